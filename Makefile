@@ -1,0 +1,68 @@
+# Funding Data API. `make run` and `make test` are all a newcomer needs; `make help` lists the rest.
+SHELL := /bin/bash
+NPM_STAMP := node_modules/.package-lock.json
+VENV := .venv
+SCHEMATHESIS := $(VENV)/bin/schemathesis
+TSX := node_modules/.bin/tsx
+export SEED_SCALE ?= demo
+
+.PHONY: help install run seed migrate test test-unit test-contract lint typecheck generate check-generated mock fuzz bench clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $(NPM_STAMP)
+
+install: $(NPM_STAMP) ## Install Node dependencies from the lockfile
+
+$(SCHEMATHESIS): test/contract/requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r test/contract/requirements.txt
+	@touch $(SCHEMATHESIS)
+
+run: install ## Migrate and seed the embedded SQLite demo database if needed, then start the API and identity provider
+	$(TSX) src/db/cli.ts ensure
+	$(TSX) src/server.ts
+
+migrate: install ## Apply database migrations (DATABASE_URL)
+	$(TSX) src/db/cli.ts migrate
+
+seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABASE_URL
+	$(TSX) src/db/cli.ts seed --reset --scale $(SEED_SCALE)
+
+generate: install ## Render the version table into openapi.yaml and regenerate generated/api.ts
+	$(TSX) src/versions/render.ts
+	npx openapi-typescript openapi.yaml -o generated/api.ts
+
+check-generated: install ## Fail when generated/api.ts or the version table in openapi.yaml is stale
+	@$(TSX) src/versions/render.ts --check
+	@npx openapi-typescript openapi.yaml -o /tmp/fdapi-generated.ts >/dev/null 2>&1
+	@diff -q /tmp/fdapi-generated.ts generated/api.ts >/dev/null || { echo "generated/api.ts is stale: run make generate"; exit 1; }
+	@echo "generated/api.ts is up to date"
+
+lint: install ## Lint openapi.yaml with Redocly
+	npx redocly lint openapi.yaml --format=stylish
+
+typecheck: install ## TypeScript strict type check
+	npx tsc --noEmit
+
+test-unit: install ## vitest: unit and integration tests on SQLite and PostgreSQL
+	npx vitest run
+
+test-contract: install $(SCHEMATHESIS) ## schemathesis against the running server (SQLite and PostgreSQL)
+	$(TSX) test/contract/run.ts --db sqlite --max-examples 40
+	$(TSX) test/contract/run.ts --db postgres --max-examples 20
+
+test: install lint check-generated typecheck test-unit test-contract ## Everything CI runs
+
+mock: install ## Prism mock server of openapi.yaml on port 4010
+	npx prism mock openapi.yaml --port 4010 --dynamic
+
+fuzz: install $(SCHEMATHESIS) ## Long fuzzing runs (parsers 100,000 runs; schemathesis with more examples)
+	FUZZ_RUNS=100000 npx vitest run test/unit
+	$(TSX) test/contract/run.ts --db sqlite --max-examples 500
+
+clean: ## Remove the local database and caches
+	rm -rf data/ test/artifacts/

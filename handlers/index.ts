@@ -1,0 +1,28 @@
+/** operationId -> handler, one module per resource family. */
+import type { HandlerMap } from '../src/http/context.js';
+import { analyticsHandlers } from './analytics.js';
+import { apiKeyHandlers } from './apiKeys.js';
+import { companyHandlers } from './companies.js';
+import { founderHandlers } from './founders.js';
+import { jobHandlers } from './jobs.js';
+import { peopleHandlers } from './people.js';
+import { referenceHandlers, versionHandlers } from './reference.js';
+import { systemHandlers } from './system.js';
+import { teamHandlers } from './teams.js';
+import { transactionHandlers } from './transactions.js';
+import { usageHandlers } from './usage.js';
+
+export const handlers: HandlerMap = {
+  ...transactionHandlers,
+  ...companyHandlers,
+  ...founderHandlers,
+  ...peopleHandlers,
+  ...referenceHandlers,
+  ...versionHandlers,
+  ...jobHandlers,
+  ...teamHandlers,
+  ...apiKeyHandlers,
+  ...usageHandlers,
+  ...analyticsHandlers,
+  ...systemHandlers,
+};

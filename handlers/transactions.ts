@@ -1,0 +1,50 @@
+/** Transactions (funding rounds): detail and list. */
+import { loadEntities } from '../src/db/entities.js';
+import { findTransaction, listTransactions, loadInvestorLinks, type TransactionRow } from '../src/db/transactions.js';
+import { notFound } from '../src/errors.js';
+import { ok, type Ctx, type HandlerMap } from '../src/http/context.js';
+import { prepareList } from '../src/query/list.js';
+import { SCOPES } from '../src/query/registry.js';
+import type { SortRegistry } from '../src/query/sort.js';
+import { transaction } from '../src/serialize/transactions.js';
+
+export const TRANSACTION_SORTS: SortRegistry = {
+  keys: [
+    { key: 'date', sql: "coalesce({b}.date_sort, '')" },
+    { key: 'amount', sql: 'coalesce({b}.amount_usd, -1)' },
+    { key: 'id', sql: '{b}.id' },
+  ],
+  default: '-date',
+  id: '{b}.id',
+  retired: {
+    created_at: { replacement: 'date', since: '2026-10-09', sql: '{b}.created_at' },
+    year: { replacement: 'date', since: '2026-05-25' },
+    month: { replacement: 'date', since: '2026-05-25' },
+  },
+};
+
+/** Rows -> Transaction shapes, with companies and investors loaded in one query each. */
+async function serialize(ctx: Ctx<never>, rows: TransactionRow[]) {
+  const { db, cfg } = ctx.deps;
+  const [companies, investors] = await Promise.all([
+    loadEntities(db, rows.map((r) => r.company_id)),
+    loadInvestorLinks(db, rows.map((r) => r.id)),
+  ]);
+  return rows.map((r) => transaction(cfg.appUrl, r, companies.get(r.company_id)!, investors.get(r.id) ?? [], ctx.money));
+}
+
+export const transactionHandlers: HandlerMap = {
+  getTransaction: async (ctx) => {
+    const row = await findTransaction(ctx.deps.db, Number(ctx.params.id));
+    if (!row) throw notFound(`Transaction ${ctx.params.id} not found`);
+    const [data] = await serialize(ctx as Ctx<never>, [row]);
+    return ok('getTransaction', { data: data!, currency: ctx.money.currency as never });
+  },
+
+  listTransactions: async (ctx) => {
+    const list = prepareList(ctx as Ctx<never>, { scope: SCOPES.funding!, sorts: TRANSACTION_SORTS, alias: 't', core: true });
+    const { rows, page } = await listTransactions(ctx.deps.db, list.where, list.page);
+    const data = await serialize(ctx as Ctx<never>, rows);
+    return ok('listTransactions', { data, page: { ...page, ...list.extras }, currency: ctx.money.currency as never });
+  },
+};

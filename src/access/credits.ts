@@ -1,0 +1,47 @@
+/**
+ * Credits (SPEC.md 5.5, DESIGN.md): only API-key requests to `/data` and `/analytics` are metered,
+ * 1 credit per successful call unless the operation declares `x-credit-cost`. Credits are taken
+ * before the handler runs (so a balance of N admits exactly N concurrent calls) and given back when
+ * the call fails, so failed requests are never charged.
+ */
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Principal } from '../auth/verify.js';
+import { recordUsage, returnCredits, takeCredits } from '../db/credits.js';
+import { ApiError } from '../errors.js';
+
+export const DEFAULT_CREDIT_COST = 1;
+
+export function isMetered(principal: Principal | null, path: string): principal is Principal & { teamId: number } {
+  return principal?.kind === 'api_key' && principal.teamId !== null && /^\/(data|analytics)\//.test(path);
+}
+
+export async function reserve(db: Knex, teamId: number, cost: number, now: Date): Promise<void> {
+  let taken: boolean;
+  try {
+    taken = await takeCredits(db, teamId, cost, now.toISOString());
+  } catch {
+    throw new ApiError('SERVICE_UNAVAILABLE', 'Credits cannot be checked right now; retry with backoff');
+  }
+  if (!taken) {
+    throw new ApiError('CREDITS_EXHAUSTED', 'The team has no credits left for this request; contact sales to add credits');
+  }
+}
+
+/** Settles a reservation: records usage on success, gives the credits back otherwise. Never throws. */
+export async function settle(
+  db: Knex,
+  log: Logger,
+  teamId: number,
+  operationId: string,
+  cost: number,
+  success: boolean,
+  now: Date,
+): Promise<void> {
+  try {
+    if (success) await recordUsage(db, teamId, now.toISOString().slice(0, 10), operationId, cost);
+    else await returnCredits(db, teamId, cost, now.toISOString());
+  } catch (err) {
+    log.error({ err: (err as Error).message, teamId, operationId }, 'credit settlement failed');
+  }
+}

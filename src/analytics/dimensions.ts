@@ -1,0 +1,70 @@
+/**
+ * Analytics dimensions over funding rounds: each maps a round (`b.id`, `b.company_id`, `b.year`,
+ * `b.month`, ...) to zero or more category labels. Multi-valued dimensions (taxonomy, investor
+ * type, investor location) give a round one label per category; a round counts once per label.
+ *
+ * `sql` is a SELECT producing (tid, label) pairs from the CTE `base b`; fixed SQL only.
+ */
+export interface Dimension {
+  name: string;
+  sql: string;
+  /** Labels sort naturally (years, quarters, stages) rather than by metric. */
+  ordinal?: boolean;
+}
+
+const hq = (column: string) =>
+  `select b.id as tid, p.name as label from base b join entities cmp on cmp.id = b.company_id join places p on p.id = cmp.${column}`;
+
+const taxonomy = (type: string) =>
+  `select b.id as tid, tx.name as label from base b join entity_taxonomy et on et.entity_id = b.company_id
+   join taxonomy tx on tx.id = et.taxonomy_id and tx.type = '${type}'`;
+
+const investorPlace = (column: string) =>
+  `select distinct b.id as tid, p.name as label from base b join transaction_investors ti on ti.transaction_id = b.id
+   join entities inv on inv.id = ti.investor_id join places p on p.id = inv.${column}`;
+
+export const DIMENSIONS: Record<string, Dimension> = {
+  round_year: { name: 'round_year', sql: `select b.id as tid, cast(b.year as varchar(4)) as label from base b where b.year is not null`, ordinal: true },
+  round_quarter: {
+    name: 'round_quarter',
+    sql: `select b.id as tid, cast(b.year as varchar(4)) || '-Q' || cast((b.month + 2) / 3 as varchar(1)) as label from base b where b.year is not null and b.month is not null`,
+    ordinal: true,
+  },
+  round_type: { name: 'round_type', sql: `select b.id as tid, b.round_type as label from base b where b.round_type is not null` },
+  standardized_round: { name: 'standardized_round', sql: `select b.id as tid, b.standardized_round as label from base b where b.standardized_round is not null` },
+  country: { name: 'country', sql: hq('hq_country_id') },
+  continent: { name: 'continent', sql: hq('hq_continent_id') },
+  city: { name: 'city', sql: hq('hq_city_id') },
+  region: {
+    name: 'region',
+    sql: `select b.id as tid, r.name as label from base b join entities cmp on cmp.id = b.company_id
+          join places c on c.id = cmp.hq_city_id join places r on r.id = c.region_id`,
+  },
+  sector: { name: 'sector', sql: taxonomy('sector') },
+  technology: { name: 'technology', sql: taxonomy('technology') },
+  industry_tags: { name: 'industry_tags', sql: taxonomy('industry_tag') },
+  business_model: { name: 'business_model', sql: taxonomy('business_model') },
+  income_stream: { name: 'income_stream', sql: taxonomy('income_stream') },
+  client_focus: { name: 'client_focus', sql: taxonomy('client_focus') },
+  investor_type: {
+    name: 'investor_type',
+    sql: `select distinct b.id as tid, it.name as label from base b join transaction_investors ti on ti.transaction_id = b.id
+          join entity_investor_types eit on eit.entity_id = ti.investor_id join investor_types it on it.id = eit.investor_type_id`,
+  },
+  investor_country: { name: 'investor_country', sql: investorPlace('hq_country_id') },
+  investor_continent: { name: 'investor_continent', sql: investorPlace('hq_continent_id') },
+};
+
+/** Capital phases of the funnel: buckets are standardized rounds, grouped into phases. */
+export const FUNNEL_BUCKETS: readonly { label: string; group: string }[] = [
+  { label: 'Pre-Seed', group: 'Early' },
+  { label: 'Seed', group: 'Early' },
+  { label: 'Series A', group: 'Venture' },
+  { label: 'Series B', group: 'Venture' },
+  { label: 'Series C', group: 'Late' },
+  { label: 'Series D', group: 'Late' },
+  { label: 'Series E', group: 'Late' },
+  { label: 'Series F+', group: 'Late' },
+  { label: 'Growth', group: 'Exit & growth' },
+  { label: 'IPO', group: 'Exit & growth' },
+];

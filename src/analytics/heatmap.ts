@@ -1,0 +1,80 @@
+/** The heatmap of SPEC.md 4.8 and the funnel of 4.9, assembled from SQL aggregates. */
+import type { Knex } from 'knex';
+import type { components } from '../../generated/api.js';
+import { countRounds, metricBy, roundsByStage, type Group, type Metric } from '../db/analytics.js';
+import type { Money } from '../money/fx.js';
+import type { CompiledFilter } from '../query/compile.js';
+import { DIMENSIONS, FUNNEL_BUCKETS, type Dimension } from './dimensions.js';
+
+const MONEY_METRICS: ReadonlySet<Metric> = new Set(['total_amount', 'avg_amount', 'median_amount']);
+
+/** The top `n` labels of an axis by value (ties by label); ordinal axes are then put in natural order. */
+export function topLabels(groups: Group[], n: number, dim: Dimension): string[] {
+  const top = [...groups]
+    .sort((a, b) => b.value - a.value || (a.labels[0]! < b.labels[0]! ? -1 : 1))
+    .slice(0, n)
+    .map((g) => g.labels[0]!);
+  return dim.ordinal ? top.sort() : top;
+}
+
+export async function heatmap(
+  db: Knex,
+  where: CompiledFilter | null,
+  q: { x: string; y: string; metric: Metric; topX: number; topY: number },
+  money: Money,
+): Promise<components['schemas']['Heatmap']> {
+  const xd = DIMENSIONS[q.x]!;
+  const yd = DIMENSIONS[q.y]!;
+  const [xs, ys, cells, grand, total] = await Promise.all([
+    metricBy(db, where, [xd], q.metric),
+    metricBy(db, where, [yd], q.metric),
+    metricBy(db, where, [yd, xd], q.metric),
+    metricBy(db, where, [], q.metric),
+    countRounds(db, where),
+  ]);
+  const conv = (v: number) => (MONEY_METRICS.has(q.metric) ? (money.out(v) ?? 0) : v);
+  const xLabels = topLabels(xs, q.topX, xd);
+  const yLabels = topLabels(ys, q.topY, yd);
+  const cell = new Map(cells.map((c) => [`${c.labels[0]}\u0000${c.labels[1]}`, c.value]));
+  const total1 = (gs: Group[], l: string) => gs.find((g) => g.labels[0] === l)?.value ?? 0;
+  return {
+    x_labels: xLabels,
+    y_labels: yLabels,
+    cells: yLabels.map((yl) => xLabels.map((xl) => conv(cell.get(`${yl}\u0000${xl}`) ?? 0))),
+    x_totals: xLabels.map((l) => conv(total1(xs, l))),
+    y_totals: yLabels.map((l) => conv(total1(ys, l))),
+    grand_total: conv(grand[0]?.value ?? 0),
+    query_info: { metric: q.metric, x_dimension: q.x, y_dimension: q.y, total_rows: total },
+    currency: money.currency as components['schemas']['CurrencyCode'],
+  };
+}
+
+export async function funnel(
+  db: Knex,
+  where: CompiledFilter | null,
+  q: { dimension: string; topN: number },
+): Promise<Omit<components['schemas']['Funnel'], 'query_info'> & { dimension: string }> {
+  const dim = DIMENSIONS[q.dimension]!;
+  const stages = FUNNEL_BUCKETS.map((b) => b.label);
+  const [perLabel, totals] = await Promise.all([roundsByStage(db, where, dim, stages), roundsByStage(db, where, null, stages)]);
+  const byLabel = new Map<string, number[]>();
+  for (const r of perLabel) {
+    const buckets = byLabel.get(r.label!) ?? stages.map(() => 0);
+    buckets[stages.indexOf(r.stage)] = r.n;
+    byLabel.set(r.label!, buckets);
+  }
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const rows = [...byLabel.entries()]
+    .map(([label, buckets]) => ({ label, buckets }))
+    .sort((a, b) => sum(b.buckets) - sum(a.buckets) || (a.label < b.label ? -1 : 1))
+    .slice(0, q.topN);
+  const totalPerBucket = stages.map((s) => totals.find((t) => t.stage === s)?.n ?? 0);
+  return {
+    rows,
+    bucket_labels: stages,
+    bucket_group_labels: FUNNEL_BUCKETS.map((b) => b.group),
+    total_per_bucket: totalPerBucket,
+    grand_total: sum(totalPerBucket),
+    dimension: q.dimension,
+  };
+}

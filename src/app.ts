@@ -1,0 +1,255 @@
+/**
+ * Express 5 + openapi-backend wiring (DESIGN.md "Shape"). A request's path:
+ * request id + log -> `/api/*` 308 -> body parsing -> version resolution -> openapi-backend routing
+ * and Ajv validation -> token, X-Client-Id and scopes -> credits -> handler -> JSON.
+ * Every error leaves through `sendError`, which writes the envelope of SPEC.md part 7.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import addFormats from 'ajv-formats';
+import { OpenAPIBackend, type Context, type Document, type Operation } from 'openapi-backend';
+import YAML from 'yaml';
+import { isMetered, reserve, settle, DEFAULT_CREDIT_COST } from './access/credits.js';
+import { applyLocks, lockPlan } from './access/locked.js';
+import { now } from './config.js';
+import { ApiError } from './errors.js';
+import type { Ctx, Deps, HandlerMap, Result } from './http/context.js';
+import { corsFor } from './http/cors.js';
+import { toApiError } from './http/errors.js';
+import { validationFailure } from './http/validation.js';
+import type { Deprecation } from './versions/change.js';
+import { changesFor } from './versions/changes/index.js';
+import { resolveVersion, versionHeaders, type VersionInfo } from './versions/resolve.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const OPENAPI_PATH = path.join(ROOT, 'openapi.yaml');
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const BODY_LIMIT = '100kb';
+
+export function loadDocument(): Document {
+  return YAML.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as Document;
+}
+
+interface Locals {
+  requestId: string;
+  started: number;
+  version?: VersionInfo;
+  /** The query after the version changes' upgrades. */
+  query?: Record<string, unknown>;
+  notes?: Deprecation[];
+  operationId?: string;
+  clientId?: string | null;
+  credits?: number;
+}
+
+const locals = (res: Response): Locals => res.locals as Locals;
+
+/** Scopes of the operation's security requirement; null when the operation is public. */
+function requiredScopes(op: Operation): string[] | null {
+  const reqs = op.security ?? [];
+  if (reqs.length === 0) return null;
+  const scopes = new Set<string>();
+  for (const r of reqs) for (const s of [...(r.oauth2 ?? []), ...(r.bearerAuth ?? [])]) scopes.add(s);
+  return [...scopes];
+}
+
+function sendError(res: Response, err: ApiError): void {
+  const l = locals(res);
+  let status = err.status;
+  if (err.code === 'VALIDATION_ERROR' && l.version) {
+    status = changesFor(l.version.date).find((c) => c.validationStatus)?.validationStatus ?? status;
+  }
+  if (l.version) res.set(versionHeaders(l.version));
+  res.set(err.headers);
+  if (l.credits !== undefined) res.set('X-Credits-Used', String(l.credits));
+  res.status(status).json(err.toBody());
+}
+
+/** Rewrites a current-version response for a pinned client, newest change first, and adds notices. */
+function downgrade(operationId: string, result: Result, l: Locals): void {
+  const body = result.body as Record<string, unknown> | null;
+  if (!l.version || !body || typeof body !== 'object' || result.status >= 300) return;
+  for (const change of changesFor(l.version.date)) change.downgradeResponse?.(operationId, body);
+  if (l.notes?.length && Array.isArray(body.data) && 'page' in body) {
+    body.meta = { deprecations: l.notes };
+  }
+}
+
+export async function createApp(deps: Deps, handlers: HandlerMap): Promise<express.Express> {
+  const { cfg, log } = deps;
+  const api = new OpenAPIBackend({
+    definition: loadDocument(),
+    strict: true,
+    validate: true,
+    coerceTypes: true,
+    ajvOpts: { allErrors: true, strict: false },
+    customizeAjv: (ajv) => {
+      addFormats.default(ajv);
+      return ajv;
+    },
+  });
+  // openapi-backend checks the document against the OpenAPI 3.0 schema, which rejects 3.1 type
+  // arrays; Redocly lints the document instead (make lint).
+  api.validateDefinition = () => api.document;
+  await api.init();
+
+  const missing = api.getOperations().filter((op) => !handlers[op.operationId as keyof HandlerMap]);
+  if (missing.length > 0) throw new Error(`No handler for operations: ${missing.map((o) => o.operationId).join(', ')}`);
+
+  const allowedMethods = (p: string): string[] =>
+    ['get', 'post', 'put', 'patch', 'delete'].filter((m) => api.router.matchOperation({ method: m, path: p, headers: {} }) !== undefined);
+
+  api.register({
+    notFound: (c: Context, req: Request) => {
+      throw new ApiError('NOT_FOUND', `No endpoint ${req.method} ${c.request.path}`);
+    },
+    methodNotAllowed: (_c: Context, req: Request) => {
+      const allow = allowedMethods(req.path).map((m) => m.toUpperCase());
+      throw new ApiError('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${req.path}; allowed: ${allow.join(', ')}`, null, {
+        headers: { Allow: allow.join(', ') },
+      });
+    },
+    validationFail: (c: Context) => {
+      throw validationFailure(c);
+    },
+  });
+
+  for (const op of api.getOperations()) {
+    const id = op.operationId as keyof HandlerMap;
+    const handler = handlers[id]!;
+    const scopes = requiredScopes(op);
+    const creditCost = Number((op as unknown as Record<string, unknown>)['x-credit-cost'] ?? DEFAULT_CREDIT_COST);
+    const okResponse = (op.responses?.['200'] ?? op.responses?.['201']) as { content?: Record<string, { schema?: unknown }> } | undefined;
+    const locks = lockPlan(okResponse?.content?.['application/json']?.schema);
+    api.register(id, async (c: Context, req: Request, res: Response) => {
+      const l = locals(res);
+      l.operationId = id;
+      const principal = scopes === null ? null : await deps.auth.authenticate(req.headers, scopes);
+      l.clientId = principal?.clientId ?? null;
+      if (principal) {
+        l.credits = 0;
+        res.set(await deps.rateLimiter.take(principal.clientId ?? `user:${principal.sub}`));
+      }
+      const query = (c.request.query ?? {}) as Record<string, unknown>;
+      const money = await deps.fx.converter(typeof query.currency === 'string' ? query.currency : 'USD');
+      const ctx = {
+        deps,
+        req,
+        operationId: id,
+        params: c.request.params,
+        query,
+        body: c.request.requestBody,
+        principal,
+        version: l.version!,
+        money,
+      } as unknown as Ctx<never>;
+      const metered = isMetered(principal, req.path) && creditCost > 0;
+      if (metered) await reserve(deps.db, principal.teamId, creditCost, now(cfg));
+      let result: Result | undefined;
+      try {
+        result = await (handler as (ctx: Ctx<never>) => Promise<Result>)(ctx);
+      } finally {
+        if (metered) {
+          const success = result !== undefined && result.status < 400;
+          void settle(deps.db, log, principal.teamId, id, creditCost, success, now(cfg));
+          if (success) l.credits = creditCost;
+        }
+      }
+      if (locks && principal && principal.tier !== 'premium' && result.status < 300) applyLocks(locks, result.body, principal.tier);
+      downgrade(id, result, l);
+      res.status(result.status);
+      if (result.headers) res.set(result.headers);
+      if (l.credits !== undefined) res.set('X-Credits-Used', String(l.credits));
+      res.json(result.body);
+    });
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get('X-Request-Id');
+    const l = locals(res);
+    l.requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    l.started = performance.now();
+    res.set('X-Request-Id', l.requestId);
+    res.set('Cache-Control', 'no-store');
+    res.set('X-Content-Type-Options', 'nosniff');
+    res.on('finish', () => {
+      log.info(
+        {
+          request_id: l.requestId,
+          method: req.method,
+          path: req.path,
+          operation: l.operationId ?? null,
+          client_id: l.clientId ?? null,
+          status: res.statusCode,
+          duration_ms: Math.round((performance.now() - l.started) * 100) / 100,
+          credits: l.credits ?? 0,
+        },
+        'request',
+      );
+    });
+    next();
+  });
+
+  app.use(corsFor(cfg.app.origins, 'GET, POST, PUT, PATCH, DELETE'));
+
+  // Old `/api/*` URLs: permanent redirect without the prefix, query string kept, no sunset.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const m = /^\/api(\/.*)?$/.exec(req.path);
+    if (!m) return next();
+    const q = req.originalUrl.indexOf('?');
+    res.redirect(308, (m[1] ?? '/') + (q >= 0 ? req.originalUrl.slice(q) : ''));
+  });
+
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    if (hasBody && !req.is('application/json')) {
+      return next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/json'));
+    }
+    next();
+  });
+  app.use(express.json({ limit: BODY_LIMIT, strict: true }));
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    try {
+      const l = locals(res);
+      l.version = resolveVersion(req.get('API-Version'), now(cfg));
+      res.set(versionHeaders(l.version));
+      l.query = { ...(req.query as Record<string, unknown>) };
+      l.notes = [];
+      for (const change of changesFor(l.version.date).reverse()) change.upgradeQuery?.(req.path, l.query, l.notes);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      await api.handleRequest(
+        { method: req.method, path: req.path, query: (locals(res).query ?? {}) as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body },
+        req,
+        res,
+      );
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const apiErr = toApiError(err);
+    if (apiErr.status >= 500) {
+      log.error({ request_id: locals(res).requestId, path: req.path, err: (err as Error)?.message, stack: (err as Error)?.stack }, 'request failed');
+    }
+    if (res.headersSent) return;
+    sendError(res, apiErr);
+  });
+  return app;
+}

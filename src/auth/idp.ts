@@ -1,0 +1,115 @@
+/**
+ * The bundled identity provider (DESIGN.md "Identity"): its own Express app on AUTH_PORT with
+ * `POST /oauth/token` (client credentials; JSON or form body) and the JWKS that the API verifies
+ * against. Errors use the OAuth 2.0 error body (RFC 6749 5.2), not the API envelope.
+ */
+import crypto from 'node:crypto';
+import express, { type Request, type Response } from 'express';
+import { SignJWT } from 'jose';
+import type { Knex } from 'knex';
+import type { Config } from '../config.js';
+import { findKeyByClientId } from '../db/apiKeys.js';
+import { corsFor } from '../http/cors.js';
+import { PkceFlow } from './pkce.js';
+import { DUMMY_HASH, verifySecret } from './secrets.js';
+import { SIGNING_ALG, type SigningKey } from './signing.js';
+
+export interface TokenClaims {
+  scope: string;
+  /** `client-credentials` for API keys (M2M); `authorization-code` for browser apps. */
+  gty: 'client-credentials' | 'authorization-code';
+  tier: 'anonymous' | 'free' | 'premium';
+  ecosystem?: string | null;
+}
+
+export async function issueToken(
+  cfg: Config,
+  key: SigningKey,
+  sub: string,
+  claims: TokenClaims,
+): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number; scope: string }> {
+  const token = await new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: 'at+jwt' })
+    .setIssuer(cfg.issuer)
+    .setAudience(cfg.audience)
+    .setSubject(sub)
+    .setIssuedAt()
+    .setExpirationTime(`${cfg.tokenTtlSeconds}s`)
+    .setJti(crypto.randomUUID())
+    .sign(key.privateKey);
+  return { access_token: token, token_type: 'Bearer', expires_in: cfg.tokenTtlSeconds, scope: claims.scope };
+}
+
+function oauthError(res: Response, status: number, error: string, description: string): void {
+  res.status(status).set('Cache-Control', 'no-store').json({ error, error_description: description });
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+async function clientCredentials(req: Request, res: Response, db: Knex, cfg: Config, key: SigningKey): Promise<void> {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const clientId = str(body.client_id);
+  const clientSecret = str(body.client_secret);
+  const audience = str(body.audience);
+  if (!clientId || !clientSecret) {
+    return oauthError(res, 400, 'invalid_request', 'client_id and client_secret are required');
+  }
+  if (audience !== cfg.audience) {
+    return oauthError(res, 403, 'access_denied', `Unknown audience ${JSON.stringify(audience ?? null)}: use ${cfg.audience}`);
+  }
+  const row = clientId.length <= 64 ? await findKeyByClientId(db, clientId) : null;
+  // unknown clients cost the same scrypt work as wrong secrets
+  const ok = verifySecret(clientSecret, row?.secret_hash ?? DUMMY_HASH) && row !== null && row.status === 'active';
+  if (!ok || !row) return oauthError(res, 401, 'invalid_client', 'Client authentication failed');
+  const issued = await issueToken(cfg, key, row.client_id, {
+    scope: row.scopes.join(' '),
+    gty: 'client-credentials',
+    tier: 'premium',
+  });
+  res.set('Cache-Control', 'no-store').json(issued);
+}
+
+export function createIdentityProvider(db: Knex, cfg: Config, key: SigningKey): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '16kb' }));
+  app.use(express.urlencoded({ extended: false, limit: '16kb' }));
+
+  const pkce = new PkceFlow(db, cfg, key);
+  app.use(corsFor(cfg.app.origins, 'POST'));
+  app.get('/authorize', pkce.loginPage);
+  app.post('/authorize', (req, res, next) => pkce.login(req, res).catch(next));
+  app.get('/.well-known/jwks.json', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300').json({ keys: [key.publicJwk] });
+  });
+  app.get('/.well-known/openid-configuration', (_req, res) => {
+    res.json({
+      issuer: cfg.issuer,
+      token_endpoint: `${cfg.authUrl}/oauth/token`,
+      jwks_uri: `${cfg.authUrl}/.well-known/jwks.json`,
+      authorization_endpoint: `${cfg.authUrl}/authorize`,
+      grant_types_supported: ['client_credentials', 'authorization_code'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['client_secret_post'],
+      id_token_signing_alg_values_supported: [SIGNING_ALG],
+    });
+  });
+  app.post('/oauth/token', async (req, res, next) => {
+    try {
+      const grant = str((req.body as Record<string, unknown> | undefined)?.grant_type);
+      if (grant === 'client_credentials') return await clientCredentials(req, res, db, cfg, key);
+      if (grant === 'authorization_code') return await pkce.exchange((req.body ?? {}) as Record<string, unknown>, res);
+      return oauthError(res, 400, 'unsupported_grant_type', 'grant_type must be client_credentials or authorization_code');
+    } catch (err) {
+      next(err);
+    }
+  });
+  app.use((_req: Request, res: Response) => oauthError(res, 404, 'not_found', 'No such endpoint'));
+  // body parse errors and anything unexpected: an OAuth error body, never a stack
+  app.use((err: { status?: number; type?: string }, _req: Request, res: Response, _next: express.NextFunction) => {
+    if (err.type === 'entity.parse.failed') return oauthError(res, 400, 'invalid_request', 'Malformed request body');
+    if (err.status === 413) return oauthError(res, 413, 'invalid_request', 'Request body too large');
+    return oauthError(res, 500, 'server_error', 'Unexpected error');
+  });
+  return app;
+}

@@ -1,0 +1,43 @@
+/**
+ * The identity provider's signing key: an ES256 key pair kept as a private JWK in a file
+ * (SIGNING_KEY_FILE), generated on first start, so that every process of one deployment signs and
+ * verifies with the same key. The public half is published as JWKS.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+
+export const SIGNING_ALG = 'ES256';
+
+export interface SigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+async function readOrCreateJwk(file: string): Promise<JWK> {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as JWK;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
+  const jwk = await exportJWK(privateKey);
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  try {
+    fs.writeFileSync(file, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
+    return jwk;
+  } catch (err) {
+    // another process created it first: use theirs
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return JSON.parse(fs.readFileSync(file, 'utf8')) as JWK;
+    throw err;
+  }
+}
+
+export async function loadSigningKey(file: string): Promise<SigningKey> {
+  const jwk = await readOrCreateJwk(file);
+  const { d: _d, ...pub } = jwk;
+  const kid = await calculateJwkThumbprint(pub);
+  const privateKey = (await importJWK({ ...jwk, alg: SIGNING_ALG }, SIGNING_ALG)) as CryptoKey;
+  return { kid, privateKey, publicJwk: { ...pub, kid, alg: SIGNING_ALG, use: 'sig' } };
+}

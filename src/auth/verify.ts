@@ -1,0 +1,129 @@
+/**
+ * The API's token check (SPEC.md 5.3): signature, issuer, audience, expiry and an algorithm
+ * allow-list; X-Client-Id against `sub` for API-key tokens; key status through a short cache so a
+ * revoked key is refused within KEY_CACHE_SECONDS; scopes from the operation's security requirement.
+ */
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import type { Knex } from 'knex';
+import type { Config } from '../config.js';
+import { findKeyByClientId } from '../db/apiKeys.js';
+import { ApiError } from '../errors.js';
+import { SIGNING_ALG, type SigningKey } from './signing.js';
+
+export type Tier = 'anonymous' | 'free' | 'premium';
+
+export interface Principal {
+  kind: 'api_key' | 'app';
+  sub: string;
+  scopes: Set<string>;
+  tier: Tier;
+  ecosystem: string | null;
+  /** API keys only */
+  clientId: string | null;
+  teamId: number | null;
+}
+
+const CHALLENGE = 'Bearer realm="funding-data-api"';
+
+export function unauthorized(message: string, error = 'invalid_token'): ApiError {
+  return new ApiError('UNAUTHORIZED', message, null, {
+    headers: { 'WWW-Authenticate': `${CHALLENGE}, error="${error}"` },
+  });
+}
+
+interface KeyStatus {
+  active: boolean;
+  teamId: number | null;
+  expires: number;
+}
+
+export class Authenticator {
+  private readonly keys: ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet>;
+  private readonly keyStatus = new Map<string, KeyStatus>();
+
+  constructor(
+    private readonly db: Knex,
+    private readonly cfg: Config,
+    signing: SigningKey,
+    jwksUrl?: string,
+  ) {
+    this.keys = jwksUrl ? createRemoteJWKSet(new URL(jwksUrl)) : createLocalJWKSet({ keys: [signing.publicJwk] });
+  }
+
+  /** Forget cached key status (after a revoke in this process). */
+  invalidateKey(clientId: string): void {
+    this.keyStatus.delete(clientId);
+  }
+
+  private async status(clientId: string): Promise<KeyStatus> {
+    const cached = this.keyStatus.get(clientId);
+    if (cached && cached.expires > Date.now()) return cached;
+    let row;
+    try {
+      row = await findKeyByClientId(this.db, clientId);
+    } catch {
+      throw new ApiError('SERVICE_UNAVAILABLE', 'The key status cannot be checked right now; retry shortly');
+    }
+    const status = {
+      active: row?.status === 'active',
+      teamId: row?.team_id ?? null,
+      expires: Date.now() + this.cfg.keyCacheSeconds * 1000,
+    };
+    this.keyStatus.set(clientId, status);
+    return status;
+  }
+
+  private async verify(token: string): Promise<JWTPayload> {
+    try {
+      const { payload } = await jwtVerify(token, this.keys, {
+        issuer: this.cfg.issuer,
+        audience: this.cfg.audience,
+        algorithms: [SIGNING_ALG],
+        requiredClaims: ['exp', 'iat', 'sub'],
+      });
+      return payload;
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired');
+      throw unauthorized('The access token is invalid');
+    }
+  }
+
+  async authenticate(headers: Record<string, string | string[] | undefined>, required: string[]): Promise<Principal> {
+    const header = headers.authorization;
+    if (header === undefined || header === '') {
+      throw new ApiError('UNAUTHORIZED', 'Missing bearer token: send Authorization: Bearer <ACCESS_TOKEN>', null, {
+        headers: { 'WWW-Authenticate': CHALLENGE },
+      });
+    }
+    const match = typeof header === 'string' ? /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header) : null;
+    if (!match) throw unauthorized('Malformed Authorization header: expected Bearer <ACCESS_TOKEN>', 'invalid_request');
+    const claims = await this.verify(match[1]!);
+    const sub = claims.sub!;
+    const scopes = new Set(typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : []);
+    let principal: Principal;
+    if (claims.gty === 'client-credentials') {
+      const clientIdHeader = headers['x-client-id'];
+      if (clientIdHeader === undefined || clientIdHeader === '') {
+        const message = 'The X-Client-Id header is required for API key requests';
+        throw new ApiError('VALIDATION_ERROR', message, [{ path: 'header.X-Client-Id', message }]);
+      }
+      if (clientIdHeader !== sub) throw unauthorized('X-Client-Id does not match the client the token was issued to');
+      const status = await this.status(sub);
+      if (!status.active) throw unauthorized('The API key has been revoked or deactivated');
+      principal = { kind: 'api_key', sub, scopes, tier: 'premium', ecosystem: null, clientId: sub, teamId: status.teamId };
+    } else if (claims.gty === 'authorization-code') {
+      const tier = (['anonymous', 'free', 'premium'] as const).find((t) => t === claims.tier) ?? 'anonymous';
+      const ecosystem = typeof claims.ecosystem === 'string' ? claims.ecosystem : null;
+      principal = { kind: 'app', sub, scopes, tier, ecosystem, clientId: null, teamId: null };
+    } else {
+      throw unauthorized('The access token is invalid');
+    }
+    const missing = required.filter((s) => !scopes.has(s));
+    if (missing.length > 0) {
+      throw new ApiError('FORBIDDEN', `The token lacks the required scope: ${missing.join(', ')}`, {
+        required_scope: missing.join(' '),
+      });
+    }
+    return principal;
+  }
+}

@@ -1,0 +1,66 @@
+/** Knex set-up for SQLite (better-sqlite3) and PostgreSQL (pg), and the migration runner. */
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import * as m001 from './migrations/001_schema.js';
+import * as m002 from './migrations/002_list_indexes.js';
+
+// bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
+pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
+// numeric (1700): aggregates such as AVG/SUM over integers.
+pg.types.setTypeParser(1700, (v: string) => Number.parseFloat(v));
+
+export type Db = Knex;
+
+const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
+  '001_schema': m001,
+  '002_list_indexes': m002,
+};
+
+const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name]!,
+};
+
+export function createDb(cfg: Pick<Config, 'dbClient' | 'sqliteFile' | 'databaseUrl' | 'dbPoolMax'>): Knex {
+  if (cfg.dbClient === 'sqlite') {
+    if (cfg.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(cfg.sqliteFile)), { recursive: true });
+    return knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: cfg.sqliteFile },
+      useNullAsDefault: true,
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate: (conn: { pragma(s: string): unknown }, done: (err: Error | null, c: unknown) => void) => {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('busy_timeout = 5000');
+          conn.pragma('synchronous = NORMAL');
+          done(null, conn);
+        },
+      },
+    });
+  }
+  return knexFactory({
+    client: 'pg',
+    connection: { connectionString: cfg.databaseUrl, connectionTimeoutMillis: 2000 },
+    pool: { min: 0, max: cfg.dbPoolMax, acquireTimeoutMillis: 2000 } as Knex.PoolConfig,
+    acquireConnectionTimeout: 2000,
+  });
+}
+
+export async function migrate(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource });
+}
+
+export async function rollbackAll(db: Knex): Promise<void> {
+  await db.migrate.rollback({ migrationSource }, true);
+}
+
+export function isSqlite(db: Knex): boolean {
+  return db.client.config.client === 'better-sqlite3';
+}

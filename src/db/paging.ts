@@ -1,0 +1,102 @@
+/**
+ * Keyset (seek) pages over any list query (SPEC.md 4.11, DESIGN.md "Cursors"): never OFFSET.
+ * The caller gives a base query (FROM, joins, fixed conditions and the compiled filter), the
+ * resolved sort and the decoded cursor; this returns the rows and the page envelope.
+ */
+import type { Knex } from 'knex';
+import { encodeCursor, type CursorPayload } from '../query/cursor.js';
+import type { ResolvedSort } from '../query/sort.js';
+
+export interface PageRequest {
+  sort: ResolvedSort;
+  limit: number;
+  cursor: CursorPayload | null;
+  includeTotal: boolean;
+  /** Bound into cursors. */
+  filter: string;
+  parent: string | null;
+  version: string;
+  secret: string;
+  /** Offset paging of clients pinned before 2026-10-07 (first request only; cursors follow). */
+  legacyOffset?: number;
+}
+
+export interface PageInfo {
+  limit: number;
+  offset: number;
+  next_cursor: string | null;
+  prev_cursor: string | null;
+  total: number | null;
+}
+
+type Key = (string | number | null)[];
+
+/** `(k1, k2, ...) after key` in the sort's directions (reversed when `backwards`), as OR-expanded SQL. */
+function seek(sort: ResolvedSort, key: Key, backwards: boolean): { sql: string; bindings: (string | number)[] } {
+  const ors: string[] = [];
+  const bindings: (string | number)[] = [];
+  sort.keys.forEach((k, i) => {
+    const ands: string[] = [];
+    for (let j = 0; j < i; j++) {
+      ands.push(`${sort.keys[j]!.sql} = ?`);
+      bindings.push(key[j] as string | number);
+    }
+    const forward = k.desc ? '<' : '>';
+    const op = backwards ? (forward === '<' ? '>' : '<') : forward;
+    ands.push(`${k.sql} ${op} ?`);
+    bindings.push(key[i] as string | number);
+    ors.push(`(${ands.join(' and ')})`);
+  });
+  return { sql: `(${ors.join(' or ')})`, bindings };
+}
+
+function order(q: Knex.QueryBuilder, sort: ResolvedSort, backwards: boolean): void {
+  for (const k of sort.keys) q.orderByRaw(`${k.sql} ${k.desc !== backwards ? 'desc' : 'asc'}`);
+}
+
+/**
+ * Runs one page. `select` adds the columns the caller needs; the sort values come back as `__s<i>`.
+ */
+export async function keysetPage<T extends Record<string, unknown>>(
+  base: Knex.QueryBuilder,
+  select: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+  req: PageRequest,
+): Promise<{ rows: T[]; page: PageInfo }> {
+  const { sort, cursor } = req;
+  const limit = cursor?.limit ?? req.limit;
+  const backwards = cursor?.dir === 'prev';
+  const q = select(base.clone());
+  sort.keys.forEach((k, i) => q.select(base.client.raw(`${k.sql} as ??`, [`__s${i}`])));
+  if (cursor) {
+    const s = seek(sort, cursor.key, backwards);
+    q.whereRaw(s.sql, s.bindings);
+  }
+  order(q, sort, backwards);
+  q.limit(limit + 1);
+  if (!cursor && req.legacyOffset) q.offset(req.legacyOffset);
+  const countQuery = req.includeTotal ? base.clone().clearSelect().clearOrder().count<{ n: number }[]>({ n: '*' }).first() : null;
+  const [fetched, countRow] = await Promise.all([q as unknown as Promise<T[]>, countQuery]);
+  const more = fetched.length > limit;
+  let rows = more ? fetched.slice(0, limit) : fetched;
+  if (backwards) rows = rows.reverse();
+  let offset = cursor?.offset ?? req.legacyOffset ?? 0;
+  // stepping back past the start (rows were inserted before): this is the first page
+  if (backwards && !more) offset = 0;
+  const keyOf = (r: T): Key => sort.keys.map((_k, i) => r[`__s${i}`] as string | number | null);
+  const mint = (dir: 'next' | 'prev', row: T, at: number) =>
+    encodeCursor(
+      { v: 1, sort: sort.canonical, filter: req.filter, parent: req.parent, dir, key: keyOf(row), offset: at, limit, ver: req.version },
+      req.secret,
+    );
+  const hasNext = backwards ? rows.length > 0 : more;
+  const hasPrev = backwards ? more && rows.length > 0 : offset > 0 && rows.length > 0;
+  const page: PageInfo = {
+    limit,
+    offset,
+    next_cursor: hasNext ? mint('next', rows[rows.length - 1]!, offset + rows.length) : null,
+    prev_cursor: hasPrev ? mint('prev', rows[0]!, Math.max(0, offset - limit)) : null,
+    total: countRow ? Number((countRow as { n: number }).n) : null,
+  };
+  for (const r of rows) for (let i = 0; i < sort.keys.length; i++) delete r[`__s${i}`];
+  return { rows, page };
+}

@@ -1,0 +1,36 @@
+/** Reference tables read by the service at run time: SQL only. */
+import type { Knex } from 'knex';
+import { keysetPage, type PageInfo, type PageRequest } from './paging.js';
+
+export async function loadFxRates(db: Knex): Promise<{ currency: string; per_usd: number; as_of: string }[]> {
+  return db('fx_rates').select('currency', 'per_usd', 'as_of');
+}
+
+/** A cheap round trip for the health probe. */
+export async function ping(db: Knex): Promise<void> {
+  await db.raw('select 1');
+}
+
+/** Values of a data-backed filter key, name order (keyset pages). */
+export async function listReferenceValues(
+  db: Knex,
+  source: 'taxonomy' | 'places' | 'investor_types',
+  kinds: string[],
+  page: PageRequest,
+): Promise<{ rows: { value: string; name: string; type?: string }[]; page: PageInfo }> {
+  let base: Knex.QueryBuilder;
+  let select: (q: Knex.QueryBuilder) => Knex.QueryBuilder;
+  if (source === 'taxonomy') {
+    base = db('taxonomy as r');
+    if (kinds.length) base.whereIn('r.type', kinds);
+    select = (q) => q.select('r.id as value', 'r.name', 'r.type');
+  } else if (source === 'places') {
+    base = db('places as r').whereIn('r.kind', kinds);
+    select = (q) => q.select('r.id as value', 'r.name', 'r.kind as type');
+  } else {
+    base = db('investor_types as r');
+    select = (q) => q.select('r.code as value', 'r.name');
+  }
+  const res = await keysetPage<{ value: string | number; name: string; type?: string }>(base, select, page);
+  return { page: res.page, rows: res.rows.map((r) => ({ ...r, value: String(r.value) })) };
+}

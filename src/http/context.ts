@@ -1,0 +1,68 @@
+/** What every operation handler receives and returns. */
+import type { Request } from 'express';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Principal } from '../auth/verify.js';
+import type { Config } from '../config.js';
+import type { Fx, Money } from '../money/fx.js';
+import type { VersionInfo } from '../versions/resolve.js';
+import type { operations } from '../../generated/api.js';
+import type { Authenticator } from '../auth/verify.js';
+import type { RateLimiter } from '../access/rateLimit.js';
+
+export interface Deps {
+  db: Knex;
+  cfg: Config;
+  fx: Fx;
+  log: Logger;
+  auth: Authenticator;
+  rateLimiter: RateLimiter;
+}
+
+export interface Ctx<Op extends keyof operations = keyof operations> {
+  deps: Deps;
+  req: Request;
+  operationId: Op;
+  params: OpParams<Op, 'path'>;
+  query: OpParams<Op, 'query'>;
+  body: OpBody<Op>;
+  principal: Principal | null;
+  version: VersionInfo;
+  /** The converter for the request's `currency` (USD when the operation has none). */
+  money: Money;
+}
+
+type OpParams<Op extends keyof operations, K extends 'path' | 'query'> = operations[Op]['parameters'] extends {
+  [P in K]?: infer T;
+}
+  ? NonNullable<T>
+  : Record<string, never>;
+
+type OpBody<Op extends keyof operations> = operations[Op] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
+  ? B
+  : undefined;
+
+/** The JSON body of an operation's response for a status. */
+export type ResponseBody<Op extends keyof operations, S extends number> = operations[Op]['responses'] extends {
+  [K in S]: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
+
+export interface Result {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Handler<Op extends keyof operations = keyof operations> = (ctx: Ctx<Op>) => Promise<Result>;
+
+export type HandlerMap = { [Op in keyof operations]?: Handler<Op> };
+
+export const ok = <Op extends keyof operations>(_op: Op, body: ResponseBody<Op, 200>): Result => ({ status: 200, body });
+export const created = <Op extends keyof operations>(_op: Op, body: ResponseBody<Op, 201>): Result => ({
+  status: 201,
+  body,
+});

@@ -1,0 +1,29 @@
+/** Turns anything thrown while serving a request into an ApiError (SPEC.md part 7); never leaks SQL or stacks. */
+import { ApiError } from '../errors.js';
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = err as { name?: string; code?: string; message?: string; type?: string; status?: number };
+  // Express body parser
+  if (e?.type === 'entity.parse.failed') {
+    return new ApiError('VALIDATION_ERROR', 'Malformed JSON body', [{ path: 'body', message: 'Malformed JSON' }]);
+  }
+  if (e?.type === 'entity.too.large') return new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large (limit 100 KiB)');
+  if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') {
+    return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported body encoding: send UTF-8 JSON');
+  }
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.type) {
+    return new ApiError('VALIDATION_ERROR', 'The request could not be read', null);
+  }
+  // PostgreSQL statement_timeout / query canceled
+  if (e?.code === '57014') return new ApiError('QUERY_TIMEOUT', 'The query exceeded the execution budget; narrow the filters or use a smaller limit');
+  if (e?.name === 'KnexTimeoutError' || (e?.code && CONNECTION_CODES.has(e.code)) || /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/i.test(e?.message ?? '')) {
+    return new ApiError('SERVICE_UNAVAILABLE', 'The database is temporarily unavailable; retry with backoff');
+  }
+  if (e?.code && (/^[0-9A-Z]{5}$/.test(e.code) || e.code.startsWith('SQLITE_'))) {
+    return new ApiError('DATABASE_ERROR', 'A database query failed');
+  }
+  return new ApiError('INTERNAL_SERVER_ERROR', 'An unexpected error occurred');
+}

@@ -1,0 +1,42 @@
+/**
+ * Ajv request-validation failures -> 400 VALIDATION_ERROR with `details: [{path, message}]`
+ * (INVALID_ENTITY_ID when the entity UUID in the path is malformed).
+ */
+import type { ErrorObject } from 'ajv';
+import type { Context } from 'openapi-backend';
+import { ApiError } from '../errors.js';
+
+const SECTION: Record<string, string> = { path: 'path', query: 'query', header: 'header', requestBody: 'body', cookie: 'cookie' };
+
+function toDetail(e: ErrorObject): { path: string; message: string } {
+  const parts = e.instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (parts[0] && SECTION[parts[0]]) parts[0] = SECTION[parts[0]]!;
+  const params = e.params as Record<string, unknown>;
+  if (e.keyword === 'required' && typeof params.missingProperty === 'string') parts.push(params.missingProperty);
+  if (e.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') parts.push(params.additionalProperty);
+  let message = e.message ?? 'is invalid';
+  if (e.keyword === 'enum' && Array.isArray(params.allowedValues)) message = `must be one of: ${params.allowedValues.join(', ')}`;
+  if (e.keyword === 'required') message = 'is required';
+  if (e.keyword === 'additionalProperties') message = 'is not allowed';
+  return { path: parts.join('.') || 'request', message };
+}
+
+export function validationFailure(c: Context): ApiError {
+  const errors = (c.validation.errors ?? []) as ErrorObject[];
+  const seen = new Set<string>();
+  const details = errors.map(toDetail).filter((d) => {
+    const k = `${d.path}|${d.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  const idParam = c.operation.parameters?.find((p) => 'in' in p && p.in === 'path' && p.name === 'id') as
+    | { schema?: { format?: string } }
+    | undefined;
+  if (idParam?.schema?.format === 'uuid' && details.some((d) => d.path === 'path.id')) {
+    return new ApiError('INVALID_ENTITY_ID', 'Invalid entity id: expected a UUID (numeric ids are not accepted on entity routes)', details);
+  }
+  const first = details[0];
+  const message = first ? `Request validation failed: ${first.path} ${first.message}` : 'Request validation failed';
+  return new ApiError('VALIDATION_ERROR', message, details);
+}

@@ -1,0 +1,181 @@
+/**
+ * Filter AST + registry -> one SQL boolean expression with bound parameters (never interpolated
+ * values). Values are typed here: FILTER_VALIDATION_ERROR for a wrong type or an unknown enum value,
+ * UNKNOWN_FILTER for a key the scope does not have, UNSUPPORTED_OPERATOR for an operator the key
+ * does not allow (SPEC.md part 7).
+ */
+import { ApiError } from '../errors.js';
+import type { Money } from '../money/fx.js';
+import type { FilterNode, FilterOp } from './filter.js';
+import { scopeKey, type FilterKey, type FilterScope } from './registry.js';
+
+export interface CompiledFilter {
+  sql: string;
+  bindings: (string | number | boolean)[];
+}
+
+export interface CompileOptions {
+  /** Base table alias substituted for `{b}`. */
+  alias: string;
+  money: Money;
+}
+
+type Cond = Extract<FilterNode, { kind: 'cond' }>;
+type Value = string | number | boolean;
+
+const INT = /^-?\d{1,15}$/;
+const NUM = /^-?(\d{1,15}(\.\d{1,10})?|\.\d{1,10})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PARTIAL = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
+const SET_OPS: readonly FilterOp[] = ['in_any', 'nin_any', 'in_all', 'nin_all'];
+
+function invalid(key: string, message: string): ApiError {
+  return new ApiError('FILTER_VALIDATION_ERROR', message, { filter: key });
+}
+
+/** The [start, end) range of 'YYYY-MM-DD' strings a partial date covers. */
+export function partialDateRange(key: string, v: string): [string, string] {
+  const m = PARTIAL.exec(v);
+  if (!m) throw invalid(key, `Filter ${key} expects a date YYYY, YYYY-MM or YYYY-MM-DD, got "${v}"`);
+  const y = Number(m[1]);
+  const mo = m[2] === undefined ? undefined : Number(m[2]);
+  const d = m[3] === undefined ? undefined : Number(m[3]);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  if (mo === undefined) return [`${pad(y, 4)}-01-01`, `${pad(y + 1, 4)}-01-01`];
+  if (mo < 1 || mo > 12) throw invalid(key, `Filter ${key} has an invalid month in "${v}"`);
+  const nextMonth = mo === 12 ? `${pad(y + 1, 4)}-01-01` : `${pad(y, 4)}-${pad(mo + 1)}-01`;
+  if (d === undefined) return [`${pad(y, 4)}-${pad(mo)}-01`, nextMonth];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (d < 1 || date.getUTCMonth() !== mo - 1) throw invalid(key, `Filter ${key} has an invalid day in "${v}"`);
+  const next = new Date(date.getTime() + 86_400_000).toISOString().slice(0, 10);
+  return [v, next];
+}
+
+function typed(k: FilterKey, raw: string, opts: CompileOptions): Value {
+  const v = raw.trim();
+  switch (k.type) {
+    case 'integer':
+    case 'place':
+      if (!INT.test(v)) throw invalid(k.key, `Filter ${k.key} expects an integer, got "${raw}"`);
+      return Number(v);
+    case 'number':
+      if (!NUM.test(v)) throw invalid(k.key, `Filter ${k.key} expects a number, got "${raw}"`);
+      return Number(v);
+    case 'money':
+      if (!INT.test(v)) throw invalid(k.key, `Filter ${k.key} expects a whole amount in ${opts.money.currency} (integers only), got "${raw}"`);
+      return opts.money.toUsd(Number(v));
+    case 'boolean': {
+      const b = v.toLowerCase();
+      if (b !== 'true' && b !== 'false') throw invalid(k.key, `Filter ${k.key} expects true or false, got "${raw}"`);
+      return b === 'true';
+    }
+    case 'uuid': {
+      const u = v.toLowerCase();
+      if (!UUID.test(u)) throw invalid(k.key, `Filter ${k.key} expects a UUID, got "${raw}"`);
+      return u;
+    }
+    case 'enum': {
+      const low = v.toLowerCase();
+      const hit = k.values?.find((e) => e.code.toLowerCase() === low || e.name.toLowerCase() === low);
+      if (!hit) {
+        throw invalid(k.key, `Unknown value "${raw}" for filter ${k.key}; valid values: GET /reference/filters/${k.key}/values`);
+      }
+      return k.enumStores === 'name' ? hit.name : hit.code;
+    }
+    case 'partial_date':
+      partialDateRange(k.key, v);
+      return v;
+    default:
+      return k.key === 'name' ? v.toLowerCase() : v;
+  }
+}
+
+const OPS: Record<'eq' | 'gt' | 'gte' | 'lt' | 'lte', string> = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+/** A positive condition on one SQL expression (the negations are applied by the caller). */
+function positive(sql: string, op: FilterOp, k: FilterKey, values: Value[], b: Value[]): string {
+  if (k.type === 'partial_date') {
+    const [start, end] = partialDateRange(k.key, String(values[0]));
+    switch (op) {
+      case 'eq':
+      case 'neq':
+        b.push(start, end);
+        return `(${sql} >= ? and ${sql} < ?)`;
+      case 'gt':
+        b.push(end);
+        return `${sql} >= ?`;
+      case 'gte':
+        b.push(start);
+        return `${sql} >= ?`;
+      case 'lt':
+        b.push(start);
+        return `${sql} < ?`;
+      default:
+        b.push(end);
+        return `${sql} < ?`;
+    }
+  }
+  if (op === 'in_any' || op === 'nin_any' || op === 'in_all' || op === 'nin_all') {
+    b.push(...values);
+    return `${sql} in (${values.map(() => '?').join(', ')})`;
+  }
+  b.push(values[0]!);
+  return `${sql} ${OPS[op === 'neq' ? 'eq' : (op as keyof typeof OPS)]} ?`;
+}
+
+const anyOf = (k: FilterKey, op: FilterOp, values: Value[], b: Value[], alias: string) => {
+  const parts = k.sqls.map((s) => positive(s.replaceAll('{b}', alias), op, k, values, b));
+  return parts.length === 1 ? parts[0]! : `(${parts.join(' or ')})`;
+};
+
+function condition(c: Cond, scope: FilterScope, opts: CompileOptions, b: Value[]): string {
+  const k = scopeKey(scope, c.key);
+  if (!k) {
+    throw new ApiError('UNKNOWN_FILTER', `Unknown filter key "${c.key}" for scope ${scope.name}; see GET /reference/filters?scope=${scope.name}`, {
+      filter: c.key,
+    });
+  }
+  if (!k.ops.includes(c.op)) {
+    throw new ApiError(
+      'UNSUPPORTED_OPERATOR',
+      `Operator ${c.op} is not supported for filter ${c.key}; allowed operators: ${k.ops.join(', ')}`,
+      { filter: c.key, operator: c.op },
+    );
+  }
+  const isSet = SET_OPS.includes(c.op);
+  if (!isSet && (c.list || c.values.length !== 1)) {
+    throw invalid(c.key, `Operator ${c.op} takes a single value for filter ${c.key}; use in_any for a list`);
+  }
+  if (isSet && c.values.length === 0) throw invalid(c.key, `Operator ${c.op} needs at least one value for filter ${c.key}`);
+  const values = [...new Set(c.values.map((v) => typed(k, v, opts)))];
+  const negated = c.op === 'neq' || c.op === 'nin_any' || c.op === 'nin_all';
+  const alias = opts.alias;
+  if (k.kind === 'column') {
+    const expr = anyOf(k, c.op, values, b, alias);
+    return negated ? `not ${expr}` : expr;
+  }
+  const from = k.from.replaceAll('{b}', alias);
+  const link = k.link.replaceAll('{b}', alias);
+  if (c.op === 'in_all' || c.op === 'nin_all') {
+    const col = k.sqls[0]!.replaceAll('{b}', alias);
+    const inner = positive(col, c.op, k, values, b);
+    b.push(values.length);
+    const expr = `(select count(distinct ${col}) from ${from} where ${link} and ${inner}) = ?`;
+    return negated ? `not (${expr})` : expr;
+  }
+  const expr = `exists (select 1 from ${from} where ${link} and ${anyOf(k, c.op, values, b, alias)})`;
+  return negated ? `not ${expr}` : expr;
+}
+
+function node(n: FilterNode, scope: FilterScope, opts: CompileOptions, b: Value[]): string {
+  if (n.kind === 'cond') return condition(n, scope, opts, b);
+  const parts = n.children.map((ch) => node(ch, scope, opts, b));
+  return `(${parts.join(n.kind === 'and' ? ' and ' : ' or ')})`;
+}
+
+export function compileFilter(ast: FilterNode | null, scope: FilterScope, opts: CompileOptions): CompiledFilter | null {
+  if (!ast) return null;
+  const bindings: Value[] = [];
+  const sql = node(ast, scope, opts, bindings);
+  return { sql, bindings };
+}

@@ -1,0 +1,190 @@
+/**
+ * Filter registries: for each scope, the keys a filter may use, their type, operators and the SQL
+ * they compile to. `GET /reference/filters` is generated from the same definitions.
+ *
+ * SQL fragments refer to the list's base alias through `{b}` (e.g. `{b}.amount_usd`); related-record
+ * keys compile to EXISTS subqueries against `{b}.<fk>`. Only column names and fixed SQL live here:
+ * every value is bound as a parameter by src/query/compile.ts.
+ */
+import type { FilterOp } from './filter.js';
+
+export type FieldType = 'integer' | 'number' | 'money' | 'string' | 'enum' | 'partial_date' | 'boolean' | 'uuid' | 'place';
+
+export interface EnumValue {
+  code: string;
+  name: string;
+}
+
+interface KeyBase {
+  key: string;
+  type: FieldType;
+  description: string;
+  ops: readonly FilterOp[];
+  /** Allowed values of an enum key (matched case-insensitively against code and name). */
+  values?: readonly EnumValue[];
+  /** What the column stores for an enum key: the code (default) or the display name. */
+  enumStores?: 'code' | 'name';
+  /** Where the reference values of this key come from when they are data (taxonomy, places ...). */
+  valuesFrom?: 'taxonomy' | 'places' | 'investor_types';
+  /** Taxonomy type (valuesFrom taxonomy) or place kinds (valuesFrom places). */
+  valuesKind?: string;
+}
+
+/**
+ * A column of the base row (or an expression over it). With several `sqls` the condition holds when
+ * any of them matches (e.g. hq_location: city, country or continent id).
+ */
+export interface ColumnKey extends KeyBase {
+  kind: 'column';
+  sqls: readonly string[];
+}
+
+/** A repeated related record: matches when a related row satisfies the condition; in_all needs all values. */
+export interface RelatedKey extends KeyBase {
+  kind: 'related';
+  /** `from <table> r where <link>`; `{b}` is the base alias. */
+  from: string;
+  link: string;
+  /** The related column(s) compared with the values. */
+  sqls: readonly string[];
+}
+
+export type FilterKey = ColumnKey | RelatedKey;
+
+export interface FilterScope {
+  name: string;
+  description: string;
+  keys: readonly FilterKey[];
+}
+
+export const CMP: readonly FilterOp[] = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte'];
+export const CMP_SET: readonly FilterOp[] = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in_any', 'nin_any'];
+export const EQ_SET: readonly FilterOp[] = ['eq', 'neq', 'in_any', 'nin_any'];
+export const REPEATED: readonly FilterOp[] = ['eq', 'neq', 'in_any', 'nin_any', 'in_all', 'nin_all'];
+export const BOOL: readonly FilterOp[] = ['eq', 'neq'];
+
+export const STANDARDIZED_ROUNDS = [
+  'Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Series D', 'Series E', 'Series F+', 'Growth', 'Bridge', 'Debt',
+  'Grant', 'IPO', 'Secondary', 'Other',
+] as const;
+
+const codeOf = (name: string) => name.toLowerCase().replace(/\+/g, '_plus').replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+
+export const STANDARDIZED_ROUND_VALUES: EnumValue[] = STANDARDIZED_ROUNDS.map((name) => ({ code: codeOf(name), name }));
+
+/** Raw reported round types: upper-case display names and lower-case codes. */
+export const ROUND_TYPES: EnumValue[] = [
+  'PRE-SEED', 'SEED', 'ANGEL', 'EARLY VC', 'SERIES A', 'SERIES B', 'SERIES C', 'SERIES D', 'SERIES E', 'SERIES F',
+  'SERIES G', 'LATE VC', 'GROWTH EQUITY', 'PRIVATE EQUITY', 'BRIDGE', 'CONVERTIBLE NOTE', 'DEBT FINANCING', 'GRANT',
+  'IPO', 'POST-IPO EQUITY', 'SECONDARY', 'CORPORATE ROUND', 'CROWDFUNDING', 'ACQUISITION', 'UNDISCLOSED',
+].map((name) => ({ code: codeOf(name), name }));
+
+export const ENTITY_STATUSES: EnumValue[] = ['operating', 'acquired', 'ipo', 'closed'].map((code) => ({ code, name: code }));
+
+const loc = (key: string, column: string, kind: string, what: string): ColumnKey => ({
+  key,
+  kind: 'column',
+  type: 'place',
+  sqls: [column],
+  ops: EQ_SET,
+  description: `${what} (numeric place id from /reference/filters/${key}/values)`,
+  valuesFrom: 'places',
+  valuesKind: kind,
+});
+
+const taxonomyKey = (key: string, taxType: string, from: string, link: string): RelatedKey => ({
+  key,
+  kind: 'related',
+  type: 'integer',
+  from: `${from} r join taxonomy tx on tx.id = r.taxonomy_id`,
+  link: `${link} and tx.type = '${taxType}'`,
+  sqls: ['r.taxonomy_id'],
+  ops: REPEATED,
+  description: `${taxType.replace('_', ' ')} taxonomy id (repeated: in_all needs every value)`,
+  valuesFrom: 'taxonomy',
+  valuesKind: taxType,
+});
+
+const flagKey = (key: string, kind: string, description: string): RelatedKey => ({
+  key,
+  kind: 'related',
+  type: 'string',
+  from: 'entity_flags r',
+  link: `r.entity_id = {b}.id and r.kind = '${kind}'`,
+  sqls: ['r.value'],
+  ops: REPEATED,
+  description,
+});
+
+/** Keys on an organization or person row aliased `{b}` (scope `entity`, and `company.*` on rounds). */
+function entityKeys(): FilterKey[] {
+  return [
+    { key: 'name', kind: 'column', type: 'string', sqls: ['{b}.name_lower'], ops: EQ_SET, description: 'Name (case-insensitive exact match)' },
+    { key: 'domain', kind: 'column', type: 'string', sqls: ['{b}.domain'], ops: EQ_SET, description: 'Registrable domain' },
+    { key: 'uuid', kind: 'column', type: 'uuid', sqls: ['{b}.uuid'], ops: EQ_SET, description: 'Entity UUID' },
+    { key: 'hq_location', kind: 'column', type: 'place', sqls: ['{b}.hq_city_id', '{b}.hq_country_id', '{b}.hq_continent_id'], ops: EQ_SET, description: 'Headquarters city, country or continent (numeric place id)', valuesFrom: 'places', valuesKind: 'city,country,continent' },
+    loc('country', '{b}.hq_country_id', 'country', 'Headquarters country'),
+    loc('city', '{b}.hq_city_id', 'city', 'Headquarters city'),
+    loc('continent', '{b}.hq_continent_id', 'continent', 'Headquarters continent'),
+    flagKey('classification', 'classification', 'Classification flags (e.g. super_founder, promising_founder, unicorn); in_all needs every flag'),
+    flagKey('roles', 'role', 'Role flags (e.g. company, investor, founder, angel); in_all needs every flag'),
+    taxonomyKey('sector', 'sector', 'entity_taxonomy', 'r.entity_id = {b}.id'),
+    taxonomyKey('technology', 'technology', 'entity_taxonomy', 'r.entity_id = {b}.id'),
+    taxonomyKey('industry_tags', 'industry_tag', 'entity_taxonomy', 'r.entity_id = {b}.id'),
+    taxonomyKey('business_model', 'business_model', 'entity_taxonomy', 'r.entity_id = {b}.id'),
+    { key: 'taxonomy_id', kind: 'related', type: 'integer', from: 'entity_taxonomy r', link: 'r.entity_id = {b}.id', sqls: ['r.taxonomy_id'], ops: REPEATED, description: 'Any taxonomy id (repeated)', valuesFrom: 'taxonomy', valuesKind: '' },
+    { key: 'investor_type', kind: 'related', type: 'string', from: 'entity_investor_types r join investor_types it on it.id = r.investor_type_id', link: 'r.entity_id = {b}.id', sqls: ['it.code'], ops: REPEATED, description: 'Investor type code (investors)', valuesFrom: 'investor_types' },
+    { key: 'status', kind: 'column', type: 'enum', sqls: ['{b}.status'], ops: EQ_SET, values: ENTITY_STATUSES, description: 'Operating status' },
+    { key: 'signal_rating', kind: 'column', type: 'number', sqls: ['{b}.signal_rating'], ops: CMP, description: 'Signal rating 0..100' },
+    { key: 'employees_count', kind: 'column', type: 'integer', sqls: ['{b}.employees_count'], ops: CMP, description: 'Employee count' },
+    { key: 'launch_date', kind: 'column', type: 'partial_date', sqls: ['{b}.launch_date_sort'], ops: CMP, description: 'Launch date (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)' },
+    { key: 'funding_total', kind: 'column', type: 'money', sqls: ['{b}.funding_total_usd'], ops: CMP, description: 'Total funding raised, in the request currency (integer)' },
+    { key: 'rounds_count', kind: 'column', type: 'integer', sqls: ['{b}.funding_rounds_count'], ops: CMP, description: 'Number of funding rounds' },
+    { key: 'valuation', kind: 'column', type: 'money', sqls: ['{b}.valuation_usd'], ops: CMP, description: 'Latest valuation, in the request currency (integer)' },
+    { key: 'is_hiring', kind: 'column', type: 'boolean', sqls: ['({b}.jobs_open_count > 0)'], ops: BOOL, description: 'Has open job openings' },
+    { key: 'gender', kind: 'column', type: 'string', sqls: ['{b}.gender'], ops: EQ_SET, description: 'Gender (persons)' },
+  ];
+}
+
+/** Keys on a transaction aliased `{b}` (scope `funding`). */
+function fundingKeys(): FilterKey[] {
+  const company = entityKeys()
+    .filter((k) => !['gender', 'is_hiring'].includes(k.key))
+    .map((k) => rebase(k, `company.${k.key}`, 'cmp'));
+  return [
+    { key: 'date', kind: 'column', type: 'partial_date', sqls: ['{b}.date_sort'], ops: CMP, description: 'Announcement date (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)' },
+    { key: 'year', kind: 'column', type: 'integer', sqls: ['{b}.year'], ops: CMP_SET, description: 'Announcement year' },
+    { key: 'amount', kind: 'column', type: 'money', sqls: ['{b}.amount_usd'], ops: CMP, description: 'Round amount in the request currency (integer)' },
+    { key: 'valuation', kind: 'column', type: 'money', sqls: ['{b}.valuation_usd'], ops: CMP, description: 'Post-money valuation in the request currency (integer)' },
+    { key: 'round_type', kind: 'column', type: 'enum', sqls: ['{b}.round_type_code'], ops: EQ_SET, values: ROUND_TYPES, description: 'Reported round type (display name or code, case-insensitive)' },
+    { key: 'standardized_round', kind: 'column', type: 'enum', sqls: ['{b}.standardized_round'], ops: EQ_SET, values: STANDARDIZED_ROUND_VALUES, enumStores: 'name', description: 'Standardized round (display name or code, case-insensitive)' },
+    { key: 'is_verified', kind: 'column', type: 'boolean', sqls: ['{b}.is_verified'], ops: BOOL, description: 'Verified by the service' },
+    { key: 'is_vc_round', kind: 'column', type: 'boolean', sqls: ['{b}.is_vc_round'], ops: BOOL, description: 'Venture-capital round' },
+    { key: 'is_exit', kind: 'column', type: 'boolean', sqls: ['{b}.is_exit'], ops: BOOL, description: 'Exit (IPO or acquisition)' },
+    { key: 'investor.uuid', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id', sqls: ['ie.uuid'], ops: REPEATED, description: 'Participating investor UUID (repeated: in_all needs every investor)' },
+    { key: 'investor.lead', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id and r.is_lead = true', sqls: ['ie.uuid'], ops: REPEATED, description: 'Lead investor UUID' },
+    { key: 'investor.type', kind: 'related', type: 'string', from: 'transaction_investors r join entity_investor_types eit on eit.entity_id = r.investor_id join investor_types it on it.id = eit.investor_type_id', link: 'r.transaction_id = {b}.id', sqls: ['it.code'], ops: REPEATED, description: 'Type code of a participating investor', valuesFrom: 'investor_types' },
+    ...company,
+  ];
+}
+
+/**
+ * A key of the entity scope re-targeted at the round's company: the condition moves into an
+ * EXISTS over `entities cmp where cmp.id = {b}.company_id`.
+ */
+function rebase(k: FilterKey, key: string, alias: string): RelatedKey {
+  const inner = (s: string) => s.replaceAll('{b}', alias);
+  if (k.kind === 'column') {
+    return { ...k, key, kind: 'related', from: `entities ${alias}`, link: `${alias}.id = {b}.company_id`, sqls: k.sqls.map(inner) };
+  }
+  return { ...k, key, from: `entities ${alias}, ${inner(k.from)}`, link: `${alias}.id = {b}.company_id and ${inner(k.link)}` };
+}
+
+export const SCOPES: Record<string, FilterScope> = {
+  funding: { name: 'funding', description: 'Funding rounds (transactions): /data/transactions, analytics', keys: fundingKeys() },
+  entity: { name: 'entity', description: 'Organizations and persons: /data/companies, /data/founders, founded companies', keys: entityKeys() },
+};
+
+export function scopeKey(scope: FilterScope, key: string): FilterKey | undefined {
+  return scope.keys.find((k) => k.key === key);
+}

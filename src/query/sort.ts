@@ -1,0 +1,69 @@
+/**
+ * Sort registries and the `sort` parameter (SPEC.md part 4): comma-separated keys, `-` for
+ * descending, ties always broken by the list's id. Sort expressions are never null (nullable columns
+ * are wrapped in coalesce with a sentinel) so that keyset pages can compare them.
+ */
+import { ApiError } from '../errors.js';
+
+export interface SortKeyDef {
+  key: string;
+  /** SQL expression over the base alias `{b}`; must not be null. */
+  sql: string;
+}
+
+export interface SortRegistry {
+  keys: readonly SortKeyDef[];
+  /** Default sort, e.g. `-date`. */
+  default: string;
+  /** SQL of the unique id that breaks ties (`{b}.id`). */
+  id: string;
+  /**
+   * Keys retired by a version (SPEC.md part 7 rule 4): 400 naming the replacement from `since`
+   * on; clients pinned before `since` may still sort by the key when its old `sql` is given.
+   */
+  retired?: Readonly<Record<string, { replacement: string; since: string; sql?: string }>>;
+}
+
+export interface ResolvedSortKey {
+  key: string;
+  sql: string;
+  desc: boolean;
+}
+
+export interface ResolvedSort {
+  keys: ResolvedSortKey[];
+  /** Canonical form bound into cursors, e.g. `-date,id`. */
+  canonical: string;
+}
+
+const PATTERN = /^(?:-?\w+)?(?:,(?:-?\w+)?)*$/;
+
+export function resolveSort(input: string | undefined, reg: SortRegistry, alias: string, version = '9999-12-31'): ResolvedSort {
+  const raw = input === undefined || input.trim() === '' ? reg.default : input;
+  if (!PATTERN.test(raw)) {
+    const message = 'sort must be comma-separated keys, each optionally prefixed with - for descending';
+    throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.sort', message }]);
+  }
+  const keys: ResolvedSortKey[] = [];
+  const seen = new Set<string>();
+  for (const part of raw.split(',').filter(Boolean)) {
+    const desc = part.startsWith('-');
+    const name = desc ? part.slice(1) : part;
+    const retired = reg.retired?.[name];
+    if (retired && (version >= retired.since || !retired.sql)) {
+      const message = `Sort key ${name} was removed in version ${retired.since}; use ${retired.replacement}`;
+      throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.sort', message }]);
+    }
+    const def = retired?.sql ? { key: name, sql: retired.sql } : reg.keys.find((k) => k.key === name);
+    if (!def) {
+      const message = `Unknown sort key ${name}; allowed keys: ${reg.keys.map((k) => k.key).join(', ')}`;
+      throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.sort', message }]);
+    }
+    if (seen.has(name)) continue;
+    seen.add(name);
+    keys.push({ key: name, sql: def.sql.replaceAll('{b}', alias), desc });
+  }
+  const idSql = reg.id.replaceAll('{b}', alias);
+  if (!keys.some((k) => k.sql === idSql)) keys.push({ key: 'id', sql: idSql, desc: false });
+  return { keys, canonical: keys.map((k) => (k.desc ? '-' : '') + k.key).join(',') };
+}

@@ -1,0 +1,150 @@
+/**
+ * Process entry: configuration, the API and identity-provider listeners, graceful shutdown.
+ * `startServer` is also what the tests use (ports 0 = any free port).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import pino from 'pino';
+import { handlers } from '../handlers/index.js';
+import { createApp } from './app.js';
+import { createIdentityProvider } from './auth/idp.js';
+import { loadSigningKey } from './auth/signing.js';
+import { Authenticator } from './auth/verify.js';
+import { loadConfig, type Config } from './config.js';
+import { findKeyByClientId } from './db/apiKeys.js';
+import { createDb } from './db/knex.js';
+import { Fx } from './money/fx.js';
+import { RateLimiter } from './access/rateLimit.js';
+
+export interface RunningServer {
+  cfg: Config;
+  baseUrl: string;
+  authUrl: string;
+  close(): Promise<void>;
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+export async function startServer(base: Config, opts: { logger?: pino.Logger } = {}): Promise<RunningServer> {
+  const log = opts.logger ?? pino({ level: base.logLevel, base: undefined, redact: ['req.headers.authorization', 'client_secret'] });
+  const apiServer = http.createServer();
+  const authServer = http.createServer();
+  for (const s of [apiServer, authServer]) {
+    s.headersTimeout = 10_000;
+    s.requestTimeout = 30_000;
+    s.keepAliveTimeout = 5_000;
+  }
+  const port = await listen(apiServer, base.port, base.host);
+  const authPort = await listen(authServer, base.authPort, base.host);
+  // ports chosen by the OS (tests) flow into the URLs, issuer and audience check
+  const cfg = loadConfig({
+    ...process.env,
+    ...envOf(base),
+    PORT: String(port),
+    AUTH_PORT: String(authPort),
+    BASE_URL: base.port === 0 ? `http://localhost:${port}` : base.baseUrl,
+    AUTH_URL: base.authPort === 0 ? `http://localhost:${authPort}` : base.authUrl,
+    ISSUER: base.authPort === 0 ? `http://localhost:${authPort}/` : base.issuer,
+  });
+  const db = createDb(cfg);
+  if (cfg.nodeEnv === 'production' && (await findKeyByClientId(db, 'dev-client'))) {
+    await db.destroy();
+    apiServer.close();
+    authServer.close();
+    throw new Error('Refusing to start with NODE_ENV=production while the development key dev-client exists: revoke and delete it first');
+  }
+  const signing = await loadSigningKey(cfg.signingKeyFile);
+  const auth = new Authenticator(db, cfg, signing, process.env.JWKS_URL || undefined);
+  const deps = { db, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, db) };
+  apiServer.on('request', await createApp(deps, handlers));
+  authServer.on('request', createIdentityProvider(db, cfg, signing));
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      const done = (s: http.Server) => new Promise<void>((r) => s.close(() => r()));
+      apiServer.closeIdleConnections();
+      authServer.closeIdleConnections();
+      await Promise.all([done(apiServer), done(authServer)]);
+      await db.destroy();
+    })());
+  return { cfg, baseUrl: cfg.baseUrl, authUrl: cfg.authUrl, close };
+}
+
+/** The environment that reproduces a Config (so startServer can re-derive it with real ports). */
+function envOf(c: Config): NodeJS.ProcessEnv {
+  return {
+    HOST: c.host,
+    AUDIENCE: c.audience,
+    DATABASE_URL: c.databaseUrl,
+    API_NOW: c.apiNow?.toISOString(),
+    SEED_SCALE: c.seedScale,
+    NODE_ENV: c.nodeEnv,
+    LOG_LEVEL: c.logLevel,
+    TOKEN_TTL: String(c.tokenTtlSeconds),
+    SIGNING_KEY_FILE: c.signingKeyFile,
+    CURSOR_SECRET: c.cursorSecret,
+    QUERY_BUDGET_MS: String(c.queryBudgetMs),
+    KEY_CACHE_SECONDS: String(c.keyCacheSeconds),
+    APP_URL: c.appUrl,
+    DB_POOL_MAX: String(c.dbPoolMax),
+    RATE_LIMIT_BURST: String(c.rateLimit.capacity),
+    RATE_LIMIT_PER_SECOND: String(c.rateLimit.perSecond),
+    RATE_LIMIT_STORE: c.rateLimit.store,
+    APP_CLIENT_ID: c.app.clientId,
+    APP_REDIRECT_URIS: c.app.redirectUris.join(','),
+  };
+}
+
+async function main(): Promise<void> {
+  let cfg: Config;
+  try {
+    cfg = loadConfig();
+  } catch (err) {
+    console.error(`Configuration error: ${(err as Error).message}`);
+    process.exit(2);
+  }
+  const server = await startServer(cfg);
+  const banner = [
+    '',
+    `  Funding Data API is running`,
+    `  Base URL:      ${server.baseUrl}`,
+    `  Auth URL:      ${server.authUrl}`,
+    `  Audience:      ${server.cfg.audience}`,
+    `  Dev client id: dev-client`,
+    `  Dev secret:    dev-secret`,
+    `  Database:      ${server.cfg.dbClient === 'sqlite' ? server.cfg.sqliteFile : 'postgres'}`,
+    '',
+    '  Try it:',
+    `  TOKEN=$(curl -s -X POST ${server.authUrl}/oauth/token -H 'Content-Type: application/json' \\`,
+    `    -d '{"client_id":"dev-client","client_secret":"dev-secret","audience":"${server.cfg.audience}","grant_type":"client_credentials"}' \\`,
+    `    | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
+    `  curl -s ${server.baseUrl}/data/transactions?limit=2 -H "Authorization: Bearer $TOKEN" -H 'X-Client-Id: dev-client'`,
+    '',
+  ];
+  process.stderr.write(banner.join('\n') + '\n');
+  const shutdown = (signal: string) => {
+    process.stderr.write(`${signal}: draining in-flight requests\n`);
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

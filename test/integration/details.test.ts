@@ -1,0 +1,128 @@
+import { expect, it } from 'vitest';
+import { forEachDatabase } from '../helpers/harness.js';
+
+forEachDatabase('detail endpoints', (h) => {
+  const activeTx = async () =>
+    (await h().db('transactions').whereNull('deleted_at').whereNotNull('amount_usd').orderBy('id').first()) as { id: number; amount_usd: number; company_id: number };
+
+  it('GET /data/transactions/{id} returns the full row in USD by default', async () => {
+    const tx = await activeTx();
+    const r = await h().get(`/data/transactions/${tx.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body.currency).toBe('USD');
+    expect(r.body.data.id).toBe(tx.id);
+    expect(r.body.data.amount).toBe(Number(tx.amount_usd));
+    expect(r.body.data.deleted_at).toBeNull();
+    expect(r.body.data.company.type).toBe('organization');
+    expect(r.headers.get('x-credits-used')).toBe('1');
+    expect(r.headers.get('api-version')).toBe('2026-10-09');
+  });
+
+  it('converts money to the requested currency and echoes it', async () => {
+    const tx = await activeTx();
+    const rate = (await h().db('fx_rates').where('currency', 'EUR').first()) as { per_usd: number };
+    const r = await h().get(`/data/transactions/${tx.id}?currency=EUR`);
+    expect(r.status).toBe(200);
+    expect(r.body.currency).toBe('EUR');
+    expect(r.body.data.amount).toBe(Math.round(Number(tx.amount_usd) * rate.per_usd));
+  });
+
+  it('lists investors leads first', async () => {
+    const row = (await h()
+      .db('transaction_investors as ti')
+      .join('transactions as t', 't.id', 'ti.transaction_id')
+      .whereNull('t.deleted_at')
+      .groupBy('ti.transaction_id')
+      .havingRaw('count(*) > 1')
+      .first('ti.transaction_id')) as { transaction_id: number };
+    const r = await h().get(`/data/transactions/${row.transaction_id}`);
+    const inv = r.body.data.investors as { is_lead: boolean }[];
+    expect(inv.length).toBeGreaterThan(1);
+    const firstNonLead = inv.findIndex((i) => !i.is_lead);
+    expect(inv.slice(firstNonLead).every((i) => !i.is_lead)).toBe(true);
+  });
+
+  it('does not find soft-deleted transactions', async () => {
+    const del = (await h().db('transactions').whereNotNull('deleted_at').first('id')) as { id: number };
+    const r = await h().get(`/data/transactions/${del.id}`);
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('NOT_FOUND');
+    expect(r.headers.get('x-credits-used')).toBe('0');
+  });
+
+  it('rejects a non-numeric transaction id and an unknown currency with details', async () => {
+    const bad = await h().get('/data/transactions/abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('VALIDATION_ERROR');
+    expect(bad.body.error.details[0].path).toBe('path.id');
+    const cur = await h().get('/data/transactions/1?currency=XXX');
+    expect(cur.status).toBe(400);
+    expect(cur.body.error.details[0].path).toBe('query.currency');
+    const huge = await h().get('/data/transactions/999999999999999');
+    expect(huge.status).toBe(404);
+  });
+
+  it('GET /data/companies/{id} returns the full record with glances', async () => {
+    const company = (await h()
+      .db('entities as e')
+      .where('e.subtype', 'company')
+      .whereExists(h().db('career as c').whereRaw('c.org_id = e.id').andWhere('c.is_founder', true))
+      .first('e.uuid', 'e.id')) as { uuid: string; id: number };
+    const r = await h().get(`/data/companies/${company.uuid}`);
+    expect(r.status).toBe(200);
+    const d = r.body.data;
+    expect(d.uuid).toBe(company.uuid);
+    expect(d.subtype).toBe('company');
+    expect(d.founders.sort).toBe('-start_date');
+    expect(d.founders.items.length).toBeGreaterThan(0);
+    expect(d.founders.items.length).toBeLessThanOrEqual(5);
+    expect(d.available).toContain('founders');
+    expect(d.service_url).toContain(company.uuid);
+  });
+
+  it('gives an investing company a portfolio glance of at most 10', async () => {
+    const inv = (await h()
+      .db('entities as e')
+      .where('e.subtype', 'company')
+      .andWhere('e.is_investor', true)
+      .whereExists(h().db('transaction_investors as ti').whereRaw('ti.investor_id = e.id'))
+      .first('e.uuid')) as { uuid: string } | undefined;
+    if (!inv) return; // the tiny seed may have no corporate investors
+    const r = await h().get(`/data/companies/${inv.uuid}`);
+    expect(r.status).toBe(200);
+    expect(r.body.data.investor.portfolio.companies.items.length).toBeLessThanOrEqual(10);
+  });
+
+  it('refuses numeric and malformed ids on entity routes with INVALID_ENTITY_ID', async () => {
+    for (const id of ['12345', 'not-a-uuid']) {
+      const r = await h().get(`/data/companies/${id}`);
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('INVALID_ENTITY_ID');
+      expect(r.body.error.details[0].path).toBe('path.id');
+    }
+  });
+
+  it('answers 404 for an unknown company and for a non-company entity', async () => {
+    const r = await h().get('/data/companies/00000000-0000-4000-8000-000000000000');
+    expect(r.status).toBe(404);
+    const investor = (await h().db('entities').where('subtype', 'investor').first('uuid')) as { uuid: string };
+    expect((await h().get(`/data/companies/${investor.uuid}`)).status).toBe(404);
+  });
+
+  it('GET /data/jobs/{id} serves active openings only, without salary fields', async () => {
+    const active = (await h().db('jobs').where('is_active', true).first('id')) as { id: number };
+    const r = await h().get(`/data/jobs/${active.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body.data.id).toBe(active.id);
+    expect(Object.keys(r.body.data)).not.toContain('salary_min');
+    const inactive = (await h().db('jobs').where('is_active', false).first('id')) as { id: number };
+    expect((await h().get(`/data/jobs/${inactive.id}`)).status).toBe(404);
+  });
+
+  it('GET /system/health is public and reports the database', async () => {
+    const r = await h().get('/system/health', { Authorization: null, 'X-Client-Id': null });
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('ok');
+    expect(r.body.database.status).toBe('up');
+  });
+});

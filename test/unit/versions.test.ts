@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/errors.js';
+import { resolveVersion, supportedVersions, versionHeaders, versionTable } from '../../src/versions/resolve.js';
+import { VERSIONS } from '../../src/versions/table.js';
+
+const at = (d: string) => new Date(`${d}T12:00:00Z`);
+const code = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return (e as ApiError).code;
+  }
+  return 'ok';
+};
+
+describe('API-Version resolution', () => {
+  it('defaults to the latest version', () => {
+    expect(resolveVersion(undefined, at('2026-11-23')).date).toBe('2026-10-09');
+    expect(resolveVersion('', at('2026-11-23')).status).toBe('current');
+  });
+
+  it('refuses malformed values and dates that are no version, listing the supported ones', () => {
+    for (const v of ['2026-1-1', 'latest', '2026-02-30', '2026-10-10']) {
+      expect(code(() => resolveVersion(v, at('2026-10-20'))), v).toBe('VALIDATION_ERROR');
+    }
+    try {
+      resolveVersion('2026-10-10', at('2026-10-20'));
+    } catch (e) {
+      expect((e as ApiError).message).toContain('2026-10-09, 2026-10-07');
+    }
+  });
+
+  it('serves a pin until its sunset: the table date, else 30 days after its successor', () => {
+    expect(resolveVersion('2026-10-07', at('2026-11-07')).status).toBe('deprecated');
+    expect(code(() => resolveVersion('2026-10-07', at('2026-11-08')))).toBe('VALIDATION_ERROR');
+    const sep = versionTable(at('2026-10-15')).find((v) => v.date === '2026-09-01')!;
+    expect(sep.sunset).toBe('2026-11-01');
+    expect(sep.status).toBe('deprecated');
+    expect(code(() => resolveVersion('2026-09-01', at('2026-11-01')))).toBe('VALIDATION_ERROR');
+  });
+
+  it('refuses every old pin with today\'s clock', () => {
+    expect(supportedVersions(at('2026-11-23'))).toEqual(['2026-10-09']);
+    for (const v of VERSIONS.slice(1)) expect(code(() => resolveVersion(v.date, at('2026-11-23'))), v.date).toBe('VALIDATION_ERROR');
+  });
+
+  it('writes Deprecation (RFC 9745) and Sunset (RFC 8594) for deprecated pins only', () => {
+    const h = versionHeaders(resolveVersion('2026-10-07', at('2026-10-20')));
+    expect(h['API-Version']).toBe('2026-10-07');
+    expect(h.Deprecation).toBe(`@${Date.parse('2026-10-09T00:00:00Z') / 1000}`);
+    expect(h.Sunset).toBe('Sun, 08 Nov 2026 00:00:00 GMT');
+    expect(versionHeaders(resolveVersion(undefined, at('2026-10-20')))).toEqual({ 'API-Version': '2026-10-09' });
+  });
+});
