@@ -27,6 +27,7 @@ export const analyticsHandlers: HandlerMap = {
         metric: (ctx.query.metric ?? 'count') as Metric,
         topX: Number(ctx.query.top_n_x ?? 15),
         topY: Number(ctx.query.top_n_y ?? 15),
+        budgetMs: ctx.deps.cfg.queryBudgetMs,
       },
       ctx.money,
     );
@@ -39,6 +40,7 @@ export const analyticsHandlers: HandlerMap = {
     const { dimension, ...rest } = await funnel(ctx.deps.db, where, {
       dimension: ctx.query.dimension ?? 'sector',
       topN: Number(ctx.query.top_n ?? 15),
+      budgetMs: ctx.deps.cfg.queryBudgetMs,
     });
     const timing = Math.round((performance.now() - started) * 100) / 100;
     return ok('getFundingFunnel', { ...rest, query_info: { dimension, top_n: Number(ctx.query.top_n ?? 15), timing_ms: timing } });

@@ -57,7 +57,7 @@ export const referenceHandlers: HandlerMap = {
     const cursor = ctx.query.cursor ? decodeCursor(ctx.query.cursor, secret, { sort: sort.canonical, filter: '', parent }) : null;
     const kinds = (k.valuesKind ?? '').split(',').filter(Boolean);
     const { rows, page } = await listReferenceValues(ctx.deps.db, k.valuesFrom, kinds, {
-      sort, limit, cursor, includeTotal: false, filter: '', parent, version: ctx.version.date, secret,
+      sort, limit, cursor, includeTotal: false, filter: '', parent, version: ctx.version.date, secret, budgetMs: ctx.deps.cfg.queryBudgetMs,
     });
     return ok('listFilterValues', { key, scope: scope.name, data: rows, page });
   },

@@ -14,6 +14,7 @@ import { Authenticator } from './auth/verify.js';
 import { loadConfig, type Config } from './config.js';
 import { findKeyByClientId } from './db/apiKeys.js';
 import { createDb } from './db/knex.js';
+import { closeBudgetRunner } from './db/budget.js';
 import { Fx } from './money/fx.js';
 import { RateLimiter } from './access/rateLimit.js';
 
@@ -72,6 +73,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       apiServer.closeIdleConnections();
       authServer.closeIdleConnections();
       await Promise.all([done(apiServer), done(authServer)]);
+      await closeBudgetRunner(db);
       await db.destroy();
     })());
   return { cfg, baseUrl: cfg.baseUrl, authUrl: cfg.authUrl, close };

@@ -20,17 +20,17 @@ export function topLabels(groups: Group[], n: number, dim: Dimension): string[] 
 export async function heatmap(
   db: Knex,
   where: CompiledFilter | null,
-  q: { x: string; y: string; metric: Metric; topX: number; topY: number },
+  q: { x: string; y: string; metric: Metric; topX: number; topY: number; budgetMs: number },
   money: Money,
 ): Promise<components['schemas']['Heatmap']> {
   const xd = DIMENSIONS[q.x]!;
   const yd = DIMENSIONS[q.y]!;
   const [xs, ys, cells, grand, total] = await Promise.all([
-    metricBy(db, where, [xd], q.metric),
-    metricBy(db, where, [yd], q.metric),
-    metricBy(db, where, [yd, xd], q.metric),
-    metricBy(db, where, [], q.metric),
-    countRounds(db, where),
+    metricBy(db, where, [xd], q.metric, q.budgetMs),
+    metricBy(db, where, [yd], q.metric, q.budgetMs),
+    metricBy(db, where, [yd, xd], q.metric, q.budgetMs),
+    metricBy(db, where, [], q.metric, q.budgetMs),
+    countRounds(db, where, q.budgetMs),
   ]);
   const conv = (v: number) => (MONEY_METRICS.has(q.metric) ? (money.out(v) ?? 0) : v);
   const xLabels = topLabels(xs, q.topX, xd);
@@ -52,11 +52,11 @@ export async function heatmap(
 export async function funnel(
   db: Knex,
   where: CompiledFilter | null,
-  q: { dimension: string; topN: number },
+  q: { dimension: string; topN: number; budgetMs: number },
 ): Promise<Omit<components['schemas']['Funnel'], 'query_info'> & { dimension: string }> {
   const dim = DIMENSIONS[q.dimension]!;
   const stages = FUNNEL_BUCKETS.map((b) => b.label);
-  const [perLabel, totals] = await Promise.all([roundsByStage(db, where, dim, stages), roundsByStage(db, where, null, stages)]);
+  const [perLabel, totals] = await Promise.all([roundsByStage(db, where, dim, stages, q.budgetMs), roundsByStage(db, where, null, stages, q.budgetMs)]);
   const byLabel = new Map<string, number[]>();
   for (const r of perLabel) {
     const buckets = byLabel.get(r.label!) ?? stages.map(() => 0);

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { Dimension } from '../analytics/dimensions.js';
 import type { CompiledFilter } from '../query/compile.js';
-import { normalizeRaw } from './entities.js';
+import { budgeted } from './budget.js';
 
 export type Metric = 'count' | 'company_count' | 'total_amount' | 'avg_amount' | 'median_amount';
 
@@ -31,7 +31,7 @@ function baseCte(where: CompiledFilter | null): { sql: string; bindings: unknown
 }
 
 /** The metric grouped by the given dimensions (none = one grand value). */
-export async function metricBy(db: Knex, where: CompiledFilter | null, dims: Dimension[], metric: Metric): Promise<Group[]> {
+export async function metricBy(db: Knex, where: CompiledFilter | null, dims: Dimension[], metric: Metric, budgetMs: number): Promise<Group[]> {
   const base = baseCte(where);
   const joins = dims.map((d, i) => `join (${d.sql}) d${i} on d${i}.tid = b.id`).join(' ');
   const labels = dims.map((_d, i) => `d${i}.label as g${i}`);
@@ -50,13 +50,13 @@ export async function metricBy(db: Knex, where: CompiledFilter | null, dims: Dim
   } else {
     sql = `with ${base.sql}, ${m} select ${gsel}${AGG[metric]} as v from m${gby}`;
   }
-  const { rows } = normalizeRaw(await db.raw(sql, base.bindings as Knex.RawBinding[]));
+  const rows = await budgeted(db, db.raw(sql, base.bindings as Knex.RawBinding[]), budgetMs);
   return rows.map((r) => ({ labels: dims.map((_d, i) => String(r[`g${i}`])), value: r.v === null ? 0 : Number(r.v) }));
 }
 
 /** Number of rounds matching the filter. */
-export async function countRounds(db: Knex, where: CompiledFilter | null): Promise<number> {
-  const [g] = await metricBy(db, where, [], 'count');
+export async function countRounds(db: Knex, where: CompiledFilter | null, budgetMs: number): Promise<number> {
+  const [g] = await metricBy(db, where, [], 'count', budgetMs);
   return g?.value ?? 0;
 }
 
@@ -66,6 +66,7 @@ export async function roundsByStage(
   where: CompiledFilter | null,
   dim: Dimension | null,
   stages: readonly string[],
+  budgetMs: number,
 ): Promise<{ label: string | null; stage: string; n: number }[]> {
   const base = baseCte(where);
   const join = dim ? `join (${dim.sql}) d on d.tid = b.id` : '';
@@ -74,6 +75,6 @@ export async function roundsByStage(
     from base b ${join}
     where b.standardized_round in (${stages.map(() => '?').join(', ')})
     group by ${dim ? 'd.label, ' : ''}b.standardized_round`;
-  const { rows } = normalizeRaw(await db.raw(sql, [...(base.bindings as Knex.RawBinding[]), ...stages]));
+  const rows = await budgeted(db, db.raw(sql, [...(base.bindings as Knex.RawBinding[]), ...stages]), budgetMs);
   return rows.map((r) => ({ label: r.label === null ? null : String(r.label), stage: String(r.stage), n: Number(r.n) }));
 }

@@ -8,5 +8,5 @@ import { keysetPage, type PageRequest } from './paging.js';
 export async function listCompanies(db: Knex, where: CompiledFilter | null, page: PageRequest) {
   const base = db('entities as e').where('e.subtype', 'company');
   if (where) base.whereRaw(where.sql, where.bindings);
-  return keysetPage<Pick<EntityRow, 'id'> & Record<string, unknown>>(base, (q) => q.select('e.id'), page);
+  return keysetPage<Pick<EntityRow, 'id'> & Record<string, unknown>>(db, base, (q) => q.select('e.id'), page);
 }

@@ -3,6 +3,7 @@
  * Blocks are loaded for a whole set of entities at once (one query per block, never one per row).
  */
 import type { Knex } from 'knex';
+import { normalizeRawResult } from './knex.js';
 
 export interface EntityRow {
   id: number;
@@ -288,6 +289,5 @@ export async function portfolioGlances(db: Knex, investorIds: number[], limit: n
 
 /** knex.raw returns rows directly on SQLite and a pg Result on PostgreSQL. */
 export function normalizeRaw(result: unknown): { rows: Record<string, unknown>[] } {
-  if (Array.isArray(result)) return { rows: result as Record<string, unknown>[] };
-  return { rows: (result as { rows: Record<string, unknown>[] }).rows };
+  return { rows: normalizeRawResult(result) };
 }

@@ -64,3 +64,9 @@ export async function rollbackAll(db: Knex): Promise<void> {
 export function isSqlite(db: Knex): boolean {
   return db.client.config.client === 'better-sqlite3';
 }
+
+/** knex.raw resolves to rows on SQLite and to a pg Result on PostgreSQL; builders to rows on both. */
+export function normalizeRawResult(result: unknown): Record<string, unknown>[] {
+  if (Array.isArray(result)) return result as Record<string, unknown>[];
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}

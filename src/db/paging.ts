@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { encodeCursor, type CursorPayload } from '../query/cursor.js';
+import { budgeted } from './budget.js';
 import type { ResolvedSort } from '../query/sort.js';
 
 export interface PageRequest {
@@ -19,6 +20,8 @@ export interface PageRequest {
   secret: string;
   /** Offset paging of clients pinned before 2026-10-07 (first request only; cursors follow). */
   legacyOffset?: number;
+  /** Execution budget of the page and count queries (ms). */
+  budgetMs: number;
 }
 
 export interface PageInfo {
@@ -58,6 +61,7 @@ function order(q: Knex.QueryBuilder, sort: ResolvedSort, backwards: boolean): vo
  * Runs one page. `select` adds the columns the caller needs; the sort values come back as `__s<i>`.
  */
 export async function keysetPage<T extends Record<string, unknown>>(
+  db: Knex,
   base: Knex.QueryBuilder,
   select: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
   req: PageRequest,
@@ -66,7 +70,7 @@ export async function keysetPage<T extends Record<string, unknown>>(
   const limit = cursor?.limit ?? req.limit;
   const backwards = cursor?.dir === 'prev';
   const q = select(base.clone());
-  sort.keys.forEach((k, i) => q.select(base.client.raw(`${k.sql} as ??`, [`__s${i}`])));
+  sort.keys.forEach((k, i) => q.select(db.raw(`${k.sql} as ??`, [`__s${i}`])));
   if (cursor) {
     const s = seek(sort, cursor.key, backwards);
     q.whereRaw(s.sql, s.bindings);
@@ -74,8 +78,9 @@ export async function keysetPage<T extends Record<string, unknown>>(
   order(q, sort, backwards);
   q.limit(limit + 1);
   if (!cursor && req.legacyOffset) q.offset(req.legacyOffset);
-  const countQuery = req.includeTotal ? base.clone().clearSelect().clearOrder().count<{ n: number }[]>({ n: '*' }).first() : null;
-  const [fetched, countRow] = await Promise.all([q as unknown as Promise<T[]>, countQuery]);
+  const countQuery = req.includeTotal ? budgeted<{ n: number }>(db, base.clone().clearSelect().clearOrder().count({ n: '*' }), req.budgetMs) : null;
+  const [fetched, counted] = await Promise.all([budgeted<T>(db, q, req.budgetMs), countQuery]);
+  const countRow = counted?.[0];
   const more = fetched.length > limit;
   let rows = more ? fetched.slice(0, limit) : fetched;
   if (backwards) rows = rows.reverse();

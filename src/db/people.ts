@@ -116,7 +116,7 @@ function applyWhere(q: Knex.QueryBuilder, where: CompiledFilter | null): Knex.Qu
 /** A page of founders (persons with the founder flag). */
 export async function listFounders(db: Knex, where: CompiledFilter | null, page: PageRequest) {
   const base = applyWhere(db('entities as e').where('e.type', 'person').andWhere('e.is_founder', true), where);
-  return keysetPage<EntityRow & Record<string, unknown>>(base, (q) => q.select('e.*'), page);
+  return keysetPage<EntityRow & Record<string, unknown>>(db, base, (q) => q.select('e.*'), page);
 }
 
 /** A page of the organizations a person founded (career rows with the founder role). */
@@ -125,7 +125,7 @@ export async function listFoundedCompanies(db: Knex, personId: number, where: Co
     db('career as c').join('entities as e', 'e.id', 'c.org_id').where('c.person_id', personId).andWhere('c.is_founder', true),
     where,
   );
-  return keysetPage<CareerRow & Record<string, unknown>>(base, (q) => q.select(...CAREER_COLUMNS), page);
+  return keysetPage<CareerRow & Record<string, unknown>>(db, base, (q) => q.select(...CAREER_COLUMNS), page);
 }
 
 async function majorNames(db: Knex): Promise<Map<number, string>> {
@@ -136,7 +136,7 @@ async function majorNames(db: Knex): Promise<Map<number, string>> {
 /** A page of a person's career (all roles), the organization of each row as a ref. */
 export async function listCareer(db: Knex, personId: number, where: CompiledFilter | null, page: PageRequest) {
   const base = applyWhere(db('career as c').join('entities as e', 'e.id', 'c.org_id').where('c.person_id', personId), where);
-  const res = await keysetPage<Record<string, unknown>>(base, (q) => q.select(...CAREER_COLUMNS, db.raw(REF_SELECT('e', 'o_'))), page);
+  const res = await keysetPage<Record<string, unknown>>(db, base, (q) => q.select(...CAREER_COLUMNS, db.raw(REF_SELECT('e', 'o_'))), page);
   return { page: res.page, rows: res.rows.map((r) => ({ ...(r as unknown as CareerRow), org: splitRef(r, 'o_') })) };
 }
 
@@ -148,6 +148,7 @@ export async function listEducation(db: Knex, personId: number, where: CompiledF
   );
   const [res, majors] = await Promise.all([
     keysetPage<Record<string, unknown>>(
+      db,
       base,
       (q) => q.select('ed.id', 'ed.person_id', 'ed.degree_id', 'ed.major_ids', 'ed.start_date', 'ed.end_date', 'd.name as degree_name', db.raw(REF_SELECT('e', 'u_'))),
       page,

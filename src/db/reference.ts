@@ -31,6 +31,6 @@ export async function listReferenceValues(
     base = db('investor_types as r');
     select = (q) => q.select('r.code as value', 'r.name');
   }
-  const res = await keysetPage<{ value: string | number; name: string; type?: string }>(base, select, page);
+  const res = await keysetPage<{ value: string | number; name: string; type?: string }>(db, base, select, page);
   return { page: res.page, rows: res.rows.map((r) => ({ ...r, value: String(r.value) })) };
 }

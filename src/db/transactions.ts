@@ -53,5 +53,5 @@ export async function loadInvestorLinks(db: Knex, transactionIds: number[]): Pro
 export async function listTransactions(db: Knex, where: CompiledFilter | null, page: PageRequest) {
   const base = db('transactions as t').whereNull('t.deleted_at');
   if (where) base.whereRaw(where.sql, where.bindings);
-  return keysetPage<TransactionRow & Record<string, unknown>>(base, (q) => q.select('t.*'), page);
+  return keysetPage<TransactionRow & Record<string, unknown>>(db, base, (q) => q.select('t.*'), page);
 }

@@ -65,6 +65,7 @@ export function prepareList(
       parent,
       version: ctx.version.date,
       secret: ctx.deps.cfg.cursorSecret,
+      budgetMs: ctx.deps.cfg.queryBudgetMs,
     },
   };
 }

@@ -1,0 +1,18 @@
+// Runs read-only SQLite queries off the main thread so that a query over the execution budget can
+// be stopped by terminating this worker (better-sqlite3 is synchronous and cannot be interrupted).
+// Plain JavaScript so that it loads the same under tsx, vitest and node.
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+
+parentPort.on('message', ({ id, sql, bindings }) => {
+  try {
+    const stmt = db.prepare(sql);
+    const rows = stmt.reader ? stmt.all(...bindings) : (stmt.run(...bindings), []);
+    parentPort.postMessage({ id, rows });
+  } catch (err) {
+    parentPort.postMessage({ id, error: { message: err.message, code: err.code } });
+  }
+});

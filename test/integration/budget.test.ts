@@ -1,0 +1,20 @@
+import { expect, it } from 'vitest';
+import { forEachDatabase } from '../helpers/harness.js';
+
+forEachDatabase(
+  'query execution budget (1 ms)',
+  (h) => {
+    it('answers 504 QUERY_TIMEOUT beyond the budget and keeps serving', async () => {
+      const heavy = '/analytics/funding-analytics/heatmap?x=investor_country&y=industry_tags&metric=median_amount&top_n_x=50&top_n_y=50';
+      const r = await h().get(heavy);
+      expect(r.status).toBe(504);
+      expect(r.body.error.code).toBe('QUERY_TIMEOUT');
+      expect(r.headers.get('x-credits-used')).toBe('0');
+      const again = await h().get(heavy);
+      expect(again.status).toBe(504);
+      const health = await h().get('/system/health', { Authorization: null, 'X-Client-Id': null });
+      expect([200, 503]).toContain(health.status);
+    });
+  },
+  { QUERY_BUDGET_MS: '1' },
+);
