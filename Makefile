@@ -6,7 +6,7 @@ SCHEMATHESIS := $(VENV)/bin/schemathesis
 TSX := node_modules/.bin/tsx
 export SEED_SCALE ?= demo
 
-.PHONY: help install run seed migrate test test-unit test-contract lint typecheck generate check-generated mock fuzz bench clean
+.PHONY: help install run seed migrate test test-unit test-contract lint typecheck generate check-generated mock proxy fuzz bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -48,7 +48,12 @@ lint: install ## Lint openapi.yaml with Redocly
 typecheck: install ## TypeScript strict type check
 	npx tsc --noEmit
 
-test-unit: install ## vitest: unit and integration tests on SQLite and PostgreSQL
+CHROMIUM := /usr/bin/chromium
+$(CHROMIUM):
+	@echo "Installing Debian's chromium for the docs page test"
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+
+test-unit: install $(CHROMIUM) ## vitest: unit, integration (SQLite and PostgreSQL) and docs-page tests
 	npx vitest run
 
 test-contract: install $(SCHEMATHESIS) ## schemathesis against the running server (SQLite and PostgreSQL)
@@ -57,8 +62,11 @@ test-contract: install $(SCHEMATHESIS) ## schemathesis against the running serve
 
 test: install lint check-generated typecheck test-unit test-contract ## Everything CI runs
 
-mock: install ## Prism mock server of openapi.yaml on port 4010
+mock: install ## Prism mock server of openapi.yaml on port 4010 (dynamic examples)
 	npx prism mock openapi.yaml --port 4010 --dynamic
+
+proxy: install ## Prism validating proxy on port 4011 in front of the running server (BASE_URL)
+	npx prism proxy openapi.yaml $${BASE_URL:-http://localhost:3000} --port 4011 --errors
 
 fuzz: install $(SCHEMATHESIS) ## Long fuzzing runs (parsers 100,000 runs; schemathesis with more examples)
 	FUZZ_RUNS=100000 npx vitest run test/unit

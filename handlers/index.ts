@@ -7,7 +7,7 @@ import { founderHandlers } from './founders.js';
 import { jobHandlers } from './jobs.js';
 import { peopleHandlers } from './people.js';
 import { referenceHandlers, versionHandlers } from './reference.js';
-import { systemHandlers } from './system.js';
+import { documentHandlers, systemHandlers } from './system.js';
 import { teamHandlers } from './teams.js';
 import { transactionHandlers } from './transactions.js';
 import { usageHandlers } from './usage.js';
@@ -25,4 +25,5 @@ export const handlers: HandlerMap = {
   ...usageHandlers,
   ...analyticsHandlers,
   ...systemHandlers,
+  ...documentHandlers,
 };

@@ -1,4 +1,7 @@
-/** System: the public health probe. */
+/** System: the public health probe and the published OpenAPI document. */
+import fs from 'node:fs';
+import YAML from 'yaml';
+import { OPENAPI_PATH } from '../src/app.js';
 import { ping } from '../src/db/reference.js';
 import { now } from '../src/config.js';
 import type { HandlerMap } from '../src/http/context.js';
@@ -29,4 +32,27 @@ export const systemHandlers: HandlerMap = {
       },
     };
   },
+};
+
+/** The published document: the repository's openapi.yaml with `servers` set to this deployment. */
+let published: { json: Record<string, unknown>; yaml: string; baseUrl: string } | null = null;
+
+function publishedDocument(baseUrl: string, authUrl: string) {
+  if (published?.baseUrl === baseUrl) return published;
+  const text = fs.readFileSync(OPENAPI_PATH, 'utf8');
+  const doc = YAML.parse(text) as Record<string, any>;
+  doc.servers = [{ url: baseUrl, description: 'This deployment' }];
+  const flow = doc.components?.securitySchemes?.oauth2?.flows?.clientCredentials;
+  if (flow) flow.tokenUrl = `${authUrl}/oauth/token`;
+  published = { json: doc, yaml: YAML.stringify(doc, { lineWidth: 0 }), baseUrl };
+  return published;
+}
+
+export const documentHandlers: HandlerMap = {
+  getOpenApiJson: async (ctx) => ({ status: 200, body: publishedDocument(ctx.deps.cfg.baseUrl, ctx.deps.cfg.authUrl).json }),
+  getOpenApiYaml: async (ctx) => ({
+    status: 200,
+    body: publishedDocument(ctx.deps.cfg.baseUrl, ctx.deps.cfg.authUrl).yaml,
+    contentType: 'application/yaml; charset=utf-8',
+  }),
 };

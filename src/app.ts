@@ -18,6 +18,7 @@ import { now } from './config.js';
 import { ApiError } from './errors.js';
 import type { Ctx, Deps, HandlerMap, Result } from './http/context.js';
 import { corsFor } from './http/cors.js';
+import { docsRoutes } from './http/docs.js';
 import { toApiError } from './http/errors.js';
 import { validationFailure } from './http/validation.js';
 import type { Deprecation } from './versions/change.js';
@@ -163,7 +164,8 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
       res.status(result.status);
       if (result.headers) res.set(result.headers);
       if (l.credits !== undefined) res.set('X-Credits-Used', String(l.credits));
-      res.json(result.body);
+      if (result.contentType) res.type(result.contentType).send(result.body);
+      else res.json(result.body);
     });
   }
 
@@ -181,6 +183,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     res.set('Cache-Control', 'no-store');
     res.set('X-Content-Type-Options', 'nosniff');
     res.on('finish', () => {
+      deps.metrics?.observe(l.operationId ?? 'unmatched', req.method, res.statusCode, (performance.now() - l.started) / 1000, l.credits ?? 0);
       log.info(
         {
           request_id: l.requestId,
@@ -199,6 +202,8 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   });
 
   app.use(corsFor(cfg.app.origins, 'GET, POST, PUT, PATCH, DELETE'));
+  if (deps.metrics) app.use(deps.metrics.route(cfg.metricsToken));
+  app.use(docsRoutes());
 
   // Old `/api/*` URLs: permanent redirect without the prefix, query string kept, no sunset.
   app.use((req: Request, res: Response, next: NextFunction) => {

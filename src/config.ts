@@ -29,6 +29,8 @@ export interface Config {
   rateLimit: { capacity: number; perSecond: number; store: 'memory' | 'postgres' };
   /** The registered single-page app of the browser sign-in (authorization code + PKCE). */
   app: { clientId: string; redirectUris: string[]; origins: string[] };
+  /** Bearer token for GET /system/metrics; empty = no metrics route. */
+  metricsToken: string;
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       store: rateStore,
     },
     app: { clientId: env.APP_CLIENT_ID || 'web-app', redirectUris, origins },
+    metricsToken: env.METRICS_TOKEN || '',
   };
 }
 

@@ -17,6 +17,7 @@ import { createDb } from './db/knex.js';
 import { closeBudgetRunner } from './db/budget.js';
 import { Fx } from './money/fx.js';
 import { RateLimiter } from './access/rateLimit.js';
+import { Metrics } from './http/metrics.js';
 
 export interface RunningServer {
   cfg: Config;
@@ -62,7 +63,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   }
   const signing = await loadSigningKey(cfg.signingKeyFile);
   const auth = new Authenticator(db, cfg, signing, process.env.JWKS_URL || undefined);
-  const deps = { db, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, db) };
+  const deps = { db, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, db), metrics: new Metrics(db) };
   apiServer.on('request', await createApp(deps, handlers));
   authServer.on('request', createIdentityProvider(db, cfg, signing));
 
@@ -101,6 +102,7 @@ function envOf(c: Config): NodeJS.ProcessEnv {
     RATE_LIMIT_STORE: c.rateLimit.store,
     APP_CLIENT_ID: c.app.clientId,
     APP_REDIRECT_URIS: c.app.redirectUris.join(','),
+    METRICS_TOKEN: c.metricsToken,
   };
 }
 

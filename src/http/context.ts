@@ -9,6 +9,7 @@ import type { VersionInfo } from '../versions/resolve.js';
 import type { operations } from '../../generated/api.js';
 import type { Authenticator } from '../auth/verify.js';
 import type { RateLimiter } from '../access/rateLimit.js';
+import type { Metrics } from './metrics.js';
 
 export interface Deps {
   db: Knex;
@@ -17,6 +18,7 @@ export interface Deps {
   log: Logger;
   auth: Authenticator;
   rateLimiter: RateLimiter;
+  metrics?: Metrics;
 }
 
 export interface Ctx<Op extends keyof operations = keyof operations> {
@@ -55,6 +57,8 @@ export interface Result {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Send `body` (a string) as is with this content type instead of JSON. */
+  contentType?: string;
 }
 
 export type Handler<Op extends keyof operations = keyof operations> = (ctx: Ctx<Op>) => Promise<Result>;

@@ -79,3 +79,32 @@ forEachDatabase('teams', (h) => {
     expect(Number(count[0]!.n)).toBe(0);
   });
 });
+
+forEachDatabase(
+  'published document and metrics',
+  (h) => {
+    it('serves openapi.json and openapi.yaml with servers set to this deployment', async () => {
+      const json = await h().get('/openapi.json', { Authorization: null, 'X-Client-Id': null });
+      expect(json.status).toBe(200);
+      expect(json.body.openapi).toBe('3.1.0');
+      expect(json.body.servers).toEqual([{ url: h().server.baseUrl, description: 'This deployment' }]);
+      expect(json.body.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl).toBe(`${h().server.authUrl}/oauth/token`);
+      const yaml = await fetch(`${h().server.baseUrl}/openapi.yaml`);
+      expect(yaml.headers.get('content-type')).toMatch(/application\/yaml/);
+      expect(await yaml.text()).toContain('openapi: 3.1.0');
+    });
+
+    it('exposes Prometheus metrics to the metrics token only', async () => {
+      await h().get('/data/transactions?limit=1');
+      const denied = await fetch(`${h().server.baseUrl}/system/metrics`);
+      expect(denied.status).toBe(401);
+      const r = await fetch(`${h().server.baseUrl}/system/metrics`, { headers: { Authorization: 'Bearer metrics-test-token' } });
+      expect(r.status).toBe(200);
+      const text = await r.text();
+      expect(text).toMatch(/http_requests_total\{operation="listTransactions",method="GET",status="200"\} \d+/);
+      expect(text).toContain('http_request_duration_seconds_bucket');
+      expect(text).toMatch(/credits_charged_total\{operation="listTransactions"\} \d+/);
+    });
+  },
+  { METRICS_TOKEN: 'metrics-test-token' },
+);

@@ -1,0 +1,70 @@
+/**
+ * Prometheus metrics (prom-client): requests and latency by operation and status, credits charged,
+ * the database pool, and the process defaults. Served at GET /system/metrics to callers presenting
+ * METRICS_TOKEN as a bearer token (the route is absent when METRICS_TOKEN is not set); it is an
+ * operator endpoint, not part of the partner contract.
+ */
+import crypto from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import type { Knex } from 'knex';
+import client from 'prom-client';
+
+export class Metrics {
+  readonly registry = new client.Registry();
+  private readonly requests = new client.Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by operation, method and status',
+    labelNames: ['operation', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly latency = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Request latency by operation and status',
+    labelNames: ['operation', 'status'] as const,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15],
+    registers: [this.registry],
+  });
+  private readonly credits = new client.Counter({
+    name: 'credits_charged_total',
+    help: 'Credits charged to teams by operation',
+    labelNames: ['operation'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(db: Knex) {
+    client.collectDefaultMetrics({ register: this.registry });
+    new client.Gauge({
+      name: 'db_pool_connections',
+      help: 'Database pool connections by state',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const p = (db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+        if (!p) return;
+        this.set({ state: 'used' }, p.numUsed());
+        this.set({ state: 'free' }, p.numFree());
+        this.set({ state: 'pending' }, p.numPendingAcquires());
+      },
+    });
+  }
+
+  observe(operation: string, method: string, status: number, seconds: number, credits: number): void {
+    this.requests.inc({ operation, method, status: String(status) });
+    this.latency.observe({ operation, status: String(status) }, seconds);
+    if (credits > 0) this.credits.inc({ operation }, credits);
+  }
+
+  /** The /system/metrics route, guarded by the token (constant-time comparison). */
+  route(token: string) {
+    const expected = Buffer.from(`Bearer ${token}`);
+    return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+      if (req.method !== 'GET' || req.path !== '/system/metrics' || !token) return next();
+      const given = Buffer.from(req.get('Authorization') ?? '');
+      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
+        res.status(401).set('WWW-Authenticate', 'Bearer realm="metrics"').json({ error: { code: 'UNAUTHORIZED', message: 'Metrics need the metrics token', details: null } });
+        return;
+      }
+      res.type(this.registry.contentType).send(await this.registry.metrics());
+    };
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Opens /docs in headless Chromium (Debian's chromium, driven by playwright-core), checks that our
+ * operations render without console errors, and saves a screenshot under test/artifacts/.
+ */
+import fs from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../helpers/harness.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let h: Harness;
+let browser: Browser;
+
+beforeAll(async () => {
+  h = await startHarness('sqlite');
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await h?.server.close();
+});
+
+it('renders the API reference from our own packages with our operations and no console errors', async () => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors: string[] = [];
+  const offsite: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => !r.url().startsWith(h.server.baseUrl) && !r.url().startsWith('data:') && offsite.push(r.url()));
+  await page.goto(`${h.server.baseUrl}/docs`, { waitUntil: 'networkidle' });
+  await page.getByText('List funding rounds').first().waitFor({ timeout: 30_000 });
+  const text = await page.textContent('body');
+  for (const summary of ['Get a company', 'Funding heatmap', 'Create an API key', 'Getting started']) expect(text).toContain(summary);
+  fs.mkdirSync('test/artifacts', { recursive: true });
+  await page.screenshot({ path: 'test/artifacts/docs.png' });
+  expect(errors).toEqual([]);
+  expect(offsite).toEqual([]);
+}, 120_000);
