@@ -34,6 +34,8 @@ async function seedInto(databaseUrl: string, dbClient: 'sqlite' | 'postgres', sq
 
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-test-'));
+  // the PostgreSQL server runs as its own user (createPostgresUser) and must reach its data dir
+  fs.chmodSync(dir, 0o755);
   const port = 20000 + Math.floor(Math.random() * 20000);
   const pg = new EmbeddedPostgres({
     databaseDir: path.join(dir, 'pg'),

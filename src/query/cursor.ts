@@ -1,71 +1,143 @@
 /**
- * Opaque list cursors (DESIGN.md "Cursors"): base64url JSON + HMAC-SHA256 signature, bound to the
- * resolved sort, the normalised filter and, for nested lists, the parent. Decoding checks the
- * signature in constant time and every field's shape; every failure is a VALIDATION_ERROR with
- * SPEC.md's restart messages.
+ * Opaque list cursors (SPEC.md 4.11, DESIGN.md "Cursors"): `base64url(JSON) "." base64url(HMAC-SHA256)`,
+ * URL-safe, signed with the server secret, bound to the resolved sort, the normalised filter and,
+ * for nested lists, the parent record.
+ *
+ * The token carries a digest of the filter rather than its text, so a cursor stays short (well under
+ * MAX_CURSOR_LENGTH) even for a 4096-character filter. Decoding checks the length, the form, the
+ * signature (constant time), the shape of every field and then the bindings; whatever the input, it
+ * throws nothing but `ApiError('VALIDATION_ERROR')` with SPEC.md's restart messages.
  */
 import crypto from 'node:crypto';
 import { ApiError } from '../errors.js';
 
+export type CursorKeyValue = string | number | null;
+
 export interface CursorPayload {
   v: 1;
+  /** The resolved sort, e.g. `-date,id`. */
   sort: string;
+  /** The normalised filter (`printFilter`), or "". */
   filter: string;
+  /** The parent record of a nested list, else null. */
   parent: string | null;
   dir: 'next' | 'prev';
-  key: (string | number | null)[];
+  /** Keyset values of the boundary row, one per sort key (the id included). */
+  key: CursorKeyValue[];
+  /** Position of the first row of the page the cursor leads to. */
   offset: number;
   limit: number;
   /** The API version that minted it. */
   ver?: string;
 }
 
-const MAX_LENGTH = 2048;
+export interface CursorBinding {
+  sort: string;
+  filter: string;
+  parent?: string | null;
+}
 
-const sign = (data: string, secret: string) => crypto.createHmac('sha256', secret).update(data).digest();
+/** Longest token accepted (the `cursor` parameter's maxLength in openapi.yaml). */
+export const MAX_CURSOR_LENGTH = 2048;
+const MAX_LIMIT = 5000;
 
-function invalid(message: string): ApiError {
-  return new ApiError('VALIDATION_ERROR', message, [{ path: 'query.cursor', message }]);
+export const CURSOR_MESSAGES = {
+  invalid: 'Invalid cursor; restart from the first page',
+  sort: 'Invalid cursor for this sort order; restart from the first page',
+  filter: 'Cursor bound to a different filter; restart from the first page',
+  parent: 'Cursor belongs to a different parent record; restart from the first page',
+} as const;
+
+/** What travels inside the token (short field names keep it compact). */
+interface Wire {
+  v: 1;
+  s: string;
+  f: string;
+  p: string | null;
+  d: 'n' | 'p';
+  k: CursorKeyValue[];
+  o: number;
+  l: number;
+  r?: string;
+}
+
+const TOKEN = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/;
+/** Domain separation: this secret may sign other things too. */
+const sign = (data: string, secret: string): string => crypto.createHmac('sha256', secret).update(`cursor.v1.${data}`).digest('base64url');
+const digest = (text: string): string => crypto.createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+function reject(message: string): never {
+  throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.cursor', message }]);
 }
 
 export function encodeCursor(payload: CursorPayload, secret: string): string {
-  const data = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${data}.${sign(data, secret).toString('base64url')}`;
+  const wire: Wire = {
+    v: 1,
+    s: payload.sort,
+    f: digest(payload.filter),
+    p: payload.parent,
+    d: payload.dir === 'prev' ? 'p' : 'n',
+    k: payload.key,
+    o: payload.offset,
+    l: payload.limit,
+    ...(payload.ver === undefined ? {} : { r: payload.ver }),
+  };
+  const data = Buffer.from(JSON.stringify(wire)).toString('base64url');
+  return `${data}.${sign(data, secret)}`;
 }
 
-function isPayload(p: unknown): p is CursorPayload {
-  const c = p as CursorPayload;
+const isKeyValue = (x: unknown): x is CursorKeyValue => x === null || typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x));
+
+function isWire(w: unknown): w is Wire {
+  if (typeof w !== 'object' || w === null || Array.isArray(w)) return false;
+  const c = w as Record<string, unknown>;
   return (
-    !!c && typeof c === 'object' && c.v === 1 && typeof c.sort === 'string' && typeof c.filter === 'string' &&
-    (c.parent === null || typeof c.parent === 'string') && (c.dir === 'next' || c.dir === 'prev') &&
-    Array.isArray(c.key) && c.key.every((k) => k === null || typeof k === 'string' || typeof k === 'number') &&
-    Number.isSafeInteger(c.offset) && c.offset >= 0 && Number.isSafeInteger(c.limit) && c.limit >= 1 && c.limit <= 5000 &&
-    (c.ver === undefined || typeof c.ver === 'string')
+    c.v === 1 &&
+    typeof c.s === 'string' &&
+    typeof c.f === 'string' &&
+    (c.p === null || typeof c.p === 'string') &&
+    (c.d === 'n' || c.d === 'p') &&
+    Array.isArray(c.k) &&
+    c.k.length > 0 &&
+    c.k.every(isKeyValue) &&
+    Number.isSafeInteger(c.o) &&
+    (c.o as number) >= 0 &&
+    Number.isSafeInteger(c.l) &&
+    (c.l as number) >= 1 &&
+    (c.l as number) <= MAX_LIMIT &&
+    (c.r === undefined || typeof c.r === 'string')
   );
 }
 
-export function decodeCursor(token: string, secret: string, expect: { sort: string; filter: string; parent?: string | null }): CursorPayload {
-  const restart = 'Invalid cursor; restart from the first page';
-  if (typeof token !== 'string' || token.length > MAX_LENGTH) throw invalid(restart);
-  const m = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!m) throw invalid(restart);
-  // compare the canonical text (base64url's last character carries unused bits)
-  const expected = Buffer.from(sign(m[1]!, secret).toString('base64url'));
-  const given = Buffer.from(m[2]!);
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw invalid(restart);
-  let payload: unknown;
+/** Verifies a token and its bindings; returns the payload (its `filter` is `expect.filter`). */
+export function decodeCursor(token: string, secret: string, expect: CursorBinding): CursorPayload {
+  if (typeof token !== 'string' || token.length > MAX_CURSOR_LENGTH) reject(CURSOR_MESSAGES.invalid);
+  const m = TOKEN.exec(token);
+  if (!m) reject(CURSOR_MESSAGES.invalid);
+  const [, data = '', mac = ''] = m;
+  // compare the text: base64url's last character has spare bits, so two texts can share one MAC
+  const given = Buffer.from(mac);
+  const wanted = Buffer.from(sign(data, secret));
+  if (given.length !== wanted.length || !crypto.timingSafeEqual(given, wanted)) reject(CURSOR_MESSAGES.invalid);
+  let wire: unknown;
   try {
-    payload = JSON.parse(Buffer.from(m[1]!, 'base64url').toString('utf8'));
+    wire = JSON.parse(Buffer.from(data, 'base64url').toString('utf8'));
   } catch {
-    throw invalid(restart);
+    reject(CURSOR_MESSAGES.invalid);
   }
-  if (!isPayload(payload)) throw invalid(restart);
-  if (payload.key.length !== expect.sort.split(',').length || payload.sort !== expect.sort) {
-    throw invalid('Invalid cursor for this sort order; restart from the first page');
-  }
-  if (payload.filter !== expect.filter) throw invalid('Cursor bound to a different filter; restart from the first page');
-  if ((payload.parent ?? null) !== (expect.parent ?? null)) {
-    throw invalid('Cursor belongs to a different parent record; restart from the first page');
-  }
-  return payload;
+  if (!isWire(wire)) reject(CURSOR_MESSAGES.invalid);
+  if (wire.s !== expect.sort || wire.k.length !== expect.sort.split(',').length) reject(CURSOR_MESSAGES.sort);
+  if (wire.f !== digest(expect.filter)) reject(CURSOR_MESSAGES.filter);
+  if (wire.p !== (expect.parent ?? null)) reject(CURSOR_MESSAGES.parent);
+  return {
+    v: 1,
+    sort: wire.s,
+    filter: expect.filter,
+    parent: wire.p,
+    dir: wire.d === 'p' ? 'prev' : 'next',
+    key: wire.k,
+    offset: wire.o,
+    limit: wire.l,
+    ...(wire.r === undefined ? {} : { ver: wire.r }),
+  };
 }

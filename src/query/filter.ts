@@ -1,44 +1,84 @@
 /**
- * The filter expression parser (syntax only; keys and types are checked by the registries).
+ * The filter expression parser (SPEC.md part 4 "Common rules"; DESIGN.md "Filter limits").
+ * Syntax only: which keys exist, which operators a key allows and how values are typed is decided
+ * later by the registries (src/query/compile.ts) and the version changes (src/versions/).
  *
- * Linear time, no recursion deeper than the nesting limit, and nothing but FILTER_PARSE_ERROR
- * (with the 0-based position) leaves it, whatever the input.
+ * One left-to-right pass with an explicit stack (no recursion, so no stack overflow whatever the
+ * limits), linear in the input length; the limits are checked before any work they bound. Nothing
+ * but `ApiError('FILTER_PARSE_ERROR')`, carrying the 0-based `position`, leaves `parseFilter`.
  */
 import { ApiError } from '../errors.js';
 
 export type FilterOp = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'in_any' | 'nin_any' | 'in_all' | 'nin_all' | 'in' | 'nin';
 
+/** Every operator the parser accepts, legacy ones included. */
 export const FILTER_OPS: readonly FilterOp[] = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in_any', 'nin_any', 'in_all', 'nin_all', 'in', 'nin'];
-/** Operators accepted only from clients pinned before 2026-10-07. */
+/** Operators retired in version 2026-10-07 (`in_any`/`nin_any` replace them); the version layer decides. */
 export const LEGACY_OPS: readonly FilterOp[] = ['in', 'nin'];
+/** Operators of the current versions. */
+export const CURRENT_OPS: readonly FilterOp[] = FILTER_OPS.filter((o) => !LEGACY_OPS.includes(o));
 
 export type FilterNode =
   | { kind: 'cond'; key: string; op: FilterOp; values: string[]; list: boolean; pos: number }
   | { kind: 'and' | 'or'; children: FilterNode[]; pos: number };
+export type FilterCondition = Extract<FilterNode, { kind: 'cond' }>;
 
 export interface FilterLimits {
+  /** Characters (UTF-16 code units) in the whole expression. */
   maxLength: number;
+  /** Nested `and(`/`or(` levels. */
   maxDepth: number;
+  /** Conditions in the whole expression. */
   maxConditions: number;
+  /** Values in one `[...]` list. */
   maxValues: number;
 }
 
-export const DEFAULT_FILTER_LIMITS: FilterLimits = { maxLength: 4096, maxDepth: 8, maxConditions: 100, maxValues: 500 };
+export const DEFAULT_FILTER_LIMITS: Readonly<FilterLimits> = Object.freeze({ maxLength: 4096, maxDepth: 8, maxConditions: 100, maxValues: 500 });
 
-export const FILTER_SYNTAX_DOC = `Filter expression: a condition \`key[op]:value\`, or \`and(e1,e2,...)\` / \`or(e1,e2,...)\` of
-expressions, nested up to 8 levels (at most 100 conditions, 4096 characters). Operators: \`eq neq gt gte
-lt lte in_any nin_any\`, plus \`in_all nin_all\` on repeated related-record keys and the
-\`classification\` and \`roles\` flag sets. Related-record keys are dotted: \`investor.uuid\`.
-Set operators take a list in brackets: \`round_type[in_any]:[seed,series_a]\` (at most 500 values).
-A bare value runs to the next \`,\` \`)\` or \`]\` and is trimmed; inside it a backslash escapes the
-next character (\`\\,\` \`\\)\` \`\\]\` \`\\\\\`). Or double-quote the value: \`name[eq]:"Acme, Inc. (US)"\`,
-where \`\\"\` and \`\\\\\` are the only escapes. \`and\`/\`or\` are lower-case.`;
+const L = DEFAULT_FILTER_LIMITS;
+
+/** The syntax in Markdown, for OpenAPI descriptions and docs. */
+export const FILTER_SYNTAX_DOC = `A filter is a condition \`key[op]:value\`, or \`and(f1,f2,...)\` / \`or(f1,f2,...)\` over filters \
+(at least one argument each), nested up to ${L.maxDepth} levels.
+
+- **Keys**: letters, digits and \`_\`, not starting with a digit. A related-record key has one dot: \`investor.uuid\`.
+- **Operators**: \`eq neq gt gte lt lte in_any nin_any\`, plus \`in_all nin_all\` on repeated related-record keys \
+and the \`classification\` and \`roles\` flag sets. \`and\`, \`or\` and operators are lower-case.
+- **Lists**: the set operators take a list in square brackets, values separated by commas: \
+\`round_type[in_any]:[seed,series_a]\` (at least 1 and at most ${L.maxValues} values). A single value without brackets is a one-value list.
+- **Values**: a bare value runs to the next \`,\`, \`)\` or \`]\`; spaces around it are dropped, spaces inside it are kept \
+(\`standardized_round[eq]:Series A\`). To use any of \`, ( ) [ ] " \\\` in a value, double-quote the value \
+(\`name[eq]:"Acme, Inc. (US)"\`, everything inside quotes is kept, spaces included) or put a backslash before the character \
+(\`name[eq]:Acme\\, Inc.\`). A backslash escapes only these seven characters, inside quotes too: there, write \`\\"\` for \
+a quote and \`\\\\\` for a backslash. The empty value is written \`""\`.
+- **Whitespace** is allowed at the start and end, after \`(\`, \`[\` and \`:\`, and around \`,\`, \`)\` and \`]\`; not inside \`key[op]:\`.
+- **Limits**: at most ${L.maxLength} characters and ${L.maxConditions} conditions. Any syntax error or exceeded limit \
+is a 400 \`FILTER_PARSE_ERROR\` whose \`details.position\` is the 0-based character index of the problem.
+
+Example: \`and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))\``;
 
 const KEY = /[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?/y;
-const WORD = /[A-Za-z_]+/y;
+const OP = /[A-Za-z0-9_]*/y;
+/** Characters a value must escape or quote (the backslash escapes exactly these). */
+const SPECIAL = ',()[]"\\';
+const SPECIAL_RE = /[,()[\]"\\]/;
+const isWs = (ch: string | undefined): boolean => ch !== undefined && /\s/.test(ch);
 
-function fail(message: string, pos: number, extra: Record<string, string | number> = {}): never {
-  throw new ApiError('FILTER_PARSE_ERROR', `${message} at position ${pos}`, { position: pos, ...extra });
+/** Shortened and JSON-quoted, so that NUL, control characters and long garbage stay readable. */
+function show(text: string, max = 40): string {
+  return JSON.stringify(text.length > max ? `${text.slice(0, max)}...` : text);
+}
+
+/** `message` reads "<problem> at position N" and may go on after it (`more`). */
+function fail(message: string, position: number, extra: Record<string, string | number> = {}, more = ''): never {
+  throw new ApiError('FILTER_PARSE_ERROR', `${message} at position ${position}${more}`, { position, ...extra });
+}
+
+interface Group {
+  kind: 'and' | 'or';
+  children: FilterNode[];
+  pos: number;
 }
 
 class Parser {
@@ -50,164 +90,197 @@ class Parser {
     private readonly limits: FilterLimits,
   ) {}
 
-  private ws(): void {
-    while (this.i < this.s.length && /\s/.test(this.s[this.i]!)) this.i++;
+  /** What stands at the current position, for messages. */
+  private found(at = this.i): string {
+    const cp = this.s.codePointAt(at);
+    return cp === undefined ? 'the end of the filter' : show(String.fromCodePoint(cp));
   }
 
-  private expect(ch: string, what: string): void {
-    if (this.s[this.i] !== ch) fail(`Expected "${ch}" ${what}`, this.i);
+  private expected(what: string, at = this.i): never {
+    fail(`Expected ${what}`, at, {}, `, found ${this.found(at)}`);
+  }
+
+  private ws(): void {
+    while (isWs(this.s[this.i])) this.i++;
+  }
+
+  private eat(ch: string, context: string): void {
+    if (this.s[this.i] !== ch) this.expected(`"${ch}" ${context}`);
     this.i++;
   }
 
   parse(): FilterNode {
-    this.ws();
-    const node = this.expr(1);
-    this.ws();
-    if (this.i < this.s.length) fail(`Unexpected "${this.s[this.i]}"`, this.i);
-    return node;
-  }
-
-  private expr(depth: number): FilterNode {
-    const start = this.i;
-    KEY.lastIndex = this.i;
-    const m = KEY.exec(this.s);
-    if (!m) fail(this.i >= this.s.length ? 'Expected a condition or and(...)/or(...), found the end' : `Expected a filter key, and( or or(, found "${this.s[this.i]}"`, this.i);
-    const word = m[0];
-    this.i += word.length;
-    if ((word === 'and' || word === 'or') && this.peekNonWs() === '(') {
-      if (depth > this.limits.maxDepth) fail(`Filter nesting exceeds ${this.limits.maxDepth} levels`, start, { limit: this.limits.maxDepth });
+    const stack: Group[] = [];
+    for (;;) {
       this.ws();
-      this.i++; // (
-      const children: FilterNode[] = [];
+      const start = this.i;
+      KEY.lastIndex = start;
+      const word = KEY.exec(this.s)?.[0];
+      if (word === undefined) this.expected('a filter key, "and(" or "or("');
+      this.i += word.length;
+      let j = this.i;
+      while (isWs(this.s[j])) j++;
+      if (this.s[j] === '(') {
+        const kind = word.toLowerCase();
+        if (kind !== 'and' && kind !== 'or') fail(`Unknown combinator ${show(word)}; expected "and(" or "or("`, start);
+        if (kind !== word) fail(`Combinators are lower-case: write "${kind}(" instead of "${word}("`, start);
+        if (stack.length >= this.limits.maxDepth) fail(`Filter nesting exceeds ${this.limits.maxDepth} levels`, start, { limit: this.limits.maxDepth });
+        stack.push({ kind, children: [], pos: start });
+        this.i = j + 1;
+        continue;
+      }
+      let node: FilterNode = this.condition(word, start);
+      // close every group this node completes, until a "," asks for a sibling or the input ends
       for (;;) {
         this.ws();
-        children.push(this.expr(depth + 1));
-        this.ws();
-        if (this.s[this.i] === ',') {
-          this.i++;
-          continue;
+        const top = stack[stack.length - 1];
+        if (!top) {
+          if (this.i < this.s.length) fail(`Unexpected ${this.found()} after the end of the filter`, this.i);
+          return node;
         }
-        this.expect(')', `to close ${word}(`);
-        break;
+        top.children.push(node);
+        const ch = this.s[this.i];
+        if (ch === ',') {
+          this.i++;
+          break;
+        }
+        if (ch !== ')') this.expected(`"," or ")" after an argument of ${top.kind}(...)`);
+        this.i++;
+        stack.pop();
+        node = top;
       }
-      return { kind: word, children, pos: start };
     }
-    return this.condition(word, start);
   }
 
-  private peekNonWs(): string | undefined {
-    let j = this.i;
-    while (j < this.s.length && /\s/.test(this.s[j]!)) j++;
-    return this.s[j];
-  }
-
-  private condition(key: string, start: number): FilterNode {
+  private condition(key: string, start: number): FilterCondition {
     if (++this.conditions > this.limits.maxConditions) {
       fail(`Filter has more than ${this.limits.maxConditions} conditions`, start, { limit: this.limits.maxConditions });
     }
-    this.expect('[', `after filter key "${key}"`);
-    const opPos = this.i;
-    WORD.lastIndex = this.i;
-    const op = WORD.exec(this.s)?.[0] ?? '';
-    if (!FILTER_OPS.includes(op as FilterOp)) fail(`Unknown operator "${op}"; operators: ${FILTER_OPS.filter((o) => !LEGACY_OPS.includes(o)).join(', ')}`, opPos);
-    this.i += op.length;
-    this.expect(']', `after operator "${op}"`);
-    this.expect(':', `after "${key}[${op}]"`);
-    this.ws();
-    if (this.s[this.i] === '[') {
-      this.i++;
-      const values: string[] = [];
-      this.ws();
-      if (this.s[this.i] === ']') {
-        this.i++;
-        return { kind: 'cond', key, op: op as FilterOp, values, list: true, pos: start };
-      }
-      for (;;) {
-        if (values.length >= this.limits.maxValues) fail(`A list has more than ${this.limits.maxValues} values`, this.i, { limit: this.limits.maxValues });
-        values.push(this.value());
-        this.ws();
-        if (this.s[this.i] === ',') {
-          this.i++;
-          this.ws();
-          continue;
-        }
-        this.expect(']', 'to close the value list');
-        break;
-      }
-      return { kind: 'cond', key, op: op as FilterOp, values, list: true, pos: start };
+    if (this.s[this.i] === '.') {
+      fail(key.includes('.') ? 'A filter key has at most one "."' : `Expected a name after ${show(`${key}.`)}`, key.includes('.') ? this.i : this.i + 1);
     }
-    return { kind: 'cond', key, op: op as FilterOp, values: [this.value()], list: false, pos: start };
+    this.eat('[', `after filter key ${show(key)}`);
+    const opPos = this.i;
+    OP.lastIndex = opPos;
+    const token = OP.exec(this.s)?.[0] ?? '';
+    if (token === '') this.expected('an operator after "["');
+    const op = FILTER_OPS.find((o) => o === token);
+    if (!op) fail(`Unknown operator ${show(token)}; operators: ${CURRENT_OPS.join(', ')}`, opPos, { operator: token.slice(0, 40) });
+    this.i += token.length;
+    this.eat(']', `after operator "${op}"`);
+    this.eat(':', `after ${show(`${key}[${op}]`, 60)}`);
+    this.ws();
+    if (this.s[this.i] !== '[') return { kind: 'cond', key, op, values: [this.value(false)], list: false, pos: start };
+    const open = this.i++;
+    this.ws();
+    if (this.s[this.i] === ']') fail('A value list needs at least one value (write [""] for the empty value)', open);
+    const values: string[] = [];
+    for (;;) {
+      this.ws();
+      if (values.length >= this.limits.maxValues) fail(`A value list has more than ${this.limits.maxValues} values`, this.i, { limit: this.limits.maxValues });
+      values.push(this.value(true));
+      this.ws();
+      if (this.s[this.i] !== ',') break;
+      this.i++;
+    }
+    this.eat(']', 'or "," after a list value');
+    return { kind: 'cond', key, op, values, list: true, pos: start };
   }
 
-  private value(): string {
+  /** The escaped character after a backslash at `this.i` (and steps over both). */
+  private escaped(): string {
+    const next = this.s[this.i + 1];
+    if (next === undefined || !SPECIAL.includes(next)) {
+      fail(`A backslash escapes only , ( ) [ ] " \\ but is followed by ${this.found(this.i + 1)}`, this.i);
+    }
+    this.i += 2;
+    return next;
+  }
+
+  /** One value: quoted, or bare up to `,` `)` `]` (surrounding whitespace trimmed). */
+  private value(inList: boolean): string {
     const start = this.i;
-    if (this.s[this.i] === '"') {
+    let out = '';
+    if (this.s[start] === '"') {
       this.i++;
-      let out = '';
       for (;;) {
         const ch = this.s[this.i];
-        if (ch === undefined) fail('Unterminated quoted value', start);
-        this.i++;
-        if (ch === '"') return out;
-        if (ch === '\\') {
-          const next = this.s[this.i];
-          if (next !== '"' && next !== '\\') fail('Only \\" and \\\\ escapes are allowed in quoted values', this.i - 1);
-          out += next;
+        if (ch === undefined) fail('Unterminated quoted value (no closing ")', start);
+        if (ch === '"') break;
+        if (ch === '\\') out += this.escaped();
+        else {
+          out += ch;
           this.i++;
-        } else out += ch;
+        }
       }
-    }
-    let out = '';
-    let lastEscaped = 0;
-    while (this.i < this.s.length) {
-      const ch = this.s[this.i]!;
-      if (ch === ',' || ch === ')' || ch === ']') break;
-      if (ch === '"' || ch === '(' || ch === '[') fail(`Unexpected "${ch}" in a value (quote or escape it)`, this.i);
-      if (ch === '\\') {
-        const next = this.s[this.i + 1];
-        if (next === undefined) fail('Dangling escape', this.i);
-        out += next;
-        this.i += 2;
-        lastEscaped = out.length;
-        continue;
-      }
-      out += ch;
       this.i++;
+      return out;
     }
-    // trim unescaped surrounding whitespace
-    const head = out.length - out.trimStart().length;
-    let end = out.length;
-    while (end > Math.max(lastEscaped, head) && /\s/.test(out[end - 1]!)) end--;
-    const v = out.slice(head, end);
-    if (v === '') fail('Expected a value (an empty value must be quoted: "")', start);
+    for (;;) {
+      const ch = this.s[this.i];
+      if (ch === undefined || ch === ',' || ch === ')' || ch === ']') break;
+      if (ch === '\\') out += this.escaped();
+      else if (SPECIAL.includes(ch)) {
+        fail(`Unexpected ${show(ch)} in a value: escape it with a backslash or double-quote the value`, this.i);
+      } else {
+        out += ch;
+        this.i++;
+      }
+    }
+    // escapes never produce whitespace, so this trims only unescaped whitespace
+    const v = out.trimEnd();
+    if (v === '') this.expected(`a value${inList ? ' in the list' : ''} (the empty value is written "")`, start);
     return v;
   }
 }
 
+/** Parses a filter expression; throws `ApiError('FILTER_PARSE_ERROR')` with `details.position`. */
 export function parseFilter(input: string, limits: Partial<FilterLimits> = {}): FilterNode {
-  const l = { ...DEFAULT_FILTER_LIMITS, ...limits };
+  const l: FilterLimits = { ...DEFAULT_FILTER_LIMITS, ...limits };
+  if (typeof input !== 'string') fail('The filter must be a string', 0);
   if (input.length > l.maxLength) fail(`Filter expression exceeds ${l.maxLength} characters`, l.maxLength, { limit: l.maxLength });
   return new Parser(input, l).parse();
 }
 
-const BARE = /^[^\s,()[\]"\\](?:[^,()[\]"\\]*[^\s,()[\]"\\])?$/;
-
 function printValue(v: string): string {
-  return BARE.test(v) ? v : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  const bare = v !== '' && !isWs(v[0]) && !isWs(v[v.length - 1]) && !SPECIAL_RE.test(v);
+  return bare ? v : `"${v.replace(/[\\"]/g, '\\$&')}"`;
 }
 
-/** The canonical form of a filter: parses back to an equal tree; used to bind cursors. */
+function printCondition(c: FilterCondition): string {
+  const v = c.list ? `[${c.values.map(printValue).join(',')}]` : printValue(c.values[0] ?? '');
+  return `${c.key}[${c.op}]:${v}`;
+}
+
+/**
+ * The canonical text of a tree: no optional whitespace, values bare when they can be and quoted
+ * otherwise. It parses back to an equal tree (positions aside); cursors are bound to it.
+ */
 export function printFilter(node: FilterNode): string {
-  if (node.kind !== 'cond') return `${node.kind}(${node.children.map(printFilter).join(',')})`;
-  const v = node.list ? `[${node.values.map(printValue).join(',')}]` : printValue(node.values[0] ?? '');
-  return `${node.key}[${node.op}]:${v}`;
+  let out = '';
+  const todo: (FilterNode | string)[] = [node];
+  for (let item = todo.pop(); item !== undefined; item = todo.pop()) {
+    if (typeof item === 'string') out += item;
+    else if (item.kind === 'cond') out += printCondition(item);
+    else {
+      out += `${item.kind}(`;
+      todo.push(')');
+      for (let k = item.children.length - 1; k >= 0; k--) todo.push(item.children[k]!, ...(k > 0 ? [','] : []));
+    }
+  }
+  return out;
 }
 
-export function normalizeFilter(input: string): string {
-  return printFilter(parseFilter(input));
+/** `printFilter(parseFilter(input))`: equal for any two spellings of the same filter. */
+export function normalizeFilter(input: string, limits: Partial<FilterLimits> = {}): string {
+  return printFilter(parseFilter(input, limits));
 }
 
-export function walkConditions(node: FilterNode, fn: (c: Extract<FilterNode, { kind: 'cond' }>) => void): void {
-  if (node.kind === 'cond') fn(node);
-  else node.children.forEach((c) => walkConditions(c, fn));
+/** Calls `fn` on every condition, left to right. */
+export function walkConditions(node: FilterNode, fn: (cond: FilterCondition) => void): void {
+  const todo: FilterNode[] = [node];
+  for (let n = todo.pop(); n !== undefined; n = todo.pop()) {
+    if (n.kind === 'cond') fn(n);
+    else for (let k = n.children.length - 1; k >= 0; k--) todo.push(n.children[k]!);
+  }
 }

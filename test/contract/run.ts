@@ -27,6 +27,7 @@ const extra = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
 
 async function main(): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-contract-'));
+  fs.chmodSync(dir, 0o755); // the PostgreSQL server runs as its own user
   let pg: EmbeddedPostgres | null = null;
   let databaseUrl = `sqlite:${path.join(dir, 'db.sqlite')}`;
   if (kind === 'postgres') {

@@ -59,6 +59,9 @@ export async function startHarness(kind: DbKind, env: Record<string, string> = {
   const databaseUrl = await makeDatabase(kind, dir);
   const cfg = loadConfig({
     ...process.env,
+    // vitest sets BASE_URL for Vite ('/'): the server derives its own from the port
+    BASE_URL: '',
+    AUTH_URL: '',
     PORT: '0',
     AUTH_PORT: '0',
     DATABASE_URL: databaseUrl,
