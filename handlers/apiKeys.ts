@@ -6,7 +6,7 @@ import type { Principal } from '../src/auth/verify.js';
 import { now } from '../src/config.js';
 import { findTeamKey, insertKey, listTeamKeys, revokeTeamKey, type ApiKeyRow } from '../src/db/apiKeys.js';
 import { ApiError, notFound } from '../src/errors.js';
-import { created, ok, type HandlerMap } from '../src/http/context.js';
+import { created, numericId, ok, type HandlerMap } from '../src/http/context.js';
 
 type ApiKey = components['schemas']['ApiKey'];
 
@@ -60,13 +60,13 @@ export const apiKeyHandlers: HandlerMap = {
   },
 
   getApiKey: async (ctx) => {
-    const row = await findTeamKey(ctx.deps.db, teamOf(ctx.principal), Number(ctx.params.id));
+    const row = await findTeamKey(ctx.deps.db, teamOf(ctx.principal), numericId(ctx.params.id) ?? 0);
     if (!row) throw notFound(`API key ${ctx.params.id} not found`);
     return ok('getApiKey', { data: apiKey(row) });
   },
 
   revokeApiKey: async (ctx) => {
-    const row = await revokeTeamKey(ctx.deps.db, teamOf(ctx.principal), Number(ctx.params.id), now(ctx.deps.cfg).toISOString());
+    const row = await revokeTeamKey(ctx.deps.db, teamOf(ctx.principal), numericId(ctx.params.id) ?? 0, now(ctx.deps.cfg).toISOString());
     if (!row) throw notFound(`API key ${ctx.params.id} not found`);
     ctx.deps.auth.invalidateKey(row.client_id);
     return ok('revokeApiKey', { data: apiKey(row) });

@@ -2,7 +2,7 @@
 import { findVisibleTeam, insertTeam, listVisibleTeams, SlugTakenError, type TeamRow } from '../src/db/teams.js';
 import { now } from '../src/config.js';
 import { ApiError, notFound } from '../src/errors.js';
-import { created, ok, type HandlerMap } from '../src/http/context.js';
+import { created, numericId, ok, type HandlerMap } from '../src/http/context.js';
 import type { components } from '../generated/api.js';
 
 export function team(row: TeamRow): components['schemas']['Team'] {
@@ -29,7 +29,7 @@ export const teamHandlers: HandlerMap = {
 
   getTeam: async (ctx) => {
     const p = ctx.principal!;
-    const row = await findVisibleTeam(ctx.deps.db, Number(ctx.params.id), p.teamId, p.sub);
+    const row = await findVisibleTeam(ctx.deps.db, numericId(ctx.params.id) ?? 0, p.teamId, p.sub);
     if (!row) throw notFound(`Team ${ctx.params.id} not found`);
     return ok('getTeam', { data: team(row) });
   },

@@ -2,7 +2,7 @@
 import { loadEntities } from '../src/db/entities.js';
 import { findTransaction, listTransactions, loadInvestorLinks, type TransactionRow } from '../src/db/transactions.js';
 import { notFound } from '../src/errors.js';
-import { ok, type Ctx, type HandlerMap } from '../src/http/context.js';
+import { numericId, ok, type Ctx, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
 import type { SortRegistry } from '../src/query/sort.js';
@@ -35,7 +35,8 @@ async function serialize(ctx: Ctx<never>, rows: TransactionRow[]) {
 
 export const transactionHandlers: HandlerMap = {
   getTransaction: async (ctx) => {
-    const row = await findTransaction(ctx.deps.db, Number(ctx.params.id));
+    const id = numericId(ctx.params.id);
+    const row = id === null ? null : await findTransaction(ctx.deps.db, id);
     if (!row) throw notFound(`Transaction ${ctx.params.id} not found`);
     const [data] = await serialize(ctx as Ctx<never>, [row]);
     return ok('getTransaction', { data: data!, currency: ctx.money.currency as never });

@@ -22,7 +22,7 @@ import { docsRoutes } from './http/docs.js';
 import { toApiError } from './http/errors.js';
 import { validationFailure } from './http/validation.js';
 import type { Deprecation } from './versions/change.js';
-import { changesFor } from './versions/changes/index.js';
+import { CHANGES, changesFor } from './versions/changes/index.js';
 import { resolveVersion, versionHeaders, type VersionInfo } from './versions/resolve.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,6 +41,8 @@ interface Locals {
   /** The query after the version changes' upgrades. */
   query?: Record<string, unknown>;
   notes?: Deprecation[];
+  /** Old parameters of pinned clients, moved out of the query by the version changes. */
+  legacy?: Record<string, unknown>;
   operationId?: string;
   clientId?: string | null;
   credits?: number;
@@ -145,6 +147,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
         body: c.request.requestBody,
         principal,
         version: l.version!,
+        legacy: l.legacy ?? {},
         money,
       } as unknown as Ctx<never>;
       const metered = isMetered(principal, req.path) && creditCost > 0;
@@ -229,7 +232,10 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
       res.set(versionHeaders(l.version));
       l.query = { ...(req.query as Record<string, unknown>) };
       l.notes = [];
-      for (const change of changesFor(l.version.date).reverse()) change.upgradeQuery?.(req.path, l.query, l.notes);
+      l.legacy = {};
+      const pinned = changesFor(l.version.date);
+      for (const change of CHANGES) if (!pinned.includes(change)) change.rejectRetired?.(req.path, l.query);
+      for (const change of [...pinned].reverse()) change.upgradeQuery?.(req.path, l.query, l.notes, l.legacy);
       next();
     } catch (err) {
       next(err);

@@ -30,6 +30,8 @@ export interface Ctx<Op extends keyof operations = keyof operations> {
   body: OpBody<Op>;
   principal: Principal | null;
   version: VersionInfo;
+  /** Old parameters of a pinned client (e.g. `offset` before 2026-10-07), set by the version changes. */
+  legacy: Record<string, unknown>;
   /** The converter for the request's `currency` (USD when the operation has none). */
   money: Money;
 }
@@ -70,3 +72,10 @@ export const created = <Op extends keyof operations>(_op: Op, body: ResponseBody
   status: 201,
   body,
 });
+
+/** Ids are 32-bit in the database: a larger (but well-formed) id simply does not exist. */
+export const MAX_ID = 2_147_483_647;
+export function numericId(raw: string): number | null {
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n >= 1 && n <= MAX_ID ? n : null;
+}

@@ -119,8 +119,35 @@ function positive(sql: string, op: FilterOp, k: FilterKey, values: Value[], b: V
     b.push(...values);
     return `${sql} in (${values.map(() => '?').join(', ')})`;
   }
+  if (k.type === 'money') return moneyBound(sql, op, Number(values[0]), b);
   b.push(values[0]!);
   return `${sql} ${OPS[op === 'neq' ? 'eq' : (op as keyof typeof OPS)]} ?`;
+}
+
+/**
+ * Money columns hold whole USD; a converted threshold is fractional. Round it to the integer bound
+ * with the same meaning, so the comparison stays integer (and index-friendly) on both engines.
+ */
+function moneyBound(sql: string, op: FilterOp, raw: number, b: Value[]): string {
+  const usd = Math.round(raw * 1e6) / 1e6; // conversion noise must not move a bound
+  switch (op) {
+    case 'gt':
+      b.push(Math.floor(usd));
+      return `${sql} > ?`;
+    case 'gte':
+      b.push(Math.ceil(usd));
+      return `${sql} >= ?`;
+    case 'lt':
+      b.push(Math.ceil(usd));
+      return `${sql} < ?`;
+    case 'lte':
+      b.push(Math.floor(usd));
+      return `${sql} <= ?`;
+    default:
+      // eq / neq: the whole USD amounts that convert to the value (none when it falls between two)
+      b.push(Math.ceil(usd), Math.floor(usd));
+      return `(${sql} >= ? and ${sql} <= ?)`;
+  }
 }
 
 const anyOf = (k: FilterKey, op: FilterOp, values: Value[], b: Value[], alias: string) => {

@@ -33,14 +33,10 @@ export function prepareList(
   ctx: Ctx<never>,
   opts: { scope: FilterScope; sorts: SortRegistry; alias: string; parent?: string | null; defaultLimit?: number; core?: boolean },
 ): PreparedList {
-  const q = ctx.query as ListQuery & { offset?: unknown } & Record<string, unknown>;
-  if (q.offset !== undefined && !(typeof q.offset === 'string' && /^\d{1,9}$/.test(q.offset))) {
+  const q = ctx.query as ListQuery & Record<string, unknown>;
+  const rawOffset = ctx.legacy.offset;
+  if (rawOffset !== undefined && !(typeof rawOffset === 'string' && /^\d{1,9}$/.test(rawOffset))) {
     const message = 'offset must be a whole number';
-    throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.offset', message }]);
-  }
-  if (typeof q.offset === 'string') q.offset = Number(q.offset);
-  if (q.offset !== undefined && ctx.version.date >= '2026-10-07') {
-    const message = 'offset paging was retired in version 2026-10-07: page with cursor (send page.next_cursor back as cursor)';
     throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.offset', message }]);
   }
   const ast = q.filter !== undefined && q.filter !== '' ? upgradeFilter(parseFilter(q.filter), ctx.version) : null;
@@ -50,7 +46,7 @@ export function prepareList(
   const parent = opts.parent ?? null;
   const cursor = q.cursor ? decodeCursor(q.cursor, ctx.deps.cfg.cursorSecret, { sort: sort.canonical, filter: normalized, parent }) : null;
   // clients pinned before 2026-10-07 may still page by offset (the cursor wins when both are sent)
-  const legacyOffset = !cursor && typeof q.offset === 'number' ? q.offset : undefined;
+  const legacyOffset = !cursor && typeof rawOffset === 'string' ? Number(rawOffset) : undefined;
   const caps = applyCaps(ctx.principal, cursor?.limit ?? q.limit ?? opts.defaultLimit ?? 25, cursor?.offset ?? legacyOffset ?? 0, opts.core ?? false);
   return {
     where,

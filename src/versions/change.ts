@@ -20,8 +20,13 @@ export interface VersionChange {
   summary: string;
   /** Status of VALIDATION_ERROR for pins before this change (422 before 2026-10-09). */
   validationStatus?: number;
-  /** Query rewrites before routing and validation, for pinned clients. */
-  upgradeQuery?(path: string, query: Record<string, unknown>, notes: Deprecation[]): void;
+  /**
+   * Query rewrites before routing and validation, for pinned clients. Old parameters that today's
+   * contract no longer has move from `query` into `legacy`, where the handlers' shared code reads them.
+   */
+  upgradeQuery?(path: string, query: Record<string, unknown>, notes: Deprecation[], legacy: Record<string, unknown>): void;
+  /** For clients at or after this change: refuse a retired parameter with a 400 naming its replacement. */
+  rejectRetired?(path: string, query: Record<string, unknown>): void;
   /**
    * A filter condition: for pinned clients return the current form; for current clients throw a
    * 400 naming the replacement when the condition uses a form this change retired.

@@ -49,7 +49,7 @@ forEachDatabase('transactions list', (h) => {
       const values = rows.map(key);
       const sorted = [...values].sort((a, b) => (desc ? b - a : a - b));
       expect(values, url).toEqual(sorted);
-      const total = (await h().get(`${url}&include_total=true&limit=1`)).body.page.total;
+      const total = (await h().get(`${url.replace(/limit=\d+/, 'limit=1')}&include_total=true`)).body.page.total;
       expect(ids.length, url).toBe(total);
     }
   });

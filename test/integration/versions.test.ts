@@ -69,17 +69,25 @@ forEachDatabase(
       expect(ppl.body.error.message).toMatch(/signal_rating/);
     });
 
-    it('2026-09-01: funding_year before it, year after', async () => {
-      const old = await h().get('/data/transactions?limit=1&filter=funding_year[eq]:2020&include_total=true', pin('2026-09-01'));
+  },
+  { API_NOW: '2026-10-20T12:00:00Z' },
+);
+
+forEachDatabase(
+  'version changes inside their support windows (API_NOW 2026-09-15)',
+  (h) => {
+    it('2026-09-01: funding_year before it, year from it on', async () => {
+      const old = await h().get('/data/transactions?limit=1&filter=funding_year[eq]:2020&include_total=true', pin('2026-08-20'));
       const cur = await h().get('/data/transactions?limit=1&filter=year[eq]:2020&include_total=true');
       expect(old.status).toBe(200);
       expect(old.body.page.total).toBe(cur.body.page.total);
-      const retired = await h().get('/data/transactions?filter=funding_year[eq]:2020', pin('2026-10-02'));
+      const retired = await h().get('/data/transactions?filter=funding_year[eq]:2020', pin('2026-09-01'));
       expect(retired.status).toBe(400);
       expect(retired.body.error.code).toBe('UNKNOWN_FILTER');
+      expect(retired.body.error.message).toMatch(/use year/);
     });
   },
-  { API_NOW: '2026-10-20T12:00:00Z' },
+  { API_NOW: '2026-09-15T12:00:00Z' },
 );
 
 forEachDatabase('version pins with today\'s clock', (h) => {

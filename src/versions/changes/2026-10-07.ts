@@ -32,7 +32,13 @@ export const change20261007: VersionChange = {
     }
     return { ...cond, key, op };
   },
-  upgradeQuery(path, query, notes) {
+  rejectRetired(path, query) {
+    if (path.startsWith('/data/') && query.offset !== undefined) {
+      const message = 'offset paging was retired in version 2026-10-07: page with cursor (send page.next_cursor back as cursor)';
+      throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.offset', message }]);
+    }
+  },
+  upgradeQuery(path, query, notes, legacy) {
     if (path === '/analytics/funding-analytics/heatmap') {
       for (const axis of ['x', 'y']) {
         const v = query[axis];
@@ -40,6 +46,8 @@ export const change20261007: VersionChange = {
       }
     }
     if (path.startsWith('/data/') && query.offset !== undefined) {
+      legacy.offset = query.offset;
+      delete query.offset;
       notes.push({
         type: 'param_retired',
         name: 'offset',

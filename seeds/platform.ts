@@ -1,0 +1,45 @@
+/**
+ * Platform rows: the development team and key (dev-client / dev-secret, every scope, plenty of
+ * credits), a second team without a key, the browser-app users, reference currency rates and the
+ * landscapes. Secrets are hashed with a salt derived from the seed so that reruns are identical.
+ */
+import crypto from 'node:crypto';
+import { ALL_SCOPES } from '../src/access/scopes.js';
+import { hashSecret } from '../src/auth/secrets.js';
+import type { Ctx } from './context.js';
+
+const AT = '2026-01-15T09:00:00.000Z';
+
+/** A deterministic salt per secret (the hash format is the service's own). */
+function salt(seed: number, label: string): Buffer {
+  return crypto.createHash('sha256').update(`fundingdata-seed:${seed}:${label}`).digest().subarray(0, 16);
+}
+
+export function writePlatform(ctx: Ctx): void {
+  const w = ctx.w;
+  w.add('teams', { id: 1, name: 'Dev Team', slug: 'dev-team', created_by: 'dev@example.com', is_active: true, created_at: AT, updated_at: AT });
+  w.add('teams', { id: 2, name: 'Other Team', slug: 'other-team', created_by: 'other@example.com', is_active: true, created_at: AT, updated_at: AT });
+  w.addAll('team_members', [
+    { team_id: 1, member: 'dev@example.com', role: 'owner' },
+    { team_id: 1, member: 'alice@example.com', role: 'admin' },
+    { team_id: 1, member: 'bob@example.com', role: 'member' },
+    { team_id: 2, member: 'other@example.com', role: 'owner' },
+  ]);
+  w.add('api_keys', {
+    id: 1, client_id: 'dev-client', secret_hash: hashSecret('dev-secret', salt(ctx.seed, 'dev-client')), label: 'Development key',
+    scopes: JSON.stringify([...ALL_SCOPES]), team_id: 1, created_by: 'dev@example.com', status: 'active', created_at: AT, revoked_at: null,
+  });
+  w.addAll('users', [
+    { id: 1, email: 'free@example.com', password_hash: hashSecret('free-password', salt(ctx.seed, 'free')), plan: 'free', ecosystem: null },
+    { id: 2, email: 'premium@example.com', password_hash: hashSecret('premium-password', salt(ctx.seed, 'premium')), plan: 'premium', ecosystem: 'berlin' },
+  ]);
+  w.addAll('credit_balances', [
+    { team_id: 1, balance: 1_000_000_000, granted: 1_000_000_000, updated_at: AT },
+    { team_id: 2, balance: 0, granted: 0, updated_at: AT },
+  ]);
+  for (const [currency, perUsd] of ctx.ref.fx) w.add('fx_rates', { currency, per_usd: perUsd, as_of: '2026-11-01' });
+  ctx.ref.landscapes.forEach((l, i) => {
+    w.add('landscapes', { id: i + 1, slug: l.slug, name: l.name, description: l.description });
+    for (const t of new Set(l.taxonomyIds)) w.add('landscape_taxonomy', { landscape_id: i + 1, taxonomy_id: t });
+  });
+}

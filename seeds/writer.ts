@@ -1,0 +1,261 @@
+/**
+ * Streaming bulk writer: rows are buffered per table and written as multi-row INSERTs inside
+ * database transactions. Buffers are flushed together, parents before children (the table order
+ * below follows the foreign keys), so foreign keys hold at every statement on both engines.
+ * Statements stay under both engines' bound-parameter limits. Also the progress bar.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Knex } from 'knex';
+
+/** Every table the seed writes, in foreign-key order, with its columns. */
+export const TABLES: Record<string, readonly string[]> = {
+  places: ['id', 'kind', 'name', 'code', 'parent_id', 'country_id', 'continent_id', 'state_id', 'region_id', 'lat', 'lon'],
+  taxonomy: ['id', 'name', 'type'],
+  investor_types: ['id', 'name', 'code'],
+  investment_stages: ['id', 'name', 'code'],
+  degrees: ['id', 'name'],
+  majors: ['id', 'name'],
+  entities: [
+    'id', 'uuid', 'type', 'subtype', 'name', 'name_lower', 'domain', 'tagline', 'about', 'image', 'link_website', 'link_linkedin',
+    'link_twitter', 'link_instagram', 'link_angellist', 'link_crunchbase', 'launch_date', 'launch_date_sort', 'closing_date',
+    'closing_date_sort', 'became_unicorn_date', 'became_unicorn_date_sort', 'became_thoroughbred_date', 'became_thoroughbred_date_sort',
+    'exit_date', 'exit_date_sort', 'employees_count', 'employee_count_1y_growth', 'added_at', 'updated_at', 'status', 'signal_rating',
+    'unicorn_type', 'gender', 'is_founder', 'hq_city_id', 'hq_country_id', 'hq_continent_id', 'funding_total_usd', 'funding_total_vc_usd',
+    'funding_rounds_count', 'last_round_date_sort', 'valuation_usd', 'valuation_year', 'valuation_month', 'jobs_open_count', 'revenue_usd',
+    'revenue_year', 'traffic_monthly_visits', 'traffic_growth_3m', 'patents_count', 'is_investor', 'investor_rank', 'investor_deal_min_usd',
+    'investor_deal_max_usd', 'investor_investments_count', 'investor_total_invested_usd', 'investor_preferred_round',
+    'investor_last_round_date', 'investor_exits_count', 'investor_exits_total_value_usd', 'investor_exits_pct',
+    'investor_match_companies_count', 'investor_match_invested_usd', 'founded_companies_count', 'founded_companies_total_funding_usd',
+  ],
+  entity_locations: ['entity_id', 'role', 'city_id', 'position'],
+  entity_taxonomy: ['entity_id', 'taxonomy_id'],
+  entity_flags: ['entity_id', 'kind', 'value'],
+  entity_investor_types: ['entity_id', 'investor_type_id'],
+  entity_investor_stages: ['entity_id', 'stage_id'],
+  transactions: [
+    'id', 'company_id', 'amount_usd', 'announced_date', 'date_sort', 'year', 'month', 'round_type', 'round_type_code', 'standardized_round',
+    'valuation_usd', 'is_verified', 'is_vc_round', 'is_exit', 'source_url', 'created_at', 'deleted_at',
+  ],
+  transaction_investors: ['transaction_id', 'investor_id', 'is_lead', 'position'],
+  career: ['id', 'person_id', 'org_id', 'raw_title', 'titles', 'is_founder', 'is_executive', 'is_partner', 'is_past', 'start_date', 'start_sort', 'end_date'],
+  education: ['id', 'person_id', 'university_id', 'degree_id', 'major_ids', 'start_date', 'start_sort', 'end_date'],
+  jobs: [
+    'id', 'entity_id', 'title', 'url', 'source', 'job_type', 'formatted_location', 'post_language', 'latitude', 'longitude', 'posted_at',
+    'city_id', 'state_id', 'country_id', 'continent_id', 'city_region_ids', 'salary_min', 'salary_max', 'salary_currency', 'department',
+    'contract_type', 'is_active',
+  ],
+  funds: ['id', 'investor_id', 'name', 'amount_usd', 'amount_source', 'currency_source', 'announced_date', 'announced_sort', 'vintage_year', 'fund_type', 'status'],
+  fund_lps: ['fund_id', 'lp_id'],
+  valuations: ['id', 'company_id', 'value_usd', 'valued_date', 'date_sort', 'source', 'transaction_id'],
+  financials: ['company_id', 'year', 'revenue_usd', 'ebitda_usd', 'profit_usd', 'rnd_usd', 'valuation_usd', 'employees'],
+  headcount_breakdown: ['company_id', 'department', 'count', 'percentage'],
+  web_traffic: ['company_id', 'month', 'visits'],
+  patents: ['id', 'entity_id', 'number', 'title', 'filed_date', 'granted_date'],
+  news: ['id', 'title', 'url', 'source', 'article_type', 'summary', 'published_at'],
+  news_entities: ['news_id', 'entity_id'],
+  news_taxonomy: ['news_id', 'taxonomy_id'],
+  landscapes: ['id', 'slug', 'name', 'description'],
+  landscape_taxonomy: ['landscape_id', 'taxonomy_id'],
+  teams: ['id', 'name', 'slug', 'created_by', 'is_active', 'created_at', 'updated_at'],
+  team_members: ['team_id', 'member', 'role'],
+  api_keys: ['id', 'client_id', 'secret_hash', 'label', 'scopes', 'team_id', 'created_by', 'status', 'created_at', 'revoked_at'],
+  users: ['id', 'email', 'password_hash', 'plan', 'ecosystem'],
+  credit_balances: ['team_id', 'balance', 'granted', 'updated_at'],
+  fx_rates: ['currency', 'per_usd', 'as_of'],
+};
+
+export type TableName = keyof typeof TABLES & string;
+export type Row = Record<string, unknown>;
+
+/** Bound parameters per statement: below SQLite's 32,766 and PostgreSQL's 65,535. */
+const MAX_PARAMS = 15_000;
+/** Buffered values across all tables before a flush. */
+const FLUSH_VALUES = 240_000;
+/** Rows written before the running database transaction is committed and a new one begun. */
+const COMMIT_ROWS = 400_000;
+
+export class Progress {
+  private readonly started = performance.now();
+  private phase = '';
+  private total = 0;
+  private lastDraw = 0;
+
+  constructor(private readonly enabled: boolean) {}
+
+  begin(phase: string, total: number): void {
+    this.end();
+    this.phase = phase;
+    this.total = Math.max(1, total);
+    this.draw(0, true);
+  }
+
+  tick(done: number, rows: number): void {
+    const t = performance.now();
+    if (t - this.lastDraw < 100 && done < this.total) return;
+    this.lastDraw = t;
+    this.draw(done, false, rows);
+  }
+
+  end(rows?: number): void {
+    if (!this.phase) return;
+    this.draw(this.total, true, rows);
+    if (this.enabled) process.stderr.write('\n');
+    this.phase = '';
+  }
+
+  elapsedSeconds(): number {
+    return (performance.now() - this.started) / 1000;
+  }
+
+  summary(rows: number): void {
+    if (!this.enabled) return;
+    const s = this.elapsedSeconds();
+    process.stderr.write(`seeded ${rows.toLocaleString('en-US')} rows in ${s.toFixed(1)} s (${Math.round(rows / s).toLocaleString('en-US')} rows/s)\n`);
+  }
+
+  private draw(done: number, force: boolean, rows?: number): void {
+    if (!this.enabled || (!force && !this.phase)) return;
+    const width = 30;
+    const frac = Math.min(1, done / this.total);
+    const bar = '#'.repeat(Math.round(frac * width)).padEnd(width, '.');
+    const rate = rows !== undefined ? `  ${Math.round(rows / Math.max(0.001, this.elapsedSeconds())).toLocaleString('en-US')} rows/s` : '';
+    process.stderr.write(`\r${this.phase.padEnd(14)} [${bar}] ${String(Math.round(frac * 100)).padStart(3)}%  ${done}/${this.total}${rate}   `);
+  }
+}
+
+/** The part of a better-sqlite3 connection the writer uses. */
+interface SqliteConnection {
+  prepare(sql: string): { run(params: unknown[]): unknown };
+}
+
+export class BulkWriter {
+  private readonly buffers = new Map<TableName, unknown[]>();
+  private readonly checked = new Set<TableName>();
+  private readonly sqlCache = new Map<string, string>();
+  private buffered = 0;
+  private added = 0;
+  private sinceCommit = 0;
+  private trx: Knex.Transaction | null = null;
+  /** Prepared INSERT statements per SQLite connection (reused across batches; PostgreSQL goes through knex). */
+  private readonly statements = new WeakMap<SqliteConnection, Map<string, { run(params: unknown[]): unknown }>>();
+
+  constructor(
+    private readonly db: Knex,
+    private readonly sqlite: boolean,
+  ) {
+    for (const t of Object.keys(TABLES) as TableName[]) this.buffers.set(t, []);
+  }
+
+  /** Rows added so far (written or buffered). */
+  get totalRows(): number {
+    return this.added;
+  }
+
+  /** Buffers one row (keys are column names; missing columns are null). Call `maybeFlush` between units. */
+  add(table: TableName, row: Row): void {
+    const cols = TABLES[table]!;
+    if (!this.checked.has(table)) {
+      for (const k of Object.keys(row)) if (!cols.includes(k)) throw new Error(`seed: ${table} has no column ${k}`);
+      this.checked.add(table);
+    }
+    const buf = this.buffers.get(table)!;
+    for (const c of cols) {
+      const v = row[c];
+      buf.push(v === undefined ? null : v);
+    }
+    this.buffered += cols.length;
+    this.added++;
+  }
+
+  addAll(table: TableName, rows: readonly Row[]): void {
+    for (const r of rows) this.add(table, r);
+  }
+
+  /** Flushes when enough values are buffered; call it after each complete unit (a company and its rows). */
+  async maybeFlush(): Promise<void> {
+    if (this.buffered >= FLUSH_VALUES) await this.flush();
+  }
+
+  /** The open database transaction (begun on first use). */
+  async conn(): Promise<Knex.Transaction> {
+    if (!this.trx) this.trx = await this.db.transaction();
+    return this.trx;
+  }
+
+  /** Writes every buffer, parents first, in statements of at most MAX_PARAMS values. */
+  async flush(): Promise<void> {
+    if (this.buffered === 0) return;
+    const trx = await this.conn();
+    for (const [table, buf] of this.buffers) {
+      if (buf.length === 0) continue;
+      const cols = TABLES[table]!;
+      const perStmt = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMS / cols.length)));
+      const rows = buf.length / cols.length;
+      for (let start = 0; start < rows; start += perStmt) {
+        const n = Math.min(perStmt, rows - start);
+        const full = n === perStmt;
+        await this.insert(trx, this.insertSql(table, n, full), buf.slice(start * cols.length, (start + n) * cols.length), full);
+      }
+      this.sinceCommit += rows;
+      buf.length = 0;
+    }
+    this.buffered = 0;
+    if (this.sinceCommit >= COMMIT_ROWS) await this.commit();
+  }
+
+  /** Flushes and commits the running transaction. */
+  async commit(): Promise<void> {
+    if (this.buffered > 0) await this.flush();
+    if (this.trx) {
+      const t = this.trx;
+      this.trx = null;
+      await t.commit();
+    }
+    this.sinceCommit = 0;
+  }
+
+  /** Runs one statement in the running transaction (after flushing buffers). */
+  async exec(sql: string, bindings: Knex.RawBinding[] = []): Promise<unknown> {
+    await this.flush();
+    return (await this.conn()).raw(sql, bindings);
+  }
+
+  async rollback(): Promise<void> {
+    if (this.trx) {
+      const t = this.trx;
+      this.trx = null;
+      await t.rollback();
+    }
+  }
+
+  private async insert(trx: Knex.Transaction, sql: string, values: unknown[], reuse: boolean): Promise<void> {
+    if (!this.sqlite) {
+      await trx.raw(sql, values as Knex.RawBinding[]);
+      return;
+    }
+    // on SQLite knex would re-prepare each statement; the transaction's own connection runs cached ones
+    const conn = (await (trx as unknown as { client: { acquireConnection(): Promise<SqliteConnection> } }).client.acquireConnection()) as SqliteConnection;
+    let cache = this.statements.get(conn);
+    if (!cache) this.statements.set(conn, (cache = new Map()));
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      stmt = conn.prepare(sql);
+      if (reuse) cache.set(sql, stmt); // full-size batches only: a few dozen statements in all
+    }
+    for (let i = 0; i < values.length; i++) if (typeof values[i] === 'boolean') values[i] = values[i] ? 1 : 0;
+    stmt.run(values);
+  }
+
+  /** `insert into t (cols) values (?,..),(?,..)...`; full-size batches are cached. */
+  private insertSql(table: TableName, rows: number, cache: boolean): string {
+    const key = `${table}:${rows}`;
+    let sql = this.sqlCache.get(key);
+    if (!sql) {
+      const cols = TABLES[table]!;
+      const tuple = `(${cols.map(() => '?').join(',')})`;
+      sql = `insert into ${table} (${cols.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(',')}`;
+      if (cache) this.sqlCache.set(key, sql);
+    }
+    return sql;
+  }
+}
