@@ -3,6 +3,7 @@
  * CDN, no network at run time), rendering /openapi.json. The getting-started guide is the
  * document's own description (token exchange, X-Client-Id, versions, filters, paging, errors).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -10,11 +11,30 @@ import type { NextFunction, Request, Response } from 'express';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * Redoc renders one fixed inline script (it picks the light or dark colour mode); the page's
+ * Content-Security-Policy allows exactly that script by its hash and no other inline code.
+ */
+const COLOR_MODE_SCRIPT =
+  'try{var m=localStorage.getItem("redoc.colorMode");if(m!=="light"&&m!=="dark")m=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";document.documentElement.classList.add(m)}catch(e){}';
+const CSP = [
+  "default-src 'self'",
+  `script-src 'self' 'sha256-${crypto.createHash('sha256').update(COLOR_MODE_SCRIPT).digest('base64')}'`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "worker-src 'self' blob:",
+].join('; ');
+
+/** Redoc's attribution logo would come from Redocly's CDN; the page serves a local one instead. */
+const CDN_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="80" height="20" viewBox="0 0 80 20"><text x="0" y="15" font-family="sans-serif" font-size="14" fill="#0044D4">Redocly</text></svg>`;
+
 function redocBundle(): string | null {
   try {
     const dir = path.dirname(require.resolve('@redocly/cli/package.json'));
     const file = path.join(dir, 'lib', 'chunks', 'redoc.standalone.js');
-    return fs.existsSync(file) ? file : null;
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(CDN_LOGO, '/docs/redocly-logo.svg') : null;
   } catch {
     return null;
   }
@@ -26,17 +46,20 @@ const PAGE = `<!doctype html>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Funding Data API reference</title>
+  <link rel="icon" href="data:,">
   <style>body { margin: 0; padding: 0; }</style>
 </head>
 <body>
   <div id="redoc"></div>
-  <script type="module">
-    import { init } from '/docs/redoc.standalone.js';
-    const spec = await (await fetch('/openapi.json')).json();
-    init(spec, { expandResponses: '200', jsonSampleExpandLevel: 2, hideDownloadButton: false }, document.getElementById('redoc'));
-  </script>
+  <script type="module" src="/docs/init.js"></script>
 </body>
 </html>`;
+
+// A separate file, not an inline script, so the page's Content-Security-Policy needs no 'unsafe-inline'.
+const INIT = `import { init } from '/docs/redoc.standalone.js';
+const spec = await (await fetch('/openapi.json')).json();
+init(spec, { expandResponses: '200', jsonSampleExpandLevel: 2, hideDownloadButton: false, disableTelemetry: true }, document.getElementById('redoc'));
+`;
 
 export function docsRoutes() {
   const bundle = redocBundle();
@@ -45,12 +68,20 @@ export function docsRoutes() {
     if (req.path === '/docs' || req.path === '/docs/') {
       res
         .type('html')
-        .set('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:")
+        .set('Content-Security-Policy', CSP)
         .send(PAGE);
       return;
     }
+    if (req.path === '/docs/init.js') {
+      res.set('Cache-Control', 'no-cache').type('text/javascript').send(INIT);
+      return;
+    }
     if (req.path === '/docs/redoc.standalone.js') {
-      res.set('Cache-Control', 'public, max-age=3600').type('text/javascript').sendFile(bundle);
+      res.set('Cache-Control', 'public, max-age=3600').type('text/javascript').send(bundle);
+      return;
+    }
+    if (req.path === '/docs/redocly-logo.svg') {
+      res.set('Cache-Control', 'public, max-age=3600').type('image/svg+xml').send(LOGO);
       return;
     }
     next();
