@@ -57,8 +57,8 @@ test-unit: install $(CHROMIUM) ## vitest: unit, integration (SQLite and PostgreS
 	npx vitest run
 
 test-contract: install $(SCHEMATHESIS) ## schemathesis against the running server (SQLite and PostgreSQL)
-	$(TSX) test/contract/run.ts --db sqlite --max-examples 40
-	$(TSX) test/contract/run.ts --db postgres --max-examples 20
+	$(TSX) test/contract/run.ts --db sqlite --max-examples 100
+	$(TSX) test/contract/run.ts --db postgres --max-examples 50
 
 test: install lint check-generated typecheck test-unit test-contract ## Everything CI runs
 

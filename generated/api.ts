@@ -522,7 +522,7 @@ export interface components {
          * @default USD
          * @enum {string}
          */
-        CurrencyCode: "USD" | "EUR" | "GBP" | "JPY" | "CHF" | "CAD" | "AUD" | "NZD" | "CNY" | "HKD" | "SGD" | "INR" | "KRW" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "HUF" | "ILS" | "AED" | "SAR" | "BRL" | "MXN" | "ARS" | "CLP" | "COP" | "ZAR" | "NGN" | "KES" | "EGP" | "TRY" | "IDR" | "THB" | "MYR" | "PHP" | "VND" | "TWD";
+        CurrencyCode: "USD" | "EUR" | "GBP" | "JPY" | "CHF" | "CAD" | "AUD" | "NZD" | "CNY" | "HKD" | "SGD" | "INR" | "KRW" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "HUF" | "RON" | "ILS" | "AED" | "SAR" | "BRL" | "MXN" | "ARS" | "CLP" | "COP" | "ZAR" | "NGN" | "KES" | "EGP" | "TRY" | "IDR" | "THB" | "MYR" | "PHP" | "VND" | "TWD";
         /**
          * @description A date at source precision (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`); never padded.
          * @example 2024-05
@@ -1320,8 +1320,8 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
-        ApiVersion: string;
+        /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+        ApiVersion: "2026-10-09";
         /** @description Numeric id (digits only). */
         NumericId: string;
         /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -1407,7 +1407,7 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
@@ -1452,7 +1452,7 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
@@ -1520,7 +1520,7 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
@@ -1565,7 +1565,7 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
@@ -1611,7 +1611,7 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
@@ -1681,7 +1681,7 @@ export interface operations {
                 view?: "full" | "summary";
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
@@ -1750,7 +1750,7 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
@@ -1821,7 +1821,7 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
@@ -1892,7 +1892,7 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
@@ -1941,7 +1941,7 @@ export interface operations {
                 scope?: "funding" | "entity";
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
@@ -1982,7 +1982,7 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
@@ -2029,7 +2029,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
@@ -2077,7 +2077,7 @@ export interface operations {
                 offset?: components["parameters"]["LegacyOffset"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
@@ -2113,7 +2113,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
@@ -2157,7 +2157,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
@@ -2201,7 +2201,7 @@ export interface operations {
                 offset?: components["parameters"]["LegacyOffset"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
@@ -2237,7 +2237,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
@@ -2278,7 +2278,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
@@ -2317,7 +2317,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
@@ -2361,7 +2361,7 @@ export interface operations {
                 to?: string;
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
@@ -2421,7 +2421,7 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
@@ -2479,7 +2479,7 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
@@ -2554,7 +2554,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/yaml": string;
+                    "application/yaml": Record<string, never>;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2564,7 +2564,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. */
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;

@@ -1,7 +1,7 @@
 /** System: the public health probe and the published OpenAPI document. */
 import fs from 'node:fs';
 import YAML from 'yaml';
-import { OPENAPI_PATH } from '../src/app.js';
+import { loadDocument } from '../src/app.js';
 import { ping } from '../src/db/reference.js';
 import { now } from '../src/config.js';
 import type { HandlerMap } from '../src/http/context.js';
@@ -37,10 +37,9 @@ export const systemHandlers: HandlerMap = {
 /** The published document: the repository's openapi.yaml with `servers` set to this deployment. */
 let published: { json: Record<string, unknown>; yaml: string; baseUrl: string } | null = null;
 
-function publishedDocument(baseUrl: string, authUrl: string) {
+function publishedDocument(baseUrl: string, authUrl: string, at: Date) {
   if (published?.baseUrl === baseUrl) return published;
-  const text = fs.readFileSync(OPENAPI_PATH, 'utf8');
-  const doc = YAML.parse(text) as Record<string, any>;
+  const doc = loadDocument(at) as Record<string, any>;
   doc.servers = [{ url: baseUrl, description: 'This deployment' }];
   const flow = doc.components?.securitySchemes?.oauth2?.flows?.clientCredentials;
   if (flow) flow.tokenUrl = `${authUrl}/oauth/token`;
@@ -49,10 +48,10 @@ function publishedDocument(baseUrl: string, authUrl: string) {
 }
 
 export const documentHandlers: HandlerMap = {
-  getOpenApiJson: async (ctx) => ({ status: 200, body: publishedDocument(ctx.deps.cfg.baseUrl, ctx.deps.cfg.authUrl).json }),
+  getOpenApiJson: async (ctx) => ({ status: 200, body: publishedDocument(ctx.deps.cfg.baseUrl, ctx.deps.cfg.authUrl, now(ctx.deps.cfg)).json }),
   getOpenApiYaml: async (ctx) => ({
     status: 200,
-    body: publishedDocument(ctx.deps.cfg.baseUrl, ctx.deps.cfg.authUrl).yaml,
+    body: publishedDocument(ctx.deps.cfg.baseUrl, ctx.deps.cfg.authUrl, now(ctx.deps.cfg)).yaml,
     contentType: 'application/yaml; charset=utf-8',
   }),
 };

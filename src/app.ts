@@ -23,15 +23,18 @@ import { toApiError } from './http/errors.js';
 import { validationFailure } from './http/validation.js';
 import type { Deprecation } from './versions/change.js';
 import { CHANGES, changesFor } from './versions/changes/index.js';
-import { resolveVersion, versionHeaders, type VersionInfo } from './versions/resolve.js';
+import { resolveVersion, setServedVersions, versionHeaders, type VersionInfo } from './versions/resolve.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OPENAPI_PATH = path.join(ROOT, 'openapi.yaml');
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const BODY_LIMIT = '100kb';
 
-export function loadDocument(): Document {
-  return YAML.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as Document;
+/** openapi.yaml, with the API-Version values this server accepts at `at` (the support window moves). */
+export function loadDocument(at: Date): Document {
+  const doc = YAML.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as Document;
+  setServedVersions(doc, at);
+  return doc;
 }
 
 interface Locals {
@@ -84,7 +87,7 @@ function downgrade(operationId: string, result: Result, l: Locals): void {
 export async function createApp(deps: Deps, handlers: HandlerMap): Promise<express.Express> {
   const { cfg, log } = deps;
   const api = new OpenAPIBackend({
-    definition: loadDocument(),
+    definition: loadDocument(now(cfg)),
     strict: true,
     validate: true,
     coerceTypes: true,
@@ -102,6 +105,10 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   const missing = api.getOperations().filter((op) => !handlers[op.operationId as keyof HandlerMap]);
   if (missing.length > 0) throw new Error(`No handler for operations: ${missing.map((o) => o.operationId).join(', ')}`);
 
+  const methodNotAllowed = (req: Request, methods: string[]) => {
+    const allow = methods.map((m) => m.toUpperCase()).join(', ');
+    return new ApiError('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${req.path}; allowed: ${allow}`, null, { headers: { Allow: allow } });
+  };
   const allowedMethods = (p: string): string[] =>
     ['get', 'post', 'put', 'patch', 'delete'].filter((m) => api.router.matchOperation({ method: m, path: p, headers: {} }) !== undefined);
 
@@ -110,10 +117,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
       throw new ApiError('NOT_FOUND', `No endpoint ${req.method} ${c.request.path}`);
     },
     methodNotAllowed: (_c: Context, req: Request) => {
-      const allow = allowedMethods(req.path).map((m) => m.toUpperCase());
-      throw new ApiError('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${req.path}; allowed: ${allow.join(', ')}`, null, {
-        headers: { Allow: allow.join(', ') },
-      });
+      throw methodNotAllowed(req, allowedMethods(req.path));
     },
     validationFail: (c: Context) => {
       throw validationFailure(c);
@@ -214,6 +218,13 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     if (!m) return next();
     const q = req.originalUrl.indexOf('?');
     res.redirect(308, (m[1] ?? '/') + (q >= 0 ? req.originalUrl.slice(q) : ''));
+  });
+
+  // An undeclared method on a known path is a 405 before anything about the request is examined.
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    if (req.method === 'HEAD' || api.router.matchOperation({ method: req.method.toLowerCase(), path: req.path, headers: {} }) !== undefined) return next();
+    const methods = allowedMethods(req.path);
+    next(methods.length > 0 ? methodNotAllowed(req, methods) : undefined);
   });
 
   app.use((req: Request, _res: Response, next: NextFunction) => {

@@ -2,6 +2,7 @@
  * Process entry: configuration, the API and identity-provider listeners, graceful shutdown.
  * `startServer` is also what the tests use (ports 0 = any free port).
  */
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -26,6 +27,34 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * Request line plus headers. Room for the longest valid query (a 4096-character filter and a cursor,
+ * percent-encoded) with a margin; beyond it the request is refused before routing.
+ */
+const MAX_HEADER_BYTES = 64 * 1024;
+
+/**
+ * Requests Node's HTTP parser refuses (oversized or malformed request line and headers) still get
+ * the error envelope (SPEC.md part 7) instead of Node's bare status line.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (!socket.writable || (err as { code?: string }).code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const message =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? `The request line and headers exceed ${MAX_HEADER_BYTES} bytes`
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'The request was not received in time'
+        : 'Malformed HTTP request';
+  const body = JSON.stringify({ error: { code: 'VALIDATION_ERROR', message, details: null } });
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nX-Request-Id: ${crypto.randomUUID()}\r\nCache-Control: no-store\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 function listen(server: http.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -35,12 +64,13 @@ function listen(server: http.Server, port: number, host: string): Promise<number
 
 export async function startServer(base: Config, opts: { logger?: pino.Logger } = {}): Promise<RunningServer> {
   const log = opts.logger ?? pino({ level: base.logLevel, base: undefined, redact: ['req.headers.authorization', 'client_secret'] });
-  const apiServer = http.createServer();
-  const authServer = http.createServer();
+  const apiServer = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES });
+  const authServer = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES });
   for (const s of [apiServer, authServer]) {
     s.headersTimeout = 10_000;
     s.requestTimeout = 30_000;
     s.keepAliveTimeout = 5_000;
+    s.on('clientError', answerClientError);
   }
   const port = await listen(apiServer, base.port, base.host);
   const authPort = await listen(authServer, base.authPort, base.host);

@@ -5,9 +5,12 @@
  */
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { supportedVersions } from './resolve.js';
 import { ALL_VERSION_CHANGES, SUPPORT_DAYS_AFTER_SUPERSEDED, VERSIONS } from './table.js';
 
 const START = /( *)<!-- versions:start[^\n]*-->\n[\s\S]*?<!-- versions:end -->/;
+/** The `API-Version` parameter's enum: the versions served on the render date. */
+const ENUM = /(name: API-Version\n(?: {6}.*\n)*? {6}schema: \{type: string, enum: )\[[^\]]*\]/;
 
 export function versionMarkdown(): string[] {
   const rows = VERSIONS.map((v, i) => {
@@ -31,7 +34,11 @@ export function renderInto(yaml: string): string {
   if (!m) throw new Error('openapi.yaml has no versions:start/versions:end markers');
   const indent = m[1] ?? '';
   const body = versionMarkdown().map((l) => (l ? indent + l : '')).join('\n');
-  return yaml.replace(START, `${indent}<!-- versions:start (generated from src/versions/table.ts by \`make generate\`) -->\n${body}\n${indent}<!-- versions:end -->`);
+  if (!ENUM.test(yaml)) throw new Error('openapi.yaml: the API-Version parameter has no `schema: {type: string, enum: [...]}`');
+  const served = supportedVersions(new Date());
+  return yaml
+    .replace(START, `${indent}<!-- versions:start (generated from src/versions/table.ts by \`make generate\`) -->\n${body}\n${indent}<!-- versions:end -->`)
+    .replace(ENUM, `$1[${served.map((v) => `'${v}'`).join(', ')}]`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -40,7 +47,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const after = renderInto(before);
   if (process.argv.includes('--check')) {
     if (before !== after) {
-      console.error('openapi.yaml version table is stale: run make generate');
+      console.error('openapi.yaml version table or served API-Version list is stale (a version was added or reached its sunset): run make generate');
       process.exit(1);
     }
   } else fs.writeFileSync(file, after);

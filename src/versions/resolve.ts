@@ -38,6 +38,13 @@ export function supportedVersions(now: Date): string[] {
     .map((v) => v.date);
 }
 
+/** Sets the `API-Version` parameter's enum of a parsed OpenAPI document to the versions served at `at`. */
+export function setServedVersions(doc: unknown, at: Date): void {
+  const d = doc as { components?: { parameters?: Record<string, { schema?: Record<string, unknown> }> } };
+  const schema = d.components?.parameters?.ApiVersion?.schema;
+  if (schema) schema.enum = supportedVersions(at);
+}
+
 export function resolveVersion(header: string | undefined, now: Date): VersionInfo {
   const table = versionTable(now);
   if (header === undefined || header === '') return table[0]!;

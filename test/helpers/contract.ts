@@ -41,8 +41,9 @@ export function findOperation(method: string, path: string): { template: string;
 }
 
 /** Throws with a readable message when the response breaks the contract. */
-export function assertContract(method: string, path: string, status: number, headers: Headers, body: unknown): void {
-  const found = findOperation(method, path);
+export function assertContract(method: string, fullPath: string, status: number, headers: Headers, body: unknown): void {
+  const path = fullPath.length > 200 ? `${fullPath.slice(0, 200)}...` : fullPath;
+  const found = findOperation(method, fullPath);
   if (!found) {
     // undocumented routes and methods must still answer with the error envelope
     const v = ajv.getSchema(pointer('components', 'schemas', 'Error'))!;

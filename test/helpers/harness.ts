@@ -142,3 +142,17 @@ export function forEachDatabase(name: string, suite: (get: () => Harness) => voi
     });
   }
 }
+
+/**
+ * Polls `read` until it returns `expected` (deep equality) or `ms` pass, then returns the last value
+ * for the caller's assertion. For state the server settles after responding (credit refunds, usage).
+ */
+export async function settled<T>(read: () => Promise<T>, expected: T, ms = 5000): Promise<T> {
+  const until = Date.now() + ms;
+  let value = await read();
+  while (JSON.stringify(value) !== JSON.stringify(expected) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 25));
+    value = await read();
+  }
+  return value;
+}

@@ -18,6 +18,19 @@ forEachDatabase('HTTP behaviour', (h) => {
     expect(na.headers.get('allow')).toBe('GET');
   });
 
+  it('answers an undeclared method with 405 before looking at the request headers', async () => {
+    const r = await h().call('PATCH', '/system/health', { headers: { 'API-Version': 'not-a-version' } });
+    expect(r.status).toBe(405);
+    expect(r.body.error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+
+  it('answers a request line and headers over 64 KiB with the 400 envelope, not a bare 431', async () => {
+    const r = await h().get(`/data/transactions?filter=${'x'.repeat(70_000)}`);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: null });
+    expect(r.body.error.message).toMatch(/exceed 65536 bytes/);
+  });
+
   it('answers malformed JSON with 400, oversized bodies with 413 and other media types with 415', async () => {
     const bad = await h().call('POST', '/platform/teams', { raw: '{"name": ', headers: { 'Content-Type': 'application/json' } });
     expect(bad.status).toBe(400);

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
 import { ALL_SCOPES } from '../../src/access/scopes.js';
 import { verifySecret } from '../../src/auth/secrets.js';
 import { createDb, migrate } from '../../src/db/knex.js';
@@ -159,6 +160,12 @@ describe('seed generator (tiny)', () => {
       'acquired', 'closed', 'ipo', 'operating',
     ]);
     expect(await one(db, `select count(*) from fx_rates where currency = 'EUR' and per_usd between 0.8 and 1`)).toBe(1);
+  });
+
+  it('has a rate for exactly the currencies the document lists', async () => {
+    const doc = YAML.parse(fs.readFileSync('openapi.yaml', 'utf8')) as { components: { schemas: { CurrencyCode: { enum: string[] } } } };
+    const seeded = (await all<{ currency: string }>(a.db, 'select currency from fx_rates')).map((r) => r.currency);
+    expect([...new Set([...seeded, 'USD'])].sort()).toEqual([...doc.components.schemas.CurrencyCode.enum].sort());
   });
 
   it('creates the development key, teams, credits and users', async () => {
