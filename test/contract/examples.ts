@@ -1,0 +1,182 @@
+/**
+ * Response examples for openapi.yaml, captured from the real server over the tiny seed, so the
+ * reference and Prism mocks show real-looking data:
+ *
+ *   tsx test/contract/examples.ts [--check] [--file openapi.yaml]
+ *
+ * Every GET operation is called with its path ids taken from its parent collection (`/x/{id}/...`
+ * reads `/x?limit=1`), required query parameters from their example, default or first enum value,
+ * and `limit=2`; POST operations send the bodies below. The 2xx body becomes the response's
+ * `example`; shared error responses get a fixed example when they have none. `--check` only reports
+ * operations without an example (exit 1 if any). Redocly lint validates every example against its schema.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import YAML from 'yaml';
+import { loadConfig } from '../../src/config.js';
+import { createDb, migrate } from '../../src/db/knex.js';
+import { startServer } from '../../src/server.js';
+import { seedDatabase } from '../../seeds/index.js';
+
+type Json = Record<string, any>;
+const FILE = process.argv.includes('--file') ? process.argv[process.argv.indexOf('--file') + 1]! : 'openapi.yaml';
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+/** The document's own endpoints: their example would be the document itself. */
+const SKIP = new Set(['getOpenApiJson', 'getOpenApiYaml']);
+
+/** Bodies for write operations (by operationId); a fresh suffix keeps slugs unique. */
+const BODIES: Record<string, (n: number) => unknown> = {
+  createTeam: (n) => ({ name: 'Northwind Ventures', slug: `northwind-${n}` }),
+  createApiKey: () => ({ label: 'Data warehouse sync', scopes: ['read:transactions', 'read:entities'] }),
+};
+
+/** Fixed examples for shared error responses that have none. */
+const ERROR_EXAMPLES: Record<string, [string, string, unknown]> = {
+  UnprocessableEntity: ['VALIDATION_ERROR', 'Request validation failed', [{ path: 'query.limit', message: 'must be <= 2000' }]],
+  CreditsExhausted: ['CREDITS_EXHAUSTED', 'Your team has no credits left', null],
+  Forbidden: ['FORBIDDEN', 'This token lacks the read:funding scope', null],
+  NotFound: ['NOT_FOUND', 'No transaction with id 999999999', null],
+  Conflict: ['CONFLICT', 'The slug acme is taken', null],
+  PayloadTooLarge: ['PAYLOAD_TOO_LARGE', 'Request bodies are limited to 102400 bytes', null],
+  UnsupportedMediaType: ['UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/json', null],
+  RateLimited: ['RATE_LIMITED', 'Rate limit exceeded; retry after 1 s', null],
+  InternalServerError: ['INTERNAL_SERVER_ERROR', 'Unexpected error; the request id identifies it in our logs', null],
+  ServiceUnavailable: ['SERVICE_UNAVAILABLE', 'The database is unavailable; retry with backoff', null],
+  QueryTimeout: ['QUERY_TIMEOUT', 'The query exceeded its 15 s budget; narrow the filters or use an aggregate endpoint', null],
+};
+
+function firstValue(doc: Json, ref: Json | undefined): string | undefined {
+  const schema = ref && resolve(doc, ref);
+  if (!schema) return undefined;
+  const v = schema.example ?? schema.default ?? schema.enum?.[0] ?? schema.const;
+  return v === undefined ? undefined : String(v);
+}
+
+function resolve(doc: Json, o: Json): Json {
+  return typeof o?.$ref === 'string' ? (o.$ref.slice(2).split('/').reduce((a: Json, k: string) => a[k], doc) as Json) : o;
+}
+
+async function main(): Promise<number> {
+  const check = process.argv.includes('--check');
+  const text = fs.readFileSync(FILE, 'utf8');
+  const ydoc = YAML.parseDocument(text);
+  const doc = ydoc.toJS() as Json;
+
+  const missing: string[] = [];
+  const successOf = (op: Json) => Object.keys(op.responses ?? {}).find((c) => /^2\d\d$/.test(c) && op.responses[c].content?.['application/json']);
+  if (check) {
+    for (const [p, item] of Object.entries(doc.paths as Json))
+      for (const m of METHODS) {
+        const op = (item as Json)[m];
+        const code = op && successOf(op);
+        if (code && op.responses[code].content['application/json'].example === undefined) missing.push(`${m.toUpperCase()} ${p}`);
+      }
+    for (const m of missing) console.error(`no example: ${m}`);
+    return missing.length ? 1 : 0;
+  }
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-examples-'));
+  const cfg = loadConfig({
+    ...process.env,
+    PORT: '0',
+    AUTH_PORT: '0',
+    DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`,
+    SIGNING_KEY_FILE: path.join(dir, 'key.json'),
+    RATE_LIMIT_BURST: '100000',
+    RATE_LIMIT_PER_SECOND: '100000',
+  });
+  const db = createDb(cfg);
+  await migrate(db);
+  await seedDatabase(db, { scale: 'tiny' });
+  await db.destroy();
+  const server = await startServer(cfg, { logger: pino({ level: 'silent' }) });
+  try {
+    const tok = await fetch(`${server.authUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_id: 'dev-client', client_secret: 'dev-secret', audience: server.cfg.audience, grant_type: 'client_credentials' }),
+    });
+    const { access_token: token } = (await tok.json()) as { access_token: string };
+    const headers = { Authorization: `Bearer ${token}`, 'X-Client-Id': 'dev-client', 'Content-Type': 'application/json' };
+    const call = async (method: string, url: string, body?: unknown) => {
+      const res = await fetch(`${server.baseUrl}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const type = res.headers.get('content-type') ?? '';
+      return { status: res.status, body: type.includes('json') ? ((await res.json()) as Json) : null };
+    };
+    /** The first row's id of a collection (uuid for entities, id otherwise). */
+    const firstId = async (collection: string): Promise<string | undefined> => {
+      const r = await call('GET', `${collection}?limit=1`);
+      const row = Array.isArray(r.body?.data) ? r.body.data[0] : undefined;
+      return row ? String(row.uuid ?? row.id ?? row.key) : undefined;
+    };
+    let n = 0;
+    let created = 0;
+    for (const [p, item] of Object.entries(doc.paths as Json)) {
+      for (const m of METHODS) {
+        const op = (item as Json)[m];
+        const code = op && successOf(op);
+        if (!code || SKIP.has(op.operationId)) continue;
+        const params = [...((item as Json).parameters ?? []), ...(op.parameters ?? [])].map((x: Json) => resolve(doc, x));
+        let url = p;
+        let ok = true;
+        for (const prm of params.filter((x: Json) => x.in === 'path')) {
+          const parent = p.slice(0, p.indexOf(`/{${prm.name}}`));
+          let value: string | undefined;
+          if (m !== 'get') {
+            // writes act on a resource made for the purpose, never on an existing one (the dev key!)
+            const make = BODIES[doc.paths[parent]?.post?.operationId ?? ''];
+            const made = make ? await call('POST', parent, make(++n)) : undefined;
+            value = made?.body?.data?.id !== undefined ? String(made.body.data.id) : undefined;
+          } else if (prm.name === 'key') value = 'round_type';
+          else value = (await firstId(parent)) ?? (parent === '/data/people' ? await firstId('/data/founders') : undefined);
+          if (value === undefined) ok = false;
+          else url = url.replace(`{${prm.name}}`, encodeURIComponent(value));
+        }
+        const query = new URLSearchParams();
+        for (const prm of params.filter((x: Json) => x.in === 'query')) {
+          if (prm.name === 'limit') query.set('limit', '2');
+          else if (prm.required) {
+            const v = firstValue(doc, prm.schema);
+            if (v === undefined) ok = false;
+            else query.set(prm.name, v);
+          }
+        }
+        if (!ok) {
+          missing.push(`${m.toUpperCase()} ${p} (no id to call it with)`);
+          continue;
+        }
+        const body = m === 'post' || m === 'put' || m === 'patch' ? BODIES[op.operationId]?.(++n) : undefined;
+        const r = await call(m.toUpperCase(), `${url}${query.size ? `?${query}` : ''}`, body);
+        if (String(r.status) !== code || r.body === null) {
+          missing.push(`${m.toUpperCase()} ${p} -> ${r.status}`);
+          continue;
+        }
+        ydoc.setIn(['paths', p, m, 'responses', code, 'content', 'application/json', 'example'], ydoc.createNode(r.body));
+        created++;
+      }
+    }
+    for (const [name, [code, message, details]] of Object.entries(ERROR_EXAMPLES)) {
+      const at = ['components', 'responses', name, 'content', 'application/json'];
+      if (doc.components?.responses?.[name] && ydoc.getIn([...at, 'example']) === undefined) {
+        ydoc.setIn([...at, 'example'], ydoc.createNode({ error: { code, message, details } }));
+      }
+    }
+    fs.writeFileSync(FILE, ydoc.toString({ lineWidth: 0 }));
+    console.log(`${created} response examples written to ${FILE}`);
+    for (const m of missing) console.error(`not captured: ${m}`);
+    return 0;
+  } finally {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
