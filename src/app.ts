@@ -189,6 +189,10 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     res.set('X-Request-Id', l.requestId);
     res.set('Cache-Control', 'no-store');
     res.set('X-Content-Type-Options', 'nosniff');
+    // JSON API: nothing to frame, run or refer from (the docs page sets its own policy)
+    res.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    res.set('X-Frame-Options', 'DENY');
+    res.set('Referrer-Policy', 'no-referrer');
     res.on('finish', () => {
       deps.metrics?.observe(l.operationId ?? 'unmatched', req.method, res.statusCode, (performance.now() - l.started) / 1000, l.credits ?? 0);
       log.info(

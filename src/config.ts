@@ -26,6 +26,11 @@ export interface Config {
   keyCacheSeconds: number;
   appUrl: string;
   dbPoolMax: number;
+  /** Slow-client (slowloris) limits of both listeners: all headers within, whole request within. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** Failed token-endpoint attempts allowed per client id and per address in a 60 s window. */
+  authFailures: { perClient: number; perAddress: number };
   rateLimit: { capacity: number; perSecond: number; store: 'memory' | 'postgres' };
   /** The registered single-page app of the browser sign-in (authorization code + PKCE). */
   app: { clientId: string; redirectUris: string[]; origins: string[] };
@@ -91,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const origins = [...new Set(redirectUris.map((u) => new URL(u).origin))];
   const cursorSecret = env.CURSOR_SECRET || (nodeEnv === 'production' ? '' : 'dev-cursor-secret-change-me');
   if (!cursorSecret) throw new ConfigError('CURSOR_SECRET is required when NODE_ENV=production');
+  const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('REQUEST_TIMEOUT_MS must not be below HEADERS_TIMEOUT_MS');
   return {
     port,
     authPort,
@@ -113,6 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheSeconds: int(env, 'KEY_CACHE_SECONDS', 60, 0, 300),
     appUrl: url('APP_URL', env.APP_URL || 'https://app.fundingdata.example'),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
+    headersTimeoutMs,
+    requestTimeoutMs,
+    authFailures: {
+      perClient: int(env, 'AUTH_FAILURES_PER_CLIENT', 10, 1, 1_000_000),
+      perAddress: int(env, 'AUTH_FAILURES_PER_ADDRESS', 100, 1, 1_000_000),
+    },
     rateLimit: {
       capacity: int(env, 'RATE_LIMIT_BURST', 100, 1, 1_000_000),
       perSecond: int(env, 'RATE_LIMIT_PER_SECOND', 20, 1, 1_000_000),

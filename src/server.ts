@@ -64,11 +64,14 @@ function listen(server: http.Server, port: number, host: string): Promise<number
 
 export async function startServer(base: Config, opts: { logger?: pino.Logger } = {}): Promise<RunningServer> {
   const log = opts.logger ?? pino({ level: base.logLevel, base: undefined, redact: ['req.headers.authorization', 'client_secret'] });
-  const apiServer = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES });
-  const authServer = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES });
+  // Node checks the two timeouts every connectionsCheckingInterval (default 30 s): keep it below them
+  const checking = Math.max(50, Math.min(1000, Math.floor(base.headersTimeoutMs / 4)));
+  const serverOpts = { maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: checking };
+  const apiServer = http.createServer(serverOpts);
+  const authServer = http.createServer(serverOpts);
   for (const s of [apiServer, authServer]) {
-    s.headersTimeout = 10_000;
-    s.requestTimeout = 30_000;
+    s.headersTimeout = base.headersTimeoutMs;
+    s.requestTimeout = base.requestTimeoutMs;
     s.keepAliveTimeout = 5_000;
     s.on('clientError', answerClientError);
   }
@@ -127,6 +130,10 @@ function envOf(c: Config): NodeJS.ProcessEnv {
     KEY_CACHE_SECONDS: String(c.keyCacheSeconds),
     APP_URL: c.appUrl,
     DB_POOL_MAX: String(c.dbPoolMax),
+    HEADERS_TIMEOUT_MS: String(c.headersTimeoutMs),
+    REQUEST_TIMEOUT_MS: String(c.requestTimeoutMs),
+    AUTH_FAILURES_PER_CLIENT: String(c.authFailures.perClient),
+    AUTH_FAILURES_PER_ADDRESS: String(c.authFailures.perAddress),
     RATE_LIMIT_BURST: String(c.rateLimit.capacity),
     RATE_LIMIT_PER_SECOND: String(c.rateLimit.perSecond),
     RATE_LIMIT_STORE: c.rateLimit.store,

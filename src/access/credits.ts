@@ -43,5 +43,22 @@ export async function settle(
     else await returnCredits(db, teamId, cost, now.toISOString());
   } catch (err) {
     log.error({ err: (err as Error).message, teamId, operationId }, 'credit settlement failed');
+    // a failed request must not stay charged: when the database is down, refund once it is back
+    if (!success) retryRefund(db, log, teamId, cost, now, 1);
   }
+}
+
+const REFUND_RETRIES = 12;
+
+function retryRefund(db: Knex, log: Logger, teamId: number, cost: number, now: Date, attempt: number): void {
+  const delay = Math.min(250 * 2 ** (attempt - 1), 10_000);
+  setTimeout(() => {
+    returnCredits(db, teamId, cost, now.toISOString()).then(
+      () => log.info({ teamId, attempt }, 'credit refund settled after retry'),
+      (err: Error) => {
+        if (attempt >= REFUND_RETRIES) log.error({ err: err.message, teamId, cost }, 'credit refund abandoned');
+        else retryRefund(db, log, teamId, cost, now, attempt + 1);
+      },
+    );
+  }, delay).unref();
 }

@@ -10,6 +10,8 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { findKeyByClientId } from '../db/apiKeys.js';
 import { corsFor } from '../http/cors.js';
+import { toApiError } from '../http/errors.js';
+import { FailedAttempts } from './attempts.js';
 import { PkceFlow } from './pkce.js';
 import { DUMMY_HASH, verifySecret } from './secrets.js';
 import { SIGNING_ALG, type SigningKey } from './signing.js';
@@ -46,7 +48,7 @@ function oauthError(res: Response, status: number, error: string, description: s
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-async function clientCredentials(req: Request, res: Response, db: Knex, cfg: Config, key: SigningKey): Promise<void> {
+async function clientCredentials(req: Request, res: Response, db: Knex, cfg: Config, key: SigningKey, attempts: FailedAttempts): Promise<void> {
   const body = (req.body ?? {}) as Record<string, unknown>;
   const clientId = str(body.client_id);
   const clientSecret = str(body.client_secret);
@@ -57,10 +59,19 @@ async function clientCredentials(req: Request, res: Response, db: Knex, cfg: Con
   if (audience !== cfg.audience) {
     return oauthError(res, 403, 'access_denied', `Unknown audience ${JSON.stringify(audience ?? null)}: use ${cfg.audience}`);
   }
+  const address = req.socket.remoteAddress ?? 'unknown';
+  const wait = attempts.retryAfter(clientId, address);
+  if (wait > 0) {
+    res.set('Retry-After', String(wait));
+    return oauthError(res, 429, 'rate_limited', `Too many failed attempts; retry after ${wait} seconds`);
+  }
   const row = clientId.length <= 64 ? await findKeyByClientId(db, clientId) : null;
   // unknown clients cost the same scrypt work as wrong secrets
   const ok = verifySecret(clientSecret, row?.secret_hash ?? DUMMY_HASH) && row !== null && row.status === 'active';
-  if (!ok || !row) return oauthError(res, 401, 'invalid_client', 'Client authentication failed');
+  if (!ok || !row) {
+    attempts.fail(clientId, address);
+    return oauthError(res, 401, 'invalid_client', 'Client authentication failed');
+  }
   const issued = await issueToken(cfg, key, row.client_id, {
     scope: row.scopes.join(' '),
     gty: 'client-credentials',
@@ -76,6 +87,7 @@ export function createIdentityProvider(db: Knex, cfg: Config, key: SigningKey): 
   app.use(express.urlencoded({ extended: false, limit: '16kb' }));
 
   const pkce = new PkceFlow(db, cfg, key);
+  const attempts = new FailedAttempts(cfg.authFailures);
   app.use(corsFor(cfg.app.origins, 'POST'));
   app.get('/authorize', pkce.loginPage);
   app.post('/authorize', (req, res, next) => pkce.login(req, res).catch(next));
@@ -97,7 +109,7 @@ export function createIdentityProvider(db: Knex, cfg: Config, key: SigningKey): 
   app.post('/oauth/token', async (req, res, next) => {
     try {
       const grant = str((req.body as Record<string, unknown> | undefined)?.grant_type);
-      if (grant === 'client_credentials') return await clientCredentials(req, res, db, cfg, key);
+      if (grant === 'client_credentials') return await clientCredentials(req, res, db, cfg, key, attempts);
       if (grant === 'authorization_code') return await pkce.exchange((req.body ?? {}) as Record<string, unknown>, res);
       return oauthError(res, 400, 'unsupported_grant_type', 'grant_type must be client_credentials or authorization_code');
     } catch (err) {
@@ -109,6 +121,8 @@ export function createIdentityProvider(db: Knex, cfg: Config, key: SigningKey): 
   app.use((err: { status?: number; type?: string }, _req: Request, res: Response, _next: express.NextFunction) => {
     if (err.type === 'entity.parse.failed') return oauthError(res, 400, 'invalid_request', 'Malformed request body');
     if (err.status === 413) return oauthError(res, 413, 'invalid_request', 'Request body too large');
+    // the key store (database) is down: a retryable answer, not a server error
+    if (toApiError(err).code === 'SERVICE_UNAVAILABLE') return oauthError(res, 503, 'temporarily_unavailable', 'Try again shortly');
     return oauthError(res, 500, 'server_error', 'Unexpected error');
   });
   return app;

