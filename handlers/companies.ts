@@ -1,12 +1,13 @@
 /** Companies: the full record. */
-import { findEntityByUuid, founderGlance, loadClassifications, loadEntities, portfolioGlances } from '../src/db/entities.js';
+import { findEntityByUuid, loadEntities } from '../src/db/entities.js';
+import { organizationRecord } from './organizations.js';
 import { listCompanies } from '../src/db/companies.js';
 import { notFound } from '../src/errors.js';
 import { ok, type Ctx, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
 import type { SortRegistry } from '../src/query/sort.js';
-import { bool, organizationFull, organizationSummary } from '../src/serialize/entities.js';
+import { organizationSummary } from '../src/serialize/entities.js';
 import type { components } from '../generated/api.js';
 
 export const COMPANY_SORTS: SortRegistry = {
@@ -38,16 +39,9 @@ export const companyHandlers: HandlerMap = {
   },
 
   getCompany: async (ctx) => {
-    const { db, cfg } = ctx.deps;
-    const row = await findEntityByUuid(db, ctx.params.id.toLowerCase(), 'company');
+    const row = await findEntityByUuid(ctx.deps.db, ctx.params.id.toLowerCase(), 'company');
     if (!row) throw notFound(`Company ${ctx.params.id} not found`);
-    const [entities, founders, portfolio] = await Promise.all([
-      loadEntities(db, [row.id]),
-      founderGlance(db, row.id, FOUNDERS_GLANCE),
-      bool(row.is_investor) ? portfolioGlances(db, [row.id], PORTFOLIO_GLANCE).then((m) => m.get(row.id)!) : Promise.resolve(null),
-    ]);
-    const classifications = await loadClassifications(db, founders.rows.map((r) => r.person_id));
-    const data = organizationFull(cfg.appUrl, entities.get(row.id)!, ctx.money, { ...founders, classifications }, portfolio);
+    const data = await organizationRecord(ctx as Ctx<never>, row);
     return ok('getCompany', { data: { ...data, subtype: 'company' }, currency: ctx.money.currency as never });
   },
 };

@@ -34,29 +34,34 @@ export const FOUNDED_SORTS: SortRegistry = {
   id: 'c.id',
 };
 
+/** Person rows of a page in the founder row shape (SPEC.md 2.4): glances loaded for the page at once. */
+export async function personRows(ctx: Ctx<never>, rows: { id: number; is_investor: boolean | number }[], view: 'full' | 'summary') {
+  const { db, cfg } = ctx.deps;
+  const ids = rows.map((r) => r.id);
+  const investorIds = rows.filter((r) => bool(r.is_investor)).map((r) => r.id);
+  const [entities, career, education, portfolio] = await Promise.all([
+    loadEntities(db, ids),
+    view === 'full' ? careerGlances(db, ids, GLANCE) : null,
+    view === 'full' ? educationGlances(db, ids, GLANCE) : null,
+    view === 'full' ? portfolioGlances(db, investorIds, PORTFOLIO_GLANCE) : null,
+  ]);
+  return rows.map((r) => {
+    const e = entities.get(r.id)!;
+    if (view === 'summary' || !career || !education || !portfolio) return founderSummary(cfg.appUrl, e, ctx.money);
+    return founderFull(cfg.appUrl, e, ctx.money, {
+      career: career.get(r.id)!,
+      education: education.get(r.id)!,
+      portfolio: portfolio.get(r.id) ?? null,
+    });
+  });
+}
+
 export const founderHandlers: HandlerMap = {
   listFounders: async (ctx) => {
-    const { db, cfg } = ctx.deps;
     const list = prepareList(ctx as Ctx<never>, { scope: SCOPES.entity!, sorts: FOUNDER_SORTS, alias: 'e', core: true });
-    const { rows, page } = await listFounders(db, list.where, list.page);
-    const ids = rows.map((r) => r.id);
+    const { rows, page } = await listFounders(ctx.deps.db, list.where, list.page);
     const view = ctx.query.view ?? 'full';
-    const investorIds = rows.filter((r) => bool(r.is_investor)).map((r) => r.id);
-    const [entities, career, education, portfolio] = await Promise.all([
-      loadEntities(db, ids),
-      view === 'full' ? careerGlances(db, ids, GLANCE) : null,
-      view === 'full' ? educationGlances(db, ids, GLANCE) : null,
-      view === 'full' ? portfolioGlances(db, investorIds, PORTFOLIO_GLANCE) : null,
-    ]);
-    const data = rows.map((r) => {
-      const e = entities.get(r.id)!;
-      if (view === 'summary' || !career || !education || !portfolio) return founderSummary(cfg.appUrl, e, ctx.money);
-      return founderFull(cfg.appUrl, e, ctx.money, {
-        career: career.get(r.id)!,
-        education: education.get(r.id)!,
-        portfolio: portfolio.get(r.id) ?? null,
-      });
-    });
+    const data = await personRows(ctx as Ctx<never>, rows, view);
     return ok('listFounders', { view, data, page: { ...page, ...list.extras }, currency: ctx.money.currency as never });
   },
 

@@ -5,6 +5,7 @@ import { apiKeyHandlers } from './apiKeys.js';
 import { companyHandlers } from './companies.js';
 import { founderHandlers } from './founders.js';
 import { jobHandlers } from './jobs.js';
+import { organizationHandlers } from './organizations.js';
 import { peopleHandlers } from './people.js';
 import { referenceHandlers, versionHandlers } from './reference.js';
 import { documentHandlers, systemHandlers } from './system.js';
@@ -15,6 +16,7 @@ import { usageHandlers } from './usage.js';
 export const handlers: HandlerMap = {
   ...transactionHandlers,
   ...companyHandlers,
+  ...organizationHandlers,
   ...founderHandlers,
   ...peopleHandlers,
   ...referenceHandlers,

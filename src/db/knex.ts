@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import * as m001 from './migrations/001_schema.js';
 import * as m002 from './migrations/002_list_indexes.js';
+import * as m003 from './migrations/003_catalogue_indexes.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
@@ -17,6 +18,7 @@ export type Db = Knex;
 const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_schema': m001,
   '002_list_indexes': m002,
+  '003_catalogue_indexes': m003,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

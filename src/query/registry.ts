@@ -180,9 +180,24 @@ function rebase(k: FilterKey, key: string, alias: string): RelatedKey {
   return { ...k, key, from: `entities ${alias}, ${inner(k.from)}`, link: `${alias}.id = {b}.company_id and ${inner(k.link)}` };
 }
 
+/** Keys on an active job opening aliased `{b}` (scope `job`). */
+function jobKeys(): FilterKey[] {
+  return [
+    { key: 'posted_at', kind: 'column', type: 'partial_date', sqls: ['{b}.posted_at'], ops: CMP, description: 'When the opening was posted (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)' },
+    loc('country', '{b}.country_id', 'country', 'Country of the opening'),
+    loc('city', '{b}.city_id', 'city', 'City of the opening'),
+    loc('continent', '{b}.continent_id', 'continent', 'Continent of the opening'),
+    { key: 'job_type', kind: 'column', type: 'string', sqls: ['{b}.job_type'], ops: EQ_SET, description: 'Job type (e.g. full_time, part_time, internship)' },
+    { key: 'source', kind: 'column', type: 'string', sqls: ['{b}.source'], ops: EQ_SET, description: 'Where the opening was found' },
+    { key: 'post_language', kind: 'column', type: 'string', sqls: ['{b}.post_language'], ops: EQ_SET, description: 'Language of the posting (ISO 639-1)' },
+    { key: 'entity.uuid', kind: 'related', type: 'uuid', from: 'entities r', link: 'r.id = {b}.entity_id', sqls: ['r.uuid'], ops: EQ_SET, description: 'UUID of the hiring organization' },
+  ];
+}
+
 export const SCOPES: Record<string, FilterScope> = {
   funding: { name: 'funding', description: 'Funding rounds (transactions): /data/transactions, analytics', keys: fundingKeys() },
-  entity: { name: 'entity', description: 'Organizations and persons: /data/companies, /data/founders, founded companies', keys: entityKeys() },
+  entity: { name: 'entity', description: 'Organizations and persons: /data/companies, /data/entities, /data/investors, /data/universities, /data/gov-ngo, /data/people, /data/founders, founded companies', keys: entityKeys() },
+  job: { name: 'job', description: 'Active job openings: /data/jobs', keys: jobKeys() },
 };
 
 export function scopeKey(scope: FilterScope, key: string): FilterKey | undefined {

@@ -1,0 +1,34 @@
+/** The typed entity directories (entities, investors, universities, gov-ngo, people) and job lists: SQL only. */
+import type { Knex } from 'knex';
+import type { CompiledFilter } from '../query/compile.js';
+import type { EntityRow } from './entities.js';
+import { jobFromRow, JOB_COLUMNS, JOB_ENTITY_COLUMNS, type JobRow } from './jobs.js';
+import { keysetPage, type PageRequest } from './paging.js';
+
+/** Which entities a directory lists: one organization subtype, all persons, or every entity. */
+export type Directory = { subtype: NonNullable<EntityRow['subtype']> } | { type: 'person' } | { all: true };
+
+function applyWhere(q: Knex.QueryBuilder, where: CompiledFilter | null): Knex.QueryBuilder {
+  return where ? q.whereRaw(where.sql, where.bindings) : q;
+}
+
+/** A page of entity ids of a directory matching the compiled filter (alias `e`). */
+export async function listDirectory(db: Knex, dir: Directory, where: CompiledFilter | null, page: PageRequest) {
+  const base = db('entities as e');
+  if ('subtype' in dir) base.where('e.subtype', dir.subtype);
+  else if ('type' in dir) base.where('e.type', dir.type);
+  applyWhere(base, where);
+  return keysetPage<Pick<EntityRow, 'id' | 'type' | 'is_investor'> & Record<string, unknown>>(
+    db,
+    base,
+    (q) => q.select('e.id', 'e.type', 'e.is_investor'),
+    page,
+  );
+}
+
+/** A page of active job openings (alias `j`) with their organizations. */
+export async function listActiveJobs(db: Knex, where: CompiledFilter | null, page: PageRequest): Promise<{ rows: JobRow[]; page: Awaited<ReturnType<typeof keysetPage>>['page'] }> {
+  const base = applyWhere(db('jobs as j').join('entities as e', 'e.id', 'j.entity_id').where('j.is_active', true), where);
+  const res = await keysetPage<Record<string, unknown>>(db, base, (q) => q.select(...JOB_COLUMNS, ...JOB_ENTITY_COLUMNS), page);
+  return { page: res.page, rows: res.rows.map(jobFromRow) };
+}
