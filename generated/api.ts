@@ -442,6 +442,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search entities by name or domain
+         * @description Typeahead over the names and domains of every entity (organizations of all subtypes and
+         *     persons). Ranking: exact name, exact domain, name prefix, domain prefix, then a later word of
+         *     the name starting with `q` (`capital` finds "Sequoia Capital"); within each, higher
+         *     `signal_rating` first, ties by id. Served from a prefix index (never a table scan). Only the
+         *     first 1,000 results are paged (`page.next_cursor` is null after them); cursors are bound to `q`
+         *     and `type`. `{data: [...]}` with the usual `page`.
+         */
+        get: operations["searchEntities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reference/filters": {
         parameters: {
             query?: never;
@@ -1417,6 +1442,32 @@ export interface components {
         EntitySummary: components["schemas"]["CompanySummary"] | components["schemas"]["UniversitySummary"] | components["schemas"]["GovNgoSummary"] | components["schemas"]["InvestorSummary"] | components["schemas"]["FounderSummary"];
         /** @description The full record of any entity (organization of any subtype, or person). */
         EntityFull: components["schemas"]["CompanyFull"] | components["schemas"]["UniversityFull"] | components["schemas"]["GovNgoFull"] | components["schemas"]["InvestorFull"] | components["schemas"]["FounderFull"];
+        /** @description A search match: the entity's EntityRef fields plus what the typeahead shows and how it matched. */
+        SearchHit: {
+            /** Format: uuid */
+            uuid: string;
+            /** @enum {string} */
+            type: "organization" | "person";
+            /** @enum {string|null} */
+            subtype: "company" | "university" | "gov_ngo" | "investor" | null;
+            name: string;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            domain: string | null;
+            tagline: string | null;
+            signal_rating: number | null;
+            match: {
+                /** @enum {string} */
+                field: "name" | "domain";
+                /**
+                 * @description `exact` whole value, `prefix` the value starts with `q`, `substring` a later word of the name starts with `q`.
+                 * @enum {string}
+                 */
+                kind: "exact" | "prefix" | "substring";
+            };
+        };
     };
     responses: {
         /**
@@ -2819,6 +2870,55 @@ export interface operations {
                         page: components["schemas"]["Page"];
                         currency: components["schemas"]["CurrencyCode"];
                         meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    searchEntities: {
+        parameters: {
+            query: {
+                /** @description What to look for (1..100 characters, not blank, no control characters); compared case-insensitively with names and domains. */
+                q: string;
+                /** @description Only entities of this kind (an organization subtype, or `person`). */
+                type?: "company" | "investor" | "university" | "gov_ngo" | "person";
+                /** @description Page size, 1..50. */
+                limit?: number;
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matches, best first. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SearchHit"][];
+                        page: components["schemas"]["Page"];
                     };
                 };
             };

@@ -8,6 +8,7 @@ import { jobHandlers } from './jobs.js';
 import { organizationHandlers } from './organizations.js';
 import { peopleHandlers } from './people.js';
 import { referenceHandlers, versionHandlers } from './reference.js';
+import { searchHandlers } from './search.js';
 import { documentHandlers, systemHandlers } from './system.js';
 import { teamHandlers } from './teams.js';
 import { transactionHandlers } from './transactions.js';
@@ -17,6 +18,7 @@ export const handlers: HandlerMap = {
   ...transactionHandlers,
   ...companyHandlers,
   ...organizationHandlers,
+  ...searchHandlers,
   ...founderHandlers,
   ...peopleHandlers,
   ...referenceHandlers,

@@ -9,6 +9,7 @@
  */
 import type { Knex } from 'knex';
 import { isSqlite } from '../src/db/knex.js';
+import { rebuildSearchTerms } from '../src/db/search.js';
 import { generateCompanies } from './companies.js';
 import { createCtx, type ScaleName } from './context.js';
 import { finalize, scalar } from './finalize.js';
@@ -56,6 +57,9 @@ export async function seedDatabase(
   const counts: { table: string; rows: number }[] = [];
   for (const table of Object.keys(TABLES)) counts.push({ table, rows: await scalar(ctx, `select count(*) as n from ${table}`) });
   await ctx.w.commit();
+  // the typeahead index of /data/search is derived from the entities written above
+  await rebuildSearchTerms(db);
+  counts.push({ table: 'search_terms', rows: Number(((await db('search_terms').count({ n: '*' })) as { n: number | string }[])[0]!.n) });
   ctx.progress.summary(counts.reduce((a, c) => a + c.rows, 0));
   return counts;
 }

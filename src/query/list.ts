@@ -31,7 +31,16 @@ export interface PreparedList {
 
 export function prepareList(
   ctx: Ctx<never>,
-  opts: { scope: FilterScope; sorts: SortRegistry; alias: string; parent?: string | null; defaultLimit?: number; core?: boolean },
+  opts: {
+    scope: FilterScope;
+    sorts: SortRegistry;
+    alias: string;
+    parent?: string | null;
+    defaultLimit?: number;
+    core?: boolean;
+    /** Other request input the cursor is bound to besides the filter (e.g. a search query). */
+    bind?: string;
+  },
 ): PreparedList {
   const q = ctx.query as ListQuery & Record<string, unknown>;
   const rawOffset = ctx.legacy.offset;
@@ -40,7 +49,7 @@ export function prepareList(
     throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.offset', message }]);
   }
   const ast = q.filter !== undefined && q.filter !== '' ? upgradeFilter(parseFilter(q.filter), ctx.version) : null;
-  const normalized = ast ? printFilter(ast) : '';
+  const normalized = (ast ? printFilter(ast) : '') + (opts.bind === undefined ? '' : `\n${opts.bind}`);
   const where = compileFilter(ast, opts.scope, { alias: opts.alias, money: ctx.money });
   const sort = resolveSort(q.sort, opts.sorts, opts.alias, ctx.version.date);
   const parent = opts.parent ?? null;

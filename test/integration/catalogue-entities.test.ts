@@ -6,7 +6,7 @@ async function walk(h: Harness, url: string, max = 50) {
   const rows: any[] = [];
   let next: string | null = url;
   for (let i = 0; next && i < max; i++) {
-    const r = await h.get(next);
+    const r: any = await h.get(next);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     rows.push(...r.body.data);
     next = r.body.page.next_cursor ? `${url}&cursor=${encodeURIComponent(r.body.page.next_cursor)}` : null;

@@ -1,0 +1,126 @@
+/**
+ * Typeahead search over entity names and domains (`GET /data/search`): SQL only.
+ *
+ * `search_terms` holds, per entity, the lower-cased whole name, the name from each later word on
+ * ("sequoia capital china" -> "capital china", "china") and the whole domain. A query is one
+ * range scan `term >= q and term < q || U+10FFFF` on the covering index (a prefix match, binary
+ * collation on both engines: SQLite compares bytes, PostgreSQL uses collation "C"). Matches rank:
+ * exact name, exact domain, name prefix, domain prefix, a later word of the name ("substring"),
+ * then signal rating, then id. Only the first 1,000 ranked results are paged.
+ */
+import type { Knex } from 'knex';
+import { isSqlite } from './knex.js';
+import { keysetPage, type PageRequest } from './paging.js';
+
+export const SEARCH_DEPTH = 1000;
+/** Rank of a term: the whole name, the whole domain, a later word of the name. */
+const WHOLE_NAME = 0;
+const WHOLE_DOMAIN = 1;
+const INNER_WORD = 2;
+const MAX_TERM = 300;
+const MAX_INNER = 8;
+const TOP = String.fromCodePoint(0x10ffff);
+
+export type SearchKind = 'company' | 'investor' | 'university' | 'gov_ngo' | 'person';
+
+interface SourceRow {
+  id: number;
+  type: string;
+  subtype: string | null;
+  name: string;
+  domain: string | null;
+  signal_rating: number | null;
+}
+
+/** Lower-cased, trimmed, inner whitespace collapsed: how names, domains and queries compare. */
+export function normalizeTerm(s: string): string {
+  return s.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** The search_terms rows of one entity. */
+export function termsOf(e: SourceRow): Record<string, unknown>[] {
+  const kind = e.type === 'person' ? 'person' : (e.subtype ?? 'company');
+  const signal = e.signal_rating ?? -1;
+  const rows: Record<string, unknown>[] = [];
+  const add = (term: string, rank: number) => {
+    const t = term.slice(0, MAX_TERM);
+    if (t && !rows.some((r) => r.term === t && r.rank === rank)) rows.push({ term: t, entity_id: e.id, kind, rank, signal });
+  };
+  const name = normalizeTerm(e.name);
+  add(name, WHOLE_NAME);
+  let inner = 0;
+  for (const m of name.matchAll(/(?<=[^\p{L}\p{N}])[\p{L}\p{N}]/gu)) {
+    if (++inner > MAX_INNER) break;
+    add(name.slice(m.index), INNER_WORD);
+  }
+  if (e.domain) add(normalizeTerm(e.domain), WHOLE_DOMAIN);
+  return rows;
+}
+
+/** Creates the table and its covering index (migration 004). */
+export async function createSearchTerms(db: Knex): Promise<void> {
+  await db.schema.createTable('search_terms', (t) => {
+    if (isSqlite(db)) t.string('term', MAX_TERM).notNullable();
+    else t.specificType('term', `varchar(${MAX_TERM}) collate "C"`).notNullable();
+    t.integer('entity_id').notNullable().references('entities.id').onDelete('CASCADE');
+    t.string('kind', 16).notNullable();
+    t.smallint('rank').notNullable();
+    t.double('signal').notNullable();
+  });
+  await db.raw('create index search_terms_term_key on search_terms (term, kind, rank, signal, entity_id)');
+  await db.raw('create index search_terms_entity_key on search_terms (entity_id)');
+}
+
+/** Rebuilds search_terms from entities, in batches (after seeding, and for existing databases). */
+export async function rebuildSearchTerms(db: Knex, batch = 2000): Promise<void> {
+  await db('search_terms').delete();
+  let after = 0;
+  for (;;) {
+    const rows = (await db('entities').where('id', '>', after).orderBy('id').limit(batch).select('id', 'type', 'subtype', 'name', 'domain', 'signal_rating')) as SourceRow[];
+    if (rows.length === 0) return;
+    const terms = rows.flatMap(termsOf);
+    for (let i = 0; i < terms.length; i += 500) await db('search_terms').insert(terms.slice(i, i + 500));
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+export interface SearchRow {
+  entity_id: number;
+  best: number;
+}
+
+/**
+ * A page of the first SEARCH_DEPTH matches of `q` (already normalised), optionally of one kind.
+ * `best` is 0 exact name, 1 exact domain, 2 name prefix, 3 domain prefix, 4 later word.
+ */
+export async function searchEntities(db: Knex, q: string, kind: SearchKind | null, page: PageRequest) {
+  const base = db.from(rankedQuery(db, q, kind).as('x'));
+  return keysetPage<SearchRow & Record<string, unknown>>(db, base, (b) => b.select('x.entity_id', 'x.best'), page);
+}
+
+/** The first SEARCH_DEPTH matches, ranked: one range scan of search_terms_term_key. */
+export function rankedQuery(db: Knex, q: string, kind: SearchKind | null): Knex.QueryBuilder {
+  const best = `min(case when s.rank < ${INNER_WORD} and s.term = ? then s.rank when s.rank < ${INNER_WORD} then s.rank + 2 else 4 end)`;
+  return db('search_terms as s')
+    .where('s.term', '>=', q)
+    .andWhere('s.term', '<', q + TOP)
+    .modify((b) => (kind ? b.andWhere('s.kind', kind) : b))
+    .groupBy('s.entity_id')
+    .select('s.entity_id', db.raw(`${best} as best`, [q]), db.raw('max(s.signal) as signal'))
+    .orderByRaw(`${best}, max(s.signal) desc, s.entity_id`, [q])
+    .limit(SEARCH_DEPTH);
+}
+
+export type HitRow = Pick<SourceRow, 'id' | 'name' | 'domain' | 'signal_rating'> & {
+  uuid: string;
+  type: 'organization' | 'person';
+  subtype: 'company' | 'university' | 'gov_ngo' | 'investor' | null;
+  image: string | null;
+  tagline: string | null;
+};
+
+/** The columns a search hit shows, for the entities of a page. */
+export async function loadHits(db: Knex, ids: number[]): Promise<Map<number, HitRow>> {
+  const rows = (await db('entities').whereIn('id', ids).select('id', 'uuid', 'type', 'subtype', 'name', 'image', 'domain', 'tagline', 'signal_rating')) as HitRow[];
+  return new Map(rows.map((r) => [r.id, r]));
+}
