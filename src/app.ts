@@ -4,6 +4,7 @@
  * and Ajv validation -> token, X-Client-Id and scopes -> credits -> handler -> JSON.
  * Every error leaves through `sendError`, which writes the envelope of SPEC.md part 7.
  */
+import { isUtf8 } from 'node:buffer';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,7 @@ import type { Ctx, Deps, HandlerMap, Result } from './http/context.js';
 import { corsFor } from './http/cors.js';
 import { docsRoutes } from './http/docs.js';
 import { toApiError } from './http/errors.js';
-import { validationFailure } from './http/validation.js';
+import { findUnsafeText, unsafeTextError, validationFailure } from './http/validation.js';
 import type { Deprecation } from './versions/change.js';
 import { CHANGES, changesFor } from './versions/changes/index.js';
 import { resolveVersion, setServedVersions, versionHeaders, type VersionInfo } from './versions/resolve.js';
@@ -238,7 +239,29 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     }
     next();
   });
-  app.use(express.json({ limit: BODY_LIMIT, strict: true }));
+  app.use(
+    express.json({
+      limit: BODY_LIMIT,
+      strict: true,
+      // bytes that are not UTF-8 would be decoded to U+FFFD and stored: refuse them instead
+      verify: (_req, _res, buf) => {
+        if (!isUtf8(buf)) throw Object.assign(new Error('The request body is not valid UTF-8'), { status: 400, type: 'body.invalid' });
+      },
+    }),
+  );
+
+  // Percent-encoding that is no UTF-8, NUL and unpaired surrogates in the path, query or body: 400.
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    let path: string;
+    try {
+      path = decodeURIComponent(req.path);
+    } catch {
+      const message = 'is not valid percent-encoded UTF-8';
+      return next(new ApiError('VALIDATION_ERROR', `Request validation failed: path ${message}`, [{ path: 'path', message }]));
+    }
+    const hit = findUnsafeText(path, 'path') ?? findUnsafeText(req.query, 'query') ?? findUnsafeText(req.body, 'body');
+    next(hit ? unsafeTextError(hit) : undefined);
+  });
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     try {

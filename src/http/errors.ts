@@ -10,6 +10,9 @@ export function toApiError(err: unknown): ApiError {
   if (e?.type === 'entity.parse.failed') {
     return new ApiError('VALIDATION_ERROR', 'Malformed JSON body', [{ path: 'body', message: 'Malformed JSON' }]);
   }
+  if (e?.type === 'body.invalid') {
+    return new ApiError('VALIDATION_ERROR', e.message ?? 'The request body could not be read', [{ path: 'body', message: e.message ?? 'is invalid' }]);
+  }
   if (e?.type === 'entity.too.large') return new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large (limit 100 KiB)');
   if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') {
     return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported body encoding: send UTF-8 JSON');

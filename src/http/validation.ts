@@ -40,3 +40,31 @@ export function validationFailure(c: Context): ApiError {
   const message = first ? `Request validation failed: ${first.path} ${first.message}` : 'Request validation failed';
   return new ApiError('VALIDATION_ERROR', message, details);
 }
+
+/**
+ * Text no column can hold faithfully: NUL (PostgreSQL text refuses it) and unpaired UTF-16
+ * surrogates (they would be stored as U+FFFD). Such input is refused with 400 at the edge.
+ */
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The path (`query.filter`, `body.name`, ...) of the first string in `value` with unsafe text, or null. Iterative: bodies may nest deeply. */
+export function findUnsafeText(value: unknown, path: string): string | null {
+  const stack: [unknown, string][] = [[value, path]];
+  while (stack.length > 0) {
+    const [v, p] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (UNSAFE_TEXT.test(v)) return p;
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        if (UNSAFE_TEXT.test(k)) return `${p}.${k.replace(UNSAFE_TEXT, '?')}`;
+        stack.push([child, p.length > 200 ? p : `${p}.${k}`]);
+      }
+    }
+  }
+  return null;
+}
+
+export function unsafeTextError(path: string): ApiError {
+  const message = 'must not contain NUL characters or invalid Unicode';
+  return new ApiError('VALIDATION_ERROR', `Request validation failed: ${path} ${message}`, [{ path, message }]);
+}
