@@ -68,9 +68,12 @@ mock: install ## Prism mock server of openapi.yaml on port 4010 (dynamic example
 proxy: install ## Prism validating proxy on port 4011 in front of the running server (BASE_URL)
 	npx prism proxy openapi.yaml $${BASE_URL:-http://localhost:3000} --port 4011 --errors
 
-fuzz: install $(SCHEMATHESIS) ## Long fuzzing runs (parsers 100,000 runs; schemathesis with more examples)
+fuzz: install $(SCHEMATHESIS) ## Long fuzzing runs: parsers 100,000 runs each, random filters over HTTP, schemathesis (all checks, stateful links) with more examples
 	FUZZ_RUNS=100000 npx vitest run test/unit
-	$(TSX) test/contract/run.ts --db sqlite --max-examples 500
+	FUZZ_RUNS=100000 npx vitest run --config test/fuzz/vitest.config.ts
+	FUZZ_RUNS=2000 npx vitest run test/integration/hostile.test.ts -t 'random filters'
+	$(TSX) test/contract/run.ts --db sqlite --max-examples 500 -- --phases examples,coverage,fuzzing,stateful
+	$(TSX) test/contract/run.ts --db postgres --max-examples 200 -- --phases examples,coverage,fuzzing,stateful
 
 clean: ## Remove the local database and caches
 	rm -rf data/ test/artifacts/
