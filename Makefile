@@ -75,5 +75,13 @@ fuzz: install $(SCHEMATHESIS) ## Long fuzzing runs: parsers 100,000 runs each, r
 	$(TSX) test/contract/run.ts --db sqlite --max-examples 500 -- --phases examples,coverage,fuzzing,stateful
 	$(TSX) test/contract/run.ts --db postgres --max-examples 200 -- --phases examples,coverage,fuzzing,stateful
 
+BENCH_STAMP := bench/node_modules/.package-lock.json
+$(BENCH_STAMP): bench/package.json bench/package-lock.json
+	npm ci --prefix bench --no-audit --no-fund
+	@touch $(BENCH_STAMP)
+
+bench: install $(BENCH_STAMP) ## Benchmarks on the large seed, SQLite and PostgreSQL (not part of test): ours vs node:http baseline vs Platformatic DB; BENCH_SECONDS per scenario
+	$(TSX) bench/run.ts
+
 clean: ## Remove the local database and caches
 	rm -rf data/ test/artifacts/

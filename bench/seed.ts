@@ -1,0 +1,57 @@
+/**
+ * Seeds BENCH_SCALE (default large, seed 42) on SQLite and on the embedded PostgreSQL, one after
+ * the other, and prints rows, seconds and rows/s per database. Always seeds afresh (the databases
+ * are then reused by paging.ts, analytics.ts and run.ts).
+ *
+ *   tsx bench/seed.ts [--db sqlite|postgres]
+ *
+ * SQLite: the seed runs over the project's connection settings (WAL, synchronous=NORMAL) plus a
+ * bigger page cache (BENCH_SQLITE_CACHE_MB, default 512; 0 keeps SQLite's 2 MB default), the one
+ * bulk-load setting that matters at this size (index B-trees no longer fit the default cache).
+ */
+import { planFor } from '../seeds/index.js';
+import { DB_KINDS, type DbKind, log, machineNote, ROOT, SCALE, SEED, seedFresh, type SeedResult, startPostgres, target, writeJson, type Pg } from './lib.js';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const only = process.argv.includes('--db') ? (process.argv[process.argv.indexOf('--db') + 1] as DbKind) : null;
+
+async function main() {
+  const plan = planFor(SCALE);
+  log(`plan ${SCALE}: ${JSON.stringify(plan)}`);
+  const results: SeedResult[] = [];
+  let pg: Pg | null = null;
+  try {
+    for (const kind of DB_KINDS) {
+      if (only && kind !== only) continue;
+      if (kind === 'postgres') pg = await startPostgres();
+      results.push(await seedFresh(target(kind, pg), pg));
+    }
+  } finally {
+    if (pg) await pg.stop();
+  }
+  console.log(`\nseed ${SCALE} (seed ${SEED}) — ${machineNote()}`);
+  console.log(`${'database'.padEnd(10)} ${'rows'.padStart(12)} ${'transactions'.padStart(13)} ${'entities'.padStart(10)} ${'seconds'.padStart(8)} ${'rows/s'.padStart(9)}`);
+  for (const r of results) {
+    console.log(
+      `${r.kind.padEnd(10)} ${r.rows.toLocaleString('en-US').padStart(12)} ${r.transactions.toLocaleString('en-US').padStart(13)} ${r.entities.toLocaleString('en-US').padStart(10)} ${r.seconds.toFixed(1).padStart(8)} ${r.rowsPerSecond.toLocaleString('en-US').padStart(9)}`,
+    );
+  }
+  const sqlite = results.find((r) => r.kind === 'sqlite');
+  if (sqlite && SCALE === 'large') console.log(`target: large on SQLite < 90 s -> ${sqlite.seconds} s (${sqlite.seconds < 90 ? 'met' : 'NOT met'})`);
+  // one file per day; a run of one database replaces that database's entry
+  const file = path.join(ROOT, 'bench', 'results', `seed-${SCALE}-${new Date().toISOString().slice(0, 10)}.json`);
+  const earlier = fs.existsSync(file) ? ((JSON.parse(fs.readFileSync(file, 'utf8')) as { results: SeedResult[] }).results ?? []) : [];
+  writeJson(file, {
+    scale: SCALE,
+    seed: SEED,
+    machine: machineNote(),
+    sqliteCacheMb: Number(process.env.BENCH_SQLITE_CACHE_MB ?? 512),
+    results: [...earlier.filter((e) => !results.some((r) => r.kind === e.kind)), ...results],
+  });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
