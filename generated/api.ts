@@ -467,6 +467,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data/funds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List funds
+         * @description Funds (capital vehicles) raised by investors, newest announcement first (`-announced_date`, ties
+         *     by `id`). Filter scope `fund` (`announced_date`, `amount`, `vintage_year`, `fund_type`, `status`,
+         *     `investor.uuid`, `lp.uuid`). Sort keys: `announced_date`, `amount`, `id` (`fund_date` was renamed
+         *     `announced_date` in 2026-10-09). `amount` is in `currency`; `amount_source` keeps the original.
+         */
+        get: operations["listFunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/funds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a fund
+         * @description One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of funds).
+         */
+        get: operations["getFund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/valuations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List valuations
+         * @description Company valuations, newest first (`-date`, ties by `id`). Filter scope `valuation` (`date`,
+         *     `value`, `source`, `company.uuid`). Sort keys: `date`, `value`, `id` (`year`/`month` became `date`
+         *     in 2026-10-09). `value` is in `currency`.
+         */
+        get: operations["listValuations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/valuations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a valuation
+         * @description One valuation by numeric id.
+         */
+        get: operations["getValuation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List news articles
+         * @description News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
+         *     their taxonomy. Filter scope `news` (`published_at`, `article_type`, `source`, `entity.uuid`,
+         *     `taxonomy_id`). Sort keys: `published_at`, `id` (`publish_date` was renamed `published_at` in 2026-10-09).
+         */
+        get: operations["listNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a news article
+         * @description One news article by numeric id.
+         */
+        get: operations["getNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team's notes
+         * @description The caller's team's private notes on entities, most recently changed first (`-updated_at`, ties by
+         *     `id`). Other teams' notes are never visible. Filter scope `note` (`entity.uuid`, `updated_at`).
+         *     Sort keys: `updated_at`, `id`. Needs an API key of a team (403 otherwise).
+         */
+        get: operations["listNotes"];
+        put?: never;
+        /**
+         * Create a note
+         * @description Adds a note on an entity for the caller's team. The note is written in one statement after the
+         *     whole body is validated: a bad body (400) or an unknown entity (404) writes nothing.
+         */
+        post: operations["createNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a note
+         * @description One of the team's notes by numeric id; another team's note is not found (404).
+         */
+        get: operations["getNote"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a note
+         * @description Deletes one of the team's notes; another team's note is 404.
+         */
+        delete: operations["deleteNote"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a note
+         * @description Replaces the body of one of the team's notes (`updated_at` moves); another team's note is 404.
+         */
+        patch: operations["updateNote"];
+        trace?: never;
+    };
     "/reference/filters": {
         parameters: {
             query?: never;
@@ -1468,6 +1650,68 @@ export interface components {
                 kind: "exact" | "prefix" | "substring";
             };
         };
+        /** @description A fund (capital vehicle) an investor raised. */
+        Fund: {
+            id: number;
+            name: string;
+            investor: components["schemas"]["EntityRef"];
+            amount: components["schemas"]["Money"];
+            /** @description The amount as announced, in its original currency; null when undisclosed. */
+            amount_source: null | {
+                amount: number;
+                currency: string;
+            };
+            announced_date: components["schemas"]["NullablePartialDate"];
+            vintage_year: number | null;
+            fund_type: string | null;
+            status: string | null;
+        };
+        /** @description A company valuation. */
+        Valuation: {
+            id: number;
+            company: components["schemas"]["EntityRef"];
+            /** @description In the active currency, whole units. */
+            value: number;
+            valued_date: components["schemas"]["PartialDate"];
+            /** @description funding_round, secondary, public_market or estimate. */
+            source: string | null;
+            /** @description The funding round it comes from, if any. */
+            transaction_id: number | null;
+        };
+        /** @description A news article with the entities it mentions and its taxonomy. */
+        NewsArticle: {
+            id: number;
+            title: string;
+            /** Format: uri */
+            url: string;
+            source: string | null;
+            article_type: string | null;
+            summary: string | null;
+            published_at: components["schemas"]["DateTime"];
+            entities: components["schemas"]["EntityRef"][];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+        };
+        /** @description A team's private note on an entity. */
+        Note: {
+            id: number;
+            entity: components["schemas"]["EntityRef"];
+            body: string;
+            /** @description The client id (or user) that wrote it. */
+            created_by: string;
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        NoteCreate: {
+            /**
+             * Format: uuid
+             * @description UUID of the entity annotated.
+             */
+            entity: string;
+            body: string;
+        };
+        NoteUpdate: {
+            body: string;
+        };
     };
     responses: {
         /**
@@ -1662,6 +1906,8 @@ export interface components {
         IncludeTotal: boolean;
         /** @description Page size, 1..500. */
         EntityLimit: number;
+        /** @description Numeric fund id. A malformed id is a 400 `INVALID_ENTITY_ID`. */
+        FundId: string;
         /** @description Page size, 1..2000 (transactions, valuations, jobs, news). */
         WideLimit: number;
         /** @description Page size, 1..100 (legacy offset paging of platform lists). */
@@ -2933,11 +3179,587 @@ export interface operations {
             504: components["responses"]["QueryTimeout"];
         };
     };
+    listFunds: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Fund"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    getFund: {
+        parameters: {
+            query?: {
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Numeric fund id. A malformed id is a 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["FundId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Fund"];
+                        currency: components["schemas"]["CurrencyCode"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listValuations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Page size, 1..2000 (transactions, valuations, jobs, news). */
+                limit?: components["parameters"]["WideLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Valuation"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    getValuation: {
+        parameters: {
+            query?: {
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Numeric id (digits only). */
+                id: components["parameters"]["NumericId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Valuation"];
+                        currency: components["schemas"]["CurrencyCode"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listNews: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Page size, 1..2000 (transactions, valuations, jobs, news). */
+                limit?: components["parameters"]["WideLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NewsArticle"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    getNews: {
+        parameters: {
+            query?: {
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Numeric id (digits only). */
+                id: components["parameters"]["NumericId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NewsArticle"];
+                        currency: components["schemas"]["CurrencyCode"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listNotes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Note"][];
+                        page: components["schemas"]["Page"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    createNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteCreate"];
+            };
+        };
+        responses: {
+            /** @description The note created. */
+            201: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Note"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Numeric id (digits only). */
+                id: components["parameters"]["NumericId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Note"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Numeric id (digits only). */
+                id: components["parameters"]["NumericId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Numeric id (digits only). */
+                id: components["parameters"]["NumericId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteUpdate"];
+            };
+        };
+        responses: {
+            /** @description The note after the change. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Note"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listFilters: {
         parameters: {
             query?: {
                 /** @description Only this scope. */
-                scope?: "funding" | "entity" | "job";
+                scope?: "funding" | "entity" | "job" | "fund" | "valuation" | "news" | "note";
             };
             header?: {
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
@@ -2974,7 +3796,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Scope of the key (default `funding`, then `entity`). */
-                scope?: "funding" | "entity" | "job";
+                scope?: "funding" | "entity" | "job" | "fund" | "valuation" | "news" | "note";
                 /** @description Page size, 1..1000. */
                 limit?: number;
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */

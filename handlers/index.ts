@@ -5,7 +5,9 @@ import { apiKeyHandlers } from './apiKeys.js';
 import { companyHandlers } from './companies.js';
 import { founderHandlers } from './founders.js';
 import { jobHandlers } from './jobs.js';
+import { noteHandlers } from './notes.js';
 import { organizationHandlers } from './organizations.js';
+import { recordHandlers } from './records.js';
 import { peopleHandlers } from './people.js';
 import { referenceHandlers, versionHandlers } from './reference.js';
 import { searchHandlers } from './search.js';
@@ -19,6 +21,8 @@ export const handlers: HandlerMap = {
   ...companyHandlers,
   ...organizationHandlers,
   ...searchHandlers,
+  ...recordHandlers,
+  ...noteHandlers,
   ...founderHandlers,
   ...peopleHandlers,
   ...referenceHandlers,

@@ -8,6 +8,7 @@ import * as m001 from './migrations/001_schema.js';
 import * as m002 from './migrations/002_list_indexes.js';
 import * as m003 from './migrations/003_catalogue_indexes.js';
 import * as m004 from './migrations/004_search_terms.js';
+import * as m005 from './migrations/005_records_notes.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
@@ -21,6 +22,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '002_list_indexes': m002,
   '003_catalogue_indexes': m003,
   '004_search_terms': m004,
+  '005_records_notes': m005,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

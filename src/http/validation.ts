@@ -31,9 +31,11 @@ export function validationFailure(c: Context): ApiError {
     return true;
   });
   const idParam = c.operation.parameters?.find((p) => 'in' in p && p.in === 'path' && p.name === 'id') as
-    | { schema?: { format?: string } }
+    | { schema?: { format?: string }; 'x-error-code'?: string }
     | undefined;
-  if (idParam?.schema?.format === 'uuid' && details.some((d) => d.path === 'path.id')) {
+  // entity UUIDs, and numeric ids whose parameter says so (funds: SPEC.md part 7)
+  const entityId = idParam?.schema?.format === 'uuid' || idParam?.['x-error-code'] === 'INVALID_ENTITY_ID';
+  if (entityId && details.some((d) => d.path === 'path.id')) {
     return new ApiError('INVALID_ENTITY_ID', 'Invalid entity id: expected a UUID (numeric ids are not accepted on entity routes)', details);
   }
   const first = details[0];

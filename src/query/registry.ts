@@ -194,10 +194,69 @@ function jobKeys(): FilterKey[] {
   ];
 }
 
+export const ARTICLE_TYPES: EnumValue[] = ['Funding', 'Acquisition', 'Product', 'Partnership', 'People'].map((name) => ({ code: codeOf(name), name }));
+
+const uuidOf = (key: string, table: string, fk: string, description: string): RelatedKey => ({
+  key,
+  kind: 'related',
+  type: 'uuid',
+  from: `entities r`,
+  link: `r.id = {b}.${fk}`,
+  sqls: ['r.uuid'],
+  ops: EQ_SET,
+  description: `${description} (${table})`,
+});
+
+/** Keys on a fund aliased `{b}` (scope `fund`). */
+function fundKeys(): FilterKey[] {
+  return [
+    { key: 'announced_date', kind: 'column', type: 'partial_date', sqls: ['{b}.announced_sort'], ops: CMP, description: 'Announcement date (compared at the given precision)' },
+    { key: 'amount', kind: 'column', type: 'money', sqls: ['{b}.amount_usd'], ops: CMP, description: 'Fund size in the request currency (integer)' },
+    { key: 'vintage_year', kind: 'column', type: 'integer', sqls: ['{b}.vintage_year'], ops: CMP_SET, description: 'Vintage year' },
+    { key: 'fund_type', kind: 'column', type: 'string', sqls: ['{b}.fund_type'], ops: EQ_SET, description: 'Fund type (e.g. venture, seed, growth, buyout)' },
+    { key: 'status', kind: 'column', type: 'string', sqls: ['{b}.status'], ops: EQ_SET, description: 'Fund status (fundraising, active, closed)' },
+    uuidOf('investor.uuid', 'funds', 'investor_id', 'UUID of the investor that raised the fund'),
+    { key: 'lp.uuid', kind: 'related', type: 'uuid', from: 'fund_lps r join entities le on le.id = r.lp_id', link: 'r.fund_id = {b}.id', sqls: ['le.uuid'], ops: REPEATED, description: 'UUID of a limited partner (repeated)' },
+  ];
+}
+
+/** Keys on a valuation aliased `{b}` (scope `valuation`). */
+function valuationKeys(): FilterKey[] {
+  return [
+    { key: 'date', kind: 'column', type: 'partial_date', sqls: ['{b}.date_sort'], ops: CMP, description: 'Valuation date (compared at the given precision)' },
+    { key: 'value', kind: 'column', type: 'money', sqls: ['{b}.value_usd'], ops: CMP, description: 'Valuation in the request currency (integer)' },
+    { key: 'source', kind: 'column', type: 'string', sqls: ['{b}.source'], ops: EQ_SET, description: 'Source (funding_round, secondary, public_market, estimate)' },
+    uuidOf('company.uuid', 'valuations', 'company_id', 'UUID of the valued company'),
+  ];
+}
+
+/** Keys on a news article aliased `{b}` (scope `news`). */
+function newsKeys(): FilterKey[] {
+  return [
+    { key: 'published_at', kind: 'column', type: 'partial_date', sqls: ['{b}.published_at'], ops: CMP, description: 'Publication date (compared at the given precision)' },
+    { key: 'article_type', kind: 'column', type: 'enum', sqls: ['{b}.article_type'], ops: EQ_SET, values: ARTICLE_TYPES, description: 'Article type (display name or code, case-insensitive)' },
+    { key: 'source', kind: 'column', type: 'string', sqls: ['{b}.source'], ops: EQ_SET, description: 'Publisher' },
+    { key: 'entity.uuid', kind: 'related', type: 'uuid', from: 'news_entities r join entities ne on ne.id = r.entity_id', link: 'r.news_id = {b}.id', sqls: ['ne.uuid'], ops: REPEATED, description: 'UUID of an entity the article mentions (repeated)' },
+    { key: 'taxonomy_id', kind: 'related', type: 'integer', from: 'news_taxonomy r', link: 'r.news_id = {b}.id', sqls: ['r.taxonomy_id'], ops: REPEATED, description: 'Taxonomy id of the article (repeated)', valuesFrom: 'taxonomy', valuesKind: '' },
+  ];
+}
+
+/** Keys on a team note aliased `{b}` (scope `note`). */
+function noteKeys(): FilterKey[] {
+  return [
+    uuidOf('entity.uuid', 'notes', 'entity_id', 'UUID of the annotated entity'),
+    { key: 'updated_at', kind: 'column', type: 'partial_date', sqls: ['{b}.updated_at'], ops: CMP, description: 'Last change (compared at the given precision)' },
+  ];
+}
+
 export const SCOPES: Record<string, FilterScope> = {
   funding: { name: 'funding', description: 'Funding rounds (transactions): /data/transactions, analytics', keys: fundingKeys() },
   entity: { name: 'entity', description: 'Organizations and persons: /data/companies, /data/entities, /data/investors, /data/universities, /data/gov-ngo, /data/people, /data/founders, founded companies', keys: entityKeys() },
   job: { name: 'job', description: 'Active job openings: /data/jobs', keys: jobKeys() },
+  fund: { name: 'fund', description: 'Funds raised by investors: /data/funds', keys: fundKeys() },
+  valuation: { name: 'valuation', description: 'Company valuations: /data/valuations', keys: valuationKeys() },
+  news: { name: 'news', description: 'News articles: /data/news', keys: newsKeys() },
+  note: { name: 'note', description: "The caller's team notes: /data/notes", keys: noteKeys() },
 };
 
 export function scopeKey(scope: FilterScope, key: string): FilterKey | undefined {

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { SCOPES, type FilterKey } from '../../src/query/registry.js';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
 
-const LIST: Record<string, string> = { funding: '/data/transactions', entity: '/data/companies', job: '/data/jobs' };
+const LIST: Record<string, string> = { funding: '/data/transactions', entity: '/data/companies', job: '/data/jobs', fund: '/data/funds', valuation: '/data/valuations', news: '/data/news', note: '/data/notes' };
 const NEGATION: Record<string, string> = { eq: 'neq', in_any: 'nin_any', gte: 'lt', in_all: 'nin_all' };
 
 async function sampleValue(h: Harness, k: FilterKey): Promise<string> {

@@ -1,0 +1,92 @@
+/** Funds, valuations and news: lists (keyset pages over their own filter scopes) and details by numeric id. */
+import { findRecord, FUNDS, listRecords, loadNewsLinks, NEWS, VALUATIONS, type RecordSpec, type WithRef } from '../src/db/records.js';
+import { notFound } from '../src/errors.js';
+import { numericId, ok, type Ctx, type HandlerMap } from '../src/http/context.js';
+import { prepareList } from '../src/query/list.js';
+import { SCOPES } from '../src/query/registry.js';
+import type { SortRegistry } from '../src/query/sort.js';
+import { fund, newsArticle, valuation } from '../src/serialize/records.js';
+
+export const FUND_SORTS: SortRegistry = {
+  keys: [
+    { key: 'announced_date', sql: "coalesce({b}.announced_sort, '')" },
+    { key: 'amount', sql: 'coalesce({b}.amount_usd, -1)' },
+    { key: 'id', sql: '{b}.id' },
+  ],
+  default: '-announced_date',
+  id: '{b}.id',
+  retired: { fund_date: { replacement: 'announced_date', since: '2026-10-09', sql: "coalesce({b}.announced_sort, '')" } },
+};
+
+export const VALUATION_SORTS: SortRegistry = {
+  keys: [
+    { key: 'date', sql: '{b}.date_sort' },
+    { key: 'value', sql: '{b}.value_usd' },
+    { key: 'id', sql: '{b}.id' },
+  ],
+  default: '-date',
+  id: '{b}.id',
+  retired: {
+    year: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
+    month: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
+  },
+};
+
+export const NEWS_SORTS: SortRegistry = {
+  keys: [
+    { key: 'published_at', sql: '{b}.published_at' },
+    { key: 'id', sql: '{b}.id' },
+  ],
+  default: '-published_at',
+  id: '{b}.id',
+  retired: { publish_date: { replacement: 'published_at', since: '2026-10-09', sql: '{b}.published_at' } },
+};
+
+type Row = Parameters<typeof fund>[1];
+
+/** A page of records of one kind, in the request's filter, sort and cursor. */
+export async function recordPage(ctx: Ctx<never>, spec: RecordSpec, scope: string, sorts: SortRegistry, fixed: Record<string, unknown> = {}) {
+  const list = prepareList(ctx, { scope: SCOPES[scope]!, sorts, alias: spec.alias, core: scope !== 'fund' });
+  const { rows, page } = await listRecords(ctx.deps.db, spec, list.where, list.page, fixed);
+  return { rows: rows as Row[], page: { ...page, ...list.extras } };
+}
+
+/** One record by the path id, or 404. */
+export async function recordById(ctx: Ctx<never>, spec: RecordSpec, noun: string, fixed: Record<string, unknown> = {}): Promise<WithRef & Row> {
+  const raw = (ctx.params as { id: string }).id;
+  const id = numericId(raw);
+  const row = id === null ? null : await findRecord(ctx.deps.db, spec, id, fixed);
+  if (!row) throw notFound(`${noun} ${raw} not found`);
+  return row as Row;
+}
+
+const currency = (ctx: { money: { currency: string } }) => ctx.money.currency as never;
+
+export const recordHandlers: HandlerMap = {
+  listFunds: async (ctx) => {
+    const { rows, page } = await recordPage(ctx as Ctx<never>, FUNDS, 'fund', FUND_SORTS);
+    return ok('listFunds', { data: rows.map((r) => fund(ctx.deps.cfg.appUrl, r, ctx.money)), page, currency: currency(ctx) });
+  },
+  getFund: async (ctx) => {
+    const r = await recordById(ctx as Ctx<never>, FUNDS, 'Fund');
+    return ok('getFund', { data: fund(ctx.deps.cfg.appUrl, r, ctx.money), currency: currency(ctx) });
+  },
+  listValuations: async (ctx) => {
+    const { rows, page } = await recordPage(ctx as Ctx<never>, VALUATIONS, 'valuation', VALUATION_SORTS);
+    return ok('listValuations', { data: rows.map((r) => valuation(ctx.deps.cfg.appUrl, r, ctx.money)), page, currency: currency(ctx) });
+  },
+  getValuation: async (ctx) => {
+    const r = await recordById(ctx as Ctx<never>, VALUATIONS, 'Valuation');
+    return ok('getValuation', { data: valuation(ctx.deps.cfg.appUrl, r, ctx.money), currency: currency(ctx) });
+  },
+  listNews: async (ctx) => {
+    const { rows, page } = await recordPage(ctx as Ctx<never>, NEWS, 'news', NEWS_SORTS);
+    const links = await loadNewsLinks(ctx.deps.db, rows.map((r) => Number(r.id)));
+    return ok('listNews', { data: rows.map((r) => newsArticle(ctx.deps.cfg.appUrl, r, links)), page, currency: currency(ctx) });
+  },
+  getNews: async (ctx) => {
+    const r = await recordById(ctx as Ctx<never>, NEWS, 'News article');
+    const links = await loadNewsLinks(ctx.deps.db, [Number(r.id)]);
+    return ok('getNews', { data: newsArticle(ctx.deps.cfg.appUrl, r, links), currency: currency(ctx) });
+  },
+};

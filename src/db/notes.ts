@@ -1,0 +1,18 @@
+/** Team notes: writes. Every statement is scoped to the caller's team; one statement per change. */
+import type { Knex } from 'knex';
+
+export async function insertNote(db: Knex, note: { team_id: number; entity_id: number; body: string; created_by: string; at: string }): Promise<number> {
+  const [row] = (await db('notes')
+    .insert({ team_id: note.team_id, entity_id: note.entity_id, body: note.body, created_by: note.created_by, created_at: note.at, updated_at: note.at })
+    .returning('id')) as ({ id: number } | number)[];
+  return typeof row === 'object' ? row.id : Number(row);
+}
+
+/** Changes the body of a team's note; false when the team has no such note. */
+export async function updateNote(db: Knex, teamId: number, id: number, body: string, at: string): Promise<boolean> {
+  return (await db('notes').where({ id, team_id: teamId }).update({ body, updated_at: at })) > 0;
+}
+
+export async function deleteNote(db: Knex, teamId: number, id: number): Promise<boolean> {
+  return (await db('notes').where({ id, team_id: teamId }).delete()) > 0;
+}
