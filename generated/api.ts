@@ -649,6 +649,358 @@ export interface paths {
         patch: operations["updateNote"];
         trace?: never;
     };
+    "/data/companies/{id}/funding-rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's funding rounds
+         * @description The company's active funding rounds, newest first. Filter scope `funding`; sort keys `date`, `amount`, `id`.
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listCompanyFundingRounds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/companies/{id}/valuations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's valuations
+         * @description The company's valuations, newest first. Filter scope `valuation`; sort keys `date`, `value`, `id`.
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listCompanyValuations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/companies/{id}/financials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's yearly financials
+         * @description One row per year, newest first (sort key `year`). `revenue`, `ebitda`, `profit`, `rnd` and `valuation` need the premium tier and `employees` an account; withheld values are null and named in `locked`.
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listCompanyFinancials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/companies/{id}/headcount-breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's headcount by department
+         * @description Departments by head count, largest first (sort keys `count`, `department`). `percentage` needs the premium tier.
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listCompanyHeadcount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/companies/{id}/web-traffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's monthly web traffic
+         * @description Monthly visits, newest month first (sort key `month`). `visits` is gated per point: null with `ACCOUNT_REQUIRED` when signed out, `PREMIUM_REQUIRED` on a free account.
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listCompanyWebTraffic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/companies/{id}/patents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's patents
+         * @description Patents, most recently filed first (sort keys `filed_date`, `id`).
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listCompanyPatents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/companies/{id}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's team
+         * @description Everyone with a role at the company (founders, executives, partners, past roles), newest tenure first (sort keys `start_date`, `id`).
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listCompanyTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/investors/{id}/funds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an investor's funds
+         * @description Funds the investor raised, newest first. Filter scope `fund`; sort keys `announced_date`, `amount`, `id`.
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listInvestorFunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/investors/{id}/lp-funds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List funds the investor backs as LP
+         * @description Funds in which the investor is a limited partner, newest first. Filter scope `fund`.
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listInvestorLpFunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/investors/{id}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an investor's team
+         * @description Partners, founders and staff of the firm, newest tenure first (sort keys `start_date`, `id`).
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listInvestorTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/entities/{id}/lp-funds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List funds an entity backs as LP
+         * @description Funds in which any entity (organization or person) is a limited partner, newest first. Filter scope `fund`.
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listEntityLpFunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/universities/{id}/alumni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a university's alumni
+         * @description Persons educated at the university, newest start first (sort keys `start_date`, `id`).
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listUniversityAlumni"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/universities/{id}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a university's staff
+         * @description Persons with a role at the university, newest tenure first.
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listUniversityTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/universities/{id}/patents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a university's patents
+         * @description Patents, most recently filed first.
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listUniversityPatents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/gov-ngo/{id}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a government body's or NGO's team
+         * @description Persons with a role at the organization, newest tenure first.
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listGovNgoTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/gov-ngo/{id}/patents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a government body's or NGO's patents
+         * @description Patents, most recently filed first.
+         *       The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *       Cursors are bound to the parent.
+         */
+        get: operations["listGovNgoPatents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reference/filters": {
         parameters: {
             query?: never;
@@ -1711,6 +2063,50 @@ export interface components {
         };
         NoteUpdate: {
             body: string;
+        };
+        /** @description A company's financials for one year; money in the active currency. */
+        FinancialYear: {
+            year: number;
+            revenue: components["schemas"]["LockedMoney"];
+            ebitda: components["schemas"]["LockedMoney"];
+            profit: components["schemas"]["LockedMoney"];
+            rnd: components["schemas"]["LockedMoney"];
+            valuation: components["schemas"]["LockedMoney"];
+            /** @description Null when signed out (named in `locked`). */
+            employees: number | null;
+            locked?: components["schemas"]["Locked"];
+        };
+        /** @description Whole units of the active currency; null when unknown or without the premium tier (named in `locked`). */
+        LockedMoney: number | null;
+        /** @description Head count of one department. */
+        HeadcountRow: {
+            department: string;
+            count: number;
+            /** @description Share of the head count; null without the premium tier (named in `locked`). */
+            percentage: number | null;
+            locked?: components["schemas"]["Locked"];
+        };
+        /** @description Web visits in one month. */
+        WebTrafficPoint: {
+            month: string;
+            /** @description Null when unknown, or withheld (`ACCOUNT_REQUIRED` signed out, `PREMIUM_REQUIRED` on a free account). */
+            visits: number | null;
+            locked?: components["schemas"]["Locked"];
+        };
+        Patent: {
+            id: number;
+            number: string;
+            title: string;
+            filed_date: components["schemas"]["NullablePartialDate"];
+            granted_date: components["schemas"]["NullablePartialDate"];
+        };
+        /** @description A person's education at the university (education item with the person under `person`). */
+        AlumnusItem: {
+            degree: components["schemas"]["NullableIdName"];
+            majors: components["schemas"]["IdName"][];
+            start_date: components["schemas"]["NullablePartialDate"];
+            end_date: components["schemas"]["NullablePartialDate"];
+            person: components["schemas"]["EntityRef"];
         };
     };
     responses: {
@@ -3753,6 +4149,988 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCompanyFundingRounds: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Transaction"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listCompanyValuations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Valuation"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listCompanyFinancials: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FinancialYear"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listCompanyHeadcount: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["HeadcountRow"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listCompanyWebTraffic: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebTrafficPoint"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listCompanyPatents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Patent"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listCompanyTeam: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FounderItem"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listInvestorFunds: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Fund"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listInvestorLpFunds: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Fund"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listInvestorTeam: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FounderItem"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listEntityLpFunds: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Fund"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listUniversityAlumni: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AlumnusItem"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listUniversityTeam: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FounderItem"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listUniversityPatents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Patent"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listGovNgoTeam: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FounderItem"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listGovNgoPatents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Patent"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
         };
     };
     listFilters: {

@@ -5,6 +5,7 @@ import { apiKeyHandlers } from './apiKeys.js';
 import { companyHandlers } from './companies.js';
 import { founderHandlers } from './founders.js';
 import { jobHandlers } from './jobs.js';
+import { nestedHandlers } from './nested.js';
 import { noteHandlers } from './notes.js';
 import { organizationHandlers } from './organizations.js';
 import { recordHandlers } from './records.js';
@@ -23,6 +24,7 @@ export const handlers: HandlerMap = {
   ...searchHandlers,
   ...recordHandlers,
   ...noteHandlers,
+  ...nestedHandlers,
   ...founderHandlers,
   ...peopleHandlers,
   ...referenceHandlers,

@@ -1,5 +1,5 @@
 /** Funds, valuations and news: lists (keyset pages over their own filter scopes) and details by numeric id. */
-import { findRecord, FUNDS, listRecords, loadNewsLinks, NEWS, VALUATIONS, type RecordSpec, type WithRef } from '../src/db/records.js';
+import { findRecord, FUNDS, listRecords, loadNewsLinks, NEWS, VALUATIONS, type Fixed, type RecordSpec, type WithRef } from '../src/db/records.js';
 import { notFound } from '../src/errors.js';
 import { numericId, ok, type Ctx, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
@@ -44,15 +44,21 @@ export const NEWS_SORTS: SortRegistry = {
 
 type Row = Parameters<typeof fund>[1];
 
-/** A page of records of one kind, in the request's filter, sort and cursor. */
-export async function recordPage(ctx: Ctx<never>, spec: RecordSpec, scope: string, sorts: SortRegistry, fixed: Record<string, unknown> = {}) {
-  const list = prepareList(ctx, { scope: SCOPES[scope]!, sorts, alias: spec.alias, core: scope !== 'fund' });
+const NO_FILTER = { name: 'none', description: 'No filter keys', keys: [] };
+
+/**
+ * A page of records of one kind, in the request's filter (scope null: the list takes no filter),
+ * sort and cursor; a nested list passes its parent's UUID, which binds its cursors.
+ */
+export async function recordPage(ctx: Ctx<never>, spec: RecordSpec, scope: string | null, sorts: SortRegistry, fixed: Fixed = {}, parent: string | null = null) {
+  const core = parent === null && scope !== null && ['valuation', 'news'].includes(scope);
+  const list = prepareList(ctx, { scope: scope ? SCOPES[scope]! : NO_FILTER, sorts, alias: spec.alias, core, parent });
   const { rows, page } = await listRecords(ctx.deps.db, spec, list.where, list.page, fixed);
   return { rows: rows as Row[], page: { ...page, ...list.extras } };
 }
 
 /** One record by the path id, or 404. */
-export async function recordById(ctx: Ctx<never>, spec: RecordSpec, noun: string, fixed: Record<string, unknown> = {}): Promise<WithRef & Row> {
+export async function recordById(ctx: Ctx<never>, spec: RecordSpec, noun: string, fixed: Fixed = {}): Promise<WithRef & Row> {
   const raw = (ctx.params as { id: string }).id;
   const id = numericId(raw);
   const row = id === null ? null : await findRecord(ctx.deps.db, spec, id, fixed);

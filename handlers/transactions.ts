@@ -24,7 +24,7 @@ export const TRANSACTION_SORTS: SortRegistry = {
 };
 
 /** Rows -> Transaction shapes, with companies and investors loaded in one query each. */
-async function serialize(ctx: Ctx<never>, rows: TransactionRow[]) {
+export async function serialize(ctx: Ctx<never>, rows: TransactionRow[]) {
   const { db, cfg } = ctx.deps;
   const [companies, investors] = await Promise.all([
     loadEntities(db, rows.map((r) => r.company_id)),

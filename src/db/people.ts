@@ -128,7 +128,7 @@ export async function listFoundedCompanies(db: Knex, personId: number, where: Co
   return keysetPage<CareerRow & Record<string, unknown>>(db, base, (q) => q.select(...CAREER_COLUMNS), page);
 }
 
-async function majorNames(db: Knex): Promise<Map<number, string>> {
+export async function majorNames(db: Knex): Promise<Map<number, string>> {
   const rows = (await db('majors').select('id', 'name')) as { id: number; name: string }[];
   return new Map(rows.map((m) => [m.id, m.name]));
 }

@@ -9,7 +9,7 @@ import { JOB_ENTITY_COLUMNS } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
 
 export interface RecordSpec {
-  table: 'funds' | 'valuations' | 'news' | 'notes';
+  table: 'funds' | 'valuations' | 'news' | 'notes' | 'transactions' | 'financials' | 'headcount_breakdown' | 'web_traffic' | 'patents' | 'career' | 'education';
   alias: string;
   /** The column holding the entity shown as a ref. */
   fk?: string;
@@ -22,10 +22,14 @@ export const NOTES: RecordSpec = { table: 'notes', alias: 'nt', fk: 'entity_id' 
 
 export type WithRef<T = Record<string, unknown>> = T & { ref: RefRow | null };
 
-function base(db: Knex, spec: RecordSpec, scope: Record<string, unknown>): Knex.QueryBuilder {
+/** Fixed conditions of a list: column values of the base row, or a function adding any condition. */
+export type Fixed = Record<string, unknown> | ((q: Knex.QueryBuilder) => void);
+
+function base(db: Knex, spec: RecordSpec, scope: Fixed): Knex.QueryBuilder {
   const q = db(`${spec.table} as ${spec.alias}`);
   if (spec.fk) q.join('entities as e', 'e.id', `${spec.alias}.${spec.fk}`);
-  for (const [k, v] of Object.entries(scope)) q.where(`${spec.alias}.${k}`, v as string | number);
+  if (typeof scope === 'function') scope(q);
+  else for (const [k, v] of Object.entries(scope)) q.where(`${spec.alias}.${k}`, v as string | number);
   return q;
 }
 
@@ -38,7 +42,7 @@ function withRef(row: Record<string, unknown>): WithRef {
 }
 
 /** A page of records; `scope` holds fixed column conditions (e.g. the team of a note). */
-export async function listRecords(db: Knex, spec: RecordSpec, where: CompiledFilter | null, page: PageRequest, scope: Record<string, unknown> = {}) {
+export async function listRecords(db: Knex, spec: RecordSpec, where: CompiledFilter | null, page: PageRequest, scope: Fixed = {}) {
   const q = base(db, spec, scope);
   if (where) q.whereRaw(where.sql, where.bindings);
   const res = await keysetPage<Record<string, unknown>>(db, q, (b) => b.select(...columns(spec)), page);
@@ -46,7 +50,7 @@ export async function listRecords(db: Knex, spec: RecordSpec, where: CompiledFil
 }
 
 /** One record by id (within `scope`), or null. */
-export async function findRecord(db: Knex, spec: RecordSpec, id: number, scope: Record<string, unknown> = {}): Promise<WithRef | null> {
+export async function findRecord(db: Knex, spec: RecordSpec, id: number, scope: Fixed = {}): Promise<WithRef | null> {
   const row = (await base(db, spec, scope).where(`${spec.alias}.id`, id).first(...columns(spec))) as Record<string, unknown> | undefined;
   return row ? withRef(row) : null;
 }

@@ -1,0 +1,24 @@
+/**
+ * Indexes behind the nested lists (SPEC.md 4.10 "Nested"): each walks its parent's rows in the
+ * list's sort order (coalesced expressions as in the sort registries) with the id tie-breaker.
+ */
+import type { Knex } from 'knex';
+
+const INDEXES: [name: string, table: string, expr: string][] = [
+  ['transactions_company_date_key', 'transactions', "company_id, (coalesce(date_sort, '')), id"],
+  ['valuations_company_date_key', 'valuations', 'company_id, date_sort, id'],
+  ['headcount_company_count_key', 'headcount_breakdown', 'company_id, count, department'],
+  ['patents_entity_filed_key', 'patents', "entity_id, (coalesce(filed_date, '')), id"],
+  ['career_org_start_key', 'career', "org_id, (coalesce(start_sort, '')), id"],
+  ['education_university_start_key', 'education', "university_id, (coalesce(start_sort, '')), id"],
+  ['funds_investor_announced_key', 'funds', "investor_id, (coalesce(announced_sort, '')), id"],
+  ['fund_lps_lp_key', 'fund_lps', 'lp_id, fund_id'],
+];
+
+export async function up(knex: Knex): Promise<void> {
+  for (const [name, table, expr] of INDEXES) await knex.raw(`create index ${name} on ${table} (${expr})`);
+}
+
+export async function down(knex: Knex): Promise<void> {
+  for (const [name] of INDEXES) await knex.raw(`drop index if exists ${name}`);
+}

@@ -1,0 +1,105 @@
+import { expect, it } from 'vitest';
+import { forEachDatabase, type Harness } from '../helpers/harness.js';
+
+async function walk(h: Harness, url: string, max = 50) {
+  const rows: any[] = [];
+  let next: string | null = url;
+  for (let i = 0; next && i < max; i++) {
+    const r: any = await h.get(next);
+    expect(r.status, `${next} ${JSON.stringify(r.body).slice(0, 300)}`).toBe(200);
+    rows.push(...r.body.data);
+    next = r.body.page.next_cursor ? `${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(r.body.page.next_cursor)}` : null;
+  }
+  return rows;
+}
+
+/** The UUID of the parent with the most child rows, and that count. */
+async function busiest(h: Harness, table: string, fk: string, where: (q: any) => any = (q) => q) {
+  const row = (await where(h.db(`${table} as x`)).groupBy(`x.${fk}`).orderByRaw('count(*) desc').orderBy(`x.${fk}`).first(`x.${fk} as id`, h.db.raw('count(*) as n'))) as { id: number; n: number };
+  if (!row) return { uuid: ((await h.db('entities').first('uuid')) as { uuid: string }).uuid, subtype: null, n: 0, missing: true };
+  const e = (await h.db('entities').where('id', row.id).first('uuid', 'subtype', 'type')) as { uuid: string; subtype: string | null };
+  return { uuid: e.uuid, subtype: e.subtype, n: Number(row.n) };
+}
+
+const PATH: Record<string, string> = { company: 'companies', investor: 'investors', university: 'universities', gov_ngo: 'gov-ngo' };
+
+forEachDatabase('catalogue: nested lists', (h) => {
+  it('company sub-resources list every row of the parent once', async () => {
+    const cases: [string, string, string, ((q: any) => any)?][] = [
+      ['funding-rounds', 'transactions', 'company_id', (q) => q.whereNull('x.deleted_at')],
+      ['valuations', 'valuations', 'company_id'],
+      ['financials', 'financials', 'company_id'],
+      ['headcount-breakdown', 'headcount_breakdown', 'company_id'],
+      ['web-traffic', 'web_traffic', 'company_id'],
+      ['patents', 'patents', 'entity_id', (q) => q.join('entities as pe', 'pe.id', 'x.entity_id').where('pe.subtype', 'company')],
+      ['team', 'career', 'org_id', (q) => q.join('entities as pe', 'pe.id', 'x.org_id').where('pe.subtype', 'company')],
+    ];
+    for (const [sub, table, fk, where] of cases) {
+      const p = await busiest(h(), table, fk, where);
+      const rows = await walk(h(), `/data/companies/${p.uuid}/${sub}?limit=3`);
+      expect(rows.length, sub).toBe(p.n);
+      const first = await h().get(`/data/companies/${p.uuid}/${sub}?limit=1&include_total=true`);
+      expect(first.body.page.total, sub).toBe(p.n);
+    }
+  });
+
+  it('orders rows and keeps money, premium fields and partial dates', async () => {
+    const p = await busiest(h(), 'financials', 'company_id');
+    const fin = await walk(h(), `/data/companies/${p.uuid}/financials?limit=2&currency=EUR`);
+    const years = fin.map((f) => f.year);
+    expect(years).toEqual([...years].sort((a, b) => b - a));
+    const eur = (await h().db('fx_rates').where('currency', 'EUR').first()) as { per_usd: number };
+    const id = ((await h().db('entities').where('uuid', p.uuid).first('id')) as { id: number }).id;
+    const row = (await h().db('financials').where({ company_id: id, year: years[0] }).first()) as any;
+    expect(fin[0].revenue).toBe(row.revenue_usd === null ? null : Math.round(Number(row.revenue_usd) * eur.per_usd));
+    expect(fin[0]).not.toHaveProperty('locked');
+    const t = await busiest(h(), 'web_traffic', 'company_id');
+    const months = (await walk(h(), `/data/companies/${t.uuid}/web-traffic?limit=5`)).map((x) => x.month);
+    expect(months).toEqual([...months].sort().reverse());
+    const hb = await busiest(h(), 'headcount_breakdown', 'company_id');
+    const counts = (await walk(h(), `/data/companies/${hb.uuid}/headcount-breakdown?sort=-count`)).map((x) => x.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  it('investor, entity, university and gov-ngo sub-resources', async () => {
+    const funds = await busiest(h(), 'funds', 'investor_id');
+    expect((await walk(h(), `/data/investors/${funds.uuid}/funds?limit=2`)).length).toBe(funds.n);
+    const lp = await busiest(h(), 'fund_lps', 'lp_id');
+    const lpRows = await walk(h(), `/data/entities/${lp.uuid}/lp-funds?limit=2`);
+    expect(lpRows.length).toBe(lp.n);
+    if (lp.subtype === 'investor') expect((await walk(h(), `/data/investors/${lp.uuid}/lp-funds?limit=2`)).length).toBe(lp.n);
+    const alumni = await busiest(h(), 'education', 'university_id');
+    const al = await walk(h(), `/data/universities/${alumni.uuid}/alumni?limit=4`);
+    expect(al.length).toBe(alumni.n);
+    expect(al.every((a) => a.person.type === 'person')).toBe(true);
+    for (const kind of ['investor', 'university', 'gov_ngo']) {
+      const team = await busiest(h(), 'career', 'org_id', (q) => q.join('entities as pe', 'pe.id', 'x.org_id').where('pe.subtype', kind));
+      if ('missing' in team) continue; // the tiny seed may have no staff of this kind
+      const rows = await walk(h(), `/data/${PATH[kind]}/${team.uuid}/team?limit=3`);
+      expect(rows.length, kind).toBe(team.n);
+      expect(rows[0].person).toHaveProperty('classifications');
+    }
+    for (const kind of ['university', 'gov_ngo']) {
+      const parent = (await h().db('entities').where('subtype', kind).first('id', 'uuid')) as { id: number; uuid: string };
+      const n = Number(((await h().db('patents').where('entity_id', parent.id).count({ n: '*' })) as any)[0].n);
+      expect((await walk(h(), `/data/${PATH[kind]}/${parent.uuid}/patents?limit=3`)).length, kind).toBe(n);
+    }
+  });
+
+  it('binds cursors to the parent, checks the parent subtype and the id form', async () => {
+    const a = await busiest(h(), 'valuations', 'company_id');
+    const b = (await h().db('entities').where('subtype', 'company').whereNot('uuid', a.uuid).first('uuid')) as { uuid: string };
+    const first = await h().get(`/data/companies/${a.uuid}/valuations?limit=1`);
+    const cross = await h().get(`/data/companies/${b.uuid}/valuations?limit=1&cursor=${encodeURIComponent(first.body.page.next_cursor)}`);
+    expect(cross.status).toBe(400);
+    expect(cross.body.error.message).toMatch(/parent/);
+    const inv = (await h().db('entities').where('subtype', 'investor').first('uuid')) as { uuid: string };
+    expect((await h().get(`/data/companies/${inv.uuid}/financials`)).status).toBe(404);
+    expect((await h().get(`/data/universities/${a.uuid}/alumni`)).status).toBe(404);
+    const bad = await h().get('/data/companies/123/team');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('INVALID_ENTITY_ID');
+    expect((await h().get(`/data/companies/${a.uuid}/funding-rounds?filter=amount[gt]:abc`)).body.error.code).toBe('FILTER_VALIDATION_ERROR');
+    expect((await h().get(`/data/companies/${a.uuid}/patents?filter=x[eq]:1`)).status).toBe(400);
+  });
+});
