@@ -1001,6 +1001,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data/companies/{id}/investors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's investors
+         * @description Investors that took part in the company's active funding rounds, one row each: lead in any round,
+         *     rounds together and the most recent one. Sort keys `last_round_date` (default, descending),
+         *     `rounds_count`, `id`.
+         *     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *     Cursors are bound to the parent.
+         */
+        get: operations["listCompanyInvestors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/investors/{id}/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an investor's portfolio
+         * @description Companies the investor backed in active rounds, one row each (the `investor.portfolio.companies`
+         *     glance is its first page). Sort keys `last_round_date` (default, descending), `rounds_count`, `id`.
+         *     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *     Cursors are bound to the parent.
+         */
+        get: operations["listInvestorPortfolio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/companies/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List similar companies
+         * @description Companies ranked by similarity: `score` = 3 x taxonomy items in common + 2 x investors in common
+         *     + 1 when headquartered in the same country, over the companies that share at least one taxonomy
+         *     item or investor; ties by `signal_rating` (descending), then id. Fixed order (no `sort`); pages
+         *     within the first 1,000 results.
+         *     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *     Cursors are bound to the parent.
+         */
+        get: operations["listSimilarCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/investors/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List similar investors
+         * @description Investors ranked by similarity: `score` = 3 x portfolio companies in common + 2 x investor types
+         *     in common + 1 when headquartered in the same country, over co-investors and investors of a
+         *     shared type; ties by `signal_rating` (descending), then id. Fixed order (no `sort`); pages within
+         *     the first 1,000 results.
+         *     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+         *     Cursors are bound to the parent.
+         */
+        get: operations["listSimilarInvestors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reference/filters": {
         parameters: {
             query?: never;
@@ -2107,6 +2204,30 @@ export interface components {
             start_date: components["schemas"]["NullablePartialDate"];
             end_date: components["schemas"]["NullablePartialDate"];
             person: components["schemas"]["EntityRef"];
+        };
+        /** @description An investor of the company and the rounds they share. */
+        CompanyInvestorItem: {
+            /** @description Led at least one of the rounds. */
+            is_lead: boolean;
+            rounds_count: number;
+            last_round_date: components["schemas"]["NullablePartialDate"];
+            investor: components["schemas"]["EntityRef"];
+        };
+        /** @description A similar company and why (score = 3 x shared_taxonomy + 2 x shared_investors + same_country). */
+        SimilarCompanyItem: {
+            score: number;
+            shared_taxonomy: number;
+            shared_investors: number;
+            same_country: boolean;
+            company: components["schemas"]["EntityRef"];
+        };
+        /** @description A similar investor and why (score = 3 x shared_portfolio + 2 x shared_types + same_country). */
+        SimilarInvestorItem: {
+            score: number;
+            shared_portfolio: number;
+            shared_types: number;
+            same_country: boolean;
+            investor: components["schemas"]["EntityRef"];
         };
     };
     responses: {
@@ -5115,6 +5236,230 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Patent"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listCompanyInvestors: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyInvestorItem"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listInvestorPortfolio: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
+                sort?: components["parameters"]["Sort"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PortfolioItem"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listSimilarCompanies: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SimilarCompanyItem"][];
+                        page: components["schemas"]["Page"];
+                        currency: components["schemas"]["CurrencyCode"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listSimilarInvestors: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..500. */
+                limit?: components["parameters"]["EntityLimit"];
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description `true` runs a separate count and fills `page.total`. */
+                include_total?: components["parameters"]["IncludeTotal"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SimilarInvestorItem"][];
                         page: components["schemas"]["Page"];
                         currency: components["schemas"]["CurrencyCode"];
                         meta?: components["schemas"]["Meta"];

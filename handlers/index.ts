@@ -9,6 +9,7 @@ import { nestedHandlers } from './nested.js';
 import { noteHandlers } from './notes.js';
 import { organizationHandlers } from './organizations.js';
 import { recordHandlers } from './records.js';
+import { relationHandlers } from './relations.js';
 import { peopleHandlers } from './people.js';
 import { referenceHandlers, versionHandlers } from './reference.js';
 import { searchHandlers } from './search.js';
@@ -25,6 +26,7 @@ export const handlers: HandlerMap = {
   ...recordHandlers,
   ...noteHandlers,
   ...nestedHandlers,
+  ...relationHandlers,
   ...founderHandlers,
   ...peopleHandlers,
   ...referenceHandlers,
