@@ -34,10 +34,20 @@ export interface PageInfo {
 
 type Key = (string | number | null)[];
 
-/** `(k1, k2, ...) after key` in the sort's directions (reversed when `backwards`), as OR-expanded SQL. */
+/**
+ * `(k1, k2, ...) after key` in the sort's directions (reversed when `backwards`), as OR-expanded SQL,
+ * preceded by the redundant bound `k1 >= key1` (or `<=`). The bound changes no result (every
+ * disjunct implies it) but lets SQLite and PostgreSQL start an index range scan at the cursor
+ * instead of walking the index from the first row, so a deep page costs what page 1 costs
+ * (without it page 10,000 of a large list read 250,000 index entries).
+ */
 function seek(sort: ResolvedSort, key: Key, backwards: boolean): { sql: string; bindings: (string | number)[] } {
   const ors: string[] = [];
   const bindings: (string | number)[] = [];
+  const first = sort.keys[0]!;
+  const firstForward = first.desc ? '<=' : '>=';
+  const bound = backwards ? (firstForward === '<=' ? '>=' : '<=') : firstForward;
+  bindings.push(key[0] as string | number);
   sort.keys.forEach((k, i) => {
     const ands: string[] = [];
     for (let j = 0; j < i; j++) {
@@ -50,7 +60,7 @@ function seek(sort: ResolvedSort, key: Key, backwards: boolean): { sql: string; 
     bindings.push(key[i] as string | number);
     ors.push(`(${ands.join(' and ')})`);
   });
-  return { sql: `(${ors.join(' or ')})`, bindings };
+  return { sql: `(${first.sql} ${bound} ? and (${ors.join(' or ')}))`, bindings };
 }
 
 function order(q: Knex.QueryBuilder, sort: ResolvedSort, backwards: boolean): void {
