@@ -1098,6 +1098,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data/companies/geo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Map of companies
+         * @description The companies whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
+         *     `min_lon` <= lon <= `max_lon`; an inverted box is a 400; a box across the antimeridian is two
+         *     requests), with the list's filters (scope `entity`), as points or grid clusters. Not paged and not
+         *     page-capped per plan: at most `limit` (<= 5000) items.
+         */
+        get: operations["geoCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/investors/geo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Map of investors
+         * @description The investors whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
+         *     `min_lon` <= lon <= `max_lon`; an inverted box is a 400; a box across the antimeridian is two
+         *     requests), with the list's filters (scope `entity`), as points or grid clusters. Not paged and not
+         *     page-capped per plan: at most `limit` (<= 5000) items.
+         */
+        get: operations["geoInvestors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/universities/geo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Map of universities
+         * @description The universities whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
+         *     `min_lon` <= lon <= `max_lon`; an inverted box is a 400; a box across the antimeridian is two
+         *     requests), with the list's filters (scope `entity`), as points or grid clusters. Not paged and not
+         *     page-capped per plan: at most `limit` (<= 5000) items.
+         */
+        get: operations["geoUniversities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/gov-ngo/geo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Map of government bodies and NGOs
+         * @description The government bodies and NGOs whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
+         *     `min_lon` <= lon <= `max_lon`; an inverted box is a 400; a box across the antimeridian is two
+         *     requests), with the list's filters (scope `entity`), as points or grid clusters. Not paged and not
+         *     page-capped per plan: at most `limit` (<= 5000) items.
+         */
+        get: operations["geoGovNgos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reference/landscapes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List landscapes
+         * @description Landscapes (curated market maps), each with the taxonomy items that define it, by name. Any valid
+         *     token may read it; not metered. Cursor paging, at most 1000 a page.
+         */
+        get: operations["listLandscapes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reference/taxonomy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List taxonomy items
+         * @description The taxonomy (sectors, technologies, industry tags, business models, income streams, client
+         *     focus) by name, optionally of one `type`. Ids are the values of the taxonomy filter keys. Any
+         *     valid token may read it; not metered. Cursor paging, at most 1000 a page.
+         */
+        get: operations["listTaxonomy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reference/filters": {
         parameters: {
             query?: never;
@@ -2228,6 +2363,26 @@ export interface components {
             shared_types: number;
             same_country: boolean;
             investor: components["schemas"]["EntityRef"];
+        };
+        /** @description An entity on the map, at its headquarters city. */
+        GeoPoint: {
+            entity: components["schemas"]["EntityRef"];
+            signal_rating: number | null;
+            lat: number;
+            lon: number;
+        };
+        /** @description Entities of one grid cell, at the centroid of their positions. */
+        GeoCluster: {
+            lat: number;
+            lon: number;
+            count: number;
+        };
+        Landscape: {
+            id: number;
+            slug: string;
+            name: string;
+            description: string | null;
+            taxonomy: components["schemas"]["TaxonomyItem"][];
         };
     };
     responses: {
@@ -5476,6 +5631,392 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["QueryTimeout"];
+        };
+    };
+    geoCompanies: {
+        parameters: {
+            query: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /** @description South edge (degrees). */
+                min_lat: number;
+                /** @description North edge (degrees). */
+                max_lat: number;
+                /** @description West edge (degrees). */
+                min_lon: number;
+                /** @description East edge (degrees). */
+                max_lon: number;
+                /** @description `points` (default): one item per entity, highest `signal_rating` first. `clusters`: entities counted per grid cell of `cell` degrees, at the centroid of their positions, largest first. */
+                mode?: "points" | "clusters";
+                /** @description Grid cell size in degrees for `mode=clusters` (0.01..90, default 1). */
+                cell?: number;
+                /** @description At most this many points or clusters, 1..5000 (`truncated` tells when there were more). */
+                limit?: number;
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Points or clusters. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "points" | "clusters";
+                        data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
+                        /** @description More items matched than `limit`. */
+                        truncated: boolean;
+                        currency: components["schemas"]["CurrencyCode"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    geoInvestors: {
+        parameters: {
+            query: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /** @description South edge (degrees). */
+                min_lat: number;
+                /** @description North edge (degrees). */
+                max_lat: number;
+                /** @description West edge (degrees). */
+                min_lon: number;
+                /** @description East edge (degrees). */
+                max_lon: number;
+                /** @description `points` (default): one item per entity, highest `signal_rating` first. `clusters`: entities counted per grid cell of `cell` degrees, at the centroid of their positions, largest first. */
+                mode?: "points" | "clusters";
+                /** @description Grid cell size in degrees for `mode=clusters` (0.01..90, default 1). */
+                cell?: number;
+                /** @description At most this many points or clusters, 1..5000 (`truncated` tells when there were more). */
+                limit?: number;
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Points or clusters. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "points" | "clusters";
+                        data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
+                        /** @description More items matched than `limit`. */
+                        truncated: boolean;
+                        currency: components["schemas"]["CurrencyCode"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    geoUniversities: {
+        parameters: {
+            query: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /** @description South edge (degrees). */
+                min_lat: number;
+                /** @description North edge (degrees). */
+                max_lat: number;
+                /** @description West edge (degrees). */
+                min_lon: number;
+                /** @description East edge (degrees). */
+                max_lon: number;
+                /** @description `points` (default): one item per entity, highest `signal_rating` first. `clusters`: entities counted per grid cell of `cell` degrees, at the centroid of their positions, largest first. */
+                mode?: "points" | "clusters";
+                /** @description Grid cell size in degrees for `mode=clusters` (0.01..90, default 1). */
+                cell?: number;
+                /** @description At most this many points or clusters, 1..5000 (`truncated` tells when there were more). */
+                limit?: number;
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Points or clusters. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "points" | "clusters";
+                        data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
+                        /** @description More items matched than `limit`. */
+                        truncated: boolean;
+                        currency: components["schemas"]["CurrencyCode"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    geoGovNgos: {
+        parameters: {
+            query: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /** @description South edge (degrees). */
+                min_lat: number;
+                /** @description North edge (degrees). */
+                max_lat: number;
+                /** @description West edge (degrees). */
+                min_lon: number;
+                /** @description East edge (degrees). */
+                max_lon: number;
+                /** @description `points` (default): one item per entity, highest `signal_rating` first. `clusters`: entities counted per grid cell of `cell` degrees, at the centroid of their positions, largest first. */
+                mode?: "points" | "clusters";
+                /** @description Grid cell size in degrees for `mode=clusters` (0.01..90, default 1). */
+                cell?: number;
+                /** @description At most this many points or clusters, 1..5000 (`truncated` tells when there were more). */
+                limit?: number;
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Points or clusters. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "points" | "clusters";
+                        data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
+                        /** @description More items matched than `limit`. */
+                        truncated: boolean;
+                        currency: components["schemas"]["CurrencyCode"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listLandscapes: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..1000. */
+                limit?: number;
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of landscapes. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Landscape"][];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTaxonomy: {
+        parameters: {
+            query?: {
+                /** @description Only items of this type. */
+                type?: "sector" | "technology" | "industry_tag" | "business_model" | "income_stream" | "client_focus";
+                /** @description Page size, 1..1000. */
+                limit?: number;
+                /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of taxonomy items. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TaxonomyItem"][];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listFilters: {

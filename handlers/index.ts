@@ -10,6 +10,8 @@ import { noteHandlers } from './notes.js';
 import { organizationHandlers } from './organizations.js';
 import { recordHandlers } from './records.js';
 import { relationHandlers } from './relations.js';
+import { geoHandlers } from './geo.js';
+import { taxonomyHandlers } from './taxonomy.js';
 import { peopleHandlers } from './people.js';
 import { referenceHandlers, versionHandlers } from './reference.js';
 import { searchHandlers } from './search.js';
@@ -27,6 +29,8 @@ export const handlers: HandlerMap = {
   ...noteHandlers,
   ...nestedHandlers,
   ...relationHandlers,
+  ...geoHandlers,
+  ...taxonomyHandlers,
   ...founderHandlers,
   ...peopleHandlers,
   ...referenceHandlers,

@@ -9,7 +9,7 @@ import { JOB_ENTITY_COLUMNS } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
 
 export interface RecordSpec {
-  table: 'funds' | 'valuations' | 'news' | 'notes' | 'transactions' | 'financials' | 'headcount_breakdown' | 'web_traffic' | 'patents' | 'career' | 'education';
+  table: 'funds' | 'valuations' | 'news' | 'notes' | 'transactions' | 'financials' | 'headcount_breakdown' | 'web_traffic' | 'patents' | 'career' | 'education' | 'landscapes' | 'taxonomy';
   alias: string;
   /** The column holding the entity shown as a ref. */
   fk?: string;
@@ -71,5 +71,14 @@ export async function loadNewsLinks(db: Knex, ids: number[]): Promise<NewsLinks>
   const out: NewsLinks = { entities: new Map(), taxonomy: new Map() };
   for (const { news_id, ...r } of ents) out.entities.set(news_id, [...(out.entities.get(news_id) ?? []), r]);
   for (const { news_id, ...r } of tax) out.taxonomy.set(news_id, [...(out.taxonomy.get(news_id) ?? []), r]);
+  return out;
+}
+
+/** The taxonomy items of many landscapes: one query. */
+export async function loadLandscapeTaxonomy(db: Knex, ids: number[]): Promise<Map<number, { id: number; name: string; type: string }[]>> {
+  const rows = (await db('landscape_taxonomy as x').join('taxonomy as t', 't.id', 'x.taxonomy_id').whereIn('x.landscape_id', ids)
+    .orderBy(['x.landscape_id', 't.type', 't.id']).select('x.landscape_id', 't.id', 't.name', 't.type')) as { landscape_id: number; id: number; name: string; type: string }[];
+  const out = new Map<number, { id: number; name: string; type: string }[]>();
+  for (const { landscape_id, ...r } of rows) out.set(landscape_id, [...(out.get(landscape_id) ?? []), r]);
   return out;
 }
