@@ -44,7 +44,7 @@ export const NEWS_SORTS: SortRegistry = {
 
 type Row = Parameters<typeof fund>[1];
 
-const NO_FILTER = { name: 'none', description: 'No filter keys', keys: [] };
+export const NO_FILTER = { name: 'none', description: 'No filter keys', keys: [] };
 
 /**
  * A page of records of one kind, in the request's filter (scope null: the list takes no filter),

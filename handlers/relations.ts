@@ -13,6 +13,7 @@ import { prepareList } from '../src/query/list.js';
 import type { SortRegistry } from '../src/query/sort.js';
 import { entityRef } from '../src/serialize/entities.js';
 import { findTyped } from './organizations.js';
+import { NO_FILTER } from './records.js';
 
 const PARTICIPATION_SORTS: SortRegistry = {
   keys: [
@@ -31,8 +32,6 @@ const SIMILAR_SORTS: SortRegistry = {
   default: '-score,-signal_rating',
   id: 'x.other_id',
 };
-
-const NO_FILTER = { name: 'none', description: 'No filter keys', keys: [] };
 
 type Kind = 'company' | 'investor';
 type Load = (db: Knex, parent: EntityRow, page: PageRequest) => Promise<{ page: object; rows: object[] }>;

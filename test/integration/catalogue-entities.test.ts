@@ -1,18 +1,6 @@
 import { expect, it } from 'vitest';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
-
-/** Follows next_cursor to the end (at most `max` pages); returns every row. */
-async function walk(h: Harness, url: string, max = 50) {
-  const rows: any[] = [];
-  let next: string | null = url;
-  for (let i = 0; next && i < max; i++) {
-    const r: any = await h.get(next);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    rows.push(...r.body.data);
-    next = r.body.page.next_cursor ? `${url}&cursor=${encodeURIComponent(r.body.page.next_cursor)}` : null;
-  }
-  return rows;
-}
+import { walk } from './catalogue-walk.js';
 
 const DIRECTORIES = [
   { path: '/data/investors', where: { subtype: 'investor' } },

@@ -1,17 +1,6 @@
 import { expect, it } from 'vitest';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
-
-async function walk(h: Harness, url: string, max = 50) {
-  const rows: any[] = [];
-  let next: string | null = url;
-  for (let i = 0; next && i < max; i++) {
-    const r: any = await h.get(next);
-    expect(r.status, `${next} ${JSON.stringify(r.body).slice(0, 300)}`).toBe(200);
-    rows.push(...r.body.data);
-    next = r.body.page.next_cursor ? `${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(r.body.page.next_cursor)}` : null;
-  }
-  return rows;
-}
+import { walk } from './catalogue-walk.js';
 
 /** The UUID of the parent with the most child rows, and that count. */
 async function busiest(h: Harness, table: string, fk: string, where: (q: any) => any = (q) => q) {

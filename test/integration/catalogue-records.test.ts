@@ -1,17 +1,6 @@
 import { expect, it } from 'vitest';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
-
-async function walk(h: Harness, url: string, max = 80) {
-  const rows: any[] = [];
-  let next: string | null = url;
-  for (let i = 0; next && i < max; i++) {
-    const r: any = await h.get(next);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    rows.push(...r.body.data);
-    next = r.body.page.next_cursor ? `${url}&cursor=${encodeURIComponent(r.body.page.next_cursor)}` : null;
-  }
-  return rows;
-}
+import { walk } from './catalogue-walk.js';
 
 const count = async (h: Harness, table: string) => Number(((await h.db(table).count({ n: '*' })) as any)[0].n);
 

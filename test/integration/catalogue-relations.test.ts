@@ -1,17 +1,6 @@
 import { expect, it } from 'vitest';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
-
-async function walk(h: Harness, url: string, max = 60) {
-  const rows: any[] = [];
-  let next: string | null = url;
-  for (let i = 0; next && i < max; i++) {
-    const r: any = await h.get(next);
-    expect(r.status, `${next} ${JSON.stringify(r.body).slice(0, 300)}`).toBe(200);
-    rows.push(...r.body.data);
-    next = r.body.page.next_cursor ? `${url}&cursor=${encodeURIComponent(r.body.page.next_cursor)}` : null;
-  }
-  return rows;
-}
+import { walk } from './catalogue-walk.js';
 
 forEachDatabase('catalogue: investors, portfolio and similar', (h) => {
   const activeRounds = () => h().db('transactions as t').join('transaction_investors as ti', 'ti.transaction_id', 't.id').whereNull('t.deleted_at');

@@ -4,9 +4,9 @@
  * sort of the job openings list. Sort expressions are the same coalesced expressions the sort
  * registries use, so keyset pages walk these indexes.
  */
-import type { Knex } from 'knex';
+import { indexMigration, type IndexDef } from './indexes.js';
 
-const INDEXES: [name: string, table: string, expr: string][] = [
+const INDEXES: IndexDef[] = [
   ['entities_subtype_name_key', 'entities', 'subtype, name_lower, id'],
   ['entities_subtype_added_key', 'entities', 'subtype, added_at, id'],
   ['entities_subtype_investments_key', 'entities', 'subtype, (coalesce(investor_investments_count, -1)), id'],
@@ -25,10 +25,4 @@ const INDEXES: [name: string, table: string, expr: string][] = [
   ['jobs_language_key', 'jobs', 'post_language, is_active, posted_at, id'],
 ];
 
-export async function up(knex: Knex): Promise<void> {
-  for (const [name, table, expr] of INDEXES) await knex.raw(`create index ${name} on ${table} (${expr})`);
-}
-
-export async function down(knex: Knex): Promise<void> {
-  for (const [name] of INDEXES) await knex.raw(`drop index if exists ${name}`);
-}
+export const { up, down } = indexMigration(INDEXES);

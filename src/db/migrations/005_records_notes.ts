@@ -3,8 +3,9 @@
  * team's private annotations on entities (`/data/notes`).
  */
 import type { Knex } from 'knex';
+import { indexMigration, type IndexDef } from './indexes.js';
 
-const INDEXES: [name: string, table: string, expr: string][] = [
+const INDEXES: IndexDef[] = [
   ['funds_announced_key', 'funds', "(coalesce(announced_sort, '')), id"],
   ['funds_amount_key', 'funds', '(coalesce(amount_usd, -1)), id'],
   ['funds_vintage_key', 'funds', 'vintage_year'],
@@ -16,8 +17,10 @@ const INDEXES: [name: string, table: string, expr: string][] = [
   ['news_source_key', 'news', 'source, published_at'],
 ];
 
+const indexes = indexMigration(INDEXES);
+
 export async function up(knex: Knex): Promise<void> {
-  for (const [name, table, expr] of INDEXES) await knex.raw(`create index ${name} on ${table} (${expr})`);
+  await indexes.up(knex);
   await knex.schema.createTable('notes', (t) => {
     t.increments('id');
     t.integer('team_id').notNullable().references('teams.id').onDelete('CASCADE');
@@ -33,5 +36,5 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('notes');
-  for (const [name] of INDEXES) await knex.raw(`drop index if exists ${name}`);
+  await indexes.down(knex);
 }

@@ -2,9 +2,9 @@
  * Indexes behind the nested lists (SPEC.md 4.10 "Nested"): each walks its parent's rows in the
  * list's sort order (coalesced expressions as in the sort registries) with the id tie-breaker.
  */
-import type { Knex } from 'knex';
+import { indexMigration, type IndexDef } from './indexes.js';
 
-const INDEXES: [name: string, table: string, expr: string][] = [
+const INDEXES: IndexDef[] = [
   ['transactions_company_date_key', 'transactions', "company_id, (coalesce(date_sort, '')), id"],
   ['valuations_company_date_key', 'valuations', 'company_id, date_sort, id'],
   ['headcount_company_count_key', 'headcount_breakdown', 'company_id, count, department'],
@@ -15,10 +15,4 @@ const INDEXES: [name: string, table: string, expr: string][] = [
   ['fund_lps_lp_key', 'fund_lps', 'lp_id, fund_id'],
 ];
 
-export async function up(knex: Knex): Promise<void> {
-  for (const [name, table, expr] of INDEXES) await knex.raw(`create index ${name} on ${table} (${expr})`);
-}
-
-export async function down(knex: Knex): Promise<void> {
-  for (const [name] of INDEXES) await knex.raw(`drop index if exists ${name}`);
-}
+export const { up, down } = indexMigration(INDEXES);
