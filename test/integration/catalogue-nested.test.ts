@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
 import { walk } from './catalogue-walk.js';
+import { issueToken } from '../../src/auth/idp.js';
+import { loadSigningKey } from '../../src/auth/signing.js';
 
 /** The UUID of the parent with the most child rows, and that count. */
 async function busiest(h: Harness, table: string, fk: string, where: (q: any) => any = (q) => q) {
@@ -90,5 +92,27 @@ forEachDatabase('catalogue: nested lists', (h) => {
     expect(bad.body.error.code).toBe('INVALID_ENTITY_ID');
     expect((await h().get(`/data/companies/${a.uuid}/funding-rounds?filter=amount[gt]:abc`)).body.error.code).toBe('FILTER_VALIDATION_ERROR');
     expect((await h().get(`/data/companies/${a.uuid}/patents?filter=x[eq]:1`)).status).toBe(400);
+  });
+
+  it('locks premium fields for browser-app tiers below premium', async () => {
+    const cfg = h().server.cfg;
+    const key = await loadSigningKey(cfg.signingKeyFile);
+    const as = async (tier: 'anonymous' | 'free') =>
+      `Bearer ${(await issueToken(cfg, key, `user:${tier}`, { scope: 'read:entities', gty: 'authorization-code', tier })).access_token}`;
+    const fin = await busiest(h(), 'financials', 'company_id');
+    const free = await h().get(`/data/companies/${fin.uuid}/financials`, { Authorization: await as('free'), 'X-Client-Id': null });
+    expect(free.status).toBe(200);
+    expect(free.body.data[0]).toMatchObject({ revenue: null, ebitda: null, profit: null, rnd: null, valuation: null });
+    expect(free.body.data[0].locked.map((l: any) => l.field).sort()).toEqual(['ebitda', 'profit', 'revenue', 'rnd', 'valuation']);
+    const anon = await h().get(`/data/companies/${fin.uuid}/financials`, { Authorization: await as('anonymous'), 'X-Client-Id': null });
+    expect(anon.body.data[0].employees).toBeNull();
+    expect(anon.body.data[0].locked).toContainEqual({ field: 'employees', reason: 'ACCOUNT_REQUIRED' });
+    const wt = await busiest(h(), 'web_traffic', 'company_id');
+    const visits = await h().get(`/data/companies/${wt.uuid}/web-traffic`, { Authorization: await as('free'), 'X-Client-Id': null });
+    expect(visits.body.data[0].visits).toBeNull();
+    expect(visits.body.data[0].locked).toEqual([{ field: 'visits', reason: 'PREMIUM_REQUIRED' }]);
+    const hb = await busiest(h(), 'headcount_breakdown', 'company_id');
+    const share = await h().get(`/data/companies/${hb.uuid}/headcount-breakdown`, { Authorization: await as('anonymous'), 'X-Client-Id': null });
+    expect(share.body.data[0]).toMatchObject({ percentage: null, locked: [{ field: 'percentage', reason: 'ACCOUNT_REQUIRED' }] });
   });
 });
