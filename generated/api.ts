@@ -564,6 +564,10 @@ export interface paths {
          * @description News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
          *     their taxonomy. Filter scope `news` (`published_at`, `article_type`, `source`, `entity.uuid`,
          *     `taxonomy_id`). Sort keys: `published_at`, `id` (`publish_date` was renamed `published_at` in 2026-10-09).
+         *     With `q`: only articles whose title starts with `q` or has a later word starting with `q`
+         *     (case-insensitive, served from a prefix index), ranked title-start matches first, then newest
+         *     first; sort keys are then `match` and `published_at`; pages within the first 1,000 results,
+         *     cursors bound to `q`.
          */
         get: operations["listNews"];
         put?: never;
@@ -4104,6 +4108,8 @@ export interface operations {
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
+                /** @description Title search (1..100 characters, not blank, no control characters). Ranked, see the description. */
+                q?: string;
             };
             header?: {
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */

@@ -1,11 +1,13 @@
 /** Funds, valuations and news: lists (keyset pages over their own filter scopes) and details by numeric id. */
 import { findRecord, FUNDS, listRecords, loadNewsLinks, NEWS, VALUATIONS, type Fixed, type RecordSpec, type WithRef } from '../src/db/records.js';
+import { searchNews } from '../src/db/newsSearch.js';
 import { notFound } from '../src/errors.js';
 import { numericId, ok, type Ctx, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
 import type { SortRegistry } from '../src/query/sort.js';
 import { fund, newsArticle, valuation } from '../src/serialize/records.js';
+import { queryText } from './search.js';
 
 export const FUND_SORTS: SortRegistry = {
   keys: [
@@ -66,6 +68,23 @@ export async function recordById(ctx: Ctx<never>, spec: RecordSpec, noun: string
   return row as Row;
 }
 
+/** With `q`: articles whose title (or a later word of it) starts with `q`, ranked; the first 1,000 only. */
+export const NEWS_RANKED_SORTS: SortRegistry = {
+  keys: [
+    { key: 'match', sql: 'x.best' },
+    { key: 'published_at', sql: 'x.published' },
+  ],
+  default: 'match,-published_at',
+  id: 'x.news_id',
+};
+
+async function rankedNews(ctx: Ctx<never>, raw: string) {
+  const q = queryText(raw);
+  const list = prepareList(ctx, { scope: SCOPES.news!, sorts: NEWS_RANKED_SORTS, alias: 'n', core: true, bind: q });
+  const { rows, page } = await searchNews(ctx.deps.db, q, list.where, list.page);
+  return { rows: rows.map((r) => ({ ...r, ref: null })) as Row[], page: { ...page, ...list.extras } };
+}
+
 const currency = (ctx: { money: { currency: string } }) => ctx.money.currency as never;
 
 export const recordHandlers: HandlerMap = {
@@ -86,7 +105,7 @@ export const recordHandlers: HandlerMap = {
     return ok('getValuation', { data: valuation(ctx.deps.cfg.appUrl, r, ctx.money), currency: currency(ctx) });
   },
   listNews: async (ctx) => {
-    const { rows, page } = await recordPage(ctx as Ctx<never>, NEWS, 'news', NEWS_SORTS);
+    const { rows, page } = ctx.query.q === undefined ? await recordPage(ctx as Ctx<never>, NEWS, 'news', NEWS_SORTS) : await rankedNews(ctx as Ctx<never>, ctx.query.q);
     const links = await loadNewsLinks(ctx.deps.db, rows.map((r) => Number(r.id)));
     return ok('listNews', { data: rows.map((r) => newsArticle(ctx.deps.cfg.appUrl, r, links)), page, currency: currency(ctx) });
   },

@@ -24,7 +24,8 @@ const MATCH: { field: 'name' | 'domain'; kind: 'exact' | 'prefix' | 'substring' 
   { field: 'name', kind: 'substring' },
 ];
 
-function queryText(raw: string): string {
+/** The normalised search text of `q`; 400 when blank or with control characters. */
+export function queryText(raw: string): string {
   // eslint-disable-next-line no-control-regex
   const q = /[\u0000-\u001f\u007f]/.test(raw) ? '' : normalizeTerm(raw);
   if (!q) {

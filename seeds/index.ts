@@ -10,6 +10,7 @@
 import type { Knex } from 'knex';
 import { isSqlite } from '../src/db/knex.js';
 import { rebuildSearchTerms } from '../src/db/search.js';
+import { rebuildNewsTerms } from '../src/db/newsSearch.js';
 import { generateCompanies } from './companies.js';
 import { createCtx, type ScaleName } from './context.js';
 import { finalize, scalar } from './finalize.js';
@@ -59,7 +60,8 @@ export async function seedDatabase(
   await ctx.w.commit();
   // the typeahead index of /data/search is derived from the entities written above
   await rebuildSearchTerms(db);
-  counts.push({ table: 'search_terms', rows: Number(((await db('search_terms').count({ n: '*' })) as { n: number | string }[])[0]!.n) });
+  await rebuildNewsTerms(db);
+  for (const table of ['search_terms', 'news_terms']) counts.push({ table, rows: Number(((await db(table).count({ n: '*' })) as { n: number | string }[])[0]!.n) });
   ctx.progress.summary(counts.reduce((a, c) => a + c.rows, 0));
   return counts;
 }

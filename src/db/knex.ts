@@ -11,6 +11,7 @@ import * as m004 from './migrations/004_search_terms.js';
 import * as m005 from './migrations/005_records_notes.js';
 import * as m006 from './migrations/006_nested_indexes.js';
 import * as m007 from './migrations/007_geo_reference.js';
+import * as m008 from './migrations/008_news_terms.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
@@ -27,6 +28,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '005_records_notes': m005,
   '006_nested_indexes': m006,
   '007_geo_reference': m007,
+  '008_news_terms': m008,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

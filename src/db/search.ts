@@ -19,7 +19,7 @@ const WHOLE_DOMAIN = 1;
 const INNER_WORD = 2;
 const MAX_TERM = 300;
 const MAX_INNER = 8;
-const TOP = String.fromCodePoint(0x10ffff);
+export const TOP = String.fromCodePoint(0x10ffff);
 
 export type SearchKind = 'company' | 'investor' | 'university' | 'gov_ngo' | 'person';
 

@@ -62,6 +62,32 @@ forEachDatabase('catalogue: funds, valuations, news', (h) => {
   });
 });
 
+forEachDatabase('catalogue: news title search', (h) => {
+  it('ranks title-start matches first, then newest, within the filter, and binds cursors to q', async () => {
+    const article = (await h().db('news').orderBy('id').first('id', 'title')) as { id: number; title: string };
+    const words = article.title.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 3);
+    const word = words[words.length - 1]!;
+    const rows = await walk(h(), `/data/news?q=${encodeURIComponent(word.toUpperCase())}&limit=7`);
+    expect(rows.map((n) => n.id)).toContain(article.id);
+    for (const n of rows) expect(n.title.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((w: string) => w.startsWith(word))).toBe(true);
+    const starts = rows.map((n) => (n.title.toLowerCase().startsWith(word) ? 0 : 1));
+    expect(starts).toEqual([...starts].sort());
+    const group = rows.filter((_n, i) => starts[i] === 1).map((n) => n.published_at);
+    expect(group).toEqual([...group].sort().reverse());
+    const all = (await h().db('news').select('title')) as { title: string }[];
+    const expected = all.filter((n) => n.title.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith(word))).length;
+    expect(rows.length).toBe(Math.min(expected, 1000));
+    const typed = await h().get(`/data/news?q=${encodeURIComponent(word)}&filter=article_type[eq]:funding&limit=100`);
+    expect(typed.body.data.every((n: any) => n.article_type === 'funding')).toBe(true);
+    const first = await h().get(`/data/news?q=${encodeURIComponent(word)}&limit=1`);
+    if (first.body.page.next_cursor) {
+      expect((await h().get(`/data/news?q=zz${encodeURIComponent(word)}&limit=1&cursor=${encodeURIComponent(first.body.page.next_cursor)}`)).status).toBe(400);
+    }
+    expect((await h().get('/data/news?q=%20')).body.error.code).toBe('VALIDATION_ERROR');
+    expect((await h().get('/data/news?q=qqqqzzzz')).body.data).toEqual([]);
+  });
+});
+
 forEachDatabase('catalogue: team notes', (h) => {
   const someEntity = async () => ((await h().db('entities').orderBy('id').first('uuid')) as { uuid: string }).uuid;
 

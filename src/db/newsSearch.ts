@@ -1,0 +1,64 @@
+/**
+ * Text search in news titles (`GET /data/news?q=`): `news_terms` holds each title lower-cased
+ * whole and from each later word on; a query is one range scan of `news_terms_term_key` (as entity
+ * search, src/db/search.ts). Matches rank: title starts with `q`, then a later word does; newest
+ * first within each. Only the first 1,000 are paged. SQL only.
+ */
+import type { Knex } from 'knex';
+import type { CompiledFilter } from '../query/compile.js';
+import { isSqlite } from './knex.js';
+import { keysetPage, type PageRequest } from './paging.js';
+import { normalizeTerm, SEARCH_DEPTH, TOP } from './search.js';
+
+const MAX_TERM = 300;
+const MAX_INNER = 12;
+
+export function newsTermsOf(n: { id: number; title: string; published_at: string }): Record<string, unknown>[] {
+  const title = normalizeTerm(n.title);
+  const rows: Record<string, unknown>[] = [{ term: title.slice(0, MAX_TERM), news_id: n.id, rank: 0, published_at: n.published_at }];
+  let inner = 0;
+  for (const m of title.matchAll(/(?<=[^\p{L}\p{N}])[\p{L}\p{N}]/gu)) {
+    if (++inner > MAX_INNER) break;
+    rows.push({ term: title.slice(m.index, m.index + MAX_TERM), news_id: n.id, rank: 1, published_at: n.published_at });
+  }
+  return rows;
+}
+
+export async function createNewsTerms(db: Knex): Promise<void> {
+  await db.schema.createTable('news_terms', (t) => {
+    if (isSqlite(db)) t.string('term', MAX_TERM).notNullable();
+    else t.specificType('term', `varchar(${MAX_TERM}) collate "C"`).notNullable();
+    t.integer('news_id').notNullable().references('news.id').onDelete('CASCADE');
+    t.smallint('rank').notNullable();
+    t.string('published_at', 24).notNullable();
+  });
+  await db.raw('create index news_terms_term_key on news_terms (term, rank, published_at, news_id)');
+  await db.raw('create index news_terms_news_key on news_terms (news_id)');
+}
+
+export async function rebuildNewsTerms(db: Knex, batch = 2000): Promise<void> {
+  await db('news_terms').delete();
+  let after = 0;
+  for (;;) {
+    const rows = (await db('news').where('id', '>', after).orderBy('id').limit(batch).select('id', 'title', 'published_at')) as { id: number; title: string; published_at: string }[];
+    if (rows.length === 0) return;
+    const terms = rows.flatMap(newsTermsOf);
+    for (let i = 0; i < terms.length; i += 500) await db('news_terms').insert(terms.slice(i, i + 500));
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** A page of the first SEARCH_DEPTH articles matching `q` (normalised) and the filter (alias `n`). */
+export async function searchNews(db: Knex, q: string, where: CompiledFilter | null, page: PageRequest) {
+  const ranked = db('news_terms as s')
+    .join('news as n', 'n.id', 's.news_id')
+    .where('s.term', '>=', q)
+    .andWhere('s.term', '<', q + TOP)
+    .modify((b) => (where ? b.whereRaw(where.sql, where.bindings) : b))
+    .groupBy('n.id')
+    .select('n.id as news_id', db.raw('min(s.rank) as best'), db.raw('max(n.published_at) as published'))
+    .orderByRaw('min(s.rank), max(n.published_at) desc, n.id')
+    .limit(SEARCH_DEPTH);
+  const base = db.from(ranked.as('x')).join('news as n', 'n.id', 'x.news_id');
+  return keysetPage<Record<string, unknown>>(db, base, (b) => b.select('n.*'), page);
+}
