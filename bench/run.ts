@@ -1,0 +1,331 @@
+/**
+ * `make bench`: seeds (or reuses, keyed by scale+seed) the bench scale on SQLite and on the
+ * embedded PostgreSQL; per database starts, one at a time, our server, the bare node:http
+ * baseline (baseline-server.ts) and the Platformatic DB peer (peer-server.ts), each in its own
+ * process, and drives every scenario with autocannon from another process (load.ts) for
+ * BENCH_SECONDS (default 10) after a short unrecorded warm-up. The server's RSS is sampled during
+ * each run (peak reported). Also times deep paging (paging.ts) and analytics (analytics.ts) as
+ * single requests. Prints one table and writes bench/results/<date>.json.
+ *
+ * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10),
+ * BENCH_ANALYTICS_CONNECTIONS (2), BENCH_DBS (sqlite,postgres), BENCH_SERVERS (ours,baseline,peer), BENCH_SCALE (large),
+ * BENCH_SEED (42), BENCH_DIR (/tmp/fdapi-bench), BENCH_CPU_PROF (dir: --cpu-prof for our server).
+ */
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import { ANALYTICS, measureAnalytics, type AnalyticsResult } from './analytics.js';
+import {
+  apiHeaders, type ChildServer, type DbKind, ensureSeeded, forkServer, getToken, log, machineNote, round, ROOT, rssMb, SCALE, SEED,
+  type SeedResult, serverEnv, startPostgres, target, timedGet, writeJson, type Pg, type SeedTarget,
+} from './lib.js';
+import type { LoadJob, LoadSummary } from './load.js';
+import { DEEP_PAGE, deepCursor, LIST_QUERY, measurePaging, type PagingResult } from './paging.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
+const ANALYTICS_CONNECTIONS = Number(process.env.BENCH_ANALYTICS_CONNECTIONS || 2);
+const DBS = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as DbKind[];
+const SERVERS = (process.env.BENCH_SERVERS || 'ours,baseline,peer').split(',') as ServerName[];
+const LIMIT = 25;
+
+type ServerName = 'ours' | 'baseline' | 'peer';
+type ScenarioName =
+  | 'transaction detail'
+  | 'company detail'
+  | 'transactions list'
+  | 'list page 1'
+  | `list page ${typeof DEEP_PAGE}`
+  | 'founders list view=full'
+  | 'heatmap'
+  | 'funnel'
+  | 'search';
+
+interface Scenario {
+  name: ScenarioName;
+  kind: 'detail' | 'list' | 'analytics' | 'search';
+  /** Paths for our server and the baseline (the baseline ignores auth headers). */
+  ours: string[];
+  /** Paths for Platformatic DB, or null when it has no equivalent. */
+  peer: string[] | null;
+}
+
+interface Row {
+  db: DbKind;
+  scenario: ScenarioName;
+  kind: Scenario['kind'];
+  server: ServerName;
+  rps: number;
+  p50: number;
+  p99: number;
+  rssPeakMb: number | null;
+  connections: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  note?: string;
+}
+
+function pick<T>(xs: T[], n: number): T[] {
+  const step = Math.max(1, Math.floor(xs.length / n));
+  return xs.filter((_x, i) => i % step === 0).slice(0, n);
+}
+
+/** Detail ids spread over the data, read through our API (no SQL outside src/db). */
+async function sampleIds(baseUrl: string, headers: Record<string, string>) {
+  const txIds = new Set<number>();
+  for (let y = 1995; y <= 2026; y++) {
+    const { body } = await timedGet<{ data: { id: number }[] }>(`${baseUrl}/data/transactions?filter=year[eq]:${y}&limit=10`, headers);
+    for (const t of body.data) txIds.add(t.id);
+  }
+  const companies = new Set<string>();
+  for (const sort of ['name', '-name', '-signal_rating', '-funding_total', 'launch_date', '-launch_date', 'added_at', '-employees_count']) {
+    const { body } = await timedGet<{ data: { uuid: string }[] }>(`${baseUrl}/data/companies?sort=${sort}&limit=40`, headers);
+    for (const c of body.data) companies.add(c.uuid);
+  }
+  return { txIds: pick([...txIds], 200), companyUuids: pick([...companies], 200) };
+}
+
+function hasSearch(): { path: string; param: string } | null {
+  const doc = YAML.parse(fs.readFileSync(path.join(ROOT, 'openapi.yaml'), 'utf8')) as {
+    paths: Record<string, { get?: { parameters?: { name?: string; in?: string; $ref?: string }[] } }>;
+  };
+  const op = doc.paths['/data/search']?.get;
+  if (!op) return null;
+  const param = op.parameters?.find((p) => p.in === 'query' && (p.name === 'q' || p.name === 'query'))?.name ?? 'q';
+  return { path: '/data/search', param };
+}
+
+async function scenarios(baseUrl: string, headers: Record<string, string>, kind: DbKind): Promise<Scenario[]> {
+  const { txIds, companyUuids } = await sampleIds(baseUrl, headers);
+  const { cursor } = await deepCursor(kind, baseUrl, headers);
+  const peerList = `/transactions?where.year.gte=2015&where.amountUsd.gt=1000000&orderby.amountUsd=desc&orderby.id=desc&limit=${LIMIT}`;
+  const list: Scenario[] = [
+    { name: 'transaction detail', kind: 'detail', ours: txIds.map((id) => `/data/transactions/${id}`), peer: txIds.map((id) => `/transactions/${id}`) },
+    {
+      name: 'company detail',
+      kind: 'detail',
+      ours: companyUuids.map((u) => `/data/companies/${u}`),
+      // Platformatic has no lookup by a non-key column other than a filtered list
+      peer: companyUuids.map((u) => `/entities?where.uuid.eq=${u}&limit=1`),
+    },
+    {
+      name: 'transactions list',
+      kind: 'list',
+      ours: [`/data/transactions?filter=${encodeURIComponent('and(year[gte]:2018,amount[gt]:5000000)')}&sort=-date&limit=${LIMIT}`],
+      peer: [`/transactions?where.year.gte=2018&where.amountUsd.gt=5000000&orderby.dateSort=desc&orderby.id=desc&limit=${LIMIT}`],
+    },
+    { name: 'list page 1', kind: 'list', ours: [`/data/transactions?${LIST_QUERY}`], peer: [peerList] },
+    {
+      name: `list page ${DEEP_PAGE}`,
+      kind: 'list',
+      ours: [`/data/transactions?${LIST_QUERY}&cursor=${encodeURIComponent(cursor)}`],
+      // Platformatic pages by offset only
+      peer: [`${peerList}&offset=${(DEEP_PAGE - 1) * LIMIT}`],
+    },
+    {
+      name: 'founders list view=full',
+      kind: 'list',
+      ours: [`/data/founders?view=full&limit=${LIMIT}`],
+      // the peer serves the founder rows only (no career/education/portfolio glances)
+      peer: [`/entities?where.type.eq=person&where.isFounder.eq=${kind === 'sqlite' ? 1 : true}&orderby.signalRating=desc&orderby.id=desc&limit=${LIMIT}`],
+    },
+    { name: 'heatmap', kind: 'analytics', ours: [ANALYTICS.heatmap], peer: null },
+    { name: 'funnel', kind: 'analytics', ours: [ANALYTICS.funnel], peer: null },
+  ];
+  const search = hasSearch();
+  if (search) list.push({ name: 'search', kind: 'search', ours: ['acme', 'data', 'health', 'robot', 'sol', 'bio'].map((q) => `${search.path}?${search.param}=${q}&limit=10`), peer: null });
+  return list;
+}
+
+function load(job: LoadJob): Promise<LoadSummary> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(ROOT, 'bench', 'load.ts'), [], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (m: LoadSummary & { error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m)));
+    child.once('exit', (code) => (code ? reject(new Error(`load.ts exited with ${code}`)) : undefined));
+    child.send(job);
+  });
+}
+
+/** Runs one scenario against one server: warm-up, then the measured run with RSS sampling. */
+async function drive(server: ChildServer, paths: string[], headers: Record<string, string>, connections: number): Promise<LoadSummary & { rssPeakMb: number | null }> {
+  if (WARMUP > 0) await load({ url: server.baseUrl, paths, headers, connections, seconds: WARMUP });
+  let peak: number | null = null;
+  const sample = () => {
+    const r = rssMb(server.pid);
+    if (r !== null) peak = Math.max(peak ?? 0, r);
+  };
+  const timer = setInterval(sample, 200);
+  try {
+    const s = await load({ url: server.baseUrl, paths, headers, connections, seconds: SECONDS });
+    sample();
+    return { ...s, rssPeakMb: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** One request per distinct path must answer 2xx before a scenario is measured. */
+async function check(baseUrl: string, paths: string[], headers: Record<string, string>): Promise<string | null> {
+  for (const p of paths.slice(0, 3)) {
+    const res = await fetch(`${baseUrl}${p}`, { headers });
+    const text = await res.text();
+    if (!res.ok) return `GET ${p}: ${res.status} ${text.slice(0, 200)}`;
+  }
+  return null;
+}
+
+async function benchDb(kind: DbKind, t: SeedTarget, rows: Row[]): Promise<{ paging: PagingResult | null; analytics: AnalyticsResult[] }> {
+  const ours = await forkServer('our-server.ts', serverEnv(t.databaseUrl), process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
+  let list: Scenario[];
+  let headers: Record<string, string>;
+  let paging: PagingResult | null = null;
+  let analytics: AnalyticsResult[] = [];
+  try {
+    headers = apiHeaders(await getToken(ours.authUrl!));
+    list = await scenarios(ours.baseUrl, headers, kind);
+    paging = await measurePaging(kind, ours.baseUrl, headers, 9);
+    analytics = await measureAnalytics(kind, ours.baseUrl, headers, 5);
+    if (SERVERS.includes('ours')) await runAll(kind, 'ours', ours, list, headers, rows);
+  } finally {
+    await ours.stop();
+  }
+  if (SERVERS.includes('baseline')) {
+    const baseline = await forkServer('baseline-server.ts', serverEnv(t.databaseUrl));
+    try {
+      await runAll(kind, 'baseline', baseline, list, {}, rows);
+    } finally {
+      await baseline.stop();
+    }
+  }
+  if (SERVERS.includes('peer')) {
+    const peer = await forkServer('peer-server.ts', {
+      ...process.env,
+      PEER_CONNECTION_STRING: kind === 'sqlite' ? `sqlite://${t.sqliteFile}` : t.databaseUrl,
+      PEER_POOL_SIZE: String(Number(process.env.DB_POOL_MAX || 10)),
+    }).catch((err: Error) => {
+      log(`peer did not start on ${kind}: ${err.message}`);
+      return null;
+    });
+    if (peer) {
+      try {
+        const peerList = list.filter((s) => s.peer).map((s) => ({ ...s, ours: s.peer! }));
+        await runAll(kind, 'peer', peer, peerList, {}, rows);
+      } finally {
+        await peer.stop();
+      }
+    }
+  }
+  return { paging, analytics };
+}
+
+async function runAll(kind: DbKind, server: ServerName, child: ChildServer, list: Scenario[], headers: Record<string, string>, rows: Row[]) {
+  for (const s of list) {
+    const problem = await check(child.baseUrl, s.ours, headers);
+    if (problem) {
+      log(`${kind} ${server} ${s.name}: skipped (${problem})`);
+      rows.push({ db: kind, scenario: s.name, kind: s.kind, server, rps: 0, p50: 0, p99: 0, rssPeakMb: null, connections: 0, requests: 0, non2xx: 0, errors: 0, note: problem });
+      continue;
+    }
+    // analytics requests take seconds each on large: a couple of connections, not a queue past the timeout
+    const connections = s.kind === 'analytics' ? ANALYTICS_CONNECTIONS : CONNECTIONS;
+    log(`${kind} ${server}: ${s.name} (${SECONDS} s, ${connections} connections)`);
+    const r = await drive(child, s.ours, headers, connections);
+    rows.push({ db: kind, scenario: s.name, kind: s.kind, server, rps: r.rps, p50: r.p50, p99: r.p99, rssPeakMb: r.rssPeakMb, connections, requests: r.requests, non2xx: r.non2xx, errors: r.errors });
+  }
+}
+
+function table(rows: Row[]): string {
+  const out: string[] = [];
+  const head = ['db', 'scenario', 'ours req/s', 'p50 ms', 'p99 ms', 'RSS MB', 'baseline req/s', 'ours/base', 'base RSS', 'peer req/s', 'ours/peer', 'peer p99', 'peer RSS', 'non2xx'];
+  const body: string[][] = [];
+  const keys = [...new Set(rows.map((r) => `${r.db}\u0000${r.scenario}`))];
+  for (const k of keys) {
+    const [db, scenario] = k.split('\u0000') as [DbKind, ScenarioName];
+    const get = (s: ServerName) => rows.find((r) => r.db === db && r.scenario === scenario && r.server === s);
+    const o = get('ours');
+    const b = get('baseline');
+    const p = get('peer');
+    const ratio = (x?: Row, y?: Row) => (x && y && y.rps > 0 ? (x.rps / y.rps).toFixed(2) : '-');
+    body.push([
+      db,
+      scenario,
+      o ? String(o.rps) : '-',
+      o ? String(o.p50) : '-',
+      o ? String(o.p99) : '-',
+      o?.rssPeakMb != null ? String(o.rssPeakMb) : '-',
+      b ? String(b.rps) : '-',
+      ratio(o, b),
+      b?.rssPeakMb != null ? String(b.rssPeakMb) : '-',
+      p ? String(p.rps) : '-',
+      ratio(o, p),
+      p ? String(p.p99) : '-',
+      p?.rssPeakMb != null ? String(p.rssPeakMb) : '-',
+      String((o?.non2xx ?? 0) + (o?.errors ?? 0)),
+    ]);
+  }
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  out.push(line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line));
+  return out.join('\n');
+}
+
+async function main() {
+  const started = new Date();
+  const rows: Row[] = [];
+  const seeds: SeedResult[] = [];
+  const paging: PagingResult[] = [];
+  const analytics: AnalyticsResult[] = [];
+  let pg: Pg | null = null;
+  try {
+    for (const kind of DBS) {
+      if (kind === 'postgres') pg = await startPostgres();
+      const t = target(kind, pg);
+      seeds.push(await ensureSeeded(t, pg));
+      const r = await benchDb(kind, t, rows);
+      if (r.paging) paging.push(r.paging);
+      analytics.push(...r.analytics);
+    }
+  } finally {
+    if (pg) await pg.stop();
+  }
+  const note = machineNote();
+  console.log(`\nmake bench — ${SCALE} (seed ${SEED}), ${SECONDS} s per scenario, ${CONNECTIONS} connections, limit ${LIMIT}`);
+  console.log(`machine: ${note}`);
+  console.log('RSS = peak resident set of the serving Node process during the run (PostgreSQL server processes not included)\n');
+  console.log(table(rows));
+  console.log(`\nsingle requests (median): page 1 vs page ${DEEP_PAGE} of ${LIST_QUERY}`);
+  for (const p of paging) console.log(`  ${p.kind.padEnd(9)} page 1 ${p.page1Ms} ms   page ${DEEP_PAGE} ${p.deepMs} ms   ratio ${p.ratio}`);
+  console.log('analytics over all rounds (median):');
+  for (const a of analytics) console.log(`  ${a.kind.padEnd(9)} ${a.name.padEnd(8)} ${a.medianMs} ms`);
+  const file = path.join(ROOT, 'bench', 'results', `${started.toISOString().slice(0, 10)}.json`);
+  writeJson(file, {
+    date: started.toISOString(),
+    scale: SCALE,
+    seed: SEED,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+    connections: CONNECTIONS,
+    limit: LIMIT,
+    machine: note,
+    seeds,
+    rows,
+    ratios: rows
+      .filter((r) => r.server === 'ours')
+      .map((o) => {
+        const b = rows.find((r) => r.db === o.db && r.scenario === o.scenario && r.server === 'baseline');
+        const p = rows.find((r) => r.db === o.db && r.scenario === o.scenario && r.server === 'peer');
+        return { db: o.db, scenario: o.scenario, oursOverBaseline: b?.rps ? round(o.rps / b.rps) : null, oursOverPeer: p?.rps ? round(o.rps / p.rps) : null };
+      }),
+    paging,
+    analytics,
+  });
+  log(`wrote ${path.relative(ROOT, file)}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
