@@ -54,7 +54,7 @@ $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 
 test-unit: install $(CHROMIUM) ## vitest: unit, integration (SQLite and PostgreSQL) and docs-page tests
-	npx vitest run
+	NO_COLOR=1 FORCE_COLOR=0 npx vitest run
 
 test-contract: install $(SCHEMATHESIS) ## schemathesis against the running server (SQLite and PostgreSQL)
 	$(TSX) test/contract/run.ts --db sqlite --max-examples 100

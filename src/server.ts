@@ -97,6 +97,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const signing = await loadSigningKey(cfg.signingKeyFile);
   const auth = new Authenticator(db, cfg, signing, process.env.JWKS_URL || undefined);
   const deps = { db, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, db), metrics: new Metrics(db) };
+  const drain = drainer([apiServer, authServer]);
   apiServer.on('request', await createApp(deps, handlers));
   authServer.on('request', createIdentityProvider(db, cfg, signing));
 
@@ -104,6 +105,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const close = () =>
     (closing ??= (async () => {
       const done = (s: http.Server) => new Promise<void>((r) => s.close(() => r()));
+      drain();
       apiServer.closeIdleConnections();
       authServer.closeIdleConnections();
       await Promise.all([done(apiServer), done(authServer)]);
@@ -111,6 +113,32 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       await db.destroy();
     })());
   return { cfg, baseUrl: cfg.baseUrl, authUrl: cfg.authUrl, close };
+}
+
+/**
+ * Keep-alive during shutdown: once draining starts, every response still to be written says
+ * `Connection: close` and every connection is closed after its response, so a client cannot reuse a
+ * kept-alive socket to reach a server that has stopped listening. Call the returned function when
+ * draining starts; register before the request handlers.
+ */
+function drainer(servers: http.Server[]): () => void {
+  let draining = false;
+  const open = new Set<http.ServerResponse>();
+  const closeAfter = (res: http.ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+    else res.once('finish', () => res.socket?.end());
+  };
+  for (const s of servers) {
+    s.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (draining) return closeAfter(res);
+      open.add(res);
+      res.once('close', () => open.delete(res));
+    });
+  }
+  return () => {
+    draining = true;
+    for (const res of open) closeAfter(res);
+  };
 }
 
 /** The environment that reproduces a Config (so startServer can re-derive it with real ports). */

