@@ -6,7 +6,7 @@ SCHEMATHESIS := $(VENV)/bin/schemathesis
 TSX := node_modules/.bin/tsx
 export SEED_SCALE ?= demo
 
-.PHONY: help install run seed migrate test test-unit test-contract lint typecheck generate check-generated mock proxy fuzz bench clean
+.PHONY: help install run seed migrate test test-unit test-contract lint examples typecheck generate check-generated mock proxy fuzz bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -42,8 +42,12 @@ check-generated: install ## Fail when generated/api.ts or the version table in o
 	@diff -q /tmp/fdapi-generated.ts generated/api.ts >/dev/null || { echo "generated/api.ts is stale: run make generate"; exit 1; }
 	@echo "generated/api.ts is up to date"
 
-lint: install ## Lint openapi.yaml with Redocly
+lint: install ## Lint openapi.yaml with Redocly; every JSON response has an example
 	npx redocly lint openapi.yaml --format=stylish
+	$(TSX) test/contract/examples.ts --check
+
+examples: install ## Capture every JSON response example in openapi.yaml from a server over the tiny seed
+	$(TSX) test/contract/examples.ts
 
 typecheck: install ## TypeScript strict type check
 	npx tsc --noEmit

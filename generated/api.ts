@@ -2425,6 +2425,20 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "VALIDATION_ERROR",
+                 *         "message": "Request validation failed",
+                 *         "details": [
+                 *           {
+                 *             "path": "query.limit",
+                 *             "message": "must be <= 2000"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2456,6 +2470,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "CREDITS_EXHAUSTED",
+                 *         "message": "Your team has no credits left",
+                 *         "details": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2466,6 +2489,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "FORBIDDEN",
+                 *         "message": "This token lacks the read:funding scope",
+                 *         "details": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2476,6 +2508,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "NOT_FOUND",
+                 *         "message": "No transaction with id 999999999",
+                 *         "details": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2486,6 +2527,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "CONFLICT",
+                 *         "message": "The slug acme is taken",
+                 *         "details": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2496,6 +2546,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "PAYLOAD_TOO_LARGE",
+                 *         "message": "Request bodies are limited to 102400 bytes",
+                 *         "details": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2506,6 +2565,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                 *         "message": "Request bodies must be application/json",
+                 *         "details": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2517,6 +2585,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "RATE_LIMITED",
+                 *         "message": "Rate limit exceeded; retry after 1 s",
+                 *         "details": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2527,6 +2604,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "INTERNAL_SERVER_ERROR",
+                 *         "message": "Unexpected error; the request id identifies it in our logs",
+                 *         "details": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2537,6 +2623,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "SERVICE_UNAVAILABLE",
+                 *         "message": "The database is unavailable; retry with backoff",
+                 *         "details": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2547,6 +2642,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "QUERY_TIMEOUT",
+                 *         "message": "The query exceeded its 15 s budget; narrow the filters or use an aggregate endpoint",
+                 *         "details": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2662,6 +2766,347 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 703,
+                     *           "amount": null,
+                     *           "announced_date": "2026-10-30",
+                     *           "round_type": "SERIES C",
+                     *           "standardized_round": "Series C",
+                     *           "valuation": null,
+                     *           "is_verified": true,
+                     *           "is_vc_round": true,
+                     *           "is_exit": false,
+                     *           "company": {
+                     *             "uuid": "66791e81-ae61-42cc-9ade-7a0012eb61ab",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "domain": "iraify.com",
+                     *             "name": "Iraify",
+                     *             "tagline": "Claims automation for platforms and their customers",
+                     *             "about": "Iraify builds claims automation for platforms and their customers. Founded in 2017 and headquartered in Oslo, Norway, the company has raised 5 rounds, most recently in 2026.",
+                     *             "image": null,
+                     *             "service_url": "https://app.fundingdata.example/organizations/66791e81-ae61-42cc-9ade-7a0012eb61ab",
+                     *             "links": {
+                     *               "website": "https://www.iraify.com",
+                     *               "linkedin": "https://www.linkedin.com/company/iraify",
+                     *               "twitter": "https://x.com/iraify",
+                     *               "instagram": null,
+                     *               "angellist": "https://wellfound.com/company/iraify",
+                     *               "crunchbase": "https://www.crunchbase.com/organization/iraify"
+                     *             },
+                     *             "locations": [
+                     *               {
+                     *                 "role": "hq",
+                     *                 "city": {
+                     *                   "id": 1098,
+                     *                   "name": "Oslo"
+                     *                 },
+                     *                 "state": null,
+                     *                 "country": {
+                     *                   "id": 127,
+                     *                   "name": "Norway"
+                     *                 },
+                     *                 "continent": {
+                     *                   "id": 4,
+                     *                   "name": "Europe"
+                     *                 },
+                     *                 "lat": 59.9139,
+                     *                 "lon": 10.7522
+                     *               }
+                     *             ],
+                     *             "roles": [
+                     *               "company"
+                     *             ],
+                     *             "classifications": [],
+                     *             "taxonomy": [
+                     *               {
+                     *                 "id": 146,
+                     *                 "name": "Financial Institutions",
+                     *                 "type": "client_focus"
+                     *               },
+                     *               {
+                     *                 "id": 62,
+                     *                 "name": "Lending",
+                     *                 "type": "industry_tag"
+                     *               },
+                     *               {
+                     *                 "id": 23,
+                     *                 "name": "Insurtech",
+                     *                 "type": "sector"
+                     *               },
+                     *               {
+                     *                 "id": 42,
+                     *                 "name": "Big Data",
+                     *                 "type": "technology"
+                     *               }
+                     *             ],
+                     *             "launch_date": "2017-04",
+                     *             "closing_date": null,
+                     *             "became_unicorn_date": null,
+                     *             "became_thoroughbred_date": null,
+                     *             "exit_date": null,
+                     *             "employees_count": null,
+                     *             "employee_count_1y_growth": null,
+                     *             "added_at": "2021-01-27T01:57:08.634Z",
+                     *             "updated_at": "2026-09-20T17:26:06.623Z",
+                     *             "status": "operating",
+                     *             "signal_rating": 61.7,
+                     *             "unicorn_type": null,
+                     *             "funding": {
+                     *               "total": 56010000,
+                     *               "total_vc": 56010000,
+                     *               "rounds_count": 5
+                     *             },
+                     *             "valuation": {
+                     *               "value": null,
+                     *               "year": null,
+                     *               "month": null
+                     *             },
+                     *             "jobs": {
+                     *               "is_hiring": false,
+                     *               "open_count": 0
+                     *             },
+                     *             "investor": null
+                     *           },
+                     *           "investors": [
+                     *             {
+                     *               "is_lead": true,
+                     *               "investor": {
+                     *                 "uuid": "946c3efa-1fbd-45f2-8269-149ec7dc33d5",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Orchard Capital",
+                     *                 "image": "https://img.fundingdata.example/logos/946c3efa-1fbd-45f2-8269-149ec7dc33d5.png",
+                     *                 "service_url": "https://app.fundingdata.example/organizations/946c3efa-1fbd-45f2-8269-149ec7dc33d5"
+                     *               }
+                     *             },
+                     *             {
+                     *               "is_lead": false,
+                     *               "investor": {
+                     *                 "uuid": "5e3e2631-003f-4b1f-99a5-7239db356172",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Ryan Wright",
+                     *                 "image": "https://img.fundingdata.example/people/5e3e2631-003f-4b1f-99a5-7239db356172.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/5e3e2631-003f-4b1f-99a5-7239db356172"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "source_url": "https://techchronicle.example/2026/10/iraify-series-c-703",
+                     *           "deleted_at": null
+                     *         },
+                     *         {
+                     *           "id": 554,
+                     *           "amount": 55000000,
+                     *           "announced_date": "2026-10-26",
+                     *           "round_type": "SERIES C",
+                     *           "standardized_round": "Series C",
+                     *           "valuation": 420000000,
+                     *           "is_verified": false,
+                     *           "is_vc_round": true,
+                     *           "is_exit": false,
+                     *           "company": {
+                     *             "uuid": "3e0827a8-1970-4905-8e0e-844c1dda9403",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "domain": "fluxium.com",
+                     *             "name": "Fluxium",
+                     *             "tagline": "Low-carbon cement for governments",
+                     *             "about": "Fluxium builds low-carbon cement for governments. Founded in 2015 and headquartered in Copenhagen, Denmark, the company has raised 8 rounds, most recently in 2026.",
+                     *             "image": "https://img.fundingdata.example/logos/3e0827a8-1970-4905-8e0e-844c1dda9403.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/3e0827a8-1970-4905-8e0e-844c1dda9403",
+                     *             "links": {
+                     *               "website": "https://www.fluxium.com",
+                     *               "linkedin": "https://www.linkedin.com/company/fluxium",
+                     *               "twitter": "https://x.com/fluxium",
+                     *               "instagram": null,
+                     *               "angellist": null,
+                     *               "crunchbase": "https://www.crunchbase.com/organization/fluxium"
+                     *             },
+                     *             "locations": [
+                     *               {
+                     *                 "role": "hq",
+                     *                 "city": {
+                     *                   "id": 1099,
+                     *                   "name": "Copenhagen"
+                     *                 },
+                     *                 "state": null,
+                     *                 "country": {
+                     *                   "id": 128,
+                     *                   "name": "Denmark"
+                     *                 },
+                     *                 "continent": {
+                     *                   "id": 4,
+                     *                   "name": "Europe"
+                     *                 },
+                     *                 "lat": 55.6761,
+                     *                 "lon": 12.5683
+                     *               },
+                     *               {
+                     *                 "role": "office",
+                     *                 "city": {
+                     *                   "id": 1100,
+                     *                   "name": "Aarhus"
+                     *                 },
+                     *                 "state": null,
+                     *                 "country": {
+                     *                   "id": 128,
+                     *                   "name": "Denmark"
+                     *                 },
+                     *                 "continent": {
+                     *                   "id": 4,
+                     *                   "name": "Europe"
+                     *                 },
+                     *                 "lat": 56.1629,
+                     *                 "lon": 10.2039
+                     *               }
+                     *             ],
+                     *             "roles": [
+                     *               "company"
+                     *             ],
+                     *             "classifications": [],
+                     *             "taxonomy": [
+                     *               {
+                     *                 "id": 113,
+                     *                 "name": "Peer-to-Peer",
+                     *                 "type": "business_model"
+                     *               },
+                     *               {
+                     *                 "id": 99,
+                     *                 "name": "Vertical Farming",
+                     *                 "type": "industry_tag"
+                     *               },
+                     *               {
+                     *                 "id": 9,
+                     *                 "name": "Climate Tech",
+                     *                 "type": "sector"
+                     *               }
+                     *             ],
+                     *             "launch_date": "2015-02",
+                     *             "closing_date": null,
+                     *             "became_unicorn_date": null,
+                     *             "became_thoroughbred_date": "2024-06-06",
+                     *             "exit_date": null,
+                     *             "employees_count": 1014,
+                     *             "employee_count_1y_growth": 0.298,
+                     *             "added_at": "2021-04-04T14:01:02.602Z",
+                     *             "updated_at": "2024-08-12T23:00:37.334Z",
+                     *             "status": "operating",
+                     *             "signal_rating": 59.6,
+                     *             "unicorn_type": null,
+                     *             "funding": {
+                     *               "total": 157935000,
+                     *               "total_vc": 157935000,
+                     *               "rounds_count": 8
+                     *             },
+                     *             "valuation": {
+                     *               "value": 420000000,
+                     *               "year": 2026,
+                     *               "month": 10
+                     *             },
+                     *             "jobs": {
+                     *               "is_hiring": true,
+                     *               "open_count": 4
+                     *             },
+                     *             "investor": null
+                     *           },
+                     *           "investors": [
+                     *             {
+                     *               "is_lead": true,
+                     *               "investor": {
+                     *                 "uuid": "fe9690fd-02f7-410a-a88c-f1f4ba12d98b",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Orchard Growth Equity",
+                     *                 "image": null,
+                     *                 "service_url": "https://app.fundingdata.example/organizations/fe9690fd-02f7-410a-a88c-f1f4ba12d98b"
+                     *               }
+                     *             },
+                     *             {
+                     *               "is_lead": false,
+                     *               "investor": {
+                     *                 "uuid": "6f382de4-7f9c-48bf-89aa-e9b746e7b848",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Compass Venture Partners",
+                     *                 "image": "https://img.fundingdata.example/logos/6f382de4-7f9c-48bf-89aa-e9b746e7b848.png",
+                     *                 "service_url": "https://app.fundingdata.example/organizations/6f382de4-7f9c-48bf-89aa-e9b746e7b848"
+                     *               }
+                     *             },
+                     *             {
+                     *               "is_lead": false,
+                     *               "investor": {
+                     *                 "uuid": "5337f948-db4b-44ac-a395-0dc6004be15c",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Lakeside VC",
+                     *                 "image": "https://img.fundingdata.example/logos/5337f948-db4b-44ac-a395-0dc6004be15c.png",
+                     *                 "service_url": "https://app.fundingdata.example/organizations/5337f948-db4b-44ac-a395-0dc6004be15c"
+                     *               }
+                     *             },
+                     *             {
+                     *               "is_lead": false,
+                     *               "investor": {
+                     *                 "uuid": "3be29e9b-d1ab-488e-830c-f3e3afe1321e",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Outpost Growth Equity",
+                     *                 "image": "https://img.fundingdata.example/logos/3be29e9b-d1ab-488e-830c-f3e3afe1321e.png",
+                     *                 "service_url": "https://app.fundingdata.example/organizations/3be29e9b-d1ab-488e-830c-f3e3afe1321e"
+                     *               }
+                     *             },
+                     *             {
+                     *               "is_lead": false,
+                     *               "investor": {
+                     *                 "uuid": "85971b92-27c6-49e6-8cb5-89e155576299",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Aurora Partners",
+                     *                 "image": "https://img.fundingdata.example/logos/85971b92-27c6-49e6-8cb5-89e155576299.png",
+                     *                 "service_url": "https://app.fundingdata.example/organizations/85971b92-27c6-49e6-8cb5-89e155576299"
+                     *               }
+                     *             },
+                     *             {
+                     *               "is_lead": false,
+                     *               "investor": {
+                     *                 "uuid": "6cacc331-2c3c-44ea-be13-25981abc2b0e",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Monarch Ventures",
+                     *                 "image": "https://img.fundingdata.example/logos/6cacc331-2c3c-44ea-be13-25981abc2b0e.png",
+                     *                 "service_url": "https://app.fundingdata.example/organizations/6cacc331-2c3c-44ea-be13-25981abc2b0e"
+                     *               }
+                     *             },
+                     *             {
+                     *               "is_lead": false,
+                     *               "investor": {
+                     *                 "uuid": "dc331949-a69a-4f62-b9e3-83b68896f64e",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Chris Roberts",
+                     *                 "image": "https://img.fundingdata.example/people/dc331949-a69a-4f62-b9e3-83b68896f64e.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/dc331949-a69a-4f62-b9e3-83b68896f64e"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "source_url": "https://scaleuptimes.example/2026/10/fluxium-raises-55m-series-c-round-led-by-orchard-growth-equity-296",
+                     *           "deleted_at": null
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WyIyMDI2LTEwLTI2Iiw1NTRdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.TB18KSmvS1-d3V2LWK4qBDNpYEILbv2VGrc502k5jXM",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Transaction"][];
                         page: components["schemas"]["Page"];
@@ -2710,6 +3155,140 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 703,
+                     *         "amount": null,
+                     *         "announced_date": "2026-10-30",
+                     *         "round_type": "SERIES C",
+                     *         "standardized_round": "Series C",
+                     *         "valuation": null,
+                     *         "is_verified": true,
+                     *         "is_vc_round": true,
+                     *         "is_exit": false,
+                     *         "company": {
+                     *           "uuid": "66791e81-ae61-42cc-9ade-7a0012eb61ab",
+                     *           "type": "organization",
+                     *           "subtype": "company",
+                     *           "domain": "iraify.com",
+                     *           "name": "Iraify",
+                     *           "tagline": "Claims automation for platforms and their customers",
+                     *           "about": "Iraify builds claims automation for platforms and their customers. Founded in 2017 and headquartered in Oslo, Norway, the company has raised 5 rounds, most recently in 2026.",
+                     *           "image": null,
+                     *           "service_url": "https://app.fundingdata.example/organizations/66791e81-ae61-42cc-9ade-7a0012eb61ab",
+                     *           "links": {
+                     *             "website": "https://www.iraify.com",
+                     *             "linkedin": "https://www.linkedin.com/company/iraify",
+                     *             "twitter": "https://x.com/iraify",
+                     *             "instagram": null,
+                     *             "angellist": "https://wellfound.com/company/iraify",
+                     *             "crunchbase": "https://www.crunchbase.com/organization/iraify"
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "hq",
+                     *               "city": {
+                     *                 "id": 1098,
+                     *                 "name": "Oslo"
+                     *               },
+                     *               "state": null,
+                     *               "country": {
+                     *                 "id": 127,
+                     *                 "name": "Norway"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 4,
+                     *                 "name": "Europe"
+                     *               },
+                     *               "lat": 59.9139,
+                     *               "lon": 10.7522
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "company"
+                     *           ],
+                     *           "classifications": [],
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 146,
+                     *               "name": "Financial Institutions",
+                     *               "type": "client_focus"
+                     *             },
+                     *             {
+                     *               "id": 62,
+                     *               "name": "Lending",
+                     *               "type": "industry_tag"
+                     *             },
+                     *             {
+                     *               "id": 23,
+                     *               "name": "Insurtech",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 42,
+                     *               "name": "Big Data",
+                     *               "type": "technology"
+                     *             }
+                     *           ],
+                     *           "launch_date": "2017-04",
+                     *           "closing_date": null,
+                     *           "became_unicorn_date": null,
+                     *           "became_thoroughbred_date": null,
+                     *           "exit_date": null,
+                     *           "employees_count": null,
+                     *           "employee_count_1y_growth": null,
+                     *           "added_at": "2021-01-27T01:57:08.634Z",
+                     *           "updated_at": "2026-09-20T17:26:06.623Z",
+                     *           "status": "operating",
+                     *           "signal_rating": 61.7,
+                     *           "unicorn_type": null,
+                     *           "funding": {
+                     *             "total": 56010000,
+                     *             "total_vc": 56010000,
+                     *             "rounds_count": 5
+                     *           },
+                     *           "valuation": {
+                     *             "value": null,
+                     *             "year": null,
+                     *             "month": null
+                     *           },
+                     *           "jobs": {
+                     *             "is_hiring": false,
+                     *             "open_count": 0
+                     *           },
+                     *           "investor": null
+                     *         },
+                     *         "investors": [
+                     *           {
+                     *             "is_lead": true,
+                     *             "investor": {
+                     *               "uuid": "946c3efa-1fbd-45f2-8269-149ec7dc33d5",
+                     *               "type": "organization",
+                     *               "subtype": "investor",
+                     *               "name": "Orchard Capital",
+                     *               "image": "https://img.fundingdata.example/logos/946c3efa-1fbd-45f2-8269-149ec7dc33d5.png",
+                     *               "service_url": "https://app.fundingdata.example/organizations/946c3efa-1fbd-45f2-8269-149ec7dc33d5"
+                     *             }
+                     *           },
+                     *           {
+                     *             "is_lead": false,
+                     *             "investor": {
+                     *               "uuid": "5e3e2631-003f-4b1f-99a5-7239db356172",
+                     *               "type": "person",
+                     *               "subtype": null,
+                     *               "name": "Ryan Wright",
+                     *               "image": "https://img.fundingdata.example/people/5e3e2631-003f-4b1f-99a5-7239db356172.jpg",
+                     *               "service_url": "https://app.fundingdata.example/people/5e3e2631-003f-4b1f-99a5-7239db356172"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "source_url": "https://techchronicle.example/2026/10/iraify-series-c-703",
+                     *         "deleted_at": null
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Transaction"];
                         currency: components["schemas"]["CurrencyCode"];
@@ -2775,6 +3354,345 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "uuid": "0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *           "type": "organization",
+                     *           "subtype": "company",
+                     *           "domain": "fyrora.io",
+                     *           "name": "Fyrora",
+                     *           "tagline": "Silicon photonics for businesses",
+                     *           "about": "Fyrora builds silicon photonics for businesses. Founded in 2011 and headquartered in London, United Kingdom, the company has raised 10 rounds, most recently in 2026.",
+                     *           "image": "https://img.fundingdata.example/logos/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *           "links": {
+                     *             "website": "https://www.fyrora.io",
+                     *             "linkedin": "https://www.linkedin.com/company/fyrora",
+                     *             "twitter": null,
+                     *             "instagram": null,
+                     *             "angellist": null,
+                     *             "crunchbase": "https://www.crunchbase.com/organization/fyrora"
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "hq",
+                     *               "city": {
+                     *                 "id": 1054,
+                     *                 "name": "London"
+                     *               },
+                     *               "state": {
+                     *                 "id": 330,
+                     *                 "name": "England"
+                     *               },
+                     *               "country": {
+                     *                 "id": 111,
+                     *                 "name": "United Kingdom"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 4,
+                     *                 "name": "Europe"
+                     *               },
+                     *               "lat": 51.5074,
+                     *               "lon": -0.1278
+                     *             },
+                     *             {
+                     *               "role": "office",
+                     *               "city": {
+                     *                 "id": 1058,
+                     *                 "name": "Edinburgh"
+                     *               },
+                     *               "state": {
+                     *                 "id": 331,
+                     *                 "name": "Scotland"
+                     *               },
+                     *               "country": {
+                     *                 "id": 111,
+                     *                 "name": "United Kingdom"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 4,
+                     *                 "name": "Europe"
+                     *               },
+                     *               "lat": 55.9533,
+                     *               "lon": -3.1883
+                     *             },
+                     *             {
+                     *               "role": "office",
+                     *               "city": {
+                     *                 "id": 1056,
+                     *                 "name": "Oxford"
+                     *               },
+                     *               "state": {
+                     *                 "id": 330,
+                     *                 "name": "England"
+                     *               },
+                     *               "country": {
+                     *                 "id": 111,
+                     *                 "name": "United Kingdom"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 4,
+                     *                 "name": "Europe"
+                     *               },
+                     *               "lat": 51.752,
+                     *               "lon": -1.2577
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "company",
+                     *             "investor"
+                     *           ],
+                     *           "classifications": [
+                     *             "unicorn"
+                     *           ],
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 116,
+                     *               "name": "Vertical SaaS",
+                     *               "type": "business_model"
+                     *             },
+                     *             {
+                     *               "id": 133,
+                     *               "name": "Sponsorship",
+                     *               "type": "income_stream"
+                     *             },
+                     *             {
+                     *               "id": 103,
+                     *               "name": "Chip Design",
+                     *               "type": "industry_tag"
+                     *             },
+                     *             {
+                     *               "id": 19,
+                     *               "name": "Semiconductors",
+                     *               "type": "sector"
+                     *             }
+                     *           ],
+                     *           "launch_date": "2011-10-06",
+                     *           "closing_date": null,
+                     *           "became_unicorn_date": "2022-06-24",
+                     *           "became_thoroughbred_date": "2022-06-24",
+                     *           "exit_date": null,
+                     *           "employees_count": 1572,
+                     *           "employee_count_1y_growth": -0.002,
+                     *           "added_at": "2021-06-16T07:14:25.107Z",
+                     *           "updated_at": "2022-02-22T01:29:01.475Z",
+                     *           "status": "operating",
+                     *           "signal_rating": 94.7,
+                     *           "unicorn_type": "unicorn",
+                     *           "funding": {
+                     *             "total": 899550000,
+                     *             "total_vc": 899170000,
+                     *             "rounds_count": 10
+                     *           },
+                     *           "valuation": {
+                     *             "value": 2400000000,
+                     *             "year": 2026,
+                     *             "month": 6
+                     *           },
+                     *           "jobs": {
+                     *             "is_hiring": true,
+                     *             "open_count": 7
+                     *           },
+                     *           "investor": {
+                     *             "types": [
+                     *               {
+                     *                 "id": 3,
+                     *                 "name": "Corporate Venture Capital",
+                     *                 "code": "corporate_venture_capital"
+                     *               }
+                     *             ],
+                     *             "stages": [
+                     *               {
+                     *                 "id": 3,
+                     *                 "name": "Series A",
+                     *                 "code": "series_a"
+                     *               },
+                     *               {
+                     *                 "id": 4,
+                     *                 "name": "Series B",
+                     *                 "code": "series_b"
+                     *               },
+                     *               {
+                     *                 "id": 5,
+                     *                 "name": "Series C",
+                     *                 "code": "series_c"
+                     *               },
+                     *               {
+                     *                 "id": 6,
+                     *                 "name": "Late Stage",
+                     *                 "code": "late_stage"
+                     *               }
+                     *             ],
+                     *             "deal_size": {
+                     *               "min": 1000000,
+                     *               "max": 50000000
+                     *             },
+                     *             "investments": {
+                     *               "count": 9,
+                     *               "total_invested": 187226666,
+                     *               "preferred_round": "Series A",
+                     *               "last_round_date": "2026-07-21"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "uuid": "8089c170-0af7-41a8-bce0-f8a600df41d9",
+                     *           "type": "organization",
+                     *           "subtype": "company",
+                     *           "domain": "quantioschool.fr",
+                     *           "name": "Quantio School",
+                     *           "tagline": "Online tutoring for consumers",
+                     *           "about": "Quantio School builds online tutoring for consumers. Founded in 2015 and headquartered in Paris, France, the company was acquired in 2026.",
+                     *           "image": null,
+                     *           "service_url": "https://app.fundingdata.example/organizations/8089c170-0af7-41a8-bce0-f8a600df41d9",
+                     *           "links": {
+                     *             "website": "https://www.quantioschool.fr",
+                     *             "linkedin": "https://www.linkedin.com/company/quantio-school",
+                     *             "twitter": null,
+                     *             "instagram": null,
+                     *             "angellist": null,
+                     *             "crunchbase": "https://www.crunchbase.com/organization/quantio-school"
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "hq",
+                     *               "city": {
+                     *                 "id": 1062,
+                     *                 "name": "Paris"
+                     *               },
+                     *               "state": {
+                     *                 "id": 332,
+                     *                 "name": "Île-de-France"
+                     *               },
+                     *               "country": {
+                     *                 "id": 113,
+                     *                 "name": "France"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 4,
+                     *                 "name": "Europe"
+                     *               },
+                     *               "lat": 48.8566,
+                     *               "lon": 2.3522
+                     *             },
+                     *             {
+                     *               "role": "office",
+                     *               "city": {
+                     *                 "id": 1068,
+                     *                 "name": "Munich"
+                     *               },
+                     *               "state": {
+                     *                 "id": 338,
+                     *                 "name": "Bavaria"
+                     *               },
+                     *               "country": {
+                     *                 "id": 114,
+                     *                 "name": "Germany"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 4,
+                     *                 "name": "Europe"
+                     *               },
+                     *               "lat": 48.1351,
+                     *               "lon": 11.582
+                     *             },
+                     *             {
+                     *               "role": "office",
+                     *               "city": {
+                     *                 "id": 1152,
+                     *                 "name": "Tokyo"
+                     *               },
+                     *               "state": {
+                     *                 "id": 378,
+                     *                 "name": "Tokyo"
+                     *               },
+                     *               "country": {
+                     *                 "id": 152,
+                     *                 "name": "Japan"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 3,
+                     *                 "name": "Asia"
+                     *               },
+                     *               "lat": 35.6762,
+                     *               "lon": 139.6503
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "company"
+                     *           ],
+                     *           "classifications": [
+                     *             "unicorn"
+                     *           ],
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 142,
+                     *               "name": "Enterprise",
+                     *               "type": "client_focus"
+                     *             },
+                     *             {
+                     *               "id": 90,
+                     *               "name": "Online Learning",
+                     *               "type": "industry_tag"
+                     *             },
+                     *             {
+                     *               "id": 91,
+                     *               "name": "Language Learning",
+                     *               "type": "industry_tag"
+                     *             },
+                     *             {
+                     *               "id": 12,
+                     *               "name": "Edtech",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 36,
+                     *               "name": "Generative AI",
+                     *               "type": "technology"
+                     *             }
+                     *           ],
+                     *           "launch_date": "2015",
+                     *           "closing_date": null,
+                     *           "became_unicorn_date": "2025",
+                     *           "became_thoroughbred_date": "2025",
+                     *           "exit_date": "2026-08-27",
+                     *           "employees_count": 1182,
+                     *           "employee_count_1y_growth": 0.175,
+                     *           "added_at": "2023-07-02T02:03:20.056Z",
+                     *           "updated_at": "2024-12-14T19:11:11.388Z",
+                     *           "status": "acquired",
+                     *           "signal_rating": 89.2,
+                     *           "unicorn_type": "unicorn",
+                     *           "funding": {
+                     *             "total": 1010520000,
+                     *             "total_vc": 1010520000,
+                     *             "rounds_count": 7
+                     *           },
+                     *           "valuation": {
+                     *             "value": 9100000000,
+                     *             "year": 2025,
+                     *             "month": null
+                     *           },
+                     *           "jobs": {
+                     *             "is_hiring": false,
+                     *             "open_count": 0
+                     *           },
+                     *           "investor": null
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzg5LjIsNTI1XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.qaZk_yKZBXGxUV6O-yFH-6ioo6iTUCzWperGdm0P8S8",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["CompanySummary"][];
                         page: components["schemas"]["Page"];
@@ -2823,6 +3741,348 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "uuid": "0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *         "type": "organization",
+                     *         "subtype": "company",
+                     *         "domain": "fyrora.io",
+                     *         "name": "Fyrora",
+                     *         "tagline": "Silicon photonics for businesses",
+                     *         "about": "Fyrora builds silicon photonics for businesses. Founded in 2011 and headquartered in London, United Kingdom, the company has raised 10 rounds, most recently in 2026.",
+                     *         "image": "https://img.fundingdata.example/logos/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.png",
+                     *         "service_url": "https://app.fundingdata.example/organizations/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *         "links": {
+                     *           "website": "https://www.fyrora.io",
+                     *           "linkedin": "https://www.linkedin.com/company/fyrora",
+                     *           "twitter": null,
+                     *           "instagram": null,
+                     *           "angellist": null,
+                     *           "crunchbase": "https://www.crunchbase.com/organization/fyrora"
+                     *         },
+                     *         "locations": [
+                     *           {
+                     *             "role": "hq",
+                     *             "city": {
+                     *               "id": 1054,
+                     *               "name": "London"
+                     *             },
+                     *             "state": {
+                     *               "id": 330,
+                     *               "name": "England"
+                     *             },
+                     *             "country": {
+                     *               "id": 111,
+                     *               "name": "United Kingdom"
+                     *             },
+                     *             "continent": {
+                     *               "id": 4,
+                     *               "name": "Europe"
+                     *             },
+                     *             "lat": 51.5074,
+                     *             "lon": -0.1278
+                     *           },
+                     *           {
+                     *             "role": "office",
+                     *             "city": {
+                     *               "id": 1058,
+                     *               "name": "Edinburgh"
+                     *             },
+                     *             "state": {
+                     *               "id": 331,
+                     *               "name": "Scotland"
+                     *             },
+                     *             "country": {
+                     *               "id": 111,
+                     *               "name": "United Kingdom"
+                     *             },
+                     *             "continent": {
+                     *               "id": 4,
+                     *               "name": "Europe"
+                     *             },
+                     *             "lat": 55.9533,
+                     *             "lon": -3.1883
+                     *           },
+                     *           {
+                     *             "role": "office",
+                     *             "city": {
+                     *               "id": 1056,
+                     *               "name": "Oxford"
+                     *             },
+                     *             "state": {
+                     *               "id": 330,
+                     *               "name": "England"
+                     *             },
+                     *             "country": {
+                     *               "id": 111,
+                     *               "name": "United Kingdom"
+                     *             },
+                     *             "continent": {
+                     *               "id": 4,
+                     *               "name": "Europe"
+                     *             },
+                     *             "lat": 51.752,
+                     *             "lon": -1.2577
+                     *           }
+                     *         ],
+                     *         "roles": [
+                     *           "company",
+                     *           "investor"
+                     *         ],
+                     *         "classifications": [
+                     *           "unicorn"
+                     *         ],
+                     *         "taxonomy": [
+                     *           {
+                     *             "id": 116,
+                     *             "name": "Vertical SaaS",
+                     *             "type": "business_model"
+                     *           },
+                     *           {
+                     *             "id": 133,
+                     *             "name": "Sponsorship",
+                     *             "type": "income_stream"
+                     *           },
+                     *           {
+                     *             "id": 103,
+                     *             "name": "Chip Design",
+                     *             "type": "industry_tag"
+                     *           },
+                     *           {
+                     *             "id": 19,
+                     *             "name": "Semiconductors",
+                     *             "type": "sector"
+                     *           }
+                     *         ],
+                     *         "launch_date": "2011-10-06",
+                     *         "closing_date": null,
+                     *         "became_unicorn_date": "2022-06-24",
+                     *         "became_thoroughbred_date": "2022-06-24",
+                     *         "exit_date": null,
+                     *         "employees_count": 1572,
+                     *         "employee_count_1y_growth": -0.002,
+                     *         "added_at": "2021-06-16T07:14:25.107Z",
+                     *         "updated_at": "2022-02-22T01:29:01.475Z",
+                     *         "status": "operating",
+                     *         "signal_rating": 94.7,
+                     *         "unicorn_type": "unicorn",
+                     *         "funding": {
+                     *           "total": 899550000,
+                     *           "total_vc": 899170000,
+                     *           "rounds_count": 10
+                     *         },
+                     *         "valuation": {
+                     *           "value": 2400000000,
+                     *           "year": 2026,
+                     *           "month": 6
+                     *         },
+                     *         "jobs": {
+                     *           "is_hiring": true,
+                     *           "open_count": 7
+                     *         },
+                     *         "investor": {
+                     *           "types": [
+                     *             {
+                     *               "id": 3,
+                     *               "name": "Corporate Venture Capital",
+                     *               "code": "corporate_venture_capital"
+                     *             }
+                     *           ],
+                     *           "stages": [
+                     *             {
+                     *               "id": 3,
+                     *               "name": "Series A",
+                     *               "code": "series_a"
+                     *             },
+                     *             {
+                     *               "id": 4,
+                     *               "name": "Series B",
+                     *               "code": "series_b"
+                     *             },
+                     *             {
+                     *               "id": 5,
+                     *               "name": "Series C",
+                     *               "code": "series_c"
+                     *             },
+                     *             {
+                     *               "id": 6,
+                     *               "name": "Late Stage",
+                     *               "code": "late_stage"
+                     *             }
+                     *           ],
+                     *           "deal_size": {
+                     *             "min": 1000000,
+                     *             "max": 50000000
+                     *           },
+                     *           "investments": {
+                     *             "count": 9,
+                     *             "total_invested": 187226666,
+                     *             "preferred_round": "Series A",
+                     *             "last_round_date": "2026-07-21"
+                     *           },
+                     *           "rank": 63,
+                     *           "portfolio": {
+                     *             "rounds_count": 9,
+                     *             "total_valuation": 5639000000,
+                     *             "companies": {
+                     *               "total": 7,
+                     *               "sort": "-last_round_date",
+                     *               "items": [
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2026-07-21",
+                     *                   "company": {
+                     *                     "uuid": "9a64bf3d-96a0-41d9-8ca5-98a7c4a9cdae",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Atlas Cloud",
+                     *                     "image": null,
+                     *                     "service_url": "https://app.fundingdata.example/organizations/9a64bf3d-96a0-41d9-8ca5-98a7c4a9cdae"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2022-11-10",
+                     *                   "company": {
+                     *                     "uuid": "434d2925-1a0f-4f59-bfe9-5bb25a5f051e",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Galaica",
+                     *                     "image": "https://img.fundingdata.example/logos/434d2925-1a0f-4f59-bfe9-5bb25a5f051e.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/434d2925-1a0f-4f59-bfe9-5bb25a5f051e"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 2,
+                     *                   "last_round_date": "2022-06-20",
+                     *                   "company": {
+                     *                     "uuid": "a5b65bda-8070-4315-9ca0-b2f6de5fdf63",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Forge Clinic",
+                     *                     "image": "https://img.fundingdata.example/logos/a5b65bda-8070-4315-9ca0-b2f6de5fdf63.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/a5b65bda-8070-4315-9ca0-b2f6de5fdf63"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 2,
+                     *                   "last_round_date": "2020-02-06",
+                     *                   "company": {
+                     *                     "uuid": "aa33a031-75ce-49de-ac15-7ff4dc275e77",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Ravable",
+                     *                     "image": "https://img.fundingdata.example/logos/aa33a031-75ce-49de-ac15-7ff4dc275e77.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/aa33a031-75ce-49de-ac15-7ff4dc275e77"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": false,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2020-02",
+                     *                   "company": {
+                     *                     "uuid": "b8eb2027-d40b-4f9c-af66-d9f743f9457e",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Paxix",
+                     *                     "image": "https://img.fundingdata.example/logos/b8eb2027-d40b-4f9c-af66-d9f743f9457e.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/b8eb2027-d40b-4f9c-af66-d9f743f9457e"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2018-08-14",
+                     *                   "company": {
+                     *                     "uuid": "9ec87055-d9e1-45e4-8bf1-d78479da93d2",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "SkySystems",
+                     *                     "image": "https://img.fundingdata.example/logos/9ec87055-d9e1-45e4-8bf1-d78479da93d2.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/9ec87055-d9e1-45e4-8bf1-d78479da93d2"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": false,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2018-01-20",
+                     *                   "company": {
+                     *                     "uuid": "e10f5c33-e1e8-4e07-91a8-c97c1d541cca",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Emberora Academy",
+                     *                     "image": "https://img.fundingdata.example/logos/e10f5c33-e1e8-4e07-91a8-c97c1d541cca.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/e10f5c33-e1e8-4e07-91a8-c97c1d541cca"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
+                     *           "exits": {
+                     *             "count": 3,
+                     *             "total_value": 2245000000,
+                     *             "pct": 42.9
+                     *           },
+                     *           "match": {
+                     *             "companies_count": 0,
+                     *             "invested": 0
+                     *           }
+                     *         },
+                     *         "revenue": {
+                     *           "value": null,
+                     *           "year": null
+                     *         },
+                     *         "traffic": {
+                     *           "monthly_visits": null,
+                     *           "growth_3m": null
+                     *         },
+                     *         "patents": {
+                     *           "count": 0
+                     *         },
+                     *         "founders": {
+                     *           "total": 1,
+                     *           "sort": "-start_date",
+                     *           "items": [
+                     *             {
+                     *               "raw_title": "Founder & CEO",
+                     *               "titles": [
+                     *                 "Founder",
+                     *                 "CEO"
+                     *               ],
+                     *               "is_founder": true,
+                     *               "is_executive": true,
+                     *               "is_partner": false,
+                     *               "is_past": false,
+                     *               "start_date": "2011-10-06",
+                     *               "end_date": null,
+                     *               "person": {
+                     *                 "uuid": "20810837-2b87-4760-972d-84ea34eab6ae",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Élise Garcia",
+                     *                 "image": "https://img.fundingdata.example/people/20810837-2b87-4760-972d-84ea34eab6ae.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/20810837-2b87-4760-972d-84ea34eab6ae",
+                     *                 "classifications": [
+                     *                   "super_founder"
+                     *                 ]
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "available": [
+                     *           "founders",
+                     *           "portfolio",
+                     *           "exits"
+                     *         ]
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["CompanyFull"];
                         currency: components["schemas"]["CurrencyCode"];
@@ -2869,6 +4129,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 131,
+                     *         "entity": {
+                     *           "uuid": "5d59e510-d6f9-48cf-92a9-4e4b7f84eb7d",
+                     *           "type": "organization",
+                     *           "subtype": "company",
+                     *           "name": "Xenola Store",
+                     *           "image": "https://img.fundingdata.example/logos/5d59e510-d6f9-48cf-92a9-4e4b7f84eb7d.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/5d59e510-d6f9-48cf-92a9-4e4b7f84eb7d"
+                     *         },
+                     *         "title": "Enterprise Account Executive",
+                     *         "url": "https://boards.greenhouse.io/xenolastore/jobs/4000131",
+                     *         "source": "greenhouse",
+                     *         "job_type": "full_time",
+                     *         "formatted_location": "Ankara, Turkey",
+                     *         "post_language": "en",
+                     *         "latitude": 39.9334,
+                     *         "longitude": 32.8597,
+                     *         "posted_at": "2026-10-31T22:39:25.365Z",
+                     *         "city_unique_id": 1122,
+                     *         "state_unique_id": null,
+                     *         "country_unique_id": 140,
+                     *         "continent_unique_id": 3,
+                     *         "city_region_unique_ids": [
+                     *           17
+                     *         ]
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["JobOpening"];
                         currency: components["schemas"]["CurrencyCode"];
@@ -2936,6 +4228,375 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "view": "full",
+                     *       "data": [
+                     *         {
+                     *           "uuid": "4339dc92-2932-42d0-8d00-ce8f1be7d177",
+                     *           "type": "person",
+                     *           "subtype": null,
+                     *           "name": "Abhishek Bhatia",
+                     *           "tagline": "Building companies | Angel investor",
+                     *           "about": "Abhishek Bhatia is based in New Delhi, India. Building companies | Angel investor.",
+                     *           "image": null,
+                     *           "service_url": "https://app.fundingdata.example/people/4339dc92-2932-42d0-8d00-ce8f1be7d177",
+                     *           "links": {
+                     *             "linkedin": "https://www.linkedin.com/in/abhishek-bhatia-3v",
+                     *             "twitter": "https://x.com/abhishekbhat39",
+                     *             "angellist": "https://wellfound.com/u/abhishek-bhatia-3v",
+                     *             "crunchbase": "https://www.crunchbase.com/person/abhishek-bhatia-3v"
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "home",
+                     *               "city": {
+                     *                 "id": 1134,
+                     *                 "name": "New Delhi"
+                     *               },
+                     *               "state": {
+                     *                 "id": 364,
+                     *                 "name": "Delhi"
+                     *               },
+                     *               "country": {
+                     *                 "id": 146,
+                     *                 "name": "India"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 3,
+                     *                 "name": "Asia"
+                     *               },
+                     *               "lat": 28.6139,
+                     *               "lon": 77.209
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "angel",
+                     *             "founder",
+                     *             "investor"
+                     *           ],
+                     *           "classifications": [
+                     *             "repeat_founder"
+                     *           ],
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 16,
+                     *               "name": "Logistics",
+                     *               "type": "sector"
+                     *             }
+                     *           ],
+                     *           "gender": "male",
+                     *           "signal_rating": 82.8,
+                     *           "investor": {
+                     *             "types": [
+                     *               {
+                     *                 "id": 8,
+                     *                 "name": "Angel Investor",
+                     *                 "code": "angel"
+                     *               }
+                     *             ],
+                     *             "stages": [
+                     *               {
+                     *                 "id": 1,
+                     *                 "name": "Pre-Seed",
+                     *                 "code": "pre_seed"
+                     *               },
+                     *               {
+                     *                 "id": 2,
+                     *                 "name": "Seed",
+                     *                 "code": "seed"
+                     *               }
+                     *             ],
+                     *             "deal_size": {
+                     *               "min": 25000,
+                     *               "max": 750000
+                     *             },
+                     *             "investments": {
+                     *               "count": 0,
+                     *               "total_invested": 0,
+                     *               "preferred_round": null,
+                     *               "last_round_date": null
+                     *             },
+                     *             "rank": 125,
+                     *             "portfolio": {
+                     *               "rounds_count": 0,
+                     *               "total_valuation": null,
+                     *               "companies": {
+                     *                 "total": 0,
+                     *                 "sort": "-last_round_date",
+                     *                 "items": []
+                     *               }
+                     *             },
+                     *             "exits": {
+                     *               "count": 0,
+                     *               "total_value": 0,
+                     *               "pct": null
+                     *             },
+                     *             "match": {
+                     *               "companies_count": 0,
+                     *               "invested": 0
+                     *             }
+                     *           },
+                     *           "founded_companies": {
+                     *             "count": 3,
+                     *             "total_funding": 7324000
+                     *           },
+                     *           "career": {
+                     *             "total": 3,
+                     *             "sort": "-start_date",
+                     *             "items": [
+                     *               {
+                     *                 "raw_title": "Co-Founder & CTO",
+                     *                 "titles": [
+                     *                   "Co-Founder",
+                     *                   "CTO"
+                     *                 ],
+                     *                 "is_founder": true,
+                     *                 "is_executive": true,
+                     *                 "is_partner": false,
+                     *                 "is_past": false,
+                     *                 "start_date": "2023",
+                     *                 "end_date": null,
+                     *                 "company": {
+                     *                   "uuid": "786dfdf6-3786-4820-ada7-48fad355563a",
+                     *                   "type": "organization",
+                     *                   "subtype": "company",
+                     *                   "name": "Zynyo",
+                     *                   "image": "https://img.fundingdata.example/logos/786dfdf6-3786-4820-ada7-48fad355563a.png",
+                     *                   "service_url": "https://app.fundingdata.example/organizations/786dfdf6-3786-4820-ada7-48fad355563a"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "raw_title": "Co-Founder & CTO",
+                     *                 "titles": [
+                     *                   "Co-Founder",
+                     *                   "CTO"
+                     *                 ],
+                     *                 "is_founder": true,
+                     *                 "is_executive": true,
+                     *                 "is_partner": false,
+                     *                 "is_past": true,
+                     *                 "start_date": "2020-07-25",
+                     *                 "end_date": "2022-05",
+                     *                 "company": {
+                     *                   "uuid": "4aed45d4-9d45-4f39-b169-5dea74954b4e",
+                     *                   "type": "organization",
+                     *                   "subtype": "company",
+                     *                   "name": "Evant",
+                     *                   "image": "https://img.fundingdata.example/logos/4aed45d4-9d45-4f39-b169-5dea74954b4e.png",
+                     *                   "service_url": "https://app.fundingdata.example/organizations/4aed45d4-9d45-4f39-b169-5dea74954b4e"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "raw_title": "Co-Founder & CTO",
+                     *                 "titles": [
+                     *                   "Co-Founder",
+                     *                   "CTO"
+                     *                 ],
+                     *                 "is_founder": true,
+                     *                 "is_executive": true,
+                     *                 "is_partner": false,
+                     *                 "is_past": true,
+                     *                 "start_date": "2011-01-03",
+                     *                 "end_date": "2018",
+                     *                 "company": {
+                     *                   "uuid": "d3c20610-3efd-4cdd-8ff9-8e4aebde796d",
+                     *                   "type": "organization",
+                     *                   "subtype": "company",
+                     *                   "name": "Hexara",
+                     *                   "image": "https://img.fundingdata.example/logos/d3c20610-3efd-4cdd-8ff9-8e4aebde796d.png",
+                     *                   "service_url": "https://app.fundingdata.example/organizations/d3c20610-3efd-4cdd-8ff9-8e4aebde796d"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           "education": {
+                     *             "total": 1,
+                     *             "sort": "-start_date",
+                     *             "items": [
+                     *               {
+                     *                 "degree": {
+                     *                   "id": 1,
+                     *                   "name": "Bachelor of Science"
+                     *                 },
+                     *                 "majors": [
+                     *                   {
+                     *                     "id": 12,
+                     *                     "name": "Statistics"
+                     *                   }
+                     *                 ],
+                     *                 "start_date": "1999",
+                     *                 "end_date": "2003",
+                     *                 "university": {
+                     *                   "uuid": "1f0d9fe9-7133-4abe-b2f1-8f3e01688762",
+                     *                   "type": "organization",
+                     *                   "subtype": "university",
+                     *                   "name": "Indian Institute of Technology Bombay",
+                     *                   "image": "https://img.fundingdata.example/logos/1f0d9fe9-7133-4abe-b2f1-8f3e01688762.png",
+                     *                   "service_url": "https://app.fundingdata.example/organizations/1f0d9fe9-7133-4abe-b2f1-8f3e01688762"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           "available": [
+                     *             "career",
+                     *             "education",
+                     *             "founded_companies"
+                     *           ],
+                     *           "added_at": "2026-10-01T22:36:48.663Z",
+                     *           "updated_at": "2026-10-20T10:32:13.232Z"
+                     *         },
+                     *         {
+                     *           "uuid": "fb0cac38-5407-43a2-9c21-7a68b4463602",
+                     *           "type": "person",
+                     *           "subtype": null,
+                     *           "name": "Kenta Nakamura",
+                     *           "tagline": "Product builder",
+                     *           "about": null,
+                     *           "image": "https://img.fundingdata.example/people/fb0cac38-5407-43a2-9c21-7a68b4463602.jpg",
+                     *           "service_url": "https://app.fundingdata.example/people/fb0cac38-5407-43a2-9c21-7a68b4463602",
+                     *           "links": {
+                     *             "linkedin": "https://www.linkedin.com/in/kenta-nakamura-31",
+                     *             "twitter": null,
+                     *             "angellist": null,
+                     *             "crunchbase": "https://www.crunchbase.com/person/kenta-nakamura-31"
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "home",
+                     *               "city": {
+                     *                 "id": 1154,
+                     *                 "name": "Fukuoka"
+                     *               },
+                     *               "state": {
+                     *                 "id": 380,
+                     *                 "name": "Fukuoka"
+                     *               },
+                     *               "country": {
+                     *                 "id": 152,
+                     *                 "name": "Japan"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 3,
+                     *                 "name": "Asia"
+                     *               },
+                     *               "lat": 33.5904,
+                     *               "lon": 130.4017
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "founder"
+                     *           ],
+                     *           "classifications": [],
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 14,
+                     *               "name": "Gaming",
+                     *               "type": "sector"
+                     *             }
+                     *           ],
+                     *           "gender": "male",
+                     *           "signal_rating": 80.3,
+                     *           "investor": null,
+                     *           "founded_companies": {
+                     *             "count": 1,
+                     *             "total_funding": 1920000
+                     *           },
+                     *           "career": {
+                     *             "total": 2,
+                     *             "sort": "-start_date",
+                     *             "items": [
+                     *               {
+                     *                 "raw_title": "Partner",
+                     *                 "titles": [
+                     *                   "Partner"
+                     *                 ],
+                     *                 "is_founder": false,
+                     *                 "is_executive": false,
+                     *                 "is_partner": true,
+                     *                 "is_past": false,
+                     *                 "start_date": "2019",
+                     *                 "end_date": null,
+                     *                 "company": {
+                     *                   "uuid": "4de56348-b43d-4dda-8a9f-60b6d8683e73",
+                     *                   "type": "organization",
+                     *                   "subtype": "investor",
+                     *                   "name": "Arbor Holdings",
+                     *                   "image": "https://img.fundingdata.example/logos/4de56348-b43d-4dda-8a9f-60b6d8683e73.png",
+                     *                   "service_url": "https://app.fundingdata.example/organizations/4de56348-b43d-4dda-8a9f-60b6d8683e73"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "raw_title": "Founder & CEO",
+                     *                 "titles": [
+                     *                   "Founder",
+                     *                   "CEO"
+                     *                 ],
+                     *                 "is_founder": true,
+                     *                 "is_executive": true,
+                     *                 "is_partner": false,
+                     *                 "is_past": false,
+                     *                 "start_date": "2007",
+                     *                 "end_date": null,
+                     *                 "company": {
+                     *                   "uuid": "88f7ca18-25f3-4536-afb9-d79751c71524",
+                     *                   "type": "organization",
+                     *                   "subtype": "company",
+                     *                   "name": "Junota",
+                     *                   "image": null,
+                     *                   "service_url": "https://app.fundingdata.example/organizations/88f7ca18-25f3-4536-afb9-d79751c71524"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           "education": {
+                     *             "total": 1,
+                     *             "sort": "-start_date",
+                     *             "items": [
+                     *               {
+                     *                 "degree": {
+                     *                   "id": 2,
+                     *                   "name": "Bachelor of Arts"
+                     *                 },
+                     *                 "majors": [
+                     *                   {
+                     *                     "id": 26,
+                     *                     "name": "Neuroscience"
+                     *                   }
+                     *                 ],
+                     *                 "start_date": "2002",
+                     *                 "end_date": "2006",
+                     *                 "university": {
+                     *                   "uuid": "597d37af-6cc4-4977-8ea8-ad1951199a9e",
+                     *                   "type": "organization",
+                     *                   "subtype": "university",
+                     *                   "name": "Technion - Israel Institute of Technology",
+                     *                   "image": "https://img.fundingdata.example/logos/597d37af-6cc4-4977-8ea8-ad1951199a9e.png",
+                     *                   "service_url": "https://app.fundingdata.example/organizations/597d37af-6cc4-4977-8ea8-ad1951199a9e"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           "available": [
+                     *             "career",
+                     *             "education",
+                     *             "founded_companies"
+                     *           ],
+                     *           "added_at": "2022-06-28T08:18:04.896Z",
+                     *           "updated_at": "2023-03-30T13:55:15.230Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WzgwLjMsMTA5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.18uRpoZGSs0XtlW-YqpSRW-bJMFRcSmYcUUlPvRr-1M",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         view: "full" | "summary";
@@ -3008,6 +4669,232 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "raw_title": "Co-Founder & CTO",
+                     *           "titles": [
+                     *             "Co-Founder",
+                     *             "CTO"
+                     *           ],
+                     *           "is_founder": true,
+                     *           "is_executive": true,
+                     *           "is_partner": false,
+                     *           "is_past": false,
+                     *           "start_date": "2023",
+                     *           "end_date": null,
+                     *           "company": {
+                     *             "uuid": "786dfdf6-3786-4820-ada7-48fad355563a",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "domain": "zynyo.com",
+                     *             "name": "Zynyo",
+                     *             "tagline": "A data platform for analytics teams",
+                     *             "about": "Zynyo builds a data platform for analytics teams. Founded in 2023 and headquartered in Boulder, United States, the company is bootstrapped.",
+                     *             "image": "https://img.fundingdata.example/logos/786dfdf6-3786-4820-ada7-48fad355563a.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/786dfdf6-3786-4820-ada7-48fad355563a",
+                     *             "links": {
+                     *               "website": "https://www.zynyo.com",
+                     *               "linkedin": "https://www.linkedin.com/company/zynyo",
+                     *               "twitter": "https://x.com/zynyo",
+                     *               "instagram": null,
+                     *               "angellist": null,
+                     *               "crunchbase": "https://www.crunchbase.com/organization/zynyo"
+                     *             },
+                     *             "locations": [
+                     *               {
+                     *                 "role": "hq",
+                     *                 "city": {
+                     *                   "id": 1013,
+                     *                   "name": "Boulder"
+                     *                 },
+                     *                 "state": {
+                     *                   "id": 303,
+                     *                   "name": "Colorado"
+                     *                 },
+                     *                 "country": {
+                     *                   "id": 100,
+                     *                   "name": "United States"
+                     *                 },
+                     *                 "continent": {
+                     *                   "id": 5,
+                     *                   "name": "North America"
+                     *                 },
+                     *                 "lat": 40.015,
+                     *                 "lon": -105.2705
+                     *               }
+                     *             ],
+                     *             "roles": [
+                     *               "company"
+                     *             ],
+                     *             "classifications": [],
+                     *             "taxonomy": [
+                     *               {
+                     *                 "id": 4,
+                     *                 "name": "Enterprise Software",
+                     *                 "type": "sector"
+                     *               },
+                     *               {
+                     *                 "id": 55,
+                     *                 "name": "Low-Code",
+                     *                 "type": "technology"
+                     *               }
+                     *             ],
+                     *             "launch_date": "2023",
+                     *             "closing_date": null,
+                     *             "became_unicorn_date": null,
+                     *             "became_thoroughbred_date": null,
+                     *             "exit_date": null,
+                     *             "employees_count": 6,
+                     *             "employee_count_1y_growth": 0.265,
+                     *             "added_at": "2025-08-04T13:36:30.530Z",
+                     *             "updated_at": "2026-07-26T15:19:15.141Z",
+                     *             "status": "operating",
+                     *             "signal_rating": 5.7,
+                     *             "unicorn_type": null,
+                     *             "funding": {
+                     *               "total": null,
+                     *               "total_vc": null,
+                     *               "rounds_count": 0
+                     *             },
+                     *             "valuation": {
+                     *               "value": null,
+                     *               "year": null,
+                     *               "month": null
+                     *             },
+                     *             "jobs": {
+                     *               "is_hiring": false,
+                     *               "open_count": 0
+                     *             },
+                     *             "investor": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "raw_title": "Co-Founder & CTO",
+                     *           "titles": [
+                     *             "Co-Founder",
+                     *             "CTO"
+                     *           ],
+                     *           "is_founder": true,
+                     *           "is_executive": true,
+                     *           "is_partner": false,
+                     *           "is_past": true,
+                     *           "start_date": "2020-07-25",
+                     *           "end_date": "2022-05",
+                     *           "company": {
+                     *             "uuid": "4aed45d4-9d45-4f39-b169-5dea74954b4e",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "domain": "getevant.com",
+                     *             "name": "Evant",
+                     *             "tagline": "Developer productivity tools for mid-market companies",
+                     *             "about": "Evant builds developer productivity tools for mid-market companies. Founded in 2020 and headquartered in Philadelphia, United States, the company shut down in 2022.",
+                     *             "image": "https://img.fundingdata.example/logos/4aed45d4-9d45-4f39-b169-5dea74954b4e.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/4aed45d4-9d45-4f39-b169-5dea74954b4e",
+                     *             "links": {
+                     *               "website": "https://www.getevant.com",
+                     *               "linkedin": "https://www.linkedin.com/company/evant",
+                     *               "twitter": null,
+                     *               "instagram": null,
+                     *               "angellist": "https://wellfound.com/company/evant",
+                     *               "crunchbase": "https://www.crunchbase.com/organization/evant"
+                     *             },
+                     *             "locations": [
+                     *               {
+                     *                 "role": "hq",
+                     *                 "city": {
+                     *                   "id": 1024,
+                     *                   "name": "Philadelphia"
+                     *                 },
+                     *                 "state": {
+                     *                   "id": 311,
+                     *                   "name": "Pennsylvania"
+                     *                 },
+                     *                 "country": {
+                     *                   "id": 100,
+                     *                   "name": "United States"
+                     *                 },
+                     *                 "continent": {
+                     *                   "id": 5,
+                     *                   "name": "North America"
+                     *                 },
+                     *                 "lat": 39.9526,
+                     *                 "lon": -75.1652
+                     *               }
+                     *             ],
+                     *             "roles": [
+                     *               "company"
+                     *             ],
+                     *             "classifications": [],
+                     *             "taxonomy": [
+                     *               {
+                     *                 "id": 136,
+                     *                 "name": "B2B",
+                     *                 "type": "client_focus"
+                     *               },
+                     *               {
+                     *                 "id": 85,
+                     *                 "name": "Customer Support",
+                     *                 "type": "industry_tag"
+                     *               },
+                     *               {
+                     *                 "id": 86,
+                     *                 "name": "Sales Enablement",
+                     *                 "type": "industry_tag"
+                     *               },
+                     *               {
+                     *                 "id": 4,
+                     *                 "name": "Enterprise Software",
+                     *                 "type": "sector"
+                     *               },
+                     *               {
+                     *                 "id": 55,
+                     *                 "name": "Low-Code",
+                     *                 "type": "technology"
+                     *               }
+                     *             ],
+                     *             "launch_date": "2020-07-25",
+                     *             "closing_date": "2022",
+                     *             "became_unicorn_date": null,
+                     *             "became_thoroughbred_date": null,
+                     *             "exit_date": null,
+                     *             "employees_count": 18,
+                     *             "employee_count_1y_growth": null,
+                     *             "added_at": "2024-03-24T00:45:35.151Z",
+                     *             "updated_at": "2025-02-15T02:55:07.391Z",
+                     *             "status": "closed",
+                     *             "signal_rating": 7.3,
+                     *             "unicorn_type": null,
+                     *             "funding": {
+                     *               "total": 6700000,
+                     *               "total_vc": 6700000,
+                     *               "rounds_count": 1
+                     *             },
+                     *             "valuation": {
+                     *               "value": 28000000,
+                     *               "year": 2020,
+                     *               "month": 11
+                     *             },
+                     *             "jobs": {
+                     *               "is_hiring": false,
+                     *               "open_count": 0
+                     *             },
+                     *             "investor": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0MzM5ZGM5Mi0yOTMyLTQyZDAtOGQwMC1jZThmMWJlN2QxNzciLCJkIjoibiIsImsiOlsiMjAyMC0wNy0yNSIsNjcxXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.i1yCShf8BcRAOHk2tZNWEXF-gazLqKfISfDz_EhxSKU",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["FoundedCompanyItem"][];
                         page: components["schemas"]["Page"];
@@ -3079,6 +4966,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "raw_title": "Principal",
+                     *           "titles": [
+                     *             "Principal"
+                     *           ],
+                     *           "is_founder": false,
+                     *           "is_executive": false,
+                     *           "is_partner": true,
+                     *           "is_past": false,
+                     *           "start_date": "2019",
+                     *           "end_date": null,
+                     *           "company": {
+                     *             "uuid": "c22409f8-9093-41b4-8bf0-0c7db2488a6c",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Evergreen Strategic Ventures",
+                     *             "image": null,
+                     *             "service_url": "https://app.fundingdata.example/organizations/c22409f8-9093-41b4-8bf0-0c7db2488a6c"
+                     *           }
+                     *         },
+                     *         {
+                     *           "raw_title": "General Partner",
+                     *           "titles": [
+                     *             "General Partner"
+                     *           ],
+                     *           "is_founder": false,
+                     *           "is_executive": true,
+                     *           "is_partner": true,
+                     *           "is_past": false,
+                     *           "start_date": "2017-11",
+                     *           "end_date": null,
+                     *           "company": {
+                     *             "uuid": "89635021-398e-43b7-915c-8e3047621c2a",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Aurora Venture Partners",
+                     *             "image": "https://img.fundingdata.example/logos/89635021-398e-43b7-915c-8e3047621c2a.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/89635021-398e-43b7-915c-8e3047621c2a"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["CareerItem"][];
                         page: components["schemas"]["Page"];
@@ -3150,6 +5092,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "degree": {
+                     *             "id": 1,
+                     *             "name": "Bachelor of Science"
+                     *           },
+                     *           "majors": [
+                     *             {
+                     *               "id": 6,
+                     *               "name": "Business Administration"
+                     *             }
+                     *           ],
+                     *           "start_date": "2002",
+                     *           "end_date": "2006",
+                     *           "university": {
+                     *             "uuid": "b2e83165-90e3-4ba4-9ee2-a19e91edaa3d",
+                     *             "type": "organization",
+                     *             "subtype": "university",
+                     *             "name": "Stanford University",
+                     *             "image": "https://img.fundingdata.example/logos/b2e83165-90e3-4ba4-9ee2-a19e91edaa3d.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/b2e83165-90e3-4ba4-9ee2-a19e91edaa3d"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["EducationItem"][];
                         page: components["schemas"]["Page"];
@@ -3218,6 +5197,166 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "uuid": "4ecd1384-f0de-442b-b0c6-19e800c51789",
+                     *           "type": "organization",
+                     *           "subtype": "university",
+                     *           "domain": "nus.edu.sg",
+                     *           "name": "National University of Singapore",
+                     *           "tagline": "University of science and technology in Singapore",
+                     *           "about": "National University of Singapore is a university in Singapore, Singapore, founded in 1905.",
+                     *           "image": "https://img.fundingdata.example/logos/4ecd1384-f0de-442b-b0c6-19e800c51789.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/4ecd1384-f0de-442b-b0c6-19e800c51789",
+                     *           "links": {
+                     *             "website": "https://www.nus.edu.sg",
+                     *             "linkedin": "https://www.linkedin.com/company/national-university-of-singapore",
+                     *             "twitter": "https://x.com/nationalunivers",
+                     *             "instagram": null,
+                     *             "angellist": null,
+                     *             "crunchbase": "https://www.crunchbase.com/organization/national-university-of-singapore"
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "hq",
+                     *               "city": {
+                     *                 "id": 1159,
+                     *                 "name": "Singapore"
+                     *               },
+                     *               "state": null,
+                     *               "country": {
+                     *                 "id": 154,
+                     *                 "name": "Singapore"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 3,
+                     *                 "name": "Asia"
+                     *               },
+                     *               "lat": 1.3521,
+                     *               "lon": 103.8198
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "university"
+                     *           ],
+                     *           "classifications": [],
+                     *           "taxonomy": [],
+                     *           "launch_date": "1905",
+                     *           "closing_date": null,
+                     *           "became_unicorn_date": null,
+                     *           "became_thoroughbred_date": null,
+                     *           "exit_date": null,
+                     *           "employees_count": 26036,
+                     *           "employee_count_1y_growth": 0.027,
+                     *           "added_at": "2023-09-20T04:02:04.323Z",
+                     *           "updated_at": "2026-05-27T02:23:55.047Z",
+                     *           "status": "operating",
+                     *           "signal_rating": 97.7,
+                     *           "unicorn_type": null,
+                     *           "funding": {
+                     *             "total": null,
+                     *             "total_vc": null,
+                     *             "rounds_count": 0
+                     *           },
+                     *           "valuation": {
+                     *             "value": null,
+                     *             "year": null,
+                     *             "month": null
+                     *           },
+                     *           "jobs": {
+                     *             "is_hiring": false,
+                     *             "open_count": 0
+                     *           },
+                     *           "investor": null
+                     *         },
+                     *         {
+                     *           "uuid": "6c688b88-5956-4f93-8efc-da98695f581a",
+                     *           "type": "organization",
+                     *           "subtype": "university",
+                     *           "domain": "unimelb.edu.au",
+                     *           "name": "University of Melbourne",
+                     *           "tagline": "University of science and technology in Melbourne",
+                     *           "about": "University of Melbourne is a university in Melbourne, Australia, founded in 1853.",
+                     *           "image": null,
+                     *           "service_url": "https://app.fundingdata.example/organizations/6c688b88-5956-4f93-8efc-da98695f581a",
+                     *           "links": {
+                     *             "website": "https://www.unimelb.edu.au",
+                     *             "linkedin": "https://www.linkedin.com/company/university-of-melbourne",
+                     *             "twitter": null,
+                     *             "instagram": null,
+                     *             "angellist": null,
+                     *             "crunchbase": "https://www.crunchbase.com/organization/university-of-melbourne"
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "hq",
+                     *               "city": {
+                     *                 "id": 1178,
+                     *                 "name": "Melbourne"
+                     *               },
+                     *               "state": {
+                     *                 "id": 390,
+                     *                 "name": "Victoria"
+                     *               },
+                     *               "country": {
+                     *                 "id": 169,
+                     *                 "name": "Australia"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 6,
+                     *                 "name": "Oceania"
+                     *               },
+                     *               "lat": -37.8136,
+                     *               "lon": 144.9631
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "university"
+                     *           ],
+                     *           "classifications": [],
+                     *           "taxonomy": [],
+                     *           "launch_date": "1853",
+                     *           "closing_date": null,
+                     *           "became_unicorn_date": null,
+                     *           "became_thoroughbred_date": null,
+                     *           "exit_date": null,
+                     *           "employees_count": 13568,
+                     *           "employee_count_1y_growth": -0.011,
+                     *           "added_at": "2024-07-16T20:34:30.402Z",
+                     *           "updated_at": "2024-10-23T02:17:24.330Z",
+                     *           "status": "operating",
+                     *           "signal_rating": 96.8,
+                     *           "unicorn_type": null,
+                     *           "funding": {
+                     *             "total": null,
+                     *             "total_vc": null,
+                     *             "rounds_count": 0
+                     *           },
+                     *           "valuation": {
+                     *             "value": null,
+                     *             "year": null,
+                     *             "month": null
+                     *           },
+                     *           "jobs": {
+                     *             "is_hiring": false,
+                     *             "open_count": 0
+                     *           },
+                     *           "investor": null
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzk2LjgsMTVdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.kmvtKqNj31U8MI1pAGb7mUZZIRoK5mFV-j1j7ORpz3w",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["EntitySummary"][];
                         page: components["schemas"]["Page"];
@@ -3266,6 +5405,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "uuid": "4ecd1384-f0de-442b-b0c6-19e800c51789",
+                     *         "type": "organization",
+                     *         "subtype": "university",
+                     *         "domain": "nus.edu.sg",
+                     *         "name": "National University of Singapore",
+                     *         "tagline": "University of science and technology in Singapore",
+                     *         "about": "National University of Singapore is a university in Singapore, Singapore, founded in 1905.",
+                     *         "image": "https://img.fundingdata.example/logos/4ecd1384-f0de-442b-b0c6-19e800c51789.png",
+                     *         "service_url": "https://app.fundingdata.example/organizations/4ecd1384-f0de-442b-b0c6-19e800c51789",
+                     *         "links": {
+                     *           "website": "https://www.nus.edu.sg",
+                     *           "linkedin": "https://www.linkedin.com/company/national-university-of-singapore",
+                     *           "twitter": "https://x.com/nationalunivers",
+                     *           "instagram": null,
+                     *           "angellist": null,
+                     *           "crunchbase": "https://www.crunchbase.com/organization/national-university-of-singapore"
+                     *         },
+                     *         "locations": [
+                     *           {
+                     *             "role": "hq",
+                     *             "city": {
+                     *               "id": 1159,
+                     *               "name": "Singapore"
+                     *             },
+                     *             "state": null,
+                     *             "country": {
+                     *               "id": 154,
+                     *               "name": "Singapore"
+                     *             },
+                     *             "continent": {
+                     *               "id": 3,
+                     *               "name": "Asia"
+                     *             },
+                     *             "lat": 1.3521,
+                     *             "lon": 103.8198
+                     *           }
+                     *         ],
+                     *         "roles": [
+                     *           "university"
+                     *         ],
+                     *         "classifications": [],
+                     *         "taxonomy": [],
+                     *         "launch_date": "1905",
+                     *         "closing_date": null,
+                     *         "became_unicorn_date": null,
+                     *         "became_thoroughbred_date": null,
+                     *         "exit_date": null,
+                     *         "employees_count": 26036,
+                     *         "employee_count_1y_growth": 0.027,
+                     *         "added_at": "2023-09-20T04:02:04.323Z",
+                     *         "updated_at": "2026-05-27T02:23:55.047Z",
+                     *         "status": "operating",
+                     *         "signal_rating": 97.7,
+                     *         "unicorn_type": null,
+                     *         "funding": {
+                     *           "total": null,
+                     *           "total_vc": null,
+                     *           "rounds_count": 0
+                     *         },
+                     *         "valuation": {
+                     *           "value": null,
+                     *           "year": null,
+                     *           "month": null
+                     *         },
+                     *         "jobs": {
+                     *           "is_hiring": false,
+                     *           "open_count": 0
+                     *         },
+                     *         "investor": null,
+                     *         "revenue": {
+                     *           "value": null,
+                     *           "year": null
+                     *         },
+                     *         "traffic": {
+                     *           "monthly_visits": null,
+                     *           "growth_3m": null
+                     *         },
+                     *         "patents": {
+                     *           "count": 34
+                     *         },
+                     *         "founders": {
+                     *           "total": 0,
+                     *           "sort": "-start_date",
+                     *           "items": []
+                     *         },
+                     *         "available": [
+                     *           "patents"
+                     *         ]
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["EntityFull"];
                         currency: components["schemas"]["CurrencyCode"];
@@ -3331,6 +5565,315 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "uuid": "bf25f442-2acb-429e-b5ba-e020e549c6f8",
+                     *           "type": "organization",
+                     *           "subtype": "investor",
+                     *           "domain": "maplebusinessangels.com",
+                     *           "name": "Maple Business Angels",
+                     *           "tagline": "Pre-Seed, Seed investor based in Marseille",
+                     *           "about": "Maple Business Angels is a angel group firm founded in 2009, headquartered in Marseille, France, writing cheques of 30K to 400K USD.",
+                     *           "image": "https://img.fundingdata.example/logos/bf25f442-2acb-429e-b5ba-e020e549c6f8.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/bf25f442-2acb-429e-b5ba-e020e549c6f8",
+                     *           "links": {
+                     *             "website": "https://www.maplebusinessangels.com",
+                     *             "linkedin": "https://www.linkedin.com/company/maple-business-angels",
+                     *             "twitter": "https://x.com/maplebusinessan",
+                     *             "instagram": null,
+                     *             "angellist": null,
+                     *             "crunchbase": null
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "hq",
+                     *               "city": {
+                     *                 "id": 1066,
+                     *                 "name": "Marseille"
+                     *               },
+                     *               "state": {
+                     *                 "id": 336,
+                     *                 "name": "Provence-Alpes-Côte d'Azur"
+                     *               },
+                     *               "country": {
+                     *                 "id": 113,
+                     *                 "name": "France"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 4,
+                     *                 "name": "Europe"
+                     *               },
+                     *               "lat": 43.2965,
+                     *               "lon": 5.3698
+                     *             },
+                     *             {
+                     *               "role": "office",
+                     *               "city": {
+                     *                 "id": 1034,
+                     *                 "name": "Vancouver"
+                     *               },
+                     *               "state": {
+                     *                 "id": 320,
+                     *                 "name": "British Columbia"
+                     *               },
+                     *               "country": {
+                     *                 "id": 101,
+                     *                 "name": "Canada"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 5,
+                     *                 "name": "North America"
+                     *               },
+                     *               "lat": 49.2827,
+                     *               "lon": -123.1207
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "investor"
+                     *           ],
+                     *           "classifications": [
+                     *             "top_investor"
+                     *           ],
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 12,
+                     *               "name": "Edtech",
+                     *               "type": "sector"
+                     *             }
+                     *           ],
+                     *           "launch_date": "2009",
+                     *           "closing_date": null,
+                     *           "became_unicorn_date": null,
+                     *           "became_thoroughbred_date": null,
+                     *           "exit_date": null,
+                     *           "employees_count": 22,
+                     *           "employee_count_1y_growth": 0.094,
+                     *           "added_at": "2026-08-29T09:38:44.646Z",
+                     *           "updated_at": "2026-09-25T00:32:34.406Z",
+                     *           "status": "operating",
+                     *           "signal_rating": 85.8,
+                     *           "unicorn_type": null,
+                     *           "funding": {
+                     *             "total": null,
+                     *             "total_vc": null,
+                     *             "rounds_count": 0
+                     *           },
+                     *           "valuation": {
+                     *             "value": null,
+                     *             "year": null,
+                     *             "month": null
+                     *           },
+                     *           "jobs": {
+                     *             "is_hiring": false,
+                     *             "open_count": 0
+                     *           },
+                     *           "investor": {
+                     *             "types": [
+                     *               {
+                     *                 "id": 7,
+                     *                 "name": "Angel Group",
+                     *                 "code": "angel_group"
+                     *               }
+                     *             ],
+                     *             "stages": [
+                     *               {
+                     *                 "id": 1,
+                     *                 "name": "Pre-Seed",
+                     *                 "code": "pre_seed"
+                     *               },
+                     *               {
+                     *                 "id": 2,
+                     *                 "name": "Seed",
+                     *                 "code": "seed"
+                     *               }
+                     *             ],
+                     *             "deal_size": {
+                     *               "min": 30000,
+                     *               "max": 400000
+                     *             },
+                     *             "investments": {
+                     *               "count": 104,
+                     *               "total_invested": 160299002,
+                     *               "preferred_round": "Seed",
+                     *               "last_round_date": "2026-05-14"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "uuid": "fe9690fd-02f7-410a-a88c-f1f4ba12d98b",
+                     *           "type": "organization",
+                     *           "subtype": "investor",
+                     *           "domain": "orchardgrowthequity.com",
+                     *           "name": "Orchard Growth Equity",
+                     *           "tagline": "Series C, Late Stage, Growth, Secondary investor based in San Francisco",
+                     *           "about": "Orchard Growth Equity is a growth equity firm founded in 2018, headquartered in San Francisco, United States, writing cheques of 20000K to 300000K USD.",
+                     *           "image": null,
+                     *           "service_url": "https://app.fundingdata.example/organizations/fe9690fd-02f7-410a-a88c-f1f4ba12d98b",
+                     *           "links": {
+                     *             "website": "https://www.orchardgrowthequity.com",
+                     *             "linkedin": "https://www.linkedin.com/company/orchard-growth-equity",
+                     *             "twitter": "https://x.com/orchardgrowtheq",
+                     *             "instagram": null,
+                     *             "angellist": "https://wellfound.com/company/orchard-growth-equity",
+                     *             "crunchbase": "https://www.crunchbase.com/organization/orchard-growth-equity"
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "hq",
+                     *               "city": {
+                     *                 "id": 1000,
+                     *                 "name": "San Francisco"
+                     *               },
+                     *               "state": {
+                     *                 "id": 300,
+                     *                 "name": "California"
+                     *               },
+                     *               "country": {
+                     *                 "id": 100,
+                     *                 "name": "United States"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 5,
+                     *                 "name": "North America"
+                     *               },
+                     *               "lat": 37.7749,
+                     *               "lon": -122.4194
+                     *             },
+                     *             {
+                     *               "role": "office",
+                     *               "city": {
+                     *                 "id": 1152,
+                     *                 "name": "Tokyo"
+                     *               },
+                     *               "state": {
+                     *                 "id": 378,
+                     *                 "name": "Tokyo"
+                     *               },
+                     *               "country": {
+                     *                 "id": 152,
+                     *                 "name": "Japan"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 3,
+                     *                 "name": "Asia"
+                     *               },
+                     *               "lat": 35.6762,
+                     *               "lon": 139.6503
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "investor"
+                     *           ],
+                     *           "classifications": [],
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 12,
+                     *               "name": "Edtech",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 17,
+                     *               "name": "Travel & Hospitality",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 21,
+                     *               "name": "Legal Tech",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 25,
+                     *               "name": "Manufacturing",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 35,
+                     *               "name": "Machine Learning",
+                     *               "type": "technology"
+                     *             }
+                     *           ],
+                     *           "launch_date": "2018",
+                     *           "closing_date": null,
+                     *           "became_unicorn_date": null,
+                     *           "became_thoroughbred_date": null,
+                     *           "exit_date": null,
+                     *           "employees_count": 15,
+                     *           "employee_count_1y_growth": -0.066,
+                     *           "added_at": "2019-06-25T20:04:03.070Z",
+                     *           "updated_at": "2025-08-14T19:05:35.097Z",
+                     *           "status": "operating",
+                     *           "signal_rating": 84.3,
+                     *           "unicorn_type": null,
+                     *           "funding": {
+                     *             "total": null,
+                     *             "total_vc": null,
+                     *             "rounds_count": 0
+                     *           },
+                     *           "valuation": {
+                     *             "value": null,
+                     *             "year": null,
+                     *             "month": null
+                     *           },
+                     *           "jobs": {
+                     *             "is_hiring": false,
+                     *             "open_count": 0
+                     *           },
+                     *           "investor": {
+                     *             "types": [
+                     *               {
+                     *                 "id": 5,
+                     *                 "name": "Growth Equity",
+                     *                 "code": "growth_equity"
+                     *               }
+                     *             ],
+                     *             "stages": [
+                     *               {
+                     *                 "id": 5,
+                     *                 "name": "Series C",
+                     *                 "code": "series_c"
+                     *               },
+                     *               {
+                     *                 "id": 6,
+                     *                 "name": "Late Stage",
+                     *                 "code": "late_stage"
+                     *               },
+                     *               {
+                     *                 "id": 7,
+                     *                 "name": "Growth",
+                     *                 "code": "growth"
+                     *               },
+                     *               {
+                     *                 "id": 10,
+                     *                 "name": "Secondary",
+                     *                 "code": "secondary"
+                     *               }
+                     *             ],
+                     *             "deal_size": {
+                     *               "min": 20000000,
+                     *               "max": 300000000
+                     *             },
+                     *             "investments": {
+                     *               "count": 24,
+                     *               "total_invested": 1047644639,
+                     *               "preferred_round": "Series C",
+                     *               "last_round_date": "2026-10-26"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzg0LjMsMzI0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.Bg4SQFZypu68r-mP4247WH3chy1R77BMElf6FPsV6bg",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["InvestorSummary"][];
                         page: components["schemas"]["Page"];
@@ -3379,6 +5922,314 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "uuid": "bf25f442-2acb-429e-b5ba-e020e549c6f8",
+                     *         "type": "organization",
+                     *         "subtype": "investor",
+                     *         "domain": "maplebusinessangels.com",
+                     *         "name": "Maple Business Angels",
+                     *         "tagline": "Pre-Seed, Seed investor based in Marseille",
+                     *         "about": "Maple Business Angels is a angel group firm founded in 2009, headquartered in Marseille, France, writing cheques of 30K to 400K USD.",
+                     *         "image": "https://img.fundingdata.example/logos/bf25f442-2acb-429e-b5ba-e020e549c6f8.png",
+                     *         "service_url": "https://app.fundingdata.example/organizations/bf25f442-2acb-429e-b5ba-e020e549c6f8",
+                     *         "links": {
+                     *           "website": "https://www.maplebusinessangels.com",
+                     *           "linkedin": "https://www.linkedin.com/company/maple-business-angels",
+                     *           "twitter": "https://x.com/maplebusinessan",
+                     *           "instagram": null,
+                     *           "angellist": null,
+                     *           "crunchbase": null
+                     *         },
+                     *         "locations": [
+                     *           {
+                     *             "role": "hq",
+                     *             "city": {
+                     *               "id": 1066,
+                     *               "name": "Marseille"
+                     *             },
+                     *             "state": {
+                     *               "id": 336,
+                     *               "name": "Provence-Alpes-Côte d'Azur"
+                     *             },
+                     *             "country": {
+                     *               "id": 113,
+                     *               "name": "France"
+                     *             },
+                     *             "continent": {
+                     *               "id": 4,
+                     *               "name": "Europe"
+                     *             },
+                     *             "lat": 43.2965,
+                     *             "lon": 5.3698
+                     *           },
+                     *           {
+                     *             "role": "office",
+                     *             "city": {
+                     *               "id": 1034,
+                     *               "name": "Vancouver"
+                     *             },
+                     *             "state": {
+                     *               "id": 320,
+                     *               "name": "British Columbia"
+                     *             },
+                     *             "country": {
+                     *               "id": 101,
+                     *               "name": "Canada"
+                     *             },
+                     *             "continent": {
+                     *               "id": 5,
+                     *               "name": "North America"
+                     *             },
+                     *             "lat": 49.2827,
+                     *             "lon": -123.1207
+                     *           }
+                     *         ],
+                     *         "roles": [
+                     *           "investor"
+                     *         ],
+                     *         "classifications": [
+                     *           "top_investor"
+                     *         ],
+                     *         "taxonomy": [
+                     *           {
+                     *             "id": 12,
+                     *             "name": "Edtech",
+                     *             "type": "sector"
+                     *           }
+                     *         ],
+                     *         "launch_date": "2009",
+                     *         "closing_date": null,
+                     *         "became_unicorn_date": null,
+                     *         "became_thoroughbred_date": null,
+                     *         "exit_date": null,
+                     *         "employees_count": 22,
+                     *         "employee_count_1y_growth": 0.094,
+                     *         "added_at": "2026-08-29T09:38:44.646Z",
+                     *         "updated_at": "2026-09-25T00:32:34.406Z",
+                     *         "status": "operating",
+                     *         "signal_rating": 85.8,
+                     *         "unicorn_type": null,
+                     *         "funding": {
+                     *           "total": null,
+                     *           "total_vc": null,
+                     *           "rounds_count": 0
+                     *         },
+                     *         "valuation": {
+                     *           "value": null,
+                     *           "year": null,
+                     *           "month": null
+                     *         },
+                     *         "jobs": {
+                     *           "is_hiring": false,
+                     *           "open_count": 0
+                     *         },
+                     *         "investor": {
+                     *           "types": [
+                     *             {
+                     *               "id": 7,
+                     *               "name": "Angel Group",
+                     *               "code": "angel_group"
+                     *             }
+                     *           ],
+                     *           "stages": [
+                     *             {
+                     *               "id": 1,
+                     *               "name": "Pre-Seed",
+                     *               "code": "pre_seed"
+                     *             },
+                     *             {
+                     *               "id": 2,
+                     *               "name": "Seed",
+                     *               "code": "seed"
+                     *             }
+                     *           ],
+                     *           "deal_size": {
+                     *             "min": 30000,
+                     *             "max": 400000
+                     *           },
+                     *           "investments": {
+                     *             "count": 104,
+                     *             "total_invested": 160299002,
+                     *             "preferred_round": "Seed",
+                     *             "last_round_date": "2026-05-14"
+                     *           },
+                     *           "rank": 2,
+                     *           "portfolio": {
+                     *             "rounds_count": 104,
+                     *             "total_valuation": 17800100000,
+                     *             "companies": {
+                     *               "total": 71,
+                     *               "sort": "-last_round_date",
+                     *               "items": [
+                     *                 {
+                     *                   "is_lead": false,
+                     *                   "rounds_count": 2,
+                     *                   "last_round_date": "2026-05-14",
+                     *                   "company": {
+                     *                     "uuid": "90ecb7c6-02c2-4ec3-ac8f-e5dde1927de4",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Arrow Shop",
+                     *                     "image": null,
+                     *                     "service_url": "https://app.fundingdata.example/organizations/90ecb7c6-02c2-4ec3-ac8f-e5dde1927de4"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": false,
+                     *                   "rounds_count": 2,
+                     *                   "last_round_date": "2026-01-20",
+                     *                   "company": {
+                     *                     "uuid": "e75181d2-feb0-428a-94e2-d0f6dd548f91",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Summit Med",
+                     *                     "image": "https://img.fundingdata.example/logos/e75181d2-feb0-428a-94e2-d0f6dd548f91.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/e75181d2-feb0-428a-94e2-d0f6dd548f91"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": false,
+                     *                   "rounds_count": 2,
+                     *                   "last_round_date": "2025-11-07",
+                     *                   "company": {
+                     *                     "uuid": "62dd613a-6fd8-4d81-9a2d-3fde7956b1cf",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Kaieo",
+                     *                     "image": "https://img.fundingdata.example/logos/62dd613a-6fd8-4d81-9a2d-3fde7956b1cf.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/62dd613a-6fd8-4d81-9a2d-3fde7956b1cf"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2024-12-01",
+                     *                   "company": {
+                     *                     "uuid": "3defa8e8-b95f-486e-bb18-aa4d71b873c4",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "GalaMarket",
+                     *                     "image": "https://img.fundingdata.example/logos/3defa8e8-b95f-486e-bb18-aa4d71b873c4.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/3defa8e8-b95f-486e-bb18-aa4d71b873c4"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2024-11-10",
+                     *                   "company": {
+                     *                     "uuid": "64a23b85-e214-437c-bd1c-81dbae66ddc0",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Delta Data",
+                     *                     "image": "https://img.fundingdata.example/logos/64a23b85-e214-437c-bd1c-81dbae66ddc0.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/64a23b85-e214-437c-bd1c-81dbae66ddc0"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": false,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2024-02-07",
+                     *                   "company": {
+                     *                     "uuid": "9bd462c0-f1c6-4bf6-839c-e2db345fdde4",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Path Money",
+                     *                     "image": "https://img.fundingdata.example/logos/9bd462c0-f1c6-4bf6-839c-e2db345fdde4.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/9bd462c0-f1c6-4bf6-839c-e2db345fdde4"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 2,
+                     *                   "last_round_date": "2023-04-05",
+                     *                   "company": {
+                     *                     "uuid": "d8c6c38e-725e-43e6-b3a5-70a6b35b14bf",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Orbit Chain",
+                     *                     "image": "https://img.fundingdata.example/logos/d8c6c38e-725e-43e6-b3a5-70a6b35b14bf.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/d8c6c38e-725e-43e6-b3a5-70a6b35b14bf"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 2,
+                     *                   "last_round_date": "2023-02-05",
+                     *                   "company": {
+                     *                     "uuid": "573396fd-38cb-41ce-8035-f40420a77a00",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Quint",
+                     *                     "image": "https://img.fundingdata.example/logos/573396fd-38cb-41ce-8035-f40420a77a00.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/573396fd-38cb-41ce-8035-f40420a77a00"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 2,
+                     *                   "last_round_date": "2022-06-27",
+                     *                   "company": {
+                     *                     "uuid": "be76989f-8309-4d1b-95de-942869415bc8",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Cirent",
+                     *                     "image": "https://img.fundingdata.example/logos/be76989f-8309-4d1b-95de-942869415bc8.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/be76989f-8309-4d1b-95de-942869415bc8"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 2,
+                     *                   "last_round_date": "2022-04-28",
+                     *                   "company": {
+                     *                     "uuid": "5d59e510-d6f9-48cf-92a9-4e4b7f84eb7d",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Xenola Store",
+                     *                     "image": "https://img.fundingdata.example/logos/5d59e510-d6f9-48cf-92a9-4e4b7f84eb7d.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/5d59e510-d6f9-48cf-92a9-4e4b7f84eb7d"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
+                     *           "exits": {
+                     *             "count": 9,
+                     *             "total_value": 1316000000,
+                     *             "pct": 12.7
+                     *           },
+                     *           "match": {
+                     *             "companies_count": 6,
+                     *             "invested": 13300999
+                     *           }
+                     *         },
+                     *         "revenue": {
+                     *           "value": null,
+                     *           "year": null
+                     *         },
+                     *         "traffic": {
+                     *           "monthly_visits": null,
+                     *           "growth_3m": null
+                     *         },
+                     *         "patents": {
+                     *           "count": 0
+                     *         },
+                     *         "founders": {
+                     *           "total": 0,
+                     *           "sort": "-start_date",
+                     *           "items": []
+                     *         },
+                     *         "available": [
+                     *           "portfolio",
+                     *           "exits"
+                     *         ]
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["InvestorFull"];
                         currency: components["schemas"]["CurrencyCode"];
@@ -3444,6 +6295,166 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "uuid": "4ecd1384-f0de-442b-b0c6-19e800c51789",
+                     *           "type": "organization",
+                     *           "subtype": "university",
+                     *           "domain": "nus.edu.sg",
+                     *           "name": "National University of Singapore",
+                     *           "tagline": "University of science and technology in Singapore",
+                     *           "about": "National University of Singapore is a university in Singapore, Singapore, founded in 1905.",
+                     *           "image": "https://img.fundingdata.example/logos/4ecd1384-f0de-442b-b0c6-19e800c51789.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/4ecd1384-f0de-442b-b0c6-19e800c51789",
+                     *           "links": {
+                     *             "website": "https://www.nus.edu.sg",
+                     *             "linkedin": "https://www.linkedin.com/company/national-university-of-singapore",
+                     *             "twitter": "https://x.com/nationalunivers",
+                     *             "instagram": null,
+                     *             "angellist": null,
+                     *             "crunchbase": "https://www.crunchbase.com/organization/national-university-of-singapore"
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "hq",
+                     *               "city": {
+                     *                 "id": 1159,
+                     *                 "name": "Singapore"
+                     *               },
+                     *               "state": null,
+                     *               "country": {
+                     *                 "id": 154,
+                     *                 "name": "Singapore"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 3,
+                     *                 "name": "Asia"
+                     *               },
+                     *               "lat": 1.3521,
+                     *               "lon": 103.8198
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "university"
+                     *           ],
+                     *           "classifications": [],
+                     *           "taxonomy": [],
+                     *           "launch_date": "1905",
+                     *           "closing_date": null,
+                     *           "became_unicorn_date": null,
+                     *           "became_thoroughbred_date": null,
+                     *           "exit_date": null,
+                     *           "employees_count": 26036,
+                     *           "employee_count_1y_growth": 0.027,
+                     *           "added_at": "2023-09-20T04:02:04.323Z",
+                     *           "updated_at": "2026-05-27T02:23:55.047Z",
+                     *           "status": "operating",
+                     *           "signal_rating": 97.7,
+                     *           "unicorn_type": null,
+                     *           "funding": {
+                     *             "total": null,
+                     *             "total_vc": null,
+                     *             "rounds_count": 0
+                     *           },
+                     *           "valuation": {
+                     *             "value": null,
+                     *             "year": null,
+                     *             "month": null
+                     *           },
+                     *           "jobs": {
+                     *             "is_hiring": false,
+                     *             "open_count": 0
+                     *           },
+                     *           "investor": null
+                     *         },
+                     *         {
+                     *           "uuid": "6c688b88-5956-4f93-8efc-da98695f581a",
+                     *           "type": "organization",
+                     *           "subtype": "university",
+                     *           "domain": "unimelb.edu.au",
+                     *           "name": "University of Melbourne",
+                     *           "tagline": "University of science and technology in Melbourne",
+                     *           "about": "University of Melbourne is a university in Melbourne, Australia, founded in 1853.",
+                     *           "image": null,
+                     *           "service_url": "https://app.fundingdata.example/organizations/6c688b88-5956-4f93-8efc-da98695f581a",
+                     *           "links": {
+                     *             "website": "https://www.unimelb.edu.au",
+                     *             "linkedin": "https://www.linkedin.com/company/university-of-melbourne",
+                     *             "twitter": null,
+                     *             "instagram": null,
+                     *             "angellist": null,
+                     *             "crunchbase": "https://www.crunchbase.com/organization/university-of-melbourne"
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "hq",
+                     *               "city": {
+                     *                 "id": 1178,
+                     *                 "name": "Melbourne"
+                     *               },
+                     *               "state": {
+                     *                 "id": 390,
+                     *                 "name": "Victoria"
+                     *               },
+                     *               "country": {
+                     *                 "id": 169,
+                     *                 "name": "Australia"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 6,
+                     *                 "name": "Oceania"
+                     *               },
+                     *               "lat": -37.8136,
+                     *               "lon": 144.9631
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "university"
+                     *           ],
+                     *           "classifications": [],
+                     *           "taxonomy": [],
+                     *           "launch_date": "1853",
+                     *           "closing_date": null,
+                     *           "became_unicorn_date": null,
+                     *           "became_thoroughbred_date": null,
+                     *           "exit_date": null,
+                     *           "employees_count": 13568,
+                     *           "employee_count_1y_growth": -0.011,
+                     *           "added_at": "2024-07-16T20:34:30.402Z",
+                     *           "updated_at": "2024-10-23T02:17:24.330Z",
+                     *           "status": "operating",
+                     *           "signal_rating": 96.8,
+                     *           "unicorn_type": null,
+                     *           "funding": {
+                     *             "total": null,
+                     *             "total_vc": null,
+                     *             "rounds_count": 0
+                     *           },
+                     *           "valuation": {
+                     *             "value": null,
+                     *             "year": null,
+                     *             "month": null
+                     *           },
+                     *           "jobs": {
+                     *             "is_hiring": false,
+                     *             "open_count": 0
+                     *           },
+                     *           "investor": null
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzk2LjgsMTVdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.kmvtKqNj31U8MI1pAGb7mUZZIRoK5mFV-j1j7ORpz3w",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["UniversitySummary"][];
                         page: components["schemas"]["Page"];
@@ -3492,6 +6503,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "uuid": "4ecd1384-f0de-442b-b0c6-19e800c51789",
+                     *         "type": "organization",
+                     *         "subtype": "university",
+                     *         "domain": "nus.edu.sg",
+                     *         "name": "National University of Singapore",
+                     *         "tagline": "University of science and technology in Singapore",
+                     *         "about": "National University of Singapore is a university in Singapore, Singapore, founded in 1905.",
+                     *         "image": "https://img.fundingdata.example/logos/4ecd1384-f0de-442b-b0c6-19e800c51789.png",
+                     *         "service_url": "https://app.fundingdata.example/organizations/4ecd1384-f0de-442b-b0c6-19e800c51789",
+                     *         "links": {
+                     *           "website": "https://www.nus.edu.sg",
+                     *           "linkedin": "https://www.linkedin.com/company/national-university-of-singapore",
+                     *           "twitter": "https://x.com/nationalunivers",
+                     *           "instagram": null,
+                     *           "angellist": null,
+                     *           "crunchbase": "https://www.crunchbase.com/organization/national-university-of-singapore"
+                     *         },
+                     *         "locations": [
+                     *           {
+                     *             "role": "hq",
+                     *             "city": {
+                     *               "id": 1159,
+                     *               "name": "Singapore"
+                     *             },
+                     *             "state": null,
+                     *             "country": {
+                     *               "id": 154,
+                     *               "name": "Singapore"
+                     *             },
+                     *             "continent": {
+                     *               "id": 3,
+                     *               "name": "Asia"
+                     *             },
+                     *             "lat": 1.3521,
+                     *             "lon": 103.8198
+                     *           }
+                     *         ],
+                     *         "roles": [
+                     *           "university"
+                     *         ],
+                     *         "classifications": [],
+                     *         "taxonomy": [],
+                     *         "launch_date": "1905",
+                     *         "closing_date": null,
+                     *         "became_unicorn_date": null,
+                     *         "became_thoroughbred_date": null,
+                     *         "exit_date": null,
+                     *         "employees_count": 26036,
+                     *         "employee_count_1y_growth": 0.027,
+                     *         "added_at": "2023-09-20T04:02:04.323Z",
+                     *         "updated_at": "2026-05-27T02:23:55.047Z",
+                     *         "status": "operating",
+                     *         "signal_rating": 97.7,
+                     *         "unicorn_type": null,
+                     *         "funding": {
+                     *           "total": null,
+                     *           "total_vc": null,
+                     *           "rounds_count": 0
+                     *         },
+                     *         "valuation": {
+                     *           "value": null,
+                     *           "year": null,
+                     *           "month": null
+                     *         },
+                     *         "jobs": {
+                     *           "is_hiring": false,
+                     *           "open_count": 0
+                     *         },
+                     *         "investor": null,
+                     *         "revenue": {
+                     *           "value": null,
+                     *           "year": null
+                     *         },
+                     *         "traffic": {
+                     *           "monthly_visits": null,
+                     *           "growth_3m": null
+                     *         },
+                     *         "patents": {
+                     *           "count": 34
+                     *         },
+                     *         "founders": {
+                     *           "total": 0,
+                     *           "sort": "-start_date",
+                     *           "items": []
+                     *         },
+                     *         "available": [
+                     *           "patents"
+                     *         ]
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["UniversityFull"];
                         currency: components["schemas"]["CurrencyCode"];
@@ -3557,6 +6663,253 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "uuid": "7de6462d-9bc2-46fa-a9c5-caf01248cabe",
+                     *           "type": "organization",
+                     *           "subtype": "gov_ngo",
+                     *           "domain": "bpifrance.fr",
+                     *           "name": "Bpifrance",
+                     *           "tagline": "Public agency funding innovation in France",
+                     *           "about": "Bpifrance is a public body based in Paris. It awards grants to startups and research projects.",
+                     *           "image": "https://img.fundingdata.example/logos/7de6462d-9bc2-46fa-a9c5-caf01248cabe.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/7de6462d-9bc2-46fa-a9c5-caf01248cabe",
+                     *           "links": {
+                     *             "website": "https://www.bpifrance.fr",
+                     *             "linkedin": "https://www.linkedin.com/company/bpifrance",
+                     *             "twitter": "https://x.com/bpifrance",
+                     *             "instagram": null,
+                     *             "angellist": null,
+                     *             "crunchbase": "https://www.crunchbase.com/organization/bpifrance"
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "hq",
+                     *               "city": {
+                     *                 "id": 1062,
+                     *                 "name": "Paris"
+                     *               },
+                     *               "state": {
+                     *                 "id": 332,
+                     *                 "name": "Île-de-France"
+                     *               },
+                     *               "country": {
+                     *                 "id": 113,
+                     *                 "name": "France"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 4,
+                     *                 "name": "Europe"
+                     *               },
+                     *               "lat": 48.8566,
+                     *               "lon": 2.3522
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "government",
+                     *             "investor"
+                     *           ],
+                     *           "classifications": [],
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 8,
+                     *               "name": "Energy",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 19,
+                     *               "name": "Semiconductors",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 24,
+                     *               "name": "Telecom",
+                     *               "type": "sector"
+                     *             }
+                     *           ],
+                     *           "launch_date": "1993-06",
+                     *           "closing_date": null,
+                     *           "became_unicorn_date": null,
+                     *           "became_thoroughbred_date": null,
+                     *           "exit_date": null,
+                     *           "employees_count": 84,
+                     *           "employee_count_1y_growth": null,
+                     *           "added_at": "2019-03-17T22:05:26.692Z",
+                     *           "updated_at": "2021-08-31T21:46:55.121Z",
+                     *           "status": "operating",
+                     *           "signal_rating": 78.6,
+                     *           "unicorn_type": null,
+                     *           "funding": {
+                     *             "total": null,
+                     *             "total_vc": null,
+                     *             "rounds_count": 0
+                     *           },
+                     *           "valuation": {
+                     *             "value": null,
+                     *             "year": null,
+                     *             "month": null
+                     *           },
+                     *           "jobs": {
+                     *             "is_hiring": false,
+                     *             "open_count": 0
+                     *           },
+                     *           "investor": {
+                     *             "types": [
+                     *               {
+                     *                 "id": 10,
+                     *                 "name": "Government",
+                     *                 "code": "government"
+                     *               }
+                     *             ],
+                     *             "stages": [
+                     *               {
+                     *                 "id": 9,
+                     *                 "name": "Grant",
+                     *                 "code": "grant"
+                     *               }
+                     *             ],
+                     *             "deal_size": {
+                     *               "min": 25000,
+                     *               "max": 3000000
+                     *             },
+                     *             "investments": {
+                     *               "count": 22,
+                     *               "total_invested": 88660966,
+                     *               "preferred_round": "Grant",
+                     *               "last_round_date": "2024-10"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "uuid": "445eb6a4-40b8-49cb-87bc-037f94a95f5c",
+                     *           "type": "organization",
+                     *           "subtype": "gov_ngo",
+                     *           "domain": "nsf.gov",
+                     *           "name": "National Science Foundation",
+                     *           "tagline": "Public agency funding innovation in United States",
+                     *           "about": "National Science Foundation is a public body based in Washington. It awards grants to startups and research projects.",
+                     *           "image": "https://img.fundingdata.example/logos/445eb6a4-40b8-49cb-87bc-037f94a95f5c.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/445eb6a4-40b8-49cb-87bc-037f94a95f5c",
+                     *           "links": {
+                     *             "website": "https://www.nsf.gov",
+                     *             "linkedin": "https://www.linkedin.com/company/national-science-foundation",
+                     *             "twitter": null,
+                     *             "instagram": null,
+                     *             "angellist": null,
+                     *             "crunchbase": "https://www.crunchbase.com/organization/national-science-foundation"
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "hq",
+                     *               "city": {
+                     *                 "id": 1028,
+                     *                 "name": "Washington"
+                     *               },
+                     *               "state": {
+                     *                 "id": 314,
+                     *                 "name": "District of Columbia"
+                     *               },
+                     *               "country": {
+                     *                 "id": 100,
+                     *                 "name": "United States"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 5,
+                     *                 "name": "North America"
+                     *               },
+                     *               "lat": 38.9072,
+                     *               "lon": -77.0369
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "government",
+                     *             "investor"
+                     *           ],
+                     *           "classifications": [],
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 2,
+                     *               "name": "Healthcare",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 9,
+                     *               "name": "Climate Tech",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 19,
+                     *               "name": "Semiconductors",
+                     *               "type": "sector"
+                     *             }
+                     *           ],
+                     *           "launch_date": "2006-09",
+                     *           "closing_date": null,
+                     *           "became_unicorn_date": null,
+                     *           "became_thoroughbred_date": null,
+                     *           "exit_date": null,
+                     *           "employees_count": 186,
+                     *           "employee_count_1y_growth": null,
+                     *           "added_at": "2022-07-15T22:31:21.898Z",
+                     *           "updated_at": "2024-04-27T06:55:40.095Z",
+                     *           "status": "operating",
+                     *           "signal_rating": 77,
+                     *           "unicorn_type": null,
+                     *           "funding": {
+                     *             "total": null,
+                     *             "total_vc": null,
+                     *             "rounds_count": 0
+                     *           },
+                     *           "valuation": {
+                     *             "value": null,
+                     *             "year": null,
+                     *             "month": null
+                     *           },
+                     *           "jobs": {
+                     *             "is_hiring": false,
+                     *             "open_count": 0
+                     *           },
+                     *           "investor": {
+                     *             "types": [
+                     *               {
+                     *                 "id": 10,
+                     *                 "name": "Government",
+                     *                 "code": "government"
+                     *               }
+                     *             ],
+                     *             "stages": [
+                     *               {
+                     *                 "id": 9,
+                     *                 "name": "Grant",
+                     *                 "code": "grant"
+                     *               }
+                     *             ],
+                     *             "deal_size": {
+                     *               "min": 75000,
+                     *               "max": 2500000
+                     *             },
+                     *             "investments": {
+                     *               "count": 11,
+                     *               "total_invested": 10638666,
+                     *               "preferred_round": "Grant",
+                     *               "last_round_date": "2024-09-20"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzc3LDE3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.IG7oxyZskhRHLoglrz7j7EszfNZst1KDKd9A2CWAaLI",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["GovNgoSummary"][];
                         page: components["schemas"]["Page"];
@@ -3605,6 +6958,297 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "uuid": "7de6462d-9bc2-46fa-a9c5-caf01248cabe",
+                     *         "type": "organization",
+                     *         "subtype": "gov_ngo",
+                     *         "domain": "bpifrance.fr",
+                     *         "name": "Bpifrance",
+                     *         "tagline": "Public agency funding innovation in France",
+                     *         "about": "Bpifrance is a public body based in Paris. It awards grants to startups and research projects.",
+                     *         "image": "https://img.fundingdata.example/logos/7de6462d-9bc2-46fa-a9c5-caf01248cabe.png",
+                     *         "service_url": "https://app.fundingdata.example/organizations/7de6462d-9bc2-46fa-a9c5-caf01248cabe",
+                     *         "links": {
+                     *           "website": "https://www.bpifrance.fr",
+                     *           "linkedin": "https://www.linkedin.com/company/bpifrance",
+                     *           "twitter": "https://x.com/bpifrance",
+                     *           "instagram": null,
+                     *           "angellist": null,
+                     *           "crunchbase": "https://www.crunchbase.com/organization/bpifrance"
+                     *         },
+                     *         "locations": [
+                     *           {
+                     *             "role": "hq",
+                     *             "city": {
+                     *               "id": 1062,
+                     *               "name": "Paris"
+                     *             },
+                     *             "state": {
+                     *               "id": 332,
+                     *               "name": "Île-de-France"
+                     *             },
+                     *             "country": {
+                     *               "id": 113,
+                     *               "name": "France"
+                     *             },
+                     *             "continent": {
+                     *               "id": 4,
+                     *               "name": "Europe"
+                     *             },
+                     *             "lat": 48.8566,
+                     *             "lon": 2.3522
+                     *           }
+                     *         ],
+                     *         "roles": [
+                     *           "government",
+                     *           "investor"
+                     *         ],
+                     *         "classifications": [],
+                     *         "taxonomy": [
+                     *           {
+                     *             "id": 8,
+                     *             "name": "Energy",
+                     *             "type": "sector"
+                     *           },
+                     *           {
+                     *             "id": 19,
+                     *             "name": "Semiconductors",
+                     *             "type": "sector"
+                     *           },
+                     *           {
+                     *             "id": 24,
+                     *             "name": "Telecom",
+                     *             "type": "sector"
+                     *           }
+                     *         ],
+                     *         "launch_date": "1993-06",
+                     *         "closing_date": null,
+                     *         "became_unicorn_date": null,
+                     *         "became_thoroughbred_date": null,
+                     *         "exit_date": null,
+                     *         "employees_count": 84,
+                     *         "employee_count_1y_growth": null,
+                     *         "added_at": "2019-03-17T22:05:26.692Z",
+                     *         "updated_at": "2021-08-31T21:46:55.121Z",
+                     *         "status": "operating",
+                     *         "signal_rating": 78.6,
+                     *         "unicorn_type": null,
+                     *         "funding": {
+                     *           "total": null,
+                     *           "total_vc": null,
+                     *           "rounds_count": 0
+                     *         },
+                     *         "valuation": {
+                     *           "value": null,
+                     *           "year": null,
+                     *           "month": null
+                     *         },
+                     *         "jobs": {
+                     *           "is_hiring": false,
+                     *           "open_count": 0
+                     *         },
+                     *         "investor": {
+                     *           "types": [
+                     *             {
+                     *               "id": 10,
+                     *               "name": "Government",
+                     *               "code": "government"
+                     *             }
+                     *           ],
+                     *           "stages": [
+                     *             {
+                     *               "id": 9,
+                     *               "name": "Grant",
+                     *               "code": "grant"
+                     *             }
+                     *           ],
+                     *           "deal_size": {
+                     *             "min": 25000,
+                     *             "max": 3000000
+                     *           },
+                     *           "investments": {
+                     *             "count": 22,
+                     *             "total_invested": 88660966,
+                     *             "preferred_round": "Grant",
+                     *             "last_round_date": "2024-10"
+                     *           },
+                     *           "rank": 30,
+                     *           "portfolio": {
+                     *             "rounds_count": 22,
+                     *             "total_valuation": 1377000000,
+                     *             "companies": {
+                     *               "total": 15,
+                     *               "sort": "-last_round_date",
+                     *               "items": [
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2024-10",
+                     *                   "company": {
+                     *                     "uuid": "6af4b943-ff58-4f24-af6d-165b77f98f94",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "ZynBank",
+                     *                     "image": "https://img.fundingdata.example/logos/6af4b943-ff58-4f24-af6d-165b77f98f94.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/6af4b943-ff58-4f24-af6d-165b77f98f94"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 4,
+                     *                   "last_round_date": "2024-05-24",
+                     *                   "company": {
+                     *                     "uuid": "c1794cde-c08e-45ca-adf3-2677e36764d0",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Cobalum",
+                     *                     "image": "https://img.fundingdata.example/logos/c1794cde-c08e-45ca-adf3-2677e36764d0.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/c1794cde-c08e-45ca-adf3-2677e36764d0"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2023-12-20",
+                     *                   "company": {
+                     *                     "uuid": "190b386d-7cc0-43b0-97e6-35ca37dbae18",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Bold Lantern",
+                     *                     "image": "https://img.fundingdata.example/logos/190b386d-7cc0-43b0-97e6-35ca37dbae18.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/190b386d-7cc0-43b0-97e6-35ca37dbae18"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 2,
+                     *                   "last_round_date": "2023-04-05",
+                     *                   "company": {
+                     *                     "uuid": "d8c6c38e-725e-43e6-b3a5-70a6b35b14bf",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Orbit Chain",
+                     *                     "image": "https://img.fundingdata.example/logos/d8c6c38e-725e-43e6-b3a5-70a6b35b14bf.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/d8c6c38e-725e-43e6-b3a5-70a6b35b14bf"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2021-01",
+                     *                   "company": {
+                     *                     "uuid": "fa000c5b-1d1f-4e16-ad0b-7c529fb0ae6a",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Iron Signal",
+                     *                     "image": "https://img.fundingdata.example/logos/fa000c5b-1d1f-4e16-ad0b-7c529fb0ae6a.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/fa000c5b-1d1f-4e16-ad0b-7c529fb0ae6a"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2020-08-16",
+                     *                   "company": {
+                     *                     "uuid": "0be79b5e-cf70-4c83-816f-b50365ab3cb6",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "YaraProtocol",
+                     *                     "image": "https://img.fundingdata.example/logos/0be79b5e-cf70-4c83-816f-b50365ab3cb6.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/0be79b5e-cf70-4c83-816f-b50365ab3cb6"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2019-10",
+                     *                   "company": {
+                     *                     "uuid": "97fc7bc2-6fad-4ccf-b02d-85207129b66b",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Novaara",
+                     *                     "image": "https://img.fundingdata.example/logos/97fc7bc2-6fad-4ccf-b02d-85207129b66b.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/97fc7bc2-6fad-4ccf-b02d-85207129b66b"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 3,
+                     *                   "last_round_date": "2018-10-18",
+                     *                   "company": {
+                     *                     "uuid": "b3b7ba78-0d49-4601-8709-85f013de3868",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Stellar Leaf",
+                     *                     "image": "https://img.fundingdata.example/logos/b3b7ba78-0d49-4601-8709-85f013de3868.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/b3b7ba78-0d49-4601-8709-85f013de3868"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2018-07-08",
+                     *                   "company": {
+                     *                     "uuid": "7e92630e-33c7-48a8-a7cc-6a9045bab46f",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Luxium",
+                     *                     "image": "https://img.fundingdata.example/logos/7e92630e-33c7-48a8-a7cc-6a9045bab46f.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/7e92630e-33c7-48a8-a7cc-6a9045bab46f"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": true,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2017-12-06",
+                     *                   "company": {
+                     *                     "uuid": "0f712b29-214c-4791-a1d2-e288b72290a5",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Polar Owl",
+                     *                     "image": "https://img.fundingdata.example/logos/0f712b29-214c-4791-a1d2-e288b72290a5.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/0f712b29-214c-4791-a1d2-e288b72290a5"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
+                     *           "exits": {
+                     *             "count": 1,
+                     *             "total_value": 940000000,
+                     *             "pct": 6.7
+                     *           },
+                     *           "match": {
+                     *             "companies_count": 4,
+                     *             "invested": 16970000
+                     *           }
+                     *         },
+                     *         "revenue": {
+                     *           "value": null,
+                     *           "year": null
+                     *         },
+                     *         "traffic": {
+                     *           "monthly_visits": null,
+                     *           "growth_3m": null
+                     *         },
+                     *         "patents": {
+                     *           "count": 0
+                     *         },
+                     *         "founders": {
+                     *           "total": 0,
+                     *           "sort": "-start_date",
+                     *           "items": []
+                     *         },
+                     *         "available": [
+                     *           "portfolio",
+                     *           "exits"
+                     *         ]
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["GovNgoFull"];
                         currency: components["schemas"]["CurrencyCode"];
@@ -3672,6 +7316,462 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "view": "full",
+                     *       "data": [
+                     *         {
+                     *           "uuid": "9fe0703f-3c68-48a2-8697-6ddf42fdcd1a",
+                     *           "type": "person",
+                     *           "subtype": null,
+                     *           "name": "Ethan Campbell",
+                     *           "tagline": "Investor and board member",
+                     *           "about": null,
+                     *           "image": "https://img.fundingdata.example/people/9fe0703f-3c68-48a2-8697-6ddf42fdcd1a.jpg",
+                     *           "service_url": "https://app.fundingdata.example/people/9fe0703f-3c68-48a2-8697-6ddf42fdcd1a",
+                     *           "links": {
+                     *             "linkedin": "https://www.linkedin.com/in/ethan-campbell-1a",
+                     *             "twitter": null,
+                     *             "angellist": null,
+                     *             "crunchbase": null
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "home",
+                     *               "city": {
+                     *                 "id": 1001,
+                     *                 "name": "Palo Alto"
+                     *               },
+                     *               "state": {
+                     *                 "id": 300,
+                     *                 "name": "California"
+                     *               },
+                     *               "country": {
+                     *                 "id": 100,
+                     *                 "name": "United States"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 5,
+                     *                 "name": "North America"
+                     *               },
+                     *               "lat": 37.4419,
+                     *               "lon": -122.143
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "angel",
+                     *             "investor",
+                     *             "operator"
+                     *           ],
+                     *           "classifications": [],
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 17,
+                     *               "name": "Travel & Hospitality",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 25,
+                     *               "name": "Manufacturing",
+                     *               "type": "sector"
+                     *             }
+                     *           ],
+                     *           "gender": "male",
+                     *           "signal_rating": 84.8,
+                     *           "investor": {
+                     *             "types": [
+                     *               {
+                     *                 "id": 8,
+                     *                 "name": "Angel Investor",
+                     *                 "code": "angel"
+                     *               }
+                     *             ],
+                     *             "stages": [
+                     *               {
+                     *                 "id": 1,
+                     *                 "name": "Pre-Seed",
+                     *                 "code": "pre_seed"
+                     *               },
+                     *               {
+                     *                 "id": 2,
+                     *                 "name": "Seed",
+                     *                 "code": "seed"
+                     *               },
+                     *               {
+                     *                 "id": 3,
+                     *                 "name": "Series A",
+                     *                 "code": "series_a"
+                     *               }
+                     *             ],
+                     *             "deal_size": {
+                     *               "min": 30000,
+                     *               "max": 850000
+                     *             },
+                     *             "investments": {
+                     *               "count": 2,
+                     *               "total_invested": 41666666,
+                     *               "preferred_round": "Bridge",
+                     *               "last_round_date": "2021-06-28"
+                     *             },
+                     *             "rank": 100,
+                     *             "portfolio": {
+                     *               "rounds_count": 2,
+                     *               "total_valuation": 353800000,
+                     *               "companies": {
+                     *                 "total": 2,
+                     *                 "sort": "-last_round_date",
+                     *                 "items": [
+                     *                   {
+                     *                     "is_lead": false,
+                     *                     "rounds_count": 1,
+                     *                     "last_round_date": "2021-06-28",
+                     *                     "company": {
+                     *                       "uuid": "270f3ce1-1f44-4be1-94dc-d3d3efe08794",
+                     *                       "type": "organization",
+                     *                       "subtype": "company",
+                     *                       "name": "IvoGuard",
+                     *                       "image": "https://img.fundingdata.example/logos/270f3ce1-1f44-4be1-94dc-d3d3efe08794.png",
+                     *                       "service_url": "https://app.fundingdata.example/organizations/270f3ce1-1f44-4be1-94dc-d3d3efe08794"
+                     *                     }
+                     *                   },
+                     *                   {
+                     *                     "is_lead": false,
+                     *                     "rounds_count": 1,
+                     *                     "last_round_date": "2021-02-20",
+                     *                     "company": {
+                     *                       "uuid": "335e18e8-083f-4391-8d9e-263f5db1fd73",
+                     *                       "type": "organization",
+                     *                       "subtype": "company",
+                     *                       "name": "Kaiwise",
+                     *                       "image": "https://img.fundingdata.example/logos/335e18e8-083f-4391-8d9e-263f5db1fd73.png",
+                     *                       "service_url": "https://app.fundingdata.example/organizations/335e18e8-083f-4391-8d9e-263f5db1fd73"
+                     *                     }
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             },
+                     *             "exits": {
+                     *               "count": 0,
+                     *               "total_value": 0,
+                     *               "pct": 0
+                     *             },
+                     *             "match": {
+                     *               "companies_count": 0,
+                     *               "invested": 0
+                     *             }
+                     *           },
+                     *           "founded_companies": {
+                     *             "count": 0,
+                     *             "total_funding": null
+                     *           },
+                     *           "career": {
+                     *             "total": 2,
+                     *             "sort": "-start_date",
+                     *             "items": [
+                     *               {
+                     *                 "raw_title": "Principal",
+                     *                 "titles": [
+                     *                   "Principal"
+                     *                 ],
+                     *                 "is_founder": false,
+                     *                 "is_executive": false,
+                     *                 "is_partner": true,
+                     *                 "is_past": false,
+                     *                 "start_date": "2019",
+                     *                 "end_date": null,
+                     *                 "company": {
+                     *                   "uuid": "c22409f8-9093-41b4-8bf0-0c7db2488a6c",
+                     *                   "type": "organization",
+                     *                   "subtype": "investor",
+                     *                   "name": "Evergreen Strategic Ventures",
+                     *                   "image": null,
+                     *                   "service_url": "https://app.fundingdata.example/organizations/c22409f8-9093-41b4-8bf0-0c7db2488a6c"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "raw_title": "General Partner",
+                     *                 "titles": [
+                     *                   "General Partner"
+                     *                 ],
+                     *                 "is_founder": false,
+                     *                 "is_executive": true,
+                     *                 "is_partner": true,
+                     *                 "is_past": false,
+                     *                 "start_date": "2017-11",
+                     *                 "end_date": null,
+                     *                 "company": {
+                     *                   "uuid": "89635021-398e-43b7-915c-8e3047621c2a",
+                     *                   "type": "organization",
+                     *                   "subtype": "investor",
+                     *                   "name": "Aurora Venture Partners",
+                     *                   "image": "https://img.fundingdata.example/logos/89635021-398e-43b7-915c-8e3047621c2a.png",
+                     *                   "service_url": "https://app.fundingdata.example/organizations/89635021-398e-43b7-915c-8e3047621c2a"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           "education": {
+                     *             "total": 1,
+                     *             "sort": "-start_date",
+                     *             "items": [
+                     *               {
+                     *                 "degree": {
+                     *                   "id": 1,
+                     *                   "name": "Bachelor of Science"
+                     *                 },
+                     *                 "majors": [
+                     *                   {
+                     *                     "id": 6,
+                     *                     "name": "Business Administration"
+                     *                   }
+                     *                 ],
+                     *                 "start_date": "2002",
+                     *                 "end_date": "2006",
+                     *                 "university": {
+                     *                   "uuid": "b2e83165-90e3-4ba4-9ee2-a19e91edaa3d",
+                     *                   "type": "organization",
+                     *                   "subtype": "university",
+                     *                   "name": "Stanford University",
+                     *                   "image": "https://img.fundingdata.example/logos/b2e83165-90e3-4ba4-9ee2-a19e91edaa3d.png",
+                     *                   "service_url": "https://app.fundingdata.example/organizations/b2e83165-90e3-4ba4-9ee2-a19e91edaa3d"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           "available": [
+                     *             "career",
+                     *             "education",
+                     *             "portfolio"
+                     *           ],
+                     *           "added_at": "2026-05-01T22:19:26.021Z",
+                     *           "updated_at": "2026-09-03T01:42:34.014Z"
+                     *         },
+                     *         {
+                     *           "uuid": "4339dc92-2932-42d0-8d00-ce8f1be7d177",
+                     *           "type": "person",
+                     *           "subtype": null,
+                     *           "name": "Abhishek Bhatia",
+                     *           "tagline": "Building companies | Angel investor",
+                     *           "about": "Abhishek Bhatia is based in New Delhi, India. Building companies | Angel investor.",
+                     *           "image": null,
+                     *           "service_url": "https://app.fundingdata.example/people/4339dc92-2932-42d0-8d00-ce8f1be7d177",
+                     *           "links": {
+                     *             "linkedin": "https://www.linkedin.com/in/abhishek-bhatia-3v",
+                     *             "twitter": "https://x.com/abhishekbhat39",
+                     *             "angellist": "https://wellfound.com/u/abhishek-bhatia-3v",
+                     *             "crunchbase": "https://www.crunchbase.com/person/abhishek-bhatia-3v"
+                     *           },
+                     *           "locations": [
+                     *             {
+                     *               "role": "home",
+                     *               "city": {
+                     *                 "id": 1134,
+                     *                 "name": "New Delhi"
+                     *               },
+                     *               "state": {
+                     *                 "id": 364,
+                     *                 "name": "Delhi"
+                     *               },
+                     *               "country": {
+                     *                 "id": 146,
+                     *                 "name": "India"
+                     *               },
+                     *               "continent": {
+                     *                 "id": 3,
+                     *                 "name": "Asia"
+                     *               },
+                     *               "lat": 28.6139,
+                     *               "lon": 77.209
+                     *             }
+                     *           ],
+                     *           "roles": [
+                     *             "angel",
+                     *             "founder",
+                     *             "investor"
+                     *           ],
+                     *           "classifications": [
+                     *             "repeat_founder"
+                     *           ],
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 16,
+                     *               "name": "Logistics",
+                     *               "type": "sector"
+                     *             }
+                     *           ],
+                     *           "gender": "male",
+                     *           "signal_rating": 82.8,
+                     *           "investor": {
+                     *             "types": [
+                     *               {
+                     *                 "id": 8,
+                     *                 "name": "Angel Investor",
+                     *                 "code": "angel"
+                     *               }
+                     *             ],
+                     *             "stages": [
+                     *               {
+                     *                 "id": 1,
+                     *                 "name": "Pre-Seed",
+                     *                 "code": "pre_seed"
+                     *               },
+                     *               {
+                     *                 "id": 2,
+                     *                 "name": "Seed",
+                     *                 "code": "seed"
+                     *               }
+                     *             ],
+                     *             "deal_size": {
+                     *               "min": 25000,
+                     *               "max": 750000
+                     *             },
+                     *             "investments": {
+                     *               "count": 0,
+                     *               "total_invested": 0,
+                     *               "preferred_round": null,
+                     *               "last_round_date": null
+                     *             },
+                     *             "rank": 125,
+                     *             "portfolio": {
+                     *               "rounds_count": 0,
+                     *               "total_valuation": null,
+                     *               "companies": {
+                     *                 "total": 0,
+                     *                 "sort": "-last_round_date",
+                     *                 "items": []
+                     *               }
+                     *             },
+                     *             "exits": {
+                     *               "count": 0,
+                     *               "total_value": 0,
+                     *               "pct": null
+                     *             },
+                     *             "match": {
+                     *               "companies_count": 0,
+                     *               "invested": 0
+                     *             }
+                     *           },
+                     *           "founded_companies": {
+                     *             "count": 3,
+                     *             "total_funding": 7324000
+                     *           },
+                     *           "career": {
+                     *             "total": 3,
+                     *             "sort": "-start_date",
+                     *             "items": [
+                     *               {
+                     *                 "raw_title": "Co-Founder & CTO",
+                     *                 "titles": [
+                     *                   "Co-Founder",
+                     *                   "CTO"
+                     *                 ],
+                     *                 "is_founder": true,
+                     *                 "is_executive": true,
+                     *                 "is_partner": false,
+                     *                 "is_past": false,
+                     *                 "start_date": "2023",
+                     *                 "end_date": null,
+                     *                 "company": {
+                     *                   "uuid": "786dfdf6-3786-4820-ada7-48fad355563a",
+                     *                   "type": "organization",
+                     *                   "subtype": "company",
+                     *                   "name": "Zynyo",
+                     *                   "image": "https://img.fundingdata.example/logos/786dfdf6-3786-4820-ada7-48fad355563a.png",
+                     *                   "service_url": "https://app.fundingdata.example/organizations/786dfdf6-3786-4820-ada7-48fad355563a"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "raw_title": "Co-Founder & CTO",
+                     *                 "titles": [
+                     *                   "Co-Founder",
+                     *                   "CTO"
+                     *                 ],
+                     *                 "is_founder": true,
+                     *                 "is_executive": true,
+                     *                 "is_partner": false,
+                     *                 "is_past": true,
+                     *                 "start_date": "2020-07-25",
+                     *                 "end_date": "2022-05",
+                     *                 "company": {
+                     *                   "uuid": "4aed45d4-9d45-4f39-b169-5dea74954b4e",
+                     *                   "type": "organization",
+                     *                   "subtype": "company",
+                     *                   "name": "Evant",
+                     *                   "image": "https://img.fundingdata.example/logos/4aed45d4-9d45-4f39-b169-5dea74954b4e.png",
+                     *                   "service_url": "https://app.fundingdata.example/organizations/4aed45d4-9d45-4f39-b169-5dea74954b4e"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "raw_title": "Co-Founder & CTO",
+                     *                 "titles": [
+                     *                   "Co-Founder",
+                     *                   "CTO"
+                     *                 ],
+                     *                 "is_founder": true,
+                     *                 "is_executive": true,
+                     *                 "is_partner": false,
+                     *                 "is_past": true,
+                     *                 "start_date": "2011-01-03",
+                     *                 "end_date": "2018",
+                     *                 "company": {
+                     *                   "uuid": "d3c20610-3efd-4cdd-8ff9-8e4aebde796d",
+                     *                   "type": "organization",
+                     *                   "subtype": "company",
+                     *                   "name": "Hexara",
+                     *                   "image": "https://img.fundingdata.example/logos/d3c20610-3efd-4cdd-8ff9-8e4aebde796d.png",
+                     *                   "service_url": "https://app.fundingdata.example/organizations/d3c20610-3efd-4cdd-8ff9-8e4aebde796d"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           "education": {
+                     *             "total": 1,
+                     *             "sort": "-start_date",
+                     *             "items": [
+                     *               {
+                     *                 "degree": {
+                     *                   "id": 1,
+                     *                   "name": "Bachelor of Science"
+                     *                 },
+                     *                 "majors": [
+                     *                   {
+                     *                     "id": 12,
+                     *                     "name": "Statistics"
+                     *                   }
+                     *                 ],
+                     *                 "start_date": "1999",
+                     *                 "end_date": "2003",
+                     *                 "university": {
+                     *                   "uuid": "1f0d9fe9-7133-4abe-b2f1-8f3e01688762",
+                     *                   "type": "organization",
+                     *                   "subtype": "university",
+                     *                   "name": "Indian Institute of Technology Bombay",
+                     *                   "image": "https://img.fundingdata.example/logos/1f0d9fe9-7133-4abe-b2f1-8f3e01688762.png",
+                     *                   "service_url": "https://app.fundingdata.example/organizations/1f0d9fe9-7133-4abe-b2f1-8f3e01688762"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           "available": [
+                     *             "career",
+                     *             "education",
+                     *             "founded_companies"
+                     *           ],
+                     *           "added_at": "2026-10-01T22:36:48.663Z",
+                     *           "updated_at": "2026-10-20T10:32:13.232Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WzgyLjgsMTM5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.MQsKlwYj6FFwTZ00FGYT4pph5u4NJ6uPX4DQc5qs3Hk",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         view: "full" | "summary";
@@ -3722,6 +7822,237 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "uuid": "9fe0703f-3c68-48a2-8697-6ddf42fdcd1a",
+                     *         "type": "person",
+                     *         "subtype": null,
+                     *         "name": "Ethan Campbell",
+                     *         "tagline": "Investor and board member",
+                     *         "about": null,
+                     *         "image": "https://img.fundingdata.example/people/9fe0703f-3c68-48a2-8697-6ddf42fdcd1a.jpg",
+                     *         "service_url": "https://app.fundingdata.example/people/9fe0703f-3c68-48a2-8697-6ddf42fdcd1a",
+                     *         "links": {
+                     *           "linkedin": "https://www.linkedin.com/in/ethan-campbell-1a",
+                     *           "twitter": null,
+                     *           "angellist": null,
+                     *           "crunchbase": null
+                     *         },
+                     *         "locations": [
+                     *           {
+                     *             "role": "home",
+                     *             "city": {
+                     *               "id": 1001,
+                     *               "name": "Palo Alto"
+                     *             },
+                     *             "state": {
+                     *               "id": 300,
+                     *               "name": "California"
+                     *             },
+                     *             "country": {
+                     *               "id": 100,
+                     *               "name": "United States"
+                     *             },
+                     *             "continent": {
+                     *               "id": 5,
+                     *               "name": "North America"
+                     *             },
+                     *             "lat": 37.4419,
+                     *             "lon": -122.143
+                     *           }
+                     *         ],
+                     *         "roles": [
+                     *           "angel",
+                     *           "investor",
+                     *           "operator"
+                     *         ],
+                     *         "classifications": [],
+                     *         "taxonomy": [
+                     *           {
+                     *             "id": 17,
+                     *             "name": "Travel & Hospitality",
+                     *             "type": "sector"
+                     *           },
+                     *           {
+                     *             "id": 25,
+                     *             "name": "Manufacturing",
+                     *             "type": "sector"
+                     *           }
+                     *         ],
+                     *         "gender": "male",
+                     *         "signal_rating": 84.8,
+                     *         "investor": {
+                     *           "types": [
+                     *             {
+                     *               "id": 8,
+                     *               "name": "Angel Investor",
+                     *               "code": "angel"
+                     *             }
+                     *           ],
+                     *           "stages": [
+                     *             {
+                     *               "id": 1,
+                     *               "name": "Pre-Seed",
+                     *               "code": "pre_seed"
+                     *             },
+                     *             {
+                     *               "id": 2,
+                     *               "name": "Seed",
+                     *               "code": "seed"
+                     *             },
+                     *             {
+                     *               "id": 3,
+                     *               "name": "Series A",
+                     *               "code": "series_a"
+                     *             }
+                     *           ],
+                     *           "deal_size": {
+                     *             "min": 30000,
+                     *             "max": 850000
+                     *           },
+                     *           "investments": {
+                     *             "count": 2,
+                     *             "total_invested": 41666666,
+                     *             "preferred_round": "Bridge",
+                     *             "last_round_date": "2021-06-28"
+                     *           },
+                     *           "rank": 100,
+                     *           "portfolio": {
+                     *             "rounds_count": 2,
+                     *             "total_valuation": 353800000,
+                     *             "companies": {
+                     *               "total": 2,
+                     *               "sort": "-last_round_date",
+                     *               "items": [
+                     *                 {
+                     *                   "is_lead": false,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2021-06-28",
+                     *                   "company": {
+                     *                     "uuid": "270f3ce1-1f44-4be1-94dc-d3d3efe08794",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "IvoGuard",
+                     *                     "image": "https://img.fundingdata.example/logos/270f3ce1-1f44-4be1-94dc-d3d3efe08794.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/270f3ce1-1f44-4be1-94dc-d3d3efe08794"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "is_lead": false,
+                     *                   "rounds_count": 1,
+                     *                   "last_round_date": "2021-02-20",
+                     *                   "company": {
+                     *                     "uuid": "335e18e8-083f-4391-8d9e-263f5db1fd73",
+                     *                     "type": "organization",
+                     *                     "subtype": "company",
+                     *                     "name": "Kaiwise",
+                     *                     "image": "https://img.fundingdata.example/logos/335e18e8-083f-4391-8d9e-263f5db1fd73.png",
+                     *                     "service_url": "https://app.fundingdata.example/organizations/335e18e8-083f-4391-8d9e-263f5db1fd73"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
+                     *           "exits": {
+                     *             "count": 0,
+                     *             "total_value": 0,
+                     *             "pct": 0
+                     *           },
+                     *           "match": {
+                     *             "companies_count": 0,
+                     *             "invested": 0
+                     *           }
+                     *         },
+                     *         "founded_companies": {
+                     *           "count": 0,
+                     *           "total_funding": null
+                     *         },
+                     *         "career": {
+                     *           "total": 2,
+                     *           "sort": "-start_date",
+                     *           "items": [
+                     *             {
+                     *               "raw_title": "Principal",
+                     *               "titles": [
+                     *                 "Principal"
+                     *               ],
+                     *               "is_founder": false,
+                     *               "is_executive": false,
+                     *               "is_partner": true,
+                     *               "is_past": false,
+                     *               "start_date": "2019",
+                     *               "end_date": null,
+                     *               "company": {
+                     *                 "uuid": "c22409f8-9093-41b4-8bf0-0c7db2488a6c",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Evergreen Strategic Ventures",
+                     *                 "image": null,
+                     *                 "service_url": "https://app.fundingdata.example/organizations/c22409f8-9093-41b4-8bf0-0c7db2488a6c"
+                     *               }
+                     *             },
+                     *             {
+                     *               "raw_title": "General Partner",
+                     *               "titles": [
+                     *                 "General Partner"
+                     *               ],
+                     *               "is_founder": false,
+                     *               "is_executive": true,
+                     *               "is_partner": true,
+                     *               "is_past": false,
+                     *               "start_date": "2017-11",
+                     *               "end_date": null,
+                     *               "company": {
+                     *                 "uuid": "89635021-398e-43b7-915c-8e3047621c2a",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Aurora Venture Partners",
+                     *                 "image": "https://img.fundingdata.example/logos/89635021-398e-43b7-915c-8e3047621c2a.png",
+                     *                 "service_url": "https://app.fundingdata.example/organizations/89635021-398e-43b7-915c-8e3047621c2a"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "education": {
+                     *           "total": 1,
+                     *           "sort": "-start_date",
+                     *           "items": [
+                     *             {
+                     *               "degree": {
+                     *                 "id": 1,
+                     *                 "name": "Bachelor of Science"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 6,
+                     *                   "name": "Business Administration"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2002",
+                     *               "end_date": "2006",
+                     *               "university": {
+                     *                 "uuid": "b2e83165-90e3-4ba4-9ee2-a19e91edaa3d",
+                     *                 "type": "organization",
+                     *                 "subtype": "university",
+                     *                 "name": "Stanford University",
+                     *                 "image": "https://img.fundingdata.example/logos/b2e83165-90e3-4ba4-9ee2-a19e91edaa3d.png",
+                     *                 "service_url": "https://app.fundingdata.example/organizations/b2e83165-90e3-4ba4-9ee2-a19e91edaa3d"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "available": [
+                     *           "career",
+                     *           "education",
+                     *           "portfolio"
+                     *         ],
+                     *         "added_at": "2026-05-01T22:19:26.021Z",
+                     *         "updated_at": "2026-09-03T01:42:34.014Z"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["FounderFull"];
                         currency: components["schemas"]["CurrencyCode"];
@@ -3787,6 +8118,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 131,
+                     *           "entity": {
+                     *             "uuid": "5d59e510-d6f9-48cf-92a9-4e4b7f84eb7d",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "name": "Xenola Store",
+                     *             "image": "https://img.fundingdata.example/logos/5d59e510-d6f9-48cf-92a9-4e4b7f84eb7d.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/5d59e510-d6f9-48cf-92a9-4e4b7f84eb7d"
+                     *           },
+                     *           "title": "Enterprise Account Executive",
+                     *           "url": "https://boards.greenhouse.io/xenolastore/jobs/4000131",
+                     *           "source": "greenhouse",
+                     *           "job_type": "full_time",
+                     *           "formatted_location": "Ankara, Turkey",
+                     *           "post_language": "en",
+                     *           "latitude": 39.9334,
+                     *           "longitude": 32.8597,
+                     *           "posted_at": "2026-10-31T22:39:25.365Z",
+                     *           "city_unique_id": 1122,
+                     *           "state_unique_id": null,
+                     *           "country_unique_id": 140,
+                     *           "continent_unique_id": 3,
+                     *           "city_region_unique_ids": [
+                     *             17
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": 84,
+                     *           "entity": {
+                     *             "uuid": "3e0827a8-1970-4905-8e0e-844c1dda9403",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "name": "Fluxium",
+                     *             "image": "https://img.fundingdata.example/logos/3e0827a8-1970-4905-8e0e-844c1dda9403.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/3e0827a8-1970-4905-8e0e-844c1dda9403"
+                     *           },
+                     *           "title": "Frontend Engineer",
+                     *           "url": "https://www.indeed.com/viewjob?jk=d4c13f3ab79ab14f",
+                     *           "source": "indeed",
+                     *           "job_type": "full_time",
+                     *           "formatted_location": "Copenhagen, Denmark",
+                     *           "post_language": "en",
+                     *           "latitude": 55.6761,
+                     *           "longitude": 12.5683,
+                     *           "posted_at": "2026-10-31T21:55:41.752Z",
+                     *           "city_unique_id": 1099,
+                     *           "state_unique_id": null,
+                     *           "country_unique_id": 128,
+                     *           "continent_unique_id": 4,
+                     *           "city_region_unique_ids": [
+                     *             13
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXBvc3RlZF9hdCxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjIwMjYtMTAtMzFUMjE6NTU6NDEuNzUyWiIsODRdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.apxHhvomLg0Ikdsw5MTeUnRGFn4souTlSo5XuSqp-Og",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["JobOpening"][];
                         page: components["schemas"]["Page"];
@@ -3838,6 +8238,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["SearchHit"][];
                         page: components["schemas"]["Page"];
@@ -3903,6 +8316,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 197,
+                     *           "name": "Trailhead Sovereign Fund Fund IV",
+                     *           "investor": {
+                     *             "uuid": "001eded0-ea97-4202-94e3-7dbf7e485b58",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Trailhead Sovereign Fund",
+                     *             "image": "https://img.fundingdata.example/logos/001eded0-ea97-4202-94e3-7dbf7e485b58.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/001eded0-ea97-4202-94e3-7dbf7e485b58"
+                     *           },
+                     *           "amount": 19471488178,
+                     *           "amount_source": {
+                     *             "amount": 140000000000,
+                     *             "currency": "CNY"
+                     *           },
+                     *           "announced_date": "2026-06",
+                     *           "vintage_year": 2026,
+                     *           "fund_type": "sovereign",
+                     *           "status": "fundraising"
+                     *         },
+                     *         {
+                     *           "id": 149,
+                     *           "name": "Aurora Partners Fund VI",
+                     *           "investor": {
+                     *             "uuid": "85971b92-27c6-49e6-8cb5-89e155576299",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Aurora Partners",
+                     *             "image": "https://img.fundingdata.example/logos/85971b92-27c6-49e6-8cb5-89e155576299.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/85971b92-27c6-49e6-8cb5-89e155576299"
+                     *           },
+                     *           "amount": 3275109170,
+                     *           "amount_source": {
+                     *             "amount": 15000000000,
+                     *             "currency": "RON"
+                     *           },
+                     *           "announced_date": "2025-10",
+                     *           "vintage_year": 2025,
+                     *           "fund_type": "venture",
+                     *           "status": "fundraising"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjpudWxsLCJkIjoibiIsImsiOlsiMjAyNS0xMC0wMSIsMTQ5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.UzhdjCN5wwOtaIZ0Y4MYahoCYxnEgW8Xs7RJvbfw77A",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Fund"][];
                         page: components["schemas"]["Page"];
@@ -3951,6 +8421,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 197,
+                     *         "name": "Trailhead Sovereign Fund Fund IV",
+                     *         "investor": {
+                     *           "uuid": "001eded0-ea97-4202-94e3-7dbf7e485b58",
+                     *           "type": "organization",
+                     *           "subtype": "investor",
+                     *           "name": "Trailhead Sovereign Fund",
+                     *           "image": "https://img.fundingdata.example/logos/001eded0-ea97-4202-94e3-7dbf7e485b58.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/001eded0-ea97-4202-94e3-7dbf7e485b58"
+                     *         },
+                     *         "amount": 19471488178,
+                     *         "amount_source": {
+                     *           "amount": 140000000000,
+                     *           "currency": "CNY"
+                     *         },
+                     *         "announced_date": "2026-06",
+                     *         "vintage_year": 2026,
+                     *         "fund_type": "sovereign",
+                     *         "status": "fundraising"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Fund"];
                         currency: components["schemas"]["CurrencyCode"];
@@ -4016,6 +8512,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 116,
+                     *           "company": {
+                     *             "uuid": "3e0827a8-1970-4905-8e0e-844c1dda9403",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "name": "Fluxium",
+                     *             "image": "https://img.fundingdata.example/logos/3e0827a8-1970-4905-8e0e-844c1dda9403.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/3e0827a8-1970-4905-8e0e-844c1dda9403"
+                     *           },
+                     *           "value": 420000000,
+                     *           "valued_date": "2026-10-26",
+                     *           "source": "funding_round",
+                     *           "transaction_id": 554
+                     *         },
+                     *         {
+                     *           "id": 186,
+                     *           "company": {
+                     *             "uuid": "a346b779-231e-4e0c-baa0-6035477bfa6c",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "name": "Novayo",
+                     *             "image": "https://img.fundingdata.example/logos/a346b779-231e-4e0c-baa0-6035477bfa6c.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/a346b779-231e-4e0c-baa0-6035477bfa6c"
+                     *           },
+                     *           "value": 130000000,
+                     *           "valued_date": "2026-10-07",
+                     *           "source": "funding_round",
+                     *           "transaction_id": 973
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WyIyMDI2LTEwLTA3IiwxODZdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.eF37elb2LdvhyVLjIMiPesUeKnPbA8Wj2-U-4_m1FzY",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Valuation"][];
                         page: components["schemas"]["Page"];
@@ -4064,6 +8605,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 116,
+                     *         "company": {
+                     *           "uuid": "3e0827a8-1970-4905-8e0e-844c1dda9403",
+                     *           "type": "organization",
+                     *           "subtype": "company",
+                     *           "name": "Fluxium",
+                     *           "image": "https://img.fundingdata.example/logos/3e0827a8-1970-4905-8e0e-844c1dda9403.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/3e0827a8-1970-4905-8e0e-844c1dda9403"
+                     *         },
+                     *         "value": 420000000,
+                     *         "valued_date": "2026-10-26",
+                     *         "source": "funding_round",
+                     *         "transaction_id": 554
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Valuation"];
                         currency: components["schemas"]["CurrencyCode"];
@@ -4131,6 +8692,107 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 296,
+                     *           "title": "Fluxium raises $55M Series C round led by Orchard Growth Equity",
+                     *           "url": "https://scaleuptimes.example/2026/10/fluxium-raises-55m-series-c-round-led-by-orchard-growth-equity-296",
+                     *           "source": "Scaleup Times",
+                     *           "article_type": "funding",
+                     *           "summary": "Fluxium, the Copenhagen-based climate tech company, announced a $55M Series C round.",
+                     *           "published_at": "2026-10-28T03:20:47.880Z",
+                     *           "entities": [
+                     *             {
+                     *               "uuid": "fe9690fd-02f7-410a-a88c-f1f4ba12d98b",
+                     *               "type": "organization",
+                     *               "subtype": "investor",
+                     *               "name": "Orchard Growth Equity",
+                     *               "image": null,
+                     *               "service_url": "https://app.fundingdata.example/organizations/fe9690fd-02f7-410a-a88c-f1f4ba12d98b"
+                     *             },
+                     *             {
+                     *               "uuid": "5337f948-db4b-44ac-a395-0dc6004be15c",
+                     *               "type": "organization",
+                     *               "subtype": "investor",
+                     *               "name": "Lakeside VC",
+                     *               "image": "https://img.fundingdata.example/logos/5337f948-db4b-44ac-a395-0dc6004be15c.png",
+                     *               "service_url": "https://app.fundingdata.example/organizations/5337f948-db4b-44ac-a395-0dc6004be15c"
+                     *             },
+                     *             {
+                     *               "uuid": "6f382de4-7f9c-48bf-89aa-e9b746e7b848",
+                     *               "type": "organization",
+                     *               "subtype": "investor",
+                     *               "name": "Compass Venture Partners",
+                     *               "image": "https://img.fundingdata.example/logos/6f382de4-7f9c-48bf-89aa-e9b746e7b848.png",
+                     *               "service_url": "https://app.fundingdata.example/organizations/6f382de4-7f9c-48bf-89aa-e9b746e7b848"
+                     *             },
+                     *             {
+                     *               "uuid": "3e0827a8-1970-4905-8e0e-844c1dda9403",
+                     *               "type": "organization",
+                     *               "subtype": "company",
+                     *               "name": "Fluxium",
+                     *               "image": "https://img.fundingdata.example/logos/3e0827a8-1970-4905-8e0e-844c1dda9403.png",
+                     *               "service_url": "https://app.fundingdata.example/organizations/3e0827a8-1970-4905-8e0e-844c1dda9403"
+                     *             }
+                     *           ],
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 9,
+                     *               "name": "Climate Tech",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 99,
+                     *               "name": "Vertical Farming",
+                     *               "type": "industry_tag"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": 237,
+                     *           "title": "EcoCapital launches real-time fraud detection",
+                     *           "url": "https://capitalledger.example/2026/10/ecocapital-launches-real-time-fraud-detection-237",
+                     *           "source": "Capital Ledger",
+                     *           "article_type": "product",
+                     *           "summary": "EcoCapital released real-time fraud detection.",
+                     *           "published_at": "2026-10-21T00:24:09.916Z",
+                     *           "entities": [
+                     *             {
+                     *               "uuid": "d096ccb4-985c-4821-b543-43ec9aadba1b",
+                     *               "type": "organization",
+                     *               "subtype": "company",
+                     *               "name": "EcoCapital",
+                     *               "image": "https://img.fundingdata.example/logos/d096ccb4-985c-4821-b543-43ec9aadba1b.png",
+                     *               "service_url": "https://app.fundingdata.example/organizations/d096ccb4-985c-4821-b543-43ec9aadba1b"
+                     *             }
+                     *           ],
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 1,
+                     *               "name": "Fintech",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 9,
+                     *               "name": "Climate Tech",
+                     *               "type": "sector"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXB1Ymxpc2hlZF9hdCxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjIwMjYtMTAtMjFUMDA6MjQ6MDkuOTE2WiIsMjM3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.yav-lkPXsyzcOhugQr_jTuIl4_o5xbpNWZLcT4zBKv0",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NewsArticle"][];
                         page: components["schemas"]["Page"];
@@ -4179,6 +8841,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 296,
+                     *         "title": "Fluxium raises $55M Series C round led by Orchard Growth Equity",
+                     *         "url": "https://scaleuptimes.example/2026/10/fluxium-raises-55m-series-c-round-led-by-orchard-growth-equity-296",
+                     *         "source": "Scaleup Times",
+                     *         "article_type": "funding",
+                     *         "summary": "Fluxium, the Copenhagen-based climate tech company, announced a $55M Series C round.",
+                     *         "published_at": "2026-10-28T03:20:47.880Z",
+                     *         "entities": [
+                     *           {
+                     *             "uuid": "fe9690fd-02f7-410a-a88c-f1f4ba12d98b",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Orchard Growth Equity",
+                     *             "image": null,
+                     *             "service_url": "https://app.fundingdata.example/organizations/fe9690fd-02f7-410a-a88c-f1f4ba12d98b"
+                     *           },
+                     *           {
+                     *             "uuid": "5337f948-db4b-44ac-a395-0dc6004be15c",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Lakeside VC",
+                     *             "image": "https://img.fundingdata.example/logos/5337f948-db4b-44ac-a395-0dc6004be15c.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/5337f948-db4b-44ac-a395-0dc6004be15c"
+                     *           },
+                     *           {
+                     *             "uuid": "6f382de4-7f9c-48bf-89aa-e9b746e7b848",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Compass Venture Partners",
+                     *             "image": "https://img.fundingdata.example/logos/6f382de4-7f9c-48bf-89aa-e9b746e7b848.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/6f382de4-7f9c-48bf-89aa-e9b746e7b848"
+                     *           },
+                     *           {
+                     *             "uuid": "3e0827a8-1970-4905-8e0e-844c1dda9403",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "name": "Fluxium",
+                     *             "image": "https://img.fundingdata.example/logos/3e0827a8-1970-4905-8e0e-844c1dda9403.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/3e0827a8-1970-4905-8e0e-844c1dda9403"
+                     *           }
+                     *         ],
+                     *         "taxonomy": [
+                     *           {
+                     *             "id": 9,
+                     *             "name": "Climate Tech",
+                     *             "type": "sector"
+                     *           },
+                     *           {
+                     *             "id": 99,
+                     *             "name": "Vertical Farming",
+                     *             "type": "industry_tag"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["NewsArticle"];
                         currency: components["schemas"]["CurrencyCode"];
@@ -4242,6 +8964,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Note"][];
                         page: components["schemas"]["Page"];
@@ -4287,6 +9022,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "entity": {
+                     *           "uuid": "4ecd1384-f0de-442b-b0c6-19e800c51789",
+                     *           "type": "organization",
+                     *           "subtype": "university",
+                     *           "name": "National University of Singapore",
+                     *           "image": "https://img.fundingdata.example/logos/4ecd1384-f0de-442b-b0c6-19e800c51789.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/4ecd1384-f0de-442b-b0c6-19e800c51789"
+                     *         },
+                     *         "body": "Met the founders at Web Summit; follow up after their Series A closes.",
+                     *         "created_by": "dev-client",
+                     *         "created_at": "2026-11-23T11:31:47.559Z",
+                     *         "updated_at": "2026-11-23T11:31:47.559Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Note"];
                     };
@@ -4331,6 +9085,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "entity": {
+                     *           "uuid": "4ecd1384-f0de-442b-b0c6-19e800c51789",
+                     *           "type": "organization",
+                     *           "subtype": "university",
+                     *           "name": "National University of Singapore",
+                     *           "image": "https://img.fundingdata.example/logos/4ecd1384-f0de-442b-b0c6-19e800c51789.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/4ecd1384-f0de-442b-b0c6-19e800c51789"
+                     *         },
+                     *         "body": "Met the founders at Web Summit; follow up after their Series A closes.",
+                     *         "created_by": "dev-client",
+                     *         "created_at": "2026-11-23T11:31:47.559Z",
+                     *         "updated_at": "2026-11-23T11:31:47.559Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Note"];
                     };
@@ -4415,6 +9188,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 2,
+                     *         "entity": {
+                     *           "uuid": "4ecd1384-f0de-442b-b0c6-19e800c51789",
+                     *           "type": "organization",
+                     *           "subtype": "university",
+                     *           "name": "National University of Singapore",
+                     *           "image": "https://img.fundingdata.example/logos/4ecd1384-f0de-442b-b0c6-19e800c51789.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/4ecd1384-f0de-442b-b0c6-19e800c51789"
+                     *         },
+                     *         "body": "Series A closed in March; intro call booked with the CFO.",
+                     *         "created_by": "dev-client",
+                     *         "created_at": "2026-11-23T11:31:47.565Z",
+                     *         "updated_at": "2026-11-23T11:31:47.567Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Note"];
                     };
@@ -4484,6 +9276,477 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 323,
+                     *           "amount": 350000000,
+                     *           "announced_date": "2026-06-16",
+                     *           "round_type": "SERIES E",
+                     *           "standardized_round": "Series E",
+                     *           "valuation": 2400000000,
+                     *           "is_verified": true,
+                     *           "is_vc_round": true,
+                     *           "is_exit": false,
+                     *           "company": {
+                     *             "uuid": "0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "domain": "fyrora.io",
+                     *             "name": "Fyrora",
+                     *             "tagline": "Silicon photonics for businesses",
+                     *             "about": "Fyrora builds silicon photonics for businesses. Founded in 2011 and headquartered in London, United Kingdom, the company has raised 10 rounds, most recently in 2026.",
+                     *             "image": "https://img.fundingdata.example/logos/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *             "links": {
+                     *               "website": "https://www.fyrora.io",
+                     *               "linkedin": "https://www.linkedin.com/company/fyrora",
+                     *               "twitter": null,
+                     *               "instagram": null,
+                     *               "angellist": null,
+                     *               "crunchbase": "https://www.crunchbase.com/organization/fyrora"
+                     *             },
+                     *             "locations": [
+                     *               {
+                     *                 "role": "hq",
+                     *                 "city": {
+                     *                   "id": 1054,
+                     *                   "name": "London"
+                     *                 },
+                     *                 "state": {
+                     *                   "id": 330,
+                     *                   "name": "England"
+                     *                 },
+                     *                 "country": {
+                     *                   "id": 111,
+                     *                   "name": "United Kingdom"
+                     *                 },
+                     *                 "continent": {
+                     *                   "id": 4,
+                     *                   "name": "Europe"
+                     *                 },
+                     *                 "lat": 51.5074,
+                     *                 "lon": -0.1278
+                     *               },
+                     *               {
+                     *                 "role": "office",
+                     *                 "city": {
+                     *                   "id": 1058,
+                     *                   "name": "Edinburgh"
+                     *                 },
+                     *                 "state": {
+                     *                   "id": 331,
+                     *                   "name": "Scotland"
+                     *                 },
+                     *                 "country": {
+                     *                   "id": 111,
+                     *                   "name": "United Kingdom"
+                     *                 },
+                     *                 "continent": {
+                     *                   "id": 4,
+                     *                   "name": "Europe"
+                     *                 },
+                     *                 "lat": 55.9533,
+                     *                 "lon": -3.1883
+                     *               },
+                     *               {
+                     *                 "role": "office",
+                     *                 "city": {
+                     *                   "id": 1056,
+                     *                   "name": "Oxford"
+                     *                 },
+                     *                 "state": {
+                     *                   "id": 330,
+                     *                   "name": "England"
+                     *                 },
+                     *                 "country": {
+                     *                   "id": 111,
+                     *                   "name": "United Kingdom"
+                     *                 },
+                     *                 "continent": {
+                     *                   "id": 4,
+                     *                   "name": "Europe"
+                     *                 },
+                     *                 "lat": 51.752,
+                     *                 "lon": -1.2577
+                     *               }
+                     *             ],
+                     *             "roles": [
+                     *               "company",
+                     *               "investor"
+                     *             ],
+                     *             "classifications": [
+                     *               "unicorn"
+                     *             ],
+                     *             "taxonomy": [
+                     *               {
+                     *                 "id": 116,
+                     *                 "name": "Vertical SaaS",
+                     *                 "type": "business_model"
+                     *               },
+                     *               {
+                     *                 "id": 133,
+                     *                 "name": "Sponsorship",
+                     *                 "type": "income_stream"
+                     *               },
+                     *               {
+                     *                 "id": 103,
+                     *                 "name": "Chip Design",
+                     *                 "type": "industry_tag"
+                     *               },
+                     *               {
+                     *                 "id": 19,
+                     *                 "name": "Semiconductors",
+                     *                 "type": "sector"
+                     *               }
+                     *             ],
+                     *             "launch_date": "2011-10-06",
+                     *             "closing_date": null,
+                     *             "became_unicorn_date": "2022-06-24",
+                     *             "became_thoroughbred_date": "2022-06-24",
+                     *             "exit_date": null,
+                     *             "employees_count": 1572,
+                     *             "employee_count_1y_growth": -0.002,
+                     *             "added_at": "2021-06-16T07:14:25.107Z",
+                     *             "updated_at": "2022-02-22T01:29:01.475Z",
+                     *             "status": "operating",
+                     *             "signal_rating": 94.7,
+                     *             "unicorn_type": "unicorn",
+                     *             "funding": {
+                     *               "total": 899550000,
+                     *               "total_vc": 899170000,
+                     *               "rounds_count": 10
+                     *             },
+                     *             "valuation": {
+                     *               "value": 2400000000,
+                     *               "year": 2026,
+                     *               "month": 6
+                     *             },
+                     *             "jobs": {
+                     *               "is_hiring": true,
+                     *               "open_count": 7
+                     *             },
+                     *             "investor": {
+                     *               "types": [
+                     *                 {
+                     *                   "id": 3,
+                     *                   "name": "Corporate Venture Capital",
+                     *                   "code": "corporate_venture_capital"
+                     *                 }
+                     *               ],
+                     *               "stages": [
+                     *                 {
+                     *                   "id": 3,
+                     *                   "name": "Series A",
+                     *                   "code": "series_a"
+                     *                 },
+                     *                 {
+                     *                   "id": 4,
+                     *                   "name": "Series B",
+                     *                   "code": "series_b"
+                     *                 },
+                     *                 {
+                     *                   "id": 5,
+                     *                   "name": "Series C",
+                     *                   "code": "series_c"
+                     *                 },
+                     *                 {
+                     *                   "id": 6,
+                     *                   "name": "Late Stage",
+                     *                   "code": "late_stage"
+                     *                 }
+                     *               ],
+                     *               "deal_size": {
+                     *                 "min": 1000000,
+                     *                 "max": 50000000
+                     *               },
+                     *               "investments": {
+                     *                 "count": 9,
+                     *                 "total_invested": 187226666,
+                     *                 "preferred_round": "Series A",
+                     *                 "last_round_date": "2026-07-21"
+                     *               }
+                     *             }
+                     *           },
+                     *           "investors": [
+                     *             {
+                     *               "is_lead": true,
+                     *               "investor": {
+                     *                 "uuid": "1376d686-23d0-4767-9ef6-5179d25fab12",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Lighthouse Private Equity",
+                     *                 "image": "https://img.fundingdata.example/logos/1376d686-23d0-4767-9ef6-5179d25fab12.png",
+                     *                 "service_url": "https://app.fundingdata.example/organizations/1376d686-23d0-4767-9ef6-5179d25fab12"
+                     *               }
+                     *             },
+                     *             {
+                     *               "is_lead": false,
+                     *               "investor": {
+                     *                 "uuid": "6ec6e18f-96d6-4d47-be16-21dc012fe5ab",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Verdant Seed",
+                     *                 "image": "https://img.fundingdata.example/logos/6ec6e18f-96d6-4d47-be16-21dc012fe5ab.png",
+                     *                 "service_url": "https://app.fundingdata.example/organizations/6ec6e18f-96d6-4d47-be16-21dc012fe5ab"
+                     *               }
+                     *             },
+                     *             {
+                     *               "is_lead": false,
+                     *               "investor": {
+                     *                 "uuid": "c22409f8-9093-41b4-8bf0-0c7db2488a6c",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Evergreen Strategic Ventures",
+                     *                 "image": null,
+                     *                 "service_url": "https://app.fundingdata.example/organizations/c22409f8-9093-41b4-8bf0-0c7db2488a6c"
+                     *               }
+                     *             },
+                     *             {
+                     *               "is_lead": false,
+                     *               "investor": {
+                     *                 "uuid": "001eded0-ea97-4202-94e3-7dbf7e485b58",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Trailhead Sovereign Fund",
+                     *                 "image": "https://img.fundingdata.example/logos/001eded0-ea97-4202-94e3-7dbf7e485b58.png",
+                     *                 "service_url": "https://app.fundingdata.example/organizations/001eded0-ea97-4202-94e3-7dbf7e485b58"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "source_url": "https://venturedaily.example/2026/06/fyrora-series-e-323",
+                     *           "deleted_at": null
+                     *         },
+                     *         {
+                     *           "id": 322,
+                     *           "amount": 12000000,
+                     *           "announced_date": "2023-03-03",
+                     *           "round_type": "SECONDARY",
+                     *           "standardized_round": "Secondary",
+                     *           "valuation": 240000000,
+                     *           "is_verified": true,
+                     *           "is_vc_round": false,
+                     *           "is_exit": false,
+                     *           "company": {
+                     *             "uuid": "0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "domain": "fyrora.io",
+                     *             "name": "Fyrora",
+                     *             "tagline": "Silicon photonics for businesses",
+                     *             "about": "Fyrora builds silicon photonics for businesses. Founded in 2011 and headquartered in London, United Kingdom, the company has raised 10 rounds, most recently in 2026.",
+                     *             "image": "https://img.fundingdata.example/logos/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *             "links": {
+                     *               "website": "https://www.fyrora.io",
+                     *               "linkedin": "https://www.linkedin.com/company/fyrora",
+                     *               "twitter": null,
+                     *               "instagram": null,
+                     *               "angellist": null,
+                     *               "crunchbase": "https://www.crunchbase.com/organization/fyrora"
+                     *             },
+                     *             "locations": [
+                     *               {
+                     *                 "role": "hq",
+                     *                 "city": {
+                     *                   "id": 1054,
+                     *                   "name": "London"
+                     *                 },
+                     *                 "state": {
+                     *                   "id": 330,
+                     *                   "name": "England"
+                     *                 },
+                     *                 "country": {
+                     *                   "id": 111,
+                     *                   "name": "United Kingdom"
+                     *                 },
+                     *                 "continent": {
+                     *                   "id": 4,
+                     *                   "name": "Europe"
+                     *                 },
+                     *                 "lat": 51.5074,
+                     *                 "lon": -0.1278
+                     *               },
+                     *               {
+                     *                 "role": "office",
+                     *                 "city": {
+                     *                   "id": 1058,
+                     *                   "name": "Edinburgh"
+                     *                 },
+                     *                 "state": {
+                     *                   "id": 331,
+                     *                   "name": "Scotland"
+                     *                 },
+                     *                 "country": {
+                     *                   "id": 111,
+                     *                   "name": "United Kingdom"
+                     *                 },
+                     *                 "continent": {
+                     *                   "id": 4,
+                     *                   "name": "Europe"
+                     *                 },
+                     *                 "lat": 55.9533,
+                     *                 "lon": -3.1883
+                     *               },
+                     *               {
+                     *                 "role": "office",
+                     *                 "city": {
+                     *                   "id": 1056,
+                     *                   "name": "Oxford"
+                     *                 },
+                     *                 "state": {
+                     *                   "id": 330,
+                     *                   "name": "England"
+                     *                 },
+                     *                 "country": {
+                     *                   "id": 111,
+                     *                   "name": "United Kingdom"
+                     *                 },
+                     *                 "continent": {
+                     *                   "id": 4,
+                     *                   "name": "Europe"
+                     *                 },
+                     *                 "lat": 51.752,
+                     *                 "lon": -1.2577
+                     *               }
+                     *             ],
+                     *             "roles": [
+                     *               "company",
+                     *               "investor"
+                     *             ],
+                     *             "classifications": [
+                     *               "unicorn"
+                     *             ],
+                     *             "taxonomy": [
+                     *               {
+                     *                 "id": 116,
+                     *                 "name": "Vertical SaaS",
+                     *                 "type": "business_model"
+                     *               },
+                     *               {
+                     *                 "id": 133,
+                     *                 "name": "Sponsorship",
+                     *                 "type": "income_stream"
+                     *               },
+                     *               {
+                     *                 "id": 103,
+                     *                 "name": "Chip Design",
+                     *                 "type": "industry_tag"
+                     *               },
+                     *               {
+                     *                 "id": 19,
+                     *                 "name": "Semiconductors",
+                     *                 "type": "sector"
+                     *               }
+                     *             ],
+                     *             "launch_date": "2011-10-06",
+                     *             "closing_date": null,
+                     *             "became_unicorn_date": "2022-06-24",
+                     *             "became_thoroughbred_date": "2022-06-24",
+                     *             "exit_date": null,
+                     *             "employees_count": 1572,
+                     *             "employee_count_1y_growth": -0.002,
+                     *             "added_at": "2021-06-16T07:14:25.107Z",
+                     *             "updated_at": "2022-02-22T01:29:01.475Z",
+                     *             "status": "operating",
+                     *             "signal_rating": 94.7,
+                     *             "unicorn_type": "unicorn",
+                     *             "funding": {
+                     *               "total": 899550000,
+                     *               "total_vc": 899170000,
+                     *               "rounds_count": 10
+                     *             },
+                     *             "valuation": {
+                     *               "value": 2400000000,
+                     *               "year": 2026,
+                     *               "month": 6
+                     *             },
+                     *             "jobs": {
+                     *               "is_hiring": true,
+                     *               "open_count": 7
+                     *             },
+                     *             "investor": {
+                     *               "types": [
+                     *                 {
+                     *                   "id": 3,
+                     *                   "name": "Corporate Venture Capital",
+                     *                   "code": "corporate_venture_capital"
+                     *                 }
+                     *               ],
+                     *               "stages": [
+                     *                 {
+                     *                   "id": 3,
+                     *                   "name": "Series A",
+                     *                   "code": "series_a"
+                     *                 },
+                     *                 {
+                     *                   "id": 4,
+                     *                   "name": "Series B",
+                     *                   "code": "series_b"
+                     *                 },
+                     *                 {
+                     *                   "id": 5,
+                     *                   "name": "Series C",
+                     *                   "code": "series_c"
+                     *                 },
+                     *                 {
+                     *                   "id": 6,
+                     *                   "name": "Late Stage",
+                     *                   "code": "late_stage"
+                     *                 }
+                     *               ],
+                     *               "deal_size": {
+                     *                 "min": 1000000,
+                     *                 "max": 50000000
+                     *               },
+                     *               "investments": {
+                     *                 "count": 9,
+                     *                 "total_invested": 187226666,
+                     *                 "preferred_round": "Series A",
+                     *                 "last_round_date": "2026-07-21"
+                     *               }
+                     *             }
+                     *           },
+                     *           "investors": [
+                     *             {
+                     *               "is_lead": true,
+                     *               "investor": {
+                     *                 "uuid": "5d17f992-19fe-4396-8d79-b0c6d1d4937b",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Monarch Capital Partners",
+                     *                 "image": null,
+                     *                 "service_url": "https://app.fundingdata.example/organizations/5d17f992-19fe-4396-8d79-b0c6d1d4937b"
+                     *               }
+                     *             },
+                     *             {
+                     *               "is_lead": false,
+                     *               "investor": {
+                     *                 "uuid": "2f9980e2-788b-4617-b647-566d58436ab2",
+                     *                 "type": "organization",
+                     *                 "subtype": "investor",
+                     *                 "name": "Juniper Venture Partners",
+                     *                 "image": null,
+                     *                 "service_url": "https://app.fundingdata.example/organizations/2f9980e2-788b-4617-b647-566d58436ab2"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "source_url": "https://dealstreet.example/2023/03/fyrora-secondary-322",
+                     *           "deleted_at": null
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAyMy0wMy0wMyIsMzIyXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.fGPBLpPsL_6iJYVIELsq1poKq5C64vaj24OkOUjJ628",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Transaction"][];
                         page: components["schemas"]["Page"];
@@ -4555,6 +9818,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 77,
+                     *           "company": {
+                     *             "uuid": "0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "name": "Fyrora",
+                     *             "image": "https://img.fundingdata.example/logos/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2"
+                     *           },
+                     *           "value": 2400000000,
+                     *           "valued_date": "2026-06-16",
+                     *           "source": "funding_round",
+                     *           "transaction_id": 323
+                     *         },
+                     *         {
+                     *           "id": 76,
+                     *           "company": {
+                     *             "uuid": "0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "name": "Fyrora",
+                     *             "image": "https://img.fundingdata.example/logos/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2"
+                     *           },
+                     *           "value": 240000000,
+                     *           "valued_date": "2023-03-03",
+                     *           "source": "secondary",
+                     *           "transaction_id": 322
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAyMy0wMy0wMyIsNzZdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.bJWJCbloEXzkraC_PM1hK3gsRmnWIU1DN4wI5mE0DXs",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Valuation"][];
                         page: components["schemas"]["Page"];
@@ -4612,6 +9920,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["FinancialYear"][];
                         page: components["schemas"]["Page"];
@@ -4669,6 +9991,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["HeadcountRow"][];
                         page: components["schemas"]["Page"];
@@ -4726,6 +10062,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebTrafficPoint"][];
                         page: components["schemas"]["Page"];
@@ -4783,6 +10133,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Patent"][];
                         page: components["schemas"]["Page"];
@@ -4840,6 +10204,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "raw_title": "Chief Product Officer",
+                     *           "titles": [
+                     *             "Chief Product Officer"
+                     *           ],
+                     *           "is_founder": false,
+                     *           "is_executive": true,
+                     *           "is_partner": false,
+                     *           "is_past": false,
+                     *           "start_date": "2025",
+                     *           "end_date": null,
+                     *           "person": {
+                     *             "uuid": "9a3e261b-6407-4ef5-804c-2c2104f5c0f6",
+                     *             "type": "person",
+                     *             "subtype": null,
+                     *             "name": "Min-jun Han",
+                     *             "image": "https://img.fundingdata.example/people/9a3e261b-6407-4ef5-804c-2c2104f5c0f6.jpg",
+                     *             "service_url": "https://app.fundingdata.example/people/9a3e261b-6407-4ef5-804c-2c2104f5c0f6",
+                     *             "classifications": []
+                     *           }
+                     *         },
+                     *         {
+                     *           "raw_title": "Chief Operating Officer",
+                     *           "titles": [
+                     *             "Chief Operating Officer"
+                     *           ],
+                     *           "is_founder": false,
+                     *           "is_executive": true,
+                     *           "is_partner": false,
+                     *           "is_past": false,
+                     *           "start_date": "2017-01",
+                     *           "end_date": null,
+                     *           "person": {
+                     *             "uuid": "c161fe7e-2de1-4d62-a959-75aa2377a524",
+                     *             "type": "person",
+                     *             "subtype": null,
+                     *             "name": "Ryan Adams",
+                     *             "image": null,
+                     *             "service_url": "https://app.fundingdata.example/people/c161fe7e-2de1-4d62-a959-75aa2377a524",
+                     *             "classifications": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAxNy0wMS0wMSIsMzIyXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.V03mQL0j2xHeRC9klHFTRMCGqGVecAT2-e65n9Zg26M",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["FounderItem"][];
                         page: components["schemas"]["Page"];
@@ -4911,6 +10332,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 65,
+                     *           "name": "Maple Business Angels Fund V",
+                     *           "investor": {
+                     *             "uuid": "bf25f442-2acb-429e-b5ba-e020e549c6f8",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Maple Business Angels",
+                     *             "image": "https://img.fundingdata.example/logos/bf25f442-2acb-429e-b5ba-e020e549c6f8.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/bf25f442-2acb-429e-b5ba-e020e549c6f8"
+                     *           },
+                     *           "amount": 130000000,
+                     *           "amount_source": {
+                     *             "amount": 130000000,
+                     *             "currency": "USD"
+                     *           },
+                     *           "announced_date": "2022-09-14",
+                     *           "vintage_year": 2022,
+                     *           "fund_type": "syndicate",
+                     *           "status": "active"
+                     *         },
+                     *         {
+                     *           "id": 64,
+                     *           "name": "Maple Business Angels Fund IV",
+                     *           "investor": {
+                     *             "uuid": "bf25f442-2acb-429e-b5ba-e020e549c6f8",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Maple Business Angels",
+                     *             "image": "https://img.fundingdata.example/logos/bf25f442-2acb-429e-b5ba-e020e549c6f8.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/bf25f442-2acb-429e-b5ba-e020e549c6f8"
+                     *           },
+                     *           "amount": 106521739,
+                     *           "amount_source": {
+                     *             "amount": 98000000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "announced_date": "2020",
+                     *           "vintage_year": 2020,
+                     *           "fund_type": "syndicate",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiYmYyNWY0NDItMmFjYi00MjllLWI1YmEtZTAyMGU1NDljNmY4IiwiZCI6Im4iLCJrIjpbIjIwMjAtMDEtMDEiLDY0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.N_2gy-xp-N-M1ecuVQEpkdXnHLqlfyzK_4ilx1BWGuo",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Fund"][];
                         page: components["schemas"]["Page"];
@@ -4982,6 +10460,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Fund"][];
                         page: components["schemas"]["Page"];
@@ -5039,6 +10531,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "raw_title": "Partner",
+                     *           "titles": [
+                     *             "Partner"
+                     *           ],
+                     *           "is_founder": false,
+                     *           "is_executive": false,
+                     *           "is_partner": true,
+                     *           "is_past": false,
+                     *           "start_date": "2019-12",
+                     *           "end_date": null,
+                     *           "person": {
+                     *             "uuid": "c8417581-7d23-450b-befc-037da65052bb",
+                     *             "type": "person",
+                     *             "subtype": null,
+                     *             "name": "Mei Huang",
+                     *             "image": null,
+                     *             "service_url": "https://app.fundingdata.example/people/c8417581-7d23-450b-befc-037da65052bb",
+                     *             "classifications": []
+                     *           }
+                     *         },
+                     *         {
+                     *           "raw_title": "General Partner",
+                     *           "titles": [
+                     *             "General Partner"
+                     *           ],
+                     *           "is_founder": false,
+                     *           "is_executive": true,
+                     *           "is_partner": true,
+                     *           "is_past": false,
+                     *           "start_date": "2010",
+                     *           "end_date": null,
+                     *           "person": {
+                     *             "uuid": "99d4ee1c-213c-442a-a81f-0863aa96db1f",
+                     *             "type": "person",
+                     *             "subtype": null,
+                     *             "name": "Ming Hu",
+                     *             "image": "https://img.fundingdata.example/people/99d4ee1c-213c-442a-a81f-0863aa96db1f.jpg",
+                     *             "service_url": "https://app.fundingdata.example/people/99d4ee1c-213c-442a-a81f-0863aa96db1f",
+                     *             "classifications": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiJiZjI1ZjQ0Mi0yYWNiLTQyOWUtYjViYS1lMDIwZTU0OWM2ZjgiLCJkIjoibiIsImsiOlsiMjAxMC0wMS0wMSIsMzldLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.3lgB8xgcugy2uAfhbmu1cC9vRNmeWg5QHZ05Z4shG_U",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["FounderItem"][];
                         page: components["schemas"]["Page"];
@@ -5110,6 +10659,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 190,
+                     *           "name": "Glacier VC Fund III",
+                     *           "investor": {
+                     *             "uuid": "21c5bdd5-8095-4238-9111-a015c369e1b3",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Glacier VC",
+                     *             "image": "https://img.fundingdata.example/logos/21c5bdd5-8095-4238-9111-a015c369e1b3.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/21c5bdd5-8095-4238-9111-a015c369e1b3"
+                     *           },
+                     *           "amount": 480000000,
+                     *           "amount_source": {
+                     *             "amount": 480000000,
+                     *             "currency": "USD"
+                     *           },
+                     *           "announced_date": "2024-08",
+                     *           "vintage_year": 2024,
+                     *           "fund_type": "venture",
+                     *           "status": "active"
+                     *         },
+                     *         {
+                     *           "id": 28,
+                     *           "name": "Meridian Strategic Ventures Fund I",
+                     *           "investor": {
+                     *             "uuid": "9492f2ee-895e-484e-ad21-03b64d705ac0",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Meridian Strategic Ventures",
+                     *             "image": "https://img.fundingdata.example/logos/9492f2ee-895e-484e-ad21-03b64d705ac0.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/9492f2ee-895e-484e-ad21-03b64d705ac0"
+                     *           },
+                     *           "amount": 220000000,
+                     *           "amount_source": {
+                     *             "amount": 220000000,
+                     *             "currency": "USD"
+                     *           },
+                     *           "announced_date": "2018-09-12",
+                     *           "vintage_year": 2018,
+                     *           "fund_type": "corporate",
+                     *           "status": "active"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiNGVjZDEzODQtZjBkZS00NDJiLWIwYzYtMTllODAwYzUxNzg5IiwiZCI6Im4iLCJrIjpbIjIwMTgtMDktMTIiLDI4XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.csgfZEZw-ubPjcFbm0O-TEPnR2BExMi2TOqEmZGXv8g",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Fund"][];
                         page: components["schemas"]["Page"];
@@ -5167,6 +10773,65 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "degree": {
+                     *             "id": 9,
+                     *             "name": "Doctor of Medicine"
+                     *           },
+                     *           "majors": [
+                     *             {
+                     *               "id": 13,
+                     *               "name": "Data Science"
+                     *             }
+                     *           ],
+                     *           "start_date": "2017",
+                     *           "end_date": "2021",
+                     *           "person": {
+                     *             "uuid": "7632ae15-e8f7-4b22-87e9-b19573ea18b0",
+                     *             "type": "person",
+                     *             "subtype": null,
+                     *             "name": "Carlos Hernández",
+                     *             "image": "https://img.fundingdata.example/people/7632ae15-e8f7-4b22-87e9-b19573ea18b0.jpg",
+                     *             "service_url": "https://app.fundingdata.example/people/7632ae15-e8f7-4b22-87e9-b19573ea18b0"
+                     *           }
+                     *         },
+                     *         {
+                     *           "degree": {
+                     *             "id": 5,
+                     *             "name": "Master of Arts"
+                     *           },
+                     *           "majors": [
+                     *             {
+                     *               "id": 1,
+                     *               "name": "Computer Science"
+                     *             }
+                     *           ],
+                     *           "start_date": "2015",
+                     *           "end_date": "2017",
+                     *           "person": {
+                     *             "uuid": "6e9919ac-8383-43c3-b215-3d04ebe8730d",
+                     *             "type": "person",
+                     *             "subtype": null,
+                     *             "name": "Jack Moore",
+                     *             "image": "https://img.fundingdata.example/people/6e9919ac-8383-43c3-b215-3d04ebe8730d.jpg",
+                     *             "service_url": "https://app.fundingdata.example/people/6e9919ac-8383-43c3-b215-3d04ebe8730d"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAxNS0wMS0wMSIsMzE2XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.4BeQkCLcQT_qEvfeU-NFYBnPm6_KPbolYqEE-DBGU68",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AlumnusItem"][];
                         page: components["schemas"]["Page"];
@@ -5224,6 +10889,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["FounderItem"][];
                         page: components["schemas"]["Page"];
@@ -5281,6 +10960,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 167,
+                     *           "number": "WO11322473A1",
+                     *           "title": "Techniques for improved semiconductor fabrication",
+                     *           "filed_date": "2021-07-05",
+                     *           "granted_date": "2025-02-13"
+                     *         },
+                     *         {
+                     *           "id": 177,
+                     *           "number": "WO11401663A1",
+                     *           "title": "Apparatus for gene editing",
+                     *           "filed_date": "2021-01-08",
+                     *           "granted_date": "2023-09-27"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWZpbGVkX2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAyMS0wMS0wOCIsMTc3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.OSQkBhVvxcl7xAOt7w-bkcY8bOh96npbq3OgiQVDbwQ",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Patent"][];
                         page: components["schemas"]["Page"];
@@ -5338,6 +11046,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["FounderItem"][];
                         page: components["schemas"]["Page"];
@@ -5395,6 +11117,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Patent"][];
                         page: components["schemas"]["Page"];
@@ -5452,6 +11188,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "is_lead": true,
+                     *           "rounds_count": 3,
+                     *           "last_round_date": "2026-06-16",
+                     *           "investor": {
+                     *             "uuid": "6ec6e18f-96d6-4d47-be16-21dc012fe5ab",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Verdant Seed",
+                     *             "image": "https://img.fundingdata.example/logos/6ec6e18f-96d6-4d47-be16-21dc012fe5ab.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/6ec6e18f-96d6-4d47-be16-21dc012fe5ab"
+                     *           }
+                     *         },
+                     *         {
+                     *           "is_lead": true,
+                     *           "rounds_count": 1,
+                     *           "last_round_date": "2026-06-16",
+                     *           "investor": {
+                     *             "uuid": "1376d686-23d0-4767-9ef6-5179d25fab12",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Lighthouse Private Equity",
+                     *             "image": "https://img.fundingdata.example/logos/1376d686-23d0-4767-9ef6-5179d25fab12.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/1376d686-23d0-4767-9ef6-5179d25fab12"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWxhc3Rfcm91bmRfZGF0ZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6IjAyMzRjMzdlLWQ2YjMtNDJhZi05NWJiLWYwZmM4YmVlMGRkMiIsImQiOiJuIiwiayI6WyIyMDI2LTA2LTE2fDIwMjYtMDYtMTYiLDM2MF0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.3P4Tqt4KOWtkh04lAUR3TY56kTorZ3K5r_sSGQVql9w",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["CompanyInvestorItem"][];
                         page: components["schemas"]["Page"];
@@ -5509,6 +11286,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "is_lead": false,
+                     *           "rounds_count": 2,
+                     *           "last_round_date": "2026-05-14",
+                     *           "company": {
+                     *             "uuid": "90ecb7c6-02c2-4ec3-ac8f-e5dde1927de4",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "name": "Arrow Shop",
+                     *             "image": null,
+                     *             "service_url": "https://app.fundingdata.example/organizations/90ecb7c6-02c2-4ec3-ac8f-e5dde1927de4"
+                     *           }
+                     *         },
+                     *         {
+                     *           "is_lead": false,
+                     *           "rounds_count": 2,
+                     *           "last_round_date": "2026-01-20",
+                     *           "company": {
+                     *             "uuid": "e75181d2-feb0-428a-94e2-d0f6dd548f91",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "name": "Summit Med",
+                     *             "image": "https://img.fundingdata.example/logos/e75181d2-feb0-428a-94e2-d0f6dd548f91.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/e75181d2-feb0-428a-94e2-d0f6dd548f91"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWxhc3Rfcm91bmRfZGF0ZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6ImJmMjVmNDQyLTJhY2ItNDI5ZS1iNWJhLWUwMjBlNTQ5YzZmOCIsImQiOiJuIiwiayI6WyIyMDI2LTAxLTIwfDIwMjYtMDEtMjAiLDYxMV0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.b6C8Ww0pmg2q7vCJBg6PjJtT2dCj7Zq7PCU2RffWTj4",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PortfolioItem"][];
                         page: components["schemas"]["Page"];
@@ -5564,6 +11382,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "score": 17,
+                     *           "shared_taxonomy": 2,
+                     *           "shared_investors": 5,
+                     *           "same_country": true,
+                     *           "company": {
+                     *             "uuid": "599109a4-9a37-4475-9e95-0fe950a8f9ad",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "name": "Vantaar",
+                     *             "image": "https://img.fundingdata.example/logos/599109a4-9a37-4475-9e95-0fe950a8f9ad.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/599109a4-9a37-4475-9e95-0fe950a8f9ad"
+                     *           }
+                     *         },
+                     *         {
+                     *           "score": 14,
+                     *           "shared_taxonomy": 0,
+                     *           "shared_investors": 7,
+                     *           "same_country": false,
+                     *           "company": {
+                     *             "uuid": "60a109dd-68d0-4678-bf27-fc8f839a3d01",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "name": "Bluza",
+                     *             "image": "https://img.fundingdata.example/logos/60a109dd-68d0-4678-bf27-fc8f839a3d01.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/60a109dd-68d0-4678-bf27-fc8f839a3d01"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNjb3JlLC1zaWduYWxfcmF0aW5nLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiMDIzNGMzN2UtZDZiMy00MmFmLTk1YmItZjBmYzhiZWUwZGQyIiwiZCI6Im4iLCJrIjpbMTQsNjUuNCw0NDddLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.sc3fnbAOa4uCEBkEGyPMlkTD7XKLygORuASEKdJSU34",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["SimilarCompanyItem"][];
                         page: components["schemas"]["Page"];
@@ -5619,6 +11480,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "score": 78,
+                     *           "shared_portfolio": 26,
+                     *           "shared_types": 0,
+                     *           "same_country": false,
+                     *           "investor": {
+                     *             "uuid": "5337f948-db4b-44ac-a395-0dc6004be15c",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Lakeside VC",
+                     *             "image": "https://img.fundingdata.example/logos/5337f948-db4b-44ac-a395-0dc6004be15c.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/5337f948-db4b-44ac-a395-0dc6004be15c"
+                     *           }
+                     *         },
+                     *         {
+                     *           "score": 66,
+                     *           "shared_portfolio": 22,
+                     *           "shared_types": 0,
+                     *           "same_country": false,
+                     *           "investor": {
+                     *             "uuid": "85971b92-27c6-49e6-8cb5-89e155576299",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Aurora Partners",
+                     *             "image": "https://img.fundingdata.example/logos/85971b92-27c6-49e6-8cb5-89e155576299.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/85971b92-27c6-49e6-8cb5-89e155576299"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNjb3JlLC1zaWduYWxfcmF0aW5nLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiYmYyNWY0NDItMmFjYi00MjllLWI1YmEtZTAyMGU1NDljNmY4IiwiZCI6Im4iLCJrIjpbNjYsNDYsMzU0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.OpBjgSWlMR242xWuRjxZNMMQm7Gc8aH8m7QJPLi11qs",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["SimilarInvestorItem"][];
                         page: components["schemas"]["Page"];
@@ -5693,6 +11597,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "mode": "points",
+                     *       "data": [
+                     *         {
+                     *           "entity": {
+                     *             "uuid": "0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "name": "Fyrora",
+                     *             "image": "https://img.fundingdata.example/logos/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2"
+                     *           },
+                     *           "signal_rating": 94.7,
+                     *           "lat": 51.5074,
+                     *           "lon": -0.1278
+                     *         },
+                     *         {
+                     *           "entity": {
+                     *             "uuid": "8089c170-0af7-41a8-bce0-f8a600df41d9",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "name": "Quantio School",
+                     *             "image": null,
+                     *             "service_url": "https://app.fundingdata.example/organizations/8089c170-0af7-41a8-bce0-f8a600df41d9"
+                     *           },
+                     *           "signal_rating": 89.2,
+                     *           "lat": 48.8566,
+                     *           "lon": 2.3522
+                     *         }
+                     *       ],
+                     *       "truncated": true,
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         mode: "points" | "clusters";
@@ -5768,6 +11707,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "mode": "points",
+                     *       "data": [
+                     *         {
+                     *           "entity": {
+                     *             "uuid": "bf25f442-2acb-429e-b5ba-e020e549c6f8",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Maple Business Angels",
+                     *             "image": "https://img.fundingdata.example/logos/bf25f442-2acb-429e-b5ba-e020e549c6f8.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/bf25f442-2acb-429e-b5ba-e020e549c6f8"
+                     *           },
+                     *           "signal_rating": 85.8,
+                     *           "lat": 43.2965,
+                     *           "lon": 5.3698
+                     *         },
+                     *         {
+                     *           "entity": {
+                     *             "uuid": "fe9690fd-02f7-410a-a88c-f1f4ba12d98b",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Orchard Growth Equity",
+                     *             "image": null,
+                     *             "service_url": "https://app.fundingdata.example/organizations/fe9690fd-02f7-410a-a88c-f1f4ba12d98b"
+                     *           },
+                     *           "signal_rating": 84.3,
+                     *           "lat": 37.7749,
+                     *           "lon": -122.4194
+                     *         }
+                     *       ],
+                     *       "truncated": true,
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         mode: "points" | "clusters";
@@ -5843,6 +11817,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "mode": "points",
+                     *       "data": [
+                     *         {
+                     *           "entity": {
+                     *             "uuid": "4ecd1384-f0de-442b-b0c6-19e800c51789",
+                     *             "type": "organization",
+                     *             "subtype": "university",
+                     *             "name": "National University of Singapore",
+                     *             "image": "https://img.fundingdata.example/logos/4ecd1384-f0de-442b-b0c6-19e800c51789.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/4ecd1384-f0de-442b-b0c6-19e800c51789"
+                     *           },
+                     *           "signal_rating": 97.7,
+                     *           "lat": 1.3521,
+                     *           "lon": 103.8198
+                     *         },
+                     *         {
+                     *           "entity": {
+                     *             "uuid": "6c688b88-5956-4f93-8efc-da98695f581a",
+                     *             "type": "organization",
+                     *             "subtype": "university",
+                     *             "name": "University of Melbourne",
+                     *             "image": null,
+                     *             "service_url": "https://app.fundingdata.example/organizations/6c688b88-5956-4f93-8efc-da98695f581a"
+                     *           },
+                     *           "signal_rating": 96.8,
+                     *           "lat": -37.8136,
+                     *           "lon": 144.9631
+                     *         }
+                     *       ],
+                     *       "truncated": true,
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         mode: "points" | "clusters";
@@ -5918,6 +11927,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "mode": "points",
+                     *       "data": [
+                     *         {
+                     *           "entity": {
+                     *             "uuid": "7de6462d-9bc2-46fa-a9c5-caf01248cabe",
+                     *             "type": "organization",
+                     *             "subtype": "gov_ngo",
+                     *             "name": "Bpifrance",
+                     *             "image": "https://img.fundingdata.example/logos/7de6462d-9bc2-46fa-a9c5-caf01248cabe.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/7de6462d-9bc2-46fa-a9c5-caf01248cabe"
+                     *           },
+                     *           "signal_rating": 78.6,
+                     *           "lat": 48.8566,
+                     *           "lon": 2.3522
+                     *         },
+                     *         {
+                     *           "entity": {
+                     *             "uuid": "445eb6a4-40b8-49cb-87bc-037f94a95f5c",
+                     *             "type": "organization",
+                     *             "subtype": "gov_ngo",
+                     *             "name": "National Science Foundation",
+                     *             "image": "https://img.fundingdata.example/logos/445eb6a4-40b8-49cb-87bc-037f94a95f5c.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/445eb6a4-40b8-49cb-87bc-037f94a95f5c"
+                     *           },
+                     *           "signal_rating": 77,
+                     *           "lat": 38.9072,
+                     *           "lon": -77.0369
+                     *         }
+                     *       ],
+                     *       "truncated": true,
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         mode: "points" | "clusters";
@@ -5967,6 +12011,91 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "slug": "ai-infrastructure",
+                     *           "name": "AI Infrastructure",
+                     *           "description": "Compute, data and tooling underneath modern AI applications.",
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 84,
+                     *               "name": "Data Infrastructure",
+                     *               "type": "industry_tag"
+                     *             },
+                     *             {
+                     *               "id": 103,
+                     *               "name": "Chip Design",
+                     *               "type": "industry_tag"
+                     *             },
+                     *             {
+                     *               "id": 34,
+                     *               "name": "Artificial Intelligence",
+                     *               "type": "technology"
+                     *             },
+                     *             {
+                     *               "id": 36,
+                     *               "name": "Generative AI",
+                     *               "type": "technology"
+                     *             },
+                     *             {
+                     *               "id": 41,
+                     *               "name": "Cloud Infrastructure",
+                     *               "type": "technology"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": 3,
+                     *           "slug": "climate-tech",
+                     *           "name": "Climate Tech",
+                     *           "description": "Decarbonisation across energy, industry, food and carbon removal.",
+                     *           "taxonomy": [
+                     *             {
+                     *               "id": 72,
+                     *               "name": "Solar",
+                     *               "type": "industry_tag"
+                     *             },
+                     *             {
+                     *               "id": 73,
+                     *               "name": "Hydrogen",
+                     *               "type": "industry_tag"
+                     *             },
+                     *             {
+                     *               "id": 74,
+                     *               "name": "Carbon Capture",
+                     *               "type": "industry_tag"
+                     *             },
+                     *             {
+                     *               "id": 8,
+                     *               "name": "Energy",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 9,
+                     *               "name": "Climate Tech",
+                     *               "type": "sector"
+                     *             },
+                     *             {
+                     *               "id": 53,
+                     *               "name": "Energy Storage",
+                     *               "type": "technology"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoibmFtZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIkNsaW1hdGUgVGVjaCIsM10sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.0otMRhx6AKVdLJ69ArOwYBsVbm_H7kzry36c8UeJjmQ",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Landscape"][];
                         page: components["schemas"]["Page"];
@@ -6011,6 +12140,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 47,
+                     *           "name": "3D Printing",
+                     *           "type": "technology"
+                     *         },
+                     *         {
+                     *           "id": 52,
+                     *           "name": "5G",
+                     *           "type": "technology"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoibmFtZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjVHIiw1Ml0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.cM0kOkzDkRpLMT2F8a0U_UBsehcn89NKu6GP14mXCG4",
+                     *         "prev_cursor": null,
+                     *         "total": null,
+                     *         "tier": "premium"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["TaxonomyItem"][];
                         page: components["schemas"]["Page"];
@@ -6049,6 +12202,1150 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "scope": "funding",
+                     *           "description": "Funding rounds (transactions): /data/transactions, analytics",
+                     *           "keys": [
+                     *             {
+                     *               "key": "date",
+                     *               "type": "partial_date",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Announcement date (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "year",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Announcement year",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "amount",
+                     *               "type": "money",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Round amount in the request currency (integer)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "valuation",
+                     *               "type": "money",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Post-money valuation in the request currency (integer)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "round_type",
+                     *               "type": "enum",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Reported round type (display name or code, case-insensitive)",
+                     *               "values_url": "/reference/filters/round_type/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "standardized_round",
+                     *               "type": "enum",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Standardized round (display name or code, case-insensitive)",
+                     *               "values_url": "/reference/filters/standardized_round/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "is_verified",
+                     *               "type": "boolean",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq"
+                     *               ],
+                     *               "description": "Verified by the service",
+                     *               "values_url": "/reference/filters/is_verified/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "is_vc_round",
+                     *               "type": "boolean",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq"
+                     *               ],
+                     *               "description": "Venture-capital round",
+                     *               "values_url": "/reference/filters/is_vc_round/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "is_exit",
+                     *               "type": "boolean",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq"
+                     *               ],
+                     *               "description": "Exit (IPO or acquisition)",
+                     *               "values_url": "/reference/filters/is_exit/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "investor.uuid",
+                     *               "type": "uuid",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "Participating investor UUID (repeated: in_all needs every investor)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "investor.lead",
+                     *               "type": "uuid",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "Lead investor UUID",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "investor.type",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "Type code of a participating investor",
+                     *               "values_url": "/reference/filters/investor.type/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.name",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Name (case-insensitive exact match)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "company.domain",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Registrable domain",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "company.uuid",
+                     *               "type": "uuid",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Entity UUID",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "company.hq_location",
+                     *               "type": "place",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Headquarters city, country or continent (numeric place id)",
+                     *               "values_url": "/reference/filters/company.hq_location/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.country",
+                     *               "type": "place",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Headquarters country (numeric place id from /reference/filters/country/values)",
+                     *               "values_url": "/reference/filters/company.country/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.city",
+                     *               "type": "place",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Headquarters city (numeric place id from /reference/filters/city/values)",
+                     *               "values_url": "/reference/filters/company.city/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.continent",
+                     *               "type": "place",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Headquarters continent (numeric place id from /reference/filters/continent/values)",
+                     *               "values_url": "/reference/filters/company.continent/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.classification",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "Classification flags (e.g. super_founder, promising_founder, unicorn); in_all needs every flag",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "company.roles",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "Role flags (e.g. company, investor, founder, angel); in_all needs every flag",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "company.sector",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "sector taxonomy id (repeated: in_all needs every value)",
+                     *               "values_url": "/reference/filters/company.sector/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.technology",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "technology taxonomy id (repeated: in_all needs every value)",
+                     *               "values_url": "/reference/filters/company.technology/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.industry_tags",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "industry tag taxonomy id (repeated: in_all needs every value)",
+                     *               "values_url": "/reference/filters/company.industry_tags/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.business_model",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "business model taxonomy id (repeated: in_all needs every value)",
+                     *               "values_url": "/reference/filters/company.business_model/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.taxonomy_id",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "Any taxonomy id (repeated)",
+                     *               "values_url": "/reference/filters/company.taxonomy_id/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.investor_type",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "Investor type code (investors)",
+                     *               "values_url": "/reference/filters/company.investor_type/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.status",
+                     *               "type": "enum",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Operating status",
+                     *               "values_url": "/reference/filters/company.status/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.signal_rating",
+                     *               "type": "number",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Signal rating 0..100",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "company.employees_count",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Employee count",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "company.launch_date",
+                     *               "type": "partial_date",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Launch date (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "company.funding_total",
+                     *               "type": "money",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Total funding raised, in the request currency (integer)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "company.rounds_count",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Number of funding rounds",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "company.valuation",
+                     *               "type": "money",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Latest valuation, in the request currency (integer)",
+                     *               "values_url": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "scope": "entity",
+                     *           "description": "Organizations and persons: /data/companies, /data/entities, /data/investors, /data/universities, /data/gov-ngo, /data/people, /data/founders, founded companies",
+                     *           "keys": [
+                     *             {
+                     *               "key": "name",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Name (case-insensitive exact match)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "domain",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Registrable domain",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "uuid",
+                     *               "type": "uuid",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Entity UUID",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "hq_location",
+                     *               "type": "place",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Headquarters city, country or continent (numeric place id)",
+                     *               "values_url": "/reference/filters/hq_location/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "country",
+                     *               "type": "place",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Headquarters country (numeric place id from /reference/filters/country/values)",
+                     *               "values_url": "/reference/filters/country/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "city",
+                     *               "type": "place",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Headquarters city (numeric place id from /reference/filters/city/values)",
+                     *               "values_url": "/reference/filters/city/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "continent",
+                     *               "type": "place",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Headquarters continent (numeric place id from /reference/filters/continent/values)",
+                     *               "values_url": "/reference/filters/continent/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "classification",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "Classification flags (e.g. super_founder, promising_founder, unicorn); in_all needs every flag",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "roles",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "Role flags (e.g. company, investor, founder, angel); in_all needs every flag",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "sector",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "sector taxonomy id (repeated: in_all needs every value)",
+                     *               "values_url": "/reference/filters/sector/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "technology",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "technology taxonomy id (repeated: in_all needs every value)",
+                     *               "values_url": "/reference/filters/technology/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "industry_tags",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "industry tag taxonomy id (repeated: in_all needs every value)",
+                     *               "values_url": "/reference/filters/industry_tags/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "business_model",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "business model taxonomy id (repeated: in_all needs every value)",
+                     *               "values_url": "/reference/filters/business_model/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "taxonomy_id",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "Any taxonomy id (repeated)",
+                     *               "values_url": "/reference/filters/taxonomy_id/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "investor_type",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "Investor type code (investors)",
+                     *               "values_url": "/reference/filters/investor_type/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "status",
+                     *               "type": "enum",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Operating status",
+                     *               "values_url": "/reference/filters/status/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "signal_rating",
+                     *               "type": "number",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Signal rating 0..100",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "employees_count",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Employee count",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "launch_date",
+                     *               "type": "partial_date",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Launch date (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "funding_total",
+                     *               "type": "money",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Total funding raised, in the request currency (integer)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "rounds_count",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Number of funding rounds",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "valuation",
+                     *               "type": "money",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Latest valuation, in the request currency (integer)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "is_hiring",
+                     *               "type": "boolean",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq"
+                     *               ],
+                     *               "description": "Has open job openings",
+                     *               "values_url": "/reference/filters/is_hiring/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "gender",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Gender (persons)",
+                     *               "values_url": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "scope": "job",
+                     *           "description": "Active job openings: /data/jobs",
+                     *           "keys": [
+                     *             {
+                     *               "key": "posted_at",
+                     *               "type": "partial_date",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "When the opening was posted (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "country",
+                     *               "type": "place",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Country of the opening (numeric place id from /reference/filters/country/values)",
+                     *               "values_url": "/reference/filters/country/values?scope=job"
+                     *             },
+                     *             {
+                     *               "key": "city",
+                     *               "type": "place",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "City of the opening (numeric place id from /reference/filters/city/values)",
+                     *               "values_url": "/reference/filters/city/values?scope=job"
+                     *             },
+                     *             {
+                     *               "key": "continent",
+                     *               "type": "place",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Continent of the opening (numeric place id from /reference/filters/continent/values)",
+                     *               "values_url": "/reference/filters/continent/values?scope=job"
+                     *             },
+                     *             {
+                     *               "key": "job_type",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Job type (e.g. full_time, part_time, internship)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "source",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Where the opening was found",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "post_language",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Language of the posting (ISO 639-1)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "entity.uuid",
+                     *               "type": "uuid",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "UUID of the hiring organization",
+                     *               "values_url": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "scope": "fund",
+                     *           "description": "Funds raised by investors: /data/funds",
+                     *           "keys": [
+                     *             {
+                     *               "key": "announced_date",
+                     *               "type": "partial_date",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Announcement date (compared at the given precision)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "amount",
+                     *               "type": "money",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Fund size in the request currency (integer)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "vintage_year",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Vintage year",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "fund_type",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Fund type (e.g. venture, seed, growth, buyout)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "status",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Fund status (fundraising, active, closed)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "investor.uuid",
+                     *               "type": "uuid",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "UUID of the investor that raised the fund (funds)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "lp.uuid",
+                     *               "type": "uuid",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "UUID of a limited partner (repeated)",
+                     *               "values_url": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "scope": "valuation",
+                     *           "description": "Company valuations: /data/valuations",
+                     *           "keys": [
+                     *             {
+                     *               "key": "date",
+                     *               "type": "partial_date",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Valuation date (compared at the given precision)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "value",
+                     *               "type": "money",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Valuation in the request currency (integer)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "source",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Source (funding_round, secondary, public_market, estimate)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "company.uuid",
+                     *               "type": "uuid",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "UUID of the valued company (valuations)",
+                     *               "values_url": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "scope": "news",
+                     *           "description": "News articles: /data/news",
+                     *           "keys": [
+                     *             {
+                     *               "key": "published_at",
+                     *               "type": "partial_date",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Publication date (compared at the given precision)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "article_type",
+                     *               "type": "enum",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Article type (display name or code, case-insensitive)",
+                     *               "values_url": "/reference/filters/article_type/values?scope=news"
+                     *             },
+                     *             {
+                     *               "key": "source",
+                     *               "type": "string",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Publisher",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "entity.uuid",
+                     *               "type": "uuid",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "UUID of an entity the article mentions (repeated)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "taxonomy_id",
+                     *               "type": "integer",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any",
+                     *                 "in_all",
+                     *                 "nin_all"
+                     *               ],
+                     *               "description": "Taxonomy id of the article (repeated)",
+                     *               "values_url": "/reference/filters/taxonomy_id/values?scope=news"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "scope": "note",
+                     *           "description": "The caller's team notes: /data/notes",
+                     *           "keys": [
+                     *             {
+                     *               "key": "entity.uuid",
+                     *               "type": "uuid",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "UUID of the annotated entity (notes)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "updated_at",
+                     *               "type": "partial_date",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Last change (compared at the given precision)",
+                     *               "values_url": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["FilterScope"][];
                     };
@@ -6093,6 +13390,121 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": "round_type",
+                     *       "scope": "funding",
+                     *       "data": [
+                     *         {
+                     *           "value": "pre_seed",
+                     *           "name": "PRE-SEED"
+                     *         },
+                     *         {
+                     *           "value": "seed",
+                     *           "name": "SEED"
+                     *         },
+                     *         {
+                     *           "value": "angel",
+                     *           "name": "ANGEL"
+                     *         },
+                     *         {
+                     *           "value": "early_vc",
+                     *           "name": "EARLY VC"
+                     *         },
+                     *         {
+                     *           "value": "series_a",
+                     *           "name": "SERIES A"
+                     *         },
+                     *         {
+                     *           "value": "series_b",
+                     *           "name": "SERIES B"
+                     *         },
+                     *         {
+                     *           "value": "series_c",
+                     *           "name": "SERIES C"
+                     *         },
+                     *         {
+                     *           "value": "series_d",
+                     *           "name": "SERIES D"
+                     *         },
+                     *         {
+                     *           "value": "series_e",
+                     *           "name": "SERIES E"
+                     *         },
+                     *         {
+                     *           "value": "series_f",
+                     *           "name": "SERIES F"
+                     *         },
+                     *         {
+                     *           "value": "series_g",
+                     *           "name": "SERIES G"
+                     *         },
+                     *         {
+                     *           "value": "late_vc",
+                     *           "name": "LATE VC"
+                     *         },
+                     *         {
+                     *           "value": "growth_equity",
+                     *           "name": "GROWTH EQUITY"
+                     *         },
+                     *         {
+                     *           "value": "private_equity",
+                     *           "name": "PRIVATE EQUITY"
+                     *         },
+                     *         {
+                     *           "value": "bridge",
+                     *           "name": "BRIDGE"
+                     *         },
+                     *         {
+                     *           "value": "convertible_note",
+                     *           "name": "CONVERTIBLE NOTE"
+                     *         },
+                     *         {
+                     *           "value": "debt_financing",
+                     *           "name": "DEBT FINANCING"
+                     *         },
+                     *         {
+                     *           "value": "grant",
+                     *           "name": "GRANT"
+                     *         },
+                     *         {
+                     *           "value": "ipo",
+                     *           "name": "IPO"
+                     *         },
+                     *         {
+                     *           "value": "post_ipo_equity",
+                     *           "name": "POST-IPO EQUITY"
+                     *         },
+                     *         {
+                     *           "value": "secondary",
+                     *           "name": "SECONDARY"
+                     *         },
+                     *         {
+                     *           "value": "corporate_round",
+                     *           "name": "CORPORATE ROUND"
+                     *         },
+                     *         {
+                     *           "value": "crowdfunding",
+                     *           "name": "CROWDFUNDING"
+                     *         },
+                     *         {
+                     *           "value": "acquisition",
+                     *           "name": "ACQUISITION"
+                     *         },
+                     *         {
+                     *           "value": "undisclosed",
+                     *           "name": "UNDISCLOSED"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null,
+                     *         "total": 25
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         key: string;
                         scope: string;
@@ -6136,6 +13548,222 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "latest": "2026-10-09",
+                     *       "data": [
+                     *         {
+                     *           "date": "2026-10-09",
+                     *           "status": "current",
+                     *           "sunset": null,
+                     *           "changes": [
+                     *             "Calendar-day fields (`deal_date`, fund `announced_date`) are `YYYY-MM-DD`.",
+                     *             "Transactions replace `year`/`month` with `announced_date`; valuations with `valued_date`; transactions drop `created_at`.",
+                     *             "Valuation sort keys `year`/`month` become `date` (default newest first); `created_at` sort replaced by `added_at`.",
+                     *             "Date keys renamed: `date_posted`/`posted_at`, `publish_date`/`published_at`, `fund_date`/`announced_date` (sort and filter keys and fields).",
+                     *             "Web-traffic `visits` gated per point (nullable).",
+                     *             "Validation errors always 400."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-10-07",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-11-08",
+                     *           "changes": [
+                     *             "`in_any`/`nin_any` replace `in`/`nin`; dotted `ref.key` filters.",
+                     *             "News `sector` filter replaced by `taxonomy_id`.",
+                     *             "Heatmap `stage` and `standardized_sector` removed.",
+                     *             "People lists no longer sort by `launch_date` (default `-signal_rating`).",
+                     *             "`/data` lists page by cursor only."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-10-02",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-11-06",
+                     *           "changes": [
+                     *             "Patent data rebuilt.",
+                     *             "Entity rows reshaped (`subtype`, `links`, `locations`, `taxonomy`, partial dates, glance blocks, flat investor profile).",
+                     *             "Relation rows carry the entity under a role-named key; `/data/people/{id}/education` added."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-09-01",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-11-01",
+                     *           "changes": [
+                     *             "`funding_year` filter renamed `year` on transactions; `/data/search` returns `{data: [...]}`."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-08-20",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-10-01",
+                     *           "changes": [
+                     *             "Nested `latest_valuation` unified to `{value, year, month}`."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-07-06",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-09-19",
+                     *           "changes": [
+                     *             "`investment-funds` endpoints renamed `funds`."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-07-02",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-08-05",
+                     *           "changes": [
+                     *             "`is_top_story` removed from news."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-06-30",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-08-01",
+                     *           "changes": [
+                     *             "`_usd` suffixes dropped on investor and nested company money fields; fund `amount` in active currency with original in `amount_source` (`{amount, currency}`)."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-06-23",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-07-30",
+                     *           "changes": [
+                     *             "Entity changelog endpoint removed."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-06-21",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-07-23",
+                     *           "changes": [
+                     *             "Relationship sub-resources moved from entities to typed collections."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-06-19",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-07-21",
+                     *           "changes": [
+                     *             "Investor subtype `fund` renamed `investor`; entity funds sub-resource renamed."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-06-18",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-07-19",
+                     *           "changes": [
+                     *             "API key `created_by` may be null."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-06-17",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-07-18",
+                     *           "changes": [
+                     *             "Endpoints moved under functional namespaces."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-06-02",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-07-17",
+                     *           "changes": [
+                     *             "Legacy `is_company` and similar flags removed."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-05-29",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-07-02",
+                     *           "changes": [
+                     *             "`is_ai_summarised` removed."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-05-25",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-06-28",
+                     *           "changes": [
+                     *             "Cursor pagination added; funding sort keys `year`/`month` became `date`."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-05-22",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-06-24",
+                     *           "changes": [
+                     *             "Monetary fields became integers."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-05-13",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-06-21",
+                     *           "changes": [
+                     *             "Placeholder null fields removed."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-04-10",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-06-12",
+                     *           "changes": [
+                     *             "`short_description` reverted to `tagline`."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-04-02",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-05-10",
+                     *           "changes": [
+                     *             "`tagline` renamed `short_description`."
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-03-16",
+                     *           "status": "sunset",
+                     *           "sunset": "2026-05-02",
+                     *           "changes": [
+                     *             "Initial version."
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "all_versions_changes": [
+                     *         {
+                     *           "date": "2026-10-12",
+                     *           "change": "`group_by` capped at 4."
+                     *         },
+                     *         {
+                     *           "date": "2026-10-09",
+                     *           "change": "Financials and headcount-breakdown tier-gated."
+                     *         },
+                     *         {
+                     *           "date": "2026-10-08",
+                     *           "change": "`universities` and `gov-ngo` aggregate sources added; timeseries money filters follow `currency`."
+                     *         },
+                     *         {
+                     *           "date": "2026-10-07",
+                     *           "change": "`fundings` source renamed `funding-rounds` (308 redirect); some list cursors need a restart."
+                     *         },
+                     *         {
+                     *           "date": "2026-10-06",
+                     *           "change": "Cursor pagination on every list."
+                     *         },
+                     *         {
+                     *           "date": "2026-10-03",
+                     *           "change": "API-key requests report `page.tier` = `premium`."
+                     *         },
+                     *         {
+                     *           "date": "2026-08-19",
+                     *           "change": "Enum filters strict; `/api` prefix removed."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         latest: string;
                         data: {
@@ -6185,6 +13813,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Dev Team",
+                     *           "slug": "dev-team",
+                     *           "created_by": "dev@example.com",
+                     *           "is_active": true,
+                     *           "created_at": "2026-01-15T09:00:00.000Z",
+                     *           "updated_at": "2026-01-15T09:00:00.000Z",
+                     *           "member_count": 3
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Team"][];
                         page: components["schemas"]["LegacyPage"];
@@ -6227,6 +13876,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "name": "Northwind Ventures",
+                     *         "slug": "northwind-4",
+                     *         "created_by": "dev-client",
+                     *         "is_active": true,
+                     *         "created_at": "2026-11-23T11:31:47.694Z",
+                     *         "updated_at": "2026-11-23T11:31:47.694Z",
+                     *         "member_count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Team"];
                     };
@@ -6268,6 +13931,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "Dev Team",
+                     *         "slug": "dev-team",
+                     *         "created_by": "dev@example.com",
+                     *         "is_active": true,
+                     *         "created_at": "2026-01-15T09:00:00.000Z",
+                     *         "updated_at": "2026-01-15T09:00:00.000Z",
+                     *         "member_count": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Team"];
                     };
@@ -6309,6 +13986,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "client_id": "dev-client",
+                     *           "label": "Development key",
+                     *           "scopes": [
+                     *             "read:entities",
+                     *             "read:investors",
+                     *             "read:founders",
+                     *             "read:transactions",
+                     *             "read:valuations",
+                     *             "read:analytics",
+                     *             "manage:platform"
+                     *           ],
+                     *           "team_id": 1,
+                     *           "created_by": "dev@example.com",
+                     *           "status": "active",
+                     *           "created_at": "2026-01-15T09:00:00.000Z",
+                     *           "revoked_at": null
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ApiKey"][];
                         page: components["schemas"]["LegacyPage"];
@@ -6349,6 +14056,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 2,
+                     *         "client_id": "key_925c1952ee23cd75c894e46a",
+                     *         "label": "Data warehouse sync",
+                     *         "scopes": [
+                     *           "read:transactions",
+                     *           "read:entities"
+                     *         ],
+                     *         "team_id": 1,
+                     *         "created_by": "dev-client",
+                     *         "status": "active",
+                     *         "created_at": "2026-11-23T11:31:47.725Z",
+                     *         "revoked_at": null,
+                     *         "client_secret": "jRQsT4g1VXi9wHQ7xTnuARm5tYsaAt5lbq0fReY7B7I"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ApiKeyWithSecret"];
                     };
@@ -6389,6 +14115,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 2,
+                     *         "client_id": "key_925c1952ee23cd75c894e46a",
+                     *         "label": "Data warehouse sync",
+                     *         "scopes": [
+                     *           "read:transactions",
+                     *           "read:entities"
+                     *         ],
+                     *         "team_id": 1,
+                     *         "created_by": "dev-client",
+                     *         "status": "active",
+                     *         "created_at": "2026-11-23T11:31:47.725Z",
+                     *         "revoked_at": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ApiKey"];
                     };
@@ -6428,6 +14172,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "client_id": "key_0503cf4fb054366e0d84c7f9",
+                     *         "label": "Data warehouse sync",
+                     *         "scopes": [
+                     *           "read:transactions",
+                     *           "read:entities"
+                     *         ],
+                     *         "team_id": 1,
+                     *         "created_by": "dev-client",
+                     *         "status": "revoked",
+                     *         "created_at": "2026-11-23T11:31:47.753Z",
+                     *         "revoked_at": "2026-11-23T11:31:47.755Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ApiKey"];
                     };
@@ -6469,6 +14231,348 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-10-24",
+                     *       "to": "2026-11-23",
+                     *       "balance": {
+                     *         "remaining": 999999908,
+                     *         "granted": 1000000000
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "createNote",
+                     *           "requests": 2,
+                     *           "credits": 2
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "geoCompanies",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "geoGovNgos",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "geoInvestors",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "geoUniversities",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "getCompany",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "getEntity",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "getFund",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "getGovNgo",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "getInvestor",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "getJob",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "getNews",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "getNote",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "getPerson",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "getTransaction",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "getUniversity",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "getValuation",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listCareer",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listCompanies",
+                     *           "requests": 11,
+                     *           "credits": 11
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listCompanyFinancials",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listCompanyFundingRounds",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listCompanyHeadcount",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listCompanyInvestors",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listCompanyPatents",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listCompanyTeam",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listCompanyValuations",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listCompanyWebTraffic",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listEducation",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listEntities",
+                     *           "requests": 4,
+                     *           "credits": 4
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listEntityLpFunds",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listFoundedCompanies",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listFounders",
+                     *           "requests": 2,
+                     *           "credits": 2
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listFunds",
+                     *           "requests": 2,
+                     *           "credits": 2
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listGovNgoPatents",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listGovNgoTeam",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listGovNgos",
+                     *           "requests": 4,
+                     *           "credits": 4
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listInvestorFunds",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listInvestorLpFunds",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listInvestorPortfolio",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listInvestorTeam",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listInvestors",
+                     *           "requests": 7,
+                     *           "credits": 7
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listJobs",
+                     *           "requests": 2,
+                     *           "credits": 2
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listNews",
+                     *           "requests": 2,
+                     *           "credits": 2
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listNotes",
+                     *           "requests": 2,
+                     *           "credits": 2
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listPeople",
+                     *           "requests": 4,
+                     *           "credits": 4
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listSimilarCompanies",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listSimilarInvestors",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listTransactions",
+                     *           "requests": 2,
+                     *           "credits": 2
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listUniversities",
+                     *           "requests": 5,
+                     *           "credits": 5
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listUniversityAlumni",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listUniversityPatents",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listUniversityTeam",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "listValuations",
+                     *           "requests": 2,
+                     *           "credits": 2
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "searchEntities",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "operation_id": "updateNote",
+                     *           "requests": 1,
+                     *           "credits": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Usage"];
                 };
             };
@@ -6531,6 +14635,343 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "x_labels": [
+                     *         "2011",
+                     *         "2012",
+                     *         "2013",
+                     *         "2014",
+                     *         "2015",
+                     *         "2016",
+                     *         "2017",
+                     *         "2018",
+                     *         "2019",
+                     *         "2020",
+                     *         "2021",
+                     *         "2022",
+                     *         "2023",
+                     *         "2024",
+                     *         "2025"
+                     *       ],
+                     *       "y_labels": [
+                     *         "2011",
+                     *         "2012",
+                     *         "2013",
+                     *         "2014",
+                     *         "2015",
+                     *         "2016",
+                     *         "2017",
+                     *         "2018",
+                     *         "2019",
+                     *         "2020",
+                     *         "2021",
+                     *         "2022",
+                     *         "2023",
+                     *         "2024",
+                     *         "2025"
+                     *       ],
+                     *       "cells": [
+                     *         [
+                     *           38,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           31,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           0,
+                     *           44,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           42,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           49,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           58,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           59,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           65,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           75,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           68,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           69,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           75,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           56,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           44,
+                     *           0
+                     *         ],
+                     *         [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           39
+                     *         ]
+                     *       ],
+                     *       "x_totals": [
+                     *         38,
+                     *         31,
+                     *         44,
+                     *         42,
+                     *         49,
+                     *         58,
+                     *         59,
+                     *         65,
+                     *         75,
+                     *         68,
+                     *         69,
+                     *         75,
+                     *         56,
+                     *         44,
+                     *         39
+                     *       ],
+                     *       "y_totals": [
+                     *         38,
+                     *         31,
+                     *         44,
+                     *         42,
+                     *         49,
+                     *         58,
+                     *         59,
+                     *         65,
+                     *         75,
+                     *         68,
+                     *         69,
+                     *         75,
+                     *         56,
+                     *         44,
+                     *         39
+                     *       ],
+                     *       "grand_total": 1012,
+                     *       "query_info": {
+                     *         "metric": "count",
+                     *         "x_dimension": "round_year",
+                     *         "y_dimension": "round_year",
+                     *         "total_rows": 1012
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Heatmap"];
                 };
             };
@@ -6589,6 +15030,279 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "label": "Fintech",
+                     *           "buckets": [
+                     *             23,
+                     *             26,
+                     *             16,
+                     *             9,
+                     *             3,
+                     *             0,
+                     *             1,
+                     *             2,
+                     *             2,
+                     *             0
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "Enterprise Software",
+                     *           "buckets": [
+                     *             19,
+                     *             32,
+                     *             15,
+                     *             6,
+                     *             2,
+                     *             1,
+                     *             0,
+                     *             0,
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "Healthcare",
+                     *           "buckets": [
+                     *             10,
+                     *             25,
+                     *             16,
+                     *             7,
+                     *             2,
+                     *             1,
+                     *             0,
+                     *             0,
+                     *             1,
+                     *             0
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "Climate Tech",
+                     *           "buckets": [
+                     *             16,
+                     *             18,
+                     *             14,
+                     *             5,
+                     *             2,
+                     *             0,
+                     *             1,
+                     *             0,
+                     *             1,
+                     *             0
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "Biotech",
+                     *           "buckets": [
+                     *             5,
+                     *             15,
+                     *             11,
+                     *             8,
+                     *             6,
+                     *             1,
+                     *             2,
+                     *             0,
+                     *             1,
+                     *             1
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "E-commerce",
+                     *           "buckets": [
+                     *             14,
+                     *             21,
+                     *             11,
+                     *             2,
+                     *             2,
+                     *             0,
+                     *             0,
+                     *             0,
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "Edtech",
+                     *           "buckets": [
+                     *             17,
+                     *             18,
+                     *             4,
+                     *             5,
+                     *             4,
+                     *             0,
+                     *             0,
+                     *             0,
+                     *             1,
+                     *             1
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "Cybersecurity",
+                     *           "buckets": [
+                     *             12,
+                     *             19,
+                     *             8,
+                     *             4,
+                     *             3,
+                     *             1,
+                     *             1,
+                     *             0,
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "Logistics",
+                     *           "buckets": [
+                     *             12,
+                     *             15,
+                     *             7,
+                     *             2,
+                     *             1,
+                     *             0,
+                     *             0,
+                     *             0,
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "Mobility",
+                     *           "buckets": [
+                     *             8,
+                     *             12,
+                     *             10,
+                     *             3,
+                     *             2,
+                     *             1,
+                     *             0,
+                     *             0,
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "Web3 & Crypto",
+                     *           "buckets": [
+                     *             6,
+                     *             18,
+                     *             8,
+                     *             2,
+                     *             1,
+                     *             0,
+                     *             0,
+                     *             0,
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "Semiconductors",
+                     *           "buckets": [
+                     *             6,
+                     *             8,
+                     *             7,
+                     *             4,
+                     *             2,
+                     *             2,
+                     *             3,
+                     *             0,
+                     *             0,
+                     *             1
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "Marketing & Advertising",
+                     *           "buckets": [
+                     *             3,
+                     *             5,
+                     *             6,
+                     *             5,
+                     *             5,
+                     *             2,
+                     *             2,
+                     *             0,
+                     *             0,
+                     *             1
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "Marketplaces",
+                     *           "buckets": [
+                     *             5,
+                     *             9,
+                     *             7,
+                     *             5,
+                     *             1,
+                     *             0,
+                     *             0,
+                     *             0,
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         {
+                     *           "label": "Manufacturing",
+                     *           "buckets": [
+                     *             1,
+                     *             7,
+                     *             5,
+                     *             6,
+                     *             3,
+                     *             2,
+                     *             0,
+                     *             0,
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "bucket_labels": [
+                     *         "Pre-Seed",
+                     *         "Seed",
+                     *         "Series A",
+                     *         "Series B",
+                     *         "Series C",
+                     *         "Series D",
+                     *         "Series E",
+                     *         "Series F+",
+                     *         "Growth",
+                     *         "IPO"
+                     *       ],
+                     *       "bucket_group_labels": [
+                     *         "Early",
+                     *         "Early",
+                     *         "Venture",
+                     *         "Venture",
+                     *         "Late",
+                     *         "Late",
+                     *         "Late",
+                     *         "Late",
+                     *         "Exit & growth",
+                     *         "Exit & growth"
+                     *       ],
+                     *       "total_per_bucket": [
+                     *         184,
+                     *         279,
+                     *         152,
+                     *         78,
+                     *         37,
+                     *         12,
+                     *         8,
+                     *         2,
+                     *         7,
+                     *         3
+                     *       ],
+                     *       "grand_total": 762,
+                     *       "query_info": {
+                     *         "dimension": "sector",
+                     *         "top_n": 15,
+                     *         "timing_ms": 1.73
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Funnel"];
                 };
             };
@@ -6671,6 +15385,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": {
+                     *         "status": "up",
+                     *         "latency_ms": 0.11
+                     *       },
+                     *       "version": "2026-10-09",
+                     *       "time": "2026-11-23T11:31:47.769Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };

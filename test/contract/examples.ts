@@ -11,7 +11,7 @@
  * operations without an example (exit 1 if any). Redocly lint validates every example against its schema.
  */
 import fs from 'node:fs';
-import YAML from 'yaml';
+import YAML, { type Scalar, type YAMLMap } from 'yaml';
 import { startSeededServer } from './seeded-server.js';
 
 type Json = Record<string, any>;
@@ -21,10 +21,15 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const SKIP = new Set(['getOpenApiJson', 'getOpenApiYaml']);
 
 /** Bodies for write operations (by operationId); a fresh suffix keeps slugs unique. */
-const BODIES: Record<string, (n: number) => unknown> = {
+const BODIES: Record<string, (n: number, entity: string) => unknown> = {
   createTeam: (n) => ({ name: 'Northwind Ventures', slug: `northwind-${n}` }),
   createApiKey: () => ({ label: 'Data warehouse sync', scopes: ['read:transactions', 'read:entities'] }),
+  createNote: (_n, entity) => ({ entity, body: 'Met the founders at Web Summit; follow up after their Series A closes.' }),
+  updateNote: () => ({ body: 'Series A closed in March; intro call booked with the CFO.' }),
 };
+
+/** Required query parameters without an example in the document (the geo bounding box: the world). */
+const QUERY: Record<string, string> = { min_lat: '-90', max_lat: '90', min_lon: '-180', max_lon: '180' };
 
 /** Fixed examples for shared error responses that have none. */
 const ERROR_EXAMPLES: Record<string, [string, string, unknown]> = {
@@ -85,7 +90,33 @@ async function main(): Promise<number> {
       const row = Array.isArray(r.body?.data) ? r.body.data[0] : undefined;
       return row ? String(row.uuid ?? row.id ?? row.key) : undefined;
     };
+    const entity = (await firstId('/data/entities')) ?? '';
     let n = 0;
+    /** A resource made for the purpose in a collection that has none yet (team notes). */
+    const madeFor = async (collection: string): Promise<string | undefined> => {
+      const make = BODIES[doc.paths[collection]?.post?.operationId ?? ''];
+      const made = make ? await call('POST', collection, make(++n, entity)) : undefined;
+      return made?.body?.data?.id !== undefined ? String(made.body.data.id) : undefined;
+    };
+    const edits: { from: number; to: number; text: string }[] = [];
+    /**
+     * Sets `example` (one line of JSON, which is YAML) in the mapping at `at` by editing the text, so
+     * the hand-written document keeps its layout: an existing example line is replaced, otherwise
+     * the line is added after the mapping's last entry.
+     */
+    const setExample = (at: (string | number)[], value: unknown) => {
+      const map = ydoc.getIn(at, true) as YAMLMap | undefined;
+      if (!map?.range || !map.items.length) throw new Error(`no mapping at ${at.join(' > ')}`);
+      const json = JSON.stringify(value);
+      const existing = map.items.find((i) => (i.key as Scalar).value === 'example');
+      if (existing) {
+        edits.push({ from: (existing.value as Scalar).range![0], to: (existing.value as Scalar).range![1], text: json });
+      } else {
+        const keyAt = (map.items[0]!.key as Scalar).range![0];
+        const indent = ' '.repeat(keyAt - text.lastIndexOf('\n', keyAt - 1) - 1);
+        edits.push({ from: map.range[1], to: map.range[1], text: `${indent}example: ${json}\n` });
+      }
+    };
     let created = 0;
     for (const [p, item] of Object.entries(doc.paths as Json)) {
       for (const m of METHODS) {
@@ -98,13 +129,10 @@ async function main(): Promise<number> {
         for (const prm of params.filter((x: Json) => x.in === 'path')) {
           const parent = p.slice(0, p.indexOf(`/{${prm.name}}`));
           let value: string | undefined;
-          if (m !== 'get') {
-            // writes act on a resource made for the purpose, never on an existing one (the dev key!)
-            const make = BODIES[doc.paths[parent]?.post?.operationId ?? ''];
-            const made = make ? await call('POST', parent, make(++n)) : undefined;
-            value = made?.body?.data?.id !== undefined ? String(made.body.data.id) : undefined;
-          } else if (prm.name === 'key') value = 'round_type';
-          else value = (await firstId(parent)) ?? (parent === '/data/people' ? await firstId('/data/founders') : undefined);
+          // writes act on a resource made for the purpose, never on an existing one (the dev key!)
+          if (m !== 'get') value = await madeFor(parent);
+          else if (prm.name === 'key') value = 'round_type';
+          else value = (await firstId(parent)) ?? (await madeFor(parent)) ?? (parent === '/data/people' ? await firstId('/data/founders') : undefined);
           if (value === undefined) ok = false;
           else url = url.replace(`{${prm.name}}`, encodeURIComponent(value));
         }
@@ -112,7 +140,7 @@ async function main(): Promise<number> {
         for (const prm of params.filter((x: Json) => x.in === 'query')) {
           if (prm.name === 'limit') query.set('limit', '2');
           else if (prm.required) {
-            const v = firstValue(doc, prm.schema);
+            const v = QUERY[prm.name] ?? firstValue(doc, prm.schema);
             if (v === undefined) ok = false;
             else query.set(prm.name, v);
           }
@@ -121,23 +149,23 @@ async function main(): Promise<number> {
           missing.push(`${m.toUpperCase()} ${p} (no id to call it with)`);
           continue;
         }
-        const body = m === 'post' || m === 'put' || m === 'patch' ? BODIES[op.operationId]?.(++n) : undefined;
+        const body = m === 'post' || m === 'put' || m === 'patch' ? BODIES[op.operationId]?.(++n, entity) : undefined;
         const r = await call(m.toUpperCase(), `${url}${query.size ? `?${query}` : ''}`, body);
         if (String(r.status) !== code || r.body === null) {
           missing.push(`${m.toUpperCase()} ${p} -> ${r.status}`);
           continue;
         }
-        ydoc.setIn(['paths', p, m, 'responses', code, 'content', 'application/json', 'example'], ydoc.createNode(r.body));
+        setExample(['paths', p, m, 'responses', code, 'content', 'application/json'], r.body);
         created++;
       }
     }
     for (const [name, [code, message, details]] of Object.entries(ERROR_EXAMPLES)) {
       const at = ['components', 'responses', name, 'content', 'application/json'];
-      if (doc.components?.responses?.[name] && ydoc.getIn([...at, 'example']) === undefined) {
-        ydoc.setIn([...at, 'example'], ydoc.createNode({ error: { code, message, details } }));
-      }
+      if (doc.components?.responses?.[name] && ydoc.getIn([...at, 'example']) === undefined) setExample(at, { error: { code, message, details } });
     }
-    fs.writeFileSync(FILE, ydoc.toString({ lineWidth: 0 }));
+    let out = text;
+    for (const e of edits.sort((a, b) => b.from - a.from)) out = out.slice(0, e.from) + e.text + out.slice(e.to);
+    fs.writeFileSync(FILE, out);
     console.log(`${created} response examples written to ${FILE}`);
     for (const m of missing) console.error(`not captured: ${m}`);
     return 0;
