@@ -6,10 +6,7 @@
  *   tsx bench/analytics.ts [--db sqlite|postgres] [--runs N]
  */
 import path from 'node:path';
-import {
-  apiHeaders, DB_KINDS, type DbKind, ensureSeeded, forkServer, getToken, machineNote, median, round, ROOT, SCALE, SEED, serverEnv,
-  startPostgres, target, timedGet, writeJson, type Pg,
-} from './lib.js';
+import { type DbKind, machineNote, median, overEachDatabase, round, ROOT, SCALE, SEED, timedGet, writeJson } from './lib.js';
 
 export const ANALYTICS = {
   heatmap: '/analytics/funding-analytics/heatmap?x=round_year&y=sector&metric=total_amount',
@@ -48,27 +45,7 @@ export async function measureAnalytics(kind: DbKind, baseUrl: string, headers: R
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  const only = args.includes('--db') ? (args[args.indexOf('--db') + 1] as DbKind) : null;
-  const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 7;
-  const results: AnalyticsResult[] = [];
-  let pg: Pg | null = null;
-  try {
-    for (const kind of DB_KINDS) {
-      if (only && kind !== only) continue;
-      if (kind === 'postgres') pg = await startPostgres();
-      const t = target(kind, pg);
-      await ensureSeeded(t, pg);
-      const server = await forkServer('our-server.ts', serverEnv(t.databaseUrl));
-      try {
-        results.push(...(await measureAnalytics(kind, server.baseUrl, apiHeaders(await getToken(server.authUrl!)), runs)));
-      } finally {
-        await server.stop();
-      }
-    }
-  } finally {
-    if (pg) await pg.stop();
-  }
+  const { runs, results } = await overEachDatabase(7, (kind, baseUrl, headers, n) => measureAnalytics(kind, baseUrl, headers, n));
   console.log(`\nanalytics over all rounds on ${SCALE} — ${machineNote()}`);
   console.log(`${'database'.padEnd(10)} ${'endpoint'.padEnd(8)} ${'median ms'.padStart(10)} ${'min'.padStart(8)} ${'max'.padStart(8)} ${'rounds'.padStart(10)}  (median of ${runs}; target < 300 ms on PostgreSQL)`);
   for (const r of results) {

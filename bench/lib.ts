@@ -309,3 +309,36 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   cleanBenchDir();
   log(`removed ${BENCH_DIR}`);
 }
+
+/**
+ * The common shape of a measuring script: `--db sqlite|postgres` (default both) and `--runs N`; for
+ * each database the large seed is ensured, our server forked over it, and `measure` called with its
+ * base URL and API-key headers. Servers and PostgreSQL are stopped whatever happens.
+ */
+export async function overEachDatabase<R>(
+  defaultRuns: number,
+  measure: (kind: DbKind, baseUrl: string, headers: Record<string, string>, runs: number) => Promise<R[]>,
+): Promise<{ runs: number; results: R[] }> {
+  const args = process.argv.slice(2);
+  const only = args.includes('--db') ? (args[args.indexOf('--db') + 1] as DbKind) : null;
+  const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : defaultRuns;
+  const results: R[] = [];
+  let pg: Pg | null = null;
+  try {
+    for (const kind of DB_KINDS) {
+      if (only && kind !== only) continue;
+      if (kind === 'postgres') pg = await startPostgres();
+      const t = target(kind, pg);
+      await ensureSeeded(t, pg);
+      const server = await forkServer('our-server.ts', serverEnv(t.databaseUrl));
+      try {
+        results.push(...(await measure(kind, server.baseUrl, apiHeaders(await getToken(server.authUrl!)), runs)));
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    if (pg) await pg.stop();
+  }
+  return { runs, results };
+}

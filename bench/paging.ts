@@ -12,10 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  apiHeaders, BENCH_DIR, DB_KINDS, type DbKind, ensureSeeded, forkServer, getToken, log, machineNote, median, round, ROOT, SCALE, SEED,
-  serverEnv, startPostgres, target, timedGet, writeJson, type Pg,
-} from './lib.js';
+import { BENCH_DIR, type DbKind, log, machineNote, median, overEachDatabase, round, ROOT, SCALE, SEED, timedGet, writeJson } from './lib.js';
 
 export const LIST_QUERY = 'filter=and(year[gte]:2015,amount[gt]:1000000)&sort=-amount&limit=25';
 export const DEEP_PAGE = 10_000;
@@ -96,28 +93,7 @@ export async function measurePaging(kind: DbKind, baseUrl: string, headers: Reco
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  const only = args.includes('--db') ? (args[args.indexOf('--db') + 1] as DbKind) : null;
-  const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 15;
-  const results: PagingResult[] = [];
-  let pg: Pg | null = null;
-  try {
-    for (const kind of DB_KINDS) {
-      if (only && kind !== only) continue;
-      if (kind === 'postgres') pg = await startPostgres();
-      const t = target(kind, pg);
-      await ensureSeeded(t, pg);
-      const server = await forkServer('our-server.ts', serverEnv(t.databaseUrl));
-      try {
-        const headers = apiHeaders(await getToken(server.authUrl!));
-        results.push(await measurePaging(kind, server.baseUrl, headers, runs));
-      } finally {
-        await server.stop();
-      }
-    }
-  } finally {
-    if (pg) await pg.stop();
-  }
+  const { runs, results } = await overEachDatabase(15, async (kind, baseUrl, headers, n) => [await measurePaging(kind, baseUrl, headers, n)]);
   console.log(`\npaging GET /data/transactions?${LIST_QUERY} on ${SCALE} — ${machineNote()}`);
   console.log(`${'database'.padEnd(10)} ${'page 1 ms'.padStart(10)} ${`page ${DEEP_PAGE} ms`.padStart(15)} ${'ratio'.padStart(6)}  (median of ${runs}; target ratio <= 1.2)`);
   for (const r of results) {

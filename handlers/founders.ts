@@ -1,6 +1,6 @@
 /** Founders: the founders list and the companies a person founded. */
 import { loadEntities, portfolioGlances } from '../src/db/entities.js';
-import { findPerson } from './people.js';
+import { CAREER_SORTS, findPerson } from './people.js';
 import { careerGlances, educationGlances, listFoundedCompanies, listFounders } from '../src/db/people.js';
 import { ok, type Ctx, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
@@ -21,17 +21,10 @@ export const FOUNDER_SORTS: SortRegistry = {
   ],
   default: '-signal_rating',
   id: '{b}.id',
-  retired: { launch_date: { replacement: 'signal_rating', since: '2026-10-07', sql: "coalesce({b}.launch_date_sort, '')" } },
-};
-
-export const FOUNDED_SORTS: SortRegistry = {
-  keys: [
-    { key: 'start_date', sql: "coalesce(c.start_sort, '')" },
-    { key: 'name', sql: '{b}.name_lower' },
-    { key: 'id', sql: 'c.id' },
-  ],
-  default: '-start_date',
-  id: 'c.id',
+  retired: {
+    launch_date: { replacement: 'signal_rating', since: '2026-10-07', sql: "coalesce({b}.launch_date_sort, '')" },
+    created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' },
+  },
 };
 
 /** Person rows of a page in the founder row shape (SPEC.md 2.4): glances loaded for the page at once. */
@@ -68,7 +61,7 @@ export const founderHandlers: HandlerMap = {
   listFoundedCompanies: async (ctx) => {
     const { db, cfg } = ctx.deps;
     const person = await findPerson(ctx as Ctx<never>, ctx.params.id);
-    const list = prepareList(ctx as Ctx<never>, { scope: SCOPES.entity!, sorts: FOUNDED_SORTS, alias: 'e', parent: person.uuid });
+    const list = prepareList(ctx as Ctx<never>, { scope: SCOPES.entity!, sorts: CAREER_SORTS, alias: 'e', parent: person.uuid });
     const { rows, page } = await listFoundedCompanies(db, person.id, list.where, list.page);
     const orgs = await loadEntities(db, rows.map((r) => r.org_id));
     const data = rows.map((r) => foundedCompanyItem(cfg.appUrl, r, orgs.get(r.org_id)!, ctx.money));

@@ -2,12 +2,15 @@
 import { findEntityByUuid, type EntityRow } from '../src/db/entities.js';
 import { listCareer, listEducation } from '../src/db/people.js';
 import { notFound } from '../src/errors.js';
-import { ok, type Ctx, type HandlerMap } from '../src/http/context.js';
-import { prepareList } from '../src/query/list.js';
+import type { Knex } from 'knex';
+import type { PageInfo } from '../src/db/paging.js';
+import { ok, type Ctx, type Handler, type HandlerMap } from '../src/http/context.js';
+import { prepareList, type PreparedList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
 import type { SortRegistry } from '../src/query/sort.js';
 import { careerItem, educationItem } from '../src/serialize/people.js';
 
+/** Career rows (also the founded-companies list, which reads the same rows). */
 export const CAREER_SORTS: SortRegistry = {
   keys: [
     { key: 'start_date', sql: "coalesce(c.start_sort, '')" },
@@ -33,20 +36,24 @@ export async function findPerson(ctx: Ctx<never>, id: string): Promise<EntityRow
   return person;
 }
 
-export const peopleHandlers: HandlerMap = {
-  listCareer: async (ctx) => {
-    const person = await findPerson(ctx as Ctx<never>, ctx.params.id);
-    const list = prepareList(ctx as Ctx<never>, { scope: SCOPES.entity!, sorts: CAREER_SORTS, alias: 'e', parent: person.uuid });
-    const { rows, page } = await listCareer(ctx.deps.db, person.id, list.where, list.page);
-    const data = rows.map((r) => careerItem(ctx.deps.cfg.appUrl, r));
-    return ok('listCareer', { data, page: { ...page, ...list.extras }, currency: ctx.money.currency as never });
-  },
+/** A list of one person's rows: the person must exist; filters, sort and cursor bound to them. */
+function personList<R, Op extends 'listCareer' | 'listEducation'>(
+  op: Op,
+  sorts: SortRegistry,
+  load: (db: Knex, personId: number, where: PreparedList['where'], page: PreparedList['page']) => Promise<{ rows: R[]; page: PageInfo }>,
+  item: (appUrl: string, row: R) => unknown,
+): Handler<Op> {
+  return async (typed) => {
+    const ctx = typed as unknown as Ctx<never>;
+    const person = await findPerson(ctx, (ctx.params as { id: string }).id);
+    const list = prepareList(ctx, { scope: SCOPES.entity!, sorts, alias: 'e', parent: person.uuid });
+    const { rows, page } = await load(ctx.deps.db, person.id, list.where, list.page);
+    const data = rows.map((r) => item(ctx.deps.cfg.appUrl, r));
+    return ok(op, { data, page: { ...page, ...list.extras }, currency: ctx.money.currency } as never);
+  };
+}
 
-  listEducation: async (ctx) => {
-    const person = await findPerson(ctx as Ctx<never>, ctx.params.id);
-    const list = prepareList(ctx as Ctx<never>, { scope: SCOPES.entity!, sorts: EDUCATION_SORTS, alias: 'e', parent: person.uuid });
-    const { rows, page } = await listEducation(ctx.deps.db, person.id, list.where, list.page);
-    const data = rows.map((r) => educationItem(ctx.deps.cfg.appUrl, r));
-    return ok('listEducation', { data, page: { ...page, ...list.extras }, currency: ctx.money.currency as never });
-  },
+export const peopleHandlers: HandlerMap = {
+  listCareer: personList('listCareer', CAREER_SORTS, listCareer, careerItem),
+  listEducation: personList('listEducation', EDUCATION_SORTS, listEducation, educationItem),
 };

