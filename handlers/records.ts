@@ -76,6 +76,7 @@ export const NEWS_RANKED_SORTS: SortRegistry = {
   ],
   default: 'match,-published_at',
   id: 'x.news_id',
+  retired: { publish_date: { replacement: 'published_at', since: '2026-10-09', sql: 'x.published' } },
 };
 
 async function rankedNews(ctx: Ctx<never>, raw: string) {

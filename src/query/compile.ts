@@ -7,7 +7,7 @@
 import { ApiError } from '../errors.js';
 import type { Money } from '../money/fx.js';
 import type { FilterNode, FilterOp } from './filter.js';
-import { scopeKey, type FilterKey, type FilterScope } from './registry.js';
+import { retiredKey, scopeKey, type FilterKey, type FilterScope } from './registry.js';
 
 export interface CompiledFilter {
   sql: string;
@@ -18,6 +18,8 @@ export interface CompileOptions {
   /** Base table alias substituted for `{b}`. */
   alias: string;
   money: Money;
+  /** The request's API version: keys a version retired are refused from it on (default: the newest rules). */
+  version?: string;
 }
 
 type Cond = Extract<FilterNode, { kind: 'cond' }>;
@@ -156,7 +158,7 @@ const anyOf = (k: FilterKey, op: FilterOp, values: Value[], b: Value[], alias: s
 };
 
 function condition(c: Cond, scope: FilterScope, opts: CompileOptions, b: Value[]): string {
-  const k = scopeKey(scope, c.key);
+  const k = scopeKey(scope, c.key) ?? retiredKey(scope, c.key, opts.version ?? '9999-12-31');
   if (!k) {
     throw new ApiError('UNKNOWN_FILTER', `Unknown filter key "${c.key}" for scope ${scope.name}; see GET /reference/filters?scope=${scope.name}`, {
       filter: c.key,

@@ -6,6 +6,7 @@
  * keys compile to EXISTS subqueries against `{b}.<fk>`. Only column names and fixed SQL live here:
  * every value is bound as a parameter by src/query/compile.ts.
  */
+import { ApiError } from '../errors.js';
 import type { FilterOp } from './filter.js';
 
 export type FieldType = 'integer' | 'number' | 'money' | 'string' | 'enum' | 'partial_date' | 'boolean' | 'uuid' | 'place';
@@ -51,10 +52,27 @@ export interface RelatedKey extends KeyBase {
 
 export type FilterKey = ColumnKey | RelatedKey;
 
+/**
+ * A key a version removed from a scope (SPEC.md part 7 rule 4): a 400 naming `replacement` from
+ * `since` on; clients pinned before `since` still filter with the `legacy` definition when given.
+ */
+export interface RetiredFilterKey {
+  replacement: string;
+  since: string;
+  legacy?: FilterKey;
+}
+
 export interface FilterScope {
   name: string;
   description: string;
   keys: readonly FilterKey[];
+  /** Removed keys by name; not listed by `GET /reference/filters`. */
+  retired?: Readonly<Record<string, RetiredFilterKey>>;
+}
+
+/** A key renamed in version `since`: pinned clients filter by the old name with the new key's definition. */
+function renamed(keys: readonly FilterKey[], replacement: string, since: string): RetiredFilterKey {
+  return { replacement, since, legacy: keys.find((k) => k.key === replacement) };
 }
 
 export const CMP: readonly FilterOp[] = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte'];
@@ -252,13 +270,38 @@ function noteKeys(): FilterKey[] {
 export const SCOPES: Record<string, FilterScope> = {
   funding: { name: 'funding', description: 'Funding rounds (transactions): /data/transactions, analytics', keys: fundingKeys() },
   entity: { name: 'entity', description: 'Organizations and persons: /data/companies, /data/entities, /data/investors, /data/universities, /data/gov-ngo, /data/people, /data/founders, founded companies', keys: entityKeys() },
-  job: { name: 'job', description: 'Active job openings: /data/jobs', keys: jobKeys() },
-  fund: { name: 'fund', description: 'Funds raised by investors: /data/funds', keys: fundKeys() },
+  job: { name: 'job', description: 'Active job openings: /data/jobs', keys: jobKeys(), retired: { date_posted: renamed(jobKeys(), 'posted_at', '2026-10-09') } },
+  fund: { name: 'fund', description: 'Funds raised by investors: /data/funds', keys: fundKeys(), retired: { fund_date: renamed(fundKeys(), 'announced_date', '2026-10-09') } },
   valuation: { name: 'valuation', description: 'Company valuations: /data/valuations', keys: valuationKeys() },
-  news: { name: 'news', description: 'News articles: /data/news', keys: newsKeys() },
+  news: {
+    name: 'news',
+    description: 'News articles: /data/news',
+    keys: newsKeys(),
+    retired: {
+      publish_date: renamed(newsKeys(), 'published_at', '2026-10-09'),
+      // before 2026-10-07 the news filter `sector` took sector taxonomy ids; `taxonomy_id` takes any
+      sector: { replacement: 'taxonomy_id', since: '2026-10-07', legacy: taxonomyKey('sector', 'sector', 'news_taxonomy', 'r.news_id = {b}.id') },
+    },
+  },
   note: { name: 'note', description: "The caller's team notes: /data/notes", keys: noteKeys() },
 };
 
 export function scopeKey(scope: FilterScope, key: string): FilterKey | undefined {
   return scope.keys.find((k) => k.key === key);
+}
+
+/**
+ * The definition of a key the scope retired, for a request at `version`; a 400 UNKNOWN_FILTER
+ * naming the replacement from the retiring version on (or when no old definition is kept).
+ */
+export function retiredKey(scope: FilterScope, key: string, version: string): FilterKey | undefined {
+  const r = scope.retired?.[key];
+  if (!r) return undefined;
+  if (!r.legacy || version >= r.since) {
+    throw new ApiError('UNKNOWN_FILTER', `Filter key ${key} was removed from scope ${scope.name} in version ${r.since}; use ${r.replacement}`, {
+      filter: key,
+      replacement: r.replacement,
+    });
+  }
+  return { ...r.legacy, key };
 }
