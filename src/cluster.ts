@@ -1,0 +1,62 @@
+/**
+ * Several processes on one machine (`WORKERS` > 1): node:cluster forks that many workers, each a whole
+ * server (API and identity provider) sharing the two listening ports. They share the database, so
+ * credits stay exact (atomic decrements) and, with `RATE_LIMIT_STORE=postgres`, the rate limits too;
+ * the key-status cache is per process (a revocation reaches the others within KEY_CACHE_SECONDS).
+ *
+ * The primary serves nothing: it creates the signing key before forking (so the workers do not race
+ * to create it), replaces a worker that dies after it served (a worker that fails to start stops the
+ * whole server with exit code 1: a restart would repeat the error), and on SIGTERM/SIGINT asks every
+ * worker to drain, exiting 0 when all of them did.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { loadSigningKey } from './auth/signing.js';
+import type { Config } from './config.js';
+
+export async function runPrimary(cfg: Config): Promise<void> {
+  await loadSigningKey(cfg.signingKeyFile);
+  if (cfg.rateLimit.store === 'memory') {
+    process.stderr.write(`WORKERS=${cfg.workers} with RATE_LIMIT_STORE=memory: each process applies the rate limit on its own\n`);
+  }
+  let stopping = false;
+  let failed = false;
+  const fork = (): Worker => cluster.fork({ FDAPI_WORKER_BANNER: Object.keys(cluster.workers ?? {}).length === 0 ? '1' : '' });
+  // a worker stopped before it was serving (still starting) has nothing to drain
+  const serving = new Set<number>();
+  cluster.on('listening', (worker) => serving.add(worker.id));
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (code !== 0 && serving.has(worker.id)) failed = true;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      return;
+    }
+    if (!serving.has(worker.id)) {
+      // it never served: a start-up error (configuration, document, database) that a restart repeats
+      process.stderr.write(`worker ${worker.process.pid} failed to start (${signal ?? code}); stopping\n`);
+      stopping = true;
+      failed = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      return;
+    }
+    process.stderr.write(`worker ${worker.process.pid} exited (${signal ?? code}); starting another\n`);
+    setTimeout(fork, 500);
+  });
+  for (let i = 0; i < cfg.workers; i++) fork();
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`${signal}: draining ${Object.keys(cluster.workers ?? {}).length} workers\n`);
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), 30_000).unref();
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** In a worker: whether this one prints the start-up banner (only the first). */
+export function printsBanner(): boolean {
+  return !cluster.isWorker || process.env.FDAPI_WORKER_BANNER === '1';
+}
+
+export const isPrimaryOfCluster = (cfg: Config): boolean => cfg.workers > 1 && cluster.isPrimary;

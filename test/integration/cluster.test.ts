@@ -1,0 +1,120 @@
+/**
+ * Several processes (WORKERS=2, node:cluster) as `make run` starts them: they share the ports and
+ * the database, credits stay exact when the two processes race on one balance, a worker that dies
+ * is replaced, and SIGTERM drains every worker and exits 0.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDb } from '../../src/db/knex.js';
+import { assertContract } from '../helpers/contract.js';
+import { spawnServer, teamWithKey, type ServerProcess } from '../helpers/servers.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The pids of a process's server workers (children running src/server.ts, not tsx's esbuild), from /proc. */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('src/server.ts')) out.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return out;
+}
+
+async function token(authUrl: string, clientId: string, secret: string): Promise<string> {
+  const res = await fetch(`${authUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_id: clientId, client_secret: secret, audience: 'urn:funding-data-api', grant_type: 'client_credentials' }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+describe('WORKERS=2', () => {
+  let dir: string;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-cluster-'));
+    server = await spawnServer(dir, inject('sqliteTemplate'), { WORKERS: '2' });
+  }, 90_000);
+  afterAll(() => {
+    if (server?.proc.exitCode === null) {
+      for (const pid of childrenOf(server.proc.pid!)) process.kill(pid, 'SIGKILL');
+      server.proc.kill('SIGKILL');
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves from two processes sharing the ports, with the banner printed once', async () => {
+    expect(childrenOf(server.proc.pid!)).toHaveLength(2);
+    expect(server.stderr().match(/Funding Data API is running/g)).toHaveLength(1);
+    expect(server.stderr()).toContain('Processes:     2 (WORKERS)');
+    const t = await token(server.authUrl, 'dev-client', 'dev-secret');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => fetch(`${server.baseUrl}/data/transactions?limit=2`, { headers: { Authorization: `Bearer ${t}`, 'X-Client-Id': 'dev-client' } })),
+    );
+    for (const res of answers) {
+      const body = await res.json();
+      assertContract('GET', '/data/transactions?limit=2', res.status, res.headers, body);
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('charges one balance exactly when both processes race on it: 20 requests on 7 credits give 7 answers and 13 refusals', async () => {
+    const db = createDb({ dbClient: 'sqlite', sqliteFile: path.join(dir, 'db.sqlite'), databaseUrl: `sqlite:${path.join(dir, 'db.sqlite')}`, dbPoolMax: 1 });
+    try {
+      const k = await teamWithKey(db, 7);
+      const t = await token(server.authUrl, k.clientId, 's3cret');
+      // one connection per request, so the requests spread over both workers
+      const statuses = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          fetch(`${server.baseUrl}/data/transactions?limit=1`, { headers: { Authorization: `Bearer ${t}`, 'X-Client-Id': k.clientId, Connection: 'close' } }).then(async (r) => {
+            assertContract('GET', '/data/transactions?limit=1', r.status, r.headers, await r.json());
+            return r.status;
+          }),
+        ),
+      );
+      expect(statuses.filter((s) => s === 200)).toHaveLength(7);
+      expect(statuses.filter((s) => s === 402)).toHaveLength(13);
+      const balance = (await db('credit_balances').where({ team_id: k.teamId }).first()) as { balance: number };
+      expect(Number(balance.balance)).toBe(0);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('replaces a worker that dies and keeps answering', async () => {
+    const [victim] = childrenOf(server.proc.pid!);
+    process.kill(victim!, 'SIGKILL');
+    const deadline = Date.now() + 30_000;
+    let now = childrenOf(server.proc.pid!);
+    while ((now.length < 2 || now.includes(victim!)) && Date.now() < deadline) {
+      await sleep(200);
+      now = childrenOf(server.proc.pid!);
+    }
+    expect(now).toHaveLength(2);
+    expect(now).not.toContain(victim);
+    expect(server.stderr()).toMatch(new RegExp(`worker ${victim} exited \\(SIGKILL\\); starting another`));
+    const res = await fetch(`${server.baseUrl}/system/health`);
+    expect(res.status).toBe(200);
+  });
+
+  it('drains every worker on SIGTERM and exits 0', async () => {
+    const workers = childrenOf(server.proc.pid!);
+    server.proc.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.stderr()).toContain('SIGTERM: draining 2 workers');
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
