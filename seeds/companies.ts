@@ -4,7 +4,7 @@
  * and thoroughbred dates, corporate investing, locations, taxonomy, flags, jobs, financials,
  * headcount, web traffic, patents and news. Denormalised columns come from the rows written here.
  */
-import { addedUpdated, addFlags, addLocations, addTaxonomy, baseEntity, hqColumns, named, nextId, officeCities, orgLinks, uniqueDomain, type Ctx } from './context.js';
+import { addCareer, addedUpdated, addFlags, addLocations, addTaxonomy, baseEntity, hqColumns, named, nextId, officeCities, orgLinks, uniqueDomain, type Ctx } from './context.js';
 import { addFinancials, addHeadcount, addJobs, addNews, addPatents, addTraffic } from './extras.js';
 import { writeFunding, type FundingResult } from './funding.js';
 import { zeroInvestorCounters } from './orgs.js';
@@ -64,16 +64,6 @@ interface State {
   launchYear: Uint16Array;
 }
 
-function careerRow(s: State, r: {
-  person: number; org: number; titles: string[]; founder: boolean; exec: boolean; partner?: boolean; start: { text: string; sort: string }; end: string | null;
-}): void {
-  s.ctx.w.add('career', {
-    id: nextId(s.ctx, 'career'), person_id: r.person, org_id: r.org, raw_title: r.titles.join(' & '), titles: JSON.stringify(r.titles),
-    is_founder: r.founder, is_executive: r.exec, is_partner: r.partner ?? false, is_past: r.end !== null, start_date: r.start.text,
-    start_sort: r.start.sort, end_date: r.end,
-  });
-}
-
 const yearDate = (rng: Rng, year: number) => partialDate(dayOf(year, rng.int(1, 12), rng.int(1, 28)), rng.chance(0.6) ? 'year' : 'month');
 
 /** A founder's jobs before their first company, at older companies or investors. */
@@ -93,7 +83,7 @@ function earlierCareer(s: State, rng: Rng, person: number, companyId: number, la
       const inv = rng.pick(s.reg.investorOrgs);
       if (inv.year <= year) [org, title] = [inv.id, rng.pick(['Associate', 'Analyst', 'Principal'])];
     }
-    if (org !== null) careerRow(s, { person, org, titles: [title], founder: false, exec: false, start: yearDate(rng, year), end: yearDate(rng, end).text });
+    if (org !== null) addCareer(s.ctx, { person, org, titles: [title], founder: false, exec: false, start: yearDate(rng, year), end: yearDate(rng, end).text });
     year = end;
   }
 }
@@ -107,7 +97,7 @@ function addFounders(s: State, rng: Rng, companyId: number, founders: number[], 
     else if (plan.status === 'acquired' && plan.exitDay !== null && rng.chance(0.7)) endDay = plan.exitDay + rng.int(30, 900);
     else if (rng.chance(0.12)) endDay = dayOf(launchYear + rng.int(2, 8), rng.int(1, 12), 1);
     if (endDay !== null && endDay >= NOW_DAY) endDay = null;
-    careerRow(s, {
+    addCareer(s.ctx, {
       person, org: companyId, titles, founder: true, exec: titles.length > 1, start: launch,
       end: endDay === null ? null : partialDate(endDay, rng.chance(0.5) ? 'year' : 'month').text,
     });
@@ -132,7 +122,7 @@ function addOperators(s: State, rng: Rng, c: { id: number; name: string; taxonom
     let end: number | null = rng.chance(0.45) ? start + rng.int(1, 5) : null;
     if (stopYear < 2026) end = Math.min(end ?? stopYear, stopYear);
     if (end !== null && end > 2026) end = null;
-    careerRow(s, { person, org: c.id, titles: [title], founder: false, exec, start: yearDate(rng, start), end: end === null ? null : yearDate(rng, end).text });
+    addCareer(s.ctx, { person, org: c.id, titles: [title], founder: false, exec, start: yearDate(rng, start), end: end === null ? null : yearDate(rng, end).text });
     s.people.busyUntil[i] = end === null ? 9999 : end;
     if (exec && start >= 2012 && rng.chance(0.15)) {
       addNews(s.ctx, rng, {

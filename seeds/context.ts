@@ -167,6 +167,17 @@ export function addTaxonomy(ctx: Ctx, entityId: number, taxonomyIds: readonly nu
   for (const t of new Set(taxonomyIds)) ctx.w.add('entity_taxonomy', { entity_id: entityId, taxonomy_id: t });
 }
 
+/** A person's role at an organization (a `career` row); past when it has an end date. */
+export function addCareer(ctx: Ctx, r: {
+  person: number; org: number; titles: readonly string[]; founder?: boolean; exec: boolean; partner?: boolean; start: { text: string; sort: string }; end: string | null;
+}): void {
+  ctx.w.add('career', {
+    id: nextId(ctx, 'career'), person_id: r.person, org_id: r.org, raw_title: r.titles.join(' & '), titles: JSON.stringify(r.titles),
+    is_founder: r.founder ?? false, is_executive: r.exec, is_partner: r.partner ?? false, is_past: r.end !== null, start_date: r.start.text,
+    start_sort: r.start.sort, end_date: r.end,
+  });
+}
+
 /** A few more cities for offices: mostly other hubs, sometimes in the same country. */
 export function officeCities(ctx: Ctx, rng: Rng, hq: City, n: number): City[] {
   const out: City[] = [hq];

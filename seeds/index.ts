@@ -5,7 +5,8 @@
  * figures that depend on all rounds (finalize.ts).
  *
  * Entity ids are assigned in blocks: universities, gov_ngo, persons (angels, founders, operators),
- * investor organizations, then companies in launch order.
+ * investor organizations, then companies in launch order; the teams of universities and
+ * government / non-profit bodies are staffed last, once persons exist.
  */
 import type { Knex } from 'knex';
 import { isSqlite } from '../src/db/knex.js';
@@ -15,7 +16,7 @@ import { generateCompanies } from './companies.js';
 import { createCtx, type ScaleName } from './context.js';
 import { finalize, scalar } from './finalize.js';
 import { generateInvestors } from './investors.js';
-import { generateGovNgo, generateUniversities } from './orgs.js';
+import { generateGovNgo, generateOrgTeams, generateUniversities } from './orgs.js';
 import { generatePeople, planPeople } from './people.js';
 import { writePlatform } from './platform.js';
 import { emptyRegistry, InvestorPool } from './pools.js';
@@ -49,6 +50,7 @@ export async function seedDatabase(
     await generateInvestors(ctx, people, reg, pool);
     pool.build();
     await generateCompanies(ctx, people, reg, pool);
+    await generateOrgTeams(ctx, people, reg);
     await ctx.w.commit();
     await finalize(ctx);
   } catch (err) {

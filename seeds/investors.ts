@@ -3,7 +3,7 @@
  * of angels and operators) and their funds with limited partners. Their portfolio figures are
  * computed from the rounds at the end (finalize.ts).
  */
-import { addedUpdated, addFlags, addLocations, addTaxonomy, baseEntity, hqColumns, named, nextId, officeCities, orgLinks, uniqueDomain, type Ctx } from './context.js';
+import { addCareer, addedUpdated, addFlags, addLocations, addTaxonomy, baseEntity, hqColumns, named, nextId, officeCities, orgLinks, uniqueDomain, type Ctx } from './context.js';
 import { zeroInvestorCounters } from './orgs.js';
 import { InvestorPool, People, type Registry } from './pools.js';
 import { clamp, dayOf, niceRound, NOW_DAY, partialDate, precisionOf, Rng, round } from './random.js';
@@ -132,20 +132,8 @@ function addPartners(ctx: Ctx, rng: Rng, people: People, block: { first: number;
     const [titles, exec] = k === 0 ? PARTNER_TITLES[rng.int(0, 1)]! : rng.pick(PARTNER_TITLES);
     const past = rng.chance(0.2) && startYear < 2023;
     const start = partialDate(dayOf(startYear, rng.int(1, 12), 1), rng.chance(0.6) ? 'year' : 'month');
-    ctx.w.add('career', {
-      id: nextId(ctx, 'career'),
-      person_id: personId,
-      org_id: orgId,
-      raw_title: titles.join(' & '),
-      titles: JSON.stringify(titles),
-      is_founder: false,
-      is_executive: exec,
-      is_partner: true,
-      is_past: past,
-      start_date: start.text,
-      start_sort: start.sort,
-      end_date: past ? partialDate(dayOf(rng.int(startYear + 1, 2025), 1, 1), 'year').text : null,
-    });
+    const end = past ? partialDate(dayOf(rng.int(startYear + 1, 2025), 1, 1), 'year').text : null;
+    addCareer(ctx, { person: personId, org: orgId, titles, exec, partner: true, start, end });
   }
 }
 

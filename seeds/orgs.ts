@@ -1,8 +1,8 @@
 /** Universities and government / non-profit bodies (real names first, synthetic beyond them). */
-import { addedUpdated, addFlags, addLocations, addTaxonomy, baseEntity, hqColumns, named, nextId, orgLinks, uniqueDomain, type Ctx } from './context.js';
+import { addCareer, addedUpdated, addFlags, addLocations, addTaxonomy, baseEntity, hqColumns, named, nextId, orgLinks, uniqueDomain, type Ctx } from './context.js';
 import { addPatents } from './extras.js';
-import { InvestorPool, type Registry } from './pools.js';
-import { dayOf, partialDate, Rng, round, Sampler } from './random.js';
+import { InvestorPool, People, type Registry, type TeamOrg } from './pools.js';
+import { dayOf, NOW_DAY, partialDate, Rng, round, Sampler } from './random.js';
 import { CULTURES, GOV_NGO, GOV_PATTERNS, UNIVERSITIES, UNIVERSITY_PATTERNS } from './ref-names.js';
 import type { City } from './reference.js';
 
@@ -73,6 +73,7 @@ export async function generateUniversities(ctx: Ctx, reg: Registry): Promise<voi
     addLocations(ctx, id, 'hq', [city]);
     addFlags(ctx, id, 'role', ['university']);
     reg.universities.push({ id, countryId: city.country.id });
+    reg.teamOrgs.push({ id, kind: 'university', founded, countryId: city.country.id, real: Boolean(real) });
     reg.lps.push(id);
     weights.push(real ? 12 : 1);
     const list = reg.universitiesByCountry.get(city.country.id) ?? [];
@@ -144,6 +145,79 @@ export async function generateGovNgo(ctx: Ctx, reg: Registry, pool: InvestorPool
       pool.add({ id, year: Math.max(founded, 2000), continentId: city.country.continentId, person: false }, name, ['grant'], rng.lognormal(1, 0.6));
     }
     reg.lps.push(id);
+    reg.teamOrgs.push({ id, kind, founded, countryId: city.country.id, real: Boolean(real) });
+    if (i % 200 === 0) await ctx.w.maybeFlush();
+    ctx.progress.tick(i + 1, ctx.w.totalRows);
+  }
+  ctx.progress.end(ctx.w.totalRows);
+}
+
+/** The head of each kind of body, then the other roles (title, executive). */
+const TEAM_ROLES: Record<TeamOrg['kind'], { head: string; roles: readonly (readonly [string, boolean])[] }> = {
+  university: {
+    head: 'President',
+    roles: [
+      ['Provost', true], ['Vice President for Research', true], ['Dean of Engineering', true], ['Dean, School of Business', true],
+      ['Chief Financial Officer', true], ['Director of Technology Transfer', false], ['Director, Entrepreneurship Center', false],
+      ['Professor of Computer Science', false], ['Professor of Bioengineering', false], ['Professor of Economics', false], ['Trustee', false],
+    ],
+  },
+  government: {
+    head: 'Director General',
+    roles: [
+      ['Deputy Director General', true], ['Chief Economist', true], ['Head of Innovation Programs', false],
+      ['Program Manager, Startup Grants', false], ['Senior Policy Advisor', false], ['Head of International Partnerships', false],
+    ],
+  },
+  nonprofit: {
+    head: 'Executive Director',
+    roles: [
+      ['Chief Operating Officer', true], ['Program Director', true], ['Director of Grants', false], ['Head of Partnerships', false],
+      ['Board Member', false], ['Research Fellow', false],
+    ],
+  },
+};
+
+/**
+ * Teams of universities and government / non-profit bodies (`/team`): a current head and a few
+ * other roles, held by angels and operators (mostly from the body's country) old enough for them;
+ * about a quarter of the other roles are past. Runs once persons exist, on its own random stream,
+ * after every other career row, so the rest of the data does not change.
+ */
+export async function generateOrgTeams(ctx: Ctx, people: People, reg: Registry): Promise<void> {
+  const rng = new Rng(ctx.seed, 'org_teams');
+  const staff = [people.angels, people.operators].flatMap((b) => Array.from({ length: b.count }, (_, j) => b.first + j));
+  const byCountry = new Map<number, number[]>();
+  for (const id of staff) {
+    const country = ctx.ref.cities[people.city[people.idx(id)]!]!.country.id;
+    const list = byCountry.get(country) ?? [];
+    list.push(id);
+    byCountry.set(country, list);
+  }
+  ctx.progress.begin('org teams', reg.teamOrgs.length);
+  for (const [i, org] of reg.teamOrgs.entries()) {
+    const { head, roles } = TEAM_ROLES[org.kind];
+    const size = org.kind === 'university' ? (org.real ? rng.int(4, 8) : rng.int(2, 5)) : rng.int(1, 4);
+    const titles: (readonly [string, boolean])[] = [[head, true], ...rng.sample(roles, size - 1)];
+    const local = byCountry.get(org.countryId);
+    const chosen = new Set<number>();
+    titles.forEach(([title, exec], k) => {
+      // the role starts at least 10 years after graduation and not before the body was founded
+      const earliest = (id: number) => Math.max(org.founded, people.gradYear[people.idx(id)]! + 10);
+      let person: number | null = null;
+      for (let t = 0; t < (k === 0 ? 64 : 8) && person === null; t++) {
+        const id = local && rng.chance(0.7) ? rng.pick(local) : rng.pick(staff);
+        if (!chosen.has(id) && earliest(id) <= 2025) person = id;
+      }
+      if (person === null) return;
+      chosen.add(person);
+      const from = earliest(person);
+      const startYear = rng.int(from, Math.min(2025, Math.max(from, people.gradYear[people.idx(person)]! + 35)));
+      const start = partialDate(Math.min(NOW_DAY - 1, dayOf(startYear, rng.int(1, 12), 1)), rng.chance(0.6) ? 'year' : 'month');
+      const past = k > 0 && startYear <= 2024 && rng.chance(0.25);
+      const end = past ? partialDate(dayOf(rng.int(startYear + 1, 2025), rng.int(1, 12), 1), 'month').text : null;
+      addCareer(ctx, { person, org: org.id, titles: [title], exec, start, end });
+    });
     if (i % 200 === 0) await ctx.w.maybeFlush();
     ctx.progress.tick(i + 1, ctx.w.totalRows);
   }

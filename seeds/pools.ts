@@ -159,8 +159,19 @@ export interface Registry {
   investorOrgs: { id: number; year: number }[];
   /** Companies that invest (corporate venture), in id order, with the first year they invest. */
   corporates: { id: number; year: number }[];
+  /** Universities and government / non-profit bodies, whose teams are staffed once persons exist. */
+  teamOrgs: TeamOrg[];
+}
+
+export interface TeamOrg {
+  id: number;
+  kind: 'university' | 'government' | 'nonprofit';
+  founded: number;
+  countryId: number;
+  /** A real institution (larger team). */
+  real: boolean;
 }
 
 export function emptyRegistry(): Registry {
-  return { universities: [], universitySampler: null, universitiesByCountry: new Map(), lps: [], investorOrgs: [], corporates: [] };
+  return { universities: [], universitySampler: null, universitiesByCountry: new Map(), lps: [], investorOrgs: [], corporates: [], teamOrgs: [] };
 }

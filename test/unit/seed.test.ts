@@ -168,6 +168,33 @@ describe('seed generator (tiny)', () => {
     expect([...new Set([...seeded, 'USD'])].sort()).toEqual([...doc.components.schemas.CurrencyCode.enum].sort());
   });
 
+  it('staffs every university and government or non-profit body: one current head, roles after graduation, none in the future', async () => {
+    const db = a.db;
+    for (const [subtype, head] of [['university', 'President'], ['gov_ngo', '']] as const) {
+      const orgs = await one(db, `select count(*) from entities where subtype = '${subtype}'`);
+      const staffed = await one(db, `select count(distinct c.org_id) from career c join entities o on o.id = c.org_id where o.subtype = '${subtype}'`);
+      expect(staffed, subtype).toBe(orgs);
+      // exactly one current head per body, an executive
+      const heads = await all<{ n: number }>(
+        db,
+        `select count(*) as n from career c join entities o on o.id = c.org_id
+         where o.subtype = '${subtype}' and c.is_executive = true and c.end_date is null
+           and c.raw_title in ('President', 'Director General', 'Executive Director') group by c.org_id`,
+      );
+      expect(heads.length, subtype).toBe(orgs);
+      expect(heads.every((h) => Number(h.n) === 1), subtype).toBe(true);
+      if (head) expect(await one(db, `select count(*) from career c join entities o on o.id = c.org_id where o.subtype = '${subtype}' and c.raw_title = '${head}'`)).toBe(orgs);
+    }
+    const bad = await all(
+      db,
+      `select c.id from career c join entities o on o.id = c.org_id join entities p on p.id = c.person_id
+       where o.subtype in ('university', 'gov_ngo')
+         and (p.type <> 'person' or c.is_founder = true or c.start_sort >= '2026-11-01' or (c.end_date is not null and c.end_date < c.start_date)
+              or c.is_past <> (c.end_date is not null))`,
+    );
+    expect(bad).toEqual([]);
+  });
+
   it('creates the development key, teams, credits and users', async () => {
     const db = a.db;
     const key = (await db('api_keys').where('client_id', 'dev-client').first()) as { secret_hash: string; scopes: string; status: string; team_id: number };
