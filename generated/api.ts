@@ -431,7 +431,7 @@ export interface paths {
          * @description Active job openings, newest first (`-posted_at`, ties by `id`). Filter scope `job`
          *     (`posted_at`, `country`, `city`, `continent`, `job_type`, `source`, `post_language`, `entity.uuid`:
          *     `GET /reference/filters?scope=job`). Sort keys: `posted_at`, `id` (`date_posted` was renamed
-         *     `posted_at` in 2026-10-09).
+         *     `posted_at` in 2026-10-09, as a sort key, filter key and field).
          */
         get: operations["listJobs"];
         put?: never;
@@ -479,7 +479,7 @@ export interface paths {
          * @description Funds (capital vehicles) raised by investors, newest announcement first (`-announced_date`, ties
          *     by `id`). Filter scope `fund` (`announced_date`, `amount`, `vintage_year`, `fund_type`, `status`,
          *     `investor.uuid`, `lp.uuid`). Sort keys: `announced_date`, `amount`, `id` (`fund_date` was renamed
-         *     `announced_date` in 2026-10-09). `amount` is in `currency`; `amount_source` keeps the original.
+         *     `announced_date` in 2026-10-09, as a sort key, filter key and field). `amount` is in `currency`; `amount_source` keeps the original.
          */
         get: operations["listFunds"];
         put?: never;
@@ -563,7 +563,8 @@ export interface paths {
          * List news articles
          * @description News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
          *     their taxonomy. Filter scope `news` (`published_at`, `article_type`, `source`, `entity.uuid`,
-         *     `taxonomy_id`). Sort keys: `published_at`, `id` (`publish_date` was renamed `published_at` in 2026-10-09).
+         *     `taxonomy_id`; the `sector` filter was replaced by `taxonomy_id` in 2026-10-07). Sort keys: `published_at`,
+         *     `id` (`publish_date` was renamed `published_at` in 2026-10-09, as a sort key, filter key and field).
          *     With `q`: only articles whose title starts with `q` or has a later word starting with `q`
          *     (case-insensitive, served from a prefix index), ranked title-start matches first, then newest
          *     first; sort keys are then `match` and `published_at`; pages within the first 1,000 results,
@@ -2392,8 +2393,9 @@ export interface components {
     responses: {
         /**
          * @description The request is invalid. Codes: `VALIDATION_ERROR` (parameter, header or body; `details` is an
-         *     array of `{path, message}`), `INVALID_ENTITY_ID`, `UNKNOWN_FILTER`, `FILTER_PARSE_ERROR`,
-         *     `FILTER_VALIDATION_ERROR`, `UNSUPPORTED_OPERATOR`, `PAGINATION_DEPTH_EXCEEDED`.
+         *     array of `{path, message}`), `INVALID_ENTITY_ID`, `UNKNOWN_FILTER` (`details.filter`; for a key a
+         *     version removed also `details.replacement`), `FILTER_PARSE_ERROR`, `FILTER_VALIDATION_ERROR`,
+         *     `UNSUPPORTED_OPERATOR`, `PAGINATION_DEPTH_EXCEEDED`.
          */
         BadRequest: {
             headers: {
