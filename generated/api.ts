@@ -1474,6 +1474,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/aggregate/{source}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregate a source by up to four dimensions
+         * @description One metric of a source's records grouped by 1 to 4 dimensions (`group_by`), computed in the
+         *     database. Sources: `funding-rounds` (active funding rounds, filter scope `funding`), and the
+         *     entity sources `entities` (every organization and person), `companies`, `investors`,
+         *     `universities`, `gov-ngo` and `founders` (filter scope `entity`). `filter` uses the syntax
+         *     and keys of the source's list endpoints (`GET /reference/filters`); money filter values are
+         *     read in `currency`.
+         *
+         *     A record without a value for a dimension (no headquarters, no sector, an undated round, ...)
+         *     is left out of the groups; a record with several values of a multi-valued dimension
+         *     (sectors and the other taxonomy dimensions, investor type, investor country and continent)
+         *     counts once in each of its groups. `total` is the metric over every matching record, each
+         *     counted once, so the groups can add up to more or less than `total`.
+         *
+         *     `data` holds the first `limit` groups in `sort` order; `total_groups` says how many groups
+         *     there are. A dimension or metric field the source does not have is a 400 naming the valid
+         *     ones; more than 4 dimensions is a 400 stating the limit.
+         */
+        get: operations["getAggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/aggregate/{source}/multi-metric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregate a source with several metrics at once
+         * @description As `GET /analytics/aggregate/{source}`, with up to 10 metrics computed over the same groups
+         *     in one call (`metrics`, comma-separated). Each group's `values` and the `totals` are in the
+         *     order of `metrics`. `sort` takes `value` (the first metric), any requested metric's name or a
+         *     grouped dimension.
+         */
+        get: operations["getAggregateMultiMetric"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/aggregate/fundings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Renamed source fundings (redirect)
+         * @deprecated
+         * @description The `fundings` source was renamed `funding-rounds` on 2026-10-07. Until the sunset on
+         *     2027-04-07 this path answers 308 to `/analytics/aggregate/funding-rounds` with the query string
+         *     unchanged (no token needed, no credit charged); from then on it answers 404 `PATH_RENAMED`
+         *     whose `details.path` names the new path.
+         */
+        get: operations["redirectFundingsAggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/aggregate/fundings/multi-metric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Renamed source fundings, several metrics (redirect)
+         * @deprecated
+         * @description As `/analytics/aggregate/fundings`: 308 to `/analytics/aggregate/funding-rounds/multi-metric`
+         *     with the query string unchanged until 2027-04-07, then 404 `PATH_RENAMED` naming the new path.
+         */
+        get: operations["redirectFundingsMultiMetric"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/timeseries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Funding timeseries
+         * @description A funding-round metric per month, quarter or year (`interval`) from the period containing
+         *     `from` to the period containing `to` (both inclusive, at most 600 periods), every period
+         *     listed even when empty. Rounds are placed by announcement date; a round whose date lacks the
+         *     interval's precision (only a year, for months and quarters) is in no period.
+         *
+         *     With `group_by` one dimension, `series` holds the `top_n` categories by the metric over the
+         *     whole range, each with its value per period; without it `series` is empty. `values` is the
+         *     metric over all matching rounds per period, each round counted once.
+         *
+         *     `filter` uses the funding-round keys of `/data/transactions`; money filter values are read in
+         *     `currency` (default USD) and converted, as money metrics are. An empty period has `count` 0
+         *     and null for the other metrics.
+         */
+        get: operations["getTimeseries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -2146,6 +2281,134 @@ export interface components {
         TopN: string;
         /** @enum {string} */
         HeatmapDimension: "round_year" | "round_quarter" | "round_type" | "standardized_round" | "country" | "continent" | "city" | "region" | "sector" | "technology" | "industry_tags" | "business_model" | "income_stream" | "client_focus" | "investor_type" | "investor_country" | "investor_continent";
+        /**
+         * @description What is aggregated: `funding-rounds` (active funding rounds, filter scope `funding`), or
+         *     entities (filter scope `entity`): `entities` (every organization and person), `companies`,
+         *     `investors`, `universities`, `gov-ngo`, `founders` (persons with the founder flag).
+         * @enum {string}
+         */
+        AggregateSource: "funding-rounds" | "entities" | "companies" | "investors" | "universities" | "gov-ngo" | "founders";
+        /**
+         * @description A grouping dimension. `funding-rounds`: `round_year`, `round_quarter`, `round_type`,
+         *     `standardized_round`, the company's `country`, `continent`, `city`, `region`, `sector`,
+         *     `technology`, `industry_tags`, `business_model`, `income_stream`, `client_focus`, and the
+         *     participating investors' `investor_type`, `investor_country`, `investor_continent` (as the
+         *     heatmap). Entity sources: the entity's own `country`, `continent`, `city`, `region`, taxonomy
+         *     dimensions (`sector` ... `client_focus`), `investor_type`, and `status`, `subtype` (`person`
+         *     for persons), `gender`, `launch_year`.
+         * @enum {string}
+         */
+        AggregateDimension: "round_year" | "round_quarter" | "round_type" | "standardized_round" | "country" | "continent" | "city" | "region" | "sector" | "technology" | "industry_tags" | "business_model" | "income_stream" | "client_focus" | "investor_type" | "investor_country" | "investor_continent" | "status" | "subtype" | "gender" | "launch_year";
+        /**
+         * @description `count` (records in the group) or `<op>_<field>` with `op` one of `sum`, `avg`, `median`,
+         *     `min`, `max` over a numeric field of the source. Fields: `funding-rounds`: `amount`,
+         *     `valuation` (money). `entities` and `investors`: `employees_count`, `signal_rating`,
+         *     `funding_total` (money), `rounds_count`, `valuation` (money), `investments_count`,
+         *     `total_invested` (money). `companies`, `universities`, `gov-ngo`: the first five of those.
+         *     `founders`: `signal_rating`, `founded_companies_count`, `founded_companies_funding` (money),
+         *     `investments_count`, `total_invested` (money). Records without a value for the field are
+         *     ignored by the metric; the median of an even count is the mean of the middle two values.
+         * @enum {string}
+         */
+        AggregateMetric: "count" | "sum_amount" | "avg_amount" | "median_amount" | "min_amount" | "max_amount" | "sum_valuation" | "avg_valuation" | "median_valuation" | "min_valuation" | "max_valuation" | "sum_employees_count" | "avg_employees_count" | "median_employees_count" | "min_employees_count" | "max_employees_count" | "sum_signal_rating" | "avg_signal_rating" | "median_signal_rating" | "min_signal_rating" | "max_signal_rating" | "sum_funding_total" | "avg_funding_total" | "median_funding_total" | "min_funding_total" | "max_funding_total" | "sum_rounds_count" | "avg_rounds_count" | "median_rounds_count" | "min_rounds_count" | "max_rounds_count" | "sum_investments_count" | "avg_investments_count" | "median_investments_count" | "min_investments_count" | "max_investments_count" | "sum_total_invested" | "avg_total_invested" | "median_total_invested" | "min_total_invested" | "max_total_invested" | "sum_founded_companies_count" | "avg_founded_companies_count" | "median_founded_companies_count" | "min_founded_companies_count" | "max_founded_companies_count" | "sum_founded_companies_funding" | "avg_founded_companies_funding" | "median_founded_companies_funding" | "min_founded_companies_funding" | "max_founded_companies_funding";
+        /**
+         * @description `count` or `<op>_<field>` over the funding-round fields `amount` and `valuation` (money).
+         * @enum {string}
+         */
+        TimeseriesMetric: "count" | "sum_amount" | "avg_amount" | "median_amount" | "min_amount" | "max_amount" | "sum_valuation" | "avg_valuation" | "median_valuation" | "min_valuation" | "max_valuation";
+        /**
+         * @description A metric value: money metrics in whole units of `currency`; counts whole numbers; other
+         *     averages, medians and sums rounded to two decimals; null when no record of the group has a
+         *     value for the field (a `count` is never null).
+         */
+        MetricValue: number | null;
+        /** @description The group's label for each dimension of `group_by`, keyed by the dimension. */
+        AggregateGroup: {
+            round_year?: string;
+            round_quarter?: string;
+            round_type?: string;
+            standardized_round?: string;
+            country?: string;
+            continent?: string;
+            city?: string;
+            region?: string;
+            sector?: string;
+            technology?: string;
+            industry_tags?: string;
+            business_model?: string;
+            income_stream?: string;
+            client_focus?: string;
+            investor_type?: string;
+            investor_country?: string;
+            investor_continent?: string;
+            status?: string;
+            subtype?: string;
+            gender?: string;
+            launch_year?: string;
+        };
+        Aggregate: {
+            source: components["schemas"]["AggregateSource"];
+            /** @description The dimensions grouped by, in request order. */
+            group_by: components["schemas"]["AggregateDimension"][];
+            metric: components["schemas"]["AggregateMetric"];
+            /** @description The order applied (default `-value`); ties by the group labels. */
+            sort: string;
+            /** @description Most groups returned. */
+            limit: number;
+            /** @description Groups that exist before `limit`. */
+            total_groups: number;
+            /** @description The metric over every matching record, each counted once (see `MetricValue`). */
+            total: number | null;
+            data: {
+                group: components["schemas"]["AggregateGroup"];
+                value: components["schemas"]["MetricValue"];
+            }[];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        AggregateMultiMetric: {
+            source: components["schemas"]["AggregateSource"];
+            /** @description The dimensions grouped by, in request order. */
+            group_by: components["schemas"]["AggregateDimension"][];
+            /** @description The metrics, in request order; `values` and `totals` follow it. */
+            metrics: components["schemas"]["AggregateMetric"][];
+            /** @description The order applied (default `-value`, the first metric); ties by the group labels. */
+            sort: string;
+            /** @description Most groups returned. */
+            limit: number;
+            /** @description Groups that exist before `limit`. */
+            total_groups: number;
+            /** @description Each metric over every matching record, each counted once. */
+            totals: components["schemas"]["MetricValue"][];
+            data: {
+                group: components["schemas"]["AggregateGroup"];
+                values: components["schemas"]["MetricValue"][];
+            }[];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        Timeseries: {
+            metric: components["schemas"]["TimeseriesMetric"];
+            /** @enum {string} */
+            interval: "month" | "quarter" | "year";
+            /** @description First period (`YYYY-MM`, `YYYY-Qn` or `YYYY`). */
+            from: string;
+            /** @description Last period. */
+            to: string;
+            /** @description The dimension of `series`, or null. */
+            group_by: components["schemas"]["HeatmapDimension"] | null;
+            /** @description Every period from `from` to `to`: `YYYY-MM` (month), `YYYY-Qn` (quarter) or `YYYY` (year). */
+            periods: string[];
+            /** @description The metric over all matching rounds per period (aligned with `periods`). */
+            values: components["schemas"]["MetricValue"][];
+            /** @description With `group_by`, the top `top_n` categories by the metric over the whole range; otherwise empty. */
+            series: {
+                label: string;
+                /** @description The metric of the category over the whole range (see `MetricValue`). */
+                total: number | null;
+                /** @description Aligned with `periods`. */
+                values: components["schemas"]["MetricValue"][];
+            }[];
+            currency: components["schemas"]["CurrencyCode"];
+        };
         Heatmap: {
             x_labels: string[];
             y_labels: string[];
@@ -2656,6 +2919,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `fundings` was renamed `funding-rounds`: the same request at the new path (query string unchanged). No body. */
+        FundingsRenamed: {
+            headers: {
+                /** @description The new path with the original query string. */
+                Location: string;
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description When the path was deprecated (RFC 9745, `@<unix seconds>`). */
+                Deprecation: string;
+                /** @description When this path stops redirecting and answers 404 `PATH_RENAMED` (RFC 8594, HTTP-date). */
+                Sunset: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
@@ -2700,6 +2977,18 @@ export interface components {
         TopNX: components["schemas"]["TopN"];
         /** @description Max categories on the y axis, 1..50 (a string). */
         TopNY: components["schemas"]["TopN"];
+        /** @description The source to aggregate. The old name `fundings` redirects (see `/analytics/aggregate/fundings`). */
+        AggregateSource: components["schemas"]["AggregateSource"];
+        /** @description Comma-separated dimensions, 1..4 distinct (`country,round_year`); each must be a dimension of the source. More than 4 is a 400 `VALIDATION_ERROR`. */
+        AggregateGroupBy: components["schemas"]["AggregateDimension"][];
+        /** @description Order of the groups: `value` (the metric, or the first of `metrics`), a requested metric's name, or a dimension of `group_by`; prefix `-` for descending. Default `-value`; ties by the group labels. */
+        AggregateSort: string;
+        /** @description Any query parameters; the redirect passes the query string on unchanged and the new path validates it. */
+        RedirectedQuery: {
+            [key: string]: unknown;
+        };
+        /** @description Most groups returned, 1..500 (the first groups in `sort` order). */
+        AggregateLimit: number;
     };
     requestBodies: never;
     headers: {
@@ -15306,6 +15595,244 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Funnel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    getAggregate: {
+        parameters: {
+            query: {
+                /** @description Comma-separated dimensions, 1..4 distinct (`country,round_year`); each must be a dimension of the source. More than 4 is a 400 `VALIDATION_ERROR`. */
+                group_by: components["parameters"]["AggregateGroupBy"];
+                /** @description The metric, `count` (default) or `<op>_<field>`; see `AggregateMetric` for the fields of each source. */
+                metric?: components["schemas"]["AggregateMetric"];
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Order of the groups: `value` (the metric, or the first of `metrics`), a requested metric's name, or a dimension of `group_by`; prefix `-` for descending. Default `-value`; ties by the group labels. */
+                sort?: components["parameters"]["AggregateSort"];
+                /** @description Most groups returned, 1..500 (the first groups in `sort` order). */
+                limit?: components["parameters"]["AggregateLimit"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The source to aggregate. The old name `fundings` redirects (see `/analytics/aggregate/fundings`). */
+                source: components["parameters"]["AggregateSource"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups and their metric. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Aggregate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    getAggregateMultiMetric: {
+        parameters: {
+            query: {
+                /** @description Comma-separated dimensions, 1..4 distinct (`country,round_year`); each must be a dimension of the source. More than 4 is a 400 `VALIDATION_ERROR`. */
+                group_by: components["parameters"]["AggregateGroupBy"];
+                /** @description Comma-separated metrics, 1..10 distinct, each `count` or `<op>_<field>` (for example `count,sum_amount,median_amount`). */
+                metrics: components["schemas"]["AggregateMetric"][];
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Order of the groups: `value` (the metric, or the first of `metrics`), a requested metric's name, or a dimension of `group_by`; prefix `-` for descending. Default `-value`; ties by the group labels. */
+                sort?: components["parameters"]["AggregateSort"];
+                /** @description Most groups returned, 1..500 (the first groups in `sort` order). */
+                limit?: components["parameters"]["AggregateLimit"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The source to aggregate. The old name `fundings` redirects (see `/analytics/aggregate/fundings`). */
+                source: components["parameters"]["AggregateSource"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups and their metrics. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregateMultiMetric"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    redirectFundingsAggregate: {
+        parameters: {
+            query?: {
+                /** @description Any query parameters; the redirect passes the query string on unchanged and the new path validates it. */
+                query?: components["parameters"]["RedirectedQuery"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            308: components["responses"]["FundingsRenamed"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    redirectFundingsMultiMetric: {
+        parameters: {
+            query?: {
+                /** @description Any query parameters; the redirect passes the query string on unchanged and the new path validates it. */
+                query?: components["parameters"]["RedirectedQuery"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            308: components["responses"]["FundingsRenamed"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getTimeseries: {
+        parameters: {
+            query: {
+                /** @description `count` (default) or `<op>_<field>` over the funding-round fields `amount` and `valuation`. */
+                metric?: components["schemas"]["TimeseriesMetric"];
+                /** @description Period length. */
+                interval?: "month" | "quarter" | "year";
+                /** @description First period, the one containing this date (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`). */
+                from: string;
+                /** @description Last period, the one containing the end of this date (`YYYY` means its last period); not before `from`. */
+                to: string;
+                /** @description One dimension to split the series by. */
+                group_by?: components["schemas"]["HeatmapDimension"];
+                /** @description Number of series with `group_by`, 1..50 (a string, as in the heatmap). */
+                top_n?: components["schemas"]["TopN"];
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeseries. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timeseries"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,18 +1,86 @@
-/** Analytics: funding heatmap and capital-phase funnel. */
+/**
+ * Analytics: funding heatmap and capital-phase funnel, aggregates by source (one or several
+ * metrics) with the redirect of the renamed `fundings` source, and the funding timeseries.
+ */
+import type { components } from '../generated/api.js';
+import { aggregateSource, fundingTimeseries } from '../src/analytics/aggregate.js';
 import { funnel, heatmap } from '../src/analytics/heatmap.js';
+import { FUNDING_ROUNDS, SOURCES, type Source } from '../src/analytics/sources.js';
+import { now } from '../src/config.js';
 import type { Metric } from '../src/db/analytics.js';
-import { ok, type HandlerMap } from '../src/http/context.js';
+import type { Interval } from '../src/db/aggregate.js';
+import { ApiError } from '../src/errors.js';
+import { ok, type HandlerMap, type Result } from '../src/http/context.js';
 import { compileFilter } from '../src/query/compile.js';
 import { parseFilter } from '../src/query/filter.js';
-import { SCOPES } from '../src/query/registry.js';
 import type { Ctx } from '../src/http/context.js';
 import { upgradeFilter } from '../src/versions/filters.js';
 
-/** The funding-scope filter of an analytics request, compiled against rounds aliased `t`. */
-function fundingFilter(ctx: Ctx<never>) {
+/** The filter of an analytics request in the source's scope, compiled against its alias. */
+function sourceFilter(ctx: Ctx<never>, source: Source) {
   const raw = (ctx.query as { filter?: string }).filter;
   const ast = raw ? upgradeFilter(parseFilter(raw), ctx.version) : null;
-  return compileFilter(ast, SCOPES.funding!, { alias: 't', money: ctx.money });
+  return compileFilter(ast, source.scope, { alias: source.alias, money: ctx.money });
+}
+
+type Schemas = components['schemas'];
+
+const fundingFilter = (ctx: Ctx<never>) => sourceFilter(ctx, FUNDING_ROUNDS);
+
+/**
+ * `fundings` was renamed `funding-rounds` on 2026-10-07 (SPEC.md 4.10, part 9): 308 to the new path
+ * with the query string until the sunset, then 404 PATH_RENAMED naming it (docs/decisions.md).
+ */
+export const FUNDINGS_SUNSET = '2027-04-07';
+const FUNDINGS_RENAMED = '2026-10-07';
+
+function fundingsRedirect(suffix: string) {
+  return async (ctx: Pick<Ctx, 'deps' | 'req'>): Promise<Result> => {
+    const target = `/analytics/aggregate/funding-rounds${suffix}`;
+    if (now(ctx.deps.cfg).getTime() >= Date.parse(`${FUNDINGS_SUNSET}T00:00:00Z`)) {
+      throw new ApiError('PATH_RENAMED', `The fundings source was renamed funding-rounds and its old path retired on ${FUNDINGS_SUNSET}; use ${target}`, {
+        path: target,
+      });
+    }
+    const q = ctx.req.originalUrl.indexOf('?');
+    const location = target + (q >= 0 ? ctx.req.originalUrl.slice(q) : '');
+    const headers = {
+      Location: location,
+      Deprecation: `@${Date.parse(`${FUNDINGS_RENAMED}T00:00:00Z`) / 1000}`,
+      Sunset: new Date(`${FUNDINGS_SUNSET}T00:00:00Z`).toUTCString(),
+    };
+    return { status: 308, body: '', headers, contentType: 'text/plain; charset=utf-8' };
+  };
+}
+
+interface AggregateQuery {
+  group_by: string[];
+  filter?: string;
+  sort?: string;
+  limit?: number;
+}
+
+async function runAggregate(ctx: Ctx<never>, metrics: string[]) {
+  const source = SOURCES[(ctx.params as { source: string }).source]!;
+  const q = ctx.query as AggregateQuery;
+  const limit = q.limit ?? 25;
+  const answer = await aggregateSource(
+    ctx.deps.db,
+    source,
+    sourceFilter(ctx, source),
+    { groupBy: q.group_by, metrics, sort: q.sort, limit, budgetMs: ctx.deps.cfg.queryBudgetMs },
+    ctx.money,
+  );
+  const common = {
+    source: source.name as Schemas['AggregateSource'],
+    group_by: answer.groupBy as Schemas['AggregateDimension'][],
+    sort: answer.sort,
+    limit,
+    total_groups: answer.totalGroups,
+    currency: ctx.money.currency as Schemas['CurrencyCode'],
+  };
+  const groups = answer.rows.map((r) => r.group as Schemas['AggregateGroup']);
+  return { answer, common, groups };
 }
 
 export const analyticsHandlers: HandlerMap = {
@@ -44,5 +112,39 @@ export const analyticsHandlers: HandlerMap = {
     });
     const timing = Math.round((performance.now() - started) * 100) / 100;
     return ok('getFundingFunnel', { ...rest, query_info: { dimension, top_n: Number(ctx.query.top_n ?? 15), timing_ms: timing } });
+  },
+
+  getAggregate: async (ctx) => {
+    const { answer, common, groups } = await runAggregate(ctx as Ctx<never>, [ctx.query.metric ?? 'count']);
+    const data = answer.rows.map((r, i) => ({ group: groups[i]!, value: r.values[0]! }));
+    return ok('getAggregate', { ...common, metric: answer.metrics[0]! as Schemas['AggregateMetric'], total: answer.totals[0]!, data });
+  },
+
+  getAggregateMultiMetric: async (ctx) => {
+    const { answer, common, groups } = await runAggregate(ctx as Ctx<never>, ctx.query.metrics);
+    const data = answer.rows.map((r, i) => ({ group: groups[i]!, values: r.values }));
+    return ok('getAggregateMultiMetric', { ...common, metrics: answer.metrics as Schemas['AggregateMetric'][], totals: answer.totals, data });
+  },
+
+  redirectFundingsAggregate: fundingsRedirect(''),
+  redirectFundingsMultiMetric: fundingsRedirect('/multi-metric'),
+
+  getTimeseries: async (ctx) => {
+    const q = ctx.query;
+    const body = await fundingTimeseries(
+      ctx.deps.db,
+      fundingFilter(ctx as Ctx<never>),
+      {
+        metric: q.metric ?? 'count',
+        interval: (q.interval ?? 'month') as Interval,
+        from: q.from,
+        to: q.to,
+        groupBy: q.group_by,
+        topN: Number(q.top_n ?? 15),
+        budgetMs: ctx.deps.cfg.queryBudgetMs,
+      },
+      ctx.money,
+    );
+    return ok('getTimeseries', body as Schemas['Timeseries']);
   },
 };

@@ -12,12 +12,34 @@ export interface Dimension {
   ordinal?: boolean;
 }
 
-const hq = (column: string) =>
-  `select b.id as tid, p.name as label from base b join entities cmp on cmp.id = b.company_id join places p on p.id = cmp.${column}`;
+/** `entity` is the column of `base b` holding the organization: the round's company, or the row itself. */
+const hq = (column: string, entity = 'b.company_id') =>
+  `select b.id as tid, p.name as label from base b join entities cmp on cmp.id = ${entity} join places p on p.id = cmp.${column}`;
 
-const taxonomy = (type: string) =>
-  `select b.id as tid, tx.name as label from base b join entity_taxonomy et on et.entity_id = b.company_id
+const region = (entity = 'b.company_id') =>
+  `select b.id as tid, r.name as label from base b join entities cmp on cmp.id = ${entity}
+   join places c on c.id = cmp.hq_city_id join places r on r.id = c.region_id`;
+
+const taxonomy = (type: string, entity = 'b.company_id') =>
+  `select b.id as tid, tx.name as label from base b join entity_taxonomy et on et.entity_id = ${entity}
    join taxonomy tx on tx.id = et.taxonomy_id and tx.type = '${type}'`;
+
+/** Dimensions every source shares: headquarters and taxonomy of the organization at `entity`. */
+function organizationDimensions(entity: string): Record<string, Dimension> {
+  const dims: Dimension[] = [
+    { name: 'country', sql: hq('hq_country_id', entity) },
+    { name: 'continent', sql: hq('hq_continent_id', entity) },
+    { name: 'city', sql: hq('hq_city_id', entity) },
+    { name: 'region', sql: region(entity) },
+    { name: 'sector', sql: taxonomy('sector', entity) },
+    { name: 'technology', sql: taxonomy('technology', entity) },
+    { name: 'industry_tags', sql: taxonomy('industry_tag', entity) },
+    { name: 'business_model', sql: taxonomy('business_model', entity) },
+    { name: 'income_stream', sql: taxonomy('income_stream', entity) },
+    { name: 'client_focus', sql: taxonomy('client_focus', entity) },
+  ];
+  return Object.fromEntries(dims.map((d) => [d.name, d]));
+}
 
 const investorPlace = (column: string) =>
   `select distinct b.id as tid, p.name as label from base b join transaction_investors ti on ti.transaction_id = b.id
@@ -32,20 +54,7 @@ export const DIMENSIONS: Record<string, Dimension> = {
   },
   round_type: { name: 'round_type', sql: `select b.id as tid, b.round_type as label from base b where b.round_type is not null` },
   standardized_round: { name: 'standardized_round', sql: `select b.id as tid, b.standardized_round as label from base b where b.standardized_round is not null` },
-  country: { name: 'country', sql: hq('hq_country_id') },
-  continent: { name: 'continent', sql: hq('hq_continent_id') },
-  city: { name: 'city', sql: hq('hq_city_id') },
-  region: {
-    name: 'region',
-    sql: `select b.id as tid, r.name as label from base b join entities cmp on cmp.id = b.company_id
-          join places c on c.id = cmp.hq_city_id join places r on r.id = c.region_id`,
-  },
-  sector: { name: 'sector', sql: taxonomy('sector') },
-  technology: { name: 'technology', sql: taxonomy('technology') },
-  industry_tags: { name: 'industry_tags', sql: taxonomy('industry_tag') },
-  business_model: { name: 'business_model', sql: taxonomy('business_model') },
-  income_stream: { name: 'income_stream', sql: taxonomy('income_stream') },
-  client_focus: { name: 'client_focus', sql: taxonomy('client_focus') },
+  ...organizationDimensions('b.company_id'),
   investor_type: {
     name: 'investor_type',
     sql: `select distinct b.id as tid, it.name as label from base b join transaction_investors ti on ti.transaction_id = b.id
@@ -53,6 +62,28 @@ export const DIMENSIONS: Record<string, Dimension> = {
   },
   investor_country: { name: 'investor_country', sql: investorPlace('hq_country_id') },
   investor_continent: { name: 'investor_continent', sql: investorPlace('hq_continent_id') },
+};
+
+/**
+ * Dimensions of the entity sources (`base b` is an entities row: `b.id`, `b.status`, `b.subtype`,
+ * `b.gender`, `b.launch_date_sort`): headquarters and taxonomy of the entity itself, its investor
+ * types, status, subtype, gender and launch year.
+ */
+export const ENTITY_DIMENSIONS: Record<string, Dimension> = {
+  ...organizationDimensions('b.id'),
+  investor_type: {
+    name: 'investor_type',
+    sql: `select b.id as tid, it.name as label from base b join entity_investor_types eit on eit.entity_id = b.id
+          join investor_types it on it.id = eit.investor_type_id`,
+  },
+  status: { name: 'status', sql: `select b.id as tid, b.status as label from base b where b.status is not null` },
+  subtype: { name: 'subtype', sql: `select b.id as tid, coalesce(b.subtype, 'person') as label from base b` },
+  gender: { name: 'gender', sql: `select b.id as tid, b.gender as label from base b where b.gender is not null` },
+  launch_year: {
+    name: 'launch_year',
+    sql: `select b.id as tid, substr(b.launch_date_sort, 1, 4) as label from base b where b.launch_date_sort is not null`,
+    ordinal: true,
+  },
 };
 
 /** Capital phases of the funnel: buckets are standardized rounds, grouped into phases. */

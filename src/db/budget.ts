@@ -14,6 +14,8 @@ type Row = Record<string, unknown>;
 interface Pending {
   resolve(rows: Row[]): void;
   reject(err: unknown): void;
+  /** The worker running the query: a terminated worker fails only its own queries. */
+  worker: Worker;
 }
 
 class SqliteRunner {
@@ -32,18 +34,22 @@ class SqliteRunner {
       if (m.error) p.reject(Object.assign(new Error(m.error.message), { code: m.error.code ?? 'SQLITE_ERROR' }));
       else p.resolve(m.rows ?? []);
     });
-    w.on('error', (err) => this.fail(err));
+    w.on('error', (err) => this.fail(w, err));
     w.on('exit', () => {
       if (this.worker === w) this.worker = null;
-      this.fail(new Error('worker exited'));
+      // queries of other requests on a worker stopped for a runaway one: retryable, never a 500
+      this.fail(w, new ApiError('SERVICE_UNAVAILABLE', 'The query was interrupted; retry with backoff'));
     });
     w.unref();
     return w;
   }
 
-  private fail(err: unknown): void {
-    for (const p of this.pending.values()) p.reject(err);
-    this.pending.clear();
+  private fail(worker: Worker, err: unknown): void {
+    for (const [id, p] of this.pending) {
+      if (p.worker !== worker) continue;
+      this.pending.delete(id);
+      p.reject(err);
+    }
   }
 
   run(sql: string, bindings: readonly unknown[], budgetMs: number): Promise<Row[]> {
@@ -58,6 +64,7 @@ class SqliteRunner {
         void worker.terminate();
       }, budgetMs);
       this.pending.set(id, {
+        worker,
         resolve: (rows) => {
           clearTimeout(timer);
           resolve(rows);

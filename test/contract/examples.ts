@@ -132,6 +132,7 @@ async function main(): Promise<number> {
           // writes act on a resource made for the purpose, never on an existing one (the dev key!)
           if (m !== 'get') value = await madeFor(parent);
           else if (prm.name === 'key') value = 'round_type';
+          else if (resolve(doc, prm.schema ?? {}).enum) value = firstValue(doc, prm.schema); // a choice such as the aggregate source
           else value = (await firstId(parent)) ?? (await madeFor(parent)) ?? (parent === '/data/people' ? await firstId('/data/founders') : undefined);
           if (value === undefined) ok = false;
           else url = url.replace(`{${prm.name}}`, encodeURIComponent(value));

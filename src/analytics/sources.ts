@@ -1,0 +1,115 @@
+/**
+ * Sources of `/analytics/aggregate/{source}` and `/analytics/timeseries`: which rows a source
+ * aggregates (fixed SQL over one table), the filter scope that narrows them, the dimensions it can
+ * be grouped by and the numeric fields its metrics read. Metric names are `count` or
+ * `<op>_<field>` (`sum_amount`, `median_valuation`, ...), as the heatmap names its metrics.
+ */
+import { ApiError } from '../errors.js';
+import { SCOPES, type FilterScope } from '../query/registry.js';
+import { DIMENSIONS, ENTITY_DIMENSIONS, type Dimension } from './dimensions.js';
+
+export interface Field {
+  /** SQL over the source alias. */
+  sql: string;
+  /** Whole USD in the database, converted to the request currency on the way out. */
+  money: boolean;
+}
+
+export interface Source {
+  name: string;
+  scope: FilterScope;
+  alias: string;
+  /** `from ... where ...` of the source rows (the filter is and-ed to it). */
+  from: string;
+  /** Columns of the source row the dimensions read (besides `id`). */
+  columns: readonly string[];
+  dimensions: Record<string, Dimension>;
+  fields: Record<string, Field>;
+}
+
+export const AGGREGATE_OPS = ['sum', 'avg', 'median', 'min', 'max'] as const;
+export type AggregateOp = 'count' | (typeof AGGREGATE_OPS)[number];
+
+export interface Metric {
+  name: string;
+  op: AggregateOp;
+  field: string | null;
+  money: boolean;
+}
+
+const money = (sql: string): Field => ({ sql, money: true });
+const plain = (sql: string): Field => ({ sql, money: false });
+
+const ENTITY_COLUMNS = ['e.status', 'e.subtype', 'e.gender', 'e.launch_date_sort'];
+
+const ORGANIZATION_FIELDS: Record<string, Field> = {
+  employees_count: plain('e.employees_count'),
+  signal_rating: plain('e.signal_rating'),
+  funding_total: money('e.funding_total_usd'),
+  rounds_count: plain('e.funding_rounds_count'),
+  valuation: money('e.valuation_usd'),
+};
+
+const INVESTOR_FIELDS: Record<string, Field> = {
+  investments_count: plain('e.investor_investments_count'),
+  total_invested: money('e.investor_total_invested_usd'),
+};
+
+const entitySource = (name: string, where: string, fields: Record<string, Field>): Source => ({
+  name,
+  scope: SCOPES.entity!,
+  alias: 'e',
+  from: `from entities e where ${where}`,
+  columns: ENTITY_COLUMNS,
+  dimensions: ENTITY_DIMENSIONS,
+  fields,
+});
+
+export const FUNDING_ROUNDS: Source = {
+  name: 'funding-rounds',
+  scope: SCOPES.funding!,
+  alias: 't',
+  from: 'from transactions t where t.deleted_at is null',
+  columns: ['t.company_id', 't.year', 't.month', 't.round_type', 't.standardized_round'],
+  dimensions: DIMENSIONS,
+  fields: { amount: money('t.amount_usd'), valuation: money('t.valuation_usd') },
+};
+
+export const SOURCES: Record<string, Source> = {
+  'funding-rounds': FUNDING_ROUNDS,
+  entities: entitySource('entities', '1 = 1', { ...ORGANIZATION_FIELDS, ...INVESTOR_FIELDS }),
+  companies: entitySource('companies', "e.subtype = 'company'", ORGANIZATION_FIELDS),
+  investors: entitySource('investors', "e.subtype = 'investor'", { ...ORGANIZATION_FIELDS, ...INVESTOR_FIELDS }),
+  universities: entitySource('universities', "e.subtype = 'university'", ORGANIZATION_FIELDS),
+  'gov-ngo': entitySource('gov-ngo', "e.subtype = 'gov_ngo'", ORGANIZATION_FIELDS),
+  founders: entitySource('founders', "e.type = 'person' and e.is_founder = true", {
+    signal_rating: plain('e.signal_rating'),
+    founded_companies_count: plain('e.founded_companies_count'),
+    founded_companies_funding: money('e.founded_companies_total_funding_usd'),
+    ...INVESTOR_FIELDS,
+  }),
+};
+
+const invalid = (param: string, message: string) => new ApiError('VALIDATION_ERROR', message, [{ path: `query.${param}`, message }]);
+
+/** A metric name checked against the source's fields (400 naming the valid ones otherwise). */
+export function parseMetric(source: Source, name: string, param: string): Metric {
+  if (name === 'count') return { name, op: 'count', field: null, money: false };
+  const cut = name.indexOf('_');
+  const op = name.slice(0, cut) as AggregateOp;
+  const field = source.fields[name.slice(cut + 1)];
+  if (cut < 0 || !(AGGREGATE_OPS as readonly string[]).includes(op) || !field) {
+    const fields = Object.keys(source.fields).join(', ');
+    throw invalid(param, `${param} ${name} is not available on ${source.name}: use count or <${AGGREGATE_OPS.join('|')}>_<field> with a field of ${fields}`);
+  }
+  return { name, op, field: name.slice(cut + 1), money: field.money };
+}
+
+/** Dimensions checked against the source (400 naming the valid ones otherwise). */
+export function sourceDimensions(source: Source, names: readonly string[], param: string): Dimension[] {
+  return names.map((n) => {
+    const dim = source.dimensions[n];
+    if (!dim) throw invalid(param, `${param} ${n} is not a dimension of ${source.name}; valid: ${Object.keys(source.dimensions).join(', ')}`);
+    return { ...dim, name: n };
+  });
+}
