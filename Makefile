@@ -6,7 +6,7 @@ SCHEMATHESIS := $(VENV)/bin/schemathesis
 TSX := node_modules/.bin/tsx
 export SEED_SCALE ?= demo
 
-.PHONY: help install run seed migrate test test-unit test-contract lint examples typecheck generate check-generated mock proxy fuzz bench clean
+.PHONY: help install run seed migrate test test-unit test-contract lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -83,6 +83,9 @@ BENCH_STAMP := bench/node_modules/.package-lock.json
 $(BENCH_STAMP): bench/package.json bench/package-lock.json
 	npm ci --prefix bench --no-audit --no-fund
 	@touch $(BENCH_STAMP)
+
+soak: install $(BENCH_STAMP) ## Load and soak on PostgreSQL: WORKERS processes at 80 % of the measured maximum for 10 minutes (bench/soak.ts)
+	$(TSX) bench/soak.ts
 
 bench: install $(BENCH_STAMP) ## Benchmarks on the large seed, SQLite and PostgreSQL (not part of test): ours vs node:http baseline vs Platformatic DB; BENCH_SECONDS per scenario
 	$(TSX) bench/run.ts

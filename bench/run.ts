@@ -17,10 +17,10 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { ANALYTICS, measureAnalytics, type AnalyticsResult } from './analytics.js';
 import {
-  apiHeaders, type ChildServer, type DbKind, ensureSeeded, forkServer, getToken, log, machineNote, round, ROOT, rssMb, SCALE, SEED,
-  type SeedResult, serverEnv, startPostgres, target, timedGet, writeJson, type Pg, type SeedTarget,
+  apiHeaders, type ChildServer, load, type DbKind, ensureSeeded, forkServer, getToken, log, machineNote, round, ROOT, rssMb, SCALE, SEED,
+  sampleIds, type SeedResult, serverEnv, startPostgres, target, timedGet, writeJson, type Pg, type SeedTarget,
 } from './lib.js';
-import type { LoadJob, LoadSummary } from './load.js';
+import type { LoadSummary } from './load.js';
 import { DEEP_PAGE, deepCursor, LIST_QUERY, measurePaging, type PagingResult } from './paging.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -66,26 +66,6 @@ interface Row {
   non2xx: number;
   errors: number;
   note?: string;
-}
-
-function pick<T>(xs: T[], n: number): T[] {
-  const step = Math.max(1, Math.floor(xs.length / n));
-  return xs.filter((_x, i) => i % step === 0).slice(0, n);
-}
-
-/** Detail ids spread over the data, read through our API (no SQL outside src/db). */
-async function sampleIds(baseUrl: string, headers: Record<string, string>) {
-  const txIds = new Set<number>();
-  for (let y = 1995; y <= 2026; y++) {
-    const { body } = await timedGet<{ data: { id: number }[] }>(`${baseUrl}/data/transactions?filter=year[eq]:${y}&limit=10`, headers);
-    for (const t of body.data) txIds.add(t.id);
-  }
-  const companies = new Set<string>();
-  for (const sort of ['name', '-name', '-signal_rating', '-funding_total', 'launch_date', '-launch_date', 'added_at', '-employees_count']) {
-    const { body } = await timedGet<{ data: { uuid: string }[] }>(`${baseUrl}/data/companies?sort=${sort}&limit=40`, headers);
-    for (const c of body.data) companies.add(c.uuid);
-  }
-  return { txIds: pick([...txIds], 200), companyUuids: pick([...companies], 200) };
 }
 
 function hasSearch(): { path: string; param: string } | null {
@@ -138,15 +118,6 @@ async function scenarios(baseUrl: string, headers: Record<string, string>, kind:
   const search = hasSearch();
   if (search) list.push({ name: 'search', kind: 'search', ours: ['acme', 'data', 'health', 'robot', 'sol', 'bio'].map((q) => `${search.path}?${search.param}=${q}&limit=10`), peer: null });
   return list;
-}
-
-function load(job: LoadJob): Promise<LoadSummary> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(ROOT, 'bench', 'load.ts'), [], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (m: LoadSummary & { error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m)));
-    child.once('exit', (code) => (code ? reject(new Error(`load.ts exited with ${code}`)) : undefined));
-    child.send(job);
-  });
 }
 
 /** Runs one scenario against one server: warm-up, then the measured run with RSS sampling. */
