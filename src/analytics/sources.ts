@@ -28,7 +28,8 @@ export interface Source {
 }
 
 export const AGGREGATE_OPS = ['sum', 'avg', 'median', 'min', 'max'] as const;
-export type AggregateOp = 'count' | (typeof AGGREGATE_OPS)[number];
+/** `count_distinct` (distinct values of a field) is internal: the heatmap's company count. */
+export type AggregateOp = 'count' | 'count_distinct' | (typeof AGGREGATE_OPS)[number];
 
 export interface Metric {
   name: string;

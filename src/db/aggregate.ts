@@ -42,6 +42,7 @@ export interface AggregateRow {
 
 const AGG: Record<Exclude<Metric['op'], 'median'>, (col: string) => string> = {
   count: () => 'count(distinct m.tid)',
+  count_distinct: (c) => `count(distinct ${c})`,
   sum: (c) => `sum(${c})`,
   avg: (c) => `avg(${c})`,
   min: (c) => `min(${c})`,

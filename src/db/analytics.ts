@@ -1,11 +1,13 @@
 /**
- * Funding analytics in SQL (GROUP BY and window functions; rows never come to Node): the metric of
- * matching rounds grouped by zero, one or two dimensions. The median is computed with window
- * functions so that it runs the same on SQLite and PostgreSQL.
+ * Funding analytics in SQL (GROUP BY and window functions; rows never come to Node): the heatmap's
+ * metric of matching rounds grouped by zero, one or two dimensions (the grouped SQL of aggregate.ts,
+ * whose median runs the same on SQLite and PostgreSQL), and the funnel's round counts per stage.
  */
 import type { Knex } from 'knex';
 import type { Dimension } from '../analytics/dimensions.js';
+import { FUNDING_ROUNDS, type Metric as AggregateMetric, type Source } from '../analytics/sources.js';
 import type { CompiledFilter } from '../query/compile.js';
+import { aggregate } from './aggregate.js';
 import { budgeted } from './budget.js';
 
 export type Metric = 'count' | 'company_count' | 'total_amount' | 'avg_amount' | 'median_amount';
@@ -15,13 +17,6 @@ export interface Group {
   value: number;
 }
 
-const AGG: Record<Exclude<Metric, 'median_amount'>, string> = {
-  count: 'count(distinct m.tid)',
-  company_count: 'count(distinct m.cid)',
-  total_amount: 'sum(m.amt)',
-  avg_amount: 'avg(m.amt)',
-};
-
 function baseCte(where: CompiledFilter | null): { sql: string; bindings: unknown[] } {
   return {
     sql: `base as (select t.id, t.company_id, t.amount_usd, t.year, t.month, t.round_type, t.standardized_round
@@ -30,28 +25,21 @@ function baseCte(where: CompiledFilter | null): { sql: string; bindings: unknown
   };
 }
 
-/** The metric grouped by the given dimensions (none = one grand value). */
+/** The rounds' company, a field only the heatmap's `company_count` reads. */
+const HEATMAP_SOURCE: Source = { ...FUNDING_ROUNDS, fields: { ...FUNDING_ROUNDS.fields, company: { sql: 't.company_id', money: false } } };
+
+const HEATMAP_METRICS: Record<Metric, Pick<AggregateMetric, 'op' | 'field'>> = {
+  count: { op: 'count', field: null },
+  company_count: { op: 'count_distinct', field: 'company' },
+  total_amount: { op: 'sum', field: 'amount' },
+  avg_amount: { op: 'avg', field: 'amount' },
+  median_amount: { op: 'median', field: 'amount' },
+};
+
+/** The metric grouped by the given dimensions (none = one grand value); USD, 0 for no value. */
 export async function metricBy(db: Knex, where: CompiledFilter | null, dims: Dimension[], metric: Metric, budgetMs: number): Promise<Group[]> {
-  const base = baseCte(where);
-  const joins = dims.map((d, i) => `join (${d.sql}) d${i} on d${i}.tid = b.id`).join(' ');
-  const labels = dims.map((_d, i) => `d${i}.label as g${i}`);
-  const m = `m as (select b.id as tid, b.company_id as cid, b.amount_usd as amt${labels.length ? ', ' + labels.join(', ') : ''} from base b ${joins})`;
-  const g = dims.map((_d, i) => `m.g${i}`);
-  const gsel = g.length ? g.join(', ') + ', ' : '';
-  const gby = g.length ? ` group by ${g.join(', ')}` : '';
-  let sql: string;
-  if (metric === 'median_amount') {
-    const part = g.length ? `partition by ${g.join(', ')} ` : '';
-    sql = `with ${base.sql}, ${m},
-      z as (select ${gsel}m.amt, row_number() over (${part}order by m.amt) as rn, count(*) over (${part.trim() ? part : ''}) as cnt
-            from m where m.amt is not null)
-      select ${g.map((_x, i) => `z.g${i}`).join(', ')}${g.length ? ', ' : ''}avg(z.amt) as v from z
-      where z.rn in ((z.cnt + 1) / 2, (z.cnt + 2) / 2)${g.length ? ` group by ${g.map((_x, i) => `z.g${i}`).join(', ')}` : ''}`;
-  } else {
-    sql = `with ${base.sql}, ${m} select ${gsel}${AGG[metric]} as v from m${gby}`;
-  }
-  const rows = await budgeted(db, db.raw(sql, base.bindings as Knex.RawBinding[]), budgetMs);
-  return rows.map((r) => ({ labels: dims.map((_d, i) => String(r[`g${i}`])), value: r.v === null ? 0 : Number(r.v) }));
+  const rows = await aggregate(db, { source: HEATMAP_SOURCE, where, groups: dims, metrics: [{ name: metric, money: false, ...HEATMAP_METRICS[metric] }], budgetMs });
+  return rows.map((r) => ({ labels: r.labels, value: r.values[0] ?? 0 }));
 }
 
 /** Number of rounds matching the filter. */
