@@ -71,16 +71,11 @@ async function runAggregate(ctx: Ctx<never>, metrics: string[]) {
     { groupBy: q.group_by, metrics, sort: q.sort, limit, budgetMs: ctx.deps.cfg.queryBudgetMs },
     ctx.money,
   );
-  const common = {
-    source: source.name as Schemas['AggregateSource'],
-    group_by: answer.groupBy as Schemas['AggregateDimension'][],
-    sort: answer.sort,
-    limit,
-    total_groups: answer.totalGroups,
-    currency: ctx.money.currency as Schemas['CurrencyCode'],
-  };
+  // the response reads: what was asked (source, group_by, then the metrics), how it was cut, the values
+  const head = { source: source.name as Schemas['AggregateSource'], group_by: answer.groupBy as Schemas['AggregateDimension'][] };
+  const cut = { sort: answer.sort, limit, total_groups: answer.totalGroups, currency: ctx.money.currency as Schemas['CurrencyCode'] };
   const groups = answer.rows.map((r) => r.group as Schemas['AggregateGroup']);
-  return { answer, common, groups };
+  return { answer, head, cut, groups };
 }
 
 export const analyticsHandlers: HandlerMap = {
@@ -115,15 +110,15 @@ export const analyticsHandlers: HandlerMap = {
   },
 
   getAggregate: async (ctx) => {
-    const { answer, common, groups } = await runAggregate(ctx as Ctx<never>, [ctx.query.metric ?? 'count']);
+    const { answer, head, cut, groups } = await runAggregate(ctx as Ctx<never>, [ctx.query.metric ?? 'count']);
     const data = answer.rows.map((r, i) => ({ group: groups[i]!, value: r.values[0]! }));
-    return ok('getAggregate', { ...common, metric: answer.metrics[0]! as Schemas['AggregateMetric'], total: answer.totals[0]!, data });
+    return ok('getAggregate', { ...head, metric: answer.metrics[0]! as Schemas['AggregateMetric'], ...cut, total: answer.totals[0]!, data });
   },
 
   getAggregateMultiMetric: async (ctx) => {
-    const { answer, common, groups } = await runAggregate(ctx as Ctx<never>, ctx.query.metrics);
+    const { answer, head, cut, groups } = await runAggregate(ctx as Ctx<never>, ctx.query.metrics);
     const data = answer.rows.map((r, i) => ({ group: groups[i]!, values: r.values }));
-    return ok('getAggregateMultiMetric', { ...common, metrics: answer.metrics as Schemas['AggregateMetric'][], totals: answer.totals, data });
+    return ok('getAggregateMultiMetric', { ...head, metrics: answer.metrics as Schemas['AggregateMetric'][], ...cut, totals: answer.totals, data });
   },
 
   redirectFundingsAggregate: fundingsRedirect(''),
