@@ -9327,8 +9327,8 @@ export interface operations {
                      *         },
                      *         "body": "Met the founders at Web Summit; follow up after their Series A closes.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-23T11:31:47.559Z",
-                     *         "updated_at": "2026-11-23T11:31:47.559Z"
+                     *         "created_at": "2026-11-23T11:51:17.809Z",
+                     *         "updated_at": "2026-11-23T11:51:17.809Z"
                      *       }
                      *     }
                      */
@@ -9390,8 +9390,8 @@ export interface operations {
                      *         },
                      *         "body": "Met the founders at Web Summit; follow up after their Series A closes.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-23T11:31:47.559Z",
-                     *         "updated_at": "2026-11-23T11:31:47.559Z"
+                     *         "created_at": "2026-11-23T11:51:17.809Z",
+                     *         "updated_at": "2026-11-23T11:51:17.809Z"
                      *       }
                      *     }
                      */
@@ -9493,8 +9493,8 @@ export interface operations {
                      *         },
                      *         "body": "Series A closed in March; intro call booked with the CFO.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-23T11:31:47.565Z",
-                     *         "updated_at": "2026-11-23T11:31:47.567Z"
+                     *         "created_at": "2026-11-23T11:51:17.816Z",
+                     *         "updated_at": "2026-11-23T11:51:17.821Z"
                      *       }
                      *     }
                      */
@@ -11182,11 +11182,54 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "raw_title": "Dean, School of Business",
+                     *           "titles": [
+                     *             "Dean, School of Business"
+                     *           ],
+                     *           "is_founder": false,
+                     *           "is_executive": true,
+                     *           "is_partner": false,
+                     *           "is_past": false,
+                     *           "start_date": "2025",
+                     *           "end_date": null,
+                     *           "person": {
+                     *             "uuid": "660c8cff-75c0-4a40-afba-a38a22038b08",
+                     *             "type": "person",
+                     *             "subtype": null,
+                     *             "name": "Ankit Iyer",
+                     *             "image": null,
+                     *             "service_url": "https://app.fundingdata.example/people/660c8cff-75c0-4a40-afba-a38a22038b08",
+                     *             "classifications": []
+                     *           }
+                     *         },
+                     *         {
+                     *           "raw_title": "Professor of Bioengineering",
+                     *           "titles": [
+                     *             "Professor of Bioengineering"
+                     *           ],
+                     *           "is_founder": false,
+                     *           "is_executive": false,
+                     *           "is_partner": false,
+                     *           "is_past": false,
+                     *           "start_date": "2023",
+                     *           "end_date": null,
+                     *           "person": {
+                     *             "uuid": "589fa155-fbe1-4ea7-9c0f-dc88ad95c47c",
+                     *             "type": "person",
+                     *             "subtype": null,
+                     *             "name": "Olivia Clark",
+                     *             "image": null,
+                     *             "service_url": "https://app.fundingdata.example/people/589fa155-fbe1-4ea7-9c0f-dc88ad95c47c",
+                     *             "classifications": []
+                     *           }
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": null,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAyMy0wMS0wMSIsODMwXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.nzZnlG9HuUVmQVZYMo4XWOYVrwAuqkMJkXEw6bkwe84",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11339,11 +11382,54 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "raw_title": "Director General",
+                     *           "titles": [
+                     *             "Director General"
+                     *           ],
+                     *           "is_founder": false,
+                     *           "is_executive": true,
+                     *           "is_partner": false,
+                     *           "is_past": false,
+                     *           "start_date": "2022-07",
+                     *           "end_date": null,
+                     *           "person": {
+                     *             "uuid": "545038c2-e31c-488c-bda6-06a7144f5aaa",
+                     *             "type": "person",
+                     *             "subtype": null,
+                     *             "name": "Jonas Schwarz",
+                     *             "image": "https://img.fundingdata.example/people/545038c2-e31c-488c-bda6-06a7144f5aaa.jpg",
+                     *             "service_url": "https://app.fundingdata.example/people/545038c2-e31c-488c-bda6-06a7144f5aaa",
+                     *             "classifications": []
+                     *           }
+                     *         },
+                     *         {
+                     *           "raw_title": "Chief Economist",
+                     *           "titles": [
+                     *             "Chief Economist"
+                     *           ],
+                     *           "is_founder": false,
+                     *           "is_executive": true,
+                     *           "is_partner": false,
+                     *           "is_past": true,
+                     *           "start_date": "2009-10",
+                     *           "end_date": "2011-07",
+                     *           "person": {
+                     *             "uuid": "bcd68ed2-f456-4547-bcf4-9974b07f5385",
+                     *             "type": "person",
+                     *             "subtype": null,
+                     *             "name": "Guillaume Richard",
+                     *             "image": null,
+                     *             "service_url": "https://app.fundingdata.example/people/bcd68ed2-f456-4547-bcf4-9974b07f5385",
+                     *             "classifications": []
+                     *           }
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": null,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI3ZGU2NDYyZC05YmMyLTQ2ZmEtYTljNS1jYWYwMTI0OGNhYmUiLCJkIjoibiIsImsiOlsiMjAwOS0xMC0wMSIsODg5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.--sUhwID6mAJYgu2WK7wxFD_sPhHXJ3bzEnoNfQAgwg",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -14175,8 +14261,8 @@ export interface operations {
                      *         "slug": "northwind-4",
                      *         "created_by": "dev-client",
                      *         "is_active": true,
-                     *         "created_at": "2026-11-23T11:31:47.694Z",
-                     *         "updated_at": "2026-11-23T11:31:47.694Z",
+                     *         "created_at": "2026-11-23T11:51:18.008Z",
+                     *         "updated_at": "2026-11-23T11:51:18.008Z",
                      *         "member_count": 1
                      *       }
                      *     }
@@ -14351,7 +14437,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 2,
-                     *         "client_id": "key_925c1952ee23cd75c894e46a",
+                     *         "client_id": "key_64436690ce939e376bd5b013",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14360,9 +14446,9 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "active",
-                     *         "created_at": "2026-11-23T11:31:47.725Z",
+                     *         "created_at": "2026-11-23T11:51:18.050Z",
                      *         "revoked_at": null,
-                     *         "client_secret": "jRQsT4g1VXi9wHQ7xTnuARm5tYsaAt5lbq0fReY7B7I"
+                     *         "client_secret": "ugZtwHU2EZlMGNtdpOSYxfoFCPb0Ftoy7FN1L2lJdZ4"
                      *       }
                      *     }
                      */
@@ -14410,7 +14496,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 2,
-                     *         "client_id": "key_925c1952ee23cd75c894e46a",
+                     *         "client_id": "key_64436690ce939e376bd5b013",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14419,7 +14505,7 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "active",
-                     *         "created_at": "2026-11-23T11:31:47.725Z",
+                     *         "created_at": "2026-11-23T11:51:18.050Z",
                      *         "revoked_at": null
                      *       }
                      *     }
@@ -14467,7 +14553,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 3,
-                     *         "client_id": "key_0503cf4fb054366e0d84c7f9",
+                     *         "client_id": "key_48987fb74650f3bd73043ccc",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14476,8 +14562,8 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "revoked",
-                     *         "created_at": "2026-11-23T11:31:47.753Z",
-                     *         "revoked_at": "2026-11-23T11:31:47.755Z"
+                     *         "created_at": "2026-11-23T11:51:18.120Z",
+                     *         "revoked_at": "2026-11-23T11:51:18.132Z"
                      *       }
                      *     }
                      */
@@ -15590,7 +15676,7 @@ export interface operations {
                      *       "query_info": {
                      *         "dimension": "sector",
                      *         "top_n": 15,
-                     *         "timing_ms": 1.73
+                     *         "timing_ms": 2.02
                      *       }
                      *     }
                      */
@@ -15659,6 +15745,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "source": "funding-rounds",
+                     *       "group_by": [
+                     *         "standardized_round"
+                     *       ],
+                     *       "metric": "count",
+                     *       "sort": "-value",
+                     *       "limit": 2,
+                     *       "total_groups": 15,
+                     *       "currency": "USD",
+                     *       "total": 1012,
+                     *       "data": [
+                     *         {
+                     *           "group": {
+                     *             "standardized_round": "Seed"
+                     *           },
+                     *           "value": 279
+                     *         },
+                     *         {
+                     *           "group": {
+                     *             "standardized_round": "Pre-Seed"
+                     *           },
+                     *           "value": 184
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Aggregate"];
                 };
             };
@@ -15724,6 +15838,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "source": "funding-rounds",
+                     *       "group_by": [
+                     *         "standardized_round"
+                     *       ],
+                     *       "metrics": [
+                     *         "count",
+                     *         "sum_amount",
+                     *         "median_amount"
+                     *       ],
+                     *       "sort": "-value",
+                     *       "limit": 2,
+                     *       "total_groups": 15,
+                     *       "currency": "USD",
+                     *       "totals": [
+                     *         1012,
+                     *         26332253400,
+                     *         2600000
+                     *       ],
+                     *       "data": [
+                     *         {
+                     *           "group": {
+                     *             "standardized_round": "Seed"
+                     *           },
+                     *           "values": [
+                     *             279,
+                     *             656304000,
+                     *             1590000
+                     *           ]
+                     *         },
+                     *         {
+                     *           "group": {
+                     *             "standardized_round": "Pre-Seed"
+                     *           },
+                     *           "values": [
+                     *             184,
+                     *             57571000,
+                     *             260000
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AggregateMultiMetric"];
                 };
             };
@@ -15832,6 +15990,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "metric": "count",
+                     *       "interval": "month",
+                     *       "from": "2024-01",
+                     *       "to": "2024-12",
+                     *       "group_by": null,
+                     *       "periods": [
+                     *         "2024-01",
+                     *         "2024-02",
+                     *         "2024-03",
+                     *         "2024-04",
+                     *         "2024-05",
+                     *         "2024-06",
+                     *         "2024-07",
+                     *         "2024-08",
+                     *         "2024-09",
+                     *         "2024-10",
+                     *         "2024-11",
+                     *         "2024-12"
+                     *       ],
+                     *       "values": [
+                     *         3,
+                     *         6,
+                     *         3,
+                     *         4,
+                     *         3,
+                     *         7,
+                     *         3,
+                     *         3,
+                     *         2,
+                     *         5,
+                     *         1,
+                     *         4
+                     *       ],
+                     *       "series": [],
+                     *       "currency": "USD"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Timeseries"];
                 };
             };
@@ -15919,10 +16116,10 @@ export interface operations {
                      *       "status": "ok",
                      *       "database": {
                      *         "status": "up",
-                     *         "latency_ms": 0.11
+                     *         "latency_ms": 0.12
                      *       },
                      *       "version": "2026-10-09",
-                     *       "time": "2026-11-23T11:31:47.769Z"
+                     *       "time": "2026-11-23T11:51:18.171Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
