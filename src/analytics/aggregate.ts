@@ -121,13 +121,16 @@ export async function fundingTimeseries(db: Knex, where: CompiledFilter | null, 
   const byPeriod = periodGrouping(q.interval, periods[0]!.key, periods.at(-1)!.key);
   const wholeRange = periodGrouping(q.interval, periods[0]!.key, periods.at(-1)!.key, true);
   const dim = q.groupBy === undefined ? null : sourceDimensions(source, [q.groupBy], 'group_by')[0]!;
+  const started = performance.now();
   const base = { source, where, metrics: [metric], budgetMs: q.budgetMs };
   const [totals, top] = await Promise.all([
     aggregate(db, { ...base, groups: [byPeriod] }),
     dim ? aggregate(db, { ...base, groups: [wholeRange, dim], order: [{ column: 'm0', desc: true }], limit: q.topN }) : Promise.resolve([]),
   ]);
   const labels = top.map((r) => r.labels[1]!);
-  const cells = dim ? await aggregate(db, { ...base, groups: [byPeriod, dim], only: { group: 1, labels } }) : [];
+  // the series cells run after the top categories are known, within what is left of the one budget
+  const left = Math.max(1, q.budgetMs - (performance.now() - started));
+  const cells = dim ? await aggregate(db, { ...base, budgetMs: left, groups: [byPeriod, dim], only: { group: 1, labels } }) : [];
   const cell = new Map(cells.map((c) => [`${c.labels[0]}\u0000${c.labels[1]}`, c.values[0]!]));
   const total = new Map(totals.map((t) => [t.labels[0]!, t.values[0]!]));
   return {
