@@ -8,12 +8,11 @@
  * worker. Prints the table and writes bench/results/soak-<scale>-<date>.json.
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import {
   apiHeaders, BENCH_DIR, CURSOR_SECRET, ensureSeeded, getToken, load, log, machineNote, ROOT, rssMb, sampleIds, SCALE, SEED, startPostgres, target, writeJson,
 } from './lib.js';
+import { freePort, serverWorkers } from '../test/helpers/servers.js';
 import type { LoadSummary } from './load.js';
 
 const WORKERS = Number(process.env.SOAK_WORKERS || 2);
@@ -21,26 +20,6 @@ const MINUTES = Number(process.env.SOAK_MINUTES || 10);
 const MAX_SECONDS = Number(process.env.SOAK_MAX_SECONDS || 30);
 const RATE = Number(process.env.SOAK_RATE || 0.8);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS || 16);
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
-
-/** The worker pids of the primary `pid` (children running src/server.ts), from /proc. */
-function workersOf(pid: number): number[] {
-  return fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number).filter((p) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid && fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('src/server.ts');
-    } catch {
-      return false;
-    }
-  });
-}
 
 async function startCluster(databaseUrl: string) {
   const [port, authPort] = [await freePort(), await freePort()];
@@ -71,7 +50,7 @@ async function startCluster(databaseUrl: string) {
   while (!stderr.includes('Funding Data API is running') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
   if (!stderr.includes('Funding Data API is running')) throw new Error(`server did not start:\n${stderr}`);
   // every worker listening, not just the first
-  while (workersOf(child.pid!).length < WORKERS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  while (serverWorkers(child.pid!).length < WORKERS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
   await new Promise((r) => setTimeout(r, 3000));
   const stop = () =>
     new Promise<number | null>((r) => {
@@ -111,7 +90,7 @@ async function main() {
       const windows: Window[] = [];
       for (let minute = 1; minute <= MINUTES; minute++) {
         const w: LoadSummary = await load({ url: server.baseUrl, paths, headers, connections: CONNECTIONS, seconds: 60, overallRate: rate });
-        const rss = workersOf(server.pid).map((p) => rssMb(p));
+        const rss = serverWorkers(server.pid).map((p) => rssMb(p));
         windows.push({ minute, rps: w.rps, p50: w.p50, p99: w.p99, errors: w.errors + w.timeouts, non2xx: w.non2xx, rssMb: rss });
         log(`minute ${minute}: ${w.rps} req/s, p50 ${w.p50} ms, p99 ${w.p99} ms, errors ${w.errors + w.timeouts}, non-2xx ${w.non2xx}, RSS ${rss.join('/')} MB`);
       }

@@ -52,7 +52,7 @@ export function testServerConfig(databaseUrl: string, dir: string, env: Record<s
   });
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const srv = net.createServer();
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   const port = (srv.address() as net.AddressInfo).port;
@@ -116,4 +116,21 @@ export async function teamWithKey(db: Knex, balance: number) {
   const scopes = ['read:transactions', 'read:entities', 'manage:platform'];
   await db('api_keys').insert({ client_id: clientId, secret_hash: hashSecret('s3cret'), label: slug, scopes: JSON.stringify(scopes), team_id: team!.id, created_by: 'test', status: 'active', created_at: at });
   return { teamId: team!.id, clientId };
+}
+
+/** The pids of a primary's server workers (children running src/server.ts, not tsx's esbuild), from /proc. */
+export function serverWorkers(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('src/server.ts')) out.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return out;
 }

@@ -9,26 +9,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '../../src/db/knex.js';
 import { assertContract } from '../helpers/contract.js';
-import { spawnServer, teamWithKey, type ServerProcess } from '../helpers/servers.js';
+import { serverWorkers, spawnServer, teamWithKey, type ServerProcess } from '../helpers/servers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The pids of a process's server workers (children running src/server.ts, not tsx's esbuild), from /proc. */
-function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('src/server.ts')) out.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return out;
-}
+const childrenOf = serverWorkers;
 
 async function token(authUrl: string, clientId: string, secret: string): Promise<string> {
   const res = await fetch(`${authUrl}/oauth/token`, {
