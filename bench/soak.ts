@@ -7,12 +7,11 @@
  * windows, recording per window: requests/s, p50/p99, errors and non-2xx, and the RSS of every
  * worker. Prints the table and writes bench/results/soak-<scale>-<date>.json.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import {
   apiHeaders, BENCH_DIR, CURSOR_SECRET, ensureSeeded, getToken, load, log, machineNote, ROOT, rssMb, sampleIds, SCALE, SEED, startPostgres, target, writeJson,
 } from './lib.js';
-import { freePort, serverWorkers } from '../test/helpers/servers.js';
+import { serverWorkers, spawnServer } from '../test/helpers/servers.js';
 import type { LoadSummary } from './load.js';
 
 const WORKERS = Number(process.env.SOAK_WORKERS || 2);
@@ -21,43 +20,31 @@ const MAX_SECONDS = Number(process.env.SOAK_MAX_SECONDS || 30);
 const RATE = Number(process.env.SOAK_RATE || 0.8);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS || 16);
 
+/** The real entry point with WORKERS processes over `databaseUrl`, once every worker listens. */
 async function startCluster(databaseUrl: string) {
-  const [port, authPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      AUTH_PORT: String(authPort),
-      BASE_URL: '',
-      AUTH_URL: '',
+  const deadline = Date.now() + 120_000;
+  const server = await spawnServer(
+    BENCH_DIR,
+    {
       DATABASE_URL: databaseUrl,
-      SIGNING_KEY_FILE: path.join(BENCH_DIR, 'signing-key.json'),
       CURSOR_SECRET,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'development',
       WORKERS: String(WORKERS),
       RATE_LIMIT_STORE: 'postgres',
       // shared limits are exercised on every request; high enough not to refuse the soak's own load
       RATE_LIMIT_BURST: '1000000',
       RATE_LIMIT_PER_SECOND: '1000000',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d.toString()));
-  const deadline = Date.now() + 120_000;
-  while (!stderr.includes('Funding Data API is running') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-  if (!stderr.includes('Funding Data API is running')) throw new Error(`server did not start:\n${stderr}`);
+    120_000,
+  );
+  const pid = server.proc.pid!;
   // every worker listening, not just the first
-  while (serverWorkers(child.pid!).length < WORKERS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  while (serverWorkers(pid).length < WORKERS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
   await new Promise((r) => setTimeout(r, 3000));
-  const stop = () =>
-    new Promise<number | null>((r) => {
-      child.once('exit', (code) => r(code));
-      child.kill('SIGTERM');
-    });
-  return { pid: child.pid!, baseUrl: `http://localhost:${port}`, authUrl: `http://localhost:${authPort}`, stop, stderr: () => stderr };
+  const stop = () => {
+    server.proc.kill('SIGTERM');
+    return server.exited;
+  };
+  return { pid, baseUrl: server.baseUrl, authUrl: server.authUrl, stop };
 }
 
 interface Window {

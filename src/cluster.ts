@@ -20,23 +20,27 @@ export async function runPrimary(cfg: Config): Promise<void> {
   }
   let stopping = false;
   let failed = false;
-  const fork = (): Worker => cluster.fork({ FDAPI_WORKER_BANNER: Object.keys(cluster.workers ?? {}).length === 0 ? '1' : '' });
+  const workers = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+  const stopAll = () => {
+    stopping = true;
+    for (const w of workers()) w.process.kill('SIGTERM');
+  };
+  const fork = (): Worker => cluster.fork({ FDAPI_WORKER_BANNER: workers().length === 0 ? '1' : '' });
   // a worker stopped before it was serving (still starting) has nothing to drain
   const serving = new Set<number>();
   cluster.on('listening', (worker) => serving.add(worker.id));
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (code !== 0 && serving.has(worker.id)) failed = true;
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      if (workers().length === 0) process.exit(failed ? 1 : 0);
       return;
     }
     if (!serving.has(worker.id)) {
       // it never served: a start-up error (configuration, document, database) that a restart repeats
       process.stderr.write(`worker ${worker.process.pid} failed to start (${signal ?? code}); stopping\n`);
-      stopping = true;
       failed = true;
-      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      stopAll();
+      if (workers().length === 0) process.exit(1);
       return;
     }
     process.stderr.write(`worker ${worker.process.pid} exited (${signal ?? code}); starting another\n`);
@@ -45,9 +49,8 @@ export async function runPrimary(cfg: Config): Promise<void> {
   for (let i = 0; i < cfg.workers; i++) fork();
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
-    stopping = true;
-    process.stderr.write(`${signal}: draining ${Object.keys(cluster.workers ?? {}).length} workers\n`);
-    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+    process.stderr.write(`${signal}: draining ${workers().length} workers\n`);
+    stopAll();
     setTimeout(() => process.exit(1), 30_000).unref();
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));

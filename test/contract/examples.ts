@@ -76,14 +76,8 @@ async function main(): Promise<number> {
     return missing.length ? 1 : 0;
   }
 
-  const { server, token, close } = await startSeededServer({ db: 'sqlite', name: 'examples' });
+  const { call, close } = await startSeededServer({ db: 'sqlite', name: 'examples' });
   try {
-    const headers = { Authorization: `Bearer ${token}`, 'X-Client-Id': 'dev-client', 'Content-Type': 'application/json' };
-    const call = async (method: string, url: string, body?: unknown) => {
-      const res = await fetch(`${server.baseUrl}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const type = res.headers.get('content-type') ?? '';
-      return { status: res.status, body: type.includes('json') ? ((await res.json()) as Json) : null };
-    };
     /** The first row's id of a collection (uuid for entities, id otherwise). */
     const firstId = async (collection: string): Promise<string | undefined> => {
       const r = await call('GET', `${collection}?limit=1`);

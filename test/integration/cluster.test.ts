@@ -9,20 +9,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '../../src/db/knex.js';
 import { assertContract } from '../helpers/contract.js';
-import { serverWorkers, spawnServer, teamWithKey, type ServerProcess } from '../helpers/servers.js';
+import { serverWorkers, spawnServer, sqliteCopy, teamWithKey, tokenFor, type ServerProcess } from '../helpers/servers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const childrenOf = serverWorkers;
 
+/** A token for the cluster's identity provider, which must grant it. */
 async function token(authUrl: string, clientId: string, secret: string): Promise<string> {
-  const res = await fetch(`${authUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ client_id: clientId, client_secret: secret, audience: 'urn:funding-data-api', grant_type: 'client_credentials' }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
+  const t = await tokenFor(authUrl, 'urn:funding-data-api', clientId, secret);
+  expect(t.status).toBe(200);
+  return t.body.access_token!;
 }
 
 describe('WORKERS=2', () => {
@@ -31,7 +28,7 @@ describe('WORKERS=2', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-cluster-'));
-    server = await spawnServer(dir, inject('sqliteTemplate'), { WORKERS: '2' });
+    server = await spawnServer(dir, { DATABASE_URL: sqliteCopy(dir, inject('sqliteTemplate')), WORKERS: '2' });
   }, 90_000);
   afterAll(() => {
     if (server?.proc.exitCode === null) {

@@ -16,7 +16,7 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { seedDatabase } from '../../seeds/index.js';
 import { assertContract } from '../helpers/contract.js';
 import { settled, startHarness, type Harness } from '../helpers/harness.js';
-import { spawnServer, startTestPostgres, teamWithKey, testServerConfig } from '../helpers/servers.js';
+import { spawnServer, sqliteCopy, startTestPostgres, teamWithKey, testServerConfig, tokenFor } from '../helpers/servers.js';
 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -67,16 +67,6 @@ function rawConnection(port: number) {
     },
     until,
   };
-}
-
-async function tokenFor(authUrl: string, audience: string, clientId: string, secret: string) {
-  const res = await fetch(`${authUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ client_id: clientId, client_secret: secret, audience, grant_type: 'client_credentials' }),
-    signal: AbortSignal.timeout(8000),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, string> };
 }
 
 describe('PostgreSQL stopped during traffic', () => {
@@ -208,7 +198,7 @@ describe('SIGTERM during traffic', () => {
   });
 
   it('drains in-flight requests, refuses new connections and exits 0', async () => {
-    const server = await spawnServer(dir, inject('sqliteTemplate'));
+    const server = await spawnServer(dir, { DATABASE_URL: sqliteCopy(dir, inject('sqliteTemplate')) });
     const { proc, port, exited } = server;
     child = proc;
     const base = server.baseUrl;
