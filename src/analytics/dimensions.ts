@@ -10,6 +10,8 @@ export interface Dimension {
   sql: string;
   /** Labels sort naturally (years, quarters, stages) rather than by metric. */
   ordinal?: boolean;
+  /** Costly to derive (distinct over every participation): derived once when the rollup is built. */
+  costly?: boolean;
 }
 
 /** `entity` is the column of `base b` holding the organization: the round's company, or the row itself. */
@@ -41,9 +43,12 @@ function organizationDimensions(entity: string): Record<string, Dimension> {
   return Object.fromEntries(dims.map((d) => [d.name, d]));
 }
 
-const investorPlace = (column: string) =>
-  `select distinct b.id as tid, p.name as label from base b join transaction_investors ti on ti.transaction_id = b.id
-   join entities inv on inv.id = ti.investor_id join places p on p.id = inv.${column}`;
+const investorPlace = (name: string, column: string): Dimension => ({
+  name,
+  sql: `select distinct b.id as tid, p.name as label from base b join transaction_investors ti on ti.transaction_id = b.id
+   join entities inv on inv.id = ti.investor_id join places p on p.id = inv.${column}`,
+  costly: true,
+});
 
 export const DIMENSIONS: Record<string, Dimension> = {
   round_year: { name: 'round_year', sql: `select b.id as tid, cast(b.year as varchar(4)) as label from base b where b.year is not null`, ordinal: true },
@@ -59,9 +64,10 @@ export const DIMENSIONS: Record<string, Dimension> = {
     name: 'investor_type',
     sql: `select distinct b.id as tid, it.name as label from base b join transaction_investors ti on ti.transaction_id = b.id
           join entity_investor_types eit on eit.entity_id = ti.investor_id join investor_types it on it.id = eit.investor_type_id`,
+    costly: true,
   },
-  investor_country: { name: 'investor_country', sql: investorPlace('hq_country_id') },
-  investor_continent: { name: 'investor_continent', sql: investorPlace('hq_continent_id') },
+  investor_country: investorPlace('investor_country', 'hq_country_id'),
+  investor_continent: investorPlace('investor_continent', 'hq_continent_id'),
 };
 
 /**

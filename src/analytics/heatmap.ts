@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { components } from '../../generated/api.js';
 import { countRounds, metricBy, roundsByStage, type Group, type Metric } from '../db/analytics.js';
+import { rolledUpHeatmap, type RolledUp } from '../db/rollup.js';
 import type { Money } from '../money/fx.js';
 import type { CompiledFilter } from '../query/compile.js';
 import { DIMENSIONS, FUNNEL_BUCKETS, type Dimension } from './dimensions.js';
@@ -17,6 +18,30 @@ export function topLabels(groups: Group[], n: number, dim: Dimension): string[] 
   return dim.ordinal ? top.sort() : top;
 }
 
+async function liveHeatmap(db: Knex, where: CompiledFilter | null, xd: Dimension, yd: Dimension, q: { metric: Metric; budgetMs: number }): Promise<RolledUp> {
+  const [xs, ys, cells, grand, total] = await Promise.all([
+    metricBy(db, where, [xd], q.metric, q.budgetMs),
+    metricBy(db, where, [yd], q.metric, q.budgetMs),
+    metricBy(db, where, [yd, xd], q.metric, q.budgetMs),
+    metricBy(db, where, [], q.metric, q.budgetMs),
+    countRounds(db, where, q.budgetMs),
+  ]);
+  return { xs, ys, cells, grand, total };
+}
+
+/** Round counts per (label, stage) and per stage: from the rollup when unfiltered, else live. */
+async function stageCounts(db: Knex, where: CompiledFilter | null, dimension: string, stages: readonly string[], budgetMs: number) {
+  const rolled = where === null ? await rolledUpHeatmap(db, 'standardized_round', dimension, 'count') : null;
+  if (!rolled) {
+    return Promise.all([roundsByStage(db, where, DIMENSIONS[dimension]!, stages, budgetMs), roundsByStage(db, where, null, stages, budgetMs)]);
+  }
+  const staged = new Set(stages);
+  return [
+    rolled.cells.filter((c) => staged.has(c.labels[1]!)).map((c) => ({ label: c.labels[0]!, stage: c.labels[1]!, n: c.value })),
+    rolled.xs.filter((c) => staged.has(c.labels[0]!)).map((c) => ({ label: null, stage: c.labels[0]!, n: c.value })),
+  ] as const;
+}
+
 export async function heatmap(
   db: Knex,
   where: CompiledFilter | null,
@@ -25,13 +50,7 @@ export async function heatmap(
 ): Promise<components['schemas']['Heatmap']> {
   const xd = DIMENSIONS[q.x]!;
   const yd = DIMENSIONS[q.y]!;
-  const [xs, ys, cells, grand, total] = await Promise.all([
-    metricBy(db, where, [xd], q.metric, q.budgetMs),
-    metricBy(db, where, [yd], q.metric, q.budgetMs),
-    metricBy(db, where, [yd, xd], q.metric, q.budgetMs),
-    metricBy(db, where, [], q.metric, q.budgetMs),
-    countRounds(db, where, q.budgetMs),
-  ]);
+  const { xs, ys, cells, grand, total } = (where === null ? await rolledUpHeatmap(db, q.x, q.y, q.metric) : null) ?? (await liveHeatmap(db, where, xd, yd, q));
   const conv = (v: number) => (MONEY_METRICS.has(q.metric) ? (money.out(v) ?? 0) : v);
   const xLabels = topLabels(xs, q.topX, xd);
   const yLabels = topLabels(ys, q.topY, yd);
@@ -54,9 +73,8 @@ export async function funnel(
   where: CompiledFilter | null,
   q: { dimension: string; topN: number; budgetMs: number },
 ): Promise<Omit<components['schemas']['Funnel'], 'query_info'> & { dimension: string }> {
-  const dim = DIMENSIONS[q.dimension]!;
   const stages = FUNNEL_BUCKETS.map((b) => b.label);
-  const [perLabel, totals] = await Promise.all([roundsByStage(db, where, dim, stages, q.budgetMs), roundsByStage(db, where, null, stages, q.budgetMs)]);
+  const [perLabel, totals] = await stageCounts(db, where, q.dimension, stages, q.budgetMs);
   const byLabel = new Map<string, number[]>();
   for (const r of perLabel) {
     const buckets = byLabel.get(r.label!) ?? stages.map(() => 0);

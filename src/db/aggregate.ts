@@ -51,13 +51,21 @@ const AGG: Record<Exclude<Metric['op'], 'median'>, (col: string) => string> = {
 
 const fieldColumn = (m: Metric) => `m.f_${m.field}`;
 
-/** The metrics of the source's matching rows per combination of group labels (none: one row). */
-export async function aggregate(db: Knex, q: AggregateQuery): Promise<AggregateRow[]> {
+/**
+ * The CTE `base` of the source's matching rows: id, the columns dimensions read and `f_<field>` per
+ * metric field. Not materialized: every dimension joins it back by id, a self-join PostgreSQL removes.
+ */
+export function baseCte(source: Source, where: CompiledFilter | null, fields: readonly string[] = []): string {
+  const cols = [`${source.alias}.id`, ...source.columns, ...fields.map((f) => `${source.fields[f]!.sql} as f_${f}`)];
+  return `base as not materialized (select ${cols.join(', ')} ${source.from}${where ? ` and (${where.sql})` : ''})`;
+}
+
+/** The statement of `aggregate`: columns `g<i>` (labels), `m<i>` (metrics) and `total_groups`. */
+export function aggregateStatement(db: Knex, q: AggregateQuery): { sql: string; bindings: Knex.RawBinding[] } {
   const { source } = q;
   const bindings: Knex.RawBinding[] = [];
   const fields = [...new Set(q.metrics.flatMap((m) => (m.field ? [m.field] : [])))];
-  const baseCols = [`${source.alias}.id`, ...source.columns, ...fields.map((f) => `${source.fields[f]!.sql} as f_${f}`)];
-  const base = `base as (select ${baseCols.join(', ')} ${source.from}${q.where ? ` and (${q.where.sql})` : ''})`;
+  const base = baseCte(source, q.where, fields);
   bindings.push(...((q.where?.bindings ?? []) as Knex.RawBinding[]));
 
   const g = q.groups.map((_x, i) => `g${i}`);
@@ -104,6 +112,13 @@ export async function aggregate(db: Knex, q: AggregateQuery): Promise<AggregateR
     sql += ' limit ?';
     bindings.push(q.limit);
   }
+  return { sql, bindings };
+}
+
+/** The metrics of the source's matching rows per combination of group labels (none: one row). */
+export async function aggregate(db: Knex, q: AggregateQuery): Promise<AggregateRow[]> {
+  const { sql, bindings } = aggregateStatement(db, q);
+  const g = q.groups.map((_x, i) => `g${i}`);
   const rows = await budgeted(db, db.raw(sql, bindings), q.budgetMs);
   return rows.map((r) => ({
     labels: g.map((x) => String(r[x])),

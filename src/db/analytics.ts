@@ -19,16 +19,16 @@ export interface Group {
 
 function baseCte(where: CompiledFilter | null): { sql: string; bindings: unknown[] } {
   return {
-    sql: `base as (select t.id, t.company_id, t.amount_usd, t.year, t.month, t.round_type, t.standardized_round
+    sql: `base as not materialized (select t.id, t.company_id, t.amount_usd, t.year, t.month, t.round_type, t.standardized_round
                    from transactions t where t.deleted_at is null${where ? ` and ${where.sql}` : ''})`,
     bindings: where?.bindings ?? [],
   };
 }
 
 /** The rounds' company, a field only the heatmap's `company_count` reads. */
-const HEATMAP_SOURCE: Source = { ...FUNDING_ROUNDS, fields: { ...FUNDING_ROUNDS.fields, company: { sql: 't.company_id', money: false } } };
+export const HEATMAP_SOURCE: Source = { ...FUNDING_ROUNDS, fields: { ...FUNDING_ROUNDS.fields, company: { sql: 't.company_id', money: false } } };
 
-const HEATMAP_METRICS: Record<Metric, Pick<AggregateMetric, 'op' | 'field'>> = {
+export const HEATMAP_METRICS: Record<Metric, Pick<AggregateMetric, 'op' | 'field'>> = {
   count: { op: 'count', field: null },
   company_count: { op: 'count_distinct', field: 'company' },
   total_amount: { op: 'sum', field: 'amount' },

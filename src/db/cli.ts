@@ -4,11 +4,13 @@
  *   tsx src/db/cli.ts migrate
  *   tsx src/db/cli.ts seed [--scale tiny|demo|large] [--seed N] [--reset]
  *   tsx src/db/cli.ts ensure
+ *   tsx src/db/cli.ts rollup
  *
  * `migrate` applies migrations. `seed` migrates, then seeds (refusing when data exists unless
  * `--reset`, which empties every data table first). `ensure` migrates and seeds at SEED_SCALE only
  * when the `entities` table is empty (used by `make run`). DATABASE_URL and SEED_SCALE come from
- * the environment (src/config.ts).
+ * the environment (src/config.ts). Seeding also builds the analytics rollup (src/db/rollup.ts);
+ * `rollup` rebuilds it after rounds were written by anything else.
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -17,10 +19,12 @@ import type { Knex } from 'knex';
 import { DEFAULT_SEED, seedDatabase, type ScaleName } from '../../seeds/index.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDb, isSqlite, migrate, normalizeRawResult } from './knex.js';
+import { rebuildRollup } from './rollup.js';
 
 const USAGE = `usage: tsx src/db/cli.ts migrate
        tsx src/db/cli.ts seed [--scale tiny|demo|large] [--seed N] [--reset]
-       tsx src/db/cli.ts ensure`;
+       tsx src/db/cli.ts ensure
+       tsx src/db/cli.ts rollup`;
 
 const SCALES: readonly ScaleName[] = ['tiny', 'demo', 'large'];
 
@@ -65,6 +69,9 @@ async function seed(db: Knex, scale: ScaleName, seedNumber: number): Promise<voi
   const started = performance.now();
   const counts = await seedDatabase(db, { scale, seed: seedNumber, progress: process.stderr.isTTY === true });
   const seconds = (performance.now() - started) / 1000;
+  const rolling = performance.now();
+  await rebuildRollup(db);
+  process.stderr.write(`analytics rollup built in ${((performance.now() - rolling) / 1000).toFixed(1)} s\n`);
   const total = counts.reduce((a, c) => a + c.rows, 0);
   const width = Math.max(...counts.map((c) => c.table.length));
   for (const c of counts) process.stdout.write(`${c.table.padEnd(width)}  ${c.rows.toLocaleString('en-US').padStart(12)}\n`);
@@ -78,12 +85,12 @@ function parse(argv: string[]) {
     options: { scale: { type: 'string' }, seed: { type: 'string' }, reset: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
   });
   const command = positionals[0];
-  if (values.help || !command || positionals.length > 1 || !['migrate', 'seed', 'ensure'].includes(command)) throw new UsageError(USAGE);
+  if (values.help || !command || positionals.length > 1 || !['migrate', 'seed', 'ensure', 'rollup'].includes(command)) throw new UsageError(USAGE);
   if (command !== 'seed' && (values.scale || values.seed || values.reset)) throw new UsageError(`${command} takes no options\n${USAGE}`);
   if (values.scale !== undefined && !SCALES.includes(values.scale as ScaleName)) throw new UsageError(`--scale must be one of ${SCALES.join(', ')}`);
   if (values.seed !== undefined && !/^\d{1,9}$/.test(values.seed)) throw new UsageError('--seed must be a whole number (0..999999999)');
   return {
-    command: command as 'migrate' | 'seed' | 'ensure',
+    command: command as 'migrate' | 'seed' | 'ensure' | 'rollup',
     scale: values.scale as ScaleName | undefined,
     seed: values.seed === undefined ? DEFAULT_SEED : Number(values.seed),
     reset: values.reset ?? false,
@@ -109,6 +116,12 @@ export async function main(argv: string[]): Promise<number> {
     await migrate(db);
     if (args.command === 'migrate') {
       process.stderr.write('migrations applied\n');
+      return 0;
+    }
+    if (args.command === 'rollup') {
+      const started = performance.now();
+      await rebuildRollup(db);
+      process.stderr.write(`analytics rollup rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
       return 0;
     }
     if (args.command === 'ensure') {

@@ -12,6 +12,7 @@ import * as m005 from './migrations/005_records_notes.js';
 import * as m006 from './migrations/006_nested_indexes.js';
 import * as m007 from './migrations/007_geo_reference.js';
 import * as m008 from './migrations/008_news_terms.js';
+import * as m009 from './migrations/009_analytics_rollup.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
@@ -29,6 +30,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '006_nested_indexes': m006,
   '007_geo_reference': m007,
   '008_news_terms': m008,
+  '009_analytics_rollup': m009,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
@@ -37,7 +39,15 @@ const migrationSource: Knex.MigrationSource<string> = {
   getMigration: async (name) => migrations[name]!,
 };
 
-export function createDb(cfg: Pick<Config, 'dbClient' | 'sqliteFile' | 'databaseUrl' | 'dbPoolMax'>): Knex {
+/** The least `statement_timeout` of a pooled connection: a tiny query budget must not fail key lookups. */
+const STATEMENT_TIMEOUT_FLOOR_MS = 5000;
+
+/**
+ * `queryBudgetMs` (PostgreSQL): every pooled connection starts with that `statement_timeout` (at
+ * least STATEMENT_TIMEOUT_FLOOR_MS), so a query under the default budget needs no transaction of its
+ * own (budget.ts). Without it (the database CLI: seeding runs long statements) there is no timeout.
+ */
+export function createDb(cfg: Pick<Config, 'dbClient' | 'sqliteFile' | 'databaseUrl' | 'dbPoolMax'> & { queryBudgetMs?: number }): Knex {
   if (cfg.dbClient === 'sqlite') {
     if (cfg.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(cfg.sqliteFile)), { recursive: true });
     return knexFactory({
@@ -59,7 +69,11 @@ export function createDb(cfg: Pick<Config, 'dbClient' | 'sqliteFile' | 'database
   }
   return knexFactory({
     client: 'pg',
-    connection: { connectionString: cfg.databaseUrl, connectionTimeoutMillis: 2000 },
+    connection: {
+      connectionString: cfg.databaseUrl,
+      connectionTimeoutMillis: 2000,
+      ...(cfg.queryBudgetMs ? { statement_timeout: Math.max(STATEMENT_TIMEOUT_FLOOR_MS, Math.floor(cfg.queryBudgetMs)) } : {}),
+    },
     pool: { min: 0, max: cfg.dbPoolMax, acquireTimeoutMillis: 2000 } as Knex.PoolConfig,
     acquireConnectionTimeout: 2000,
   });
@@ -71,6 +85,11 @@ export async function migrate(db: Knex): Promise<void> {
 
 export async function rollbackAll(db: Knex): Promise<void> {
   await db.migrate.rollback({ migrationSource }, true);
+}
+
+/** The `statement_timeout` every pooled PostgreSQL connection starts with (ms), or null. */
+export function connectionBudgetMs(db: Knex): number | null {
+  return (db.client.config.connection as { statement_timeout?: number }).statement_timeout ?? null;
 }
 
 export function isSqlite(db: Knex): boolean {
