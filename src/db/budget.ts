@@ -1,13 +1,13 @@
 /**
  * The query execution budget (SPEC.md part 8, DESIGN.md): beyond it a query fails with 504
- * QUERY_TIMEOUT and the server stays healthy. PostgreSQL enforces it itself (`statement_timeout`
- * on every pooled connection, see knex.ts); SQLite queries of lists and analytics run in a worker
+ * QUERY_TIMEOUT and the server stays healthy. PostgreSQL enforces it itself: `statement_timeout`
+ * on every pooled connection (knex.ts), or `set local` in a transaction for another budget; SQLite queries of lists and analytics run in a worker
  * thread that is terminated when the budget runs out.
  */
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import { ApiError } from '../errors.js';
-import { isSqlite, normalizeRawResult } from './knex.js';
+import { connectionBudgetMs, isSqlite, normalizeRawResult } from './knex.js';
 
 type Row = Record<string, unknown>;
 
@@ -92,6 +92,8 @@ const runners = new WeakMap<Knex, SqliteRunner>();
 /** Runs a read query under the budget; returns plain row objects on both engines. */
 export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number): Promise<T[]> {
   if (!isSqlite(db)) {
+    // one round trip when the connection's own statement_timeout is the budget (knex.ts)
+    if (connectionBudgetMs(db) === Math.max(1, Math.floor(budgetMs))) return normalizeRawResult(await query) as T[];
     return db.transaction(async (trx) => {
       await trx.raw(`set local statement_timeout = ${Math.max(1, Math.floor(budgetMs))}`);
       return normalizeRawResult(await query.transacting(trx)) as T[];
