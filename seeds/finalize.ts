@@ -1,7 +1,7 @@
 /**
  * The last pass, in SQL that runs unchanged on SQLite and PostgreSQL: investor and founder profile
  * figures computed from the rows written (non-deleted rounds only), the flags that depend on
- * them, id sequences (PostgreSQL) and planner statistics.
+ * them and id sequences (PostgreSQL); then, once the indexes are back, planner statistics.
  */
 import type { Ctx } from './context.js';
 
@@ -94,7 +94,7 @@ const STATEMENTS: readonly [string, string][] = [
 ];
 
 export async function finalize(ctx: Ctx): Promise<void> {
-  ctx.progress.begin('aggregates', STATEMENTS.length + 2);
+  ctx.progress.begin('aggregates', STATEMENTS.length + 1);
   let done = 0;
   const step = async (sql: string, bindings: (string | number)[] = []) => {
     await ctx.w.exec(sql, bindings);
@@ -115,7 +115,13 @@ export async function finalize(ctx: Ctx): Promise<void> {
     }
   }
   await ctx.w.commit();
-  await step('analyze');
+  ctx.progress.end(ctx.w.totalRows);
+}
+
+/** Planner statistics over every table (run after the secondary indexes are re-created). */
+export async function analyze(ctx: Ctx): Promise<void> {
+  ctx.progress.begin('analyze', 1);
+  await ctx.w.exec('analyze');
   await ctx.w.commit();
   ctx.progress.end(ctx.w.totalRows);
 }

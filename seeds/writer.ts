@@ -77,6 +77,7 @@ const COMMIT_ROWS = 400_000;
 export class Progress {
   private readonly started = performance.now();
   private phase = '';
+  private phaseStarted = 0;
   private total = 0;
   private lastDraw = 0;
 
@@ -85,6 +86,7 @@ export class Progress {
   begin(phase: string, total: number): void {
     this.end();
     this.phase = phase;
+    this.phaseStarted = performance.now();
     this.total = Math.max(1, total);
     this.draw(0, true);
   }
@@ -98,8 +100,9 @@ export class Progress {
 
   end(rows?: number): void {
     if (!this.phase) return;
+    const seconds = (performance.now() - this.phaseStarted) / 1000;
     this.draw(this.total, true, rows);
-    if (this.enabled) process.stderr.write('\n');
+    if (this.enabled) process.stderr.write(`${seconds.toFixed(1).padStart(6)} s\n`);
     this.phase = '';
   }
 
@@ -107,10 +110,11 @@ export class Progress {
     return (performance.now() - this.started) / 1000;
   }
 
-  summary(rows: number): void {
+  summary(rows: number, writeSeconds: number): void {
     if (!this.enabled) return;
     const s = this.elapsedSeconds();
     process.stderr.write(`seeded ${rows.toLocaleString('en-US')} rows in ${s.toFixed(1)} s (${Math.round(rows / s).toLocaleString('en-US')} rows/s)\n`);
+    process.stderr.write(`of which INSERTs and commits of generated rows ${writeSeconds.toFixed(1)} s\n`);
   }
 
   private draw(done: number, force: boolean, rows?: number): void {
@@ -135,15 +139,18 @@ export class BulkWriter {
   private buffered = 0;
   private added = 0;
   private sinceCommit = 0;
+  private writeMs = 0;
   private trx: Knex.Transaction | null = null;
   /** Prepared INSERT statements per SQLite connection (reused across batches; PostgreSQL goes through knex). */
   private readonly statements = new WeakMap<SqliteConnection, Map<string, { run(params: unknown[]): unknown }>>();
 
+  /** `tables`: the tables this writer fills with their columns, parents first (default: the generated data). */
   constructor(
-    private readonly db: Knex,
+    readonly db: Knex,
     private readonly sqlite: boolean,
+    private readonly tables: Record<string, readonly string[]> = TABLES,
   ) {
-    for (const t of Object.keys(TABLES) as TableName[]) this.buffers.set(t, []);
+    for (const t of Object.keys(tables) as TableName[]) this.buffers.set(t, []);
   }
 
   /** Rows added so far (written or buffered). */
@@ -151,9 +158,14 @@ export class BulkWriter {
     return this.added;
   }
 
+  /** Seconds spent running INSERTs and commits (the rest of a generation phase is generating rows). */
+  get writeSeconds(): number {
+    return this.writeMs / 1000;
+  }
+
   /** Buffers one row (keys are column names; missing columns are null). Call `maybeFlush` between units. */
   add(table: TableName, row: Row): void {
-    const cols = TABLES[table]!;
+    const cols = this.tables[table]!;
     if (!this.checked.has(table)) {
       for (const k of Object.keys(row)) if (!cols.includes(k)) throw new Error(`seed: ${table} has no column ${k}`);
       this.checked.add(table);
@@ -185,10 +197,11 @@ export class BulkWriter {
   /** Writes every buffer, parents first, in statements of at most MAX_PARAMS values. */
   async flush(): Promise<void> {
     if (this.buffered === 0) return;
+    const started = performance.now();
     const trx = await this.conn();
     for (const [table, buf] of this.buffers) {
       if (buf.length === 0) continue;
-      const cols = TABLES[table]!;
+      const cols = this.tables[table]!;
       const perStmt = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMS / cols.length)));
       const rows = buf.length / cols.length;
       for (let start = 0; start < rows; start += perStmt) {
@@ -200,6 +213,7 @@ export class BulkWriter {
       buf.length = 0;
     }
     this.buffered = 0;
+    this.writeMs += performance.now() - started;
     if (this.sinceCommit >= COMMIT_ROWS) await this.commit();
   }
 
@@ -207,9 +221,11 @@ export class BulkWriter {
   async commit(): Promise<void> {
     if (this.buffered > 0) await this.flush();
     if (this.trx) {
+      const started = performance.now();
       const t = this.trx;
       this.trx = null;
       await t.commit();
+      this.writeMs += performance.now() - started;
     }
     this.sinceCommit = 0;
   }
@@ -251,7 +267,7 @@ export class BulkWriter {
     const key = `${table}:${rows}`;
     let sql = this.sqlCache.get(key);
     if (!sql) {
-      const cols = TABLES[table]!;
+      const cols = this.tables[table]!;
       const tuple = `(${cols.map(() => '?').join(',')})`;
       sql = `insert into ${table} (${cols.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(',')}`;
       if (cache) this.sqlCache.set(key, sql);
