@@ -31,10 +31,10 @@ async function main() {
     if (pg) await pg.stop();
   }
   console.log(`\nseed ${SCALE} (seed ${SEED}) — ${machineNote()}`);
-  console.log(`${'database'.padEnd(10)} ${'rows'.padStart(12)} ${'transactions'.padStart(13)} ${'entities'.padStart(10)} ${'seconds'.padStart(8)} ${'rows/s'.padStart(9)}`);
+  console.log(`${'database'.padEnd(10)} ${'rows'.padStart(12)} ${'transactions'.padStart(13)} ${'entities'.padStart(10)} ${'seconds'.padStart(8)} ${'rows/s'.padStart(9)} ${'rollup s'.padStart(9)}`);
   for (const r of results) {
     console.log(
-      `${r.kind.padEnd(10)} ${r.rows.toLocaleString('en-US').padStart(12)} ${r.transactions.toLocaleString('en-US').padStart(13)} ${r.entities.toLocaleString('en-US').padStart(10)} ${r.seconds.toFixed(1).padStart(8)} ${r.rowsPerSecond.toLocaleString('en-US').padStart(9)}`,
+      `${r.kind.padEnd(10)} ${r.rows.toLocaleString('en-US').padStart(12)} ${r.transactions.toLocaleString('en-US').padStart(13)} ${r.entities.toLocaleString('en-US').padStart(10)} ${r.seconds.toFixed(1).padStart(8)} ${r.rowsPerSecond.toLocaleString('en-US').padStart(9)} ${(r.rollupSeconds?.toFixed(1) ?? '').padStart(9)}`,
     );
   }
   const sqlite = results.find((r) => r.kind === 'sqlite');

@@ -4,7 +4,7 @@
  * order and stream their rows through one bulk writer (see writer.ts) while the tables' secondary
  * indexes are set aside (src/db/bulkIndexes.ts: dropped before, re-created after, also on failure);
  * the final pass computes the figures that depend on all rounds (finalize.ts), and the typeahead
- * tables are derived last (terms.ts).
+ * tables (terms.ts) and the analytics rollup (src/db/rollup.ts) are derived last.
  *
  * Entity ids are assigned in blocks: universities, gov_ngo, persons (angels, founders, operators),
  * investor organizations, then companies in launch order; the teams of universities and
@@ -13,6 +13,7 @@
 import type { Knex } from 'knex';
 import { withoutSecondaryIndexes } from '../src/db/bulkIndexes.js';
 import { isSqlite } from '../src/db/knex.js';
+import { rebuildRollup } from '../src/db/rollup.js';
 import { generateCompanies } from './companies.js';
 import { createCtx, type Ctx, type ScaleName } from './context.js';
 import { analyze, finalize, scalar } from './finalize.js';
@@ -32,7 +33,8 @@ export const DEFAULT_SEED = 42;
 
 export async function seedDatabase(
   db: Knex,
-  opts: { scale: ScaleName; seed?: number; progress?: boolean },
+  /** `rollup: false` leaves the analytics rollup empty (the bench times its build on its own). */
+  opts: { scale: ScaleName; seed?: number; progress?: boolean; rollup?: boolean },
 ): Promise<{ table: string; rows: number }[]> {
   const ref = buildReference();
   const ctx = createCtx(db, opts.seed ?? DEFAULT_SEED, opts.scale, ref, opts.progress ?? false, isSqlite(db));
@@ -49,7 +51,13 @@ export async function seedDatabase(
   // the typeahead indexes of /data/search and /data/news?q= are derived from the rows written above
   ctx.progress.begin('search terms', 1);
   await withoutSecondaryIndexes(db, Object.keys(TERM_TABLES), () => writeTerms(ctx), rebuilding);
-  for (const table of Object.keys(TERM_TABLES)) counts.push({ table, rows: Number(((await db(table).count({ n: '*' })) as { n: number | string }[])[0]!.n) });
+  const derivedTables = Object.keys(TERM_TABLES);
+  if (opts.rollup !== false) {
+    ctx.progress.begin('analytics rollup', 1);
+    await rebuildRollup(db);
+    derivedTables.push('analytics_rollup');
+  }
+  for (const table of derivedTables) counts.push({ table, rows: Number(((await db(table).count({ n: '*' })) as { n: number | string }[])[0]!.n) });
   ctx.progress.end();
   ctx.progress.summary(counts.reduce((a, c) => a + c.rows, 0), ctx.w.writeSeconds);
   return counts;

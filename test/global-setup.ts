@@ -9,7 +9,6 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrate } from '../src/db/knex.js';
 import { seedDatabase } from '../seeds/index.js';
-import { rebuildRollup } from '../src/db/rollup.js';
 import { startTestPostgres } from './helpers/servers.js';
 
 declare module 'vitest' {
@@ -34,7 +33,6 @@ async function seedInto(databaseUrl: string, dbClient: 'sqlite' | 'postgres', sq
   try {
     await migrate(db);
     await seedDatabase(db, { scale: 'tiny', seed: 42 });
-    await rebuildRollup(db);
   } finally {
     await db.destroy();
   }

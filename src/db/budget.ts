@@ -92,10 +92,11 @@ const runners = new WeakMap<Knex, SqliteRunner>();
 /** Runs a read query under the budget; returns plain row objects on both engines. */
 export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number): Promise<T[]> {
   if (!isSqlite(db)) {
+    const timeoutMs = Math.max(1, Math.floor(budgetMs));
     // one round trip when the connection's own statement_timeout is the budget (knex.ts)
-    if (connectionBudgetMs(db) === Math.max(1, Math.floor(budgetMs))) return normalizeRawResult(await query) as T[];
+    if (connectionBudgetMs(db) === timeoutMs) return normalizeRawResult(await query) as T[];
     return db.transaction(async (trx) => {
-      await trx.raw(`set local statement_timeout = ${Math.max(1, Math.floor(budgetMs))}`);
+      await trx.raw(`set local statement_timeout = ${timeoutMs}`);
       return normalizeRawResult(await query.transacting(trx)) as T[];
     });
   }

@@ -69,9 +69,6 @@ async function seed(db: Knex, scale: ScaleName, seedNumber: number): Promise<voi
   const started = performance.now();
   const counts = await seedDatabase(db, { scale, seed: seedNumber, progress: process.stderr.isTTY === true });
   const seconds = (performance.now() - started) / 1000;
-  const rolling = performance.now();
-  await rebuildRollup(db);
-  process.stderr.write(`analytics rollup built in ${((performance.now() - rolling) / 1000).toFixed(1)} s\n`);
   const total = counts.reduce((a, c) => a + c.rows, 0);
   const width = Math.max(...counts.map((c) => c.table.length));
   for (const c of counts) process.stdout.write(`${c.table.padEnd(width)}  ${c.rows.toLocaleString('en-US').padStart(12)}\n`);

@@ -7,7 +7,7 @@
  * Rows: `(dim_a, label_a, dim_b, label_b)` with `dim_a <= dim_b` for pairs (a diagonal pair holds
  * both orders of its labels), `dim_b = ''` for one dimension, all four empty for the whole set, and
  * a marker `(dim, '', '*', '')` per dimension built. Each group's figures come from the same SQL as
- * the live path (aggregate.ts), so both give the same numbers. Derived data: seeding (cli.ts) builds it,
+ * the live path (aggregate.ts), so both give the same numbers. Derived data: the seed builds it,
  * and so must anything else that writes rounds (`tsx src/db/cli.ts rollup`).
  */
 import type { Knex } from 'knex';
@@ -22,9 +22,7 @@ const MARKER = '*';
 
 /** Heatmap metrics the rollup holds, and their columns (the median needs every value: live only). */
 const COLUMNS: Partial<Record<Metric, string>> = { count: 'rounds', company_count: 'companies', total_amount: 'amount_sum', avg_amount: 'amount_avg' };
-const ROLLED: readonly Metric[] = ['count', 'company_count', 'total_amount', 'avg_amount'];
-
-export const inRollup = (metric: Metric): boolean => COLUMNS[metric] !== undefined;
+const ROLLED = Object.keys(COLUMNS) as Metric[];
 
 export async function createRollup(db: Knex): Promise<void> {
   await db.schema.createTable(TABLE, (t) => {
@@ -51,10 +49,7 @@ async function insertGroups(trx: Knex, groupings: Record<string, Grouping>, dims
     label_a: dims.length > 0 ? String(g.g0) : '',
     dim_b: dims[1] ?? '',
     label_b: dims.length > 1 ? String(g.g1) : '',
-    rounds: Number(g.m0),
-    companies: Number(g.m1),
-    amount_sum: g.m2 === null ? null : Number(g.m2),
-    amount_avg: g.m3 === null ? null : Number(g.m3),
+    ...Object.fromEntries(ROLLED.map((m, i) => [COLUMNS[m]!, g[`m${i}`] === null ? null : Number(g[`m${i}`])])),
   }));
   for (let i = 0; i < rows.length; i += 500) await trx(TABLE).insert(rows.slice(i, i + 500));
 }

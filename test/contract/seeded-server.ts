@@ -10,7 +10,6 @@ import pino from 'pino';
 import { createDb, migrate } from '../../src/db/knex.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { seedDatabase } from '../../seeds/index.js';
-import { rebuildRollup } from '../../src/db/rollup.js';
 import { startTestPostgres, testServerConfig } from '../helpers/servers.js';
 
 /** An answer of the API: its status and its JSON body (null when the body is not JSON). */
@@ -50,7 +49,6 @@ export async function startSeededServer(opts: { db: 'sqlite' | 'postgres'; seed?
     const db = createDb(cfg);
     await migrate(db);
     await seedDatabase(db, { scale: 'tiny', seed: opts.seed });
-    await rebuildRollup(db);
     await db.destroy();
     server = await startServer(cfg, { logger: pino({ level: 'silent' }) });
     const res = await fetch(`${server.authUrl}/oauth/token`, {
