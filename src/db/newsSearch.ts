@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { CompiledFilter } from '../query/compile.js';
 import { isSqlite } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
-import { normalizeTerm, SEARCH_DEPTH, TOP } from './search.js';
+import { normalizeTerm, rebuildTerms, SEARCH_DEPTH, TERM_BATCH, TOP, type TermSource } from './search.js';
 
 const MAX_TERM = 300;
 const MAX_INNER = 12;
@@ -36,17 +36,15 @@ export async function createNewsTerms(db: Knex): Promise<void> {
   await db.raw('create index news_terms_news_key on news_terms (news_id)');
 }
 
-export async function rebuildNewsTerms(db: Knex, batch = 2000): Promise<void> {
-  await db('news_terms').delete();
-  let after = 0;
-  for (;;) {
-    const rows = (await db('news').where('id', '>', after).orderBy('id').limit(batch).select('id', 'title', 'published_at')) as { id: number; title: string; published_at: string }[];
-    if (rows.length === 0) return;
-    const terms = rows.flatMap(newsTermsOf);
-    for (let i = 0; i < terms.length; i += 500) await db('news_terms').insert(terms.slice(i, i + 500));
-    after = rows[rows.length - 1]!.id;
-  }
-}
+export const NEWS_TERM_SOURCE: TermSource<{ id: number; title: string; published_at: string }> = {
+  table: 'news_terms',
+  source: 'news',
+  columns: ['id', 'title', 'published_at'],
+  terms: newsTermsOf,
+};
+
+/** Rebuilds news_terms from news (migration 008). */
+export const rebuildNewsTerms = (db: Knex, batch = TERM_BATCH): Promise<void> => rebuildTerms(db, NEWS_TERM_SOURCE, batch);
 
 /** A page of the first SEARCH_DEPTH articles matching `q` (normalised) and the filter (alias `n`). */
 export async function searchNews(db: Knex, q: string, where: CompiledFilter | null, page: PageRequest) {

@@ -71,18 +71,54 @@ export async function createSearchTerms(db: Knex): Promise<void> {
   await db.raw('create index search_terms_entity_key on search_terms (entity_id)');
 }
 
-/** Rebuilds search_terms from entities, in batches (after seeding, and for existing databases). */
-export async function rebuildSearchTerms(db: Knex, batch = 2000): Promise<void> {
-  await db('search_terms').delete();
+/** A typeahead table and the rows it is derived from: `terms` gives a source row's term rows. */
+export interface TermSource<R extends { id: number }> {
+  table: string;
+  source: string;
+  columns: readonly string[];
+  terms(row: R): Record<string, unknown>[];
+}
+
+export const SEARCH_TERM_SOURCE: TermSource<SourceRow> = {
+  table: 'search_terms',
+  source: 'entities',
+  columns: ['id', 'type', 'subtype', 'name', 'domain', 'signal_rating'],
+  terms: termsOf,
+};
+
+export const TERM_BATCH = 2000;
+
+/**
+ * The rows of `table` in id order, `batch` at a time. `conn` is asked before each batch, so a
+ * caller whose transaction changes between batches (the seed's bulk writer) reads in the current one.
+ */
+export async function eachIdBatch<R extends { id: number }>(
+  conn: () => Knex | Promise<Knex>,
+  table: string,
+  columns: readonly string[],
+  batch: number,
+  each: (rows: R[]) => Promise<void>,
+): Promise<void> {
   let after = 0;
   for (;;) {
-    const rows = (await db('entities').where('id', '>', after).orderBy('id').limit(batch).select('id', 'type', 'subtype', 'name', 'domain', 'signal_rating')) as SourceRow[];
+    const rows = (await (await conn())(table).where('id', '>', after).orderBy('id').limit(batch).select(columns)) as R[];
     if (rows.length === 0) return;
-    const terms = rows.flatMap(termsOf);
-    for (let i = 0; i < terms.length; i += 500) await db('search_terms').insert(terms.slice(i, i + 500));
-    after = rows[rows.length - 1]!.id;
+    await each(rows);
+    after = Number(rows[rows.length - 1]!.id);
   }
 }
+
+/** Re-fills a typeahead table from its source rows, in batches (for existing databases; the seed streams its own). */
+export async function rebuildTerms<R extends { id: number }>(db: Knex, t: TermSource<R>, batch = TERM_BATCH): Promise<void> {
+  await db(t.table).delete();
+  await eachIdBatch<R>(() => db, t.source, t.columns, batch, async (rows) => {
+    const terms = rows.flatMap((r) => t.terms(r));
+    for (let i = 0; i < terms.length; i += 500) await db(t.table).insert(terms.slice(i, i + 500));
+  });
+}
+
+/** Rebuilds search_terms from entities (migration 004). */
+export const rebuildSearchTerms = (db: Knex, batch = TERM_BATCH): Promise<void> => rebuildTerms(db, SEARCH_TERM_SOURCE, batch);
 
 export interface SearchRow {
   entity_id: number;
