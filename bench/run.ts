@@ -9,7 +9,9 @@
  *
  * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10),
  * BENCH_ANALYTICS_CONNECTIONS (2), BENCH_DBS (sqlite,postgres), BENCH_SERVERS (ours,baseline,peer), BENCH_SCALE (large),
- * BENCH_SEED (42), BENCH_DIR (/tmp/fdapi-bench), BENCH_CPU_PROF (dir: --cpu-prof for our server).
+ * BENCH_SEED (42), BENCH_DIR (/tmp/fdapi-bench), BENCH_CPU_PROF (dir: --cpu-prof for our server),
+ * BENCH_SCENARIOS (comma-separated scenario names, default all), BENCH_SKIP_SINGLE (1: skip the single-request
+ * paging and analytics timings), BENCH_OUT (results file; default bench/results/<date>.json).
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +32,8 @@ const ANALYTICS_CONNECTIONS = Number(process.env.BENCH_ANALYTICS_CONNECTIONS || 
 const DBS = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as DbKind[];
 const SERVERS = (process.env.BENCH_SERVERS || 'ours,baseline,peer').split(',') as ServerName[];
 const LIMIT = 25;
+const ONLY = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',').map((x) => x.trim())) : null;
+const SKIP_SINGLE = process.env.BENCH_SKIP_SINGLE === '1';
 
 type ServerName = 'ours' | 'baseline' | 'peer';
 type ScenarioName =
@@ -80,7 +84,8 @@ function hasSearch(): { path: string; param: string } | null {
 
 async function scenarios(baseUrl: string, headers: Record<string, string>, kind: DbKind): Promise<Scenario[]> {
   const { txIds, companyUuids } = await sampleIds(baseUrl, headers);
-  const { cursor } = await deepCursor(kind, baseUrl, headers);
+  const wanted = (name: ScenarioName) => !ONLY || ONLY.has(name);
+  const { cursor } = wanted(`list page ${DEEP_PAGE}`) ? await deepCursor(kind, baseUrl, headers) : { cursor: '' };
   const peerList = `/transactions?where.year.gte=2015&where.amountUsd.gt=1000000&orderby.amountUsd=desc&orderby.id=desc&limit=${LIMIT}`;
   const list: Scenario[] = [
     { name: 'transaction detail', kind: 'detail', ours: txIds.map((id) => `/data/transactions/${id}`), peer: txIds.map((id) => `/transactions/${id}`) },
@@ -117,7 +122,7 @@ async function scenarios(baseUrl: string, headers: Record<string, string>, kind:
   ];
   const search = hasSearch();
   if (search) list.push({ name: 'search', kind: 'search', ours: ['acme', 'data', 'health', 'robot', 'sol', 'bio'].map((q) => `${search.path}?${search.param}=${q}&limit=10`), peer: null });
-  return list;
+  return list.filter((s) => wanted(s.name));
 }
 
 /** Runs one scenario against one server: warm-up, then the measured run with RSS sampling. */
@@ -157,8 +162,10 @@ async function benchDb(kind: DbKind, t: SeedTarget, rows: Row[]): Promise<{ pagi
   try {
     headers = apiHeaders(await getToken(ours.authUrl!));
     list = await scenarios(ours.baseUrl, headers, kind);
-    paging = await measurePaging(kind, ours.baseUrl, headers, 9);
-    analytics = await measureAnalytics(kind, ours.baseUrl, headers, 5);
+    if (!SKIP_SINGLE) {
+      paging = await measurePaging(kind, ours.baseUrl, headers, 9);
+      analytics = await measureAnalytics(kind, ours.baseUrl, headers, 5);
+    }
     if (SERVERS.includes('ours')) await runAll(kind, 'ours', ours, list, headers, rows);
   } finally {
     await ours.stop();
@@ -271,7 +278,7 @@ async function main() {
   for (const p of paging) console.log(`  ${p.kind.padEnd(9)} page 1 ${p.page1Ms} ms   page ${DEEP_PAGE} ${p.deepMs} ms   ratio ${p.ratio}`);
   console.log('analytics over all rounds (median):');
   for (const a of analytics) console.log(`  ${a.kind.padEnd(9)} ${a.name.padEnd(8)} ${a.medianMs} ms`);
-  const file = path.join(ROOT, 'bench', 'results', `${started.toISOString().slice(0, 10)}.json`);
+  const file = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : path.join(ROOT, 'bench', 'results', `${started.toISOString().slice(0, 10)}.json`);
   writeJson(file, {
     date: started.toISOString(),
     scale: SCALE,

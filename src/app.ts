@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import addFormats from 'ajv-formats';
-import { OpenAPIBackend, type Context, type Document, type Operation } from 'openapi-backend';
+import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Context, type Document, type Operation } from 'openapi-backend';
 import YAML from 'yaml';
 import { isMetered, reserve, settle, DEFAULT_CREDIT_COST } from './access/credits.js';
 import { applyLocks, lockPlan } from './access/locked.js';
@@ -87,17 +87,13 @@ function downgrade(operationId: string, result: Result, l: Locals): void {
 
 export async function createApp(deps: Deps, handlers: HandlerMap): Promise<express.Express> {
   const { cfg, log } = deps;
-  const api = new OpenAPIBackend({
-    definition: loadDocument(now(cfg)),
-    strict: true,
-    validate: true,
-    coerceTypes: true,
-    ajvOpts: { allErrors: true, strict: false },
-    customizeAjv: (ajv) => {
-      addFormats.default(ajv);
-      return ajv;
-    },
-  });
+  const ajvOpts = { allErrors: true, strict: false };
+  const customizeAjv: AjvCustomizer = (ajv) => {
+    addFormats.default(ajv);
+    return ajv;
+  };
+  // validation is switched on below, once the router is built
+  const api = new OpenAPIBackend({ definition: loadDocument(now(cfg)), strict: true, validate: false, coerceTypes: true, ajvOpts, customizeAjv });
   // openapi-backend checks the document against the OpenAPI 3.0 schema, which rejects 3.1 type
   // arrays; Redocly lints the document instead (make lint).
   api.validateDefinition = () => api.document;
@@ -107,6 +103,12 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   // not change after init, so build the list once (bench/: about a tenth of a detail request's CPU).
   const operations = api.router.getOperations();
   api.router.getOperations = () => operations;
+  // Request validators only: by default openapi-backend also compiles three sets of response
+  // validators for every operation, which nothing here calls (the tests validate responses with their
+  // own Ajv) and which cost about a third of the process's heap.
+  api.validator = new OpenAPIValidator({ definition: api.definition, router: api.router, ajvOpts, customizeAjv, coerceTypes: true, lazyCompileValidators: true });
+  api.validator.preCompileRequestValidators();
+  api.validate = true;
 
   const missing = api.getOperations().filter((op) => !handlers[op.operationId as keyof HandlerMap]);
   if (missing.length > 0) throw new Error(`No handler for operations: ${missing.map((o) => o.operationId).join(', ')}`);
