@@ -17,6 +17,8 @@ export const usageHandlers: HandlerMap = {
       const message = 'from must not be after to';
       throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.from', message }]);
     }
+    // this process's calls are written first; other processes' within USAGE_FLUSH_MS
+    await ctx.deps.usage.flush();
     const [data, balance] = await Promise.all([usageBetween(ctx.deps.db, teamId, from, to), getBalanceRow(ctx.deps.db, teamId)]);
     return ok('getUsage', { from, to, balance: { remaining: balance?.balance ?? 0, granted: balance?.granted ?? 0 }, data });
   },

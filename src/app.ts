@@ -170,7 +170,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
       } finally {
         if (metered) {
           const success = result !== undefined && result.status < 400;
-          void settle(deps.db, log, principal.teamId, id, creditCost, success, now(cfg));
+          void settle(deps.db, deps.usage, log, principal.teamId, id, creditCost, success, now(cfg));
           if (success) l.credits = creditCost;
         }
       }

@@ -24,6 +24,8 @@ export interface Config {
   cursorSecret: string;
   queryBudgetMs: number;
   keyCacheSeconds: number;
+  /** How often usage counted in memory is written (SPEC.md 5.5 allows 60 s). */
+  usageFlushMs: number;
   appUrl: string;
   dbPoolMax: number;
   /** Server processes (node:cluster) sharing the ports; 1 = this process serves. */
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cursorSecret,
     queryBudgetMs: int(env, 'QUERY_BUDGET_MS', 15000, 1, 600000),
     keyCacheSeconds: int(env, 'KEY_CACHE_SECONDS', 60, 0, 300),
+    usageFlushMs: int(env, 'USAGE_FLUSH_MS', 1000, 0, 60_000),
     appUrl: url('APP_URL', env.APP_URL || 'https://app.fundingdata.example'),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
     workers: int(env, 'WORKERS', 1, 1, 64),

@@ -18,6 +18,7 @@ import { createDb } from './db/knex.js';
 import { closeBudgetRunner } from './db/budget.js';
 import { Fx } from './money/fx.js';
 import { RateLimiter } from './access/rateLimit.js';
+import { UsageBuffer } from './access/usage.js';
 import { Metrics } from './http/metrics.js';
 import { isPrimaryOfCluster, printsBanner, runPrimary } from './cluster.js';
 
@@ -97,7 +98,8 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   }
   const signing = await loadSigningKey(cfg.signingKeyFile);
   const auth = new Authenticator(db, cfg, signing, process.env.JWKS_URL || undefined);
-  const deps = { db, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, db), metrics: new Metrics(db) };
+  const usage = new UsageBuffer(db, log, cfg.usageFlushMs);
+  const deps = { db, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, db), usage, metrics: new Metrics(db) };
   const drain = drainer([apiServer, authServer]);
   apiServer.on('request', await createApp(deps, handlers));
   authServer.on('request', createIdentityProvider(db, cfg, signing));
@@ -110,6 +112,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       apiServer.closeIdleConnections();
       authServer.closeIdleConnections();
       await Promise.all([done(apiServer), done(authServer)]);
+      await usage.close().catch((err: Error) => log.error({ err: err.message }, 'usage not written at shutdown'));
       await closeBudgetRunner(db);
       await db.destroy();
     })());
@@ -157,6 +160,7 @@ function envOf(c: Config): NodeJS.ProcessEnv {
     CURSOR_SECRET: c.cursorSecret,
     QUERY_BUDGET_MS: String(c.queryBudgetMs),
     KEY_CACHE_SECONDS: String(c.keyCacheSeconds),
+    USAGE_FLUSH_MS: String(c.usageFlushMs),
     APP_URL: c.appUrl,
     DB_POOL_MAX: String(c.dbPoolMax),
     WORKERS: String(c.workers),

@@ -7,7 +7,8 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/verify.js';
-import { recordUsage, returnCredits, takeCredits } from '../db/credits.js';
+import { returnCredits, takeCredits } from '../db/credits.js';
+import type { UsageBuffer } from './usage.js';
 import { ApiError } from '../errors.js';
 
 export const DEFAULT_CREDIT_COST = 1;
@@ -28,9 +29,11 @@ export async function reserve(db: Knex, teamId: number, cost: number, now: Date)
   }
 }
 
-/** Settles a reservation: records usage on success, gives the credits back otherwise. Never throws. */
+/** Settles a reservation: counts usage on success (written by the usage buffer), gives the credits
+ * back otherwise. Never throws. */
 export async function settle(
   db: Knex,
+  usage: UsageBuffer,
   log: Logger,
   teamId: number,
   operationId: string,
@@ -38,13 +41,13 @@ export async function settle(
   success: boolean,
   now: Date,
 ): Promise<void> {
+  if (success) return usage.add(teamId, now.toISOString().slice(0, 10), operationId, cost);
   try {
-    if (success) await recordUsage(db, teamId, now.toISOString().slice(0, 10), operationId, cost);
-    else await returnCredits(db, teamId, cost, now.toISOString());
+    await returnCredits(db, teamId, cost, now.toISOString());
   } catch (err) {
     log.error({ err: (err as Error).message, teamId, operationId }, 'credit settlement failed');
     // a failed request must not stay charged: when the database is down, refund once it is back
-    if (!success) retryRefund(db, log, teamId, cost, now, 1);
+    retryRefund(db, log, teamId, cost, now, 1);
   }
 }
 

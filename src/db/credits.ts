@@ -15,14 +15,32 @@ export async function returnCredits(db: Knex, teamId: number, cost: number, at: 
   await db('credit_balances').where('team_id', teamId).update({ balance: db.raw('balance + ?', [cost]), updated_at: at });
 }
 
-export async function recordUsage(db: Knex, teamId: number, day: string, operationId: string, credits: number): Promise<void> {
-  await db.raw(
-    `insert into usage_daily (team_id, day, operation_id, requests, credits) values (?, ?, ?, 1, ?)
-     on conflict (team_id, day, operation_id)
-     do update set requests = usage_daily.requests + 1, credits = usage_daily.credits + excluded.credits`,
-    [teamId, day, operationId, credits],
-  );
+export interface UsageCount {
+  teamId: number;
+  day: string;
+  operationId: string;
+  requests: number;
+  credits: number;
 }
+
+const USAGE_ROWS_PER_STATEMENT = 500;
+
+/** Adds counted calls to the daily usage rows: one upsert per 500 (team, day, operation) rows, in key
+ * order so that concurrent writers from several processes lock rows in the same order. */
+export async function addUsage(db: Knex, counts: UsageCount[]): Promise<void> {
+  const sorted = [...counts].sort((a, b) => a.teamId - b.teamId || cmp(a.day, b.day) || cmp(a.operationId, b.operationId));
+  for (let i = 0; i < sorted.length; i += USAGE_ROWS_PER_STATEMENT) {
+    const chunk = sorted.slice(i, i + USAGE_ROWS_PER_STATEMENT);
+    await db.raw(
+      `insert into usage_daily (team_id, day, operation_id, requests, credits) values ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+       on conflict (team_id, day, operation_id)
+       do update set requests = usage_daily.requests + excluded.requests, credits = usage_daily.credits + excluded.credits`,
+      chunk.flatMap((c) => [c.teamId, c.day, c.operationId, c.requests, c.credits]),
+    );
+  }
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export async function getBalance(db: Knex, teamId: number): Promise<number | null> {
   const row = (await db('credit_balances').where('team_id', teamId).first('balance')) as { balance: number } | undefined;

@@ -9,6 +9,7 @@ import type { VersionInfo } from '../versions/resolve.js';
 import type { operations } from '../../generated/api.js';
 import type { Authenticator } from '../auth/verify.js';
 import type { RateLimiter } from '../access/rateLimit.js';
+import type { UsageBuffer } from '../access/usage.js';
 import type { Metrics } from './metrics.js';
 
 export interface Deps {
@@ -18,6 +19,8 @@ export interface Deps {
   log: Logger;
   auth: Authenticator;
   rateLimiter: RateLimiter;
+  /** Usage of metered calls, counted in memory and written every USAGE_FLUSH_MS. */
+  usage: UsageBuffer;
   metrics?: Metrics;
 }
 
