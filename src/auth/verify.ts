@@ -31,6 +31,10 @@ export function unauthorized(message: string, error = 'invalid_token'): ApiError
   });
 }
 
+/** Verified tokens are remembered this long at most (and never past their `exp`), up to this many. */
+const VERIFIED_TTL_MS = 60_000;
+const VERIFIED_MAX = 10_000;
+
 interface KeyStatus {
   active: boolean;
   teamId: number | null;
@@ -40,6 +44,10 @@ interface KeyStatus {
 export class Authenticator {
   private readonly keys: ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet>;
   private readonly keyStatus = new Map<string, KeyStatus>();
+  /** Tokens whose signature and claims checked out: the ES256 verification is the costliest step of a
+   * request's authentication and a client sends the same token for its whole lifetime. Keyed by the
+   * exact token string; refused tokens are never remembered. */
+  private readonly verified = new Map<string, { payload: JWTPayload; until: number }>();
 
   constructor(
     private readonly db: Knex,
@@ -74,6 +82,10 @@ export class Authenticator {
   }
 
   private async verify(token: string): Promise<JWTPayload> {
+    const at = Date.now();
+    const hit = this.verified.get(token);
+    if (hit && hit.until > at) return hit.payload;
+    if (hit) this.verified.delete(token);
     try {
       const { payload } = await jwtVerify(token, this.keys, {
         issuer: this.cfg.issuer,
@@ -81,6 +93,9 @@ export class Authenticator {
         algorithms: [SIGNING_ALG],
         requiredClaims: ['exp', 'iat', 'sub'],
       });
+      if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+      // jose refuses a token from its exp second on
+      this.verified.set(token, { payload, until: Math.min(payload.exp! * 1000, at + VERIFIED_TTL_MS) });
       return payload;
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired');

@@ -98,6 +98,17 @@ forEachDatabase('tokens and scopes', (h) => {
     }
   });
 
+  it('stops accepting a token at its expiry even after it was accepted (verified tokens are remembered)', async () => {
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const token = await sign({}, { exp });
+    expect((await withToken(token)).status).toBe(200);
+    expect((await withToken(token)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 50));
+    const late = await withToken(token);
+    expect(late.status).toBe(401);
+    expect(late.body.error.message).toBe('The access token has expired');
+  });
+
   it('answers 403 when the token lacks the operation scope', async () => {
     await h().db('api_keys').insert({
       client_id: `narrow-${h().kind}`,
