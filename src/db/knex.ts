@@ -4,6 +4,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { cacheStatements } from './statement-cache.mjs';
 import * as m001 from './migrations/001_schema.js';
 import * as m002 from './migrations/002_list_indexes.js';
 import * as m003 from './migrations/003_catalogue_indexes.js';
@@ -57,7 +58,8 @@ export function createDb(cfg: Pick<Config, 'dbClient' | 'sqliteFile' | 'database
       pool: {
         min: 1,
         max: 1,
-        afterCreate: (conn: { pragma(s: string): unknown }, done: (err: Error | null, c: unknown) => void) => {
+        afterCreate: (conn: { pragma(s: string): unknown; prepare(sql: string): unknown }, done: (err: Error | null, c: unknown) => void) => {
+          cacheStatements(conn);
           conn.pragma('journal_mode = WAL');
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');

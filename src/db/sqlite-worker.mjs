@@ -3,8 +3,9 @@
 // Plain JavaScript so that it loads the same under tsx, vitest and node.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { cacheStatements } from './statement-cache.mjs';
 
-const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+const db = cacheStatements(new Database(workerData.file, { readonly: true, fileMustExist: true }));
 db.pragma('busy_timeout = 5000');
 
 parentPort.on('message', ({ id, sql, bindings }) => {

@@ -1,0 +1,2 @@
+/** See statement-cache.mjs. */
+export function cacheStatements<T extends { prepare(sql: string): unknown }>(db: T, max?: number): T;
