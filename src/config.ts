@@ -28,6 +28,8 @@ export interface Config {
   usageFlushMs: number;
   appUrl: string;
   dbPoolMax: number;
+  /** PostgreSQL: run marked lookups as named prepared statements (off behind PgBouncer before 1.21). */
+  dbPreparedStatements: boolean;
   /** Server processes (node:cluster) sharing the ports; 1 = this process serves. */
   workers: number;
   /** Slow-client (slowloris) limits of both listeners: all headers within, whole request within. */
@@ -51,6 +53,13 @@ function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, ma
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, dflt: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return dflt;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new ConfigError(`${name} must be on or off, got "${raw}"`);
 }
 
 function url(name: string, value: string): string {
@@ -126,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     usageFlushMs: int(env, 'USAGE_FLUSH_MS', 1000, 0, 60_000),
     appUrl: url('APP_URL', env.APP_URL || 'https://app.fundingdata.example'),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
+    dbPreparedStatements: onOff(env, 'DB_PREPARED_STATEMENTS', true),
     workers: int(env, 'WORKERS', 1, 1, 64),
     headersTimeoutMs,
     requestTimeoutMs,

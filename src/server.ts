@@ -163,6 +163,7 @@ function envOf(c: Config): NodeJS.ProcessEnv {
     USAGE_FLUSH_MS: String(c.usageFlushMs),
     APP_URL: c.appUrl,
     DB_POOL_MAX: String(c.dbPoolMax),
+    DB_PREPARED_STATEMENTS: c.dbPreparedStatements ? 'on' : 'off',
     WORKERS: String(c.workers),
     HEADERS_TIMEOUT_MS: String(c.headersTimeoutMs),
     REQUEST_TIMEOUT_MS: String(c.requestTimeoutMs),

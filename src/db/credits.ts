@@ -1,18 +1,21 @@
 /** Credit balances and daily usage: SQL only. Decrements are one conditional UPDATE, so they are atomic
  * across requests and processes (no read-modify-write). */
 import type { Knex } from 'knex';
+import { prepared } from './knex.js';
 
 /** Takes `cost` credits if the balance covers them; true when taken. */
 export async function takeCredits(db: Knex, teamId: number, cost: number, at: string): Promise<boolean> {
-  const n = await db('credit_balances')
-    .where('team_id', teamId)
-    .andWhere('balance', '>=', cost)
-    .update({ balance: db.raw('balance - ?', [cost]), updated_at: at });
+  const n = await prepared(
+    db('credit_balances')
+      .where('team_id', teamId)
+      .andWhere('balance', '>=', cost)
+      .update({ balance: db.raw('balance - ?', [cost]), updated_at: at }),
+  );
   return n === 1;
 }
 
 export async function returnCredits(db: Knex, teamId: number, cost: number, at: string): Promise<void> {
-  await db('credit_balances').where('team_id', teamId).update({ balance: db.raw('balance + ?', [cost]), updated_at: at });
+  await prepared(db('credit_balances').where('team_id', teamId).update({ balance: db.raw('balance + ?', [cost]), updated_at: at }));
 }
 
 export interface UsageCount {

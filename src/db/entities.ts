@@ -3,7 +3,7 @@
  * Blocks are loaded for a whole set of entities at once (one query per block, never one per row).
  */
 import type { Knex } from 'knex';
-import { normalizeRawResult } from './knex.js';
+import { idList, normalizeRawResult, prepared, whereIdIn } from './knex.js';
 
 export interface EntityRow {
   id: number;
@@ -97,7 +97,7 @@ export type RefRow = Pick<EntityRow, (typeof REF_COLUMNS)[number]>;
 export async function findEntityByUuid(db: Knex, uuid: string, subtype?: EntityRow['subtype']): Promise<EntityRow | null> {
   const q = db('entities').where('uuid', uuid);
   if (subtype) q.andWhere('subtype', subtype);
-  return ((await q.first()) as EntityRow | undefined) ?? null;
+  return ((await prepared(q.first())) as EntityRow | undefined) ?? null;
 }
 
 /** Entities per blocks query: each of the five branches binds every id (SQLite allows 32,766 variables). */
@@ -108,8 +108,7 @@ const BLOCK_CHUNK = 1000;
  * one shape: `block` names the branch, `o`, `s` and `id` carry each block's order, the other columns
  * its values. Reference names come from the joins, so nothing is cached.
  */
-function blocksSql(n: number): string {
-  const ids = `(${new Array(n).fill('?').join(', ')})`;
+function blocksSql(ids: string): string {
   const noPlace = 'null, null, null, null, null, null, null, null';
   return `
 select el.entity_id, 'location' as block, el.position as o, null as s, c.id as id, c.name as name, el.role as code,
@@ -117,18 +116,18 @@ select el.entity_id, 'location' as block, el.position as o, null as s, c.id as i
   from entity_locations el
   join places c on c.id = el.city_id left join places s on s.id = c.state_id
   join places co on co.id = c.country_id join places ct on ct.id = c.continent_id
- where el.entity_id in ${ids}
+ where el.entity_id ${ids}
 union all
-select f.entity_id, 'flag', null, f.kind, null, f.value, null, ${noPlace} from entity_flags f where f.entity_id in ${ids}
+select f.entity_id, 'flag', null, f.kind, null, f.value, null, ${noPlace} from entity_flags f where f.entity_id ${ids}
 union all
 select et.entity_id, 'taxonomy', null, t.type, t.id, t.name, null, ${noPlace}
-  from entity_taxonomy et join taxonomy t on t.id = et.taxonomy_id where et.entity_id in ${ids}
+  from entity_taxonomy et join taxonomy t on t.id = et.taxonomy_id where et.entity_id ${ids}
 union all
 select x.entity_id, 'investor_type', null, null, t.id, t.name, t.code, ${noPlace}
-  from entity_investor_types x join investor_types t on t.id = x.investor_type_id where x.entity_id in ${ids}
+  from entity_investor_types x join investor_types t on t.id = x.investor_type_id where x.entity_id ${ids}
 union all
 select x.entity_id, 'investor_stage', null, null, t.id, t.name, t.code, ${noPlace}
-  from entity_investor_stages x join investment_stages t on t.id = x.stage_id where x.entity_id in ${ids}
+  from entity_investor_stages x join investment_stages t on t.id = x.stage_id where x.entity_id ${ids}
 order by 1, 2, 3, 4, 5, 7, 6`;
 }
 
@@ -156,7 +155,9 @@ export async function loadBlocks(db: Knex, ids: number[]): Promise<Map<number, E
   for (const id of unique) out.set(id, { locations: [], roles: [], classifications: [], taxonomy: [], investorTypes: [], investorStages: [] });
   for (let i = 0; i < unique.length; i += BLOCK_CHUNK) {
     const chunk = unique.slice(i, i + BLOCK_CHUNK);
-    const rows = normalizeRawResult(await db.raw(blocksSql(chunk.length), [...chunk, ...chunk, ...chunk, ...chunk, ...chunk])) as unknown as BlockRow[];
+    const l = idList(db, chunk);
+    const bindings = [...l.bindings, ...l.bindings, ...l.bindings, ...l.bindings, ...l.bindings];
+    const rows = normalizeRawResult(await prepared(db.raw(blocksSql(l.sql), bindings))) as unknown as BlockRow[];
     for (const r of rows) {
       const b = out.get(r.entity_id)!;
       if (r.block === 'location') {
@@ -183,7 +184,7 @@ export async function loadEntities(db: Knex, ids: number[]): Promise<Map<number,
   if (ids.length === 0) return out;
   const unique = [...new Set(ids)];
   const [rows, blocks] = await Promise.all([
-    db('entities').whereIn('id', unique).select('*') as Promise<EntityRow[]>,
+    prepared(whereIdIn(db, db('entities'), 'id', unique).select('*')) as Promise<EntityRow[]>,
     loadBlocks(db, unique),
   ]);
   for (const r of rows) out.set(r.id, { ...r, blocks: blocks.get(r.id)! });
@@ -265,13 +266,14 @@ export async function portfolioGlances(db: Knex, investorIds: number[], limit: n
   if (investorIds.length === 0) return out;
   const ids = [...new Set(investorIds)];
   for (const id of ids) out.set(id, { total: 0, roundsCount: 0, totalValuationUsd: null, rows: [] });
+  const list = idList(db, ids);
   const { rows } = normalizeRaw(
-    await db.raw(
+    await prepared(db.raw(
       `with per as (
          select ti.investor_id, t.company_id, max(case when ti.is_lead then 1 else 0 end) as is_lead, count(*) as rounds_count,
                 max(coalesce(t.date_sort, '') || '|' || coalesce(t.announced_date, '')) as last_round
          from transaction_investors ti join transactions t on t.id = ti.transaction_id
-         where ti.investor_id in (${ids.map(() => '?').join(',')}) and t.deleted_at is null
+         where ti.investor_id ${list.sql} and t.deleted_at is null
          group by ti.investor_id, t.company_id
        ), ranked as (
          select per.*, e.valuation_usd,
@@ -284,8 +286,8 @@ export async function portfolioGlances(db: Knex, investorIds: number[], limit: n
        select r.*, e.id, e.uuid, e.type, e.subtype, e.name, e.image
        from ranked r join entities e on e.id = r.company_id
        where r.rn <= ? order by r.investor_id, r.rn`,
-      [...ids, limit],
-    ),
+      [...list.bindings, limit],
+    )),
   );
   for (const r of rows as unknown as (PortfolioRow & RefRow & { last_round: string; total_companies: number; total_rounds: number; total_valuation: number | null })[]) {
     const g = out.get(r.investor_id)!;

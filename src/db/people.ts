@@ -1,5 +1,6 @@
 /** Persons: founders list, career and education glances, founded companies. SQL only. */
 import type { Knex } from 'knex';
+import { idList, prepared } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { CAREER_COLUMNS, normalizeRaw, type CareerRow, type EntityRow, type RefRow } from './entities.js';
 import type { CompiledFilter } from '../query/compile.js';
@@ -22,7 +23,6 @@ export interface EducationRow {
   university: RefRow;
 }
 
-const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 function splitRef(r: Record<string, unknown>, prefix: string): RefRow {
   return {
@@ -52,17 +52,18 @@ function collect<T extends { person_id: number }>(ids: number[], rows: (T & { to
 export async function careerGlances(db: Knex, personIds: number[], limit: number): Promise<Map<number, Glance<CareerWithOrg>>> {
   const ids = [...new Set(personIds)];
   if (ids.length === 0) return new Map();
+  const list = idList(db, ids);
   const { rows } = normalizeRaw(
-    await db.raw(
+    await prepared(db.raw(
       `select x.*, ${REF_SELECT('o', 'o_')} from (
          select ${CAREER_COLUMNS.join(', ')},
                 row_number() over (partition by c.person_id order by coalesce(c.start_sort, '') desc, c.id) as rn,
                 count(*) over (partition by c.person_id) as total
-         from career c where c.person_id in (${placeholders(ids.length)})
+         from career c where c.person_id ${list.sql}
        ) x join entities o on o.id = x.org_id
        where x.rn <= ? order by x.person_id, x.rn`,
-      [...ids, limit],
-    ),
+      [...list.bindings, limit],
+    )),
   );
   return collect(
     ids,
@@ -74,19 +75,20 @@ export async function careerGlances(db: Knex, personIds: number[], limit: number
 export async function educationGlances(db: Knex, personIds: number[], limit: number): Promise<Map<number, Glance<EducationRow>>> {
   const ids = [...new Set(personIds)];
   if (ids.length === 0) return new Map();
+  const list = idList(db, ids);
   const [{ rows }, majors] = await Promise.all([
-    db
-      .raw(
+    prepared(
+      db.raw(
         `select x.*, d.name as degree_name, ${REF_SELECT('u', 'u_')} from (
            select ed.id, ed.person_id, ed.university_id, ed.degree_id, ed.major_ids, ed.start_date, ed.end_date,
                   row_number() over (partition by ed.person_id order by coalesce(ed.start_sort, '') desc, ed.id) as rn,
                   count(*) over (partition by ed.person_id) as total
-           from education ed where ed.person_id in (${placeholders(ids.length)})
+           from education ed where ed.person_id ${list.sql}
          ) x join entities u on u.id = x.university_id left join degrees d on d.id = x.degree_id
          where x.rn <= ? order by x.person_id, x.rn`,
-        [...ids, limit],
-      )
-      .then(normalizeRaw),
+        [...list.bindings, limit],
+      ),
+    ).then(normalizeRaw),
     majorNames(db),
   ]);
   const majorName = majors;
@@ -129,7 +131,7 @@ export async function listFoundedCompanies(db: Knex, personId: number, where: Co
 }
 
 export async function majorNames(db: Knex): Promise<Map<number, string>> {
-  const rows = (await db('majors').select('id', 'name')) as { id: number; name: string }[];
+  const rows = (await prepared(db('majors').select('id', 'name'))) as { id: number; name: string }[];
   return new Map(rows.map((m) => [m.id, m.name]));
 }
 

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { CompiledFilter } from '../query/compile.js';
 import type { RefRow } from './entities.js';
+import { prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 
 export interface TransactionRow {
@@ -28,7 +29,7 @@ export type InvestorLink = RefRow & { transaction_id: number; is_lead: boolean |
 
 /** An active (not soft-deleted) transaction by id. */
 export async function findTransaction(db: Knex, id: number): Promise<TransactionRow | null> {
-  const row = (await db('transactions').where('id', id).whereNull('deleted_at').first()) as TransactionRow | undefined;
+  const row = (await prepared(db('transactions').where('id', id).whereNull('deleted_at').first())) as TransactionRow | undefined;
   return row ?? null;
 }
 
@@ -36,11 +37,11 @@ export async function findTransaction(db: Knex, id: number): Promise<Transaction
 export async function loadInvestorLinks(db: Knex, transactionIds: number[]): Promise<Map<number, InvestorLink[]>> {
   const out = new Map<number, InvestorLink[]>();
   if (transactionIds.length === 0) return out;
-  const rows = (await db('transaction_investors as ti')
-    .join('entities as e', 'e.id', 'ti.investor_id')
-    .whereIn('ti.transaction_id', [...new Set(transactionIds)])
-    .orderByRaw('ti.transaction_id, case when ti.is_lead then 0 else 1 end, ti.position, ti.investor_id')
-    .select('ti.transaction_id', 'ti.is_lead', 'e.id', 'e.uuid', 'e.type', 'e.subtype', 'e.name', 'e.image')) as InvestorLink[];
+  const rows = (await prepared(
+    whereIdIn(db, db('transaction_investors as ti').join('entities as e', 'e.id', 'ti.investor_id'), 'ti.transaction_id', [...new Set(transactionIds)])
+      .orderByRaw('ti.transaction_id, case when ti.is_lead then 0 else 1 end, ti.position, ti.investor_id')
+      .select('ti.transaction_id', 'ti.is_lead', 'e.id', 'e.uuid', 'e.type', 'e.subtype', 'e.name', 'e.image'),
+  )) as InvestorLink[];
   for (const r of rows) {
     const list = out.get(r.transaction_id);
     if (list) list.push(r);
