@@ -81,8 +81,9 @@ export function createDb(
     },
     pool: { min: 0, max: cfg.dbPoolMax, acquireTimeoutMillis: 2000 } as Knex.PoolConfig,
     acquireConnectionTimeout: 2000,
-  });
-  if (cfg.dbPreparedStatements !== false) namePreparedStatements(db);
+    preparedStatements: cfg.dbPreparedStatements !== false,
+  } as Knex.Config);
+  namePreparedStatements(db);
   return db;
 }
 
@@ -111,18 +112,25 @@ function statementName(sql: string): string {
   return name;
 }
 
+/** Wraps the pg dialect's query call once (on its prototype, which knex's transaction clients share
+ * with the pool's client): a marked query gets its statement name unless the instance's config says
+ * `preparedStatements: false`. */
 function namePreparedStatements(db: Knex): void {
   type QueryObject = { sql: string; options?: Record<string, unknown> };
-  const client = db.client as { _query(connection: unknown, obj: QueryObject): Promise<unknown> };
-  const run = client._query.bind(client);
-  client._query = (connection, obj) => {
+  type PgClient = { config: { preparedStatements?: boolean }; _query(connection: unknown, obj: QueryObject): Promise<unknown> };
+  const proto = Object.getPrototypeOf(db.client) as PgClient & { [PATCHED]?: true };
+  if (proto[PATCHED]) return;
+  const run = proto._query;
+  proto._query = function (this: PgClient, connection, obj) {
     if (obj.options?.prepare) {
       const { prepare: _p, ...rest } = obj.options;
-      obj.options = { ...rest, name: statementName(obj.sql) };
+      obj.options = this.config.preparedStatements === false ? rest : { ...rest, name: statementName(obj.sql) };
     }
-    return run(connection, obj);
+    return run.call(this, connection, obj);
   };
+  proto[PATCHED] = true;
 }
+const PATCHED = Symbol('fd.preparedStatements');
 
 /** Marks a query builder or raw query to run as a prepared statement (see above; no effect on SQLite). */
 export function prepared<Q extends { options(o: Readonly<Record<string, unknown>>): Q }>(q: Q): Q {
@@ -135,8 +143,8 @@ export function prepared<Q extends { options(o: Readonly<Record<string, unknown>
  * Use as `where x.id ${l.sql}` with `l.bindings`.
  */
 export function idList(db: Knex, ids: readonly number[]): { sql: string; bindings: (number | string)[] } {
-  if (isSqlite(db)) return { sql: `in (${ids.map(() => '?').join(', ')})`, bindings: [...ids] };
   for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`idList: not an integer id: ${id}`);
+  if (isSqlite(db)) return { sql: `in (${ids.map(() => '?').join(', ')})`, bindings: [...ids] };
   return { sql: '= any(?::bigint[])', bindings: [`{${ids.join(',')}}`] };
 }
 

@@ -1,0 +1,46 @@
+/** Prepared statements (PostgreSQL) and id lists (both engines): src/db/knex.ts. */
+import { expect, it } from 'vitest';
+import { createDb, idList, isSqlite, prepared, whereIdIn } from '../../src/db/knex.js';
+import { forEachDatabase } from '../helpers/harness.js';
+
+forEachDatabase('prepared statements and id lists', (h) => {
+  it('selects exactly the listed ids, for none, one and many', async () => {
+    const db = h().db;
+    const all = ((await db('entities').orderBy('id').limit(300).select('id')) as { id: number }[]).map((r) => Number(r.id));
+    expect(all.length).toBeGreaterThan(100);
+    for (const ids of [[], [all[0]!], all.slice(0, 7), all, [all[3]!, all[3]!, -1]]) {
+      const rows = (await whereIdIn(db, db('entities'), 'id', ids).orderBy('id').select('id')) as { id: number }[];
+      expect(rows.map((r) => Number(r.id))).toEqual([...new Set(ids)].filter((id) => id > 0).sort((a, b) => a - b));
+      const l = idList(db, ids);
+      // the statement text does not depend on the number of ids on PostgreSQL
+      if (!isSqlite(db)) expect(l.sql).toBe(idList(db, [1, 2, 3]).sql);
+    }
+    expect(() => idList(db, [1.5])).toThrow(/not an integer/);
+  });
+
+  it('runs a marked query as a named statement on PostgreSQL, once per text', async () => {
+    const db = h().db;
+    if (isSqlite(db)) return expect(prepared(db('entities').where('id', 1).first('id'))).resolves.toBeDefined();
+    await db.transaction(async (trx) => {
+      const before = Number((await trx.raw(`select count(*) as n from pg_prepared_statements where name like 'fd\\_%'`)).rows[0].n);
+      for (const id of [1, 2, 3]) await prepared(trx('entities').where('id', id).first('id'));
+      await trx('entities').where('id', 4).first('id'); // not marked: not prepared
+      const names = (await trx.raw(`select name, statement from pg_prepared_statements where name like 'fd\\_%'`)).rows as { name: string; statement: string }[];
+      expect(names.length).toBe(before + 1);
+      expect(names.some((n) => /from "entities" where "id" = \$1/.test(n.statement))).toBe(true);
+    });
+  });
+
+  it('prepares nothing when DB_PREPARED_STATEMENTS is off', async () => {
+    if (isSqlite(h().db)) return;
+    const db = createDb({ ...h().server.cfg, dbPreparedStatements: false });
+    try {
+      await db.transaction(async (trx) => {
+        await prepared(trx('entities').where('id', 1).first('id'));
+        expect(Number((await trx.raw('select count(*) as n from pg_prepared_statements')).rows[0].n)).toBe(0);
+      });
+    } finally {
+      await db.destroy();
+    }
+  });
+});
