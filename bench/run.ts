@@ -11,7 +11,8 @@
  * BENCH_ANALYTICS_CONNECTIONS (2), BENCH_DBS (sqlite,postgres), BENCH_SERVERS (ours,baseline,peer), BENCH_SCALE (large),
  * BENCH_SEED (42), BENCH_DIR (/tmp/fdapi-bench), BENCH_CPU_PROF (dir: --cpu-prof for our server),
  * BENCH_SCENARIOS (comma-separated scenario names, default all), BENCH_SKIP_SINGLE (1: skip the single-request
- * paging and analytics timings), BENCH_OUT (results file; default bench/results/<date>.json).
+ * paging and analytics timings), BENCH_OUT (results file; default bench/results/<date>.json),
+ * BENCH_HEAP_MB (old-space limit of our server, default 256 as `make run`; 0 = Node's default).
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +35,8 @@ const SERVERS = (process.env.BENCH_SERVERS || 'ours,baseline,peer').split(',') a
 const LIMIT = 25;
 const ONLY = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',').map((x) => x.trim())) : null;
 const SKIP_SINGLE = process.env.BENCH_SKIP_SINGLE === '1';
+/** Old-space limit of our server, as `make run` sets it (HEAP_MB); 0 = Node's default. */
+const HEAP_MB = Number(process.env.BENCH_HEAP_MB ?? process.env.HEAP_MB ?? 256);
 
 type ServerName = 'ours' | 'baseline' | 'peer';
 type ScenarioName =
@@ -154,7 +157,10 @@ async function check(baseUrl: string, paths: string[], headers: Record<string, s
 }
 
 async function benchDb(kind: DbKind, t: SeedTarget, rows: Row[]): Promise<{ paging: PagingResult | null; analytics: AnalyticsResult[] }> {
-  const ours = await forkServer('our-server.ts', serverEnv(t.databaseUrl), process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
+  const ours = await forkServer('our-server.ts', serverEnv(t.databaseUrl), [
+    ...(HEAP_MB > 0 ? [`--max-old-space-size=${HEAP_MB}`] : []),
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+  ]);
   let list: Scenario[];
   let headers: Record<string, string>;
   let paging: PagingResult | null = null;
@@ -287,6 +293,7 @@ async function main() {
     warmupSeconds: WARMUP,
     connections: CONNECTIONS,
     limit: LIMIT,
+    oursHeapMb: HEAP_MB || null,
     machine: note,
     seeds,
     rows,
