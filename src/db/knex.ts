@@ -15,6 +15,7 @@ import * as m006 from './migrations/006_nested_indexes.js';
 import * as m007 from './migrations/007_geo_reference.js';
 import * as m008 from './migrations/008_news_terms.js';
 import * as m009 from './migrations/009_analytics_rollup.js';
+import * as m010 from './migrations/010_descending_sort_indexes.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
@@ -33,6 +34,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '007_geo_reference': m007,
   '008_news_terms': m008,
   '009_analytics_rollup': m009,
+  '010_descending_sort_indexes': m010,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
