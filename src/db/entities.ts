@@ -131,22 +131,14 @@ select x.entity_id, 'investor_stage', null, null, t.id, t.name, t.code, ${noPlac
 order by 1, 2, 3, 4, 5, 7, 6`;
 }
 
-interface BlockRow {
-  entity_id: number;
+/** One row of blocksSql: a location's place columns, or nulls there for the other blocks. */
+type BlockRow = Omit<LocationRow, 'role' | 'city_id' | 'city_name'> & {
   block: 'location' | 'flag' | 'taxonomy' | 'investor_type' | 'investor_stage';
   s: string | null;
   id: number;
   name: string;
   code: string;
-  state_id: number | null;
-  state_name: string | null;
-  country_id: number;
-  country_name: string;
-  continent_id: number;
-  continent_name: string;
-  lat: number;
-  lon: number;
-}
+};
 
 /** Locations, flags, taxonomy, investor types and stages for many entities: one query per 1,000. */
 export async function loadBlocks(db: Knex, ids: number[]): Promise<Map<number, EntityBlocks>> {
