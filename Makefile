@@ -5,7 +5,7 @@ VENV := .venv
 SCHEMATHESIS := $(VENV)/bin/schemathesis
 TSX := node_modules/.bin/tsx
 export SEED_SCALE ?= demo
-HEAP_MB ?= 256
+HEAP_MB ?= 1024
 
 .PHONY: help install run seed migrate test test-unit test-contract lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
 

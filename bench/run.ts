@@ -12,7 +12,7 @@
  * BENCH_SEED (42), BENCH_DIR (/tmp/fdapi-bench), BENCH_CPU_PROF (dir: --cpu-prof for our server),
  * BENCH_SCENARIOS (comma-separated scenario names, default all), BENCH_SKIP_SINGLE (1: skip the single-request
  * paging and analytics timings), BENCH_OUT (results file; default bench/results/<date>.json),
- * BENCH_HEAP_MB (old-space limit of our server, default 256 as `make run`; 0 = Node's default).
+ * BENCH_HEAP_MB (old-space limit of our server, default 1024 as `make run`; 0 = Node's default).
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,7 +36,7 @@ const LIMIT = 25;
 const ONLY = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',').map((x) => x.trim())) : null;
 const SKIP_SINGLE = process.env.BENCH_SKIP_SINGLE === '1';
 /** Old-space limit of our server, as `make run` sets it (HEAP_MB); 0 = Node's default. */
-const HEAP_MB = Number(process.env.BENCH_HEAP_MB ?? process.env.HEAP_MB ?? 256);
+const HEAP_MB = Number(process.env.BENCH_HEAP_MB ?? process.env.HEAP_MB ?? 1024);
 
 type ServerName = 'ours' | 'baseline' | 'peer';
 type ScenarioName =
