@@ -28,8 +28,13 @@ function describe(entry: VersionEntry, index: number, now: Date): VersionInfo {
   return { date: entry.date, status, deprecatedOn: successor?.date ?? null, sunset, changes: entry.changes };
 }
 
-export function versionTable(now: Date): VersionInfo[] {
-  return VERSIONS.map((v, i) => describe(v, i, now));
+/** The table changes only when the day does; every request resolves its version against it. */
+let memo: { day: string; table: readonly Readonly<VersionInfo>[] } | null = null;
+
+export function versionTable(now: Date): readonly Readonly<VersionInfo>[] {
+  const day = now.toISOString().slice(0, 10);
+  if (memo?.day !== day) memo = { day, table: VERSIONS.map((v, i) => Object.freeze(describe(v, i, now))) };
+  return memo.table;
 }
 
 export function supportedVersions(now: Date): string[] {
