@@ -119,18 +119,36 @@ function statementName(sql: string): string {
  * `preparedStatements: false`. */
 function namePreparedStatements(db: Knex): void {
   type QueryObject = { sql: string; options?: Record<string, unknown> };
-  type PgClient = { config: { preparedStatements?: boolean }; _query(connection: unknown, obj: QueryObject): Promise<unknown> };
+  type PgClient = { config: { preparedStatements?: boolean }; _query(connection: PgConnection, obj: QueryObject): Promise<unknown> };
   const proto = Object.getPrototypeOf(db.client) as PgClient & { [PATCHED]?: true };
   if (proto[PATCHED]) return;
   const run = proto._query;
-  proto._query = function (this: PgClient, connection, obj) {
-    if (obj.options?.prepare) {
-      const { prepare: _p, ...rest } = obj.options;
-      obj.options = this.config.preparedStatements === false ? rest : { ...rest, name: statementName(obj.sql) };
+  proto._query = async function (this: PgClient, connection, obj) {
+    if (!obj.options?.prepare) return run.call(this, connection, obj);
+    const { prepare: _p, ...rest } = obj.options;
+    if (this.config.preparedStatements === false) {
+      obj.options = rest;
+      return run.call(this, connection, obj);
     }
-    return run.call(this, connection, obj);
+    const name = statementName(obj.sql);
+    obj.options = { ...rest, name };
+    try {
+      return await run.call(this, connection, obj);
+    } catch (err) {
+      // A column added to a table while this connection holds a `select *` statement on it: the
+      // statement keeps failing on this connection until it is deallocated (a migration during a
+      // rolling deploy). Outside a transaction, drop it and run the query again once.
+      if ((err as { code?: string }).code !== '0A000' || !connection.connection?.parsedStatements?.[name]) throw err;
+      delete connection.connection.parsedStatements[name];
+      await new Promise<void>((resolve, reject) => connection.query(`deallocate ${name}`, (e) => (e ? reject(e) : resolve())));
+      return run.call(this, connection, obj);
+    }
   };
   proto[PATCHED] = true;
+}
+interface PgConnection {
+  connection?: { parsedStatements?: Record<string, string> };
+  query(sql: string, cb: (err: Error | null) => void): void;
 }
 const PATCHED = Symbol('fd.preparedStatements');
 

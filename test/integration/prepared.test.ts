@@ -31,6 +31,27 @@ forEachDatabase('prepared statements and id lists', (h) => {
     });
   });
 
+  it('survives a column added to a table behind a prepared select * (a migration during a deploy)', async () => {
+    const db = h().db;
+    if (isSqlite(db)) return;
+    const table = `prep_${Date.now()}`;
+    await db.schema.createTable(table, (t) => {
+      t.integer('id').primary();
+      t.string('name');
+    });
+    try {
+      await db(table).insert({ id: 1, name: 'a' });
+      const read = () => prepared(db(table).where('id', 1).select('*'));
+      // every pooled connection gets the statement
+      await Promise.all(Array.from({ length: 6 }, read));
+      await db.schema.alterTable(table, (t) => t.string('extra').defaultTo('x'));
+      const rows = await Promise.all(Array.from({ length: 6 }, read));
+      for (const r of rows) expect(r).toEqual([{ id: 1, name: 'a', extra: 'x' }]);
+    } finally {
+      await db.schema.dropTable(table);
+    }
+  });
+
   it('prepares nothing when DB_PREPARED_STATEMENTS is off', async () => {
     if (isSqlite(h().db)) return;
     const db = createDb({ ...h().server.cfg, dbPreparedStatements: false });
