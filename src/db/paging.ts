@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { encodeCursor, type CursorPayload } from '../query/cursor.js';
 import { budgeted } from './budget.js';
+import { isSqlite } from './knex.js';
 import type { ResolvedSort } from '../query/sort.js';
 
 export interface PageRequest {
@@ -42,25 +43,38 @@ type Key = (string | number | null)[];
  * (without it page 10,000 of a large list read 250,000 index entries).
  */
 function seek(sort: ResolvedSort, key: Key, backwards: boolean): { sql: string; bindings: (string | number)[] } {
-  const ors: string[] = [];
-  const bindings: (string | number)[] = [];
   const first = sort.keys[0]!;
   const firstForward = first.desc ? '<=' : '>=';
   const bound = backwards ? (firstForward === '<=' ? '>=' : '<=') : firstForward;
-  bindings.push(key[0] as string | number);
-  sort.keys.forEach((k, i) => {
-    const ands: string[] = [];
+  const branches = seekBranches(sort, key, backwards);
+  return {
+    sql: `(${first.sql} ${bound} ? and (${branches.map((b) => `(${b.sql})`).join(' or ')}))`,
+    bindings: [key[0] as string | number, ...branches.flatMap((b) => b.bindings)],
+  };
+}
+
+/**
+ * SQLite: the same rows as `seek`, as one branch per sort key: branch i holds the rows equal to the
+ * key on k1..k(i-1) and after it on ki. Each branch is a plain index range (equalities, then one
+ * inequality); the branches are disjoint. With the OR, SQLite read every row that ties with the
+ * cursor on the first key when the keys run in different directions (`-amount`, then id
+ * ascending), and `large` has groups of 4,465 equal amounts: page 10,000 took 5.2-5.3 ms with the
+ * OR and 4.6 ms with the branches (bench/paging.ts, side by side). PostgreSQL keeps the OR: there
+ * the branches were no faster (5.0-5.3 ms against 5.0-5.1 ms), its index scan filters the ties.
+ */
+function seekBranches(sort: ResolvedSort, key: Key, backwards: boolean): { sql: string; bindings: (string | number)[] }[] {
+  return sort.keys.map((k, i) => {
+    const conds: string[] = [];
+    const bindings: (string | number)[] = [];
     for (let j = 0; j < i; j++) {
-      ands.push(`${sort.keys[j]!.sql} = ?`);
+      conds.push(`${sort.keys[j]!.sql} = ?`);
       bindings.push(key[j] as string | number);
     }
     const forward = k.desc ? '<' : '>';
-    const op = backwards ? (forward === '<' ? '>' : '<') : forward;
-    ands.push(`${k.sql} ${op} ?`);
+    conds.push(`${k.sql} ${backwards ? (forward === '<' ? '>' : '<') : forward} ?`);
     bindings.push(key[i] as string | number);
-    ors.push(`(${ands.join(' and ')})`);
+    return { sql: conds.join(' and '), bindings };
   });
-  return { sql: `(${first.sql} ${bound} ? and (${ors.join(' or ')}))`, bindings };
 }
 
 function order(q: Knex.QueryBuilder, sort: ResolvedSort, backwards: boolean): void {
@@ -79,15 +93,26 @@ export async function keysetPage<T extends Record<string, unknown>>(
   const { sort, cursor } = req;
   const limit = cursor?.limit ?? req.limit;
   const backwards = cursor?.dir === 'prev';
-  const q = select(base.clone());
-  sort.keys.forEach((k, i) => q.select(db.raw(`${k.sql} as ??`, [`__s${i}`])));
-  if (cursor) {
+  const pageQuery = () => {
+    const q = select(base.clone());
+    sort.keys.forEach((k, i) => q.select(db.raw(`${k.sql} as ??`, [`__s${i}`])));
+    order(q, sort, backwards);
+    return q.limit(limit + 1);
+  };
+  let q: Knex.QueryBuilder;
+  if (cursor && !isSqlite(db)) {
     const s = seek(sort, cursor.key, backwards);
-    q.whereRaw(s.sql, s.bindings);
+    q = pageQuery().whereRaw(s.sql, s.bindings);
+  } else if (cursor) {
+    // one statement: each branch a range read of at most limit + 1 rows, merged in sort order
+    const branches = seekBranches(sort, cursor.key, backwards).map((b, i) => db.select('*').from(pageQuery().whereRaw(b.sql, b.bindings).as(`b${i}`)));
+    q = db.select('*').from(branches.slice(1).reduce((u, b) => u.unionAll(b), branches[0]!).as('u'));
+    for (let i = 0; i < sort.keys.length; i++) q.orderBy(`__s${i}`, sort.keys[i]!.desc !== backwards ? 'desc' : 'asc');
+    q.limit(limit + 1);
+  } else {
+    q = pageQuery();
+    if (req.legacyOffset) q.offset(req.legacyOffset);
   }
-  order(q, sort, backwards);
-  q.limit(limit + 1);
-  if (!cursor && req.legacyOffset) q.offset(req.legacyOffset);
   const countQuery = req.includeTotal ? budgeted<{ n: number }>(db, base.clone().clearSelect().clearOrder().count({ n: '*' }), req.budgetMs) : null;
   const [fetched, counted] = await Promise.all([budgeted<T>(db, q, req.budgetMs), countQuery]);
   const countRow = counted?.[0];
