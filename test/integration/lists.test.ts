@@ -49,6 +49,8 @@ forEachDatabase('transactions list', (h) => {
       const values = rows.map(key);
       const sorted = [...values].sort((a, b) => (desc ? b - a : a - b));
       expect(values, url).toEqual(sorted);
+      // ties by id, ascending, across page boundaries too (single-key sorts)
+      if (!url.includes(',')) for (let i = 1; i < rows.length; i++) if (values[i] === values[i - 1]) expect(ids[i], url).toBeGreaterThan(ids[i - 1]);
       const total = (await h().get(`${url.replace(/limit=\d+/, 'limit=1')}&include_total=true`)).body.page.total;
       expect(ids.length, url).toBe(total);
     }
