@@ -95,8 +95,8 @@ export function createDb(
  * Queries marked with `prepared()` run as named prepared statements on PostgreSQL: parsed and
  * planned once per connection, then executed with a generic plan. Planning is most of the cost of
  * a lookup by key here, because the planner weighs every index of a table and the list filters
- * keep many indexes on `transactions` and `entities` (bench: transaction detail 769 -> 1,940
- * req/s). Only statements of a fixed text whose generic plan is right for any parameter are marked
+ * keep many indexes on `transactions` and `entities` (bench: transaction detail 759 -> 1,049
+ * req/s, company detail 642 -> 802). Only statements of a fixed text whose generic plan is right for any parameter are marked
  * (lookups by key or by a list of keys, credits); filtered, sorted list pages are not, since a generic plan
  * chosen for one filter value can be wrong for another. The name is a digest of the SQL text, so
  * the number of statements a connection keeps is bounded by the marked call sites.
