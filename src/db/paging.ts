@@ -44,8 +44,7 @@ type Key = (string | number | null)[];
  */
 function seek(sort: ResolvedSort, key: Key, backwards: boolean): { sql: string; bindings: (string | number)[] } {
   const first = sort.keys[0]!;
-  const firstForward = first.desc ? '<=' : '>=';
-  const bound = backwards ? (firstForward === '<=' ? '>=' : '<=') : firstForward;
+  const bound = descending(first, backwards) ? '<=' : '>=';
   const branches = seekBranches(sort, key, backwards);
   return {
     sql: `(${first.sql} ${bound} ? and (${branches.map((b) => `(${b.sql})`).join(' or ')}))`,
@@ -70,15 +69,17 @@ function seekBranches(sort: ResolvedSort, key: Key, backwards: boolean): { sql: 
       conds.push(`${sort.keys[j]!.sql} = ?`);
       bindings.push(key[j] as string | number);
     }
-    const forward = k.desc ? '<' : '>';
-    conds.push(`${k.sql} ${backwards ? (forward === '<' ? '>' : '<') : forward} ?`);
+    conds.push(`${k.sql} ${descending(k, backwards) ? '<' : '>'} ?`);
     bindings.push(key[i] as string | number);
     return { sql: conds.join(' and '), bindings };
   });
 }
 
+/** Whether a sort key is read descending: its own direction, reversed when paging backwards. */
+const descending = (k: { desc: boolean }, backwards: boolean) => k.desc !== backwards;
+
 function order(q: Knex.QueryBuilder, sort: ResolvedSort, backwards: boolean): void {
-  for (const k of sort.keys) q.orderByRaw(`${k.sql} ${k.desc !== backwards ? 'desc' : 'asc'}`);
+  for (const k of sort.keys) q.orderByRaw(`${k.sql} ${descending(k, backwards) ? 'desc' : 'asc'}`);
 }
 
 /**
@@ -107,7 +108,7 @@ export async function keysetPage<T extends Record<string, unknown>>(
     // one statement: each branch a range read of at most limit + 1 rows, merged in sort order
     const branches = seekBranches(sort, cursor.key, backwards).map((b, i) => db.select('*').from(pageQuery().whereRaw(b.sql, b.bindings).as(`b${i}`)));
     q = db.select('*').from(branches.slice(1).reduce((u, b) => u.unionAll(b), branches[0]!).as('u'));
-    for (let i = 0; i < sort.keys.length; i++) q.orderBy(`__s${i}`, sort.keys[i]!.desc !== backwards ? 'desc' : 'asc');
+    sort.keys.forEach((k, i) => q.orderBy(`__s${i}`, descending(k, backwards) ? 'desc' : 'asc'));
     q.limit(limit + 1);
   } else {
     q = pageQuery();

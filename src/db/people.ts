@@ -23,7 +23,6 @@ export interface EducationRow {
   university: RefRow;
 }
 
-
 function splitRef(r: Record<string, unknown>, prefix: string): RefRow {
   return {
     id: r[`${prefix}id`] as number,
