@@ -15,11 +15,11 @@ const PARAM = /\{.*?\}/g;
 export function precompileRouter(router: OpenAPIRouter): void {
   const operations = router.getOperations();
   router.getOperations = () => operations;
-  const routes = operations.map((op) => ({
-    op,
-    pattern: new RegExp(`^${op.path.replace(PARAM, '[^/]+')}$`),
-    specificity: op.path.replace(PARAM, '').length,
-  }));
+  // most specific first; Array.prototype.sort is stable, so ties keep the document's order, as
+  // openapi-backend's sort of the matching subset does
+  const routes = operations
+    .map((op) => ({ op, pattern: new RegExp(`^${op.path.replace(PARAM, '[^/]+')}$`), specificity: op.path.replace(PARAM, '').length }))
+    .sort((a, b) => b.specificity - a.specificity);
   function matchOperation(req: Request, strict = false): Operation | undefined {
     const { path, method } = router.normalizeRequest(req);
     if (!path.startsWith(router.apiRoot)) {
@@ -34,7 +34,7 @@ export function precompileRouter(router: OpenAPIRouter): void {
       if (strict) throw Error('404-notFound: no route matches request');
       return undefined;
     }
-    const match = matches.sort((a, b) => b.specificity - a.specificity).find((r) => r.op.method === method);
+    const match = matches.find((r) => r.op.method === method);
     if (!match && strict) throw Error('405-methodNotAllowed: this method is not registered for the route');
     return match?.op;
   }
