@@ -20,7 +20,7 @@ import { ApiError } from './errors.js';
 import type { Ctx, Deps, HandlerMap, Result } from './http/context.js';
 import { corsFor } from './http/cors.js';
 import { docsRoutes } from './http/docs.js';
-import { precompileRouter } from './http/router.js';
+import { precompileParser, precompileRouter } from './http/router.js';
 import { toApiError } from './http/errors.js';
 import { findUnsafeText, unsafeTextError, validationFailure } from './http/validation.js';
 import type { Deprecation } from './versions/change.js';
@@ -102,6 +102,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   // operations and their path patterns built once, not on every routing call (bench/: the list
   // alone was about a tenth of a detail request's CPU)
   precompileRouter(api.router);
+  precompileParser(api.router);
   // Request validators only: by default openapi-backend also compiles three sets of response
   // validators for every operation, which nothing here calls (the tests validate responses with their
   // own Ajv) and which held about half of the live heap after start (79 -> 38 MB).

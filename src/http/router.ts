@@ -8,7 +8,8 @@
  * matches, most specific first (longest path without its parameters; stable for ties), with the
  * method.
  */
-import type { OpenAPIRouter, Operation, Request } from 'openapi-backend';
+import { params as pathParams } from 'bath-es5';
+import type { OpenAPIRouter, Operation, ParsedRequest, Request } from 'openapi-backend';
 
 const PARAM = /\{.*?\}/g;
 
@@ -39,4 +40,84 @@ export function precompileRouter(router: OpenAPIRouter): void {
     return match?.op;
   }
   router.matchOperation = matchOperation as OpenAPIRouter['matchOperation'];
+}
+
+type QueryParameter = { name: string; in: string; explode?: boolean; style?: string; content?: Record<string, unknown> };
+
+/**
+ * openapi-backend's `parseRequest`, compiled per operation. `handleRequest` calls it four times per
+ * request (before routing, after routing, inside validation, after coercion), and each call
+ * lowercases the headers and deep-clones the query with lodash, parses cookies, and compiles the
+ * operation's path template again. Here the path template and the query parameter lookup are
+ * built once per operation; the result is the same object openapi-backend builds (the unit test
+ * compares both over every operation). Requests with a cookie header, a header name in upper case
+ * or a query string instead of an object take openapi-backend's own path.
+ */
+export function precompileParser(router: OpenAPIRouter): void {
+  const original = router.parseRequest.bind(router);
+  const plans = new Map<Operation, { params: (path: string) => Record<string, string> | null; query: Map<string, QueryParameter> }>();
+  const planOf = (op: Operation) => {
+    let plan = plans.get(op);
+    if (!plan) {
+      const query = new Map<string, QueryParameter>();
+      for (const p of (op.parameters ?? []) as QueryParameter[]) {
+        // openapi-backend takes the first query parameter of that name
+        if (!('$ref' in p) && p?.in === 'query' && !query.has(p.name)) query.set(p.name, p);
+      }
+      plan = { params: pathParams(op.path), query };
+      plans.set(op, plan);
+    }
+    return plan;
+  };
+  router.parseRequest = ((req: Request, operation?: Operation): ParsedRequest => {
+    const rawHeaders = (req.headers ?? {}) as Record<string, string | string[] | undefined>;
+    if (typeof req.query !== 'object' || req.query === null || 'cookie' in rawHeaders) return original(req, operation);
+    const headers: Record<string, string | string[] | undefined> = {};
+    for (const name in rawHeaders) {
+      if (name !== name.toLowerCase()) return original(req, operation);
+      headers[name] = rawHeaders[name];
+    }
+    let requestBody = req.body as unknown;
+    if (req.body && typeof req.body !== 'object') {
+      try {
+        requestBody = JSON.parse(String(req.body));
+      } catch {
+        // as openapi-backend: validation reports a body that is not JSON
+      }
+    }
+    const query: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(req.query as Record<string, unknown>)) {
+      // an own property even for `__proto__` (assignment would set the prototype and hide it from validation)
+      Object.defineProperty(query, name, { value: cloneValue(value), enumerable: true, writable: true, configurable: true });
+    }
+    const normalized = router.normalizeRequest(req);
+    let params: Record<string, string> = {};
+    if (operation) {
+      const plan = planOf(operation);
+      params = plan.params(router.normalizePath(normalized.path)) || {};
+      for (const name in query) {
+        const raw = query[name];
+        const parameter = raw ? plan.query.get(name) : undefined;
+        if (!parameter) continue;
+        if (parameter.content?.['application/json']) {
+          if (typeof raw === 'string') query[name] = JSON.parse(raw);
+        } else if (parameter.explode === false) {
+          if (Array.isArray(raw) && raw.length > 1) continue;
+          const value = Array.isArray(raw) ? raw[0] : raw;
+          if (typeof value !== 'string') continue;
+          let decoded = value.replace(/%2C/g, ',');
+          if (parameter.style === 'spaceDelimited') decoded = decoded.replace(/ /g, ',').replace(/%20/g, ',');
+          if (parameter.style === 'pipeDelimited') decoded = decoded.replace(/\|/g, ',').replace(/%7C/g, ',');
+          query[name] = decoded.split(',');
+        }
+      }
+    }
+    return { ...normalized, params, headers, query, cookies: {}, requestBody } as ParsedRequest;
+  }) as OpenAPIRouter['parseRequest'];
+}
+
+/** A deep copy of a query value (strings, arrays of them, or what the version changes put there). */
+function cloneValue(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  return Array.isArray(value) ? value.map(cloneValue) : structuredClone(value);
 }
