@@ -78,8 +78,9 @@ function seekBranches(sort: ResolvedSort, key: Key, backwards: boolean): { sql: 
 /** Whether a sort key is read descending: its own direction, reversed when paging backwards. */
 const descending = (k: { desc: boolean }, backwards: boolean) => k.desc !== backwards;
 
-function order(q: Knex.QueryBuilder, sort: ResolvedSort, backwards: boolean): void {
-  for (const k of sort.keys) q.orderByRaw(`${k.sql} ${descending(k, backwards) ? 'desc' : 'asc'}`);
+/** Orders by the sort keys from `from` on (the keys before it are fixed by equality in a seek branch). */
+function order(q: Knex.QueryBuilder, sort: ResolvedSort, backwards: boolean, from = 0): void {
+  for (const k of sort.keys.slice(from)) q.orderByRaw(`${k.sql} ${descending(k, backwards) ? 'desc' : 'asc'}`);
 }
 
 /**
@@ -94,10 +95,10 @@ export async function keysetPage<T extends Record<string, unknown>>(
   const { sort, cursor } = req;
   const limit = cursor?.limit ?? req.limit;
   const backwards = cursor?.dir === 'prev';
-  const pageQuery = () => {
+  const pageQuery = (orderFrom = 0) => {
     const q = select(base.clone());
     sort.keys.forEach((k, i) => q.select(db.raw(`${k.sql} as ??`, [`__s${i}`])));
-    order(q, sort, backwards);
+    order(q, sort, backwards, orderFrom);
     return q.limit(limit + 1);
   };
   let q: Knex.QueryBuilder;
@@ -105,8 +106,12 @@ export async function keysetPage<T extends Record<string, unknown>>(
     const s = seek(sort, cursor.key, backwards);
     q = pageQuery().whereRaw(s.sql, s.bindings);
   } else if (cursor) {
-    // one statement: each branch a range read of at most limit + 1 rows, merged in sort order
-    const branches = seekBranches(sort, cursor.key, backwards).map((b, i) => db.select('*').from(pageQuery().whereRaw(b.sql, b.bindings).as(`b${i}`)));
+    // one statement: each branch a range read of at most limit + 1 rows, merged in sort order.
+    // Branch i orders only by keys i.. : SQLite does not drop an expression key fixed by equality
+    // from the ORDER BY, so `order by coalesce(amount) desc, id` inside the branch `coalesce(amount)
+    // = ? and id > ?` read and sorted the whole rest of the tie group (0.18 -> 0.10 ms for a branch
+    // in a group of 352 equal amounts).
+    const branches = seekBranches(sort, cursor.key, backwards).map((b, i) => db.select('*').from(pageQuery(i).whereRaw(b.sql, b.bindings).as(`b${i}`)));
     q = db.select('*').from(branches.slice(1).reduce((u, b) => u.unionAll(b), branches[0]!).as('u'));
     sort.keys.forEach((k, i) => q.orderBy(`__s${i}`, descending(k, backwards) ? 'desc' : 'asc'));
     q.limit(limit + 1);
