@@ -5,7 +5,14 @@
  *
  * Message in: {url, paths: string[], headers, connections, seconds}. The paths are requested in
  * turn on every connection (e.g. a set of detail ids).
+ *
+ * With `arrivals: 'poisson'` and an `overallRate`, it is an open-loop generator instead: requests
+ * start at exponentially distributed intervals (a Poisson process, as independent clients arrive)
+ * whether or not earlier ones have answered, and each latency is measured from its scheduled start,
+ * so a stalled server is not hidden by a generator that waits for it. autocannon's own fixed rate
+ * fires every connection on the same timer tick, i.e. in bursts of `connections` requests.
  */
+import http from 'node:http';
 // loaded by name at run time: bench dependencies are not installed for `make typecheck`/`make test`
 const autocannonModule = 'autocannon';
 const autocannon = ((await import(autocannonModule)) as { default: (opts: unknown) => Promise<AutocannonResult> }).default;
@@ -37,6 +44,8 @@ export interface LoadJob {
   seconds: number;
   /** Requests per second over all connections (a fixed rate, for the soak); unset = as fast as possible. */
   overallRate?: number;
+  /** 'poisson': open-loop arrivals at `overallRate` (see above) instead of autocannon. */
+  arrivals?: 'poisson';
 }
 
 export interface LoadSummary {
@@ -52,7 +61,72 @@ export interface LoadSummary {
   statusCodes: Record<string, number>;
 }
 
+/** Open-loop Poisson arrivals at `job.overallRate` for `job.seconds`; latencies from the scheduled start. */
+async function poisson(job: LoadJob): Promise<LoadSummary> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const base = new URL(job.url);
+  const rate = job.overallRate!;
+  const latencies: number[] = [];
+  const codes: Record<string, number> = {};
+  let errors = 0;
+  let bytes = 0;
+  let n = 0;
+  const started = performance.now();
+  const end = started + job.seconds * 1000;
+  const pending = new Set<Promise<void>>();
+  const one = (path: string, scheduled: number) =>
+    new Promise<void>((resolve) => {
+      const req = http.get({ host: base.hostname, port: base.port, path, headers: job.headers, agent }, (res) => {
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () => {
+          latencies.push(performance.now() - scheduled);
+          codes[String(res.statusCode)] = (codes[String(res.statusCode)] ?? 0) + 1;
+          resolve();
+        });
+      });
+      req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+    });
+  let next = started;
+  while (next < end) {
+    const wait = next - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const p = one(job.paths[n++ % job.paths.length]!, next);
+    pending.add(p);
+    void p.then(() => pending.delete(p));
+    next += (-Math.log(1 - Math.random()) / rate) * 1000;
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
+  const seconds = (performance.now() - started) / 1000;
+  const non2xx = Object.entries(codes).filter(([c]) => !c.startsWith('2')).reduce((a, [, k]) => a + k, 0);
+  return {
+    requests: latencies.length,
+    rps: Math.round((latencies.length / seconds) * 10) / 10,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: at(1),
+    errors,
+    timeouts: 0,
+    non2xx,
+    bytesPerSecond: Math.round(bytes / seconds),
+    statusCodes: codes,
+  };
+}
+
 process.once('message', (job: LoadJob) => {
+  if (job.arrivals === 'poisson') {
+    poisson(job).then(
+      (summary) => process.send!(summary, () => process.exit(0)),
+      (err: Error) => process.send!({ error: err.message }, () => process.exit(1)),
+    );
+    return;
+  }
   autocannon({
     url: job.url,
     connections: job.connections,

@@ -74,6 +74,9 @@ export interface PagingResult {
   walk: { requests: number; seconds: number; meanMs: number } | null;
 }
 
+/** Interleaved single requests per page: a median of a few milliseconds needs a few hundred to be stable. */
+export const PAGING_RUNS = 201;
+
 export async function measurePaging(kind: DbKind, baseUrl: string, headers: Record<string, string>, runs: number): Promise<PagingResult> {
   const first = `${baseUrl}/data/transactions?${LIST_QUERY}`;
   for (let i = 0; i < 3; i++) await timedGet(first, headers); // warm-up
@@ -93,7 +96,7 @@ export async function measurePaging(kind: DbKind, baseUrl: string, headers: Reco
 }
 
 async function main() {
-  const { runs, results } = await overEachDatabase(15, async (kind, baseUrl, headers, n) => [await measurePaging(kind, baseUrl, headers, n)]);
+  const { runs, results } = await overEachDatabase(PAGING_RUNS, async (kind, baseUrl, headers, n) => [await measurePaging(kind, baseUrl, headers, n)]);
   console.log(`\npaging GET /data/transactions?${LIST_QUERY} on ${SCALE} — ${machineNote()}`);
   console.log(`${'database'.padEnd(10)} ${'page 1 ms'.padStart(10)} ${`page ${DEEP_PAGE} ms`.padStart(15)} ${'ratio'.padStart(6)}  (median of ${runs}; target ratio <= 1.2)`);
   for (const r of results) {

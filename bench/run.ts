@@ -12,7 +12,14 @@
  * BENCH_SEED (42), BENCH_DIR (/tmp/fdapi-bench), BENCH_CPU_PROF (dir: --cpu-prof for our server),
  * BENCH_SCENARIOS (comma-separated scenario names, default all), BENCH_SKIP_SINGLE (1: skip the single-request
  * paging and analytics timings), BENCH_OUT (results file; default bench/results/<date>.json),
- * BENCH_HEAP_MB (old-space limit of our server, default 1024 as `make run`; 0 = Node's default).
+ * BENCH_HEAP_MB (old-space limit of our server, default 1024 as `make run`; 0 = Node's default),
+ * BENCH_LATENCY_RATE (requests/s of the fixed-rate latency run of each list scenario, ours and the
+ * baseline, default 200; 0 = none), BENCH_LATENCY_SECONDS (its length, default 20).
+ *
+ * Two latency figures per list scenario: p50/p99 of the saturating run (as many requests as 10
+ * connections can send; the queue then sets the latency: p50 ≈ connections / throughput) and, after
+ * it, p50/p99 at a fixed offered load below saturation, with requests arriving as a Poisson process
+ * (load.ts `arrivals`), which is the latency a client sees while the server has headroom.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,7 +31,7 @@ import {
   sampleIds, type SeedResult, serverEnv, startPostgres, target, timedGet, writeJson, type Pg, type SeedTarget,
 } from './lib.js';
 import type { LoadSummary } from './load.js';
-import { DEEP_PAGE, deepCursor, LIST_QUERY, measurePaging, type PagingResult } from './paging.js';
+import { DEEP_PAGE, deepCursor, LIST_QUERY, measurePaging, PAGING_RUNS, type PagingResult } from './paging.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -37,6 +44,9 @@ const ONLY = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.s
 const SKIP_SINGLE = process.env.BENCH_SKIP_SINGLE === '1';
 /** Old-space limit of our server, as `make run` sets it (HEAP_MB); 0 = Node's default. */
 const HEAP_MB = Number(process.env.BENCH_HEAP_MB ?? process.env.HEAP_MB ?? 1024);
+const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE ?? 200);
+/** Long enough for a p99 of some thousands of samples. */
+const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS || 20);
 
 type ServerName = 'ours' | 'baseline' | 'peer';
 type ScenarioName =
@@ -72,6 +82,8 @@ interface Row {
   requests: number;
   non2xx: number;
   errors: number;
+  /** List scenarios, ours and the baseline: the run at a fixed offered load of `rate` requests/s. */
+  atRate?: { rate: number; rps: number; p50: number; p99: number; non2xx: number };
   note?: string;
 }
 
@@ -169,7 +181,7 @@ async function benchDb(kind: DbKind, t: SeedTarget, rows: Row[]): Promise<{ pagi
     headers = apiHeaders(await getToken(ours.authUrl!));
     list = await scenarios(ours.baseUrl, headers, kind);
     if (!SKIP_SINGLE) {
-      paging = await measurePaging(kind, ours.baseUrl, headers, 9);
+      paging = await measurePaging(kind, ours.baseUrl, headers, PAGING_RUNS);
       analytics = await measureAnalytics(kind, ours.baseUrl, headers, 5);
     }
     if (SERVERS.includes('ours')) await runAll(kind, 'ours', ours, list, headers, rows);
@@ -217,13 +229,19 @@ async function runAll(kind: DbKind, server: ServerName, child: ChildServer, list
     const connections = s.kind === 'analytics' ? ANALYTICS_CONNECTIONS : CONNECTIONS;
     log(`${kind} ${server}: ${s.name} (${SECONDS} s, ${connections} connections)`);
     const r = await drive(child, s.ours, headers, connections);
-    rows.push({ db: kind, scenario: s.name, kind: s.kind, server, rps: r.rps, p50: r.p50, p99: r.p99, rssPeakMb: r.rssPeakMb, connections, requests: r.requests, non2xx: r.non2xx, errors: r.errors });
+    const row: Row = { db: kind, scenario: s.name, kind: s.kind, server, rps: r.rps, p50: r.p50, p99: r.p99, rssPeakMb: r.rssPeakMb, connections, requests: r.requests, non2xx: r.non2xx, errors: r.errors };
+    if (s.kind === 'list' && server !== 'peer' && LATENCY_RATE > 0) {
+      log(`${kind} ${server}: ${s.name} at ${LATENCY_RATE} requests/s (${LATENCY_SECONDS} s)`);
+      const f = await load({ url: child.baseUrl, paths: s.ours, headers, connections, seconds: LATENCY_SECONDS, overallRate: LATENCY_RATE, arrivals: 'poisson' });
+      row.atRate = { rate: LATENCY_RATE, rps: f.rps, p50: f.p50, p99: f.p99, non2xx: f.non2xx + f.errors };
+    }
+    rows.push(row);
   }
 }
 
 function table(rows: Row[]): string {
   const out: string[] = [];
-  const head = ['db', 'scenario', 'ours req/s', 'p50 ms', 'p99 ms', 'RSS MB', 'baseline req/s', 'ours/base', 'base RSS', 'peer req/s', 'ours/peer', 'peer p99', 'peer RSS', 'non2xx'];
+  const head = ['db', 'scenario', 'ours req/s', 'p50 ms', 'p99 ms', `p50/p99 @${LATENCY_RATE}/s`, 'RSS MB', 'baseline req/s', 'ours/base', 'base RSS', 'peer req/s', 'ours/peer', 'peer p99', 'peer RSS', 'non2xx'];
   const body: string[][] = [];
   const keys = [...new Set(rows.map((r) => `${r.db}\u0000${r.scenario}`))];
   for (const k of keys) {
@@ -239,6 +257,7 @@ function table(rows: Row[]): string {
       o ? String(o.rps) : '-',
       o ? String(o.p50) : '-',
       o ? String(o.p99) : '-',
+      o?.atRate ? `${o.atRate.p50}/${o.atRate.p99}` : '-',
       o?.rssPeakMb != null ? String(o.rssPeakMb) : '-',
       b ? String(b.rps) : '-',
       ratio(o, b),
@@ -280,6 +299,11 @@ async function main() {
   console.log(`machine: ${note}`);
   console.log('RSS = peak resident set of the serving Node process during the run (PostgreSQL server processes not included)\n');
   console.log(table(rows));
+  const fixed = rows.filter((r) => r.atRate);
+  if (fixed.length > 0) {
+    console.log(`\nlatency at a fixed ${LATENCY_RATE} requests/s, Poisson arrivals, open loop, ${LATENCY_SECONDS} s (ms, p50 / p99):`);
+    for (const r of fixed) console.log(`  ${r.db.padEnd(9)} ${r.server.padEnd(9)} ${r.scenario.padEnd(24)} ${r.atRate!.p50} / ${r.atRate!.p99}   (${r.atRate!.rps} req/s served)`);
+  }
   console.log(`\nsingle requests (median): page 1 vs page ${DEEP_PAGE} of ${LIST_QUERY}`);
   for (const p of paging) console.log(`  ${p.kind.padEnd(9)} page 1 ${p.page1Ms} ms   page ${DEEP_PAGE} ${p.deepMs} ms   ratio ${p.ratio}`);
   console.log('analytics over all rounds (median):');
@@ -294,6 +318,8 @@ async function main() {
     connections: CONNECTIONS,
     limit: LIMIT,
     oursHeapMb: HEAP_MB || null,
+    latencyRate: LATENCY_RATE || null,
+    latencySeconds: LATENCY_RATE ? LATENCY_SECONDS : null,
     machine: note,
     seeds,
     rows,
