@@ -88,6 +88,7 @@ function downgrade(operationId: string, result: Result, l: Locals): void {
 
 export async function createApp(deps: Deps, handlers: HandlerMap): Promise<express.Express> {
   const { cfg, log } = deps;
+  const track = <T>(work: Promise<T>): Promise<T> => deps.inflight?.track(work) ?? work;
   const ajvOpts = { allErrors: true, strict: false };
   const customizeAjv: AjvCustomizer = (ajv) => {
     addFormats.default(ajv);
@@ -170,7 +171,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
       } finally {
         if (metered) {
           const success = result !== undefined && result.status < 400;
-          void settle(deps.db, deps.usage, log, principal.teamId, id, creditCost, success, now(cfg));
+          void track(settle(deps.db, deps.usage, log, principal.teamId, id, creditCost, success, now(cfg)));
           if (success) l.credits = creditCost;
         }
       }
@@ -289,10 +290,12 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
 
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     try {
-      await api.handleRequest(
-        { method: req.method, path: req.path, query: (locals(res).query ?? {}) as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body },
-        req,
-        res,
+      await track(
+        api.handleRequest(
+          { method: req.method, path: req.path, query: (locals(res).query ?? {}) as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body },
+          req,
+          res,
+        ),
       );
     } catch (err) {
       next(err);

@@ -19,6 +19,7 @@ import { closeBudgetRunner } from './db/budget.js';
 import { Fx } from './money/fx.js';
 import { RateLimiter } from './access/rateLimit.js';
 import { UsageBuffer } from './access/usage.js';
+import { InFlight } from './http/inflight.js';
 import { Metrics } from './http/metrics.js';
 import { isPrimaryOfCluster, printsBanner, runPrimary } from './cluster.js';
 
@@ -34,6 +35,8 @@ export interface RunningServer {
  * percent-encoded) with a margin; beyond it the request is refused before routing.
  */
 const MAX_HEADER_BYTES = 64 * 1024;
+/** How long shutdown waits for requests still running (their clients may have gone) before the pool closes. */
+const SHUTDOWN_WAIT_MS = 10_000;
 
 /**
  * Requests Node's HTTP parser refuses (oversized or malformed request line and headers) still get
@@ -99,7 +102,8 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const signing = await loadSigningKey(cfg.signingKeyFile);
   const auth = new Authenticator(db, cfg, signing, process.env.JWKS_URL || undefined);
   const usage = new UsageBuffer(db, log, cfg.usageFlushMs);
-  const deps = { db, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, db), usage, metrics: new Metrics(db) };
+  const inflight = new InFlight();
+  const deps = { db, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, db), usage, metrics: new Metrics(db), inflight };
   const drain = drainer([apiServer, authServer]);
   apiServer.on('request', await createApp(deps, handlers));
   authServer.on('request', createIdentityProvider(db, cfg, signing));
@@ -112,6 +116,8 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       apiServer.closeIdleConnections();
       authServer.closeIdleConnections();
       await Promise.all([done(apiServer), done(authServer)]);
+      // requests whose clients hung up are still running: let them finish before the pool closes
+      if (!(await inflight.idle(SHUTDOWN_WAIT_MS))) log.warn({ running: inflight.size }, 'shutdown: requests still running after the wait');
       await usage.close().catch((err: Error) => log.error({ err: err.message }, 'usage not written at shutdown'));
       await closeBudgetRunner(db);
       await db.destroy();

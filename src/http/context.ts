@@ -11,6 +11,7 @@ import type { Authenticator } from '../auth/verify.js';
 import type { RateLimiter } from '../access/rateLimit.js';
 import type { UsageBuffer } from '../access/usage.js';
 import type { Metrics } from './metrics.js';
+import type { InFlight } from './inflight.js';
 
 export interface Deps {
   db: Knex;
@@ -22,6 +23,8 @@ export interface Deps {
   /** Usage of metered calls, counted in memory and written every USAGE_FLUSH_MS. */
   usage: UsageBuffer;
   metrics?: Metrics;
+  /** Request work still running (shutdown waits for it before the pool closes). */
+  inflight?: InFlight;
 }
 
 export interface Ctx<Op extends keyof operations = keyof operations> {

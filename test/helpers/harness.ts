@@ -37,7 +37,8 @@ export interface Harness {
   tokenFor(clientId: string, secret: string, audience?: string): Promise<Reply>;
 }
 
-async function makeDatabase(kind: DbKind, dir: string): Promise<string> {
+/** A database of its own for one server: a copy of the tiny seed's template; its URL. */
+export async function makeDatabase(kind: DbKind, dir: string): Promise<string> {
   if (kind === 'sqlite') {
     const file = path.join(dir, 'db.sqlite');
     fs.copyFileSync(inject('sqliteTemplate'), file);
