@@ -1,7 +1,8 @@
 /**
  * The query execution budget (SPEC.md part 8, DESIGN.md): beyond it a query fails with 504
  * QUERY_TIMEOUT and the server stays healthy. PostgreSQL enforces it itself: `statement_timeout`
- * on every pooled connection (knex.ts), or `set local` in a transaction for another budget; SQLite queries of lists and analytics run in a worker
+ * on every pooled connection (knex.ts), or `set local` in a transaction of its own for another
+ * budget (a transaction that always ends: see withLocalTimeout); SQLite queries of lists and analytics run in a worker
  * thread that is terminated when the budget runs out.
  */
 import { Worker } from 'node:worker_threads';
@@ -95,10 +96,7 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
     const timeoutMs = Math.max(1, Math.floor(budgetMs));
     // one round trip when the connection's own statement_timeout is the budget (knex.ts)
     if (connectionBudgetMs(db) === timeoutMs) return normalizeRawResult(await query) as T[];
-    return db.transaction(async (trx) => {
-      await trx.raw(`set local statement_timeout = ${timeoutMs}`);
-      return normalizeRawResult(await query.transacting(trx)) as T[];
-    });
+    return (await withLocalTimeout(db, query, timeoutMs)) as T[];
   }
   let runner = runners.get(db);
   if (!runner) {
@@ -108,6 +106,55 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
   }
   const { sql, bindings } = query.toSQL().toNative();
   return (await runner.run(sql, bindings, budgetMs)) as T[];
+}
+
+/** The part of a pooled pg client used here; `__knex__disposed` makes knex's pool drop it on its next acquire. */
+interface PgConnection {
+  query(sql: string, bindings?: readonly unknown[]): Promise<{ rows: Row[] }>;
+  __knex__disposed?: unknown;
+}
+
+/**
+ * PostgreSQL, a budget other than the connection's own: `begin; set local statement_timeout; the
+ * query; rollback` on one pooled connection (a read has nothing to commit). The local timeout also
+ * covers the ROLLBACK, and on a busy backend a ROLLBACK sent after a tiny budget can itself be
+ * cancelled before it runs. knex's transaction then returned the connection to the pool still inside
+ * the aborted transaction, and every later statement on it failed ("current transaction is
+ * aborted"): 500s for whoever drew that connection. Here a cancelled ROLLBACK is sent again, and a
+ * connection that could not be brought back out of its transaction is dropped, not reused.
+ */
+async function withLocalTimeout(db: Knex, query: Knex.QueryBuilder | Knex.Raw, timeoutMs: number): Promise<Row[]> {
+  const conn = (await db.client.acquireConnection()) as PgConnection;
+  let clean = false;
+  try {
+    await conn.query('begin');
+    try {
+      await conn.query(`set local statement_timeout = ${timeoutMs}`);
+      const { sql, bindings } = query.toSQL().toNative();
+      return (await conn.query(sql, bindings)).rows;
+    } finally {
+      clean = await rollback(conn);
+    }
+  } finally {
+    if (!clean) conn.__knex__disposed ??= 'left inside a transaction: its rollback failed';
+    await db.client.releaseConnection(conn);
+  }
+}
+
+const ROLLBACK_ATTEMPTS = 5;
+
+/** Ends the connection's transaction; false when it could not (the connection must not be reused). */
+async function rollback(conn: PgConnection): Promise<boolean> {
+  for (let attempt = 0; attempt < ROLLBACK_ATTEMPTS; attempt++) {
+    try {
+      await conn.query('rollback');
+      return true;
+    } catch (err) {
+      // only a ROLLBACK cancelled by the local statement_timeout is worth sending again
+      if ((err as { code?: string }).code !== '57014') return false;
+    }
+  }
+  return false;
 }
 
 export async function closeBudgetRunner(db: Knex): Promise<void> {
