@@ -2,8 +2,8 @@
  * The query execution budget (SPEC.md part 8, DESIGN.md): beyond it a query fails with 504
  * QUERY_TIMEOUT and the server stays healthy. PostgreSQL enforces it itself: `statement_timeout`
  * on every pooled connection (knex.ts), or `set local` in a transaction of its own for another
- * budget (a transaction that always ends: see withLocalTimeout); SQLite queries of lists and analytics run in a worker
- * thread that is terminated when the budget runs out.
+ * budget (one that always ends: see withLocalTimeout). SQLite queries of lists and analytics run in
+ * a worker thread that is terminated when the budget runs out.
  */
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
