@@ -6,6 +6,7 @@ SCHEMATHESIS := $(VENV)/bin/schemathesis
 TSX := node_modules/.bin/tsx
 export SEED_SCALE ?= demo
 HEAP_MB ?= 1024
+HEAP_YOUNG_MB ?= 32
 
 .PHONY: help install run seed migrate test test-unit test-contract lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
 
@@ -25,7 +26,7 @@ $(SCHEMATHESIS): test/contract/requirements.txt
 
 run: install ## Migrate and seed the embedded SQLite demo database if needed, then start the API and identity provider
 	$(TSX) src/db/cli.ts ensure
-	NODE_OPTIONS="$(if $(filter-out 0,$(HEAP_MB)),--max-old-space-size=$(HEAP_MB)) $${NODE_OPTIONS:-}" $(TSX) src/server.ts
+	NODE_OPTIONS="$(if $(filter-out 0,$(HEAP_MB)),--max-old-space-size=$(HEAP_MB)) $(if $(filter-out 0,$(HEAP_YOUNG_MB)),--max-semi-space-size=$(HEAP_YOUNG_MB)) $${NODE_OPTIONS:-}" $(TSX) src/server.ts
 
 migrate: install ## Apply database migrations (DATABASE_URL)
 	$(TSX) src/db/cli.ts migrate
