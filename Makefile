@@ -6,7 +6,7 @@ SCHEMATHESIS := $(VENV)/bin/schemathesis
 TSX := node_modules/.bin/tsx
 export SEED_SCALE ?= demo
 HEAP_MB ?= 1024
-HEAP_YOUNG_MB ?= 32
+HEAP_YOUNG_MB ?= 0
 
 .PHONY: help install run seed migrate test test-unit test-contract lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
 

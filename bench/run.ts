@@ -13,7 +13,7 @@
  * BENCH_SCENARIOS (comma-separated scenario names, default all), BENCH_SKIP_SINGLE (1: skip the single-request
  * paging and analytics timings), BENCH_OUT (results file; default bench/results/<date>.json),
  * BENCH_HEAP_MB (old-space limit of our server, default 1024 as `make run`; 0 = Node's default),
- * BENCH_HEAP_YOUNG_MB (its semi-space size, default 32 as `make run`; 0 = Node's default),
+ * BENCH_HEAP_YOUNG_MB (its semi-space size, default as `make run`: 0 = Node's default),
  * BENCH_LATENCY_RATE (requests/s of the fixed-rate latency run of each list scenario, ours and the
  * baseline, default 200; 0 = none), BENCH_LATENCY_SECONDS (its length, default 20).
  *
@@ -46,7 +46,7 @@ const SKIP_SINGLE = process.env.BENCH_SKIP_SINGLE === '1';
 /** Old-space limit of our server, as `make run` sets it (HEAP_MB); 0 = Node's default. */
 const HEAP_MB = Number(process.env.BENCH_HEAP_MB ?? process.env.HEAP_MB ?? 1024);
 /** Semi-space size of our server, as `make run` sets it (HEAP_YOUNG_MB); 0 = Node's default. */
-const HEAP_YOUNG_MB = Number(process.env.BENCH_HEAP_YOUNG_MB ?? process.env.HEAP_YOUNG_MB ?? 32);
+const HEAP_YOUNG_MB = Number(process.env.BENCH_HEAP_YOUNG_MB ?? process.env.HEAP_YOUNG_MB ?? 0);
 const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE ?? 200);
 /** Long enough for a p99 of some thousands of samples. */
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS || 20);
