@@ -7,6 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import { ApiError } from '../errors.js';
 import { connectionBudgetMs, isSqlite, normalizeRawResult } from './knex.js';
 
@@ -108,11 +109,8 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
   return (await runner.run(sql, bindings, budgetMs)) as T[];
 }
 
-/** The part of a pooled pg client used here; `__knex__disposed` makes knex's pool drop it on its next acquire. */
-interface PgConnection {
-  query(sql: string, bindings?: readonly unknown[]): Promise<{ rows: Row[] }>;
-  __knex__disposed?: unknown;
-}
+/** A pooled pg client; knex's pool drops one marked `__knex__disposed` on its next acquire. */
+type PgConnection = pg.Client & { __knex__disposed?: unknown };
 
 /**
  * PostgreSQL, a budget other than the connection's own: `begin; set local statement_timeout; the
@@ -131,7 +129,7 @@ async function withLocalTimeout(db: Knex, query: Knex.QueryBuilder | Knex.Raw, t
     try {
       await conn.query(`set local statement_timeout = ${timeoutMs}`);
       const { sql, bindings } = query.toSQL().toNative();
-      return (await conn.query(sql, bindings)).rows;
+      return (await conn.query<Row>(sql, [...bindings])).rows;
     } finally {
       clean = await rollback(conn);
     }
