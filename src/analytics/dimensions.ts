@@ -10,8 +10,6 @@ export interface Dimension {
   sql: string;
   /** Labels sort naturally (years, quarters, stages) rather than by metric. */
   ordinal?: boolean;
-  /** Costly to derive (distinct over every participation): derived once when the rollup is built. */
-  costly?: boolean;
 }
 
 /** `entity` is the column of `base b` holding the organization: the round's company, or the row itself. */
@@ -47,7 +45,6 @@ const investorPlace = (name: string, column: string): Dimension => ({
   name,
   sql: `select distinct b.id as tid, p.name as label from base b join transaction_investors ti on ti.transaction_id = b.id
    join entities inv on inv.id = ti.investor_id join places p on p.id = inv.${column}`,
-  costly: true,
 });
 
 export const DIMENSIONS: Record<string, Dimension> = {
@@ -64,8 +61,7 @@ export const DIMENSIONS: Record<string, Dimension> = {
     name: 'investor_type',
     sql: `select distinct b.id as tid, it.name as label from base b join transaction_investors ti on ti.transaction_id = b.id
           join entity_investor_types eit on eit.entity_id = ti.investor_id join investor_types it on it.id = eit.investor_type_id`,
-    costly: true,
-  },
+    },
   investor_country: investorPlace('investor_country', 'hq_country_id'),
   investor_continent: investorPlace('investor_continent', 'hq_continent_id'),
 };

@@ -6,23 +6,23 @@
  *
  * Rows: `(dim_a, label_a, dim_b, label_b)` with `dim_a <= dim_b` for pairs (a diagonal pair holds
  * both orders of its labels), `dim_b = ''` for one dimension, all four empty for the whole set, and
- * a marker `(dim, '', '*', '')` per dimension built. Each group's figures come from the same SQL as
- * the live path (aggregate.ts), so both give the same numbers. Derived data: the seed builds it,
- * and so must anything else that writes rounds (`tsx src/db/cli.ts rollup`).
+ * a marker `(dim, '', '*', '')` per dimension built. Each group's figures come from the `(round,
+ * label)` pairs of the dimension's own SQL, combined and counted as the live path's GROUP BY does
+ * (aggregate.ts), so both give the same numbers. Derived data: the seed builds it, and so must
+ * anything else that writes rounds (`tsx src/db/cli.ts rollup`).
  */
 import type { Knex } from 'knex';
-import { DIMENSIONS } from '../analytics/dimensions.js';
-import type { Metric as SourceMetric } from '../analytics/sources.js';
-import { aggregateStatement, baseCte, type Grouping } from './aggregate.js';
-import { HEATMAP_METRICS, HEATMAP_SOURCE, type Group, type Metric } from './analytics.js';
-import { isSqlite, normalizeRawResult } from './knex.js';
+import { crosstab, LabelsBuilder, roundsOf, wholeSet, type Crosstab, type Labels, type Rounds } from '../analytics/crosstab.js';
+import { DIMENSIONS, type Dimension } from '../analytics/dimensions.js';
+import { baseCte } from './aggregate.js';
+import { HEATMAP_SOURCE, type Group, type Metric } from './analytics.js';
+import { normalizeRawResult } from './knex.js';
 
 const TABLE = 'analytics_rollup';
 const MARKER = '*';
 
 /** Heatmap metrics the rollup holds, and their columns (the median needs every value: live only). */
 const COLUMNS: Partial<Record<Metric, string>> = { count: 'rounds', company_count: 'companies', total_amount: 'amount_sum', avg_amount: 'amount_avg' };
-const ROLLED = Object.keys(COLUMNS) as Metric[];
 
 export async function createRollup(db: Knex): Promise<void> {
   await db.schema.createTable(TABLE, (t) => {
@@ -38,56 +38,67 @@ export async function createRollup(db: Knex): Promise<void> {
   });
 }
 
-/** Inserts the groups of `dims` (0, 1 or 2 dimension names) as rollup rows. */
-async function insertGroups(trx: Knex, groupings: Record<string, Grouping>, dims: readonly string[]): Promise<void> {
-  const metrics: SourceMetric[] = ROLLED.map((name) => ({ name, money: false, ...HEATMAP_METRICS[name] }));
-  const { sql, bindings } = aggregateStatement(trx, { source: HEATMAP_SOURCE, where: null, groups: dims.map((d) => groupings[d]!), metrics, budgetMs: 0 });
-  // selected, then inserted: PostgreSQL plans no parallel workers for an INSERT ... SELECT
-  const groups = normalizeRawResult(await trx.raw(sql, bindings));
-  const rows = groups.map((g) => ({
+/** Rounds per label-range query: bounds the rows a dimension's pairs bring into memory at once. */
+const CHUNK = 250_000;
+
+/** The non-deleted rounds in (company id, id) order, and their id range. */
+async function loadRounds(trx: Knex): Promise<{ rounds: Rounds; minId: number; maxId: number }> {
+  const rows = normalizeRawResult(
+    await trx.raw(`with ${baseCte(HEATMAP_SOURCE, null, ['amount'])} select b.id, b.company_id, b.f_amount from base b order by b.company_id, b.id`),
+  ).map((r) => ({ id: Number(r.id), company: Number(r.company_id), amount: r.f_amount === null ? null : Number(r.f_amount) }));
+  let [minId, maxId] = [Infinity, -Infinity];
+  for (const r of rows) [minId, maxId] = [Math.min(minId, r.id), Math.max(maxId, r.id)];
+  return { rounds: roundsOf(rows, rows.length), minId, maxId };
+}
+
+/** A dimension's `(round, label)` pairs from its own SQL, read in id ranges of `CHUNK` rounds. */
+async function loadLabels(trx: Knex, dim: Dimension, loaded: { rounds: Rounds; minId: number; maxId: number }): Promise<Labels> {
+  const labels = new LabelsBuilder(loaded.rounds);
+  for (let lo = loaded.minId; lo <= loaded.maxId; lo += CHUNK) {
+    const base = baseCte(HEATMAP_SOURCE, { sql: 't.id >= ? and t.id < ?', bindings: [lo, lo + CHUNK] });
+    for (const r of normalizeRawResult(await trx.raw(`with ${base} ${dim.sql}`, [lo, lo + CHUNK]))) labels.add(Number(r.tid), String(r.label));
+  }
+  return labels.build();
+}
+
+/** Rollup rows of the groups of `dims` (0, 1 or 2 dimension names). */
+function rollupRows(dims: readonly string[], groups: Crosstab[]): Record<string, unknown>[] {
+  return groups.map((g) => ({
     dim_a: dims[0] ?? '',
-    label_a: dims.length > 0 ? String(g.g0) : '',
+    label_a: dims.length > 0 ? g.labels[0] : '',
     dim_b: dims[1] ?? '',
-    label_b: dims.length > 1 ? String(g.g1) : '',
-    ...Object.fromEntries(ROLLED.map((m, i) => [COLUMNS[m]!, g[`m${i}`] === null ? null : Number(g[`m${i}`])])),
+    label_b: dims.length > 1 ? g.labels[1] : '',
+    rounds: g.rounds,
+    companies: g.companies,
+    amount_sum: g.amountSum,
+    amount_avg: g.amountAvg,
   }));
-  for (let i = 0; i < rows.length; i += 500) await trx(TABLE).insert(rows.slice(i, i + 500));
 }
 
 /**
  * Rebuilds the whole rollup in one transaction: readers see the old one or the new one. Without
  * rounds it stays empty (unfiltered requests then run live), so a database migrated before it was
- * seeded never answers from a rollup of nothing.
+ * seeded never answers from a rollup of nothing. The rounds and each dimension's pairs are read once
+ * and grouped in memory (src/analytics/crosstab.ts): 171 GROUP BY statements over every round took
+ * 222 s on SQLite and 454 s on PostgreSQL for the `large` seed.
  */
 export async function rebuildRollup(db: Knex): Promise<void> {
   const dims = Object.keys(DIMENSIONS).sort();
   await db.transaction(async (trx) => {
     await trx(TABLE).delete();
-    if (!(await trx('transactions').first('id'))) return;
-    if (!isSqlite(trx)) await trx.raw(`set local work_mem = '256MB'`);
-    const groupings: Record<string, Grouping> = {};
-    for (const d of dims) groupings[d] = await derived(trx, d);
-    await insertGroups(trx, groupings, []);
+    const loaded = await loadRounds(trx);
+    if (loaded.rounds.company.length === 0) return;
+    const labels: Record<string, Labels> = {};
+    for (const d of dims) labels[d] = await loadLabels(trx, DIMENSIONS[d]!, loaded);
+    const whole = wholeSet(loaded.rounds);
+    const rows = rollupRows([], crosstab(loaded.rounds, whole, whole));
     for (const [i, a] of dims.entries()) {
-      await insertGroups(trx, groupings, [a]);
-      for (const b of dims.slice(i)) await insertGroups(trx, groupings, [a, b]);
+      rows.push(...rollupRows([a], crosstab(loaded.rounds, labels[a]!, whole)));
+      for (const b of dims.slice(i)) rows.push(...rollupRows([a, b], crosstab(loaded.rounds, labels[a]!, labels[b]!)));
     }
-    await trx(TABLE).insert(dims.map((d) => ({ dim_a: d, label_a: '', dim_b: MARKER, label_b: '', rounds: 0, companies: 0 })));
-    for (const d of dims) if (DIMENSIONS[d]!.costly) await trx.raw(`drop table ${scratch(d)}`);
+    rows.push(...dims.map((d) => ({ dim_a: d, label_a: '', dim_b: MARKER, label_b: '', rounds: 0, companies: 0 })));
+    for (let i = 0; i < rows.length; i += 500) await trx(TABLE).insert(rows.slice(i, i + 500));
   });
-}
-
-const scratch = (dim: string) => `rollup_scratch_${dim}`;
-
-/** A costly dimension's `(tid, label)` pairs, derived once into a scratch table the pairs then join. */
-async function derived(trx: Knex, name: string): Promise<Grouping> {
-  const dim = DIMENSIONS[name]!;
-  if (!dim.costly) return dim;
-  const table = scratch(name);
-  await trx.raw(`create temporary table ${table} as with ${baseCte(HEATMAP_SOURCE, null)} ${dim.sql}`);
-  await trx.raw(`create index ${table}_tid on ${table} (tid)`);
-  await trx.raw(`analyze ${table}`);
-  return { sql: `select s.tid, s.label from ${table} s` };
 }
 
 interface Row {

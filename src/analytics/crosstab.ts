@@ -1,0 +1,160 @@
+/**
+ * In-memory group totals of the analytics rollup (src/db/rollup.ts): the rounds, each dimension's
+ * `(round, label)` pairs as read by the dimension's own SQL, and the groups of every dimension, pair
+ * of dimensions and the whole set computed from them in one pass per grouping over typed arrays.
+ *
+ * The figures follow the SQL of the live path (src/db/aggregate.ts) row for row: a group's rows are
+ * the combinations of its rounds' pairs, `rounds` counts distinct rounds, `companies` distinct
+ * companies, and the amount sum and average run over every row with an amount, duplicates included.
+ * Distinct counts need no sets: the rounds are held in (company, id) order, so a group meets each
+ * round and each company in one contiguous run, and a "last seen" per group is enough.
+ */
+
+/** The rounds, in (company id, id) order. */
+export interface Rounds {
+  /** Round id → its position. */
+  readonly index: Map<number, number>;
+  /** Per position: a dense company number (equal companies are adjacent), the amount, whether there is one. */
+  readonly company: Int32Array;
+  readonly amount: Float64Array;
+  readonly hasAmount: Uint8Array;
+}
+
+/** A dimension's labels per round, as offsets into `codes` (positions of `labels`). */
+export interface Labels {
+  readonly labels: readonly string[];
+  readonly offsets: Int32Array;
+  readonly codes: Int32Array;
+}
+
+export interface Crosstab {
+  /** The group's label of `a` and of `b`. */
+  labels: [string, string];
+  rounds: number;
+  companies: number;
+  amountSum: number | null;
+  amountAvg: number | null;
+}
+
+/** `rows` must come ordered by company id, then id. */
+export function roundsOf(rows: Iterable<{ id: number; company: number; amount: number | null }>, count: number): Rounds {
+  const index = new Map<number, number>();
+  const company = new Int32Array(count);
+  const amount = new Float64Array(count);
+  const hasAmount = new Uint8Array(count);
+  let i = 0;
+  let dense = -1;
+  let last: number | null = null;
+  for (const r of rows) {
+    if (r.company !== last) dense++;
+    last = r.company;
+    index.set(r.id, i);
+    company[i] = dense;
+    if (r.amount !== null) {
+      amount[i] = r.amount;
+      hasAmount[i] = 1;
+    }
+    i++;
+  }
+  if (i !== count) throw new Error(`expected ${count} rounds, got ${i}`);
+  return { index, company, amount, hasAmount };
+}
+
+/** Collects `(round id, label)` pairs (in any order; rounds not in `rounds` are ignored) into `Labels`. */
+export class LabelsBuilder {
+  private readonly codeOf = new Map<string, number>();
+  private positions: Int32Array<ArrayBuffer> = new Int32Array(1 << 16);
+  private codes: Int32Array<ArrayBuffer> = new Int32Array(1 << 16);
+  private n = 0;
+
+  constructor(private readonly rounds: Rounds) {}
+
+  add(roundId: number, label: string): void {
+    const at = this.rounds.index.get(roundId);
+    if (at === undefined) return;
+    let code = this.codeOf.get(label);
+    if (code === undefined) this.codeOf.set(label, (code = this.codeOf.size));
+    if (this.n === this.codes.length) {
+      this.positions = grow(this.positions);
+      this.codes = grow(this.codes);
+    }
+    this.positions[this.n] = at;
+    this.codes[this.n++] = code;
+  }
+
+  build(): Labels {
+    const offsets = new Int32Array(this.rounds.company.length + 1);
+    for (let i = 0; i < this.n; i++) offsets[this.positions[i]! + 1]!++;
+    for (let p = 1; p < offsets.length; p++) offsets[p]! += offsets[p - 1]!;
+    const next = offsets.slice(0, -1);
+    const codes = new Int32Array(this.n);
+    for (let i = 0; i < this.n; i++) codes[next[this.positions[i]!]!++] = this.codes[i]!;
+    return { labels: [...this.codeOf.keys()], offsets, codes };
+  }
+}
+
+function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** Every round under one label: the whole set as a dimension. */
+export function wholeSet(rounds: Rounds): Labels {
+  const n = rounds.company.length;
+  return { labels: [''], offsets: Int32Array.from({ length: n + 1 }, (_x, i) => i), codes: new Int32Array(n) };
+}
+
+/** The groups of `a` × `b` (a label pair per group); `b` = `wholeSet` for one dimension. */
+export function crosstab(rounds: Rounds, a: Labels, b: Labels): Crosstab[] {
+  const width = b.labels.length;
+  const cells = a.labels.length * width;
+  const rows = new Float64Array(cells);
+  const roundCount = new Float64Array(cells);
+  const companyCount = new Float64Array(cells);
+  const withAmount = new Float64Array(cells);
+  const sum = new Float64Array(cells);
+  const lastRound = new Int32Array(cells).fill(-1);
+  const lastCompany = new Int32Array(cells).fill(-1);
+  const { company, amount, hasAmount } = rounds;
+  for (let r = 0; r < company.length; r++) {
+    const aEnd = a.offsets[r + 1]!;
+    const bStart = b.offsets[r]!;
+    const bEnd = b.offsets[r + 1]!;
+    if (bStart === bEnd) continue;
+    const c = company[r]!;
+    const has = hasAmount[r] === 1;
+    const amt = amount[r]!;
+    for (let i = a.offsets[r]!; i < aEnd; i++) {
+      const row = a.codes[i]! * width;
+      for (let j = bStart; j < bEnd; j++) {
+        const g = row + b.codes[j]!;
+        rows[g]!++;
+        if (lastRound[g] !== r) {
+          lastRound[g] = r;
+          roundCount[g]!++;
+        }
+        if (lastCompany[g] !== c) {
+          lastCompany[g] = c;
+          companyCount[g]!++;
+        }
+        if (has) {
+          withAmount[g]!++;
+          sum[g]! += amt;
+        }
+      }
+    }
+  }
+  const out: Crosstab[] = [];
+  for (let g = 0; g < cells; g++) {
+    if (rows[g] === 0) continue;
+    out.push({
+      labels: [a.labels[Math.floor(g / width)]!, b.labels[g % width]!],
+      rounds: roundCount[g]!,
+      companies: companyCount[g]!,
+      amountSum: withAmount[g] ? sum[g]! : null,
+      amountAvg: withAmount[g] ? sum[g]! / withAmount[g]! : null,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { crosstab, LabelsBuilder, roundsOf, wholeSet } from '../../src/analytics/crosstab.js';
+
+// rounds 10, 11 of company 1, round 12 of company 2 (no amount), round 13 of company 3
+const rounds = () =>
+  roundsOf(
+    [
+      { id: 10, company: 1, amount: 100 },
+      { id: 11, company: 1, amount: 50 },
+      { id: 12, company: 2, amount: null },
+      { id: 13, company: 3, amount: 7 },
+    ],
+    4,
+  );
+
+const labels = (r: ReturnType<typeof rounds>, pairs: [number, string][]) => {
+  const b = new LabelsBuilder(r);
+  for (const [id, label] of pairs) b.add(id, label);
+  return b.build();
+};
+
+describe('crosstab', () => {
+  it('counts distinct rounds and companies per group and sums every row with an amount, as GROUP BY does', () => {
+    const r = rounds();
+    // round 10 has the label "x" twice (two rows, like a duplicate join): counted once, summed twice
+    const a = labels(r, [[13, 'y'], [10, 'x'], [11, 'x'], [12, 'x'], [10, 'x'], [99, 'x']]);
+    expect(crosstab(r, a, wholeSet(r))).toEqual([
+      { labels: ['y', ''], rounds: 1, companies: 1, amountSum: 7, amountAvg: 7 },
+      { labels: ['x', ''], rounds: 3, companies: 2, amountSum: 250, amountAvg: 250 / 3 },
+    ]);
+  });
+
+  it('crosses the labels of two dimensions per round and leaves out rounds without a label', () => {
+    const r = rounds();
+    const a = labels(r, [[10, 'x'], [11, 'x'], [12, 'y']]);
+    const b = labels(r, [[10, 'p'], [10, 'q'], [12, 'p'], [13, 'p']]);
+    expect(crosstab(r, a, b)).toEqual([
+      { labels: ['x', 'p'], rounds: 1, companies: 1, amountSum: 100, amountAvg: 100 },
+      { labels: ['x', 'q'], rounds: 1, companies: 1, amountSum: 100, amountAvg: 100 },
+      { labels: ['y', 'p'], rounds: 1, companies: 1, amountSum: null, amountAvg: null },
+    ]);
+    expect(crosstab(r, wholeSet(r), wholeSet(r))).toEqual([{ labels: ['', ''], rounds: 4, companies: 3, amountSum: 157, amountAvg: 157 / 3 }]);
+  });
+
+  it('grows past its initial capacity', () => {
+    const n = 70_000;
+    const r = roundsOf(Array.from({ length: n }, (_x, i) => ({ id: i, company: i >> 1, amount: 1 })), n);
+    const a = labels(r, Array.from({ length: n }, (_x, i) => [i, i % 2 ? 'odd' : 'even'] as [number, string]));
+    expect(crosstab(r, a, wholeSet(r)).map((g) => [g.labels[0], g.rounds, g.companies])).toEqual([
+      ['even', n / 2, n / 2],
+      ['odd', n / 2, n / 2],
+    ]);
+  });
+});
