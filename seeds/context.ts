@@ -4,10 +4,11 @@
  * unique domains, links, locations, flags).
  */
 import type { Knex } from 'knex';
+import { sqliteFile } from '../src/db/knex.js';
 import { CULTURES } from './ref-names.js';
 import { type City, type Reference } from './reference.js';
 import { dayOf, instant, NOW_DAY, Rng, slugify, uuidFor } from './random.js';
-import { BulkWriter, Progress, type Row } from './writer.js';
+import { BulkWriter, Progress, TABLES, type Row } from './writer.js';
 
 export type ScaleName = 'tiny' | 'demo' | 'large';
 
@@ -52,7 +53,8 @@ export function createCtx(db: Knex, seed: number, scale: ScaleName, ref: Referen
     seed,
     plan: planFor(scale),
     ref,
-    w: new BulkWriter(db, isSqlite),
+    // generated rows are inserted in a thread of their own on a SQLite file
+    w: new BulkWriter(db, isSqlite, TABLES, sqliteFile(db)),
     progress: new Progress(progress),
     isSqlite,
     ids: { entity: 1, transaction: 1, career: 1, education: 1, job: 1, fund: 1, valuation: 1, patent: 1, news: 1 },

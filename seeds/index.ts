@@ -63,7 +63,10 @@ export async function seedDatabase(
   return counts;
 }
 
-/** Runs `step` in the writer's transactions and commits; on failure rolls back (freeing the connection) and rethrows. */
+/**
+ * Runs `step` in the writer's transactions and commits; on failure rolls back (freeing the
+ * connection) and rethrows. Either way the writer's insert thread, if it started one, is stopped.
+ */
 async function writing(ctx: Ctx, step: () => Promise<void>): Promise<void> {
   try {
     await step();
@@ -71,6 +74,8 @@ async function writing(ctx: Ctx, step: () => Promise<void>): Promise<void> {
   } catch (err) {
     await ctx.w.rollback();
     throw err;
+  } finally {
+    await ctx.w.close();
   }
 }
 

@@ -2,10 +2,14 @@
  * Streaming bulk writer: rows are buffered per table and written as multi-row INSERTs inside
  * database transactions. Buffers are flushed together, parents before children (the table order
  * below follows the foreign keys), so foreign keys hold at every statement on both engines.
- * Statements stay under both engines' bound-parameter limits. Also the progress bar.
+ * Statements stay under both engines' bound-parameter limits (insert-sql.mjs). On a SQLite file the
+ * INSERTs can run in a thread of their own (insert-worker.mjs) while the next rows are generated.
+ * Also the progress bar.
  */
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
+import { insertSql, statementsOf } from './insert-sql.mjs';
 
 /** Every table the seed writes, in foreign-key order, with its columns. */
 export const TABLES: Record<string, readonly string[]> = {
@@ -67,8 +71,6 @@ export const TABLES: Record<string, readonly string[]> = {
 export type TableName = keyof typeof TABLES & string;
 export type Row = Record<string, unknown>;
 
-/** Bound parameters per statement: below SQLite's 32,766 and PostgreSQL's 65,535. */
-const MAX_PARAMS = 15_000;
 /** Buffered values across all tables before a flush. */
 const FLUSH_VALUES = 240_000;
 /** Rows written before the running database transaction is committed and a new one begun. */
@@ -127,6 +129,84 @@ export class Progress {
   }
 }
 
+/** Flushes handed to the insert thread and not yet written before a flush waits for the oldest. */
+const MAX_PENDING = 2;
+
+/**
+ * The SQLite insert thread: its own connection to the file, one open transaction at a time, messages
+ * answered in order. Only one of it and the writer's knex transaction writes at a time (see BulkWriter).
+ */
+class InsertThread {
+  private readonly worker: Worker;
+  private readonly replies = new Map<number, { resolve(ms: number): void; reject(err: Error): void }>();
+  private pending: Promise<number>[] = [];
+  private nextId = 0;
+  private failure: Error | null = null;
+  /** Rows sent since the last commit or rollback. */
+  dirty = false;
+  /** Milliseconds the thread spent on INSERTs and commits. */
+  ms = 0;
+
+  constructor(file: string, tables: Record<string, readonly string[]>) {
+    this.worker = new Worker(new URL('./insert-worker.mjs', import.meta.url), { workerData: { file, tables } });
+    this.worker.on('message', ({ id, ms, error }: { id: number; ms?: number; error?: { message: string; code?: string } }) => {
+      const reply = this.replies.get(id)!;
+      this.replies.delete(id);
+      if (error) reply.reject(Object.assign(new Error(error.message), { code: error.code }));
+      else reply.resolve((this.ms += ms!));
+    });
+    const fail = (err: Error) => {
+      this.failure ??= err;
+      for (const r of this.replies.values()) r.reject(err);
+      this.replies.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`seed insert thread exited (${code})`)));
+  }
+
+  /** Nothing sent that is not committed or rolled back yet. */
+  get idle(): boolean {
+    return this.pending.length === 0 && !this.dirty;
+  }
+
+  /** Sends the rows; waits only when more than MAX_PENDING sends are unanswered. */
+  async rows(batches: [string, unknown[]][]): Promise<void> {
+    this.dirty = true;
+    this.pending.push(this.send('rows', { batches }));
+    if (this.pending.length > MAX_PENDING) await this.pending.shift();
+  }
+
+  /** Commits without waiting (a later `end` reports a failure). */
+  commitLater(): void {
+    this.pending.push(this.send('commit', {}));
+    this.dirty = false;
+  }
+
+  /** Waits for everything sent, then commits (or rolls back, ignoring earlier failures). */
+  async end(op: 'commit' | 'rollback'): Promise<void> {
+    const earlier = this.pending;
+    this.pending = [];
+    this.dirty = false;
+    if (op === 'rollback') {
+      await Promise.allSettled(earlier);
+      // a thread that cannot roll back is stopped next (close), and closing its connection rolls back
+      await this.send('rollback', {}).catch(() => {});
+    } else await Promise.all([...earlier, this.send('commit', {})]);
+  }
+
+  close(): Promise<number> {
+    return this.worker.terminate();
+  }
+
+  private send(op: string, args: Record<string, unknown>): Promise<number> {
+    const id = this.nextId++;
+    const answered = new Promise<number>((resolve, reject) => (this.failure ? reject(this.failure) : this.replies.set(id, { resolve, reject })));
+    answered.catch(() => {}); // awaited later (or settled by a rollback): not an unhandled rejection meanwhile
+    if (!this.failure) this.worker.postMessage({ id, op, ...args });
+    return answered;
+  }
+}
+
 /** The part of a better-sqlite3 connection the writer uses. */
 interface SqliteConnection {
   prepare(sql: string): { run(params: unknown[]): unknown };
@@ -144,11 +224,17 @@ export class BulkWriter {
   /** Prepared INSERT statements per SQLite connection (reused across batches; PostgreSQL goes through knex). */
   private readonly statements = new WeakMap<SqliteConnection, Map<string, { run(params: unknown[]): unknown }>>();
 
-  /** `tables`: the tables this writer fills with their columns, parents first (default: the generated data). */
+  private thread: InsertThread | null = null;
+
+  /**
+   * `tables`: the tables this writer fills with their columns, parents first (default: the generated
+   * data). `insertThread`: the SQLite file whose INSERTs run in a thread of their own.
+   */
   constructor(
     readonly db: Knex,
     private readonly sqlite: boolean,
     private readonly tables: Record<string, readonly string[]> = TABLES,
+    private readonly insertThread: string | null = null,
   ) {
     for (const t of Object.keys(tables) as TableName[]) this.buffers.set(t, []);
   }
@@ -160,7 +246,7 @@ export class BulkWriter {
 
   /** Seconds spent running INSERTs and commits (the rest of a generation phase is generating rows). */
   get writeSeconds(): number {
-    return this.writeMs / 1000;
+    return (this.writeMs + (this.thread?.ms ?? 0)) / 1000;
   }
 
   /** Buffers one row (keys are column names; missing columns are null). Call `maybeFlush` between units. */
@@ -188,8 +274,9 @@ export class BulkWriter {
     if (this.buffered >= FLUSH_VALUES) await this.flush();
   }
 
-  /** The open database transaction (begun on first use). */
+  /** The open database transaction (begun on first use, once the insert thread has committed its rows). */
   async conn(): Promise<Knex.Transaction> {
+    if (this.thread && !this.thread.idle) await this.thread.end('commit');
     if (!this.trx) this.trx = await this.db.transaction();
     return this.trx;
   }
@@ -197,19 +284,14 @@ export class BulkWriter {
   /** Writes every buffer, parents first, in statements of at most MAX_PARAMS values. */
   async flush(): Promise<void> {
     if (this.buffered === 0) return;
+    if (this.insertThread) return this.flushToThread();
     const started = performance.now();
     const trx = await this.conn();
     for (const [table, buf] of this.buffers) {
       if (buf.length === 0) continue;
       const cols = this.tables[table]!;
-      const perStmt = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMS / cols.length)));
-      const rows = buf.length / cols.length;
-      for (let start = 0; start < rows; start += perStmt) {
-        const n = Math.min(perStmt, rows - start);
-        const full = n === perStmt;
-        await this.insert(trx, this.insertSql(table, n, full), buf.slice(start * cols.length, (start + n) * cols.length), full);
-      }
-      this.sinceCommit += rows;
+      for (const part of statementsOf(cols, buf)) await this.insert(trx, this.insertSql(table, part.rows, part.full), part.values, part.full);
+      this.sinceCommit += buf.length / cols.length;
       buf.length = 0;
     }
     this.buffered = 0;
@@ -217,17 +299,49 @@ export class BulkWriter {
     if (this.sinceCommit >= COMMIT_ROWS) await this.commit();
   }
 
-  /** Flushes and commits the running transaction. */
+  /** Hands every buffer to the insert thread (after committing the writer's own transaction, if open). */
+  private async flushToThread(): Promise<void> {
+    await this.commitOwn();
+    this.thread ??= new InsertThread(this.insertThread!, this.tables);
+    const batches: [string, unknown[]][] = [];
+    for (const [table, buf] of this.buffers) {
+      if (buf.length === 0) continue;
+      batches.push([table, buf]);
+      this.sinceCommit += buf.length / this.tables[table]!.length;
+      this.buffers.set(table, []);
+    }
+    this.buffered = 0;
+    await this.thread.rows(batches);
+    if (this.sinceCommit >= COMMIT_ROWS) {
+      this.thread.commitLater();
+      this.sinceCommit = 0;
+    }
+  }
+
+  /** Flushes and commits the running transaction (and the insert thread's). */
   async commit(): Promise<void> {
     if (this.buffered > 0) await this.flush();
-    if (this.trx) {
-      const started = performance.now();
-      const t = this.trx;
-      this.trx = null;
-      await t.commit();
-      this.writeMs += performance.now() - started;
-    }
+    if (this.thread) await this.thread.end('commit');
+    await this.commitOwn();
     this.sinceCommit = 0;
+  }
+
+  private async commitOwn(): Promise<void> {
+    if (!this.trx) return;
+    const started = performance.now();
+    const t = this.trx;
+    this.trx = null;
+    await t.commit();
+    this.writeMs += performance.now() - started;
+  }
+
+  /** Stops the insert thread (after `commit` or `rollback`). */
+  async close(): Promise<void> {
+    const t = this.thread;
+    this.thread = null;
+    if (!t) return;
+    this.writeMs += t.ms;
+    await t.close();
   }
 
   /** Runs one statement in the running transaction (after flushing buffers). */
@@ -237,6 +351,9 @@ export class BulkWriter {
   }
 
   async rollback(): Promise<void> {
+    for (const buf of this.buffers.values()) buf.length = 0;
+    this.buffered = 0;
+    if (this.thread) await this.thread.end('rollback');
     if (this.trx) {
       const t = this.trx;
       this.trx = null;
@@ -262,14 +379,12 @@ export class BulkWriter {
     stmt.run(values);
   }
 
-  /** `insert into t (cols) values (?,..),(?,..)...`; full-size batches are cached. */
+  /** The INSERT of `rows` rows; full-size batches are cached. */
   private insertSql(table: TableName, rows: number, cache: boolean): string {
     const key = `${table}:${rows}`;
     let sql = this.sqlCache.get(key);
     if (!sql) {
-      const cols = this.tables[table]!;
-      const tuple = `(${cols.map(() => '?').join(',')})`;
-      sql = `insert into ${table} (${cols.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(',')}`;
+      sql = insertSql(table, this.tables[table]!, rows);
       if (cache) this.sqlCache.set(key, sql);
     }
     return sql;

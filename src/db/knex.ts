@@ -191,6 +191,13 @@ export function isSqlite(db: Knex): boolean {
   return db.client.config.client === 'better-sqlite3';
 }
 
+/** The file of a SQLite database (null for PostgreSQL and an in-memory database). */
+export function sqliteFile(db: Knex): string | null {
+  if (!isSqlite(db)) return null;
+  const file = (db.client.config.connection as { filename?: string }).filename ?? '';
+  return file === '' || file.startsWith(':memory:') ? null : file;
+}
+
 /** knex.raw resolves to rows on SQLite and to a pg Result on PostgreSQL; builders to rows on both. */
 export function normalizeRawResult(result: unknown): Record<string, unknown>[] {
   if (Array.isArray(result)) return result as Record<string, unknown>[];

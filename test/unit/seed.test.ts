@@ -15,13 +15,14 @@ import { verifySecret } from '../../src/auth/secrets.js';
 import { createDb, migrate } from '../../src/db/knex.js';
 import { ROUND_TYPES, STANDARDIZED_ROUNDS } from '../../src/query/registry.js';
 import { seedDatabase } from '../../seeds/index.js';
-import { TABLES } from '../../seeds/writer.js';
+import { BulkWriter, TABLES } from '../../seeds/writer.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-seed-'));
 const dbs: Knex[] = [];
 
+/** A migrated, seeded SQLite database; `:memory:` writes on the connection itself instead of the insert thread. */
 async function seeded(name: string, seed: number) {
-  const file = path.join(dir, `${name}.sqlite`);
+  const file = name === ':memory:' ? name : path.join(dir, `${name}.sqlite`);
   const db = createDb({ dbClient: 'sqlite', databaseUrl: `sqlite:${file}`, sqliteFile: file, dbPoolMax: 1 });
   dbs.push(db);
   await migrate(db);
@@ -63,6 +64,28 @@ describe('seed generator (tiny)', () => {
     expect(await fingerprint(a.db)).toEqual(await fingerprint(b.db));
     const other = await seeded('c', 7);
     expect((await fingerprint(other.db)).transactions).not.toEqual((await fingerprint(a.db)).transactions);
+  });
+
+  it('writes the same rows through the insert thread (a file) as on the connection itself (in memory)', async () => {
+    const memory = await seeded(':memory:', 42);
+    expect(memory.counts).toEqual(a.counts);
+    expect(await fingerprint(memory.db)).toEqual(await fingerprint(a.db));
+  });
+
+  it('rolls back everything the insert thread wrote when one of its INSERTs fails, and reports that failure', async () => {
+    const file = path.join(dir, 'failing.sqlite');
+    const db = createDb({ dbClient: 'sqlite', databaseUrl: `sqlite:${file}`, sqliteFile: file, dbPoolMax: 1 });
+    dbs.push(db);
+    await migrate(db);
+    const w = new BulkWriter(db, true, { taxonomy: TABLES.taxonomy!, entity_taxonomy: TABLES.entity_taxonomy! }, file);
+    w.add('taxonomy', { id: 1, name: 'AI', type: 'sector' });
+    await w.flush();
+    w.add('entity_taxonomy', { entity_id: 999, taxonomy_id: 1 }); // no such entity
+    await w.flush();
+    await expect(w.commit()).rejects.toThrow(/FOREIGN KEY/);
+    await w.rollback();
+    await w.close();
+    expect(await one(db, 'select count(*) from taxonomy')).toBe(0);
   });
 
   it('has the planned sizes', () => {

@@ -1,0 +1,29 @@
+// The seed's multi-row INSERT statements, shared by the bulk writer (writer.ts) and its SQLite
+// insert thread (insert-worker.mjs). Plain JavaScript so that the worker loads it the same under
+// tsx, vitest and node.
+
+/** Bound parameters per statement: below SQLite's 32,766 and PostgreSQL's 65,535. */
+const MAX_PARAMS = 15_000;
+
+/** Rows per statement for a table of `columns` columns. */
+export function rowsPerStatement(columns) {
+  return Math.max(1, Math.min(1000, Math.floor(MAX_PARAMS / columns)));
+}
+
+/** `insert into t (cols) values (?,..),(?,..)...` for `rows` rows. */
+export function insertSql(table, cols, rows) {
+  const tuple = `(${cols.map(() => '?').join(',')})`;
+  return `insert into ${table} (${cols.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(',')}`;
+}
+
+/** A table's buffered values (`cols.length` per row, in order) cut into statements: rows and values of each. */
+export function statementsOf(cols, values) {
+  const perStmt = rowsPerStatement(cols.length);
+  const rows = values.length / cols.length;
+  const parts = [];
+  for (let start = 0; start < rows; start += perStmt) {
+    const n = Math.min(perStmt, rows - start);
+    parts.push({ rows: n, full: n === perStmt, values: values.slice(start * cols.length, (start + n) * cols.length) });
+  }
+  return parts;
+}
