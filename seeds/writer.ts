@@ -72,7 +72,7 @@ export type TableName = keyof typeof TABLES & string;
 export type Row = Record<string, unknown>;
 
 /** Buffered values across all tables before a flush. */
-const FLUSH_VALUES = 240_000;
+const FLUSH_VALUES = 60_000;
 /** Rows written before the running database transaction is committed and a new one begun. */
 const COMMIT_ROWS = 400_000;
 
