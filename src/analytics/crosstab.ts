@@ -70,10 +70,32 @@ export class LabelsBuilder {
   constructor(private readonly rounds: Rounds) {}
 
   add(roundId: number, label: string): void {
-    const at = this.rounds.index.get(roundId);
-    if (at === undefined) return;
+    this.addCode(roundId, this.code(label));
+  }
+
+  /** `roundIds`: decimal ids separated by commas (one entry per pair, repeats included). */
+  addList(label: string, roundIds: string): void {
+    const code = this.code(label);
+    let id = 0;
+    for (let i = 0; i < roundIds.length; i++) {
+      const c = roundIds.charCodeAt(i);
+      if (c === 44) {
+        this.addCode(id, code);
+        id = 0;
+      } else id = id * 10 + (c - 48);
+    }
+    if (roundIds.length > 0) this.addCode(id, code);
+  }
+
+  private code(label: string): number {
     let code = this.codeOf.get(label);
     if (code === undefined) this.codeOf.set(label, (code = this.codeOf.size));
+    return code;
+  }
+
+  private addCode(roundId: number, code: number): void {
+    const at = this.rounds.index.get(roundId);
+    if (at === undefined) return;
     if (this.n === this.codes.length) {
       this.positions = grow(this.positions);
       this.codes = grow(this.codes);

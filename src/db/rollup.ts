@@ -51,12 +51,17 @@ async function loadRounds(trx: Knex): Promise<{ rounds: Rounds; minId: number; m
   return { rounds: roundsOf(rows, rows.length), minId, maxId };
 }
 
-/** A dimension's `(round, label)` pairs from its own SQL, read in id ranges of `CHUNK` rounds. */
+/**
+ * A dimension's `(round, label)` pairs from its own SQL, read in id ranges of `CHUNK` rounds, as one
+ * row per label with its round ids in one string: a row and a label string per pair cost SQLite's
+ * driver twice as much (22 against 12 s on `large`).
+ */
 async function loadLabels(trx: Knex, dim: Dimension, loaded: { rounds: Rounds; minId: number; maxId: number }): Promise<Labels> {
   const labels = new LabelsBuilder(loaded.rounds);
   for (let lo = loaded.minId; lo <= loaded.maxId; lo += CHUNK) {
     const base = baseCte(HEATMAP_SOURCE, { sql: 't.id >= ? and t.id < ?', bindings: [lo, lo + CHUNK] });
-    for (const r of normalizeRawResult(await trx.raw(`with ${base} ${dim.sql}`, [lo, lo + CHUNK]))) labels.add(Number(r.tid), String(r.label));
+    const sql = `with ${base} select d.label, string_agg(cast(d.tid as text), ',') as tids from (${dim.sql}) d group by d.label`;
+    for (const r of normalizeRawResult(await trx.raw(sql, [lo, lo + CHUNK]))) labels.addList(String(r.label), String(r.tids));
   }
   return labels.build();
 }

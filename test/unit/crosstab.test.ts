@@ -42,6 +42,15 @@ describe('crosstab', () => {
     expect(crosstab(r, wholeSet(r), wholeSet(r))).toEqual([{ labels: ['', ''], rounds: 4, companies: 3, amountSum: 157, amountAvg: 157 / 3 }]);
   });
 
+  it("takes a label's rounds as a comma-separated id list, repeats included", () => {
+    const r = rounds();
+    const b = new LabelsBuilder(r);
+    b.addList('x', '10,10,11,12,99');
+    b.addList('y', '13');
+    b.addList('z', '');
+    expect(b.build()).toEqual(labels(r, [[10, 'x'], [10, 'x'], [11, 'x'], [12, 'x'], [13, 'y'], [99, 'z']]));
+  });
+
   it('grows past its initial capacity', () => {
     const n = 70_000;
     const r = roundsOf(Array.from({ length: n }, (_x, i) => ({ id: i, company: i >> 1, amount: 1 })), n);
