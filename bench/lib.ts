@@ -133,7 +133,7 @@ export async function seedFresh(t: SeedTarget, pg: Pg | null, scale = SCALE, see
   try {
     await migrate(db);
     // SQLite runs on one pooled connection: a bigger page cache for the bulk load (see seed.ts)
-    const cacheMb = Number(process.env.BENCH_SQLITE_CACHE_MB ?? 512);
+    const cacheMb = Number(process.env.BENCH_SQLITE_CACHE_MB ?? 0);
     if (t.kind === 'sqlite' && cacheMb > 0) await db.raw(`pragma cache_size = -${cacheMb * 1024}`);
     log(`seeding ${scale} (seed ${seed}) on ${t.kind}...`);
     const started = performance.now();

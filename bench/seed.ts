@@ -5,9 +5,11 @@
  *
  *   tsx bench/seed.ts [--db sqlite|postgres]
  *
- * SQLite: the seed runs over the project's connection settings (WAL, synchronous=NORMAL) plus a
- * bigger page cache (BENCH_SQLITE_CACHE_MB, default 512; 0 keeps SQLite's 2 MB default), the one
- * bulk-load setting that matters at this size (index B-trees no longer fit the default cache).
+ * SQLite: the seed runs over the project's connection settings (WAL, synchronous=NORMAL). A bigger
+ * page cache for the main connection (BENCH_SQLITE_CACHE_MB, default 0 = SQLite's 2 MB) helped while
+ * the INSERTs ran on it; since they run in the seed's insert thread, 512 MB made the index builds
+ * slower (large: 112.1 s against 104.9 s). Run it as `make seed` does, with
+ * NODE_OPTIONS=--max-semi-space-size=64 (SEED_YOUNG_MB).
  */
 import { planFor } from '../seeds/index.js';
 import { DB_KINDS, type DbKind, log, machineNote, ROOT, SCALE, SEED, seedFresh, type SeedResult, startPostgres, target, writeJson, type Pg } from './lib.js';
