@@ -1,0 +1,61 @@
+/**
+ * The reference rows entity blocks name (places, taxonomy, investor types, investment stages), held
+ * per database in memory: a few hundred rows that the service never writes. The entity blocks then
+ * read only the link tables (ids) and take names from here instead of joining four places and a
+ * taxonomy row into every block row (SQLite large, 25 companies: 0.64 -> 0.22 ms). A cache older
+ * than REF_TTL_MS is reloaded, and so is one that misses an id a link row names (rows added by a
+ * re-seed or an import while the server runs), at most once per lookup.
+ */
+import type { Knex } from 'knex';
+
+export const REF_TTL_MS = 300_000;
+
+export interface PlaceRef {
+  id: number;
+  name: string;
+  state_id: number | null;
+  country_id: number | null;
+  continent_id: number | null;
+  lat: number;
+  lon: number;
+}
+
+export interface NamedRef {
+  id: number;
+  name: string;
+  /** taxonomy: its type; investor types and stages: their code. */
+  tag: string;
+}
+
+export interface RefTables {
+  places: Map<number, PlaceRef>;
+  taxonomy: Map<number, NamedRef>;
+  investorTypes: Map<number, NamedRef>;
+  stages: Map<number, NamedRef>;
+}
+
+const caches = new WeakMap<Knex, { at: number; tables: Promise<RefTables> }>();
+
+async function load(db: Knex): Promise<RefTables> {
+  const [places, taxonomy, investorTypes, stages] = await Promise.all([
+    db('places').select('id', 'name', 'state_id', 'country_id', 'continent_id', 'lat', 'lon') as Promise<PlaceRef[]>,
+    db('taxonomy').select('id', 'name', 'type as tag') as Promise<NamedRef[]>,
+    db('investor_types').select('id', 'name', 'code as tag') as Promise<NamedRef[]>,
+    db('investment_stages').select('id', 'name', 'code as tag') as Promise<NamedRef[]>,
+  ]);
+  const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [Number(r.id), r]));
+  return { places: byId(places), taxonomy: byId(taxonomy), investorTypes: byId(investorTypes), stages: byId(stages) };
+}
+
+/** The cached reference tables (loaded on first use, or again when older than REF_TTL_MS or `stale`). */
+export async function refTables(db: Knex, stale = false): Promise<RefTables> {
+  const now = Date.now();
+  let c = caches.get(db);
+  if (!c || stale || now - c.at > REF_TTL_MS) {
+    const tables = load(db);
+    caches.set(db, (c = { at: now, tables }));
+    // a failed load is not kept: the next call tries again
+    tables.catch(() => caches.get(db) === c && caches.delete(db));
+  }
+  return c.tables;
+}
