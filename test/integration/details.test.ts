@@ -126,3 +126,31 @@ forEachDatabase('detail endpoints', (h) => {
     expect(r.body.database.status).toBe('up');
   });
 });
+
+// entity blocks take place names from an in-memory cache (src/db/refCache.ts): a place added while
+// the server runs is picked up the first time a block names it
+forEachDatabase('entity blocks and the reference cache', (h) => {
+  it('names a city added after the cache was loaded, with its state, country and continent', async () => {
+    const db = h().db;
+    const company = (await db('entities').where('subtype', 'company').orderBy('id').first('id', 'uuid')) as { id: number; uuid: string };
+    const hq = (await db('entity_locations as el').join('places as c', 'c.id', 'el.city_id').where('el.entity_id', company.id).first('c.country_id', 'c.continent_id')) as {
+      country_id: number;
+      continent_id: number;
+    };
+    const before = await h().get(`/data/companies/${company.uuid}`);
+    expect(before.status).toBe(200);
+    const id = 990_001;
+    await db('places').insert({ id, kind: 'city', name: 'Cachetown', country_id: hq.country_id, continent_id: hq.continent_id, lat: 1.5, lon: 2.5 });
+    await db('entity_locations').insert({ entity_id: company.id, role: 'office', city_id: id, position: 99 });
+    try {
+      const after = await h().get(`/data/companies/${company.uuid}`);
+      expect(after.status).toBe(200);
+      const locations = after.body.data.locations as { role: string; city: { id: number; name: string }; country: { id: number }; lat: number }[];
+      expect(locations.slice(0, -1)).toEqual(before.body.data.locations);
+      expect(locations.at(-1)).toMatchObject({ role: 'office', city: { id, name: 'Cachetown' }, state: null, country: { id: hq.country_id }, continent: { id: hq.continent_id }, lat: 1.5, lon: 2.5 });
+    } finally {
+      await db('entity_locations').where({ entity_id: company.id, city_id: id }).delete();
+      await db('places').where({ id }).delete();
+    }
+  });
+});
