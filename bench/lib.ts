@@ -132,7 +132,7 @@ export async function seedFresh(t: SeedTarget, pg: Pg | null, scale = SCALE, see
   const db = createDb({ dbClient: t.kind, databaseUrl: t.databaseUrl, sqliteFile: t.sqliteFile, dbPoolMax: 4 });
   try {
     await migrate(db);
-    // SQLite runs on one pooled connection: a bigger page cache for the bulk load (see seed.ts)
+    // SQLite: optionally a bigger page cache for the seeding connection (off by default; see seed.ts)
     const cacheMb = Number(process.env.BENCH_SQLITE_CACHE_MB ?? 0);
     if (t.kind === 'sqlite' && cacheMb > 0) await db.raw(`pragma cache_size = -${cacheMb * 1024}`);
     log(`seeding ${scale} (seed ${seed}) on ${t.kind}...`);

@@ -48,7 +48,7 @@ async function main() {
     scale: SCALE,
     seed: SEED,
     machine: machineNote(),
-    sqliteCacheMb: Number(process.env.BENCH_SQLITE_CACHE_MB ?? 512),
+    sqliteCacheMb: Number(process.env.BENCH_SQLITE_CACHE_MB ?? 0),
     results: [...earlier.filter((e) => !results.some((r) => r.kind === e.kind)), ...results],
   });
 }
