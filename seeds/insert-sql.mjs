@@ -6,7 +6,7 @@
 const MAX_PARAMS = 15_000;
 
 /** Rows per statement for a table of `columns` columns. */
-export function rowsPerStatement(columns) {
+function rowsPerStatement(columns) {
   return Math.max(1, Math.min(1000, Math.floor(MAX_PARAMS / columns)));
 }
 
@@ -26,4 +26,10 @@ export function statementsOf(cols, values) {
     parts.push({ rows: n, full: n === perStmt, values: values.slice(start * cols.length, (start + n) * cols.length) });
   }
   return parts;
+}
+
+/** SQLite binds no booleans: 1 and 0 instead, in place. */
+export function sqliteValues(values) {
+  for (let i = 0; i < values.length; i++) if (typeof values[i] === 'boolean') values[i] = values[i] ? 1 : 0;
+  return values;
 }

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { cacheStatements } from '../src/db/statement-cache.mjs';
-import { insertSql, statementsOf } from './insert-sql.mjs';
+import { insertSql, sqliteValues, statementsOf } from './insert-sql.mjs';
 
 const db = cacheStatements(new Database(workerData.file, { fileMustExist: true }));
 db.pragma('foreign_keys = ON');
@@ -23,8 +23,7 @@ const ops = {
     if (!db.inTransaction) db.exec('begin');
     for (const [table, values] of batches) {
       const cols = tables[table];
-      for (let i = 0; i < values.length; i++) if (typeof values[i] === 'boolean') values[i] = values[i] ? 1 : 0;
-      for (const part of statementsOf(cols, values)) db.prepare(insertSql(table, cols, part.rows)).run(part.values);
+      for (const part of statementsOf(cols, sqliteValues(values))) db.prepare(insertSql(table, cols, part.rows)).run(part.values);
     }
   },
   commit() {

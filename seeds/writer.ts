@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
-import { insertSql, statementsOf } from './insert-sql.mjs';
+import { insertSql, sqliteValues, statementsOf } from './insert-sql.mjs';
 
 /** Every table the seed writes, in foreign-key order, with its columns. */
 export const TABLES: Record<string, readonly string[]> = {
@@ -138,8 +138,8 @@ const MAX_PENDING = 2;
  */
 class InsertThread {
   private readonly worker: Worker;
-  private readonly replies = new Map<number, { resolve(ms: number): void; reject(err: Error): void }>();
-  private pending: Promise<number>[] = [];
+  private readonly replies = new Map<number, { resolve(): void; reject(err: Error): void }>();
+  private pending: Promise<void>[] = [];
   private nextId = 0;
   private failure: Error | null = null;
   /** Rows sent since the last commit or rollback. */
@@ -153,7 +153,10 @@ class InsertThread {
       const reply = this.replies.get(id)!;
       this.replies.delete(id);
       if (error) reply.reject(Object.assign(new Error(error.message), { code: error.code }));
-      else reply.resolve((this.ms += ms!));
+      else {
+        this.ms += ms!;
+        reply.resolve();
+      }
     });
     const fail = (err: Error) => {
       this.failure ??= err;
@@ -198,9 +201,9 @@ class InsertThread {
     return this.worker.terminate();
   }
 
-  private send(op: string, args: Record<string, unknown>): Promise<number> {
+  private send(op: string, args: Record<string, unknown>): Promise<void> {
     const id = this.nextId++;
-    const answered = new Promise<number>((resolve, reject) => (this.failure ? reject(this.failure) : this.replies.set(id, { resolve, reject })));
+    const answered = new Promise<void>((resolve, reject) => (this.failure ? reject(this.failure) : this.replies.set(id, { resolve, reject })));
     answered.catch(() => {}); // awaited later (or settled by a rollback): not an unhandled rejection meanwhile
     if (!this.failure) this.worker.postMessage({ id, op, ...args });
     return answered;
@@ -384,8 +387,7 @@ export class BulkWriter {
       stmt = conn.prepare(sql);
       if (reuse) cache.set(sql, stmt); // full-size batches only: a few dozen statements in all
     }
-    for (let i = 0; i < values.length; i++) if (typeof values[i] === 'boolean') values[i] = values[i] ? 1 : 0;
-    stmt.run(values);
+    stmt.run(sqliteValues(values));
   }
 
   /** The INSERT of `rows` rows; full-size batches are cached. */
