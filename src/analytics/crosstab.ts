@@ -37,26 +37,21 @@ export interface Crosstab {
 }
 
 /** `rows` must come ordered by company id, then id. */
-export function roundsOf(rows: Iterable<{ id: number; company: number; amount: number | null }>, count: number): Rounds {
+export function roundsOf(rows: readonly { id: number; company: number; amount: number | null }[]): Rounds {
   const index = new Map<number, number>();
-  const company = new Int32Array(count);
-  const amount = new Float64Array(count);
-  const hasAmount = new Uint8Array(count);
-  let i = 0;
+  const company = new Int32Array(rows.length);
+  const amount = new Float64Array(rows.length);
+  const hasAmount = new Uint8Array(rows.length);
   let dense = -1;
-  let last: number | null = null;
-  for (const r of rows) {
-    if (r.company !== last) dense++;
-    last = r.company;
+  rows.forEach((r, i) => {
+    if (i === 0 || r.company !== rows[i - 1]!.company) dense++;
     index.set(r.id, i);
     company[i] = dense;
     if (r.amount !== null) {
       amount[i] = r.amount;
       hasAmount[i] = 1;
     }
-    i++;
-  }
-  if (i !== count) throw new Error(`expected ${count} rounds, got ${i}`);
+  });
   return { index, company, amount, hasAmount };
 }
 
@@ -68,10 +63,6 @@ export class LabelsBuilder {
   private n = 0;
 
   constructor(private readonly rounds: Rounds) {}
-
-  add(roundId: number, label: string): void {
-    this.addCode(roundId, this.code(label));
-  }
 
   /** `roundIds`: decimal ids separated by commas (one entry per pair, repeats included). */
   addList(label: string, roundIds: string): void {

@@ -61,7 +61,7 @@ export const DIMENSIONS: Record<string, Dimension> = {
     name: 'investor_type',
     sql: `select distinct b.id as tid, it.name as label from base b join transaction_investors ti on ti.transaction_id = b.id
           join entity_investor_types eit on eit.entity_id = ti.investor_id join investor_types it on it.id = eit.investor_type_id`,
-    },
+  },
   investor_country: investorPlace('investor_country', 'hq_country_id'),
   investor_continent: investorPlace('investor_continent', 'hq_continent_id'),
 };

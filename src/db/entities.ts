@@ -128,14 +128,16 @@ interface BlockRow {
   r: number | null;
 }
 
+/** The cached table a taxonomy, investor type or stage row names. */
+const namedTable = (ref: RefTables, b: BlockRow['b']) => (b === 'taxonomy' ? ref.taxonomy : b === 'investor_type' ? ref.investorTypes : ref.stages);
+
 /** Whether every reference a block row names is in `ref`. */
 function resolvable(ref: RefTables, r: BlockRow): boolean {
   if (r.b === 'location') {
     const city = ref.places.get(Number(r.r));
     return city !== undefined && [city.state_id, city.country_id, city.continent_id].every((id) => id === null || ref.places.has(id));
   }
-  if (r.b === 'flag') return true;
-  return (r.b === 'taxonomy' ? ref.taxonomy : r.b === 'investor_type' ? ref.investorTypes : ref.stages).has(Number(r.r));
+  return r.b === 'flag' || namedTable(ref, r.b).has(Number(r.r));
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -165,9 +167,8 @@ export async function loadBlocks(db: Knex, ids: number[]): Promise<Map<number, E
     const id = Number(r.r);
     if (r.b === 'location') {
       const city = ref.places.get(id);
-      const state = city?.state_id == null ? undefined : ref.places.get(city.state_id);
-      const country = city?.country_id == null ? undefined : ref.places.get(city.country_id);
-      const continent = city?.continent_id == null ? undefined : ref.places.get(city.continent_id);
+      const place = (placeId: number | null | undefined) => (placeId == null ? undefined : ref.places.get(placeId));
+      const [state, country, continent] = [place(city?.state_id), place(city?.country_id), place(city?.continent_id)];
       if (!city || !country || !continent) continue;
       const loc: LocationRow = {
         entity_id: Number(r.e), role: r.s!, city_id: city.id, city_name: city.name, state_id: state?.id ?? null, state_name: state?.name ?? null,
@@ -179,7 +180,7 @@ export async function loadBlocks(db: Knex, ids: number[]): Promise<Map<number, E
       if (r.s === 'role') b.roles.push(r.v!);
       else if (r.s === 'classification') b.classifications.push(r.v!);
     } else {
-      const named = (r.b === 'taxonomy' ? ref.taxonomy : r.b === 'investor_type' ? ref.investorTypes : ref.stages).get(id);
+      const named = namedTable(ref, r.b).get(id);
       if (!named) continue;
       if (r.b === 'taxonomy') b.taxonomy.push({ id: named.id, name: named.name, type: named.tag });
       else (r.b === 'investor_type' ? b.investorTypes : b.investorStages).push({ id: named.id, name: named.name, code: named.tag });

@@ -48,7 +48,7 @@ async function loadRounds(trx: Knex): Promise<{ rounds: Rounds; minId: number; m
   ).map((r) => ({ id: Number(r.id), company: Number(r.company_id), amount: r.f_amount === null ? null : Number(r.f_amount) }));
   let [minId, maxId] = [Infinity, -Infinity];
   for (const r of rows) [minId, maxId] = [Math.min(minId, r.id), Math.max(maxId, r.id)];
-  return { rounds: roundsOf(rows, rows.length), minId, maxId };
+  return { rounds: roundsOf(rows), minId, maxId };
 }
 
 /**
