@@ -164,14 +164,14 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
         money,
       } as unknown as Ctx<never>;
       const metered = isMetered(principal, req.path) && creditCost > 0;
-      if (metered) await reserve(deps.db, principal.teamId, creditCost, now(cfg));
+      if (metered) await reserve(deps.metering, principal.teamId, creditCost, now(cfg));
       let result: Result | undefined;
       try {
         result = await (handler as (ctx: Ctx<never>) => Promise<Result>)(ctx);
       } finally {
         if (metered) {
           const success = result !== undefined && result.status < 400;
-          void track(settle(deps.db, deps.usage, log, principal.teamId, id, creditCost, success, now(cfg)));
+          void track(settle(deps.metering, deps.usage, log, principal.teamId, id, creditCost, success, now(cfg)));
           if (success) l.credits = creditCost;
         }
       }

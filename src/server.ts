@@ -14,7 +14,7 @@ import { loadSigningKey } from './auth/signing.js';
 import { Authenticator } from './auth/verify.js';
 import { loadConfig, type Config } from './config.js';
 import { findKeyByClientId } from './db/apiKeys.js';
-import { createDb } from './db/knex.js';
+import { createDb, createMeteringDb } from './db/knex.js';
 import { closeBudgetRunner } from './db/budget.js';
 import { Fx } from './money/fx.js';
 import { RateLimiter } from './access/rateLimit.js';
@@ -101,9 +101,11 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   }
   const signing = await loadSigningKey(cfg.signingKeyFile);
   const auth = new Authenticator(db, cfg, signing, process.env.JWKS_URL || undefined);
-  const usage = new UsageBuffer(db, log, cfg.usageFlushMs);
+  // credits, usage and shared rate limits: asynchronous commit on PostgreSQL (knex.ts)
+  const metering = createMeteringDb(cfg, db);
+  const usage = new UsageBuffer(metering, log, cfg.usageFlushMs);
   const inflight = new InFlight();
-  const deps = { db, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, db), usage, metrics: new Metrics(db), inflight };
+  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), usage, metrics: new Metrics(db), inflight };
   const drain = drainer([apiServer, authServer]);
   apiServer.on('request', await createApp(deps, handlers));
   authServer.on('request', createIdentityProvider(db, cfg, signing));
@@ -120,6 +122,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       if (!(await inflight.idle(SHUTDOWN_WAIT_MS))) log.warn({ running: inflight.size }, 'shutdown: requests still running after the wait');
       await usage.close().catch((err: Error) => log.error({ err: err.message }, 'usage not written at shutdown'));
       await closeBudgetRunner(db);
+      if (metering !== db) await metering.destroy();
       await db.destroy();
     })());
   return { cfg, baseUrl: cfg.baseUrl, authUrl: cfg.authUrl, close };

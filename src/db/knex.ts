@@ -53,6 +53,8 @@ const STATEMENT_TIMEOUT_FLOOR_MS = 5000;
  */
 export function createDb(
   cfg: Pick<Config, 'dbClient' | 'sqliteFile' | 'databaseUrl' | 'dbPoolMax'> & { queryBudgetMs?: number; dbPreparedStatements?: boolean },
+  /** PostgreSQL: the connections' role, as `application_name`, and asynchronous commit for `metering` (createMeteringDb). */
+  role: 'api' | 'metering' = 'api',
 ): Knex {
   if (cfg.dbClient === 'sqlite') {
     if (cfg.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(cfg.sqliteFile)), { recursive: true });
@@ -79,6 +81,8 @@ export function createDb(
     connection: {
       connectionString: cfg.databaseUrl,
       connectionTimeoutMillis: 2000,
+      application_name: `fdapi-${role}`,
+      ...(role === 'metering' ? { options: '-c synchronous_commit=off' } : {}),
       ...(cfg.queryBudgetMs ? { statement_timeout: Math.max(STATEMENT_TIMEOUT_FLOOR_MS, Math.floor(cfg.queryBudgetMs)) } : {}),
     },
     pool: { min: 0, max: cfg.dbPoolMax, acquireTimeoutMillis: 2000 } as Knex.PoolConfig,
@@ -88,6 +92,26 @@ export function createDb(
   namePreparedStatements(db);
   return db;
 }
+
+/**
+ * The connections of a request's metering writes: credit decrements and refunds, usage counts and
+ * the shared rate-limit buckets. On PostgreSQL a pool of its own whose sessions commit
+ * asynchronously (`synchronous_commit = off`): a metered call's decrement no longer waits for its
+ * WAL flush, while every other write (keys, teams, notes) keeps the server's durable commit. The
+ * decrement is still atomic and visible to every process the moment it commits; what a crash of
+ * the database server (not of the API) can lose is the last few hundred milliseconds of
+ * decrements: calls that go uncharged, never a double charge (decision entry "Metering writes
+ * commit asynchronously"). bench: PostgreSQL transaction detail 1,233 -> 1,582 req/s with the
+ * whole database committing asynchronously. SQLite (`synchronous = NORMAL` in WAL mode already
+ * commits without a sync) shares the one connection: `db` itself.
+ */
+export function createMeteringDb(cfg: Parameters<typeof createDb>[0], db: Knex): Knex {
+  if (isSqlite(db)) return db;
+  return createDb({ ...cfg, dbPoolMax: meteringPoolMax(cfg.dbPoolMax) }, 'metering');
+}
+
+/** Half the API pool, at least 2: one statement of well under a millisecond per metered call. */
+export const meteringPoolMax = (apiPoolMax: number) => Math.max(2, Math.ceil(apiPoolMax / 2));
 
 // ---------------------------------------------------------------- prepared statements (PostgreSQL)
 

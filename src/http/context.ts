@@ -15,6 +15,8 @@ import type { InFlight } from './inflight.js';
 
 export interface Deps {
   db: Knex;
+  /** Credits, usage and shared rate limits: `db` on SQLite, a pool committing asynchronously on PostgreSQL (createMeteringDb). */
+  metering: Knex;
   cfg: Config;
   fx: Fx;
   log: Logger;

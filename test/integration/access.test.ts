@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { hashSecret } from '../../src/auth/secrets.js';
+import { createMeteringDb, isSqlite } from '../../src/db/knex.js';
 import { forEachDatabase, settled, type Harness } from '../helpers/harness.js';
 
 /** A key of its own team with the given balance; returns its headers for calls. */
@@ -93,6 +94,25 @@ forEachDatabase('credits and usage', (h) => {
     expect(usage.headers.get('x-credits-used')).toBe('0');
     expect(usage.body.balance).toEqual({ remaining: 9, granted: 10 });
     expect(usage.body.data).toEqual([{ day: expect.any(String), operation_id: 'listTransactions', requests: 1, credits: 1 }]);
+  });
+
+  it('writes credits through the metering connections, which alone commit asynchronously on PostgreSQL', async () => {
+    const { db, server } = h();
+    const metering = createMeteringDb(server.cfg, db);
+    if (isSqlite(db)) return expect(metering).toBe(db);
+    const setting = async (k: typeof db) => (await k.raw(`select current_setting('synchronous_commit') as s`)).rows[0].s;
+    try {
+      expect(await setting(metering)).toBe('off');
+      expect(await setting(db)).toBe('on');
+    } finally {
+      await metering.destroy();
+    }
+    const k = await teamWithKey(h(), 3);
+    expect((await h().get('/data/transactions?limit=1', k.headers)).status).toBe(200);
+    // the decrement is visible to every other connection as soon as the call is answered
+    expect(Number((await db('credit_balances').where('team_id', k.teamId).first('balance')).balance)).toBe(2);
+    const sessions = (await db.raw(`select query from pg_stat_activity where datname = current_database() and application_name = 'fdapi-metering'`)).rows as { query: string }[];
+    expect(sessions.some((s) => /update "credit_balances"/.test(s.query))).toBe(true);
   });
 
   it('answers 402 when no credits were granted', async () => {
