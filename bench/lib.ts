@@ -63,7 +63,11 @@ export async function startPostgres(): Promise<Pg> {
     persistent: true,
     createPostgresUser: true,
     // a modest production-like setting for a 2-core box; durability settings are left at defaults
-    postgresFlags: ['-c', 'shared_buffers=512MB', '-c', 'max_connections=200', '-c', 'max_wal_size=4GB', '-c', 'work_mem=16MB'],
+    postgresFlags: [
+      ...['shared_buffers=512MB', 'max_connections=200', 'max_wal_size=4GB', 'work_mem=16MB'],
+      // e.g. BENCH_PG_FLAGS='shared_preload_libraries=pg_stat_statements' to see where the server's time goes
+      ...(process.env.BENCH_PG_FLAGS ?? '').split(/\s+/).filter(Boolean),
+    ].flatMap((f) => ['-c', f]),
     onLog: () => undefined,
     onError: () => undefined,
   });

@@ -15,7 +15,8 @@
  * BENCH_HEAP_MB (old-space limit of our server, default 1024 as `make run`; 0 = Node's default),
  * BENCH_HEAP_YOUNG_MB (its semi-space size, default as `make run`: 0 = Node's default),
  * BENCH_LATENCY_RATE (requests/s of the fixed-rate latency run of each list scenario, ours and the
- * baseline, default 200; 0 = none), BENCH_LATENCY_SECONDS (its length, default 20).
+ * baseline, default 200; 0 = none), BENCH_LATENCY_SECONDS (its length, default 20), BENCH_PG_FLAGS
+ * (extra server settings of the embedded PostgreSQL, space-separated `name=value`).
  *
  * Two latency figures per list scenario: p50/p99 of the saturating run (as many requests as 10
  * connections can send; the queue then sets the latency: p50 ≈ connections / throughput) and, after

@@ -101,8 +101,8 @@ export function createDb(
  * decrement is still atomic and visible to every process the moment it commits; what a crash of
  * the database server (not of the API) can lose is the last few hundred milliseconds of
  * decrements: calls that go uncharged, never a double charge (decision entry "Metering writes
- * commit asynchronously"). bench: PostgreSQL transaction detail 1,233 -> 1,582 req/s with the
- * whole database committing asynchronously. SQLite (`synchronous = NORMAL` in WAL mode already
+ * commit asynchronously"). bench: PostgreSQL transaction detail 1,320 / 1,163 -> 1,424 / 1,392
+ * req/s in alternating runs. SQLite (`synchronous = NORMAL` in WAL mode already
  * commits without a sync) shares the one connection: `db` itself.
  */
 export function createMeteringDb(cfg: Parameters<typeof createDb>[0], db: Knex): Knex {
