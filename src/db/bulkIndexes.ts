@@ -9,6 +9,7 @@
  */
 import type { Knex } from 'knex';
 import { isSqlite, normalizeRawResult } from './knex.js';
+import { applyStatisticsTargets } from './statistics.js';
 
 export interface BulkIndex {
   name: string;
@@ -78,10 +79,12 @@ export async function withoutSecondaryIndexes<T>(
   }
 }
 
-/** Creates the indexes in order, taking each off `missing` once it exists. */
+/** Creates the indexes in order, taking each off `missing` once it exists, with their statistics targets. */
 async function recreate(db: Knex, missing: BulkIndex[]): Promise<void> {
+  const names = missing.map((ix) => ix.name);
   while (missing.length > 0) {
     await db.raw(missing[0]!.sql);
     missing.shift();
   }
+  await applyStatisticsTargets(db, names);
 }
