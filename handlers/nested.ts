@@ -77,7 +77,7 @@ const ALUMNI: Nested = {
   sorts: TEAM_SORTS,
   fixed: by('university_id'),
   data: async (ctx, rows) => {
-    const [majors, degrees] = await Promise.all([majorNames(ctx.deps.db), ctx.deps.db('degrees').select('id', 'name') as Promise<{ id: number; name: string }[]>]);
+    const [majors, degrees] = await Promise.all([majorNames(ctx.deps.db, rows), ctx.deps.db('degrees').select('id', 'name') as Promise<{ id: number; name: string }[]>]);
     const degreeNames = new Map(degrees.map((d) => [d.id, d.name]));
     return rows.map((r) => alumnus(appUrl(ctx), r, degreeNames, majors));
   },

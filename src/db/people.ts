@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import { idList, prepared } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
+import { refTables } from './refCache.js';
 import { CAREER_COLUMNS, normalizeRaw, type CareerRow, type EntityRow, type RefRow } from './entities.js';
 import type { CompiledFilter } from '../query/compile.js';
 
@@ -75,8 +76,8 @@ export async function educationGlances(db: Knex, personIds: number[], limit: num
   const ids = [...new Set(personIds)];
   if (ids.length === 0) return new Map();
   const list = idList(db, ids);
-  const [{ rows }, majors] = await Promise.all([
-    prepared(
+  const { rows } = normalizeRaw(
+    await prepared(
       db.raw(
         `select x.*, d.name as degree_name, ${REF_SELECT('u', 'u_')} from (
            select ed.id, ed.person_id, ed.university_id, ed.degree_id, ed.major_ids, ed.start_date, ed.end_date,
@@ -87,13 +88,12 @@ export async function educationGlances(db: Knex, personIds: number[], limit: num
          where x.rn <= ? order by x.person_id, x.rn`,
         [...list.bindings, limit],
       ),
-    ).then(normalizeRaw),
-    majorNames(db),
-  ]);
-  const majorName = majors;
+    ),
+  );
+  const majors = await majorNames(db, rows);
   return collect(
     ids,
-    rows.map((r) => ({ ...toEducation(r, majorName), total: r.total as number })),
+    rows.map((r) => ({ ...toEducation(r, majors), total: r.total as number })),
   );
 }
 
@@ -129,9 +129,13 @@ export async function listFoundedCompanies(db: Knex, personId: number, where: Co
   return keysetPage<CareerRow & Record<string, unknown>>(db, base, (q) => q.select(...CAREER_COLUMNS), page);
 }
 
-export async function majorNames(db: Knex): Promise<Map<number, string>> {
-  const rows = (await prepared(db('majors').select('id', 'name'))) as { id: number; name: string }[];
-  return new Map(rows.map((m) => [m.id, m.name]));
+/** Names of the majors that education rows list (`major_ids`), from the reference cache (refCache.ts),
+ * which is reloaded once when a row lists a major it does not hold. */
+export async function majorNames(db: Knex, rows: readonly Record<string, unknown>[]): Promise<Map<number, string>> {
+  let ref = await refTables(db);
+  const known = (r: Record<string, unknown>) => (JSON.parse(r.major_ids as string) as number[]).every((id) => ref.majors.has(id));
+  if (!rows.every(known)) ref = await refTables(db, true);
+  return ref.majors;
 }
 
 /** A page of a person's career (all roles), the organization of each row as a ref. */
@@ -147,14 +151,12 @@ export async function listEducation(db: Knex, personId: number, where: CompiledF
     db('education as ed').join('entities as e', 'e.id', 'ed.university_id').leftJoin('degrees as d', 'd.id', 'ed.degree_id').where('ed.person_id', personId),
     where,
   );
-  const [res, majors] = await Promise.all([
-    keysetPage<Record<string, unknown>>(
-      db,
-      base,
-      (q) => q.select('ed.id', 'ed.person_id', 'ed.degree_id', 'ed.major_ids', 'ed.start_date', 'ed.end_date', 'd.name as degree_name', db.raw(REF_SELECT('e', 'u_'))),
-      page,
-    ),
-    majorNames(db),
-  ]);
+  const res = await keysetPage<Record<string, unknown>>(
+    db,
+    base,
+    (q) => q.select('ed.id', 'ed.person_id', 'ed.degree_id', 'ed.major_ids', 'ed.start_date', 'ed.end_date', 'd.name as degree_name', db.raw(REF_SELECT('e', 'u_'))),
+    page,
+  );
+  const majors = await majorNames(db, res.rows);
   return { page: res.page, rows: res.rows.map((r) => toEducation(r, majors)) };
 }

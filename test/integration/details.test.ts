@@ -130,6 +130,28 @@ forEachDatabase('detail endpoints', (h) => {
 // entity blocks take place names from an in-memory cache (src/db/refCache.ts): a place added while
 // the server runs is picked up the first time a block names it
 forEachDatabase('entity blocks and the reference cache', (h) => {
+  it('names a major added after the cache was loaded', async () => {
+    const db = h().db;
+    const row = (await db('education as ed').join('entities as p', 'p.id', 'ed.person_id').where('p.is_founder', true).orderBy('ed.id').first('ed.id', 'ed.major_ids', 'p.uuid')) as {
+      id: number;
+      major_ids: string;
+      uuid: string;
+    };
+    expect((await h().get(`/data/people/${row.uuid}/education`)).status).toBe(200); // the cache is loaded
+    const id = 990_002;
+    await db('majors').insert({ id, name: 'Cache Studies' });
+    await db('education').where('id', row.id).update({ major_ids: JSON.stringify([...(JSON.parse(row.major_ids) as number[]), id]) });
+    try {
+      const list = await h().get(`/data/people/${row.uuid}/education?limit=100`);
+      expect(list.status).toBe(200);
+      const majors = (list.body.data as { majors: { id: number; name: string }[] }[]).flatMap((e) => e.majors);
+      expect(majors).toContainEqual({ id, name: 'Cache Studies' });
+    } finally {
+      await db('education').where('id', row.id).update({ major_ids: row.major_ids });
+      await db('majors').where({ id }).delete();
+    }
+  });
+
   it('names a city added after the cache was loaded, with its state, country and continent', async () => {
     const db = h().db;
     const company = (await db('entities').where('subtype', 'company').orderBy('id').first('id', 'uuid')) as { id: number; uuid: string };
