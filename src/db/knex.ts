@@ -113,7 +113,7 @@ export function createMeteringDb(cfg: Parameters<typeof createDb>[0], db: Knex):
 }
 
 /** Half the API pool, at least 2: one statement of well under a millisecond per metered call. */
-export const meteringPoolMax = (apiPoolMax: number) => Math.max(2, Math.ceil(apiPoolMax / 2));
+const meteringPoolMax = (apiPoolMax: number) => Math.max(2, Math.ceil(apiPoolMax / 2));
 
 // ---------------------------------------------------------------- prepared statements (PostgreSQL)
 
