@@ -1,10 +1,11 @@
 /**
- * The reference rows entity blocks name (places, taxonomy, investor types, investment stages), and the
- * majors that education rows list, held per database in memory: a few hundred rows that the service never writes. The entity blocks then
- * read only the link tables (ids) and take names from here instead of joining four places and a
- * taxonomy row into every block row (SQLite large, 25 companies: 0.64 -> 0.22 ms). A cache older
- * than REF_TTL_MS is reloaded, and so is one that misses an id a link row names (rows added by a
- * re-seed or an import while the server runs), at most once per lookup.
+ * The reference rows entity blocks name (places, taxonomy, investor types, investment stages) and
+ * the majors that education rows list, held per database in memory: a few hundred rows that the
+ * service never writes. The entity blocks then read only the link tables (ids) and take names from
+ * here instead of joining four places and a taxonomy row into every block row (SQLite large, 25
+ * companies: 0.64 -> 0.22 ms). A cache older than REF_TTL_MS is reloaded, and so is one that misses
+ * an id a link row names (rows added by a re-seed or an import while the server runs), at most once
+ * per lookup.
  */
 import type { Knex } from 'knex';
 

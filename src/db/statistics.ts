@@ -23,7 +23,6 @@ export async function applyStatisticsTargets(db: Knex, only?: readonly string[])
   if (isSqlite(db)) return;
   for (const [index, target] of STATISTICS_TARGETS) {
     if (only && !only.includes(index)) continue;
-    const exists = (await db.raw('select to_regclass(?) as oid', [index])).rows[0].oid !== null;
-    if (exists) await db.raw(`alter index ?? alter column 1 set statistics ${Number(target)}`, [index]);
+    await db.raw(`alter index if exists ?? alter column 1 set statistics ${Number(target)}`, [index]);
   }
 }
