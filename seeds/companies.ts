@@ -265,6 +265,7 @@ function generateCompany(s: State, rng: Rng, i: number): void {
     is_investor: corporate,
     ...(corporate ? { investor_deal_min_usd: 1_000_000, investor_deal_max_usd: 25_000_000 * rng.int(1, 4), ...zeroInvestorCounters() } : {}),
   });
+  ctx.figures.addFunding(id, f.total);
   addLocations(ctx, id, 'hq', org.cities);
   addFlags(ctx, id, 'role', corporate ? ['company', 'investor'] : ['company']);
   addFlags(ctx, id, 'classification', [...(unicorn && unicorn !== 'ex_unicorn' ? ['unicorn'] : []), ...(stealth ? ['stealth'] : [])]);

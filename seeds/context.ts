@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { sqliteFile } from '../src/db/knex.js';
+import { FigureCounter } from './figures.js';
 import { CULTURES } from './ref-names.js';
 import { type City, type Reference } from './reference.js';
 import { dayOf, instant, NOW_DAY, Rng, slugify, uuidFor } from './random.js';
@@ -46,6 +47,8 @@ export interface Ctx {
   /** Next ids of the tables whose ids the seed assigns. */
   ids: Record<'entity' | 'transaction' | 'career' | 'education' | 'job' | 'fund' | 'valuation' | 'patent' | 'news', number>;
   domains: Set<string>;
+  /** The investor and founder figures, counted as the rows are generated. */
+  figures: FigureCounter;
 }
 
 export function createCtx(db: Knex, seed: number, scale: ScaleName, ref: Reference, progress: boolean, isSqlite: boolean): Ctx {
@@ -59,6 +62,7 @@ export function createCtx(db: Knex, seed: number, scale: ScaleName, ref: Referen
     isSqlite,
     ids: { entity: 1, transaction: 1, career: 1, education: 1, job: 1, fund: 1, valuation: 1, patent: 1, news: 1 },
     domains: new Set(),
+    figures: new FigureCounter(),
   };
 }
 
@@ -166,7 +170,9 @@ export function addFlags(ctx: Ctx, entityId: number, kind: 'role' | 'classificat
 }
 
 export function addTaxonomy(ctx: Ctx, entityId: number, taxonomyIds: readonly number[]): void {
-  for (const t of new Set(taxonomyIds)) ctx.w.add('entity_taxonomy', { entity_id: entityId, taxonomy_id: t });
+  const ids = [...new Set(taxonomyIds)];
+  for (const t of ids) ctx.w.add('entity_taxonomy', { entity_id: entityId, taxonomy_id: t });
+  ctx.figures.addTaxonomy(entityId, ids);
 }
 
 /** A person's role at an organization (a `career` row); past when it has an end date. */
@@ -178,6 +184,7 @@ export function addCareer(ctx: Ctx, r: {
     is_founder: r.founder ?? false, is_executive: r.exec, is_partner: r.partner ?? false, is_past: r.end !== null, start_date: r.start.text,
     start_sort: r.start.sort, end_date: r.end,
   });
+  if (r.founder) ctx.figures.addFounder(r.person, r.org);
 }
 
 /** A few more cities for offices: mostly other hubs, sometimes in the same country. */

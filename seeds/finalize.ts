@@ -1,77 +1,22 @@
 /**
- * The last pass, in SQL that runs unchanged on SQLite and PostgreSQL: investor and founder profile
- * figures computed from the rows written (non-deleted rounds only), the flags that depend on
- * them and id sequences (PostgreSQL); then, once the indexes are back, planner statistics.
+ * The last pass, in SQL that runs unchanged on SQLite and PostgreSQL: the investor and founder
+ * profile figures counted during the generation (figures.ts) written to their entities, the rank and
+ * flags that depend on them and id sequences (PostgreSQL); then, once the indexes are back, planner
+ * statistics.
  */
 import type { Ctx } from './context.js';
 
-/** Rounds an investor took part in (non-deleted), with the investor's even share of the amount. */
-const PARTICIPATIONS = `
-  select ti.investor_id, t.id as transaction_id, t.company_id, t.amount_usd / s.cnt as share, t.standardized_round, t.announced_date, t.date_sort
-  from transaction_investors ti
-  join transactions t on t.id = ti.transaction_id
-  join (select transaction_id, count(*) as cnt from transaction_investors group by transaction_id) s on s.transaction_id = ti.transaction_id
-  where t.deleted_at is null`;
+/** Bound values per UPDATE of figures (below both engines' limits). */
+const FIGURE_VALUES = 15_000;
 
+/** What follows the figures (figures.ts): the investor rank and the classification flags. */
 const STATEMENTS: readonly [string, string][] = [
-  [
-    'investments',
-    `update entities set investor_investments_count = a.n, investor_total_invested_usd = a.invested
-     from (select p.investor_id, count(*) as n, coalesce(sum(p.share), 0) as invested from (${PARTICIPATIONS}) p group by p.investor_id) a
-     where entities.id = a.investor_id`,
-  ],
-  [
-    'preferred round',
-    `update entities set investor_preferred_round = x.sr
-     from (select investor_id, sr from (
-             select p.investor_id, p.standardized_round as sr,
-                    row_number() over (partition by p.investor_id order by count(*) desc, p.standardized_round) as rn
-             from (${PARTICIPATIONS}) p where p.standardized_round is not null group by p.investor_id, p.standardized_round
-           ) r where r.rn = 1) x
-     where entities.id = x.investor_id`,
-  ],
-  [
-    'last round',
-    `update entities set investor_last_round_date = x.d
-     from (select investor_id, d from (
-             select p.investor_id, p.announced_date as d, row_number() over (partition by p.investor_id order by p.date_sort desc, p.transaction_id desc) as rn
-             from (${PARTICIPATIONS}) p where p.date_sort is not null
-           ) r where r.rn = 1) x
-     where entities.id = x.investor_id`,
-  ],
-  [
-    'exits',
-    `update entities set investor_exits_count = e.exits, investor_exits_total_value_usd = e.value, investor_exits_pct = round(e.exits * 100.0 / e.companies, 1)
-     from (select pc.investor_id, count(*) as companies, count(ex.company_id) as exits, coalesce(sum(ex.v), 0) as value
-           from (select distinct p.investor_id, p.company_id from (${PARTICIPATIONS}) p) pc
-           left join (select company_id, max(coalesce(valuation_usd, amount_usd, 0)) as v from transactions
-                      where is_exit = true and deleted_at is null group by company_id) ex on ex.company_id = pc.company_id
-           group by pc.investor_id) e
-     where entities.id = e.investor_id`,
-  ],
-  [
-    'sector match',
-    `update entities set investor_match_companies_count = m.n, investor_match_invested_usd = m.invested
-     from (select p.investor_id, count(distinct p.company_id) as n, coalesce(sum(p.share), 0) as invested
-           from (${PARTICIPATIONS}) p
-           where exists (select 1 from entity_taxonomy a join entity_taxonomy b on b.taxonomy_id = a.taxonomy_id
-                         where a.entity_id = p.investor_id and b.entity_id = p.company_id)
-           group by p.investor_id) m
-     where entities.id = m.investor_id`,
-  ],
   [
     'rank',
     `update entities set investor_rank = r.rk
      from (select id, row_number() over (order by investor_investments_count desc, investor_total_invested_usd desc, id) as rk
            from entities where is_investor = true) r
      where entities.id = r.id`,
-  ],
-  [
-    'founders',
-    `update entities set founded_companies_count = f.n, founded_companies_total_funding_usd = f.total
-     from (select c.person_id, count(*) as n, coalesce(sum(o.funding_total_usd), 0) as total
-           from career c join entities o on o.id = c.org_id where c.is_founder = true group by c.person_id) f
-     where entities.id = f.person_id`,
   ],
   [
     'flags',
@@ -94,12 +39,25 @@ const STATEMENTS: readonly [string, string][] = [
 ];
 
 export async function finalize(ctx: Ctx): Promise<void> {
-  ctx.progress.begin('aggregates', STATEMENTS.length + 1);
+  const figures = ctx.figures.rows();
+  ctx.progress.begin('aggregates', figures.length + STATEMENTS.length + 1);
   let done = 0;
-  const step = async (sql: string, bindings: (string | number)[] = []) => {
+  const step = async (sql: string, bindings: (string | number | null)[] = []) => {
     await ctx.w.exec(sql, bindings);
     ctx.progress.tick(++done, ctx.w.totalRows);
   };
+  for (const f of figures) {
+    // update entities set c = v.column2, ... from (values (id, value, ...), ...) as v: the VALUES
+    // columns are column1.. on both engines, cast so that PostgreSQL knows their types
+    const tuple = `(cast(? as bigint), ${f.columns.map(([, type]) => `cast(? as ${type})`).join(', ')})`;
+    const set = f.columns.map(([column], i) => `${column} = v.column${i + 2}`).join(', ');
+    const per = Math.floor(FIGURE_VALUES / (1 + f.columns.length));
+    for (let i = 0; i < f.rows.length; i += per) {
+      const part = f.rows.slice(i, i + per);
+      await ctx.w.run(`update entities set ${set} from (values ${part.map(() => tuple).join(', ')}) as v where entities.id = v.column1`, part.flat());
+    }
+    ctx.progress.tick(++done, ctx.w.totalRows);
+  }
   for (const [, sql] of STATEMENTS) await step(sql);
   // the top 5 % of investors by deals (at least 10)
   const n = await scalar(ctx, 'select count(*) as n from entities where is_investor = true');

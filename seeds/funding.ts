@@ -165,6 +165,7 @@ export function writeFunding(ctx: Ctx, rng: Rng, c: CompanyRef, plan: FundingPla
       investors.forEach((inv, pos) => ctx.w.add('transaction_investors', { transaction_id: dupId, investor_id: inv, is_lead: pos === 0, position: pos }));
     }
     if (removed) continue;
+    ctx.figures.addRound(row, investors);
     if (r.valuation !== null) addValuation(r.valuation, date, r.std === 'Secondary' ? 'secondary' : 'funding_round', id);
     if (r.isExit) exitDate = date;
     if (!r.counted) continue;

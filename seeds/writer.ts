@@ -302,7 +302,7 @@ export class BulkWriter {
     for (const [table, buf] of this.buffers) {
       if (buf.length === 0) continue;
       const cols = this.tables[table]!;
-      for (const part of statementsOf(cols, buf)) await this.insert(trx, this.insertSql(table, part.rows, part.full), part.values, part.full);
+      for (const part of statementsOf(cols, buf)) await this.execute(trx, this.insertSql(table, part.rows, part.full), part.values, part.full);
       this.sinceCommit += buf.length / cols.length;
       buf.length = 0;
     }
@@ -362,6 +362,16 @@ export class BulkWriter {
     return (await this.conn()).raw(sql, bindings);
   }
 
+  /**
+   * Runs one statement with many bound values in the running transaction (after flushing buffers),
+   * on SQLite as a prepared statement of the connection itself (knex's binding of thousands of
+   * values cost twice the statement).
+   */
+  async run(sql: string, values: unknown[]): Promise<void> {
+    await this.flush();
+    await this.execute(await this.conn(), sql, values, true);
+  }
+
   async rollback(): Promise<void> {
     for (const buf of this.buffers.values()) buf.length = 0;
     this.buffered = 0;
@@ -373,7 +383,8 @@ export class BulkWriter {
     }
   }
 
-  private async insert(trx: Knex.Transaction, sql: string, values: unknown[], reuse: boolean): Promise<void> {
+  /** Runs `sql` with `values` (an INSERT, or `run`'s statement); `reuse` keeps it prepared on SQLite. */
+  private async execute(trx: Knex.Transaction, sql: string, values: unknown[], reuse: boolean): Promise<void> {
     if (!this.sqlite) {
       await trx.raw(sql, values as Knex.RawBinding[]);
       return;
@@ -385,7 +396,7 @@ export class BulkWriter {
     let stmt = cache.get(sql);
     if (!stmt) {
       stmt = conn.prepare(sql);
-      if (reuse) cache.set(sql, stmt); // full-size batches only: a few dozen statements in all
+      if (reuse) cache.set(sql, stmt); // full-size batches and `run`: a few dozen statements in all
     }
     stmt.run(sqliteValues(values));
   }

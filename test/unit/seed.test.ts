@@ -43,6 +43,67 @@ async function fingerprint(db: Knex, tables: Record<string, readonly string[]> =
   return out;
 }
 
+/** Rounds an investor took part in (non-deleted), with the investor's even share of the amount. */
+const PARTICIPATIONS = `
+  select ti.investor_id, t.id as transaction_id, t.company_id, t.amount_usd / s.cnt as share, t.standardized_round, t.announced_date, t.date_sort
+  from transaction_investors ti
+  join transactions t on t.id = ti.transaction_id
+  join (select transaction_id, count(*) as cnt from transaction_investors group by transaction_id) s on s.transaction_id = ti.transaction_id
+  where t.deleted_at is null`;
+
+/**
+ * What the seed's figures (seeds/figures.ts) mean, in SQL: for each, the rows (`key` the entity)
+ * and each column's value over them. Entities outside the rows keep what the generation wrote.
+ */
+const FIGURE_SQL: { select: string; key: string; columns: [string, string][] }[] = [
+  {
+    select: `select p.investor_id, count(*) as n, coalesce(sum(p.share), 0) as invested from (${PARTICIPATIONS}) p group by p.investor_id`,
+    key: 'investor_id',
+    columns: [['investor_investments_count', 'x.n'], ['investor_total_invested_usd', 'x.invested']],
+  },
+  {
+    select: `select investor_id, sr from (
+               select p.investor_id, p.standardized_round as sr,
+                      row_number() over (partition by p.investor_id order by count(*) desc, p.standardized_round) as rn
+               from (${PARTICIPATIONS}) p where p.standardized_round is not null group by p.investor_id, p.standardized_round
+             ) r where r.rn = 1`,
+    key: 'investor_id',
+    columns: [['investor_preferred_round', 'x.sr']],
+  },
+  {
+    select: `select investor_id, d from (
+               select p.investor_id, p.announced_date as d, row_number() over (partition by p.investor_id order by p.date_sort desc, p.transaction_id desc) as rn
+               from (${PARTICIPATIONS}) p where p.date_sort is not null
+             ) r where r.rn = 1`,
+    key: 'investor_id',
+    columns: [['investor_last_round_date', 'x.d']],
+  },
+  {
+    select: `select pc.investor_id, count(*) as companies, count(ex.company_id) as exits, coalesce(sum(ex.v), 0) as value
+             from (select distinct p.investor_id, p.company_id from (${PARTICIPATIONS}) p) pc
+             left join (select company_id, max(coalesce(valuation_usd, amount_usd, 0)) as v from transactions
+                        where is_exit = true and deleted_at is null group by company_id) ex on ex.company_id = pc.company_id
+             group by pc.investor_id`,
+    key: 'investor_id',
+    columns: [['investor_exits_count', 'x.exits'], ['investor_exits_total_value_usd', 'x.value'], ['investor_exits_pct', 'round(x.exits * 100.0 / x.companies, 1)']],
+  },
+  {
+    select: `select p.investor_id, count(distinct p.company_id) as n, coalesce(sum(p.share), 0) as invested
+             from (${PARTICIPATIONS}) p
+             where exists (select 1 from entity_taxonomy a join entity_taxonomy b on b.taxonomy_id = a.taxonomy_id
+                           where a.entity_id = p.investor_id and b.entity_id = p.company_id)
+             group by p.investor_id`,
+    key: 'investor_id',
+    columns: [['investor_match_companies_count', 'x.n'], ['investor_match_invested_usd', 'x.invested']],
+  },
+  {
+    select: `select c.person_id, count(*) as n, coalesce(sum(o.funding_total_usd), 0) as total
+             from career c join entities o on o.id = c.org_id where c.is_founder = true group by c.person_id`,
+    key: 'person_id',
+    columns: [['founded_companies_count', 'x.n'], ['founded_companies_total_funding_usd', 'x.total']],
+  },
+];
+
 const all = <T = Record<string, unknown>>(db: Knex, sql: string) => db.raw(sql) as unknown as Promise<T[]>;
 const one = async (db: Knex, sql: string) => Number(Object.values((await all(db, sql))[0] ?? {})[0] ?? 0);
 
@@ -165,6 +226,19 @@ describe('seed generator (tiny)', () => {
                        join taxonomy t on t.id = et.taxonomy_id where et.entity_id = e.id and t.type = 'sector')`),
     ).toBe(0);
     expect(await one(db, `select max(n) from (select org_id, count(*) as n from career where is_founder group by org_id) x`)).toBeLessThanOrEqual(4);
+  });
+
+  it('counts the investor and founder figures as the SQL that defines them does', async () => {
+    for (const f of FIGURE_SQL) {
+      const label = f.columns.map(([c]) => c).join(', ');
+      expect(await one(a.db, `select count(*) from (${f.select}) x`), label).toBeGreaterThan(10);
+      // every row of the SQL has its values
+      const differs = f.columns.map(([c, v]) => `e.${c} is not ${v}`).join(' or ');
+      expect(await one(a.db, `select count(*) from (${f.select}) x join entities e on e.id = x.${f.key} where ${differs}`), label).toBe(0);
+      // and no other entity has a figure (the generation writes none, or zeros for corporate investors)
+      const some = f.columns.map(([c]) => `coalesce(e.${c}, 0) not in (0, '0')`).join(' or ');
+      expect(await one(a.db, `select count(*) from entities e where (${some}) and e.id not in (select ${f.key} from (${f.select}) x)`), label).toBe(0);
+    }
   });
 
   it('has unique identifiers, plausible flags and reference data', async () => {
