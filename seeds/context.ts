@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { sqliteFile } from '../src/db/knex.js';
 import { FigureCounter } from './figures.js';
+import { TERMS } from './terms.js';
 import { CULTURES } from './ref-names.js';
 import { type City, type Reference } from './reference.js';
 import { dayOf, instant, NOW_DAY, Rng, slugify, uuidFor } from './random.js';
@@ -56,8 +57,8 @@ export function createCtx(db: Knex, seed: number, scale: ScaleName, ref: Referen
     seed,
     plan: planFor(scale),
     ref,
-    // generated rows are inserted in a thread of their own on a SQLite file
-    w: new BulkWriter(db, isSqlite, TABLES, sqliteFile(db)),
+    // generated rows are inserted in a thread of their own on a SQLite file; the typeahead terms come with them
+    w: new BulkWriter(db, isSqlite, TABLES, sqliteFile(db), TERMS),
     progress: new Progress(progress),
     isSqlite,
     ids: { entity: 1, transaction: 1, career: 1, education: 1, job: 1, fund: 1, valuation: 1, patent: 1, news: 1 },

@@ -3,8 +3,9 @@
  * with the same rows on SQLite and PostgreSQL for the same seed number. Phases run in foreign-key
  * order and stream their rows through one bulk writer (see writer.ts) while the tables' secondary
  * indexes are set aside (src/db/bulkIndexes.ts: dropped before, re-created after, also on failure);
- * the final pass computes the figures that depend on all rounds (finalize.ts), and the typeahead
- * tables (terms.ts) and the analytics rollup (src/db/rollup.ts) are derived last.
+ * the typeahead tables come with the entity and news rows (terms.ts); the final pass writes the
+ * figures counted along the way and what depends on them (figures.ts, finalize.ts), and the
+ * analytics rollup (src/db/rollup.ts) is derived last.
  *
  * Entity ids are assigned in blocks: universities, gov_ngo, persons (angels, founders, operators),
  * investor organizations, then companies in launch order; the teams of universities and
@@ -23,7 +24,6 @@ import { generatePeople, planPeople } from './people.js';
 import { writePlatform } from './platform.js';
 import { emptyRegistry, InvestorPool } from './pools.js';
 import { buildReference, referenceRows } from './reference.js';
-import { TERM_TABLES, writeTerms } from './terms.js';
 import { TABLES, type TableName } from './writer.js';
 
 export type { ScaleName } from './context.js';
@@ -48,16 +48,11 @@ export async function seedDatabase(
   const counts: { table: string; rows: number }[] = [];
   for (const table of Object.keys(TABLES)) counts.push({ table, rows: await scalar(ctx, `select count(*) as n from ${table}`) });
   await ctx.w.commit();
-  // the typeahead indexes of /data/search and /data/news?q= are derived from the rows written above
-  ctx.progress.begin('search terms', 1);
-  await withoutSecondaryIndexes(db, Object.keys(TERM_TABLES), () => writeTerms(ctx), rebuilding);
-  const derivedTables = Object.keys(TERM_TABLES);
   if (opts.rollup !== false) {
     ctx.progress.begin('analytics rollup', 1);
     await rebuildRollup(db);
-    derivedTables.push('analytics_rollup');
+    counts.push({ table: 'analytics_rollup', rows: Number(((await db('analytics_rollup').count({ n: '*' })) as { n: number | string }[])[0]!.n) });
   }
-  for (const table of derivedTables) counts.push({ table, rows: Number(((await db(table).count({ n: '*' })) as { n: number | string }[])[0]!.n) });
   ctx.progress.end();
   ctx.progress.summary(counts.reduce((a, c) => a + c.rows, 0), ctx.w.writeSeconds);
   return counts;

@@ -66,10 +66,15 @@ export const TABLES: Record<string, readonly string[]> = {
   users: ['id', 'email', 'password_hash', 'plan', 'ecosystem'],
   credit_balances: ['team_id', 'balance', 'granted', 'updated_at'],
   fx_rates: ['currency', 'per_usd', 'as_of'],
+  // the typeahead tables, derived from entities and news as those are added (terms.ts)
+  search_terms: ['term', 'entity_id', 'kind', 'rank', 'signal'],
+  news_terms: ['term', 'news_id', 'rank', 'published_at'],
 };
 
 export type TableName = keyof typeof TABLES & string;
 export type Row = Record<string, unknown>;
+/** Rows derived from a row as it is added: the table they go to and the rows. */
+export type Derive = (row: Row) => readonly [TableName, readonly Row[]];
 
 /** Buffered values across all tables before a flush. */
 const FLUSH_VALUES = 60_000;
@@ -231,13 +236,15 @@ export class BulkWriter {
 
   /**
    * `tables`: the tables this writer fills with their columns, parents first (default: the generated
-   * data). `insertThread`: the SQLite file whose INSERTs run in a thread of their own.
+   * data). `insertThread`: the SQLite file whose INSERTs run in a thread of their own. `derived`:
+   * per table, rows of a later table that each added row brings (added with it).
    */
   constructor(
     readonly db: Knex,
     private readonly sqlite: boolean,
     private readonly tables: Record<string, readonly string[]> = TABLES,
     private readonly insertThread: string | null = null,
+    private readonly derived: Partial<Record<TableName, Derive>> = {},
   ) {
     for (const t of Object.keys(tables) as TableName[]) this.buffers.set(t, []);
   }
@@ -266,6 +273,11 @@ export class BulkWriter {
     }
     this.buffered += cols.length;
     this.added++;
+    const derive = this.derived[table];
+    if (derive) {
+      const [to, rows] = derive(row);
+      for (const r of rows) this.add(to, r);
+    }
   }
 
   addAll(table: TableName, rows: readonly Row[]): void {

@@ -88,12 +88,9 @@ export const SEARCH_TERM_SOURCE: TermSource<SourceRow> = {
 
 export const TERM_BATCH = 2000;
 
-/**
- * The rows of `table` in id order, `batch` at a time. `conn` is asked before each batch, so a
- * caller whose transaction changes between batches (the seed's bulk writer) reads in the current one.
- */
-export async function eachIdBatch<R extends { id: number }>(
-  conn: () => Knex | Promise<Knex>,
+/** The rows of `table` in id order, `batch` at a time. */
+async function eachIdBatch<R extends { id: number }>(
+  db: Knex,
   table: string,
   columns: readonly string[],
   batch: number,
@@ -101,17 +98,17 @@ export async function eachIdBatch<R extends { id: number }>(
 ): Promise<void> {
   let after = 0;
   for (;;) {
-    const rows = (await (await conn())(table).where('id', '>', after).orderBy('id').limit(batch).select(columns)) as R[];
+    const rows = (await db(table).where('id', '>', after).orderBy('id').limit(batch).select(columns)) as R[];
     if (rows.length === 0) return;
     await each(rows);
     after = Number(rows[rows.length - 1]!.id);
   }
 }
 
-/** Re-fills a typeahead table from its source rows, in batches (for existing databases; the seed streams its own). */
+/** Re-fills a typeahead table from its source rows, in batches (for existing databases; the seed derives its own, seeds/terms.ts). */
 export async function rebuildTerms<R extends { id: number }>(db: Knex, t: TermSource<R>, batch = TERM_BATCH): Promise<void> {
   await db(t.table).delete();
-  await eachIdBatch<R>(() => db, t.source, t.columns, batch, async (rows) => {
+  await eachIdBatch<R>(db, t.source, t.columns, batch, async (rows) => {
     const terms = rows.flatMap((r) => t.terms(r));
     for (let i = 0; i < terms.length; i += 500) await db(t.table).insert(terms.slice(i, i + 500));
   });

@@ -13,10 +13,14 @@ import YAML from 'yaml';
 import { ALL_SCOPES } from '../../src/access/scopes.js';
 import { verifySecret } from '../../src/auth/secrets.js';
 import { createDb, migrate } from '../../src/db/knex.js';
+import { rebuildNewsTerms } from '../../src/db/newsSearch.js';
+import { rebuildSearchTerms } from '../../src/db/search.js';
 import { ROUND_TYPES, STANDARDIZED_ROUNDS } from '../../src/query/registry.js';
 import { seedDatabase } from '../../seeds/index.js';
-import { TERM_TABLES } from '../../seeds/terms.js';
 import { BulkWriter, TABLES } from '../../seeds/writer.js';
+
+/** The typeahead tables the seed derives from entities and news. */
+const TERM_TABLES = { search_terms: TABLES.search_terms!, news_terms: TABLES.news_terms! };
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-seed-'));
 const dbs: Knex[] = [];
@@ -133,6 +137,14 @@ describe('seed generator (tiny)', () => {
     expect(memory.counts).toEqual(a.counts);
     expect(await fingerprint(memory.db)).toEqual(await fingerprint(a.db));
     expect(await fingerprint(memory.db, TERM_TABLES)).toEqual(await fingerprint(a.db, TERM_TABLES));
+  });
+
+  it('derives the typeahead terms that rebuilding them from the entities and news gives', async () => {
+    const seeded = await fingerprint(b.db, TERM_TABLES);
+    expect(Number(seeded.news_terms!.split(':')[0])).toBeGreaterThan(100);
+    await rebuildSearchTerms(b.db);
+    await rebuildNewsTerms(b.db);
+    expect(await fingerprint(b.db, TERM_TABLES)).toEqual(seeded);
   });
 
   it('rolls back everything the insert thread wrote when one of its INSERTs fails, and reports that failure', async () => {
