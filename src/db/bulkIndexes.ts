@@ -79,12 +79,24 @@ export async function withoutSecondaryIndexes<T>(
   }
 }
 
-/** Creates the indexes in order, taking each off `missing` once it exists, with their statistics targets. */
+/**
+ * Creates the indexes in order, taking each off `missing` once it exists, with their statistics
+ * targets. On SQLite the sorts may use a second thread meanwhile (`pragma threads`, restored after).
+ */
 async function recreate(db: Knex, missing: BulkIndex[]): Promise<void> {
   const names = missing.map((ix) => ix.name);
-  while (missing.length > 0) {
-    await db.raw(missing[0]!.sql);
-    missing.shift();
+  const threads = isSqlite(db) ? Number(Object.values(normalizeRawResult(await db.raw('pragma threads'))[0] ?? {})[0] ?? 0) : null;
+  if (threads !== null) await db.raw(`pragma threads = ${SORT_THREADS}`);
+  try {
+    while (missing.length > 0) {
+      await db.raw(missing[0]!.sql);
+      missing.shift();
+    }
+  } finally {
+    if (threads !== null) await db.raw(`pragma threads = ${threads}`);
   }
   await applyStatisticsTargets(db, names);
 }
+
+/** SQLite sorter threads for the index builds (largest tables of `large`: 20.4 -> 18.9 s). */
+const SORT_THREADS = 2;

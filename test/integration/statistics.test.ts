@@ -1,4 +1,7 @@
-/** Statistics targets of the sort-key indexes (src/db/statistics.ts) survive a bulk load's index rebuild (bulkIndexes.ts). */
+/**
+ * Statistics targets of the sort-key indexes (src/db/statistics.ts) survive a bulk load's index
+ * rebuild (bulkIndexes.ts), and on SQLite the rebuild's sorter threads are the connection's own again after.
+ */
 import { expect, it } from 'vitest';
 import { secondaryIndexes, withoutSecondaryIndexes } from '../../src/db/bulkIndexes.js';
 import { isSqlite } from '../../src/db/knex.js';
@@ -21,6 +24,8 @@ forEachDatabase('sort-key statistics', (h) => {
     const before = await secondaryIndexes(db, ['transactions']);
     expect(before.map((ix) => ix.name)).toEqual(expect.arrayContaining(STATISTICS_TARGETS.map(([index]) => index)));
     if (!isSqlite(db)) expect(await targets()).toEqual(expected);
+    const threads = async () => Number(Object.values(((await db.raw('pragma threads')) as Record<string, unknown>[])[0]!)[0]);
+    const threadsBefore = isSqlite(db) ? await threads() : null;
     let during: string[] = [];
     await withoutSecondaryIndexes(db, ['transactions'], async () => {
       during = (await secondaryIndexes(db, ['transactions'])).map((ix) => ix.name);
@@ -28,5 +33,6 @@ forEachDatabase('sort-key statistics', (h) => {
     expect(during).toEqual([]);
     expect(await secondaryIndexes(db, ['transactions'])).toEqual(before);
     if (!isSqlite(db)) expect(await targets()).toEqual(expected);
+    else expect(await threads()).toBe(threadsBefore);
   });
 });
