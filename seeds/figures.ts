@@ -178,9 +178,10 @@ export class FigureCounter {
     if (f !== 0) this.foundedFunding.add(person, f - 1);
   }
 
-  /** Every figure's rows (call once, after the last row). */
+  /** Every figure's rows (after the last row). */
   rows(): FigureRows[] {
     this.closeCompany();
+    this.current = { company: 0, investors: [], shares: [], exit: null };
     const investments: FigureRows = { name: 'investments', columns: [['investor_investments_count', 'bigint'], ['investor_total_invested_usd', 'bigint']], rows: [] };
     const exitFigures: FigureRows = {
       name: 'exits',
