@@ -68,6 +68,11 @@ class Column<A extends Int32Array | Float64Array> {
   }
 }
 
+/** A company's rounds as they come: the investor slot and share of each participation, and its exit value. */
+function openCompany(company: number): { company: number; investors: number[]; shares: number[]; exit: number | null } {
+  return { company, investors: [], shares: [], exit: null };
+}
+
 /** Room for the standardized rounds in an (investor, round) key. */
 const STD_KEY = 64;
 
@@ -107,14 +112,14 @@ export class FigureCounter {
   /** The founders counted, in the order they first came. */
   private readonly founders: number[] = [];
   /** The company whose rounds came last: its participations (investor slot, share) and exit value. */
-  private current = { company: 0, investors: [] as number[], shares: [] as number[], exit: null as number | null };
+  private current = openCompany(0);
 
   /** A written, non-deleted transaction and its investors. */
   addRound(t: RoundRow, investors: readonly number[]): void {
     if (investors.length === 0 && !t.is_exit) return;
     if (t.company_id !== this.current.company) {
       this.closeCompany();
-      this.current = { company: t.company_id, investors: [], shares: [], exit: null };
+      this.current = openCompany(t.company_id);
     }
     if (t.is_exit) {
       const v = t.valuation_usd ?? t.amount_usd ?? 0;
@@ -181,7 +186,7 @@ export class FigureCounter {
   /** Every figure's rows (after the last row). */
   rows(): FigureRows[] {
     this.closeCompany();
-    this.current = { company: 0, investors: [], shares: [], exit: null };
+    this.current = openCompany(0);
     const investments: FigureRows = { name: 'investments', columns: [['investor_investments_count', 'bigint'], ['investor_total_invested_usd', 'bigint']], rows: [] };
     const exitFigures: FigureRows = {
       name: 'exits',

@@ -6,11 +6,11 @@
  * instead of read back after the load, which took 8 s of seeding `large`.
  */
 import { NEWS_TERM_SOURCE } from '../src/db/newsSearch.js';
-import { SEARCH_TERM_SOURCE } from '../src/db/search.js';
-import type { Derive, Row, TableName } from './writer.js';
+import { SEARCH_TERM_SOURCE, type TermSource } from '../src/db/search.js';
+import type { Derive, TableName } from './writer.js';
 
-type Source = { terms(row: never): Record<string, unknown>[]; table: string };
-const derive = (t: Source): Derive => (row: Row) => [t.table as TableName, t.terms(row as never)];
+/** A generated row has the columns `t.terms` reads (missing ones read as null, as from the table). */
+const derive = <R extends { id: number }>(t: TermSource<R>): Derive => (row) => [t.table as TableName, t.terms(row as R)];
 
 export const TERMS: Partial<Record<TableName, Derive>> = {
   entities: derive(SEARCH_TERM_SOURCE),

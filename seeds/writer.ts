@@ -296,15 +296,6 @@ export class BulkWriter {
     return this.trx;
   }
 
-  /**
-   * Where to read committed rows while this writer writes: the database's own connection when the
-   * INSERTs run in the thread (nothing else may then hold the writer's transaction open), else the
-   * writer's transaction.
-   */
-  async reader(): Promise<Knex> {
-    return this.insertThread ? this.db : this.conn();
-  }
-
   /** Writes every buffer, parents first, in statements of at most MAX_PARAMS values. */
   async flush(): Promise<void> {
     if (this.buffered === 0) return;

@@ -85,7 +85,7 @@ export async function withoutSecondaryIndexes<T>(
  */
 async function recreate(db: Knex, missing: BulkIndex[]): Promise<void> {
   const names = missing.map((ix) => ix.name);
-  const threads = isSqlite(db) ? Number(Object.values(normalizeRawResult(await db.raw('pragma threads'))[0] ?? {})[0] ?? 0) : null;
+  const threads = isSqlite(db) ? Number(normalizeRawResult(await db.raw('pragma threads'))[0]?.threads ?? 0) : null;
   if (threads !== null) await db.raw(`pragma threads = ${SORT_THREADS}`);
   try {
     while (missing.length > 0) {

@@ -24,7 +24,7 @@ forEachDatabase('sort-key statistics', (h) => {
     const before = await secondaryIndexes(db, ['transactions']);
     expect(before.map((ix) => ix.name)).toEqual(expect.arrayContaining(STATISTICS_TARGETS.map(([index]) => index)));
     if (!isSqlite(db)) expect(await targets()).toEqual(expected);
-    const threads = async () => Number(Object.values(((await db.raw('pragma threads')) as Record<string, unknown>[])[0]!)[0]);
+    const threads = async () => Number(((await db.raw('pragma threads')) as { threads: number }[])[0]!.threads);
     const threadsBefore = isSqlite(db) ? await threads() : null;
     let during: string[] = [];
     await withoutSecondaryIndexes(db, ['transactions'], async () => {
