@@ -14,10 +14,10 @@ import { FOUNDER_SORTS } from '../handlers/founders.js';
 import { FOUNDERS_GLANCE, PORTFOLIO_GLANCE } from '../handlers/companies.js';
 import { funnel, heatmap } from '../src/analytics/heatmap.js';
 import { loadConfig } from '../src/config.js';
-import { findEntityByUuid, founderGlance, loadClassifications, loadEntities, portfolioGlances } from '../src/db/entities.js';
+import { findEntityByUuid, founderGlance, loadEntities, portfolioGlances, withBlocks } from '../src/db/entities.js';
 import { createDb } from '../src/db/knex.js';
 import type { PageRequest } from '../src/db/paging.js';
-import { careerGlances, educationGlances, listFounders } from '../src/db/people.js';
+import { careerGlances, educationGlances, listPersons } from '../src/db/people.js';
 import { findTransaction, listTransactions, loadInvestorLinks, type TransactionRow } from '../src/db/transactions.js';
 import { Fx, type Money } from '../src/money/fx.js';
 import { compileFilter } from '../src/query/compile.js';
@@ -89,21 +89,20 @@ async function route(url: URL): Promise<[number, unknown]> {
     const row = await findEntityByUuid(db, match[1]!.toLowerCase(), 'company');
     if (!row) return [404, { error: { code: 'NOT_FOUND', message: 'not found', details: null } }];
     const [entities, founders, portfolio] = await Promise.all([
-      loadEntities(db, [row.id]),
+      withBlocks(db, [row]),
       founderGlance(db, row.id, FOUNDERS_GLANCE),
       bool(row.is_investor) ? portfolioGlances(db, [row.id], PORTFOLIO_GLANCE).then((x) => x.get(row.id)!) : Promise.resolve(null),
     ]);
-    const classifications = await loadClassifications(db, founders.rows.map((r) => r.person_id));
-    const data = organizationFull(cfg.appUrl, entities.get(row.id)!, m, { ...founders, classifications }, portfolio);
+    const data = organizationFull(cfg.appUrl, entities.get(row.id)!, m, founders, portfolio);
     return [200, { data: { ...data, subtype: 'company' }, currency: m.currency }];
   }
   if (p === '/data/founders') {
     const { where, page } = list(url.searchParams, SCOPES.entity!, FOUNDER_SORTS, 'e')(m);
-    const res = await listFounders(db, where, page);
+    const res = await listPersons(db, 'founders', where, page);
     const ids = res.rows.map((r) => r.id);
     const investorIds = res.rows.filter((r) => bool(r.is_investor)).map((r) => r.id);
     const [entities, career, education, portfolio] = await Promise.all([
-      loadEntities(db, ids),
+      withBlocks(db, res.rows),
       careerGlances(db, ids, 5),
       educationGlances(db, ids, 5),
       portfolioGlances(db, investorIds, 10),

@@ -1,7 +1,7 @@
 /** Founders: the founders list and the companies a person founded. */
-import { loadEntities, portfolioGlances } from '../src/db/entities.js';
+import { loadEntities, portfolioGlances, withBlocks, type EntityRow } from '../src/db/entities.js';
 import { CAREER_SORTS, findPerson } from './people.js';
-import { careerGlances, educationGlances, listFoundedCompanies, listFounders } from '../src/db/people.js';
+import { careerGlances, educationGlances, listFoundedCompanies, listPersons } from '../src/db/people.js';
 import { ok, type Ctx, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
@@ -27,13 +27,16 @@ export const FOUNDER_SORTS: SortRegistry = {
   },
 };
 
-/** Person rows of a page in the founder row shape (SPEC.md 2.4): glances loaded for the page at once. */
-export async function personRows(ctx: Ctx<never>, rows: { id: number; is_investor: boolean | number }[], view: 'full' | 'summary') {
+/**
+ * Person rows of a page in the founder row shape (SPEC.md 2.4) from whole entity rows: blocks and
+ * glances loaded for the page at once.
+ */
+export async function personRows(ctx: Ctx<never>, rows: readonly EntityRow[], view: 'full' | 'summary') {
   const { db, cfg } = ctx.deps;
   const ids = rows.map((r) => r.id);
   const investorIds = rows.filter((r) => bool(r.is_investor)).map((r) => r.id);
   const [entities, career, education, portfolio] = await Promise.all([
-    loadEntities(db, ids),
+    withBlocks(db, rows),
     view === 'full' ? careerGlances(db, ids, GLANCE) : null,
     view === 'full' ? educationGlances(db, ids, GLANCE) : null,
     view === 'full' ? portfolioGlances(db, investorIds, PORTFOLIO_GLANCE) : null,
@@ -52,7 +55,7 @@ export async function personRows(ctx: Ctx<never>, rows: { id: number; is_investo
 export const founderHandlers: HandlerMap = {
   listFounders: async (ctx) => {
     const list = prepareList(ctx as Ctx<never>, { scope: SCOPES.entity!, sorts: FOUNDER_SORTS, alias: 'e', core: true });
-    const { rows, page } = await listFounders(ctx.deps.db, list.where, list.page);
+    const { rows, page } = await listPersons(ctx.deps.db, 'founders', list.where, list.page);
     const view = ctx.query.view ?? 'full';
     const data = await personRows(ctx as Ctx<never>, rows, view);
     return ok('listFounders', { view, data, page: { ...page, ...list.extras }, currency: ctx.money.currency as never });

@@ -4,10 +4,14 @@
  * `entity` and one sort registry; details serve the same full records as `/data/companies/{id}`
  * and the founder row.
  */
-import { findEntityByUuid, founderGlance, loadClassifications, loadEntities, portfolioGlances, type EntityRow } from '../src/db/entities.js';
+import { findEntityByUuid, founderGlance, loadEntities, portfolioGlances, withBlocks, type EntityRow } from '../src/db/entities.js';
 import { listDirectory, type Directory } from '../src/db/directory.js';
+import type { PageInfo, PageRequest } from '../src/db/paging.js';
+import { listPersons } from '../src/db/people.js';
 import { notFound } from '../src/errors.js';
 import { ok, type Ctx, type Handler, type HandlerMap, type Result } from '../src/http/context.js';
+import type { Knex } from 'knex';
+import type { CompiledFilter } from '../src/query/compile.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
 import type { SortRegistry } from '../src/query/sort.js';
@@ -46,12 +50,11 @@ type Subtype = NonNullable<EntityRow['subtype']>;
 export async function organizationRecord(ctx: Ctx<never>, row: EntityRow) {
   const { db, cfg } = ctx.deps;
   const [entities, founders, portfolio] = await Promise.all([
-    loadEntities(db, [row.id]),
+    withBlocks(db, [row]),
     founderGlance(db, row.id, FOUNDERS_GLANCE),
     bool(row.is_investor) ? portfolioGlances(db, [row.id], PORTFOLIO_GLANCE).then((m) => m.get(row.id)!) : Promise.resolve(null),
   ]);
-  const classifications = await loadClassifications(db, founders.rows.map((r) => r.person_id));
-  return organizationFull(cfg.appUrl, entities.get(row.id)!, ctx.money, { ...founders, classifications }, portfolio);
+  return organizationFull(cfg.appUrl, entities.get(row.id)!, ctx.money, founders, portfolio);
 }
 
 /** An entity by the path UUID, of one subtype (or persons only); 404 otherwise. */
@@ -62,17 +65,27 @@ export async function findTyped(ctx: Ctx<never>, id: string, want: Subtype | 'pe
   return row;
 }
 
-async function directoryPage(ctx: Ctx<never>, dir: Directory, sorts: SortRegistry, core: boolean) {
+/** A page of a directory (filter scope `entity`, alias `e`) read by `read`. */
+async function directoryPage<R>(
+  ctx: Ctx<never>,
+  sorts: SortRegistry,
+  core: boolean,
+  read: (db: Knex, where: CompiledFilter | null, page: PageRequest) => Promise<{ rows: R[]; page: PageInfo }>,
+) {
   const list = prepareList(ctx, { scope: SCOPES.entity!, sorts, alias: 'e', core });
-  const { rows, page } = await listDirectory(ctx.deps.db, dir, list.where, list.page);
+  const { rows, page } = await read(ctx.deps.db, list.where, list.page);
   return { rows, page: { ...page, ...list.extras } };
 }
+
+/** A directory page of organizations of one subtype or of every entity. */
+const organizationPage = (ctx: Ctx<never>, dir: Directory, sorts: SortRegistry, core: boolean) =>
+  directoryPage(ctx, sorts, core, (db, where, page) => listDirectory(db, dir, where, page));
 
 /** A list handler over organizations of one subtype. */
 function organizationList<Op extends 'listInvestors' | 'listUniversities' | 'listGovNgos'>(op: Op, subtype: Subtype, sorts: SortRegistry, core: boolean): Handler<Op> {
   return async (typed): Promise<Result> => {
     const ctx = typed as unknown as Ctx<never>;
-    const { rows, page } = await directoryPage(ctx, { subtype }, sorts, core);
+    const { rows, page } = await organizationPage(ctx, { subtype }, sorts, core);
     const entities = await loadEntities(ctx.deps.db, rows.map((r) => r.id));
     const data = rows.map((r) => organizationSummary(ctx.deps.cfg.appUrl, entities.get(r.id)!, ctx.money));
     return ok(op as 'listInvestors', { data: data as never, page, currency: ctx.money.currency as never });
@@ -92,7 +105,7 @@ function organizationDetail<Op extends 'getInvestor' | 'getUniversity' | 'getGov
 export const organizationHandlers: HandlerMap = {
   listEntities: async (ctx) => {
     const c = ctx as Ctx<never>;
-    const { rows, page } = await directoryPage(c, { all: true }, ORGANIZATION_SORTS, true);
+    const { rows, page } = await organizationPage(c, { all: true }, ORGANIZATION_SORTS, true);
     const entities = await loadEntities(ctx.deps.db, rows.map((r) => r.id));
     const data = rows.map((r) => {
       const e = entities.get(r.id)!;
@@ -114,7 +127,7 @@ export const organizationHandlers: HandlerMap = {
   getGovNgo: organizationDetail('getGovNgo', 'gov_ngo', 'Government body or NGO'),
   listPeople: async (ctx) => {
     const c = ctx as Ctx<never>;
-    const { rows, page } = await directoryPage(c, { type: 'person' }, FOUNDER_SORTS, false);
+    const { rows, page } = await directoryPage(c, FOUNDER_SORTS, false, (db, where, p) => listPersons(db, 'persons', where, p));
     const view = ctx.query.view ?? 'full';
     const data = await personRows(c, rows, view);
     return ok('listPeople', { view, data, page, currency: ctx.money.currency as never });

@@ -5,8 +5,8 @@ import type { EntityRow } from './entities.js';
 import { jobFromRow, JOB_COLUMNS, JOB_ENTITY_COLUMNS, type JobRow } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
 
-/** Which entities a directory lists: one organization subtype, all persons, or every entity. */
-export type Directory = { subtype: NonNullable<EntityRow['subtype']> } | { type: 'person' } | { all: true };
+/** Which entities a directory lists: one organization subtype or every entity (persons: people.ts listPersons). */
+export type Directory = { subtype: NonNullable<EntityRow['subtype']> } | { all: true };
 
 function applyWhere(q: Knex.QueryBuilder, where: CompiledFilter | null): Knex.QueryBuilder {
   return where ? q.whereRaw(where.sql, where.bindings) : q;
@@ -16,7 +16,6 @@ function applyWhere(q: Knex.QueryBuilder, where: CompiledFilter | null): Knex.Qu
 export async function listDirectory(db: Knex, dir: Directory, where: CompiledFilter | null, page: PageRequest) {
   const base = db('entities as e');
   if ('subtype' in dir) base.where('e.subtype', dir.subtype);
-  else if ('type' in dir) base.where('e.type', dir.type);
   applyWhere(base, where);
   return keysetPage<Pick<EntityRow, 'id' | 'type' | 'is_investor'> & Record<string, unknown>>(
     db,

@@ -199,26 +199,43 @@ export async function loadBlocks(db: Knex, ids: number[]): Promise<Map<number, E
 
 /** Full entity rows with their blocks, keyed by internal id. */
 export async function loadEntities(db: Knex, ids: number[]): Promise<Map<number, EntityWithBlocks>> {
-  const out = new Map<number, EntityWithBlocks>();
-  if (ids.length === 0) return out;
+  if (ids.length === 0) return new Map();
   const unique = [...new Set(ids)];
   const [rows, blocks] = await Promise.all([
     prepared(whereIdIn(db, db('entities'), 'id', unique).select('*')) as Promise<EntityRow[]>,
     loadBlocks(db, unique),
   ]);
+  return attachBlocks(rows, blocks);
+}
+
+/**
+ * Whole entity rows already read (a detail lookup, a page that selects `e.*`) with their blocks:
+ * the blocks statement only, instead of reading the rows again as `loadEntities` would.
+ */
+export async function withBlocks(db: Knex, rows: readonly EntityRow[]): Promise<Map<number, EntityWithBlocks>> {
+  return attachBlocks(rows, await loadBlocks(db, rows.map((r) => r.id)));
+}
+
+function attachBlocks(rows: readonly EntityRow[], blocks: Map<number, EntityBlocks>): Map<number, EntityWithBlocks> {
+  const out = new Map<number, EntityWithBlocks>();
   for (const r of rows) out.set(r.id, { ...r, blocks: blocks.get(r.id)! });
   return out;
 }
 
 /** Classifications of many persons (for PersonRef). */
 export async function loadClassifications(db: Knex, ids: number[]): Promise<Map<number, string[]>> {
-  const out = new Map<number, string[]>();
-  if (ids.length === 0) return out;
+  if (ids.length === 0) return new Map();
   const rows = (await db('entity_flags')
     .whereIn('entity_id', [...new Set(ids)])
     .andWhere('kind', 'classification')
     .orderBy(['entity_id', 'value'])
     .select('entity_id', 'value')) as { entity_id: number; value: string }[];
+  return groupClassifications(rows);
+}
+
+/** Classification rows, ordered by entity and value, grouped by entity. */
+function groupClassifications(rows: readonly { entity_id: number; value: string }[]): Map<number, string[]> {
+  const out = new Map<number, string[]>();
   for (const r of rows) out.set(r.entity_id, [...(out.get(r.entity_id) ?? []), r.value]);
   return out;
 }
@@ -242,23 +259,36 @@ export const CAREER_COLUMNS = [
   'c.is_past', 'c.start_date', 'c.end_date',
 ];
 
-/** Founders of an organization, newest tenure first (the `founders` glance), with the total. */
-export async function founderGlance(
-  db: Knex,
-  orgId: number,
-  limit: number,
-): Promise<{ total: number; rows: (CareerRow & RefRow & { person_uuid: string })[] }> {
-  const base = db('career as c').where('c.org_id', orgId).andWhere('c.is_founder', true);
-  const [countRow, rows] = await Promise.all([
-    base.clone().count<{ n: number }[]>({ n: '*' }).first(),
-    base
-      .clone()
-      .join('entities as p', 'p.id', 'c.person_id')
-      .orderByRaw('c.start_sort desc nulls last, c.id asc')
-      .limit(limit)
-      .select(...CAREER_COLUMNS, 'p.uuid', 'p.type', 'p.subtype', 'p.name', 'p.image', 'p.uuid as person_uuid'),
+export interface FounderGlance {
+  total: number;
+  rows: (CareerRow & RefRow & { person_uuid: string })[];
+  /** The classifications of the persons in `rows` (for their PersonRef). */
+  classifications: Map<number, string[]>;
+}
+
+/**
+ * Founders of an organization, newest tenure first (the `founders` glance): the first `limit` with
+ * the total in one statement, and their classifications in a second one sent beside it (it selects
+ * the same first `limit` persons itself instead of waiting for them).
+ */
+export async function founderGlance(db: Knex, orgId: number, limit: number): Promise<FounderGlance> {
+  const first = () =>
+    db('career as c').where('c.org_id', orgId).andWhere('c.is_founder', true).orderByRaw('c.start_sort desc nulls last, c.id asc').limit(limit);
+  const [rows, flags] = await Promise.all([
+    prepared(
+      first()
+        .join('entities as p', 'p.id', 'c.person_id')
+        .select(...CAREER_COLUMNS, 'p.uuid', 'p.type', 'p.subtype', 'p.name', 'p.image', 'p.uuid as person_uuid', db.raw('count(*) over () as total')),
+    ) as Promise<(FounderGlance['rows'][number] & { total: number | string })[]>,
+    prepared(
+      db('entity_flags as f')
+        .whereIn('f.entity_id', first().select('c.person_id'))
+        .andWhere('f.kind', 'classification')
+        .orderBy(['f.entity_id', 'f.value'])
+        .select('f.entity_id', 'f.value'),
+    ) as Promise<{ entity_id: number; value: string }[]>,
   ]);
-  return { total: Number(countRow?.n ?? 0), rows: rows as (CareerRow & RefRow & { person_uuid: string })[] };
+  return { total: Number(rows[0]?.total ?? 0), rows, classifications: groupClassifications(flags) };
 }
 
 export interface PortfolioRow {

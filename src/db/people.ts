@@ -114,10 +114,14 @@ function applyWhere(q: Knex.QueryBuilder, where: CompiledFilter | null): Knex.Qu
   return where ? q.whereRaw(where.sql, where.bindings) : q;
 }
 
-/** A page of founders (persons with the founder flag). */
-export async function listFounders(db: Knex, where: CompiledFilter | null, page: PageRequest) {
-  const base = applyWhere(db('entities as e').where('e.type', 'person').andWhere('e.is_founder', true), where);
-  return keysetPage<EntityRow & Record<string, unknown>>(db, base, (q) => q.select('e.*'), page);
+/**
+ * A page of persons (alias `e`), or of founders only (persons with the founder flag), as whole rows:
+ * the page goes on to their blocks and glances without reading the rows again.
+ */
+export async function listPersons(db: Knex, who: 'persons' | 'founders', where: CompiledFilter | null, page: PageRequest) {
+  const base = db('entities as e').where('e.type', 'person');
+  if (who === 'founders') base.andWhere('e.is_founder', true);
+  return keysetPage<EntityRow & Record<string, unknown>>(db, applyWhere(base, where), (q) => q.select('e.*'), page);
 }
 
 /** A page of the organizations a person founded (career rows with the founder role). */

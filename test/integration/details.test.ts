@@ -80,6 +80,59 @@ forEachDatabase('detail endpoints', (h) => {
     expect(d.service_url).toContain(company.uuid);
   });
 
+  it('gives the founders glance its total, order and classifications from the database', async () => {
+    // the organization with the most founders (ties: the lowest id); the glance keeps 5 where a seed has more
+    const top = (await h()
+      .db('career')
+      .where('is_founder', true)
+      .groupBy('org_id')
+      .orderByRaw('count(*) desc, org_id')
+      .first('org_id', h().db.raw('count(*) as n'))) as { org_id: number; n: number | string };
+    const org = (await h().db('entities').where('id', top.org_id).first('uuid', 'subtype')) as { uuid: string; subtype: string };
+    // three more founders (persons with a classification), so that the glance of 5 is cut
+    const extra = (await h()
+      .db('entity_flags')
+      .where('kind', 'classification')
+      .whereNotIn('entity_id', h().db('career').where('org_id', top.org_id).select('person_id'))
+      .distinct('entity_id')
+      .orderBy('entity_id')
+      .limit(3)) as { entity_id: number }[];
+    expect(extra).toHaveLength(3);
+    await h()
+      .db('career')
+      .insert(
+        extra.map((x, i) => ({
+          person_id: x.entity_id, org_id: top.org_id, raw_title: 'Co-founder', titles: '["Co-founder"]', is_founder: true,
+          is_executive: false, is_partner: false, is_past: false, start_date: `2030-0${i + 1}-01`, start_sort: `2030-0${i + 1}-01`, end_date: null,
+        })),
+      );
+    top.n = Number(top.n) + extra.length;
+    const expected = (await h()
+      .db('career as c')
+      .join('entities as p', 'p.id', 'c.person_id')
+      .where('c.org_id', top.org_id)
+      .andWhere('c.is_founder', true)
+      .orderByRaw('c.start_sort desc nulls last, c.id asc')
+      .limit(5)
+      .select('c.start_date', 'p.uuid', 'p.id as person_id')) as { start_date: string | null; uuid: string; person_id: number }[];
+    const flags = (await h()
+      .db('entity_flags')
+      .whereIn('entity_id', expected.map((e) => e.person_id))
+      .andWhere('kind', 'classification')
+      .orderBy(['entity_id', 'value'])
+      .select('entity_id', 'value')) as { entity_id: number; value: string }[];
+    expect(expected.length).toBeLessThan(top.n); // the glance is cut
+    expect(flags.length).toBeGreaterThan(0); // and names classifications
+    const r = await h().get(`/data/entities/${org.uuid}`);
+    expect(r.status).toBe(200);
+    const f = r.body.data.founders as { total: number; items: { start_date: string | null; person: { uuid: string; classifications: string[] } }[] };
+    expect(f.total).toBe(Number(top.n));
+    expect(f.items.map((i) => [i.start_date, i.person.uuid])).toEqual(expected.map((e) => [e.start_date, e.uuid]));
+    for (const [i, e] of expected.entries()) {
+      expect(f.items[i]!.person.classifications).toEqual(flags.filter((x) => x.entity_id === e.person_id).map((x) => x.value));
+    }
+  });
+
   it('gives an investing company a portfolio glance of at most 10', async () => {
     const inv = (await h()
       .db('entities as e')
