@@ -3,7 +3,7 @@
  * Blocks are loaded for a whole set of entities at once (one query per block, never one per row).
  */
 import type { Knex } from 'knex';
-import { idList, isSqlite, normalizeRawResult, prepared, whereIdIn } from './knex.js';
+import { idList, normalizeRawResult, prepared, whereIdIn } from './knex.js';
 import { refTables, type RefTables } from './refCache.js';
 
 export interface EntityRow {
@@ -216,9 +216,13 @@ export async function withBlocks(db: Knex, rows: readonly EntityRow[]): Promise<
   return attachBlocks(rows, await loadBlocks(db, rows.map((r) => r.id)));
 }
 
+/**
+ * The rows themselves, given their blocks (a copy of a row with 66 columns cost 16 µs, 3 % of a
+ * founders page on PostgreSQL): rows come from the query that read them and are not shared.
+ */
 function attachBlocks(rows: readonly EntityRow[], blocks: Map<number, EntityBlocks>): Map<number, EntityWithBlocks> {
   const out = new Map<number, EntityWithBlocks>();
-  for (const r of rows) out.set(r.id, { ...r, blocks: blocks.get(r.id)! });
+  for (const r of rows) out.set(r.id, Object.assign(r, { blocks: blocks.get(r.id)! }));
   return out;
 }
 
@@ -306,17 +310,6 @@ export interface PortfolioGlance {
   rows: (PortfolioRow & RefRow)[];
 }
 
-/**
- * PostgreSQL keeps a prepared statement's generic plan (planned once per connection) only when its
- * custom plans, planned for each call's values, do not look cheaper; for `= any($1)` the generic
- * plan assumes an array of 10. The portfolio glance of a founders page names 4 or so investors, so
- * every call was planned again: 0.7 ms of planning for a 0.25 ms statement (pg_stat_statements,
- * bench/pgstat.ts). Padded to 16 ids with 0, which names no entity, the custom plans cost more than
- * the generic one and PostgreSQL keeps it: 0.82 -> 0.39-0.45 ms per call for 4 investors, varying
- * ones, on `large`.
- */
-const GENERIC_PLAN_IDS = 16;
-const padIds = (ids: number[], n: number) => (ids.length >= n ? ids : [...ids, ...new Array<number>(n - ids.length).fill(0)]);
 
 /**
  * Portfolios of many investors in one query: per investor, companies with round counts, most
@@ -330,7 +323,7 @@ export async function portfolioGlances(db: Knex, investorIds: number[], limit: n
   if (investorIds.length === 0) return out;
   const ids = [...new Set(investorIds)];
   for (const id of ids) out.set(id, { total: 0, roundsCount: 0, totalValuationUsd: null, rows: [] });
-  const list = idList(db, isSqlite(db) ? ids : padIds(ids, GENERIC_PLAN_IDS));
+  const list = idList(db, ids);
   const { rows } = normalizeRaw(
     await prepared(db.raw(
       `with per as (

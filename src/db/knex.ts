@@ -184,15 +184,27 @@ export function prepared<Q extends { options(o: Readonly<Record<string, unknown>
 }
 
 /**
- * `in (…)` over integer ids, written so that the statement text does not depend on how many there
- * are on PostgreSQL (`= any(?::bigint[])`, one parameter), and as a plain list on SQLite.
- * Use as `where x.id ${l.sql}` with `l.bindings`.
+ * `in (…)` over integer ids (serial ids, so never 0), written so that the statement text does not
+ * depend on how many there are on PostgreSQL (`= any(?::bigint[])`, one parameter), and as a plain
+ * list on SQLite. Use as `where x.id ${l.sql}` with `l.bindings`.
+ *
+ * On PostgreSQL the array has at least GENERIC_PLAN_IDS entries, padded with 0. A prepared
+ * statement keeps its generic plan (planned once per connection) only when the custom plans,
+ * planned for each call's values, do not look cheaper, and for `= any($1)` the generic plan assumes
+ * an array of 10: with the 1 to 4 ids of a detail or a founders page's investors, every call was
+ * planned again (bench/pgstat.ts). Session 8 found it for the portfolio glance (0.7 ms of planning
+ * for a 0.25 ms statement); session 10 for a transaction detail's investor links and entity rows,
+ * 0.33 and 0.19 ms of planning a call, most of the database's time for that request.
  */
 export function idList(db: Knex, ids: readonly number[]): { sql: string; bindings: (number | string)[] } {
   for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`idList: not an integer id: ${id}`);
   if (isSqlite(db)) return { sql: `in (${ids.map(() => '?').join(', ')})`, bindings: [...ids] };
-  return { sql: '= any(?::bigint[])', bindings: [`{${ids.join(',')}}`] };
+  const padded = ids.length >= GENERIC_PLAN_IDS ? ids : [...ids, ...new Array<number>(GENERIC_PLAN_IDS - ids.length).fill(0)];
+  return { sql: '= any(?::bigint[])', bindings: [`{${padded.join(',')}}`] };
 }
+
+/** The least length of an id array on PostgreSQL (idList). */
+const GENERIC_PLAN_IDS = 16;
 
 /** `column in ids` on a query builder, as idList. */
 export function whereIdIn<Q extends Knex.QueryBuilder>(db: Knex, q: Q, column: string, ids: readonly number[]): Q {
