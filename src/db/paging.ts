@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { encodeCursor, type CursorPayload } from '../query/cursor.js';
 import { budgeted } from './budget.js';
+import { prepared } from './knex.js';
 import type { ResolvedSort } from '../query/sort.js';
 
 export interface PageRequest {
@@ -81,11 +82,17 @@ export async function keysetPage<T extends Record<string, unknown>>(
   const { sort, cursor } = req;
   const limit = cursor?.limit ?? req.limit;
   const backwards = cursor?.dir === 'prev';
+  // A page without a filter or parent has the same plan whatever its cursor: it runs as a prepared
+  // statement, planned once per connection (PostgreSQL planned the founders page 0.19 ms a call
+  // for 0.13 ms of execution), with its LIMIT written into the text: for a bound LIMIT the generic
+  // plan assumes a tenth of the table, looks dearer than the custom plans and is never kept.
+  // Filtered pages stay planned for their values (a generic plan can be wrong for some values).
+  const planOnce = req.filter === '' && req.parent === null;
   const pageQuery = (orderFrom = 0) => {
     const q = select(base.clone());
     sort.keys.forEach((k, i) => q.select(db.raw(`${k.sql} as ??`, [`__s${i}`])));
     order(q, sort, backwards, orderFrom);
-    return q.limit(limit + 1);
+    return q.limit(limit + 1, { skipBinding: planOnce });
   };
   let q: Knex.QueryBuilder;
   if (cursor) {
@@ -97,12 +104,13 @@ export async function keysetPage<T extends Record<string, unknown>>(
     const branches = seekBranches(sort, cursor.key, backwards).map((b, i) => db.select('*').from(pageQuery(i).whereRaw(b.sql, b.bindings).as(`b${i}`)));
     q = db.select('*').from(branches.slice(1).reduce((u, b) => u.unionAll(b), branches[0]!).as('u'));
     sort.keys.forEach((k, i) => q.orderBy(`__s${i}`, descending(k, backwards) ? 'desc' : 'asc'));
-    q.limit(limit + 1);
+    q.limit(limit + 1, { skipBinding: planOnce });
   } else {
     q = pageQuery();
     if (req.legacyOffset) q.offset(req.legacyOffset);
   }
   const countQuery = req.includeTotal ? budgeted<{ n: number }>(db, base.clone().clearSelect().clearOrder().count({ n: '*' }), req.budgetMs) : null;
+  if (planOnce) prepared(q);
   const [fetched, counted] = await Promise.all([budgeted<T>(db, q, req.budgetMs), countQuery]);
   const countRow = counted?.[0];
   const more = fetched.length > limit;

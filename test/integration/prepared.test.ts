@@ -1,6 +1,9 @@
 /** Prepared statements (PostgreSQL) and id lists (both engines): src/db/knex.ts. */
 import { expect, it } from 'vitest';
 import { createDb, idList, isSqlite, prepared, whereIdIn } from '../../src/db/knex.js';
+import { FOUNDER_SORTS } from '../../handlers/founders.js';
+import { keysetPage, type PageRequest } from '../../src/db/paging.js';
+import { resolveSort } from '../../src/query/sort.js';
 import { forEachDatabase } from '../helpers/harness.js';
 
 forEachDatabase('prepared statements and id lists', (h) => {
@@ -16,6 +19,40 @@ forEachDatabase('prepared statements and id lists', (h) => {
       if (!isSqlite(db)) expect(l.sql).toBe(idList(db, [1, 2, 3]).sql);
     }
     expect(() => idList(db, [1.5])).toThrow(/not an integer/);
+  });
+
+  it('sends PostgreSQL at least 16 ids, padded with 0, so that a statement keeps its generic plan', () => {
+    const db = h().db;
+    if (isSqlite(db)) return expect(idList(db, [5, 7]).bindings).toEqual([5, 7]);
+    expect(idList(db, [5, 7]).bindings).toEqual([`{5,7${',0'.repeat(14)}}`]);
+    const many = Array.from({ length: 20 }, (_, i) => i + 1);
+    expect(idList(db, many).bindings).toEqual([`{${many.join(',')}}`]);
+  });
+
+  it('plans a page without filter or parent once, its limit in the text; a filtered page stays unnamed', async () => {
+    if (isSqlite(h().db)) return;
+    // a pool whose statement_timeout is the page budget, as the server's (budget.ts then runs the page on the caller's connection)
+    const db = createDb(h().server.cfg);
+    try {
+      await db.transaction(async (trx) => {
+        const named = async () =>
+          ((await trx.raw(`select statement from pg_prepared_statements where name like 'fd\\_%'`)).rows as { statement: string }[]).map((r) => r.statement);
+        const before = await named();
+        const req = (filter: string): PageRequest => ({
+          sort: resolveSort(undefined, FOUNDER_SORTS, 'e', '2026-10-09'), limit: 7, cursor: null, includeTotal: false, filter, parent: null,
+          version: '2026-10-09', secret: 'x', budgetMs: h().server.cfg.queryBudgetMs,
+        });
+        const people = () => trx('entities as e').where('e.type', 'person');
+        const first = await keysetPage(trx, people(), (q) => q.select('e.id'), req(''));
+        await keysetPage(trx, people().andWhere('e.id', '>', 1), (q) => q.select('e.id'), req('id[gt]:1'));
+        const added = (await named()).filter((x) => !before.includes(x));
+        expect(added).toHaveLength(1);
+        expect(added[0]).toMatch(/limit 8$/);
+        expect(first.rows).toHaveLength(7);
+      });
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('runs a marked query as a named statement on PostgreSQL, once per text', async () => {
