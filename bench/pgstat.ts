@@ -4,7 +4,7 @@
  * with BENCH_CONNECTIONS (default 10) and prints the statements by total time: calls, execution and
  * planning milliseconds, mean per call. The database must be seeded (make bench or bench/seed.ts).
  *
- *   tsx bench/pgstat.ts [founders,list,detail,page1,page10000]
+ *   tsx bench/pgstat.ts [founders,company,list,detail,page1,page10000]
  *
  * page10000 needs the cursor bench/paging.ts caches.
  */
@@ -17,9 +17,17 @@ import { DEEP_PAGE, LIST_QUERY } from './paging.js';
 const SECONDS = Number(process.env.BENCH_SECONDS || 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 
-function scenarios(): Record<string, () => string> {
+function scenarios(): Record<string, (c: pg.Client) => string | Promise<string>> {
   return {
     founders: () => '/data/founders?view=full&limit=25',
+    // a company with founders that also invests (every glance of the record)
+    company: async (c) => {
+      const { rows } = await c.query(
+        `select e.uuid from entities e where e.subtype = 'company' and e.is_investor
+           and exists (select 1 from career k where k.org_id = e.id and k.is_founder) order by e.id limit 1`,
+      );
+      return `/data/companies/${(rows[0] as { uuid: string }).uuid}`;
+    },
     list: () => `/data/transactions?filter=${encodeURIComponent('and(year[gte]:2018,amount[gt]:5000000)')}&sort=-date&limit=25`,
     detail: () => '/data/transactions/1000',
     page1: () => `/data/transactions?${LIST_QUERY}`,
@@ -45,7 +53,7 @@ async function main() {
     const headers = apiHeaders(await getToken(server.authUrl!));
     for (const name of wanted) {
       await client.query('select pg_stat_statements_reset()');
-      const r = await load({ url: server.baseUrl, paths: [known[name]!()], headers, connections: CONNECTIONS, seconds: SECONDS });
+      const r = await load({ url: server.baseUrl, paths: [await known[name]!(client)], headers, connections: CONNECTIONS, seconds: SECONDS });
       const rows = (
         await client.query(
           `select calls, round(total_exec_time::numeric, 1) as exec_ms, round(total_plan_time::numeric, 1) as plan_ms,

@@ -273,11 +273,14 @@ export interface FounderGlance {
 /**
  * Founders of an organization, newest tenure first (the `founders` glance): the first `limit` with
  * the total in one statement, and their classifications in a second one sent beside it (it selects
- * the same first `limit` persons itself instead of waiting for them).
+ * the same first `limit` persons itself instead of waiting for them). The organization goes in as
+ * an id list (idList): as `org_id = $1` PostgreSQL found a custom plan for a small organization
+ * cheaper than the generic one and planned the statement on every call (0.43 ms of planning for
+ * 0.05 ms of execution).
  */
 export async function founderGlance(db: Knex, orgId: number, limit: number): Promise<FounderGlance> {
   const first = () =>
-    db('career as c').where('c.org_id', orgId).andWhere('c.is_founder', true).orderByRaw('c.start_sort desc nulls last, c.id asc').limit(limit);
+    whereIdIn(db, db('career as c'), 'c.org_id', [orgId]).andWhere('c.is_founder', true).orderByRaw('c.start_sort desc nulls last, c.id asc').limit(limit);
   const [rows, flags] = await Promise.all([
     prepared(
       first()
