@@ -4,13 +4,13 @@
  * `entity` and one sort registry; details serve the same full records as `/data/companies/{id}`
  * and the founder row.
  */
+import type { Knex } from 'knex';
 import { findEntityByUuid, founderGlance, loadEntities, portfolioGlances, withBlocks, type EntityRow } from '../src/db/entities.js';
 import { listDirectory, type Directory } from '../src/db/directory.js';
 import type { PageInfo, PageRequest } from '../src/db/paging.js';
 import { listPersons } from '../src/db/people.js';
 import { notFound } from '../src/errors.js';
 import { ok, type Ctx, type Handler, type HandlerMap, type Result } from '../src/http/context.js';
-import type { Knex } from 'knex';
 import type { CompiledFilter } from '../src/query/compile.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
