@@ -4,7 +4,7 @@
  * with BENCH_CONNECTIONS (default 10) and prints the statements by total time: calls, execution and
  * planning milliseconds, mean per call. The database must be seeded (make bench or bench/seed.ts).
  *
- *   tsx bench/pgstat.ts [founders,company,list,detail,page1,page10000]
+ *   tsx bench/pgstat.ts [founders,company,search,heatmap,list,detail,page1,page10000]
  *
  * page10000 needs the cursor bench/paging.ts caches.
  */
@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { apiHeaders, BENCH_DIR, forkServer, getToken, load, log, SCALE, SEED, serverEnv, startPostgres, target } from './lib.js';
+import { ANALYTICS } from './analytics.js';
 import { DEEP_PAGE, LIST_QUERY } from './paging.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 6);
@@ -28,6 +29,8 @@ function scenarios(): Record<string, (c: pg.Client) => string | Promise<string>>
       );
       return `/data/companies/${(rows[0] as { uuid: string }).uuid}`;
     },
+    search: () => '/data/search?q=data&limit=10',
+    heatmap: () => ANALYTICS.heatmap,
     list: () => `/data/transactions?filter=${encodeURIComponent('and(year[gte]:2018,amount[gt]:5000000)')}&sort=-date&limit=25`,
     detail: () => '/data/transactions/1000',
     page1: () => `/data/transactions?${LIST_QUERY}`,

@@ -9,7 +9,7 @@
  * then signal rating, then id. Only the first 1,000 ranked results are paged.
  */
 import type { Knex } from 'knex';
-import { isSqlite } from './knex.js';
+import { isSqlite, prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 
 export const SEARCH_DEPTH = 1000;
@@ -154,6 +154,9 @@ export type HitRow = Pick<SourceRow, 'id' | 'name' | 'domain' | 'signal_rating'>
 
 /** The columns a search hit shows, for the entities of a page. */
 export async function loadHits(db: Knex, ids: number[]): Promise<Map<number, HitRow>> {
-  const rows = (await db('entities').whereIn('id', ids).select('id', 'uuid', 'type', 'subtype', 'name', 'image', 'domain', 'tagline', 'signal_rating')) as HitRow[];
+  // a lookup by a list of keys, planned once per connection (PostgreSQL planned it 0.22 ms a call for 0.1 ms of work)
+  const rows = (await prepared(
+    whereIdIn(db, db('entities'), 'id', ids).select('id', 'uuid', 'type', 'subtype', 'name', 'image', 'domain', 'tagline', 'signal_rating'),
+  )) as HitRow[];
   return new Map(rows.map((r) => [r.id, r]));
 }
