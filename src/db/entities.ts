@@ -229,11 +229,9 @@ function attachBlocks(rows: readonly EntityRow[], blocks: Map<number, EntityBloc
 /** Classifications of many persons (for PersonRef). */
 export async function loadClassifications(db: Knex, ids: number[]): Promise<Map<number, string[]>> {
   if (ids.length === 0) return new Map();
-  const rows = (await db('entity_flags')
-    .whereIn('entity_id', [...new Set(ids)])
-    .andWhere('kind', 'classification')
-    .orderBy(['entity_id', 'value'])
-    .select('entity_id', 'value')) as { entity_id: number; value: string }[];
+  const rows = (await prepared(
+    whereIdIn(db, db('entity_flags'), 'entity_id', [...new Set(ids)]).andWhere('kind', 'classification').orderBy(['entity_id', 'value']).select('entity_id', 'value'),
+  )) as { entity_id: number; value: string }[];
   return groupClassifications(rows);
 }
 

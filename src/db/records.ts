@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { CompiledFilter } from '../query/compile.js';
 import type { RefRow } from './entities.js';
+import { prepared, whereIdIn } from './knex.js';
 import { JOB_ENTITY_COLUMNS } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
 
@@ -60,13 +61,13 @@ export interface NewsLinks {
   taxonomy: Map<number, { id: number; name: string; type: string }[]>;
 }
 
-/** The entities and taxonomy of many articles: two queries. */
+/** The entities and taxonomy of many articles: two queries (lookups by a list of keys, planned once per connection). */
 export async function loadNewsLinks(db: Knex, ids: number[]): Promise<NewsLinks> {
   const [ents, tax] = await Promise.all([
-    db('news_entities as x').join('entities as e', 'e.id', 'x.entity_id').whereIn('x.news_id', ids).orderBy(['x.news_id', 'e.id'])
-      .select('x.news_id', 'e.id', 'e.uuid', 'e.type', 'e.subtype', 'e.name', 'e.image') as Promise<(RefRow & { news_id: number })[]>,
-    db('news_taxonomy as x').join('taxonomy as t', 't.id', 'x.taxonomy_id').whereIn('x.news_id', ids).orderBy(['x.news_id', 't.id'])
-      .select('x.news_id', 't.id', 't.name', 't.type') as Promise<{ news_id: number; id: number; name: string; type: string }[]>,
+    prepared(whereIdIn(db, db('news_entities as x').join('entities as e', 'e.id', 'x.entity_id'), 'x.news_id', ids).orderBy(['x.news_id', 'e.id'])
+      .select('x.news_id', 'e.id', 'e.uuid', 'e.type', 'e.subtype', 'e.name', 'e.image')) as Promise<(RefRow & { news_id: number })[]>,
+    prepared(whereIdIn(db, db('news_taxonomy as x').join('taxonomy as t', 't.id', 'x.taxonomy_id'), 'x.news_id', ids).orderBy(['x.news_id', 't.id'])
+      .select('x.news_id', 't.id', 't.name', 't.type')) as Promise<{ news_id: number; id: number; name: string; type: string }[]>,
   ]);
   const out: NewsLinks = { entities: new Map(), taxonomy: new Map() };
   for (const { news_id, ...r } of ents) out.entities.set(news_id, [...(out.entities.get(news_id) ?? []), r]);
@@ -76,8 +77,8 @@ export async function loadNewsLinks(db: Knex, ids: number[]): Promise<NewsLinks>
 
 /** The taxonomy items of many landscapes: one query. */
 export async function loadLandscapeTaxonomy(db: Knex, ids: number[]): Promise<Map<number, { id: number; name: string; type: string }[]>> {
-  const rows = (await db('landscape_taxonomy as x').join('taxonomy as t', 't.id', 'x.taxonomy_id').whereIn('x.landscape_id', ids)
-    .orderBy(['x.landscape_id', 't.type', 't.id']).select('x.landscape_id', 't.id', 't.name', 't.type')) as { landscape_id: number; id: number; name: string; type: string }[];
+  const rows = (await prepared(whereIdIn(db, db('landscape_taxonomy as x').join('taxonomy as t', 't.id', 'x.taxonomy_id'), 'x.landscape_id', ids)
+    .orderBy(['x.landscape_id', 't.type', 't.id']).select('x.landscape_id', 't.id', 't.name', 't.type'))) as { landscape_id: number; id: number; name: string; type: string }[];
   const out = new Map<number, { id: number; name: string; type: string }[]>();
   for (const { landscape_id, ...r } of rows) out.set(landscape_id, [...(out.get(landscape_id) ?? []), r]);
   return out;
