@@ -311,7 +311,6 @@ export interface PortfolioGlance {
   rows: (PortfolioRow & RefRow)[];
 }
 
-
 /**
  * Portfolios of many investors in one query: per investor, companies with round counts, most
  * recent round first (the first `limit`), the company total, round total and summed valuations.
