@@ -4,6 +4,8 @@ NPM_STAMP := node_modules/.package-lock.json
 VENV := .venv
 SCHEMATHESIS := $(VENV)/bin/schemathesis
 TSX := node_modules/.bin/tsx
+# the Python SDK's generator, runtime and test dependencies, in the same .venv (stamp file)
+PY_SDK := $(VENV)/.python-sdk-stamp
 export SEED_SCALE ?= demo
 HEAP_MB ?= 1024
 HEAP_YOUNG_MB ?= 0
@@ -27,6 +29,11 @@ $(SCHEMATHESIS): test/contract/requirements.txt
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r test/contract/requirements.txt
 	@touch $(SCHEMATHESIS)
 
+$(PY_SDK): clients/python/requirements-dev.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r clients/python/requirements-dev.txt
+	@touch $(PY_SDK)
+
 run: install ## Migrate and seed the embedded SQLite demo database if needed, then start the API and identity provider
 	$(SEEDING) $(TSX) src/db/cli.ts ensure
 	NODE_OPTIONS="$(if $(filter-out 0,$(HEAP_MB)),--max-old-space-size=$(HEAP_MB)) $(if $(filter-out 0,$(HEAP_YOUNG_MB)),--max-semi-space-size=$(HEAP_YOUNG_MB)) $${NODE_OPTIONS:-}" $(TSX) src/server.ts
@@ -37,15 +44,17 @@ migrate: install ## Apply database migrations (DATABASE_URL)
 seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABASE_URL
 	$(SEEDING) $(TSX) src/db/cli.ts seed --reset --scale $(SEED_SCALE)
 
-generate: install ## Render the version table into openapi.yaml and regenerate generated/api.ts
+generate: install $(PY_SDK) ## Render the version table into openapi.yaml and regenerate generated/api.ts and the Python SDK's generated package
 	$(TSX) src/versions/render.ts
 	npx openapi-typescript openapi.yaml -o generated/api.ts
+	clients/python/generate.sh
 
-check-generated: install ## Fail when generated/api.ts or the version table in openapi.yaml is stale
+check-generated: install $(PY_SDK) ## Fail when generated/api.ts, the Python SDK's generated package or the version table in openapi.yaml is stale
 	@$(TSX) src/versions/render.ts --check
 	@npx openapi-typescript openapi.yaml -o /tmp/fdapi-generated.ts >/dev/null 2>&1
 	@diff -q /tmp/fdapi-generated.ts generated/api.ts >/dev/null || { echo "generated/api.ts is stale: run make generate"; exit 1; }
 	@echo "generated/api.ts is up to date"
+	@clients/python/generate.sh --check
 
 lint: install ## Lint openapi.yaml with Redocly; every JSON response has an example
 	npx redocly lint openapi.yaml --format=stylish

@@ -1,0 +1,315 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.currency_code import CurrencyCode
+from ...models.error import Error
+from ...models.funnel import Funnel
+from ...models.get_funding_funnel_api_version import GetFundingFunnelAPIVersion
+from ...models.get_funding_funnel_dimension import GetFundingFunnelDimension
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    dimension: GetFundingFunnelDimension | Unset = GetFundingFunnelDimension.SECTOR,
+    top_n: str | Unset = UNSET,
+    filter_: str | Unset = UNSET,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    json_dimension: str | Unset = UNSET
+    if not isinstance(dimension, Unset):
+        json_dimension = dimension.value
+
+    params["dimension"] = json_dimension
+
+    params["top_n"] = top_n
+
+    params["filter"] = filter_
+
+    json_currency: str | Unset = UNSET
+    if not isinstance(currency, Unset):
+        json_currency = currency.value
+
+    params["currency"] = json_currency
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/analytics/funding-analytics/funnel",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | Funnel | None:
+    if response.status_code == 200:
+        response_200 = Funnel.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 402:
+        response_402 = Error.from_dict(response.json())
+
+        return response_402
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Error.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | Funnel]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    dimension: GetFundingFunnelDimension | Unset = GetFundingFunnelDimension.SECTOR,
+    top_n: str | Unset = UNSET,
+    filter_: str | Unset = UNSET,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
+) -> Response[Error | Funnel]:
+    """Capital-phase funnel
+
+     Distribution of funding rounds over capital phases for the top categories of a dimension.
+    Buckets (`bucket_labels`) are the standardized rounds in order: Pre-Seed, Seed, Series A,
+    Series B, Series C, Series D, Series E, Series F+, Growth, IPO. They are grouped into phases
+    (`bucket_group_labels`, one per bucket): Pre-Seed and Seed are `Early`; Series A and Series B
+    are `Venture`; Series C to Series F+ are `Late`; Growth and IPO are `Exit & growth`. Rounds of
+    other standardized types (Bridge, Debt, Grant, Secondary, Other) are not counted. Values are
+    round counts; a round counts once in each category of a multi-valued dimension.
+
+    Args:
+        dimension (GetFundingFunnelDimension | Unset):  Default: GetFundingFunnelDimension.SECTOR.
+        top_n (str | Unset): A whole number 1..50 written as a string.
+        filter_ (str | Unset):
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        api_version (GetFundingFunnelAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Funnel]
+    """
+
+    kwargs = _get_kwargs(
+        dimension=dimension,
+        top_n=top_n,
+        filter_=filter_,
+        currency=currency,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    dimension: GetFundingFunnelDimension | Unset = GetFundingFunnelDimension.SECTOR,
+    top_n: str | Unset = UNSET,
+    filter_: str | Unset = UNSET,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
+) -> Error | Funnel | None:
+    """Capital-phase funnel
+
+     Distribution of funding rounds over capital phases for the top categories of a dimension.
+    Buckets (`bucket_labels`) are the standardized rounds in order: Pre-Seed, Seed, Series A,
+    Series B, Series C, Series D, Series E, Series F+, Growth, IPO. They are grouped into phases
+    (`bucket_group_labels`, one per bucket): Pre-Seed and Seed are `Early`; Series A and Series B
+    are `Venture`; Series C to Series F+ are `Late`; Growth and IPO are `Exit & growth`. Rounds of
+    other standardized types (Bridge, Debt, Grant, Secondary, Other) are not counted. Values are
+    round counts; a round counts once in each category of a multi-valued dimension.
+
+    Args:
+        dimension (GetFundingFunnelDimension | Unset):  Default: GetFundingFunnelDimension.SECTOR.
+        top_n (str | Unset): A whole number 1..50 written as a string.
+        filter_ (str | Unset):
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        api_version (GetFundingFunnelAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Funnel
+    """
+
+    return sync_detailed(
+        client=client,
+        dimension=dimension,
+        top_n=top_n,
+        filter_=filter_,
+        currency=currency,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    dimension: GetFundingFunnelDimension | Unset = GetFundingFunnelDimension.SECTOR,
+    top_n: str | Unset = UNSET,
+    filter_: str | Unset = UNSET,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
+) -> Response[Error | Funnel]:
+    """Capital-phase funnel
+
+     Distribution of funding rounds over capital phases for the top categories of a dimension.
+    Buckets (`bucket_labels`) are the standardized rounds in order: Pre-Seed, Seed, Series A,
+    Series B, Series C, Series D, Series E, Series F+, Growth, IPO. They are grouped into phases
+    (`bucket_group_labels`, one per bucket): Pre-Seed and Seed are `Early`; Series A and Series B
+    are `Venture`; Series C to Series F+ are `Late`; Growth and IPO are `Exit & growth`. Rounds of
+    other standardized types (Bridge, Debt, Grant, Secondary, Other) are not counted. Values are
+    round counts; a round counts once in each category of a multi-valued dimension.
+
+    Args:
+        dimension (GetFundingFunnelDimension | Unset):  Default: GetFundingFunnelDimension.SECTOR.
+        top_n (str | Unset): A whole number 1..50 written as a string.
+        filter_ (str | Unset):
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        api_version (GetFundingFunnelAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Funnel]
+    """
+
+    kwargs = _get_kwargs(
+        dimension=dimension,
+        top_n=top_n,
+        filter_=filter_,
+        currency=currency,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    dimension: GetFundingFunnelDimension | Unset = GetFundingFunnelDimension.SECTOR,
+    top_n: str | Unset = UNSET,
+    filter_: str | Unset = UNSET,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
+) -> Error | Funnel | None:
+    """Capital-phase funnel
+
+     Distribution of funding rounds over capital phases for the top categories of a dimension.
+    Buckets (`bucket_labels`) are the standardized rounds in order: Pre-Seed, Seed, Series A,
+    Series B, Series C, Series D, Series E, Series F+, Growth, IPO. They are grouped into phases
+    (`bucket_group_labels`, one per bucket): Pre-Seed and Seed are `Early`; Series A and Series B
+    are `Venture`; Series C to Series F+ are `Late`; Growth and IPO are `Exit & growth`. Rounds of
+    other standardized types (Bridge, Debt, Grant, Secondary, Other) are not counted. Values are
+    round counts; a round counts once in each category of a multi-valued dimension.
+
+    Args:
+        dimension (GetFundingFunnelDimension | Unset):  Default: GetFundingFunnelDimension.SECTOR.
+        top_n (str | Unset): A whole number 1..50 written as a string.
+        filter_ (str | Unset):
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        api_version (GetFundingFunnelAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Funnel
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            dimension=dimension,
+            top_n=top_n,
+            filter_=filter_,
+            currency=currency,
+            api_version=api_version,
+        )
+    ).parsed

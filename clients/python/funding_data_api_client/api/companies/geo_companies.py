@@ -1,0 +1,378 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.currency_code import CurrencyCode
+from ...models.error import Error
+from ...models.geo_companies_api_version import GeoCompaniesAPIVersion
+from ...models.geo_companies_mode import GeoCompaniesMode
+from ...models.geo_companies_response_200 import GeoCompaniesResponse200
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    filter_: str | Unset = UNSET,
+    currency: CurrencyCode | Unset = UNSET,
+    min_lat: float,
+    max_lat: float,
+    min_lon: float,
+    max_lon: float,
+    mode: GeoCompaniesMode | Unset = GeoCompaniesMode.POINTS,
+    cell: float | Unset = 1.0,
+    limit: int | Unset = 1000,
+    api_version: GeoCompaniesAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    params["filter"] = filter_
+
+    json_currency: str | Unset = UNSET
+    if not isinstance(currency, Unset):
+        json_currency = currency.value
+
+    params["currency"] = json_currency
+
+    params["min_lat"] = min_lat
+
+    params["max_lat"] = max_lat
+
+    params["min_lon"] = min_lon
+
+    params["max_lon"] = max_lon
+
+    json_mode: str | Unset = UNSET
+    if not isinstance(mode, Unset):
+        json_mode = mode.value
+
+    params["mode"] = json_mode
+
+    params["cell"] = cell
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/data/companies/geo",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | GeoCompaniesResponse200 | None:
+    if response.status_code == 200:
+        response_200 = GeoCompaniesResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 402:
+        response_402 = Error.from_dict(response.json())
+
+        return response_402
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Error.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | GeoCompaniesResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    filter_: str | Unset = UNSET,
+    currency: CurrencyCode | Unset = UNSET,
+    min_lat: float,
+    max_lat: float,
+    min_lon: float,
+    max_lon: float,
+    mode: GeoCompaniesMode | Unset = GeoCompaniesMode.POINTS,
+    cell: float | Unset = 1.0,
+    limit: int | Unset = 1000,
+    api_version: GeoCompaniesAPIVersion | Unset = UNSET,
+) -> Response[Error | GeoCompaniesResponse200]:
+    """Map of companies
+
+     The companies whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
+    `min_lon` <= lon <= `max_lon`; an inverted box is a 400; a box across the antimeridian is two
+    requests), with the list's filters (scope `entity`), as points or grid clusters. Not paged and not
+    page-capped per plan: at most `limit` (<= 5000) items.
+
+    Args:
+        filter_ (str | Unset):
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        min_lat (float):
+        max_lat (float):
+        min_lon (float):
+        max_lon (float):
+        mode (GeoCompaniesMode | Unset):  Default: GeoCompaniesMode.POINTS.
+        cell (float | Unset):  Default: 1.0.
+        limit (int | Unset):  Default: 1000.
+        api_version (GeoCompaniesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | GeoCompaniesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        filter_=filter_,
+        currency=currency,
+        min_lat=min_lat,
+        max_lat=max_lat,
+        min_lon=min_lon,
+        max_lon=max_lon,
+        mode=mode,
+        cell=cell,
+        limit=limit,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    filter_: str | Unset = UNSET,
+    currency: CurrencyCode | Unset = UNSET,
+    min_lat: float,
+    max_lat: float,
+    min_lon: float,
+    max_lon: float,
+    mode: GeoCompaniesMode | Unset = GeoCompaniesMode.POINTS,
+    cell: float | Unset = 1.0,
+    limit: int | Unset = 1000,
+    api_version: GeoCompaniesAPIVersion | Unset = UNSET,
+) -> Error | GeoCompaniesResponse200 | None:
+    """Map of companies
+
+     The companies whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
+    `min_lon` <= lon <= `max_lon`; an inverted box is a 400; a box across the antimeridian is two
+    requests), with the list's filters (scope `entity`), as points or grid clusters. Not paged and not
+    page-capped per plan: at most `limit` (<= 5000) items.
+
+    Args:
+        filter_ (str | Unset):
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        min_lat (float):
+        max_lat (float):
+        min_lon (float):
+        max_lon (float):
+        mode (GeoCompaniesMode | Unset):  Default: GeoCompaniesMode.POINTS.
+        cell (float | Unset):  Default: 1.0.
+        limit (int | Unset):  Default: 1000.
+        api_version (GeoCompaniesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | GeoCompaniesResponse200
+    """
+
+    return sync_detailed(
+        client=client,
+        filter_=filter_,
+        currency=currency,
+        min_lat=min_lat,
+        max_lat=max_lat,
+        min_lon=min_lon,
+        max_lon=max_lon,
+        mode=mode,
+        cell=cell,
+        limit=limit,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    filter_: str | Unset = UNSET,
+    currency: CurrencyCode | Unset = UNSET,
+    min_lat: float,
+    max_lat: float,
+    min_lon: float,
+    max_lon: float,
+    mode: GeoCompaniesMode | Unset = GeoCompaniesMode.POINTS,
+    cell: float | Unset = 1.0,
+    limit: int | Unset = 1000,
+    api_version: GeoCompaniesAPIVersion | Unset = UNSET,
+) -> Response[Error | GeoCompaniesResponse200]:
+    """Map of companies
+
+     The companies whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
+    `min_lon` <= lon <= `max_lon`; an inverted box is a 400; a box across the antimeridian is two
+    requests), with the list's filters (scope `entity`), as points or grid clusters. Not paged and not
+    page-capped per plan: at most `limit` (<= 5000) items.
+
+    Args:
+        filter_ (str | Unset):
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        min_lat (float):
+        max_lat (float):
+        min_lon (float):
+        max_lon (float):
+        mode (GeoCompaniesMode | Unset):  Default: GeoCompaniesMode.POINTS.
+        cell (float | Unset):  Default: 1.0.
+        limit (int | Unset):  Default: 1000.
+        api_version (GeoCompaniesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | GeoCompaniesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        filter_=filter_,
+        currency=currency,
+        min_lat=min_lat,
+        max_lat=max_lat,
+        min_lon=min_lon,
+        max_lon=max_lon,
+        mode=mode,
+        cell=cell,
+        limit=limit,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    filter_: str | Unset = UNSET,
+    currency: CurrencyCode | Unset = UNSET,
+    min_lat: float,
+    max_lat: float,
+    min_lon: float,
+    max_lon: float,
+    mode: GeoCompaniesMode | Unset = GeoCompaniesMode.POINTS,
+    cell: float | Unset = 1.0,
+    limit: int | Unset = 1000,
+    api_version: GeoCompaniesAPIVersion | Unset = UNSET,
+) -> Error | GeoCompaniesResponse200 | None:
+    """Map of companies
+
+     The companies whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
+    `min_lon` <= lon <= `max_lon`; an inverted box is a 400; a box across the antimeridian is two
+    requests), with the list's filters (scope `entity`), as points or grid clusters. Not paged and not
+    page-capped per plan: at most `limit` (<= 5000) items.
+
+    Args:
+        filter_ (str | Unset):
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        min_lat (float):
+        max_lat (float):
+        min_lon (float):
+        max_lon (float):
+        mode (GeoCompaniesMode | Unset):  Default: GeoCompaniesMode.POINTS.
+        cell (float | Unset):  Default: 1.0.
+        limit (int | Unset):  Default: 1000.
+        api_version (GeoCompaniesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | GeoCompaniesResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            filter_=filter_,
+            currency=currency,
+            min_lat=min_lat,
+            max_lat=max_lat,
+            min_lon=min_lon,
+            max_lon=max_lon,
+            mode=mode,
+            cell=cell,
+            limit=limit,
+            api_version=api_version,
+        )
+    ).parsed

@@ -1,0 +1,257 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.currency_code import CurrencyCode
+from ...models.error import Error
+from ...models.get_valuation_api_version import GetValuationAPIVersion
+from ...models.get_valuation_response_200 import GetValuationResponse200
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: GetValuationAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    json_currency: str | Unset = UNSET
+    if not isinstance(currency, Unset):
+        json_currency = currency.value
+
+    params["currency"] = json_currency
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/data/valuations/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | GetValuationResponse200 | None:
+    if response.status_code == 200:
+        response_200 = GetValuationResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 402:
+        response_402 = Error.from_dict(response.json())
+
+        return response_402
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | GetValuationResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: GetValuationAPIVersion | Unset = UNSET,
+) -> Response[Error | GetValuationResponse200]:
+    """Get a valuation
+
+     One valuation by numeric id.
+
+    Args:
+        id (str):  Example: 1.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        api_version (GetValuationAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | GetValuationResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        currency=currency,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: GetValuationAPIVersion | Unset = UNSET,
+) -> Error | GetValuationResponse200 | None:
+    """Get a valuation
+
+     One valuation by numeric id.
+
+    Args:
+        id (str):  Example: 1.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        api_version (GetValuationAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | GetValuationResponse200
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        currency=currency,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: GetValuationAPIVersion | Unset = UNSET,
+) -> Response[Error | GetValuationResponse200]:
+    """Get a valuation
+
+     One valuation by numeric id.
+
+    Args:
+        id (str):  Example: 1.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        api_version (GetValuationAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | GetValuationResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        currency=currency,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: GetValuationAPIVersion | Unset = UNSET,
+) -> Error | GetValuationResponse200 | None:
+    """Get a valuation
+
+     One valuation by numeric id.
+
+    Args:
+        id (str):  Example: 1.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        api_version (GetValuationAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | GetValuationResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            currency=currency,
+            api_version=api_version,
+        )
+    ).parsed

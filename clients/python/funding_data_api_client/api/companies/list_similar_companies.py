@@ -1,0 +1,330 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.currency_code import CurrencyCode
+from ...models.error import Error
+from ...models.list_similar_companies_api_version import ListSimilarCompaniesAPIVersion
+from ...models.list_similar_companies_response_200 import (
+    ListSimilarCompaniesResponse200,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params["include_total"] = include_total
+
+    json_currency: str | Unset = UNSET
+    if not isinstance(currency, Unset):
+        json_currency = currency.value
+
+    params["currency"] = json_currency
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/data/companies/{id}/similar".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ListSimilarCompaniesResponse200 | None:
+    if response.status_code == 200:
+        response_200 = ListSimilarCompaniesResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 402:
+        response_402 = Error.from_dict(response.json())
+
+        return response_402
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Error.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ListSimilarCompaniesResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
+) -> Response[Error | ListSimilarCompaniesResponse200]:
+    """List similar companies
+
+     Companies ranked by similarity: `score` = 3 x taxonomy items in common + 2 x investors in common
+    + 1 when headquartered in the same country, over the companies that share at least one taxonomy
+    item or investor; ties by `signal_rating` (descending), then id. Fixed order (no `sort`); pages
+    within the first 1,000 results.
+    The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+    Cursors are bound to the parent.
+
+    Args:
+        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        include_total (bool | Unset):  Default: False.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        api_version (ListSimilarCompaniesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListSimilarCompaniesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        limit=limit,
+        cursor=cursor,
+        include_total=include_total,
+        currency=currency,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
+) -> Error | ListSimilarCompaniesResponse200 | None:
+    """List similar companies
+
+     Companies ranked by similarity: `score` = 3 x taxonomy items in common + 2 x investors in common
+    + 1 when headquartered in the same country, over the companies that share at least one taxonomy
+    item or investor; ties by `signal_rating` (descending), then id. Fixed order (no `sort`); pages
+    within the first 1,000 results.
+    The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+    Cursors are bound to the parent.
+
+    Args:
+        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        include_total (bool | Unset):  Default: False.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        api_version (ListSimilarCompaniesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListSimilarCompaniesResponse200
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        limit=limit,
+        cursor=cursor,
+        include_total=include_total,
+        currency=currency,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
+) -> Response[Error | ListSimilarCompaniesResponse200]:
+    """List similar companies
+
+     Companies ranked by similarity: `score` = 3 x taxonomy items in common + 2 x investors in common
+    + 1 when headquartered in the same country, over the companies that share at least one taxonomy
+    item or investor; ties by `signal_rating` (descending), then id. Fixed order (no `sort`); pages
+    within the first 1,000 results.
+    The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+    Cursors are bound to the parent.
+
+    Args:
+        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        include_total (bool | Unset):  Default: False.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        api_version (ListSimilarCompaniesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListSimilarCompaniesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        limit=limit,
+        cursor=cursor,
+        include_total=include_total,
+        currency=currency,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
+) -> Error | ListSimilarCompaniesResponse200 | None:
+    """List similar companies
+
+     Companies ranked by similarity: `score` = 3 x taxonomy items in common + 2 x investors in common
+    + 1 when headquartered in the same country, over the companies that share at least one taxonomy
+    item or investor; ties by `signal_rating` (descending), then id. Fixed order (no `sort`); pages
+    within the first 1,000 results.
+    The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
+    Cursors are bound to the parent.
+
+    Args:
+        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        include_total (bool | Unset):  Default: False.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        api_version (ListSimilarCompaniesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListSimilarCompaniesResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            limit=limit,
+            cursor=cursor,
+            include_total=include_total,
+            currency=currency,
+            api_version=api_version,
+        )
+    ).parsed

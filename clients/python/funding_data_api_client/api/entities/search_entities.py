@@ -1,0 +1,302 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.search_entities_api_version import SearchEntitiesAPIVersion
+from ...models.search_entities_response_200 import SearchEntitiesResponse200
+from ...models.search_entities_type import SearchEntitiesType
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    q: str,
+    type_: SearchEntitiesType | Unset = UNSET,
+    limit: int | Unset = 10,
+    cursor: str | Unset = UNSET,
+    api_version: SearchEntitiesAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    params["q"] = q
+
+    json_type_: str | Unset = UNSET
+    if not isinstance(type_, Unset):
+        json_type_ = type_.value
+
+    params["type"] = json_type_
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/data/search",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | SearchEntitiesResponse200 | None:
+    if response.status_code == 200:
+        response_200 = SearchEntitiesResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 402:
+        response_402 = Error.from_dict(response.json())
+
+        return response_402
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Error.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | SearchEntitiesResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    q: str,
+    type_: SearchEntitiesType | Unset = UNSET,
+    limit: int | Unset = 10,
+    cursor: str | Unset = UNSET,
+    api_version: SearchEntitiesAPIVersion | Unset = UNSET,
+) -> Response[Error | SearchEntitiesResponse200]:
+    """Search entities by name or domain
+
+     Typeahead over the names and domains of every entity (organizations of all subtypes and
+    persons). Ranking: exact name, exact domain, name prefix, domain prefix, then a later word of
+    the name starting with `q` (`capital` finds "Sequoia Capital"); within each, higher
+    `signal_rating` first, ties by id. Served from a prefix index (never a table scan). Only the
+    first 1,000 results are paged (`page.next_cursor` is null after them); cursors are bound to `q`
+    and `type`. `{data: [...]}` with the usual `page`.
+
+    Args:
+        q (str):  Example: acme.
+        type_ (SearchEntitiesType | Unset):
+        limit (int | Unset):  Default: 10.
+        cursor (str | Unset):
+        api_version (SearchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | SearchEntitiesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        q=q,
+        type_=type_,
+        limit=limit,
+        cursor=cursor,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    q: str,
+    type_: SearchEntitiesType | Unset = UNSET,
+    limit: int | Unset = 10,
+    cursor: str | Unset = UNSET,
+    api_version: SearchEntitiesAPIVersion | Unset = UNSET,
+) -> Error | SearchEntitiesResponse200 | None:
+    """Search entities by name or domain
+
+     Typeahead over the names and domains of every entity (organizations of all subtypes and
+    persons). Ranking: exact name, exact domain, name prefix, domain prefix, then a later word of
+    the name starting with `q` (`capital` finds "Sequoia Capital"); within each, higher
+    `signal_rating` first, ties by id. Served from a prefix index (never a table scan). Only the
+    first 1,000 results are paged (`page.next_cursor` is null after them); cursors are bound to `q`
+    and `type`. `{data: [...]}` with the usual `page`.
+
+    Args:
+        q (str):  Example: acme.
+        type_ (SearchEntitiesType | Unset):
+        limit (int | Unset):  Default: 10.
+        cursor (str | Unset):
+        api_version (SearchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | SearchEntitiesResponse200
+    """
+
+    return sync_detailed(
+        client=client,
+        q=q,
+        type_=type_,
+        limit=limit,
+        cursor=cursor,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    q: str,
+    type_: SearchEntitiesType | Unset = UNSET,
+    limit: int | Unset = 10,
+    cursor: str | Unset = UNSET,
+    api_version: SearchEntitiesAPIVersion | Unset = UNSET,
+) -> Response[Error | SearchEntitiesResponse200]:
+    """Search entities by name or domain
+
+     Typeahead over the names and domains of every entity (organizations of all subtypes and
+    persons). Ranking: exact name, exact domain, name prefix, domain prefix, then a later word of
+    the name starting with `q` (`capital` finds "Sequoia Capital"); within each, higher
+    `signal_rating` first, ties by id. Served from a prefix index (never a table scan). Only the
+    first 1,000 results are paged (`page.next_cursor` is null after them); cursors are bound to `q`
+    and `type`. `{data: [...]}` with the usual `page`.
+
+    Args:
+        q (str):  Example: acme.
+        type_ (SearchEntitiesType | Unset):
+        limit (int | Unset):  Default: 10.
+        cursor (str | Unset):
+        api_version (SearchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | SearchEntitiesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        q=q,
+        type_=type_,
+        limit=limit,
+        cursor=cursor,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    q: str,
+    type_: SearchEntitiesType | Unset = UNSET,
+    limit: int | Unset = 10,
+    cursor: str | Unset = UNSET,
+    api_version: SearchEntitiesAPIVersion | Unset = UNSET,
+) -> Error | SearchEntitiesResponse200 | None:
+    """Search entities by name or domain
+
+     Typeahead over the names and domains of every entity (organizations of all subtypes and
+    persons). Ranking: exact name, exact domain, name prefix, domain prefix, then a later word of
+    the name starting with `q` (`capital` finds "Sequoia Capital"); within each, higher
+    `signal_rating` first, ties by id. Served from a prefix index (never a table scan). Only the
+    first 1,000 results are paged (`page.next_cursor` is null after them); cursors are bound to `q`
+    and `type`. `{data: [...]}` with the usual `page`.
+
+    Args:
+        q (str):  Example: acme.
+        type_ (SearchEntitiesType | Unset):
+        limit (int | Unset):  Default: 10.
+        cursor (str | Unset):
+        api_version (SearchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | SearchEntitiesResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            q=q,
+            type_=type_,
+            limit=limit,
+            cursor=cursor,
+            api_version=api_version,
+        )
+    ).parsed

@@ -1,0 +1,363 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.currency_code import CurrencyCode
+from ...models.error import Error
+from ...models.list_news_api_version import ListNewsAPIVersion
+from ...models.list_news_response_200 import ListNewsResponse200
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    filter_: str | Unset = UNSET,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    q: str | Unset = UNSET,
+    api_version: ListNewsAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    params["filter"] = filter_
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params["sort"] = sort
+
+    params["include_total"] = include_total
+
+    json_currency: str | Unset = UNSET
+    if not isinstance(currency, Unset):
+        json_currency = currency.value
+
+    params["currency"] = json_currency
+
+    params["q"] = q
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/data/news",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ListNewsResponse200 | None:
+    if response.status_code == 200:
+        response_200 = ListNewsResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 402:
+        response_402 = Error.from_dict(response.json())
+
+        return response_402
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Error.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ListNewsResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    filter_: str | Unset = UNSET,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    q: str | Unset = UNSET,
+    api_version: ListNewsAPIVersion | Unset = UNSET,
+) -> Response[Error | ListNewsResponse200]:
+    """List news articles
+
+     News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
+    their taxonomy. Filter scope `news` (`published_at`, `article_type`, `source`, `entity.uuid`,
+    `taxonomy_id`; the `sector` filter was replaced by `taxonomy_id` in 2026-10-07). Sort keys:
+    `published_at`,
+    `id` (`publish_date` was renamed `published_at` in 2026-10-09, as a sort key, filter key and field).
+    With `q`: only articles whose title starts with `q` or has a later word starting with `q`
+    (case-insensitive, served from a prefix index), ranked title-start matches first, then newest
+    first; sort keys are then `match` and `published_at`; pages within the first 1,000 results,
+    cursors bound to `q`.
+
+    Args:
+        filter_ (str | Unset):
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        sort (str | Unset):
+        include_total (bool | Unset):  Default: False.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        q (str | Unset):  Example: funding.
+        api_version (ListNewsAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListNewsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        filter_=filter_,
+        limit=limit,
+        cursor=cursor,
+        sort=sort,
+        include_total=include_total,
+        currency=currency,
+        q=q,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    filter_: str | Unset = UNSET,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    q: str | Unset = UNSET,
+    api_version: ListNewsAPIVersion | Unset = UNSET,
+) -> Error | ListNewsResponse200 | None:
+    """List news articles
+
+     News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
+    their taxonomy. Filter scope `news` (`published_at`, `article_type`, `source`, `entity.uuid`,
+    `taxonomy_id`; the `sector` filter was replaced by `taxonomy_id` in 2026-10-07). Sort keys:
+    `published_at`,
+    `id` (`publish_date` was renamed `published_at` in 2026-10-09, as a sort key, filter key and field).
+    With `q`: only articles whose title starts with `q` or has a later word starting with `q`
+    (case-insensitive, served from a prefix index), ranked title-start matches first, then newest
+    first; sort keys are then `match` and `published_at`; pages within the first 1,000 results,
+    cursors bound to `q`.
+
+    Args:
+        filter_ (str | Unset):
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        sort (str | Unset):
+        include_total (bool | Unset):  Default: False.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        q (str | Unset):  Example: funding.
+        api_version (ListNewsAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListNewsResponse200
+    """
+
+    return sync_detailed(
+        client=client,
+        filter_=filter_,
+        limit=limit,
+        cursor=cursor,
+        sort=sort,
+        include_total=include_total,
+        currency=currency,
+        q=q,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    filter_: str | Unset = UNSET,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    q: str | Unset = UNSET,
+    api_version: ListNewsAPIVersion | Unset = UNSET,
+) -> Response[Error | ListNewsResponse200]:
+    """List news articles
+
+     News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
+    their taxonomy. Filter scope `news` (`published_at`, `article_type`, `source`, `entity.uuid`,
+    `taxonomy_id`; the `sector` filter was replaced by `taxonomy_id` in 2026-10-07). Sort keys:
+    `published_at`,
+    `id` (`publish_date` was renamed `published_at` in 2026-10-09, as a sort key, filter key and field).
+    With `q`: only articles whose title starts with `q` or has a later word starting with `q`
+    (case-insensitive, served from a prefix index), ranked title-start matches first, then newest
+    first; sort keys are then `match` and `published_at`; pages within the first 1,000 results,
+    cursors bound to `q`.
+
+    Args:
+        filter_ (str | Unset):
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        sort (str | Unset):
+        include_total (bool | Unset):  Default: False.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        q (str | Unset):  Example: funding.
+        api_version (ListNewsAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListNewsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        filter_=filter_,
+        limit=limit,
+        cursor=cursor,
+        sort=sort,
+        include_total=include_total,
+        currency=currency,
+        q=q,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    filter_: str | Unset = UNSET,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    q: str | Unset = UNSET,
+    api_version: ListNewsAPIVersion | Unset = UNSET,
+) -> Error | ListNewsResponse200 | None:
+    """List news articles
+
+     News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
+    their taxonomy. Filter scope `news` (`published_at`, `article_type`, `source`, `entity.uuid`,
+    `taxonomy_id`; the `sector` filter was replaced by `taxonomy_id` in 2026-10-07). Sort keys:
+    `published_at`,
+    `id` (`publish_date` was renamed `published_at` in 2026-10-09, as a sort key, filter key and field).
+    With `q`: only articles whose title starts with `q` or has a later word starting with `q`
+    (case-insensitive, served from a prefix index), ranked title-start matches first, then newest
+    first; sort keys are then `match` and `published_at`; pages within the first 1,000 results,
+    cursors bound to `q`.
+
+    Args:
+        filter_ (str | Unset):
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        sort (str | Unset):
+        include_total (bool | Unset):  Default: False.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        q (str | Unset):  Example: funding.
+        api_version (ListNewsAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListNewsResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            filter_=filter_,
+            limit=limit,
+            cursor=cursor,
+            sort=sort,
+            include_total=include_total,
+            currency=currency,
+            q=q,
+            api_version=api_version,
+        )
+    ).parsed

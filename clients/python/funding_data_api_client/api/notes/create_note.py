@@ -1,0 +1,244 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.create_note_api_version import CreateNoteAPIVersion
+from ...models.create_note_response_201 import CreateNoteResponse201
+from ...models.error import Error
+from ...models.note_create import NoteCreate
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: NoteCreate,
+    api_version: CreateNoteAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/data/notes",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CreateNoteResponse201 | Error | None:
+    if response.status_code == 201:
+        response_201 = CreateNoteResponse201.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 402:
+        response_402 = Error.from_dict(response.json())
+
+        return response_402
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CreateNoteResponse201 | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: NoteCreate,
+    api_version: CreateNoteAPIVersion | Unset = UNSET,
+) -> Response[CreateNoteResponse201 | Error]:
+    """Create a note
+
+     Adds a note on an entity for the caller's team. The note is written in one statement after the
+    whole body is validated: a bad body (400) or an unknown entity (404) writes nothing.
+
+    Args:
+        api_version (CreateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        body (NoteCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateNoteResponse201 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: NoteCreate,
+    api_version: CreateNoteAPIVersion | Unset = UNSET,
+) -> CreateNoteResponse201 | Error | None:
+    """Create a note
+
+     Adds a note on an entity for the caller's team. The note is written in one statement after the
+    whole body is validated: a bad body (400) or an unknown entity (404) writes nothing.
+
+    Args:
+        api_version (CreateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        body (NoteCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateNoteResponse201 | Error
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: NoteCreate,
+    api_version: CreateNoteAPIVersion | Unset = UNSET,
+) -> Response[CreateNoteResponse201 | Error]:
+    """Create a note
+
+     Adds a note on an entity for the caller's team. The note is written in one statement after the
+    whole body is validated: a bad body (400) or an unknown entity (404) writes nothing.
+
+    Args:
+        api_version (CreateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        body (NoteCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateNoteResponse201 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: NoteCreate,
+    api_version: CreateNoteAPIVersion | Unset = UNSET,
+) -> CreateNoteResponse201 | Error | None:
+    """Create a note
+
+     Adds a note on an entity for the caller's team. The note is written in one statement after the
+    whole body is validated: a bad body (400) or an unknown entity (404) writes nothing.
+
+    Args:
+        api_version (CreateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        body (NoteCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateNoteResponse201 | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            api_version=api_version,
+        )
+    ).parsed

@@ -1,0 +1,238 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_key_create import ApiKeyCreate
+from ...models.create_api_key_api_version import CreateApiKeyAPIVersion
+from ...models.create_api_key_response_201 import CreateApiKeyResponse201
+from ...models.error import Error
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: ApiKeyCreate,
+    api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/platform/api-keys",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CreateApiKeyResponse201 | Error | None:
+    if response.status_code == 201:
+        response_201 = CreateApiKeyResponse201.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CreateApiKeyResponse201 | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: ApiKeyCreate,
+    api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+) -> Response[CreateApiKeyResponse201 | Error]:
+    """Create an API key
+
+     Creates an M2M key in the caller's team. At least one scope; only scopes the caller's own
+    token holds may be granted (403 otherwise). Scopes never change later: revoke and recreate.
+    The `client_secret` is returned once, in this response only; it is stored hashed.
+
+    Args:
+        api_version (CreateApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        body (ApiKeyCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateApiKeyResponse201 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: ApiKeyCreate,
+    api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+) -> CreateApiKeyResponse201 | Error | None:
+    """Create an API key
+
+     Creates an M2M key in the caller's team. At least one scope; only scopes the caller's own
+    token holds may be granted (403 otherwise). Scopes never change later: revoke and recreate.
+    The `client_secret` is returned once, in this response only; it is stored hashed.
+
+    Args:
+        api_version (CreateApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        body (ApiKeyCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateApiKeyResponse201 | Error
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: ApiKeyCreate,
+    api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+) -> Response[CreateApiKeyResponse201 | Error]:
+    """Create an API key
+
+     Creates an M2M key in the caller's team. At least one scope; only scopes the caller's own
+    token holds may be granted (403 otherwise). Scopes never change later: revoke and recreate.
+    The `client_secret` is returned once, in this response only; it is stored hashed.
+
+    Args:
+        api_version (CreateApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        body (ApiKeyCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateApiKeyResponse201 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: ApiKeyCreate,
+    api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+) -> CreateApiKeyResponse201 | Error | None:
+    """Create an API key
+
+     Creates an M2M key in the caller's team. At least one scope; only scopes the caller's own
+    token holds may be granted (403 otherwise). Scopes never change later: revoke and recreate.
+    The `client_secret` is returned once, in this response only; it is stored hashed.
+
+    Args:
+        api_version (CreateApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        body (ApiKeyCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateApiKeyResponse201 | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            api_version=api_version,
+        )
+    ).parsed

@@ -1,0 +1,235 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.create_team_api_version import CreateTeamAPIVersion
+from ...models.create_team_response_201 import CreateTeamResponse201
+from ...models.error import Error
+from ...models.team_create import TeamCreate
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: TeamCreate,
+    api_version: CreateTeamAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/platform/teams",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CreateTeamResponse201 | Error | None:
+    if response.status_code == 201:
+        response_201 = CreateTeamResponse201.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CreateTeamResponse201 | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: TeamCreate,
+    api_version: CreateTeamAPIVersion | Unset = UNSET,
+) -> Response[CreateTeamResponse201 | Error]:
+    """Create a team
+
+     Creates a team owned by the caller. A slug already taken gives 409 `CONFLICT`.
+
+    Args:
+        api_version (CreateTeamAPIVersion | Unset):  Example: 2026-10-09.
+        body (TeamCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateTeamResponse201 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: TeamCreate,
+    api_version: CreateTeamAPIVersion | Unset = UNSET,
+) -> CreateTeamResponse201 | Error | None:
+    """Create a team
+
+     Creates a team owned by the caller. A slug already taken gives 409 `CONFLICT`.
+
+    Args:
+        api_version (CreateTeamAPIVersion | Unset):  Example: 2026-10-09.
+        body (TeamCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateTeamResponse201 | Error
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: TeamCreate,
+    api_version: CreateTeamAPIVersion | Unset = UNSET,
+) -> Response[CreateTeamResponse201 | Error]:
+    """Create a team
+
+     Creates a team owned by the caller. A slug already taken gives 409 `CONFLICT`.
+
+    Args:
+        api_version (CreateTeamAPIVersion | Unset):  Example: 2026-10-09.
+        body (TeamCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateTeamResponse201 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: TeamCreate,
+    api_version: CreateTeamAPIVersion | Unset = UNSET,
+) -> CreateTeamResponse201 | Error | None:
+    """Create a team
+
+     Creates a team owned by the caller. A slug already taken gives 409 `CONFLICT`.
+
+    Args:
+        api_version (CreateTeamAPIVersion | Unset):  Example: 2026-10-09.
+        body (TeamCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateTeamResponse201 | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            api_version=api_version,
+        )
+    ).parsed

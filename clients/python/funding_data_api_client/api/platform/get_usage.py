@@ -1,0 +1,248 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.get_usage_api_version import GetUsageAPIVersion
+from ...models.usage import Usage
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    from_: datetime.date | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+    api_version: GetUsageAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    json_from_: str | Unset = UNSET
+    if not isinstance(from_, Unset):
+        json_from_ = from_.isoformat()
+    params["from"] = json_from_
+
+    json_to: str | Unset = UNSET
+    if not isinstance(to, Unset):
+        json_to = to.isoformat()
+    params["to"] = json_to
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/platform/usage",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | Usage | None:
+    if response.status_code == 200:
+        response_200 = Usage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | Usage]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.date | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+    api_version: GetUsageAPIVersion | Unset = UNSET,
+) -> Response[Error | Usage]:
+    """Credit usage of the caller's team
+
+     Requests and credits per day and operation for the caller's team, and its balance. Days are
+    UTC. Usage may take up to 60 seconds to appear.
+
+    Args:
+        from_ (datetime.date | Unset):
+        to (datetime.date | Unset):
+        api_version (GetUsageAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Usage]
+    """
+
+    kwargs = _get_kwargs(
+        from_=from_,
+        to=to,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.date | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+    api_version: GetUsageAPIVersion | Unset = UNSET,
+) -> Error | Usage | None:
+    """Credit usage of the caller's team
+
+     Requests and credits per day and operation for the caller's team, and its balance. Days are
+    UTC. Usage may take up to 60 seconds to appear.
+
+    Args:
+        from_ (datetime.date | Unset):
+        to (datetime.date | Unset):
+        api_version (GetUsageAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Usage
+    """
+
+    return sync_detailed(
+        client=client,
+        from_=from_,
+        to=to,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.date | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+    api_version: GetUsageAPIVersion | Unset = UNSET,
+) -> Response[Error | Usage]:
+    """Credit usage of the caller's team
+
+     Requests and credits per day and operation for the caller's team, and its balance. Days are
+    UTC. Usage may take up to 60 seconds to appear.
+
+    Args:
+        from_ (datetime.date | Unset):
+        to (datetime.date | Unset):
+        api_version (GetUsageAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Usage]
+    """
+
+    kwargs = _get_kwargs(
+        from_=from_,
+        to=to,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.date | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+    api_version: GetUsageAPIVersion | Unset = UNSET,
+) -> Error | Usage | None:
+    """Credit usage of the caller's team
+
+     Requests and credits per day and operation for the caller's team, and its balance. Days are
+    UTC. Usage may take up to 60 seconds to appear.
+
+    Args:
+        from_ (datetime.date | Unset):
+        to (datetime.date | Unset):
+        api_version (GetUsageAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Usage
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            from_=from_,
+            to=to,
+            api_version=api_version,
+        )
+    ).parsed

@@ -1,0 +1,241 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.list_teams_api_version import ListTeamsAPIVersion
+from ...models.list_teams_response_200 import ListTeamsResponse200
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    api_version: ListTeamsAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["offset"] = offset
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/platform/teams",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ListTeamsResponse200 | None:
+    if response.status_code == 200:
+        response_200 = ListTeamsResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ListTeamsResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    api_version: ListTeamsAPIVersion | Unset = UNSET,
+) -> Response[Error | ListTeamsResponse200]:
+    """List teams
+
+     Teams visible to the caller: the API key's own team and the teams it created.
+    Legacy page shape `{limit, offset, total}` (SPEC.md 4.11 rule 8).
+
+    Args:
+        limit (int | Unset):  Default: 25.
+        offset (int | Unset):  Default: 0.
+        api_version (ListTeamsAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListTeamsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        offset=offset,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    api_version: ListTeamsAPIVersion | Unset = UNSET,
+) -> Error | ListTeamsResponse200 | None:
+    """List teams
+
+     Teams visible to the caller: the API key's own team and the teams it created.
+    Legacy page shape `{limit, offset, total}` (SPEC.md 4.11 rule 8).
+
+    Args:
+        limit (int | Unset):  Default: 25.
+        offset (int | Unset):  Default: 0.
+        api_version (ListTeamsAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListTeamsResponse200
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+        offset=offset,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    api_version: ListTeamsAPIVersion | Unset = UNSET,
+) -> Response[Error | ListTeamsResponse200]:
+    """List teams
+
+     Teams visible to the caller: the API key's own team and the teams it created.
+    Legacy page shape `{limit, offset, total}` (SPEC.md 4.11 rule 8).
+
+    Args:
+        limit (int | Unset):  Default: 25.
+        offset (int | Unset):  Default: 0.
+        api_version (ListTeamsAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListTeamsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        offset=offset,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    api_version: ListTeamsAPIVersion | Unset = UNSET,
+) -> Error | ListTeamsResponse200 | None:
+    """List teams
+
+     Teams visible to the caller: the API key's own team and the teams it created.
+    Legacy page shape `{limit, offset, total}` (SPEC.md 4.11 rule 8).
+
+    Args:
+        limit (int | Unset):  Default: 25.
+        offset (int | Unset):  Default: 0.
+        api_version (ListTeamsAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListTeamsResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+            offset=offset,
+            api_version=api_version,
+        )
+    ).parsed

@@ -1,0 +1,281 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.list_filter_values_api_version import ListFilterValuesAPIVersion
+from ...models.list_filter_values_response_200 import ListFilterValuesResponse200
+from ...models.list_filter_values_scope import ListFilterValuesScope
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    key: str,
+    *,
+    scope: ListFilterValuesScope | Unset = UNSET,
+    limit: int | Unset = 1000,
+    cursor: str | Unset = UNSET,
+    api_version: ListFilterValuesAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    json_scope: str | Unset = UNSET
+    if not isinstance(scope, Unset):
+        json_scope = scope.value
+
+    params["scope"] = json_scope
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/reference/filters/{key}/values".format(
+            key=quote(str(key), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ListFilterValuesResponse200 | None:
+    if response.status_code == 200:
+        response_200 = ListFilterValuesResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ListFilterValuesResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    key: str,
+    *,
+    client: AuthenticatedClient,
+    scope: ListFilterValuesScope | Unset = UNSET,
+    limit: int | Unset = 1000,
+    cursor: str | Unset = UNSET,
+    api_version: ListFilterValuesAPIVersion | Unset = UNSET,
+) -> Response[Error | ListFilterValuesResponse200]:
+    """Valid values of a filter key
+
+     The values a filter key accepts: enum codes and display names (either is accepted,
+    case-insensitively), or the ids and names of taxonomy items, places and investor types.
+    Data-backed lists page by cursor (name order), at most 1000 values a page.
+
+    Args:
+        key (str):
+        scope (ListFilterValuesScope | Unset):
+        limit (int | Unset):  Default: 1000.
+        cursor (str | Unset):
+        api_version (ListFilterValuesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListFilterValuesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        key=key,
+        scope=scope,
+        limit=limit,
+        cursor=cursor,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    key: str,
+    *,
+    client: AuthenticatedClient,
+    scope: ListFilterValuesScope | Unset = UNSET,
+    limit: int | Unset = 1000,
+    cursor: str | Unset = UNSET,
+    api_version: ListFilterValuesAPIVersion | Unset = UNSET,
+) -> Error | ListFilterValuesResponse200 | None:
+    """Valid values of a filter key
+
+     The values a filter key accepts: enum codes and display names (either is accepted,
+    case-insensitively), or the ids and names of taxonomy items, places and investor types.
+    Data-backed lists page by cursor (name order), at most 1000 values a page.
+
+    Args:
+        key (str):
+        scope (ListFilterValuesScope | Unset):
+        limit (int | Unset):  Default: 1000.
+        cursor (str | Unset):
+        api_version (ListFilterValuesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListFilterValuesResponse200
+    """
+
+    return sync_detailed(
+        key=key,
+        client=client,
+        scope=scope,
+        limit=limit,
+        cursor=cursor,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    key: str,
+    *,
+    client: AuthenticatedClient,
+    scope: ListFilterValuesScope | Unset = UNSET,
+    limit: int | Unset = 1000,
+    cursor: str | Unset = UNSET,
+    api_version: ListFilterValuesAPIVersion | Unset = UNSET,
+) -> Response[Error | ListFilterValuesResponse200]:
+    """Valid values of a filter key
+
+     The values a filter key accepts: enum codes and display names (either is accepted,
+    case-insensitively), or the ids and names of taxonomy items, places and investor types.
+    Data-backed lists page by cursor (name order), at most 1000 values a page.
+
+    Args:
+        key (str):
+        scope (ListFilterValuesScope | Unset):
+        limit (int | Unset):  Default: 1000.
+        cursor (str | Unset):
+        api_version (ListFilterValuesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListFilterValuesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        key=key,
+        scope=scope,
+        limit=limit,
+        cursor=cursor,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    key: str,
+    *,
+    client: AuthenticatedClient,
+    scope: ListFilterValuesScope | Unset = UNSET,
+    limit: int | Unset = 1000,
+    cursor: str | Unset = UNSET,
+    api_version: ListFilterValuesAPIVersion | Unset = UNSET,
+) -> Error | ListFilterValuesResponse200 | None:
+    """Valid values of a filter key
+
+     The values a filter key accepts: enum codes and display names (either is accepted,
+    case-insensitively), or the ids and names of taxonomy items, places and investor types.
+    Data-backed lists page by cursor (name order), at most 1000 values a page.
+
+    Args:
+        key (str):
+        scope (ListFilterValuesScope | Unset):
+        limit (int | Unset):  Default: 1000.
+        cursor (str | Unset):
+        api_version (ListFilterValuesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListFilterValuesResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            key=key,
+            client=client,
+            scope=scope,
+            limit=limit,
+            cursor=cursor,
+            api_version=api_version,
+        )
+    ).parsed

@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.career_item import CareerItem
+
+
+T = TypeVar("T", bound="CareerGlance")
+
+
+@_attrs_define
+class CareerGlance:
+    """First page (5) of the person's career, newest tenure first.
+
+    Attributes:
+        total (int):
+        sort (str):
+        items (list[CareerItem]):
+    """
+
+    total: int
+    sort: str
+    items: list[CareerItem]
+
+    def to_dict(self) -> dict[str, Any]:
+        total = self.total
+
+        sort = self.sort
+
+        items = []
+        for items_item_data in self.items:
+            items_item = items_item_data.to_dict()
+            items.append(items_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "total": total,
+                "sort": sort,
+                "items": items,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.career_item import CareerItem
+
+        d = dict(src_dict)
+        total = d.pop("total")
+
+        sort = d.pop("sort")
+
+        items = []
+        _items = d.pop("items")
+        for items_item_data in _items:
+            items_item = CareerItem.from_dict(items_item_data)
+
+            items.append(items_item)
+
+        career_glance = cls(
+            total=total,
+            sort=sort,
+            items=items,
+        )
+
+        return career_glance

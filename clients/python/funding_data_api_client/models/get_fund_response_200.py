@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.currency_code import CurrencyCode
+
+if TYPE_CHECKING:
+    from ..models.fund import Fund
+
+
+T = TypeVar("T", bound="GetFundResponse200")
+
+
+@_attrs_define
+class GetFundResponse200:
+    """
+    Attributes:
+        data (Fund): A fund (capital vehicle) an investor raised.
+        currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
+    """
+
+    data: Fund
+    currency: CurrencyCode
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        currency = self.currency.value
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "currency": currency,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.fund import Fund
+
+        d = dict(src_dict)
+        data = Fund.from_dict(d.pop("data"))
+
+        currency = CurrencyCode(d.pop("currency"))
+
+        get_fund_response_200 = cls(
+            data=data,
+            currency=currency,
+        )
+
+        return get_fund_response_200

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class TimeseriesInterval(StrEnum):
+    MONTH = "month"
+    QUARTER = "quarter"
+    YEAR = "year"
+
+    def __str__(self) -> str:
+        return str(self.value)
