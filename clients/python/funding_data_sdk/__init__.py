@@ -1,0 +1,25 @@
+"""Funding Data API SDK: the generated `funding_data_api_client` plus tokens, headers, retries and paging."""
+
+from .auth import DEFAULT_AUDIENCE, ClientCredentials, StaticToken, TokenExchangeError, TokenSource
+from .client import ApiError, MissingModelError, call, connect
+from .pages import pages, rows
+from .retry import IDEMPOTENT_METHODS, RetryPolicy, parse_retry_after
+from .transport import FundingTransport
+
+__all__ = [
+    "DEFAULT_AUDIENCE",
+    "IDEMPOTENT_METHODS",
+    "ApiError",
+    "ClientCredentials",
+    "FundingTransport",
+    "MissingModelError",
+    "RetryPolicy",
+    "StaticToken",
+    "TokenExchangeError",
+    "TokenSource",
+    "call",
+    "connect",
+    "pages",
+    "parse_retry_after",
+    "rows",
+]
