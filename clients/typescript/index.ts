@@ -1,33 +1,50 @@
 /**
  * A small typed client for the Funding Data API, on openapi-fetch and the types generated from
- * openapi.yaml: token exchange with caching and refresh before expiry, X-Client-Id, API-Version
- * pinning, retries with backoff on 429 (honouring Retry-After) and 5xx, and an async iterator
+ * openapi.yaml: token exchange with caching and refresh before expiry (or a fixed token, e.g. for
+ * a Prism mock), X-Client-Id, API-Version pinning, retries with backoff on 429 (honouring
+ * Retry-After) and, for idempotent methods only, on 5xx and network errors, and an async iterator
  * over cursor pages.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/api.js';
 
-export interface ClientOptions {
+interface CommonOptions {
   baseUrl: string;
+  /** Pin an API version (`YYYY-MM-DD`). */
+  apiVersion?: string;
+  /** Retries of one request (default 3). */
+  maxRetries?: number;
+  /** A 429 whose Retry-After is longer than this is returned instead of waited for (default 60). */
+  maxRetryAfterSeconds?: number;
+  fetch?: typeof fetch;
+}
+
+/** A key: the token is exchanged at `{authUrl}/oauth/token` and cached. */
+export interface KeyOptions extends CommonOptions {
   authUrl: string;
   clientId: string;
   clientSecret: string;
   audience?: string;
-  /** Pin an API version (`YYYY-MM-DD`). */
-  apiVersion?: string;
-  /** Retries on 429 and 5xx (default 3). */
-  maxRetries?: number;
   /** Refresh the token this many seconds before it expires (default 60). */
   refreshSkewSeconds?: number;
-  fetch?: typeof fetch;
+  token?: undefined;
 }
+
+/** A fixed token (a browser-app token, or any string for a mock such as Prism): no exchange. */
+export interface StaticTokenOptions extends CommonOptions {
+  token: string;
+  /** Sent as `X-Client-Id` when given. */
+  clientId?: string;
+}
+
+export type ClientOptions = KeyOptions | StaticTokenOptions;
 
 export class TokenCache {
   private token: string | null = null;
   private expiresAt = 0;
   private inflight: Promise<string> | null = null;
 
-  constructor(private readonly o: ClientOptions) {}
+  constructor(private readonly o: KeyOptions) {}
 
   async get(): Promise<string> {
     const skew = (this.o.refreshSkewSeconds ?? 60) * 1000;
@@ -60,32 +77,66 @@ export class TokenCache {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Methods that may be sent twice: a 5xx or a dropped connection after one of these is retried. */
+export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
+
 /** Delay before retry `attempt` (0-based): Retry-After when given, else exponential backoff with jitter. */
 export function retryDelay(attempt: number, retryAfter: string | null): number {
-  const seconds = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : NaN;
+  const seconds = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : NaN;
   if (!Number.isNaN(seconds)) return seconds * 1000;
   return Math.min(8000, 250 * 2 ** attempt) * (0.5 + Math.random() / 2);
 }
 
+/**
+ * Whether to retry after `res` (or after a network error when `res` is null), and after how long
+ * (ms); null hands the answer to the caller. A 429 was not acted on, so every method is retried;
+ * a 5xx or a lost connection may come after the server acted, so POST and PATCH are not repeated
+ * then (they could create or change twice), except when the connection was refused outright.
+ */
+export function retryAfterMs(attempt: number, method: string, res: Response | null, error: unknown, o: { maxRetries?: number; maxRetryAfterSeconds?: number } = {}): number | null {
+  if (attempt >= (o.maxRetries ?? 3)) return null;
+  const idempotent = IDEMPOTENT_METHODS.has(method.toUpperCase());
+  if (res === null) {
+    const refused = (error as { cause?: { code?: string } } | undefined)?.cause?.code === 'ECONNREFUSED';
+    return idempotent || refused ? retryDelay(attempt, null) : null;
+  }
+  if (res.status === 429) {
+    const wait = retryDelay(attempt, res.headers.get('Retry-After'));
+    return wait <= (o.maxRetryAfterSeconds ?? 60) * 1000 ? wait : null;
+  }
+  if (res.status >= 500 && idempotent) return retryDelay(attempt, res.headers.get('Retry-After'));
+  return null;
+}
+
 export function createFundingClient(o: ClientOptions) {
-  const tokens = new TokenCache(o);
+  const fixed = o.token;
+  const tokens = fixed === undefined ? new TokenCache(o as KeyOptions) : null;
   const baseFetch = o.fetch ?? fetch;
-  const maxRetries = o.maxRetries ?? 3;
   // retries wrap the transport so every call (and every page) gets them
   const retryingFetch = async (input: Request): Promise<Response> => {
     for (let attempt = 0; ; attempt++) {
-      const res = await baseFetch(input.clone());
-      const retriable = res.status === 429 || res.status >= 500;
-      if (!retriable || attempt >= maxRetries) return res;
-      await sleep(retryDelay(attempt, res.headers.get('Retry-After')));
+      let res: Response | null = null;
+      let error: unknown;
+      try {
+        res = await baseFetch(input.clone());
+      } catch (e) {
+        error = e;
+      }
+      const wait = retryAfterMs(attempt, input.method, res, error, o);
+      if (wait === null) {
+        if (res === null) throw error;
+        return res;
+      }
+      await res?.body?.cancel();
+      await sleep(wait);
     }
   };
   const client = createClient<paths>({ baseUrl: o.baseUrl, fetch: retryingFetch });
   const auth: Middleware = {
     async onRequest({ request }) {
-      request.headers.set('Authorization', `Bearer ${await tokens.get()}`);
-      request.headers.set('X-Client-Id', o.clientId);
-      if (o.apiVersion) request.headers.set('API-Version', o.apiVersion);
+      request.headers.set('Authorization', `Bearer ${tokens ? await tokens.get() : fixed}`);
+      if (o.clientId) request.headers.set('X-Client-Id', o.clientId);
+      if (o.apiVersion && !request.headers.has('API-Version')) request.headers.set('API-Version', o.apiVersion);
       return request;
     },
   };
