@@ -4,12 +4,13 @@ from .auth import DEFAULT_AUDIENCE, ClientCredentials, StaticToken, TokenExchang
 from .client import ApiError, MissingModelError, call, connect
 from .pages import pages, rows
 from .retry import IDEMPOTENT_METHODS, RetryPolicy, parse_retry_after
-from .transport import FundingTransport
+from .transport import AsyncFundingTransport, FundingTransport
 
 __all__ = [
     "DEFAULT_AUDIENCE",
     "IDEMPOTENT_METHODS",
     "ApiError",
+    "AsyncFundingTransport",
     "ClientCredentials",
     "FundingTransport",
     "MissingModelError",

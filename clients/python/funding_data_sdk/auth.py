@@ -39,6 +39,9 @@ class StaticToken:
     def token(self) -> str:
         return self._token
 
+    def cached(self) -> str | None:
+        return self._token
+
     def invalidate(self, token: str) -> bool:
         return False
 
@@ -84,6 +87,14 @@ class ClientCredentials:
                 self._exchange()
             assert self._token is not None
             return self._token
+
+    def cached(self) -> str | None:
+        """The token if it is fresh, without waiting for an exchange under way (for the event loop)."""
+        # _exchange sets the token before its refresh time: reading in the other order never pairs
+        # a new refresh time with an old token
+        refresh_at = self._refresh_at
+        token = self._token
+        return token if token is not None and self._clock() < refresh_at else None
 
     def invalidate(self, token: str) -> bool:
         with self._lock:

@@ -12,7 +12,7 @@ from funding_data_api_client.errors import UnexpectedStatus
 
 from .auth import DEFAULT_AUDIENCE, ClientCredentials, StaticToken, TokenSource
 from .retry import RetryPolicy
-from .transport import FundingTransport
+from .transport import AsyncFundingTransport, FundingTransport
 
 
 def connect(
@@ -27,8 +27,9 @@ def connect(
     retry: RetryPolicy | None = None,
     timeout: float = 30.0,
     inner: httpx.BaseTransport | None = None,
+    async_inner: httpx.AsyncBaseTransport | None = None,
 ) -> AuthenticatedClient:
-    """A generated `AuthenticatedClient` whose requests go through `FundingTransport`.
+    """A generated `AuthenticatedClient` whose requests, sync and asyncio, go through the SDK's transports.
 
     Give `auth_url`, `client_id` and `client_secret` for a key (the token is exchanged and cached),
     or `token` for a fixed token (a browser-app token, or anything when pointing at a mock).
@@ -42,10 +43,17 @@ def connect(
         tokens = ClientCredentials(auth_url, client_id, client_secret, audience, retry=retry)
     else:
         raise ValueError("give either token, or auth_url, client_id and client_secret")
-    transport = FundingTransport(tokens, client_id=client_id, api_version=api_version, retry=retry, inner=inner)
+    policy = {"client_id": client_id, "api_version": api_version, "retry": retry}
     # raise_on_unexpected_status: a status the document does not list is a contract break, not None
     client = AuthenticatedClient(base_url=base_url, token="", raise_on_unexpected_status=True)
-    client.set_httpx_client(httpx.Client(base_url=base_url, transport=transport, timeout=timeout))
+    client.set_httpx_client(
+        httpx.Client(base_url=base_url, transport=FundingTransport(tokens, inner=inner, **policy), timeout=timeout)
+    )
+    client.set_async_httpx_client(
+        httpx.AsyncClient(
+            base_url=base_url, transport=AsyncFundingTransport(tokens, inner=async_inner, **policy), timeout=timeout
+        )
+    )
     return client
 
 

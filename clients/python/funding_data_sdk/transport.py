@@ -1,21 +1,26 @@
-"""An httpx transport that authenticates, identifies and pins every request, and retries per `RetryPolicy`.
+"""httpx transports that authenticate, identify and pin every request, and retry per `RetryPolicy`.
 
-Putting this under the generated client's `httpx.Client` gives every generated operation (and
-every page of a list) the same behaviour without touching generated code.
+Putting these under the generated client's `httpx.Client` and `httpx.AsyncClient` gives every
+generated operation (sync and asyncio, and every page of a list) the same behaviour without
+touching generated code. The two differ only in awaiting; the decisions are shared.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
+from typing import Literal
 
 import httpx
 
 from .auth import TokenSource
 from .retry import RetryPolicy
 
+Verdict = tuple[Literal["answer", "refresh", "wait"], float]
 
-class FundingTransport(httpx.BaseTransport):
+
+class _Policy:
     def __init__(
         self,
         tokens: TokenSource,
@@ -23,50 +28,125 @@ class FundingTransport(httpx.BaseTransport):
         client_id: str | None = None,
         api_version: str | None = None,
         retry: RetryPolicy | None = None,
-        inner: httpx.BaseTransport | None = None,
-        sleep: Callable[[float], None] = time.sleep,
     ):
         self.tokens = tokens
         self.client_id = client_id
         self.api_version = api_version
         self.retry = retry or RetryPolicy()
-        self.inner = inner or httpx.HTTPTransport()
-        self._sleep = sleep
 
-    def _prepare(self, request: httpx.Request) -> str:
-        token = self.tokens.token()
+    def _sign(self, request: httpx.Request, token: str) -> None:
         request.headers["Authorization"] = f"Bearer {token}"
         if self.client_id:
             request.headers["X-Client-Id"] = self.client_id
         # an operation's own api_version argument wins over the client-wide pin
         if self.api_version and "API-Version" not in request.headers:
             request.headers["API-Version"] = self.api_version
-        return token
+
+    def _verdict(
+        self,
+        attempt: int,
+        refreshed: bool,
+        request: httpx.Request,
+        token: str,
+        response: httpx.Response | None,
+        error: Exception | None,
+    ) -> Verdict:
+        """`answer`: hand back the response (or raise the error); `refresh`: repeat now with a new token; `wait`."""
+        if response is None:
+            assert error is not None
+            delay = self.retry.after_error(attempt, request.method, error)
+        elif response.status_code == 401 and not refreshed and self.tokens.invalidate(token):
+            # a token revoked or expired early: one fresh exchange, then the answer stands
+            return ("refresh", 0.0)
+        else:
+            delay = self.retry.after_response(attempt, request.method, response)
+        return ("answer", 0.0) if delay is None else ("wait", delay)
+
+
+class FundingTransport(_Policy, httpx.BaseTransport):
+    def __init__(
+        self,
+        tokens: TokenSource,
+        *,
+        inner: httpx.BaseTransport | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        **policy,
+    ):
+        super().__init__(tokens, **policy)
+        self.inner = inner or httpx.HTTPTransport()
+        self._sleep = sleep
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         request.read()  # a body sent again on retry must be replayable
-        refreshed = False
-        attempt = 0
+        attempt, refreshed = 0, False
         while True:
-            token = self._prepare(request)
+            token = self.tokens.token()
+            self._sign(request, token)
+            response, error = None, None
             try:
                 response = self.inner.handle_request(request)
-            except Exception as error:
-                delay = self.retry.after_error(attempt, request.method, error)
-                if delay is None:
-                    raise
-            else:
-                # a token revoked or expired early: one fresh exchange, then the answer stands
-                if response.status_code == 401 and not refreshed and self.tokens.invalidate(token):
-                    refreshed = True
-                    response.close()
-                    continue
-                delay = self.retry.after_response(attempt, request.method, response)
-                if delay is None:
-                    return response
+            except Exception as e:
+                error = e
+            verdict, delay = self._verdict(attempt, refreshed, request, token, response, error)
+            if verdict == "answer":
+                if response is None:
+                    raise error  # type: ignore[misc]
+                return response
+            if response is not None:
                 response.close()
+            if verdict == "refresh":
+                refreshed = True
+                continue
             self._sleep(delay)
             attempt += 1
 
     def close(self) -> None:
         self.inner.close()
+
+
+class AsyncFundingTransport(_Policy, httpx.AsyncBaseTransport):
+    """The same for `httpx.AsyncClient`; a token exchange runs in a worker thread, off the event loop."""
+
+    def __init__(
+        self,
+        tokens: TokenSource,
+        *,
+        inner: httpx.AsyncBaseTransport | None = None,
+        sleep: Callable[[float], object] = asyncio.sleep,
+        **policy,
+    ):
+        super().__init__(tokens, **policy)
+        self.inner = inner or httpx.AsyncHTTPTransport()
+        self._sleep = sleep
+
+    async def _token(self) -> str:
+        cached = getattr(self.tokens, "cached", None)
+        token = cached() if cached else None
+        return token or await asyncio.to_thread(self.tokens.token)
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        await request.aread()
+        attempt, refreshed = 0, False
+        while True:
+            token = await self._token()
+            self._sign(request, token)
+            response, error = None, None
+            try:
+                response = await self.inner.handle_async_request(request)
+            except Exception as e:
+                error = e
+            verdict, delay = self._verdict(attempt, refreshed, request, token, response, error)
+            if verdict == "answer":
+                if response is None:
+                    raise error  # type: ignore[misc]
+                return response
+            if response is not None:
+                await response.aclose()
+            if verdict == "refresh":
+                refreshed = True
+                continue
+            await self._sleep(delay)  # type: ignore[misc]
+            attempt += 1
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
