@@ -55,6 +55,11 @@ export class TokenCache {
     return this.inflight;
   }
 
+  /** Forgets `token` if it is the cached one (revoked or expired early), so the next `get` exchanges anew. */
+  invalidate(token: string): void {
+    if (this.token === token) this.token = null;
+  }
+
   private async exchange(): Promise<string> {
     const f = this.o.fetch ?? fetch;
     const res = await f(`${this.o.authUrl}/oauth/token`, {
@@ -114,6 +119,7 @@ export function createFundingClient(o: ClientOptions) {
   const baseFetch = o.fetch ?? fetch;
   // retries wrap the transport so every call (and every page) gets them
   const retryingFetch = async (input: Request): Promise<Response> => {
+    let refreshed = false;
     for (let attempt = 0; ; attempt++) {
       let res: Response | null = null;
       let error: unknown;
@@ -121,6 +127,15 @@ export function createFundingClient(o: ClientOptions) {
         res = await baseFetch(input.clone());
       } catch (e) {
         error = e;
+      }
+      // a token revoked or expired early: one fresh exchange, then the answer stands
+      if (res?.status === 401 && tokens && !refreshed) {
+        refreshed = true;
+        tokens.invalidate((input.headers.get('Authorization') ?? '').replace(/^Bearer /, ''));
+        input.headers.set('Authorization', `Bearer ${await tokens.get()}`);
+        await res.body?.cancel();
+        attempt--; // a refresh does not count as a retry
+        continue;
       }
       const wait = retryAfterMs(attempt, input.method, res, error, o);
       if (wait === null) {

@@ -95,4 +95,19 @@ describe('typescript client static token', () => {
     expect(s.seen[2]!.headers.get('Authorization')).toBe('Bearer exchanged');
     expect(s.seen[2]!.headers.get('X-Client-Id')).toBe('c');
   });
+
+  it('exchanges once more after a 401 on an exchanged token, then lets the answer stand', async () => {
+    let n = 0;
+    const exchange = () => new Response(JSON.stringify({ access_token: `tok-${++n}`, token_type: 'Bearer', expires_in: 86400 }), { status: 200 });
+    const unauthorized = json(401, { error: { code: 'UNAUTHORIZED', message: 'expired', details: null } });
+    const s = scripted(exchange, unauthorized, exchange, ok, unauthorized, exchange, unauthorized);
+    const api = createFundingClient({ baseUrl: 'http://api.test', authUrl: 'http://auth.test', clientId: 'c', clientSecret: 's', fetch: s.fetch });
+    expect((await api.GET('/data/transactions')).response.status).toBe(200);
+    expect(s.seen.filter((r) => r.url.startsWith('http://api.test')).map((r) => r.headers.get('Authorization'))).toEqual(['Bearer tok-1', 'Bearer tok-2']);
+    expect((await api.GET('/data/transactions')).response.status).toBe(401);
+    expect(s.seen.map((r) => r.url.replace(/^http:\/\/(api|auth)\.test/, '$1'))).toEqual([
+      'auth/oauth/token', 'api/data/transactions', 'auth/oauth/token', 'api/data/transactions',
+      'api/data/transactions', 'auth/oauth/token', 'api/data/transactions',
+    ]);
+  });
 });
