@@ -53,7 +53,7 @@ export function mcpRoutes(opts: { cfg: Config; auth: Authenticator; doc: Documen
     return new ApiError(err.code, err.message, err.details, { headers: { ...err.headers, 'WWW-Authenticate': challenge } });
   };
 
-  function serverFor(req: Request): Server {
+  function serverFor(req: Request, res: Response): Server {
     const server = new Server({ name: 'funding-data-api', version: opts.version }, { capabilities: { tools: { listChanged: false } } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -62,7 +62,9 @@ export function mcpRoutes(opts: { cfg: Config; auth: Authenticator; doc: Documen
         const message = `No tool ${request.params.name}`;
         return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: { code: 'NOT_FOUND', message, details: null } }) }], _meta: { credits_used: 0 } };
       }
-      return callTool(opts.app(), tool, request.params.arguments ?? {}, req.headers);
+      // the operation's log line carries the MCP request's id
+      const requestId = (res.locals as { requestId?: string }).requestId;
+      return callTool(opts.app(), tool, request.params.arguments ?? {}, requestId ? { ...req.headers, 'x-request-id': requestId } : req.headers);
     });
     return server;
   }
@@ -89,7 +91,7 @@ export function mcpRoutes(opts: { cfg: Config; auth: Authenticator; doc: Documen
     } catch (err) {
       return next(withMetadata(err));
     }
-    const server = serverFor(req);
+    const server = serverFor(req, res);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();
