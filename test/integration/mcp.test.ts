@@ -6,7 +6,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
+import { loadSigningKey } from '../../src/auth/signing.js';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
 import { teamWithKey } from '../helpers/servers.js';
 
@@ -14,7 +16,11 @@ const FILTER = 'and(year[gte]:2020,amount[gt]:1000000)';
 
 async function connect(h: Harness, headers: Record<string, string> = { Authorization: `Bearer ${h.token}`, 'X-Client-Id': 'dev-client' }) {
   const client = new Client({ name: 'mcp-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${h.server.baseUrl}/mcp`), { requestInit: { headers } }));
+  // a connection per request: the SDK client compiles every output schema after listTools (seconds on a
+  // busy machine, the event loop blocked), long enough for the server's keep-alive timeout to close an
+  // idle socket that the shared fetch pool would then reuse
+  const requestInit = { headers: { ...headers, Connection: 'close' } };
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${h.server.baseUrl}/mcp`), { requestInit }));
   return client;
 }
 
@@ -141,6 +147,28 @@ forEachDatabase('MCP', (h) => {
     await mixed.client.close();
   });
 
+  it("applies the browser-app tier's page cap and locked[] fields exactly as HTTP, uncharged", async () => {
+    const k = await loadSigningKey(h().server.cfg.signingKeyFile);
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ scope: 'read:transactions', gty: 'authorization-code', tier: 'free' })
+      .setProtectedHeader({ alg: 'ES256', kid: k.kid })
+      .setSubject('user-free')
+      .setIssuer(h().server.cfg.issuer)
+      .setAudience(h().server.cfg.audience)
+      .setIssuedAt(now - 10)
+      .setExpirationTime(now + 600)
+      .sign(k.privateKey);
+    const client = await connect(h(), { Authorization: `Bearer ${token}` });
+    const r = await call(client, 'listTransactions', { limit: 200 });
+    const http = await h().get('/data/transactions?limit=200', { Authorization: `Bearer ${token}`, 'X-Client-Id': null });
+    expect(r.structuredContent).toEqual(http.body);
+    const body = r.structuredContent as { page: unknown; data: { investors: unknown; locked: unknown }[] };
+    expect(body.page).toMatchObject({ limit: 100, capped: true, tier: 'free' });
+    expect(body.data[0]).toMatchObject({ investors: null, locked: [{ field: 'investors', reason: 'PREMIUM_REQUIRED' }] });
+    expect(r._meta?.credits_used).toBe(0);
+    await client.close();
+  });
+
   it('answers 401 with a challenge naming the protected-resource metadata, which names the identity provider', async () => {
     const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
     for (const auth of [null, 'Bearer not-a-token']) {
@@ -158,6 +186,14 @@ forEachDatabase('MCP', (h) => {
     const meta = await fetch(`${h().server.baseUrl}/.well-known/oauth-protected-resource`);
     expect(meta.status).toBe(200);
     expect(await meta.json()).toMatchObject({ resource: `${h().server.baseUrl}/mcp`, authorization_servers: [h().server.authUrl], scopes_supported: expect.arrayContaining(['read:transactions']) });
+    const suffixed = await fetch(`${h().server.baseUrl}/.well-known/oauth-protected-resource/mcp`);
+    expect((await suffixed.json()).resource).toBe(`${h().server.baseUrl}/mcp`);
+    const foreign = await fetch(`${h().server.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example', Authorization: `Bearer ${h().token}`, 'X-Client-Id': 'dev-client' },
+      body: JSON.stringify(init),
+    });
+    expect(foreign.status).toBe(403);
     const get = await fetch(`${h().server.baseUrl}/mcp`, { headers: { Authorization: `Bearer ${h().token}`, 'X-Client-Id': 'dev-client' } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
