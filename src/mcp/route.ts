@@ -9,6 +9,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Document } from 'openapi-backend';
 import type { Config } from '../config.js';
@@ -46,6 +47,9 @@ export function mcpRoutes(opts: { cfg: Config; auth: Authenticator; doc: Documen
     resource_documentation: `${cfg.baseUrl}/docs`,
   };
   const json = express.json({ limit: BODY_LIMIT, strict: true });
+  // a Server builds its own Ajv instance unless given one (about 1 ms a request); this server never
+  // validates with it (no elicitation), so one is shared
+  const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
   const withMetadata = (err: unknown): unknown => {
     if (!(err instanceof ApiError) || err.status !== 401) return err;
@@ -54,7 +58,7 @@ export function mcpRoutes(opts: { cfg: Config; auth: Authenticator; doc: Documen
   };
 
   function serverFor(req: Request, res: Response): Server {
-    const server = new Server({ name: 'funding-data-api', version: opts.version }, { capabilities: { tools: { listChanged: false } } });
+    const server = new Server({ name: 'funding-data-api', version: opts.version }, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const tool = byName.get(request.params.name);
