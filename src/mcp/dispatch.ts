@@ -28,8 +28,8 @@ function queryValue(value: unknown, commaSeparated: boolean): string[] {
 
 /**
  * The request line of a call: path parameters substituted, every other argument in the query
- * (unknown arguments too, so the API's validation judges them as it would over HTTP). Null when a
- * path parameter is missing.
+ * (unknown arguments too, so the API's validation judges them as it would over HTTP), and the path
+ * parameters that are missing.
  */
 export function requestUrl(tool: OperationTool, args: Record<string, unknown>): { url: string; missing: string[] } {
   const missing: string[] = [];
@@ -40,7 +40,8 @@ export function requestUrl(tool: OperationTool, args: Record<string, unknown>): 
     if (p.in !== 'path') continue;
     const v = args[p.name];
     if (v === undefined || v === null || v === '') missing.push(p.name);
-    else path = path.replace(`{${p.name}}`, encodeURIComponent(String(v)));
+    // a `.` or `..` segment must stay a value, never a step up the path
+    else path = path.replace(`{${p.name}}`, encodeURIComponent(String(v)).replace(/^\.{1,2}$/, (dots) => '%2E'.repeat(dots.length)));
   }
   for (const [name, value] of Object.entries(args)) {
     if (name === VERSION_ARGUMENT || value === undefined || value === null || declared.get(name)?.in === 'path') continue;
