@@ -110,6 +110,11 @@ forEachDatabase('MCP', (h) => {
     expect(errorOf(noId)).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'path.id', message: 'is required' }] });
     const version = await call(client, 'listTransactions', { api_version: '1999-01-01' });
     expect(errorOf(version).code).toBe('VALIDATION_ERROR');
+    // an argument the operation does not declare is judged by the HTTP validation, as the same query parameter
+    const extra = await call(client, 'listTransactions', { limit: 1, bogus: 'x' });
+    const extraHttp = await h().get('/data/transactions?limit=1&bogus=x');
+    if (extraHttp.status === 200) expect(extra.structuredContent).toEqual(extraHttp.body);
+    else expect(errorOf(extra)).toEqual(extraHttp.body.error);
     const unknown = await call(client, 'dropTables', {});
     expect(errorOf(unknown).code).toBe('NOT_FOUND');
     await client.close();
@@ -125,7 +130,7 @@ forEachDatabase('MCP', (h) => {
   });
 
   it('meters exactly as HTTP: a balance of 3 admits three tool calls, the fourth is CREDITS_EXHAUSTED; HTTP and MCP share it', async () => {
-    const { client } = await keyClient(h(), 3, ['read:transactions']);
+    const { client, headers } = await keyClient(h(), 3, ['read:transactions', 'manage:platform']);
     for (let i = 0; i < 3; i++) {
       const ok = await call(client, 'listTransactions', { limit: 1 });
       expect(ok.isError).toBeFalsy();
@@ -138,6 +143,10 @@ forEachDatabase('MCP', (h) => {
     // reference data is not metered
     expect((await call(client, 'listFilters', {})).isError).toBeFalsy();
     await client.close();
+    // the usage report counts the tool calls as the operation's calls
+    const usage = await h().get('/platform/usage', headers);
+    expect(usage.body.balance).toEqual({ remaining: 0, granted: 3 });
+    expect(usage.body.data).toEqual([{ day: expect.any(String), operation_id: 'listTransactions', requests: 3, credits: 3 }]);
 
     const mixed = await keyClient(h(), 2, ['read:transactions']);
     expect((await h().get('/data/transactions?limit=1', mixed.headers)).status).toBe(200);
