@@ -8,6 +8,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { headerOverflowMessage, MAX_HEADER_BYTES } from '../http/limits.js';
 import { inject, type RequestHandler } from './inject.js';
 import { VERSION_ARGUMENT, type OperationTool } from './tools.js';
 
@@ -58,10 +59,16 @@ export async function callTool(app: RequestHandler, tool: OperationTool, args: R
     return toolError('VALIDATION_ERROR', `Request validation failed: ${missing.map((n) => `path.${n} is required`).join('; ')}`, details);
   }
   const headers: Record<string, string> = {};
+  let size = url.length;
   for (const name of FORWARDED) {
     const v = incoming[name];
-    if (typeof v === 'string') headers[name] = v;
+    if (typeof v === 'string') {
+      headers[name] = v;
+      size += name.length + v.length;
+    }
   }
+  // what Node's parser refuses over HTTP is refused here too (the MCP body may be larger)
+  if (size > MAX_HEADER_BYTES) return toolError('VALIDATION_ERROR', headerOverflowMessage(), null);
   const version = args[VERSION_ARGUMENT];
   if (version !== undefined && version !== null) headers['api-version'] = String(version);
   const res = await inject(app, { method: 'GET', url, headers });

@@ -115,6 +115,9 @@ forEachDatabase('MCP', (h) => {
     const extraHttp = await h().get('/data/transactions?limit=1&bogus=x');
     if (extraHttp.status === 200) expect(extra.structuredContent).toEqual(extraHttp.body);
     else expect(errorOf(extra)).toEqual(extraHttp.body.error);
+    // a request line HTTP's parser would refuse is refused, not dispatched
+    const huge = await call(client, 'listTransactions', { bogus: 'x'.repeat(70_000) });
+    expect(errorOf(huge)).toEqual({ code: 'VALIDATION_ERROR', message: 'The request line and headers exceed 65536 bytes', details: null });
     const unknown = await call(client, 'dropTables', {});
     expect(errorOf(unknown).code).toBe('NOT_FOUND');
     await client.close();
