@@ -85,7 +85,8 @@ export function mcpRoutes(opts: { cfg: Config; auth: Authenticator; doc: Documen
       // a browser page of a foreign origin must not reach the tools with a user's token (DNS rebinding)
       const origin = req.get('Origin');
       if (origin !== undefined && !cfg.app.origins.includes(origin)) throw new ApiError('FORBIDDEN', `Origin ${origin} is not allowed`);
-      await auth.authenticate(req.headers, []);
+      const principal = await auth.authenticate(req.headers, []);
+      (res.locals as { clientId?: string | null }).clientId = principal.clientId;
       if (req.method !== 'POST') {
         // stateless: no server-initiated stream to open (GET) and no session to end (DELETE)
         throw new ApiError('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${MCP_PATH}; allowed: POST`, null, { headers: { Allow: 'POST' } });
