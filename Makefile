@@ -3,6 +3,7 @@ SHELL := /bin/bash
 NPM_STAMP := node_modules/.package-lock.json
 VENV := .venv
 SCHEMATHESIS := $(VENV)/bin/schemathesis
+MCP_PY := $(VENV)/.mcp-installed
 TSX := node_modules/.bin/tsx
 # the Python SDK's generator, runtime and test dependencies, in the same .venv (stamp file)
 PY_SDK := $(VENV)/.python-sdk-stamp
@@ -13,7 +14,7 @@ HEAP_YOUNG_MB ?= 0
 SEED_YOUNG_MB ?= 64
 SEEDING := NODE_OPTIONS="$(if $(filter-out 0,$(SEED_YOUNG_MB)),--max-semi-space-size=$(SEED_YOUNG_MB)) $${NODE_OPTIONS:-}"
 
-.PHONY: help install run seed migrate test test-unit test-python test-contract lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
+.PHONY: help install run seed migrate test test-unit test-python test-contract test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -83,7 +84,16 @@ test-contract: install $(SCHEMATHESIS) ## schemathesis against the running serve
 	$(TSX) test/contract/run.ts --db sqlite --max-examples 100
 	$(TSX) test/contract/run.ts --db postgres --max-examples 50
 
-test: install lint check-generated typecheck test-python test-unit test-contract ## Everything CI runs
+$(MCP_PY): test/mcp/requirements.txt
+	[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r test/mcp/requirements.txt
+	@touch $(MCP_PY)
+
+test-mcp: install $(MCP_PY) ## The MCP endpoint from the Python mcp package: tools listed, listTransactions equals HTTP, 1 credit (SQLite and PostgreSQL)
+	$(TSX) test/mcp/run.ts --db sqlite
+	$(TSX) test/mcp/run.ts --db postgres
+
+test: install lint check-generated typecheck test-python test-unit test-contract test-mcp ## Everything CI runs
 
 mock: install ## Prism mock server of openapi.yaml on port 4010 (dynamic examples)
 	npx prism mock openapi.yaml --port 4010 --dynamic

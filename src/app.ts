@@ -20,6 +20,7 @@ import { ApiError } from './errors.js';
 import type { Ctx, Deps, HandlerMap, Result } from './http/context.js';
 import { corsFor } from './http/cors.js';
 import { docsRoutes } from './http/docs.js';
+import { mcpRoutes } from './mcp/route.js';
 import { precompileParser, precompileRouter } from './http/router.js';
 import { toApiError } from './http/errors.js';
 import { findUnsafeText, unsafeTextError, validationFailure } from './http/validation.js';
@@ -224,6 +225,9 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   app.use(corsFor(cfg.app.origins, 'GET, POST, PUT, PATCH, DELETE'));
   if (deps.metrics) app.use(deps.metrics.route(cfg.metricsToken));
   app.use(docsRoutes());
+  // MCP (JSON-RPC, not a REST operation of the document): each tool call re-enters this app as a GET
+  const version = String((api.document.info as { version?: string } | undefined)?.version ?? '');
+  app.use(mcpRoutes({ cfg, auth: deps.auth, doc: api.document, version, app: () => app }));
 
   // Old `/api/*` URLs: permanent redirect without the prefix, query string kept, no sunset.
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -21,6 +21,7 @@ import { RateLimiter } from './access/rateLimit.js';
 import { UsageBuffer } from './access/usage.js';
 import { InFlight } from './http/inflight.js';
 import { Metrics } from './http/metrics.js';
+import { headerOverflowMessage, MAX_HEADER_BYTES } from './http/limits.js';
 import { isPrimaryOfCluster, printsBanner, runPrimary } from './cluster.js';
 
 export interface RunningServer {
@@ -30,11 +31,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/**
- * Request line plus headers. Room for the longest valid query (a 4096-character filter and a cursor,
- * percent-encoded) with a margin; beyond it the request is refused before routing.
- */
-const MAX_HEADER_BYTES = 64 * 1024;
 /** How long shutdown waits for requests still running (their clients may have gone) before the pool closes. */
 const SHUTDOWN_WAIT_MS = 10_000;
 
@@ -49,7 +45,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
   }
   const message =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? `The request line and headers exceed ${MAX_HEADER_BYTES} bytes`
+      ? headerOverflowMessage()
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? 'The request was not received in time'
         : 'Malformed HTTP request';

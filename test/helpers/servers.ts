@@ -115,14 +115,13 @@ export async function spawnServer(dir: string, env: Record<string, string> & { D
   return { proc, baseUrl: `http://localhost:${port}`, authUrl: `http://localhost:${authPort}`, port, stderr: () => stderr, exited };
 }
 
-/** A team with one API key (all read scopes) and a credit balance, straight in the database. */
-export async function teamWithKey(db: Knex, balance: number) {
+/** A team with one API key (by default the transaction and entity read scopes) and a credit balance, straight in the database. */
+export async function teamWithKey(db: Knex, balance: number, scopes = ['read:transactions', 'read:entities', 'manage:platform']) {
   const at = new Date().toISOString();
   const slug = `f-${crypto.randomBytes(4).toString('hex')}`;
   const [team] = (await db('teams').insert({ name: slug, slug, created_by: 'test', is_active: true, created_at: at, updated_at: at }).returning('id')) as { id: number }[];
   await db('credit_balances').insert({ team_id: team!.id, balance, granted: balance, updated_at: at });
   const clientId = `key-${slug}`;
-  const scopes = ['read:transactions', 'read:entities', 'manage:platform'];
   await db('api_keys').insert({ client_id: clientId, secret_hash: hashSecret('s3cret'), label: slug, scopes: JSON.stringify(scopes), team_id: team!.id, created_by: 'test', status: 'active', created_at: at });
   return { teamId: team!.id, clientId };
 }

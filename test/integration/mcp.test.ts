@@ -1,0 +1,214 @@
+/**
+ * MCP at /mcp with the SDK's own client over HTTP: the tools are the document's read operations, and
+ * a tool call answers exactly what the HTTP GET answers (body, errors, scopes, credits), because it is
+ * that GET, run in-process through the same pipeline.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SignJWT } from 'jose';
+import { expect, it } from 'vitest';
+import { loadSigningKey } from '../../src/auth/signing.js';
+import { forEachDatabase, type Harness } from '../helpers/harness.js';
+import { teamWithKey } from '../helpers/servers.js';
+
+const FILTER = 'and(year[gte]:2020,amount[gt]:1000000)';
+
+async function connect(h: Harness, headers: Record<string, string> = { Authorization: `Bearer ${h.token}`, 'X-Client-Id': 'dev-client' }) {
+  const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+  // a connection per request: the SDK client compiles every output schema after listTools (seconds on a
+  // busy machine, the event loop blocked), long enough for the server's keep-alive timeout to close an
+  // idle socket that the shared fetch pool would then reuse
+  const requestInit = { headers: { ...headers, Connection: 'close' } };
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${h.server.baseUrl}/mcp`), { requestInit }));
+  return client;
+}
+
+/** A key of a fresh team with these scopes and this balance: its MCP client and its HTTP headers. */
+async function keyClient(h: Harness, balance: number, scopes: string[]) {
+  const { clientId } = await teamWithKey(h.db, balance, scopes);
+  const t = await h.tokenFor(clientId, 's3cret');
+  const headers = { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': clientId };
+  return { client: await connect(h, headers), headers };
+}
+
+const call = (client: Client, name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+const errorOf = (r: CallToolResult) => JSON.parse((r.content[0] as { text: string }).text).error;
+
+forEachDatabase('MCP', (h) => {
+  it('initializes and lists one tool per read operation of /data, /analytics and /reference, schemas inlined', async () => {
+    const client = await connect(h());
+    expect(client.getServerVersion()?.name).toBe('funding-data-api');
+    expect(client.getServerCapabilities()?.tools).toBeDefined();
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    for (const n of ['listTransactions', 'getTransaction', 'listCompanies', 'getCompany', 'listFounders', 'listInvestors', 'getFundingHeatmap', 'getFundingFunnel', 'listTaxonomy', 'listFilters']) {
+      expect(names).toContain(n);
+    }
+    // no writes, nothing outside the three prefixes, no redirect-only operation
+    for (const n of ['createTeam', 'createApiKey', 'createNote', 'updateNote', 'deleteNote', 'getUsage', 'getHealth', 'getOpenApiJson']) expect(names).not.toContain(n);
+    const tx = tools.find((t) => t.name === 'listTransactions')!;
+    expect(tx.description).toMatch(/transaction|round/i);
+    expect(tx.inputSchema.properties!.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 2000, default: 25 });
+    expect(tx.inputSchema.properties!.api_version).toMatchObject({ type: 'string', enum: expect.arrayContaining(['2026-10-09']) });
+    expect(tx.outputSchema).toMatchObject({ type: 'object', properties: { data: { type: 'array' }, page: { type: 'object' } } });
+    expect(JSON.stringify(tools)).not.toContain('$ref');
+    const detail = tools.find((t) => t.name === 'getTransaction')!;
+    expect(detail.inputSchema.required).toEqual(['id']);
+    expect(detail.annotations?.readOnlyHint).toBe(true);
+    await client.close();
+  });
+
+  it('calls a list tool with a filter, follows its cursor and answers the HTTP bodies, one credit a call', async () => {
+    const client = await connect(h());
+    const first = await call(client, 'listTransactions', { filter: FILTER, limit: 3 });
+    expect(first.isError).toBeFalsy();
+    const http1 = await h().get(`/data/transactions?filter=${encodeURIComponent(FILTER)}&limit=3`);
+    expect(http1.status).toBe(200);
+    expect(first.structuredContent).toEqual(http1.body);
+    expect(JSON.parse((first.content[0] as { text: string }).text)).toEqual(http1.body);
+    expect(first._meta).toMatchObject({ credits_used: 1, api_version: '2026-10-09' });
+    const cursor = (first.structuredContent as { page: { next_cursor: string | null } }).page.next_cursor;
+    expect(cursor).toEqual(expect.any(String));
+
+    const second = await call(client, 'listTransactions', { filter: FILTER, limit: 3, cursor });
+    const http2 = await h().get(`/data/transactions?filter=${encodeURIComponent(FILTER)}&limit=3&cursor=${encodeURIComponent(cursor!)}`);
+    expect(second.structuredContent).toEqual(http2.body);
+    const ids = (r: CallToolResult) => (r.structuredContent as { data: { id: unknown }[] }).data.map((row) => row.id);
+    expect(ids(second).some((id) => ids(first).includes(id))).toBe(false);
+    await client.close();
+  });
+
+  it('calls a detail tool and a heatmap', async () => {
+    const client = await connect(h());
+    const list = await call(client, 'listTransactions', { limit: 1 });
+    const id = (list.structuredContent as { data: { id: string }[] }).data[0]!.id;
+    const detail = await call(client, 'getTransaction', { id });
+    expect(detail.structuredContent).toEqual((await h().get(`/data/transactions/${id}`)).body);
+    expect((detail.structuredContent as { data: { id: string } }).data.id).toBe(id);
+
+    const args = { x: 'round_year', y: 'standardized_round', metric: 'total_amount', top_n_x: '5', currency: 'EUR' };
+    const heatmap = await call(client, 'getFundingHeatmap', args);
+    expect(heatmap.isError).toBeFalsy();
+    expect(heatmap.structuredContent).toEqual((await h().get(`/analytics/funding-analytics/heatmap?${new URLSearchParams(args)}`)).body);
+    expect(heatmap._meta?.credits_used).toBe(1);
+    await client.close();
+  });
+
+  it('answers errors as tool errors with the part 7 envelope: bad filter, bad limit, missing id, bad version, unknown tool', async () => {
+    const client = await connect(h());
+    const bad = await call(client, 'listTransactions', { filter: 'and(year[gte]:2020' });
+    expect(bad.isError).toBe(true);
+    const http = await h().get(`/data/transactions?filter=${encodeURIComponent('and(year[gte]:2020')}`);
+    expect(errorOf(bad)).toEqual(http.body.error);
+    expect(errorOf(bad).code).toBe('FILTER_PARSE_ERROR');
+    expect(bad._meta).toMatchObject({ credits_used: 0, status: 400 });
+
+    const tooMany = await call(client, 'listTransactions', { limit: 2001 });
+    expect(errorOf(tooMany)).toMatchObject({ code: 'VALIDATION_ERROR', details: [expect.objectContaining({ path: expect.stringContaining('limit') })] });
+    const noId = await call(client, 'getTransaction', {});
+    expect(errorOf(noId)).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'path.id', message: 'is required' }] });
+    const version = await call(client, 'listTransactions', { api_version: '1999-01-01' });
+    expect(errorOf(version).code).toBe('VALIDATION_ERROR');
+    // an argument the operation does not declare is judged by the HTTP validation, as the same query parameter
+    const extra = await call(client, 'listTransactions', { limit: 1, bogus: 'x' });
+    const extraHttp = await h().get('/data/transactions?limit=1&bogus=x');
+    if (extraHttp.status === 200) expect(extra.structuredContent).toEqual(extraHttp.body);
+    else expect(errorOf(extra)).toEqual(extraHttp.body.error);
+    // a request line HTTP's parser would refuse is refused, not dispatched
+    const huge = await call(client, 'listTransactions', { bogus: 'x'.repeat(70_000) });
+    expect(errorOf(huge)).toEqual({ code: 'VALIDATION_ERROR', message: 'The request line and headers exceed 65536 bytes', details: null });
+    const unknown = await call(client, 'dropTables', {});
+    expect(errorOf(unknown).code).toBe('NOT_FOUND');
+    await client.close();
+  });
+
+  it('refuses a tool the key has no scope for (FORBIDDEN) and charges nothing', async () => {
+    const { client } = await keyClient(h(), 5, ['read:entities']);
+    const r = await call(client, 'listTransactions', { limit: 1 });
+    expect(r.isError).toBe(true);
+    expect(errorOf(r)).toMatchObject({ code: 'FORBIDDEN', details: { required_scope: 'read:transactions' } });
+    expect(r._meta?.credits_used).toBe(0);
+    await client.close();
+  });
+
+  it('meters exactly as HTTP: a balance of 3 admits three tool calls, the fourth is CREDITS_EXHAUSTED; HTTP and MCP share it', async () => {
+    const { client, headers } = await keyClient(h(), 3, ['read:transactions', 'manage:platform']);
+    for (let i = 0; i < 3; i++) {
+      const ok = await call(client, 'listTransactions', { limit: 1 });
+      expect(ok.isError).toBeFalsy();
+      expect(ok._meta?.credits_used).toBe(1);
+    }
+    const out = await call(client, 'listTransactions', { limit: 1 });
+    expect(out.isError).toBe(true);
+    expect(errorOf(out).code).toBe('CREDITS_EXHAUSTED');
+    expect(out._meta).toMatchObject({ credits_used: 0, status: 402 });
+    // reference data is not metered
+    expect((await call(client, 'listFilters', {})).isError).toBeFalsy();
+    await client.close();
+    // the usage report counts the tool calls as the operation's calls
+    const usage = await h().get('/platform/usage', headers);
+    expect(usage.body.balance).toEqual({ remaining: 0, granted: 3 });
+    expect(usage.body.data).toEqual([{ day: expect.any(String), operation_id: 'listTransactions', requests: 3, credits: 3 }]);
+
+    const mixed = await keyClient(h(), 2, ['read:transactions']);
+    expect((await h().get('/data/transactions?limit=1', mixed.headers)).status).toBe(200);
+    expect((await call(mixed.client, 'listTransactions', { limit: 1 })).isError).toBeFalsy();
+    expect((await h().get('/data/transactions?limit=1', mixed.headers)).status).toBe(402);
+    expect(errorOf(await call(mixed.client, 'listTransactions', { limit: 1 })).code).toBe('CREDITS_EXHAUSTED');
+    await mixed.client.close();
+  });
+
+  it("applies the browser-app tier's page cap and locked[] fields exactly as HTTP, uncharged", async () => {
+    const k = await loadSigningKey(h().server.cfg.signingKeyFile);
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ scope: 'read:transactions', gty: 'authorization-code', tier: 'free' })
+      .setProtectedHeader({ alg: 'ES256', kid: k.kid })
+      .setSubject('user-free')
+      .setIssuer(h().server.cfg.issuer)
+      .setAudience(h().server.cfg.audience)
+      .setIssuedAt(now - 10)
+      .setExpirationTime(now + 600)
+      .sign(k.privateKey);
+    const client = await connect(h(), { Authorization: `Bearer ${token}` });
+    const r = await call(client, 'listTransactions', { limit: 200 });
+    const http = await h().get('/data/transactions?limit=200', { Authorization: `Bearer ${token}`, 'X-Client-Id': null });
+    expect(r.structuredContent).toEqual(http.body);
+    const body = r.structuredContent as { page: unknown; data: { investors: unknown; locked: unknown }[] };
+    expect(body.page).toMatchObject({ limit: 100, capped: true, tier: 'free' });
+    expect(body.data[0]).toMatchObject({ investors: null, locked: [{ field: 'investors', reason: 'PREMIUM_REQUIRED' }] });
+    expect(r._meta?.credits_used).toBe(0);
+    await client.close();
+  });
+
+  it('answers 401 with a challenge naming the protected-resource metadata, which names the identity provider', async () => {
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    for (const auth of [null, 'Bearer not-a-token']) {
+      const res = await fetch(`${h().server.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...(auth ? { Authorization: auth } : {}) },
+        body: JSON.stringify(init),
+      });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toContain(`resource_metadata="${h().server.baseUrl}/.well-known/oauth-protected-resource"`);
+      expect((await res.json()).error.code).toBe('UNAUTHORIZED');
+    }
+    const noClientId = await fetch(`${h().server.baseUrl}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${h().token}` }, body: JSON.stringify(init) });
+    expect(noClientId.status).toBe(400);
+    const meta = await fetch(`${h().server.baseUrl}/.well-known/oauth-protected-resource`);
+    expect(meta.status).toBe(200);
+    expect(await meta.json()).toMatchObject({ resource: `${h().server.baseUrl}/mcp`, authorization_servers: [h().server.authUrl], scopes_supported: expect.arrayContaining(['read:transactions']) });
+    const suffixed = await fetch(`${h().server.baseUrl}/.well-known/oauth-protected-resource/mcp`);
+    expect((await suffixed.json()).resource).toBe(`${h().server.baseUrl}/mcp`);
+    const foreign = await fetch(`${h().server.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example', Authorization: `Bearer ${h().token}`, 'X-Client-Id': 'dev-client' },
+      body: JSON.stringify(init),
+    });
+    expect(foreign.status).toBe(403);
+    const get = await fetch(`${h().server.baseUrl}/mcp`, { headers: { Authorization: `Bearer ${h().token}`, 'X-Client-Id': 'dev-client' } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    await expect(connect(h(), {})).rejects.toThrow();
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../../src/app.js';
+import { requestUrl } from '../../src/mcp/dispatch.js';
+import { toolsFromDocument } from '../../src/mcp/tools.js';
+
+const doc = () => loadDocument(new Date('2026-11-25T00:00:00Z')) as any;
+
+describe('MCP tools from openapi.yaml', () => {
+  it('makes one tool per GET under /data, /analytics and /reference answering 200 JSON, no $ref left', () => {
+    const d = doc();
+    const tools = toolsFromDocument(d);
+    const expected = Object.entries(d.paths as Record<string, any>)
+      .filter(([p, item]) => /^\/(data|analytics|reference)\//.test(p) && item.get?.responses?.['200']?.content?.['application/json'])
+      .map(([, item]) => item.get.operationId);
+    expect(tools.map((t) => t.name)).toEqual(expected);
+    expect(tools.some((t) => t.path.startsWith('/platform') || t.path.startsWith('/system'))).toBe(false);
+    expect(JSON.stringify(tools)).not.toContain('$ref');
+    for (const t of tools) expect(t.outputSchema.type).toBe('object');
+  });
+
+  it('turns a new operation of the document into a tool with no MCP code', () => {
+    const d = doc();
+    d.paths['/data/widgets/{id}'] = {
+      get: {
+        operationId: 'getWidget',
+        summary: 'A widget',
+        description: 'One widget.',
+        parameters: [
+          { $ref: '#/components/parameters/NumericId' },
+          { $ref: '#/components/parameters/Currency' },
+          { name: 'fields', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } } },
+          { $ref: '#/components/parameters/ApiVersion' },
+        ],
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { data: { $ref: '#/components/schemas/CurrencyCode' } } } } } } },
+      },
+    };
+    const tool = toolsFromDocument(d).find((t) => t.name === 'getWidget')!;
+    expect(tool.description).toBe('A widget\n\nOne widget.');
+    expect(tool.inputSchema.required).toEqual(['id']);
+    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(['id', 'currency', 'fields', 'api_version']);
+    expect((tool.inputSchema.properties as any).id).toMatchObject({ type: 'string', pattern: '^[0-9]+$' });
+    expect((tool.inputSchema.properties as any).currency.enum).toContain('EUR');
+    expect((tool.outputSchema.properties as any).data.enum).toContain('USD');
+    expect(requestUrl(tool, { id: '7', fields: ['a', 'b'], currency: 'EUR', api_version: '2026-10-09' }).url).toBe('/data/widgets/7?fields=a%2Cb&currency=EUR');
+    expect(requestUrl(tool, { id: '../x' }).url).toBe('/data/widgets/..%2Fx');
+    expect(requestUrl(tool, { id: '..' }).url).toBe('/data/widgets/%2E%2E');
+    expect(requestUrl(tool, {}).missing).toEqual(['id']);
+  });
+});
