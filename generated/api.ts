@@ -1674,18 +1674,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description The error envelope. Clients switch on `code`; `message` wording may change. */
-        Error: {
-            error: {
-                /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_ENTITY_ID" | "UNKNOWN_FILTER" | "FILTER_PARSE_ERROR" | "FILTER_VALIDATION_ERROR" | "UNSUPPORTED_OPERATOR" | "PAGINATION_DEPTH_EXCEEDED" | "UNAUTHORIZED" | "CREDITS_EXHAUSTED" | "FORBIDDEN" | "NOT_FOUND" | "PATH_RENAMED" | "ENDPOINT_REMOVED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "DATABASE_ERROR" | "SCHEMA_ERROR" | "EXTERNAL_SERVICE_ERROR" | "SERVICE_UNAVAILABLE" | "QUERY_TIMEOUT";
-                message: string;
-                details: null | {
-                    [key: string]: string | number | boolean;
-                } | {
-                    path: string;
-                    message: string;
-                }[];
-            };
+        ApiError: {
+            error: components["schemas"]["ApiErrorBody"];
         };
         /**
          * @description ISO 4217 currency code supported by the service's rate table.
@@ -1829,20 +1819,9 @@ export interface components {
             deal_size: components["schemas"]["DealSize"];
             investments: components["schemas"]["Investments"];
             rank: number | null;
-            portfolio: {
-                rounds_count: number;
-                total_valuation: components["schemas"]["Money"];
-                companies: components["schemas"]["PortfolioGlance"];
-            };
-            exits: {
-                count: number | null;
-                total_value: components["schemas"]["Money"];
-                pct: number | null;
-            };
-            match: {
-                companies_count: number | null;
-                invested: components["schemas"]["Money"];
-            };
+            portfolio: components["schemas"]["PortfolioSummary"];
+            exits: components["schemas"]["ExitsSummary"];
+            match: components["schemas"]["MatchSummary"];
         } | null;
         FundingSummary: {
             total: components["schemas"]["Money"];
@@ -1994,17 +1973,9 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
-            revenue: {
-                value: components["schemas"]["Money"];
-                year: number | null;
-            };
-            traffic: {
-                monthly_visits: number | null;
-                growth_3m: number | null;
-            };
-            patents: {
-                count: number;
-            };
+            revenue: components["schemas"]["LatestRevenue"];
+            traffic: components["schemas"]["TrafficSummary"];
+            patents: components["schemas"]["PatentsSummary"];
             founders: components["schemas"]["FounderGlance"];
             /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
             available: string[];
@@ -2029,10 +2000,7 @@ export interface components {
             is_exit: boolean | null;
             company: components["schemas"]["OrganizationSummary"];
             /** @description Leads first. Null for callers without the premium tier (named in `locked`). */
-            investors: {
-                is_lead: boolean | null;
-                investor: components["schemas"]["EntityRef"];
-            }[] | null;
+            investors: components["schemas"]["TransactionInvestor"][] | null;
             /** Format: uri */
             source_url: string | null;
             /** Format: date-time */
@@ -2221,30 +2189,13 @@ export interface components {
             from: string;
             /** Format: date */
             to: string;
-            balance: {
-                remaining: number;
-                granted: number;
-            };
-            data: {
-                /** Format: date */
-                day: string;
-                operation_id: string;
-                requests: number;
-                credits: number;
-            }[];
+            balance: components["schemas"]["CreditBalance"];
+            data: components["schemas"]["UsageRow"][];
         };
         FilterScope: {
             scope: string;
             description: string;
-            keys: {
-                key: string;
-                /** @enum {string} */
-                type: "integer" | "number" | "money" | "string" | "enum" | "partial_date" | "boolean" | "uuid" | "place";
-                operators: ("eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "in_any" | "nin_any" | "in_all" | "nin_all")[];
-                description: string;
-                /** @description Where the valid values are listed. */
-                values_url: string | null;
-            }[];
+            keys: components["schemas"]["FilterKey"][];
         };
         TeamCreate: {
             name: string;
@@ -2266,13 +2217,7 @@ export interface components {
         };
         /** @description Notices about the request, for clients pinned to older versions. */
         Meta: {
-            deprecations?: {
-                /** @enum {string} */
-                type: "param_retired" | "filter_retired" | "sort_retired";
-                name: string;
-                message: string;
-                replacement?: string | null;
-            }[];
+            deprecations?: components["schemas"]["Deprecation"][];
         };
         /**
          * @description A whole number 1..50 written as a string.
@@ -2359,10 +2304,7 @@ export interface components {
             total_groups: number;
             /** @description The metric over every matching record, each counted once (see `MetricValue`). */
             total: number | null;
-            data: {
-                group: components["schemas"]["AggregateGroup"];
-                value: components["schemas"]["MetricValue"];
-            }[];
+            data: components["schemas"]["AggregateRow"][];
             currency: components["schemas"]["CurrencyCode"];
         };
         AggregateMultiMetric: {
@@ -2379,10 +2321,7 @@ export interface components {
             total_groups: number;
             /** @description Each metric over every matching record, each counted once. */
             totals: components["schemas"]["MetricValue"][];
-            data: {
-                group: components["schemas"]["AggregateGroup"];
-                values: components["schemas"]["MetricValue"][];
-            }[];
+            data: components["schemas"]["AggregateMultiMetricRow"][];
             currency: components["schemas"]["CurrencyCode"];
         };
         Timeseries: {
@@ -2400,13 +2339,7 @@ export interface components {
             /** @description The metric over all matching rounds per period (aligned with `periods`). */
             values: components["schemas"]["MetricValue"][];
             /** @description With `group_by`, the top `top_n` categories by the metric over the whole range; otherwise empty. */
-            series: {
-                label: string;
-                /** @description The metric of the category over the whole range (see `MetricValue`). */
-                total: number | null;
-                /** @description Aligned with `periods`. */
-                values: components["schemas"]["MetricValue"][];
-            }[];
+            series: components["schemas"]["TimeseriesSeries"][];
             currency: components["schemas"]["CurrencyCode"];
         };
         Heatmap: {
@@ -2417,38 +2350,21 @@ export interface components {
             x_totals: number[];
             y_totals: number[];
             grand_total: number;
-            query_info: {
-                metric: string;
-                x_dimension: string;
-                y_dimension: string;
-                /** @description Rounds that matched the filter. */
-                total_rows: number;
-            };
+            query_info: components["schemas"]["HeatmapQueryInfo"];
             currency: components["schemas"]["CurrencyCode"];
         };
         Funnel: {
-            rows: {
-                label: string;
-                buckets: number[];
-            }[];
+            rows: components["schemas"]["FunnelRow"][];
             bucket_labels: string[];
             bucket_group_labels: string[];
             total_per_bucket: number[];
             grand_total: number;
-            query_info: {
-                dimension: string;
-                top_n: number;
-                timing_ms: number;
-            };
+            query_info: components["schemas"]["FunnelQueryInfo"];
         };
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
-            database: {
-                /** @enum {string} */
-                status: "up" | "down";
-                latency_ms: number | null;
-            };
+            database: components["schemas"]["HealthDatabase"];
             /** @description Latest API version served. */
             version: string;
             /** Format: date-time */
@@ -2492,15 +2408,7 @@ export interface components {
             domain: string | null;
             tagline: string | null;
             signal_rating: number | null;
-            match: {
-                /** @enum {string} */
-                field: "name" | "domain";
-                /**
-                 * @description `exact` whole value, `prefix` the value starts with `q`, `substring` a later word of the name starts with `q`.
-                 * @enum {string}
-                 */
-                kind: "exact" | "prefix" | "substring";
-            };
+            match: components["schemas"]["SearchHitMatch"];
         };
         /** @description A fund (capital vehicle) an investor raised. */
         Fund: {
@@ -2652,6 +2560,394 @@ export interface components {
             description: string | null;
             taxonomy: components["schemas"]["TaxonomyItem"][];
         };
+        ApiErrorBody: {
+            /** @enum {string} */
+            code: "VALIDATION_ERROR" | "INVALID_ENTITY_ID" | "UNKNOWN_FILTER" | "FILTER_PARSE_ERROR" | "FILTER_VALIDATION_ERROR" | "UNSUPPORTED_OPERATOR" | "PAGINATION_DEPTH_EXCEEDED" | "UNAUTHORIZED" | "CREDITS_EXHAUSTED" | "FORBIDDEN" | "NOT_FOUND" | "PATH_RENAMED" | "ENDPOINT_REMOVED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "DATABASE_ERROR" | "SCHEMA_ERROR" | "EXTERNAL_SERVICE_ERROR" | "SERVICE_UNAVAILABLE" | "QUERY_TIMEOUT";
+            message: string;
+            details: null | {
+                [key: string]: string | number | boolean;
+            } | {
+                path: string;
+                message: string;
+            }[];
+        };
+        PortfolioSummary: {
+            rounds_count: number;
+            total_valuation: components["schemas"]["Money"];
+            companies: components["schemas"]["PortfolioGlance"];
+        };
+        ExitsSummary: {
+            count: number | null;
+            total_value: components["schemas"]["Money"];
+            pct: number | null;
+        };
+        MatchSummary: {
+            companies_count: number | null;
+            invested: components["schemas"]["Money"];
+        };
+        LatestRevenue: {
+            value: components["schemas"]["Money"];
+            year: number | null;
+        };
+        TrafficSummary: {
+            monthly_visits: number | null;
+            growth_3m: number | null;
+        };
+        PatentsSummary: {
+            count: number;
+        };
+        TransactionInvestor: {
+            is_lead: boolean | null;
+            investor: components["schemas"]["EntityRef"];
+        };
+        CreditBalance: {
+            remaining: number;
+            granted: number;
+        };
+        UsageRow: {
+            /** Format: date */
+            day: string;
+            operation_id: string;
+            requests: number;
+            credits: number;
+        };
+        FilterKey: {
+            key: string;
+            /** @enum {string} */
+            type: "integer" | "number" | "money" | "string" | "enum" | "partial_date" | "boolean" | "uuid" | "place";
+            operators: ("eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "in_any" | "nin_any" | "in_all" | "nin_all")[];
+            description: string;
+            /** @description Where the valid values are listed. */
+            values_url: string | null;
+        };
+        Deprecation: {
+            /** @enum {string} */
+            type: "param_retired" | "filter_retired" | "sort_retired";
+            name: string;
+            message: string;
+            replacement?: string | null;
+        };
+        AggregateRow: {
+            group: components["schemas"]["AggregateGroup"];
+            value: components["schemas"]["MetricValue"];
+        };
+        AggregateMultiMetricRow: {
+            group: components["schemas"]["AggregateGroup"];
+            values: components["schemas"]["MetricValue"][];
+        };
+        TimeseriesSeries: {
+            label: string;
+            /** @description The metric of the category over the whole range (see `MetricValue`). */
+            total: number | null;
+            /** @description Aligned with `periods`. */
+            values: components["schemas"]["MetricValue"][];
+        };
+        HeatmapQueryInfo: {
+            metric: string;
+            x_dimension: string;
+            y_dimension: string;
+            /** @description Rounds that matched the filter. */
+            total_rows: number;
+        };
+        FunnelRow: {
+            label: string;
+            buckets: number[];
+        };
+        FunnelQueryInfo: {
+            dimension: string;
+            top_n: number;
+            timing_ms: number;
+        };
+        HealthDatabase: {
+            /** @enum {string} */
+            status: "up" | "down";
+            latency_ms: number | null;
+        };
+        SearchHitMatch: {
+            /** @enum {string} */
+            field: "name" | "domain";
+            /**
+             * @description `exact` whole value, `prefix` the value starts with `q`, `substring` a later word of the name starts with `q`.
+             * @enum {string}
+             */
+            kind: "exact" | "prefix" | "substring";
+        };
+        TransactionList: {
+            data: components["schemas"]["Transaction"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        TransactionResponse: {
+            data: components["schemas"]["Transaction"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        CompanySummaryList: {
+            data: components["schemas"]["CompanySummary"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        CompanyFullResponse: {
+            data: components["schemas"]["CompanyFull"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        JobOpeningResponse: {
+            data: components["schemas"]["JobOpening"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        FounderList: {
+            /** @enum {string} */
+            view: "full" | "summary";
+            data: (components["schemas"]["FounderFull"] | components["schemas"]["FounderSummary"])[];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        FoundedCompanyItemList: {
+            data: components["schemas"]["FoundedCompanyItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        CareerItemList: {
+            data: components["schemas"]["CareerItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        EducationItemList: {
+            data: components["schemas"]["EducationItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        EntitySummaryList: {
+            data: components["schemas"]["EntitySummary"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        EntityFullResponse: {
+            data: components["schemas"]["EntityFull"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        InvestorSummaryList: {
+            data: components["schemas"]["InvestorSummary"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        InvestorFullResponse: {
+            data: components["schemas"]["InvestorFull"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        UniversitySummaryList: {
+            data: components["schemas"]["UniversitySummary"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        UniversityFullResponse: {
+            data: components["schemas"]["UniversityFull"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        GovNgoSummaryList: {
+            data: components["schemas"]["GovNgoSummary"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        GovNgoFullResponse: {
+            data: components["schemas"]["GovNgoFull"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        FounderFullResponse: {
+            data: components["schemas"]["FounderFull"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        JobOpeningList: {
+            data: components["schemas"]["JobOpening"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        SearchHitList: {
+            data: components["schemas"]["SearchHit"][];
+            page: components["schemas"]["Page"];
+        };
+        FundList: {
+            data: components["schemas"]["Fund"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        FundResponse: {
+            data: components["schemas"]["Fund"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        ValuationList: {
+            data: components["schemas"]["Valuation"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        ValuationResponse: {
+            data: components["schemas"]["Valuation"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        NewsArticleList: {
+            data: components["schemas"]["NewsArticle"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        NewsArticleResponse: {
+            data: components["schemas"]["NewsArticle"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        NoteList: {
+            data: components["schemas"]["Note"][];
+            page: components["schemas"]["Page"];
+            meta?: components["schemas"]["Meta"];
+        };
+        NoteResponse: {
+            data: components["schemas"]["Note"];
+        };
+        FinancialYearList: {
+            data: components["schemas"]["FinancialYear"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        HeadcountRowList: {
+            data: components["schemas"]["HeadcountRow"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        WebTrafficPointList: {
+            data: components["schemas"]["WebTrafficPoint"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        PatentList: {
+            data: components["schemas"]["Patent"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        FounderItemList: {
+            data: components["schemas"]["FounderItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        AlumnusItemList: {
+            data: components["schemas"]["AlumnusItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        CompanyInvestorItemList: {
+            data: components["schemas"]["CompanyInvestorItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        PortfolioItemList: {
+            data: components["schemas"]["PortfolioItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        SimilarCompanyItemList: {
+            data: components["schemas"]["SimilarCompanyItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        SimilarInvestorItemList: {
+            data: components["schemas"]["SimilarInvestorItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        GeoResponse: {
+            /** @enum {string} */
+            mode: "points" | "clusters";
+            data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
+            /** @description More items matched than `limit`. */
+            truncated: boolean;
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        LandscapeList: {
+            data: components["schemas"]["Landscape"][];
+            page: components["schemas"]["Page"];
+        };
+        TaxonomyItemList: {
+            data: components["schemas"]["TaxonomyItem"][];
+            page: components["schemas"]["Page"];
+        };
+        FilterScopeList: {
+            data: components["schemas"]["FilterScope"][];
+        };
+        FilterValue: {
+            /** @description What to write in the filter. */
+            value: string;
+            name: string;
+            /** @description Taxonomy type or place kind, where there is one. */
+            type?: string;
+        };
+        FilterValueList: {
+            key: string;
+            scope: string;
+            data: components["schemas"]["FilterValue"][];
+            page: components["schemas"]["Page"];
+        };
+        VersionInfo: {
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            status: "current" | "deprecated" | "sunset";
+            /** Format: date */
+            sunset: string | null;
+            changes: string[];
+        };
+        VersionChange: {
+            /** Format: date */
+            date: string;
+            change: string;
+        };
+        VersionList: {
+            latest: string;
+            data: components["schemas"]["VersionInfo"][];
+            /** @description Operational changes that apply whatever the pin. */
+            all_versions_changes: components["schemas"]["VersionChange"][];
+        };
+        TeamList: {
+            data: components["schemas"]["Team"][];
+            page: components["schemas"]["LegacyPage"];
+        };
+        TeamResponse: {
+            data: components["schemas"]["Team"];
+        };
+        ApiKeyList: {
+            data: components["schemas"]["ApiKey"][];
+            page: components["schemas"]["LegacyPage"];
+        };
+        ApiKeyWithSecretResponse: {
+            data: components["schemas"]["ApiKeyWithSecret"];
+        };
+        ApiKeyResponse: {
+            data: components["schemas"]["ApiKey"];
+        };
+        OpenApiDocument: {
+            openapi: string;
+            info: Record<string, never>;
+            paths: Record<string, never>;
+        };
     };
     responses: {
         /**
@@ -2680,7 +2976,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `VALIDATION_ERROR` for clients pinned to a version before 2026-10-09 (validation failures were 422 then). */
@@ -2704,7 +3000,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `UNAUTHORIZED`: missing, malformed, invalid or expired bearer token. */
@@ -2725,7 +3021,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `CREDITS_EXHAUSTED`: the team has no credits left, or none granted. */
@@ -2744,7 +3040,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `FORBIDDEN`: the token lacks the operation's scope. */
@@ -2763,7 +3059,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `NOT_FOUND`: the id does not exist or is not visible to the key. `PATH_RENAMED` and `ENDPOINT_REMOVED` name a replacement path. */
@@ -2782,7 +3078,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `CONFLICT`: the resource already exists (for example a taken team slug). */
@@ -2801,7 +3097,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `PAYLOAD_TOO_LARGE`: the request body is larger than allowed (100 KiB). */
@@ -2820,7 +3116,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `UNSUPPORTED_MEDIA_TYPE`: the request body is not `application/json`. */
@@ -2839,7 +3135,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `RATE_LIMITED`: too many requests; retry after `Retry-After` seconds. */
@@ -2859,7 +3155,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `INTERNAL_SERVER_ERROR`, `DATABASE_ERROR` or `SCHEMA_ERROR`. Retry with backoff. */
@@ -2878,7 +3174,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `SERVICE_UNAVAILABLE` (including a failed credit check) or `EXTERNAL_SERVICE_ERROR`. Retry with backoff. */
@@ -2897,7 +3193,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `QUERY_TIMEOUT`: the query exceeded the execution budget (15 s). Narrow the query. */
@@ -2916,7 +3212,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `fundings` was renamed `funding-rounds`: the same request at the new path (query string unchanged). No body. */
@@ -3398,12 +3694,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Transaction"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["TransactionList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3580,10 +3871,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Transaction"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["TransactionResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3984,12 +4272,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["CompanySummary"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["CompanySummaryList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4374,10 +4657,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["CompanyFull"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["CompanyFullResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4452,10 +4732,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["JobOpening"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["JobOpeningResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4888,14 +5165,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        view: "full" | "summary";
-                        data: (components["schemas"]["FounderFull"] | components["schemas"]["FounderSummary"])[];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FounderList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5186,12 +5456,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FoundedCompanyItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FoundedCompanyItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5312,12 +5577,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["CareerItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["CareerItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5420,12 +5680,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["EducationItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["EducationItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5648,12 +5903,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["EntitySummary"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["EntitySummaryList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5791,10 +6041,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["EntityFull"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["EntityFullResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6165,12 +6412,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["InvestorSummary"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["InvestorSummaryList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6521,10 +6763,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["InvestorFull"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["InvestorFullResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6746,12 +6985,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["UniversitySummary"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["UniversitySummaryList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6889,10 +7123,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["UniversityFull"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["UniversityFullResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7201,12 +7432,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["GovNgoSummary"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["GovNgoSummaryList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7540,10 +7766,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["GovNgoFull"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["GovNgoFullResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8063,14 +8286,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        view: "full" | "summary";
-                        data: (components["schemas"]["FounderFull"] | components["schemas"]["FounderSummary"])[];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FounderList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8344,10 +8560,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FounderFull"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["FounderFullResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8478,12 +8691,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["JobOpening"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["JobOpeningList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8542,10 +8750,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["SearchHit"][];
-                        page: components["schemas"]["Page"];
-                    };
+                    "application/json": components["schemas"]["SearchHitList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8664,12 +8869,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Fund"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FundList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8738,10 +8938,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Fund"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["FundResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8848,12 +9045,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Valuation"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["ValuationList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8916,10 +9108,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Valuation"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["ValuationResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9084,12 +9273,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["NewsArticle"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["NewsArticleList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9192,10 +9376,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["NewsArticle"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["NewsArticleResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9268,11 +9449,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Note"][];
-                        page: components["schemas"]["Page"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["NoteList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9332,9 +9509,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Note"];
-                    };
+                    "application/json": components["schemas"]["NoteResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9395,9 +9570,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Note"];
-                    };
+                    "application/json": components["schemas"]["NoteResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9498,9 +9671,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Note"];
-                    };
+                    "application/json": components["schemas"]["NoteResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10038,12 +10209,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Transaction"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["TransactionList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10154,12 +10320,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Valuation"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["ValuationList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10225,12 +10386,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FinancialYear"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FinancialYearList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10296,12 +10452,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["HeadcountRow"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["HeadcountRowList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10367,12 +10518,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["WebTrafficPoint"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["WebTrafficPointList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10438,12 +10584,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Patent"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["PatentList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10552,12 +10693,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FounderItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FounderItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10680,12 +10816,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Fund"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FundList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10765,12 +10896,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Fund"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FundList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10879,12 +11005,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FounderItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FounderItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11007,12 +11128,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Fund"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FundList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11123,12 +11239,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["AlumnusItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["AlumnusItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11237,12 +11348,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FounderItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FounderItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11323,12 +11429,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Patent"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["PatentList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11437,12 +11538,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FounderItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FounderItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11508,12 +11604,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Patent"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["PatentList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11606,12 +11697,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["CompanyInvestorItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["CompanyInvestorItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11704,12 +11790,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["PortfolioItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["PortfolioItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11802,12 +11883,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["SimilarCompanyItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["SimilarCompanyItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11900,12 +11976,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["SimilarInvestorItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["SimilarInvestorItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12009,14 +12080,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        mode: "points" | "clusters";
-                        data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
-                        /** @description More items matched than `limit`. */
-                        truncated: boolean;
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["GeoResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12119,14 +12183,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        mode: "points" | "clusters";
-                        data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
-                        /** @description More items matched than `limit`. */
-                        truncated: boolean;
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["GeoResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12229,14 +12286,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        mode: "points" | "clusters";
-                        data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
-                        /** @description More items matched than `limit`. */
-                        truncated: boolean;
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["GeoResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12339,14 +12389,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        mode: "points" | "clusters";
-                        data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
-                        /** @description More items matched than `limit`. */
-                        truncated: boolean;
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["GeoResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12473,10 +12516,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Landscape"][];
-                        page: components["schemas"]["Page"];
-                    };
+                    "application/json": components["schemas"]["LandscapeList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12541,10 +12581,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["TaxonomyItem"][];
-                        page: components["schemas"]["Page"];
-                    };
+                    "application/json": components["schemas"]["TaxonomyItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13723,9 +13760,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FilterScope"][];
-                    };
+                    "application/json": components["schemas"]["FilterScopeList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13882,18 +13917,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        key: string;
-                        scope: string;
-                        data: {
-                            /** @description What to write in the filter. */
-                            value: string;
-                            name: string;
-                            /** @description Taxonomy type or place kind, where there is one. */
-                            type?: string;
-                        }[];
-                        page: components["schemas"]["Page"];
-                    };
+                    "application/json": components["schemas"]["FilterValueList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14141,24 +14165,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        latest: string;
-                        data: {
-                            /** Format: date */
-                            date: string;
-                            /** @enum {string} */
-                            status: "current" | "deprecated" | "sunset";
-                            /** Format: date */
-                            sunset: string | null;
-                            changes: string[];
-                        }[];
-                        /** @description Operational changes that apply whatever the pin. */
-                        all_versions_changes: {
-                            /** Format: date */
-                            date: string;
-                            change: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["VersionList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14211,10 +14218,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Team"][];
-                        page: components["schemas"]["LegacyPage"];
-                    };
+                    "application/json": components["schemas"]["TeamList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14267,9 +14271,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Team"];
-                    };
+                    "application/json": components["schemas"]["TeamResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14322,9 +14324,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Team"];
-                    };
+                    "application/json": components["schemas"]["TeamResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14393,10 +14393,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["ApiKey"][];
-                        page: components["schemas"]["LegacyPage"];
-                    };
+                    "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14452,9 +14449,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["ApiKeyWithSecret"];
-                    };
+                    "application/json": components["schemas"]["ApiKeyWithSecretResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14510,9 +14505,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["ApiKey"];
-                    };
+                    "application/json": components["schemas"]["ApiKeyResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14567,9 +14560,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["ApiKey"];
-                    };
+                    "application/json": components["schemas"]["ApiKeyResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16059,11 +16050,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        openapi: string;
-                        info: Record<string, never>;
-                        paths: Record<string, never>;
-                    };
+                    "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
             400: components["responses"]["BadRequest"];
