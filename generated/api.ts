@@ -1677,6 +1677,29 @@ export interface components {
         ApiError: {
             error: components["schemas"]["ApiErrorBody"];
         };
+        /** @description Null, the problems of a `VALIDATION_ERROR` (a list), or facts about the error (`filter`, `position`, `replacement`, ...). */
+        ApiErrorDetails: components["schemas"]["ApiErrorIssueList"] | components["schemas"]["ApiErrorFacts"] | unknown;
+        /** @description The problems of a `VALIDATION_ERROR`: where and what. */
+        ApiErrorIssueList: components["schemas"]["ApiErrorIssue"][];
+        ApiErrorIssue: {
+            path: string;
+            message: string;
+        };
+        /** @description Facts about the error, keyed by name (`filter`, `position`, `replacement`, ...). */
+        ApiErrorFacts: {
+            /** @description The filter key concerned. */
+            filter?: string;
+            /** @description The operator concerned. */
+            operator?: string;
+            /** @description 0-based character index of a filter syntax error. */
+            position?: number;
+            /** @description The key or path that replaces a removed one. */
+            replacement?: string;
+        } & {
+            [key: string]: components["schemas"]["ApiErrorFact"];
+        };
+        /** @description A string, number or boolean. */
+        ApiErrorFact: string | number | boolean;
         /**
          * @description ISO 4217 currency code supported by the service's rate table.
          * @default USD
@@ -1688,8 +1711,11 @@ export interface components {
          * @example 2024-05
          */
         PartialDate: string;
-        /** @description A PartialDate, or null when unknown. */
-        NullablePartialDate: components["schemas"]["PartialDate"] | null;
+        /**
+         * @description A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+         * @example 2024-05
+         */
+        NullablePartialDate: string | null;
         /** @enum {string} */
         StandardizedRound: "Pre-Seed" | "Seed" | "Series A" | "Series B" | "Series C" | "Series D" | "Series E" | "Series F+" | "Growth" | "Bridge" | "Debt" | "Grant" | "IPO" | "Secondary" | "Other";
         /** @description Whole units of the active currency; null when unknown. */
@@ -1715,7 +1741,8 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "person";
-            subtype: null;
+            /** @constant */
+            subtype: unknown;
             name: string;
             /** Format: uri */
             image: string | null;
@@ -1727,12 +1754,11 @@ export interface components {
             id: number;
             name: string;
         };
-        NullableIdName: components["schemas"]["IdName"] | null;
         Location: {
             /** @description hq or office (persons: home) */
             role: string;
             city: components["schemas"]["IdName"];
-            state: components["schemas"]["NullableIdName"];
+            state: components["schemas"]["IdName"] | unknown;
             country: components["schemas"]["IdName"];
             continent: components["schemas"]["IdName"];
             lat: number;
@@ -1792,13 +1818,13 @@ export interface components {
             preferred_round: string | null;
             last_round_date: components["schemas"]["NullablePartialDate"];
         };
-        /** @description The investing profile; null for entities that do not invest. */
+        /** @description The investing profile (null at the point of use for entities that do not invest). */
         InvestorProfile: {
             types: components["schemas"]["CodeItem"][];
             stages: components["schemas"]["CodeItem"][];
             deal_size: components["schemas"]["DealSize"];
             investments: components["schemas"]["Investments"];
-        } | null;
+        };
         PortfolioItem: {
             /** @description Led at least one of the rounds. */
             is_lead: boolean | null;
@@ -1812,7 +1838,7 @@ export interface components {
             sort: string;
             items: components["schemas"]["PortfolioItem"][];
         };
-        /** @description The investing profile with rank, portfolio glance, exits and match; null for entities that do not invest. */
+        /** @description The investing profile with rank, portfolio glance, exits and match (null at the point of use for entities that do not invest). */
         InvestorProfileFull: {
             types: components["schemas"]["CodeItem"][];
             stages: components["schemas"]["CodeItem"][];
@@ -1822,7 +1848,7 @@ export interface components {
             portfolio: components["schemas"]["PortfolioSummary"];
             exits: components["schemas"]["ExitsSummary"];
             match: components["schemas"]["MatchSummary"];
-        } | null;
+        };
         FundingSummary: {
             total: components["schemas"]["Money"];
             total_vc: components["schemas"]["Money"];
@@ -1870,52 +1896,180 @@ export interface components {
             status: string | null;
             signal_rating: number | null;
             unicorn_type: string | null;
-            investor: components["schemas"]["InvestorProfile"];
+            investor: components["schemas"]["InvestorProfile"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
             locked?: components["schemas"]["Locked"];
         };
+        /** @description The company summary row. */
         CompanySummary: {
+            /** Format: uuid */
+            uuid: string;
             /** @constant */
-            subtype: "company";
-        } & (WithRequired<components["schemas"]["OrganizationSummaryFields"], "subtype"> & {
+            type: "organization";
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             subtype: "company";
-        });
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            status: string | null;
+            signal_rating: number | null;
+            unicorn_type: string | null;
+            investor: components["schemas"]["InvestorProfile"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            locked?: components["schemas"]["Locked"];
+        };
+        /** @description The university summary row. */
         UniversitySummary: {
+            /** Format: uuid */
+            uuid: string;
             /** @constant */
-            subtype: "university";
-        } & (WithRequired<components["schemas"]["OrganizationSummaryFields"], "subtype"> & {
+            type: "organization";
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             subtype: "university";
-        });
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            status: string | null;
+            signal_rating: number | null;
+            unicorn_type: string | null;
+            investor: components["schemas"]["InvestorProfile"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            locked?: components["schemas"]["Locked"];
+        };
+        /** @description The gov_ngo summary row. */
         GovNgoSummary: {
+            /** Format: uuid */
+            uuid: string;
             /** @constant */
-            subtype: "gov_ngo";
-        } & (WithRequired<components["schemas"]["OrganizationSummaryFields"], "subtype"> & {
+            type: "organization";
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             subtype: "gov_ngo";
-        });
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            status: string | null;
+            signal_rating: number | null;
+            unicorn_type: string | null;
+            investor: components["schemas"]["InvestorProfile"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            locked?: components["schemas"]["Locked"];
+        };
+        /** @description The investor summary row. */
         InvestorSummary: {
+            /** Format: uuid */
+            uuid: string;
             /** @constant */
-            subtype: "investor";
-        } & (WithRequired<components["schemas"]["OrganizationSummaryFields"], "subtype"> & {
+            type: "organization";
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             subtype: "investor";
-        });
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            status: string | null;
+            signal_rating: number | null;
+            unicorn_type: string | null;
+            investor: components["schemas"]["InvestorProfile"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            locked?: components["schemas"]["Locked"];
+        };
         /** @description The organization summary row, discriminated by `subtype`. */
         OrganizationSummary: components["schemas"]["CompanySummary"] | components["schemas"]["UniversitySummary"] | components["schemas"]["GovNgoSummary"] | components["schemas"]["InvestorSummary"];
         /** @description A founder of the organization (item of the `founders` glance). */
@@ -1969,7 +2123,7 @@ export interface components {
             status: string | null;
             signal_rating: number | null;
             unicorn_type: string | null;
-            investor: components["schemas"]["InvestorProfileFull"];
+            investor: components["schemas"]["InvestorProfileFull"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -1983,9 +2137,49 @@ export interface components {
         };
         /** @description The full company record. */
         CompanyFull: {
+            /** Format: uuid */
+            uuid: string;
+            /** @constant */
+            type: "organization";
             /** @constant */
             subtype: "company";
-        } & WithRequired<components["schemas"]["OrganizationFullFields"], "subtype">;
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            status: string | null;
+            signal_rating: number | null;
+            unicorn_type: string | null;
+            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            revenue: components["schemas"]["LatestRevenue"];
+            traffic: components["schemas"]["TrafficSummary"];
+            patents: components["schemas"]["PatentsSummary"];
+            founders: components["schemas"]["FounderGlance"];
+            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            available: string[];
+            locked?: components["schemas"]["Locked"];
+        };
         /** @description A funding round (SPEC.md 2.1). Every key is present, possibly null. */
         Transaction: {
             id: number;
@@ -1993,7 +2187,7 @@ export interface components {
             announced_date: components["schemas"]["NullablePartialDate"];
             /** @description Raw reported round type (upper-case display name). */
             round_type: string | null;
-            standardized_round: components["schemas"]["StandardizedRound"] | null;
+            standardized_round: components["schemas"]["StandardizedRound"] | unknown;
             valuation: components["schemas"]["Money"];
             is_verified: boolean | null;
             is_vc_round: boolean | null;
@@ -2019,7 +2213,7 @@ export interface components {
             company: components["schemas"]["EntityRef"];
         };
         EducationItem: {
-            degree: components["schemas"]["NullableIdName"];
+            degree: components["schemas"]["IdName"] | unknown;
             majors: components["schemas"]["IdName"][];
             start_date: components["schemas"]["NullablePartialDate"];
             end_date: components["schemas"]["NullablePartialDate"];
@@ -2059,7 +2253,8 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "person";
-            subtype: null;
+            /** @constant */
+            subtype: unknown;
             name: string;
             tagline: string | null;
             about: string | null;
@@ -2074,7 +2269,7 @@ export interface components {
             taxonomy: components["schemas"]["TaxonomyItem"][];
             gender: string | null;
             signal_rating: number | null;
-            investor: components["schemas"]["InvestorProfileFull"];
+            investor: components["schemas"]["InvestorProfileFull"] | unknown;
             founded_companies: components["schemas"]["FoundedCompaniesSummary"];
             career: components["schemas"]["CareerGlance"];
             education: components["schemas"]["EducationGlance"];
@@ -2089,7 +2284,8 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "person";
-            subtype: null;
+            /** @constant */
+            subtype: unknown;
             name: string;
             tagline: string | null;
             about: string | null;
@@ -2104,12 +2300,14 @@ export interface components {
             taxonomy: components["schemas"]["TaxonomyItem"][];
             gender: string | null;
             signal_rating: number | null;
-            investor: components["schemas"]["InvestorProfile"];
+            investor: components["schemas"]["InvestorProfile"] | unknown;
             available: string[];
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             locked?: components["schemas"]["Locked"];
         };
+        /** @description `FounderFull` with `view=full`, `FounderSummary` with `view=summary` (a full row also matches the summary: anyOf). */
+        FounderRow: components["schemas"]["FounderFull"] | components["schemas"]["FounderSummary"];
         /** @description An active job opening (SPEC.md 2.5). Salary, currency, department and contract type are not served. */
         JobOpening: {
             id: number;
@@ -2333,7 +2531,7 @@ export interface components {
             /** @description Last period. */
             to: string;
             /** @description The dimension of `series`, or null. */
-            group_by: components["schemas"]["HeatmapDimension"] | null;
+            group_by: components["schemas"]["HeatmapDimension"] | unknown;
             /** @description Every period from `from` to `to`: `YYYY-MM` (month), `YYYY-Qn` (quarter) or `YYYY` (year). */
             periods: string[];
             /** @description The metric over all matching rounds per period (aligned with `periods`). */
@@ -2372,19 +2570,139 @@ export interface components {
         };
         /** @description The full investor (investment firm) record. */
         InvestorFull: {
+            /** Format: uuid */
+            uuid: string;
+            /** @constant */
+            type: "organization";
             /** @constant */
             subtype: "investor";
-        } & WithRequired<components["schemas"]["OrganizationFullFields"], "subtype">;
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            status: string | null;
+            signal_rating: number | null;
+            unicorn_type: string | null;
+            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            revenue: components["schemas"]["LatestRevenue"];
+            traffic: components["schemas"]["TrafficSummary"];
+            patents: components["schemas"]["PatentsSummary"];
+            founders: components["schemas"]["FounderGlance"];
+            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            available: string[];
+            locked?: components["schemas"]["Locked"];
+        };
         /** @description The full university record. */
         UniversityFull: {
+            /** Format: uuid */
+            uuid: string;
+            /** @constant */
+            type: "organization";
             /** @constant */
             subtype: "university";
-        } & WithRequired<components["schemas"]["OrganizationFullFields"], "subtype">;
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            status: string | null;
+            signal_rating: number | null;
+            unicorn_type: string | null;
+            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            revenue: components["schemas"]["LatestRevenue"];
+            traffic: components["schemas"]["TrafficSummary"];
+            patents: components["schemas"]["PatentsSummary"];
+            founders: components["schemas"]["FounderGlance"];
+            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            available: string[];
+            locked?: components["schemas"]["Locked"];
+        };
         /** @description The full government body or NGO record. */
         GovNgoFull: {
+            /** Format: uuid */
+            uuid: string;
+            /** @constant */
+            type: "organization";
             /** @constant */
             subtype: "gov_ngo";
-        } & WithRequired<components["schemas"]["OrganizationFullFields"], "subtype">;
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            status: string | null;
+            signal_rating: number | null;
+            unicorn_type: string | null;
+            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            revenue: components["schemas"]["LatestRevenue"];
+            traffic: components["schemas"]["TrafficSummary"];
+            patents: components["schemas"]["PatentsSummary"];
+            founders: components["schemas"]["FounderGlance"];
+            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            available: string[];
+            locked?: components["schemas"]["Locked"];
+        };
         /**
          * @description A row of `/data/entities`: the organization summary row of its `subtype`, or the person
          *     summary row (`type` = `person`, `subtype` null).
@@ -2417,14 +2735,17 @@ export interface components {
             investor: components["schemas"]["EntityRef"];
             amount: components["schemas"]["Money"];
             /** @description The amount as announced, in its original currency; null when undisclosed. */
-            amount_source: null | {
-                amount: number;
-                currency: string;
-            };
+            amount_source: components["schemas"]["SourceAmount"] | unknown;
             announced_date: components["schemas"]["NullablePartialDate"];
             vintage_year: number | null;
             fund_type: string | null;
             status: string | null;
+        };
+        /** @description An amount as announced, in its original currency. */
+        SourceAmount: {
+            amount: number;
+            /** @example EUR */
+            currency: string;
         };
         /** @description A company valuation. */
         Valuation: {
@@ -2510,7 +2831,7 @@ export interface components {
         };
         /** @description A person's education at the university (education item with the person under `person`). */
         AlumnusItem: {
-            degree: components["schemas"]["NullableIdName"];
+            degree: components["schemas"]["IdName"] | unknown;
             majors: components["schemas"]["IdName"][];
             start_date: components["schemas"]["NullablePartialDate"];
             end_date: components["schemas"]["NullablePartialDate"];
@@ -2547,6 +2868,8 @@ export interface components {
             lat: number;
             lon: number;
         };
+        /** @description A `GeoPoint` (mode `points`) or a `GeoCluster` (mode `clusters`). */
+        GeoItem: components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"];
         /** @description Entities of one grid cell, at the centroid of their positions. */
         GeoCluster: {
             lat: number;
@@ -2564,12 +2887,7 @@ export interface components {
             /** @enum {string} */
             code: "VALIDATION_ERROR" | "INVALID_ENTITY_ID" | "UNKNOWN_FILTER" | "FILTER_PARSE_ERROR" | "FILTER_VALIDATION_ERROR" | "UNSUPPORTED_OPERATOR" | "PAGINATION_DEPTH_EXCEEDED" | "UNAUTHORIZED" | "CREDITS_EXHAUSTED" | "FORBIDDEN" | "NOT_FOUND" | "PATH_RENAMED" | "ENDPOINT_REMOVED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "DATABASE_ERROR" | "SCHEMA_ERROR" | "EXTERNAL_SERVICE_ERROR" | "SERVICE_UNAVAILABLE" | "QUERY_TIMEOUT";
             message: string;
-            details: null | {
-                [key: string]: string | number | boolean;
-            } | {
-                path: string;
-                message: string;
-            }[];
+            details: components["schemas"]["ApiErrorDetails"];
         };
         PortfolioSummary: {
             rounds_count: number;
@@ -2699,7 +3017,7 @@ export interface components {
         FounderList: {
             /** @enum {string} */
             view: "full" | "summary";
-            data: (components["schemas"]["FounderFull"] | components["schemas"]["FounderSummary"])[];
+            data: components["schemas"]["FounderRow"][];
             page: components["schemas"]["Page"];
             currency: components["schemas"]["CurrencyCode"];
             meta?: components["schemas"]["Meta"];
@@ -2877,7 +3195,7 @@ export interface components {
         GeoResponse: {
             /** @enum {string} */
             mode: "points" | "clusters";
-            data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
+            data: components["schemas"]["GeoItem"][];
             /** @description More items matched than `limit`. */
             truncated: boolean;
             currency: components["schemas"]["CurrencyCode"];
@@ -2945,8 +3263,12 @@ export interface components {
         };
         OpenApiDocument: {
             openapi: string;
-            info: Record<string, never>;
-            paths: Record<string, never>;
+            info: {
+                [key: string]: unknown;
+            };
+            paths: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: {
@@ -16072,7 +16394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/yaml": Record<string, never>;
+                    "application/yaml": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16126,6 +16448,3 @@ export interface operations {
         };
     };
 }
-type WithRequired<T, K extends keyof T> = T & {
-    [P in K]-?: T[P];
-};
