@@ -11,7 +11,7 @@ HEAP_YOUNG_MB ?= 0
 SEED_YOUNG_MB ?= 64
 SEEDING := NODE_OPTIONS="$(if $(filter-out 0,$(SEED_YOUNG_MB)),--max-semi-space-size=$(SEED_YOUNG_MB)) $${NODE_OPTIONS:-}"
 
-.PHONY: help install run seed migrate test test-unit test-contract lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
+.PHONY: help install run seed migrate test test-unit test-contract test-generators lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -26,6 +26,12 @@ $(SCHEMATHESIS): test/contract/requirements.txt
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r test/contract/requirements.txt
 	@touch $(SCHEMATHESIS)
+
+OPENAPI_PYTHON_CLIENT := $(VENV)/bin/openapi-python-client
+$(OPENAPI_PYTHON_CLIENT): test/clients/requirements.txt
+	test -x $(VENV)/bin/pip || python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r test/clients/requirements.txt
+	@touch $(OPENAPI_PYTHON_CLIENT)
 
 run: install ## Migrate and seed the embedded SQLite demo database if needed, then start the API and identity provider
 	$(SEEDING) $(TSX) src/db/cli.ts ensure
@@ -71,7 +77,10 @@ test-contract: install $(SCHEMATHESIS) ## schemathesis against the running serve
 	$(TSX) test/contract/run.ts --db sqlite --max-examples 100
 	$(TSX) test/contract/run.ts --db postgres --max-examples 50
 
-test: install lint check-generated typecheck test-unit test-contract ## Everything CI runs
+test-generators: install $(OPENAPI_PYTHON_CLIENT) ## Generate clients from openapi.yaml (openapi-python-client; openapi-generator python and typescript-fetch, tsc --strict); fail on any problem
+	$(TSX) test/clients/check.ts
+
+test: install lint check-generated typecheck test-generators test-unit test-contract ## Everything CI runs
 
 mock: install ## Prism mock server of openapi.yaml on port 4010 (dynamic examples)
 	npx prism mock openapi.yaml --port 4010 --dynamic

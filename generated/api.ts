@@ -1755,8 +1755,11 @@ export interface components {
             name: string;
         };
         Location: {
-            /** @description hq or office (persons: home) */
-            role: string;
+            /**
+             * @description `hq` or `office` (persons: `home`).
+             * @enum {string}
+             */
+            role: "hq" | "office" | "home";
             city: components["schemas"]["IdName"];
             state: components["schemas"]["IdName"] | unknown;
             country: components["schemas"]["IdName"];
@@ -1890,12 +1893,15 @@ export interface components {
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
             employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
-            status: string | null;
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
             signal_rating: number | null;
-            unicorn_type: string | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
             investor: components["schemas"]["InvestorProfile"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
@@ -1932,12 +1938,15 @@ export interface components {
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
             employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
-            status: string | null;
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
             signal_rating: number | null;
-            unicorn_type: string | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
             investor: components["schemas"]["InvestorProfile"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
@@ -1974,12 +1983,15 @@ export interface components {
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
             employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
-            status: string | null;
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
             signal_rating: number | null;
-            unicorn_type: string | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
             investor: components["schemas"]["InvestorProfile"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
@@ -2016,12 +2028,15 @@ export interface components {
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
             employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
-            status: string | null;
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
             signal_rating: number | null;
-            unicorn_type: string | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
             investor: components["schemas"]["InvestorProfile"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
@@ -2058,12 +2073,15 @@ export interface components {
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
             employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
-            status: string | null;
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
             signal_rating: number | null;
-            unicorn_type: string | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
             investor: components["schemas"]["InvestorProfile"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
@@ -2117,12 +2135,15 @@ export interface components {
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
             employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
-            status: string | null;
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
             signal_rating: number | null;
-            unicorn_type: string | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
             investor: components["schemas"]["InvestorProfileFull"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
@@ -2162,12 +2183,15 @@ export interface components {
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
             employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
-            status: string | null;
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
             signal_rating: number | null;
-            unicorn_type: string | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
             investor: components["schemas"]["InvestorProfileFull"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
@@ -2316,7 +2340,8 @@ export interface components {
             /** Format: uri */
             url: string | null;
             source: string | null;
-            job_type: string | null;
+            /** @enum {string|null} */
+            job_type: "full_time" | "part_time" | "contract" | "internship" | null;
             formatted_location: string | null;
             post_language: string | null;
             latitude: number | null;
@@ -2422,6 +2447,17 @@ export interface components {
          * @default 15
          */
         TopN: string;
+        /**
+         * @default sector
+         * @enum {string}
+         */
+        FunnelDimension: "sector" | "country" | "continent" | "city" | "region" | "technology" | "business_model" | "income_stream" | "client_focus" | "investor_type";
+        /**
+         * @description The value of a heatmap cell: rounds (`count`), distinct companies (`company_count`), or the `total`, `avg` or `median` round amount (money, whole units of `currency`).
+         * @default count
+         * @enum {string}
+         */
+        HeatmapMetric: "count" | "company_count" | "total_amount" | "avg_amount" | "median_amount";
         /** @enum {string} */
         HeatmapDimension: "round_year" | "round_quarter" | "round_type" | "standardized_round" | "country" | "continent" | "city" | "region" | "sector" | "technology" | "industry_tags" | "business_model" | "income_stream" | "client_focus" | "investor_type" | "investor_country" | "investor_continent";
         /**
@@ -2595,12 +2631,15 @@ export interface components {
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
             employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
-            status: string | null;
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
             signal_rating: number | null;
-            unicorn_type: string | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
             investor: components["schemas"]["InvestorProfileFull"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
@@ -2640,12 +2679,15 @@ export interface components {
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
             employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
-            status: string | null;
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
             signal_rating: number | null;
-            unicorn_type: string | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
             investor: components["schemas"]["InvestorProfileFull"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
@@ -2685,12 +2727,15 @@ export interface components {
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
             employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
-            status: string | null;
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
             signal_rating: number | null;
-            unicorn_type: string | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
             investor: components["schemas"]["InvestorProfileFull"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
@@ -2738,14 +2783,15 @@ export interface components {
             amount_source: components["schemas"]["SourceAmount"] | unknown;
             announced_date: components["schemas"]["NullablePartialDate"];
             vintage_year: number | null;
-            fund_type: string | null;
-            status: string | null;
+            /** @enum {string|null} */
+            fund_type: "venture" | "seed" | "corporate" | "buyout" | "growth" | "accelerator" | "syndicate" | "evergreen" | "debt" | "sovereign" | "opportunity" | null;
+            /** @enum {string|null} */
+            status: "fundraising" | "active" | "closed" | null;
         };
         /** @description An amount as announced, in its original currency. */
         SourceAmount: {
             amount: number;
-            /** @example EUR */
-            currency: string;
+            currency: components["schemas"]["CurrencyCode"];
         };
         /** @description A company valuation. */
         Valuation: {
@@ -2754,8 +2800,8 @@ export interface components {
             /** @description In the active currency, whole units. */
             value: number;
             valued_date: components["schemas"]["PartialDate"];
-            /** @description funding_round, secondary, public_market or estimate. */
-            source: string | null;
+            /** @enum {string|null} */
+            source: "funding_round" | "secondary" | "public_market" | "estimate" | null;
             /** @description The funding round it comes from, if any. */
             transaction_id: number | null;
         };
@@ -2766,7 +2812,8 @@ export interface components {
             /** Format: uri */
             url: string;
             source: string | null;
-            article_type: string | null;
+            /** @enum {string|null} */
+            article_type: "funding" | "acquisition" | "product" | "partnership" | "people" | null;
             summary: string | null;
             published_at: components["schemas"]["DateTime"];
             entities: components["schemas"]["EntityRef"][];
@@ -2811,7 +2858,7 @@ export interface components {
         HeadcountRow: {
             department: string;
             count: number;
-            /** @description Share of the head count; null without the premium tier (named in `locked`). */
+            /** @description Share of the head count in per cent; null without the premium tier (named in `locked`). */
             percentage: number | null;
             locked?: components["schemas"]["Locked"];
         };
@@ -2909,6 +2956,7 @@ export interface components {
         };
         TrafficSummary: {
             monthly_visits: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
             growth_3m: number | null;
         };
         PatentsSummary: {
@@ -2961,9 +3009,9 @@ export interface components {
             values: components["schemas"]["MetricValue"][];
         };
         HeatmapQueryInfo: {
-            metric: string;
-            x_dimension: string;
-            y_dimension: string;
+            metric: components["schemas"]["HeatmapMetric"];
+            x_dimension: components["schemas"]["HeatmapDimension"];
+            y_dimension: components["schemas"]["HeatmapDimension"];
             /** @description Rounds that matched the filter. */
             total_rows: number;
         };
@@ -2972,7 +3020,7 @@ export interface components {
             buckets: number[];
         };
         FunnelQueryInfo: {
-            dimension: string;
+            dimension: components["schemas"]["FunnelDimension"];
             top_n: number;
             timing_ms: number;
         };
@@ -15283,7 +15331,7 @@ export interface operations {
                 /** @description Dimension of the rows. */
                 y: components["schemas"]["HeatmapDimension"];
                 /** @description Cell value. */
-                metric?: "count" | "company_count" | "total_amount" | "avg_amount" | "median_amount";
+                metric?: components["schemas"]["HeatmapMetric"];
                 /** @description Max categories on the x axis, 1..50 (a string). */
                 top_n_x?: components["parameters"]["TopNX"];
                 /** @description Max categories on the y axis, 1..50 (a string). */
@@ -15680,7 +15728,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Dimension of the rows. */
-                dimension?: "sector" | "country" | "continent" | "city" | "region" | "technology" | "business_model" | "income_stream" | "client_focus" | "investor_type";
+                dimension?: components["schemas"]["FunnelDimension"];
                 /** @description Number of rows, 1..50 (a string, as in the heatmap). */
                 top_n?: components["schemas"]["TopN"];
                 /**
