@@ -3723,347 +3723,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 703,
-                     *           "amount": null,
-                     *           "announced_date": "2026-10-30",
-                     *           "round_type": "SERIES C",
-                     *           "standardized_round": "Series C",
-                     *           "valuation": null,
-                     *           "is_verified": true,
-                     *           "is_vc_round": true,
-                     *           "is_exit": false,
-                     *           "company": {
-                     *             "uuid": "66791e81-ae61-42cc-9ade-7a0012eb61ab",
-                     *             "type": "organization",
-                     *             "subtype": "company",
-                     *             "domain": "iraify.com",
-                     *             "name": "Iraify",
-                     *             "tagline": "Claims automation for platforms and their customers",
-                     *             "about": "Iraify builds claims automation for platforms and their customers. Founded in 2017 and headquartered in Oslo, Norway, the company has raised 5 rounds, most recently in 2026.",
-                     *             "image": null,
-                     *             "service_url": "https://app.fundingdata.example/organizations/66791e81-ae61-42cc-9ade-7a0012eb61ab",
-                     *             "links": {
-                     *               "website": "https://www.iraify.com",
-                     *               "linkedin": "https://www.linkedin.com/company/iraify",
-                     *               "twitter": "https://x.com/iraify",
-                     *               "instagram": null,
-                     *               "angellist": "https://wellfound.com/company/iraify",
-                     *               "crunchbase": "https://www.crunchbase.com/organization/iraify"
-                     *             },
-                     *             "locations": [
-                     *               {
-                     *                 "role": "hq",
-                     *                 "city": {
-                     *                   "id": 1098,
-                     *                   "name": "Oslo"
-                     *                 },
-                     *                 "state": null,
-                     *                 "country": {
-                     *                   "id": 127,
-                     *                   "name": "Norway"
-                     *                 },
-                     *                 "continent": {
-                     *                   "id": 4,
-                     *                   "name": "Europe"
-                     *                 },
-                     *                 "lat": 59.9139,
-                     *                 "lon": 10.7522
-                     *               }
-                     *             ],
-                     *             "roles": [
-                     *               "company"
-                     *             ],
-                     *             "classifications": [],
-                     *             "taxonomy": [
-                     *               {
-                     *                 "id": 146,
-                     *                 "name": "Financial Institutions",
-                     *                 "type": "client_focus"
-                     *               },
-                     *               {
-                     *                 "id": 62,
-                     *                 "name": "Lending",
-                     *                 "type": "industry_tag"
-                     *               },
-                     *               {
-                     *                 "id": 23,
-                     *                 "name": "Insurtech",
-                     *                 "type": "sector"
-                     *               },
-                     *               {
-                     *                 "id": 42,
-                     *                 "name": "Big Data",
-                     *                 "type": "technology"
-                     *               }
-                     *             ],
-                     *             "launch_date": "2017-04",
-                     *             "closing_date": null,
-                     *             "became_unicorn_date": null,
-                     *             "became_thoroughbred_date": null,
-                     *             "exit_date": null,
-                     *             "employees_count": null,
-                     *             "employee_count_1y_growth": null,
-                     *             "added_at": "2021-01-27T01:57:08.634Z",
-                     *             "updated_at": "2026-09-20T17:26:06.623Z",
-                     *             "status": "operating",
-                     *             "signal_rating": 61.7,
-                     *             "unicorn_type": null,
-                     *             "funding": {
-                     *               "total": 56010000,
-                     *               "total_vc": 56010000,
-                     *               "rounds_count": 5
-                     *             },
-                     *             "valuation": {
-                     *               "value": null,
-                     *               "year": null,
-                     *               "month": null
-                     *             },
-                     *             "jobs": {
-                     *               "is_hiring": false,
-                     *               "open_count": 0
-                     *             },
-                     *             "investor": null
-                     *           },
-                     *           "investors": [
-                     *             {
-                     *               "is_lead": true,
-                     *               "investor": {
-                     *                 "uuid": "946c3efa-1fbd-45f2-8269-149ec7dc33d5",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Orchard Capital",
-                     *                 "image": "https://img.fundingdata.example/logos/946c3efa-1fbd-45f2-8269-149ec7dc33d5.png",
-                     *                 "service_url": "https://app.fundingdata.example/organizations/946c3efa-1fbd-45f2-8269-149ec7dc33d5"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "5e3e2631-003f-4b1f-99a5-7239db356172",
-                     *                 "type": "person",
-                     *                 "subtype": null,
-                     *                 "name": "Ryan Wright",
-                     *                 "image": "https://img.fundingdata.example/people/5e3e2631-003f-4b1f-99a5-7239db356172.jpg",
-                     *                 "service_url": "https://app.fundingdata.example/people/5e3e2631-003f-4b1f-99a5-7239db356172"
-                     *               }
-                     *             }
-                     *           ],
-                     *           "source_url": "https://techchronicle.example/2026/10/iraify-series-c-703",
-                     *           "deleted_at": null
-                     *         },
-                     *         {
-                     *           "id": 554,
-                     *           "amount": 55000000,
-                     *           "announced_date": "2026-10-26",
-                     *           "round_type": "SERIES C",
-                     *           "standardized_round": "Series C",
-                     *           "valuation": 420000000,
-                     *           "is_verified": false,
-                     *           "is_vc_round": true,
-                     *           "is_exit": false,
-                     *           "company": {
-                     *             "uuid": "3e0827a8-1970-4905-8e0e-844c1dda9403",
-                     *             "type": "organization",
-                     *             "subtype": "company",
-                     *             "domain": "fluxium.com",
-                     *             "name": "Fluxium",
-                     *             "tagline": "Low-carbon cement for governments",
-                     *             "about": "Fluxium builds low-carbon cement for governments. Founded in 2015 and headquartered in Copenhagen, Denmark, the company has raised 8 rounds, most recently in 2026.",
-                     *             "image": "https://img.fundingdata.example/logos/3e0827a8-1970-4905-8e0e-844c1dda9403.png",
-                     *             "service_url": "https://app.fundingdata.example/organizations/3e0827a8-1970-4905-8e0e-844c1dda9403",
-                     *             "links": {
-                     *               "website": "https://www.fluxium.com",
-                     *               "linkedin": "https://www.linkedin.com/company/fluxium",
-                     *               "twitter": "https://x.com/fluxium",
-                     *               "instagram": null,
-                     *               "angellist": null,
-                     *               "crunchbase": "https://www.crunchbase.com/organization/fluxium"
-                     *             },
-                     *             "locations": [
-                     *               {
-                     *                 "role": "hq",
-                     *                 "city": {
-                     *                   "id": 1099,
-                     *                   "name": "Copenhagen"
-                     *                 },
-                     *                 "state": null,
-                     *                 "country": {
-                     *                   "id": 128,
-                     *                   "name": "Denmark"
-                     *                 },
-                     *                 "continent": {
-                     *                   "id": 4,
-                     *                   "name": "Europe"
-                     *                 },
-                     *                 "lat": 55.6761,
-                     *                 "lon": 12.5683
-                     *               },
-                     *               {
-                     *                 "role": "office",
-                     *                 "city": {
-                     *                   "id": 1100,
-                     *                   "name": "Aarhus"
-                     *                 },
-                     *                 "state": null,
-                     *                 "country": {
-                     *                   "id": 128,
-                     *                   "name": "Denmark"
-                     *                 },
-                     *                 "continent": {
-                     *                   "id": 4,
-                     *                   "name": "Europe"
-                     *                 },
-                     *                 "lat": 56.1629,
-                     *                 "lon": 10.2039
-                     *               }
-                     *             ],
-                     *             "roles": [
-                     *               "company"
-                     *             ],
-                     *             "classifications": [],
-                     *             "taxonomy": [
-                     *               {
-                     *                 "id": 113,
-                     *                 "name": "Peer-to-Peer",
-                     *                 "type": "business_model"
-                     *               },
-                     *               {
-                     *                 "id": 99,
-                     *                 "name": "Vertical Farming",
-                     *                 "type": "industry_tag"
-                     *               },
-                     *               {
-                     *                 "id": 9,
-                     *                 "name": "Climate Tech",
-                     *                 "type": "sector"
-                     *               }
-                     *             ],
-                     *             "launch_date": "2015-02",
-                     *             "closing_date": null,
-                     *             "became_unicorn_date": null,
-                     *             "became_thoroughbred_date": "2024-06-06",
-                     *             "exit_date": null,
-                     *             "employees_count": 1014,
-                     *             "employee_count_1y_growth": 0.298,
-                     *             "added_at": "2021-04-04T14:01:02.602Z",
-                     *             "updated_at": "2024-08-12T23:00:37.334Z",
-                     *             "status": "operating",
-                     *             "signal_rating": 59.6,
-                     *             "unicorn_type": null,
-                     *             "funding": {
-                     *               "total": 157935000,
-                     *               "total_vc": 157935000,
-                     *               "rounds_count": 8
-                     *             },
-                     *             "valuation": {
-                     *               "value": 420000000,
-                     *               "year": 2026,
-                     *               "month": 10
-                     *             },
-                     *             "jobs": {
-                     *               "is_hiring": true,
-                     *               "open_count": 4
-                     *             },
-                     *             "investor": null
-                     *           },
-                     *           "investors": [
-                     *             {
-                     *               "is_lead": true,
-                     *               "investor": {
-                     *                 "uuid": "fe9690fd-02f7-410a-a88c-f1f4ba12d98b",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Orchard Growth Equity",
-                     *                 "image": null,
-                     *                 "service_url": "https://app.fundingdata.example/organizations/fe9690fd-02f7-410a-a88c-f1f4ba12d98b"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "6f382de4-7f9c-48bf-89aa-e9b746e7b848",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Compass Venture Partners",
-                     *                 "image": "https://img.fundingdata.example/logos/6f382de4-7f9c-48bf-89aa-e9b746e7b848.png",
-                     *                 "service_url": "https://app.fundingdata.example/organizations/6f382de4-7f9c-48bf-89aa-e9b746e7b848"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "5337f948-db4b-44ac-a395-0dc6004be15c",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Lakeside VC",
-                     *                 "image": "https://img.fundingdata.example/logos/5337f948-db4b-44ac-a395-0dc6004be15c.png",
-                     *                 "service_url": "https://app.fundingdata.example/organizations/5337f948-db4b-44ac-a395-0dc6004be15c"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "3be29e9b-d1ab-488e-830c-f3e3afe1321e",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Outpost Growth Equity",
-                     *                 "image": "https://img.fundingdata.example/logos/3be29e9b-d1ab-488e-830c-f3e3afe1321e.png",
-                     *                 "service_url": "https://app.fundingdata.example/organizations/3be29e9b-d1ab-488e-830c-f3e3afe1321e"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "85971b92-27c6-49e6-8cb5-89e155576299",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Aurora Partners",
-                     *                 "image": "https://img.fundingdata.example/logos/85971b92-27c6-49e6-8cb5-89e155576299.png",
-                     *                 "service_url": "https://app.fundingdata.example/organizations/85971b92-27c6-49e6-8cb5-89e155576299"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "6cacc331-2c3c-44ea-be13-25981abc2b0e",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Monarch Ventures",
-                     *                 "image": "https://img.fundingdata.example/logos/6cacc331-2c3c-44ea-be13-25981abc2b0e.png",
-                     *                 "service_url": "https://app.fundingdata.example/organizations/6cacc331-2c3c-44ea-be13-25981abc2b0e"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "dc331949-a69a-4f62-b9e3-83b68896f64e",
-                     *                 "type": "person",
-                     *                 "subtype": null,
-                     *                 "name": "Chris Roberts",
-                     *                 "image": "https://img.fundingdata.example/people/dc331949-a69a-4f62-b9e3-83b68896f64e.jpg",
-                     *                 "service_url": "https://app.fundingdata.example/people/dc331949-a69a-4f62-b9e3-83b68896f64e"
-                     *               }
-                     *             }
-                     *           ],
-                     *           "source_url": "https://scaleuptimes.example/2026/10/fluxium-raises-55m-series-c-round-led-by-orchard-growth-equity-296",
-                     *           "deleted_at": null
-                     *         }
-                     *       ],
-                     *       "page": {
-                     *         "limit": 2,
-                     *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WyIyMDI2LTEwLTI2Iiw1NTRdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.TB18KSmvS1-d3V2LWK4qBDNpYEILbv2VGrc502k5jXM",
-                     *         "prev_cursor": null,
-                     *         "total": null,
-                     *         "tier": "premium"
-                     *       },
-                     *       "currency": "USD"
-                     *     }
-                     */
                     "application/json": components["schemas"]["TransactionList"];
                 };
             };
@@ -4107,140 +3766,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "id": 703,
-                     *         "amount": null,
-                     *         "announced_date": "2026-10-30",
-                     *         "round_type": "SERIES C",
-                     *         "standardized_round": "Series C",
-                     *         "valuation": null,
-                     *         "is_verified": true,
-                     *         "is_vc_round": true,
-                     *         "is_exit": false,
-                     *         "company": {
-                     *           "uuid": "66791e81-ae61-42cc-9ade-7a0012eb61ab",
-                     *           "type": "organization",
-                     *           "subtype": "company",
-                     *           "domain": "iraify.com",
-                     *           "name": "Iraify",
-                     *           "tagline": "Claims automation for platforms and their customers",
-                     *           "about": "Iraify builds claims automation for platforms and their customers. Founded in 2017 and headquartered in Oslo, Norway, the company has raised 5 rounds, most recently in 2026.",
-                     *           "image": null,
-                     *           "service_url": "https://app.fundingdata.example/organizations/66791e81-ae61-42cc-9ade-7a0012eb61ab",
-                     *           "links": {
-                     *             "website": "https://www.iraify.com",
-                     *             "linkedin": "https://www.linkedin.com/company/iraify",
-                     *             "twitter": "https://x.com/iraify",
-                     *             "instagram": null,
-                     *             "angellist": "https://wellfound.com/company/iraify",
-                     *             "crunchbase": "https://www.crunchbase.com/organization/iraify"
-                     *           },
-                     *           "locations": [
-                     *             {
-                     *               "role": "hq",
-                     *               "city": {
-                     *                 "id": 1098,
-                     *                 "name": "Oslo"
-                     *               },
-                     *               "state": null,
-                     *               "country": {
-                     *                 "id": 127,
-                     *                 "name": "Norway"
-                     *               },
-                     *               "continent": {
-                     *                 "id": 4,
-                     *                 "name": "Europe"
-                     *               },
-                     *               "lat": 59.9139,
-                     *               "lon": 10.7522
-                     *             }
-                     *           ],
-                     *           "roles": [
-                     *             "company"
-                     *           ],
-                     *           "classifications": [],
-                     *           "taxonomy": [
-                     *             {
-                     *               "id": 146,
-                     *               "name": "Financial Institutions",
-                     *               "type": "client_focus"
-                     *             },
-                     *             {
-                     *               "id": 62,
-                     *               "name": "Lending",
-                     *               "type": "industry_tag"
-                     *             },
-                     *             {
-                     *               "id": 23,
-                     *               "name": "Insurtech",
-                     *               "type": "sector"
-                     *             },
-                     *             {
-                     *               "id": 42,
-                     *               "name": "Big Data",
-                     *               "type": "technology"
-                     *             }
-                     *           ],
-                     *           "launch_date": "2017-04",
-                     *           "closing_date": null,
-                     *           "became_unicorn_date": null,
-                     *           "became_thoroughbred_date": null,
-                     *           "exit_date": null,
-                     *           "employees_count": null,
-                     *           "employee_count_1y_growth": null,
-                     *           "added_at": "2021-01-27T01:57:08.634Z",
-                     *           "updated_at": "2026-09-20T17:26:06.623Z",
-                     *           "status": "operating",
-                     *           "signal_rating": 61.7,
-                     *           "unicorn_type": null,
-                     *           "funding": {
-                     *             "total": 56010000,
-                     *             "total_vc": 56010000,
-                     *             "rounds_count": 5
-                     *           },
-                     *           "valuation": {
-                     *             "value": null,
-                     *             "year": null,
-                     *             "month": null
-                     *           },
-                     *           "jobs": {
-                     *             "is_hiring": false,
-                     *             "open_count": 0
-                     *           },
-                     *           "investor": null
-                     *         },
-                     *         "investors": [
-                     *           {
-                     *             "is_lead": true,
-                     *             "investor": {
-                     *               "uuid": "946c3efa-1fbd-45f2-8269-149ec7dc33d5",
-                     *               "type": "organization",
-                     *               "subtype": "investor",
-                     *               "name": "Orchard Capital",
-                     *               "image": "https://img.fundingdata.example/logos/946c3efa-1fbd-45f2-8269-149ec7dc33d5.png",
-                     *               "service_url": "https://app.fundingdata.example/organizations/946c3efa-1fbd-45f2-8269-149ec7dc33d5"
-                     *             }
-                     *           },
-                     *           {
-                     *             "is_lead": false,
-                     *             "investor": {
-                     *               "uuid": "5e3e2631-003f-4b1f-99a5-7239db356172",
-                     *               "type": "person",
-                     *               "subtype": null,
-                     *               "name": "Ryan Wright",
-                     *               "image": "https://img.fundingdata.example/people/5e3e2631-003f-4b1f-99a5-7239db356172.jpg",
-                     *               "service_url": "https://app.fundingdata.example/people/5e3e2631-003f-4b1f-99a5-7239db356172"
-                     *             }
-                     *           }
-                     *         ],
-                     *         "source_url": "https://techchronicle.example/2026/10/iraify-series-c-703",
-                     *         "deleted_at": null
-                     *       },
-                     *       "currency": "USD"
-                     *     }
-                     */
                     "application/json": components["schemas"]["TransactionResponse"];
                 };
             };
@@ -4685,348 +4210,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "uuid": "0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
-                     *         "type": "organization",
-                     *         "subtype": "company",
-                     *         "domain": "fyrora.io",
-                     *         "name": "Fyrora",
-                     *         "tagline": "Silicon photonics for businesses",
-                     *         "about": "Fyrora builds silicon photonics for businesses. Founded in 2011 and headquartered in London, United Kingdom, the company has raised 10 rounds, most recently in 2026.",
-                     *         "image": "https://img.fundingdata.example/logos/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.png",
-                     *         "service_url": "https://app.fundingdata.example/organizations/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
-                     *         "links": {
-                     *           "website": "https://www.fyrora.io",
-                     *           "linkedin": "https://www.linkedin.com/company/fyrora",
-                     *           "twitter": null,
-                     *           "instagram": null,
-                     *           "angellist": null,
-                     *           "crunchbase": "https://www.crunchbase.com/organization/fyrora"
-                     *         },
-                     *         "locations": [
-                     *           {
-                     *             "role": "hq",
-                     *             "city": {
-                     *               "id": 1054,
-                     *               "name": "London"
-                     *             },
-                     *             "state": {
-                     *               "id": 330,
-                     *               "name": "England"
-                     *             },
-                     *             "country": {
-                     *               "id": 111,
-                     *               "name": "United Kingdom"
-                     *             },
-                     *             "continent": {
-                     *               "id": 4,
-                     *               "name": "Europe"
-                     *             },
-                     *             "lat": 51.5074,
-                     *             "lon": -0.1278
-                     *           },
-                     *           {
-                     *             "role": "office",
-                     *             "city": {
-                     *               "id": 1058,
-                     *               "name": "Edinburgh"
-                     *             },
-                     *             "state": {
-                     *               "id": 331,
-                     *               "name": "Scotland"
-                     *             },
-                     *             "country": {
-                     *               "id": 111,
-                     *               "name": "United Kingdom"
-                     *             },
-                     *             "continent": {
-                     *               "id": 4,
-                     *               "name": "Europe"
-                     *             },
-                     *             "lat": 55.9533,
-                     *             "lon": -3.1883
-                     *           },
-                     *           {
-                     *             "role": "office",
-                     *             "city": {
-                     *               "id": 1056,
-                     *               "name": "Oxford"
-                     *             },
-                     *             "state": {
-                     *               "id": 330,
-                     *               "name": "England"
-                     *             },
-                     *             "country": {
-                     *               "id": 111,
-                     *               "name": "United Kingdom"
-                     *             },
-                     *             "continent": {
-                     *               "id": 4,
-                     *               "name": "Europe"
-                     *             },
-                     *             "lat": 51.752,
-                     *             "lon": -1.2577
-                     *           }
-                     *         ],
-                     *         "roles": [
-                     *           "company",
-                     *           "investor"
-                     *         ],
-                     *         "classifications": [
-                     *           "unicorn"
-                     *         ],
-                     *         "taxonomy": [
-                     *           {
-                     *             "id": 116,
-                     *             "name": "Vertical SaaS",
-                     *             "type": "business_model"
-                     *           },
-                     *           {
-                     *             "id": 133,
-                     *             "name": "Sponsorship",
-                     *             "type": "income_stream"
-                     *           },
-                     *           {
-                     *             "id": 103,
-                     *             "name": "Chip Design",
-                     *             "type": "industry_tag"
-                     *           },
-                     *           {
-                     *             "id": 19,
-                     *             "name": "Semiconductors",
-                     *             "type": "sector"
-                     *           }
-                     *         ],
-                     *         "launch_date": "2011-10-06",
-                     *         "closing_date": null,
-                     *         "became_unicorn_date": "2022-06-24",
-                     *         "became_thoroughbred_date": "2022-06-24",
-                     *         "exit_date": null,
-                     *         "employees_count": 1572,
-                     *         "employee_count_1y_growth": -0.002,
-                     *         "added_at": "2021-06-16T07:14:25.107Z",
-                     *         "updated_at": "2022-02-22T01:29:01.475Z",
-                     *         "status": "operating",
-                     *         "signal_rating": 94.7,
-                     *         "unicorn_type": "unicorn",
-                     *         "funding": {
-                     *           "total": 899550000,
-                     *           "total_vc": 899170000,
-                     *           "rounds_count": 10
-                     *         },
-                     *         "valuation": {
-                     *           "value": 2400000000,
-                     *           "year": 2026,
-                     *           "month": 6
-                     *         },
-                     *         "jobs": {
-                     *           "is_hiring": true,
-                     *           "open_count": 7
-                     *         },
-                     *         "investor": {
-                     *           "types": [
-                     *             {
-                     *               "id": 3,
-                     *               "name": "Corporate Venture Capital",
-                     *               "code": "corporate_venture_capital"
-                     *             }
-                     *           ],
-                     *           "stages": [
-                     *             {
-                     *               "id": 3,
-                     *               "name": "Series A",
-                     *               "code": "series_a"
-                     *             },
-                     *             {
-                     *               "id": 4,
-                     *               "name": "Series B",
-                     *               "code": "series_b"
-                     *             },
-                     *             {
-                     *               "id": 5,
-                     *               "name": "Series C",
-                     *               "code": "series_c"
-                     *             },
-                     *             {
-                     *               "id": 6,
-                     *               "name": "Late Stage",
-                     *               "code": "late_stage"
-                     *             }
-                     *           ],
-                     *           "deal_size": {
-                     *             "min": 1000000,
-                     *             "max": 50000000
-                     *           },
-                     *           "investments": {
-                     *             "count": 9,
-                     *             "total_invested": 187226666,
-                     *             "preferred_round": "Series A",
-                     *             "last_round_date": "2026-07-21"
-                     *           },
-                     *           "rank": 63,
-                     *           "portfolio": {
-                     *             "rounds_count": 9,
-                     *             "total_valuation": 5639000000,
-                     *             "companies": {
-                     *               "total": 7,
-                     *               "sort": "-last_round_date",
-                     *               "items": [
-                     *                 {
-                     *                   "is_lead": true,
-                     *                   "rounds_count": 1,
-                     *                   "last_round_date": "2026-07-21",
-                     *                   "company": {
-                     *                     "uuid": "9a64bf3d-96a0-41d9-8ca5-98a7c4a9cdae",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "Atlas Cloud",
-                     *                     "image": null,
-                     *                     "service_url": "https://app.fundingdata.example/organizations/9a64bf3d-96a0-41d9-8ca5-98a7c4a9cdae"
-                     *                   }
-                     *                 },
-                     *                 {
-                     *                   "is_lead": true,
-                     *                   "rounds_count": 1,
-                     *                   "last_round_date": "2022-11-10",
-                     *                   "company": {
-                     *                     "uuid": "434d2925-1a0f-4f59-bfe9-5bb25a5f051e",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "Galaica",
-                     *                     "image": "https://img.fundingdata.example/logos/434d2925-1a0f-4f59-bfe9-5bb25a5f051e.png",
-                     *                     "service_url": "https://app.fundingdata.example/organizations/434d2925-1a0f-4f59-bfe9-5bb25a5f051e"
-                     *                   }
-                     *                 },
-                     *                 {
-                     *                   "is_lead": true,
-                     *                   "rounds_count": 2,
-                     *                   "last_round_date": "2022-06-20",
-                     *                   "company": {
-                     *                     "uuid": "a5b65bda-8070-4315-9ca0-b2f6de5fdf63",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "Forge Clinic",
-                     *                     "image": "https://img.fundingdata.example/logos/a5b65bda-8070-4315-9ca0-b2f6de5fdf63.png",
-                     *                     "service_url": "https://app.fundingdata.example/organizations/a5b65bda-8070-4315-9ca0-b2f6de5fdf63"
-                     *                   }
-                     *                 },
-                     *                 {
-                     *                   "is_lead": true,
-                     *                   "rounds_count": 2,
-                     *                   "last_round_date": "2020-02-06",
-                     *                   "company": {
-                     *                     "uuid": "aa33a031-75ce-49de-ac15-7ff4dc275e77",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "Ravable",
-                     *                     "image": "https://img.fundingdata.example/logos/aa33a031-75ce-49de-ac15-7ff4dc275e77.png",
-                     *                     "service_url": "https://app.fundingdata.example/organizations/aa33a031-75ce-49de-ac15-7ff4dc275e77"
-                     *                   }
-                     *                 },
-                     *                 {
-                     *                   "is_lead": false,
-                     *                   "rounds_count": 1,
-                     *                   "last_round_date": "2020-02",
-                     *                   "company": {
-                     *                     "uuid": "b8eb2027-d40b-4f9c-af66-d9f743f9457e",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "Paxix",
-                     *                     "image": "https://img.fundingdata.example/logos/b8eb2027-d40b-4f9c-af66-d9f743f9457e.png",
-                     *                     "service_url": "https://app.fundingdata.example/organizations/b8eb2027-d40b-4f9c-af66-d9f743f9457e"
-                     *                   }
-                     *                 },
-                     *                 {
-                     *                   "is_lead": true,
-                     *                   "rounds_count": 1,
-                     *                   "last_round_date": "2018-08-14",
-                     *                   "company": {
-                     *                     "uuid": "9ec87055-d9e1-45e4-8bf1-d78479da93d2",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "SkySystems",
-                     *                     "image": "https://img.fundingdata.example/logos/9ec87055-d9e1-45e4-8bf1-d78479da93d2.png",
-                     *                     "service_url": "https://app.fundingdata.example/organizations/9ec87055-d9e1-45e4-8bf1-d78479da93d2"
-                     *                   }
-                     *                 },
-                     *                 {
-                     *                   "is_lead": false,
-                     *                   "rounds_count": 1,
-                     *                   "last_round_date": "2018-01-20",
-                     *                   "company": {
-                     *                     "uuid": "e10f5c33-e1e8-4e07-91a8-c97c1d541cca",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "Emberora Academy",
-                     *                     "image": "https://img.fundingdata.example/logos/e10f5c33-e1e8-4e07-91a8-c97c1d541cca.png",
-                     *                     "service_url": "https://app.fundingdata.example/organizations/e10f5c33-e1e8-4e07-91a8-c97c1d541cca"
-                     *                   }
-                     *                 }
-                     *               ]
-                     *             }
-                     *           },
-                     *           "exits": {
-                     *             "count": 3,
-                     *             "total_value": 2245000000,
-                     *             "pct": 42.9
-                     *           },
-                     *           "match": {
-                     *             "companies_count": 0,
-                     *             "invested": 0
-                     *           }
-                     *         },
-                     *         "revenue": {
-                     *           "value": null,
-                     *           "year": null
-                     *         },
-                     *         "traffic": {
-                     *           "monthly_visits": null,
-                     *           "growth_3m": null
-                     *         },
-                     *         "patents": {
-                     *           "count": 0
-                     *         },
-                     *         "founders": {
-                     *           "total": 1,
-                     *           "sort": "-start_date",
-                     *           "items": [
-                     *             {
-                     *               "raw_title": "Founder & CEO",
-                     *               "titles": [
-                     *                 "Founder",
-                     *                 "CEO"
-                     *               ],
-                     *               "is_founder": true,
-                     *               "is_executive": true,
-                     *               "is_partner": false,
-                     *               "is_past": false,
-                     *               "start_date": "2011-10-06",
-                     *               "end_date": null,
-                     *               "person": {
-                     *                 "uuid": "20810837-2b87-4760-972d-84ea34eab6ae",
-                     *                 "type": "person",
-                     *                 "subtype": null,
-                     *                 "name": "Élise Garcia",
-                     *                 "image": "https://img.fundingdata.example/people/20810837-2b87-4760-972d-84ea34eab6ae.jpg",
-                     *                 "service_url": "https://app.fundingdata.example/people/20810837-2b87-4760-972d-84ea34eab6ae",
-                     *                 "classifications": [
-                     *                   "super_founder"
-                     *                 ]
-                     *               }
-                     *             }
-                     *           ]
-                     *         },
-                     *         "available": [
-                     *           "founders",
-                     *           "portfolio",
-                     *           "exits"
-                     *         ]
-                     *       },
-                     *       "currency": "USD"
-                     *     }
-                     */
                     "application/json": components["schemas"]["CompanyFullResponse"];
                 };
             };
@@ -9109,7 +8292,23 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "uuid": "0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *           "type": "organization",
+                     *           "subtype": "company",
+                     *           "name": "Fyrora",
+                     *           "image": "https://img.fundingdata.example/logos/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *           "domain": "fyrora.io",
+                     *           "tagline": "Silicon photonics for businesses",
+                     *           "signal_rating": 94.7,
+                     *           "match": {
+                     *             "field": "name",
+                     *             "kind": "prefix"
+                     *           }
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
@@ -9182,63 +8381,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 197,
-                     *           "name": "Trailhead Sovereign Fund Fund IV",
-                     *           "investor": {
-                     *             "uuid": "001eded0-ea97-4202-94e3-7dbf7e485b58",
-                     *             "type": "organization",
-                     *             "subtype": "investor",
-                     *             "name": "Trailhead Sovereign Fund",
-                     *             "image": "https://img.fundingdata.example/logos/001eded0-ea97-4202-94e3-7dbf7e485b58.png",
-                     *             "service_url": "https://app.fundingdata.example/organizations/001eded0-ea97-4202-94e3-7dbf7e485b58"
-                     *           },
-                     *           "amount": 19471488178,
-                     *           "amount_source": {
-                     *             "amount": 140000000000,
-                     *             "currency": "CNY"
-                     *           },
-                     *           "announced_date": "2026-06",
-                     *           "vintage_year": 2026,
-                     *           "fund_type": "sovereign",
-                     *           "status": "fundraising"
-                     *         },
-                     *         {
-                     *           "id": 149,
-                     *           "name": "Aurora Partners Fund VI",
-                     *           "investor": {
-                     *             "uuid": "85971b92-27c6-49e6-8cb5-89e155576299",
-                     *             "type": "organization",
-                     *             "subtype": "investor",
-                     *             "name": "Aurora Partners",
-                     *             "image": "https://img.fundingdata.example/logos/85971b92-27c6-49e6-8cb5-89e155576299.png",
-                     *             "service_url": "https://app.fundingdata.example/organizations/85971b92-27c6-49e6-8cb5-89e155576299"
-                     *           },
-                     *           "amount": 3275109170,
-                     *           "amount_source": {
-                     *             "amount": 15000000000,
-                     *             "currency": "RON"
-                     *           },
-                     *           "announced_date": "2025-10",
-                     *           "vintage_year": 2025,
-                     *           "fund_type": "venture",
-                     *           "status": "fundraising"
-                     *         }
-                     *       ],
-                     *       "page": {
-                     *         "limit": 2,
-                     *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjpudWxsLCJkIjoibiIsImsiOlsiMjAyNS0xMC0wMSIsMTQ5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.UzhdjCN5wwOtaIZ0Y4MYahoCYxnEgW8Xs7RJvbfw77A",
-                     *         "prev_cursor": null,
-                     *         "total": null,
-                     *         "tier": "premium"
-                     *       },
-                     *       "currency": "USD"
-                     *     }
-                     */
                     "application/json": components["schemas"]["FundList"];
                 };
             };
@@ -9874,8 +9016,8 @@ export interface operations {
                      *         },
                      *         "body": "Met the founders at Web Summit; follow up after their Series A closes.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-23T11:51:17.809Z",
-                     *         "updated_at": "2026-11-23T11:51:17.809Z"
+                     *         "created_at": "2026-11-25T11:30:10.900Z",
+                     *         "updated_at": "2026-11-25T11:30:10.900Z"
                      *       }
                      *     }
                      */
@@ -9935,8 +9077,8 @@ export interface operations {
                      *         },
                      *         "body": "Met the founders at Web Summit; follow up after their Series A closes.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-23T11:51:17.809Z",
-                     *         "updated_at": "2026-11-23T11:51:17.809Z"
+                     *         "created_at": "2026-11-25T11:30:10.900Z",
+                     *         "updated_at": "2026-11-25T11:30:10.900Z"
                      *       }
                      *     }
                      */
@@ -10036,8 +9178,8 @@ export interface operations {
                      *         },
                      *         "body": "Series A closed in March; intro call booked with the CFO.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-23T11:51:17.816Z",
-                     *         "updated_at": "2026-11-23T11:51:17.821Z"
+                     *         "created_at": "2026-11-25T11:30:10.906Z",
+                     *         "updated_at": "2026-11-25T11:30:10.908Z"
                      *       }
                      *     }
                      */
@@ -10744,11 +9886,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "year": 2025,
+                     *           "revenue": 216506000,
+                     *           "ebitda": -38806000,
+                     *           "profit": -47077000,
+                     *           "rnd": 42863000,
+                     *           "valuation": 1100000000,
+                     *           "employees": 1229
+                     *         },
+                     *         {
+                     *           "year": 2024,
+                     *           "revenue": 129450000,
+                     *           "ebitda": -24416000,
+                     *           "profit": -31362000,
+                     *           "rnd": 22710000,
+                     *           "valuation": 990000000,
+                     *           "employees": 857
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": null,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXllYXIiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiJhYTMzYTAzMS03NWNlLTQ5ZGUtYWMxNS03ZmY0ZGMyNzVlNzciLCJkIjoibiIsImsiOlsyMDI0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.NRzmJZR9BC0QWyWCeUlmhkSXqrdtRuryKrLWxYspf5s",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10810,11 +9971,22 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "department": "Engineering",
+                     *           "count": 573,
+                     *           "percentage": 35
+                     *         },
+                     *         {
+                     *           "department": "Sales",
+                     *           "count": 346,
+                     *           "percentage": 21.1
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": null,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWNvdW50LGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbMzQ2LCJTYWxlcyJdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.U9uey4t6EeUeaWnU9ZXVG4hGaJUcWKlIpIBhnHMFcMY",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10876,11 +10048,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "month": "2026-10",
+                     *           "visits": 303453
+                     *         },
+                     *         {
+                     *           "month": "2026-09",
+                     *           "visits": 309052
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": null,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLW1vbnRoIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbIjIwMjYtMDkiXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.6RDm40w5RZB2GLEp-MSwmQSzIwKb1Kn4IccPemz7qIg",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10942,11 +10123,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "id": 388,
+                     *           "number": "US13072572B2",
+                     *           "title": "Apparatus for autonomous navigation",
+                     *           "filed_date": "2024-10-18",
+                     *           "granted_date": null
+                     *         },
+                     *         {
+                     *           "id": 383,
+                     *           "number": "WO13032977A1",
+                     *           "title": "Techniques for improved battery thermal management",
+                     *           "filed_date": "2023-04-30",
+                     *           "granted_date": null
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": null,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWZpbGVkX2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0NmQwY2Q0Mi02Njk1LTQ1ODEtODdlNy05Y2VjMGY2YTc1MTkiLCJkIjoibiIsImsiOlsiMjAyMy0wNC0zMCIsMzgzXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.yT5RUm_v9u9Pa6hzB-PgQFLfUCVE6-fip8GD4NOJoxM",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11254,11 +10450,54 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "id": 197,
+                     *           "name": "Trailhead Sovereign Fund Fund IV",
+                     *           "investor": {
+                     *             "uuid": "001eded0-ea97-4202-94e3-7dbf7e485b58",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Trailhead Sovereign Fund",
+                     *             "image": "https://img.fundingdata.example/logos/001eded0-ea97-4202-94e3-7dbf7e485b58.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/001eded0-ea97-4202-94e3-7dbf7e485b58"
+                     *           },
+                     *           "amount": 19471488178,
+                     *           "amount_source": {
+                     *             "amount": 140000000000,
+                     *             "currency": "CNY"
+                     *           },
+                     *           "announced_date": "2026-06",
+                     *           "vintage_year": 2026,
+                     *           "fund_type": "sovereign",
+                     *           "status": "fundraising"
+                     *         },
+                     *         {
+                     *           "id": 182,
+                     *           "name": "Apex Capital Fund III",
+                     *           "investor": {
+                     *             "uuid": "563741fd-0771-44aa-8b72-103589b60920",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Apex Capital",
+                     *             "image": "https://img.fundingdata.example/logos/563741fd-0771-44aa-8b72-103589b60920.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/563741fd-0771-44aa-8b72-103589b60920"
+                     *           },
+                     *           "amount": 73713491,
+                     *           "amount_source": {
+                     *             "amount": 530000000,
+                     *             "currency": "CNY"
+                     *           },
+                     *           "announced_date": "2019-04",
+                     *           "vintage_year": 2019,
+                     *           "fund_type": "venture",
+                     *           "status": "active"
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": null,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiNTA4ODE0NTUtMGUwYi00MWYxLWFkMjktMjBhZTI0ZjllYWE5IiwiZCI6Im4iLCJrIjpbIjIwMTktMDQtMDEiLDE4Ml0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.TNpLSz9iXL03X2FHigq2VgvD91RWosuDGBY6GPHOk8Q",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11962,7 +11201,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "id": 352,
+                     *           "number": "JP12787488B2",
+                     *           "title": "Method of satellite communication",
+                     *           "filed_date": "2006-08-03",
+                     *           "granted_date": null
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
@@ -14635,8 +13882,8 @@ export interface operations {
                      *         "slug": "northwind-4",
                      *         "created_by": "dev-client",
                      *         "is_active": true,
-                     *         "created_at": "2026-11-23T11:51:18.008Z",
-                     *         "updated_at": "2026-11-23T11:51:18.008Z",
+                     *         "created_at": "2026-11-25T11:30:11.863Z",
+                     *         "updated_at": "2026-11-25T11:30:11.863Z",
                      *         "member_count": 1
                      *       }
                      *     }
@@ -14804,7 +14051,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 2,
-                     *         "client_id": "key_64436690ce939e376bd5b013",
+                     *         "client_id": "key_f5d20e35052ac871a46a0700",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14813,9 +14060,9 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "active",
-                     *         "created_at": "2026-11-23T11:51:18.050Z",
+                     *         "created_at": "2026-11-25T11:30:11.982Z",
                      *         "revoked_at": null,
-                     *         "client_secret": "ugZtwHU2EZlMGNtdpOSYxfoFCPb0Ftoy7FN1L2lJdZ4"
+                     *         "client_secret": "DU_naxCNrBEB5c5C20lHz4lnzkmAy3fxwQhTskQKdeY"
                      *       }
                      *     }
                      */
@@ -14861,7 +14108,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 2,
-                     *         "client_id": "key_64436690ce939e376bd5b013",
+                     *         "client_id": "key_f5d20e35052ac871a46a0700",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14870,7 +14117,7 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "active",
-                     *         "created_at": "2026-11-23T11:51:18.050Z",
+                     *         "created_at": "2026-11-25T11:30:11.982Z",
                      *         "revoked_at": null
                      *       }
                      *     }
@@ -14916,7 +14163,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 3,
-                     *         "client_id": "key_48987fb74650f3bd73043ccc",
+                     *         "client_id": "key_ecb859892a96628a06afa3f3",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14925,8 +14172,8 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "revoked",
-                     *         "created_at": "2026-11-23T11:51:18.120Z",
-                     *         "revoked_at": "2026-11-23T11:51:18.132Z"
+                     *         "created_at": "2026-11-25T11:30:12.063Z",
+                     *         "revoked_at": "2026-11-25T11:30:12.065Z"
                      *       }
                      *     }
                      */
@@ -14971,339 +14218,339 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "from": "2026-10-24",
-                     *       "to": "2026-11-23",
+                     *       "from": "2026-10-26",
+                     *       "to": "2026-11-25",
                      *       "balance": {
-                     *         "remaining": 999999908,
+                     *         "remaining": 999999852,
                      *         "granted": 1000000000
                      *       },
                      *       "data": [
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "createNote",
                      *           "requests": 2,
                      *           "credits": 2
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "geoCompanies",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "geoGovNgos",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "geoInvestors",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "geoUniversities",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getCompany",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 4,
+                     *           "credits": 4
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getEntity",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getFund",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getGovNgo",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getInvestor",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getJob",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getNews",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getNote",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getPerson",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getTransaction",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 4,
+                     *           "credits": 4
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getUniversity",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getValuation",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCareer",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanies",
-                     *           "requests": 11,
-                     *           "credits": 11
+                     *           "requests": 21,
+                     *           "credits": 21
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyFinancials",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 3,
+                     *           "credits": 3
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyFundingRounds",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyHeadcount",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 5,
+                     *           "credits": 5
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyInvestors",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyPatents",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 4,
+                     *           "credits": 4
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyTeam",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyValuations",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyWebTraffic",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 5,
+                     *           "credits": 5
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listEducation",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listEntities",
-                     *           "requests": 4,
-                     *           "credits": 4
+                     *           "requests": 5,
+                     *           "credits": 5
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listEntityLpFunds",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listFoundedCompanies",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listFounders",
-                     *           "requests": 2,
-                     *           "credits": 2
+                     *           "requests": 3,
+                     *           "credits": 3
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listFunds",
-                     *           "requests": 2,
-                     *           "credits": 2
+                     *           "requests": 5,
+                     *           "credits": 5
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listGovNgoPatents",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 5,
+                     *           "credits": 5
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listGovNgoTeam",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listGovNgos",
-                     *           "requests": 4,
-                     *           "credits": 4
+                     *           "requests": 6,
+                     *           "credits": 6
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listInvestorFunds",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listInvestorLpFunds",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 4,
+                     *           "credits": 4
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listInvestorPortfolio",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listInvestorTeam",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listInvestors",
-                     *           "requests": 7,
-                     *           "credits": 7
+                     *           "requests": 12,
+                     *           "credits": 12
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listJobs",
                      *           "requests": 2,
                      *           "credits": 2
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listNews",
                      *           "requests": 2,
                      *           "credits": 2
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listNotes",
                      *           "requests": 2,
                      *           "credits": 2
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listPeople",
-                     *           "requests": 4,
-                     *           "credits": 4
+                     *           "requests": 6,
+                     *           "credits": 6
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listSimilarCompanies",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listSimilarInvestors",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listTransactions",
-                     *           "requests": 2,
-                     *           "credits": 2
-                     *         },
-                     *         {
-                     *           "day": "2026-11-23",
-                     *           "operation_id": "listUniversities",
                      *           "requests": 5,
                      *           "credits": 5
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
+                     *           "operation_id": "listUniversities",
+                     *           "requests": 8,
+                     *           "credits": 8
+                     *         },
+                     *         {
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listUniversityAlumni",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listUniversityPatents",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listUniversityTeam",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listValuations",
                      *           "requests": 2,
                      *           "credits": 2
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "searchEntities",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "updateNote",
                      *           "requests": 1,
                      *           "credits": 1
@@ -15373,343 +14620,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "x_labels": [
-                     *         "2011",
-                     *         "2012",
-                     *         "2013",
-                     *         "2014",
-                     *         "2015",
-                     *         "2016",
-                     *         "2017",
-                     *         "2018",
-                     *         "2019",
-                     *         "2020",
-                     *         "2021",
-                     *         "2022",
-                     *         "2023",
-                     *         "2024",
-                     *         "2025"
-                     *       ],
-                     *       "y_labels": [
-                     *         "2011",
-                     *         "2012",
-                     *         "2013",
-                     *         "2014",
-                     *         "2015",
-                     *         "2016",
-                     *         "2017",
-                     *         "2018",
-                     *         "2019",
-                     *         "2020",
-                     *         "2021",
-                     *         "2022",
-                     *         "2023",
-                     *         "2024",
-                     *         "2025"
-                     *       ],
-                     *       "cells": [
-                     *         [
-                     *           38,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           31,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           44,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           42,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           49,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           58,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           59,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           65,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           75,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           68,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           69,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           75,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           56,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           44,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           39
-                     *         ]
-                     *       ],
-                     *       "x_totals": [
-                     *         38,
-                     *         31,
-                     *         44,
-                     *         42,
-                     *         49,
-                     *         58,
-                     *         59,
-                     *         65,
-                     *         75,
-                     *         68,
-                     *         69,
-                     *         75,
-                     *         56,
-                     *         44,
-                     *         39
-                     *       ],
-                     *       "y_totals": [
-                     *         38,
-                     *         31,
-                     *         44,
-                     *         42,
-                     *         49,
-                     *         58,
-                     *         59,
-                     *         65,
-                     *         75,
-                     *         68,
-                     *         69,
-                     *         75,
-                     *         56,
-                     *         44,
-                     *         39
-                     *       ],
-                     *       "grand_total": 1012,
-                     *       "query_info": {
-                     *         "metric": "count",
-                     *         "x_dimension": "round_year",
-                     *         "y_dimension": "round_year",
-                     *         "total_rows": 1012
-                     *       },
-                     *       "currency": "USD"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Heatmap"];
                 };
             };
@@ -16037,7 +14947,7 @@ export interface operations {
                      *       "query_info": {
                      *         "dimension": "sector",
                      *         "top_n": 15,
-                     *         "timing_ms": 2.02
+                     *         "timing_ms": 6.33
                      *       }
                      *     }
                      */
@@ -16473,10 +15383,10 @@ export interface operations {
                      *       "status": "ok",
                      *       "database": {
                      *         "status": "up",
-                     *         "latency_ms": 0.12
+                     *         "latency_ms": 0.15
                      *       },
                      *       "version": "2026-10-09",
-                     *       "time": "2026-11-23T11:51:18.171Z"
+                     *       "time": "2026-11-25T11:30:12.168Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
