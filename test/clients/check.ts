@@ -5,13 +5,15 @@
  * `typescript-fetch` (modelPropertyNaming=original), compiles the TypeScript with `tsc --strict`,
  * imports both Python packages, and fails on any problem: a warning or error in a generator's output,
  * a schema it dropped, a response it omitted, a model it had to name itself (an inline object), a tsc
- * error or a failed import. `tsx test/clients/check.ts [openapi.yaml] [--count]` (`--count` prints the
+ * error, a failed import, or a response example of the document that a generated Python model
+ * refuses (the models must read what the server sends: nulls, full rows where summaries are allowed). `tsx test/clients/check.ts [openapi.yaml] [--count]` (`--count` prints the
  * problems and their count per generator and exits 0: the before/after figures).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import YAML from 'yaml';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
@@ -29,6 +31,34 @@ const BENIGN = [
   /From \(reserved word\) cannot be used as model name/,
   /OpenAPI 3\.1 support is still in beta/,
 ];
+
+/** Every response example of the document with the named schema it must parse as. */
+function responseExamples(): { schema: string; where: string; value: unknown }[] {
+  const doc = YAML.parse(fs.readFileSync(spec, 'utf8'));
+  const found: { schema: string; where: string; value: unknown }[] = [];
+  for (const [p, item] of Object.entries<any>(doc.paths))
+    for (const [m, op] of Object.entries<any>(item))
+      for (const [code, resp] of Object.entries<any>(op?.responses ?? {})) {
+        const r = resp.$ref ? doc.components.responses[resp.$ref.split('/').pop()] : resp;
+        const media = r?.content?.['application/json'];
+        const schema: string | undefined = media?.schema?.$ref?.split('/').pop();
+        if (!schema) continue;
+        const where = `${m.toUpperCase()} ${p} ${code}`;
+        if (media.example !== undefined) found.push({ schema, where, value: media.example });
+        for (const [name, ex] of Object.entries<any>(media.examples ?? {})) found.push({ schema, where: `${where} (${name})`, value: ex.value });
+      }
+  return found;
+}
+
+/** The examples a generated Python package's models refuse. */
+function parseExamples(pkg: string, cwd: string): Problems {
+  const file = path.join(out, `examples-${pkg}.json`);
+  fs.writeFileSync(file, JSON.stringify(responseExamples()));
+  const r = run(python, [path.join(root, 'test/clients/parse_examples.py'), pkg, file], cwd);
+  const problems = r.text.split('\n').filter((l) => l.startsWith('example refused'));
+  if (r.code !== 0) problems.push(`parse_examples.py failed: ${r.text.trim().split('\n').pop()}`);
+  return problems;
+}
 
 function run(cmd: string, argv: string[], cwd = root): { code: number; text: string } {
   const r = spawnSync(cmd, argv, { cwd, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, NO_COLOR: '1' } });
@@ -53,6 +83,7 @@ function openapiPythonClient(): Problems {
       + 'import funding_data_api_client.api as a\n'
       + 'for m in pkgutil.walk_packages(a.__path__, a.__name__ + "."): importlib.import_module(m.name)'], out);
     if (imp.code !== 0) problems.push(`import failed: ${imp.text.trim().split('\n').pop()}`);
+    else problems.push(...parseExamples('funding_data_api_client', out));
   }
   return problems;
 }
@@ -83,6 +114,7 @@ function openapiGenerator(generator: 'python' | 'typescript-fetch'): Problems {
   if (r.code === 0 && generator === 'python') {
     const imp = run(python, ['-c', 'import fdapi_generated, fdapi_generated.models, fdapi_generated.api'], dir);
     if (imp.code !== 0) problems.push(`import failed: ${imp.text.trim().split('\n').pop()}`);
+    else problems.push(...parseExamples('fdapi_generated', dir));
   }
   return problems;
 }
