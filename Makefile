@@ -45,12 +45,10 @@ seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABAS
 
 generate: install ## Render the version table and the flat per-subtype schemas into openapi.yaml; regenerate generated/api.ts
 	$(TSX) src/versions/render.ts
-	$(TSX) tools/flatten-schemas.ts
 	npx openapi-typescript openapi.yaml -o generated/api.ts
 
 check-generated: install ## Fail when generated/api.ts or the version table in openapi.yaml is stale
 	@$(TSX) src/versions/render.ts --check
-	@$(TSX) tools/flatten-schemas.ts --check
 	@npx openapi-typescript openapi.yaml -o /tmp/fdapi-generated.ts >/dev/null 2>&1
 	@diff -q /tmp/fdapi-generated.ts generated/api.ts >/dev/null || { echo "generated/api.ts is stale: run make generate"; exit 1; }
 	@echo "generated/api.ts is up to date"

@@ -1,14 +1,12 @@
 /**
  * Expands the per-subtype record schemas of openapi.yaml from their one source, so every generator
  * sees flat objects (an `allOf` with sibling `properties`/`required` loses fields or nullability in
- * several of them): `tsx tools/flatten-schemas.ts [--check]`, run by `make generate`.
+ * several of them). `make generate` applies it (src/versions/render.ts), `make check-generated` checks it.
  *
  * A schema with `x-flatten: {from: Base, properties: {name: schema, ...}}` is rewritten as a copy of
  * `Base` (its keys except `description`) with the named properties replaced; its own `description`
  * and `x-flatten` stay. Edit the base, then `make generate`.
  */
-import fs from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import YAML, { isMap, type Pair, type Scalar, type YAMLMap } from 'yaml';
 
 type Range = [number, number, number];
@@ -59,14 +57,3 @@ export function flattenInto(text: string): string {
   return out;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const file = new URL('../openapi.yaml', import.meta.url);
-  const before = fs.readFileSync(file, 'utf8');
-  const after = flattenInto(before);
-  if (process.argv.includes('--check')) {
-    if (before !== after) {
-      console.error('openapi.yaml: a schema with x-flatten differs from its base: run make generate');
-      process.exit(1);
-    }
-  } else fs.writeFileSync(file, after);
-}
