@@ -14,7 +14,7 @@ HEAP_YOUNG_MB ?= 0
 SEED_YOUNG_MB ?= 64
 SEEDING := NODE_OPTIONS="$(if $(filter-out 0,$(SEED_YOUNG_MB)),--max-semi-space-size=$(SEED_YOUNG_MB)) $${NODE_OPTIONS:-}"
 
-.PHONY: help install run seed migrate test test-unit test-python test-contract test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
+.PHONY: help install run seed migrate test test-unit test-python test-contract test-generators test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -35,6 +35,12 @@ $(PY_SDK): clients/python/requirements-dev.txt
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r clients/python/requirements-dev.txt
 	@touch $(PY_SDK)
 
+OPENAPI_PYTHON_CLIENT := $(VENV)/bin/openapi-python-client
+$(OPENAPI_PYTHON_CLIENT): test/clients/requirements.txt
+	test -x $(VENV)/bin/pip || python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r test/clients/requirements.txt
+	@touch $(OPENAPI_PYTHON_CLIENT)
+
 run: install ## Migrate and seed the embedded SQLite demo database if needed, then start the API and identity provider
 	$(SEEDING) $(TSX) src/db/cli.ts ensure
 	NODE_OPTIONS="$(if $(filter-out 0,$(HEAP_MB)),--max-old-space-size=$(HEAP_MB)) $(if $(filter-out 0,$(HEAP_YOUNG_MB)),--max-semi-space-size=$(HEAP_YOUNG_MB)) $${NODE_OPTIONS:-}" $(TSX) src/server.ts
@@ -45,7 +51,7 @@ migrate: install ## Apply database migrations (DATABASE_URL)
 seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABASE_URL
 	$(SEEDING) $(TSX) src/db/cli.ts seed --reset --scale $(SEED_SCALE)
 
-generate: install $(PY_SDK) ## Render the version table into openapi.yaml and regenerate generated/api.ts and the Python SDK's generated package
+generate: install $(PY_SDK) ## Render the version table and the flat per-subtype schemas into openapi.yaml; regenerate generated/api.ts and the Python SDK's generated package
 	$(TSX) src/versions/render.ts
 	npx openapi-typescript openapi.yaml -o generated/api.ts
 	clients/python/generate.sh
@@ -93,7 +99,10 @@ test-mcp: install $(MCP_PY) ## The MCP endpoint from the Python mcp package: too
 	$(TSX) test/mcp/run.ts --db sqlite
 	$(TSX) test/mcp/run.ts --db postgres
 
-test: install lint check-generated typecheck test-python test-unit test-contract test-mcp ## Everything CI runs
+test-generators: install $(OPENAPI_PYTHON_CLIENT) ## Generate clients from openapi.yaml (openapi-python-client; openapi-generator python and typescript-fetch, tsc --strict); fail on any problem
+	$(TSX) test/clients/check.ts
+
+test: install lint check-generated typecheck test-generators test-python test-unit test-contract test-mcp ## Everything CI runs
 
 mock: install ## Prism mock server of openapi.yaml on port 4010 (dynamic examples)
 	npx prism mock openapi.yaml --port 4010 --dynamic

@@ -1674,19 +1674,32 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description The error envelope. Clients switch on `code`; `message` wording may change. */
-        Error: {
-            error: {
-                /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_ENTITY_ID" | "UNKNOWN_FILTER" | "FILTER_PARSE_ERROR" | "FILTER_VALIDATION_ERROR" | "UNSUPPORTED_OPERATOR" | "PAGINATION_DEPTH_EXCEEDED" | "UNAUTHORIZED" | "CREDITS_EXHAUSTED" | "FORBIDDEN" | "NOT_FOUND" | "PATH_RENAMED" | "ENDPOINT_REMOVED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "DATABASE_ERROR" | "SCHEMA_ERROR" | "EXTERNAL_SERVICE_ERROR" | "SERVICE_UNAVAILABLE" | "QUERY_TIMEOUT";
-                message: string;
-                details: null | {
-                    [key: string]: string | number | boolean;
-                } | {
-                    path: string;
-                    message: string;
-                }[];
-            };
+        ApiError: {
+            error: components["schemas"]["ApiErrorBody"];
         };
+        /** @description Null, the problems of a `VALIDATION_ERROR` (a list), or facts about the error (`filter`, `position`, `replacement`, ...). */
+        ApiErrorDetails: components["schemas"]["ApiErrorIssueList"] | components["schemas"]["ApiErrorFacts"] | unknown;
+        /** @description The problems of a `VALIDATION_ERROR`: where and what. */
+        ApiErrorIssueList: components["schemas"]["ApiErrorIssue"][];
+        ApiErrorIssue: {
+            path: string;
+            message: string;
+        };
+        /** @description Facts about the error, keyed by name (`filter`, `position`, `replacement`, ...). */
+        ApiErrorFacts: {
+            /** @description The filter key concerned. */
+            filter?: string;
+            /** @description The operator concerned. */
+            operator?: string;
+            /** @description 0-based character index of a filter syntax error. */
+            position?: number;
+            /** @description The key or path that replaces a removed one. */
+            replacement?: string;
+        } & {
+            [key: string]: components["schemas"]["ApiErrorFact"];
+        };
+        /** @description A string, number or boolean. */
+        ApiErrorFact: string | number | boolean;
         /**
          * @description ISO 4217 currency code supported by the service's rate table.
          * @default USD
@@ -1698,8 +1711,11 @@ export interface components {
          * @example 2024-05
          */
         PartialDate: string;
-        /** @description A PartialDate, or null when unknown. */
-        NullablePartialDate: components["schemas"]["PartialDate"] | null;
+        /**
+         * @description A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+         * @example 2024-05
+         */
+        NullablePartialDate: string | null;
         /** @enum {string} */
         StandardizedRound: "Pre-Seed" | "Seed" | "Series A" | "Series B" | "Series C" | "Series D" | "Series E" | "Series F+" | "Growth" | "Bridge" | "Debt" | "Grant" | "IPO" | "Secondary" | "Other";
         /** @description Whole units of the active currency; null when unknown. */
@@ -1725,7 +1741,8 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "person";
-            subtype: null;
+            /** @constant */
+            subtype: unknown;
             name: string;
             /** Format: uri */
             image: string | null;
@@ -1737,12 +1754,14 @@ export interface components {
             id: number;
             name: string;
         };
-        NullableIdName: components["schemas"]["IdName"] | null;
         Location: {
-            /** @description hq or office (persons: home) */
-            role: string;
+            /**
+             * @description `hq` or `office` (persons: `home`).
+             * @enum {string}
+             */
+            role: "hq" | "office" | "home";
             city: components["schemas"]["IdName"];
-            state: components["schemas"]["NullableIdName"];
+            state: components["schemas"]["IdName"] | unknown;
             country: components["schemas"]["IdName"];
             continent: components["schemas"]["IdName"];
             lat: number;
@@ -1802,13 +1821,13 @@ export interface components {
             preferred_round: string | null;
             last_round_date: components["schemas"]["NullablePartialDate"];
         };
-        /** @description The investing profile; null for entities that do not invest. */
+        /** @description The investing profile (null at the point of use for entities that do not invest). */
         InvestorProfile: {
             types: components["schemas"]["CodeItem"][];
             stages: components["schemas"]["CodeItem"][];
             deal_size: components["schemas"]["DealSize"];
             investments: components["schemas"]["Investments"];
-        } | null;
+        };
         PortfolioItem: {
             /** @description Led at least one of the rounds. */
             is_lead: boolean | null;
@@ -1822,28 +1841,17 @@ export interface components {
             sort: string;
             items: components["schemas"]["PortfolioItem"][];
         };
-        /** @description The investing profile with rank, portfolio glance, exits and match; null for entities that do not invest. */
+        /** @description The investing profile with rank, portfolio glance, exits and match (null at the point of use for entities that do not invest). */
         InvestorProfileFull: {
             types: components["schemas"]["CodeItem"][];
             stages: components["schemas"]["CodeItem"][];
             deal_size: components["schemas"]["DealSize"];
             investments: components["schemas"]["Investments"];
             rank: number | null;
-            portfolio: {
-                rounds_count: number;
-                total_valuation: components["schemas"]["Money"];
-                companies: components["schemas"]["PortfolioGlance"];
-            };
-            exits: {
-                count: number | null;
-                total_value: components["schemas"]["Money"];
-                pct: number | null;
-            };
-            match: {
-                companies_count: number | null;
-                invested: components["schemas"]["Money"];
-            };
-        } | null;
+            portfolio: components["schemas"]["PortfolioSummary"];
+            exits: components["schemas"]["ExitsSummary"];
+            match: components["schemas"]["MatchSummary"];
+        };
         FundingSummary: {
             total: components["schemas"]["Money"];
             total_vc: components["schemas"]["Money"];
@@ -1885,58 +1893,201 @@ export interface components {
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
             employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
-            status: string | null;
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
             signal_rating: number | null;
-            unicorn_type: string | null;
-            investor: components["schemas"]["InvestorProfile"];
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfile"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
             locked?: components["schemas"]["Locked"];
         };
+        /** @description The company summary row. */
         CompanySummary: {
+            /** Format: uuid */
+            uuid: string;
             /** @constant */
-            subtype: "company";
-        } & (WithRequired<components["schemas"]["OrganizationSummaryFields"], "subtype"> & {
+            type: "organization";
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             subtype: "company";
-        });
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfile"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            locked?: components["schemas"]["Locked"];
+        };
+        /** @description The university summary row. */
         UniversitySummary: {
+            /** Format: uuid */
+            uuid: string;
             /** @constant */
-            subtype: "university";
-        } & (WithRequired<components["schemas"]["OrganizationSummaryFields"], "subtype"> & {
+            type: "organization";
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             subtype: "university";
-        });
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfile"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            locked?: components["schemas"]["Locked"];
+        };
+        /** @description The gov_ngo summary row. */
         GovNgoSummary: {
+            /** Format: uuid */
+            uuid: string;
             /** @constant */
-            subtype: "gov_ngo";
-        } & (WithRequired<components["schemas"]["OrganizationSummaryFields"], "subtype"> & {
+            type: "organization";
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             subtype: "gov_ngo";
-        });
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfile"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            locked?: components["schemas"]["Locked"];
+        };
+        /** @description The investor summary row. */
         InvestorSummary: {
+            /** Format: uuid */
+            uuid: string;
             /** @constant */
-            subtype: "investor";
-        } & (WithRequired<components["schemas"]["OrganizationSummaryFields"], "subtype"> & {
+            type: "organization";
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             subtype: "investor";
-        });
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfile"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            locked?: components["schemas"]["Locked"];
+        };
         /** @description The organization summary row, discriminated by `subtype`. */
         OrganizationSummary: components["schemas"]["CompanySummary"] | components["schemas"]["UniversitySummary"] | components["schemas"]["GovNgoSummary"] | components["schemas"]["InvestorSummary"];
         /** @description A founder of the organization (item of the `founders` glance). */
@@ -1984,27 +2135,22 @@ export interface components {
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
             employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
-            status: string | null;
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
             signal_rating: number | null;
-            unicorn_type: string | null;
-            investor: components["schemas"]["InvestorProfileFull"];
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfileFull"] | unknown;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
-            revenue: {
-                value: components["schemas"]["Money"];
-                year: number | null;
-            };
-            traffic: {
-                monthly_visits: number | null;
-                growth_3m: number | null;
-            };
-            patents: {
-                count: number;
-            };
+            revenue: components["schemas"]["LatestRevenue"];
+            traffic: components["schemas"]["TrafficSummary"];
+            patents: components["schemas"]["PatentsSummary"];
             founders: components["schemas"]["FounderGlance"];
             /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
             available: string[];
@@ -2012,9 +2158,52 @@ export interface components {
         };
         /** @description The full company record. */
         CompanyFull: {
+            /** Format: uuid */
+            uuid: string;
+            /** @constant */
+            type: "organization";
             /** @constant */
             subtype: "company";
-        } & WithRequired<components["schemas"]["OrganizationFullFields"], "subtype">;
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            revenue: components["schemas"]["LatestRevenue"];
+            traffic: components["schemas"]["TrafficSummary"];
+            patents: components["schemas"]["PatentsSummary"];
+            founders: components["schemas"]["FounderGlance"];
+            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            available: string[];
+            locked?: components["schemas"]["Locked"];
+        };
         /** @description A funding round (SPEC.md 2.1). Every key is present, possibly null. */
         Transaction: {
             id: number;
@@ -2022,17 +2211,14 @@ export interface components {
             announced_date: components["schemas"]["NullablePartialDate"];
             /** @description Raw reported round type (upper-case display name). */
             round_type: string | null;
-            standardized_round: components["schemas"]["StandardizedRound"] | null;
+            standardized_round: components["schemas"]["StandardizedRound"] | unknown;
             valuation: components["schemas"]["Money"];
             is_verified: boolean | null;
             is_vc_round: boolean | null;
             is_exit: boolean | null;
             company: components["schemas"]["OrganizationSummary"];
             /** @description Leads first. Null for callers without the premium tier (named in `locked`). */
-            investors: {
-                is_lead: boolean | null;
-                investor: components["schemas"]["EntityRef"];
-            }[] | null;
+            investors: components["schemas"]["TransactionInvestor"][] | null;
             /** Format: uri */
             source_url: string | null;
             /** Format: date-time */
@@ -2051,7 +2237,7 @@ export interface components {
             company: components["schemas"]["EntityRef"];
         };
         EducationItem: {
-            degree: components["schemas"]["NullableIdName"];
+            degree: components["schemas"]["IdName"] | unknown;
             majors: components["schemas"]["IdName"][];
             start_date: components["schemas"]["NullablePartialDate"];
             end_date: components["schemas"]["NullablePartialDate"];
@@ -2091,7 +2277,8 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "person";
-            subtype: null;
+            /** @constant */
+            subtype: unknown;
             name: string;
             tagline: string | null;
             about: string | null;
@@ -2106,7 +2293,7 @@ export interface components {
             taxonomy: components["schemas"]["TaxonomyItem"][];
             gender: string | null;
             signal_rating: number | null;
-            investor: components["schemas"]["InvestorProfileFull"];
+            investor: components["schemas"]["InvestorProfileFull"] | unknown;
             founded_companies: components["schemas"]["FoundedCompaniesSummary"];
             career: components["schemas"]["CareerGlance"];
             education: components["schemas"]["EducationGlance"];
@@ -2121,7 +2308,8 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "person";
-            subtype: null;
+            /** @constant */
+            subtype: unknown;
             name: string;
             tagline: string | null;
             about: string | null;
@@ -2136,12 +2324,14 @@ export interface components {
             taxonomy: components["schemas"]["TaxonomyItem"][];
             gender: string | null;
             signal_rating: number | null;
-            investor: components["schemas"]["InvestorProfile"];
+            investor: components["schemas"]["InvestorProfile"] | unknown;
             available: string[];
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             locked?: components["schemas"]["Locked"];
         };
+        /** @description `FounderFull` with `view=full`, `FounderSummary` with `view=summary` (a full row also matches the summary: anyOf). */
+        FounderRow: components["schemas"]["FounderFull"] | components["schemas"]["FounderSummary"];
         /** @description An active job opening (SPEC.md 2.5). Salary, currency, department and contract type are not served. */
         JobOpening: {
             id: number;
@@ -2150,7 +2340,8 @@ export interface components {
             /** Format: uri */
             url: string | null;
             source: string | null;
-            job_type: string | null;
+            /** @enum {string|null} */
+            job_type: "full_time" | "part_time" | "contract" | "internship" | null;
             formatted_location: string | null;
             post_language: string | null;
             latitude: number | null;
@@ -2221,30 +2412,13 @@ export interface components {
             from: string;
             /** Format: date */
             to: string;
-            balance: {
-                remaining: number;
-                granted: number;
-            };
-            data: {
-                /** Format: date */
-                day: string;
-                operation_id: string;
-                requests: number;
-                credits: number;
-            }[];
+            balance: components["schemas"]["CreditBalance"];
+            data: components["schemas"]["UsageRow"][];
         };
         FilterScope: {
             scope: string;
             description: string;
-            keys: {
-                key: string;
-                /** @enum {string} */
-                type: "integer" | "number" | "money" | "string" | "enum" | "partial_date" | "boolean" | "uuid" | "place";
-                operators: ("eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "in_any" | "nin_any" | "in_all" | "nin_all")[];
-                description: string;
-                /** @description Where the valid values are listed. */
-                values_url: string | null;
-            }[];
+            keys: components["schemas"]["FilterKey"][];
         };
         TeamCreate: {
             name: string;
@@ -2266,19 +2440,24 @@ export interface components {
         };
         /** @description Notices about the request, for clients pinned to older versions. */
         Meta: {
-            deprecations?: {
-                /** @enum {string} */
-                type: "param_retired" | "filter_retired" | "sort_retired";
-                name: string;
-                message: string;
-                replacement?: string | null;
-            }[];
+            deprecations?: components["schemas"]["Deprecation"][];
         };
         /**
          * @description A whole number 1..50 written as a string.
          * @default 15
          */
         TopN: string;
+        /**
+         * @default sector
+         * @enum {string}
+         */
+        FunnelDimension: "sector" | "country" | "continent" | "city" | "region" | "technology" | "business_model" | "income_stream" | "client_focus" | "investor_type";
+        /**
+         * @description The value of a heatmap cell: rounds (`count`), distinct companies (`company_count`), or the `total`, `avg` or `median` round amount (money, whole units of `currency`).
+         * @default count
+         * @enum {string}
+         */
+        HeatmapMetric: "count" | "company_count" | "total_amount" | "avg_amount" | "median_amount";
         /** @enum {string} */
         HeatmapDimension: "round_year" | "round_quarter" | "round_type" | "standardized_round" | "country" | "continent" | "city" | "region" | "sector" | "technology" | "industry_tags" | "business_model" | "income_stream" | "client_focus" | "investor_type" | "investor_country" | "investor_continent";
         /**
@@ -2359,10 +2538,7 @@ export interface components {
             total_groups: number;
             /** @description The metric over every matching record, each counted once (see `MetricValue`). */
             total: number | null;
-            data: {
-                group: components["schemas"]["AggregateGroup"];
-                value: components["schemas"]["MetricValue"];
-            }[];
+            data: components["schemas"]["AggregateRow"][];
             currency: components["schemas"]["CurrencyCode"];
         };
         AggregateMultiMetric: {
@@ -2379,10 +2555,7 @@ export interface components {
             total_groups: number;
             /** @description Each metric over every matching record, each counted once. */
             totals: components["schemas"]["MetricValue"][];
-            data: {
-                group: components["schemas"]["AggregateGroup"];
-                values: components["schemas"]["MetricValue"][];
-            }[];
+            data: components["schemas"]["AggregateMultiMetricRow"][];
             currency: components["schemas"]["CurrencyCode"];
         };
         Timeseries: {
@@ -2394,19 +2567,13 @@ export interface components {
             /** @description Last period. */
             to: string;
             /** @description The dimension of `series`, or null. */
-            group_by: components["schemas"]["HeatmapDimension"] | null;
+            group_by: components["schemas"]["HeatmapDimension"] | unknown;
             /** @description Every period from `from` to `to`: `YYYY-MM` (month), `YYYY-Qn` (quarter) or `YYYY` (year). */
             periods: string[];
             /** @description The metric over all matching rounds per period (aligned with `periods`). */
             values: components["schemas"]["MetricValue"][];
             /** @description With `group_by`, the top `top_n` categories by the metric over the whole range; otherwise empty. */
-            series: {
-                label: string;
-                /** @description The metric of the category over the whole range (see `MetricValue`). */
-                total: number | null;
-                /** @description Aligned with `periods`. */
-                values: components["schemas"]["MetricValue"][];
-            }[];
+            series: components["schemas"]["TimeseriesSeries"][];
             currency: components["schemas"]["CurrencyCode"];
         };
         Heatmap: {
@@ -2417,38 +2584,21 @@ export interface components {
             x_totals: number[];
             y_totals: number[];
             grand_total: number;
-            query_info: {
-                metric: string;
-                x_dimension: string;
-                y_dimension: string;
-                /** @description Rounds that matched the filter. */
-                total_rows: number;
-            };
+            query_info: components["schemas"]["HeatmapQueryInfo"];
             currency: components["schemas"]["CurrencyCode"];
         };
         Funnel: {
-            rows: {
-                label: string;
-                buckets: number[];
-            }[];
+            rows: components["schemas"]["FunnelRow"][];
             bucket_labels: string[];
             bucket_group_labels: string[];
             total_per_bucket: number[];
             grand_total: number;
-            query_info: {
-                dimension: string;
-                top_n: number;
-                timing_ms: number;
-            };
+            query_info: components["schemas"]["FunnelQueryInfo"];
         };
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
-            database: {
-                /** @enum {string} */
-                status: "up" | "down";
-                latency_ms: number | null;
-            };
+            database: components["schemas"]["HealthDatabase"];
             /** @description Latest API version served. */
             version: string;
             /** Format: date-time */
@@ -2456,19 +2606,148 @@ export interface components {
         };
         /** @description The full investor (investment firm) record. */
         InvestorFull: {
+            /** Format: uuid */
+            uuid: string;
+            /** @constant */
+            type: "organization";
             /** @constant */
             subtype: "investor";
-        } & WithRequired<components["schemas"]["OrganizationFullFields"], "subtype">;
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            revenue: components["schemas"]["LatestRevenue"];
+            traffic: components["schemas"]["TrafficSummary"];
+            patents: components["schemas"]["PatentsSummary"];
+            founders: components["schemas"]["FounderGlance"];
+            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            available: string[];
+            locked?: components["schemas"]["Locked"];
+        };
         /** @description The full university record. */
         UniversityFull: {
+            /** Format: uuid */
+            uuid: string;
+            /** @constant */
+            type: "organization";
             /** @constant */
             subtype: "university";
-        } & WithRequired<components["schemas"]["OrganizationFullFields"], "subtype">;
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            revenue: components["schemas"]["LatestRevenue"];
+            traffic: components["schemas"]["TrafficSummary"];
+            patents: components["schemas"]["PatentsSummary"];
+            founders: components["schemas"]["FounderGlance"];
+            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            available: string[];
+            locked?: components["schemas"]["Locked"];
+        };
         /** @description The full government body or NGO record. */
         GovNgoFull: {
+            /** Format: uuid */
+            uuid: string;
+            /** @constant */
+            type: "organization";
             /** @constant */
             subtype: "gov_ngo";
-        } & WithRequired<components["schemas"]["OrganizationFullFields"], "subtype">;
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            revenue: components["schemas"]["LatestRevenue"];
+            traffic: components["schemas"]["TrafficSummary"];
+            patents: components["schemas"]["PatentsSummary"];
+            founders: components["schemas"]["FounderGlance"];
+            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            available: string[];
+            locked?: components["schemas"]["Locked"];
+        };
         /**
          * @description A row of `/data/entities`: the organization summary row of its `subtype`, or the person
          *     summary row (`type` = `person`, `subtype` null).
@@ -2492,15 +2771,7 @@ export interface components {
             domain: string | null;
             tagline: string | null;
             signal_rating: number | null;
-            match: {
-                /** @enum {string} */
-                field: "name" | "domain";
-                /**
-                 * @description `exact` whole value, `prefix` the value starts with `q`, `substring` a later word of the name starts with `q`.
-                 * @enum {string}
-                 */
-                kind: "exact" | "prefix" | "substring";
-            };
+            match: components["schemas"]["SearchHitMatch"];
         };
         /** @description A fund (capital vehicle) an investor raised. */
         Fund: {
@@ -2509,14 +2780,18 @@ export interface components {
             investor: components["schemas"]["EntityRef"];
             amount: components["schemas"]["Money"];
             /** @description The amount as announced, in its original currency; null when undisclosed. */
-            amount_source: null | {
-                amount: number;
-                currency: string;
-            };
+            amount_source: components["schemas"]["SourceAmount"] | unknown;
             announced_date: components["schemas"]["NullablePartialDate"];
             vintage_year: number | null;
-            fund_type: string | null;
-            status: string | null;
+            /** @enum {string|null} */
+            fund_type: "venture" | "seed" | "corporate" | "buyout" | "growth" | "accelerator" | "syndicate" | "evergreen" | "debt" | "sovereign" | "opportunity" | null;
+            /** @enum {string|null} */
+            status: "fundraising" | "active" | "closed" | null;
+        };
+        /** @description An amount as announced, in its original currency. */
+        SourceAmount: {
+            amount: number;
+            currency: components["schemas"]["CurrencyCode"];
         };
         /** @description A company valuation. */
         Valuation: {
@@ -2525,8 +2800,8 @@ export interface components {
             /** @description In the active currency, whole units. */
             value: number;
             valued_date: components["schemas"]["PartialDate"];
-            /** @description funding_round, secondary, public_market or estimate. */
-            source: string | null;
+            /** @enum {string|null} */
+            source: "funding_round" | "secondary" | "public_market" | "estimate" | null;
             /** @description The funding round it comes from, if any. */
             transaction_id: number | null;
         };
@@ -2537,7 +2812,8 @@ export interface components {
             /** Format: uri */
             url: string;
             source: string | null;
-            article_type: string | null;
+            /** @enum {string|null} */
+            article_type: "funding" | "acquisition" | "product" | "partnership" | "people" | null;
             summary: string | null;
             published_at: components["schemas"]["DateTime"];
             entities: components["schemas"]["EntityRef"][];
@@ -2582,7 +2858,7 @@ export interface components {
         HeadcountRow: {
             department: string;
             count: number;
-            /** @description Share of the head count; null without the premium tier (named in `locked`). */
+            /** @description Share of the head count in per cent; null without the premium tier (named in `locked`). */
             percentage: number | null;
             locked?: components["schemas"]["Locked"];
         };
@@ -2602,7 +2878,7 @@ export interface components {
         };
         /** @description A person's education at the university (education item with the person under `person`). */
         AlumnusItem: {
-            degree: components["schemas"]["NullableIdName"];
+            degree: components["schemas"]["IdName"] | unknown;
             majors: components["schemas"]["IdName"][];
             start_date: components["schemas"]["NullablePartialDate"];
             end_date: components["schemas"]["NullablePartialDate"];
@@ -2639,6 +2915,8 @@ export interface components {
             lat: number;
             lon: number;
         };
+        /** @description A `GeoPoint` (mode `points`) or a `GeoCluster` (mode `clusters`). */
+        GeoItem: components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"];
         /** @description Entities of one grid cell, at the centroid of their positions. */
         GeoCluster: {
             lat: number;
@@ -2651,6 +2929,394 @@ export interface components {
             name: string;
             description: string | null;
             taxonomy: components["schemas"]["TaxonomyItem"][];
+        };
+        ApiErrorBody: {
+            /** @enum {string} */
+            code: "VALIDATION_ERROR" | "INVALID_ENTITY_ID" | "UNKNOWN_FILTER" | "FILTER_PARSE_ERROR" | "FILTER_VALIDATION_ERROR" | "UNSUPPORTED_OPERATOR" | "PAGINATION_DEPTH_EXCEEDED" | "UNAUTHORIZED" | "CREDITS_EXHAUSTED" | "FORBIDDEN" | "NOT_FOUND" | "PATH_RENAMED" | "ENDPOINT_REMOVED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "DATABASE_ERROR" | "SCHEMA_ERROR" | "EXTERNAL_SERVICE_ERROR" | "SERVICE_UNAVAILABLE" | "QUERY_TIMEOUT";
+            message: string;
+            details: components["schemas"]["ApiErrorDetails"];
+        };
+        PortfolioSummary: {
+            rounds_count: number;
+            total_valuation: components["schemas"]["Money"];
+            companies: components["schemas"]["PortfolioGlance"];
+        };
+        ExitsSummary: {
+            count: number | null;
+            total_value: components["schemas"]["Money"];
+            pct: number | null;
+        };
+        MatchSummary: {
+            companies_count: number | null;
+            invested: components["schemas"]["Money"];
+        };
+        LatestRevenue: {
+            value: components["schemas"]["Money"];
+            year: number | null;
+        };
+        TrafficSummary: {
+            monthly_visits: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
+            growth_3m: number | null;
+        };
+        PatentsSummary: {
+            count: number;
+        };
+        TransactionInvestor: {
+            is_lead: boolean | null;
+            investor: components["schemas"]["EntityRef"];
+        };
+        CreditBalance: {
+            remaining: number;
+            granted: number;
+        };
+        UsageRow: {
+            /** Format: date */
+            day: string;
+            operation_id: string;
+            requests: number;
+            credits: number;
+        };
+        FilterKey: {
+            key: string;
+            /** @enum {string} */
+            type: "integer" | "number" | "money" | "string" | "enum" | "partial_date" | "boolean" | "uuid" | "place";
+            operators: ("eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "in_any" | "nin_any" | "in_all" | "nin_all")[];
+            description: string;
+            /** @description Where the valid values are listed. */
+            values_url: string | null;
+        };
+        Deprecation: {
+            /** @enum {string} */
+            type: "param_retired" | "filter_retired" | "sort_retired";
+            name: string;
+            message: string;
+            replacement?: string | null;
+        };
+        AggregateRow: {
+            group: components["schemas"]["AggregateGroup"];
+            value: components["schemas"]["MetricValue"];
+        };
+        AggregateMultiMetricRow: {
+            group: components["schemas"]["AggregateGroup"];
+            values: components["schemas"]["MetricValue"][];
+        };
+        TimeseriesSeries: {
+            label: string;
+            /** @description The metric of the category over the whole range (see `MetricValue`). */
+            total: number | null;
+            /** @description Aligned with `periods`. */
+            values: components["schemas"]["MetricValue"][];
+        };
+        HeatmapQueryInfo: {
+            metric: components["schemas"]["HeatmapMetric"];
+            x_dimension: components["schemas"]["HeatmapDimension"];
+            y_dimension: components["schemas"]["HeatmapDimension"];
+            /** @description Rounds that matched the filter. */
+            total_rows: number;
+        };
+        FunnelRow: {
+            label: string;
+            buckets: number[];
+        };
+        FunnelQueryInfo: {
+            dimension: components["schemas"]["FunnelDimension"];
+            top_n: number;
+            timing_ms: number;
+        };
+        HealthDatabase: {
+            /** @enum {string} */
+            status: "up" | "down";
+            latency_ms: number | null;
+        };
+        SearchHitMatch: {
+            /** @enum {string} */
+            field: "name" | "domain";
+            /**
+             * @description `exact` whole value, `prefix` the value starts with `q`, `substring` a later word of the name starts with `q`.
+             * @enum {string}
+             */
+            kind: "exact" | "prefix" | "substring";
+        };
+        TransactionList: {
+            data: components["schemas"]["Transaction"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        TransactionResponse: {
+            data: components["schemas"]["Transaction"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        CompanySummaryList: {
+            data: components["schemas"]["CompanySummary"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        CompanyFullResponse: {
+            data: components["schemas"]["CompanyFull"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        JobOpeningResponse: {
+            data: components["schemas"]["JobOpening"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        FounderList: {
+            /** @enum {string} */
+            view: "full" | "summary";
+            data: components["schemas"]["FounderRow"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        FoundedCompanyItemList: {
+            data: components["schemas"]["FoundedCompanyItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        CareerItemList: {
+            data: components["schemas"]["CareerItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        EducationItemList: {
+            data: components["schemas"]["EducationItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        EntitySummaryList: {
+            data: components["schemas"]["EntitySummary"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        EntityFullResponse: {
+            data: components["schemas"]["EntityFull"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        InvestorSummaryList: {
+            data: components["schemas"]["InvestorSummary"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        InvestorFullResponse: {
+            data: components["schemas"]["InvestorFull"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        UniversitySummaryList: {
+            data: components["schemas"]["UniversitySummary"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        UniversityFullResponse: {
+            data: components["schemas"]["UniversityFull"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        GovNgoSummaryList: {
+            data: components["schemas"]["GovNgoSummary"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        GovNgoFullResponse: {
+            data: components["schemas"]["GovNgoFull"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        FounderFullResponse: {
+            data: components["schemas"]["FounderFull"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        JobOpeningList: {
+            data: components["schemas"]["JobOpening"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        SearchHitList: {
+            data: components["schemas"]["SearchHit"][];
+            page: components["schemas"]["Page"];
+        };
+        FundList: {
+            data: components["schemas"]["Fund"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        FundResponse: {
+            data: components["schemas"]["Fund"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        ValuationList: {
+            data: components["schemas"]["Valuation"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        ValuationResponse: {
+            data: components["schemas"]["Valuation"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        NewsArticleList: {
+            data: components["schemas"]["NewsArticle"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        NewsArticleResponse: {
+            data: components["schemas"]["NewsArticle"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        NoteList: {
+            data: components["schemas"]["Note"][];
+            page: components["schemas"]["Page"];
+            meta?: components["schemas"]["Meta"];
+        };
+        NoteResponse: {
+            data: components["schemas"]["Note"];
+        };
+        FinancialYearList: {
+            data: components["schemas"]["FinancialYear"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        HeadcountRowList: {
+            data: components["schemas"]["HeadcountRow"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        WebTrafficPointList: {
+            data: components["schemas"]["WebTrafficPoint"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        PatentList: {
+            data: components["schemas"]["Patent"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        FounderItemList: {
+            data: components["schemas"]["FounderItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        AlumnusItemList: {
+            data: components["schemas"]["AlumnusItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        CompanyInvestorItemList: {
+            data: components["schemas"]["CompanyInvestorItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        PortfolioItemList: {
+            data: components["schemas"]["PortfolioItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        SimilarCompanyItemList: {
+            data: components["schemas"]["SimilarCompanyItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        SimilarInvestorItemList: {
+            data: components["schemas"]["SimilarInvestorItem"][];
+            page: components["schemas"]["Page"];
+            currency: components["schemas"]["CurrencyCode"];
+            meta?: components["schemas"]["Meta"];
+        };
+        GeoResponse: {
+            /** @enum {string} */
+            mode: "points" | "clusters";
+            data: components["schemas"]["GeoItem"][];
+            /** @description More items matched than `limit`. */
+            truncated: boolean;
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        LandscapeList: {
+            data: components["schemas"]["Landscape"][];
+            page: components["schemas"]["Page"];
+        };
+        TaxonomyItemList: {
+            data: components["schemas"]["TaxonomyItem"][];
+            page: components["schemas"]["Page"];
+        };
+        FilterScopeList: {
+            data: components["schemas"]["FilterScope"][];
+        };
+        FilterValue: {
+            /** @description What to write in the filter. */
+            value: string;
+            name: string;
+            /** @description Taxonomy type or place kind, where there is one. */
+            type?: string;
+        };
+        FilterValueList: {
+            key: string;
+            scope: string;
+            data: components["schemas"]["FilterValue"][];
+            page: components["schemas"]["Page"];
+        };
+        VersionInfo: {
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            status: "current" | "deprecated" | "sunset";
+            /** Format: date */
+            sunset: string | null;
+            changes: string[];
+        };
+        VersionChange: {
+            /** Format: date */
+            date: string;
+            change: string;
+        };
+        VersionList: {
+            latest: string;
+            data: components["schemas"]["VersionInfo"][];
+            /** @description Operational changes that apply whatever the pin. */
+            all_versions_changes: components["schemas"]["VersionChange"][];
+        };
+        TeamList: {
+            data: components["schemas"]["Team"][];
+            page: components["schemas"]["LegacyPage"];
+        };
+        TeamResponse: {
+            data: components["schemas"]["Team"];
+        };
+        ApiKeyList: {
+            data: components["schemas"]["ApiKey"][];
+            page: components["schemas"]["LegacyPage"];
+        };
+        ApiKeyWithSecretResponse: {
+            data: components["schemas"]["ApiKeyWithSecret"];
+        };
+        ApiKeyResponse: {
+            data: components["schemas"]["ApiKey"];
+        };
+        OpenApiDocument: {
+            openapi: string;
+            info: {
+                [key: string]: unknown;
+            };
+            paths: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: {
@@ -2680,7 +3346,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `VALIDATION_ERROR` for clients pinned to a version before 2026-10-09 (validation failures were 422 then). */
@@ -2704,7 +3370,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `UNAUTHORIZED`: missing, malformed, invalid or expired bearer token. */
@@ -2725,7 +3391,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `CREDITS_EXHAUSTED`: the team has no credits left, or none granted. */
@@ -2744,7 +3410,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `FORBIDDEN`: the token lacks the operation's scope. */
@@ -2763,7 +3429,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `NOT_FOUND`: the id does not exist or is not visible to the key. `PATH_RENAMED` and `ENDPOINT_REMOVED` name a replacement path. */
@@ -2782,7 +3448,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `CONFLICT`: the resource already exists (for example a taken team slug). */
@@ -2801,7 +3467,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `PAYLOAD_TOO_LARGE`: the request body is larger than allowed (100 KiB). */
@@ -2820,7 +3486,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `UNSUPPORTED_MEDIA_TYPE`: the request body is not `application/json`. */
@@ -2839,7 +3505,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `RATE_LIMITED`: too many requests; retry after `Retry-After` seconds. */
@@ -2859,7 +3525,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `INTERNAL_SERVER_ERROR`, `DATABASE_ERROR` or `SCHEMA_ERROR`. Retry with backoff. */
@@ -2878,7 +3544,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `SERVICE_UNAVAILABLE` (including a failed credit check) or `EXTERNAL_SERVICE_ERROR`. Retry with backoff. */
@@ -2897,7 +3563,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `QUERY_TIMEOUT`: the query exceeded the execution budget (15 s). Narrow the query. */
@@ -2916,7 +3582,7 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ApiError"];
             };
         };
         /** @description `fundings` was renamed `funding-rounds`: the same request at the new path (query string unchanged). No body. */
@@ -3057,353 +3723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 703,
-                     *           "amount": null,
-                     *           "announced_date": "2026-10-30",
-                     *           "round_type": "SERIES C",
-                     *           "standardized_round": "Series C",
-                     *           "valuation": null,
-                     *           "is_verified": true,
-                     *           "is_vc_round": true,
-                     *           "is_exit": false,
-                     *           "company": {
-                     *             "uuid": "66791e81-ae61-42cc-9ade-7a0012eb61ab",
-                     *             "type": "organization",
-                     *             "subtype": "company",
-                     *             "domain": "iraify.com",
-                     *             "name": "Iraify",
-                     *             "tagline": "Claims automation for platforms and their customers",
-                     *             "about": "Iraify builds claims automation for platforms and their customers. Founded in 2017 and headquartered in Oslo, Norway, the company has raised 5 rounds, most recently in 2026.",
-                     *             "image": null,
-                     *             "service_url": "https://app.fundingdata.example/organizations/66791e81-ae61-42cc-9ade-7a0012eb61ab",
-                     *             "links": {
-                     *               "website": "https://www.iraify.com",
-                     *               "linkedin": "https://www.linkedin.com/company/iraify",
-                     *               "twitter": "https://x.com/iraify",
-                     *               "instagram": null,
-                     *               "angellist": "https://wellfound.com/company/iraify",
-                     *               "crunchbase": "https://www.crunchbase.com/organization/iraify"
-                     *             },
-                     *             "locations": [
-                     *               {
-                     *                 "role": "hq",
-                     *                 "city": {
-                     *                   "id": 1098,
-                     *                   "name": "Oslo"
-                     *                 },
-                     *                 "state": null,
-                     *                 "country": {
-                     *                   "id": 127,
-                     *                   "name": "Norway"
-                     *                 },
-                     *                 "continent": {
-                     *                   "id": 4,
-                     *                   "name": "Europe"
-                     *                 },
-                     *                 "lat": 59.9139,
-                     *                 "lon": 10.7522
-                     *               }
-                     *             ],
-                     *             "roles": [
-                     *               "company"
-                     *             ],
-                     *             "classifications": [],
-                     *             "taxonomy": [
-                     *               {
-                     *                 "id": 146,
-                     *                 "name": "Financial Institutions",
-                     *                 "type": "client_focus"
-                     *               },
-                     *               {
-                     *                 "id": 62,
-                     *                 "name": "Lending",
-                     *                 "type": "industry_tag"
-                     *               },
-                     *               {
-                     *                 "id": 23,
-                     *                 "name": "Insurtech",
-                     *                 "type": "sector"
-                     *               },
-                     *               {
-                     *                 "id": 42,
-                     *                 "name": "Big Data",
-                     *                 "type": "technology"
-                     *               }
-                     *             ],
-                     *             "launch_date": "2017-04",
-                     *             "closing_date": null,
-                     *             "became_unicorn_date": null,
-                     *             "became_thoroughbred_date": null,
-                     *             "exit_date": null,
-                     *             "employees_count": null,
-                     *             "employee_count_1y_growth": null,
-                     *             "added_at": "2021-01-27T01:57:08.634Z",
-                     *             "updated_at": "2026-09-20T17:26:06.623Z",
-                     *             "status": "operating",
-                     *             "signal_rating": 61.7,
-                     *             "unicorn_type": null,
-                     *             "funding": {
-                     *               "total": 56010000,
-                     *               "total_vc": 56010000,
-                     *               "rounds_count": 5
-                     *             },
-                     *             "valuation": {
-                     *               "value": null,
-                     *               "year": null,
-                     *               "month": null
-                     *             },
-                     *             "jobs": {
-                     *               "is_hiring": false,
-                     *               "open_count": 0
-                     *             },
-                     *             "investor": null
-                     *           },
-                     *           "investors": [
-                     *             {
-                     *               "is_lead": true,
-                     *               "investor": {
-                     *                 "uuid": "946c3efa-1fbd-45f2-8269-149ec7dc33d5",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Orchard Capital",
-                     *                 "image": "https://img.fundingdata.example/logos/946c3efa-1fbd-45f2-8269-149ec7dc33d5.png",
-                     *                 "service_url": "https://app.fundingdata.example/organizations/946c3efa-1fbd-45f2-8269-149ec7dc33d5"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "5e3e2631-003f-4b1f-99a5-7239db356172",
-                     *                 "type": "person",
-                     *                 "subtype": null,
-                     *                 "name": "Ryan Wright",
-                     *                 "image": "https://img.fundingdata.example/people/5e3e2631-003f-4b1f-99a5-7239db356172.jpg",
-                     *                 "service_url": "https://app.fundingdata.example/people/5e3e2631-003f-4b1f-99a5-7239db356172"
-                     *               }
-                     *             }
-                     *           ],
-                     *           "source_url": "https://techchronicle.example/2026/10/iraify-series-c-703",
-                     *           "deleted_at": null
-                     *         },
-                     *         {
-                     *           "id": 554,
-                     *           "amount": 55000000,
-                     *           "announced_date": "2026-10-26",
-                     *           "round_type": "SERIES C",
-                     *           "standardized_round": "Series C",
-                     *           "valuation": 420000000,
-                     *           "is_verified": false,
-                     *           "is_vc_round": true,
-                     *           "is_exit": false,
-                     *           "company": {
-                     *             "uuid": "3e0827a8-1970-4905-8e0e-844c1dda9403",
-                     *             "type": "organization",
-                     *             "subtype": "company",
-                     *             "domain": "fluxium.com",
-                     *             "name": "Fluxium",
-                     *             "tagline": "Low-carbon cement for governments",
-                     *             "about": "Fluxium builds low-carbon cement for governments. Founded in 2015 and headquartered in Copenhagen, Denmark, the company has raised 8 rounds, most recently in 2026.",
-                     *             "image": "https://img.fundingdata.example/logos/3e0827a8-1970-4905-8e0e-844c1dda9403.png",
-                     *             "service_url": "https://app.fundingdata.example/organizations/3e0827a8-1970-4905-8e0e-844c1dda9403",
-                     *             "links": {
-                     *               "website": "https://www.fluxium.com",
-                     *               "linkedin": "https://www.linkedin.com/company/fluxium",
-                     *               "twitter": "https://x.com/fluxium",
-                     *               "instagram": null,
-                     *               "angellist": null,
-                     *               "crunchbase": "https://www.crunchbase.com/organization/fluxium"
-                     *             },
-                     *             "locations": [
-                     *               {
-                     *                 "role": "hq",
-                     *                 "city": {
-                     *                   "id": 1099,
-                     *                   "name": "Copenhagen"
-                     *                 },
-                     *                 "state": null,
-                     *                 "country": {
-                     *                   "id": 128,
-                     *                   "name": "Denmark"
-                     *                 },
-                     *                 "continent": {
-                     *                   "id": 4,
-                     *                   "name": "Europe"
-                     *                 },
-                     *                 "lat": 55.6761,
-                     *                 "lon": 12.5683
-                     *               },
-                     *               {
-                     *                 "role": "office",
-                     *                 "city": {
-                     *                   "id": 1100,
-                     *                   "name": "Aarhus"
-                     *                 },
-                     *                 "state": null,
-                     *                 "country": {
-                     *                   "id": 128,
-                     *                   "name": "Denmark"
-                     *                 },
-                     *                 "continent": {
-                     *                   "id": 4,
-                     *                   "name": "Europe"
-                     *                 },
-                     *                 "lat": 56.1629,
-                     *                 "lon": 10.2039
-                     *               }
-                     *             ],
-                     *             "roles": [
-                     *               "company"
-                     *             ],
-                     *             "classifications": [],
-                     *             "taxonomy": [
-                     *               {
-                     *                 "id": 113,
-                     *                 "name": "Peer-to-Peer",
-                     *                 "type": "business_model"
-                     *               },
-                     *               {
-                     *                 "id": 99,
-                     *                 "name": "Vertical Farming",
-                     *                 "type": "industry_tag"
-                     *               },
-                     *               {
-                     *                 "id": 9,
-                     *                 "name": "Climate Tech",
-                     *                 "type": "sector"
-                     *               }
-                     *             ],
-                     *             "launch_date": "2015-02",
-                     *             "closing_date": null,
-                     *             "became_unicorn_date": null,
-                     *             "became_thoroughbred_date": "2024-06-06",
-                     *             "exit_date": null,
-                     *             "employees_count": 1014,
-                     *             "employee_count_1y_growth": 0.298,
-                     *             "added_at": "2021-04-04T14:01:02.602Z",
-                     *             "updated_at": "2024-08-12T23:00:37.334Z",
-                     *             "status": "operating",
-                     *             "signal_rating": 59.6,
-                     *             "unicorn_type": null,
-                     *             "funding": {
-                     *               "total": 157935000,
-                     *               "total_vc": 157935000,
-                     *               "rounds_count": 8
-                     *             },
-                     *             "valuation": {
-                     *               "value": 420000000,
-                     *               "year": 2026,
-                     *               "month": 10
-                     *             },
-                     *             "jobs": {
-                     *               "is_hiring": true,
-                     *               "open_count": 4
-                     *             },
-                     *             "investor": null
-                     *           },
-                     *           "investors": [
-                     *             {
-                     *               "is_lead": true,
-                     *               "investor": {
-                     *                 "uuid": "fe9690fd-02f7-410a-a88c-f1f4ba12d98b",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Orchard Growth Equity",
-                     *                 "image": null,
-                     *                 "service_url": "https://app.fundingdata.example/organizations/fe9690fd-02f7-410a-a88c-f1f4ba12d98b"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "6f382de4-7f9c-48bf-89aa-e9b746e7b848",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Compass Venture Partners",
-                     *                 "image": "https://img.fundingdata.example/logos/6f382de4-7f9c-48bf-89aa-e9b746e7b848.png",
-                     *                 "service_url": "https://app.fundingdata.example/organizations/6f382de4-7f9c-48bf-89aa-e9b746e7b848"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "5337f948-db4b-44ac-a395-0dc6004be15c",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Lakeside VC",
-                     *                 "image": "https://img.fundingdata.example/logos/5337f948-db4b-44ac-a395-0dc6004be15c.png",
-                     *                 "service_url": "https://app.fundingdata.example/organizations/5337f948-db4b-44ac-a395-0dc6004be15c"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "3be29e9b-d1ab-488e-830c-f3e3afe1321e",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Outpost Growth Equity",
-                     *                 "image": "https://img.fundingdata.example/logos/3be29e9b-d1ab-488e-830c-f3e3afe1321e.png",
-                     *                 "service_url": "https://app.fundingdata.example/organizations/3be29e9b-d1ab-488e-830c-f3e3afe1321e"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "85971b92-27c6-49e6-8cb5-89e155576299",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Aurora Partners",
-                     *                 "image": "https://img.fundingdata.example/logos/85971b92-27c6-49e6-8cb5-89e155576299.png",
-                     *                 "service_url": "https://app.fundingdata.example/organizations/85971b92-27c6-49e6-8cb5-89e155576299"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "6cacc331-2c3c-44ea-be13-25981abc2b0e",
-                     *                 "type": "organization",
-                     *                 "subtype": "investor",
-                     *                 "name": "Monarch Ventures",
-                     *                 "image": "https://img.fundingdata.example/logos/6cacc331-2c3c-44ea-be13-25981abc2b0e.png",
-                     *                 "service_url": "https://app.fundingdata.example/organizations/6cacc331-2c3c-44ea-be13-25981abc2b0e"
-                     *               }
-                     *             },
-                     *             {
-                     *               "is_lead": false,
-                     *               "investor": {
-                     *                 "uuid": "dc331949-a69a-4f62-b9e3-83b68896f64e",
-                     *                 "type": "person",
-                     *                 "subtype": null,
-                     *                 "name": "Chris Roberts",
-                     *                 "image": "https://img.fundingdata.example/people/dc331949-a69a-4f62-b9e3-83b68896f64e.jpg",
-                     *                 "service_url": "https://app.fundingdata.example/people/dc331949-a69a-4f62-b9e3-83b68896f64e"
-                     *               }
-                     *             }
-                     *           ],
-                     *           "source_url": "https://scaleuptimes.example/2026/10/fluxium-raises-55m-series-c-round-led-by-orchard-growth-equity-296",
-                     *           "deleted_at": null
-                     *         }
-                     *       ],
-                     *       "page": {
-                     *         "limit": 2,
-                     *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WyIyMDI2LTEwLTI2Iiw1NTRdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.TB18KSmvS1-d3V2LWK4qBDNpYEILbv2VGrc502k5jXM",
-                     *         "prev_cursor": null,
-                     *         "total": null,
-                     *         "tier": "premium"
-                     *       },
-                     *       "currency": "USD"
-                     *     }
-                     */
-                    "application/json": {
-                        data: components["schemas"]["Transaction"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["TransactionList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3446,144 +3766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "id": 703,
-                     *         "amount": null,
-                     *         "announced_date": "2026-10-30",
-                     *         "round_type": "SERIES C",
-                     *         "standardized_round": "Series C",
-                     *         "valuation": null,
-                     *         "is_verified": true,
-                     *         "is_vc_round": true,
-                     *         "is_exit": false,
-                     *         "company": {
-                     *           "uuid": "66791e81-ae61-42cc-9ade-7a0012eb61ab",
-                     *           "type": "organization",
-                     *           "subtype": "company",
-                     *           "domain": "iraify.com",
-                     *           "name": "Iraify",
-                     *           "tagline": "Claims automation for platforms and their customers",
-                     *           "about": "Iraify builds claims automation for platforms and their customers. Founded in 2017 and headquartered in Oslo, Norway, the company has raised 5 rounds, most recently in 2026.",
-                     *           "image": null,
-                     *           "service_url": "https://app.fundingdata.example/organizations/66791e81-ae61-42cc-9ade-7a0012eb61ab",
-                     *           "links": {
-                     *             "website": "https://www.iraify.com",
-                     *             "linkedin": "https://www.linkedin.com/company/iraify",
-                     *             "twitter": "https://x.com/iraify",
-                     *             "instagram": null,
-                     *             "angellist": "https://wellfound.com/company/iraify",
-                     *             "crunchbase": "https://www.crunchbase.com/organization/iraify"
-                     *           },
-                     *           "locations": [
-                     *             {
-                     *               "role": "hq",
-                     *               "city": {
-                     *                 "id": 1098,
-                     *                 "name": "Oslo"
-                     *               },
-                     *               "state": null,
-                     *               "country": {
-                     *                 "id": 127,
-                     *                 "name": "Norway"
-                     *               },
-                     *               "continent": {
-                     *                 "id": 4,
-                     *                 "name": "Europe"
-                     *               },
-                     *               "lat": 59.9139,
-                     *               "lon": 10.7522
-                     *             }
-                     *           ],
-                     *           "roles": [
-                     *             "company"
-                     *           ],
-                     *           "classifications": [],
-                     *           "taxonomy": [
-                     *             {
-                     *               "id": 146,
-                     *               "name": "Financial Institutions",
-                     *               "type": "client_focus"
-                     *             },
-                     *             {
-                     *               "id": 62,
-                     *               "name": "Lending",
-                     *               "type": "industry_tag"
-                     *             },
-                     *             {
-                     *               "id": 23,
-                     *               "name": "Insurtech",
-                     *               "type": "sector"
-                     *             },
-                     *             {
-                     *               "id": 42,
-                     *               "name": "Big Data",
-                     *               "type": "technology"
-                     *             }
-                     *           ],
-                     *           "launch_date": "2017-04",
-                     *           "closing_date": null,
-                     *           "became_unicorn_date": null,
-                     *           "became_thoroughbred_date": null,
-                     *           "exit_date": null,
-                     *           "employees_count": null,
-                     *           "employee_count_1y_growth": null,
-                     *           "added_at": "2021-01-27T01:57:08.634Z",
-                     *           "updated_at": "2026-09-20T17:26:06.623Z",
-                     *           "status": "operating",
-                     *           "signal_rating": 61.7,
-                     *           "unicorn_type": null,
-                     *           "funding": {
-                     *             "total": 56010000,
-                     *             "total_vc": 56010000,
-                     *             "rounds_count": 5
-                     *           },
-                     *           "valuation": {
-                     *             "value": null,
-                     *             "year": null,
-                     *             "month": null
-                     *           },
-                     *           "jobs": {
-                     *             "is_hiring": false,
-                     *             "open_count": 0
-                     *           },
-                     *           "investor": null
-                     *         },
-                     *         "investors": [
-                     *           {
-                     *             "is_lead": true,
-                     *             "investor": {
-                     *               "uuid": "946c3efa-1fbd-45f2-8269-149ec7dc33d5",
-                     *               "type": "organization",
-                     *               "subtype": "investor",
-                     *               "name": "Orchard Capital",
-                     *               "image": "https://img.fundingdata.example/logos/946c3efa-1fbd-45f2-8269-149ec7dc33d5.png",
-                     *               "service_url": "https://app.fundingdata.example/organizations/946c3efa-1fbd-45f2-8269-149ec7dc33d5"
-                     *             }
-                     *           },
-                     *           {
-                     *             "is_lead": false,
-                     *             "investor": {
-                     *               "uuid": "5e3e2631-003f-4b1f-99a5-7239db356172",
-                     *               "type": "person",
-                     *               "subtype": null,
-                     *               "name": "Ryan Wright",
-                     *               "image": "https://img.fundingdata.example/people/5e3e2631-003f-4b1f-99a5-7239db356172.jpg",
-                     *               "service_url": "https://app.fundingdata.example/people/5e3e2631-003f-4b1f-99a5-7239db356172"
-                     *             }
-                     *           }
-                     *         ],
-                     *         "source_url": "https://techchronicle.example/2026/10/iraify-series-c-703",
-                     *         "deleted_at": null
-                     *       },
-                     *       "currency": "USD"
-                     *     }
-                     */
-                    "application/json": {
-                        data: components["schemas"]["Transaction"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["TransactionResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3984,12 +4167,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["CompanySummary"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["CompanySummaryList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4032,352 +4210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "uuid": "0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
-                     *         "type": "organization",
-                     *         "subtype": "company",
-                     *         "domain": "fyrora.io",
-                     *         "name": "Fyrora",
-                     *         "tagline": "Silicon photonics for businesses",
-                     *         "about": "Fyrora builds silicon photonics for businesses. Founded in 2011 and headquartered in London, United Kingdom, the company has raised 10 rounds, most recently in 2026.",
-                     *         "image": "https://img.fundingdata.example/logos/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.png",
-                     *         "service_url": "https://app.fundingdata.example/organizations/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
-                     *         "links": {
-                     *           "website": "https://www.fyrora.io",
-                     *           "linkedin": "https://www.linkedin.com/company/fyrora",
-                     *           "twitter": null,
-                     *           "instagram": null,
-                     *           "angellist": null,
-                     *           "crunchbase": "https://www.crunchbase.com/organization/fyrora"
-                     *         },
-                     *         "locations": [
-                     *           {
-                     *             "role": "hq",
-                     *             "city": {
-                     *               "id": 1054,
-                     *               "name": "London"
-                     *             },
-                     *             "state": {
-                     *               "id": 330,
-                     *               "name": "England"
-                     *             },
-                     *             "country": {
-                     *               "id": 111,
-                     *               "name": "United Kingdom"
-                     *             },
-                     *             "continent": {
-                     *               "id": 4,
-                     *               "name": "Europe"
-                     *             },
-                     *             "lat": 51.5074,
-                     *             "lon": -0.1278
-                     *           },
-                     *           {
-                     *             "role": "office",
-                     *             "city": {
-                     *               "id": 1058,
-                     *               "name": "Edinburgh"
-                     *             },
-                     *             "state": {
-                     *               "id": 331,
-                     *               "name": "Scotland"
-                     *             },
-                     *             "country": {
-                     *               "id": 111,
-                     *               "name": "United Kingdom"
-                     *             },
-                     *             "continent": {
-                     *               "id": 4,
-                     *               "name": "Europe"
-                     *             },
-                     *             "lat": 55.9533,
-                     *             "lon": -3.1883
-                     *           },
-                     *           {
-                     *             "role": "office",
-                     *             "city": {
-                     *               "id": 1056,
-                     *               "name": "Oxford"
-                     *             },
-                     *             "state": {
-                     *               "id": 330,
-                     *               "name": "England"
-                     *             },
-                     *             "country": {
-                     *               "id": 111,
-                     *               "name": "United Kingdom"
-                     *             },
-                     *             "continent": {
-                     *               "id": 4,
-                     *               "name": "Europe"
-                     *             },
-                     *             "lat": 51.752,
-                     *             "lon": -1.2577
-                     *           }
-                     *         ],
-                     *         "roles": [
-                     *           "company",
-                     *           "investor"
-                     *         ],
-                     *         "classifications": [
-                     *           "unicorn"
-                     *         ],
-                     *         "taxonomy": [
-                     *           {
-                     *             "id": 116,
-                     *             "name": "Vertical SaaS",
-                     *             "type": "business_model"
-                     *           },
-                     *           {
-                     *             "id": 133,
-                     *             "name": "Sponsorship",
-                     *             "type": "income_stream"
-                     *           },
-                     *           {
-                     *             "id": 103,
-                     *             "name": "Chip Design",
-                     *             "type": "industry_tag"
-                     *           },
-                     *           {
-                     *             "id": 19,
-                     *             "name": "Semiconductors",
-                     *             "type": "sector"
-                     *           }
-                     *         ],
-                     *         "launch_date": "2011-10-06",
-                     *         "closing_date": null,
-                     *         "became_unicorn_date": "2022-06-24",
-                     *         "became_thoroughbred_date": "2022-06-24",
-                     *         "exit_date": null,
-                     *         "employees_count": 1572,
-                     *         "employee_count_1y_growth": -0.002,
-                     *         "added_at": "2021-06-16T07:14:25.107Z",
-                     *         "updated_at": "2022-02-22T01:29:01.475Z",
-                     *         "status": "operating",
-                     *         "signal_rating": 94.7,
-                     *         "unicorn_type": "unicorn",
-                     *         "funding": {
-                     *           "total": 899550000,
-                     *           "total_vc": 899170000,
-                     *           "rounds_count": 10
-                     *         },
-                     *         "valuation": {
-                     *           "value": 2400000000,
-                     *           "year": 2026,
-                     *           "month": 6
-                     *         },
-                     *         "jobs": {
-                     *           "is_hiring": true,
-                     *           "open_count": 7
-                     *         },
-                     *         "investor": {
-                     *           "types": [
-                     *             {
-                     *               "id": 3,
-                     *               "name": "Corporate Venture Capital",
-                     *               "code": "corporate_venture_capital"
-                     *             }
-                     *           ],
-                     *           "stages": [
-                     *             {
-                     *               "id": 3,
-                     *               "name": "Series A",
-                     *               "code": "series_a"
-                     *             },
-                     *             {
-                     *               "id": 4,
-                     *               "name": "Series B",
-                     *               "code": "series_b"
-                     *             },
-                     *             {
-                     *               "id": 5,
-                     *               "name": "Series C",
-                     *               "code": "series_c"
-                     *             },
-                     *             {
-                     *               "id": 6,
-                     *               "name": "Late Stage",
-                     *               "code": "late_stage"
-                     *             }
-                     *           ],
-                     *           "deal_size": {
-                     *             "min": 1000000,
-                     *             "max": 50000000
-                     *           },
-                     *           "investments": {
-                     *             "count": 9,
-                     *             "total_invested": 187226666,
-                     *             "preferred_round": "Series A",
-                     *             "last_round_date": "2026-07-21"
-                     *           },
-                     *           "rank": 63,
-                     *           "portfolio": {
-                     *             "rounds_count": 9,
-                     *             "total_valuation": 5639000000,
-                     *             "companies": {
-                     *               "total": 7,
-                     *               "sort": "-last_round_date",
-                     *               "items": [
-                     *                 {
-                     *                   "is_lead": true,
-                     *                   "rounds_count": 1,
-                     *                   "last_round_date": "2026-07-21",
-                     *                   "company": {
-                     *                     "uuid": "9a64bf3d-96a0-41d9-8ca5-98a7c4a9cdae",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "Atlas Cloud",
-                     *                     "image": null,
-                     *                     "service_url": "https://app.fundingdata.example/organizations/9a64bf3d-96a0-41d9-8ca5-98a7c4a9cdae"
-                     *                   }
-                     *                 },
-                     *                 {
-                     *                   "is_lead": true,
-                     *                   "rounds_count": 1,
-                     *                   "last_round_date": "2022-11-10",
-                     *                   "company": {
-                     *                     "uuid": "434d2925-1a0f-4f59-bfe9-5bb25a5f051e",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "Galaica",
-                     *                     "image": "https://img.fundingdata.example/logos/434d2925-1a0f-4f59-bfe9-5bb25a5f051e.png",
-                     *                     "service_url": "https://app.fundingdata.example/organizations/434d2925-1a0f-4f59-bfe9-5bb25a5f051e"
-                     *                   }
-                     *                 },
-                     *                 {
-                     *                   "is_lead": true,
-                     *                   "rounds_count": 2,
-                     *                   "last_round_date": "2022-06-20",
-                     *                   "company": {
-                     *                     "uuid": "a5b65bda-8070-4315-9ca0-b2f6de5fdf63",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "Forge Clinic",
-                     *                     "image": "https://img.fundingdata.example/logos/a5b65bda-8070-4315-9ca0-b2f6de5fdf63.png",
-                     *                     "service_url": "https://app.fundingdata.example/organizations/a5b65bda-8070-4315-9ca0-b2f6de5fdf63"
-                     *                   }
-                     *                 },
-                     *                 {
-                     *                   "is_lead": true,
-                     *                   "rounds_count": 2,
-                     *                   "last_round_date": "2020-02-06",
-                     *                   "company": {
-                     *                     "uuid": "aa33a031-75ce-49de-ac15-7ff4dc275e77",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "Ravable",
-                     *                     "image": "https://img.fundingdata.example/logos/aa33a031-75ce-49de-ac15-7ff4dc275e77.png",
-                     *                     "service_url": "https://app.fundingdata.example/organizations/aa33a031-75ce-49de-ac15-7ff4dc275e77"
-                     *                   }
-                     *                 },
-                     *                 {
-                     *                   "is_lead": false,
-                     *                   "rounds_count": 1,
-                     *                   "last_round_date": "2020-02",
-                     *                   "company": {
-                     *                     "uuid": "b8eb2027-d40b-4f9c-af66-d9f743f9457e",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "Paxix",
-                     *                     "image": "https://img.fundingdata.example/logos/b8eb2027-d40b-4f9c-af66-d9f743f9457e.png",
-                     *                     "service_url": "https://app.fundingdata.example/organizations/b8eb2027-d40b-4f9c-af66-d9f743f9457e"
-                     *                   }
-                     *                 },
-                     *                 {
-                     *                   "is_lead": true,
-                     *                   "rounds_count": 1,
-                     *                   "last_round_date": "2018-08-14",
-                     *                   "company": {
-                     *                     "uuid": "9ec87055-d9e1-45e4-8bf1-d78479da93d2",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "SkySystems",
-                     *                     "image": "https://img.fundingdata.example/logos/9ec87055-d9e1-45e4-8bf1-d78479da93d2.png",
-                     *                     "service_url": "https://app.fundingdata.example/organizations/9ec87055-d9e1-45e4-8bf1-d78479da93d2"
-                     *                   }
-                     *                 },
-                     *                 {
-                     *                   "is_lead": false,
-                     *                   "rounds_count": 1,
-                     *                   "last_round_date": "2018-01-20",
-                     *                   "company": {
-                     *                     "uuid": "e10f5c33-e1e8-4e07-91a8-c97c1d541cca",
-                     *                     "type": "organization",
-                     *                     "subtype": "company",
-                     *                     "name": "Emberora Academy",
-                     *                     "image": "https://img.fundingdata.example/logos/e10f5c33-e1e8-4e07-91a8-c97c1d541cca.png",
-                     *                     "service_url": "https://app.fundingdata.example/organizations/e10f5c33-e1e8-4e07-91a8-c97c1d541cca"
-                     *                   }
-                     *                 }
-                     *               ]
-                     *             }
-                     *           },
-                     *           "exits": {
-                     *             "count": 3,
-                     *             "total_value": 2245000000,
-                     *             "pct": 42.9
-                     *           },
-                     *           "match": {
-                     *             "companies_count": 0,
-                     *             "invested": 0
-                     *           }
-                     *         },
-                     *         "revenue": {
-                     *           "value": null,
-                     *           "year": null
-                     *         },
-                     *         "traffic": {
-                     *           "monthly_visits": null,
-                     *           "growth_3m": null
-                     *         },
-                     *         "patents": {
-                     *           "count": 0
-                     *         },
-                     *         "founders": {
-                     *           "total": 1,
-                     *           "sort": "-start_date",
-                     *           "items": [
-                     *             {
-                     *               "raw_title": "Founder & CEO",
-                     *               "titles": [
-                     *                 "Founder",
-                     *                 "CEO"
-                     *               ],
-                     *               "is_founder": true,
-                     *               "is_executive": true,
-                     *               "is_partner": false,
-                     *               "is_past": false,
-                     *               "start_date": "2011-10-06",
-                     *               "end_date": null,
-                     *               "person": {
-                     *                 "uuid": "20810837-2b87-4760-972d-84ea34eab6ae",
-                     *                 "type": "person",
-                     *                 "subtype": null,
-                     *                 "name": "Élise Garcia",
-                     *                 "image": "https://img.fundingdata.example/people/20810837-2b87-4760-972d-84ea34eab6ae.jpg",
-                     *                 "service_url": "https://app.fundingdata.example/people/20810837-2b87-4760-972d-84ea34eab6ae",
-                     *                 "classifications": [
-                     *                   "super_founder"
-                     *                 ]
-                     *               }
-                     *             }
-                     *           ]
-                     *         },
-                     *         "available": [
-                     *           "founders",
-                     *           "portfolio",
-                     *           "exits"
-                     *         ]
-                     *       },
-                     *       "currency": "USD"
-                     *     }
-                     */
-                    "application/json": {
-                        data: components["schemas"]["CompanyFull"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["CompanyFullResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4452,10 +4285,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["JobOpening"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["JobOpeningResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4888,14 +4718,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        view: "full" | "summary";
-                        data: (components["schemas"]["FounderFull"] | components["schemas"]["FounderSummary"])[];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FounderList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5186,12 +5009,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FoundedCompanyItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FoundedCompanyItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5312,12 +5130,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["CareerItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["CareerItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5420,12 +5233,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["EducationItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["EducationItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5648,12 +5456,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["EntitySummary"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["EntitySummaryList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5791,10 +5594,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["EntityFull"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["EntityFullResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6165,12 +5965,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["InvestorSummary"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["InvestorSummaryList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6521,10 +6316,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["InvestorFull"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["InvestorFullResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6746,12 +6538,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["UniversitySummary"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["UniversitySummaryList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6889,10 +6676,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["UniversityFull"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["UniversityFullResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7201,12 +6985,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["GovNgoSummary"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["GovNgoSummaryList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7540,10 +7319,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["GovNgoFull"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["GovNgoFullResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8063,14 +7839,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        view: "full" | "summary";
-                        data: (components["schemas"]["FounderFull"] | components["schemas"]["FounderSummary"])[];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FounderList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8344,10 +8113,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FounderFull"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["FounderFullResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8478,12 +8244,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["JobOpening"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["JobOpeningList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8531,7 +8292,23 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "uuid": "0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *           "type": "organization",
+                     *           "subtype": "company",
+                     *           "name": "Fyrora",
+                     *           "image": "https://img.fundingdata.example/logos/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/0234c37e-d6b3-42af-95bb-f0fc8bee0dd2",
+                     *           "domain": "fyrora.io",
+                     *           "tagline": "Silicon photonics for businesses",
+                     *           "signal_rating": 94.7,
+                     *           "match": {
+                     *             "field": "name",
+                     *             "kind": "prefix"
+                     *           }
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
@@ -8542,10 +8319,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["SearchHit"][];
-                        page: components["schemas"]["Page"];
-                    };
+                    "application/json": components["schemas"]["SearchHitList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8607,69 +8381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 197,
-                     *           "name": "Trailhead Sovereign Fund Fund IV",
-                     *           "investor": {
-                     *             "uuid": "001eded0-ea97-4202-94e3-7dbf7e485b58",
-                     *             "type": "organization",
-                     *             "subtype": "investor",
-                     *             "name": "Trailhead Sovereign Fund",
-                     *             "image": "https://img.fundingdata.example/logos/001eded0-ea97-4202-94e3-7dbf7e485b58.png",
-                     *             "service_url": "https://app.fundingdata.example/organizations/001eded0-ea97-4202-94e3-7dbf7e485b58"
-                     *           },
-                     *           "amount": 19471488178,
-                     *           "amount_source": {
-                     *             "amount": 140000000000,
-                     *             "currency": "CNY"
-                     *           },
-                     *           "announced_date": "2026-06",
-                     *           "vintage_year": 2026,
-                     *           "fund_type": "sovereign",
-                     *           "status": "fundraising"
-                     *         },
-                     *         {
-                     *           "id": 149,
-                     *           "name": "Aurora Partners Fund VI",
-                     *           "investor": {
-                     *             "uuid": "85971b92-27c6-49e6-8cb5-89e155576299",
-                     *             "type": "organization",
-                     *             "subtype": "investor",
-                     *             "name": "Aurora Partners",
-                     *             "image": "https://img.fundingdata.example/logos/85971b92-27c6-49e6-8cb5-89e155576299.png",
-                     *             "service_url": "https://app.fundingdata.example/organizations/85971b92-27c6-49e6-8cb5-89e155576299"
-                     *           },
-                     *           "amount": 3275109170,
-                     *           "amount_source": {
-                     *             "amount": 15000000000,
-                     *             "currency": "RON"
-                     *           },
-                     *           "announced_date": "2025-10",
-                     *           "vintage_year": 2025,
-                     *           "fund_type": "venture",
-                     *           "status": "fundraising"
-                     *         }
-                     *       ],
-                     *       "page": {
-                     *         "limit": 2,
-                     *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjpudWxsLCJkIjoibiIsImsiOlsiMjAyNS0xMC0wMSIsMTQ5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.UzhdjCN5wwOtaIZ0Y4MYahoCYxnEgW8Xs7RJvbfw77A",
-                     *         "prev_cursor": null,
-                     *         "total": null,
-                     *         "tier": "premium"
-                     *       },
-                     *       "currency": "USD"
-                     *     }
-                     */
-                    "application/json": {
-                        data: components["schemas"]["Fund"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FundList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8738,10 +8450,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Fund"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["FundResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8848,12 +8557,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Valuation"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["ValuationList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8916,10 +8620,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Valuation"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["ValuationResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9084,12 +8785,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["NewsArticle"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["NewsArticleList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9192,10 +8888,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["NewsArticle"];
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["NewsArticleResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9268,11 +8961,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Note"][];
-                        page: components["schemas"]["Page"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["NoteList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9327,14 +9016,12 @@ export interface operations {
                      *         },
                      *         "body": "Met the founders at Web Summit; follow up after their Series A closes.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-23T11:51:17.809Z",
-                     *         "updated_at": "2026-11-23T11:51:17.809Z"
+                     *         "created_at": "2026-11-25T11:30:10.900Z",
+                     *         "updated_at": "2026-11-25T11:30:10.900Z"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Note"];
-                    };
+                    "application/json": components["schemas"]["NoteResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9390,14 +9077,12 @@ export interface operations {
                      *         },
                      *         "body": "Met the founders at Web Summit; follow up after their Series A closes.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-23T11:51:17.809Z",
-                     *         "updated_at": "2026-11-23T11:51:17.809Z"
+                     *         "created_at": "2026-11-25T11:30:10.900Z",
+                     *         "updated_at": "2026-11-25T11:30:10.900Z"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Note"];
-                    };
+                    "application/json": components["schemas"]["NoteResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9493,14 +9178,12 @@ export interface operations {
                      *         },
                      *         "body": "Series A closed in March; intro call booked with the CFO.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-23T11:51:17.816Z",
-                     *         "updated_at": "2026-11-23T11:51:17.821Z"
+                     *         "created_at": "2026-11-25T11:30:10.906Z",
+                     *         "updated_at": "2026-11-25T11:30:10.908Z"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Note"];
-                    };
+                    "application/json": components["schemas"]["NoteResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10038,12 +9721,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Transaction"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["TransactionList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10154,12 +9832,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Valuation"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["ValuationList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10213,11 +9886,30 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "year": 2025,
+                     *           "revenue": 216506000,
+                     *           "ebitda": -38806000,
+                     *           "profit": -47077000,
+                     *           "rnd": 42863000,
+                     *           "valuation": 1100000000,
+                     *           "employees": 1229
+                     *         },
+                     *         {
+                     *           "year": 2024,
+                     *           "revenue": 129450000,
+                     *           "ebitda": -24416000,
+                     *           "profit": -31362000,
+                     *           "rnd": 22710000,
+                     *           "valuation": 990000000,
+                     *           "employees": 857
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": null,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXllYXIiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiJhYTMzYTAzMS03NWNlLTQ5ZGUtYWMxNS03ZmY0ZGMyNzVlNzciLCJkIjoibiIsImsiOlsyMDI0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.NRzmJZR9BC0QWyWCeUlmhkSXqrdtRuryKrLWxYspf5s",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10225,12 +9917,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FinancialYear"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FinancialYearList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10284,11 +9971,22 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "department": "Engineering",
+                     *           "count": 573,
+                     *           "percentage": 35
+                     *         },
+                     *         {
+                     *           "department": "Sales",
+                     *           "count": 346,
+                     *           "percentage": 21.1
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": null,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWNvdW50LGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbMzQ2LCJTYWxlcyJdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.U9uey4t6EeUeaWnU9ZXVG4hGaJUcWKlIpIBhnHMFcMY",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10296,12 +9994,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["HeadcountRow"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["HeadcountRowList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10355,11 +10048,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "month": "2026-10",
+                     *           "visits": 303453
+                     *         },
+                     *         {
+                     *           "month": "2026-09",
+                     *           "visits": 309052
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": null,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLW1vbnRoIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbIjIwMjYtMDkiXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.6RDm40w5RZB2GLEp-MSwmQSzIwKb1Kn4IccPemz7qIg",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10367,12 +10069,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["WebTrafficPoint"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["WebTrafficPointList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10426,11 +10123,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "id": 388,
+                     *           "number": "US13072572B2",
+                     *           "title": "Apparatus for autonomous navigation",
+                     *           "filed_date": "2024-10-18",
+                     *           "granted_date": null
+                     *         },
+                     *         {
+                     *           "id": 383,
+                     *           "number": "WO13032977A1",
+                     *           "title": "Techniques for improved battery thermal management",
+                     *           "filed_date": "2023-04-30",
+                     *           "granted_date": null
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": null,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWZpbGVkX2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0NmQwY2Q0Mi02Njk1LTQ1ODEtODdlNy05Y2VjMGY2YTc1MTkiLCJkIjoibiIsImsiOlsiMjAyMy0wNC0zMCIsMzgzXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.yT5RUm_v9u9Pa6hzB-PgQFLfUCVE6-fip8GD4NOJoxM",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10438,12 +10150,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Patent"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["PatentList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10552,12 +10259,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FounderItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FounderItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10680,12 +10382,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Fund"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FundList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10753,11 +10450,54 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "id": 197,
+                     *           "name": "Trailhead Sovereign Fund Fund IV",
+                     *           "investor": {
+                     *             "uuid": "001eded0-ea97-4202-94e3-7dbf7e485b58",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Trailhead Sovereign Fund",
+                     *             "image": "https://img.fundingdata.example/logos/001eded0-ea97-4202-94e3-7dbf7e485b58.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/001eded0-ea97-4202-94e3-7dbf7e485b58"
+                     *           },
+                     *           "amount": 19471488178,
+                     *           "amount_source": {
+                     *             "amount": 140000000000,
+                     *             "currency": "CNY"
+                     *           },
+                     *           "announced_date": "2026-06",
+                     *           "vintage_year": 2026,
+                     *           "fund_type": "sovereign",
+                     *           "status": "fundraising"
+                     *         },
+                     *         {
+                     *           "id": 182,
+                     *           "name": "Apex Capital Fund III",
+                     *           "investor": {
+                     *             "uuid": "563741fd-0771-44aa-8b72-103589b60920",
+                     *             "type": "organization",
+                     *             "subtype": "investor",
+                     *             "name": "Apex Capital",
+                     *             "image": "https://img.fundingdata.example/logos/563741fd-0771-44aa-8b72-103589b60920.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/563741fd-0771-44aa-8b72-103589b60920"
+                     *           },
+                     *           "amount": 73713491,
+                     *           "amount_source": {
+                     *             "amount": 530000000,
+                     *             "currency": "CNY"
+                     *           },
+                     *           "announced_date": "2019-04",
+                     *           "vintage_year": 2019,
+                     *           "fund_type": "venture",
+                     *           "status": "active"
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": null,
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiNTA4ODE0NTUtMGUwYi00MWYxLWFkMjktMjBhZTI0ZjllYWE5IiwiZCI6Im4iLCJrIjpbIjIwMTktMDQtMDEiLDE4Ml0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.TNpLSz9iXL03X2FHigq2VgvD91RWosuDGBY6GPHOk8Q",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10765,12 +10505,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Fund"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FundList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10879,12 +10614,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FounderItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FounderItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11007,12 +10737,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Fund"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FundList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11123,12 +10848,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["AlumnusItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["AlumnusItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11237,12 +10957,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FounderItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FounderItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11323,12 +11038,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Patent"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["PatentList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11437,12 +11147,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FounderItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["FounderItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11496,7 +11201,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [],
+                     *       "data": [
+                     *         {
+                     *           "id": 352,
+                     *           "number": "JP12787488B2",
+                     *           "title": "Method of satellite communication",
+                     *           "filed_date": "2006-08-03",
+                     *           "granted_date": null
+                     *         }
+                     *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
@@ -11508,12 +11221,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Patent"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["PatentList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11606,12 +11314,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["CompanyInvestorItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["CompanyInvestorItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11704,12 +11407,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["PortfolioItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["PortfolioItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11802,12 +11500,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["SimilarCompanyItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["SimilarCompanyItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11900,12 +11593,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["SimilarInvestorItem"][];
-                        page: components["schemas"]["Page"];
-                        currency: components["schemas"]["CurrencyCode"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["SimilarInvestorItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12009,14 +11697,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        mode: "points" | "clusters";
-                        data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
-                        /** @description More items matched than `limit`. */
-                        truncated: boolean;
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["GeoResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12119,14 +11800,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        mode: "points" | "clusters";
-                        data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
-                        /** @description More items matched than `limit`. */
-                        truncated: boolean;
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["GeoResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12229,14 +11903,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        mode: "points" | "clusters";
-                        data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
-                        /** @description More items matched than `limit`. */
-                        truncated: boolean;
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["GeoResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12339,14 +12006,7 @@ export interface operations {
                      *       "currency": "USD"
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        mode: "points" | "clusters";
-                        data: (components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"])[];
-                        /** @description More items matched than `limit`. */
-                        truncated: boolean;
-                        currency: components["schemas"]["CurrencyCode"];
-                    };
+                    "application/json": components["schemas"]["GeoResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12473,10 +12133,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Landscape"][];
-                        page: components["schemas"]["Page"];
-                    };
+                    "application/json": components["schemas"]["LandscapeList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12541,10 +12198,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["TaxonomyItem"][];
-                        page: components["schemas"]["Page"];
-                    };
+                    "application/json": components["schemas"]["TaxonomyItemList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13723,9 +13377,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["FilterScope"][];
-                    };
+                    "application/json": components["schemas"]["FilterScopeList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13882,18 +13534,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        key: string;
-                        scope: string;
-                        data: {
-                            /** @description What to write in the filter. */
-                            value: string;
-                            name: string;
-                            /** @description Taxonomy type or place kind, where there is one. */
-                            type?: string;
-                        }[];
-                        page: components["schemas"]["Page"];
-                    };
+                    "application/json": components["schemas"]["FilterValueList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14141,24 +13782,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        latest: string;
-                        data: {
-                            /** Format: date */
-                            date: string;
-                            /** @enum {string} */
-                            status: "current" | "deprecated" | "sunset";
-                            /** Format: date */
-                            sunset: string | null;
-                            changes: string[];
-                        }[];
-                        /** @description Operational changes that apply whatever the pin. */
-                        all_versions_changes: {
-                            /** Format: date */
-                            date: string;
-                            change: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["VersionList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14211,10 +13835,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Team"][];
-                        page: components["schemas"]["LegacyPage"];
-                    };
+                    "application/json": components["schemas"]["TeamList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14261,15 +13882,13 @@ export interface operations {
                      *         "slug": "northwind-4",
                      *         "created_by": "dev-client",
                      *         "is_active": true,
-                     *         "created_at": "2026-11-23T11:51:18.008Z",
-                     *         "updated_at": "2026-11-23T11:51:18.008Z",
+                     *         "created_at": "2026-11-25T11:30:11.863Z",
+                     *         "updated_at": "2026-11-25T11:30:11.863Z",
                      *         "member_count": 1
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Team"];
-                    };
+                    "application/json": components["schemas"]["TeamResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14322,9 +13941,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["Team"];
-                    };
+                    "application/json": components["schemas"]["TeamResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14393,10 +14010,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["ApiKey"][];
-                        page: components["schemas"]["LegacyPage"];
-                    };
+                    "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14437,7 +14051,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 2,
-                     *         "client_id": "key_64436690ce939e376bd5b013",
+                     *         "client_id": "key_f5d20e35052ac871a46a0700",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14446,15 +14060,13 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "active",
-                     *         "created_at": "2026-11-23T11:51:18.050Z",
+                     *         "created_at": "2026-11-25T11:30:11.982Z",
                      *         "revoked_at": null,
-                     *         "client_secret": "ugZtwHU2EZlMGNtdpOSYxfoFCPb0Ftoy7FN1L2lJdZ4"
+                     *         "client_secret": "DU_naxCNrBEB5c5C20lHz4lnzkmAy3fxwQhTskQKdeY"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["ApiKeyWithSecret"];
-                    };
+                    "application/json": components["schemas"]["ApiKeyWithSecretResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14496,7 +14108,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 2,
-                     *         "client_id": "key_64436690ce939e376bd5b013",
+                     *         "client_id": "key_f5d20e35052ac871a46a0700",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14505,14 +14117,12 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "active",
-                     *         "created_at": "2026-11-23T11:51:18.050Z",
+                     *         "created_at": "2026-11-25T11:30:11.982Z",
                      *         "revoked_at": null
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["ApiKey"];
-                    };
+                    "application/json": components["schemas"]["ApiKeyResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14553,7 +14163,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 3,
-                     *         "client_id": "key_48987fb74650f3bd73043ccc",
+                     *         "client_id": "key_ecb859892a96628a06afa3f3",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14562,14 +14172,12 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "revoked",
-                     *         "created_at": "2026-11-23T11:51:18.120Z",
-                     *         "revoked_at": "2026-11-23T11:51:18.132Z"
+                     *         "created_at": "2026-11-25T11:30:12.063Z",
+                     *         "revoked_at": "2026-11-25T11:30:12.065Z"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: components["schemas"]["ApiKey"];
-                    };
+                    "application/json": components["schemas"]["ApiKeyResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14610,339 +14218,339 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "from": "2026-10-24",
-                     *       "to": "2026-11-23",
+                     *       "from": "2026-10-26",
+                     *       "to": "2026-11-25",
                      *       "balance": {
-                     *         "remaining": 999999908,
+                     *         "remaining": 999999852,
                      *         "granted": 1000000000
                      *       },
                      *       "data": [
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "createNote",
                      *           "requests": 2,
                      *           "credits": 2
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "geoCompanies",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "geoGovNgos",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "geoInvestors",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "geoUniversities",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getCompany",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 4,
+                     *           "credits": 4
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getEntity",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getFund",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getGovNgo",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getInvestor",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getJob",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getNews",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getNote",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getPerson",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getTransaction",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 4,
+                     *           "credits": 4
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getUniversity",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "getValuation",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCareer",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanies",
-                     *           "requests": 11,
-                     *           "credits": 11
+                     *           "requests": 21,
+                     *           "credits": 21
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyFinancials",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 3,
+                     *           "credits": 3
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyFundingRounds",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyHeadcount",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 5,
+                     *           "credits": 5
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyInvestors",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyPatents",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 4,
+                     *           "credits": 4
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyTeam",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyValuations",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listCompanyWebTraffic",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 5,
+                     *           "credits": 5
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listEducation",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listEntities",
-                     *           "requests": 4,
-                     *           "credits": 4
+                     *           "requests": 5,
+                     *           "credits": 5
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listEntityLpFunds",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listFoundedCompanies",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listFounders",
-                     *           "requests": 2,
-                     *           "credits": 2
+                     *           "requests": 3,
+                     *           "credits": 3
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listFunds",
-                     *           "requests": 2,
-                     *           "credits": 2
+                     *           "requests": 5,
+                     *           "credits": 5
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listGovNgoPatents",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 5,
+                     *           "credits": 5
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listGovNgoTeam",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listGovNgos",
-                     *           "requests": 4,
-                     *           "credits": 4
+                     *           "requests": 6,
+                     *           "credits": 6
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listInvestorFunds",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listInvestorLpFunds",
-                     *           "requests": 1,
-                     *           "credits": 1
+                     *           "requests": 4,
+                     *           "credits": 4
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listInvestorPortfolio",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listInvestorTeam",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listInvestors",
-                     *           "requests": 7,
-                     *           "credits": 7
+                     *           "requests": 12,
+                     *           "credits": 12
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listJobs",
                      *           "requests": 2,
                      *           "credits": 2
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listNews",
                      *           "requests": 2,
                      *           "credits": 2
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listNotes",
                      *           "requests": 2,
                      *           "credits": 2
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listPeople",
-                     *           "requests": 4,
-                     *           "credits": 4
+                     *           "requests": 6,
+                     *           "credits": 6
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listSimilarCompanies",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listSimilarInvestors",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listTransactions",
-                     *           "requests": 2,
-                     *           "credits": 2
-                     *         },
-                     *         {
-                     *           "day": "2026-11-23",
-                     *           "operation_id": "listUniversities",
                      *           "requests": 5,
                      *           "credits": 5
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
+                     *           "operation_id": "listUniversities",
+                     *           "requests": 8,
+                     *           "credits": 8
+                     *         },
+                     *         {
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listUniversityAlumni",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listUniversityPatents",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listUniversityTeam",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "listValuations",
                      *           "requests": 2,
                      *           "credits": 2
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "searchEntities",
                      *           "requests": 1,
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "day": "2026-11-23",
+                     *           "day": "2026-11-25",
                      *           "operation_id": "updateNote",
                      *           "requests": 1,
                      *           "credits": 1
@@ -14970,7 +14578,7 @@ export interface operations {
                 /** @description Dimension of the rows. */
                 y: components["schemas"]["HeatmapDimension"];
                 /** @description Cell value. */
-                metric?: "count" | "company_count" | "total_amount" | "avg_amount" | "median_amount";
+                metric?: components["schemas"]["HeatmapMetric"];
                 /** @description Max categories on the x axis, 1..50 (a string). */
                 top_n_x?: components["parameters"]["TopNX"];
                 /** @description Max categories on the y axis, 1..50 (a string). */
@@ -15012,343 +14620,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "x_labels": [
-                     *         "2011",
-                     *         "2012",
-                     *         "2013",
-                     *         "2014",
-                     *         "2015",
-                     *         "2016",
-                     *         "2017",
-                     *         "2018",
-                     *         "2019",
-                     *         "2020",
-                     *         "2021",
-                     *         "2022",
-                     *         "2023",
-                     *         "2024",
-                     *         "2025"
-                     *       ],
-                     *       "y_labels": [
-                     *         "2011",
-                     *         "2012",
-                     *         "2013",
-                     *         "2014",
-                     *         "2015",
-                     *         "2016",
-                     *         "2017",
-                     *         "2018",
-                     *         "2019",
-                     *         "2020",
-                     *         "2021",
-                     *         "2022",
-                     *         "2023",
-                     *         "2024",
-                     *         "2025"
-                     *       ],
-                     *       "cells": [
-                     *         [
-                     *           38,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           31,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           44,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           42,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           49,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           58,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           59,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           65,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           75,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           68,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           69,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           75,
-                     *           0,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           56,
-                     *           0,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           44,
-                     *           0
-                     *         ],
-                     *         [
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           0,
-                     *           39
-                     *         ]
-                     *       ],
-                     *       "x_totals": [
-                     *         38,
-                     *         31,
-                     *         44,
-                     *         42,
-                     *         49,
-                     *         58,
-                     *         59,
-                     *         65,
-                     *         75,
-                     *         68,
-                     *         69,
-                     *         75,
-                     *         56,
-                     *         44,
-                     *         39
-                     *       ],
-                     *       "y_totals": [
-                     *         38,
-                     *         31,
-                     *         44,
-                     *         42,
-                     *         49,
-                     *         58,
-                     *         59,
-                     *         65,
-                     *         75,
-                     *         68,
-                     *         69,
-                     *         75,
-                     *         56,
-                     *         44,
-                     *         39
-                     *       ],
-                     *       "grand_total": 1012,
-                     *       "query_info": {
-                     *         "metric": "count",
-                     *         "x_dimension": "round_year",
-                     *         "y_dimension": "round_year",
-                     *         "total_rows": 1012
-                     *       },
-                     *       "currency": "USD"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Heatmap"];
                 };
             };
@@ -15367,7 +14638,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Dimension of the rows. */
-                dimension?: "sector" | "country" | "continent" | "city" | "region" | "technology" | "business_model" | "income_stream" | "client_focus" | "investor_type";
+                dimension?: components["schemas"]["FunnelDimension"];
                 /** @description Number of rows, 1..50 (a string, as in the heatmap). */
                 top_n?: components["schemas"]["TopN"];
                 /**
@@ -15676,7 +14947,7 @@ export interface operations {
                      *       "query_info": {
                      *         "dimension": "sector",
                      *         "top_n": 15,
-                     *         "timing_ms": 2.02
+                     *         "timing_ms": 6.33
                      *       }
                      *     }
                      */
@@ -16059,11 +15330,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        openapi: string;
-                        info: Record<string, never>;
-                        paths: Record<string, never>;
-                    };
+                    "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16085,7 +15352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/yaml": Record<string, never>;
+                    "application/yaml": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16116,10 +15383,10 @@ export interface operations {
                      *       "status": "ok",
                      *       "database": {
                      *         "status": "up",
-                     *         "latency_ms": 0.12
+                     *         "latency_ms": 0.15
                      *       },
                      *       "version": "2026-10-09",
-                     *       "time": "2026-11-23T11:51:18.171Z"
+                     *       "time": "2026-11-25T11:30:12.168Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -16139,6 +15406,3 @@ export interface operations {
         };
     };
 }
-type WithRequired<T, K extends keyof T> = T & {
-    [P in K]-?: T[P];
-};

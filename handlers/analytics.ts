@@ -106,7 +106,7 @@ export const analyticsHandlers: HandlerMap = {
       budgetMs: ctx.deps.cfg.queryBudgetMs,
     });
     const timing = Math.round((performance.now() - started) * 100) / 100;
-    return ok('getFundingFunnel', { ...rest, query_info: { dimension, top_n: Number(ctx.query.top_n ?? 15), timing_ms: timing } });
+    return ok('getFundingFunnel', { ...rest, query_info: { dimension: dimension as Schemas['FunnelDimension'], top_n: Number(ctx.query.top_n ?? 15), timing_ms: timing } });
   },
 
   getAggregate: async (ctx) => {

@@ -7,6 +7,7 @@ import type { Money } from '../money/fx.js';
 import type { CompiledFilter } from '../query/compile.js';
 import { DIMENSIONS, FUNNEL_BUCKETS, type Dimension } from './dimensions.js';
 
+type HeatmapDimension = components['schemas']['HeatmapDimension'];
 const MONEY_METRICS: ReadonlySet<Metric> = new Set(['total_amount', 'avg_amount', 'median_amount']);
 
 /** The top `n` labels of an axis by value (ties by label); ordinal axes are then put in natural order. */
@@ -63,7 +64,7 @@ export async function heatmap(
     x_totals: xLabels.map((l) => conv(total1(xs, l))),
     y_totals: yLabels.map((l) => conv(total1(ys, l))),
     grand_total: conv(grand[0]?.value ?? 0),
-    query_info: { metric: q.metric, x_dimension: q.x, y_dimension: q.y, total_rows: total },
+    query_info: { metric: q.metric, x_dimension: q.x as HeatmapDimension, y_dimension: q.y as HeatmapDimension, total_rows: total },
     currency: money.currency as components['schemas']['CurrencyCode'],
   };
 }

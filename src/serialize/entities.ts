@@ -19,7 +19,7 @@ export function entityRef(appUrl: string, e: RefRow): S['EntityRef'] {
 
 export function location(l: LocationRow): S['Location'] {
   return {
-    role: l.role,
+    role: l.role as S['Location']['role'],
     city: { id: l.city_id, name: l.city_name },
     state: l.state_id === null || l.state_name === null ? null : { id: l.state_id, name: l.state_name },
     country: { id: l.country_id, name: l.country_name },
@@ -105,9 +105,9 @@ function organizationCore(appUrl: string, e: EntityWithBlocks, m: Money) {
     employee_count_1y_growth: e.employee_count_1y_growth,
     added_at: e.added_at,
     updated_at: e.updated_at,
-    status: e.status,
+    status: e.status as S['CompanySummary']['status'],
     signal_rating: e.signal_rating,
-    unicorn_type: e.unicorn_type,
+    unicorn_type: e.unicorn_type as S['CompanySummary']['unicorn_type'],
     funding: { total: m.out(e.funding_total_usd), total_vc: m.out(e.funding_total_vc_usd), rounds_count: Number(e.funding_rounds_count) },
     valuation: { value: m.out(e.valuation_usd), year: e.valuation_year, month: e.valuation_month },
     jobs: { is_hiring: Number(e.jobs_open_count) > 0, open_count: Number(e.jobs_open_count) },

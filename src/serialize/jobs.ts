@@ -10,7 +10,7 @@ export function jobOpening(appUrl: string, j: JobRow): components['schemas']['Jo
     title: j.title,
     url: j.url,
     source: j.source,
-    job_type: j.job_type,
+    job_type: j.job_type as components['schemas']['JobOpening']['job_type'],
     formatted_location: j.formatted_location,
     post_language: j.post_language,
     latitude: j.latitude,

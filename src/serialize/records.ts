@@ -19,8 +19,8 @@ export function fund(appUrl: string, r: Row, m: Money): S['Fund'] {
     amount_source: source === null || !r.currency_source ? null : { amount: source, currency: r.currency_source as string },
     announced_date: (r.announced_date as string | null) ?? null,
     vintage_year: num(r.vintage_year),
-    fund_type: (r.fund_type as string | null) ?? null,
-    status: (r.status as string | null) ?? null,
+    fund_type: (r.fund_type as S['Fund']['fund_type']) ?? null,
+    status: (r.status as S['Fund']['status']) ?? null,
   };
 }
 
@@ -30,7 +30,7 @@ export function valuation(appUrl: string, r: Row, m: Money): S['Valuation'] {
     company: entityRef(appUrl, r.ref!),
     value: m.out(Number(r.value_usd)) ?? 0,
     valued_date: r.valued_date as string,
-    source: (r.source as string | null) ?? null,
+    source: (r.source as S['Valuation']['source']) ?? null,
     transaction_id: num(r.transaction_id),
   };
 }
@@ -42,7 +42,7 @@ export function newsArticle(appUrl: string, r: Row, links: NewsLinks): S['NewsAr
     title: r.title as string,
     url: r.url as string,
     source: (r.source as string | null) ?? null,
-    article_type: (r.article_type as string | null) ?? null,
+    article_type: (r.article_type as S['NewsArticle']['article_type']) ?? null,
     summary: (r.summary as string | null) ?? null,
     published_at: r.published_at as string,
     entities: (links.entities.get(id) ?? []).map((e) => entityRef(appUrl, e)),

@@ -31,6 +31,24 @@ const BODIES: Record<string, (n: number, entity: string) => unknown> = {
 /** Required query parameters without an example in the document (the geo bounding box: the world). */
 const QUERY: Record<string, string> = { min_lat: '-90', max_lat: '90', min_lon: '-180', max_lon: '180' };
 
+/**
+ * Operations shown under several requests (named `examples`, which Prism serves with
+ * `Prefer: example=<name>`): money in a few currencies, the heatmap for realistic axis pairs.
+ */
+const CURRENCIES = ['USD', 'EUR', 'JPY'].map((c) => ({ name: c, summary: `Money in ${c}`, query: { currency: c } }));
+const VARIANTS: Record<string, { name: string; summary: string; query: Record<string, string> }[]> = {
+  listTransactions: CURRENCIES,
+  getTransaction: CURRENCIES,
+  getCompany: CURRENCIES,
+  listFunds: CURRENCIES,
+  getFundingHeatmap: [
+    ['round_year', 'standardized_round'], ['round_year', 'sector'], ['country', 'standardized_round'],
+    ['continent', 'round_year'], ['investor_type', 'sector'],
+  ].map(([x, y]) => ({ name: `${x}_by_${y}`, summary: `x=${x}, y=${y}`, query: { x: x!, y: y!, top_n_x: '4', top_n_y: '4' } })),
+};
+/** Query parameters that find something in the tiny seed (the search term: a company's name). */
+const FINDS: Record<string, (name: string) => Record<string, string>> = { searchEntities: (name) => ({ q: name.slice(0, 4) }) };
+
 /** Fixed examples for shared error responses that have none. */
 const ERROR_EXAMPLES: Record<string, [string, string, unknown]> = {
   UnprocessableEntity: ['VALIDATION_ERROR', 'Request validation failed', [{ path: 'query.limit', message: 'must be <= 2000' }]],
@@ -70,7 +88,8 @@ async function main(): Promise<number> {
       for (const m of METHODS) {
         const op = (item as Json)[m];
         const code = op && successOf(op);
-        if (code && !SKIP.has(op.operationId) && op.responses[code].content['application/json'].example === undefined) missing.push(`${m.toUpperCase()} ${p}`);
+        const media = code ? op.responses[code].content['application/json'] : undefined;
+        if (code && !SKIP.has(op.operationId) && media.example === undefined && media.examples === undefined) missing.push(`${m.toUpperCase()} ${p}`);
       }
     for (const m of missing) console.error(`no example: ${m}`);
     return missing.length ? 1 : 0;
@@ -84,7 +103,13 @@ async function main(): Promise<number> {
       const row = Array.isArray(r.body?.data) ? r.body.data[0] : undefined;
       return row ? String(row.uuid ?? row.id ?? row.key) : undefined;
     };
+    /** Up to `n` row ids of a collection, to find one whose sub-resource has rows. */
+    const firstIds = async (collection: string, n: number): Promise<string[]> => {
+      const r = await call('GET', `${collection}?limit=${n}`);
+      return Array.isArray(r.body?.data) ? r.body.data.map((row: Json) => String(row.uuid ?? row.id ?? row.key)) : [];
+    };
     const entity = (await firstId('/data/entities')) ?? '';
+    const companyName = String((await call('GET', '/data/companies?limit=1')).body?.data?.[0]?.name ?? 'a');
     let n = 0;
     /** A resource made for the purpose in a collection that has none yet (team notes). */
     const madeFor = async (collection: string): Promise<string | undefined> => {
@@ -103,13 +128,28 @@ async function main(): Promise<number> {
       if (!map?.range || !map.items.length) throw new Error(`no mapping at ${at.join(' > ')}`);
       const json = JSON.stringify(value);
       const existing = map.items.find((i) => (i.key as Scalar).value === 'example');
-      if (existing) {
+      const several = map.items.find((i) => (i.key as Scalar).value === 'examples');
+      if (several) {
+        // a single example replaces the named ones
+        const from = (several.key as Scalar).range![0];
+        edits.push({ from, to: (several.value as Scalar).range![2], text: `example: ${json}\n` });
+      } else if (existing) {
         edits.push({ from: (existing.value as Scalar).range![0], to: (existing.value as Scalar).range![1], text: json });
       } else {
         const keyAt = (map.items[0]!.key as Scalar).range![0];
         const indent = ' '.repeat(keyAt - text.lastIndexOf('\n', keyAt - 1) - 1);
         edits.push({ from: map.range[1], to: map.range[1], text: `${indent}example: ${json}\n` });
       }
+    };
+    /** Sets `examples` (named, one line of JSON each) in place of `example` in the mapping at `at`. */
+    const setExamples = (at: (string | number)[], named: { name: string; summary: string; value: unknown }[]) => {
+      const map = ydoc.getIn(at, true) as YAMLMap;
+      const keyAt = (map.items[0]!.key as Scalar).range![0];
+      const indent = ' '.repeat(keyAt - text.lastIndexOf('\n', keyAt - 1) - 1);
+      const block = `examples:\n${named.map((e) => `${indent}  ${e.name}:\n${indent}    summary: ${JSON.stringify(e.summary)}\n${indent}    value: ${JSON.stringify(e.value)}\n`).join('')}`;
+      const old = map.items.find((i) => ['example', 'examples'].includes(String((i.key as Scalar).value)));
+      if (old) edits.push({ from: (old.key as Scalar).range![0], to: (old.value as Scalar).range![2], text: block });
+      else edits.push({ from: map.range![1], to: map.range![1], text: `${indent}${block}` });
     };
     let created = 0;
     for (const [p, item] of Object.entries(doc.paths as Json)) {
@@ -120,6 +160,7 @@ async function main(): Promise<number> {
         const params = [...((item as Json).parameters ?? []), ...(op.parameters ?? [])].map((x: Json) => resolve(doc, x));
         let url = p;
         let ok = true;
+        let candidates: string[] = [];
         for (const prm of params.filter((x: Json) => x.in === 'path')) {
           const parent = p.slice(0, p.indexOf(`/{${prm.name}}`));
           let value: string | undefined;
@@ -127,12 +168,18 @@ async function main(): Promise<number> {
           if (m !== 'get') value = await madeFor(parent);
           else if (prm.name === 'key') value = 'round_type';
           else if (resolve(doc, prm.schema ?? {}).enum) value = firstValue(doc, prm.schema); // a choice such as the aggregate source
-          else value = (await firstId(parent)) ?? (await madeFor(parent)) ?? (parent === '/data/people' ? await firstId('/data/founders') : undefined);
+          else {
+            // a list under one parent row: the first of the parent's rows whose list has rows
+            candidates = /^list/.test(op.operationId) && !parent.includes('{') ? (await firstIds(parent, 100)).slice(1) : [];
+            value = (await firstId(parent)) ?? (await madeFor(parent)) ?? (parent === '/data/people' ? await firstId('/data/founders') : undefined);
+          }
           if (value === undefined) ok = false;
           else url = url.replace(`{${prm.name}}`, encodeURIComponent(value));
         }
         const query = new URLSearchParams();
+        for (const [k, v] of Object.entries(FINDS[op.operationId]?.(companyName) ?? {})) query.set(k, v);
         for (const prm of params.filter((x: Json) => x.in === 'query')) {
+          if (query.has(prm.name)) continue;
           if (prm.name === 'limit') query.set('limit', '2');
           else if (prm.required) {
             const v = QUERY[prm.name] ?? firstValue(doc, prm.schema);
@@ -145,12 +192,29 @@ async function main(): Promise<number> {
           continue;
         }
         const body = m === 'post' || m === 'put' || m === 'patch' ? BODIES[op.operationId]?.(++n, entity) : undefined;
-        const r = await call(m.toUpperCase(), `${url}${query.size ? `?${query}` : ''}`, body);
+        let r = await call(m.toUpperCase(), `${url}${query.size ? `?${query}` : ''}`, body);
+        for (const other of candidates) {
+          if (!(Array.isArray(r.body?.data) && r.body.data.length === 0)) break;
+          const pathId = params.find((x: Json) => x.in === 'path')!.name as string;
+          r = await call('GET', `${p.replace(`{${pathId}}`, encodeURIComponent(other))}${query.size ? `?${query}` : ''}`);
+        }
         if (String(r.status) !== code || r.body === null) {
           missing.push(`${m.toUpperCase()} ${p} -> ${r.status}`);
           continue;
         }
-        setExample(['paths', p, m, 'responses', code, 'content', 'application/json'], r.body);
+        const at = ['paths', p, m, 'responses', code, 'content', 'application/json'];
+        const variants = VARIANTS[op.operationId];
+        if (variants) {
+          const named = [];
+          for (const v of variants) {
+            const q = new URLSearchParams(query);
+            for (const [k, val] of Object.entries(v.query)) q.set(k, val);
+            const rv = await call('GET', `${url}?${q}`);
+            if (String(rv.status) === code) named.push({ name: v.name, summary: v.summary, value: rv.body });
+            else missing.push(`${m.toUpperCase()} ${p} (${v.name}) -> ${rv.status}`);
+          }
+          setExamples(at, named);
+        } else setExample(at, r.body);
         created++;
       }
     }

@@ -46,7 +46,7 @@ export function assertContract(method: string, fullPath: string, status: number,
   const found = findOperation(method, fullPath);
   if (!found) {
     // undocumented routes and methods must still answer with the error envelope
-    const v = ajv.getSchema(pointer('components', 'schemas', 'Error'))!;
+    const v = ajv.getSchema(pointer('components', 'schemas', 'ApiError'))!;
     if (!v(body)) throw new Error(`${method} ${path} -> ${status}: body is not the error envelope: ${ajv.errorsText(v.errors)}`);
     return;
   }

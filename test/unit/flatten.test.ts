@@ -1,0 +1,48 @@
+/** The per-subtype schemas of openapi.yaml are flat copies of their base (src/openapi/flatten.ts). */
+import fs from 'node:fs';
+import { expect, it } from 'vitest';
+import YAML from 'yaml';
+import { flattenInto } from '../../src/openapi/flatten.js';
+
+const DOC = `components:
+  schemas:
+    Base:
+      type: object
+      description: Any subtype.
+      additionalProperties: false
+      required: [kind, name]
+      properties:
+        kind: {type: string, enum: [a, b]}
+        name: {type: string}
+    A:
+      description: Subtype a.
+      x-flatten: {from: Base, properties: {kind: {type: string, const: a}}}
+      type: object
+    After: {type: string}
+`;
+
+it('copies the base with the overridden properties, keeping the own description', () => {
+  const out = flattenInto(DOC);
+  const a = YAML.parse(out).components.schemas.A;
+  expect(a).toEqual({
+    description: 'Subtype a.',
+    'x-flatten': { from: 'Base', properties: { kind: { type: 'string', const: 'a' } } },
+    type: 'object',
+    additionalProperties: false,
+    required: ['kind', 'name'],
+    properties: { kind: { type: 'string', const: 'a' }, name: { type: 'string' } },
+  });
+  expect(YAML.parse(out).components.schemas.After).toEqual({ type: 'string' });
+  expect(flattenInto(out)).toBe(out);
+});
+
+it('refuses a base or property that does not exist', () => {
+  expect(() => flattenInto(DOC.replace('from: Base', 'from: Nope'))).toThrow(/no schema Nope/);
+  expect(() => flattenInto(DOC.replace('properties: {kind:', 'properties: {size:'))).toThrow(/has no property size/);
+});
+
+it('leaves openapi.yaml as committed: no allOf, no type-null schema, every x-flatten copy current', () => {
+  const text = fs.readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8');
+  expect(flattenInto(text)).toBe(text);
+  expect(text).not.toMatch(/allOf:|type: 'null'\}|- type: 'null'/);
+});
