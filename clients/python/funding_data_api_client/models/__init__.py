@@ -1,261 +1,326 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .aggregate import Aggregate
-from .aggregate_data_item import AggregateDataItem
 from .aggregate_dimension import AggregateDimension
 from .aggregate_group import AggregateGroup
 from .aggregate_metric import AggregateMetric
 from .aggregate_multi_metric import AggregateMultiMetric
-from .aggregate_multi_metric_data_item import AggregateMultiMetricDataItem
+from .aggregate_multi_metric_row import AggregateMultiMetricRow
+from .aggregate_row import AggregateRow
 from .aggregate_source import AggregateSource
 from .alumnus_item import AlumnusItem
+from .alumnus_item_list import AlumnusItemList
+from .api_error import ApiError
+from .api_error_body import ApiErrorBody
+from .api_error_body_code import ApiErrorBodyCode
+from .api_error_facts import ApiErrorFacts
+from .api_error_issue import ApiErrorIssue
 from .api_key import ApiKey
 from .api_key_create import ApiKeyCreate
+from .api_key_list import ApiKeyList
+from .api_key_response import ApiKeyResponse
 from .api_key_status import ApiKeyStatus
 from .api_key_with_secret import ApiKeyWithSecret
+from .api_key_with_secret_response import ApiKeyWithSecretResponse
 from .api_key_with_secret_status import ApiKeyWithSecretStatus
 from .career_glance import CareerGlance
 from .career_item import CareerItem
+from .career_item_list import CareerItemList
 from .code_item import CodeItem
+from .company_full import CompanyFull
+from .company_full_response import CompanyFullResponse
+from .company_full_status_type_1 import CompanyFullStatusType1
+from .company_full_status_type_2_type_1 import CompanyFullStatusType2Type1
+from .company_full_status_type_3_type_1 import CompanyFullStatusType3Type1
+from .company_full_unicorn_type_type_1 import CompanyFullUnicornTypeType1
+from .company_full_unicorn_type_type_2_type_1 import CompanyFullUnicornTypeType2Type1
+from .company_full_unicorn_type_type_3_type_1 import CompanyFullUnicornTypeType3Type1
 from .company_investor_item import CompanyInvestorItem
+from .company_investor_item_list import CompanyInvestorItemList
+from .company_summary import CompanySummary
+from .company_summary_list import CompanySummaryList
+from .company_summary_status_type_1 import CompanySummaryStatusType1
+from .company_summary_status_type_2_type_1 import CompanySummaryStatusType2Type1
+from .company_summary_status_type_3_type_1 import CompanySummaryStatusType3Type1
+from .company_summary_unicorn_type_type_1 import CompanySummaryUnicornTypeType1
+from .company_summary_unicorn_type_type_2_type_1 import (
+    CompanySummaryUnicornTypeType2Type1,
+)
+from .company_summary_unicorn_type_type_3_type_1 import (
+    CompanySummaryUnicornTypeType3Type1,
+)
 from .create_api_key_api_version import CreateApiKeyAPIVersion
-from .create_api_key_response_201 import CreateApiKeyResponse201
 from .create_note_api_version import CreateNoteAPIVersion
-from .create_note_response_201 import CreateNoteResponse201
 from .create_team_api_version import CreateTeamAPIVersion
-from .create_team_response_201 import CreateTeamResponse201
+from .credit_balance import CreditBalance
 from .currency_code import CurrencyCode
 from .deal_size import DealSize
 from .delete_note_api_version import DeleteNoteAPIVersion
+from .deprecation import Deprecation
+from .deprecation_type import DeprecationType
 from .education_glance import EducationGlance
 from .education_item import EducationItem
+from .education_item_list import EducationItemList
+from .entity_full_response import EntityFullResponse
 from .entity_ref import EntityRef
 from .entity_ref_subtype_type_1 import EntityRefSubtypeType1
 from .entity_ref_subtype_type_2_type_1 import EntityRefSubtypeType2Type1
 from .entity_ref_subtype_type_3_type_1 import EntityRefSubtypeType3Type1
 from .entity_ref_type import EntityRefType
-from .error import Error
-from .error_error import ErrorError
-from .error_error_code import ErrorErrorCode
-from .error_error_details_type_1 import ErrorErrorDetailsType1
-from .error_error_details_type_2_item import ErrorErrorDetailsType2Item
+from .entity_summary_list import EntitySummaryList
+from .exits_summary import ExitsSummary
+from .filter_key import FilterKey
+from .filter_key_operators_item import FilterKeyOperatorsItem
+from .filter_key_type import FilterKeyType
 from .filter_scope import FilterScope
-from .filter_scope_keys_item import FilterScopeKeysItem
-from .filter_scope_keys_item_operators_item import FilterScopeKeysItemOperatorsItem
-from .filter_scope_keys_item_type import FilterScopeKeysItemType
+from .filter_scope_list import FilterScopeList
+from .filter_value import FilterValue
+from .filter_value_list import FilterValueList
 from .financial_year import FinancialYear
+from .financial_year_list import FinancialYearList
 from .founded_companies_summary import FoundedCompaniesSummary
 from .founded_company_item import FoundedCompanyItem
+from .founded_company_item_list import FoundedCompanyItemList
 from .founder_full import FounderFull
+from .founder_full_response import FounderFullResponse
 from .founder_glance import FounderGlance
 from .founder_item import FounderItem
+from .founder_item_list import FounderItemList
+from .founder_list import FounderList
+from .founder_list_view import FounderListView
 from .founder_summary import FounderSummary
 from .fund import Fund
-from .fund_amount_source_type_1 import FundAmountSourceType1
+from .fund_fund_type_type_1 import FundFundTypeType1
+from .fund_fund_type_type_2_type_1 import FundFundTypeType2Type1
+from .fund_fund_type_type_3_type_1 import FundFundTypeType3Type1
+from .fund_list import FundList
+from .fund_response import FundResponse
+from .fund_status_type_1 import FundStatusType1
+from .fund_status_type_2_type_1 import FundStatusType2Type1
+from .fund_status_type_3_type_1 import FundStatusType3Type1
 from .funding_summary import FundingSummary
 from .funnel import Funnel
+from .funnel_dimension import FunnelDimension
 from .funnel_query_info import FunnelQueryInfo
-from .funnel_rows_item import FunnelRowsItem
+from .funnel_row import FunnelRow
 from .geo_cluster import GeoCluster
 from .geo_companies_api_version import GeoCompaniesAPIVersion
 from .geo_companies_mode import GeoCompaniesMode
-from .geo_companies_response_200 import GeoCompaniesResponse200
-from .geo_companies_response_200_mode import GeoCompaniesResponse200Mode
 from .geo_gov_ngos_api_version import GeoGovNgosAPIVersion
 from .geo_gov_ngos_mode import GeoGovNgosMode
-from .geo_gov_ngos_response_200 import GeoGovNgosResponse200
-from .geo_gov_ngos_response_200_mode import GeoGovNgosResponse200Mode
 from .geo_investors_api_version import GeoInvestorsAPIVersion
 from .geo_investors_mode import GeoInvestorsMode
-from .geo_investors_response_200 import GeoInvestorsResponse200
-from .geo_investors_response_200_mode import GeoInvestorsResponse200Mode
 from .geo_point import GeoPoint
+from .geo_response import GeoResponse
+from .geo_response_mode import GeoResponseMode
 from .geo_universities_api_version import GeoUniversitiesAPIVersion
 from .geo_universities_mode import GeoUniversitiesMode
-from .geo_universities_response_200 import GeoUniversitiesResponse200
-from .geo_universities_response_200_mode import GeoUniversitiesResponse200Mode
 from .get_aggregate_api_version import GetAggregateAPIVersion
 from .get_aggregate_multi_metric_api_version import GetAggregateMultiMetricAPIVersion
 from .get_api_key_api_version import GetApiKeyAPIVersion
-from .get_api_key_response_200 import GetApiKeyResponse200
 from .get_company_api_version import GetCompanyAPIVersion
 from .get_entity_api_version import GetEntityAPIVersion
-from .get_entity_response_200 import GetEntityResponse200
 from .get_fund_api_version import GetFundAPIVersion
-from .get_fund_response_200 import GetFundResponse200
 from .get_funding_funnel_api_version import GetFundingFunnelAPIVersion
-from .get_funding_funnel_dimension import GetFundingFunnelDimension
 from .get_funding_heatmap_api_version import GetFundingHeatmapAPIVersion
-from .get_funding_heatmap_metric import GetFundingHeatmapMetric
 from .get_gov_ngo_api_version import GetGovNgoAPIVersion
 from .get_health_api_version import GetHealthAPIVersion
 from .get_investor_api_version import GetInvestorAPIVersion
 from .get_job_api_version import GetJobAPIVersion
-from .get_job_response_200 import GetJobResponse200
 from .get_news_api_version import GetNewsAPIVersion
-from .get_news_response_200 import GetNewsResponse200
 from .get_note_api_version import GetNoteAPIVersion
-from .get_note_response_200 import GetNoteResponse200
-from .get_open_api_json_response_200 import GetOpenApiJsonResponse200
-from .get_open_api_json_response_200_info import GetOpenApiJsonResponse200Info
-from .get_open_api_json_response_200_paths import GetOpenApiJsonResponse200Paths
 from .get_person_api_version import GetPersonAPIVersion
-from .get_person_response_200 import GetPersonResponse200
 from .get_team_api_version import GetTeamAPIVersion
-from .get_team_response_200 import GetTeamResponse200
 from .get_timeseries_api_version import GetTimeseriesAPIVersion
 from .get_timeseries_interval import GetTimeseriesInterval
 from .get_transaction_api_version import GetTransactionAPIVersion
-from .get_transaction_response_200 import GetTransactionResponse200
 from .get_university_api_version import GetUniversityAPIVersion
 from .get_usage_api_version import GetUsageAPIVersion
 from .get_valuation_api_version import GetValuationAPIVersion
-from .get_valuation_response_200 import GetValuationResponse200
+from .gov_ngo_full import GovNgoFull
+from .gov_ngo_full_response import GovNgoFullResponse
+from .gov_ngo_full_status_type_1 import GovNgoFullStatusType1
+from .gov_ngo_full_status_type_2_type_1 import GovNgoFullStatusType2Type1
+from .gov_ngo_full_status_type_3_type_1 import GovNgoFullStatusType3Type1
+from .gov_ngo_full_unicorn_type_type_1 import GovNgoFullUnicornTypeType1
+from .gov_ngo_full_unicorn_type_type_2_type_1 import GovNgoFullUnicornTypeType2Type1
+from .gov_ngo_full_unicorn_type_type_3_type_1 import GovNgoFullUnicornTypeType3Type1
+from .gov_ngo_summary import GovNgoSummary
+from .gov_ngo_summary_list import GovNgoSummaryList
+from .gov_ngo_summary_status_type_1 import GovNgoSummaryStatusType1
+from .gov_ngo_summary_status_type_2_type_1 import GovNgoSummaryStatusType2Type1
+from .gov_ngo_summary_status_type_3_type_1 import GovNgoSummaryStatusType3Type1
+from .gov_ngo_summary_unicorn_type_type_1 import GovNgoSummaryUnicornTypeType1
+from .gov_ngo_summary_unicorn_type_type_2_type_1 import (
+    GovNgoSummaryUnicornTypeType2Type1,
+)
+from .gov_ngo_summary_unicorn_type_type_3_type_1 import (
+    GovNgoSummaryUnicornTypeType3Type1,
+)
 from .headcount_row import HeadcountRow
+from .headcount_row_list import HeadcountRowList
 from .health import Health
 from .health_database import HealthDatabase
 from .health_database_status import HealthDatabaseStatus
 from .health_status import HealthStatus
 from .heatmap import Heatmap
 from .heatmap_dimension import HeatmapDimension
+from .heatmap_metric import HeatmapMetric
 from .heatmap_query_info import HeatmapQueryInfo
 from .id_name import IdName
 from .investments import Investments
-from .investor_profile_full_type_0_exits import InvestorProfileFullType0Exits
-from .investor_profile_full_type_0_match import InvestorProfileFullType0Match
-from .investor_profile_full_type_0_portfolio import InvestorProfileFullType0Portfolio
-from .investor_profile_type_0 import InvestorProfileType0
+from .investor_full import InvestorFull
+from .investor_full_response import InvestorFullResponse
+from .investor_full_status_type_1 import InvestorFullStatusType1
+from .investor_full_status_type_2_type_1 import InvestorFullStatusType2Type1
+from .investor_full_status_type_3_type_1 import InvestorFullStatusType3Type1
+from .investor_full_unicorn_type_type_1 import InvestorFullUnicornTypeType1
+from .investor_full_unicorn_type_type_2_type_1 import InvestorFullUnicornTypeType2Type1
+from .investor_full_unicorn_type_type_3_type_1 import InvestorFullUnicornTypeType3Type1
+from .investor_profile import InvestorProfile
+from .investor_profile_full import InvestorProfileFull
+from .investor_summary import InvestorSummary
+from .investor_summary_list import InvestorSummaryList
+from .investor_summary_status_type_1 import InvestorSummaryStatusType1
+from .investor_summary_status_type_2_type_1 import InvestorSummaryStatusType2Type1
+from .investor_summary_status_type_3_type_1 import InvestorSummaryStatusType3Type1
+from .investor_summary_unicorn_type_type_1 import InvestorSummaryUnicornTypeType1
+from .investor_summary_unicorn_type_type_2_type_1 import (
+    InvestorSummaryUnicornTypeType2Type1,
+)
+from .investor_summary_unicorn_type_type_3_type_1 import (
+    InvestorSummaryUnicornTypeType3Type1,
+)
 from .job_opening import JobOpening
+from .job_opening_job_type_type_1 import JobOpeningJobTypeType1
+from .job_opening_job_type_type_2_type_1 import JobOpeningJobTypeType2Type1
+from .job_opening_job_type_type_3_type_1 import JobOpeningJobTypeType3Type1
+from .job_opening_list import JobOpeningList
+from .job_opening_response import JobOpeningResponse
 from .jobs_summary import JobsSummary
 from .landscape import Landscape
+from .landscape_list import LandscapeList
+from .latest_revenue import LatestRevenue
 from .latest_valuation import LatestValuation
 from .legacy_page import LegacyPage
 from .list_api_keys_api_version import ListApiKeysAPIVersion
-from .list_api_keys_response_200 import ListApiKeysResponse200
 from .list_career_api_version import ListCareerAPIVersion
-from .list_career_response_200 import ListCareerResponse200
 from .list_companies_api_version import ListCompaniesAPIVersion
-from .list_companies_response_200 import ListCompaniesResponse200
 from .list_company_financials_api_version import ListCompanyFinancialsAPIVersion
-from .list_company_financials_response_200 import ListCompanyFinancialsResponse200
 from .list_company_funding_rounds_api_version import ListCompanyFundingRoundsAPIVersion
-from .list_company_funding_rounds_response_200 import (
-    ListCompanyFundingRoundsResponse200,
-)
 from .list_company_headcount_api_version import ListCompanyHeadcountAPIVersion
-from .list_company_headcount_response_200 import ListCompanyHeadcountResponse200
 from .list_company_investors_api_version import ListCompanyInvestorsAPIVersion
-from .list_company_investors_response_200 import ListCompanyInvestorsResponse200
 from .list_company_patents_api_version import ListCompanyPatentsAPIVersion
-from .list_company_patents_response_200 import ListCompanyPatentsResponse200
 from .list_company_team_api_version import ListCompanyTeamAPIVersion
-from .list_company_team_response_200 import ListCompanyTeamResponse200
 from .list_company_valuations_api_version import ListCompanyValuationsAPIVersion
-from .list_company_valuations_response_200 import ListCompanyValuationsResponse200
 from .list_company_web_traffic_api_version import ListCompanyWebTrafficAPIVersion
-from .list_company_web_traffic_response_200 import ListCompanyWebTrafficResponse200
 from .list_education_api_version import ListEducationAPIVersion
-from .list_education_response_200 import ListEducationResponse200
 from .list_entities_api_version import ListEntitiesAPIVersion
-from .list_entities_response_200 import ListEntitiesResponse200
 from .list_entity_lp_funds_api_version import ListEntityLpFundsAPIVersion
-from .list_entity_lp_funds_response_200 import ListEntityLpFundsResponse200
 from .list_filter_values_api_version import ListFilterValuesAPIVersion
-from .list_filter_values_response_200 import ListFilterValuesResponse200
-from .list_filter_values_response_200_data_item import (
-    ListFilterValuesResponse200DataItem,
-)
 from .list_filter_values_scope import ListFilterValuesScope
 from .list_filters_api_version import ListFiltersAPIVersion
-from .list_filters_response_200 import ListFiltersResponse200
 from .list_filters_scope import ListFiltersScope
 from .list_founded_companies_api_version import ListFoundedCompaniesAPIVersion
-from .list_founded_companies_response_200 import ListFoundedCompaniesResponse200
 from .list_founders_api_version import ListFoundersAPIVersion
-from .list_founders_response_200 import ListFoundersResponse200
-from .list_founders_response_200_view import ListFoundersResponse200View
 from .list_founders_view import ListFoundersView
 from .list_funds_api_version import ListFundsAPIVersion
-from .list_funds_response_200 import ListFundsResponse200
 from .list_gov_ngo_patents_api_version import ListGovNgoPatentsAPIVersion
-from .list_gov_ngo_patents_response_200 import ListGovNgoPatentsResponse200
 from .list_gov_ngo_team_api_version import ListGovNgoTeamAPIVersion
-from .list_gov_ngo_team_response_200 import ListGovNgoTeamResponse200
 from .list_gov_ngos_api_version import ListGovNgosAPIVersion
-from .list_gov_ngos_response_200 import ListGovNgosResponse200
 from .list_investor_funds_api_version import ListInvestorFundsAPIVersion
-from .list_investor_funds_response_200 import ListInvestorFundsResponse200
 from .list_investor_lp_funds_api_version import ListInvestorLpFundsAPIVersion
-from .list_investor_lp_funds_response_200 import ListInvestorLpFundsResponse200
 from .list_investor_portfolio_api_version import ListInvestorPortfolioAPIVersion
-from .list_investor_portfolio_response_200 import ListInvestorPortfolioResponse200
 from .list_investor_team_api_version import ListInvestorTeamAPIVersion
-from .list_investor_team_response_200 import ListInvestorTeamResponse200
 from .list_investors_api_version import ListInvestorsAPIVersion
-from .list_investors_response_200 import ListInvestorsResponse200
 from .list_jobs_api_version import ListJobsAPIVersion
-from .list_jobs_response_200 import ListJobsResponse200
 from .list_landscapes_api_version import ListLandscapesAPIVersion
-from .list_landscapes_response_200 import ListLandscapesResponse200
 from .list_news_api_version import ListNewsAPIVersion
-from .list_news_response_200 import ListNewsResponse200
 from .list_notes_api_version import ListNotesAPIVersion
-from .list_notes_response_200 import ListNotesResponse200
 from .list_people_api_version import ListPeopleAPIVersion
-from .list_people_response_200 import ListPeopleResponse200
-from .list_people_response_200_view import ListPeopleResponse200View
 from .list_people_view import ListPeopleView
 from .list_similar_companies_api_version import ListSimilarCompaniesAPIVersion
-from .list_similar_companies_response_200 import ListSimilarCompaniesResponse200
 from .list_similar_investors_api_version import ListSimilarInvestorsAPIVersion
-from .list_similar_investors_response_200 import ListSimilarInvestorsResponse200
 from .list_taxonomy_api_version import ListTaxonomyAPIVersion
-from .list_taxonomy_response_200 import ListTaxonomyResponse200
 from .list_taxonomy_type import ListTaxonomyType
 from .list_teams_api_version import ListTeamsAPIVersion
-from .list_teams_response_200 import ListTeamsResponse200
 from .list_transactions_api_version import ListTransactionsAPIVersion
-from .list_transactions_response_200 import ListTransactionsResponse200
 from .list_universities_api_version import ListUniversitiesAPIVersion
-from .list_universities_response_200 import ListUniversitiesResponse200
 from .list_university_alumni_api_version import ListUniversityAlumniAPIVersion
-from .list_university_alumni_response_200 import ListUniversityAlumniResponse200
 from .list_university_patents_api_version import ListUniversityPatentsAPIVersion
-from .list_university_patents_response_200 import ListUniversityPatentsResponse200
 from .list_university_team_api_version import ListUniversityTeamAPIVersion
-from .list_university_team_response_200 import ListUniversityTeamResponse200
 from .list_valuations_api_version import ListValuationsAPIVersion
-from .list_valuations_response_200 import ListValuationsResponse200
 from .list_versions_api_version import ListVersionsAPIVersion
-from .list_versions_response_200 import ListVersionsResponse200
-from .list_versions_response_200_all_versions_changes_item import (
-    ListVersionsResponse200AllVersionsChangesItem,
-)
-from .list_versions_response_200_data_item import ListVersionsResponse200DataItem
-from .list_versions_response_200_data_item_status import (
-    ListVersionsResponse200DataItemStatus,
-)
 from .location import Location
+from .location_role import LocationRole
 from .locked_field import LockedField
 from .locked_field_reason import LockedFieldReason
+from .match_summary import MatchSummary
 from .meta import Meta
-from .meta_deprecations_item import MetaDeprecationsItem
-from .meta_deprecations_item_type import MetaDeprecationsItemType
 from .news_article import NewsArticle
+from .news_article_article_type_type_1 import NewsArticleArticleTypeType1
+from .news_article_article_type_type_2_type_1 import NewsArticleArticleTypeType2Type1
+from .news_article_article_type_type_3_type_1 import NewsArticleArticleTypeType3Type1
+from .news_article_list import NewsArticleList
+from .news_article_response import NewsArticleResponse
 from .note import Note
 from .note_create import NoteCreate
+from .note_list import NoteList
+from .note_response import NoteResponse
 from .note_update import NoteUpdate
+from .open_api_document import OpenApiDocument
+from .open_api_document_info import OpenApiDocumentInfo
+from .open_api_document_paths import OpenApiDocumentPaths
+from .organization_full_fields import OrganizationFullFields
+from .organization_full_fields_status_type_1 import OrganizationFullFieldsStatusType1
+from .organization_full_fields_status_type_2_type_1 import (
+    OrganizationFullFieldsStatusType2Type1,
+)
+from .organization_full_fields_status_type_3_type_1 import (
+    OrganizationFullFieldsStatusType3Type1,
+)
 from .organization_full_fields_subtype import OrganizationFullFieldsSubtype
+from .organization_full_fields_unicorn_type_type_1 import (
+    OrganizationFullFieldsUnicornTypeType1,
+)
+from .organization_full_fields_unicorn_type_type_2_type_1 import (
+    OrganizationFullFieldsUnicornTypeType2Type1,
+)
+from .organization_full_fields_unicorn_type_type_3_type_1 import (
+    OrganizationFullFieldsUnicornTypeType3Type1,
+)
 from .organization_links import OrganizationLinks
 from .organization_summary_fields import OrganizationSummaryFields
+from .organization_summary_fields_status_type_1 import (
+    OrganizationSummaryFieldsStatusType1,
+)
+from .organization_summary_fields_status_type_2_type_1 import (
+    OrganizationSummaryFieldsStatusType2Type1,
+)
+from .organization_summary_fields_status_type_3_type_1 import (
+    OrganizationSummaryFieldsStatusType3Type1,
+)
 from .organization_summary_fields_subtype import OrganizationSummaryFieldsSubtype
+from .organization_summary_fields_unicorn_type_type_1 import (
+    OrganizationSummaryFieldsUnicornTypeType1,
+)
+from .organization_summary_fields_unicorn_type_type_2_type_1 import (
+    OrganizationSummaryFieldsUnicornTypeType2Type1,
+)
+from .organization_summary_fields_unicorn_type_type_3_type_1 import (
+    OrganizationSummaryFieldsUnicornTypeType3Type1,
+)
 from .page import Page
 from .page_tier import PageTier
 from .patent import Patent
+from .patent_list import PatentList
+from .patents_summary import PatentsSummary
 from .person_links import PersonLinks
 from .person_ref import PersonRef
 from .portfolio_glance import PortfolioGlance
 from .portfolio_item import PortfolioItem
+from .portfolio_item_list import PortfolioItemList
+from .portfolio_summary import PortfolioSummary
 from .redirect_fundings_aggregate_api_version import RedirectFundingsAggregateAPIVersion
 from .redirect_fundings_aggregate_query import RedirectFundingsAggregateQuery
 from .redirect_fundings_multi_metric_api_version import (
@@ -263,12 +328,11 @@ from .redirect_fundings_multi_metric_api_version import (
 )
 from .redirect_fundings_multi_metric_query import RedirectFundingsMultiMetricQuery
 from .revoke_api_key_api_version import RevokeApiKeyAPIVersion
-from .revoke_api_key_response_200 import RevokeApiKeyResponse200
 from .scope import Scope
 from .search_entities_api_version import SearchEntitiesAPIVersion
-from .search_entities_response_200 import SearchEntitiesResponse200
 from .search_entities_type import SearchEntitiesType
 from .search_hit import SearchHit
+from .search_hit_list import SearchHitList
 from .search_hit_match import SearchHitMatch
 from .search_hit_match_field import SearchHitMatchField
 from .search_hit_match_kind import SearchHitMatchKind
@@ -277,286 +341,365 @@ from .search_hit_subtype_type_2_type_1 import SearchHitSubtypeType2Type1
 from .search_hit_subtype_type_3_type_1 import SearchHitSubtypeType3Type1
 from .search_hit_type import SearchHitType
 from .similar_company_item import SimilarCompanyItem
+from .similar_company_item_list import SimilarCompanyItemList
 from .similar_investor_item import SimilarInvestorItem
+from .similar_investor_item_list import SimilarInvestorItemList
+from .source_amount import SourceAmount
 from .standardized_round import StandardizedRound
 from .taxonomy_item import TaxonomyItem
+from .taxonomy_item_list import TaxonomyItemList
 from .taxonomy_item_type import TaxonomyItemType
 from .team import Team
 from .team_create import TeamCreate
+from .team_list import TeamList
+from .team_response import TeamResponse
 from .timeseries import Timeseries
 from .timeseries_interval import TimeseriesInterval
 from .timeseries_metric import TimeseriesMetric
-from .timeseries_series_item import TimeseriesSeriesItem
+from .timeseries_series import TimeseriesSeries
+from .traffic_summary import TrafficSummary
 from .transaction import Transaction
-from .transaction_investors_type_0_item import TransactionInvestorsType0Item
+from .transaction_investor import TransactionInvestor
+from .transaction_list import TransactionList
+from .transaction_response import TransactionResponse
+from .university_full import UniversityFull
+from .university_full_response import UniversityFullResponse
+from .university_full_status_type_1 import UniversityFullStatusType1
+from .university_full_status_type_2_type_1 import UniversityFullStatusType2Type1
+from .university_full_status_type_3_type_1 import UniversityFullStatusType3Type1
+from .university_full_unicorn_type_type_1 import UniversityFullUnicornTypeType1
+from .university_full_unicorn_type_type_2_type_1 import (
+    UniversityFullUnicornTypeType2Type1,
+)
+from .university_full_unicorn_type_type_3_type_1 import (
+    UniversityFullUnicornTypeType3Type1,
+)
+from .university_summary import UniversitySummary
+from .university_summary_list import UniversitySummaryList
+from .university_summary_status_type_1 import UniversitySummaryStatusType1
+from .university_summary_status_type_2_type_1 import UniversitySummaryStatusType2Type1
+from .university_summary_status_type_3_type_1 import UniversitySummaryStatusType3Type1
+from .university_summary_unicorn_type_type_1 import UniversitySummaryUnicornTypeType1
+from .university_summary_unicorn_type_type_2_type_1 import (
+    UniversitySummaryUnicornTypeType2Type1,
+)
+from .university_summary_unicorn_type_type_3_type_1 import (
+    UniversitySummaryUnicornTypeType3Type1,
+)
 from .update_note_api_version import UpdateNoteAPIVersion
-from .update_note_response_200 import UpdateNoteResponse200
 from .usage import Usage
-from .usage_balance import UsageBalance
-from .usage_data_item import UsageDataItem
+from .usage_row import UsageRow
 from .valuation import Valuation
+from .valuation_list import ValuationList
+from .valuation_response import ValuationResponse
+from .valuation_source_type_1 import ValuationSourceType1
+from .valuation_source_type_2_type_1 import ValuationSourceType2Type1
+from .valuation_source_type_3_type_1 import ValuationSourceType3Type1
+from .version_change import VersionChange
+from .version_info import VersionInfo
+from .version_info_status import VersionInfoStatus
+from .version_list import VersionList
 from .web_traffic_point import WebTrafficPoint
+from .web_traffic_point_list import WebTrafficPointList
 
 __all__ = (
     "Aggregate",
-    "AggregateDataItem",
     "AggregateDimension",
     "AggregateGroup",
     "AggregateMetric",
     "AggregateMultiMetric",
-    "AggregateMultiMetricDataItem",
+    "AggregateMultiMetricRow",
+    "AggregateRow",
     "AggregateSource",
     "AlumnusItem",
+    "AlumnusItemList",
+    "ApiError",
+    "ApiErrorBody",
+    "ApiErrorBodyCode",
+    "ApiErrorFacts",
+    "ApiErrorIssue",
     "ApiKey",
     "ApiKeyCreate",
+    "ApiKeyList",
+    "ApiKeyResponse",
     "ApiKeyStatus",
     "ApiKeyWithSecret",
+    "ApiKeyWithSecretResponse",
     "ApiKeyWithSecretStatus",
     "CareerGlance",
     "CareerItem",
+    "CareerItemList",
     "CodeItem",
+    "CompanyFull",
+    "CompanyFullResponse",
+    "CompanyFullStatusType1",
+    "CompanyFullStatusType2Type1",
+    "CompanyFullStatusType3Type1",
+    "CompanyFullUnicornTypeType1",
+    "CompanyFullUnicornTypeType2Type1",
+    "CompanyFullUnicornTypeType3Type1",
     "CompanyInvestorItem",
+    "CompanyInvestorItemList",
+    "CompanySummary",
+    "CompanySummaryList",
+    "CompanySummaryStatusType1",
+    "CompanySummaryStatusType2Type1",
+    "CompanySummaryStatusType3Type1",
+    "CompanySummaryUnicornTypeType1",
+    "CompanySummaryUnicornTypeType2Type1",
+    "CompanySummaryUnicornTypeType3Type1",
     "CreateApiKeyAPIVersion",
-    "CreateApiKeyResponse201",
     "CreateNoteAPIVersion",
-    "CreateNoteResponse201",
     "CreateTeamAPIVersion",
-    "CreateTeamResponse201",
+    "CreditBalance",
     "CurrencyCode",
     "DealSize",
     "DeleteNoteAPIVersion",
+    "Deprecation",
+    "DeprecationType",
     "EducationGlance",
     "EducationItem",
+    "EducationItemList",
+    "EntityFullResponse",
     "EntityRef",
     "EntityRefSubtypeType1",
     "EntityRefSubtypeType2Type1",
     "EntityRefSubtypeType3Type1",
     "EntityRefType",
-    "Error",
-    "ErrorError",
-    "ErrorErrorCode",
-    "ErrorErrorDetailsType1",
-    "ErrorErrorDetailsType2Item",
+    "EntitySummaryList",
+    "ExitsSummary",
+    "FilterKey",
+    "FilterKeyOperatorsItem",
+    "FilterKeyType",
     "FilterScope",
-    "FilterScopeKeysItem",
-    "FilterScopeKeysItemOperatorsItem",
-    "FilterScopeKeysItemType",
+    "FilterScopeList",
+    "FilterValue",
+    "FilterValueList",
     "FinancialYear",
+    "FinancialYearList",
     "FoundedCompaniesSummary",
     "FoundedCompanyItem",
+    "FoundedCompanyItemList",
     "FounderFull",
+    "FounderFullResponse",
     "FounderGlance",
     "FounderItem",
+    "FounderItemList",
+    "FounderList",
+    "FounderListView",
     "FounderSummary",
     "Fund",
-    "FundAmountSourceType1",
+    "FundFundTypeType1",
+    "FundFundTypeType2Type1",
+    "FundFundTypeType3Type1",
+    "FundList",
+    "FundResponse",
+    "FundStatusType1",
+    "FundStatusType2Type1",
+    "FundStatusType3Type1",
     "FundingSummary",
     "Funnel",
+    "FunnelDimension",
     "FunnelQueryInfo",
-    "FunnelRowsItem",
+    "FunnelRow",
     "GeoCluster",
     "GeoCompaniesAPIVersion",
     "GeoCompaniesMode",
-    "GeoCompaniesResponse200",
-    "GeoCompaniesResponse200Mode",
     "GeoGovNgosAPIVersion",
     "GeoGovNgosMode",
-    "GeoGovNgosResponse200",
-    "GeoGovNgosResponse200Mode",
     "GeoInvestorsAPIVersion",
     "GeoInvestorsMode",
-    "GeoInvestorsResponse200",
-    "GeoInvestorsResponse200Mode",
     "GeoPoint",
+    "GeoResponse",
+    "GeoResponseMode",
     "GeoUniversitiesAPIVersion",
     "GeoUniversitiesMode",
-    "GeoUniversitiesResponse200",
-    "GeoUniversitiesResponse200Mode",
     "GetAggregateAPIVersion",
     "GetAggregateMultiMetricAPIVersion",
     "GetApiKeyAPIVersion",
-    "GetApiKeyResponse200",
     "GetCompanyAPIVersion",
     "GetEntityAPIVersion",
-    "GetEntityResponse200",
     "GetFundAPIVersion",
-    "GetFundResponse200",
     "GetFundingFunnelAPIVersion",
-    "GetFundingFunnelDimension",
     "GetFundingHeatmapAPIVersion",
-    "GetFundingHeatmapMetric",
     "GetGovNgoAPIVersion",
     "GetHealthAPIVersion",
     "GetInvestorAPIVersion",
     "GetJobAPIVersion",
-    "GetJobResponse200",
     "GetNewsAPIVersion",
-    "GetNewsResponse200",
     "GetNoteAPIVersion",
-    "GetNoteResponse200",
-    "GetOpenApiJsonResponse200",
-    "GetOpenApiJsonResponse200Info",
-    "GetOpenApiJsonResponse200Paths",
     "GetPersonAPIVersion",
-    "GetPersonResponse200",
     "GetTeamAPIVersion",
-    "GetTeamResponse200",
     "GetTimeseriesAPIVersion",
     "GetTimeseriesInterval",
     "GetTransactionAPIVersion",
-    "GetTransactionResponse200",
     "GetUniversityAPIVersion",
     "GetUsageAPIVersion",
     "GetValuationAPIVersion",
-    "GetValuationResponse200",
+    "GovNgoFull",
+    "GovNgoFullResponse",
+    "GovNgoFullStatusType1",
+    "GovNgoFullStatusType2Type1",
+    "GovNgoFullStatusType3Type1",
+    "GovNgoFullUnicornTypeType1",
+    "GovNgoFullUnicornTypeType2Type1",
+    "GovNgoFullUnicornTypeType3Type1",
+    "GovNgoSummary",
+    "GovNgoSummaryList",
+    "GovNgoSummaryStatusType1",
+    "GovNgoSummaryStatusType2Type1",
+    "GovNgoSummaryStatusType3Type1",
+    "GovNgoSummaryUnicornTypeType1",
+    "GovNgoSummaryUnicornTypeType2Type1",
+    "GovNgoSummaryUnicornTypeType3Type1",
     "HeadcountRow",
+    "HeadcountRowList",
     "Health",
     "HealthDatabase",
     "HealthDatabaseStatus",
     "HealthStatus",
     "Heatmap",
     "HeatmapDimension",
+    "HeatmapMetric",
     "HeatmapQueryInfo",
     "IdName",
     "Investments",
-    "InvestorProfileFullType0Exits",
-    "InvestorProfileFullType0Match",
-    "InvestorProfileFullType0Portfolio",
-    "InvestorProfileType0",
+    "InvestorFull",
+    "InvestorFullResponse",
+    "InvestorFullStatusType1",
+    "InvestorFullStatusType2Type1",
+    "InvestorFullStatusType3Type1",
+    "InvestorFullUnicornTypeType1",
+    "InvestorFullUnicornTypeType2Type1",
+    "InvestorFullUnicornTypeType3Type1",
+    "InvestorProfile",
+    "InvestorProfileFull",
+    "InvestorSummary",
+    "InvestorSummaryList",
+    "InvestorSummaryStatusType1",
+    "InvestorSummaryStatusType2Type1",
+    "InvestorSummaryStatusType3Type1",
+    "InvestorSummaryUnicornTypeType1",
+    "InvestorSummaryUnicornTypeType2Type1",
+    "InvestorSummaryUnicornTypeType3Type1",
     "JobOpening",
+    "JobOpeningJobTypeType1",
+    "JobOpeningJobTypeType2Type1",
+    "JobOpeningJobTypeType3Type1",
+    "JobOpeningList",
+    "JobOpeningResponse",
     "JobsSummary",
     "Landscape",
+    "LandscapeList",
+    "LatestRevenue",
     "LatestValuation",
     "LegacyPage",
     "ListApiKeysAPIVersion",
-    "ListApiKeysResponse200",
     "ListCareerAPIVersion",
-    "ListCareerResponse200",
     "ListCompaniesAPIVersion",
-    "ListCompaniesResponse200",
     "ListCompanyFinancialsAPIVersion",
-    "ListCompanyFinancialsResponse200",
     "ListCompanyFundingRoundsAPIVersion",
-    "ListCompanyFundingRoundsResponse200",
     "ListCompanyHeadcountAPIVersion",
-    "ListCompanyHeadcountResponse200",
     "ListCompanyInvestorsAPIVersion",
-    "ListCompanyInvestorsResponse200",
     "ListCompanyPatentsAPIVersion",
-    "ListCompanyPatentsResponse200",
     "ListCompanyTeamAPIVersion",
-    "ListCompanyTeamResponse200",
     "ListCompanyValuationsAPIVersion",
-    "ListCompanyValuationsResponse200",
     "ListCompanyWebTrafficAPIVersion",
-    "ListCompanyWebTrafficResponse200",
     "ListEducationAPIVersion",
-    "ListEducationResponse200",
     "ListEntitiesAPIVersion",
-    "ListEntitiesResponse200",
     "ListEntityLpFundsAPIVersion",
-    "ListEntityLpFundsResponse200",
     "ListFilterValuesAPIVersion",
-    "ListFilterValuesResponse200",
-    "ListFilterValuesResponse200DataItem",
     "ListFilterValuesScope",
     "ListFiltersAPIVersion",
-    "ListFiltersResponse200",
     "ListFiltersScope",
     "ListFoundedCompaniesAPIVersion",
-    "ListFoundedCompaniesResponse200",
     "ListFoundersAPIVersion",
-    "ListFoundersResponse200",
-    "ListFoundersResponse200View",
     "ListFoundersView",
     "ListFundsAPIVersion",
-    "ListFundsResponse200",
     "ListGovNgoPatentsAPIVersion",
-    "ListGovNgoPatentsResponse200",
     "ListGovNgoTeamAPIVersion",
-    "ListGovNgoTeamResponse200",
     "ListGovNgosAPIVersion",
-    "ListGovNgosResponse200",
     "ListInvestorFundsAPIVersion",
-    "ListInvestorFundsResponse200",
     "ListInvestorLpFundsAPIVersion",
-    "ListInvestorLpFundsResponse200",
     "ListInvestorPortfolioAPIVersion",
-    "ListInvestorPortfolioResponse200",
     "ListInvestorTeamAPIVersion",
-    "ListInvestorTeamResponse200",
     "ListInvestorsAPIVersion",
-    "ListInvestorsResponse200",
     "ListJobsAPIVersion",
-    "ListJobsResponse200",
     "ListLandscapesAPIVersion",
-    "ListLandscapesResponse200",
     "ListNewsAPIVersion",
-    "ListNewsResponse200",
     "ListNotesAPIVersion",
-    "ListNotesResponse200",
     "ListPeopleAPIVersion",
-    "ListPeopleResponse200",
-    "ListPeopleResponse200View",
     "ListPeopleView",
     "ListSimilarCompaniesAPIVersion",
-    "ListSimilarCompaniesResponse200",
     "ListSimilarInvestorsAPIVersion",
-    "ListSimilarInvestorsResponse200",
     "ListTaxonomyAPIVersion",
-    "ListTaxonomyResponse200",
     "ListTaxonomyType",
     "ListTeamsAPIVersion",
-    "ListTeamsResponse200",
     "ListTransactionsAPIVersion",
-    "ListTransactionsResponse200",
     "ListUniversitiesAPIVersion",
-    "ListUniversitiesResponse200",
     "ListUniversityAlumniAPIVersion",
-    "ListUniversityAlumniResponse200",
     "ListUniversityPatentsAPIVersion",
-    "ListUniversityPatentsResponse200",
     "ListUniversityTeamAPIVersion",
-    "ListUniversityTeamResponse200",
     "ListValuationsAPIVersion",
-    "ListValuationsResponse200",
     "ListVersionsAPIVersion",
-    "ListVersionsResponse200",
-    "ListVersionsResponse200AllVersionsChangesItem",
-    "ListVersionsResponse200DataItem",
-    "ListVersionsResponse200DataItemStatus",
     "Location",
+    "LocationRole",
     "LockedField",
     "LockedFieldReason",
+    "MatchSummary",
     "Meta",
-    "MetaDeprecationsItem",
-    "MetaDeprecationsItemType",
     "NewsArticle",
+    "NewsArticleArticleTypeType1",
+    "NewsArticleArticleTypeType2Type1",
+    "NewsArticleArticleTypeType3Type1",
+    "NewsArticleList",
+    "NewsArticleResponse",
     "Note",
     "NoteCreate",
+    "NoteList",
+    "NoteResponse",
     "NoteUpdate",
+    "OpenApiDocument",
+    "OpenApiDocumentInfo",
+    "OpenApiDocumentPaths",
+    "OrganizationFullFields",
+    "OrganizationFullFieldsStatusType1",
+    "OrganizationFullFieldsStatusType2Type1",
+    "OrganizationFullFieldsStatusType3Type1",
     "OrganizationFullFieldsSubtype",
+    "OrganizationFullFieldsUnicornTypeType1",
+    "OrganizationFullFieldsUnicornTypeType2Type1",
+    "OrganizationFullFieldsUnicornTypeType3Type1",
     "OrganizationLinks",
     "OrganizationSummaryFields",
+    "OrganizationSummaryFieldsStatusType1",
+    "OrganizationSummaryFieldsStatusType2Type1",
+    "OrganizationSummaryFieldsStatusType3Type1",
     "OrganizationSummaryFieldsSubtype",
+    "OrganizationSummaryFieldsUnicornTypeType1",
+    "OrganizationSummaryFieldsUnicornTypeType2Type1",
+    "OrganizationSummaryFieldsUnicornTypeType3Type1",
     "Page",
     "PageTier",
     "Patent",
+    "PatentList",
+    "PatentsSummary",
     "PersonLinks",
     "PersonRef",
     "PortfolioGlance",
     "PortfolioItem",
+    "PortfolioItemList",
+    "PortfolioSummary",
     "RedirectFundingsAggregateAPIVersion",
     "RedirectFundingsAggregateQuery",
     "RedirectFundingsMultiMetricAPIVersion",
     "RedirectFundingsMultiMetricQuery",
     "RevokeApiKeyAPIVersion",
-    "RevokeApiKeyResponse200",
     "Scope",
     "SearchEntitiesAPIVersion",
-    "SearchEntitiesResponse200",
     "SearchEntitiesType",
     "SearchHit",
+    "SearchHitList",
     "SearchHitMatch",
     "SearchHitMatchField",
     "SearchHitMatchKind",
@@ -565,23 +708,56 @@ __all__ = (
     "SearchHitSubtypeType3Type1",
     "SearchHitType",
     "SimilarCompanyItem",
+    "SimilarCompanyItemList",
     "SimilarInvestorItem",
+    "SimilarInvestorItemList",
+    "SourceAmount",
     "StandardizedRound",
     "TaxonomyItem",
+    "TaxonomyItemList",
     "TaxonomyItemType",
     "Team",
     "TeamCreate",
+    "TeamList",
+    "TeamResponse",
     "Timeseries",
     "TimeseriesInterval",
     "TimeseriesMetric",
-    "TimeseriesSeriesItem",
+    "TimeseriesSeries",
+    "TrafficSummary",
     "Transaction",
-    "TransactionInvestorsType0Item",
+    "TransactionInvestor",
+    "TransactionList",
+    "TransactionResponse",
+    "UniversityFull",
+    "UniversityFullResponse",
+    "UniversityFullStatusType1",
+    "UniversityFullStatusType2Type1",
+    "UniversityFullStatusType3Type1",
+    "UniversityFullUnicornTypeType1",
+    "UniversityFullUnicornTypeType2Type1",
+    "UniversityFullUnicornTypeType3Type1",
+    "UniversitySummary",
+    "UniversitySummaryList",
+    "UniversitySummaryStatusType1",
+    "UniversitySummaryStatusType2Type1",
+    "UniversitySummaryStatusType3Type1",
+    "UniversitySummaryUnicornTypeType1",
+    "UniversitySummaryUnicornTypeType2Type1",
+    "UniversitySummaryUnicornTypeType3Type1",
     "UpdateNoteAPIVersion",
-    "UpdateNoteResponse200",
     "Usage",
-    "UsageBalance",
-    "UsageDataItem",
+    "UsageRow",
     "Valuation",
+    "ValuationList",
+    "ValuationResponse",
+    "ValuationSourceType1",
+    "ValuationSourceType2Type1",
+    "ValuationSourceType3Type1",
+    "VersionChange",
+    "VersionInfo",
+    "VersionInfoStatus",
+    "VersionList",
     "WebTrafficPoint",
+    "WebTrafficPointList",
 )

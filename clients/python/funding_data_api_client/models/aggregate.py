@@ -11,7 +11,7 @@ from ..models.aggregate_source import AggregateSource
 from ..models.currency_code import CurrencyCode
 
 if TYPE_CHECKING:
-    from ..models.aggregate_data_item import AggregateDataItem
+    from ..models.aggregate_row import AggregateRow
 
 
 T = TypeVar("T", bound="Aggregate")
@@ -39,7 +39,7 @@ class Aggregate:
         limit (int): Most groups returned.
         total_groups (int): Groups that exist before `limit`.
         total (float | None): The metric over every matching record, each counted once (see `MetricValue`).
-        data (list[AggregateDataItem]):
+        data (list[AggregateRow]):
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
     """
 
@@ -50,7 +50,7 @@ class Aggregate:
     limit: int
     total_groups: int
     total: float | None
-    data: list[AggregateDataItem]
+    data: list[AggregateRow]
     currency: CurrencyCode
 
     def to_dict(self) -> dict[str, Any]:
@@ -99,7 +99,7 @@ class Aggregate:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.aggregate_data_item import AggregateDataItem
+        from ..models.aggregate_row import AggregateRow
 
         d = dict(src_dict)
         source = AggregateSource(d.pop("source"))
@@ -129,7 +129,7 @@ class Aggregate:
         data = []
         _data = d.pop("data")
         for data_item_data in _data:
-            data_item = AggregateDataItem.from_dict(data_item_data)
+            data_item = AggregateRow.from_dict(data_item_data)
 
             data.append(data_item)
 

@@ -11,7 +11,7 @@ from ..models.aggregate_source import AggregateSource
 from ..models.currency_code import CurrencyCode
 
 if TYPE_CHECKING:
-    from ..models.aggregate_multi_metric_data_item import AggregateMultiMetricDataItem
+    from ..models.aggregate_multi_metric_row import AggregateMultiMetricRow
 
 
 T = TypeVar("T", bound="AggregateMultiMetric")
@@ -31,7 +31,7 @@ class AggregateMultiMetric:
         limit (int): Most groups returned.
         total_groups (int): Groups that exist before `limit`.
         totals (list[float | None]): Each metric over every matching record, each counted once.
-        data (list[AggregateMultiMetricDataItem]):
+        data (list[AggregateMultiMetricRow]):
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
     """
 
@@ -42,7 +42,7 @@ class AggregateMultiMetric:
     limit: int
     total_groups: int
     totals: list[float | None]
-    data: list[AggregateMultiMetricDataItem]
+    data: list[AggregateMultiMetricRow]
     currency: CurrencyCode
 
     def to_dict(self) -> dict[str, Any]:
@@ -97,9 +97,7 @@ class AggregateMultiMetric:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.aggregate_multi_metric_data_item import (
-            AggregateMultiMetricDataItem,
-        )
+        from ..models.aggregate_multi_metric_row import AggregateMultiMetricRow
 
         d = dict(src_dict)
         source = AggregateSource(d.pop("source"))
@@ -140,7 +138,7 @@ class AggregateMultiMetric:
         data = []
         _data = d.pop("data")
         for data_item_data in _data:
-            data_item = AggregateMultiMetricDataItem.from_dict(data_item_data)
+            data_item = AggregateMultiMetricRow.from_dict(data_item_data)
 
             data.append(data_item)
 

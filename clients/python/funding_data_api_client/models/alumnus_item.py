@@ -18,14 +18,16 @@ class AlumnusItem:
     """A person's education at the university (education item with the person under `person`).
 
     Attributes:
-        degree (IdName | None):
+        degree (Any | IdName):
         majors (list[IdName]):
-        start_date (None | str): A PartialDate, or null when unknown.
-        end_date (None | str): A PartialDate, or null when unknown.
+        start_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+            Example: 2024-05.
+        end_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+            Example: 2024-05.
         person (EntityRef):
     """
 
-    degree: IdName | None
+    degree: Any | IdName
     majors: list[IdName]
     start_date: None | str
     end_date: None | str
@@ -34,7 +36,7 @@ class AlumnusItem:
     def to_dict(self) -> dict[str, Any]:
         from ..models.id_name import IdName
 
-        degree: dict[str, Any] | None
+        degree: Any | dict[str, Any]
         if isinstance(self.degree, IdName):
             degree = self.degree.to_dict()
         else:
@@ -74,18 +76,16 @@ class AlumnusItem:
 
         d = dict(src_dict)
 
-        def _parse_degree(data: object) -> IdName | None:
-            if data is None:
-                return data
+        def _parse_degree(data: object) -> Any | IdName:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_nullable_id_name_type_0 = IdName.from_dict(data)
+                degree_type_0 = IdName.from_dict(data)
 
-                return componentsschemas_nullable_id_name_type_0
+                return degree_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(IdName | None, data)
+            return cast(Any | IdName, data)
 
         degree = _parse_degree(d.pop("degree"))
 

@@ -22,8 +22,10 @@ class CareerItem:
         is_executive (bool):
         is_partner (bool):
         is_past (bool):
-        start_date (None | str): A PartialDate, or null when unknown.
-        end_date (None | str): A PartialDate, or null when unknown.
+        start_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+            Example: 2024-05.
+        end_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+            Example: 2024-05.
         company (EntityRef):
     """
 

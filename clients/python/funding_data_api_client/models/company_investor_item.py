@@ -19,7 +19,8 @@ class CompanyInvestorItem:
     Attributes:
         is_lead (bool): Led at least one of the rounds.
         rounds_count (int):
-        last_round_date (None | str): A PartialDate, or null when unknown.
+        last_round_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
+            unknown. Example: 2024-05.
         investor (EntityRef):
     """
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.filter_scope_keys_item import FilterScopeKeysItem
+    from ..models.filter_key import FilterKey
 
 
 T = TypeVar("T", bound="FilterScope")
@@ -18,12 +18,12 @@ class FilterScope:
     Attributes:
         scope (str):
         description (str):
-        keys (list[FilterScopeKeysItem]):
+        keys (list[FilterKey]):
     """
 
     scope: str
     description: str
-    keys: list[FilterScopeKeysItem]
+    keys: list[FilterKey]
 
     def to_dict(self) -> dict[str, Any]:
         scope = self.scope
@@ -49,7 +49,7 @@ class FilterScope:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.filter_scope_keys_item import FilterScopeKeysItem
+        from ..models.filter_key import FilterKey
 
         d = dict(src_dict)
         scope = d.pop("scope")
@@ -59,7 +59,7 @@ class FilterScope:
         keys = []
         _keys = d.pop("keys")
         for keys_item_data in _keys:
-            keys_item = FilterScopeKeysItem.from_dict(keys_item_data)
+            keys_item = FilterKey.from_dict(keys_item_data)
 
             keys.append(keys_item)
 

@@ -6,7 +6,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.organization_summary_fields import OrganizationSummaryFields
+    from ..models.company_summary import CompanySummary
+    from ..models.gov_ngo_summary import GovNgoSummary
+    from ..models.investor_summary import InvestorSummary
+    from ..models.university_summary import UniversitySummary
 
 
 T = TypeVar("T", bound="FoundedCompanyItem")
@@ -23,9 +26,12 @@ class FoundedCompanyItem:
         is_executive (bool):
         is_partner (bool):
         is_past (bool):
-        start_date (None | str): A PartialDate, or null when unknown.
-        end_date (None | str): A PartialDate, or null when unknown.
-        company (OrganizationSummaryFields): The organization summary row, discriminated by `subtype`.
+        start_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+            Example: 2024-05.
+        end_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+            Example: 2024-05.
+        company (CompanySummary | GovNgoSummary | InvestorSummary | UniversitySummary): The organization summary row,
+            discriminated by `subtype`.
     """
 
     raw_title: None | str
@@ -36,10 +42,12 @@ class FoundedCompanyItem:
     is_past: bool
     start_date: None | str
     end_date: None | str
-    company: OrganizationSummaryFields
+    company: CompanySummary | GovNgoSummary | InvestorSummary | UniversitySummary
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.organization_summary_fields import OrganizationSummaryFields
+        from ..models.company_summary import CompanySummary
+        from ..models.gov_ngo_summary import GovNgoSummary
+        from ..models.university_summary import UniversitySummary
 
         raw_title: None | str
         raw_title = self.raw_title
@@ -61,7 +69,13 @@ class FoundedCompanyItem:
         end_date = self.end_date
 
         company: dict[str, Any]
-        if isinstance(self.company, OrganizationSummaryFields):
+        if (
+            isinstance(self.company, CompanySummary)
+            or isinstance(self.company, UniversitySummary)
+            or isinstance(self.company, GovNgoSummary)
+        ):
+            company = self.company.to_dict()
+        else:
             company = self.company.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -84,7 +98,10 @@ class FoundedCompanyItem:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.organization_summary_fields import OrganizationSummaryFields
+        from ..models.company_summary import CompanySummary
+        from ..models.gov_ngo_summary import GovNgoSummary
+        from ..models.investor_summary import InvestorSummary
+        from ..models.university_summary import UniversitySummary
 
         d = dict(src_dict)
 
@@ -119,14 +136,46 @@ class FoundedCompanyItem:
 
         end_date = _parse_end_date(d.pop("end_date"))
 
-        def _parse_company(data: object) -> OrganizationSummaryFields:
+        def _parse_company(
+            data: object,
+        ) -> CompanySummary | GovNgoSummary | InvestorSummary | UniversitySummary:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_organization_summary_type_0 = (
+                    CompanySummary.from_dict(data)
+                )
+
+                return componentsschemas_organization_summary_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_organization_summary_type_1 = (
+                    UniversitySummary.from_dict(data)
+                )
+
+                return componentsschemas_organization_summary_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_organization_summary_type_2 = GovNgoSummary.from_dict(
+                    data
+                )
+
+                return componentsschemas_organization_summary_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_organization_summary_type_0 = (
-                OrganizationSummaryFields.from_dict(data)
+            componentsschemas_organization_summary_type_3 = InvestorSummary.from_dict(
+                data
             )
 
-            return componentsschemas_organization_summary_type_0
+            return componentsschemas_organization_summary_type_3
 
         company = _parse_company(d.pop("company"))
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..models.career_glance import CareerGlance
     from ..models.education_glance import EducationGlance
     from ..models.founded_companies_summary import FoundedCompaniesSummary
-    from ..models.investor_profile_full_type_0 import InvestorProfileFullType0
+    from ..models.investor_profile_full import InvestorProfileFull
     from ..models.location import Location
     from ..models.locked_field import LockedField
     from ..models.person_links import PersonLinks
@@ -37,7 +37,7 @@ class FounderFull:
     Attributes:
         uuid (UUID):
         type_ (Literal['person']):
-        subtype (None):
+        subtype (Any):
         name (str):
         tagline (None | str):
         about (None | str):
@@ -50,8 +50,7 @@ class FounderFull:
         taxonomy (list[TaxonomyItem]):
         gender (None | str):
         signal_rating (float | None):
-        investor (InvestorProfileFullType0 | None): The investing profile with rank, portfolio glance, exits and match;
-            null for entities that do not invest.
+        investor (Any | InvestorProfileFull):
         founded_companies (FoundedCompaniesSummary):
         career (CareerGlance): First page (5) of the person's career, newest tenure first.
         education (EducationGlance): First page (5) of the person's education, newest first.
@@ -63,7 +62,7 @@ class FounderFull:
 
     uuid: UUID
     type_: Literal["person"]
-    subtype: None
+    subtype: Any
     name: str
     tagline: None | str
     about: None | str
@@ -76,7 +75,7 @@ class FounderFull:
     taxonomy: list[TaxonomyItem]
     gender: None | str
     signal_rating: float | None
-    investor: InvestorProfileFullType0 | None
+    investor: Any | InvestorProfileFull
     founded_companies: FoundedCompaniesSummary
     career: CareerGlance
     education: EducationGlance
@@ -86,7 +85,7 @@ class FounderFull:
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.investor_profile_full_type_0 import InvestorProfileFullType0
+        from ..models.investor_profile_full import InvestorProfileFull
 
         uuid = str(self.uuid)
 
@@ -130,8 +129,8 @@ class FounderFull:
         signal_rating: float | None
         signal_rating = self.signal_rating
 
-        investor: dict[str, Any] | None
-        if isinstance(self.investor, InvestorProfileFullType0):
+        investor: Any | dict[str, Any]
+        if isinstance(self.investor, InvestorProfileFull):
             investor = self.investor.to_dict()
         else:
             investor = self.investor
@@ -195,7 +194,7 @@ class FounderFull:
         from ..models.career_glance import CareerGlance
         from ..models.education_glance import EducationGlance
         from ..models.founded_companies_summary import FoundedCompaniesSummary
-        from ..models.investor_profile_full_type_0 import InvestorProfileFullType0
+        from ..models.investor_profile_full import InvestorProfileFull
         from ..models.location import Location
         from ..models.locked_field import LockedField
         from ..models.person_links import PersonLinks
@@ -274,20 +273,16 @@ class FounderFull:
 
         signal_rating = _parse_signal_rating(d.pop("signal_rating"))
 
-        def _parse_investor(data: object) -> InvestorProfileFullType0 | None:
-            if data is None:
-                return data
+        def _parse_investor(data: object) -> Any | InvestorProfileFull:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_investor_profile_full_type_0 = (
-                    InvestorProfileFullType0.from_dict(data)
-                )
+                investor_type_0 = InvestorProfileFull.from_dict(data)
 
-                return componentsschemas_investor_profile_full_type_0
+                return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(InvestorProfileFullType0 | None, data)
+            return cast(Any | InvestorProfileFull, data)
 
         investor = _parse_investor(d.pop("investor"))
 

@@ -23,8 +23,10 @@ class FounderItem:
         is_executive (bool):
         is_partner (bool):
         is_past (bool):
-        start_date (None | str): A PartialDate, or null when unknown.
-        end_date (None | str): A PartialDate, or null when unknown.
+        start_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+            Example: 2024-05.
+        end_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+            Example: 2024-05.
         person (PersonRef): An EntityRef of a person plus the person's classifications.
     """
 

@@ -17,7 +17,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.investor_profile_type_0 import InvestorProfileType0
+    from ..models.investor_profile import InvestorProfile
     from ..models.location import Location
     from ..models.locked_field import LockedField
     from ..models.person_links import PersonLinks
@@ -34,7 +34,7 @@ class FounderSummary:
     Attributes:
         uuid (UUID):
         type_ (Literal['person']):
-        subtype (None):
+        subtype (Any):
         name (str):
         tagline (None | str):
         about (None | str):
@@ -47,7 +47,7 @@ class FounderSummary:
         taxonomy (list[TaxonomyItem]):
         gender (None | str):
         signal_rating (float | None):
-        investor (InvestorProfileType0 | None): The investing profile; null for entities that do not invest.
+        investor (Any | InvestorProfile):
         available (list[str]):
         added_at (datetime.datetime):
         updated_at (datetime.datetime):
@@ -56,7 +56,7 @@ class FounderSummary:
 
     uuid: UUID
     type_: Literal["person"]
-    subtype: None
+    subtype: Any
     name: str
     tagline: None | str
     about: None | str
@@ -69,14 +69,14 @@ class FounderSummary:
     taxonomy: list[TaxonomyItem]
     gender: None | str
     signal_rating: float | None
-    investor: InvestorProfileType0 | None
+    investor: Any | InvestorProfile
     available: list[str]
     added_at: datetime.datetime
     updated_at: datetime.datetime
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.investor_profile_type_0 import InvestorProfileType0
+        from ..models.investor_profile import InvestorProfile
 
         uuid = str(self.uuid)
 
@@ -120,8 +120,8 @@ class FounderSummary:
         signal_rating: float | None
         signal_rating = self.signal_rating
 
-        investor: dict[str, Any] | None
-        if isinstance(self.investor, InvestorProfileType0):
+        investor: Any | dict[str, Any]
+        if isinstance(self.investor, InvestorProfile):
             investor = self.investor.to_dict()
         else:
             investor = self.investor
@@ -173,7 +173,7 @@ class FounderSummary:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.investor_profile_type_0 import InvestorProfileType0
+        from ..models.investor_profile import InvestorProfile
         from ..models.location import Location
         from ..models.locked_field import LockedField
         from ..models.person_links import PersonLinks
@@ -252,20 +252,16 @@ class FounderSummary:
 
         signal_rating = _parse_signal_rating(d.pop("signal_rating"))
 
-        def _parse_investor(data: object) -> InvestorProfileType0 | None:
-            if data is None:
-                return data
+        def _parse_investor(data: object) -> Any | InvestorProfile:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_investor_profile_type_0 = (
-                    InvestorProfileType0.from_dict(data)
-                )
+                investor_type_0 = InvestorProfile.from_dict(data)
 
-                return componentsschemas_investor_profile_type_0
+                return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(InvestorProfileType0 | None, data)
+            return cast(Any | InvestorProfile, data)
 
         investor = _parse_investor(d.pop("investor"))
 

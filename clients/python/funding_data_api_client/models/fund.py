@@ -5,9 +5,16 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.fund_fund_type_type_1 import FundFundTypeType1
+from ..models.fund_fund_type_type_2_type_1 import FundFundTypeType2Type1
+from ..models.fund_fund_type_type_3_type_1 import FundFundTypeType3Type1
+from ..models.fund_status_type_1 import FundStatusType1
+from ..models.fund_status_type_2_type_1 import FundStatusType2Type1
+from ..models.fund_status_type_3_type_1 import FundStatusType3Type1
+
 if TYPE_CHECKING:
     from ..models.entity_ref import EntityRef
-    from ..models.fund_amount_source_type_1 import FundAmountSourceType1
+    from ..models.source_amount import SourceAmount
 
 
 T = TypeVar("T", bound="Fund")
@@ -22,26 +29,28 @@ class Fund:
         name (str):
         investor (EntityRef):
         amount (int | None): Whole units of the active currency; null when unknown.
-        amount_source (FundAmountSourceType1 | None): The amount as announced, in its original currency; null when
-            undisclosed.
-        announced_date (None | str): A PartialDate, or null when unknown.
+        amount_source (Any | SourceAmount): The amount as announced, in its original currency; null when undisclosed.
+        announced_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
+            unknown. Example: 2024-05.
         vintage_year (int | None):
-        fund_type (None | str):
-        status (None | str):
+        fund_type (FundFundTypeType1 | FundFundTypeType2Type1 | FundFundTypeType3Type1 | None):
+        status (FundStatusType1 | FundStatusType2Type1 | FundStatusType3Type1 | None):
     """
 
     id: int
     name: str
     investor: EntityRef
     amount: int | None
-    amount_source: FundAmountSourceType1 | None
+    amount_source: Any | SourceAmount
     announced_date: None | str
     vintage_year: int | None
-    fund_type: None | str
-    status: None | str
+    fund_type: (
+        FundFundTypeType1 | FundFundTypeType2Type1 | FundFundTypeType3Type1 | None
+    )
+    status: FundStatusType1 | FundStatusType2Type1 | FundStatusType3Type1 | None
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.fund_amount_source_type_1 import FundAmountSourceType1
+        from ..models.source_amount import SourceAmount
 
         id = self.id
 
@@ -52,8 +61,8 @@ class Fund:
         amount: int | None
         amount = self.amount
 
-        amount_source: dict[str, Any] | None
-        if isinstance(self.amount_source, FundAmountSourceType1):
+        amount_source: Any | dict[str, Any]
+        if isinstance(self.amount_source, SourceAmount):
             amount_source = self.amount_source.to_dict()
         else:
             amount_source = self.amount_source
@@ -65,10 +74,24 @@ class Fund:
         vintage_year = self.vintage_year
 
         fund_type: None | str
-        fund_type = self.fund_type
+        if (
+            isinstance(self.fund_type, FundFundTypeType1)
+            or isinstance(self.fund_type, FundFundTypeType2Type1)
+            or isinstance(self.fund_type, FundFundTypeType3Type1)
+        ):
+            fund_type = self.fund_type.value
+        else:
+            fund_type = self.fund_type
 
         status: None | str
-        status = self.status
+        if (
+            isinstance(self.status, FundStatusType1)
+            or isinstance(self.status, FundStatusType2Type1)
+            or isinstance(self.status, FundStatusType3Type1)
+        ):
+            status = self.status.value
+        else:
+            status = self.status
 
         field_dict: dict[str, Any] = {}
 
@@ -91,7 +114,7 @@ class Fund:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.entity_ref import EntityRef
-        from ..models.fund_amount_source_type_1 import FundAmountSourceType1
+        from ..models.source_amount import SourceAmount
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -107,18 +130,16 @@ class Fund:
 
         amount = _parse_amount(d.pop("amount"))
 
-        def _parse_amount_source(data: object) -> FundAmountSourceType1 | None:
-            if data is None:
-                return data
+        def _parse_amount_source(data: object) -> Any | SourceAmount:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                amount_source_type_1 = FundAmountSourceType1.from_dict(data)
+                amount_source_type_0 = SourceAmount.from_dict(data)
 
-                return amount_source_type_1
+                return amount_source_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(FundAmountSourceType1 | None, data)
+            return cast(Any | SourceAmount, data)
 
         amount_source = _parse_amount_source(d.pop("amount_source"))
 
@@ -136,17 +157,78 @@ class Fund:
 
         vintage_year = _parse_vintage_year(d.pop("vintage_year"))
 
-        def _parse_fund_type(data: object) -> None | str:
+        def _parse_fund_type(
+            data: object,
+        ) -> FundFundTypeType1 | FundFundTypeType2Type1 | FundFundTypeType3Type1 | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                fund_type_type_1 = FundFundTypeType1(data)
+
+                return fund_type_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                fund_type_type_2_type_1 = FundFundTypeType2Type1(data)
+
+                return fund_type_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                fund_type_type_3_type_1 = FundFundTypeType3Type1(data)
+
+                return fund_type_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                FundFundTypeType1
+                | FundFundTypeType2Type1
+                | FundFundTypeType3Type1
+                | None,
+                data,
+            )
 
         fund_type = _parse_fund_type(d.pop("fund_type"))
 
-        def _parse_status(data: object) -> None | str:
+        def _parse_status(
+            data: object,
+        ) -> FundStatusType1 | FundStatusType2Type1 | FundStatusType3Type1 | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                status_type_1 = FundStatusType1(data)
+
+                return status_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                status_type_2_type_1 = FundStatusType2Type1(data)
+
+                return status_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                status_type_3_type_1 = FundStatusType3Type1(data)
+
+                return status_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                FundStatusType1 | FundStatusType2Type1 | FundStatusType3Type1 | None,
+                data,
+            )
 
         status = _parse_status(d.pop("status"))
 

@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.funnel_query_info import FunnelQueryInfo
-    from ..models.funnel_rows_item import FunnelRowsItem
+    from ..models.funnel_row import FunnelRow
 
 
 T = TypeVar("T", bound="Funnel")
@@ -17,19 +17,19 @@ T = TypeVar("T", bound="Funnel")
 class Funnel:
     """
     Attributes:
-        rows (list[FunnelRowsItem]):
+        rows (list[FunnelRow]):
         bucket_labels (list[str]):
         bucket_group_labels (list[str]):
-        total_per_bucket (list[float]):
-        grand_total (float):
+        total_per_bucket (list[int]):
+        grand_total (int):
         query_info (FunnelQueryInfo):
     """
 
-    rows: list[FunnelRowsItem]
+    rows: list[FunnelRow]
     bucket_labels: list[str]
     bucket_group_labels: list[str]
-    total_per_bucket: list[float]
-    grand_total: float
+    total_per_bucket: list[int]
+    grand_total: int
     query_info: FunnelQueryInfo
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,13 +66,13 @@ class Funnel:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.funnel_query_info import FunnelQueryInfo
-        from ..models.funnel_rows_item import FunnelRowsItem
+        from ..models.funnel_row import FunnelRow
 
         d = dict(src_dict)
         rows = []
         _rows = d.pop("rows")
         for rows_item_data in _rows:
-            rows_item = FunnelRowsItem.from_dict(rows_item_data)
+            rows_item = FunnelRow.from_dict(rows_item_data)
 
             rows.append(rows_item)
 
@@ -80,7 +80,7 @@ class Funnel:
 
         bucket_group_labels = cast(list[str], d.pop("bucket_group_labels"))
 
-        total_per_bucket = cast(list[float], d.pop("total_per_bucket"))
+        total_per_bucket = cast(list[int], d.pop("total_per_bucket"))
 
         grand_total = d.pop("grand_total")
 

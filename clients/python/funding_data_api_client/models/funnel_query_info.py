@@ -5,6 +5,8 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.funnel_dimension import FunnelDimension
+
 T = TypeVar("T", bound="FunnelQueryInfo")
 
 
@@ -12,17 +14,17 @@ T = TypeVar("T", bound="FunnelQueryInfo")
 class FunnelQueryInfo:
     """
     Attributes:
-        dimension (str):
+        dimension (FunnelDimension):
         top_n (int):
         timing_ms (float):
     """
 
-    dimension: str
+    dimension: FunnelDimension
     top_n: int
     timing_ms: float
 
     def to_dict(self) -> dict[str, Any]:
-        dimension = self.dimension
+        dimension = self.dimension.value
 
         top_n = self.top_n
 
@@ -43,7 +45,7 @@ class FunnelQueryInfo:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        dimension = d.pop("dimension")
+        dimension = FunnelDimension(d.pop("dimension"))
 
         top_n = d.pop("top_n")
 

@@ -21,7 +21,8 @@ class HeadcountRow:
     Attributes:
         department (str):
         count (int):
-        percentage (float | None): Share of the head count; null without the premium tier (named in `locked`).
+        percentage (float | None): Share of the head count in per cent; null without the premium tier (named in
+            `locked`).
         locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them.
     """
 

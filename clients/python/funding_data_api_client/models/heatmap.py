@@ -20,20 +20,20 @@ class Heatmap:
     Attributes:
         x_labels (list[str]):
         y_labels (list[str]):
-        cells (list[list[float]]): `cells[i][j]` is the value for `y_labels[i]` and `x_labels[j]`.
-        x_totals (list[float]):
-        y_totals (list[float]):
-        grand_total (float):
+        cells (list[list[int]]): `cells[i][j]` is the value for `y_labels[i]` and `x_labels[j]`.
+        x_totals (list[int]):
+        y_totals (list[int]):
+        grand_total (int):
         query_info (HeatmapQueryInfo):
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
     """
 
     x_labels: list[str]
     y_labels: list[str]
-    cells: list[list[float]]
-    x_totals: list[float]
-    y_totals: list[float]
-    grand_total: float
+    cells: list[list[int]]
+    x_totals: list[int]
+    y_totals: list[int]
+    grand_total: int
     query_info: HeatmapQueryInfo
     currency: CurrencyCode
 
@@ -87,13 +87,13 @@ class Heatmap:
         cells = []
         _cells = d.pop("cells")
         for cells_item_data in _cells:
-            cells_item = cast(list[float], cells_item_data)
+            cells_item = cast(list[int], cells_item_data)
 
             cells.append(cells_item)
 
-        x_totals = cast(list[float], d.pop("x_totals"))
+        x_totals = cast(list[int], d.pop("x_totals"))
 
-        y_totals = cast(list[float], d.pop("y_totals"))
+        y_totals = cast(list[int], d.pop("y_totals"))
 
         grand_total = d.pop("grand_total")
 

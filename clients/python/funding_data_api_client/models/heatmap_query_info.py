@@ -5,6 +5,9 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.heatmap_dimension import HeatmapDimension
+from ..models.heatmap_metric import HeatmapMetric
+
 T = TypeVar("T", bound="HeatmapQueryInfo")
 
 
@@ -12,23 +15,24 @@ T = TypeVar("T", bound="HeatmapQueryInfo")
 class HeatmapQueryInfo:
     """
     Attributes:
-        metric (str):
-        x_dimension (str):
-        y_dimension (str):
+        metric (HeatmapMetric): The value of a heatmap cell: rounds (`count`), distinct companies (`company_count`), or
+            the `total`, `avg` or `median` round amount (money, whole units of `currency`).
+        x_dimension (HeatmapDimension):
+        y_dimension (HeatmapDimension):
         total_rows (int): Rounds that matched the filter.
     """
 
-    metric: str
-    x_dimension: str
-    y_dimension: str
+    metric: HeatmapMetric
+    x_dimension: HeatmapDimension
+    y_dimension: HeatmapDimension
     total_rows: int
 
     def to_dict(self) -> dict[str, Any]:
-        metric = self.metric
+        metric = self.metric.value
 
-        x_dimension = self.x_dimension
+        x_dimension = self.x_dimension.value
 
-        y_dimension = self.y_dimension
+        y_dimension = self.y_dimension.value
 
         total_rows = self.total_rows
 
@@ -48,11 +52,11 @@ class HeatmapQueryInfo:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        metric = d.pop("metric")
+        metric = HeatmapMetric(d.pop("metric"))
 
-        x_dimension = d.pop("x_dimension")
+        x_dimension = HeatmapDimension(d.pop("x_dimension"))
 
-        y_dimension = d.pop("y_dimension")
+        y_dimension = HeatmapDimension(d.pop("y_dimension"))
 
         total_rows = d.pop("total_rows")
 

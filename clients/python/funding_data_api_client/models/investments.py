@@ -15,7 +15,8 @@ class Investments:
         count (int | None):
         total_invested (int | None): Whole units of the active currency; null when unknown.
         preferred_round (None | str):
-        last_round_date (None | str): A PartialDate, or null when unknown.
+        last_round_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
+            unknown. Example: 2024-05.
     """
 
     count: int | None

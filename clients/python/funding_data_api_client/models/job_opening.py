@@ -6,6 +6,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.job_opening_job_type_type_1 import JobOpeningJobTypeType1
+from ..models.job_opening_job_type_type_2_type_1 import JobOpeningJobTypeType2Type1
+from ..models.job_opening_job_type_type_3_type_1 import JobOpeningJobTypeType3Type1
+
 if TYPE_CHECKING:
     from ..models.entity_ref import EntityRef
 
@@ -23,7 +27,7 @@ class JobOpening:
         title (str):
         url (None | str):
         source (None | str):
-        job_type (None | str):
+        job_type (JobOpeningJobTypeType1 | JobOpeningJobTypeType2Type1 | JobOpeningJobTypeType3Type1 | None):
         formatted_location (None | str):
         post_language (None | str):
         latitude (float | None):
@@ -41,7 +45,12 @@ class JobOpening:
     title: str
     url: None | str
     source: None | str
-    job_type: None | str
+    job_type: (
+        JobOpeningJobTypeType1
+        | JobOpeningJobTypeType2Type1
+        | JobOpeningJobTypeType3Type1
+        | None
+    )
     formatted_location: None | str
     post_language: None | str
     latitude: float | None
@@ -67,7 +76,14 @@ class JobOpening:
         source = self.source
 
         job_type: None | str
-        job_type = self.job_type
+        if (
+            isinstance(self.job_type, JobOpeningJobTypeType1)
+            or isinstance(self.job_type, JobOpeningJobTypeType2Type1)
+            or isinstance(self.job_type, JobOpeningJobTypeType3Type1)
+        ):
+            job_type = self.job_type.value
+        else:
+            job_type = self.job_type
 
         formatted_location: None | str
         formatted_location = self.formatted_location
@@ -147,10 +163,47 @@ class JobOpening:
 
         source = _parse_source(d.pop("source"))
 
-        def _parse_job_type(data: object) -> None | str:
+        def _parse_job_type(
+            data: object,
+        ) -> (
+            JobOpeningJobTypeType1
+            | JobOpeningJobTypeType2Type1
+            | JobOpeningJobTypeType3Type1
+            | None
+        ):
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                job_type_type_1 = JobOpeningJobTypeType1(data)
+
+                return job_type_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                job_type_type_2_type_1 = JobOpeningJobTypeType2Type1(data)
+
+                return job_type_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                job_type_type_3_type_1 = JobOpeningJobTypeType3Type1(data)
+
+                return job_type_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                JobOpeningJobTypeType1
+                | JobOpeningJobTypeType2Type1
+                | JobOpeningJobTypeType3Type1
+                | None,
+                data,
+            )
 
         job_type = _parse_job_type(d.pop("job_type"))
 

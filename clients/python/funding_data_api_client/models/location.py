@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.location_role import LocationRole
+
 if TYPE_CHECKING:
     from ..models.id_name import IdName
 
@@ -16,18 +18,18 @@ T = TypeVar("T", bound="Location")
 class Location:
     """
     Attributes:
-        role (str): hq or office (persons: home)
+        role (LocationRole): `hq` or `office` (persons: `home`).
         city (IdName):
-        state (IdName | None):
+        state (Any | IdName):
         country (IdName):
         continent (IdName):
         lat (float):
         lon (float):
     """
 
-    role: str
+    role: LocationRole
     city: IdName
-    state: IdName | None
+    state: Any | IdName
     country: IdName
     continent: IdName
     lat: float
@@ -36,11 +38,11 @@ class Location:
     def to_dict(self) -> dict[str, Any]:
         from ..models.id_name import IdName
 
-        role = self.role
+        role = self.role.value
 
         city = self.city.to_dict()
 
-        state: dict[str, Any] | None
+        state: Any | dict[str, Any]
         if isinstance(self.state, IdName):
             state = self.state.to_dict()
         else:
@@ -75,22 +77,20 @@ class Location:
         from ..models.id_name import IdName
 
         d = dict(src_dict)
-        role = d.pop("role")
+        role = LocationRole(d.pop("role"))
 
         city = IdName.from_dict(d.pop("city"))
 
-        def _parse_state(data: object) -> IdName | None:
-            if data is None:
-                return data
+        def _parse_state(data: object) -> Any | IdName:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_nullable_id_name_type_0 = IdName.from_dict(data)
+                state_type_0 = IdName.from_dict(data)
 
-                return componentsschemas_nullable_id_name_type_0
+                return state_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(IdName | None, data)
+            return cast(Any | IdName, data)
 
         state = _parse_state(d.pop("state"))
 

@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.meta_deprecations_item import MetaDeprecationsItem
+    from ..models.deprecation import Deprecation
 
 
 T = TypeVar("T", bound="Meta")
@@ -19,10 +19,10 @@ class Meta:
     """Notices about the request, for clients pinned to older versions.
 
     Attributes:
-        deprecations (list[MetaDeprecationsItem] | Unset):
+        deprecations (list[Deprecation] | Unset):
     """
 
-    deprecations: list[MetaDeprecationsItem] | Unset = UNSET
+    deprecations: list[Deprecation] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         deprecations: list[dict[str, Any]] | Unset = UNSET
@@ -42,17 +42,15 @@ class Meta:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.meta_deprecations_item import MetaDeprecationsItem
+        from ..models.deprecation import Deprecation
 
         d = dict(src_dict)
         _deprecations = d.pop("deprecations", UNSET)
-        deprecations: list[MetaDeprecationsItem] | Unset = UNSET
+        deprecations: list[Deprecation] | Unset = UNSET
         if _deprecations is not UNSET:
             deprecations = []
             for deprecations_item_data in _deprecations:
-                deprecations_item = MetaDeprecationsItem.from_dict(
-                    deprecations_item_data
-                )
+                deprecations_item = Deprecation.from_dict(deprecations_item_data)
 
                 deprecations.append(deprecations_item)
 

@@ -6,6 +6,14 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.news_article_article_type_type_1 import NewsArticleArticleTypeType1
+from ..models.news_article_article_type_type_2_type_1 import (
+    NewsArticleArticleTypeType2Type1,
+)
+from ..models.news_article_article_type_type_3_type_1 import (
+    NewsArticleArticleTypeType3Type1,
+)
+
 if TYPE_CHECKING:
     from ..models.entity_ref import EntityRef
     from ..models.taxonomy_item import TaxonomyItem
@@ -23,7 +31,8 @@ class NewsArticle:
         title (str):
         url (str):
         source (None | str):
-        article_type (None | str):
+        article_type (NewsArticleArticleTypeType1 | NewsArticleArticleTypeType2Type1 | NewsArticleArticleTypeType3Type1
+            | None):
         summary (None | str):
         published_at (datetime.datetime):
         entities (list[EntityRef]):
@@ -34,7 +43,12 @@ class NewsArticle:
     title: str
     url: str
     source: None | str
-    article_type: None | str
+    article_type: (
+        NewsArticleArticleTypeType1
+        | NewsArticleArticleTypeType2Type1
+        | NewsArticleArticleTypeType3Type1
+        | None
+    )
     summary: None | str
     published_at: datetime.datetime
     entities: list[EntityRef]
@@ -51,7 +65,14 @@ class NewsArticle:
         source = self.source
 
         article_type: None | str
-        article_type = self.article_type
+        if (
+            isinstance(self.article_type, NewsArticleArticleTypeType1)
+            or isinstance(self.article_type, NewsArticleArticleTypeType2Type1)
+            or isinstance(self.article_type, NewsArticleArticleTypeType3Type1)
+        ):
+            article_type = self.article_type.value
+        else:
+            article_type = self.article_type
 
         summary: None | str
         summary = self.summary
@@ -105,10 +126,47 @@ class NewsArticle:
 
         source = _parse_source(d.pop("source"))
 
-        def _parse_article_type(data: object) -> None | str:
+        def _parse_article_type(
+            data: object,
+        ) -> (
+            NewsArticleArticleTypeType1
+            | NewsArticleArticleTypeType2Type1
+            | NewsArticleArticleTypeType3Type1
+            | None
+        ):
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                article_type_type_1 = NewsArticleArticleTypeType1(data)
+
+                return article_type_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                article_type_type_2_type_1 = NewsArticleArticleTypeType2Type1(data)
+
+                return article_type_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                article_type_type_3_type_1 = NewsArticleArticleTypeType3Type1(data)
+
+                return article_type_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                NewsArticleArticleTypeType1
+                | NewsArticleArticleTypeType2Type1
+                | NewsArticleArticleTypeType3Type1
+                | None,
+                data,
+            )
 
         article_type = _parse_article_type(d.pop("article_type"))
 

@@ -14,14 +14,32 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..models.organization_summary_fields_status_type_1 import (
+    OrganizationSummaryFieldsStatusType1,
+)
+from ..models.organization_summary_fields_status_type_2_type_1 import (
+    OrganizationSummaryFieldsStatusType2Type1,
+)
+from ..models.organization_summary_fields_status_type_3_type_1 import (
+    OrganizationSummaryFieldsStatusType3Type1,
+)
 from ..models.organization_summary_fields_subtype import (
     OrganizationSummaryFieldsSubtype,
+)
+from ..models.organization_summary_fields_unicorn_type_type_1 import (
+    OrganizationSummaryFieldsUnicornTypeType1,
+)
+from ..models.organization_summary_fields_unicorn_type_type_2_type_1 import (
+    OrganizationSummaryFieldsUnicornTypeType2Type1,
+)
+from ..models.organization_summary_fields_unicorn_type_type_3_type_1 import (
+    OrganizationSummaryFieldsUnicornTypeType3Type1,
 )
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.funding_summary import FundingSummary
-    from ..models.investor_profile_type_0 import InvestorProfileType0
+    from ..models.investor_profile import InvestorProfile
     from ..models.jobs_summary import JobsSummary
     from ..models.latest_valuation import LatestValuation
     from ..models.location import Location
@@ -52,19 +70,26 @@ class OrganizationSummaryFields:
         roles (list[str]):
         classifications (list[str]):
         taxonomy (list[TaxonomyItem]):
-        launch_date (None | str): A PartialDate, or null when unknown.
-        closing_date (None | str): A PartialDate, or null when unknown.
-        became_unicorn_date (None | str): A PartialDate, or null when unknown.
-        became_thoroughbred_date (None | str): A PartialDate, or null when unknown.
-        exit_date (None | str): A PartialDate, or null when unknown.
+        launch_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+            Example: 2024-05.
+        closing_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
+            unknown. Example: 2024-05.
+        became_unicorn_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
+            unknown. Example: 2024-05.
+        became_thoroughbred_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null
+            when unknown. Example: 2024-05.
+        exit_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+            Example: 2024-05.
         employees_count (int | None):
-        employee_count_1y_growth (float | None):
+        employee_count_1y_growth (float | None): Change as a fraction (0.25 = +25 %).
         added_at (datetime.datetime):
         updated_at (datetime.datetime):
-        status (None | str):
+        status (None | OrganizationSummaryFieldsStatusType1 | OrganizationSummaryFieldsStatusType2Type1 |
+            OrganizationSummaryFieldsStatusType3Type1):
         signal_rating (float | None):
-        unicorn_type (None | str):
-        investor (InvestorProfileType0 | None): The investing profile; null for entities that do not invest.
+        unicorn_type (None | OrganizationSummaryFieldsUnicornTypeType1 | OrganizationSummaryFieldsUnicornTypeType2Type1
+            | OrganizationSummaryFieldsUnicornTypeType3Type1):
+        investor (Any | InvestorProfile):
         funding (FundingSummary):
         valuation (LatestValuation):
         jobs (JobsSummary):
@@ -94,17 +119,27 @@ class OrganizationSummaryFields:
     employee_count_1y_growth: float | None
     added_at: datetime.datetime
     updated_at: datetime.datetime
-    status: None | str
+    status: (
+        None
+        | OrganizationSummaryFieldsStatusType1
+        | OrganizationSummaryFieldsStatusType2Type1
+        | OrganizationSummaryFieldsStatusType3Type1
+    )
     signal_rating: float | None
-    unicorn_type: None | str
-    investor: InvestorProfileType0 | None
+    unicorn_type: (
+        None
+        | OrganizationSummaryFieldsUnicornTypeType1
+        | OrganizationSummaryFieldsUnicornTypeType2Type1
+        | OrganizationSummaryFieldsUnicornTypeType3Type1
+    )
+    investor: Any | InvestorProfile
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.investor_profile_type_0 import InvestorProfileType0
+        from ..models.investor_profile import InvestorProfile
 
         uuid = str(self.uuid)
 
@@ -171,16 +206,34 @@ class OrganizationSummaryFields:
         updated_at = self.updated_at.isoformat()
 
         status: None | str
-        status = self.status
+        if (
+            isinstance(self.status, OrganizationSummaryFieldsStatusType1)
+            or isinstance(self.status, OrganizationSummaryFieldsStatusType2Type1)
+            or isinstance(self.status, OrganizationSummaryFieldsStatusType3Type1)
+        ):
+            status = self.status.value
+        else:
+            status = self.status
 
         signal_rating: float | None
         signal_rating = self.signal_rating
 
         unicorn_type: None | str
-        unicorn_type = self.unicorn_type
+        if (
+            isinstance(self.unicorn_type, OrganizationSummaryFieldsUnicornTypeType1)
+            or isinstance(
+                self.unicorn_type, OrganizationSummaryFieldsUnicornTypeType2Type1
+            )
+            or isinstance(
+                self.unicorn_type, OrganizationSummaryFieldsUnicornTypeType3Type1
+            )
+        ):
+            unicorn_type = self.unicorn_type.value
+        else:
+            unicorn_type = self.unicorn_type
 
-        investor: dict[str, Any] | None
-        if isinstance(self.investor, InvestorProfileType0):
+        investor: Any | dict[str, Any]
+        if isinstance(self.investor, InvestorProfile):
             investor = self.investor.to_dict()
         else:
             investor = self.investor
@@ -244,7 +297,7 @@ class OrganizationSummaryFields:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.funding_summary import FundingSummary
-        from ..models.investor_profile_type_0 import InvestorProfileType0
+        from ..models.investor_profile import InvestorProfile
         from ..models.jobs_summary import JobsSummary
         from ..models.latest_valuation import LatestValuation
         from ..models.location import Location
@@ -375,10 +428,47 @@ class OrganizationSummaryFields:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
-        def _parse_status(data: object) -> None | str:
+        def _parse_status(
+            data: object,
+        ) -> (
+            None
+            | OrganizationSummaryFieldsStatusType1
+            | OrganizationSummaryFieldsStatusType2Type1
+            | OrganizationSummaryFieldsStatusType3Type1
+        ):
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                status_type_1 = OrganizationSummaryFieldsStatusType1(data)
+
+                return status_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                status_type_2_type_1 = OrganizationSummaryFieldsStatusType2Type1(data)
+
+                return status_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                status_type_3_type_1 = OrganizationSummaryFieldsStatusType3Type1(data)
+
+                return status_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                None
+                | OrganizationSummaryFieldsStatusType1
+                | OrganizationSummaryFieldsStatusType2Type1
+                | OrganizationSummaryFieldsStatusType3Type1,
+                data,
+            )
 
         status = _parse_status(d.pop("status"))
 
@@ -389,27 +479,64 @@ class OrganizationSummaryFields:
 
         signal_rating = _parse_signal_rating(d.pop("signal_rating"))
 
-        def _parse_unicorn_type(data: object) -> None | str:
-            if data is None:
-                return data
-            return cast(None | str, data)
-
-        unicorn_type = _parse_unicorn_type(d.pop("unicorn_type"))
-
-        def _parse_investor(data: object) -> InvestorProfileType0 | None:
+        def _parse_unicorn_type(
+            data: object,
+        ) -> (
+            None
+            | OrganizationSummaryFieldsUnicornTypeType1
+            | OrganizationSummaryFieldsUnicornTypeType2Type1
+            | OrganizationSummaryFieldsUnicornTypeType3Type1
+        ):
             if data is None:
                 return data
             try:
-                if not isinstance(data, dict):
+                if not isinstance(data, str):
                     raise TypeError()
-                componentsschemas_investor_profile_type_0 = (
-                    InvestorProfileType0.from_dict(data)
-                )
+                unicorn_type_type_1 = OrganizationSummaryFieldsUnicornTypeType1(data)
 
-                return componentsschemas_investor_profile_type_0
+                return unicorn_type_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(InvestorProfileType0 | None, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                unicorn_type_type_2_type_1 = (
+                    OrganizationSummaryFieldsUnicornTypeType2Type1(data)
+                )
+
+                return unicorn_type_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                unicorn_type_type_3_type_1 = (
+                    OrganizationSummaryFieldsUnicornTypeType3Type1(data)
+                )
+
+                return unicorn_type_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                None
+                | OrganizationSummaryFieldsUnicornTypeType1
+                | OrganizationSummaryFieldsUnicornTypeType2Type1
+                | OrganizationSummaryFieldsUnicornTypeType3Type1,
+                data,
+            )
+
+        unicorn_type = _parse_unicorn_type(d.pop("unicorn_type"))
+
+        def _parse_investor(data: object) -> Any | InvestorProfile:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                investor_type_0 = InvestorProfile.from_dict(data)
+
+                return investor_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Any | InvestorProfile, data)
 
         investor = _parse_investor(d.pop("investor"))
 

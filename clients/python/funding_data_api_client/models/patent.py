@@ -15,8 +15,10 @@ class Patent:
         id (int):
         number (str):
         title (str):
-        filed_date (None | str): A PartialDate, or null when unknown.
-        granted_date (None | str): A PartialDate, or null when unknown.
+        filed_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+            Example: 2024-05.
+        granted_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
+            unknown. Example: 2024-05.
     """
 
     id: int

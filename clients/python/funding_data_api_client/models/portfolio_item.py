@@ -18,7 +18,8 @@ class PortfolioItem:
     Attributes:
         is_lead (bool | None): Led at least one of the rounds.
         rounds_count (int):
-        last_round_date (None | str): A PartialDate, or null when unknown.
+        last_round_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
+            unknown. Example: 2024-05.
         company (EntityRef):
     """
 

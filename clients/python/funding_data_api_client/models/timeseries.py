@@ -11,7 +11,7 @@ from ..models.timeseries_interval import TimeseriesInterval
 from ..models.timeseries_metric import TimeseriesMetric
 
 if TYPE_CHECKING:
-    from ..models.timeseries_series_item import TimeseriesSeriesItem
+    from ..models.timeseries_series import TimeseriesSeries
 
 
 T = TypeVar("T", bound="Timeseries")
@@ -26,11 +26,11 @@ class Timeseries:
         interval (TimeseriesInterval):
         from_ (str): First period (`YYYY-MM`, `YYYY-Qn` or `YYYY`).
         to (str): Last period.
-        group_by (HeatmapDimension | None): The dimension of `series`, or null.
+        group_by (Any | HeatmapDimension): The dimension of `series`, or null.
         periods (list[str]): Every period from `from` to `to`: `YYYY-MM` (month), `YYYY-Qn` (quarter) or `YYYY` (year).
         values (list[float | None]): The metric over all matching rounds per period (aligned with `periods`).
-        series (list[TimeseriesSeriesItem]): With `group_by`, the top `top_n` categories by the metric over the whole
-            range; otherwise empty.
+        series (list[TimeseriesSeries]): With `group_by`, the top `top_n` categories by the metric over the whole range;
+            otherwise empty.
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
     """
 
@@ -38,10 +38,10 @@ class Timeseries:
     interval: TimeseriesInterval
     from_: str
     to: str
-    group_by: HeatmapDimension | None
+    group_by: Any | HeatmapDimension
     periods: list[str]
     values: list[float | None]
-    series: list[TimeseriesSeriesItem]
+    series: list[TimeseriesSeries]
     currency: CurrencyCode
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,7 +53,7 @@ class Timeseries:
 
         to = self.to
 
-        group_by: None | str
+        group_by: Any | str
         if isinstance(self.group_by, HeatmapDimension):
             group_by = self.group_by.value
         else:
@@ -94,7 +94,7 @@ class Timeseries:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.timeseries_series_item import TimeseriesSeriesItem
+        from ..models.timeseries_series import TimeseriesSeries
 
         d = dict(src_dict)
         metric = TimeseriesMetric(d.pop("metric"))
@@ -105,9 +105,7 @@ class Timeseries:
 
         to = d.pop("to")
 
-        def _parse_group_by(data: object) -> HeatmapDimension | None:
-            if data is None:
-                return data
+        def _parse_group_by(data: object) -> Any | HeatmapDimension:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
@@ -116,7 +114,7 @@ class Timeseries:
                 return group_by_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(HeatmapDimension | None, data)
+            return cast(Any | HeatmapDimension, data)
 
         group_by = _parse_group_by(d.pop("group_by"))
 
@@ -138,7 +136,7 @@ class Timeseries:
         series = []
         _series = d.pop("series")
         for series_item_data in _series:
-            series_item = TimeseriesSeriesItem.from_dict(series_item_data)
+            series_item = TimeseriesSeries.from_dict(series_item_data)
 
             series.append(series_item)
 

@@ -10,9 +10,12 @@ from ..models.standardized_round import StandardizedRound
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.company_summary import CompanySummary
+    from ..models.gov_ngo_summary import GovNgoSummary
+    from ..models.investor_summary import InvestorSummary
     from ..models.locked_field import LockedField
-    from ..models.organization_summary_fields import OrganizationSummaryFields
-    from ..models.transaction_investors_type_0_item import TransactionInvestorsType0Item
+    from ..models.transaction_investor import TransactionInvestor
+    from ..models.university_summary import UniversitySummary
 
 
 T = TypeVar("T", bound="Transaction")
@@ -25,16 +28,18 @@ class Transaction:
     Attributes:
         id (int):
         amount (int | None): Whole units of the active currency; null when unknown.
-        announced_date (None | str): A PartialDate, or null when unknown.
+        announced_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
+            unknown. Example: 2024-05.
         round_type (None | str): Raw reported round type (upper-case display name).
-        standardized_round (None | StandardizedRound):
+        standardized_round (Any | StandardizedRound):
         valuation (int | None): Whole units of the active currency; null when unknown.
         is_verified (bool | None):
         is_vc_round (bool | None):
         is_exit (bool | None):
-        company (OrganizationSummaryFields): The organization summary row, discriminated by `subtype`.
-        investors (list[TransactionInvestorsType0Item] | None): Leads first. Null for callers without the premium tier
-            (named in `locked`).
+        company (CompanySummary | GovNgoSummary | InvestorSummary | UniversitySummary): The organization summary row,
+            discriminated by `subtype`.
+        investors (list[TransactionInvestor] | None): Leads first. Null for callers without the premium tier (named in
+            `locked`).
         source_url (None | str):
         deleted_at (datetime.datetime | None):
         locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them.
@@ -44,19 +49,21 @@ class Transaction:
     amount: int | None
     announced_date: None | str
     round_type: None | str
-    standardized_round: None | StandardizedRound
+    standardized_round: Any | StandardizedRound
     valuation: int | None
     is_verified: bool | None
     is_vc_round: bool | None
     is_exit: bool | None
-    company: OrganizationSummaryFields
-    investors: list[TransactionInvestorsType0Item] | None
+    company: CompanySummary | GovNgoSummary | InvestorSummary | UniversitySummary
+    investors: list[TransactionInvestor] | None
     source_url: None | str
     deleted_at: datetime.datetime | None
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.organization_summary_fields import OrganizationSummaryFields
+        from ..models.company_summary import CompanySummary
+        from ..models.gov_ngo_summary import GovNgoSummary
+        from ..models.university_summary import UniversitySummary
 
         id = self.id
 
@@ -69,7 +76,7 @@ class Transaction:
         round_type: None | str
         round_type = self.round_type
 
-        standardized_round: None | str
+        standardized_round: Any | str
         if isinstance(self.standardized_round, StandardizedRound):
             standardized_round = self.standardized_round.value
         else:
@@ -88,7 +95,13 @@ class Transaction:
         is_exit = self.is_exit
 
         company: dict[str, Any]
-        if isinstance(self.company, OrganizationSummaryFields):
+        if (
+            isinstance(self.company, CompanySummary)
+            or isinstance(self.company, UniversitySummary)
+            or isinstance(self.company, GovNgoSummary)
+        ):
+            company = self.company.to_dict()
+        else:
             company = self.company.to_dict()
 
         investors: list[dict[str, Any]] | None
@@ -145,11 +158,12 @@ class Transaction:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.company_summary import CompanySummary
+        from ..models.gov_ngo_summary import GovNgoSummary
+        from ..models.investor_summary import InvestorSummary
         from ..models.locked_field import LockedField
-        from ..models.organization_summary_fields import OrganizationSummaryFields
-        from ..models.transaction_investors_type_0_item import (
-            TransactionInvestorsType0Item,
-        )
+        from ..models.transaction_investor import TransactionInvestor
+        from ..models.university_summary import UniversitySummary
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -175,9 +189,7 @@ class Transaction:
 
         round_type = _parse_round_type(d.pop("round_type"))
 
-        def _parse_standardized_round(data: object) -> None | StandardizedRound:
-            if data is None:
-                return data
+        def _parse_standardized_round(data: object) -> Any | StandardizedRound:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
@@ -186,7 +198,7 @@ class Transaction:
                 return standardized_round_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | StandardizedRound, data)
+            return cast(Any | StandardizedRound, data)
 
         standardized_round = _parse_standardized_round(d.pop("standardized_round"))
 
@@ -218,20 +230,50 @@ class Transaction:
 
         is_exit = _parse_is_exit(d.pop("is_exit"))
 
-        def _parse_company(data: object) -> OrganizationSummaryFields:
+        def _parse_company(
+            data: object,
+        ) -> CompanySummary | GovNgoSummary | InvestorSummary | UniversitySummary:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_organization_summary_type_0 = (
+                    CompanySummary.from_dict(data)
+                )
+
+                return componentsschemas_organization_summary_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_organization_summary_type_1 = (
+                    UniversitySummary.from_dict(data)
+                )
+
+                return componentsschemas_organization_summary_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_organization_summary_type_2 = GovNgoSummary.from_dict(
+                    data
+                )
+
+                return componentsschemas_organization_summary_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_organization_summary_type_0 = (
-                OrganizationSummaryFields.from_dict(data)
+            componentsschemas_organization_summary_type_3 = InvestorSummary.from_dict(
+                data
             )
 
-            return componentsschemas_organization_summary_type_0
+            return componentsschemas_organization_summary_type_3
 
         company = _parse_company(d.pop("company"))
 
-        def _parse_investors(
-            data: object,
-        ) -> list[TransactionInvestorsType0Item] | None:
+        def _parse_investors(data: object) -> list[TransactionInvestor] | None:
             if data is None:
                 return data
             try:
@@ -240,7 +282,7 @@ class Transaction:
                 investors_type_0 = []
                 _investors_type_0 = data
                 for investors_type_0_item_data in _investors_type_0:
-                    investors_type_0_item = TransactionInvestorsType0Item.from_dict(
+                    investors_type_0_item = TransactionInvestor.from_dict(
                         investors_type_0_item_data
                     )
 
@@ -249,7 +291,7 @@ class Transaction:
                 return investors_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[TransactionInvestorsType0Item] | None, data)
+            return cast(list[TransactionInvestor] | None, data)
 
         investors = _parse_investors(d.pop("investors"))
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.usage_balance import UsageBalance
-    from ..models.usage_data_item import UsageDataItem
+    from ..models.credit_balance import CreditBalance
+    from ..models.usage_row import UsageRow
 
 
 T = TypeVar("T", bound="Usage")
@@ -20,14 +20,14 @@ class Usage:
     Attributes:
         from_ (datetime.date):
         to (datetime.date):
-        balance (UsageBalance):
-        data (list[UsageDataItem]):
+        balance (CreditBalance):
+        data (list[UsageRow]):
     """
 
     from_: datetime.date
     to: datetime.date
-    balance: UsageBalance
-    data: list[UsageDataItem]
+    balance: CreditBalance
+    data: list[UsageRow]
 
     def to_dict(self) -> dict[str, Any]:
         from_ = self.from_.isoformat()
@@ -56,20 +56,20 @@ class Usage:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.usage_balance import UsageBalance
-        from ..models.usage_data_item import UsageDataItem
+        from ..models.credit_balance import CreditBalance
+        from ..models.usage_row import UsageRow
 
         d = dict(src_dict)
         from_ = datetime.date.fromisoformat(d.pop("from"))
 
         to = datetime.date.fromisoformat(d.pop("to"))
 
-        balance = UsageBalance.from_dict(d.pop("balance"))
+        balance = CreditBalance.from_dict(d.pop("balance"))
 
         data = []
         _data = d.pop("data")
         for data_item_data in _data:
-            data_item = UsageDataItem.from_dict(data_item_data)
+            data_item = UsageRow.from_dict(data_item_data)
 
             data.append(data_item)
 

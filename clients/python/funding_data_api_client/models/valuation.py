@@ -5,6 +5,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.valuation_source_type_1 import ValuationSourceType1
+from ..models.valuation_source_type_2_type_1 import ValuationSourceType2Type1
+from ..models.valuation_source_type_3_type_1 import ValuationSourceType3Type1
+
 if TYPE_CHECKING:
     from ..models.entity_ref import EntityRef
 
@@ -22,7 +26,7 @@ class Valuation:
         value (int): In the active currency, whole units.
         valued_date (str): A date at source precision (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`); never padded. Example:
             2024-05.
-        source (None | str): funding_round, secondary, public_market or estimate.
+        source (None | ValuationSourceType1 | ValuationSourceType2Type1 | ValuationSourceType3Type1):
         transaction_id (int | None): The funding round it comes from, if any.
     """
 
@@ -30,7 +34,12 @@ class Valuation:
     company: EntityRef
     value: int
     valued_date: str
-    source: None | str
+    source: (
+        None
+        | ValuationSourceType1
+        | ValuationSourceType2Type1
+        | ValuationSourceType3Type1
+    )
     transaction_id: int | None
 
     def to_dict(self) -> dict[str, Any]:
@@ -43,7 +52,14 @@ class Valuation:
         valued_date = self.valued_date
 
         source: None | str
-        source = self.source
+        if (
+            isinstance(self.source, ValuationSourceType1)
+            or isinstance(self.source, ValuationSourceType2Type1)
+            or isinstance(self.source, ValuationSourceType3Type1)
+        ):
+            source = self.source.value
+        else:
+            source = self.source
 
         transaction_id: int | None
         transaction_id = self.transaction_id
@@ -76,10 +92,47 @@ class Valuation:
 
         valued_date = d.pop("valued_date")
 
-        def _parse_source(data: object) -> None | str:
+        def _parse_source(
+            data: object,
+        ) -> (
+            None
+            | ValuationSourceType1
+            | ValuationSourceType2Type1
+            | ValuationSourceType3Type1
+        ):
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                source_type_1 = ValuationSourceType1(data)
+
+                return source_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                source_type_2_type_1 = ValuationSourceType2Type1(data)
+
+                return source_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                source_type_3_type_1 = ValuationSourceType3Type1(data)
+
+                return source_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                None
+                | ValuationSourceType1
+                | ValuationSourceType2Type1
+                | ValuationSourceType3Type1,
+                data,
+            )
 
         source = _parse_source(d.pop("source"))
 

@@ -10,8 +10,8 @@ from ...models.aggregate import Aggregate
 from ...models.aggregate_dimension import AggregateDimension
 from ...models.aggregate_metric import AggregateMetric
 from ...models.aggregate_source import AggregateSource
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.get_aggregate_api_version import GetAggregateAPIVersion
 from ...types import UNSET, Response, Unset
 
@@ -74,54 +74,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Aggregate | Error | None:
+) -> Aggregate | ApiError | None:
     if response.status_code == 200:
         response_200 = Aggregate.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -133,7 +133,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Aggregate | Error]:
+) -> Response[Aggregate | ApiError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -153,7 +153,7 @@ def sync_detailed(
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetAggregateAPIVersion | Unset = UNSET,
-) -> Response[Aggregate | Error]:
+) -> Response[Aggregate | ApiError]:
     """Aggregate a source by up to four dimensions
 
      One metric of a source's records grouped by 1 to 4 dimensions (`group_by`), computed in the
@@ -201,7 +201,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Aggregate | Error]
+        Response[Aggregate | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -233,7 +233,7 @@ def sync(
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetAggregateAPIVersion | Unset = UNSET,
-) -> Aggregate | Error | None:
+) -> Aggregate | ApiError | None:
     """Aggregate a source by up to four dimensions
 
      One metric of a source's records grouped by 1 to 4 dimensions (`group_by`), computed in the
@@ -281,7 +281,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Aggregate | Error
+        Aggregate | ApiError
     """
 
     return sync_detailed(
@@ -308,7 +308,7 @@ async def asyncio_detailed(
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetAggregateAPIVersion | Unset = UNSET,
-) -> Response[Aggregate | Error]:
+) -> Response[Aggregate | ApiError]:
     """Aggregate a source by up to four dimensions
 
      One metric of a source's records grouped by 1 to 4 dimensions (`group_by`), computed in the
@@ -356,7 +356,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Aggregate | Error]
+        Response[Aggregate | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -386,7 +386,7 @@ async def asyncio(
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetAggregateAPIVersion | Unset = UNSET,
-) -> Aggregate | Error | None:
+) -> Aggregate | ApiError | None:
     """Aggregate a source by up to four dimensions
 
      One metric of a source's records grouped by 1 to 4 dimensions (`group_by`), computed in the
@@ -434,7 +434,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Aggregate | Error
+        Aggregate | ApiError
     """
 
     return (

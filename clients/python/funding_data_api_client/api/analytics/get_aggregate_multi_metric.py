@@ -10,8 +10,8 @@ from ...models.aggregate_dimension import AggregateDimension
 from ...models.aggregate_metric import AggregateMetric
 from ...models.aggregate_multi_metric import AggregateMultiMetric
 from ...models.aggregate_source import AggregateSource
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.get_aggregate_multi_metric_api_version import (
     GetAggregateMultiMetricAPIVersion,
 )
@@ -77,54 +77,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AggregateMultiMetric | Error | None:
+) -> AggregateMultiMetric | ApiError | None:
     if response.status_code == 200:
         response_200 = AggregateMultiMetric.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -136,7 +136,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AggregateMultiMetric | Error]:
+) -> Response[AggregateMultiMetric | ApiError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -156,7 +156,7 @@ def sync_detailed(
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetAggregateMultiMetricAPIVersion | Unset = UNSET,
-) -> Response[AggregateMultiMetric | Error]:
+) -> Response[AggregateMultiMetric | ApiError]:
     """Aggregate a source with several metrics at once
 
      As `GET /analytics/aggregate/{source}`, with up to 10 metrics computed over the same groups
@@ -183,7 +183,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AggregateMultiMetric | Error]
+        Response[AggregateMultiMetric | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -215,7 +215,7 @@ def sync(
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetAggregateMultiMetricAPIVersion | Unset = UNSET,
-) -> AggregateMultiMetric | Error | None:
+) -> AggregateMultiMetric | ApiError | None:
     """Aggregate a source with several metrics at once
 
      As `GET /analytics/aggregate/{source}`, with up to 10 metrics computed over the same groups
@@ -242,7 +242,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AggregateMultiMetric | Error
+        AggregateMultiMetric | ApiError
     """
 
     return sync_detailed(
@@ -269,7 +269,7 @@ async def asyncio_detailed(
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetAggregateMultiMetricAPIVersion | Unset = UNSET,
-) -> Response[AggregateMultiMetric | Error]:
+) -> Response[AggregateMultiMetric | ApiError]:
     """Aggregate a source with several metrics at once
 
      As `GET /analytics/aggregate/{source}`, with up to 10 metrics computed over the same groups
@@ -296,7 +296,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AggregateMultiMetric | Error]
+        Response[AggregateMultiMetric | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -326,7 +326,7 @@ async def asyncio(
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetAggregateMultiMetricAPIVersion | Unset = UNSET,
-) -> AggregateMultiMetric | Error | None:
+) -> AggregateMultiMetric | ApiError | None:
     """Aggregate a source with several metrics at once
 
      As `GET /analytics/aggregate/{source}`, with up to 10 metrics computed over the same groups
@@ -353,7 +353,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AggregateMultiMetric | Error
+        AggregateMultiMetric | ApiError
     """
 
     return (

@@ -5,17 +5,17 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.funnel import Funnel
+from ...models.funnel_dimension import FunnelDimension
 from ...models.get_funding_funnel_api_version import GetFundingFunnelAPIVersion
-from ...models.get_funding_funnel_dimension import GetFundingFunnelDimension
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    dimension: GetFundingFunnelDimension | Unset = GetFundingFunnelDimension.SECTOR,
+    dimension: FunnelDimension | Unset = UNSET,
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
@@ -57,54 +57,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Funnel | None:
+) -> ApiError | Funnel | None:
     if response.status_code == 200:
         response_200 = Funnel.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -116,7 +116,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Funnel]:
+) -> Response[ApiError | Funnel]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -128,12 +128,12 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    dimension: GetFundingFunnelDimension | Unset = GetFundingFunnelDimension.SECTOR,
+    dimension: FunnelDimension | Unset = UNSET,
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
-) -> Response[Error | Funnel]:
+) -> Response[ApiError | Funnel]:
     """Capital-phase funnel
 
      Distribution of funding rounds over capital phases for the top categories of a dimension.
@@ -145,7 +145,7 @@ def sync_detailed(
     round counts; a round counts once in each category of a multi-valued dimension.
 
     Args:
-        dimension (GetFundingFunnelDimension | Unset):  Default: GetFundingFunnelDimension.SECTOR.
+        dimension (FunnelDimension | Unset):
         top_n (str | Unset): A whole number 1..50 written as a string.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -157,7 +157,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Funnel]
+        Response[ApiError | Funnel]
     """
 
     kwargs = _get_kwargs(
@@ -178,12 +178,12 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    dimension: GetFundingFunnelDimension | Unset = GetFundingFunnelDimension.SECTOR,
+    dimension: FunnelDimension | Unset = UNSET,
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
-) -> Error | Funnel | None:
+) -> ApiError | Funnel | None:
     """Capital-phase funnel
 
      Distribution of funding rounds over capital phases for the top categories of a dimension.
@@ -195,7 +195,7 @@ def sync(
     round counts; a round counts once in each category of a multi-valued dimension.
 
     Args:
-        dimension (GetFundingFunnelDimension | Unset):  Default: GetFundingFunnelDimension.SECTOR.
+        dimension (FunnelDimension | Unset):
         top_n (str | Unset): A whole number 1..50 written as a string.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -207,7 +207,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Funnel
+        ApiError | Funnel
     """
 
     return sync_detailed(
@@ -223,12 +223,12 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    dimension: GetFundingFunnelDimension | Unset = GetFundingFunnelDimension.SECTOR,
+    dimension: FunnelDimension | Unset = UNSET,
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
-) -> Response[Error | Funnel]:
+) -> Response[ApiError | Funnel]:
     """Capital-phase funnel
 
      Distribution of funding rounds over capital phases for the top categories of a dimension.
@@ -240,7 +240,7 @@ async def asyncio_detailed(
     round counts; a round counts once in each category of a multi-valued dimension.
 
     Args:
-        dimension (GetFundingFunnelDimension | Unset):  Default: GetFundingFunnelDimension.SECTOR.
+        dimension (FunnelDimension | Unset):
         top_n (str | Unset): A whole number 1..50 written as a string.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -252,7 +252,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Funnel]
+        Response[ApiError | Funnel]
     """
 
     kwargs = _get_kwargs(
@@ -271,12 +271,12 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    dimension: GetFundingFunnelDimension | Unset = GetFundingFunnelDimension.SECTOR,
+    dimension: FunnelDimension | Unset = UNSET,
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
-) -> Error | Funnel | None:
+) -> ApiError | Funnel | None:
     """Capital-phase funnel
 
      Distribution of funding rounds over capital phases for the top categories of a dimension.
@@ -288,7 +288,7 @@ async def asyncio(
     round counts; a round counts once in each category of a multi-valued dimension.
 
     Args:
-        dimension (GetFundingFunnelDimension | Unset):  Default: GetFundingFunnelDimension.SECTOR.
+        dimension (FunnelDimension | Unset):
         top_n (str | Unset): A whole number 1..50 written as a string.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -300,7 +300,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Funnel
+        ApiError | Funnel
     """
 
     return (

@@ -5,12 +5,12 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.get_funding_heatmap_api_version import GetFundingHeatmapAPIVersion
-from ...models.get_funding_heatmap_metric import GetFundingHeatmapMetric
 from ...models.heatmap import Heatmap
 from ...models.heatmap_dimension import HeatmapDimension
+from ...models.heatmap_metric import HeatmapMetric
 from ...types import UNSET, Response, Unset
 
 
@@ -18,7 +18,7 @@ def _get_kwargs(
     *,
     x: HeatmapDimension,
     y: HeatmapDimension,
-    metric: GetFundingHeatmapMetric | Unset = GetFundingHeatmapMetric.COUNT,
+    metric: HeatmapMetric | Unset = UNSET,
     top_n_x: str | Unset = UNSET,
     top_n_y: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
@@ -69,54 +69,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Heatmap | None:
+) -> ApiError | Heatmap | None:
     if response.status_code == 200:
         response_200 = Heatmap.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -128,7 +128,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Heatmap]:
+) -> Response[ApiError | Heatmap]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -142,13 +142,13 @@ def sync_detailed(
     client: AuthenticatedClient,
     x: HeatmapDimension,
     y: HeatmapDimension,
-    metric: GetFundingHeatmapMetric | Unset = GetFundingHeatmapMetric.COUNT,
+    metric: HeatmapMetric | Unset = UNSET,
     top_n_x: str | Unset = UNSET,
     top_n_y: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
-) -> Response[Error | Heatmap]:
+) -> Response[ApiError | Heatmap]:
     """Funding heatmap
 
      Two-dimensional cross-tabulation of funding rounds. Each axis keeps its `top_n` categories
@@ -163,7 +163,9 @@ def sync_detailed(
     Args:
         x (HeatmapDimension):
         y (HeatmapDimension):
-        metric (GetFundingHeatmapMetric | Unset):  Default: GetFundingHeatmapMetric.COUNT.
+        metric (HeatmapMetric | Unset): The value of a heatmap cell: rounds (`count`), distinct
+            companies (`company_count`), or the `total`, `avg` or `median` round amount (money, whole
+            units of `currency`).
         top_n_x (str | Unset): A whole number 1..50 written as a string.
         top_n_y (str | Unset): A whole number 1..50 written as a string.
         filter_ (str | Unset):
@@ -176,7 +178,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Heatmap]
+        Response[ApiError | Heatmap]
     """
 
     kwargs = _get_kwargs(
@@ -202,13 +204,13 @@ def sync(
     client: AuthenticatedClient,
     x: HeatmapDimension,
     y: HeatmapDimension,
-    metric: GetFundingHeatmapMetric | Unset = GetFundingHeatmapMetric.COUNT,
+    metric: HeatmapMetric | Unset = UNSET,
     top_n_x: str | Unset = UNSET,
     top_n_y: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
-) -> Error | Heatmap | None:
+) -> ApiError | Heatmap | None:
     """Funding heatmap
 
      Two-dimensional cross-tabulation of funding rounds. Each axis keeps its `top_n` categories
@@ -223,7 +225,9 @@ def sync(
     Args:
         x (HeatmapDimension):
         y (HeatmapDimension):
-        metric (GetFundingHeatmapMetric | Unset):  Default: GetFundingHeatmapMetric.COUNT.
+        metric (HeatmapMetric | Unset): The value of a heatmap cell: rounds (`count`), distinct
+            companies (`company_count`), or the `total`, `avg` or `median` round amount (money, whole
+            units of `currency`).
         top_n_x (str | Unset): A whole number 1..50 written as a string.
         top_n_y (str | Unset): A whole number 1..50 written as a string.
         filter_ (str | Unset):
@@ -236,7 +240,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Heatmap
+        ApiError | Heatmap
     """
 
     return sync_detailed(
@@ -257,13 +261,13 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     x: HeatmapDimension,
     y: HeatmapDimension,
-    metric: GetFundingHeatmapMetric | Unset = GetFundingHeatmapMetric.COUNT,
+    metric: HeatmapMetric | Unset = UNSET,
     top_n_x: str | Unset = UNSET,
     top_n_y: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
-) -> Response[Error | Heatmap]:
+) -> Response[ApiError | Heatmap]:
     """Funding heatmap
 
      Two-dimensional cross-tabulation of funding rounds. Each axis keeps its `top_n` categories
@@ -278,7 +282,9 @@ async def asyncio_detailed(
     Args:
         x (HeatmapDimension):
         y (HeatmapDimension):
-        metric (GetFundingHeatmapMetric | Unset):  Default: GetFundingHeatmapMetric.COUNT.
+        metric (HeatmapMetric | Unset): The value of a heatmap cell: rounds (`count`), distinct
+            companies (`company_count`), or the `total`, `avg` or `median` round amount (money, whole
+            units of `currency`).
         top_n_x (str | Unset): A whole number 1..50 written as a string.
         top_n_y (str | Unset): A whole number 1..50 written as a string.
         filter_ (str | Unset):
@@ -291,7 +297,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Heatmap]
+        Response[ApiError | Heatmap]
     """
 
     kwargs = _get_kwargs(
@@ -315,13 +321,13 @@ async def asyncio(
     client: AuthenticatedClient,
     x: HeatmapDimension,
     y: HeatmapDimension,
-    metric: GetFundingHeatmapMetric | Unset = GetFundingHeatmapMetric.COUNT,
+    metric: HeatmapMetric | Unset = UNSET,
     top_n_x: str | Unset = UNSET,
     top_n_y: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
-) -> Error | Heatmap | None:
+) -> ApiError | Heatmap | None:
     """Funding heatmap
 
      Two-dimensional cross-tabulation of funding rounds. Each axis keeps its `top_n` categories
@@ -336,7 +342,9 @@ async def asyncio(
     Args:
         x (HeatmapDimension):
         y (HeatmapDimension):
-        metric (GetFundingHeatmapMetric | Unset):  Default: GetFundingHeatmapMetric.COUNT.
+        metric (HeatmapMetric | Unset): The value of a heatmap cell: rounds (`count`), distinct
+            companies (`company_count`), or the `total`, `avg` or `median` round amount (money, whole
+            units of `currency`).
         top_n_x (str | Unset): A whole number 1..50 written as a string.
         top_n_y (str | Unset): A whole number 1..50 written as a string.
         filter_ (str | Unset):
@@ -349,7 +357,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Heatmap
+        ApiError | Heatmap
     """
 
     return (

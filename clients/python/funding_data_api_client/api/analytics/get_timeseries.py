@@ -5,8 +5,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.get_timeseries_api_version import GetTimeseriesAPIVersion
 from ...models.get_timeseries_interval import GetTimeseriesInterval
 from ...models.heatmap_dimension import HeatmapDimension
@@ -79,54 +79,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Timeseries | None:
+) -> ApiError | Timeseries | None:
     if response.status_code == 200:
         response_200 = Timeseries.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -138,7 +138,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Timeseries]:
+) -> Response[ApiError | Timeseries]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -159,7 +159,7 @@ def sync_detailed(
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetTimeseriesAPIVersion | Unset = UNSET,
-) -> Response[Error | Timeseries]:
+) -> Response[ApiError | Timeseries]:
     """Funding timeseries
 
      A funding-round metric per month, quarter or year (`interval`) from the period containing
@@ -193,7 +193,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Timeseries]
+        Response[ApiError | Timeseries]
     """
 
     kwargs = _get_kwargs(
@@ -227,7 +227,7 @@ def sync(
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetTimeseriesAPIVersion | Unset = UNSET,
-) -> Error | Timeseries | None:
+) -> ApiError | Timeseries | None:
     """Funding timeseries
 
      A funding-round metric per month, quarter or year (`interval`) from the period containing
@@ -261,7 +261,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Timeseries
+        ApiError | Timeseries
     """
 
     return sync_detailed(
@@ -290,7 +290,7 @@ async def asyncio_detailed(
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetTimeseriesAPIVersion | Unset = UNSET,
-) -> Response[Error | Timeseries]:
+) -> Response[ApiError | Timeseries]:
     """Funding timeseries
 
      A funding-round metric per month, quarter or year (`interval`) from the period containing
@@ -324,7 +324,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Timeseries]
+        Response[ApiError | Timeseries]
     """
 
     kwargs = _get_kwargs(
@@ -356,7 +356,7 @@ async def asyncio(
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetTimeseriesAPIVersion | Unset = UNSET,
-) -> Error | Timeseries | None:
+) -> ApiError | Timeseries | None:
     """Funding timeseries
 
      A funding-round metric per month, quarter or year (`interval`) from the period containing
@@ -390,7 +390,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Timeseries
+        ApiError | Timeseries
     """
 
     return (

@@ -5,7 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
 from ...models.redirect_fundings_aggregate_api_version import (
     RedirectFundingsAggregateAPIVersion,
 )
@@ -44,23 +44,23 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Error | None:
+) -> Any | ApiError | None:
     if response.status_code == 308:
         response_308 = cast(Any, None)
         return response_308
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
@@ -72,7 +72,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | Error]:
+) -> Response[Any | ApiError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -86,7 +86,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     query: RedirectFundingsAggregateQuery | Unset = UNSET,
     api_version: RedirectFundingsAggregateAPIVersion | Unset = UNSET,
-) -> Response[Any | Error]:
+) -> Response[Any | ApiError]:
     """Renamed source fundings (redirect)
 
      The `fundings` source was renamed `funding-rounds` on 2026-10-07. Until the sunset on
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error]
+        Response[Any | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -123,7 +123,7 @@ def sync(
     client: AuthenticatedClient | Client,
     query: RedirectFundingsAggregateQuery | Unset = UNSET,
     api_version: RedirectFundingsAggregateAPIVersion | Unset = UNSET,
-) -> Any | Error | None:
+) -> Any | ApiError | None:
     """Renamed source fundings (redirect)
 
      The `fundings` source was renamed `funding-rounds` on 2026-10-07. Until the sunset on
@@ -140,7 +140,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error
+        Any | ApiError
     """
 
     return sync_detailed(
@@ -155,7 +155,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     query: RedirectFundingsAggregateQuery | Unset = UNSET,
     api_version: RedirectFundingsAggregateAPIVersion | Unset = UNSET,
-) -> Response[Any | Error]:
+) -> Response[Any | ApiError]:
     """Renamed source fundings (redirect)
 
      The `fundings` source was renamed `funding-rounds` on 2026-10-07. Until the sunset on
@@ -172,7 +172,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error]
+        Response[Any | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -190,7 +190,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     query: RedirectFundingsAggregateQuery | Unset = UNSET,
     api_version: RedirectFundingsAggregateAPIVersion | Unset = UNSET,
-) -> Any | Error | None:
+) -> Any | ApiError | None:
     """Renamed source fundings (redirect)
 
      The `fundings` source was renamed `funding-rounds` on 2026-10-07. Until the sunset on
@@ -207,7 +207,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error
+        Any | ApiError
     """
 
     return (

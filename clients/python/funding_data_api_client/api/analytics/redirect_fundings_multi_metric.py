@@ -5,7 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
 from ...models.redirect_fundings_multi_metric_api_version import (
     RedirectFundingsMultiMetricAPIVersion,
 )
@@ -46,23 +46,23 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Error | None:
+) -> Any | ApiError | None:
     if response.status_code == 308:
         response_308 = cast(Any, None)
         return response_308
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
@@ -74,7 +74,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | Error]:
+) -> Response[Any | ApiError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -88,7 +88,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     query: RedirectFundingsMultiMetricQuery | Unset = UNSET,
     api_version: RedirectFundingsMultiMetricAPIVersion | Unset = UNSET,
-) -> Response[Any | Error]:
+) -> Response[Any | ApiError]:
     """Renamed source fundings, several metrics (redirect)
 
      As `/analytics/aggregate/fundings`: 308 to `/analytics/aggregate/funding-rounds/multi-metric`
@@ -103,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error]
+        Response[Any | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -123,7 +123,7 @@ def sync(
     client: AuthenticatedClient | Client,
     query: RedirectFundingsMultiMetricQuery | Unset = UNSET,
     api_version: RedirectFundingsMultiMetricAPIVersion | Unset = UNSET,
-) -> Any | Error | None:
+) -> Any | ApiError | None:
     """Renamed source fundings, several metrics (redirect)
 
      As `/analytics/aggregate/fundings`: 308 to `/analytics/aggregate/funding-rounds/multi-metric`
@@ -138,7 +138,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error
+        Any | ApiError
     """
 
     return sync_detailed(
@@ -153,7 +153,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     query: RedirectFundingsMultiMetricQuery | Unset = UNSET,
     api_version: RedirectFundingsMultiMetricAPIVersion | Unset = UNSET,
-) -> Response[Any | Error]:
+) -> Response[Any | ApiError]:
     """Renamed source fundings, several metrics (redirect)
 
      As `/analytics/aggregate/fundings`: 308 to `/analytics/aggregate/funding-rounds/multi-metric`
@@ -168,7 +168,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error]
+        Response[Any | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -186,7 +186,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     query: RedirectFundingsMultiMetricQuery | Unset = UNSET,
     api_version: RedirectFundingsMultiMetricAPIVersion | Unset = UNSET,
-) -> Any | Error | None:
+) -> Any | ApiError | None:
     """Renamed source fundings, several metrics (redirect)
 
      As `/analytics/aggregate/fundings`: 308 to `/analytics/aggregate/funding-rounds/multi-metric`
@@ -201,7 +201,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error
+        Any | ApiError
     """
 
     return (

@@ -5,11 +5,11 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.geo_companies_api_version import GeoCompaniesAPIVersion
 from ...models.geo_companies_mode import GeoCompaniesMode
-from ...models.geo_companies_response_200 import GeoCompaniesResponse200
+from ...models.geo_response import GeoResponse
 from ...types import UNSET, Response, Unset
 
 
@@ -72,54 +72,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | GeoCompaniesResponse200 | None:
+) -> ApiError | GeoResponse | None:
     if response.status_code == 200:
-        response_200 = GeoCompaniesResponse200.from_dict(response.json())
+        response_200 = GeoResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -131,7 +131,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | GeoCompaniesResponse200]:
+) -> Response[ApiError | GeoResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -153,7 +153,7 @@ def sync_detailed(
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
     api_version: GeoCompaniesAPIVersion | Unset = UNSET,
-) -> Response[Error | GeoCompaniesResponse200]:
+) -> Response[ApiError | GeoResponse]:
     """Map of companies
 
      The companies whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
@@ -179,7 +179,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GeoCompaniesResponse200]
+        Response[ApiError | GeoResponse]
     """
 
     kwargs = _get_kwargs(
@@ -215,7 +215,7 @@ def sync(
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
     api_version: GeoCompaniesAPIVersion | Unset = UNSET,
-) -> Error | GeoCompaniesResponse200 | None:
+) -> ApiError | GeoResponse | None:
     """Map of companies
 
      The companies whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
@@ -241,7 +241,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GeoCompaniesResponse200
+        ApiError | GeoResponse
     """
 
     return sync_detailed(
@@ -272,7 +272,7 @@ async def asyncio_detailed(
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
     api_version: GeoCompaniesAPIVersion | Unset = UNSET,
-) -> Response[Error | GeoCompaniesResponse200]:
+) -> Response[ApiError | GeoResponse]:
     """Map of companies
 
      The companies whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
@@ -298,7 +298,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GeoCompaniesResponse200]
+        Response[ApiError | GeoResponse]
     """
 
     kwargs = _get_kwargs(
@@ -332,7 +332,7 @@ async def asyncio(
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
     api_version: GeoCompaniesAPIVersion | Unset = UNSET,
-) -> Error | GeoCompaniesResponse200 | None:
+) -> ApiError | GeoResponse | None:
     """Map of companies
 
      The companies whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
@@ -358,7 +358,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GeoCompaniesResponse200
+        ApiError | GeoResponse
     """
 
     return (

@@ -5,10 +5,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
+from ...models.company_summary_list import CompanySummaryList
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.list_companies_api_version import ListCompaniesAPIVersion
-from ...models.list_companies_response_200 import ListCompaniesResponse200
 from ...types import UNSET, Response, Unset
 
 
@@ -58,54 +58,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListCompaniesResponse200 | None:
+) -> ApiError | CompanySummaryList | None:
     if response.status_code == 200:
-        response_200 = ListCompaniesResponse200.from_dict(response.json())
+        response_200 = CompanySummaryList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -117,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListCompaniesResponse200]:
+) -> Response[ApiError | CompanySummaryList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -136,7 +136,7 @@ def sync_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
-) -> Response[Error | ListCompaniesResponse200]:
+) -> Response[ApiError | CompanySummaryList]:
     """List companies
 
      Companies (organizations of subtype `company`), by `-signal_rating` by default (ties by `id`).
@@ -160,7 +160,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListCompaniesResponse200]
+        Response[ApiError | CompanySummaryList]
     """
 
     kwargs = _get_kwargs(
@@ -190,7 +190,7 @@ def sync(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
-) -> Error | ListCompaniesResponse200 | None:
+) -> ApiError | CompanySummaryList | None:
     """List companies
 
      Companies (organizations of subtype `company`), by `-signal_rating` by default (ties by `id`).
@@ -214,7 +214,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListCompaniesResponse200
+        ApiError | CompanySummaryList
     """
 
     return sync_detailed(
@@ -239,7 +239,7 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
-) -> Response[Error | ListCompaniesResponse200]:
+) -> Response[ApiError | CompanySummaryList]:
     """List companies
 
      Companies (organizations of subtype `company`), by `-signal_rating` by default (ties by `id`).
@@ -263,7 +263,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListCompaniesResponse200]
+        Response[ApiError | CompanySummaryList]
     """
 
     kwargs = _get_kwargs(
@@ -291,7 +291,7 @@ async def asyncio(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
-) -> Error | ListCompaniesResponse200 | None:
+) -> ApiError | CompanySummaryList | None:
     """List companies
 
      Companies (organizations of subtype `company`), by `-signal_rating` by default (ties by `id`).
@@ -315,7 +315,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListCompaniesResponse200
+        ApiError | CompanySummaryList
     """
 
     return (

@@ -7,13 +7,11 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
+from ...models.financial_year_list import FinancialYearList
 from ...models.list_company_financials_api_version import (
     ListCompanyFinancialsAPIVersion,
-)
-from ...models.list_company_financials_response_200 import (
-    ListCompanyFinancialsResponse200,
 )
 from ...types import UNSET, Response, Unset
 
@@ -64,59 +62,59 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListCompanyFinancialsResponse200 | None:
+) -> ApiError | FinancialYearList | None:
     if response.status_code == 200:
-        response_200 = ListCompanyFinancialsResponse200.from_dict(response.json())
+        response_200 = FinancialYearList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -128,7 +126,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListCompanyFinancialsResponse200]:
+) -> Response[ApiError | FinancialYearList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -147,7 +145,7 @@ def sync_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyFinancialsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListCompanyFinancialsResponse200]:
+) -> Response[ApiError | FinancialYearList]:
     """List a company's yearly financials
 
      One row per year, newest first (sort key `year`). `revenue`, `ebitda`, `profit`, `rnd` and
@@ -172,7 +170,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListCompanyFinancialsResponse200]
+        Response[ApiError | FinancialYearList]
     """
 
     kwargs = _get_kwargs(
@@ -202,7 +200,7 @@ def sync(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyFinancialsAPIVersion | Unset = UNSET,
-) -> Error | ListCompanyFinancialsResponse200 | None:
+) -> ApiError | FinancialYearList | None:
     """List a company's yearly financials
 
      One row per year, newest first (sort key `year`). `revenue`, `ebitda`, `profit`, `rnd` and
@@ -227,7 +225,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListCompanyFinancialsResponse200
+        ApiError | FinancialYearList
     """
 
     return sync_detailed(
@@ -252,7 +250,7 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyFinancialsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListCompanyFinancialsResponse200]:
+) -> Response[ApiError | FinancialYearList]:
     """List a company's yearly financials
 
      One row per year, newest first (sort key `year`). `revenue`, `ebitda`, `profit`, `rnd` and
@@ -277,7 +275,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListCompanyFinancialsResponse200]
+        Response[ApiError | FinancialYearList]
     """
 
     kwargs = _get_kwargs(
@@ -305,7 +303,7 @@ async def asyncio(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyFinancialsAPIVersion | Unset = UNSET,
-) -> Error | ListCompanyFinancialsResponse200 | None:
+) -> ApiError | FinancialYearList | None:
     """List a company's yearly financials
 
      One row per year, newest first (sort key `year`). `revenue`, `ebitda`, `profit`, `rnd` and
@@ -330,7 +328,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListCompanyFinancialsResponse200
+        ApiError | FinancialYearList
     """
 
     return (

@@ -7,14 +7,12 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.list_company_funding_rounds_api_version import (
     ListCompanyFundingRoundsAPIVersion,
 )
-from ...models.list_company_funding_rounds_response_200 import (
-    ListCompanyFundingRoundsResponse200,
-)
+from ...models.transaction_list import TransactionList
 from ...types import UNSET, Response, Unset
 
 
@@ -67,59 +65,59 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListCompanyFundingRoundsResponse200 | None:
+) -> ApiError | TransactionList | None:
     if response.status_code == 200:
-        response_200 = ListCompanyFundingRoundsResponse200.from_dict(response.json())
+        response_200 = TransactionList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -131,7 +129,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListCompanyFundingRoundsResponse200]:
+) -> Response[ApiError | TransactionList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -151,7 +149,7 @@ def sync_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyFundingRoundsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListCompanyFundingRoundsResponse200]:
+) -> Response[ApiError | TransactionList]:
     """List a company's funding rounds
 
      The company's active funding rounds, newest first. Filter scope `funding`; sort keys `date`,
@@ -176,7 +174,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListCompanyFundingRoundsResponse200]
+        Response[ApiError | TransactionList]
     """
 
     kwargs = _get_kwargs(
@@ -208,7 +206,7 @@ def sync(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyFundingRoundsAPIVersion | Unset = UNSET,
-) -> Error | ListCompanyFundingRoundsResponse200 | None:
+) -> ApiError | TransactionList | None:
     """List a company's funding rounds
 
      The company's active funding rounds, newest first. Filter scope `funding`; sort keys `date`,
@@ -233,7 +231,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListCompanyFundingRoundsResponse200
+        ApiError | TransactionList
     """
 
     return sync_detailed(
@@ -260,7 +258,7 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyFundingRoundsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListCompanyFundingRoundsResponse200]:
+) -> Response[ApiError | TransactionList]:
     """List a company's funding rounds
 
      The company's active funding rounds, newest first. Filter scope `funding`; sort keys `date`,
@@ -285,7 +283,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListCompanyFundingRoundsResponse200]
+        Response[ApiError | TransactionList]
     """
 
     kwargs = _get_kwargs(
@@ -315,7 +313,7 @@ async def asyncio(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyFundingRoundsAPIVersion | Unset = UNSET,
-) -> Error | ListCompanyFundingRoundsResponse200 | None:
+) -> ApiError | TransactionList | None:
     """List a company's funding rounds
 
      The company's active funding rounds, newest first. Filter scope `funding`; sort keys `date`,
@@ -340,7 +338,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListCompanyFundingRoundsResponse200
+        ApiError | TransactionList
     """
 
     return (

@@ -7,14 +7,12 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.list_company_valuations_api_version import (
     ListCompanyValuationsAPIVersion,
 )
-from ...models.list_company_valuations_response_200 import (
-    ListCompanyValuationsResponse200,
-)
+from ...models.valuation_list import ValuationList
 from ...types import UNSET, Response, Unset
 
 
@@ -67,59 +65,59 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListCompanyValuationsResponse200 | None:
+) -> ApiError | ValuationList | None:
     if response.status_code == 200:
-        response_200 = ListCompanyValuationsResponse200.from_dict(response.json())
+        response_200 = ValuationList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -131,7 +129,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListCompanyValuationsResponse200]:
+) -> Response[ApiError | ValuationList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -151,7 +149,7 @@ def sync_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyValuationsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListCompanyValuationsResponse200]:
+) -> Response[ApiError | ValuationList]:
     """List a company's valuations
 
      The company's valuations, newest first. Filter scope `valuation`; sort keys `date`, `value`, `id`.
@@ -175,7 +173,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListCompanyValuationsResponse200]
+        Response[ApiError | ValuationList]
     """
 
     kwargs = _get_kwargs(
@@ -207,7 +205,7 @@ def sync(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyValuationsAPIVersion | Unset = UNSET,
-) -> Error | ListCompanyValuationsResponse200 | None:
+) -> ApiError | ValuationList | None:
     """List a company's valuations
 
      The company's valuations, newest first. Filter scope `valuation`; sort keys `date`, `value`, `id`.
@@ -231,7 +229,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListCompanyValuationsResponse200
+        ApiError | ValuationList
     """
 
     return sync_detailed(
@@ -258,7 +256,7 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyValuationsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListCompanyValuationsResponse200]:
+) -> Response[ApiError | ValuationList]:
     """List a company's valuations
 
      The company's valuations, newest first. Filter scope `valuation`; sort keys `date`, `value`, `id`.
@@ -282,7 +280,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListCompanyValuationsResponse200]
+        Response[ApiError | ValuationList]
     """
 
     kwargs = _get_kwargs(
@@ -312,7 +310,7 @@ async def asyncio(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyValuationsAPIVersion | Unset = UNSET,
-) -> Error | ListCompanyValuationsResponse200 | None:
+) -> ApiError | ValuationList | None:
     """List a company's valuations
 
      The company's valuations, newest first. Filter scope `valuation`; sort keys `date`, `value`, `id`.
@@ -336,7 +334,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListCompanyValuationsResponse200
+        ApiError | ValuationList
     """
 
     return (

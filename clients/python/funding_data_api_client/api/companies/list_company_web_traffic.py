@@ -7,14 +7,12 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.list_company_web_traffic_api_version import (
     ListCompanyWebTrafficAPIVersion,
 )
-from ...models.list_company_web_traffic_response_200 import (
-    ListCompanyWebTrafficResponse200,
-)
+from ...models.web_traffic_point_list import WebTrafficPointList
 from ...types import UNSET, Response, Unset
 
 
@@ -64,59 +62,59 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListCompanyWebTrafficResponse200 | None:
+) -> ApiError | WebTrafficPointList | None:
     if response.status_code == 200:
-        response_200 = ListCompanyWebTrafficResponse200.from_dict(response.json())
+        response_200 = WebTrafficPointList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -128,7 +126,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListCompanyWebTrafficResponse200]:
+) -> Response[ApiError | WebTrafficPointList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -147,7 +145,7 @@ def sync_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyWebTrafficAPIVersion | Unset = UNSET,
-) -> Response[Error | ListCompanyWebTrafficResponse200]:
+) -> Response[ApiError | WebTrafficPointList]:
     """List a company's monthly web traffic
 
      Monthly visits, newest month first (sort key `month`). `visits` is gated per point: null with
@@ -171,7 +169,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListCompanyWebTrafficResponse200]
+        Response[ApiError | WebTrafficPointList]
     """
 
     kwargs = _get_kwargs(
@@ -201,7 +199,7 @@ def sync(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyWebTrafficAPIVersion | Unset = UNSET,
-) -> Error | ListCompanyWebTrafficResponse200 | None:
+) -> ApiError | WebTrafficPointList | None:
     """List a company's monthly web traffic
 
      Monthly visits, newest month first (sort key `month`). `visits` is gated per point: null with
@@ -225,7 +223,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListCompanyWebTrafficResponse200
+        ApiError | WebTrafficPointList
     """
 
     return sync_detailed(
@@ -250,7 +248,7 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyWebTrafficAPIVersion | Unset = UNSET,
-) -> Response[Error | ListCompanyWebTrafficResponse200]:
+) -> Response[ApiError | WebTrafficPointList]:
     """List a company's monthly web traffic
 
      Monthly visits, newest month first (sort key `month`). `visits` is gated per point: null with
@@ -274,7 +272,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListCompanyWebTrafficResponse200]
+        Response[ApiError | WebTrafficPointList]
     """
 
     kwargs = _get_kwargs(
@@ -302,7 +300,7 @@ async def asyncio(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompanyWebTrafficAPIVersion | Unset = UNSET,
-) -> Error | ListCompanyWebTrafficResponse200 | None:
+) -> ApiError | WebTrafficPointList | None:
     """List a company's monthly web traffic
 
      Monthly visits, newest month first (sort key `month`). `visits` is gated per point: null with
@@ -326,7 +324,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListCompanyWebTrafficResponse200
+        ApiError | WebTrafficPointList
     """
 
     return (

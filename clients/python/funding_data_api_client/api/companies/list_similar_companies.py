@@ -7,12 +7,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.list_similar_companies_api_version import ListSimilarCompaniesAPIVersion
-from ...models.list_similar_companies_response_200 import (
-    ListSimilarCompaniesResponse200,
-)
+from ...models.similar_company_item_list import SimilarCompanyItemList
 from ...types import UNSET, Response, Unset
 
 
@@ -59,59 +57,59 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListSimilarCompaniesResponse200 | None:
+) -> ApiError | SimilarCompanyItemList | None:
     if response.status_code == 200:
-        response_200 = ListSimilarCompaniesResponse200.from_dict(response.json())
+        response_200 = SimilarCompanyItemList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -123,7 +121,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListSimilarCompaniesResponse200]:
+) -> Response[ApiError | SimilarCompanyItemList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -141,7 +139,7 @@ def sync_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
-) -> Response[Error | ListSimilarCompaniesResponse200]:
+) -> Response[ApiError | SimilarCompanyItemList]:
     """List similar companies
 
      Companies ranked by similarity: `score` = 3 x taxonomy items in common + 2 x investors in common
@@ -165,7 +163,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListSimilarCompaniesResponse200]
+        Response[ApiError | SimilarCompanyItemList]
     """
 
     kwargs = _get_kwargs(
@@ -193,7 +191,7 @@ def sync(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
-) -> Error | ListSimilarCompaniesResponse200 | None:
+) -> ApiError | SimilarCompanyItemList | None:
     """List similar companies
 
      Companies ranked by similarity: `score` = 3 x taxonomy items in common + 2 x investors in common
@@ -217,7 +215,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListSimilarCompaniesResponse200
+        ApiError | SimilarCompanyItemList
     """
 
     return sync_detailed(
@@ -240,7 +238,7 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
-) -> Response[Error | ListSimilarCompaniesResponse200]:
+) -> Response[ApiError | SimilarCompanyItemList]:
     """List similar companies
 
      Companies ranked by similarity: `score` = 3 x taxonomy items in common + 2 x investors in common
@@ -264,7 +262,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListSimilarCompaniesResponse200]
+        Response[ApiError | SimilarCompanyItemList]
     """
 
     kwargs = _get_kwargs(
@@ -290,7 +288,7 @@ async def asyncio(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
-) -> Error | ListSimilarCompaniesResponse200 | None:
+) -> ApiError | SimilarCompanyItemList | None:
     """List similar companies
 
      Companies ranked by similarity: `score` = 3 x taxonomy items in common + 2 x investors in common
@@ -314,7 +312,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListSimilarCompaniesResponse200
+        ApiError | SimilarCompanyItemList
     """
 
     return (

@@ -7,10 +7,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
+from ...models.entity_full_response import EntityFullResponse
 from ...models.get_entity_api_version import GetEntityAPIVersion
-from ...models.get_entity_response_200 import GetEntityResponse200
 from ...types import UNSET, Response, Unset
 
 
@@ -48,54 +48,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | GetEntityResponse200 | None:
+) -> ApiError | EntityFullResponse | None:
     if response.status_code == 200:
-        response_200 = GetEntityResponse200.from_dict(response.json())
+        response_200 = EntityFullResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -107,7 +107,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | GetEntityResponse200]:
+) -> Response[ApiError | EntityFullResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -122,7 +122,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetEntityAPIVersion | Unset = UNSET,
-) -> Response[Error | GetEntityResponse200]:
+) -> Response[ApiError | EntityFullResponse]:
     """Get an entity
 
      Any entity by UUID: the full organization record of its subtype (as the typed detail endpoints
@@ -139,7 +139,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GetEntityResponse200]
+        Response[ApiError | EntityFullResponse]
     """
 
     kwargs = _get_kwargs(
@@ -161,7 +161,7 @@ def sync(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetEntityAPIVersion | Unset = UNSET,
-) -> Error | GetEntityResponse200 | None:
+) -> ApiError | EntityFullResponse | None:
     """Get an entity
 
      Any entity by UUID: the full organization record of its subtype (as the typed detail endpoints
@@ -178,7 +178,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GetEntityResponse200
+        ApiError | EntityFullResponse
     """
 
     return sync_detailed(
@@ -195,7 +195,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetEntityAPIVersion | Unset = UNSET,
-) -> Response[Error | GetEntityResponse200]:
+) -> Response[ApiError | EntityFullResponse]:
     """Get an entity
 
      Any entity by UUID: the full organization record of its subtype (as the typed detail endpoints
@@ -212,7 +212,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GetEntityResponse200]
+        Response[ApiError | EntityFullResponse]
     """
 
     kwargs = _get_kwargs(
@@ -232,7 +232,7 @@ async def asyncio(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetEntityAPIVersion | Unset = UNSET,
-) -> Error | GetEntityResponse200 | None:
+) -> ApiError | EntityFullResponse | None:
     """Get an entity
 
      Any entity by UUID: the full organization record of its subtype (as the typed detail endpoints
@@ -249,7 +249,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GetEntityResponse200
+        ApiError | EntityFullResponse
     """
 
     return (

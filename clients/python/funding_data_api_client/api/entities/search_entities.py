@@ -5,10 +5,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
 from ...models.search_entities_api_version import SearchEntitiesAPIVersion
-from ...models.search_entities_response_200 import SearchEntitiesResponse200
 from ...models.search_entities_type import SearchEntitiesType
+from ...models.search_hit_list import SearchHitList
 from ...types import UNSET, Response, Unset
 
 
@@ -52,54 +52,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | SearchEntitiesResponse200 | None:
+) -> ApiError | SearchHitList | None:
     if response.status_code == 200:
-        response_200 = SearchEntitiesResponse200.from_dict(response.json())
+        response_200 = SearchHitList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -111,7 +111,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | SearchEntitiesResponse200]:
+) -> Response[ApiError | SearchHitList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -128,7 +128,7 @@ def sync_detailed(
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
     api_version: SearchEntitiesAPIVersion | Unset = UNSET,
-) -> Response[Error | SearchEntitiesResponse200]:
+) -> Response[ApiError | SearchHitList]:
     """Search entities by name or domain
 
      Typeahead over the names and domains of every entity (organizations of all subtypes and
@@ -150,7 +150,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | SearchEntitiesResponse200]
+        Response[ApiError | SearchHitList]
     """
 
     kwargs = _get_kwargs(
@@ -176,7 +176,7 @@ def sync(
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
     api_version: SearchEntitiesAPIVersion | Unset = UNSET,
-) -> Error | SearchEntitiesResponse200 | None:
+) -> ApiError | SearchHitList | None:
     """Search entities by name or domain
 
      Typeahead over the names and domains of every entity (organizations of all subtypes and
@@ -198,7 +198,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | SearchEntitiesResponse200
+        ApiError | SearchHitList
     """
 
     return sync_detailed(
@@ -219,7 +219,7 @@ async def asyncio_detailed(
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
     api_version: SearchEntitiesAPIVersion | Unset = UNSET,
-) -> Response[Error | SearchEntitiesResponse200]:
+) -> Response[ApiError | SearchHitList]:
     """Search entities by name or domain
 
      Typeahead over the names and domains of every entity (organizations of all subtypes and
@@ -241,7 +241,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | SearchEntitiesResponse200]
+        Response[ApiError | SearchHitList]
     """
 
     kwargs = _get_kwargs(
@@ -265,7 +265,7 @@ async def asyncio(
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
     api_version: SearchEntitiesAPIVersion | Unset = UNSET,
-) -> Error | SearchEntitiesResponse200 | None:
+) -> ApiError | SearchHitList | None:
     """Search entities by name or domain
 
      Typeahead over the names and domains of every entity (organizations of all subtypes and
@@ -287,7 +287,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | SearchEntitiesResponse200
+        ApiError | SearchHitList
     """
 
     return (

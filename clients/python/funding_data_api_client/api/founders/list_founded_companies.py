@@ -7,12 +7,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
+from ...models.founded_company_item_list import FoundedCompanyItemList
 from ...models.list_founded_companies_api_version import ListFoundedCompaniesAPIVersion
-from ...models.list_founded_companies_response_200 import (
-    ListFoundedCompaniesResponse200,
-)
 from ...types import UNSET, Response, Unset
 
 
@@ -65,59 +63,59 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListFoundedCompaniesResponse200 | None:
+) -> ApiError | FoundedCompanyItemList | None:
     if response.status_code == 200:
-        response_200 = ListFoundedCompaniesResponse200.from_dict(response.json())
+        response_200 = FoundedCompanyItemList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -129,7 +127,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListFoundedCompaniesResponse200]:
+) -> Response[ApiError | FoundedCompanyItemList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -149,7 +147,7 @@ def sync_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListFoundedCompaniesAPIVersion | Unset = UNSET,
-) -> Response[Error | ListFoundedCompaniesResponse200]:
+) -> Response[ApiError | FoundedCompanyItemList]:
     """List the companies a person founded
 
      Organizations this person founded (the career relationship limited to the founder role),
@@ -173,7 +171,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListFoundedCompaniesResponse200]
+        Response[ApiError | FoundedCompanyItemList]
     """
 
     kwargs = _get_kwargs(
@@ -205,7 +203,7 @@ def sync(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListFoundedCompaniesAPIVersion | Unset = UNSET,
-) -> Error | ListFoundedCompaniesResponse200 | None:
+) -> ApiError | FoundedCompanyItemList | None:
     """List the companies a person founded
 
      Organizations this person founded (the career relationship limited to the founder role),
@@ -229,7 +227,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListFoundedCompaniesResponse200
+        ApiError | FoundedCompanyItemList
     """
 
     return sync_detailed(
@@ -256,7 +254,7 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListFoundedCompaniesAPIVersion | Unset = UNSET,
-) -> Response[Error | ListFoundedCompaniesResponse200]:
+) -> Response[ApiError | FoundedCompanyItemList]:
     """List the companies a person founded
 
      Organizations this person founded (the career relationship limited to the founder role),
@@ -280,7 +278,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListFoundedCompaniesResponse200]
+        Response[ApiError | FoundedCompanyItemList]
     """
 
     kwargs = _get_kwargs(
@@ -310,7 +308,7 @@ async def asyncio(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListFoundedCompaniesAPIVersion | Unset = UNSET,
-) -> Error | ListFoundedCompaniesResponse200 | None:
+) -> ApiError | FoundedCompanyItemList | None:
     """List the companies a person founded
 
      Organizations this person founded (the career relationship limited to the founder role),
@@ -334,7 +332,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListFoundedCompaniesResponse200
+        ApiError | FoundedCompanyItemList
     """
 
     return (

@@ -5,10 +5,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
+from ...models.founder_list import FounderList
 from ...models.list_founders_api_version import ListFoundersAPIVersion
-from ...models.list_founders_response_200 import ListFoundersResponse200
 from ...models.list_founders_view import ListFoundersView
 from ...types import UNSET, Response, Unset
 
@@ -66,54 +66,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListFoundersResponse200 | None:
+) -> ApiError | FounderList | None:
     if response.status_code == 200:
-        response_200 = ListFoundersResponse200.from_dict(response.json())
+        response_200 = FounderList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -125,7 +125,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListFoundersResponse200]:
+) -> Response[ApiError | FounderList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -145,7 +145,7 @@ def sync_detailed(
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     api_version: ListFoundersAPIVersion | Unset = UNSET,
-) -> Response[Error | ListFoundersResponse200]:
+) -> Response[ApiError | FounderList]:
     """List founders
 
      Persons with the founder flag, ordered by `-signal_rating` by default (ties by `id`).
@@ -170,7 +170,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListFoundersResponse200]
+        Response[ApiError | FounderList]
     """
 
     kwargs = _get_kwargs(
@@ -202,7 +202,7 @@ def sync(
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     api_version: ListFoundersAPIVersion | Unset = UNSET,
-) -> Error | ListFoundersResponse200 | None:
+) -> ApiError | FounderList | None:
     """List founders
 
      Persons with the founder flag, ordered by `-signal_rating` by default (ties by `id`).
@@ -227,7 +227,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListFoundersResponse200
+        ApiError | FounderList
     """
 
     return sync_detailed(
@@ -254,7 +254,7 @@ async def asyncio_detailed(
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     api_version: ListFoundersAPIVersion | Unset = UNSET,
-) -> Response[Error | ListFoundersResponse200]:
+) -> Response[ApiError | FounderList]:
     """List founders
 
      Persons with the founder flag, ordered by `-signal_rating` by default (ties by `id`).
@@ -279,7 +279,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListFoundersResponse200]
+        Response[ApiError | FounderList]
     """
 
     kwargs = _get_kwargs(
@@ -309,7 +309,7 @@ async def asyncio(
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     api_version: ListFoundersAPIVersion | Unset = UNSET,
-) -> Error | ListFoundersResponse200 | None:
+) -> ApiError | FounderList | None:
     """List founders
 
      Persons with the founder flag, ordered by `-signal_rating` by default (ties by `id`).
@@ -334,7 +334,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListFoundersResponse200
+        ApiError | FounderList
     """
 
     return (

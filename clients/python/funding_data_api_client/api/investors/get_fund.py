@@ -6,10 +6,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
+from ...models.fund_response import FundResponse
 from ...models.get_fund_api_version import GetFundAPIVersion
-from ...models.get_fund_response_200 import GetFundResponse200
 from ...types import UNSET, Response, Unset
 
 
@@ -47,54 +47,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | GetFundResponse200 | None:
+) -> ApiError | FundResponse | None:
     if response.status_code == 200:
-        response_200 = GetFundResponse200.from_dict(response.json())
+        response_200 = FundResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -106,7 +106,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | GetFundResponse200]:
+) -> Response[ApiError | FundResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -121,7 +121,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetFundAPIVersion | Unset = UNSET,
-) -> Response[Error | GetFundResponse200]:
+) -> Response[ApiError | FundResponse]:
     """Get a fund
 
      One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of
@@ -138,7 +138,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GetFundResponse200]
+        Response[ApiError | FundResponse]
     """
 
     kwargs = _get_kwargs(
@@ -160,7 +160,7 @@ def sync(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetFundAPIVersion | Unset = UNSET,
-) -> Error | GetFundResponse200 | None:
+) -> ApiError | FundResponse | None:
     """Get a fund
 
      One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of
@@ -177,7 +177,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GetFundResponse200
+        ApiError | FundResponse
     """
 
     return sync_detailed(
@@ -194,7 +194,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetFundAPIVersion | Unset = UNSET,
-) -> Response[Error | GetFundResponse200]:
+) -> Response[ApiError | FundResponse]:
     """Get a fund
 
      One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of
@@ -211,7 +211,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GetFundResponse200]
+        Response[ApiError | FundResponse]
     """
 
     kwargs = _get_kwargs(
@@ -231,7 +231,7 @@ async def asyncio(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetFundAPIVersion | Unset = UNSET,
-) -> Error | GetFundResponse200 | None:
+) -> ApiError | FundResponse | None:
     """Get a fund
 
      One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of
@@ -248,7 +248,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GetFundResponse200
+        ApiError | FundResponse
     """
 
     return (

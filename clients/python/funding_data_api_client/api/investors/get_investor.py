@@ -7,9 +7,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.get_investor_api_version import GetInvestorAPIVersion
+from ...models.investor_full_response import InvestorFullResponse
 from ...types import UNSET, Response, Unset
 
 
@@ -47,49 +48,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | None:
+) -> ApiError | InvestorFullResponse | None:
+    if response.status_code == 200:
+        response_200 = InvestorFullResponse.from_dict(response.json())
+
+        return response_200
+
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -101,7 +107,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error]:
+) -> Response[ApiError | InvestorFullResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -116,7 +122,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetInvestorAPIVersion | Unset = UNSET,
-) -> Response[Error]:
+) -> Response[ApiError | InvestorFullResponse]:
     """Get a investor
 
      The full record of a investor by UUID, with the `founders` glance (5, newest tenure first) and,
@@ -134,7 +140,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error]
+        Response[ApiError | InvestorFullResponse]
     """
 
     kwargs = _get_kwargs(
@@ -156,7 +162,7 @@ def sync(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetInvestorAPIVersion | Unset = UNSET,
-) -> Error | None:
+) -> ApiError | InvestorFullResponse | None:
     """Get a investor
 
      The full record of a investor by UUID, with the `founders` glance (5, newest tenure first) and,
@@ -174,7 +180,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error
+        ApiError | InvestorFullResponse
     """
 
     return sync_detailed(
@@ -191,7 +197,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetInvestorAPIVersion | Unset = UNSET,
-) -> Response[Error]:
+) -> Response[ApiError | InvestorFullResponse]:
     """Get a investor
 
      The full record of a investor by UUID, with the `founders` glance (5, newest tenure first) and,
@@ -209,7 +215,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error]
+        Response[ApiError | InvestorFullResponse]
     """
 
     kwargs = _get_kwargs(
@@ -229,7 +235,7 @@ async def asyncio(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetInvestorAPIVersion | Unset = UNSET,
-) -> Error | None:
+) -> ApiError | InvestorFullResponse | None:
     """Get a investor
 
      The full record of a investor by UUID, with the `founders` glance (5, newest tenure first) and,
@@ -247,7 +253,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error
+        ApiError | InvestorFullResponse
     """
 
     return (

@@ -7,10 +7,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
+from ...models.fund_list import FundList
 from ...models.list_investor_lp_funds_api_version import ListInvestorLpFundsAPIVersion
-from ...models.list_investor_lp_funds_response_200 import ListInvestorLpFundsResponse200
 from ...types import UNSET, Response, Unset
 
 
@@ -63,59 +63,59 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListInvestorLpFundsResponse200 | None:
+) -> ApiError | FundList | None:
     if response.status_code == 200:
-        response_200 = ListInvestorLpFundsResponse200.from_dict(response.json())
+        response_200 = FundList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -127,7 +127,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListInvestorLpFundsResponse200]:
+) -> Response[ApiError | FundList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -147,7 +147,7 @@ def sync_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListInvestorLpFundsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListInvestorLpFundsResponse200]:
+) -> Response[ApiError | FundList]:
     """List funds the investor backs as LP
 
      Funds in which the investor is a limited partner, newest first. Filter scope `fund`.
@@ -171,7 +171,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListInvestorLpFundsResponse200]
+        Response[ApiError | FundList]
     """
 
     kwargs = _get_kwargs(
@@ -203,7 +203,7 @@ def sync(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListInvestorLpFundsAPIVersion | Unset = UNSET,
-) -> Error | ListInvestorLpFundsResponse200 | None:
+) -> ApiError | FundList | None:
     """List funds the investor backs as LP
 
      Funds in which the investor is a limited partner, newest first. Filter scope `fund`.
@@ -227,7 +227,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListInvestorLpFundsResponse200
+        ApiError | FundList
     """
 
     return sync_detailed(
@@ -254,7 +254,7 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListInvestorLpFundsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListInvestorLpFundsResponse200]:
+) -> Response[ApiError | FundList]:
     """List funds the investor backs as LP
 
      Funds in which the investor is a limited partner, newest first. Filter scope `fund`.
@@ -278,7 +278,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListInvestorLpFundsResponse200]
+        Response[ApiError | FundList]
     """
 
     kwargs = _get_kwargs(
@@ -308,7 +308,7 @@ async def asyncio(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListInvestorLpFundsAPIVersion | Unset = UNSET,
-) -> Error | ListInvestorLpFundsResponse200 | None:
+) -> ApiError | FundList | None:
     """List funds the investor backs as LP
 
      Funds in which the investor is a limited partner, newest first. Filter scope `fund`.
@@ -332,7 +332,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListInvestorLpFundsResponse200
+        ApiError | FundList
     """
 
     return (

@@ -5,10 +5,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.list_news_api_version import ListNewsAPIVersion
-from ...models.list_news_response_200 import ListNewsResponse200
+from ...models.news_article_list import NewsArticleList
 from ...types import UNSET, Response, Unset
 
 
@@ -61,54 +61,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListNewsResponse200 | None:
+) -> ApiError | NewsArticleList | None:
     if response.status_code == 200:
-        response_200 = ListNewsResponse200.from_dict(response.json())
+        response_200 = NewsArticleList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -120,7 +120,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListNewsResponse200]:
+) -> Response[ApiError | NewsArticleList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -140,7 +140,7 @@ def sync_detailed(
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListNewsResponse200]:
+) -> Response[ApiError | NewsArticleList]:
     """List news articles
 
      News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
@@ -169,7 +169,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListNewsResponse200]
+        Response[ApiError | NewsArticleList]
     """
 
     kwargs = _get_kwargs(
@@ -201,7 +201,7 @@ def sync(
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
-) -> Error | ListNewsResponse200 | None:
+) -> ApiError | NewsArticleList | None:
     """List news articles
 
      News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
@@ -230,7 +230,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListNewsResponse200
+        ApiError | NewsArticleList
     """
 
     return sync_detailed(
@@ -257,7 +257,7 @@ async def asyncio_detailed(
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListNewsResponse200]:
+) -> Response[ApiError | NewsArticleList]:
     """List news articles
 
      News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
@@ -286,7 +286,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListNewsResponse200]
+        Response[ApiError | NewsArticleList]
     """
 
     kwargs = _get_kwargs(
@@ -316,7 +316,7 @@ async def asyncio(
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
-) -> Error | ListNewsResponse200 | None:
+) -> ApiError | NewsArticleList | None:
     """List news articles
 
      News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
@@ -345,7 +345,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListNewsResponse200
+        ApiError | NewsArticleList
     """
 
     return (

@@ -5,10 +5,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.create_note_api_version import CreateNoteAPIVersion
-from ...models.create_note_response_201 import CreateNoteResponse201
-from ...models.error import Error
 from ...models.note_create import NoteCreate
+from ...models.note_response import NoteResponse
 from ...types import UNSET, Response, Unset
 
 
@@ -36,64 +36,64 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CreateNoteResponse201 | Error | None:
+) -> ApiError | NoteResponse | None:
     if response.status_code == 201:
-        response_201 = CreateNoteResponse201.from_dict(response.json())
+        response_201 = NoteResponse.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ApiError.from_dict(response.json())
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ApiError.from_dict(response.json())
 
         return response_415
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -105,7 +105,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CreateNoteResponse201 | Error]:
+) -> Response[ApiError | NoteResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -119,7 +119,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: NoteCreate,
     api_version: CreateNoteAPIVersion | Unset = UNSET,
-) -> Response[CreateNoteResponse201 | Error]:
+) -> Response[ApiError | NoteResponse]:
     """Create a note
 
      Adds a note on an entity for the caller's team. The note is written in one statement after the
@@ -134,7 +134,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateNoteResponse201 | Error]
+        Response[ApiError | NoteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -154,7 +154,7 @@ def sync(
     client: AuthenticatedClient,
     body: NoteCreate,
     api_version: CreateNoteAPIVersion | Unset = UNSET,
-) -> CreateNoteResponse201 | Error | None:
+) -> ApiError | NoteResponse | None:
     """Create a note
 
      Adds a note on an entity for the caller's team. The note is written in one statement after the
@@ -169,7 +169,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateNoteResponse201 | Error
+        ApiError | NoteResponse
     """
 
     return sync_detailed(
@@ -184,7 +184,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: NoteCreate,
     api_version: CreateNoteAPIVersion | Unset = UNSET,
-) -> Response[CreateNoteResponse201 | Error]:
+) -> Response[ApiError | NoteResponse]:
     """Create a note
 
      Adds a note on an entity for the caller's team. The note is written in one statement after the
@@ -199,7 +199,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateNoteResponse201 | Error]
+        Response[ApiError | NoteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -217,7 +217,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: NoteCreate,
     api_version: CreateNoteAPIVersion | Unset = UNSET,
-) -> CreateNoteResponse201 | Error | None:
+) -> ApiError | NoteResponse | None:
     """Create a note
 
      Adds a note on an entity for the caller's team. The note is written in one statement after the
@@ -232,7 +232,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateNoteResponse201 | Error
+        ApiError | NoteResponse
     """
 
     return (

@@ -6,9 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
 from ...models.get_note_api_version import GetNoteAPIVersion
-from ...models.get_note_response_200 import GetNoteResponse200
+from ...models.note_response import NoteResponse
 from ...types import UNSET, Response, Unset
 
 
@@ -34,54 +34,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | GetNoteResponse200 | None:
+) -> ApiError | NoteResponse | None:
     if response.status_code == 200:
-        response_200 = GetNoteResponse200.from_dict(response.json())
+        response_200 = NoteResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -93,7 +93,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | GetNoteResponse200]:
+) -> Response[ApiError | NoteResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -107,7 +107,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     api_version: GetNoteAPIVersion | Unset = UNSET,
-) -> Response[Error | GetNoteResponse200]:
+) -> Response[ApiError | NoteResponse]:
     """Get a note
 
      One of the team's notes by numeric id; another team's note is not found (404).
@@ -121,7 +121,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GetNoteResponse200]
+        Response[ApiError | NoteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -141,7 +141,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     api_version: GetNoteAPIVersion | Unset = UNSET,
-) -> Error | GetNoteResponse200 | None:
+) -> ApiError | NoteResponse | None:
     """Get a note
 
      One of the team's notes by numeric id; another team's note is not found (404).
@@ -155,7 +155,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GetNoteResponse200
+        ApiError | NoteResponse
     """
 
     return sync_detailed(
@@ -170,7 +170,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     api_version: GetNoteAPIVersion | Unset = UNSET,
-) -> Response[Error | GetNoteResponse200]:
+) -> Response[ApiError | NoteResponse]:
     """Get a note
 
      One of the team's notes by numeric id; another team's note is not found (404).
@@ -184,7 +184,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GetNoteResponse200]
+        Response[ApiError | NoteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -202,7 +202,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     api_version: GetNoteAPIVersion | Unset = UNSET,
-) -> Error | GetNoteResponse200 | None:
+) -> ApiError | NoteResponse | None:
     """Get a note
 
      One of the team's notes by numeric id; another team's note is not found (404).
@@ -216,7 +216,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GetNoteResponse200
+        ApiError | NoteResponse
     """
 
     return (

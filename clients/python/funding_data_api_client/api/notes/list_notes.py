@@ -5,9 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
 from ...models.list_notes_api_version import ListNotesAPIVersion
-from ...models.list_notes_response_200 import ListNotesResponse200
+from ...models.note_list import NoteList
 from ...types import UNSET, Response, Unset
 
 
@@ -50,54 +50,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListNotesResponse200 | None:
+) -> ApiError | NoteList | None:
     if response.status_code == 200:
-        response_200 = ListNotesResponse200.from_dict(response.json())
+        response_200 = NoteList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -109,7 +109,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListNotesResponse200]:
+) -> Response[ApiError | NoteList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -127,7 +127,7 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     api_version: ListNotesAPIVersion | Unset = UNSET,
-) -> Response[Error | ListNotesResponse200]:
+) -> Response[ApiError | NoteList]:
     """List the team's notes
 
      The caller's team's private notes on entities, most recently changed first (`-updated_at`, ties by
@@ -147,7 +147,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListNotesResponse200]
+        Response[ApiError | NoteList]
     """
 
     kwargs = _get_kwargs(
@@ -175,7 +175,7 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     api_version: ListNotesAPIVersion | Unset = UNSET,
-) -> Error | ListNotesResponse200 | None:
+) -> ApiError | NoteList | None:
     """List the team's notes
 
      The caller's team's private notes on entities, most recently changed first (`-updated_at`, ties by
@@ -195,7 +195,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListNotesResponse200
+        ApiError | NoteList
     """
 
     return sync_detailed(
@@ -218,7 +218,7 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     api_version: ListNotesAPIVersion | Unset = UNSET,
-) -> Response[Error | ListNotesResponse200]:
+) -> Response[ApiError | NoteList]:
     """List the team's notes
 
      The caller's team's private notes on entities, most recently changed first (`-updated_at`, ties by
@@ -238,7 +238,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListNotesResponse200]
+        Response[ApiError | NoteList]
     """
 
     kwargs = _get_kwargs(
@@ -264,7 +264,7 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     api_version: ListNotesAPIVersion | Unset = UNSET,
-) -> Error | ListNotesResponse200 | None:
+) -> ApiError | NoteList | None:
     """List the team's notes
 
      The caller's team's private notes on entities, most recently changed first (`-updated_at`, ties by
@@ -284,7 +284,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListNotesResponse200
+        ApiError | NoteList
     """
 
     return (

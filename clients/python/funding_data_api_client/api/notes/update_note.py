@@ -6,10 +6,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
+from ...models.note_response import NoteResponse
 from ...models.note_update import NoteUpdate
 from ...models.update_note_api_version import UpdateNoteAPIVersion
-from ...models.update_note_response_200 import UpdateNoteResponse200
 from ...types import UNSET, Response, Unset
 
 
@@ -40,64 +40,64 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | UpdateNoteResponse200 | None:
+) -> ApiError | NoteResponse | None:
     if response.status_code == 200:
-        response_200 = UpdateNoteResponse200.from_dict(response.json())
+        response_200 = NoteResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ApiError.from_dict(response.json())
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ApiError.from_dict(response.json())
 
         return response_415
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -109,7 +109,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | UpdateNoteResponse200]:
+) -> Response[ApiError | NoteResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -124,7 +124,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: NoteUpdate,
     api_version: UpdateNoteAPIVersion | Unset = UNSET,
-) -> Response[Error | UpdateNoteResponse200]:
+) -> Response[ApiError | NoteResponse]:
     """Change a note
 
      Replaces the body of one of the team's notes (`updated_at` moves); another team's note is 404.
@@ -139,7 +139,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | UpdateNoteResponse200]
+        Response[ApiError | NoteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -161,7 +161,7 @@ def sync(
     client: AuthenticatedClient,
     body: NoteUpdate,
     api_version: UpdateNoteAPIVersion | Unset = UNSET,
-) -> Error | UpdateNoteResponse200 | None:
+) -> ApiError | NoteResponse | None:
     """Change a note
 
      Replaces the body of one of the team's notes (`updated_at` moves); another team's note is 404.
@@ -176,7 +176,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | UpdateNoteResponse200
+        ApiError | NoteResponse
     """
 
     return sync_detailed(
@@ -193,7 +193,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: NoteUpdate,
     api_version: UpdateNoteAPIVersion | Unset = UNSET,
-) -> Response[Error | UpdateNoteResponse200]:
+) -> Response[ApiError | NoteResponse]:
     """Change a note
 
      Replaces the body of one of the team's notes (`updated_at` moves); another team's note is 404.
@@ -208,7 +208,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | UpdateNoteResponse200]
+        Response[ApiError | NoteResponse]
     """
 
     kwargs = _get_kwargs(
@@ -228,7 +228,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: NoteUpdate,
     api_version: UpdateNoteAPIVersion | Unset = UNSET,
-) -> Error | UpdateNoteResponse200 | None:
+) -> ApiError | NoteResponse | None:
     """Change a note
 
      Replaces the body of one of the team's notes (`updated_at` moves); another team's note is 404.
@@ -243,7 +243,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | UpdateNoteResponse200
+        ApiError | NoteResponse
     """
 
     return (

@@ -5,10 +5,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.api_key_create import ApiKeyCreate
+from ...models.api_key_with_secret_response import ApiKeyWithSecretResponse
 from ...models.create_api_key_api_version import CreateApiKeyAPIVersion
-from ...models.create_api_key_response_201 import CreateApiKeyResponse201
-from ...models.error import Error
 from ...types import UNSET, Response, Unset
 
 
@@ -36,54 +36,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CreateApiKeyResponse201 | Error | None:
+) -> ApiError | ApiKeyWithSecretResponse | None:
     if response.status_code == 201:
-        response_201 = CreateApiKeyResponse201.from_dict(response.json())
+        response_201 = ApiKeyWithSecretResponse.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ApiError.from_dict(response.json())
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ApiError.from_dict(response.json())
 
         return response_415
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -95,7 +95,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CreateApiKeyResponse201 | Error]:
+) -> Response[ApiError | ApiKeyWithSecretResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -109,7 +109,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: ApiKeyCreate,
     api_version: CreateApiKeyAPIVersion | Unset = UNSET,
-) -> Response[CreateApiKeyResponse201 | Error]:
+) -> Response[ApiError | ApiKeyWithSecretResponse]:
     """Create an API key
 
      Creates an M2M key in the caller's team. At least one scope; only scopes the caller's own
@@ -125,7 +125,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateApiKeyResponse201 | Error]
+        Response[ApiError | ApiKeyWithSecretResponse]
     """
 
     kwargs = _get_kwargs(
@@ -145,7 +145,7 @@ def sync(
     client: AuthenticatedClient,
     body: ApiKeyCreate,
     api_version: CreateApiKeyAPIVersion | Unset = UNSET,
-) -> CreateApiKeyResponse201 | Error | None:
+) -> ApiError | ApiKeyWithSecretResponse | None:
     """Create an API key
 
      Creates an M2M key in the caller's team. At least one scope; only scopes the caller's own
@@ -161,7 +161,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateApiKeyResponse201 | Error
+        ApiError | ApiKeyWithSecretResponse
     """
 
     return sync_detailed(
@@ -176,7 +176,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: ApiKeyCreate,
     api_version: CreateApiKeyAPIVersion | Unset = UNSET,
-) -> Response[CreateApiKeyResponse201 | Error]:
+) -> Response[ApiError | ApiKeyWithSecretResponse]:
     """Create an API key
 
      Creates an M2M key in the caller's team. At least one scope; only scopes the caller's own
@@ -192,7 +192,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateApiKeyResponse201 | Error]
+        Response[ApiError | ApiKeyWithSecretResponse]
     """
 
     kwargs = _get_kwargs(
@@ -210,7 +210,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: ApiKeyCreate,
     api_version: CreateApiKeyAPIVersion | Unset = UNSET,
-) -> CreateApiKeyResponse201 | Error | None:
+) -> ApiError | ApiKeyWithSecretResponse | None:
     """Create an API key
 
      Creates an M2M key in the caller's team. At least one scope; only scopes the caller's own
@@ -226,7 +226,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateApiKeyResponse201 | Error
+        ApiError | ApiKeyWithSecretResponse
     """
 
     return (

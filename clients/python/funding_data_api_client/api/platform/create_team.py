@@ -5,10 +5,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.create_team_api_version import CreateTeamAPIVersion
-from ...models.create_team_response_201 import CreateTeamResponse201
-from ...models.error import Error
 from ...models.team_create import TeamCreate
+from ...models.team_response import TeamResponse
 from ...types import UNSET, Response, Unset
 
 
@@ -36,59 +36,59 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CreateTeamResponse201 | Error | None:
+) -> ApiError | TeamResponse | None:
     if response.status_code == 201:
-        response_201 = CreateTeamResponse201.from_dict(response.json())
+        response_201 = TeamResponse.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 409:
-        response_409 = Error.from_dict(response.json())
+        response_409 = ApiError.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 413:
-        response_413 = Error.from_dict(response.json())
+        response_413 = ApiError.from_dict(response.json())
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = Error.from_dict(response.json())
+        response_415 = ApiError.from_dict(response.json())
 
         return response_415
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -100,7 +100,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CreateTeamResponse201 | Error]:
+) -> Response[ApiError | TeamResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -114,7 +114,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: TeamCreate,
     api_version: CreateTeamAPIVersion | Unset = UNSET,
-) -> Response[CreateTeamResponse201 | Error]:
+) -> Response[ApiError | TeamResponse]:
     """Create a team
 
      Creates a team owned by the caller. A slug already taken gives 409 `CONFLICT`.
@@ -128,7 +128,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateTeamResponse201 | Error]
+        Response[ApiError | TeamResponse]
     """
 
     kwargs = _get_kwargs(
@@ -148,7 +148,7 @@ def sync(
     client: AuthenticatedClient,
     body: TeamCreate,
     api_version: CreateTeamAPIVersion | Unset = UNSET,
-) -> CreateTeamResponse201 | Error | None:
+) -> ApiError | TeamResponse | None:
     """Create a team
 
      Creates a team owned by the caller. A slug already taken gives 409 `CONFLICT`.
@@ -162,7 +162,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateTeamResponse201 | Error
+        ApiError | TeamResponse
     """
 
     return sync_detailed(
@@ -177,7 +177,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: TeamCreate,
     api_version: CreateTeamAPIVersion | Unset = UNSET,
-) -> Response[CreateTeamResponse201 | Error]:
+) -> Response[ApiError | TeamResponse]:
     """Create a team
 
      Creates a team owned by the caller. A slug already taken gives 409 `CONFLICT`.
@@ -191,7 +191,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateTeamResponse201 | Error]
+        Response[ApiError | TeamResponse]
     """
 
     kwargs = _get_kwargs(
@@ -209,7 +209,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: TeamCreate,
     api_version: CreateTeamAPIVersion | Unset = UNSET,
-) -> CreateTeamResponse201 | Error | None:
+) -> ApiError | TeamResponse | None:
     """Create a team
 
      Creates a team owned by the caller. A slug already taken gives 409 `CONFLICT`.
@@ -223,7 +223,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateTeamResponse201 | Error
+        ApiError | TeamResponse
     """
 
     return (

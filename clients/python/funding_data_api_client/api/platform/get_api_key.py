@@ -6,9 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
+from ...models.api_key_response import ApiKeyResponse
 from ...models.get_api_key_api_version import GetApiKeyAPIVersion
-from ...models.get_api_key_response_200 import GetApiKeyResponse200
 from ...types import UNSET, Response, Unset
 
 
@@ -34,49 +34,49 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | GetApiKeyResponse200 | None:
+) -> ApiError | ApiKeyResponse | None:
     if response.status_code == 200:
-        response_200 = GetApiKeyResponse200.from_dict(response.json())
+        response_200 = ApiKeyResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -88,7 +88,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | GetApiKeyResponse200]:
+) -> Response[ApiError | ApiKeyResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -102,7 +102,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     api_version: GetApiKeyAPIVersion | Unset = UNSET,
-) -> Response[Error | GetApiKeyResponse200]:
+) -> Response[ApiError | ApiKeyResponse]:
     """Get an API key
 
      A key of the caller's team; keys of other teams are not found (404).
@@ -116,7 +116,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GetApiKeyResponse200]
+        Response[ApiError | ApiKeyResponse]
     """
 
     kwargs = _get_kwargs(
@@ -136,7 +136,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     api_version: GetApiKeyAPIVersion | Unset = UNSET,
-) -> Error | GetApiKeyResponse200 | None:
+) -> ApiError | ApiKeyResponse | None:
     """Get an API key
 
      A key of the caller's team; keys of other teams are not found (404).
@@ -150,7 +150,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GetApiKeyResponse200
+        ApiError | ApiKeyResponse
     """
 
     return sync_detailed(
@@ -165,7 +165,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     api_version: GetApiKeyAPIVersion | Unset = UNSET,
-) -> Response[Error | GetApiKeyResponse200]:
+) -> Response[ApiError | ApiKeyResponse]:
     """Get an API key
 
      A key of the caller's team; keys of other teams are not found (404).
@@ -179,7 +179,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GetApiKeyResponse200]
+        Response[ApiError | ApiKeyResponse]
     """
 
     kwargs = _get_kwargs(
@@ -197,7 +197,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     api_version: GetApiKeyAPIVersion | Unset = UNSET,
-) -> Error | GetApiKeyResponse200 | None:
+) -> ApiError | ApiKeyResponse | None:
     """Get an API key
 
      A key of the caller's team; keys of other teams are not found (404).
@@ -211,7 +211,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GetApiKeyResponse200
+        ApiError | ApiKeyResponse
     """
 
     return (

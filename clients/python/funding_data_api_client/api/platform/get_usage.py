@@ -6,7 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
 from ...models.get_usage_api_version import GetUsageAPIVersion
 from ...models.usage import Usage
 from ...types import UNSET, Response, Unset
@@ -48,44 +48,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Usage | None:
+) -> ApiError | Usage | None:
     if response.status_code == 200:
         response_200 = Usage.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -97,7 +97,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Usage]:
+) -> Response[ApiError | Usage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -112,7 +112,7 @@ def sync_detailed(
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     api_version: GetUsageAPIVersion | Unset = UNSET,
-) -> Response[Error | Usage]:
+) -> Response[ApiError | Usage]:
     """Credit usage of the caller's team
 
      Requests and credits per day and operation for the caller's team, and its balance. Days are
@@ -128,7 +128,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Usage]
+        Response[ApiError | Usage]
     """
 
     kwargs = _get_kwargs(
@@ -150,7 +150,7 @@ def sync(
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     api_version: GetUsageAPIVersion | Unset = UNSET,
-) -> Error | Usage | None:
+) -> ApiError | Usage | None:
     """Credit usage of the caller's team
 
      Requests and credits per day and operation for the caller's team, and its balance. Days are
@@ -166,7 +166,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Usage
+        ApiError | Usage
     """
 
     return sync_detailed(
@@ -183,7 +183,7 @@ async def asyncio_detailed(
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     api_version: GetUsageAPIVersion | Unset = UNSET,
-) -> Response[Error | Usage]:
+) -> Response[ApiError | Usage]:
     """Credit usage of the caller's team
 
      Requests and credits per day and operation for the caller's team, and its balance. Days are
@@ -199,7 +199,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Usage]
+        Response[ApiError | Usage]
     """
 
     kwargs = _get_kwargs(
@@ -219,7 +219,7 @@ async def asyncio(
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     api_version: GetUsageAPIVersion | Unset = UNSET,
-) -> Error | Usage | None:
+) -> ApiError | Usage | None:
     """Credit usage of the caller's team
 
      Requests and credits per day and operation for the caller's team, and its balance. Days are
@@ -235,7 +235,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Usage
+        ApiError | Usage
     """
 
     return (

@@ -5,9 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
 from ...models.list_teams_api_version import ListTeamsAPIVersion
-from ...models.list_teams_response_200 import ListTeamsResponse200
+from ...models.team_list import TeamList
 from ...types import UNSET, Response, Unset
 
 
@@ -41,44 +41,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListTeamsResponse200 | None:
+) -> ApiError | TeamList | None:
     if response.status_code == 200:
-        response_200 = ListTeamsResponse200.from_dict(response.json())
+        response_200 = TeamList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -90,7 +90,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListTeamsResponse200]:
+) -> Response[ApiError | TeamList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -105,7 +105,7 @@ def sync_detailed(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     api_version: ListTeamsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListTeamsResponse200]:
+) -> Response[ApiError | TeamList]:
     """List teams
 
      Teams visible to the caller: the API key's own team and the teams it created.
@@ -121,7 +121,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListTeamsResponse200]
+        Response[ApiError | TeamList]
     """
 
     kwargs = _get_kwargs(
@@ -143,7 +143,7 @@ def sync(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     api_version: ListTeamsAPIVersion | Unset = UNSET,
-) -> Error | ListTeamsResponse200 | None:
+) -> ApiError | TeamList | None:
     """List teams
 
      Teams visible to the caller: the API key's own team and the teams it created.
@@ -159,7 +159,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListTeamsResponse200
+        ApiError | TeamList
     """
 
     return sync_detailed(
@@ -176,7 +176,7 @@ async def asyncio_detailed(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     api_version: ListTeamsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListTeamsResponse200]:
+) -> Response[ApiError | TeamList]:
     """List teams
 
      Teams visible to the caller: the API key's own team and the teams it created.
@@ -192,7 +192,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListTeamsResponse200]
+        Response[ApiError | TeamList]
     """
 
     kwargs = _get_kwargs(
@@ -212,7 +212,7 @@ async def asyncio(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     api_version: ListTeamsAPIVersion | Unset = UNSET,
-) -> Error | ListTeamsResponse200 | None:
+) -> ApiError | TeamList | None:
     """List teams
 
      Teams visible to the caller: the API key's own team and the teams it created.
@@ -228,7 +228,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListTeamsResponse200
+        ApiError | TeamList
     """
 
     return (

@@ -6,9 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
+from ...models.api_key_response import ApiKeyResponse
 from ...models.revoke_api_key_api_version import RevokeApiKeyAPIVersion
-from ...models.revoke_api_key_response_200 import RevokeApiKeyResponse200
 from ...types import UNSET, Response, Unset
 
 
@@ -34,49 +34,49 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | RevokeApiKeyResponse200 | None:
+) -> ApiError | ApiKeyResponse | None:
     if response.status_code == 200:
-        response_200 = RevokeApiKeyResponse200.from_dict(response.json())
+        response_200 = ApiKeyResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -88,7 +88,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | RevokeApiKeyResponse200]:
+) -> Response[ApiError | ApiKeyResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -102,7 +102,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     api_version: RevokeApiKeyAPIVersion | Unset = UNSET,
-) -> Response[Error | RevokeApiKeyResponse200]:
+) -> Response[ApiError | ApiKeyResponse]:
     """Revoke an API key
 
      Revokes the key. Its tokens are refused from the next request after the key-status cache
@@ -118,7 +118,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | RevokeApiKeyResponse200]
+        Response[ApiError | ApiKeyResponse]
     """
 
     kwargs = _get_kwargs(
@@ -138,7 +138,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     api_version: RevokeApiKeyAPIVersion | Unset = UNSET,
-) -> Error | RevokeApiKeyResponse200 | None:
+) -> ApiError | ApiKeyResponse | None:
     """Revoke an API key
 
      Revokes the key. Its tokens are refused from the next request after the key-status cache
@@ -154,7 +154,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | RevokeApiKeyResponse200
+        ApiError | ApiKeyResponse
     """
 
     return sync_detailed(
@@ -169,7 +169,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     api_version: RevokeApiKeyAPIVersion | Unset = UNSET,
-) -> Response[Error | RevokeApiKeyResponse200]:
+) -> Response[ApiError | ApiKeyResponse]:
     """Revoke an API key
 
      Revokes the key. Its tokens are refused from the next request after the key-status cache
@@ -185,7 +185,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | RevokeApiKeyResponse200]
+        Response[ApiError | ApiKeyResponse]
     """
 
     kwargs = _get_kwargs(
@@ -203,7 +203,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     api_version: RevokeApiKeyAPIVersion | Unset = UNSET,
-) -> Error | RevokeApiKeyResponse200 | None:
+) -> ApiError | ApiKeyResponse | None:
     """Revoke an API key
 
      Revokes the key. Its tokens are refused from the next request after the key-status cache
@@ -219,7 +219,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | RevokeApiKeyResponse200
+        ApiError | ApiKeyResponse
     """
 
     return (

@@ -6,9 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
+from ...models.filter_value_list import FilterValueList
 from ...models.list_filter_values_api_version import ListFilterValuesAPIVersion
-from ...models.list_filter_values_response_200 import ListFilterValuesResponse200
 from ...models.list_filter_values_scope import ListFilterValuesScope
 from ...types import UNSET, Response, Unset
 
@@ -53,44 +53,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListFilterValuesResponse200 | None:
+) -> ApiError | FilterValueList | None:
     if response.status_code == 200:
-        response_200 = ListFilterValuesResponse200.from_dict(response.json())
+        response_200 = FilterValueList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -102,7 +102,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListFilterValuesResponse200]:
+) -> Response[ApiError | FilterValueList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -119,7 +119,7 @@ def sync_detailed(
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
     api_version: ListFilterValuesAPIVersion | Unset = UNSET,
-) -> Response[Error | ListFilterValuesResponse200]:
+) -> Response[ApiError | FilterValueList]:
     """Valid values of a filter key
 
      The values a filter key accepts: enum codes and display names (either is accepted,
@@ -138,7 +138,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListFilterValuesResponse200]
+        Response[ApiError | FilterValueList]
     """
 
     kwargs = _get_kwargs(
@@ -164,7 +164,7 @@ def sync(
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
     api_version: ListFilterValuesAPIVersion | Unset = UNSET,
-) -> Error | ListFilterValuesResponse200 | None:
+) -> ApiError | FilterValueList | None:
     """Valid values of a filter key
 
      The values a filter key accepts: enum codes and display names (either is accepted,
@@ -183,7 +183,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListFilterValuesResponse200
+        ApiError | FilterValueList
     """
 
     return sync_detailed(
@@ -204,7 +204,7 @@ async def asyncio_detailed(
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
     api_version: ListFilterValuesAPIVersion | Unset = UNSET,
-) -> Response[Error | ListFilterValuesResponse200]:
+) -> Response[ApiError | FilterValueList]:
     """Valid values of a filter key
 
      The values a filter key accepts: enum codes and display names (either is accepted,
@@ -223,7 +223,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListFilterValuesResponse200]
+        Response[ApiError | FilterValueList]
     """
 
     kwargs = _get_kwargs(
@@ -247,7 +247,7 @@ async def asyncio(
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
     api_version: ListFilterValuesAPIVersion | Unset = UNSET,
-) -> Error | ListFilterValuesResponse200 | None:
+) -> ApiError | FilterValueList | None:
     """Valid values of a filter key
 
      The values a filter key accepts: enum codes and display names (either is accepted,
@@ -266,7 +266,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListFilterValuesResponse200
+        ApiError | FilterValueList
     """
 
     return (

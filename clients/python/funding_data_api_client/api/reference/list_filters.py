@@ -5,9 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
+from ...models.filter_scope_list import FilterScopeList
 from ...models.list_filters_api_version import ListFiltersAPIVersion
-from ...models.list_filters_response_200 import ListFiltersResponse200
 from ...models.list_filters_scope import ListFiltersScope
 from ...types import UNSET, Response, Unset
 
@@ -43,39 +43,39 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListFiltersResponse200 | None:
+) -> ApiError | FilterScopeList | None:
     if response.status_code == 200:
-        response_200 = ListFiltersResponse200.from_dict(response.json())
+        response_200 = FilterScopeList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -87,7 +87,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListFiltersResponse200]:
+) -> Response[ApiError | FilterScopeList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -101,7 +101,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     scope: ListFiltersScope | Unset = UNSET,
     api_version: ListFiltersAPIVersion | Unset = UNSET,
-) -> Response[Error | ListFiltersResponse200]:
+) -> Response[ApiError | FilterScopeList]:
     """Filter keys per scope
 
      The filter keys of each scope with their type, operators and description, generated from the
@@ -116,7 +116,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListFiltersResponse200]
+        Response[ApiError | FilterScopeList]
     """
 
     kwargs = _get_kwargs(
@@ -136,7 +136,7 @@ def sync(
     client: AuthenticatedClient,
     scope: ListFiltersScope | Unset = UNSET,
     api_version: ListFiltersAPIVersion | Unset = UNSET,
-) -> Error | ListFiltersResponse200 | None:
+) -> ApiError | FilterScopeList | None:
     """Filter keys per scope
 
      The filter keys of each scope with their type, operators and description, generated from the
@@ -151,7 +151,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListFiltersResponse200
+        ApiError | FilterScopeList
     """
 
     return sync_detailed(
@@ -166,7 +166,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     scope: ListFiltersScope | Unset = UNSET,
     api_version: ListFiltersAPIVersion | Unset = UNSET,
-) -> Response[Error | ListFiltersResponse200]:
+) -> Response[ApiError | FilterScopeList]:
     """Filter keys per scope
 
      The filter keys of each scope with their type, operators and description, generated from the
@@ -181,7 +181,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListFiltersResponse200]
+        Response[ApiError | FilterScopeList]
     """
 
     kwargs = _get_kwargs(
@@ -199,7 +199,7 @@ async def asyncio(
     client: AuthenticatedClient,
     scope: ListFiltersScope | Unset = UNSET,
     api_version: ListFiltersAPIVersion | Unset = UNSET,
-) -> Error | ListFiltersResponse200 | None:
+) -> ApiError | FilterScopeList | None:
     """Filter keys per scope
 
      The filter keys of each scope with their type, operators and description, generated from the
@@ -214,7 +214,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListFiltersResponse200
+        ApiError | FilterScopeList
     """
 
     return (

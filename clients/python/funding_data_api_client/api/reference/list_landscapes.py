@@ -5,9 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
+from ...models.landscape_list import LandscapeList
 from ...models.list_landscapes_api_version import ListLandscapesAPIVersion
-from ...models.list_landscapes_response_200 import ListLandscapesResponse200
 from ...types import UNSET, Response, Unset
 
 
@@ -41,39 +41,39 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListLandscapesResponse200 | None:
+) -> ApiError | LandscapeList | None:
     if response.status_code == 200:
-        response_200 = ListLandscapesResponse200.from_dict(response.json())
+        response_200 = LandscapeList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -85,7 +85,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListLandscapesResponse200]:
+) -> Response[ApiError | LandscapeList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -100,7 +100,7 @@ def sync_detailed(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     api_version: ListLandscapesAPIVersion | Unset = UNSET,
-) -> Response[Error | ListLandscapesResponse200]:
+) -> Response[ApiError | LandscapeList]:
     """List landscapes
 
      Landscapes (curated market maps), each with the taxonomy items that define it, by name. Any valid
@@ -116,7 +116,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListLandscapesResponse200]
+        Response[ApiError | LandscapeList]
     """
 
     kwargs = _get_kwargs(
@@ -138,7 +138,7 @@ def sync(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     api_version: ListLandscapesAPIVersion | Unset = UNSET,
-) -> Error | ListLandscapesResponse200 | None:
+) -> ApiError | LandscapeList | None:
     """List landscapes
 
      Landscapes (curated market maps), each with the taxonomy items that define it, by name. Any valid
@@ -154,7 +154,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListLandscapesResponse200
+        ApiError | LandscapeList
     """
 
     return sync_detailed(
@@ -171,7 +171,7 @@ async def asyncio_detailed(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     api_version: ListLandscapesAPIVersion | Unset = UNSET,
-) -> Response[Error | ListLandscapesResponse200]:
+) -> Response[ApiError | LandscapeList]:
     """List landscapes
 
      Landscapes (curated market maps), each with the taxonomy items that define it, by name. Any valid
@@ -187,7 +187,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListLandscapesResponse200]
+        Response[ApiError | LandscapeList]
     """
 
     kwargs = _get_kwargs(
@@ -207,7 +207,7 @@ async def asyncio(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     api_version: ListLandscapesAPIVersion | Unset = UNSET,
-) -> Error | ListLandscapesResponse200 | None:
+) -> ApiError | LandscapeList | None:
     """List landscapes
 
      Landscapes (curated market maps), each with the taxonomy items that define it, by name. Any valid
@@ -223,7 +223,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListLandscapesResponse200
+        ApiError | LandscapeList
     """
 
     return (

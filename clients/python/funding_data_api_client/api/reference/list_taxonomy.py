@@ -5,10 +5,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
 from ...models.list_taxonomy_api_version import ListTaxonomyAPIVersion
-from ...models.list_taxonomy_response_200 import ListTaxonomyResponse200
 from ...models.list_taxonomy_type import ListTaxonomyType
+from ...models.taxonomy_item_list import TaxonomyItemList
 from ...types import UNSET, Response, Unset
 
 
@@ -49,39 +49,39 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListTaxonomyResponse200 | None:
+) -> ApiError | TaxonomyItemList | None:
     if response.status_code == 200:
-        response_200 = ListTaxonomyResponse200.from_dict(response.json())
+        response_200 = TaxonomyItemList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -93,7 +93,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListTaxonomyResponse200]:
+) -> Response[ApiError | TaxonomyItemList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -109,7 +109,7 @@ def sync_detailed(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     api_version: ListTaxonomyAPIVersion | Unset = UNSET,
-) -> Response[Error | ListTaxonomyResponse200]:
+) -> Response[ApiError | TaxonomyItemList]:
     """List taxonomy items
 
      The taxonomy (sectors, technologies, industry tags, business models, income streams, client
@@ -127,7 +127,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListTaxonomyResponse200]
+        Response[ApiError | TaxonomyItemList]
     """
 
     kwargs = _get_kwargs(
@@ -151,7 +151,7 @@ def sync(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     api_version: ListTaxonomyAPIVersion | Unset = UNSET,
-) -> Error | ListTaxonomyResponse200 | None:
+) -> ApiError | TaxonomyItemList | None:
     """List taxonomy items
 
      The taxonomy (sectors, technologies, industry tags, business models, income streams, client
@@ -169,7 +169,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListTaxonomyResponse200
+        ApiError | TaxonomyItemList
     """
 
     return sync_detailed(
@@ -188,7 +188,7 @@ async def asyncio_detailed(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     api_version: ListTaxonomyAPIVersion | Unset = UNSET,
-) -> Response[Error | ListTaxonomyResponse200]:
+) -> Response[ApiError | TaxonomyItemList]:
     """List taxonomy items
 
      The taxonomy (sectors, technologies, industry tags, business models, income streams, client
@@ -206,7 +206,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListTaxonomyResponse200]
+        Response[ApiError | TaxonomyItemList]
     """
 
     kwargs = _get_kwargs(
@@ -228,7 +228,7 @@ async def asyncio(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     api_version: ListTaxonomyAPIVersion | Unset = UNSET,
-) -> Error | ListTaxonomyResponse200 | None:
+) -> ApiError | TaxonomyItemList | None:
     """List taxonomy items
 
      The taxonomy (sectors, technologies, industry tags, business models, income streams, client
@@ -246,7 +246,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListTaxonomyResponse200
+        ApiError | TaxonomyItemList
     """
 
     return (

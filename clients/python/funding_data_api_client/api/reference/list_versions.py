@@ -5,9 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
 from ...models.list_versions_api_version import ListVersionsAPIVersion
-from ...models.list_versions_response_200 import ListVersionsResponse200
+from ...models.version_list import VersionList
 from ...types import UNSET, Response, Unset
 
 
@@ -30,14 +30,14 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListVersionsResponse200 | None:
+) -> ApiError | VersionList | None:
     if response.status_code == 200:
-        response_200 = ListVersionsResponse200.from_dict(response.json())
+        response_200 = VersionList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
@@ -49,7 +49,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListVersionsResponse200]:
+) -> Response[ApiError | VersionList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -62,7 +62,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     api_version: ListVersionsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListVersionsResponse200]:
+) -> Response[ApiError | VersionList]:
     """API versions
 
      Every API version with its status (`current`, `deprecated` or `sunset`, by today's date),
@@ -77,7 +77,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListVersionsResponse200]
+        Response[ApiError | VersionList]
     """
 
     kwargs = _get_kwargs(
@@ -95,7 +95,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     api_version: ListVersionsAPIVersion | Unset = UNSET,
-) -> Error | ListVersionsResponse200 | None:
+) -> ApiError | VersionList | None:
     """API versions
 
      Every API version with its status (`current`, `deprecated` or `sunset`, by today's date),
@@ -110,7 +110,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListVersionsResponse200
+        ApiError | VersionList
     """
 
     return sync_detailed(
@@ -123,7 +123,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     api_version: ListVersionsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListVersionsResponse200]:
+) -> Response[ApiError | VersionList]:
     """API versions
 
      Every API version with its status (`current`, `deprecated` or `sunset`, by today's date),
@@ -138,7 +138,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListVersionsResponse200]
+        Response[ApiError | VersionList]
     """
 
     kwargs = _get_kwargs(
@@ -154,7 +154,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     api_version: ListVersionsAPIVersion | Unset = UNSET,
-) -> Error | ListVersionsResponse200 | None:
+) -> ApiError | VersionList | None:
     """API versions
 
      Every API version with its status (`current`, `deprecated` or `sunset`, by today's date),
@@ -169,7 +169,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListVersionsResponse200
+        ApiError | VersionList
     """
 
     return (

@@ -5,7 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
 from ...models.get_health_api_version import GetHealthAPIVersion
 from ...models.health import Health
 from ...types import UNSET, Response, Unset
@@ -30,14 +30,14 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Health | None:
+) -> ApiError | Health | None:
     if response.status_code == 200:
         response_200 = Health.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
@@ -54,7 +54,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Health]:
+) -> Response[ApiError | Health]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -67,7 +67,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     api_version: GetHealthAPIVersion | Unset = UNSET,
-) -> Response[Error | Health]:
+) -> Response[ApiError | Health]:
     """Health probe
 
      Public, unauthenticated. Reports whether the database answers; 503 when it does not.
@@ -80,7 +80,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Health]
+        Response[ApiError | Health]
     """
 
     kwargs = _get_kwargs(
@@ -98,7 +98,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     api_version: GetHealthAPIVersion | Unset = UNSET,
-) -> Error | Health | None:
+) -> ApiError | Health | None:
     """Health probe
 
      Public, unauthenticated. Reports whether the database answers; 503 when it does not.
@@ -111,7 +111,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Health
+        ApiError | Health
     """
 
     return sync_detailed(
@@ -124,7 +124,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     api_version: GetHealthAPIVersion | Unset = UNSET,
-) -> Response[Error | Health]:
+) -> Response[ApiError | Health]:
     """Health probe
 
      Public, unauthenticated. Reports whether the database answers; 503 when it does not.
@@ -137,7 +137,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Health]
+        Response[ApiError | Health]
     """
 
     kwargs = _get_kwargs(
@@ -153,7 +153,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     api_version: GetHealthAPIVersion | Unset = UNSET,
-) -> Error | Health | None:
+) -> ApiError | Health | None:
     """Health probe
 
      Public, unauthenticated. Reports whether the database answers; 503 when it does not.
@@ -166,7 +166,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Health
+        ApiError | Health
     """
 
     return (

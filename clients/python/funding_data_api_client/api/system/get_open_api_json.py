@@ -5,8 +5,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
-from ...models.get_open_api_json_response_200 import GetOpenApiJsonResponse200
+from ...models.api_error import ApiError
+from ...models.open_api_document import OpenApiDocument
 from ...types import Response
 
 
@@ -22,14 +22,14 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | GetOpenApiJsonResponse200 | None:
+) -> ApiError | OpenApiDocument | None:
     if response.status_code == 200:
-        response_200 = GetOpenApiJsonResponse200.from_dict(response.json())
+        response_200 = OpenApiDocument.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
@@ -41,7 +41,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | GetOpenApiJsonResponse200]:
+) -> Response[ApiError | OpenApiDocument]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -53,7 +53,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | GetOpenApiJsonResponse200]:
+) -> Response[ApiError | OpenApiDocument]:
     """This document (JSON)
 
      The OpenAPI document of this API as JSON, with `servers` set to this deployment. Public.
@@ -63,7 +63,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GetOpenApiJsonResponse200]
+        Response[ApiError | OpenApiDocument]
     """
 
     kwargs = _get_kwargs()
@@ -78,7 +78,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | GetOpenApiJsonResponse200 | None:
+) -> ApiError | OpenApiDocument | None:
     """This document (JSON)
 
      The OpenAPI document of this API as JSON, with `servers` set to this deployment. Public.
@@ -88,7 +88,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GetOpenApiJsonResponse200
+        ApiError | OpenApiDocument
     """
 
     return sync_detailed(
@@ -99,7 +99,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | GetOpenApiJsonResponse200]:
+) -> Response[ApiError | OpenApiDocument]:
     """This document (JSON)
 
      The OpenAPI document of this API as JSON, with `servers` set to this deployment. Public.
@@ -109,7 +109,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GetOpenApiJsonResponse200]
+        Response[ApiError | OpenApiDocument]
     """
 
     kwargs = _get_kwargs()
@@ -122,7 +122,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | GetOpenApiJsonResponse200 | None:
+) -> ApiError | OpenApiDocument | None:
     """This document (JSON)
 
      The OpenAPI document of this API as JSON, with `servers` set to this deployment. Public.
@@ -132,7 +132,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GetOpenApiJsonResponse200
+        ApiError | OpenApiDocument
     """
 
     return (

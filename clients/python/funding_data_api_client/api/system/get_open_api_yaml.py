@@ -5,7 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.api_error import ApiError
 from ...types import Response
 
 
@@ -21,9 +21,9 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | None:
+) -> ApiError | None:
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
@@ -35,7 +35,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error]:
+) -> Response[ApiError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -47,7 +47,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error]:
+) -> Response[ApiError]:
     """This document (YAML)
 
      The OpenAPI document of this API as YAML, with `servers` set to this deployment. Public.
@@ -57,7 +57,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error]
+        Response[ApiError]
     """
 
     kwargs = _get_kwargs()
@@ -72,7 +72,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | None:
+) -> ApiError | None:
     """This document (YAML)
 
      The OpenAPI document of this API as YAML, with `servers` set to this deployment. Public.
@@ -82,7 +82,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error
+        ApiError
     """
 
     return sync_detailed(
@@ -93,7 +93,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error]:
+) -> Response[ApiError]:
     """This document (YAML)
 
      The OpenAPI document of this API as YAML, with `servers` set to this deployment. Public.
@@ -103,7 +103,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error]
+        Response[ApiError]
     """
 
     kwargs = _get_kwargs()
@@ -116,7 +116,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | None:
+) -> ApiError | None:
     """This document (YAML)
 
      The OpenAPI document of this API as YAML, with `servers` set to this deployment. Public.
@@ -126,7 +126,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error
+        ApiError
     """
 
     return (

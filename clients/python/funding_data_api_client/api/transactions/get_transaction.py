@@ -6,10 +6,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.get_transaction_api_version import GetTransactionAPIVersion
-from ...models.get_transaction_response_200 import GetTransactionResponse200
+from ...models.transaction_response import TransactionResponse
 from ...types import UNSET, Response, Unset
 
 
@@ -47,54 +47,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | GetTransactionResponse200 | None:
+) -> ApiError | TransactionResponse | None:
     if response.status_code == 200:
-        response_200 = GetTransactionResponse200.from_dict(response.json())
+        response_200 = TransactionResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
@@ -106,7 +106,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | GetTransactionResponse200]:
+) -> Response[ApiError | TransactionResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -121,7 +121,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetTransactionAPIVersion | Unset = UNSET,
-) -> Response[Error | GetTransactionResponse200]:
+) -> Response[ApiError | TransactionResponse]:
     """Get a funding round
 
      One transaction by numeric id. Soft-deleted transactions are not found (404).
@@ -137,7 +137,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GetTransactionResponse200]
+        Response[ApiError | TransactionResponse]
     """
 
     kwargs = _get_kwargs(
@@ -159,7 +159,7 @@ def sync(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetTransactionAPIVersion | Unset = UNSET,
-) -> Error | GetTransactionResponse200 | None:
+) -> ApiError | TransactionResponse | None:
     """Get a funding round
 
      One transaction by numeric id. Soft-deleted transactions are not found (404).
@@ -175,7 +175,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GetTransactionResponse200
+        ApiError | TransactionResponse
     """
 
     return sync_detailed(
@@ -192,7 +192,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetTransactionAPIVersion | Unset = UNSET,
-) -> Response[Error | GetTransactionResponse200]:
+) -> Response[ApiError | TransactionResponse]:
     """Get a funding round
 
      One transaction by numeric id. Soft-deleted transactions are not found (404).
@@ -208,7 +208,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | GetTransactionResponse200]
+        Response[ApiError | TransactionResponse]
     """
 
     kwargs = _get_kwargs(
@@ -228,7 +228,7 @@ async def asyncio(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     api_version: GetTransactionAPIVersion | Unset = UNSET,
-) -> Error | GetTransactionResponse200 | None:
+) -> ApiError | TransactionResponse | None:
     """Get a funding round
 
      One transaction by numeric id. Soft-deleted transactions are not found (404).
@@ -244,7 +244,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | GetTransactionResponse200
+        ApiError | TransactionResponse
     """
 
     return (

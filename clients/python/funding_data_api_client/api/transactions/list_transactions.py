@@ -5,10 +5,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.list_transactions_api_version import ListTransactionsAPIVersion
-from ...models.list_transactions_response_200 import ListTransactionsResponse200
+from ...models.transaction_list import TransactionList
 from ...types import UNSET, Response, Unset
 
 
@@ -58,54 +58,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListTransactionsResponse200 | None:
+) -> ApiError | TransactionList | None:
     if response.status_code == 200:
-        response_200 = ListTransactionsResponse200.from_dict(response.json())
+        response_200 = TransactionList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -117,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListTransactionsResponse200]:
+) -> Response[ApiError | TransactionList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -136,7 +136,7 @@ def sync_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListTransactionsResponse200]:
+) -> Response[ApiError | TransactionList]:
     """List funding rounds
 
      Funding-related transactions (rounds, equity, debt, grants), newest first by default
@@ -160,7 +160,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListTransactionsResponse200]
+        Response[ApiError | TransactionList]
     """
 
     kwargs = _get_kwargs(
@@ -190,7 +190,7 @@ def sync(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
-) -> Error | ListTransactionsResponse200 | None:
+) -> ApiError | TransactionList | None:
     """List funding rounds
 
      Funding-related transactions (rounds, equity, debt, grants), newest first by default
@@ -214,7 +214,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListTransactionsResponse200
+        ApiError | TransactionList
     """
 
     return sync_detailed(
@@ -239,7 +239,7 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
-) -> Response[Error | ListTransactionsResponse200]:
+) -> Response[ApiError | TransactionList]:
     """List funding rounds
 
      Funding-related transactions (rounds, equity, debt, grants), newest first by default
@@ -263,7 +263,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListTransactionsResponse200]
+        Response[ApiError | TransactionList]
     """
 
     kwargs = _get_kwargs(
@@ -291,7 +291,7 @@ async def asyncio(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
-) -> Error | ListTransactionsResponse200 | None:
+) -> ApiError | TransactionList | None:
     """List funding rounds
 
      Funding-related transactions (rounds, equity, debt, grants), newest first by default
@@ -315,7 +315,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListTransactionsResponse200
+        ApiError | TransactionList
     """
 
     return (

@@ -7,12 +7,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.alumnus_item_list import AlumnusItemList
+from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
-from ...models.error import Error
 from ...models.list_university_alumni_api_version import ListUniversityAlumniAPIVersion
-from ...models.list_university_alumni_response_200 import (
-    ListUniversityAlumniResponse200,
-)
 from ...types import UNSET, Response, Unset
 
 
@@ -62,59 +60,59 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | ListUniversityAlumniResponse200 | None:
+) -> AlumnusItemList | ApiError | None:
     if response.status_code == 200:
-        response_200 = ListUniversityAlumniResponse200.from_dict(response.json())
+        response_200 = AlumnusItemList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = ApiError.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = ApiError.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 402:
-        response_402 = Error.from_dict(response.json())
+        response_402 = ApiError.from_dict(response.json())
 
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+        response_403 = ApiError.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = ApiError.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = ApiError.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Error.from_dict(response.json())
+        response_429 = ApiError.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
+        response_500 = ApiError.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
+        response_503 = ApiError.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = Error.from_dict(response.json())
+        response_504 = ApiError.from_dict(response.json())
 
         return response_504
 
@@ -126,7 +124,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | ListUniversityAlumniResponse200]:
+) -> Response[AlumnusItemList | ApiError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -145,7 +143,7 @@ def sync_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
-) -> Response[Error | ListUniversityAlumniResponse200]:
+) -> Response[AlumnusItemList | ApiError]:
     """List a university's alumni
 
      Persons educated at the university, newest start first (sort keys `start_date`, `id`).
@@ -168,7 +166,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListUniversityAlumniResponse200]
+        Response[AlumnusItemList | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -198,7 +196,7 @@ def sync(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
-) -> Error | ListUniversityAlumniResponse200 | None:
+) -> AlumnusItemList | ApiError | None:
     """List a university's alumni
 
      Persons educated at the university, newest start first (sort keys `start_date`, `id`).
@@ -221,7 +219,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListUniversityAlumniResponse200
+        AlumnusItemList | ApiError
     """
 
     return sync_detailed(
@@ -246,7 +244,7 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
-) -> Response[Error | ListUniversityAlumniResponse200]:
+) -> Response[AlumnusItemList | ApiError]:
     """List a university's alumni
 
      Persons educated at the university, newest start first (sort keys `start_date`, `id`).
@@ -269,7 +267,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | ListUniversityAlumniResponse200]
+        Response[AlumnusItemList | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -297,7 +295,7 @@ async def asyncio(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
-) -> Error | ListUniversityAlumniResponse200 | None:
+) -> AlumnusItemList | ApiError | None:
     """List a university's alumni
 
      Persons educated at the university, newest start first (sort keys `start_date`, `id`).
@@ -320,7 +318,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | ListUniversityAlumniResponse200
+        AlumnusItemList | ApiError
     """
 
     return (

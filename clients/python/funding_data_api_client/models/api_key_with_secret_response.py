@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.api_key_with_secret import ApiKeyWithSecret
+
+
+T = TypeVar("T", bound="ApiKeyWithSecretResponse")
+
+
+@_attrs_define
+class ApiKeyWithSecretResponse:
+    """
+    Attributes:
+        data (ApiKeyWithSecret): A new key with its `client_secret`, which is shown only once.
+    """
+
+    data: ApiKeyWithSecret
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.api_key_with_secret import ApiKeyWithSecret
+
+        d = dict(src_dict)
+        data = ApiKeyWithSecret.from_dict(d.pop("data"))
+
+        api_key_with_secret_response = cls(
+            data=data,
+        )
+
+        return api_key_with_secret_response

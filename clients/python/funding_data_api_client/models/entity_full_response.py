@@ -1,0 +1,123 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.currency_code import CurrencyCode
+
+if TYPE_CHECKING:
+    from ..models.company_full import CompanyFull
+    from ..models.founder_full import FounderFull
+    from ..models.gov_ngo_full import GovNgoFull
+    from ..models.investor_full import InvestorFull
+    from ..models.university_full import UniversityFull
+
+
+T = TypeVar("T", bound="EntityFullResponse")
+
+
+@_attrs_define
+class EntityFullResponse:
+    """
+    Attributes:
+        data (CompanyFull | FounderFull | GovNgoFull | InvestorFull | UniversityFull): The full record of any entity
+            (organization of any subtype, or person).
+        currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
+    """
+
+    data: CompanyFull | FounderFull | GovNgoFull | InvestorFull | UniversityFull
+    currency: CurrencyCode
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.company_full import CompanyFull
+        from ..models.gov_ngo_full import GovNgoFull
+        from ..models.investor_full import InvestorFull
+        from ..models.university_full import UniversityFull
+
+        data: dict[str, Any]
+        if (
+            isinstance(self.data, CompanyFull)
+            or isinstance(self.data, UniversityFull)
+            or isinstance(self.data, GovNgoFull)
+            or isinstance(self.data, InvestorFull)
+        ):
+            data = self.data.to_dict()
+        else:
+            data = self.data.to_dict()
+
+        currency = self.currency.value
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "currency": currency,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.company_full import CompanyFull
+        from ..models.founder_full import FounderFull
+        from ..models.gov_ngo_full import GovNgoFull
+        from ..models.investor_full import InvestorFull
+        from ..models.university_full import UniversityFull
+
+        d = dict(src_dict)
+
+        def _parse_data(
+            data: object,
+        ) -> CompanyFull | FounderFull | GovNgoFull | InvestorFull | UniversityFull:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_entity_full_type_0 = CompanyFull.from_dict(data)
+
+                return componentsschemas_entity_full_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_entity_full_type_1 = UniversityFull.from_dict(data)
+
+                return componentsschemas_entity_full_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_entity_full_type_2 = GovNgoFull.from_dict(data)
+
+                return componentsschemas_entity_full_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_entity_full_type_3 = InvestorFull.from_dict(data)
+
+                return componentsschemas_entity_full_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_entity_full_type_4 = FounderFull.from_dict(data)
+
+            return componentsschemas_entity_full_type_4
+
+        data = _parse_data(d.pop("data"))
+
+        currency = CurrencyCode(d.pop("currency"))
+
+        entity_full_response = cls(
+            data=data,
+            currency=currency,
+        )
+
+        return entity_full_response

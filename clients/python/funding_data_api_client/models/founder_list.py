@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.currency_code import CurrencyCode
+from ..models.founder_list_view import FounderListView
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.founder_full import FounderFull
+    from ..models.founder_summary import FounderSummary
+    from ..models.meta import Meta
+    from ..models.page import Page
+
+
+T = TypeVar("T", bound="FounderList")
+
+
+@_attrs_define
+class FounderList:
+    """
+    Attributes:
+        view (FounderListView):
+        data (list[FounderFull | FounderSummary]):
+        page (Page): Page of a list. `capped`, `tier` and `ecosystem` are present on requests made without an API key.
+        currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
+        meta (Meta | Unset): Notices about the request, for clients pinned to older versions.
+    """
+
+    view: FounderListView
+    data: list[FounderFull | FounderSummary]
+    page: Page
+    currency: CurrencyCode
+    meta: Meta | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.founder_full import FounderFull
+
+        view = self.view.value
+
+        data = []
+        for data_item_data in self.data:
+            data_item: dict[str, Any]
+            if isinstance(data_item_data, FounderFull):
+                data_item = data_item_data.to_dict()
+            else:
+                data_item = data_item_data.to_dict()
+
+            data.append(data_item)
+
+        page = self.page.to_dict()
+
+        currency = self.currency.value
+
+        meta: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.meta, Unset):
+            meta = self.meta.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "view": view,
+                "data": data,
+                "page": page,
+                "currency": currency,
+            }
+        )
+        if meta is not UNSET:
+            field_dict["meta"] = meta
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.founder_full import FounderFull
+        from ..models.founder_summary import FounderSummary
+        from ..models.meta import Meta
+        from ..models.page import Page
+
+        d = dict(src_dict)
+        view = FounderListView(d.pop("view"))
+
+        data = []
+        _data = d.pop("data")
+        for data_item_data in _data:
+
+            def _parse_data_item(data: object) -> FounderFull | FounderSummary:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_founder_row_type_0 = FounderFull.from_dict(data)
+
+                    return componentsschemas_founder_row_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_founder_row_type_1 = FounderSummary.from_dict(data)
+
+                return componentsschemas_founder_row_type_1
+
+            data_item = _parse_data_item(data_item_data)
+
+            data.append(data_item)
+
+        page = Page.from_dict(d.pop("page"))
+
+        currency = CurrencyCode(d.pop("currency"))
+
+        _meta = d.pop("meta", UNSET)
+        meta: Meta | Unset
+        if isinstance(_meta, Unset):
+            meta = UNSET
+        else:
+            meta = Meta.from_dict(_meta)
+
+        founder_list = cls(
+            view=view,
+            data=data,
+            page=page,
+            currency=currency,
+            meta=meta,
+        )
+
+        return founder_list

@@ -1,0 +1,18 @@
+from enum import StrEnum
+
+
+class FundFundTypeType3Type1(StrEnum):
+    ACCELERATOR = "accelerator"
+    BUYOUT = "buyout"
+    CORPORATE = "corporate"
+    DEBT = "debt"
+    EVERGREEN = "evergreen"
+    GROWTH = "growth"
+    OPPORTUNITY = "opportunity"
+    SEED = "seed"
+    SOVEREIGN = "sovereign"
+    SYNDICATE = "syndicate"
+    VENTURE = "venture"
+
+    def __str__(self) -> str:
+        return str(self.value)

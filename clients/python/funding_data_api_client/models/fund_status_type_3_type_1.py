@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class FundStatusType3Type1(StrEnum):
+    ACTIVE = "active"
+    CLOSED = "closed"
+    FUNDRAISING = "fundraising"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class GeoInvestorsResponse200Mode(StrEnum):
-    CLUSTERS = "clusters"
-    POINTS = "points"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.currency_code import CurrencyCode
+
+if TYPE_CHECKING:
+    from ..models.investor_full import InvestorFull
+
+
+T = TypeVar("T", bound="InvestorFullResponse")
+
+
+@_attrs_define
+class InvestorFullResponse:
+    """
+    Attributes:
+        data (InvestorFull): The full investor (investment firm) record.
+        currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
+    """
+
+    data: InvestorFull
+    currency: CurrencyCode
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        currency = self.currency.value
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "currency": currency,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.investor_full import InvestorFull
+
+        d = dict(src_dict)
+        data = InvestorFull.from_dict(d.pop("data"))
+
+        currency = CurrencyCode(d.pop("currency"))
+
+        investor_full_response = cls(
+            data=data,
+            currency=currency,
+        )
+
+        return investor_full_response

@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.landscape import Landscape
+    from ..models.page import Page
+
+
+T = TypeVar("T", bound="LandscapeList")
+
+
+@_attrs_define
+class LandscapeList:
+    """
+    Attributes:
+        data (list[Landscape]):
+        page (Page): Page of a list. `capped`, `tier` and `ecosystem` are present on requests made without an API key.
+    """
+
+    data: list[Landscape]
+    page: Page
+
+    def to_dict(self) -> dict[str, Any]:
+        data = []
+        for data_item_data in self.data:
+            data_item = data_item_data.to_dict()
+            data.append(data_item)
+
+        page = self.page.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "page": page,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.landscape import Landscape
+        from ..models.page import Page
+
+        d = dict(src_dict)
+        data = []
+        _data = d.pop("data")
+        for data_item_data in _data:
+            data_item = Landscape.from_dict(data_item_data)
+
+            data.append(data_item)
+
+        page = Page.from_dict(d.pop("page"))
+
+        landscape_list = cls(
+            data=data,
+            page=page,
+        )
+
+        return landscape_list

@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.currency_code import CurrencyCode
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.meta import Meta
+    from ..models.page import Page
+    from ..models.web_traffic_point import WebTrafficPoint
+
+
+T = TypeVar("T", bound="WebTrafficPointList")
+
+
+@_attrs_define
+class WebTrafficPointList:
+    """
+    Attributes:
+        data (list[WebTrafficPoint]):
+        page (Page): Page of a list. `capped`, `tier` and `ecosystem` are present on requests made without an API key.
+        currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
+        meta (Meta | Unset): Notices about the request, for clients pinned to older versions.
+    """
+
+    data: list[WebTrafficPoint]
+    page: Page
+    currency: CurrencyCode
+    meta: Meta | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        data = []
+        for data_item_data in self.data:
+            data_item = data_item_data.to_dict()
+            data.append(data_item)
+
+        page = self.page.to_dict()
+
+        currency = self.currency.value
+
+        meta: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.meta, Unset):
+            meta = self.meta.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "page": page,
+                "currency": currency,
+            }
+        )
+        if meta is not UNSET:
+            field_dict["meta"] = meta
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.meta import Meta
+        from ..models.page import Page
+        from ..models.web_traffic_point import WebTrafficPoint
+
+        d = dict(src_dict)
+        data = []
+        _data = d.pop("data")
+        for data_item_data in _data:
+            data_item = WebTrafficPoint.from_dict(data_item_data)
+
+            data.append(data_item)
+
+        page = Page.from_dict(d.pop("page"))
+
+        currency = CurrencyCode(d.pop("currency"))
+
+        _meta = d.pop("meta", UNSET)
+        meta: Meta | Unset
+        if isinstance(_meta, Unset):
+            meta = UNSET
+        else:
+            meta = Meta.from_dict(_meta)
+
+        web_traffic_point_list = cls(
+            data=data,
+            page=page,
+            currency=currency,
+            meta=meta,
+        )
+
+        return web_traffic_point_list
