@@ -20,7 +20,7 @@ import { upgradeFilter } from '../src/versions/filters.js';
 function sourceFilter(ctx: Ctx<never>, source: Source) {
   const raw = (ctx.query as { filter?: string }).filter;
   const ast = raw ? upgradeFilter(parseFilter(raw), ctx.version) : null;
-  return compileFilter(ast, source.scope, { alias: source.alias, money: ctx.money });
+  return compileFilter(ast, source.scope, { alias: source.alias, money: ctx.money, enums: ctx.enums });
 }
 
 type Schemas = components['schemas'];

@@ -39,7 +39,7 @@ function geo<Op extends keyof operations>(subtype: 'company' | 'investor' | 'uni
     const q = ctx.query as unknown as GeoQuery;
     const b = box(q);
     const ast = q.filter ? upgradeFilter(parseFilter(q.filter), ctx.version) : null;
-    const where = compileFilter(ast, SCOPES.entity!, { alias: 'e', money: ctx.money });
+    const where = compileFilter(ast, SCOPES.entity!, { alias: 'e', money: ctx.money, enums: ctx.enums });
     const limit = q.limit ?? 1000;
     const mode = q.mode ?? 'points';
     const { db, cfg } = ctx.deps;

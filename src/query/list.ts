@@ -50,7 +50,7 @@ export function prepareList(
   }
   const ast = q.filter !== undefined && q.filter !== '' ? upgradeFilter(parseFilter(q.filter), ctx.version) : null;
   const normalized = (ast ? printFilter(ast) : '') + (opts.bind === undefined ? '' : `\n${opts.bind}`);
-  const where = compileFilter(ast, opts.scope, { alias: opts.alias, money: ctx.money, version: ctx.version.date });
+  const where = compileFilter(ast, opts.scope, { alias: opts.alias, money: ctx.money, version: ctx.version.date, enums: ctx.enums });
   const sort = resolveSort(q.sort, opts.sorts, opts.alias, ctx.version.date);
   const parent = opts.parent ?? null;
   const cursor = q.cursor ? decodeCursor(q.cursor, ctx.deps.cfg.cursorSecret, { sort: sort.canonical, filter: normalized, parent }) : null;
