@@ -1766,7 +1766,13 @@ export interface components {
             /** @enum {string} */
             reason: "ACCOUNT_REQUIRED" | "PREMIUM_REQUIRED";
         };
-        /** @description Fields returned null because the caller's tier does not include them. */
+        /**
+         * @description Fields returned null because the caller's tier does not include them, as dotted paths in the record
+         *     (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
+         *     `valuation.value`, a valuation's `value`, `investor.portfolio.total_valuation`) and a round's
+         *     `investors` without premium; `employees`/`employees_count` when signed out; web-traffic `visits` and
+         *     `traffic.monthly_visits` without premium; headcount `percentage` and `count` without premium.
+         */
         Locked: components["schemas"]["LockedField"][];
         OrganizationLinks: {
             /** Format: uri */
@@ -1884,6 +1890,7 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
+            /** @description Null when signed out (named in `locked`). */
             employees_count: number | null;
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
@@ -1983,6 +1990,7 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
+            /** @description Null when signed out (named in `locked`). */
             employees_count: number | null;
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
@@ -2522,13 +2530,14 @@ export interface components {
         Valuation: {
             id: number;
             company: components["schemas"]["EntityRef"];
-            /** @description In the active currency, whole units. */
-            value: number;
+            /** @description In the active currency, whole units; null without the premium tier (named in `locked`). */
+            value: number | null;
             valued_date: components["schemas"]["PartialDate"];
             /** @description funding_round, secondary, public_market or estimate. */
             source: string | null;
             /** @description The funding round it comes from, if any. */
             transaction_id: number | null;
+            locked?: components["schemas"]["Locked"];
         };
         /** @description A news article with the entities it mentions and its taxonomy. */
         NewsArticle: {
@@ -2581,7 +2590,8 @@ export interface components {
         /** @description Head count of one department. */
         HeadcountRow: {
             department: string;
-            count: number;
+            /** @description Null without the premium tier (named in `locked`), as the share follows from the counts. */
+            count: number | null;
             /** @description Share of the head count; null without the premium tier (named in `locked`). */
             percentage: number | null;
             locked?: components["schemas"]["Locked"];

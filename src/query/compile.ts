@@ -4,6 +4,8 @@
  * UNKNOWN_FILTER for a key the scope does not have, UNSUPPORTED_OPERATOR for an operator the key
  * does not allow (SPEC.md part 7).
  */
+import { requireField } from '../access/fields.js';
+import type { Tier } from '../auth/verify.js';
 import { ApiError } from '../errors.js';
 import type { Money } from '../money/fx.js';
 import type { FilterNode, FilterOp } from './filter.js';
@@ -22,6 +24,8 @@ export interface CompileOptions {
   version?: string;
   /** Values of the enum keys whose set is reference data (`valuesFrom`), e.g. investor types. */
   enums?: FilterEnums;
+  /** The caller's tier for the field rules of src/access/fields.ts; undefined for API keys (every field). */
+  tier?: Tier;
 }
 
 export type FilterEnums = Partial<Record<NonNullable<FilterKey['valuesFrom']>, readonly EnumValue[]>>;
@@ -170,6 +174,7 @@ function condition(c: Cond, scope: FilterScope, opts: CompileOptions, b: Value[]
       filter: c.key,
     });
   }
+  if (k.field) requireField(k.field, opts.tier, `Filter ${c.key}`, { filter: c.key });
   if (!k.ops.includes(c.op)) {
     throw new ApiError(
       'UNSUPPORTED_OPERATOR',

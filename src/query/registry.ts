@@ -6,6 +6,7 @@
  * keys compile to EXISTS subqueries against `{b}.<fk>`. Only column names and fixed SQL live here:
  * every value is bound as a parameter by src/query/compile.ts.
  */
+import type { FieldName } from '../access/fields.js';
 import { ApiError } from '../errors.js';
 import type { FilterOp } from './filter.js';
 
@@ -32,6 +33,8 @@ interface KeyBase {
   valuesFrom?: 'taxonomy' | 'places' | 'investor_types';
   /** Taxonomy type (valuesFrom taxonomy) or place kinds (valuesFrom places). */
   valuesKind?: string;
+  /** The tier-ruled field the key reads (src/access/fields.ts): refused to callers the field is locked for. */
+  field?: FieldName;
 }
 
 /**
@@ -166,11 +169,11 @@ function entityKeys(): FilterKey[] {
     { key: 'preferred_round', kind: 'column', type: 'enum', sqls: ['{b}.investor_preferred_round'], ops: EQ_SET, values: STANDARDIZED_ROUND_VALUES, enumStores: 'name', description: "Investor's most frequent standardized round (display name or code, case-insensitive)" },
     { key: 'status', kind: 'column', type: 'enum', sqls: ['{b}.status'], ops: EQ_SET, values: ENTITY_STATUSES, description: 'Operating status' },
     { key: 'signal_rating', kind: 'column', type: 'number', sqls: ['{b}.signal_rating'], ops: CMP, description: 'Signal rating 0..100' },
-    { key: 'employees_count', kind: 'column', type: 'integer', sqls: ['{b}.employees_count'], ops: CMP, description: 'Employee count' },
+    { key: 'employees_count', kind: 'column', type: 'integer', sqls: ['{b}.employees_count'], ops: CMP, field: 'employees', description: 'Employee count' },
     { key: 'launch_date', kind: 'column', type: 'partial_date', sqls: ['{b}.launch_date_sort'], ops: CMP, description: 'Launch date (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)' },
     { key: 'funding_total', kind: 'column', type: 'money', sqls: ['{b}.funding_total_usd'], ops: CMP, description: 'Total funding raised, in the request currency (integer)' },
     { key: 'rounds_count', kind: 'column', type: 'integer', sqls: ['{b}.funding_rounds_count'], ops: CMP, description: 'Number of funding rounds' },
-    { key: 'valuation', kind: 'column', type: 'money', sqls: ['{b}.valuation_usd'], ops: CMP, description: 'Latest valuation, in the request currency (integer)' },
+    { key: 'valuation', kind: 'column', type: 'money', sqls: ['{b}.valuation_usd'], ops: CMP, field: 'valuation', description: 'Latest valuation, in the request currency (integer)' },
     { key: 'is_hiring', kind: 'column', type: 'boolean', sqls: ['({b}.jobs_open_count > 0)'], ops: BOOL, description: 'Has open job openings' },
     { key: 'added_at', kind: 'column', type: 'partial_date', sqls: ['{b}.added_at'], ops: CMP, description: 'When the record was added (compared at the given precision)' },
     { key: 'gender', kind: 'column', type: 'enum', sqls: ['{b}.gender'], ops: EQ_SET, values: GENDERS, description: 'Gender (persons)' },
@@ -186,15 +189,15 @@ function fundingKeys(): FilterKey[] {
     { key: 'date', kind: 'column', type: 'partial_date', sqls: ['{b}.date_sort'], ops: CMP, description: 'Announcement date (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)' },
     { key: 'year', kind: 'column', type: 'integer', sqls: ['{b}.year'], ops: CMP_SET, description: 'Announcement year' },
     { key: 'amount', kind: 'column', type: 'money', sqls: ['{b}.amount_usd'], ops: CMP, description: 'Round amount in the request currency (integer)' },
-    { key: 'valuation', kind: 'column', type: 'money', sqls: ['{b}.valuation_usd'], ops: CMP, description: 'Post-money valuation in the request currency (integer)' },
+    { key: 'valuation', kind: 'column', type: 'money', sqls: ['{b}.valuation_usd'], ops: CMP, field: 'valuation', description: 'Post-money valuation in the request currency (integer)' },
     { key: 'round_type', kind: 'column', type: 'enum', sqls: ['{b}.round_type_code'], ops: EQ_SET, values: ROUND_TYPES, description: 'Reported round type (display name or code, case-insensitive)' },
     { key: 'standardized_round', kind: 'column', type: 'enum', sqls: ['{b}.standardized_round'], ops: EQ_SET, values: STANDARDIZED_ROUND_VALUES, enumStores: 'name', description: 'Standardized round (display name or code, case-insensitive)' },
     { key: 'is_verified', kind: 'column', type: 'boolean', sqls: ['{b}.is_verified'], ops: BOOL, description: 'Verified by the service' },
     { key: 'is_vc_round', kind: 'column', type: 'boolean', sqls: ['{b}.is_vc_round'], ops: BOOL, description: 'Venture-capital round' },
     { key: 'is_exit', kind: 'column', type: 'boolean', sqls: ['{b}.is_exit'], ops: BOOL, description: 'Exit (IPO or acquisition)' },
-    { key: 'investor.uuid', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id', sqls: ['ie.uuid'], ops: REPEATED, description: 'Participating investor UUID (repeated: in_all needs every investor)' },
-    { key: 'investor.lead', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id and r.is_lead = true', sqls: ['ie.uuid'], ops: REPEATED, description: 'Lead investor UUID' },
-    { key: 'investor.type', kind: 'related', type: 'enum', from: 'transaction_investors r join entity_investor_types eit on eit.entity_id = r.investor_id join investor_types it on it.id = eit.investor_type_id', link: 'r.transaction_id = {b}.id', sqls: ['it.code'], ops: REPEATED, description: 'Type of a participating investor (display name or code, case-insensitive)', valuesFrom: 'investor_types' },
+    { key: 'investor.uuid', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id', sqls: ['ie.uuid'], ops: REPEATED, field: 'investors', description: 'Participating investor UUID (repeated: in_all needs every investor)' },
+    { key: 'investor.lead', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id and r.is_lead = true', sqls: ['ie.uuid'], ops: REPEATED, field: 'investors', description: 'Lead investor UUID' },
+    { key: 'investor.type', kind: 'related', type: 'enum', from: 'transaction_investors r join entity_investor_types eit on eit.entity_id = r.investor_id join investor_types it on it.id = eit.investor_type_id', link: 'r.transaction_id = {b}.id', sqls: ['it.code'], ops: REPEATED, field: 'investors', description: 'Type of a participating investor (display name or code, case-insensitive)', valuesFrom: 'investor_types' },
     ...company,
   ];
 }
@@ -255,7 +258,7 @@ function fundKeys(): FilterKey[] {
 function valuationKeys(): FilterKey[] {
   return [
     { key: 'date', kind: 'column', type: 'partial_date', sqls: ['{b}.date_sort'], ops: CMP, description: 'Valuation date (compared at the given precision)' },
-    { key: 'value', kind: 'column', type: 'money', sqls: ['{b}.value_usd'], ops: CMP, description: 'Valuation in the request currency (integer)' },
+    { key: 'value', kind: 'column', type: 'money', sqls: ['{b}.value_usd'], ops: CMP, field: 'valuation', description: 'Valuation in the request currency (integer)' },
     { key: 'source', kind: 'column', type: 'enum', sqls: ['{b}.source'], ops: EQ_SET, values: VALUATION_SOURCES, description: 'Source (funding_round, secondary, public_market, estimate)' },
     uuidOf('company.uuid', 'valuations', 'company_id', 'UUID of the valued company'),
   ];

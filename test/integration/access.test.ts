@@ -197,7 +197,10 @@ forEachDatabase('browser-app sign-in (PKCE) and tiers', (h) => {
     expect(r.body.page).toMatchObject({ limit: 100, capped: true, tier: 'free' });
     expect(r.body.data).toHaveLength(100);
     expect(r.body.data[0].investors).toBeNull();
-    expect(r.body.data[0].locked).toEqual([{ field: 'investors', reason: 'PREMIUM_REQUIRED' }]);
+    expect(r.body.data[0].locked).toEqual([
+      { field: 'valuation', reason: 'PREMIUM_REQUIRED' },
+      { field: 'investors', reason: 'PREMIUM_REQUIRED' },
+    ]);
     expect(r.headers.get('x-credits-used')).toBe('0');
     // the code is single-use
     expect((await exchange(code, verifier)).status).toBe(400);
@@ -215,7 +218,10 @@ forEachDatabase('browser-app sign-in (PKCE) and tiers', (h) => {
     const auth = { Authorization: `Bearer ${guest.token}`, 'X-Client-Id': null };
     let r = await h().get('/data/transactions?limit=50', auth);
     expect(r.body.page).toMatchObject({ tier: 'anonymous', limit: 50 });
-    expect(r.body.data[0].locked).toEqual([{ field: 'investors', reason: 'ACCOUNT_REQUIRED' }]);
+    expect(r.body.data[0].locked).toEqual([
+      { field: 'valuation', reason: 'ACCOUNT_REQUIRED' },
+      { field: 'investors', reason: 'ACCOUNT_REQUIRED' },
+    ]);
     for (let i = 0; i < 14; i++) {
       r = await h().get(`/data/transactions?limit=50&cursor=${encodeURIComponent(r.body.page.next_cursor)}`, auth);
       expect(r.status).toBe(200);
