@@ -2521,7 +2521,11 @@ export interface components {
                 amount: number;
                 currency: string;
             };
-            announced_date: components["schemas"]["NullablePartialDate"];
+            /**
+             * Format: date
+             * @description Calendar day `YYYY-MM-DD` the fund was announced (the first day of the month or year when the source gives no finer date); null when unknown. Clients pinned before 2026-10-09 get `fund_date` at source precision (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`).
+             */
+            announced_date: string | null;
             vintage_year: number | null;
             fund_type: string | null;
             status: string | null;
@@ -8636,7 +8640,7 @@ export interface operations {
                      *             "amount": 140000000000,
                      *             "currency": "CNY"
                      *           },
-                     *           "announced_date": "2026-06",
+                     *           "announced_date": "2026-06-01",
                      *           "vintage_year": 2026,
                      *           "fund_type": "sovereign",
                      *           "status": "fundraising"
@@ -8657,7 +8661,7 @@ export interface operations {
                      *             "amount": 15000000000,
                      *             "currency": "RON"
                      *           },
-                     *           "announced_date": "2025-10",
+                     *           "announced_date": "2025-10-01",
                      *           "vintage_year": 2025,
                      *           "fund_type": "venture",
                      *           "status": "fundraising"
@@ -8740,7 +8744,7 @@ export interface operations {
                      *           "amount": 140000000000,
                      *           "currency": "CNY"
                      *         },
-                     *         "announced_date": "2026-06",
+                     *         "announced_date": "2026-06-01",
                      *         "vintage_year": 2026,
                      *         "fund_type": "sovereign",
                      *         "status": "fundraising"
@@ -10673,7 +10677,7 @@ export interface operations {
                      *             "amount": 98000000,
                      *             "currency": "EUR"
                      *           },
-                     *           "announced_date": "2020",
+                     *           "announced_date": "2020-01-01",
                      *           "vintage_year": 2020,
                      *           "fund_type": "syndicate",
                      *           "status": "active"
@@ -10979,7 +10983,7 @@ export interface operations {
                      *             "amount": 480000000,
                      *             "currency": "USD"
                      *           },
-                     *           "announced_date": "2024-08",
+                     *           "announced_date": "2024-08-01",
                      *           "vintage_year": 2024,
                      *           "fund_type": "venture",
                      *           "status": "active"
