@@ -2014,7 +2014,8 @@ export interface components {
                 count: number;
             };
             founders: components["schemas"]["FounderGlance"];
-            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            alumni?: components["schemas"]["AlumniGlance"];
+            /** @description Full-profile blocks that hold data (of founders, alumni, portfolio, revenue, traffic, patents, exits). */
             available: string[];
             locked?: components["schemas"]["Locked"];
         };
@@ -2613,6 +2614,12 @@ export interface components {
             title: string;
             filed_date: components["schemas"]["NullablePartialDate"];
             granted_date: components["schemas"]["NullablePartialDate"];
+        };
+        /** @description Universities only: the first page (5) of `/data/universities/{id}/alumni` in its default sort (`-start_date`), with the total. */
+        AlumniGlance: {
+            total: number;
+            sort: string;
+            items: components["schemas"]["AlumnusItem"][];
         };
         /** @description A person's education at the university (education item with the person under `person`). */
         AlumnusItem: {
