@@ -8,8 +8,8 @@ import type { Harness } from './harness.js';
 
 export type Headers = Record<string, string | null>;
 
-/** A key of its own team with the given scopes and balance; the headers to call with it. */
-export async function keyWithScopes(h: Harness, scopes: string[], balance = 1000): Promise<Headers> {
+/** A key of its own team with the given scopes and balance: its team, client id and the headers to call with it. */
+export async function teamKey(h: Harness, scopes: string[], balance = 1000): Promise<{ teamId: number; clientId: string; headers: Record<string, string> }> {
   const at = new Date().toISOString();
   const slug = `t-${crypto.randomBytes(4).toString('hex')}`;
   const [team] = (await h.db('teams').insert({ name: slug, slug, created_by: 'test', is_active: true, created_at: at, updated_at: at }).returning('id')) as { id: number }[];
@@ -17,7 +17,12 @@ export async function keyWithScopes(h: Harness, scopes: string[], balance = 1000
   const clientId = `key-${slug}`;
   await h.db('api_keys').insert({ client_id: clientId, secret_hash: hashSecret('s3cret'), label: slug, scopes: JSON.stringify(scopes), team_id: team!.id, created_by: 'test', status: 'active', created_at: at });
   const t = await h.tokenFor(clientId, 's3cret');
-  return { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': clientId };
+  return { teamId: team!.id, clientId, headers: { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': clientId } };
+}
+
+/** The headers of a new key with the given scopes. */
+export async function keyWithScopes(h: Harness, scopes: string[], balance = 1000): Promise<Headers> {
+  return (await teamKey(h, scopes, balance)).headers;
 }
 
 export type BrowserTier = 'guest' | 'free' | 'premium';
