@@ -2768,7 +2768,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `FORBIDDEN`: the token lacks the operation's scope. */
+        /** @description `FORBIDDEN`: the token lacks the operation's scope, or a filter, sort key or metric reads a field the caller's tier withholds (`details`: `filter`, `sort` or `metric`, `field`, and `reason` `ACCOUNT_REQUIRED` or `PREMIUM_REQUIRED`; see `Locked`). */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
