@@ -1785,7 +1785,13 @@ export interface components {
             /** @enum {string} */
             reason: "ACCOUNT_REQUIRED" | "PREMIUM_REQUIRED";
         };
-        /** @description Fields returned null because the caller's tier does not include them. */
+        /**
+         * @description Fields returned null because the caller's tier does not include them, as dotted paths in the record
+         *     (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
+         *     `valuation.value`, a valuation's `value`, `investor.portfolio.total_valuation`) and a round's
+         *     `investors` without premium; `employees`/`employees_count` when signed out; web-traffic `visits` and
+         *     `traffic.monthly_visits` without premium; headcount `percentage` and `count` without premium.
+         */
         Locked: components["schemas"]["LockedField"][];
         OrganizationLinks: {
             /** Format: uri */
@@ -1892,6 +1898,7 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
+            /** @description Null when signed out (named in `locked`). */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -1937,6 +1944,7 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
+            /** @description Null when signed out (named in `locked`). */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -1982,6 +1990,7 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
+            /** @description Null when signed out (named in `locked`). */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2027,6 +2036,7 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
+            /** @description Null when signed out (named in `locked`). */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2072,6 +2082,7 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
+            /** @description Null when signed out (named in `locked`). */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2134,6 +2145,7 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
+            /** @description Null when signed out (named in `locked`). */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2152,7 +2164,8 @@ export interface components {
             traffic: components["schemas"]["TrafficSummary"];
             patents: components["schemas"]["PatentsSummary"];
             founders: components["schemas"]["FounderGlance"];
-            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            alumni?: components["schemas"]["AlumniGlance"];
+            /** @description Full-profile blocks that hold data (of founders, alumni, portfolio, revenue, traffic, patents, exits). */
             available: string[];
             locked?: components["schemas"]["Locked"];
         };
@@ -2182,6 +2195,7 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
+            /** @description Null when signed out (named in `locked`). */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2200,7 +2214,8 @@ export interface components {
             traffic: components["schemas"]["TrafficSummary"];
             patents: components["schemas"]["PatentsSummary"];
             founders: components["schemas"]["FounderGlance"];
-            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            alumni?: components["schemas"]["AlumniGlance"];
+            /** @description Full-profile blocks that hold data (of founders, alumni, portfolio, revenue, traffic, patents, exits). */
             available: string[];
             locked?: components["schemas"]["Locked"];
         };
@@ -2630,6 +2645,7 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
+            /** @description Null when signed out (named in `locked`). */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2648,7 +2664,8 @@ export interface components {
             traffic: components["schemas"]["TrafficSummary"];
             patents: components["schemas"]["PatentsSummary"];
             founders: components["schemas"]["FounderGlance"];
-            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            alumni?: components["schemas"]["AlumniGlance"];
+            /** @description Full-profile blocks that hold data (of founders, alumni, portfolio, revenue, traffic, patents, exits). */
             available: string[];
             locked?: components["schemas"]["Locked"];
         };
@@ -2678,6 +2695,7 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
+            /** @description Null when signed out (named in `locked`). */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2696,7 +2714,8 @@ export interface components {
             traffic: components["schemas"]["TrafficSummary"];
             patents: components["schemas"]["PatentsSummary"];
             founders: components["schemas"]["FounderGlance"];
-            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            alumni?: components["schemas"]["AlumniGlance"];
+            /** @description Full-profile blocks that hold data (of founders, alumni, portfolio, revenue, traffic, patents, exits). */
             available: string[];
             locked?: components["schemas"]["Locked"];
         };
@@ -2726,6 +2745,7 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
+            /** @description Null when signed out (named in `locked`). */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2744,7 +2764,8 @@ export interface components {
             traffic: components["schemas"]["TrafficSummary"];
             patents: components["schemas"]["PatentsSummary"];
             founders: components["schemas"]["FounderGlance"];
-            /** @description Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents, exits). */
+            alumni?: components["schemas"]["AlumniGlance"];
+            /** @description Full-profile blocks that hold data (of founders, alumni, portfolio, revenue, traffic, patents, exits). */
             available: string[];
             locked?: components["schemas"]["Locked"];
         };
@@ -2781,7 +2802,11 @@ export interface components {
             amount: components["schemas"]["Money"];
             /** @description The amount as announced, in its original currency; null when undisclosed. */
             amount_source: components["schemas"]["SourceAmount"] | unknown;
-            announced_date: components["schemas"]["NullablePartialDate"];
+            /**
+             * Format: date
+             * @description Calendar day `YYYY-MM-DD` the fund was announced (the first day of the month or year when the source gives no finer date); null when unknown. Clients pinned before 2026-10-09 get `fund_date` at source precision (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`).
+             */
+            announced_date: string | null;
             vintage_year: number | null;
             /** @enum {string|null} */
             fund_type: "venture" | "seed" | "corporate" | "buyout" | "growth" | "accelerator" | "syndicate" | "evergreen" | "debt" | "sovereign" | "opportunity" | null;
@@ -2797,13 +2822,14 @@ export interface components {
         Valuation: {
             id: number;
             company: components["schemas"]["EntityRef"];
-            /** @description In the active currency, whole units. */
-            value: number;
+            /** @description In the active currency, whole units; null without the premium tier (named in `locked`). */
+            value: number | null;
             valued_date: components["schemas"]["PartialDate"];
             /** @enum {string|null} */
             source: "funding_round" | "secondary" | "public_market" | "estimate" | null;
             /** @description The funding round it comes from, if any. */
             transaction_id: number | null;
+            locked?: components["schemas"]["Locked"];
         };
         /** @description A news article with the entities it mentions and its taxonomy. */
         NewsArticle: {
@@ -2857,7 +2883,8 @@ export interface components {
         /** @description Head count of one department. */
         HeadcountRow: {
             department: string;
-            count: number;
+            /** @description Null without the premium tier (named in `locked`), as the share follows from the counts. */
+            count: number | null;
             /** @description Share of the head count in per cent; null without the premium tier (named in `locked`). */
             percentage: number | null;
             locked?: components["schemas"]["Locked"];
@@ -2875,6 +2902,12 @@ export interface components {
             title: string;
             filed_date: components["schemas"]["NullablePartialDate"];
             granted_date: components["schemas"]["NullablePartialDate"];
+        };
+        /** @description Universities only: the first page (5) of `/data/universities/{id}/alumni` in its default sort (`-start_date`), with the total. */
+        AlumniGlance: {
+            total: number;
+            sort: string;
+            items: components["schemas"]["AlumnusItem"][];
         };
         /** @description A person's education at the university (education item with the person under `person`). */
         AlumnusItem: {
@@ -3413,7 +3446,7 @@ export interface components {
                 "application/json": components["schemas"]["ApiError"];
             };
         };
-        /** @description `FORBIDDEN`: the token lacks the operation's scope. */
+        /** @description `FORBIDDEN`: the token lacks the operation's scope, or a filter, sort key or metric reads a field the caller's tier withholds (`details`: `filter`, `sort` or `metric`, `field`, and `reason` `ACCOUNT_REQUIRED` or `PREMIUM_REQUIRED`; see `Locked`). */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8442,7 +8475,7 @@ export interface operations {
                      *           "amount": 140000000000,
                      *           "currency": "CNY"
                      *         },
-                     *         "announced_date": "2026-06",
+                     *         "announced_date": "2026-06-01",
                      *         "vintage_year": 2026,
                      *         "fund_type": "sovereign",
                      *         "status": "fundraising"
@@ -10365,7 +10398,7 @@ export interface operations {
                      *             "amount": 98000000,
                      *             "currency": "EUR"
                      *           },
-                     *           "announced_date": "2020",
+                     *           "announced_date": "2020-01-01",
                      *           "vintage_year": 2020,
                      *           "fund_type": "syndicate",
                      *           "status": "active"
@@ -10467,7 +10500,7 @@ export interface operations {
                      *             "amount": 140000000000,
                      *             "currency": "CNY"
                      *           },
-                     *           "announced_date": "2026-06",
+                     *           "announced_date": "2026-06-01",
                      *           "vintage_year": 2026,
                      *           "fund_type": "sovereign",
                      *           "status": "fundraising"
@@ -10488,7 +10521,7 @@ export interface operations {
                      *             "amount": 530000000,
                      *             "currency": "CNY"
                      *           },
-                     *           "announced_date": "2019-04",
+                     *           "announced_date": "2019-04-01",
                      *           "vintage_year": 2019,
                      *           "fund_type": "venture",
                      *           "status": "active"
@@ -10699,7 +10732,7 @@ export interface operations {
                      *             "amount": 480000000,
                      *             "currency": "USD"
                      *           },
-                     *           "announced_date": "2024-08",
+                     *           "announced_date": "2024-08-01",
                      *           "vintage_year": 2024,
                      *           "fund_type": "venture",
                      *           "status": "active"

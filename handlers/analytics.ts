@@ -12,6 +12,7 @@ import type { Interval } from '../src/db/aggregate.js';
 import { ApiError } from '../src/errors.js';
 import { ok, type HandlerMap, type Result } from '../src/http/context.js';
 import { compileFilter } from '../src/query/compile.js';
+import { fieldTier } from '../src/access/tiers.js';
 import { parseFilter } from '../src/query/filter.js';
 import type { Ctx } from '../src/http/context.js';
 import { upgradeFilter } from '../src/versions/filters.js';
@@ -20,7 +21,7 @@ import { upgradeFilter } from '../src/versions/filters.js';
 function sourceFilter(ctx: Ctx<never>, source: Source) {
   const raw = (ctx.query as { filter?: string }).filter;
   const ast = raw ? upgradeFilter(parseFilter(raw), ctx.version) : null;
-  return compileFilter(ast, source.scope, { alias: source.alias, money: ctx.money });
+  return compileFilter(ast, source.scope, { alias: source.alias, money: ctx.money, enums: ctx.enums, tier: fieldTier(ctx.principal) });
 }
 
 type Schemas = components['schemas'];
@@ -68,7 +69,7 @@ async function runAggregate(ctx: Ctx<never>, metrics: string[]) {
     ctx.deps.db,
     source,
     sourceFilter(ctx, source),
-    { groupBy: q.group_by, metrics, sort: q.sort, limit, budgetMs: ctx.deps.cfg.queryBudgetMs },
+    { groupBy: q.group_by, metrics, sort: q.sort, limit, budgetMs: ctx.deps.cfg.queryBudgetMs, tier: fieldTier(ctx.principal) },
     ctx.money,
   );
   // the response reads: what was asked (source, group_by, then the metrics), how it was cut, the values
@@ -137,6 +138,7 @@ export const analyticsHandlers: HandlerMap = {
         groupBy: q.group_by,
         topN: Number(q.top_n ?? 15),
         budgetMs: ctx.deps.cfg.queryBudgetMs,
+        tier: fieldTier(ctx.principal),
       },
       ctx.money,
     );

@@ -16,7 +16,7 @@ export const COMPANY_SORTS: SortRegistry = {
     { key: 'name', sql: '{b}.name_lower' },
     { key: 'funding_total', sql: 'coalesce({b}.funding_total_usd, -1)' },
     { key: 'launch_date', sql: "coalesce({b}.launch_date_sort, '')" },
-    { key: 'employees_count', sql: 'coalesce({b}.employees_count, -1)' },
+    { key: 'employees_count', sql: 'coalesce({b}.employees_count, -1)', field: 'employees' },
     { key: 'added_at', sql: '{b}.added_at' },
     { key: 'id', sql: '{b}.id' },
   ],

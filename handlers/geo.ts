@@ -7,6 +7,7 @@ import type { operations } from '../generated/api.js';
 import { geoClusters, geoPoints, type BBox } from '../src/db/geo.js';
 import { ApiError } from '../src/errors.js';
 import type { Ctx, Handler, HandlerMap } from '../src/http/context.js';
+import { fieldTier } from '../src/access/tiers.js';
 import { compileFilter } from '../src/query/compile.js';
 import { parseFilter } from '../src/query/filter.js';
 import { SCOPES } from '../src/query/registry.js';
@@ -39,7 +40,7 @@ function geo<Op extends keyof operations>(subtype: 'company' | 'investor' | 'uni
     const q = ctx.query as unknown as GeoQuery;
     const b = box(q);
     const ast = q.filter ? upgradeFilter(parseFilter(q.filter), ctx.version) : null;
-    const where = compileFilter(ast, SCOPES.entity!, { alias: 'e', money: ctx.money });
+    const where = compileFilter(ast, SCOPES.entity!, { alias: 'e', money: ctx.money, enums: ctx.enums, tier: fieldTier(ctx.principal) });
     const limit = q.limit ?? 1000;
     const mode = q.mode ?? 'points';
     const { db, cfg } = ctx.deps;

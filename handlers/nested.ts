@@ -4,12 +4,12 @@
  * subtype is 404) plus a record list with the parent as a fixed condition.
  */
 import type { Knex } from 'knex';
-import type { operations } from '../generated/api.js';
+import type { components, operations } from '../generated/api.js';
 import { loadClassifications, type EntityRow } from '../src/db/entities.js';
 import { majorNames } from '../src/db/people.js';
-import { FUNDS, VALUATIONS, type Fixed, type RecordSpec } from '../src/db/records.js';
+import { FUNDS, listRecords, VALUATIONS, type Fixed, type RecordSpec } from '../src/db/records.js';
 import type { Ctx, Handler, HandlerMap } from '../src/http/context.js';
-import type { SortRegistry } from '../src/query/sort.js';
+import { resolveSort, type SortRegistry } from '../src/query/sort.js';
 import { fund, valuation } from '../src/serialize/records.js';
 import { alumnus, financial, headcount, patent, teamItem, traffic } from '../src/serialize/nested.js';
 import { findTyped } from './organizations.js';
@@ -17,6 +17,7 @@ import { FUND_SORTS, recordPage, VALUATION_SORTS } from './records.js';
 import { serialize as transactionRows, TRANSACTION_SORTS } from './transactions.js';
 
 type Subtype = NonNullable<EntityRow['subtype']>;
+type S = components['schemas'];
 type Rows = Awaited<ReturnType<typeof recordPage>>['rows'];
 
 const one = (key: string, sql: string, id = sql): SortRegistry => ({ keys: [{ key, sql }], default: `-${key}`, id });
@@ -82,6 +83,17 @@ const ALUMNI: Nested = {
     return rows.map((r) => alumnus(appUrl(ctx), r, degreeNames, majors));
   },
 };
+export const ALUMNI_GLANCE = 5;
+
+/** The alumni glance of a university's full record: the first page of its alumni list, with the total. */
+export async function alumniGlance(ctx: Ctx<never>, university: EntityRow) {
+  const { cfg, db } = ctx.deps;
+  const sort = resolveSort(undefined, ALUMNI.sorts, ALUMNI.spec.alias);
+  const page = { sort, limit: ALUMNI_GLANCE, cursor: null, includeTotal: true, filter: '', parent: university.uuid, version: ctx.version.date, secret: cfg.cursorSecret, budgetMs: cfg.queryBudgetMs };
+  const { rows, page: info } = await listRecords(db, ALUMNI.spec, null, page, ALUMNI.fixed(university));
+  return { total: info.total ?? 0, sort: ALUMNI.sorts.default, items: (await ALUMNI.data(ctx, rows as Rows)) as S['AlumnusItem'][] };
+}
+
 const FUNDS_OF: Nested = { spec: FUNDS, scope: 'fund', sorts: FUND_SORTS, fixed: by('investor_id'), data: (ctx, rows) => rows.map((r) => fund(appUrl(ctx), r, ctx.money)) };
 const LP_FUNDS: Nested = {
   ...FUNDS_OF,

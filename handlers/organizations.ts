@@ -18,6 +18,7 @@ import type { SortRegistry } from '../src/query/sort.js';
 import { bool, organizationFull, organizationSummary } from '../src/serialize/entities.js';
 import { founderSummary } from '../src/serialize/people.js';
 import { FOUNDERS_GLANCE, PORTFOLIO_GLANCE } from './companies.js';
+import { alumniGlance } from './nested.js';
 import { FOUNDER_SORTS, personRows } from './founders.js';
 
 const base = [
@@ -49,12 +50,16 @@ type Subtype = NonNullable<EntityRow['subtype']>;
 /** The full organization record (any subtype) with its founders and portfolio glances. */
 export async function organizationRecord(ctx: Ctx<never>, row: EntityRow) {
   const { db, cfg } = ctx.deps;
-  const [entities, founders, portfolio] = await Promise.all([
+  const [entities, founders, portfolio, alumni] = await Promise.all([
     withBlocks(db, [row]),
     founderGlance(db, row.id, FOUNDERS_GLANCE),
     bool(row.is_investor) ? portfolioGlances(db, [row.id], PORTFOLIO_GLANCE).then((m) => m.get(row.id)!) : Promise.resolve(null),
+    row.subtype === 'university' ? alumniGlance(ctx, row) : Promise.resolve(null),
   ]);
-  return organizationFull(cfg.appUrl, entities.get(row.id)!, ctx.money, founders, portfolio);
+  const full = organizationFull(cfg.appUrl, entities.get(row.id)!, ctx.money, founders, portfolio);
+  if (!alumni) return full;
+  // SPEC.md 2.3: a full-only block of universities, listed with the other blocks that hold data
+  return { ...full, alumni, available: alumni.total > 0 ? [...full.available, 'alumni'] : full.available };
 }
 
 /** An entity by the path UUID, of one subtype (or persons only); 404 otherwise. */

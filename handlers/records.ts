@@ -23,7 +23,7 @@ export const FUND_SORTS: SortRegistry = {
 export const VALUATION_SORTS: SortRegistry = {
   keys: [
     { key: 'date', sql: '{b}.date_sort' },
-    { key: 'value', sql: '{b}.value_usd' },
+    { key: 'value', sql: '{b}.value_usd', field: 'valuation' },
     { key: 'id', sql: '{b}.id' },
   ],
   default: '-date',

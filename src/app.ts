@@ -15,6 +15,7 @@ import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Context, typ
 import YAML from 'yaml';
 import { isMetered, reserve, settle, DEFAULT_CREDIT_COST } from './access/credits.js';
 import { applyLocks, lockPlan } from './access/locked.js';
+import { filterEnums } from './db/refCache.js';
 import { now } from './config.js';
 import { ApiError } from './errors.js';
 import type { Ctx, Deps, HandlerMap, Result } from './http/context.js';
@@ -163,6 +164,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
         version: l.version!,
         legacy: l.legacy ?? {},
         money,
+        enums: typeof query.filter === 'string' && query.filter !== '' ? await filterEnums(deps.db) : {},
       } as unknown as Ctx<never>;
       const metered = isMetered(principal, req.path) && creditCost > 0;
       if (metered) await reserve(deps.metering, principal.teamId, creditCost, now(cfg));

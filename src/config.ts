@@ -12,6 +12,8 @@ export interface Config {
   authUrl: string;
   audience: string;
   issuer: string;
+  /** An external identity provider's key set; null: the bundled provider's own key. */
+  jwksUrl: string | null;
   databaseUrl: string;
   dbClient: DbClient;
   sqliteFile: string;
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const audience = env.AUDIENCE || 'urn:funding-data-api';
   if (audience.replace(/\/$/, '') === baseUrl) throw new ConfigError('AUDIENCE must differ from BASE_URL (SPEC.md 5.2)');
   const issuer = env.ISSUER || `${authUrl}/`;
+  const jwksUrl = env.JWKS_URL ? url('JWKS_URL', env.JWKS_URL) : null;
   const databaseUrl = env.DATABASE_URL || 'sqlite:data/demo.sqlite';
   let dbClient: DbClient;
   let sqliteFile = '';
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authUrl,
     audience,
     issuer,
+    jwksUrl,
     databaseUrl,
     dbClient,
     sqliteFile,

@@ -96,7 +96,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
     throw new Error('Refusing to start with NODE_ENV=production while the development key dev-client exists: revoke and delete it first');
   }
   const signing = await loadSigningKey(cfg.signingKeyFile);
-  const auth = new Authenticator(db, cfg, signing, process.env.JWKS_URL || undefined);
+  const auth = new Authenticator(db, cfg, signing, cfg.jwksUrl ?? undefined);
   // credits, usage and shared rate limits: asynchronous commit on PostgreSQL (knex.ts)
   const metering = createMeteringDb(cfg, db);
   const usage = new UsageBuffer(metering, log, cfg.usageFlushMs);
@@ -155,6 +155,7 @@ function envOf(c: Config): NodeJS.ProcessEnv {
   return {
     HOST: c.host,
     AUDIENCE: c.audience,
+    JWKS_URL: c.jwksUrl ?? '',
     DATABASE_URL: c.databaseUrl,
     API_NOW: c.apiNow?.toISOString(),
     SEED_SCALE: c.seedScale,

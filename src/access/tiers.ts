@@ -43,6 +43,11 @@ export function applyCaps(p: Principal | null, limit: number, offset: number, co
   return { limit: size, extras: { capped: clamped, tier: p.tier, ecosystem: p.ecosystem } };
 }
 
+/** The tier the field rules apply for: undefined for API keys (and internal calls), which see every field. */
+export function fieldTier(p: Principal | null): Tier | undefined {
+  return p && p.kind === 'app' ? p.tier : undefined;
+}
+
 const RANK: Record<Tier, number> = { anonymous: 0, free: 1, premium: 2 };
 
 /** Whether a tier reaches a required tier, and the reason to give when it does not. */

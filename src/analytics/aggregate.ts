@@ -5,6 +5,7 @@
  * averages and medians round to two decimals.
  */
 import type { Knex } from 'knex';
+import type { Tier } from '../auth/verify.js';
 import { aggregate, periodGrouping, type Interval, type OrderTerm } from '../db/aggregate.js';
 import { ApiError } from '../errors.js';
 import type { Money } from '../money/fx.js';
@@ -26,6 +27,8 @@ export interface AggregateRequest {
   sort: string | undefined;
   limit: number;
   budgetMs: number;
+  /** The caller's tier for the field rules (undefined: API key). */
+  tier?: Tier;
 }
 
 export interface AggregateAnswer {
@@ -59,7 +62,7 @@ function resolveOrder(raw: string | undefined, groupBy: readonly string[], metri
 
 export async function aggregateSource(db: Knex, source: Source, where: CompiledFilter | null, q: AggregateRequest, money: Money): Promise<AggregateAnswer> {
   const dims = sourceDimensions(source, q.groupBy, 'group_by');
-  const metrics = q.metrics.map((name) => parseMetric(source, name, q.metrics.length > 1 ? 'metrics' : 'metric'));
+  const metrics = q.metrics.map((name) => parseMetric(source, name, q.metrics.length > 1 ? 'metrics' : 'metric', q.tier));
   const { order, canonical } = resolveOrder(q.sort, q.groupBy, metrics);
   const [rows, [total]] = await Promise.all([
     aggregate(db, { source, where, groups: dims, metrics, order, limit: q.limit, budgetMs: q.budgetMs }),
@@ -108,11 +111,12 @@ export interface TimeseriesRequest {
   groupBy: string | undefined;
   topN: number;
   budgetMs: number;
+  tier?: Tier;
 }
 
 export async function fundingTimeseries(db: Knex, where: CompiledFilter | null, q: TimeseriesRequest, money: Money) {
   const source = FUNDING_ROUNDS;
-  const metric = parseMetric(source, q.metric, 'metric');
+  const metric = parseMetric(source, q.metric, 'metric', q.tier);
   const first = periodIndex(q.from, q.interval, false);
   const last = periodIndex(q.to, q.interval, true);
   if (first > last) throw invalid('from', `from (${q.from}) is after to (${q.to})`);

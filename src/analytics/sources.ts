@@ -4,6 +4,8 @@
  * be grouped by and the numeric fields its metrics read. Metric names are `count` or
  * `<op>_<field>` (`sum_amount`, `median_valuation`, ...), as the heatmap names its metrics.
  */
+import { requireField, type FieldName } from '../access/fields.js';
+import type { Tier } from '../auth/verify.js';
 import { ApiError } from '../errors.js';
 import { SCOPES, type FilterScope } from '../query/registry.js';
 import { DIMENSIONS, ENTITY_DIMENSIONS, type Dimension } from './dimensions.js';
@@ -13,6 +15,8 @@ export interface Field {
   sql: string;
   /** Whole USD in the database, converted to the request currency on the way out. */
   money: boolean;
+  /** The tier-ruled field its values are (src/access/fields.ts): no metric over it for callers it is locked for. */
+  rule?: FieldName;
 }
 
 export interface Source {
@@ -38,17 +42,17 @@ export interface Metric {
   money: boolean;
 }
 
-const money = (sql: string): Field => ({ sql, money: true });
-const plain = (sql: string): Field => ({ sql, money: false });
+const money = (sql: string, rule?: FieldName): Field => ({ sql, money: true, rule });
+const plain = (sql: string, rule?: FieldName): Field => ({ sql, money: false, rule });
 
 const ENTITY_COLUMNS = ['e.status', 'e.subtype', 'e.gender', 'e.launch_date_sort'];
 
 const ORGANIZATION_FIELDS: Record<string, Field> = {
-  employees_count: plain('e.employees_count'),
+  employees_count: plain('e.employees_count', 'employees'),
   signal_rating: plain('e.signal_rating'),
   funding_total: money('e.funding_total_usd'),
   rounds_count: plain('e.funding_rounds_count'),
-  valuation: money('e.valuation_usd'),
+  valuation: money('e.valuation_usd', 'valuation'),
 };
 
 const INVESTOR_FIELDS: Record<string, Field> = {
@@ -73,7 +77,7 @@ export const FUNDING_ROUNDS: Source = {
   from: 'from transactions t where t.deleted_at is null',
   columns: ['t.company_id', 't.year', 't.month', 't.round_type', 't.standardized_round'],
   dimensions: DIMENSIONS,
-  fields: { amount: money('t.amount_usd'), valuation: money('t.valuation_usd') },
+  fields: { amount: money('t.amount_usd'), valuation: money('t.valuation_usd', 'valuation') },
 };
 
 export const SOURCES: Record<string, Source> = {
@@ -94,7 +98,7 @@ export const SOURCES: Record<string, Source> = {
 const invalid = (param: string, message: string) => new ApiError('VALIDATION_ERROR', message, [{ path: `query.${param}`, message }]);
 
 /** A metric name checked against the source's fields (400 naming the valid ones otherwise). */
-export function parseMetric(source: Source, name: string, param: string): Metric {
+export function parseMetric(source: Source, name: string, param: string, tier?: Tier): Metric {
   if (name === 'count') return { name, op: 'count', field: null, money: false };
   const cut = name.indexOf('_');
   const op = name.slice(0, cut) as AggregateOp;
@@ -103,6 +107,7 @@ export function parseMetric(source: Source, name: string, param: string): Metric
     const fields = Object.keys(source.fields).join(', ');
     throw invalid(param, `${param} ${name} is not available on ${source.name}: use count or <${AGGREGATE_OPS.join('|')}>_<field> with a field of ${fields}`);
   }
+  if (field.rule) requireField(field.rule, tier, `Metric ${name}`, { [param]: name });
   return { name, op, field: name.slice(cut + 1), money: field.money };
 }
 

@@ -25,6 +25,15 @@ export interface Principal {
 
 const CHALLENGE = 'Bearer realm="funding-data-api"';
 
+/**
+ * Whether verification failed because the remote key set could not be had (network error, timeout,
+ * non-200 answer, no JSON, not a key set), as opposed to a token the keys refuse.
+ */
+function keySetUnavailable(err: unknown): boolean {
+  if (!(err instanceof joseErrors.JOSEError)) return err instanceof Error && !(err instanceof SyntaxError);
+  return err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid || err.code === 'ERR_JOSE_GENERIC';
+}
+
 export function unauthorized(message: string, error = 'invalid_token'): ApiError {
   return new ApiError('UNAUTHORIZED', message, null, {
     headers: { 'WWW-Authenticate': `${CHALLENGE}, error="${error}"` },
@@ -43,6 +52,7 @@ interface KeyStatus {
 
 export class Authenticator {
   private readonly keys: ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet>;
+  private readonly remote: boolean;
   private readonly keyStatus = new Map<string, KeyStatus>();
   /** Tokens whose signature and claims checked out: the ES256 verification is the costliest step of a
    * request's authentication and a client sends the same token for its whole lifetime. Keyed by the
@@ -55,6 +65,7 @@ export class Authenticator {
     signing: SigningKey,
     jwksUrl?: string,
   ) {
+    this.remote = !!jwksUrl;
     this.keys = jwksUrl ? createRemoteJWKSet(new URL(jwksUrl)) : createLocalJWKSet({ keys: [signing.publicJwk] });
   }
 
@@ -99,6 +110,12 @@ export class Authenticator {
       return payload;
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired');
+      if (this.remote && keySetUnavailable(err)) {
+        // the token may well be valid: a 401 would send clients to sign in again for our outage
+        throw new ApiError('EXTERNAL_SERVICE_ERROR', 'The identity provider key set cannot be fetched; retry with backoff', null, {
+          headers: { 'Retry-After': '5' },
+        });
+      }
       throw unauthorized('The access token is invalid');
     }
   }

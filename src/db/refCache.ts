@@ -8,6 +8,7 @@
  * per lookup.
  */
 import type { Knex } from 'knex';
+import type { FilterEnums } from '../query/compile.js';
 
 export const REF_TTL_MS = 300_000;
 
@@ -68,4 +69,10 @@ export async function refTables(db: Knex, stale = false): Promise<RefTables> {
     tables.catch(() => caches.get(db) === c && caches.delete(db));
   }
   return c.tables;
+}
+
+/** The filter enums whose values are reference rows (investor types), for src/query/compile.ts. */
+export async function filterEnums(db: Knex): Promise<FilterEnums> {
+  const t = await refTables(db);
+  return { investor_types: [...t.investorTypes.values()].map((r) => ({ code: r.tag, name: r.name })) };
 }

@@ -11,6 +11,7 @@ import type { Authenticator } from '../auth/verify.js';
 import type { RateLimiter } from '../access/rateLimit.js';
 import type { UsageBuffer } from '../access/usage.js';
 import type { Metrics } from './metrics.js';
+import type { FilterEnums } from '../query/compile.js';
 import type { InFlight } from './inflight.js';
 
 export interface Deps {
@@ -42,6 +43,8 @@ export interface Ctx<Op extends keyof operations = keyof operations> {
   legacy: Record<string, unknown>;
   /** The converter for the request's `currency` (USD when the operation has none). */
   money: Money;
+  /** Reference values of enum filter keys (loaded when the request has a `filter`). */
+  enums: FilterEnums;
 }
 
 type OpParams<Op extends keyof operations, K extends 'path' | 'query'> = operations[Op]['parameters'] extends {

@@ -4,10 +4,12 @@
  * UNKNOWN_FILTER for a key the scope does not have, UNSUPPORTED_OPERATOR for an operator the key
  * does not allow (SPEC.md part 7).
  */
+import { requireField } from '../access/fields.js';
+import type { Tier } from '../auth/verify.js';
 import { ApiError } from '../errors.js';
 import type { Money } from '../money/fx.js';
 import type { FilterNode, FilterOp } from './filter.js';
-import { retiredKey, scopeKey, type FilterKey, type FilterScope } from './registry.js';
+import { retiredKey, scopeKey, type EnumValue, type FilterKey, type FilterScope } from './registry.js';
 
 export interface CompiledFilter {
   sql: string;
@@ -20,7 +22,13 @@ export interface CompileOptions {
   money: Money;
   /** The request's API version: keys a version retired are refused from it on (default: the newest rules). */
   version?: string;
+  /** Values of the enum keys whose set is reference data (`valuesFrom`), e.g. investor types. */
+  enums?: FilterEnums;
+  /** The caller's tier for the field rules of src/access/fields.ts; undefined for API keys (every field). */
+  tier?: Tier;
 }
+
+export type FilterEnums = Partial<Record<NonNullable<FilterKey['valuesFrom']>, readonly EnumValue[]>>;
 
 type Cond = Extract<FilterNode, { kind: 'cond' }>;
 type Value = string | number | boolean;
@@ -78,7 +86,9 @@ function typed(k: FilterKey, raw: string, opts: CompileOptions): Value {
     }
     case 'enum': {
       const low = v.toLowerCase();
-      const hit = k.values?.find((e) => e.code.toLowerCase() === low || e.name.toLowerCase() === low);
+      const values = k.values ?? (k.valuesFrom ? opts.enums?.[k.valuesFrom] : undefined);
+      if (!values) throw new Error(`The values of enum filter ${k.key} were not loaded`);
+      const hit = values.find((e) => e.code.toLowerCase() === low || e.name.toLowerCase() === low);
       if (!hit) {
         throw invalid(k.key, `Unknown value "${raw}" for filter ${k.key}; valid values: GET /reference/filters/${k.key}/values`);
       }
@@ -164,6 +174,7 @@ function condition(c: Cond, scope: FilterScope, opts: CompileOptions, b: Value[]
       filter: c.key,
     });
   }
+  if (k.field) requireField(k.field, opts.tier, `Filter ${c.key}`, { filter: c.key });
   if (!k.ops.includes(c.op)) {
     throw new ApiError(
       'UNSUPPORTED_OPERATOR',

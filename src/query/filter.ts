@@ -135,7 +135,7 @@ class Parser {
         this.ws();
         const top = stack[stack.length - 1];
         if (!top) {
-          if (this.i < this.s.length) fail(`Unexpected ${this.found()} after the end of the filter`, this.i);
+          if (this.i < this.s.length) fail(`Unexpected ${this.found()} after the end of the filter`, this.i, {}, this.listHint(node));
           return node;
         }
         top.children.push(node);
@@ -150,6 +150,18 @@ class Parser {
         node = top;
       }
     }
+  }
+
+  /**
+   * After `key[op]:a` a "," most likely starts the rest of a list written without brackets
+   * (`year[in_any]:2021,2022`): the message then shows the bracket form.
+   */
+  private listHint(node: FilterNode): string {
+    if (node.kind !== 'cond' || node.list || this.s[this.i] !== ',' || ['gt', 'gte', 'lt', 'lte'].includes(node.op)) return '';
+    const rest = this.s.slice(this.i + 1).split(',').map((v) => v.trim());
+    if (rest.some((v) => v === '' || SPECIAL_RE.test(v))) return '';
+    const op = node.op === 'eq' ? 'in_any' : node.op === 'neq' ? 'nin_any' : node.op;
+    return `; a list of values takes square brackets: ${node.key}[${op}]:[${[...node.values.map(printValue), ...rest].join(',')}]`;
   }
 
   private condition(key: string, start: number): FilterCondition {

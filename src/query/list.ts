@@ -5,7 +5,7 @@
  */
 import type { Ctx } from '../http/context.js';
 import type { PageRequest } from '../db/paging.js';
-import { applyCaps, type PageExtras } from '../access/tiers.js';
+import { applyCaps, fieldTier, type PageExtras } from '../access/tiers.js';
 import { ApiError } from '../errors.js';
 import { upgradeFilter } from '../versions/filters.js';
 import { compileFilter, type CompiledFilter } from './compile.js';
@@ -50,8 +50,8 @@ export function prepareList(
   }
   const ast = q.filter !== undefined && q.filter !== '' ? upgradeFilter(parseFilter(q.filter), ctx.version) : null;
   const normalized = (ast ? printFilter(ast) : '') + (opts.bind === undefined ? '' : `\n${opts.bind}`);
-  const where = compileFilter(ast, opts.scope, { alias: opts.alias, money: ctx.money, version: ctx.version.date });
-  const sort = resolveSort(q.sort, opts.sorts, opts.alias, ctx.version.date);
+  const where = compileFilter(ast, opts.scope, { alias: opts.alias, money: ctx.money, version: ctx.version.date, enums: ctx.enums, tier: fieldTier(ctx.principal) });
+  const sort = resolveSort(q.sort, opts.sorts, opts.alias, ctx.version.date, fieldTier(ctx.principal));
   const parent = opts.parent ?? null;
   const cursor = q.cursor ? decodeCursor(q.cursor, ctx.deps.cfg.cursorSecret, { sort: sort.canonical, filter: normalized, parent }) : null;
   // clients pinned before 2026-10-07 may still page by offset (the cursor wins when both are sent)

@@ -6,6 +6,7 @@
  * keys compile to EXISTS subqueries against `{b}.<fk>`. Only column names and fixed SQL live here:
  * every value is bound as a parameter by src/query/compile.ts.
  */
+import type { FieldName } from '../access/fields.js';
 import { ApiError } from '../errors.js';
 import type { FilterOp } from './filter.js';
 
@@ -21,7 +22,10 @@ interface KeyBase {
   type: FieldType;
   description: string;
   ops: readonly FilterOp[];
-  /** Allowed values of an enum key (matched case-insensitively against code and name). */
+  /**
+   * Allowed values of an enum key (matched case-insensitively against code and name); an enum key
+   * without them takes its values from reference data (`valuesFrom`, CompileOptions.enums).
+   */
   values?: readonly EnumValue[];
   /** What the column stores for an enum key: the code (default) or the display name. */
   enumStores?: 'code' | 'name';
@@ -29,6 +33,8 @@ interface KeyBase {
   valuesFrom?: 'taxonomy' | 'places' | 'investor_types';
   /** Taxonomy type (valuesFrom taxonomy) or place kinds (valuesFrom places). */
   valuesKind?: string;
+  /** The tier-ruled field the key reads (src/access/fields.ts): refused to callers the field is locked for. */
+  field?: FieldName;
 }
 
 /**
@@ -97,7 +103,15 @@ export const ROUND_TYPES: EnumValue[] = [
   'IPO', 'POST-IPO EQUITY', 'SECONDARY', 'CORPORATE ROUND', 'CROWDFUNDING', 'ACQUISITION', 'UNDISCLOSED',
 ].map((name) => ({ code: codeOf(name), name }));
 
-export const ENTITY_STATUSES: EnumValue[] = ['operating', 'acquired', 'ipo', 'closed'].map((code) => ({ code, name: code }));
+/** A closed set whose stored codes are also what the rows show. */
+const codes = (...values: string[]): EnumValue[] => values.map((code) => ({ code, name: code }));
+
+export const ENTITY_STATUSES: EnumValue[] = codes('operating', 'acquired', 'ipo', 'closed');
+export const GENDERS: EnumValue[] = codes('female', 'male');
+export const JOB_TYPES: EnumValue[] = codes('full_time', 'part_time', 'contract', 'internship');
+export const FUND_TYPES: EnumValue[] = codes('venture', 'seed', 'corporate', 'buyout', 'growth', 'accelerator', 'syndicate', 'evergreen', 'debt', 'sovereign', 'opportunity');
+export const FUND_STATUSES: EnumValue[] = codes('fundraising', 'active', 'closed');
+export const VALUATION_SOURCES: EnumValue[] = codes('funding_round', 'secondary', 'public_market', 'estimate');
 
 const loc = (key: string, column: string, kind: string, what: string): ColumnKey => ({
   key,
@@ -151,16 +165,18 @@ function entityKeys(): FilterKey[] {
     taxonomyKey('industry_tags', 'industry_tag', 'entity_taxonomy', 'r.entity_id = {b}.id'),
     taxonomyKey('business_model', 'business_model', 'entity_taxonomy', 'r.entity_id = {b}.id'),
     { key: 'taxonomy_id', kind: 'related', type: 'integer', from: 'entity_taxonomy r', link: 'r.entity_id = {b}.id', sqls: ['r.taxonomy_id'], ops: REPEATED, description: 'Any taxonomy id (repeated)', valuesFrom: 'taxonomy', valuesKind: '' },
-    { key: 'investor_type', kind: 'related', type: 'string', from: 'entity_investor_types r join investor_types it on it.id = r.investor_type_id', link: 'r.entity_id = {b}.id', sqls: ['it.code'], ops: REPEATED, description: 'Investor type code (investors)', valuesFrom: 'investor_types' },
+    { key: 'investor_type', kind: 'related', type: 'enum', from: 'entity_investor_types r join investor_types it on it.id = r.investor_type_id', link: 'r.entity_id = {b}.id', sqls: ['it.code'], ops: REPEATED, description: 'Investor type (display name or code, case-insensitive; investors)', valuesFrom: 'investor_types' },
+    { key: 'preferred_round', kind: 'column', type: 'enum', sqls: ['{b}.investor_preferred_round'], ops: EQ_SET, values: STANDARDIZED_ROUND_VALUES, enumStores: 'name', description: "Investor's most frequent standardized round (display name or code, case-insensitive)" },
     { key: 'status', kind: 'column', type: 'enum', sqls: ['{b}.status'], ops: EQ_SET, values: ENTITY_STATUSES, description: 'Operating status' },
     { key: 'signal_rating', kind: 'column', type: 'number', sqls: ['{b}.signal_rating'], ops: CMP, description: 'Signal rating 0..100' },
-    { key: 'employees_count', kind: 'column', type: 'integer', sqls: ['{b}.employees_count'], ops: CMP, description: 'Employee count' },
+    { key: 'employees_count', kind: 'column', type: 'integer', sqls: ['{b}.employees_count'], ops: CMP, field: 'employees', description: 'Employee count' },
     { key: 'launch_date', kind: 'column', type: 'partial_date', sqls: ['{b}.launch_date_sort'], ops: CMP, description: 'Launch date (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)' },
     { key: 'funding_total', kind: 'column', type: 'money', sqls: ['{b}.funding_total_usd'], ops: CMP, description: 'Total funding raised, in the request currency (integer)' },
     { key: 'rounds_count', kind: 'column', type: 'integer', sqls: ['{b}.funding_rounds_count'], ops: CMP, description: 'Number of funding rounds' },
-    { key: 'valuation', kind: 'column', type: 'money', sqls: ['{b}.valuation_usd'], ops: CMP, description: 'Latest valuation, in the request currency (integer)' },
+    { key: 'valuation', kind: 'column', type: 'money', sqls: ['{b}.valuation_usd'], ops: CMP, field: 'valuation', description: 'Latest valuation, in the request currency (integer)' },
     { key: 'is_hiring', kind: 'column', type: 'boolean', sqls: ['({b}.jobs_open_count > 0)'], ops: BOOL, description: 'Has open job openings' },
-    { key: 'gender', kind: 'column', type: 'string', sqls: ['{b}.gender'], ops: EQ_SET, description: 'Gender (persons)' },
+    { key: 'added_at', kind: 'column', type: 'partial_date', sqls: ['{b}.added_at'], ops: CMP, description: 'When the record was added (compared at the given precision)' },
+    { key: 'gender', kind: 'column', type: 'enum', sqls: ['{b}.gender'], ops: EQ_SET, values: GENDERS, description: 'Gender (persons)' },
   ];
 }
 
@@ -173,15 +189,15 @@ function fundingKeys(): FilterKey[] {
     { key: 'date', kind: 'column', type: 'partial_date', sqls: ['{b}.date_sort'], ops: CMP, description: 'Announcement date (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)' },
     { key: 'year', kind: 'column', type: 'integer', sqls: ['{b}.year'], ops: CMP_SET, description: 'Announcement year' },
     { key: 'amount', kind: 'column', type: 'money', sqls: ['{b}.amount_usd'], ops: CMP, description: 'Round amount in the request currency (integer)' },
-    { key: 'valuation', kind: 'column', type: 'money', sqls: ['{b}.valuation_usd'], ops: CMP, description: 'Post-money valuation in the request currency (integer)' },
+    { key: 'valuation', kind: 'column', type: 'money', sqls: ['{b}.valuation_usd'], ops: CMP, field: 'valuation', description: 'Post-money valuation in the request currency (integer)' },
     { key: 'round_type', kind: 'column', type: 'enum', sqls: ['{b}.round_type_code'], ops: EQ_SET, values: ROUND_TYPES, description: 'Reported round type (display name or code, case-insensitive)' },
     { key: 'standardized_round', kind: 'column', type: 'enum', sqls: ['{b}.standardized_round'], ops: EQ_SET, values: STANDARDIZED_ROUND_VALUES, enumStores: 'name', description: 'Standardized round (display name or code, case-insensitive)' },
     { key: 'is_verified', kind: 'column', type: 'boolean', sqls: ['{b}.is_verified'], ops: BOOL, description: 'Verified by the service' },
     { key: 'is_vc_round', kind: 'column', type: 'boolean', sqls: ['{b}.is_vc_round'], ops: BOOL, description: 'Venture-capital round' },
     { key: 'is_exit', kind: 'column', type: 'boolean', sqls: ['{b}.is_exit'], ops: BOOL, description: 'Exit (IPO or acquisition)' },
-    { key: 'investor.uuid', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id', sqls: ['ie.uuid'], ops: REPEATED, description: 'Participating investor UUID (repeated: in_all needs every investor)' },
-    { key: 'investor.lead', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id and r.is_lead = true', sqls: ['ie.uuid'], ops: REPEATED, description: 'Lead investor UUID' },
-    { key: 'investor.type', kind: 'related', type: 'string', from: 'transaction_investors r join entity_investor_types eit on eit.entity_id = r.investor_id join investor_types it on it.id = eit.investor_type_id', link: 'r.transaction_id = {b}.id', sqls: ['it.code'], ops: REPEATED, description: 'Type code of a participating investor', valuesFrom: 'investor_types' },
+    { key: 'investor.uuid', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id', sqls: ['ie.uuid'], ops: REPEATED, field: 'investors', description: 'Participating investor UUID (repeated: in_all needs every investor)' },
+    { key: 'investor.lead', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id and r.is_lead = true', sqls: ['ie.uuid'], ops: REPEATED, field: 'investors', description: 'Lead investor UUID' },
+    { key: 'investor.type', kind: 'related', type: 'enum', from: 'transaction_investors r join entity_investor_types eit on eit.entity_id = r.investor_id join investor_types it on it.id = eit.investor_type_id', link: 'r.transaction_id = {b}.id', sqls: ['it.code'], ops: REPEATED, field: 'investors', description: 'Type of a participating investor (display name or code, case-insensitive)', valuesFrom: 'investor_types' },
     ...company,
   ];
 }
@@ -205,7 +221,7 @@ function jobKeys(): FilterKey[] {
     loc('country', '{b}.country_id', 'country', 'Country of the opening'),
     loc('city', '{b}.city_id', 'city', 'City of the opening'),
     loc('continent', '{b}.continent_id', 'continent', 'Continent of the opening'),
-    { key: 'job_type', kind: 'column', type: 'string', sqls: ['{b}.job_type'], ops: EQ_SET, description: 'Job type (e.g. full_time, part_time, internship)' },
+    { key: 'job_type', kind: 'column', type: 'enum', sqls: ['{b}.job_type'], ops: EQ_SET, values: JOB_TYPES, description: 'Job type (e.g. full_time, part_time, internship)' },
     { key: 'source', kind: 'column', type: 'string', sqls: ['{b}.source'], ops: EQ_SET, description: 'Where the opening was found' },
     { key: 'post_language', kind: 'column', type: 'string', sqls: ['{b}.post_language'], ops: EQ_SET, description: 'Language of the posting (ISO 639-1)' },
     { key: 'entity.uuid', kind: 'related', type: 'uuid', from: 'entities r', link: 'r.id = {b}.entity_id', sqls: ['r.uuid'], ops: EQ_SET, description: 'UUID of the hiring organization' },
@@ -231,8 +247,8 @@ function fundKeys(): FilterKey[] {
     { key: 'announced_date', kind: 'column', type: 'partial_date', sqls: ['{b}.announced_sort'], ops: CMP, description: 'Announcement date (compared at the given precision)' },
     { key: 'amount', kind: 'column', type: 'money', sqls: ['{b}.amount_usd'], ops: CMP, description: 'Fund size in the request currency (integer)' },
     { key: 'vintage_year', kind: 'column', type: 'integer', sqls: ['{b}.vintage_year'], ops: CMP_SET, description: 'Vintage year' },
-    { key: 'fund_type', kind: 'column', type: 'string', sqls: ['{b}.fund_type'], ops: EQ_SET, description: 'Fund type (e.g. venture, seed, growth, buyout)' },
-    { key: 'status', kind: 'column', type: 'string', sqls: ['{b}.status'], ops: EQ_SET, description: 'Fund status (fundraising, active, closed)' },
+    { key: 'fund_type', kind: 'column', type: 'enum', sqls: ['{b}.fund_type'], ops: EQ_SET, values: FUND_TYPES, description: 'Fund type (e.g. venture, seed, growth, buyout)' },
+    { key: 'status', kind: 'column', type: 'enum', sqls: ['{b}.status'], ops: EQ_SET, values: FUND_STATUSES, description: 'Fund status (fundraising, active, closed)' },
     uuidOf('investor.uuid', 'funds', 'investor_id', 'UUID of the investor that raised the fund'),
     { key: 'lp.uuid', kind: 'related', type: 'uuid', from: 'fund_lps r join entities le on le.id = r.lp_id', link: 'r.fund_id = {b}.id', sqls: ['le.uuid'], ops: REPEATED, description: 'UUID of a limited partner (repeated)' },
   ];
@@ -242,8 +258,8 @@ function fundKeys(): FilterKey[] {
 function valuationKeys(): FilterKey[] {
   return [
     { key: 'date', kind: 'column', type: 'partial_date', sqls: ['{b}.date_sort'], ops: CMP, description: 'Valuation date (compared at the given precision)' },
-    { key: 'value', kind: 'column', type: 'money', sqls: ['{b}.value_usd'], ops: CMP, description: 'Valuation in the request currency (integer)' },
-    { key: 'source', kind: 'column', type: 'string', sqls: ['{b}.source'], ops: EQ_SET, description: 'Source (funding_round, secondary, public_market, estimate)' },
+    { key: 'value', kind: 'column', type: 'money', sqls: ['{b}.value_usd'], ops: CMP, field: 'valuation', description: 'Valuation in the request currency (integer)' },
+    { key: 'source', kind: 'column', type: 'enum', sqls: ['{b}.source'], ops: EQ_SET, values: VALUATION_SOURCES, description: 'Source (funding_round, secondary, public_market, estimate)' },
     uuidOf('company.uuid', 'valuations', 'company_id', 'UUID of the valued company'),
   ];
 }
@@ -268,8 +284,19 @@ function noteKeys(): FilterKey[] {
 }
 
 export const SCOPES: Record<string, FilterScope> = {
-  funding: { name: 'funding', description: 'Funding rounds (transactions): /data/transactions, analytics', keys: fundingKeys() },
-  entity: { name: 'entity', description: 'Organizations and persons: /data/companies, /data/entities, /data/investors, /data/universities, /data/gov-ngo, /data/people, /data/founders, founded companies', keys: entityKeys() },
+  funding: {
+    name: 'funding',
+    description: 'Funding rounds (transactions): /data/transactions, analytics',
+    keys: fundingKeys(),
+    // transactions dropped `created_at` in 2026-10-09; the announcement date is what a round is filtered by
+    retired: { created_at: { replacement: 'date', since: '2026-10-09' } },
+  },
+  entity: {
+    name: 'entity',
+    description: 'Organizations and persons: /data/companies, /data/entities, /data/investors, /data/universities, /data/gov-ngo, /data/people, /data/founders, founded companies',
+    keys: entityKeys(),
+    retired: { created_at: renamed(entityKeys(), 'added_at', '2026-10-09') },
+  },
   job: { name: 'job', description: 'Active job openings: /data/jobs', keys: jobKeys(), retired: { date_posted: renamed(jobKeys(), 'posted_at', '2026-10-09') } },
   fund: { name: 'fund', description: 'Funds raised by investors: /data/funds', keys: fundKeys(), retired: { fund_date: renamed(fundKeys(), 'announced_date', '2026-10-09') } },
   valuation: { name: 'valuation', description: 'Company valuations: /data/valuations', keys: valuationKeys() },

@@ -3,12 +3,16 @@
  * descending, ties always broken by the list's id. Sort expressions are never null (nullable columns
  * are wrapped in coalesce with a sentinel) so that keyset pages can compare them.
  */
+import { requireField, type FieldName } from '../access/fields.js';
+import type { Tier } from '../auth/verify.js';
 import { ApiError } from '../errors.js';
 
 export interface SortKeyDef {
   key: string;
   /** SQL expression over the base alias `{b}`; must not be null. */
   sql: string;
+  /** The tier-ruled field the order reveals (src/access/fields.ts): refused to callers it is locked for. */
+  field?: FieldName;
 }
 
 export interface SortRegistry {
@@ -38,7 +42,8 @@ export interface ResolvedSort {
 
 const PATTERN = /^(?:-?\w+)?(?:,(?:-?\w+)?)*$/;
 
-export function resolveSort(input: string | undefined, reg: SortRegistry, alias: string, version = '9999-12-31'): ResolvedSort {
+/** @param tier the caller's tier for the field rules; undefined for API keys, which see every field */
+export function resolveSort(input: string | undefined, reg: SortRegistry, alias: string, version = '9999-12-31', tier?: Tier): ResolvedSort {
   const raw = input === undefined || input.trim() === '' ? reg.default : input;
   if (!PATTERN.test(raw)) {
     const message = 'sort must be comma-separated keys, each optionally prefixed with - for descending';
@@ -59,6 +64,7 @@ export function resolveSort(input: string | undefined, reg: SortRegistry, alias:
       const message = `Unknown sort key ${name}; allowed keys: ${reg.keys.map((k) => k.key).join(', ')}`;
       throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.sort', message }]);
     }
+    if ('field' in def && def.field) requireField(def.field, tier, `Sort key ${name}`, { sort: name });
     if (seen.has(name)) continue;
     seen.add(name);
     keys.push({ key: name, sql: def.sql.replaceAll('{b}', alias), desc });

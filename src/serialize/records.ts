@@ -9,19 +9,25 @@ type Row = WithRef;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
+/** A fund's `announced_date` at source precision, for the 2026-10-09 version change (the current shape is a day). */
+export const fundAnnouncedPartial = new WeakMap<object, string | null>();
+
 export function fund(appUrl: string, r: Row, m: Money): S['Fund'] {
   const source = num(r.amount_source);
-  return {
+  const row: S['Fund'] = {
     id: Number(r.id),
     name: r.name as string,
     investor: entityRef(appUrl, r.ref!),
     amount: m.out(num(r.amount_usd)),
     amount_source: source === null || !r.currency_source ? null : { amount: source, currency: r.currency_source as string },
-    announced_date: (r.announced_date as string | null) ?? null,
+    // a calendar day (SPEC.md part 9, 2026-10-09): the first day of the period when the source gives only a month or year
+    announced_date: (r.announced_sort as string | null) ?? null,
     vintage_year: num(r.vintage_year),
     fund_type: (r.fund_type as S['Fund']['fund_type']) ?? null,
     status: (r.status as S['Fund']['status']) ?? null,
   };
+  fundAnnouncedPartial.set(row, (r.announced_date as string | null) ?? null);
+  return row;
 }
 
 export function valuation(appUrl: string, r: Row, m: Money): S['Valuation'] {

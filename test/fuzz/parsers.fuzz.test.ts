@@ -87,11 +87,12 @@ describe('filter parser', () => {
 
 describe('filter compiler', () => {
   const money = new Money('EUR', 0.9);
+  const enums = { investor_types: [{ code: 'venture_capital', name: 'Venture Capital' }] };
   for (const scope of Object.values(SCOPES)) {
     it(`compiles ${RUNS} random filters of scope ${scope.name} to bound SQL or refuses them with 400`, () => {
       fc.assert(
         fc.property(filterOf(scope.keys.map((k) => k.key)), (input) => {
-          const r = refusedOrOk(() => compileFilter(parseFilter(input), scope, { alias: 'b', money }), FILTER_CODES);
+          const r = refusedOrOk(() => compileFilter(parseFilter(input), scope, { alias: 'b', money, enums }), FILTER_CODES);
           if (r instanceof ApiError || r === null) return;
           // no user value ever reaches the SQL text: values are bindings only
           expect(r.sql.toLowerCase()).not.toContain(MARK);

@@ -1,20 +1,11 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
-import { hashSecret } from '../../src/auth/secrets.js';
 import { createMeteringDb, isSqlite } from '../../src/db/knex.js';
 import { forEachDatabase, settled, type Harness } from '../helpers/harness.js';
+import { teamKey } from '../helpers/principals.js';
 
 /** A key of its own team with the given balance; returns its headers for calls. */
-async function teamWithKey(h: Harness, balance: number, scopes = ['read:transactions', 'manage:platform']) {
-  const at = new Date().toISOString();
-  const slug = `t-${crypto.randomBytes(4).toString('hex')}`;
-  const [team] = (await h.db('teams').insert({ name: slug, slug, created_by: 'test', is_active: true, created_at: at, updated_at: at }).returning('id')) as { id: number }[];
-  await h.db('credit_balances').insert({ team_id: team!.id, balance, granted: balance, updated_at: at });
-  const clientId = `key-${slug}`;
-  await h.db('api_keys').insert({ client_id: clientId, secret_hash: hashSecret('s3cret'), label: slug, scopes: JSON.stringify(scopes), team_id: team!.id, created_by: 'test', status: 'active', created_at: at });
-  const t = await h.tokenFor(clientId, 's3cret');
-  return { teamId: team!.id, clientId, headers: { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': clientId } };
-}
+const teamWithKey = (h: Harness, balance: number, scopes = ['read:transactions', 'manage:platform']) => teamKey(h, scopes, balance);
 
 forEachDatabase('API keys and teams', (h) => {
   it('creates a key (secret once), lists it without the secret, uses it and revokes it', async () => {
@@ -197,7 +188,10 @@ forEachDatabase('browser-app sign-in (PKCE) and tiers', (h) => {
     expect(r.body.page).toMatchObject({ limit: 100, capped: true, tier: 'free' });
     expect(r.body.data).toHaveLength(100);
     expect(r.body.data[0].investors).toBeNull();
-    expect(r.body.data[0].locked).toEqual([{ field: 'investors', reason: 'PREMIUM_REQUIRED' }]);
+    expect(r.body.data[0].locked).toEqual([
+      { field: 'valuation', reason: 'PREMIUM_REQUIRED' },
+      { field: 'investors', reason: 'PREMIUM_REQUIRED' },
+    ]);
     expect(r.headers.get('x-credits-used')).toBe('0');
     // the code is single-use
     expect((await exchange(code, verifier)).status).toBe(400);
@@ -215,7 +209,10 @@ forEachDatabase('browser-app sign-in (PKCE) and tiers', (h) => {
     const auth = { Authorization: `Bearer ${guest.token}`, 'X-Client-Id': null };
     let r = await h().get('/data/transactions?limit=50', auth);
     expect(r.body.page).toMatchObject({ tier: 'anonymous', limit: 50 });
-    expect(r.body.data[0].locked).toEqual([{ field: 'investors', reason: 'ACCOUNT_REQUIRED' }]);
+    expect(r.body.data[0].locked).toEqual([
+      { field: 'valuation', reason: 'ACCOUNT_REQUIRED' },
+      { field: 'investors', reason: 'ACCOUNT_REQUIRED' },
+    ]);
     for (let i = 0; i < 14; i++) {
       r = await h().get(`/data/transactions?limit=50&cursor=${encodeURIComponent(r.body.page.next_cursor)}`, auth);
       expect(r.status).toBe(200);

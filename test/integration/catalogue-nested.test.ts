@@ -114,6 +114,14 @@ forEachDatabase('catalogue: nested lists', (h) => {
     expect(visits.body.data[0].locked).toEqual([{ field: 'visits', reason: 'PREMIUM_REQUIRED' }]);
     const hb = await busiest(h(), 'headcount_breakdown', 'company_id');
     const share = await h().get(`/data/companies/${hb.uuid}/headcount-breakdown`, { Authorization: await as('anonymous'), 'X-Client-Id': null });
-    expect(share.body.data[0]).toMatchObject({ percentage: null, locked: [{ field: 'percentage', reason: 'ACCOUNT_REQUIRED' }] });
+    // the count goes with the share: the share is the count over the sum of the counts
+    expect(share.body.data[0]).toMatchObject({
+      count: null,
+      percentage: null,
+      locked: [
+        { field: 'count', reason: 'ACCOUNT_REQUIRED' },
+        { field: 'percentage', reason: 'ACCOUNT_REQUIRED' },
+      ],
+    });
   });
 });

@@ -146,6 +146,10 @@ forEachDatabase(
           if (oldFields.includes('year')) {
             expect(row.year, path).toBe(date ? Number(date.slice(0, 4)) : null);
             expect(row.month, path).toBe(date && date.length >= 7 ? Number(date.slice(5, 7)) : null);
+          } else if (oldFields[0] === 'fund_date') {
+            // the fund's day now; its source precision before (SPEC.md part 9, 2026-10-09)
+            const partial = row.fund_date as string | null;
+            expect(date, path).toBe(partial === null ? null : partial.length === 4 ? `${partial}-01-01` : partial.length === 7 ? `${partial}-01` : partial);
           } else expect(row[oldFields[0]!], path).toBe(date);
         });
         // details serve the same shape

@@ -2,12 +2,13 @@
  * 2026-10-09: validation errors became 400 (422 before); transactions replaced `year`/`month` with
  * `announced_date` and dropped `created_at`; valuations replaced `year`/`month` with `valued_date`;
  * date keys renamed (`date_posted` -> `posted_at` on jobs, `publish_date` -> `published_at` on news,
- * `fund_date` -> `announced_date` on funds); the `created_at` sort became `added_at` (`date` on
+ * `fund_date` -> `announced_date` on funds, a calendar day where `fund_date` kept the source precision); the `created_at` sort became `added_at` (`date` on
  * transactions). Pinned clients get 422 and the old row shapes, wherever those rows are served
  * (lists, details and nested lists). The renamed sort and filter keys are in the sort registries
  * (`retired`) and filter scopes (`retired`).
  */
 import type { VersionChange } from '../change.js';
+import { fundAnnouncedPartial } from '../../serialize/records.js';
 import { transactionCreatedAt } from '../../serialize/transactions.js';
 
 type Row = Record<string, unknown>;
@@ -32,7 +33,11 @@ const downgradeTransaction = (t: Row) => {
 const downgradeValuation = (v: Row) => splitDate(v, 'valued_date');
 const downgradeJob = rename('posted_at', 'date_posted');
 const downgradeNews = rename('published_at', 'publish_date');
-const downgradeFund = rename('announced_date', 'fund_date');
+/** `fund_date` at source precision (YYYY, YYYY-MM or YYYY-MM-DD) instead of the calendar day. */
+const downgradeFund = (f: Row) => {
+  if (fundAnnouncedPartial.has(f)) f.announced_date = fundAnnouncedPartial.get(f);
+  rename('announced_date', 'fund_date')(f);
+};
 
 /** Operations whose `data` (one row or a page of rows) has a shape this change altered. */
 const ROWS: Record<string, (r: Row) => void> = {

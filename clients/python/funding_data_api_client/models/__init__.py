@@ -8,6 +8,7 @@ from .aggregate_multi_metric import AggregateMultiMetric
 from .aggregate_multi_metric_row import AggregateMultiMetricRow
 from .aggregate_row import AggregateRow
 from .aggregate_source import AggregateSource
+from .alumni_glance import AlumniGlance
 from .alumnus_item import AlumnusItem
 from .alumnus_item_list import AlumnusItemList
 from .api_error import ApiError
@@ -411,6 +412,7 @@ __all__ = (
     "AggregateMultiMetricRow",
     "AggregateRow",
     "AggregateSource",
+    "AlumniGlance",
     "AlumnusItem",
     "AlumnusItemList",
     "ApiError",

@@ -69,7 +69,7 @@ class CompanySummary:
             when unknown. Example: 2024-05.
         exit_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
             Example: 2024-05.
-        employees_count (int | None):
+        employees_count (int | None): Null when signed out (named in `locked`).
         employee_count_1y_growth (float | None): Change as a fraction (0.25 = +25 %).
         added_at (datetime.datetime):
         updated_at (datetime.datetime):
@@ -81,7 +81,12 @@ class CompanySummary:
         funding (FundingSummary):
         valuation (LatestValuation):
         jobs (JobsSummary):
-        locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them.
+        locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
+            dotted paths in the record
+            (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
+            `valuation.value`, a valuation's `value`, `investor.portfolio.total_valuation`) and a round's
+            `investors` without premium; `employees`/`employees_count` when signed out; web-traffic `visits` and
+            `traffic.monthly_visits` without premium; headcount `percentage` and `count` without premium.
     """
 
     uuid: UUID

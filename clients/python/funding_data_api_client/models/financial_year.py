@@ -31,7 +31,12 @@ class FinancialYear:
         valuation (int | None): Whole units of the active currency; null when unknown or without the premium tier (named
             in `locked`).
         employees (int | None): Null when signed out (named in `locked`).
-        locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them.
+        locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
+            dotted paths in the record
+            (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
+            `valuation.value`, a valuation's `value`, `investor.portfolio.total_valuation`) and a round's
+            `investors` without premium; `employees`/`employees_count` when signed out; web-traffic `visits` and
+            `traffic.monthly_visits` without premium; headcount `percentage` and `count` without premium.
     """
 
     year: int

@@ -57,7 +57,12 @@ class FounderFull:
         available (list[str]):
         added_at (datetime.datetime):
         updated_at (datetime.datetime):
-        locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them.
+        locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
+            dotted paths in the record
+            (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
+            `valuation.value`, a valuation's `value`, `investor.portfolio.total_valuation`) and a round's
+            `investors` without premium; `employees`/`employees_count` when signed out; web-traffic `visits` and
+            `traffic.monthly_visits` without premium; headcount `percentage` and `count` without premium.
     """
 
     uuid: UUID

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
@@ -30,8 +31,9 @@ class Fund:
         investor (EntityRef):
         amount (int | None): Whole units of the active currency; null when unknown.
         amount_source (Any | SourceAmount): The amount as announced, in its original currency; null when undisclosed.
-        announced_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
-            unknown. Example: 2024-05.
+        announced_date (datetime.date | None): Calendar day `YYYY-MM-DD` the fund was announced (the first day of the
+            month or year when the source gives no finer date); null when unknown. Clients pinned before 2026-10-09 get
+            `fund_date` at source precision (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`).
         vintage_year (int | None):
         fund_type (FundFundTypeType1 | FundFundTypeType2Type1 | FundFundTypeType3Type1 | None):
         status (FundStatusType1 | FundStatusType2Type1 | FundStatusType3Type1 | None):
@@ -42,7 +44,7 @@ class Fund:
     investor: EntityRef
     amount: int | None
     amount_source: Any | SourceAmount
-    announced_date: None | str
+    announced_date: datetime.date | None
     vintage_year: int | None
     fund_type: (
         FundFundTypeType1 | FundFundTypeType2Type1 | FundFundTypeType3Type1 | None
@@ -68,7 +70,10 @@ class Fund:
             amount_source = self.amount_source
 
         announced_date: None | str
-        announced_date = self.announced_date
+        if isinstance(self.announced_date, datetime.date):
+            announced_date = self.announced_date.isoformat()
+        else:
+            announced_date = self.announced_date
 
         vintage_year: int | None
         vintage_year = self.vintage_year
@@ -143,10 +148,18 @@ class Fund:
 
         amount_source = _parse_amount_source(d.pop("amount_source"))
 
-        def _parse_announced_date(data: object) -> None | str:
+        def _parse_announced_date(data: object) -> datetime.date | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                announced_date_type_0 = datetime.date.fromisoformat(data)
+
+                return announced_date_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.date | None, data)
 
         announced_date = _parse_announced_date(d.pop("announced_date"))
 

@@ -20,20 +20,26 @@ class HeadcountRow:
 
     Attributes:
         department (str):
-        count (int):
+        count (int | None): Null without the premium tier (named in `locked`), as the share follows from the counts.
         percentage (float | None): Share of the head count in per cent; null without the premium tier (named in
             `locked`).
-        locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them.
+        locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
+            dotted paths in the record
+            (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
+            `valuation.value`, a valuation's `value`, `investor.portfolio.total_valuation`) and a round's
+            `investors` without premium; `employees`/`employees_count` when signed out; web-traffic `visits` and
+            `traffic.monthly_visits` without premium; headcount `percentage` and `count` without premium.
     """
 
     department: str
-    count: int
+    count: int | None
     percentage: float | None
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         department = self.department
 
+        count: int | None
         count = self.count
 
         percentage: float | None
@@ -69,7 +75,12 @@ class HeadcountRow:
         d = dict(src_dict)
         department = d.pop("department")
 
-        count = d.pop("count")
+        def _parse_count(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        count = _parse_count(d.pop("count"))
 
         def _parse_percentage(data: object) -> float | None:
             if data is None:

@@ -27,6 +27,7 @@ from ..models.university_full_unicorn_type_type_3_type_1 import (
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.alumni_glance import AlumniGlance
     from ..models.founder_glance import FounderGlance
     from ..models.funding_summary import FundingSummary
     from ..models.investor_profile_full import InvestorProfileFull
@@ -73,7 +74,7 @@ class UniversityFull:
             when unknown. Example: 2024-05.
         exit_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
             Example: 2024-05.
-        employees_count (int | None):
+        employees_count (int | None): Null when signed out (named in `locked`).
         employee_count_1y_growth (float | None): Change as a fraction (0.25 = +25 %).
         added_at (datetime.datetime):
         updated_at (datetime.datetime):
@@ -89,9 +90,16 @@ class UniversityFull:
         traffic (TrafficSummary):
         patents (PatentsSummary):
         founders (FounderGlance): First page (5) of the organization's founders, newest tenure first.
-        available (list[str]): Full-profile blocks that hold data (of founders, portfolio, revenue, traffic, patents,
-            exits).
-        locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them.
+        available (list[str]): Full-profile blocks that hold data (of founders, alumni, portfolio, revenue, traffic,
+            patents, exits).
+        alumni (AlumniGlance | Unset): Universities only: the first page (5) of `/data/universities/{id}/alumni` in its
+            default sort (`-start_date`), with the total.
+        locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
+            dotted paths in the record
+            (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
+            `valuation.value`, a valuation's `value`, `investor.portfolio.total_valuation`) and a round's
+            `investors` without premium; `employees`/`employees_count` when signed out; web-traffic `visits` and
+            `traffic.monthly_visits` without premium; headcount `percentage` and `count` without premium.
     """
 
     uuid: UUID
@@ -139,6 +147,7 @@ class UniversityFull:
     patents: PatentsSummary
     founders: FounderGlance
     available: list[str]
+    alumni: AlumniGlance | Unset = UNSET
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -253,6 +262,10 @@ class UniversityFull:
 
         available = self.available
 
+        alumni: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.alumni, Unset):
+            alumni = self.alumni.to_dict()
+
         locked: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.locked, Unset):
             locked = []
@@ -303,6 +316,8 @@ class UniversityFull:
                 "available": available,
             }
         )
+        if alumni is not UNSET:
+            field_dict["alumni"] = alumni
         if locked is not UNSET:
             field_dict["locked"] = locked
 
@@ -310,6 +325,7 @@ class UniversityFull:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.alumni_glance import AlumniGlance
         from ..models.founder_glance import FounderGlance
         from ..models.funding_summary import FundingSummary
         from ..models.investor_profile_full import InvestorProfileFull
@@ -572,6 +588,13 @@ class UniversityFull:
 
         available = cast(list[str], d.pop("available"))
 
+        _alumni = d.pop("alumni", UNSET)
+        alumni: AlumniGlance | Unset
+        if isinstance(_alumni, Unset):
+            alumni = UNSET
+        else:
+            alumni = AlumniGlance.from_dict(_alumni)
+
         _locked = d.pop("locked", UNSET)
         locked: list[LockedField] | Unset = UNSET
         if _locked is not UNSET:
@@ -619,6 +642,7 @@ class UniversityFull:
             patents=patents,
             founders=founders,
             available=available,
+            alumni=alumni,
             locked=locked,
         )
 

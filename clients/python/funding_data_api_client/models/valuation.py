@@ -8,9 +8,11 @@ from attrs import define as _attrs_define
 from ..models.valuation_source_type_1 import ValuationSourceType1
 from ..models.valuation_source_type_2_type_1 import ValuationSourceType2Type1
 from ..models.valuation_source_type_3_type_1 import ValuationSourceType3Type1
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.entity_ref import EntityRef
+    from ..models.locked_field import LockedField
 
 
 T = TypeVar("T", bound="Valuation")
@@ -23,16 +25,22 @@ class Valuation:
     Attributes:
         id (int):
         company (EntityRef):
-        value (int): In the active currency, whole units.
+        value (int | None): In the active currency, whole units; null without the premium tier (named in `locked`).
         valued_date (str): A date at source precision (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`); never padded. Example:
             2024-05.
         source (None | ValuationSourceType1 | ValuationSourceType2Type1 | ValuationSourceType3Type1):
         transaction_id (int | None): The funding round it comes from, if any.
+        locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
+            dotted paths in the record
+            (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
+            `valuation.value`, a valuation's `value`, `investor.portfolio.total_valuation`) and a round's
+            `investors` without premium; `employees`/`employees_count` when signed out; web-traffic `visits` and
+            `traffic.monthly_visits` without premium; headcount `percentage` and `count` without premium.
     """
 
     id: int
     company: EntityRef
-    value: int
+    value: int | None
     valued_date: str
     source: (
         None
@@ -41,12 +49,14 @@ class Valuation:
         | ValuationSourceType3Type1
     )
     transaction_id: int | None
+    locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
 
         company = self.company.to_dict()
 
+        value: int | None
         value = self.value
 
         valued_date = self.valued_date
@@ -64,6 +74,15 @@ class Valuation:
         transaction_id: int | None
         transaction_id = self.transaction_id
 
+        locked: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.locked, Unset):
+            locked = []
+            for componentsschemas_locked_item_data in self.locked:
+                componentsschemas_locked_item = (
+                    componentsschemas_locked_item_data.to_dict()
+                )
+                locked.append(componentsschemas_locked_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -76,19 +95,27 @@ class Valuation:
                 "transaction_id": transaction_id,
             }
         )
+        if locked is not UNSET:
+            field_dict["locked"] = locked
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.entity_ref import EntityRef
+        from ..models.locked_field import LockedField
 
         d = dict(src_dict)
         id = d.pop("id")
 
         company = EntityRef.from_dict(d.pop("company"))
 
-        value = d.pop("value")
+        def _parse_value(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        value = _parse_value(d.pop("value"))
 
         valued_date = d.pop("valued_date")
 
@@ -143,6 +170,17 @@ class Valuation:
 
         transaction_id = _parse_transaction_id(d.pop("transaction_id"))
 
+        _locked = d.pop("locked", UNSET)
+        locked: list[LockedField] | Unset = UNSET
+        if _locked is not UNSET:
+            locked = []
+            for componentsschemas_locked_item_data in _locked:
+                componentsschemas_locked_item = LockedField.from_dict(
+                    componentsschemas_locked_item_data
+                )
+
+                locked.append(componentsschemas_locked_item)
+
         valuation = cls(
             id=id,
             company=company,
@@ -150,6 +188,7 @@ class Valuation:
             valued_date=valued_date,
             source=source,
             transaction_id=transaction_id,
+            locked=locked,
         )
 
         return valuation
