@@ -14,7 +14,8 @@ import { loadSigningKey } from './auth/signing.js';
 import type { Config } from './config.js';
 
 export async function runPrimary(cfg: Config): Promise<void> {
-  await loadSigningKey(cfg.signingKeyFile);
+  // outside production: create the key once here, so the workers do not race to (production never creates it)
+  if (cfg.nodeEnv !== 'production') await loadSigningKey(cfg.signingKeyFile);
   if (cfg.rateLimit.store === 'memory') {
     process.stderr.write(`WORKERS=${cfg.workers} with RATE_LIMIT_STORE=memory: each process applies the rate limit on its own\n`);
   }
@@ -51,7 +52,7 @@ export async function runPrimary(cfg: Config): Promise<void> {
     if (stopping) return;
     process.stderr.write(`${signal}: draining ${workers().length} workers\n`);
     stopAll();
-    setTimeout(() => process.exit(1), 30_000).unref();
+    setTimeout(() => process.exit(1), 30_000 + cfg.shutdownDelayMs).unref();
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

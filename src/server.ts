@@ -10,10 +10,9 @@ import pino from 'pino';
 import { handlers } from '../handlers/index.js';
 import { createApp } from './app.js';
 import { createIdentityProvider } from './auth/idp.js';
-import { loadSigningKey } from './auth/signing.js';
+import { loadSigningKey, signingKeyExists, type SigningKey } from './auth/signing.js';
 import { Authenticator } from './auth/verify.js';
 import { loadConfig, type Config } from './config.js';
-import { findKeyByClientId } from './db/apiKeys.js';
 import { createDb, createMeteringDb } from './db/knex.js';
 import { closeBudgetRunner } from './db/budget.js';
 import { Fx } from './money/fx.js';
@@ -22,11 +21,14 @@ import { UsageBuffer } from './access/usage.js';
 import { InFlight } from './http/inflight.js';
 import { Metrics } from './http/metrics.js';
 import { isPrimaryOfCluster, printsBanner, runPrimary } from './cluster.js';
+import { ProductionRefused, productionProblems } from './production.js';
+import { DEV_CLIENT } from './auth/demo.js';
 
 export interface RunningServer {
   cfg: Config;
   baseUrl: string;
   authUrl: string;
+  /** Stop: the probes answer 503 at once; after SHUTDOWN_DELAY_MS the listeners close and in-flight requests drain. */
   close(): Promise<void>;
 }
 
@@ -93,27 +95,34 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
     ISSUER: base.authPort === 0 ? `http://localhost:${authPort}/` : base.issuer,
   });
   const db = createDb(cfg);
-  if (cfg.nodeEnv === 'production' && (await findKeyByClientId(db, 'dev-client'))) {
+  let signing: SigningKey | null;
+  try {
+    signing = await startupKey(cfg, db);
+  } catch (err) {
     await db.destroy();
     apiServer.close();
     authServer.close();
-    throw new Error('Refusing to start with NODE_ENV=production while the development key dev-client exists: revoke and delete it first');
+    throw err;
   }
-  const signing = await loadSigningKey(cfg.signingKeyFile);
-  const auth = new Authenticator(db, cfg, signing, process.env.JWKS_URL || undefined);
+  const auth = new Authenticator(db, cfg, signing, cfg.jwksUrl || undefined);
   // credits, usage and shared rate limits: asynchronous commit on PostgreSQL (knex.ts)
   const metering = createMeteringDb(cfg, db);
   const usage = new UsageBuffer(metering, log, cfg.usageFlushMs);
   const inflight = new InFlight();
-  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), usage, metrics: new Metrics(db), inflight };
+  const lifecycle = { draining: false };
+  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), usage, metrics: new Metrics(db), inflight, lifecycle };
   const drain = drainer([apiServer, authServer]);
   apiServer.on('request', await createApp(deps, handlers));
-  authServer.on('request', createIdentityProvider(db, cfg, signing));
+  // production with an external provider (JWKS_URL) and no key file: tokens come from that provider
+  if (signing) authServer.on('request', createIdentityProvider(db, cfg, signing));
+  else authServer.close();
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      const done = (s: http.Server) => new Promise<void>((r) => s.close(() => r()));
+      lifecycle.draining = true;
+      if (cfg.shutdownDelayMs > 0) await new Promise((r) => setTimeout(r, cfg.shutdownDelayMs));
+      const done = (s: http.Server) => new Promise<void>((r) => (s.listening ? s.close(() => r()) : r()));
       drain();
       apiServer.closeIdleConnections();
       authServer.closeIdleConnections();
@@ -126,6 +135,17 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       await db.destroy();
     })());
   return { cfg, baseUrl: cfg.baseUrl, authUrl: cfg.authUrl, close };
+}
+
+/**
+ * The signing key, after the production checks (src/production.ts): in production the key file is
+ * never created here, and with JWKS_URL and no key file there is none (no bundled identity provider).
+ */
+async function startupKey(cfg: Config, db: ReturnType<typeof createDb>): Promise<SigningKey | null> {
+  if (cfg.nodeEnv !== 'production') return loadSigningKey(cfg.signingKeyFile);
+  const problems = await productionProblems(cfg, db);
+  if (problems.length > 0) throw new ProductionRefused(problems);
+  return signingKeyExists(cfg.signingKeyFile) ? loadSigningKey(cfg.signingKeyFile, { create: false }) : null;
 }
 
 /**
@@ -184,7 +204,19 @@ function envOf(c: Config): NodeJS.ProcessEnv {
     APP_CLIENT_ID: c.app.clientId,
     APP_REDIRECT_URIS: c.app.redirectUris.join(','),
     METRICS_TOKEN: c.metricsToken,
+    JWKS_URL: c.jwksUrl,
+    SHUTDOWN_DELAY_MS: String(c.shutdownDelayMs),
   };
+}
+
+async function refuseUnsafeProduction(cfg: Config): Promise<void> {
+  const db = createDb(cfg);
+  try {
+    const problems = await productionProblems(cfg, db);
+    if (problems.length > 0) throw new ProductionRefused(problems);
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function main(): Promise<void> {
@@ -195,30 +227,38 @@ async function main(): Promise<void> {
     console.error(`Configuration error: ${(err as Error).message}`);
     process.exit(2);
   }
-  if (isPrimaryOfCluster(cfg)) return runPrimary(cfg);
+  if (isPrimaryOfCluster(cfg)) {
+    // refuse once, before forking, rather than once per worker
+    if (cfg.nodeEnv === 'production') await refuseUnsafeProduction(cfg);
+    return runPrimary(cfg);
+  }
   const server = await startServer(cfg);
+  const dev = server.cfg.nodeEnv !== 'production';
   const banner = [
     '',
     `  Funding Data API is running`,
     `  Base URL:      ${server.baseUrl}`,
     `  Auth URL:      ${server.authUrl}`,
     `  Audience:      ${server.cfg.audience}`,
-    `  Dev client id: dev-client`,
-    `  Dev secret:    dev-secret`,
+    ...(dev ? [`  Dev client id: ${DEV_CLIENT.clientId}`, `  Dev secret:    ${DEV_CLIENT.secret}`] : []),
     `  Database:      ${server.cfg.dbClient === 'sqlite' ? server.cfg.sqliteFile : 'postgres'}`,
     `  Processes:     ${cfg.workers} (WORKERS)`,
     '',
-    '  Try it:',
-    `  TOKEN=$(curl -s -X POST ${server.authUrl}/oauth/token -H 'Content-Type: application/json' \\`,
-    `    -d '{"client_id":"dev-client","client_secret":"dev-secret","audience":"${server.cfg.audience}","grant_type":"client_credentials"}' \\`,
-    `    | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
-    `  curl -s ${server.baseUrl}/data/transactions?limit=2 -H "Authorization: Bearer $TOKEN" -H 'X-Client-Id: dev-client'`,
-    '',
+    ...(dev
+      ? [
+          '  Try it:',
+          `  TOKEN=$(curl -s -X POST ${server.authUrl}/oauth/token -H 'Content-Type: application/json' \\`,
+          `    -d '{"client_id":"${DEV_CLIENT.clientId}","client_secret":"${DEV_CLIENT.secret}","audience":"${server.cfg.audience}","grant_type":"client_credentials"}' \\`,
+          `    | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
+          `  curl -s ${server.baseUrl}/data/transactions?limit=2 -H "Authorization: Bearer $TOKEN" -H 'X-Client-Id: ${DEV_CLIENT.clientId}'`,
+          '',
+        ]
+      : []),
   ];
   if (printsBanner()) process.stderr.write(banner.join('\n') + '\n');
   const shutdown = (signal: string) => {
     process.stderr.write(`${signal}: draining in-flight requests\n`);
-    const force = setTimeout(() => process.exit(1), 25_000);
+    const force = setTimeout(() => process.exit(1), 25_000 + cfg.shutdownDelayMs);
     force.unref();
     server.close().then(
       () => process.exit(0),

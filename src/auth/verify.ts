@@ -52,10 +52,11 @@ export class Authenticator {
   constructor(
     private readonly db: Knex,
     private readonly cfg: Config,
-    signing: SigningKey,
+    signing: SigningKey | null,
     jwksUrl?: string,
   ) {
-    this.keys = jwksUrl ? createRemoteJWKSet(new URL(jwksUrl)) : createLocalJWKSet({ keys: [signing.publicJwk] });
+    if (!jwksUrl && !signing) throw new Error('a signing key or JWKS_URL is needed to verify tokens');
+    this.keys = jwksUrl ? createRemoteJWKSet(new URL(jwksUrl)) : createLocalJWKSet({ keys: [signing!.publicJwk] });
   }
 
   /** Forget cached key status (after a revoke in this process). */

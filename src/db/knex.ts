@@ -216,6 +216,17 @@ export async function migrate(db: Knex): Promise<void> {
   await db.migrate.latest({ migrationSource });
 }
 
+/**
+ * Migrations of this build not yet applied to the database (readiness probe). Reads knex's table
+ * directly: knex's own listing creates its tables when they are missing, a write a probe must not do.
+ */
+export async function pendingMigrations(db: Knex): Promise<string[]> {
+  const known = Object.keys(migrations).sort();
+  if (!(await db.schema.hasTable('knex_migrations'))) return known;
+  const applied = new Set(((await db('knex_migrations').select('name')) as { name: string }[]).map((r) => r.name));
+  return known.filter((m) => !applied.has(m));
+}
+
 export async function rollbackAll(db: Knex): Promise<void> {
   await db.migrate.rollback({ migrationSource }, true);
 }
