@@ -45,12 +45,14 @@ migrate: install ## Apply database migrations (DATABASE_URL)
 seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABASE_URL
 	$(SEEDING) $(TSX) src/db/cli.ts seed --reset --scale $(SEED_SCALE)
 
-generate: install ## Render the version table into openapi.yaml and regenerate generated/api.ts
+generate: install ## Render the version table into openapi.yaml, the configuration table into README.md, and regenerate generated/api.ts
 	$(TSX) src/versions/render.ts
+	$(TSX) scripts/config-table.ts
 	npx openapi-typescript openapi.yaml -o generated/api.ts
 
 check-generated: install ## Fail when generated/api.ts or the version table in openapi.yaml is stale
 	@$(TSX) src/versions/render.ts --check
+	@$(TSX) scripts/config-table.ts --check
 	@npx openapi-typescript openapi.yaml -o /tmp/fdapi-generated.ts >/dev/null 2>&1
 	@diff -q /tmp/fdapi-generated.ts generated/api.ts >/dev/null || { echo "generated/api.ts is stale: run make generate"; exit 1; }
 	@echo "generated/api.ts is up to date"
