@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { handlers } from '../handlers/index.js';
@@ -37,6 +37,17 @@ export interface RunningServer {
  * percent-encoded) with a margin; beyond it the request is refused before routing.
  */
 const MAX_HEADER_BYTES = 64 * 1024;
+/**
+ * Shutdown: connections the kernel completed before the signal wait in the listen backlog, and a
+ * busy event loop accepts about one per turn; closing the listener resets the rest, requests and
+ * all. So the listeners close only after BACKLOG_QUIET_TURNS turns of the loop (each at least
+ * BACKLOG_TURN_MS) accepted nothing, or after BACKLOG_MAX_MS.
+ */
+const BACKLOG_QUIET_TURNS = 3;
+const BACKLOG_TURN_MS = 20;
+const BACKLOG_MAX_MS = 3000;
+/** Shutdown: how long connections without a request in progress stay open after the listeners close. */
+const DRAIN_IDLE_GRACE_MS = 500;
 /** How long shutdown waits for requests still running (their clients may have gone) before the pool closes. */
 const SHUTDOWN_WAIT_MS = 10_000;
 
@@ -122,10 +133,11 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
     (closing ??= (async () => {
       lifecycle.draining = true;
       if (cfg.shutdownDelayMs > 0) await new Promise((r) => setTimeout(r, cfg.shutdownDelayMs));
-      const done = (s: http.Server) => new Promise<void>((r) => (s.listening ? s.close(() => r()) : r()));
-      drain();
-      apiServer.closeIdleConnections();
-      authServer.closeIdleConnections();
+      await drain.backlogAccepted();
+      // net's close, not http's: http.Server.close() first closes the connections it deems idle,
+      // which cut off requests being answered (drainer)
+      const done = (s: http.Server) => new Promise<void>((r) => (s.listening ? net.Server.prototype.close.call(s, () => r()) : r()));
+      drain.start();
       await Promise.all([done(apiServer), done(authServer)]);
       // requests whose clients hung up are still running: let them finish before the pool closes
       if (!(await inflight.idle(SHUTDOWN_WAIT_MS))) log.warn({ running: inflight.size }, 'shutdown: requests still running after the wait');
@@ -149,28 +161,61 @@ async function startupKey(cfg: Config, db: ReturnType<typeof createDb>): Promise
 }
 
 /**
- * Keep-alive during shutdown: once draining starts, every response still to be written says
- * `Connection: close` and every connection is closed after its response, so a client cannot reuse a
- * kept-alive socket to reach a server that has stopped listening. Call the returned function when
- * draining starts; register before the request handlers.
+ * Connections during shutdown: once draining starts, every response still to be written says
+ * `Connection: close` and its connection is closed after it, so a client cannot reuse a kept-alive
+ * socket to reach a server that has stopped listening. A connection with no request in progress is
+ * closed after DRAIN_IDLE_GRACE_MS: a request already sent on it (read after the signal) is
+ * answered first. This tracks requests itself rather than using http's closeIdleConnections(),
+ * which also counts as idle a connection whose request was read and is still being answered, and
+ * cut such requests off. `backlogAccepted` resolves once the listen backlog is empty (see
+ * BACKLOG_QUIET_TURNS), `start` begins draining; register before the request handlers.
  */
-function drainer(servers: http.Server[]): () => void {
+function drainer(servers: http.Server[]): { start(): void; backlogAccepted(): Promise<void> } {
   let draining = false;
+  let accepted = 0;
   const open = new Set<http.ServerResponse>();
+  const running = new Map<import('node:stream').Duplex, number>();
   const closeAfter = (res: http.ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close');
     else res.once('finish', () => res.socket?.end());
   };
+  const closeIfIdle = (socket: import('node:stream').Duplex) => {
+    if (!running.get(socket)) socket.destroy();
+  };
   for (const s of servers) {
-    s.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    s.on('connection', (socket: import('node:net').Socket) => {
+      accepted++;
+      running.set(socket, 0);
+      socket.once('close', () => running.delete(socket));
+    });
+    s.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const socket = req.socket;
+      running.set(socket, (running.get(socket) ?? 0) + 1);
+      res.once('close', () => {
+        if (running.has(socket)) running.set(socket, running.get(socket)! - 1);
+      });
       if (draining) return closeAfter(res);
       open.add(res);
       res.once('close', () => open.delete(res));
     });
   }
-  return () => {
-    draining = true;
-    for (const res of open) closeAfter(res);
+  const turn = () => new Promise<void>((r) => setTimeout(() => setImmediate(r), BACKLOG_TURN_MS));
+  return {
+    start() {
+      draining = true;
+      for (const res of open) closeAfter(res);
+      setTimeout(() => {
+        for (const socket of running.keys()) closeIfIdle(socket);
+      }, DRAIN_IDLE_GRACE_MS).unref();
+    },
+    async backlogAccepted() {
+      const deadline = Date.now() + BACKLOG_MAX_MS;
+      for (let quiet = 0; quiet < BACKLOG_QUIET_TURNS && Date.now() < deadline; ) {
+        const before = accepted;
+        await turn();
+        quiet = accepted === before ? quiet + 1 : 0;
+      }
+    },
   };
 }
 

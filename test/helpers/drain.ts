@@ -1,8 +1,8 @@
 /**
  * SIGTERM under load, as a load balancer and an orchestrator do it to a running server: N requests
- * on N connections, the signal once the server has answered the first (so every connection has
- * been accepted and the rest are in flight), then every response is read to its end. No vitest
- * imports: the callers assert.
+ * on N connections, the signal once every request was sent and the server has answered the first
+ * (so the connections have been accepted and the rest are in flight), then every response is read
+ * to its end. No vitest imports: the callers assert.
  */
 import net from 'node:net';
 
@@ -14,7 +14,7 @@ export interface DrainOutcome {
 }
 
 /** One raw HTTP/1.1 request; resolves with the status once the whole response arrived (Content-Length), or null. */
-function request(port: number, raw: string, onAnswered: () => void): Promise<number | null> {
+function request(port: number, raw: string, onSent: () => void, onAnswered: () => void): Promise<number | null> {
   return new Promise((resolve) => {
     let data = Buffer.alloc(0);
     let done = false;
@@ -25,7 +25,7 @@ function request(port: number, raw: string, onAnswered: () => void): Promise<num
       socket.destroy();
       resolve(status);
     };
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(raw));
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(raw, onSent));
     socket.on('data', (chunk) => {
       data = Buffer.concat([data, chunk]);
       const head = data.indexOf('\r\n\r\n');
@@ -52,17 +52,26 @@ export async function requestsThroughSigterm(
     .join('')}\r\n`;
   let answered = 0;
   let answeredAtSignal = -1;
+  const n = opts.requests ?? 40;
+  let sent = 0;
   let first!: () => void;
+  let allSent!: () => void;
   const firstAnswer = new Promise<void>((r) => (first = r));
+  const everySent = new Promise<void>((r) => (allSent = r));
   const all = Promise.all(
-    Array.from({ length: opts.requests ?? 40 }, () =>
-      request(port, raw, () => {
-        answered++;
-        first();
-      }),
+    Array.from({ length: n }, () =>
+      request(
+        port,
+        raw,
+        () => ++sent === n && allSent(),
+        () => {
+          answered++;
+          first();
+        },
+      ),
     ),
   );
-  await Promise.race([firstAnswer, all]);
+  await Promise.race([Promise.all([firstAnswer, everySent]), all]);
   answeredAtSignal = answered;
   signal();
   return { statuses: await all, answeredAtSignal };

@@ -62,9 +62,8 @@ describe.each(DATABASES)('WORKERS=2 [%s]', (kind) => {
       });
       return tok.status;
     };
-    const forms = Array.from({ length: 12 }, (_, i) =>
-      i % 3 === 0 ? { guest: '1' } : i % 3 === 1 ? { username: 'free@example.com', password: 'free-password' } : { username: 'premium@example.com', password: 'premium-password' },
-    );
+    const accounts: Record<string, string>[] = [{ guest: '1' }, { username: 'free@example.com', password: 'free-password' }, { username: 'premium@example.com', password: 'premium-password' }];
+    const forms = Array.from({ length: 12 }, (_, i) => accounts[i % 3]!);
     const statuses: number[] = [];
     for (const f of forms) statuses.push(await signIn(f));
     expect(statuses).toEqual(new Array(12).fill(200));
