@@ -28,15 +28,15 @@ async function probeDatabase(ctx: Ctx): Promise<{ status: 'up' | 'down'; latency
   return { status: 'up', latency_ms: Math.round((performance.now() - started) * 100) / 100 };
 }
 
-/** Once every migration was seen applied, a process need not look again (they are never undone under it). */
-let migrationsCurrent = false;
+/** Databases whose migrations were all seen applied: a process need not look again (they are never undone under it). */
+const migrationsCurrent = new WeakSet<object>();
 
 async function probeMigrations(ctx: Ctx): Promise<{ status: 'current' | 'pending' | 'unknown'; pending: string[] }> {
-  if (migrationsCurrent) return { status: 'current', pending: [] };
+  if (migrationsCurrent.has(ctx.deps.db)) return { status: 'current', pending: [] };
   try {
     const pending = await withTimeout(pendingMigrations(ctx.deps.db));
-    migrationsCurrent = pending.length === 0;
-    return { status: migrationsCurrent ? 'current' : 'pending', pending };
+    if (pending.length === 0) migrationsCurrent.add(ctx.deps.db);
+    return { status: pending.length === 0 ? 'current' : 'pending', pending };
   } catch {
     return { status: 'unknown', pending: [] };
   }
