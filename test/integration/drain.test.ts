@@ -11,46 +11,18 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, expect, inject, it } from 'vitest';
 import { createDb } from '../../src/db/knex.js';
 import { requestsThroughSigterm } from '../helpers/drain.js';
-import { freePort, sqliteCopy, teamWithKey, tokenFor } from '../helpers/servers.js';
+import { childrenOf, childServerEnv, freePort, sqliteCopy, teamWithKey, tokenFor } from '../helpers/servers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-make-run-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-/** The direct children of `pid`, from /proc. */
-function childrenOf(pid: number): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((e) => /^\d+$/.test(e))
-    .filter((e) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 it('make run drains 40 in-flight requests on SIGTERM and exits 0, charging only answered calls', async () => {
   const databaseUrl = sqliteCopy(dir, inject('sqliteTemplate'));
   const [port, authPort] = [await freePort(), await freePort()];
   const make = spawn('make', ['--no-print-directory', 'run'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      BASE_URL: '',
-      AUTH_URL: '',
-      PORT: String(port),
-      AUTH_PORT: String(authPort),
-      DATABASE_URL: databaseUrl,
-      SIGNING_KEY_FILE: path.join(dir, 'signing-key.json'),
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'development',
-      RATE_LIMIT_BURST: '100000',
-      RATE_LIMIT_PER_SECOND: '100000',
-    },
+    env: { ...childServerEnv(dir, port, authPort), DATABASE_URL: databaseUrl, RATE_LIMIT_BURST: '100000', RATE_LIMIT_PER_SECOND: '100000' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -18,7 +18,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { requestsThroughSigterm } from '../helpers/drain.js';
 import { DATABASES } from '../helpers/harness.js';
-import { freePort, tokenFor } from '../helpers/servers.js';
+import { commandLine, freePort, parentPids, tokenFor } from '../helpers/servers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -65,26 +65,15 @@ async function emptyDatabase(kind: string, dir: string): Promise<string> {
 
 /** The node processes under `pid` whose command line holds `needle` (not a shell running it). */
 function descendants(pid: number, needle: string): number[] {
-  const parent = new Map<number, number>();
-  for (const e of fs.readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
-      parent.set(Number(e), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // ended while we looked
-    }
-  }
-  const under = (p: number): boolean => p === pid || (parent.has(p) && p !== 1 && under(parent.get(p)!));
-  return [...parent.keys()].filter((p) => p !== pid && under(parent.get(p)!) && isNode(p, needle));
-}
-
-function isNode(pid: number, needle: string): boolean {
-  try {
-    const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    return path.basename(argv[0] ?? '') === 'node' && argv.includes(needle);
-  } catch {
-    return false;
-  }
+  const parents = parentPids();
+  const under = (p: number): boolean => p === pid || (p > 1 && parents.has(p) && under(parents.get(p)!));
+  return [...parents]
+    .filter(([p, parent]) => p !== pid && under(parent))
+    .map(([p]) => p)
+    .filter((p) => {
+      const argv = commandLine(p);
+      return path.basename(argv[0] ?? '') === 'node' && argv.includes(needle);
+    });
 }
 
 describe.each(DATABASES)('built, pruned and bootstrapped from the command line [%s]', (kind) => {
@@ -125,7 +114,10 @@ describe.each(DATABASES)('built, pruned and bootstrapped from the command line [
     };
   }, 60_000);
   afterAll(() => {
-    if (server?.proc.exitCode === null) server.proc.kill('SIGKILL');
+    if (server?.proc.exitCode === null) {
+      for (const pid of descendants(server.proc.pid!, 'dist/src/server.js')) process.kill(pid, 'SIGKILL');
+      server.proc.kill('SIGKILL');
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
