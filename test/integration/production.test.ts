@@ -88,25 +88,24 @@ describe.each(DATABASES)('built, pruned and bootstrapped from the command line [
       return { code: e.code, stdout: e.stdout, stderr: e.stderr };
     }
   };
-  const start = (extra: Record<string, string>) => {
-    const proc = spawn('npm', ['start'], { cwd: app, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // ports taken just before the start: a port found free long before may be another process's by then
+  const start = async (extra: Record<string, string>) => {
+    const [port, authPort] = [await freePort(), await freePort()];
+    const proc = spawn('npm', ['start'], { cwd: app, env: { ...env, PORT: String(port), AUTH_PORT: String(authPort), ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     proc.stdout!.on('data', (d) => (output += d.toString()));
     proc.stderr!.on('data', (d) => (output += d.toString()));
     const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
-    return { proc, output: () => output, exited };
+    return { proc, output: () => output, exited, base: `http://localhost:${port}`, auth: `http://localhost:${authPort}` };
   };
   let server: { proc: ChildProcess } | undefined;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), `fdapi-production-${kind}-`));
-    const [port, authPort] = [await freePort(), await freePort()];
     env = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       DATABASE_URL: await emptyDatabase(kind, dir),
-      PORT: String(port),
-      AUTH_PORT: String(authPort),
       SIGNING_KEY_FILE: path.join(dir, 'signing-key.json'),
       LOG_LEVEL: 'silent',
       RATE_LIMIT_BURST: '100000',
@@ -143,25 +142,25 @@ describe.each(DATABASES)('built, pruned and bootstrapped from the command line [
     expect((await admin('signing-key', 'create', '--out', env.SIGNING_KEY_FILE!)).code).toBe(1);
 
     const secrets = [CURSOR_SECRET, key.client_secret, 'dev-secret', 'free-password', 'premium-password'];
-    const noCursor = start({ NODE_ENV: 'production' });
+    const noCursor = await start({ NODE_ENV: 'production' });
     expect(await noCursor.exited).not.toBe(0);
     expect(noCursor.output()).toContain('CURSOR_SECRET is required when NODE_ENV=production');
-    const devKey = start({ NODE_ENV: 'production', CURSOR_SECRET });
+    const devKey = await start({ NODE_ENV: 'production', CURSOR_SECRET });
     expect(await devKey.exited).not.toBe(0);
     expect(devKey.output()).toContain('the development key dev-client exists');
     expect(devKey.output()).toContain('the demo user free@example.com still has its published password');
     for (const s of secrets) expect(devKey.output()).not.toContain(s);
 
     expect(JSON.parse((await admin('dev-key', 'delete')).stdout)).toEqual({ dev_key_deleted: true, demo_users_deleted: ['free@example.com', 'premium@example.com'] });
-    const running = start({ NODE_ENV: 'production', CURSOR_SECRET });
+    const running = await start({ NODE_ENV: 'production', CURSOR_SECRET });
     server = running;
     const deadline = Date.now() + 60_000;
     while (!running.output().includes('Funding Data API is running') && running.proc.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(running.output()).toContain('Funding Data API is running');
     for (const s of secrets) expect(running.output()).not.toContain(s);
-    const base = `http://localhost:${env.PORT}`;
+    const base = running.base;
 
-    const token = await tokenFor(`http://localhost:${env.AUTH_PORT}`, 'urn:funding-data-api', key.client_id, key.client_secret);
+    const token = await tokenFor(running.auth, 'urn:funding-data-api', key.client_id, key.client_secret);
     expect(token.status).toBe(200);
     const auth = { Authorization: `Bearer ${token.body.access_token}`, 'X-Client-Id': key.client_id };
     const list = await fetch(`${base}/data/transactions?limit=2`, { headers: auth });
