@@ -7,6 +7,9 @@ MCP_PY := $(VENV)/.mcp-installed
 TSX := node_modules/.bin/tsx
 # the Python SDK's generator, runtime and test dependencies, in the same .venv (stamp file)
 PY_SDK := $(VENV)/.python-sdk-stamp
+# one process with tsx's loader: the process that gets SIGTERM is the server itself, which drains
+# (the tsx launcher's own process killed its child 30 ms after SIGTERM)
+NODE_TS := node --import tsx
 export SEED_SCALE ?= demo
 HEAP_MB ?= 1024
 HEAP_YOUNG_MB ?= 0
@@ -14,7 +17,7 @@ HEAP_YOUNG_MB ?= 0
 SEED_YOUNG_MB ?= 64
 SEEDING := NODE_OPTIONS="$(if $(filter-out 0,$(SEED_YOUNG_MB)),--max-semi-space-size=$(SEED_YOUNG_MB)) $${NODE_OPTIONS:-}"
 
-.PHONY: help install run seed migrate test test-unit test-python test-contract test-generators test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
+.PHONY: help install build run seed migrate test test-unit test-python test-contract test-generators test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -42,8 +45,13 @@ $(OPENAPI_PYTHON_CLIENT): test/clients/requirements.txt
 	@touch $(OPENAPI_PYTHON_CLIENT)
 
 run: install ## Migrate and seed the embedded SQLite demo database if needed, then start the API and identity provider
-	$(SEEDING) $(TSX) src/db/cli.ts ensure
-	NODE_OPTIONS="$(if $(filter-out 0,$(HEAP_MB)),--max-old-space-size=$(HEAP_MB)) $(if $(filter-out 0,$(HEAP_YOUNG_MB)),--max-semi-space-size=$(HEAP_YOUNG_MB)) $${NODE_OPTIONS:-}" $(TSX) src/server.ts
+	$(SEEDING) $(NODE_TS) src/db/cli.ts ensure
+	NODE_OPTIONS="$(if $(filter-out 0,$(HEAP_MB)),--max-old-space-size=$(HEAP_MB)) $(if $(filter-out 0,$(HEAP_YOUNG_MB)),--max-semi-space-size=$(HEAP_YOUNG_MB)) $${NODE_OPTIONS:-}" exec $(NODE_TS) src/server.ts
+
+build: install ## Compile to dist/ (npm start, npm run admin): JavaScript, worker modules, openapi.yaml, docs renderer
+	rm -rf dist
+	npx tsc -p tsconfig.build.json
+	$(NODE_TS) scripts/build.ts
 
 migrate: install ## Apply database migrations (DATABASE_URL)
 	$(TSX) src/db/cli.ts migrate
@@ -51,13 +59,15 @@ migrate: install ## Apply database migrations (DATABASE_URL)
 seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABASE_URL
 	$(SEEDING) $(TSX) src/db/cli.ts seed --reset --scale $(SEED_SCALE)
 
-generate: install $(PY_SDK) ## Render the version table and the flat per-subtype schemas into openapi.yaml; regenerate generated/api.ts and the Python SDK's generated package
+generate: install $(PY_SDK) ## Render the version table and the flat per-subtype schemas into openapi.yaml and the configuration table into README.md; regenerate generated/api.ts and the Python SDK's generated package
 	$(TSX) src/versions/render.ts
+	$(TSX) scripts/config-table.ts
 	npx openapi-typescript openapi.yaml -o generated/api.ts
 	clients/python/generate.sh
 
 check-generated: install $(PY_SDK) ## Fail when generated/api.ts, the Python SDK's generated package or the version table in openapi.yaml is stale
 	@$(TSX) src/versions/render.ts --check
+	@$(TSX) scripts/config-table.ts --check
 	@npx openapi-typescript openapi.yaml -o /tmp/fdapi-generated.ts >/dev/null 2>&1
 	@diff -q /tmp/fdapi-generated.ts generated/api.ts >/dev/null || { echo "generated/api.ts is stale: run make generate"; exit 1; }
 	@echo "generated/api.ts is up to date"

@@ -1669,6 +1669,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe
+         * @description Public, unauthenticated; for an orchestrator. 200 when this process should receive traffic: the
+         *     database answers and every migration this build knows is applied. 503 otherwise, and while the
+         *     process drains after SIGTERM.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness probe
+         * @description Public, unauthenticated; for an orchestrator. 200 while the process's event loop answers, whatever the
+         *     database does and also while draining (restarting a process for a database outage would not help).
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2611,13 +2654,41 @@ export interface components {
             query_info: components["schemas"]["FunnelQueryInfo"];
         };
         Health: {
-            /** @enum {string} */
-            status: "ok" | "unavailable";
-            database: components["schemas"]["HealthDatabase"];
+            /**
+             * @description `draining`: the process got SIGTERM and finishes what it has.
+             * @enum {string}
+             */
+            status: "ok" | "unavailable" | "draining";
+            database: components["schemas"]["DatabaseProbe"];
             /** @description Latest API version served. */
             version: string;
             /** Format: date-time */
             time: string;
+        };
+        DatabaseProbe: {
+            /** @enum {string} */
+            status: "up" | "down";
+            latency_ms: number | null;
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "not_ready" | "draining";
+            database: components["schemas"]["DatabaseProbe"];
+            migrations: {
+                /**
+                 * @description `unknown` when the database does not answer.
+                 * @enum {string}
+                 */
+                status: "current" | "pending" | "unknown";
+                /** @description Migrations of this build not applied to the database. */
+                pending: string[];
+            };
+        };
+        Liveness: {
+            /** @enum {string} */
+            status: "alive";
+            draining: boolean;
+            uptime_s: number;
         };
         /** @description The full investor (investment firm) record. */
         InvestorFull: {
@@ -3056,11 +3127,6 @@ export interface components {
             dimension: components["schemas"]["FunnelDimension"];
             top_n: number;
             timing_ms: number;
-        };
-        HealthDatabase: {
-            /** @enum {string} */
-            status: "up" | "down";
-            latency_ms: number | null;
         };
         SearchHitMatch: {
             /** @enum {string} */
@@ -15426,16 +15492,124 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description The database does not answer. */
+            /** @description The database does not answer, or the process is draining before it stops (a load balancer should stop sending). */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "draining",
+                     *       "database": {
+                     *         "status": "up",
+                     *         "latency_ms": 0.11
+                     *       },
+                     *       "version": "2026-10-09",
+                     *       "time": "2026-11-23T11:51:18.171Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for traffic. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "database": {
+                     *         "status": "up",
+                     *         "latency_ms": 0.14
+                     *       },
+                     *       "migrations": {
+                     *         "status": "current",
+                     *         "pending": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not ready (database down, migrations pending) or draining. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "not_ready",
+                     *       "database": {
+                     *         "status": "up",
+                     *         "latency_ms": 0.2
+                     *       },
+                     *       "migrations": {
+                     *         "status": "pending",
+                     *         "pending": [
+                     *           "013_sign_in_codes"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "alive",
+                     *       "draining": false,
+                     *       "uptime_s": 42.5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
 }

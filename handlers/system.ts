@@ -1,37 +1,68 @@
-/** System: the public health probe and the published OpenAPI document. */
+/**
+ * System: the public probes and the published OpenAPI document. `/system/health` is the public
+ * probe (database and draining); for an orchestrator, `/system/ready` adds the migrations and
+ * `/system/live` says only that the process answers (no database: an outage is no reason to
+ * restart it).
+ */
 import fs from 'node:fs';
 import YAML from 'yaml';
 import { loadDocument } from '../src/app.js';
+import { pendingMigrations } from '../src/db/knex.js';
 import { ping } from '../src/db/reference.js';
 import { now } from '../src/config.js';
-import type { HandlerMap } from '../src/http/context.js';
+import type { Ctx, HandlerMap } from '../src/http/context.js';
 import { LATEST_VERSION } from '../src/versions/table.js';
 
 const HEALTH_TIMEOUT_MS = 1000;
 
+const withTimeout = <T>(work: Promise<T>): Promise<T> =>
+  Promise.race([work, new Promise<never>((_r, reject) => setTimeout(() => reject(new Error('timeout')), HEALTH_TIMEOUT_MS).unref())]);
+
+async function probeDatabase(ctx: Ctx): Promise<{ status: 'up' | 'down'; latency_ms: number | null }> {
+  const started = performance.now();
+  try {
+    await withTimeout(ping(ctx.deps.db));
+  } catch {
+    return { status: 'down', latency_ms: null };
+  }
+  return { status: 'up', latency_ms: Math.round((performance.now() - started) * 100) / 100 };
+}
+
+/** Databases whose migrations were all seen applied: a process need not look again (they are never undone under it). */
+const migrationsCurrent = new WeakSet<object>();
+
+async function probeMigrations(ctx: Ctx): Promise<{ status: 'current' | 'pending' | 'unknown'; pending: string[] }> {
+  if (migrationsCurrent.has(ctx.deps.db)) return { status: 'current', pending: [] };
+  try {
+    const pending = await withTimeout(pendingMigrations(ctx.deps.db));
+    if (pending.length === 0) migrationsCurrent.add(ctx.deps.db);
+    return { status: pending.length === 0 ? 'current' : 'pending', pending };
+  } catch {
+    return { status: 'unknown', pending: [] };
+  }
+}
+
+const draining = (ctx: Ctx) => ctx.deps.lifecycle?.draining === true;
+
 export const systemHandlers: HandlerMap = {
   getHealth: async (ctx) => {
-    const started = performance.now();
-    let up = true;
-    try {
-      await Promise.race([
-        ping(ctx.deps.db),
-        new Promise((_r, reject) => setTimeout(() => reject(new Error('timeout')), HEALTH_TIMEOUT_MS).unref()),
-      ]);
-    } catch {
-      up = false;
-    }
-    const latency = Math.round((performance.now() - started) * 100) / 100;
+    const database = await probeDatabase(ctx);
+    const status = draining(ctx) ? 'draining' : database.status === 'up' ? 'ok' : 'unavailable';
     return {
-      status: up ? 200 : 503,
-      body: {
-        status: up ? 'ok' : 'unavailable',
-        database: { status: up ? 'up' : 'down', latency_ms: up ? latency : null },
-        version: LATEST_VERSION,
-        time: now(ctx.deps.cfg).toISOString(),
-      },
+      status: status === 'ok' ? 200 : 503,
+      body: { status, database, version: LATEST_VERSION, time: now(ctx.deps.cfg).toISOString() },
     };
   },
+  getReadiness: async (ctx) => {
+    const [database, migrations] = await Promise.all([probeDatabase(ctx), probeMigrations(ctx)]);
+    const ready = database.status === 'up' && migrations.status === 'current';
+    const status = draining(ctx) ? 'draining' : ready ? 'ready' : 'not_ready';
+    return { status: status === 'ready' ? 200 : 503, body: { status, database, migrations } };
+  },
+  getLiveness: async (ctx) => ({
+    status: 200,
+    body: { status: 'alive', draining: draining(ctx), uptime_s: Math.round(process.uptime() * 10) / 10 },
+  }),
 };
 
 /** The published document: the repository's openapi.yaml with `servers` set to this deployment. */

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { ALL_SCOPES } from '../src/access/scopes.js';
+import { DEMO_USERS, DEV_CLIENT } from '../src/auth/demo.js';
 import { hashSecret } from '../src/auth/secrets.js';
 import type { Ctx } from './context.js';
 
@@ -26,13 +27,13 @@ export function writePlatform(ctx: Ctx): void {
     { team_id: 2, member: 'other@example.com', role: 'owner' },
   ]);
   w.add('api_keys', {
-    id: 1, client_id: 'dev-client', secret_hash: hashSecret('dev-secret', salt(ctx.seed, 'dev-client')), label: 'Development key',
+    id: 1, client_id: DEV_CLIENT.clientId, secret_hash: hashSecret(DEV_CLIENT.secret, salt(ctx.seed, 'dev-client')), label: 'Development key',
     scopes: JSON.stringify([...ALL_SCOPES]), team_id: 1, created_by: 'dev@example.com', status: 'active', created_at: AT, revoked_at: null,
   });
-  w.addAll('users', [
-    { id: 1, email: 'free@example.com', password_hash: hashSecret('free-password', salt(ctx.seed, 'free')), plan: 'free', ecosystem: null },
-    { id: 2, email: 'premium@example.com', password_hash: hashSecret('premium-password', salt(ctx.seed, 'premium')), plan: 'premium', ecosystem: 'berlin' },
-  ]);
+  w.addAll(
+    'users',
+    DEMO_USERS.map((u, i) => ({ id: i + 1, email: u.email, password_hash: hashSecret(u.password, salt(ctx.seed, u.plan)), plan: u.plan, ecosystem: u.ecosystem })),
+  );
   w.addAll('credit_balances', [
     { team_id: 1, balance: 1_000_000_000, granted: 1_000_000_000, updated_at: AT },
     { team_id: 2, balance: 0, granted: 0, updated_at: AT },

@@ -4,7 +4,8 @@
  * credits stay exact (atomic decrements) and, with `RATE_LIMIT_STORE=postgres`, the rate limits too;
  * the key-status cache is per process (a revocation reaches the others within KEY_CACHE_SECONDS).
  *
- * The primary serves nothing: it creates the signing key before forking (so the workers do not race
+ * Browser sign-in codes live in the database and one metrics scrape aggregates every worker
+ * (src/http/metrics.ts), so the workers are one service. The primary serves nothing: it creates the signing key before forking (so the workers do not race
  * to create it), replaces a worker that dies after it served (a worker that fails to start stops the
  * whole server with exit code 1: a restart would repeat the error), and on SIGTERM/SIGINT asks every
  * worker to drain, exiting 0 when all of them did.
@@ -12,12 +13,15 @@
 import cluster, { type Worker } from 'node:cluster';
 import { loadSigningKey } from './auth/signing.js';
 import type { Config } from './config.js';
+import { answerMetricsRequests } from './http/metrics.js';
 
 export async function runPrimary(cfg: Config): Promise<void> {
-  await loadSigningKey(cfg.signingKeyFile);
+  // outside production: create the key once here, so the workers do not race to (production never creates it)
+  if (cfg.nodeEnv !== 'production') await loadSigningKey(cfg.signingKeyFile);
   if (cfg.rateLimit.store === 'memory') {
     process.stderr.write(`WORKERS=${cfg.workers} with RATE_LIMIT_STORE=memory: each process applies the rate limit on its own\n`);
   }
+  answerMetricsRequests();
   let stopping = false;
   let failed = false;
   const workers = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
@@ -51,7 +55,7 @@ export async function runPrimary(cfg: Config): Promise<void> {
     if (stopping) return;
     process.stderr.write(`${signal}: draining ${workers().length} workers\n`);
     stopAll();
-    setTimeout(() => process.exit(1), 30_000).unref();
+    setTimeout(() => process.exit(1), 30_000 + cfg.shutdownDelayMs).unref();
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

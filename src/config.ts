@@ -1,7 +1,100 @@
 /**
- * One typed configuration object read from the environment and validated at start.
- * Every variable is documented in README.md ("Configuration").
+ * One typed configuration object read from the environment and validated at start. SETTINGS is
+ * the schema: every variable the service (or `make run`) reads, its default and its meaning;
+ * loadConfig reads only names declared there (the type says so), and README.md's configuration
+ * table is rendered from it (`make generate`; test/unit/config.test.ts fails when they differ).
  */
+interface Setting {
+  /** The value used when the variable is unset or empty ('' = none or derived: see `shown`). */
+  default: string;
+  /** How the default reads in the README when it is derived or absent. */
+  shown?: string;
+  doc: string;
+  /** Read by the Makefile, not by the server. */
+  make?: true;
+}
+
+export const SETTINGS = {
+  PORT: { default: '3000', doc: 'API port' },
+  AUTH_PORT: { default: '3001', doc: 'Identity provider port (token endpoint, JWKS, browser sign-in)' },
+  HOST: { default: '127.0.0.1', doc: 'Listen address (`0.0.0.0` to accept connections from other hosts, e.g. a proxy)' },
+  BASE_URL: { default: '', shown: '`http://localhost:$PORT`', doc: 'Public base URL of the API' },
+  AUTH_URL: { default: '', shown: '`http://localhost:$AUTH_PORT`', doc: 'Public URL of the identity provider' },
+  DATABASE_URL: { default: 'sqlite:data/demo.sqlite', doc: '`sqlite:<file>` or `postgres://user:pass@host:port/db`' },
+  AUDIENCE: { default: 'urn:funding-data-api', doc: 'Token audience (must differ from `BASE_URL`)' },
+  ISSUER: { default: '', shown: '`$AUTH_URL/`', doc: 'Token issuer checked by the API' },
+  JWKS_URL: { default: '', shown: '(bundled key)', doc: 'Verify tokens of an external OIDC provider instead; in production the bundled identity provider then runs only when a signing key file exists' },
+  SIGNING_KEY_FILE: {
+    default: 'data/signing-key.json',
+    doc: 'ES256 private key of the bundled identity provider. Outside production it is created on first start; in production create it beforehand (`npm run admin -- signing-key create --out FILE`) and give every process the same file',
+  },
+  TOKEN_TTL: { default: '86400', doc: 'Token lifetime in seconds' },
+  API_NOW: { default: '', shown: '(clock)', doc: 'Override "now" (ISO 8601) for tests and demos of version windows' },
+  SEED_SCALE: { default: 'demo', doc: 'Seed size: `tiny`, `demo` or `large`' },
+  NODE_ENV: {
+    default: 'development',
+    doc: 'With `production` the server refuses to start without `CURSOR_SECRET`, without a signing key file or `JWKS_URL`, and while the development key or a demo user with its published password exists',
+  },
+  LOG_LEVEL: { default: 'info', doc: 'pino log level' },
+  CURSOR_SECRET: { default: '', shown: 'dev value', doc: 'HMAC secret of list cursors (required in production; the same in every process)' },
+  QUERY_BUDGET_MS: { default: '15000', doc: 'Query execution budget' },
+  KEY_CACHE_SECONDS: { default: '60', doc: "How long a key's status is cached (revocation takes effect within it; at most 300)" },
+  USAGE_FLUSH_MS: { default: '1000', doc: 'Usage of metered calls is counted in memory and written this often (at most 60000; credits are still taken per call)' },
+  APP_URL: { default: 'https://app.fundingdata.example', doc: 'Web app base for `service_url`' },
+  DB_POOL_MAX: { default: '10', doc: 'PostgreSQL pool size (per process)' },
+  DB_PREPARED_STATEMENTS: {
+    default: 'on',
+    doc: 'PostgreSQL: lookups by key run as named prepared statements (planned once per connection); `off` behind PgBouncer in transaction mode before 1.21',
+  },
+  RATE_LIMIT_BURST: { default: '100', doc: 'Token bucket size per client (requests)' },
+  RATE_LIMIT_PER_SECOND: { default: '20', doc: 'Token bucket refill per client (requests per second)' },
+  RATE_LIMIT_STORE: { default: 'memory', doc: '`memory` (one process) or `postgres` (shared by every process on the database)' },
+  WORKERS: {
+    default: '1',
+    doc: 'Server processes sharing the ports (node:cluster); with PostgreSQL set `RATE_LIMIT_STORE=postgres` so they share the rate limits',
+  },
+  SHUTDOWN_DELAY_MS: {
+    default: '0',
+    doc: 'On SIGTERM, keep serving this long with `/system/health` and `/system/ready` answering 503 (so a load balancer stops sending) before the listeners close and in-flight requests drain',
+  },
+  HEADERS_TIMEOUT_MS: { default: '10000', doc: 'A client must send all request headers within this (slow clients are cut off)' },
+  REQUEST_TIMEOUT_MS: { default: '30000', doc: 'A client must send the whole request within this' },
+  AUTH_FAILURES_PER_CLIENT: { default: '10', doc: 'Failed token requests per client id per minute before 429' },
+  AUTH_FAILURES_PER_ADDRESS: { default: '100', doc: 'Failed token requests per client address per minute before 429' },
+  APP_CLIENT_ID: { default: 'web-app', doc: 'Client id of the registered browser app (authorization code with PKCE)' },
+  APP_REDIRECT_URIS: {
+    default: 'http://localhost:5173/callback,http://127.0.0.1:5173/callback',
+    doc: 'Comma-separated redirect URIs of the browser app; their origins are allowed by CORS on the identity provider',
+  },
+  METRICS_TOKEN: { default: '', shown: '(none)', doc: 'Bearer token of `GET /system/metrics` (Prometheus, every worker aggregated); unset = no metrics route' },
+  HEAP_MB: {
+    make: true,
+    default: '1024',
+    doc: "`make run` only: V8 old-space limit of each server process (`--max-old-space-size`). Node sizes its heap for the machine (4 GiB here) and lets garbage pile up as resident memory; with an explicit limit a process stays near 190–235 MB under load instead of 290–340 MB, for a few per cent of throughput and a higher p99 (docs/scaling.md). `0` = Node's default",
+  },
+  HEAP_YOUNG_MB: {
+    make: true,
+    default: '0',
+    doc: "`make run` only: V8 semi-space size of each server process (`--max-semi-space-size`); `0` = Node's default (16). `32` keeps more of each response's garbage young: on PostgreSQL the p99 of a list at a fixed 200 requests/s fell from a median of 32 to 25 ms over six runs each, founders `view=full` served about 8 % more, and RSS under load rose from about 200 to 220–238 MB. On SQLite the same setting took a process to 271–303 MB, over the 300 MB target, so it is not the default (docs/decisions.md)",
+  },
+  SEED_YOUNG_MB: {
+    make: true,
+    default: '64',
+    doc: "`make run` (when it seeds) and `make seed` only: V8 semi-space size of the seeding process. The generator makes millions of short-lived rows; with 64 MB of young generation seeding `large` on SQLite generated its rows in about 53 s instead of 60 s. `0` = Node's default",
+  },
+} as const satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+/** The README's configuration table, rendered from SETTINGS. */
+export function configTable(): string {
+  const rows = Object.entries(SETTINGS).map(([name, s]: [string, Setting]) => {
+    const dflt = s.shown ?? (s.default === '' ? '(none)' : `\`${s.default}\``);
+    return `| \`${name}\` | ${dflt} | ${s.doc} |`;
+  });
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
 export type DbClient = 'sqlite' | 'postgres';
 
 export interface Config {
@@ -12,8 +105,6 @@ export interface Config {
   authUrl: string;
   audience: string;
   issuer: string;
-  /** An external identity provider's key set; null: the bundled provider's own key. */
-  jwksUrl: string | null;
   databaseUrl: string;
   dbClient: DbClient;
   sqliteFile: string;
@@ -44,22 +135,30 @@ export interface Config {
   app: { clientId: string; redirectUris: string[]; origins: string[] };
   /** Bearer token for GET /system/metrics; empty = no metrics route. */
   metricsToken: string;
+  /** An external OIDC provider's JWKS the API verifies tokens with; empty = the bundled key. */
+  jwksUrl: string;
+  /** After SIGTERM: how long to keep serving with the probes answering 503 before the listeners close. */
+  shutdownDelayMs: number;
 }
 
 export class ConfigError extends Error {}
 
-function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
+/** The variable's value, or its schema default when unset or empty. */
+function get(env: NodeJS.ProcessEnv, name: SettingName): string {
   const raw = env[name];
-  if (raw === undefined || raw === '') return dflt;
+  return raw === undefined || raw === '' ? SETTINGS[name].default : raw;
+}
+
+function int(env: NodeJS.ProcessEnv, name: SettingName, min: number, max: number): number {
+  const raw = get(env, name);
   if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
 }
 
-function onOff(env: NodeJS.ProcessEnv, name: string, dflt: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return dflt;
+function onOff(env: NodeJS.ProcessEnv, name: SettingName): boolean {
+  const raw = get(env, name);
   if (raw === 'on' || raw === 'off') return raw === 'on';
   throw new ConfigError(`${name} must be on or off, got "${raw}"`);
 }
@@ -74,16 +173,15 @@ function url(name: string, value: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = int(env, 'PORT', 3000, 0, 65535);
-  const authPort = int(env, 'AUTH_PORT', 3001, 0, 65535);
-  const host = env.HOST || '127.0.0.1';
-  const baseUrl = url('BASE_URL', env.BASE_URL || `http://localhost:${port}`);
-  const authUrl = url('AUTH_URL', env.AUTH_URL || `http://localhost:${authPort}`);
-  const audience = env.AUDIENCE || 'urn:funding-data-api';
+  const port = int(env, 'PORT', 0, 65535);
+  const authPort = int(env, 'AUTH_PORT', 0, 65535);
+  const host = get(env, 'HOST');
+  const baseUrl = url('BASE_URL', get(env, 'BASE_URL') || `http://localhost:${port}`);
+  const authUrl = url('AUTH_URL', get(env, 'AUTH_URL') || `http://localhost:${authPort}`);
+  const audience = get(env, 'AUDIENCE');
   if (audience.replace(/\/$/, '') === baseUrl) throw new ConfigError('AUDIENCE must differ from BASE_URL (SPEC.md 5.2)');
-  const issuer = env.ISSUER || `${authUrl}/`;
-  const jwksUrl = env.JWKS_URL ? url('JWKS_URL', env.JWKS_URL) : null;
-  const databaseUrl = env.DATABASE_URL || 'sqlite:data/demo.sqlite';
+  const issuer = get(env, 'ISSUER') || `${authUrl}/`;
+  const databaseUrl = get(env, 'DATABASE_URL');
   let dbClient: DbClient;
   let sqliteFile = '';
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) dbClient = 'postgres';
@@ -93,27 +191,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!sqliteFile) throw new ConfigError('DATABASE_URL sqlite: needs a file path, e.g. sqlite:data/demo.sqlite');
   } else throw new ConfigError(`DATABASE_URL must start with sqlite: or postgres://, got "${databaseUrl}"`);
   let apiNow: Date | null = null;
-  if (env.API_NOW) {
-    const d = new Date(env.API_NOW);
-    if (Number.isNaN(d.getTime())) throw new ConfigError(`API_NOW must be an ISO 8601 date or date-time, got "${env.API_NOW}"`);
+  const apiNowRaw = get(env, 'API_NOW');
+  if (apiNowRaw) {
+    const d = new Date(apiNowRaw);
+    if (Number.isNaN(d.getTime())) throw new ConfigError(`API_NOW must be an ISO 8601 date or date-time, got "${apiNowRaw}"`);
     apiNow = d;
   }
-  const seedScale = (env.SEED_SCALE || 'demo') as Config['seedScale'];
+  const seedScale = get(env, 'SEED_SCALE') as Config['seedScale'];
   if (!['tiny', 'demo', 'large'].includes(seedScale)) throw new ConfigError('SEED_SCALE must be tiny, demo or large');
-  const nodeEnv = env.NODE_ENV || 'development';
-  const rateStore = (env.RATE_LIMIT_STORE || 'memory') as 'memory' | 'postgres';
+  const nodeEnv = get(env, 'NODE_ENV');
+  const rateStore = get(env, 'RATE_LIMIT_STORE') as 'memory' | 'postgres';
   if (!['memory', 'postgres'].includes(rateStore)) throw new ConfigError('RATE_LIMIT_STORE must be memory or postgres');
   if (rateStore === 'postgres' && dbClient !== 'postgres') throw new ConfigError('RATE_LIMIT_STORE=postgres needs a postgres:// DATABASE_URL');
-  const redirectUris = (env.APP_REDIRECT_URIS || 'http://localhost:5173/callback,http://127.0.0.1:5173/callback')
+  const redirectUris = get(env, 'APP_REDIRECT_URIS')
     .split(',')
     .map((u) => u.trim())
     .filter(Boolean);
   for (const u of redirectUris) url('APP_REDIRECT_URIS', u);
   const origins = [...new Set(redirectUris.map((u) => new URL(u).origin))];
-  const cursorSecret = env.CURSOR_SECRET || (nodeEnv === 'production' ? '' : 'dev-cursor-secret-change-me');
+  const cursorSecret = get(env, 'CURSOR_SECRET') || (nodeEnv === 'production' ? '' : 'dev-cursor-secret-change-me');
   if (!cursorSecret) throw new ConfigError('CURSOR_SECRET is required when NODE_ENV=production');
-  const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
-  const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 100, 600_000);
+  const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 100, 3_600_000);
   if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('REQUEST_TIMEOUT_MS must not be below HEADERS_TIMEOUT_MS');
   return {
     port,
@@ -123,37 +222,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authUrl,
     audience,
     issuer,
-    jwksUrl,
     databaseUrl,
     dbClient,
     sqliteFile,
     apiNow,
     seedScale,
     nodeEnv,
-    logLevel: env.LOG_LEVEL || 'info',
-    tokenTtlSeconds: int(env, 'TOKEN_TTL', 86400, 60, 7 * 86400),
-    signingKeyFile: env.SIGNING_KEY_FILE || 'data/signing-key.json',
+    logLevel: get(env, 'LOG_LEVEL'),
+    tokenTtlSeconds: int(env, 'TOKEN_TTL', 60, 7 * 86400),
+    signingKeyFile: get(env, 'SIGNING_KEY_FILE'),
     cursorSecret,
-    queryBudgetMs: int(env, 'QUERY_BUDGET_MS', 15000, 1, 600000),
-    keyCacheSeconds: int(env, 'KEY_CACHE_SECONDS', 60, 0, 300),
-    usageFlushMs: int(env, 'USAGE_FLUSH_MS', 1000, 0, 60_000),
-    appUrl: url('APP_URL', env.APP_URL || 'https://app.fundingdata.example'),
-    dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
-    dbPreparedStatements: onOff(env, 'DB_PREPARED_STATEMENTS', true),
-    workers: int(env, 'WORKERS', 1, 1, 64),
+    queryBudgetMs: int(env, 'QUERY_BUDGET_MS', 1, 600000),
+    keyCacheSeconds: int(env, 'KEY_CACHE_SECONDS', 0, 300),
+    usageFlushMs: int(env, 'USAGE_FLUSH_MS', 0, 60_000),
+    appUrl: url('APP_URL', get(env, 'APP_URL')),
+    dbPoolMax: int(env, 'DB_POOL_MAX', 1, 200),
+    dbPreparedStatements: onOff(env, 'DB_PREPARED_STATEMENTS'),
+    workers: int(env, 'WORKERS', 1, 64),
     headersTimeoutMs,
     requestTimeoutMs,
     authFailures: {
-      perClient: int(env, 'AUTH_FAILURES_PER_CLIENT', 10, 1, 1_000_000),
-      perAddress: int(env, 'AUTH_FAILURES_PER_ADDRESS', 100, 1, 1_000_000),
+      perClient: int(env, 'AUTH_FAILURES_PER_CLIENT', 1, 1_000_000),
+      perAddress: int(env, 'AUTH_FAILURES_PER_ADDRESS', 1, 1_000_000),
     },
     rateLimit: {
-      capacity: int(env, 'RATE_LIMIT_BURST', 100, 1, 1_000_000),
-      perSecond: int(env, 'RATE_LIMIT_PER_SECOND', 20, 1, 1_000_000),
+      capacity: int(env, 'RATE_LIMIT_BURST', 1, 1_000_000),
+      perSecond: int(env, 'RATE_LIMIT_PER_SECOND', 1, 1_000_000),
       store: rateStore,
     },
-    app: { clientId: env.APP_CLIENT_ID || 'web-app', redirectUris, origins },
-    metricsToken: env.METRICS_TOKEN || '',
+    app: { clientId: get(env, 'APP_CLIENT_ID'), redirectUris, origins },
+    metricsToken: get(env, 'METRICS_TOKEN'),
+    jwksUrl: get(env, 'JWKS_URL') && url('JWKS_URL', get(env, 'JWKS_URL')),
+    shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0, 120_000),
   };
 }
 

@@ -4,16 +4,15 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { handlers } from '../handlers/index.js';
 import { createApp } from './app.js';
 import { createIdentityProvider } from './auth/idp.js';
-import { loadSigningKey } from './auth/signing.js';
+import { loadSigningKey, signingKeyExists, type SigningKey } from './auth/signing.js';
 import { Authenticator } from './auth/verify.js';
 import { loadConfig, type Config } from './config.js';
-import { findKeyByClientId } from './db/apiKeys.js';
 import { createDb, createMeteringDb } from './db/knex.js';
 import { closeBudgetRunner } from './db/budget.js';
 import { Fx } from './money/fx.js';
@@ -23,14 +22,28 @@ import { InFlight } from './http/inflight.js';
 import { Metrics } from './http/metrics.js';
 import { headerOverflowMessage, MAX_HEADER_BYTES } from './http/limits.js';
 import { isPrimaryOfCluster, printsBanner, runPrimary } from './cluster.js';
+import { ProductionRefused, productionProblems } from './production.js';
+import { DEV_CLIENT } from './auth/demo.js';
 
 export interface RunningServer {
   cfg: Config;
   baseUrl: string;
   authUrl: string;
+  /** Stop: the probes answer 503 at once; after SHUTDOWN_DELAY_MS the listeners close and in-flight requests drain. */
   close(): Promise<void>;
 }
 
+/**
+ * Shutdown: connections the kernel completed before the signal wait in the listen backlog, and a
+ * busy event loop accepts about one per turn; closing the listener resets the rest, requests and
+ * all. So the listeners close only after BACKLOG_QUIET_TURNS turns of the loop (each at least
+ * BACKLOG_TURN_MS) accepted nothing, or after BACKLOG_MAX_MS.
+ */
+const BACKLOG_QUIET_TURNS = 3;
+const BACKLOG_TURN_MS = 20;
+const BACKLOG_MAX_MS = 3000;
+/** Shutdown: how long connections without a request in progress stay open after the listeners close. */
+const DRAIN_IDLE_GRACE_MS = 500;
 /** How long shutdown waits for requests still running (their clients may have gone) before the pool closes. */
 const SHUTDOWN_WAIT_MS = 10_000;
 
@@ -89,30 +102,38 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
     ISSUER: base.authPort === 0 ? `http://localhost:${authPort}/` : base.issuer,
   });
   const db = createDb(cfg);
-  if (cfg.nodeEnv === 'production' && (await findKeyByClientId(db, 'dev-client'))) {
+  let signing: SigningKey | null;
+  try {
+    signing = await startupKey(cfg, db);
+  } catch (err) {
     await db.destroy();
     apiServer.close();
     authServer.close();
-    throw new Error('Refusing to start with NODE_ENV=production while the development key dev-client exists: revoke and delete it first');
+    throw err;
   }
-  const signing = await loadSigningKey(cfg.signingKeyFile);
-  const auth = new Authenticator(db, cfg, signing, cfg.jwksUrl ?? undefined);
+  const auth = new Authenticator(db, cfg, signing, cfg.jwksUrl || undefined);
   // credits, usage and shared rate limits: asynchronous commit on PostgreSQL (knex.ts)
   const metering = createMeteringDb(cfg, db);
   const usage = new UsageBuffer(metering, log, cfg.usageFlushMs);
   const inflight = new InFlight();
-  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), usage, metrics: new Metrics(db), inflight };
+  const lifecycle = { draining: false };
+  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), usage, metrics: new Metrics(db), inflight, lifecycle };
   const drain = drainer([apiServer, authServer]);
   apiServer.on('request', await createApp(deps, handlers));
-  authServer.on('request', createIdentityProvider(db, cfg, signing));
+  // production with an external provider (JWKS_URL) and no key file: tokens come from that provider
+  if (signing) authServer.on('request', createIdentityProvider(db, cfg, signing));
+  else authServer.close();
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      const done = (s: http.Server) => new Promise<void>((r) => s.close(() => r()));
-      drain();
-      apiServer.closeIdleConnections();
-      authServer.closeIdleConnections();
+      lifecycle.draining = true;
+      if (cfg.shutdownDelayMs > 0) await new Promise((r) => setTimeout(r, cfg.shutdownDelayMs));
+      await drain.backlogAccepted();
+      // net's close, not http's: http.Server.close() first closes the connections it deems idle,
+      // which cut off requests being answered (drainer)
+      const done = (s: http.Server) => new Promise<void>((r) => (s.listening ? net.Server.prototype.close.call(s, () => r()) : r()));
+      drain.start();
       await Promise.all([done(apiServer), done(authServer)]);
       // requests whose clients hung up are still running: let them finish before the pool closes
       if (!(await inflight.idle(SHUTDOWN_WAIT_MS))) log.warn({ running: inflight.size }, 'shutdown: requests still running after the wait');
@@ -125,28 +146,72 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
 }
 
 /**
- * Keep-alive during shutdown: once draining starts, every response still to be written says
- * `Connection: close` and every connection is closed after its response, so a client cannot reuse a
- * kept-alive socket to reach a server that has stopped listening. Call the returned function when
- * draining starts; register before the request handlers.
+ * The signing key, after the production checks (src/production.ts): in production the key file is
+ * never created here, and with JWKS_URL and no key file there is none (no bundled identity provider).
  */
-function drainer(servers: http.Server[]): () => void {
+async function startupKey(cfg: Config, db: ReturnType<typeof createDb>): Promise<SigningKey | null> {
+  if (cfg.nodeEnv !== 'production') return loadSigningKey(cfg.signingKeyFile);
+  const problems = await productionProblems(cfg, db);
+  if (problems.length > 0) throw new ProductionRefused(problems);
+  return signingKeyExists(cfg.signingKeyFile) ? loadSigningKey(cfg.signingKeyFile, { create: false }) : null;
+}
+
+/**
+ * Connections during shutdown: once draining starts, every response still to be written says
+ * `Connection: close` and its connection is closed after it, so a client cannot reuse a kept-alive
+ * socket to reach a server that has stopped listening. A connection with no request in progress is
+ * closed after DRAIN_IDLE_GRACE_MS: a request already sent on it (read after the signal) is
+ * answered first. This tracks requests itself rather than using http's closeIdleConnections(),
+ * which also counts as idle a connection whose request was read and is still being answered, and
+ * cut such requests off. `backlogAccepted` resolves once the listen backlog is empty (see
+ * BACKLOG_QUIET_TURNS), `start` begins draining; register before the request handlers.
+ */
+function drainer(servers: http.Server[]): { start(): void; backlogAccepted(): Promise<void> } {
   let draining = false;
+  let accepted = 0;
   const open = new Set<http.ServerResponse>();
+  const running = new Map<import('node:stream').Duplex, number>();
   const closeAfter = (res: http.ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close');
     else res.once('finish', () => res.socket?.end());
   };
+  const closeIfIdle = (socket: import('node:stream').Duplex) => {
+    if (!running.get(socket)) socket.destroy();
+  };
   for (const s of servers) {
-    s.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    s.on('connection', (socket: import('node:net').Socket) => {
+      accepted++;
+      running.set(socket, 0);
+      socket.once('close', () => running.delete(socket));
+    });
+    s.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const socket = req.socket;
+      running.set(socket, (running.get(socket) ?? 0) + 1);
+      res.once('close', () => {
+        if (running.has(socket)) running.set(socket, running.get(socket)! - 1);
+      });
       if (draining) return closeAfter(res);
       open.add(res);
       res.once('close', () => open.delete(res));
     });
   }
-  return () => {
-    draining = true;
-    for (const res of open) closeAfter(res);
+  const turn = () => new Promise<void>((r) => setTimeout(() => setImmediate(r), BACKLOG_TURN_MS));
+  return {
+    start() {
+      draining = true;
+      for (const res of open) closeAfter(res);
+      setTimeout(() => {
+        for (const socket of running.keys()) closeIfIdle(socket);
+      }, DRAIN_IDLE_GRACE_MS).unref();
+    },
+    async backlogAccepted() {
+      const deadline = Date.now() + BACKLOG_MAX_MS;
+      for (let quiet = 0; quiet < BACKLOG_QUIET_TURNS && Date.now() < deadline; ) {
+        const before = accepted;
+        await turn();
+        quiet = accepted === before ? quiet + 1 : 0;
+      }
+    },
   };
 }
 
@@ -155,7 +220,6 @@ function envOf(c: Config): NodeJS.ProcessEnv {
   return {
     HOST: c.host,
     AUDIENCE: c.audience,
-    JWKS_URL: c.jwksUrl ?? '',
     DATABASE_URL: c.databaseUrl,
     API_NOW: c.apiNow?.toISOString(),
     SEED_SCALE: c.seedScale,
@@ -181,7 +245,19 @@ function envOf(c: Config): NodeJS.ProcessEnv {
     APP_CLIENT_ID: c.app.clientId,
     APP_REDIRECT_URIS: c.app.redirectUris.join(','),
     METRICS_TOKEN: c.metricsToken,
+    JWKS_URL: c.jwksUrl,
+    SHUTDOWN_DELAY_MS: String(c.shutdownDelayMs),
   };
+}
+
+async function refuseUnsafeProduction(cfg: Config): Promise<void> {
+  const db = createDb(cfg);
+  try {
+    const problems = await productionProblems(cfg, db);
+    if (problems.length > 0) throw new ProductionRefused(problems);
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function main(): Promise<void> {
@@ -192,30 +268,38 @@ async function main(): Promise<void> {
     console.error(`Configuration error: ${(err as Error).message}`);
     process.exit(2);
   }
-  if (isPrimaryOfCluster(cfg)) return runPrimary(cfg);
+  if (isPrimaryOfCluster(cfg)) {
+    // refuse once, before forking, rather than once per worker
+    if (cfg.nodeEnv === 'production') await refuseUnsafeProduction(cfg);
+    return runPrimary(cfg);
+  }
   const server = await startServer(cfg);
+  const dev = server.cfg.nodeEnv !== 'production';
   const banner = [
     '',
     `  Funding Data API is running`,
     `  Base URL:      ${server.baseUrl}`,
     `  Auth URL:      ${server.authUrl}`,
     `  Audience:      ${server.cfg.audience}`,
-    `  Dev client id: dev-client`,
-    `  Dev secret:    dev-secret`,
+    ...(dev ? [`  Dev client id: ${DEV_CLIENT.clientId}`, `  Dev secret:    ${DEV_CLIENT.secret}`] : []),
     `  Database:      ${server.cfg.dbClient === 'sqlite' ? server.cfg.sqliteFile : 'postgres'}`,
     `  Processes:     ${cfg.workers} (WORKERS)`,
     '',
-    '  Try it:',
-    `  TOKEN=$(curl -s -X POST ${server.authUrl}/oauth/token -H 'Content-Type: application/json' \\`,
-    `    -d '{"client_id":"dev-client","client_secret":"dev-secret","audience":"${server.cfg.audience}","grant_type":"client_credentials"}' \\`,
-    `    | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
-    `  curl -s ${server.baseUrl}/data/transactions?limit=2 -H "Authorization: Bearer $TOKEN" -H 'X-Client-Id: dev-client'`,
-    '',
+    ...(dev
+      ? [
+          '  Try it:',
+          `  TOKEN=$(curl -s -X POST ${server.authUrl}/oauth/token -H 'Content-Type: application/json' \\`,
+          `    -d '{"client_id":"${DEV_CLIENT.clientId}","client_secret":"${DEV_CLIENT.secret}","audience":"${server.cfg.audience}","grant_type":"client_credentials"}' \\`,
+          `    | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
+          `  curl -s ${server.baseUrl}/data/transactions?limit=2 -H "Authorization: Bearer $TOKEN" -H 'X-Client-Id: ${DEV_CLIENT.clientId}'`,
+          '',
+        ]
+      : []),
   ];
   if (printsBanner()) process.stderr.write(banner.join('\n') + '\n');
   const shutdown = (signal: string) => {
     process.stderr.write(`${signal}: draining in-flight requests\n`);
-    const force = setTimeout(() => process.exit(1), 25_000);
+    const force = setTimeout(() => process.exit(1), 25_000 + cfg.shutdownDelayMs);
     force.unref();
     server.close().then(
       () => process.exit(0),

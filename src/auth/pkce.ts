@@ -3,13 +3,15 @@
  * one registered single-page client. `GET /authorize` shows a small login page; the form posts
  * `username` + `password` (seeded users of the free and premium plans) or `guest=1` (anonymous);
  * the code is single-use and lives 60 s; `POST /oauth/token` with `grant_type=authorization_code`
- * exchanges it for a read-only token carrying the tier and ecosystem.
+ * exchanges it for a read-only token carrying the tier and ecosystem. Codes live in the database
+ * (src/db/authCodes.ts), so the exchange may land on any process of the deployment.
  */
 import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { READ_ONLY_SCOPES } from '../access/scopes.js';
 import type { Config } from '../config.js';
+import { saveAuthCode, takeAuthCode, type AuthCode } from '../db/authCodes.js';
 import { findUserByEmail } from '../db/users.js';
 import { issueToken } from './idp.js';
 import { DUMMY_HASH, verifySecret } from './secrets.js';
@@ -17,21 +19,10 @@ import type { SigningKey } from './signing.js';
 
 const CODE_TTL_MS = 60_000;
 
-interface PendingCode {
-  clientId: string;
-  redirectUri: string;
-  challenge: string;
-  sub: string;
-  tier: 'anonymous' | 'free' | 'premium';
-  ecosystem: string | null;
-  expires: number;
-}
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export class PkceFlow {
-  private readonly codes = new Map<string, PendingCode>();
-
   constructor(
     private readonly db: Knex,
     private readonly cfg: Config,
@@ -88,7 +79,7 @@ export class PkceFlow {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const p = this.request(body, res);
     if (!p) return;
-    let grant: Pick<PendingCode, 'sub' | 'tier' | 'ecosystem'>;
+    let grant: Pick<AuthCode, 'sub' | 'tier' | 'ecosystem'>;
     if (body.guest === '1') {
       grant = { sub: `guest:${crypto.randomUUID()}`, tier: 'anonymous', ecosystem: null };
     } else {
@@ -103,26 +94,20 @@ export class PkceFlow {
       grant = { sub: `user:${user.id}`, tier: user.plan, ecosystem: user.ecosystem };
     }
     const code = crypto.randomBytes(32).toString('base64url');
-    this.sweep();
-    this.codes.set(code, { ...grant, clientId: p.client_id!, redirectUri: p.redirect_uri!, challenge: p.code_challenge!, expires: Date.now() + CODE_TTL_MS });
+    const at = Date.now();
+    await saveAuthCode(this.db, code, { ...grant, clientId: p.client_id!, redirectUri: p.redirect_uri!, challenge: p.code_challenge!, expiresMs: at + CODE_TTL_MS }, at);
     const to = new URL(p.redirect_uri!);
     to.searchParams.set('code', code);
     if (p.state) to.searchParams.set('state', p.state);
     res.redirect(302, to.toString());
   };
 
-  private sweep(): void {
-    const t = Date.now();
-    for (const [k, v] of this.codes) if (v.expires < t) this.codes.delete(k);
-  }
-
   /** `grant_type=authorization_code` at the token endpoint. */
   exchange = async (body: Record<string, unknown>, res: Response): Promise<void> => {
     const code = typeof body.code === 'string' ? body.code : '';
-    const pending = this.codes.get(code);
     // single use: a code is gone after its first exchange attempt
-    this.codes.delete(code);
-    if (!pending || pending.expires < Date.now()) return this.bad(res, 400, 'invalid_grant', 'The authorization code is invalid, expired or already used');
+    const pending = code && code.length <= 200 ? await takeAuthCode(this.db, code) : null;
+    if (!pending || pending.expiresMs < Date.now()) return this.bad(res, 400, 'invalid_grant', 'The authorization code is invalid, expired or already used');
     if (body.client_id !== pending.clientId || body.redirect_uri !== pending.redirectUri) {
       return this.bad(res, 400, 'invalid_grant', 'client_id or redirect_uri does not match the authorization request');
     }

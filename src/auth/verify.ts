@@ -62,11 +62,12 @@ export class Authenticator {
   constructor(
     private readonly db: Knex,
     private readonly cfg: Config,
-    signing: SigningKey,
+    signing: SigningKey | null,
     jwksUrl?: string,
   ) {
+    if (!jwksUrl && !signing) throw new Error('a signing key or JWKS_URL is needed to verify tokens');
     this.remote = !!jwksUrl;
-    this.keys = jwksUrl ? createRemoteJWKSet(new URL(jwksUrl)) : createLocalJWKSet({ keys: [signing.publicJwk] });
+    this.keys = jwksUrl ? createRemoteJWKSet(new URL(jwksUrl)) : createLocalJWKSet({ keys: [signing!.publicJwk] });
   }
 
   /** Forget cached key status (after a revoke in this process). */

@@ -60,3 +60,14 @@ export async function revokeTeamKey(db: Knex, teamId: number, id: number, at: st
   await db('api_keys').where({ team_id: teamId, id, status: 'active' }).update({ status: 'revoked', revoked_at: at });
   return findTeamKey(db, teamId, id);
 }
+
+/** Marks a key revoked by its client id (idempotent); the key as it is now, or null when there is none. */
+export async function revokeKeyByClientId(db: Knex, clientId: string, at: string): Promise<ApiKeyRow | null> {
+  await db('api_keys').where({ client_id: clientId, status: 'active' }).update({ status: 'revoked', revoked_at: at });
+  return findKeyByClientId(db, clientId);
+}
+
+/** Deletes a key row (the development key, which must not outlive a production bootstrap); rows deleted. */
+export async function deleteKeyByClientId(db: Knex, clientId: string): Promise<number> {
+  return db('api_keys').where({ client_id: clientId }).delete();
+}

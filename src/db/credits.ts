@@ -69,3 +69,11 @@ export async function getBalanceRow(db: Knex, teamId: number): Promise<{ balance
   const row = (await db('credit_balances').where('team_id', teamId).first('balance', 'granted')) as { balance: number; granted: number } | undefined;
   return row ? { balance: Number(row.balance), granted: Number(row.granted) } : null;
 }
+
+/** Adds `amount` credits to a team's balance and to what it was granted; the row after, or null without one. */
+export async function grantCredits(db: Knex, teamId: number, amount: number, at: string): Promise<{ balance: number; granted: number } | null> {
+  const n = await db('credit_balances')
+    .where('team_id', teamId)
+    .update({ balance: db.raw('balance + ?', [amount]), granted: db.raw('granted + ?', [amount]), updated_at: at });
+  return n === 1 ? getBalanceRow(db, teamId) : null;
+}

@@ -17,6 +17,7 @@ import * as m008 from './migrations/008_news_terms.js';
 import * as m009 from './migrations/009_analytics_rollup.js';
 import * as m010 from './migrations/010_descending_sort_indexes.js';
 import * as m011 from './migrations/011_sort_key_statistics.js';
+import * as m013 from './migrations/013_sign_in_codes.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
@@ -37,6 +38,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '009_analytics_rollup': m009,
   '010_descending_sort_indexes': m010,
   '011_sort_key_statistics': m011,
+  '013_sign_in_codes': m013,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
@@ -214,6 +216,17 @@ export function whereIdIn<Q extends Knex.QueryBuilder>(db: Knex, q: Q, column: s
 
 export async function migrate(db: Knex): Promise<void> {
   await db.migrate.latest({ migrationSource });
+}
+
+/**
+ * Migrations of this build not yet applied to the database (readiness probe). Reads knex's table
+ * directly: knex's own listing creates its tables when they are missing, a write a probe must not do.
+ */
+export async function pendingMigrations(db: Knex): Promise<string[]> {
+  const known = Object.keys(migrations).sort();
+  if (!(await db.schema.hasTable('knex_migrations'))) return known;
+  const applied = new Set(((await db('knex_migrations').select('name')) as { name: string }[]).map((r) => r.name));
+  return known.filter((m) => !applied.has(m));
 }
 
 export async function rollbackAll(db: Knex): Promise<void> {

@@ -74,3 +74,8 @@ export async function findVisibleTeam(db: Knex, id: number, teamId: number | nul
   const hit = await visibleTeams(db, teamId, createdBy).andWhere('t.id', id).first('t.id');
   return hit ? findTeam(db, id) : null;
 }
+
+export async function findTeamBySlug(db: Knex, slug: string): Promise<TeamRow | null> {
+  const row = (await db('teams').where({ slug }).first('id')) as { id: number } | undefined;
+  return row ? findTeam(db, row.id) : null;
+}

@@ -28,6 +28,8 @@ export interface Deps {
   metrics?: Metrics;
   /** Request work still running (shutdown waits for it before the pool closes). */
   inflight?: InFlight;
+  /** Set once the process got SIGTERM: the probes answer 503 so a load balancer stops sending. */
+  lifecycle?: { draining: boolean };
 }
 
 export interface Ctx<Op extends keyof operations = keyof operations> {

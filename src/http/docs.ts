@@ -1,15 +1,23 @@
 /**
- * The interactive API reference at /docs: Redoc, served from the installed @redocly/cli package (no
- * CDN, no network at run time), rendering /openapi.json. The getting-started guide is the
+ * The interactive API reference at /docs: Redoc 3's standalone renderer (no CDN, no network at run
+ * time), rendering /openapi.json. `make build` writes the renderer into the build
+ * (dist/assets/redoc.standalone.js, scripts/build.ts), so a production install without development
+ * dependencies serves it; running from the sources reads it from the development dependency
+ * @redocly/cli, which ships the same file. The getting-started guide is the
  * document's own description (token exchange, X-Client-Id, versions, filters, paging, errors).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { NextFunction, Request, Response } from 'express';
 
 const require = createRequire(import.meta.url);
+
+/** Where the build puts the renderer, relative to the build's root: beside the compiled `src/` (dist/assets). */
+export const RENDERER_IN_BUILD = path.join('assets', 'redoc.standalone.js');
+const BUILT_RENDERER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', RENDERER_IN_BUILD);
 
 /**
  * Redoc renders one fixed inline script (it picks the light or dark colour mode); the page's
@@ -30,15 +38,24 @@ const CSP = [
 const CDN_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="80" height="20" viewBox="0 0 80 20"><text x="0" y="15" font-family="sans-serif" font-size="14" fill="#0044D4">Redocly</text></svg>`;
 
-function redocBundle(): string | null {
+/** The renderer as the build wrote it, else from the development dependency; null when neither is there. */
+export function redocBundle(): string | null {
+  if (fs.existsSync(BUILT_RENDERER)) return fs.readFileSync(BUILT_RENDERER, 'utf8');
+  const source = devRenderer();
+  return source ? localLogo(source) : null;
+}
+
+/** The renderer file of the development dependency @redocly/cli (absent after `npm prune --omit=dev`). */
+export function devRenderer(): string | null {
   try {
-    const dir = path.dirname(require.resolve('@redocly/cli/package.json'));
-    const file = path.join(dir, 'lib', 'chunks', 'redoc.standalone.js');
-    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(CDN_LOGO, '/docs/redocly-logo.svg') : null;
+    const file = path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'lib', 'chunks', 'redoc.standalone.js');
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
   } catch {
     return null;
   }
 }
+
+export const localLogo = (source: string): string => source.replace(CDN_LOGO, '/docs/redocly-logo.svg');
 
 const PAGE = `<!doctype html>
 <html lang="en">

@@ -3,7 +3,12 @@
  * the database pool, and the process defaults. Served at GET /system/metrics to callers presenting
  * METRICS_TOKEN as a bearer token (the route is absent when METRICS_TOKEN is not set); it is an
  * operator endpoint, not part of the partner contract.
+ *
+ * With WORKERS > 1 one scrape answers for the whole service: the worker that gets it asks the
+ * primary (IPC), which collects every worker's registry with prom-client's AggregatorRegistry
+ * (counters and histograms summed, gauges by their aggregator) and sends the text back.
  */
+import cluster from 'node:cluster';
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Knex } from 'knex';
@@ -32,6 +37,11 @@ export class Metrics {
   });
 
   constructor(db: Knex) {
+    if (cluster.isWorker) {
+      // the primary's AggregatorRegistry asks each worker for this registry (prom-client's IPC listener)
+      client.AggregatorRegistry.setRegistries([this.registry]);
+      new client.AggregatorRegistry();
+    }
     client.collectDefaultMetrics({ register: this.registry });
     new client.Gauge({
       name: 'db_pool_connections',
@@ -64,7 +74,43 @@ export class Metrics {
         res.status(401).set('WWW-Authenticate', 'Bearer realm="metrics"').json({ error: { code: 'UNAUTHORIZED', message: 'Metrics need the metrics token', details: null } });
         return;
       }
-      res.type(this.registry.contentType).send(await this.registry.metrics());
+      res.type(this.registry.contentType).send(cluster.isWorker ? await clusterMetrics() : await this.registry.metrics());
     };
   }
+}
+
+export const METRICS_REQUEST = 'fdapi:metrics';
+export const METRICS_RESPONSE = 'fdapi:metrics:res';
+const CLUSTER_SCRAPE_MS = 6000;
+let scrapes = 0;
+
+/** In a worker: the aggregated metrics of every worker, from the primary (answerMetricsRequests). */
+function clusterMetrics(): Promise<string> {
+  const id = ++scrapes;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => finish(new Error('the primary did not answer the metrics request')), CLUSTER_SCRAPE_MS);
+    const onMessage = (m: { type?: string; id?: number; text?: string; error?: string }) => {
+      if (m?.type === METRICS_RESPONSE && m.id === id) finish(m.error ? new Error(m.error) : null, m.text ?? '');
+    };
+    const finish = (err: Error | null, text = '') => {
+      clearTimeout(timer);
+      process.off('message', onMessage);
+      if (err) reject(err);
+      else resolve(text);
+    };
+    process.on('message', onMessage);
+    process.send!({ type: METRICS_REQUEST, id });
+  });
+}
+
+/** In the primary: answer workers' scrape requests with every worker's metrics aggregated. */
+export function answerMetricsRequests(): void {
+  const aggregator = new client.AggregatorRegistry();
+  cluster.on('message', (worker, m: { type?: string; id?: number }) => {
+    if (m?.type !== METRICS_REQUEST) return;
+    aggregator.clusterMetrics().then(
+      (text) => worker.isConnected() && worker.send({ type: METRICS_RESPONSE, id: m.id, text }),
+      (err: Error) => worker.isConnected() && worker.send({ type: METRICS_RESPONSE, id: m.id, error: err.message }),
+    );
+  });
 }

@@ -81,6 +81,20 @@ export function sqliteCopy(dir: string, template: string): string {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The environment of a server started as its own process: these ports, its signing key in `dir`, quiet logs. */
+export function childServerEnv(dir: string, port: number, authPort: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    BASE_URL: '',
+    AUTH_URL: '',
+    PORT: String(port),
+    AUTH_PORT: String(authPort),
+    SIGNING_KEY_FILE: path.join(dir, 'signing-key.json'),
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'development',
+  };
+}
+
 /**
  * `src/server.ts` as its own process (as `make run` starts it) over `env.DATABASE_URL`, on free
  * ports, with its signing key in `dir`; resolves once the start-up banner is printed (throws if it
@@ -90,17 +104,7 @@ export async function spawnServer(dir: string, env: Record<string, string> & { D
   const [port, authPort] = [await freePort(), await freePort()];
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      BASE_URL: '',
-      AUTH_URL: '',
-      PORT: String(port),
-      AUTH_PORT: String(authPort),
-      SIGNING_KEY_FILE: path.join(dir, 'signing-key.json'),
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'development',
-      ...env,
-    },
+    env: { ...childServerEnv(dir, port, authPort), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -126,21 +130,37 @@ export async function teamWithKey(db: Knex, balance: number, scopes = ['read:tra
   return { teamId: team!.id, clientId };
 }
 
-/** The pids of a primary's server workers (children running src/server.ts, not tsx's esbuild), from /proc. */
-export function serverWorkers(pid: number): number[] {
-  const out: number[] = [];
+/** Every process's parent, from /proc. */
+export function parentPids(): Map<number, number> {
+  const parents = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('src/server.ts')) out.push(Number(entry));
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
     } catch {
       // the process ended while we looked
     }
   }
-  return out;
+  return parents;
+}
+
+/** A process's command line (empty once it ended). */
+export function commandLine(pid: number): string[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+}
+
+/** The direct children of `pid`. */
+export const childrenOf = (pid: number): number[] => [...parentPids()].filter(([, parent]) => parent === pid).map(([child]) => child);
+
+/** The pids of a primary's server workers (children running src/server.ts, not tsx's esbuild). */
+export function serverWorkers(pid: number): number[] {
+  return childrenOf(pid).filter((c) => commandLine(c).join(' ').includes('src/server.ts'));
 }
 
 /** A client-credentials token from the identity provider at `authUrl`: the status and the body. */

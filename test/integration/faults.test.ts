@@ -228,12 +228,20 @@ describe('SIGTERM during traffic', () => {
     const drainingSeen = Date.now() + 10_000;
     while (!server.stderr().includes('SIGTERM: draining') && Date.now() < drainingSeen) await sleep(25);
     expect(server.stderr()).toContain('SIGTERM: draining');
-    // the listener is closed: new connections are refused while the in-flight ones finish
-    const late = await fetch(`${base}/system/health`, { signal: AbortSignal.timeout(5000) }).then(
-      (r) => r.status,
-      (e: Error) => (e.cause as { code?: string } | undefined)?.code ?? e.name,
-    );
-    expect(late).toBe('ECONNREFUSED');
+    // the health probe answers 503 until the listener closes (once its backlog is accepted); then new
+    // connections are refused while the in-flight ones finish
+    const probes: (number | string)[] = [];
+    const refusedBy = Date.now() + 5000;
+    while (probes.at(-1) !== 'ECONNREFUSED' && Date.now() < refusedBy) {
+      probes.push(
+        await fetch(`${base}/system/health`, { headers: { Connection: 'close' }, signal: AbortSignal.timeout(5000) }).then(
+          (r) => r.status,
+          (e: Error) => (e.cause as { code?: string } | undefined)?.code ?? e.name,
+        ),
+      );
+    }
+    expect(probes.at(-1)).toBe('ECONNREFUSED');
+    for (const p of probes.slice(0, -1)) expect(p).toBe(503);
 
     for (const { c, body } of inflight) await c.write(body);
     for (const { c } of inflight) {

@@ -55,6 +55,8 @@ from .create_note_api_version import CreateNoteAPIVersion
 from .create_team_api_version import CreateTeamAPIVersion
 from .credit_balance import CreditBalance
 from .currency_code import CurrencyCode
+from .database_probe import DatabaseProbe
+from .database_probe_status import DatabaseProbeStatus
 from .deal_size import DealSize
 from .delete_note_api_version import DeleteNoteAPIVersion
 from .deprecation import Deprecation
@@ -128,9 +130,11 @@ from .get_gov_ngo_api_version import GetGovNgoAPIVersion
 from .get_health_api_version import GetHealthAPIVersion
 from .get_investor_api_version import GetInvestorAPIVersion
 from .get_job_api_version import GetJobAPIVersion
+from .get_liveness_api_version import GetLivenessAPIVersion
 from .get_news_api_version import GetNewsAPIVersion
 from .get_note_api_version import GetNoteAPIVersion
 from .get_person_api_version import GetPersonAPIVersion
+from .get_readiness_api_version import GetReadinessAPIVersion
 from .get_team_api_version import GetTeamAPIVersion
 from .get_timeseries_api_version import GetTimeseriesAPIVersion
 from .get_timeseries_interval import GetTimeseriesInterval
@@ -161,8 +165,6 @@ from .gov_ngo_summary_unicorn_type_type_3_type_1 import (
 from .headcount_row import HeadcountRow
 from .headcount_row_list import HeadcountRowList
 from .health import Health
-from .health_database import HealthDatabase
-from .health_database_status import HealthDatabaseStatus
 from .health_status import HealthStatus
 from .heatmap import Heatmap
 from .heatmap_dimension import HeatmapDimension
@@ -252,6 +254,8 @@ from .list_university_patents_api_version import ListUniversityPatentsAPIVersion
 from .list_university_team_api_version import ListUniversityTeamAPIVersion
 from .list_valuations_api_version import ListValuationsAPIVersion
 from .list_versions_api_version import ListVersionsAPIVersion
+from .liveness import Liveness
+from .liveness_status import LivenessStatus
 from .location import Location
 from .location_role import LocationRole
 from .locked_field import LockedField
@@ -322,6 +326,10 @@ from .portfolio_glance import PortfolioGlance
 from .portfolio_item import PortfolioItem
 from .portfolio_item_list import PortfolioItemList
 from .portfolio_summary import PortfolioSummary
+from .readiness import Readiness
+from .readiness_migrations import ReadinessMigrations
+from .readiness_migrations_status import ReadinessMigrationsStatus
+from .readiness_status import ReadinessStatus
 from .redirect_fundings_aggregate_api_version import RedirectFundingsAggregateAPIVersion
 from .redirect_fundings_aggregate_query import RedirectFundingsAggregateQuery
 from .redirect_fundings_multi_metric_api_version import (
@@ -455,6 +463,8 @@ __all__ = (
     "CreateTeamAPIVersion",
     "CreditBalance",
     "CurrencyCode",
+    "DatabaseProbe",
+    "DatabaseProbeStatus",
     "DealSize",
     "DeleteNoteAPIVersion",
     "Deprecation",
@@ -528,9 +538,11 @@ __all__ = (
     "GetHealthAPIVersion",
     "GetInvestorAPIVersion",
     "GetJobAPIVersion",
+    "GetLivenessAPIVersion",
     "GetNewsAPIVersion",
     "GetNoteAPIVersion",
     "GetPersonAPIVersion",
+    "GetReadinessAPIVersion",
     "GetTeamAPIVersion",
     "GetTimeseriesAPIVersion",
     "GetTimeseriesInterval",
@@ -557,8 +569,6 @@ __all__ = (
     "HeadcountRow",
     "HeadcountRowList",
     "Health",
-    "HealthDatabase",
-    "HealthDatabaseStatus",
     "HealthStatus",
     "Heatmap",
     "HeatmapDimension",
@@ -644,6 +654,8 @@ __all__ = (
     "ListUniversityTeamAPIVersion",
     "ListValuationsAPIVersion",
     "ListVersionsAPIVersion",
+    "Liveness",
+    "LivenessStatus",
     "Location",
     "LocationRole",
     "LockedField",
@@ -692,6 +704,10 @@ __all__ = (
     "PortfolioItem",
     "PortfolioItemList",
     "PortfolioSummary",
+    "Readiness",
+    "ReadinessMigrations",
+    "ReadinessMigrationsStatus",
+    "ReadinessStatus",
     "RedirectFundingsAggregateAPIVersion",
     "RedirectFundingsAggregateQuery",
     "RedirectFundingsMultiMetricAPIVersion",

@@ -9,7 +9,7 @@ from attrs import define as _attrs_define
 from ..models.health_status import HealthStatus
 
 if TYPE_CHECKING:
-    from ..models.health_database import HealthDatabase
+    from ..models.database_probe import DatabaseProbe
 
 
 T = TypeVar("T", bound="Health")
@@ -19,14 +19,14 @@ T = TypeVar("T", bound="Health")
 class Health:
     """
     Attributes:
-        status (HealthStatus):
-        database (HealthDatabase):
+        status (HealthStatus): `draining`: the process got SIGTERM and finishes what it has.
+        database (DatabaseProbe):
         version (str): Latest API version served.
         time (datetime.datetime):
     """
 
     status: HealthStatus
-    database: HealthDatabase
+    database: DatabaseProbe
     version: str
     time: datetime.datetime
 
@@ -54,12 +54,12 @@ class Health:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.health_database import HealthDatabase
+        from ..models.database_probe import DatabaseProbe
 
         d = dict(src_dict)
         status = HealthStatus(d.pop("status"))
 
-        database = HealthDatabase.from_dict(d.pop("database"))
+        database = DatabaseProbe.from_dict(d.pop("database"))
 
         version = d.pop("version")
 

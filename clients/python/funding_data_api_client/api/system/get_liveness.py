@@ -1,0 +1,180 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
+from ...models.get_liveness_api_version import GetLivenessAPIVersion
+from ...models.liveness import Liveness
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    api_version: GetLivenessAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/system/live",
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiError | Liveness | None:
+    if response.status_code == 200:
+        response_200 = Liveness.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+        return response_400
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiError | Liveness]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    api_version: GetLivenessAPIVersion | Unset = UNSET,
+) -> Response[ApiError | Liveness]:
+    """Liveness probe
+
+     Public, unauthenticated; for an orchestrator. 200 while the process's event loop answers, whatever
+    the
+    database does and also while draining (restarting a process for a database outage would not help).
+
+    Args:
+        api_version (GetLivenessAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | Liveness]
+    """
+
+    kwargs = _get_kwargs(
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    api_version: GetLivenessAPIVersion | Unset = UNSET,
+) -> ApiError | Liveness | None:
+    """Liveness probe
+
+     Public, unauthenticated; for an orchestrator. 200 while the process's event loop answers, whatever
+    the
+    database does and also while draining (restarting a process for a database outage would not help).
+
+    Args:
+        api_version (GetLivenessAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | Liveness
+    """
+
+    return sync_detailed(
+        client=client,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    api_version: GetLivenessAPIVersion | Unset = UNSET,
+) -> Response[ApiError | Liveness]:
+    """Liveness probe
+
+     Public, unauthenticated; for an orchestrator. 200 while the process's event loop answers, whatever
+    the
+    database does and also while draining (restarting a process for a database outage would not help).
+
+    Args:
+        api_version (GetLivenessAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | Liveness]
+    """
+
+    kwargs = _get_kwargs(
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    api_version: GetLivenessAPIVersion | Unset = UNSET,
+) -> ApiError | Liveness | None:
+    """Liveness probe
+
+     Public, unauthenticated; for an orchestrator. 200 while the process's event loop answers, whatever
+    the
+    database does and also while draining (restarting a process for a database outage would not help).
+
+    Args:
+        api_version (GetLivenessAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | Liveness
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            api_version=api_version,
+        )
+    ).parsed

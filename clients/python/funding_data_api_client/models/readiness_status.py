@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class ReadinessStatus(StrEnum):
+    DRAINING = "draining"
+    NOT_READY = "not_ready"
+    READY = "ready"
+
+    def __str__(self) -> str:
+        return str(self.value)
