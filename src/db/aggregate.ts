@@ -191,8 +191,20 @@ export function aggregateSetsStatement(db: Knex, source: Source, where: Compiled
   return { sql: `with ${ctes.join(',\n')}\n${branches.join('\nunion all\n')}`, bindings: [...bindings, ...tail] };
 }
 
-/** `aggregate` of each set, in one statement (see aggregateSetsStatement); rows of each set in its order. */
+/**
+ * `aggregate` of each set; rows of each set in its order. SQLite (one query thread, no parallel
+ * scan): in one statement (aggregateSetsStatement). PostgreSQL: one statement per set, run at once
+ * on the pool, each planned with the filter inlined and parallel workers; the single statement
+ * materializes the rows and pairs, spills them and runs serially in one backend, 2-4x slower on
+ * `large` (docs/scaling.md).
+ */
 export async function aggregateSets(db: Knex, q: { source: Source; where: CompiledFilter | null; sets: readonly GroupingSet[]; budgetMs: number }): Promise<AggregateRow[][]> {
+  if (!isSqlite(db)) return Promise.all(q.sets.map((set) => aggregate(db, { source: q.source, where: q.where, ...set, budgetMs: q.budgetMs })));
+  return aggregateInOneStatement(db, q);
+}
+
+/** `aggregate` of each set in one statement (aggregateSetsStatement), on either engine. */
+export async function aggregateInOneStatement(db: Knex, q: { source: Source; where: CompiledFilter | null; sets: readonly GroupingSet[]; budgetMs: number }): Promise<AggregateRow[][]> {
   const { sql, bindings } = aggregateSetsStatement(db, q.source, q.where, q.sets);
   const rows = await budgeted(db, db.raw(sql, bindings), q.budgetMs);
   const out = q.sets.map(() => [] as (AggregateRow & { ord: number })[]);

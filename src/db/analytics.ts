@@ -1,8 +1,8 @@
 /**
  * Funding analytics in SQL (GROUP BY and window functions; rows never come to Node): the heatmap's
  * metric of matching rounds grouped by (y, x), x, y and none, and the funnel's round counts per
- * stage, each in one statement of the grouped SQL of aggregate.ts (whose median runs the same on
- * SQLite and PostgreSQL).
+ * stage, through the grouped SQL of aggregate.ts (whose median runs the same on SQLite and
+ * PostgreSQL).
  */
 import type { Knex } from 'knex';
 import type { Dimension } from '../analytics/dimensions.js';
@@ -33,8 +33,8 @@ const metricOf = (metric: Metric): AggregateMetric => ({ name: metric, money: fa
 const groups = (rows: AggregateRow[], i = 0): Group[] => rows.map((r) => ({ labels: r.labels, value: r.values[i] ?? 0 }));
 
 /**
- * The heatmap's groups of matching rounds by (y, x), x, y and none, and the number of rounds, in one
- * statement (aggregateSets): the filter and each dimension's pairs run once instead of once per grouping.
+ * The heatmap's groups of matching rounds by (y, x), x, y and none, and the number of rounds
+ * (aggregateSets: on SQLite in one statement, the filter and each dimension's pairs run once).
  */
 export async function heatmapGroups(db: Knex, where: CompiledFilter | null, xd: Dimension, yd: Dimension, metric: Metric, budgetMs: number) {
   const m = [metricOf(metric)];
@@ -58,7 +58,7 @@ const stageGrouping = (stages: readonly string[]): Grouping => ({
   bindings: stages,
 });
 
-/** Round counts per (dimension label, standardized round) and per standardized round, for the funnel's buckets, in one statement. */
+/** Round counts per (dimension label, standardized round) and per standardized round, for the funnel's buckets (aggregateSets). */
 export async function roundsByStage(
   db: Knex,
   where: CompiledFilter | null,
