@@ -103,15 +103,17 @@ export interface AnalyticsResult {
   endpoint: string;
   filter: string | null;
   path: string;
-  medianMs: number;
-  p99Ms: number;
-  minMs: number;
-  maxMs: number;
+  /** Null when a request failed (error). */
+  medianMs: number | null;
+  p99Ms: number | null;
+  minMs: number | null;
+  maxMs: number | null;
   runs: number;
   /** Rounds (heatmap), grand total (funnel) or groups (aggregate) of the answer, to compare runs. */
   size: number | null;
   /** Peak RSS of the server while this scenario ran (MB). */
   rssPeakMb: number | null;
+  error?: string;
 }
 
 /** Nearest-rank percentile. */
@@ -152,6 +154,10 @@ export async function measureAnalytics(kind: DbKind, baseUrl: string, headers: R
         rssPeakMb: peak,
       });
       log1(out.at(-1)!);
+    } catch (err) {
+      // a 504 QUERY_TIMEOUT (past the 15 s budget) is a result too: recorded, not the end of the run
+      out.push({ kind, name: s.name, endpoint: s.endpoint, filter: s.filter, path: s.path, medianMs: null, p99Ms: null, minMs: null, maxMs: null, runs, size: null, rssPeakMb: peak, error: (err as Error).message.slice(0, 300) });
+      process.stderr.write(`[bench] ${kind.padEnd(9)} ${s.name.padEnd(44)} failed: ${(err as Error).message.slice(0, 120)}\n`);
     } finally {
       clearInterval(timer);
     }
@@ -159,14 +165,16 @@ export async function measureAnalytics(kind: DbKind, baseUrl: string, headers: R
   return out;
 }
 
+const ms = (x: number | null) => (x === null ? '-' : x.toFixed(1));
 const log1 = (r: AnalyticsResult) =>
-  process.stderr.write(`[bench] ${r.kind.padEnd(9)} ${r.name.padEnd(44)} ${r.medianMs.toFixed(1).padStart(9)} ${r.p99Ms.toFixed(1).padStart(9)} ${String(r.rssPeakMb ?? '').padStart(5)}\n`);
+  process.stderr.write(`[bench] ${r.kind.padEnd(9)} ${r.name.padEnd(44)} ${ms(r.medianMs).padStart(9)} ${ms(r.p99Ms).padStart(9)} ${String(r.rssPeakMb ?? '').padStart(5)}\n`);
 
 /** Whether each scenario meets its target: filtered median < 300 / 600 ms, p99 < 2x median, unfiltered < 20 ms. */
 export function verdicts(results: AnalyticsResult[]) {
   return results.map((r) => {
     const limit = r.filter === null ? 20 : r.kind === 'postgres' ? 300 : 600;
-    return { kind: r.kind, name: r.name, medianTarget: limit, medianMet: r.medianMs < limit, p99Met: r.p99Ms < 2 * r.medianMs || r.p99Ms < limit };
+    if (r.medianMs === null || r.p99Ms === null) return { kind: r.kind, name: r.name, medianTarget: limit, medianMet: false, p99Met: false };
+    return { kind: r.kind, name: r.name, medianTarget: limit, medianMet: r.medianMs < limit, p99Met: r.p99Ms < 2 * r.medianMs };
   });
 }
 
@@ -180,7 +188,7 @@ async function main() {
   const v = verdicts(results);
   for (const [i, r] of results.entries()) {
     const ok = v[i]!.medianMet && v[i]!.p99Met ? '' : '  <- target missed';
-    console.log(`${r.kind.padEnd(10)} ${r.name.padEnd(44)} ${r.medianMs.toFixed(1).padStart(10)} ${r.p99Ms.toFixed(1).padStart(8)} ${r.minMs.toFixed(1).padStart(8)} ${String(r.rssPeakMb ?? '').padStart(7)} ${String(r.size ?? '').padStart(9)}${ok}`);
+    console.log(`${r.kind.padEnd(10)} ${r.name.padEnd(44)} ${ms(r.medianMs).padStart(10)} ${ms(r.p99Ms).padStart(8)} ${ms(r.minMs).padStart(8)} ${String(r.rssPeakMb ?? '').padStart(7)} ${String(r.size ?? '').padStart(9)}${ok}${r.error ? ` (${r.error.slice(0, 60)})` : ''}`);
   }
   const file = out ?? path.join(ROOT, 'bench', 'results', `analytics-${SCALE}-${new Date().toISOString().slice(0, 10)}.json`);
   writeJson(file, { scale: SCALE, seed: SEED, machine: machineNote(), runs, results, verdicts: v });
