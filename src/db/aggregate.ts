@@ -183,7 +183,7 @@ export function aggregateSetsStatement(db: Knex, source: Source, where: Compiled
     ];
     let branch = `select * from (select ${cols.join(', ')} from r${i} r${onlyClause(set, tail)}) x${i}`;
     if (set.limit !== undefined) {
-      branch += ' where x' + i + '.ord <= ?';
+      branch += ` where x${i}.ord <= ?`;
       tail.push(set.limit);
     }
     branches.push(branch);
