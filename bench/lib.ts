@@ -326,11 +326,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
 /**
  * The common shape of a measuring script: `--db sqlite|postgres` (default both) and `--runs N`; for
  * each database the large seed is ensured, our server forked over it, and `measure` called with its
- * base URL and API-key headers. Servers and PostgreSQL are stopped whatever happens.
+ * base URL, API-key headers and process id. Servers and PostgreSQL are stopped whatever happens.
  */
 export async function overEachDatabase<R>(
   defaultRuns: number,
-  measure: (kind: DbKind, baseUrl: string, headers: Record<string, string>, runs: number) => Promise<R[]>,
+  measure: (kind: DbKind, baseUrl: string, headers: Record<string, string>, runs: number, pid: number) => Promise<R[]>,
 ): Promise<{ runs: number; results: R[] }> {
   const args = process.argv.slice(2);
   const only = args.includes('--db') ? (args[args.indexOf('--db') + 1] as DbKind) : null;
@@ -345,7 +345,7 @@ export async function overEachDatabase<R>(
       await ensureSeeded(t, pg);
       const server = await forkServer('our-server.ts', serverEnv(t.databaseUrl));
       try {
-        results.push(...(await measure(kind, server.baseUrl, apiHeaders(await getToken(server.authUrl!)), runs)));
+        results.push(...(await measure(kind, server.baseUrl, apiHeaders(await getToken(server.authUrl!)), runs, server.pid)));
       } finally {
         await server.stop();
       }

@@ -8,7 +8,7 @@
  * single requests. Prints one table and writes bench/results/<date>.json.
  *
  * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10),
- * BENCH_ANALYTICS_CONNECTIONS (2), BENCH_DBS (sqlite,postgres), BENCH_SERVERS (ours,baseline,peer), BENCH_SCALE (large),
+ * BENCH_ANALYTICS_CONNECTIONS (2), BENCH_ANALYTICS_RUNS (7), BENCH_DBS (sqlite,postgres), BENCH_SERVERS (ours,baseline,peer), BENCH_SCALE (large),
  * BENCH_SEED (42), BENCH_DIR (/tmp/fdapi-bench), BENCH_CPU_PROF (dir: --cpu-prof for our server),
  * BENCH_SCENARIOS (comma-separated scenario names, default all), BENCH_SKIP_SINGLE (1: skip the single-request
  * paging and analytics timings), BENCH_OUT (results file; default bench/results/<date>.json),
@@ -27,7 +27,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { ANALYTICS, measureAnalytics, type AnalyticsResult } from './analytics.js';
+import { ANALYTICS, measureAnalytics, verdicts, type AnalyticsResult } from './analytics.js';
 import {
   apiHeaders, type ChildServer, load, type DbKind, ensureSeeded, forkServer, getToken, log, machineNote, round, ROOT, rssMb, SCALE, SEED,
   sampleIds, type SeedResult, serverEnv, startPostgres, target, timedGet, writeJson, type Pg, type SeedTarget,
@@ -39,6 +39,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const ANALYTICS_CONNECTIONS = Number(process.env.BENCH_ANALYTICS_CONNECTIONS || 2);
+/** Timed single requests per analytics scenario (bench/analytics.ts). */
+const ANALYTICS_RUNS = Number(process.env.BENCH_ANALYTICS_RUNS || 7);
 const DBS = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as DbKind[];
 const SERVERS = (process.env.BENCH_SERVERS || 'ours,baseline,peer').split(',') as ServerName[];
 const LIMIT = 25;
@@ -187,7 +189,7 @@ async function benchDb(kind: DbKind, t: SeedTarget, rows: Row[]): Promise<{ pagi
     list = await scenarios(ours.baseUrl, headers, kind);
     if (!SKIP_SINGLE) {
       paging = await measurePaging(kind, ours.baseUrl, headers, PAGING_RUNS);
-      analytics = await measureAnalytics(kind, ours.baseUrl, headers, 5);
+      analytics = await measureAnalytics(kind, ours.baseUrl, headers, ANALYTICS_RUNS, ours.pid);
     }
     if (SERVERS.includes('ours')) await runAll(kind, 'ours', ours, list, headers, rows);
   } finally {
@@ -317,7 +319,7 @@ async function main() {
   console.log(`\nsingle requests (median): page 1 vs page ${DEEP_PAGE} of ${LIST_QUERY}`);
   for (const p of paging) console.log(`  ${p.kind.padEnd(9)} page 1 ${p.page1Ms} ms   page ${DEEP_PAGE} ${p.deepMs} ms   ratio ${p.ratio}`);
   console.log('analytics over all rounds (median):');
-  for (const a of analytics) console.log(`  ${a.kind.padEnd(9)} ${a.name.padEnd(8)} ${a.medianMs} ms`);
+  for (const a of analytics) console.log(`  ${a.kind.padEnd(9)} ${a.name.padEnd(44)} ${a.medianMs} ms (p99 ${a.p99Ms} ms, RSS ${a.rssPeakMb ?? '-'} MB)`);
   const file = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : path.join(ROOT, 'bench', 'results', `${started.toISOString().slice(0, 10)}.json`);
   writeJson(file, {
     date: started.toISOString(),
@@ -343,6 +345,7 @@ async function main() {
       }),
     paging,
     analytics,
+    analyticsVerdicts: verdicts(analytics),
   });
   log(`wrote ${path.relative(ROOT, file)}`);
 }

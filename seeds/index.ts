@@ -14,7 +14,7 @@
 import type { Knex } from 'knex';
 import { withoutSecondaryIndexes } from '../src/db/bulkIndexes.js';
 import { isSqlite } from '../src/db/knex.js';
-import { rebuildRollup } from '../src/db/rollup.js';
+import { rebuildFacts, rebuildRollup } from '../src/db/rollup.js';
 import { generateCompanies } from './companies.js';
 import { createCtx, type Ctx, type ScaleName } from './context.js';
 import { analyze, finalize, scalar } from './finalize.js';
@@ -48,6 +48,10 @@ export async function seedDatabase(
   const counts: { table: string; rows: number }[] = [];
   for (const table of Object.keys(TABLES)) counts.push({ table, rows: await scalar(ctx, `select count(*) as n from ${table}`) });
   await ctx.w.commit();
+  // derived from the rounds just written, and read by the rollup
+  ctx.progress.begin('analytics facts', 1);
+  await rebuildFacts(db);
+  counts.push({ table: 'analytics_facts', rows: Number(((await db('analytics_facts').count({ n: '*' })) as { n: number | string }[])[0]!.n) });
   if (opts.rollup !== false) {
     ctx.progress.begin('analytics rollup', 1);
     await rebuildRollup(db);

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Tier } from '../auth/verify.js';
-import { aggregate, periodGrouping, type Interval, type OrderTerm } from '../db/aggregate.js';
+import { aggregate, aggregateSets, periodGrouping, type AggregateRow, type Interval, type OrderTerm } from '../db/aggregate.js';
 import { ApiError } from '../errors.js';
 import type { Money } from '../money/fx.js';
 import type { CompiledFilter } from '../query/compile.js';
@@ -64,10 +64,15 @@ export async function aggregateSource(db: Knex, source: Source, where: CompiledF
   const dims = sourceDimensions(source, q.groupBy, 'group_by');
   const metrics = q.metrics.map((name) => parseMetric(source, name, q.metrics.length > 1 ? 'metrics' : 'metric', q.tier));
   const { order, canonical } = resolveOrder(q.sort, q.groupBy, metrics);
-  const [rows, [total]] = await Promise.all([
-    aggregate(db, { source, where, groups: dims, metrics, order, limit: q.limit, budgetMs: q.budgetMs }),
-    aggregate(db, { source, where, groups: [], metrics, budgetMs: q.budgetMs }),
-  ]);
+  const [rows, [total]] = (await aggregateSets(db, {
+    source,
+    where,
+    sets: [
+      { groups: dims, metrics, order, limit: q.limit },
+      { groups: [], metrics },
+    ],
+    budgetMs: q.budgetMs,
+  })) as [AggregateRow[], AggregateRow[]];
   return {
     groupBy: [...q.groupBy],
     metrics: metrics.map((m) => m.name),
@@ -127,16 +132,16 @@ export async function fundingTimeseries(db: Knex, where: CompiledFilter | null, 
   const dim = q.groupBy === undefined ? null : sourceDimensions(source, [q.groupBy], 'group_by')[0]!;
   const started = performance.now();
   const base = { source, where, metrics: [metric], budgetMs: q.budgetMs };
-  const [totals, top] = await Promise.all([
-    aggregate(db, { ...base, groups: [byPeriod] }),
-    dim ? aggregate(db, { ...base, groups: [wholeRange, dim], order: [{ column: 'm0', desc: true }], limit: q.topN }) : Promise.resolve([]),
-  ]);
+  const [totals, top = []] = await aggregateSets(db, {
+    ...base,
+    sets: [{ groups: [byPeriod], metrics: [metric] }, ...(dim ? [{ groups: [wholeRange, dim], metrics: [metric], order: [{ column: 'm0', desc: true }], limit: q.topN }] : [])],
+  });
   const labels = top.map((r) => r.labels[1]!);
   // the series cells run after the top categories are known, within what is left of the one budget
   const left = Math.max(1, q.budgetMs - (performance.now() - started));
   const cells = dim ? await aggregate(db, { ...base, budgetMs: left, groups: [byPeriod, dim], only: { group: 1, labels } }) : [];
   const cell = new Map(cells.map((c) => [`${c.labels[0]}\u0000${c.labels[1]}`, c.values[0]!]));
-  const total = new Map(totals.map((t) => [t.labels[0]!, t.values[0]!]));
+  const total = new Map(totals!.map((t) => [t.labels[0]!, t.values[0]!]));
   return {
     metric: metric.name,
     interval: q.interval,

@@ -5,6 +5,8 @@
  *
  * `sql` is a SELECT producing (tid, label) pairs from the CTE `base b`; fixed SQL only.
  */
+import { factDimensionSql } from '../db/facts.js';
+
 export interface Dimension {
   name: string;
   sql: string;
@@ -47,6 +49,12 @@ const investorPlace = (name: string, column: string): Dimension => ({
    join entities inv on inv.id = ti.investor_id join places p on p.id = inv.${column}`,
 });
 
+/**
+ * The round's organization and investor dimensions read the fact table (src/db/facts.ts): the same
+ * pairs as `organizationDimensions('b.company_id')` and the investor joins give, by id.
+ */
+const factDimensions = (names: readonly string[]): Record<string, Dimension> => Object.fromEntries(names.map((name) => [name, { name, sql: factDimensionSql(name) }]));
+
 export const DIMENSIONS: Record<string, Dimension> = {
   round_year: { name: 'round_year', sql: `select b.id as tid, cast(b.year as varchar(4)) as label from base b where b.year is not null`, ordinal: true },
   round_quarter: {
@@ -56,6 +64,15 @@ export const DIMENSIONS: Record<string, Dimension> = {
   },
   round_type: { name: 'round_type', sql: `select b.id as tid, b.round_type as label from base b where b.round_type is not null` },
   standardized_round: { name: 'standardized_round', sql: `select b.id as tid, b.standardized_round as label from base b where b.standardized_round is not null` },
+  ...factDimensions(Object.keys(organizationDimensions('b.company_id'))),
+  ...factDimensions(['investor_type', 'investor_country', 'investor_continent']),
+};
+
+/**
+ * The round dimensions as defined over the companies, taxonomy and investors themselves: what the
+ * fact table holds (src/db/facts.ts builds it from the same joins; the tests compare the two).
+ */
+export const ROUND_DIMENSIONS_BY_JOIN: Record<string, Dimension> = {
   ...organizationDimensions('b.company_id'),
   investor_type: {
     name: 'investor_type',

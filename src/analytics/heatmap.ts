@@ -1,8 +1,8 @@
 /** The heatmap of SPEC.md 4.8 and the funnel of 4.9, assembled from SQL aggregates. */
 import type { Knex } from 'knex';
 import type { components } from '../../generated/api.js';
-import { countRounds, metricBy, roundsByStage, type Group, type Metric } from '../db/analytics.js';
-import { rolledUpHeatmap, type RolledUp } from '../db/rollup.js';
+import { heatmapGroups, roundsByStage, type Group, type Metric } from '../db/analytics.js';
+import { rolledUpHeatmap } from '../db/rollup.js';
 import type { Money } from '../money/fx.js';
 import type { CompiledFilter } from '../query/compile.js';
 import { DIMENSIONS, FUNNEL_BUCKETS, type Dimension } from './dimensions.js';
@@ -19,22 +19,11 @@ export function topLabels(groups: Group[], n: number, dim: Dimension): string[] 
   return dim.ordinal ? top.sort() : top;
 }
 
-async function liveHeatmap(db: Knex, where: CompiledFilter | null, xd: Dimension, yd: Dimension, q: { metric: Metric; budgetMs: number }): Promise<RolledUp> {
-  const [xs, ys, cells, grand, total] = await Promise.all([
-    metricBy(db, where, [xd], q.metric, q.budgetMs),
-    metricBy(db, where, [yd], q.metric, q.budgetMs),
-    metricBy(db, where, [yd, xd], q.metric, q.budgetMs),
-    metricBy(db, where, [], q.metric, q.budgetMs),
-    countRounds(db, where, q.budgetMs),
-  ]);
-  return { xs, ys, cells, grand, total };
-}
-
 /** Round counts per (label, stage) and per stage: from the rollup when unfiltered, else live. */
 async function stageCounts(db: Knex, where: CompiledFilter | null, dimension: string, stages: readonly string[], budgetMs: number) {
   const rolled = where === null ? await rolledUpHeatmap(db, 'standardized_round', dimension, 'count') : null;
   if (!rolled) {
-    return Promise.all([roundsByStage(db, where, DIMENSIONS[dimension]!, stages, budgetMs), roundsByStage(db, where, null, stages, budgetMs)]);
+    return roundsByStage(db, where, DIMENSIONS[dimension]!, stages, budgetMs);
   }
   const staged = new Set(stages);
   return [
@@ -51,7 +40,8 @@ export async function heatmap(
 ): Promise<components['schemas']['Heatmap']> {
   const xd = DIMENSIONS[q.x]!;
   const yd = DIMENSIONS[q.y]!;
-  const { xs, ys, cells, grand, total } = (where === null ? await rolledUpHeatmap(db, q.x, q.y, q.metric) : null) ?? (await liveHeatmap(db, where, xd, yd, q));
+  const { xs, ys, cells, grand, total } =
+    (where === null ? await rolledUpHeatmap(db, q.x, q.y, q.metric) : null) ?? (await heatmapGroups(db, where, xd, yd, q.metric, q.budgetMs));
   const conv = (v: number) => (MONEY_METRICS.has(q.metric) ? (money.out(v) ?? 0) : v);
   const xLabels = topLabels(xs, q.topX, xd);
   const yLabels = topLabels(ys, q.topY, yd);

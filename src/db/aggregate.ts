@@ -60,54 +60,63 @@ export function baseCte(source: Source, where: CompiledFilter | null, fields: re
   return `base as not materialized (select ${cols.join(', ')} ${source.from}${where ? ` and (${where.sql})` : ''})`;
 }
 
-/** The statement of `aggregate`: columns `g<i>` (labels), `m<i>` (metrics) and `total_groups`. */
-export function aggregateStatement(db: Knex, q: AggregateQuery): { sql: string; bindings: Knex.RawBinding[] } {
-  const { source } = q;
-  const bindings: Knex.RawBinding[] = [];
-  const fields = [...new Set(q.metrics.flatMap((m) => (m.field ? [m.field] : [])))];
-  const base = baseCte(source, q.where, fields);
-  bindings.push(...((q.where?.bindings ?? []) as Knex.RawBinding[]));
-
-  const g = q.groups.map((_x, i) => `g${i}`);
-  const joins = q.groups.map((grp, i) => {
-    bindings.push(...(grp.bindings ?? []));
-    return `join (${grp.sql}) d${i} on d${i}.tid = b.id`;
-  });
-  const m = `m as (select ${['b.id as tid', ...fields.map((f) => `b.f_${f}`), ...g.map((x, i) => `d${i}.label as ${x}`)].join(', ')} from base b ${joins.join(' ')})`;
+/** The columns and CTEs of one grouping over `base b`, named with `p` (`m<p>`, `agg<p>`, ...), ending in `r<p>`. */
+function groupingCtes(db: Knex, p: string, groupJoins: readonly string[], metrics: readonly Metric[], fields: readonly string[]) {
+  const g = groupJoins.map((_x, i) => `g${i}`);
+  const m = `m${p} as (select ${['b.id as tid', ...fields.map((f) => `b.f_${f}`), ...g.map((x, i) => `d${i}.label as ${x}`)].join(', ')} from base b ${groupJoins.join(' ')})`;
   const groupBy = g.length ? ` group by ${g.map((x) => `m.${x}`).join(', ')}` : '';
   const sel = (prefix: string) => g.map((x) => `${prefix}.${x}`);
-
-  const aggCols = q.metrics.map((mt, i) => (mt.op === 'median' ? null : `${AGG[mt.op](fieldColumn(mt))} as m${i}`)).filter((c) => c !== null);
-  const ctes = [base, m, `agg as (select ${[...sel('m'), ...aggCols, 'count(*) as n'].join(', ')} from m${groupBy})`];
+  const aggCols = metrics.map((mt, i) => (mt.op === 'median' ? null : `${AGG[mt.op](fieldColumn(mt))} as m${i}`)).filter((c) => c !== null);
+  const ctes = [m, `agg${p} as (select ${[...sel('m'), ...aggCols, 'count(*) as n'].join(', ')} from m${p} m${groupBy})`];
   const medianJoins: string[] = [];
-  q.metrics.forEach((mt, i) => {
+  metrics.forEach((mt, i) => {
     if (mt.op !== 'median') return;
     const part = g.length ? `partition by ${sel('m').join(', ')} ` : '';
     const col = fieldColumn(mt);
     ctes.push(
-      `z${i} as (select ${[...sel('m'), `${col} as v`].join(', ')}, row_number() over (${part}order by ${col}) as rn, count(*) over (${part.trim()}) as cnt
-                 from m where ${col} is not null)`,
-      `md${i} as (select ${[...sel(`z${i}`), 'avg(v) as v'].join(', ')} from z${i} where rn in ((cnt + 1) / 2, (cnt + 2) / 2)${g.length ? ` group by ${sel(`z${i}`).join(', ')}` : ''})`,
+      `z${p}_${i} as (select ${[...sel('m'), `${col} as v`].join(', ')}, row_number() over (${part}order by ${col}) as rn, count(*) over (${part.trim()}) as cnt
+                 from m${p} m where ${col} is not null)`,
+      `md${p}_${i} as (select ${[...sel('z'), 'avg(v) as v'].join(', ')} from z${p}_${i} z where rn in ((cnt + 1) / 2, (cnt + 2) / 2)${g.length ? ` group by ${sel('z').join(', ')}` : ''})`,
     );
     const on = g.map((x) => `md${i}.${x} = agg.${x}`).join(' and ') || '1 = 1';
-    medianJoins.push(`left join md${i} on ${on}`);
+    medianJoins.push(`left join md${p}_${i} md${i} on ${on}`);
   });
-  const metricCols = q.metrics.map((mt, i) => (mt.op === 'median' ? `md${i}.v as m${i}` : `agg.m${i}`));
-  ctes.push(`r as (select ${[...sel('agg'), ...metricCols].join(', ')} from agg ${medianJoins.join(' ')})`);
-
-  let filterSql = '';
-  if (q.only) {
-    filterSql = ` where r.g${q.only.group} in (${q.only.labels.map(() => '?').join(', ') || 'null'})`;
-    bindings.push(...q.only.labels);
-  }
+  const metricCols = metrics.map((mt, i) => (mt.op === 'median' ? `md${i}.v as m${i}` : `agg.m${i}`));
+  ctes.push(`r${p} as (select ${[...sel('agg'), ...metricCols].join(', ')} from agg${p} agg ${medianJoins.join(' ')})`);
   const collate = isSqlite(db) ? '' : ' collate "C"';
-  const order = (q.order ?? []).map((o) =>
+  return { ctes, g, collate };
+}
+
+/** ORDER BY terms of a grouping's rows `r`: the requested ones, then (ties, and everything not ordered) the labels, so both engines agree. */
+function orderTerms(order: readonly OrderTerm[] | undefined, g: readonly string[], collate: string): string[] {
+  const terms = (order ?? []).map((o) =>
     o.column.startsWith('m') ? `(r.${o.column} is null), r.${o.column}${o.desc ? ' desc' : ''}` : `r.${o.column}${collate}${o.desc ? ' desc' : ''}`,
   );
-  // ties (and everything not ordered) by the labels, so the answer is the same on both engines
-  order.push(...g.map((x) => `r.${x}${collate}`));
-  let sql = `with ${ctes.join(',\n')}
-    select r.*, count(*) over () as total_groups from r${filterSql}${order.length ? ` order by ${order.join(', ')}` : ''}`;
+  terms.push(...g.map((x) => `r.${x}${collate}`));
+  return terms;
+}
+
+const onlyClause = (q: Pick<AggregateQuery, 'only'>, bindings: Knex.RawBinding[]): string => {
+  if (!q.only) return '';
+  bindings.push(...q.only.labels);
+  return ` where r.g${q.only.group} in (${q.only.labels.map(() => '?').join(', ') || 'null'})`;
+};
+
+/** The statement of `aggregate`: columns `g<i>` (labels), `m<i>` (metrics) and `total_groups`. */
+export function aggregateStatement(db: Knex, q: AggregateQuery): { sql: string; bindings: Knex.RawBinding[] } {
+  const bindings: Knex.RawBinding[] = [];
+  const fields = [...new Set(q.metrics.flatMap((m) => (m.field ? [m.field] : [])))];
+  const base = baseCte(q.source, q.where, fields);
+  bindings.push(...((q.where?.bindings ?? []) as Knex.RawBinding[]));
+  const joins = q.groups.map((grp, i) => {
+    bindings.push(...(grp.bindings ?? []));
+    return `join (${grp.sql}) d${i} on d${i}.tid = b.id`;
+  });
+  const { ctes, g, collate } = groupingCtes(db, '', joins, q.metrics, fields);
+  const filterSql = onlyClause(q, bindings);
+  const order = orderTerms(q.order, g, collate);
+  let sql = `with ${[base, ...ctes].join(',\n')}
+    select r.*, count(*) over () as total_groups from r r${filterSql}${order.length ? ` order by ${order.join(', ')}` : ''}`;
   if (q.limit !== undefined) {
     sql += ' limit ?';
     bindings.push(q.limit);
@@ -115,16 +124,95 @@ export function aggregateStatement(db: Knex, q: AggregateQuery): { sql: string; 
   return { sql, bindings };
 }
 
+const rowOf = (r: Record<string, unknown>, groups: number, metrics: number): AggregateRow => ({
+  labels: Array.from({ length: groups }, (_x, i) => String(r[`g${i}`])),
+  values: Array.from({ length: metrics }, (_x, i) => (r[`m${i}`] === null || r[`m${i}`] === undefined ? null : Number(r[`m${i}`]))),
+  totalGroups: Number(r.total_groups),
+});
+
 /** The metrics of the source's matching rows per combination of group labels (none: one row). */
 export async function aggregate(db: Knex, q: AggregateQuery): Promise<AggregateRow[]> {
   const { sql, bindings } = aggregateStatement(db, q);
-  const g = q.groups.map((_x, i) => `g${i}`);
   const rows = await budgeted(db, db.raw(sql, bindings), q.budgetMs);
-  return rows.map((r) => ({
-    labels: g.map((x) => String(r[x])),
-    values: q.metrics.map((_mt, i) => (r[`m${i}`] === null || r[`m${i}`] === undefined ? null : Number(r[`m${i}`]))),
-    totalGroups: Number(r.total_groups),
-  }));
+  return rows.map((r) => rowOf(r, q.groups.length, q.metrics.length));
+}
+
+/** One grouping of `aggregateSets`: as `AggregateQuery` without the source and filter they share. */
+export type GroupingSet = Pick<AggregateQuery, 'groups' | 'metrics' | 'order' | 'limit' | 'only'>;
+
+/**
+ * Several groupings of the same matching rows in one statement: the rows are selected once (the
+ * filter runs once) and each distinct grouping's `(row, label)` pairs are read once, then every set
+ * is grouped over exactly the rows `aggregate` would group it over (the same joins and the same
+ * aggregates), so each set's answer equals `aggregate`'s. Not GROUPING SETS over the widest
+ * grouping's rows: a row with two labels of one grouping would count twice in the totals of the
+ * other, and a row with none would be missing from them.
+ */
+export function aggregateSetsStatement(db: Knex, source: Source, where: CompiledFilter | null, sets: readonly GroupingSet[]): { sql: string; bindings: Knex.RawBinding[] } {
+  const bindings: Knex.RawBinding[] = [];
+  const fields = [...new Set(sets.flatMap((s) => s.metrics.flatMap((m) => (m.field ? [m.field] : []))))];
+  // the rows once, then each distinct grouping's pairs once
+  const ctes = [baseCte(source, where, fields).replace('base as not materialized', 'base as materialized')];
+  bindings.push(...((where?.bindings ?? []) as Knex.RawBinding[]));
+  const pairs = new Map<string, string>();
+  for (const grp of sets.flatMap((s) => s.groups)) {
+    const key = JSON.stringify([grp.sql, grp.bindings ?? []]);
+    if (pairs.has(key)) continue;
+    const name = `p${pairs.size}`;
+    pairs.set(key, name);
+    ctes.push(`${name} as materialized (${grp.sql})`);
+    bindings.push(...(grp.bindings ?? []));
+  }
+  const widest = Math.max(...sets.map((s) => s.groups.length));
+  const most = Math.max(...sets.map((s) => s.metrics.length));
+  const branches: string[] = [];
+  const tail: Knex.RawBinding[] = [];
+  sets.forEach((set, i) => {
+    const joins = set.groups.map((grp, j) => `join ${pairs.get(JSON.stringify([grp.sql, grp.bindings ?? []]))} d${j} on d${j}.tid = b.id`);
+    const setFields = [...new Set(set.metrics.flatMap((m) => (m.field ? [m.field] : [])))];
+    const built = groupingCtes(db, String(i), joins, set.metrics, setFields);
+    ctes.push(...built.ctes);
+    const order = orderTerms(set.order, built.g, built.collate);
+    const cols = [
+      `${i} as s`,
+      ...Array.from({ length: widest }, (_x, j) => (j < set.groups.length ? `r.g${j}` : `null as g${j}`)),
+      // typed, or PostgreSQL takes two untyped nulls of a column for text and then fails on a number
+      ...Array.from({ length: most }, (_x, j) => (j < set.metrics.length ? `r.m${j}` : `cast(null as ${isSqlite(db) ? 'real' : 'numeric'}) as m${j}`)),
+      'count(*) over () as total_groups',
+      `row_number() over (${order.length ? `order by ${order.join(', ')}` : ''}) as ord`,
+    ];
+    let branch = `select * from (select ${cols.join(', ')} from r${i} r${onlyClause(set, tail)}) x${i}`;
+    if (set.limit !== undefined) {
+      branch += ` where x${i}.ord <= ?`;
+      tail.push(set.limit);
+    }
+    branches.push(branch);
+  });
+  return { sql: `with ${ctes.join(',\n')}\n${branches.join('\nunion all\n')}`, bindings: [...bindings, ...tail] };
+}
+
+/**
+ * `aggregate` of each set; rows of each set in its order. SQLite (one query thread, no parallel
+ * scan): in one statement (aggregateSetsStatement). PostgreSQL: one statement per set, run at once
+ * on the pool, each planned with the filter inlined and parallel workers; the single statement
+ * materializes the rows and pairs, spills them and runs serially in one backend, 2-4x slower on
+ * `large` (docs/scaling.md).
+ */
+export async function aggregateSets(db: Knex, q: { source: Source; where: CompiledFilter | null; sets: readonly GroupingSet[]; budgetMs: number }): Promise<AggregateRow[][]> {
+  if (!isSqlite(db)) return Promise.all(q.sets.map((set) => aggregate(db, { source: q.source, where: q.where, ...set, budgetMs: q.budgetMs })));
+  return aggregateInOneStatement(db, q);
+}
+
+/** `aggregate` of each set in one statement (aggregateSetsStatement), on either engine. */
+export async function aggregateInOneStatement(db: Knex, q: { source: Source; where: CompiledFilter | null; sets: readonly GroupingSet[]; budgetMs: number }): Promise<AggregateRow[][]> {
+  const { sql, bindings } = aggregateSetsStatement(db, q.source, q.where, q.sets);
+  const rows = await budgeted(db, db.raw(sql, bindings), q.budgetMs);
+  const out = q.sets.map(() => [] as (AggregateRow & { ord: number })[]);
+  for (const r of rows) {
+    const set = q.sets[Number(r.s)]!;
+    out[Number(r.s)]!.push({ ...rowOf(r, set.groups.length, set.metrics.length), ord: Number(r.ord) });
+  }
+  return out.map((rs) => rs.sort((a, b) => a.ord - b.ord).map(({ ord: _ord, ...r }) => r));
 }
 
 export type Interval = 'month' | 'quarter' | 'year';

@@ -1,28 +1,20 @@
 /**
  * Funding analytics in SQL (GROUP BY and window functions; rows never come to Node): the heatmap's
- * metric of matching rounds grouped by zero, one or two dimensions (the grouped SQL of aggregate.ts,
- * whose median runs the same on SQLite and PostgreSQL), and the funnel's round counts per stage.
+ * metric of matching rounds grouped by (y, x), x, y and none, and the funnel's round counts per
+ * stage, through the grouped SQL of aggregate.ts (whose median runs the same on SQLite and
+ * PostgreSQL).
  */
 import type { Knex } from 'knex';
 import type { Dimension } from '../analytics/dimensions.js';
 import { FUNDING_ROUNDS, type Metric as AggregateMetric, type Source } from '../analytics/sources.js';
 import type { CompiledFilter } from '../query/compile.js';
-import { aggregate } from './aggregate.js';
-import { budgeted } from './budget.js';
+import { aggregateSets, type AggregateRow, type Grouping } from './aggregate.js';
 
 export type Metric = 'count' | 'company_count' | 'total_amount' | 'avg_amount' | 'median_amount';
 
 export interface Group {
   labels: string[];
   value: number;
-}
-
-function baseCte(where: CompiledFilter | null): { sql: string; bindings: unknown[] } {
-  return {
-    sql: `base as not materialized (select t.id, t.company_id, t.amount_usd, t.year, t.month, t.round_type, t.standardized_round
-                   from transactions t where t.deleted_at is null${where ? ` and ${where.sql}` : ''})`,
-    bindings: where?.bindings ?? [],
-  };
 }
 
 /** The rounds' company, a field only the heatmap's `company_count` reads. */
@@ -36,33 +28,57 @@ export const HEATMAP_METRICS: Record<Metric, Pick<AggregateMetric, 'op' | 'field
   median_amount: { op: 'median', field: 'amount' },
 };
 
-/** The metric grouped by the given dimensions (none = one grand value); USD, 0 for no value. */
-export async function metricBy(db: Knex, where: CompiledFilter | null, dims: Dimension[], metric: Metric, budgetMs: number): Promise<Group[]> {
-  const rows = await aggregate(db, { source: HEATMAP_SOURCE, where, groups: dims, metrics: [{ name: metric, money: false, ...HEATMAP_METRICS[metric] }], budgetMs });
-  return rows.map((r) => ({ labels: r.labels, value: r.values[0] ?? 0 }));
+const metricOf = (metric: Metric): AggregateMetric => ({ name: metric, money: false, ...HEATMAP_METRICS[metric] });
+
+const groups = (rows: AggregateRow[], i = 0): Group[] => rows.map((r) => ({ labels: r.labels, value: r.values[i] ?? 0 }));
+
+/**
+ * The heatmap's groups of matching rounds by (y, x), x, y and none, and the number of rounds
+ * (aggregateSets: on SQLite in one statement, the filter and each dimension's pairs run once).
+ */
+export async function heatmapGroups(db: Knex, where: CompiledFilter | null, xd: Dimension, yd: Dimension, metric: Metric, budgetMs: number) {
+  const m = [metricOf(metric)];
+  const [cells, xs, ys, whole] = await aggregateSets(db, {
+    source: HEATMAP_SOURCE,
+    where,
+    sets: [
+      { groups: [yd, xd], metrics: m },
+      { groups: [xd], metrics: m },
+      { groups: [yd], metrics: m },
+      { groups: [], metrics: [...m, metricOf('count')] },
+    ],
+    budgetMs,
+  });
+  return { cells: groups(cells!), xs: groups(xs!), ys: groups(ys!), grand: groups(whole!), total: whole![0]?.values[1] ?? 0 };
 }
 
-/** Number of rounds matching the filter. */
-export async function countRounds(db: Knex, where: CompiledFilter | null, budgetMs: number): Promise<number> {
-  const [g] = await metricBy(db, where, [], 'count', budgetMs);
-  return g?.value ?? 0;
-}
+/** The funnel's stages as a grouping: a round's standardized round when it is one of `stages`. */
+const stageGrouping = (stages: readonly string[]): Grouping => ({
+  sql: `select b.id as tid, b.standardized_round as label from base b where b.standardized_round in (${stages.map(() => '?').join(', ')})`,
+  bindings: stages,
+});
 
-/** Round counts per (dimension label, standardized round) for the funnel's buckets. */
+/** Round counts per (dimension label, standardized round) and per standardized round, for the funnel's buckets (aggregateSets). */
 export async function roundsByStage(
   db: Knex,
   where: CompiledFilter | null,
-  dim: Dimension | null,
+  dim: Dimension,
   stages: readonly string[],
   budgetMs: number,
-): Promise<{ label: string | null; stage: string; n: number }[]> {
-  const base = baseCte(where);
-  const join = dim ? `join (${dim.sql}) d on d.tid = b.id` : '';
-  const sql = `with ${base.sql}
-    select ${dim ? 'd.label' : 'null'} as label, b.standardized_round as stage, count(distinct b.id) as n
-    from base b ${join}
-    where b.standardized_round in (${stages.map(() => '?').join(', ')})
-    group by ${dim ? 'd.label, ' : ''}b.standardized_round`;
-  const rows = await budgeted(db, db.raw(sql, [...(base.bindings as Knex.RawBinding[]), ...stages]), budgetMs);
-  return rows.map((r) => ({ label: r.label === null ? null : String(r.label), stage: String(r.stage), n: Number(r.n) }));
+): Promise<[{ label: string; stage: string; n: number }[], { label: null; stage: string; n: number }[]]> {
+  const stage = stageGrouping(stages);
+  const count = [metricOf('count')];
+  const [perLabel, perStage] = await aggregateSets(db, {
+    source: HEATMAP_SOURCE,
+    where,
+    sets: [
+      { groups: [dim, stage], metrics: count },
+      { groups: [stage], metrics: count },
+    ],
+    budgetMs,
+  });
+  return [
+    perLabel!.map((r) => ({ label: r.labels[0]!, stage: r.labels[1]!, n: r.values[0] ?? 0 })),
+    perStage!.map((r) => ({ label: null, stage: r.labels[0]!, n: r.values[0] ?? 0 })),
+  ];
 }

@@ -9,8 +9,8 @@
  * `migrate` applies migrations. `seed` migrates, then seeds (refusing when data exists unless
  * `--reset`, which empties every data table first). `ensure` migrates and seeds at SEED_SCALE only
  * when the `entities` table is empty (used by `make run`). DATABASE_URL and SEED_SCALE come from
- * the environment (src/config.ts). Seeding also builds the analytics rollup (src/db/rollup.ts);
- * `rollup` rebuilds it after rounds were written by anything else.
+ * the environment (src/config.ts). Seeding also builds the analytics fact table (src/db/facts.ts)
+ * and rollup (src/db/rollup.ts); `rollup` rebuilds both after rounds were written by anything else.
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -19,7 +19,7 @@ import type { Knex } from 'knex';
 import { DEFAULT_SEED, seedDatabase, type ScaleName } from '../../seeds/index.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDb, isSqlite, migrate, normalizeRawResult } from './knex.js';
-import { rebuildRollup } from './rollup.js';
+import { rebuildFacts, rebuildRollup } from './rollup.js';
 
 const USAGE = `usage: tsx src/db/cli.ts migrate
        tsx src/db/cli.ts seed [--scale tiny|demo|large] [--seed N] [--reset]
@@ -117,8 +117,9 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (args.command === 'rollup') {
       const started = performance.now();
+      await rebuildFacts(db);
       await rebuildRollup(db);
-      process.stderr.write(`analytics rollup rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+      process.stderr.write(`analytics facts and rollup rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
       return 0;
     }
     if (args.command === 'ensure') {

@@ -18,6 +18,7 @@ import * as m009 from './migrations/009_analytics_rollup.js';
 import * as m010 from './migrations/010_descending_sort_indexes.js';
 import * as m011 from './migrations/011_sort_key_statistics.js';
 import * as m013 from './migrations/013_sign_in_codes.js';
+import * as m014 from './migrations/014_analytics_facts.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
@@ -39,6 +40,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '010_descending_sort_indexes': m010,
   '011_sort_key_statistics': m011,
   '013_sign_in_codes': m013,
+  '014_analytics_facts': m014,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -9,14 +9,16 @@
  * a marker `(dim, '', '*', '')` per dimension built. Each group's figures come from the `(round,
  * label)` pairs of the dimension's own SQL, combined and counted as the live path's GROUP BY does
  * (aggregate.ts), so both give the same numbers. Derived data: the seed builds it, and so must
- * anything else that writes rounds (`tsx src/db/cli.ts rollup`).
+ * anything else that writes rounds (`tsx src/db/cli.ts rollup`), after the analytics fact table
+ * (src/db/facts.ts, `rebuildFacts` below) its dimensions read.
  */
 import type { Knex } from 'knex';
 import { crosstab, LabelsBuilder, roundsOf, wholeSet, type Crosstab, type Labels, type Rounds } from '../analytics/crosstab.js';
 import { DIMENSIONS, type Dimension } from '../analytics/dimensions.js';
 import { baseCte } from './aggregate.js';
 import { HEATMAP_SOURCE, type Group, type Metric } from './analytics.js';
-import { normalizeRawResult } from './knex.js';
+import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
+import { isSqlite, normalizeRawResult } from './knex.js';
 
 const TABLE = 'analytics_rollup';
 const MARKER = '*';
@@ -150,4 +152,23 @@ export async function rolledUpHeatmap(db: Knex, x: string, y: string, metric: Me
     grand: whole ? [{ labels: [], value: value(whole) }] : [],
     total: whole ? Number(whole.rounds) : 0,
   };
+}
+
+/**
+ * Rebuilds the fact table from the rounds in one transaction (readers see the old rows or the new
+ * ones). PostgreSQL: the key index is dropped for the load and built after it, then the table is
+ * analysed; SQLite: a WITHOUT ROWID table, so the rows are the index, loaded per dimension in key order.
+ */
+export async function rebuildFacts(db: Knex): Promise<void> {
+  const sqlite = isSqlite(db);
+  await db.transaction(async (trx) => {
+    await trx.raw(`delete from ${FACTS_TABLE}`);
+    if (!sqlite) await trx.raw(`alter table ${FACTS_TABLE} drop constraint if exists ${FACTS_TABLE}_pkey`);
+    for (const d of Object.values(FACT_DIMENSIONS)) {
+      await trx.raw(`insert into ${FACTS_TABLE} (dim, round_id, value_id) select ${d.dim}, x.* from (${d.pairs}) x order by 2, 3`);
+    }
+    if (!sqlite) await trx.raw(`alter table ${FACTS_TABLE} add primary key (dim, round_id, value_id)`);
+  });
+  // PostgreSQL: the visibility map too, so the key index answers alone
+  await db.raw(sqlite ? `analyze ${FACTS_TABLE}` : `vacuum (analyze) ${FACTS_TABLE}`);
 }
