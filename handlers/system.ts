@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import YAML from 'yaml';
 import { loadDocument } from '../src/app.js';
-import { pendingMigrations } from '../src/db/knex.js';
+import { pendingMigrations } from '../src/db/migrate.js';
 import { ping } from '../src/db/reference.js';
 import { now } from '../src/config.js';
 import type { Ctx, HandlerMap } from '../src/http/context.js';

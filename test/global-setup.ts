@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createDb, migrate } from '../src/db/knex.js';
+import { createDb } from '../src/db/knex.js';
+import { migrate } from '../src/db/migrate.js';
 import { seedDatabase } from '../seeds/index.js';
 import { startTestPostgres } from './helpers/servers.js';
 

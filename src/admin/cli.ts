@@ -18,7 +18,8 @@ import { ConfigError, loadConfig } from '../config.js';
 import { deleteKeyByClientId, findKeyByClientId, insertKey, listTeamKeys, revokeKeyByClientId, type ApiKeyRow } from '../db/apiKeys.js';
 import { main as dbMain } from '../db/cli.js';
 import { getBalanceRow, grantCredits } from '../db/credits.js';
-import { createDb, migrate } from '../db/knex.js';
+import { createDb } from '../db/knex.js';
+import { migrate } from '../db/migrate.js';
 import { findTeamBySlug, insertTeam, SlugTakenError, type TeamRow } from '../db/teams.js';
 import { deleteUserByEmail, EmailTakenError, insertUser } from '../db/users.js';
 

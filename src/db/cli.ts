@@ -18,7 +18,8 @@ import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import { DEFAULT_SEED, seedDatabase, type ScaleName } from '../../seeds/index.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { createDb, isSqlite, migrate, normalizeRawResult } from './knex.js';
+import { createDb, isSqlite, normalizeRawResult } from './knex.js';
+import { migrate } from './migrate.js';
 import { rebuildFacts, rebuildRollup } from './rollup.js';
 
 const USAGE = `usage: tsx src/db/cli.ts migrate

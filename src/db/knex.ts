@@ -1,4 +1,4 @@
-/** Knex set-up for SQLite (better-sqlite3) and PostgreSQL (pg), and the migration runner. */
+/** Knex set-up for SQLite (better-sqlite3) and PostgreSQL (pg); the migration runner is migrate.ts. */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,19 +6,6 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { cacheStatements } from './statement-cache.mjs';
-import * as m001 from './migrations/001_schema.js';
-import * as m002 from './migrations/002_list_indexes.js';
-import * as m003 from './migrations/003_catalogue_indexes.js';
-import * as m004 from './migrations/004_search_terms.js';
-import * as m005 from './migrations/005_records_notes.js';
-import * as m006 from './migrations/006_nested_indexes.js';
-import * as m007 from './migrations/007_geo_reference.js';
-import * as m008 from './migrations/008_news_terms.js';
-import * as m009 from './migrations/009_analytics_rollup.js';
-import * as m010 from './migrations/010_descending_sort_indexes.js';
-import * as m011 from './migrations/011_sort_key_statistics.js';
-import * as m013 from './migrations/013_sign_in_codes.js';
-import * as m014 from './migrations/014_analytics_facts.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
@@ -26,28 +13,6 @@ pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v: string) => Number.parseFloat(v));
 
 export type Db = Knex;
-
-const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
-  '001_schema': m001,
-  '002_list_indexes': m002,
-  '003_catalogue_indexes': m003,
-  '004_search_terms': m004,
-  '005_records_notes': m005,
-  '006_nested_indexes': m006,
-  '007_geo_reference': m007,
-  '008_news_terms': m008,
-  '009_analytics_rollup': m009,
-  '010_descending_sort_indexes': m010,
-  '011_sort_key_statistics': m011,
-  '013_sign_in_codes': m013,
-  '014_analytics_facts': m014,
-};
-
-const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => Object.keys(migrations).sort(),
-  getMigrationName: (name) => name,
-  getMigration: async (name) => migrations[name]!,
-};
 
 /** The least `statement_timeout` of a pooled connection: a tiny query budget must not fail key lookups. */
 const STATEMENT_TIMEOUT_FLOOR_MS = 5000;
@@ -214,25 +179,6 @@ const GENERIC_PLAN_IDS = 16;
 export function whereIdIn<Q extends Knex.QueryBuilder>(db: Knex, q: Q, column: string, ids: readonly number[]): Q {
   const l = idList(db, ids);
   return q.whereRaw(`?? ${l.sql}`, [column, ...l.bindings]) as Q;
-}
-
-export async function migrate(db: Knex): Promise<void> {
-  await db.migrate.latest({ migrationSource });
-}
-
-/**
- * Migrations of this build not yet applied to the database (readiness probe). Reads knex's table
- * directly: knex's own listing creates its tables when they are missing, a write a probe must not do.
- */
-export async function pendingMigrations(db: Knex): Promise<string[]> {
-  const known = Object.keys(migrations).sort();
-  if (!(await db.schema.hasTable('knex_migrations'))) return known;
-  const applied = new Set(((await db('knex_migrations').select('name')) as { name: string }[]).map((r) => r.name));
-  return known.filter((m) => !applied.has(m));
-}
-
-export async function rollbackAll(db: Knex): Promise<void> {
-  await db.migrate.rollback({ migrationSource }, true);
 }
 
 /** The `statement_timeout` every pooled PostgreSQL connection starts with (ms), or null. */

@@ -6,7 +6,6 @@
  */
 import type { Knex } from 'knex';
 import type { CompiledFilter } from '../query/compile.js';
-import { isSqlite } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { normalizeTerm, rebuildTerms, SEARCH_DEPTH, TERM_BATCH, TOP, type TermSource } from './search.js';
 
@@ -24,18 +23,6 @@ export function newsTermsOf(n: { id: number; title: string; published_at: string
   return rows;
 }
 
-export async function createNewsTerms(db: Knex): Promise<void> {
-  await db.schema.createTable('news_terms', (t) => {
-    if (isSqlite(db)) t.string('term', MAX_TERM).notNullable();
-    else t.specificType('term', `varchar(${MAX_TERM}) collate "C"`).notNullable();
-    t.integer('news_id').notNullable().references('news.id').onDelete('CASCADE');
-    t.smallint('rank').notNullable();
-    t.string('published_at', 24).notNullable();
-  });
-  await db.raw('create index news_terms_term_key on news_terms (term, rank, published_at, news_id)');
-  await db.raw('create index news_terms_news_key on news_terms (news_id)');
-}
-
 export const NEWS_TERM_SOURCE: TermSource<{ id: number; title: string; published_at: string }> = {
   table: 'news_terms',
   source: 'news',
@@ -43,7 +30,7 @@ export const NEWS_TERM_SOURCE: TermSource<{ id: number; title: string; published
   terms: newsTermsOf,
 };
 
-/** Rebuilds news_terms from news (migration 008). */
+/** Rebuilds news_terms from news (the seed; migrate fills an empty table with it). */
 export const rebuildNewsTerms = (db: Knex, batch = TERM_BATCH): Promise<void> => rebuildTerms(db, NEWS_TERM_SOURCE, batch);
 
 /** A page of the first SEARCH_DEPTH articles matching `q` (normalised) and the filter (alias `n`). */

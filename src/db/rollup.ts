@@ -26,20 +26,6 @@ const MARKER = '*';
 /** Heatmap metrics the rollup holds, and their columns (the median needs every value: live only). */
 const COLUMNS: Partial<Record<Metric, string>> = { count: 'rounds', company_count: 'companies', total_amount: 'amount_sum', avg_amount: 'amount_avg' };
 
-export async function createRollup(db: Knex): Promise<void> {
-  await db.schema.createTable(TABLE, (t) => {
-    t.string('dim_a', 32).notNullable();
-    t.text('label_a').notNullable();
-    t.string('dim_b', 32).notNullable();
-    t.text('label_b').notNullable();
-    t.bigInteger('rounds').notNullable();
-    t.bigInteger('companies').notNullable();
-    t.double('amount_sum');
-    t.double('amount_avg');
-    t.primary(['dim_a', 'dim_b', 'label_a', 'label_b']);
-  });
-}
-
 /** Rounds per label-range query: bounds the rows a dimension's pairs bring into memory at once. */
 const CHUNK = 250_000;
 

@@ -9,7 +9,7 @@
  * then signal rating, then id. Only the first 1,000 ranked results are paged.
  */
 import type { Knex } from 'knex';
-import { isSqlite, prepared, whereIdIn } from './knex.js';
+import { prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 
 export const SEARCH_DEPTH = 1000;
@@ -57,20 +57,6 @@ export function termsOf(e: SourceRow): Record<string, unknown>[] {
   return rows;
 }
 
-/** Creates the table and its covering index (migration 004). */
-export async function createSearchTerms(db: Knex): Promise<void> {
-  await db.schema.createTable('search_terms', (t) => {
-    if (isSqlite(db)) t.string('term', MAX_TERM).notNullable();
-    else t.specificType('term', `varchar(${MAX_TERM}) collate "C"`).notNullable();
-    t.integer('entity_id').notNullable().references('entities.id').onDelete('CASCADE');
-    t.string('kind', 16).notNullable();
-    t.smallint('rank').notNullable();
-    t.double('signal').notNullable();
-  });
-  await db.raw('create index search_terms_term_key on search_terms (term, kind, rank, signal, entity_id)');
-  await db.raw('create index search_terms_entity_key on search_terms (entity_id)');
-}
-
 /** A typeahead table and the rows it is derived from: `terms` gives a source row's term rows. */
 export interface TermSource<R extends { id: number }> {
   table: string;
@@ -114,7 +100,7 @@ export async function rebuildTerms<R extends { id: number }>(db: Knex, t: TermSo
   });
 }
 
-/** Rebuilds search_terms from entities (migration 004). */
+/** Rebuilds search_terms from entities (the seed; migrate fills an empty table with it). */
 export const rebuildSearchTerms = (db: Knex, batch = TERM_BATCH): Promise<void> => rebuildTerms(db, SEARCH_TERM_SOURCE, batch);
 
 export interface SearchRow {

@@ -1,0 +1,81 @@
+/**
+ * The migrations and their runner. A migration is frozen: its own SQL, importing no runtime module,
+ * so it means tomorrow what it meant the day it was written. Tables derived from others (typeahead
+ * terms, the analytics fact table and rollup) are written by the seed with today's code; a database
+ * that already holds the source rows when a migration creates such a table gets it filled here,
+ * after every migration ran, by the same code the seed uses.
+ */
+import type { Knex } from 'knex';
+import * as m001 from './migrations/001_schema.js';
+import * as m002 from './migrations/002_list_indexes.js';
+import * as m003 from './migrations/003_catalogue_indexes.js';
+import * as m004 from './migrations/004_search_terms.js';
+import * as m005 from './migrations/005_records_notes.js';
+import * as m006 from './migrations/006_nested_indexes.js';
+import * as m007 from './migrations/007_geo_reference.js';
+import * as m008 from './migrations/008_news_terms.js';
+import * as m009 from './migrations/009_analytics_rollup.js';
+import * as m010 from './migrations/010_descending_sort_indexes.js';
+import * as m011 from './migrations/011_sort_key_statistics.js';
+import * as m013 from './migrations/013_sign_in_codes.js';
+import * as m014 from './migrations/014_analytics_facts.js';
+import { rebuildNewsTerms } from './newsSearch.js';
+import { rebuildFacts, rebuildRollup } from './rollup.js';
+import { rebuildSearchTerms } from './search.js';
+
+const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
+  '001_schema': m001,
+  '002_list_indexes': m002,
+  '003_catalogue_indexes': m003,
+  '004_search_terms': m004,
+  '005_records_notes': m005,
+  '006_nested_indexes': m006,
+  '007_geo_reference': m007,
+  '008_news_terms': m008,
+  '009_analytics_rollup': m009,
+  '010_descending_sort_indexes': m010,
+  '011_sort_key_statistics': m011,
+  '013_sign_in_codes': m013,
+  '014_analytics_facts': m014,
+};
+
+const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name]!,
+};
+
+/** Derived tables, in the order they are rebuilt (the rollup reads the fact table). */
+const DERIVED: { table: string; source: string; rebuild(db: Knex): Promise<void> }[] = [
+  { table: 'search_terms', source: 'entities', rebuild: (db) => rebuildSearchTerms(db) },
+  { table: 'news_terms', source: 'news', rebuild: (db) => rebuildNewsTerms(db) },
+  { table: 'analytics_facts', source: 'transactions', rebuild: rebuildFacts },
+  { table: 'analytics_rollup', source: 'transactions', rebuild: rebuildRollup },
+];
+
+/** Applies the pending migrations, then fills derived tables they left empty (see DERIVED). */
+export async function migrate(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource });
+  for (const d of DERIVED) {
+    if ((await isEmpty(db, d.table)) && !(await isEmpty(db, d.source))) await d.rebuild(db);
+  }
+}
+
+async function isEmpty(db: Knex, table: string): Promise<boolean> {
+  return (await db(table).select(db.raw('1')).limit(1)).length === 0;
+}
+
+/**
+ * Migrations of this build not yet applied to the database (readiness probe). Reads knex's table
+ * directly: knex's own listing creates its tables when they are missing, a write a probe must not do.
+ */
+export async function pendingMigrations(db: Knex): Promise<string[]> {
+  const known = Object.keys(migrations).sort();
+  if (!(await db.schema.hasTable('knex_migrations'))) return known;
+  const applied = new Set(((await db('knex_migrations').select('name')) as { name: string }[]).map((r) => r.name));
+  return known.filter((m) => !applied.has(m));
+}
+
+export async function rollbackAll(db: Knex): Promise<void> {
+  await db.migrate.rollback({ migrationSource }, true);
+}
