@@ -230,7 +230,10 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     const m = /^\/api(\/.*)?$/.exec(req.path);
     if (!m) return next();
     const q = req.originalUrl.indexOf('?');
-    res.redirect(308, (m[1] ?? '/') + (q >= 0 ? req.originalUrl.slice(q) : ''));
+    // a target of `//host` or `/\host` would leave this origin (browsers read both as another
+    // authority): the rest of the path is always made one path on this origin
+    const target = '/' + (m[1] ?? '').replace(/^[/\\]+/, '');
+    res.redirect(308, target + (q >= 0 ? req.originalUrl.slice(q) : ''));
   });
 
   // An undeclared method on a known path is a 405 before anything about the request is examined.
