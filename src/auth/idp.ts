@@ -121,6 +121,9 @@ export function createIdentityProvider(db: Knex, cfg: Config, key: SigningKey): 
   app.use((err: { status?: number; type?: string }, _req: Request, res: Response, _next: express.NextFunction) => {
     if (err.type === 'entity.parse.failed') return oauthError(res, 400, 'invalid_request', 'Malformed request body');
     if (err.status === 413) return oauthError(res, 413, 'invalid_request', 'Request body too large');
+    // a body that does not decompress, an unknown Content-Encoding or charset: the client's error
+    const apiErr = toApiError(err);
+    if (apiErr.status === 400 || apiErr.status === 415) return oauthError(res, apiErr.status, 'invalid_request', apiErr.message);
     // the key store (database) is down: a retryable answer, not a server error
     if (toApiError(err).code === 'SERVICE_UNAVAILABLE') return oauthError(res, 503, 'temporarily_unavailable', 'Try again shortly');
     return oauthError(res, 500, 'server_error', 'Unexpected error');

@@ -9,6 +9,7 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -431,6 +432,36 @@ describe('hardening', () => {
         expect(r.status).toBeLessThan(500);
       }
     }
+  });
+
+  it('answers a body that does not match its Content-Encoding with 400 (415 when unknown), on the API and the token endpoint, logging no error', async () => {
+    const server = (h as unknown as { logged: import('../../src/server.js').RunningServer }).logged;
+    const errorsBefore = logged.filter((l) => l.includes('"level":50')).length;
+    const plain = JSON.stringify({ entity_id: 1, body: 'x' });
+    const token = JSON.stringify({ client_id: 'dev-client', client_secret: 'dev-secret', audience: server.cfg.audience, grant_type: 'client_credentials' });
+    for (const encoding of ['gzip', 'deflate', 'br', 'GZIP']) {
+      const api = await fetch(`${server.baseUrl}/data/notes`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body: plain });
+      const body = await api.json();
+      assertContract('POST', '/data/notes', api.status, api.headers, body);
+      expect(api.status, encoding).toBe(400);
+      expect(body.error.code).toBe('VALIDATION_ERROR');
+      const idp = await fetch(`${server.authUrl}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body: token });
+      expect(idp.status, encoding).toBe(400);
+      expect(((await idp.json()) as { error: string }).error).toBe('invalid_request');
+    }
+    // a truncated gzip stream is refused the same way
+    const truncated = zlib.gzipSync(Buffer.from(plain)).subarray(0, 12);
+    const cut = await fetch(`${server.baseUrl}/data/notes`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: truncated });
+    expect(cut.status).toBe(400);
+    for (const url of [`${server.baseUrl}/data/notes`, `${server.authUrl}/oauth/token`]) {
+      const r = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'compress' }, body: plain });
+      expect(r.status, url).toBe(415);
+    }
+    // a correctly compressed body is read as usual
+    const good = await fetch(`${server.authUrl}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: zlib.gzipSync(Buffer.from(token)) });
+    expect(good.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(logged.filter((l) => l.includes('"level":50')).length).toBe(errorsBefore);
   });
 
   it('never logs secrets, tokens or passwords', async () => {
