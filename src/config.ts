@@ -35,8 +35,18 @@ export interface Config {
   /** Slow-client (slowloris) limits of both listeners: all headers within, whole request within. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
-  /** Failed token-endpoint attempts allowed per client id and per address in a 60 s window. */
+  /** Failed attempts allowed in a 60 s window: per client id (token endpoint) or account (sign-in)
+   * from one address, and per address over both. */
   authFailures: { perClient: number; perAddress: number };
+  /** Reverse proxies in front: the client address is that many entries from the right of
+   * X-Forwarded-For (0: the socket's address, X-Forwarded-For ignored). */
+  trustProxy: number;
+  /** A kept-alive connection idle this long between requests is closed. */
+  keepAliveTimeoutMs: number;
+  /** Open connections per client (socket) address on each listener; 0 = no cap. */
+  maxConnectionsPerAddress: number;
+  /** Guest sign-ins per address in a 60 s window. */
+  guestSignInsPerAddress: number;
   rateLimit: { capacity: number; perSecond: number; store: 'memory' | 'postgres' };
   /** The registered single-page app of the browser sign-in (authorization code + PKCE). */
   app: { clientId: string; redirectUris: string[]; origins: string[] };
@@ -143,6 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perClient: int(env, 'AUTH_FAILURES_PER_CLIENT', 10, 1, 1_000_000),
       perAddress: int(env, 'AUTH_FAILURES_PER_ADDRESS', 100, 1, 1_000_000),
     },
+    trustProxy: int(env, 'TRUST_PROXY', 0, 0, 10),
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+    maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 0, 1_000_000),
+    guestSignInsPerAddress: int(env, 'GUEST_SIGNINS_PER_ADDRESS', 30, 1, 1_000_000),
     rateLimit: {
       capacity: int(env, 'RATE_LIMIT_BURST', 100, 1, 1_000_000),
       perSecond: int(env, 'RATE_LIMIT_PER_SECOND', 20, 1, 1_000_000),

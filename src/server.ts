@@ -105,10 +105,11 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const metering = createMeteringDb(cfg, db);
   const usage = new UsageBuffer(metering, log, cfg.usageFlushMs);
   const inflight = new InFlight();
-  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), usage, metrics: new Metrics(db), inflight };
+  const metrics = new Metrics(db);
+  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), usage, metrics, inflight };
   const drain = drainer([apiServer, authServer]);
   apiServer.on('request', await createApp(deps, handlers));
-  authServer.on('request', createIdentityProvider(db, cfg, signing));
+  authServer.on('request', createIdentityProvider(db, cfg, signing, { log, metrics }));
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -178,6 +179,10 @@ function envOf(c: Config): NodeJS.ProcessEnv {
     REQUEST_TIMEOUT_MS: String(c.requestTimeoutMs),
     AUTH_FAILURES_PER_CLIENT: String(c.authFailures.perClient),
     AUTH_FAILURES_PER_ADDRESS: String(c.authFailures.perAddress),
+    TRUST_PROXY: String(c.trustProxy),
+    KEEP_ALIVE_TIMEOUT_MS: String(c.keepAliveTimeoutMs),
+    MAX_CONNECTIONS_PER_ADDRESS: String(c.maxConnectionsPerAddress),
+    GUEST_SIGNINS_PER_ADDRESS: String(c.guestSignInsPerAddress),
     RATE_LIMIT_BURST: String(c.rateLimit.capacity),
     RATE_LIMIT_PER_SECOND: String(c.rateLimit.perSecond),
     RATE_LIMIT_STORE: c.rateLimit.store,

@@ -17,6 +17,7 @@ import * as m008 from './migrations/008_news_terms.js';
 import * as m009 from './migrations/009_analytics_rollup.js';
 import * as m010 from './migrations/010_descending_sort_indexes.js';
 import * as m011 from './migrations/011_sort_key_statistics.js';
+import * as m012 from './migrations/012_auth_attempts.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
@@ -37,6 +38,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '009_analytics_rollup': m009,
   '010_descending_sort_indexes': m010,
   '011_sort_key_statistics': m011,
+  '012_auth_attempts': m012,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
