@@ -16,8 +16,10 @@ import YAML from 'yaml';
 import { isMetered, reserve, settle, DEFAULT_CREDIT_COST } from './access/credits.js';
 import { applyLocks, lockPlan } from './access/locked.js';
 import { now } from './config.js';
+import type { Principal } from './auth/verify.js';
 import { ApiError } from './errors.js';
 import type { Ctx, Deps, HandlerMap, Result } from './http/context.js';
+import { clientAddress } from './http/address.js';
 import { corsFor } from './http/cors.js';
 import { docsRoutes } from './http/docs.js';
 import { precompileParser, precompileRouter } from './http/router.js';
@@ -62,6 +64,16 @@ function requiredScopes(op: Operation): string[] | null {
   const scopes = new Set<string>();
   for (const r of reqs) for (const s of [...(r.oauth2 ?? []), ...(r.bearerAuth ?? [])]) scopes.add(s);
   return [...scopes];
+}
+
+/**
+ * Whose bucket a request draws from: an API key's, a signed-in user's, and for guests (the
+ * anonymous tier) their address's, since anyone can sign in as a new guest at will.
+ */
+function rateLimitKey(principal: Principal, req: Request, trustProxy: number): string {
+  if (principal.clientId) return principal.clientId;
+  if (principal.tier === 'anonymous') return `addr:${clientAddress(req, trustProxy)}`;
+  return `user:${principal.sub}`;
 }
 
 function sendError(res: Response, err: ApiError): void {
@@ -147,7 +159,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
       l.clientId = principal?.clientId ?? null;
       if (principal) {
         l.credits = 0;
-        res.set(await deps.rateLimiter.take(principal.clientId ?? `user:${principal.sub}`));
+        res.set(await deps.rateLimiter.take(rateLimitKey(principal, req, cfg.trustProxy)));
       }
       const query = (c.request.query ?? {}) as Record<string, unknown>;
       const money = await deps.fx.converter(typeof query.currency === 'string' ? query.currency : 'USD');
