@@ -21,6 +21,7 @@ export interface Config {
   logLevel: string;
   tokenTtlSeconds: number;
   signingKeyFile: string;
+  /** HMAC secret of list cursors; '' until the server fills in the install's generated one. */
   cursorSecret: string;
   queryBudgetMs: number;
   keyCacheSeconds: number;
@@ -117,8 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .filter(Boolean);
   for (const u of redirectUris) url('APP_REDIRECT_URIS', u);
   const origins = [...new Set(redirectUris.map((u) => new URL(u).origin))];
-  const cursorSecret = env.CURSOR_SECRET || (nodeEnv === 'production' ? '' : 'dev-cursor-secret-change-me');
-  if (!cursorSecret) throw new ConfigError('CURSOR_SECRET is required when NODE_ENV=production');
+  // unset outside production: the server generates one per install (loadCursorSecret)
+  const cursorSecret = env.CURSOR_SECRET || '';
+  if (!cursorSecret && nodeEnv === 'production') throw new ConfigError('CURSOR_SECRET is required when NODE_ENV=production');
   const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
   const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
   if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('REQUEST_TIMEOUT_MS must not be below HEADERS_TIMEOUT_MS');

@@ -10,7 +10,7 @@ import pino from 'pino';
 import { handlers } from '../handlers/index.js';
 import { createApp } from './app.js';
 import { createIdentityProvider } from './auth/idp.js';
-import { loadSigningKey } from './auth/signing.js';
+import { loadCursorSecret, loadSigningKey } from './auth/signing.js';
 import { Authenticator } from './auth/verify.js';
 import { loadConfig, type Config } from './config.js';
 import { findKeyByClientId } from './db/apiKeys.js';
@@ -86,6 +86,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const cfg = loadConfig({
     ...process.env,
     ...envOf(base),
+    CURSOR_SECRET: base.cursorSecret || loadCursorSecret(base.signingKeyFile),
     PORT: String(port),
     AUTH_PORT: String(authPort),
     BASE_URL: base.port === 0 ? `http://localhost:${port}` : base.baseUrl,
