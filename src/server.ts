@@ -60,6 +60,31 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
   );
 }
 
+/**
+ * At most MAX_CONNECTIONS_PER_ADDRESS open connections per connecting address; more are closed at
+ * once. Node closes a connection that has not sent a complete request within HEADERS_TIMEOUT_MS of
+ * connecting, but within that window one client could open enough sockets to exhaust the file
+ * descriptors, after which nobody was served.
+ */
+function capConnections(server: http.Server, perAddress: number): void {
+  if (perAddress === 0) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket: import('node:net').Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const count = open.get(address) ?? 0;
+    if (count >= perAddress) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
+}
+
 function listen(server: http.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -77,8 +102,9 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   for (const s of [apiServer, authServer]) {
     s.headersTimeout = base.headersTimeoutMs;
     s.requestTimeout = base.requestTimeoutMs;
-    s.keepAliveTimeout = 5_000;
+    s.keepAliveTimeout = base.keepAliveTimeoutMs;
     s.on('clientError', answerClientError);
+    capConnections(s, base.maxConnectionsPerAddress);
   }
   const port = await listen(apiServer, base.port, base.host);
   const authPort = await listen(authServer, base.authPort, base.host);

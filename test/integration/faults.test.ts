@@ -36,8 +36,8 @@ async function request(baseUrl: string, url: string, headers: Record<string, str
 }
 
 /** A raw HTTP/1.1 connection: write bytes, collect everything the server sends, see when it closes. */
-function rawConnection(port: number) {
-  const socket = net.connect(port, '127.0.0.1');
+function rawConnection(port: number, localAddress?: string) {
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress });
   let received = '';
   let closedAt: number | null = null;
   const waiters: (() => void)[] = [];
@@ -313,5 +313,67 @@ describe('slow clients (slowloris)', () => {
     const teams = await h.db('teams').count<{ n: number }[]>({ n: '*' });
     expect(Number(teams[0]!.n)).toBeGreaterThan(0);
     expect((await h.get('/system/health')).status).toBe(200);
+  });
+});
+
+describe('idle connections', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('sqlite', { HEADERS_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '1000', KEEP_ALIVE_TIMEOUT_MS: '300', MAX_CONNECTIONS_PER_ADDRESS: '6' });
+  }, 60_000);
+  afterAll(async () => {
+    await h?.server.close();
+  });
+  const ports = () => [Number(new URL(h.server.baseUrl).port), Number(new URL(h.server.authUrl).port)];
+
+  it('closes connections that never send a byte within the headers timeout, on both ports', async () => {
+    const idle = await Promise.all(
+      ports().flatMap((port, i) =>
+        Array.from({ length: 5 }, async () => {
+          const c = rawConnection(port, `127.0.1.${i + 1}`);
+          await c.connected;
+          return c;
+        }),
+      ),
+    );
+    const allClosed = await idle[0]!.until(() => idle.every((c) => c.closed), 5000);
+    expect(allClosed).toBe(true);
+    // whatever the server said before closing is the error envelope
+    for (const c of idle) if (c.received) expect(c.received).toMatch(/^HTTP\/1\.1 400 .*"code":"VALIDATION_ERROR"/s);
+    expect((await h.get('/system/health')).status).toBe(200);
+  });
+
+  it('closes a kept-alive connection idle past KEEP_ALIVE_TIMEOUT_MS', async () => {
+    const c = rawConnection(ports()[0]!, '127.0.1.3');
+    await c.connected;
+    await c.write('GET /system/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(await c.until(() => /^HTTP\/1\.1 200 /.test(c.received) && c.received.includes('"status":"ok"'), 5000)).toBe(true);
+    expect(c.closed).toBe(false);
+    expect(await c.until(() => c.closed, 5000)).toBe(true);
+  });
+
+  it('caps the open connections of one address, closing the ones past the cap at once, while other addresses are served', async () => {
+    const port = ports()[0]!;
+    const held = [];
+    for (let i = 0; i < 6; i++) {
+      const c = rawConnection(port, '127.0.1.4');
+      await c.connected;
+      // one request each keeps them open (kept alive) and proves they were served
+      await c.write('GET /system/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      held.push(c);
+    }
+    for (const c of held) expect(await c.until(() => c.received.includes('"status":"ok"'), 5000)).toBe(true);
+    const over = rawConnection(port, '127.0.1.4');
+    await over.connected;
+    await over.write('GET /system/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(await over.until(() => over.closed, 2000)).toBe(true);
+    expect(over.received).toBe('');
+    expect((await h.get('/system/health')).status).toBe(200);
+    for (const c of held) c.socket.destroy();
+    await sleep(100);
+    const again = rawConnection(port, '127.0.1.4');
+    await again.connected;
+    await again.write('GET /system/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(await again.until(() => again.received.includes('"status":"ok"'), 5000)).toBe(true);
   });
 });
