@@ -34,6 +34,10 @@ export function toApiError(err: unknown): ApiError {
   if (e?.name === 'KnexTimeoutError' || (e?.code && CONNECTION_CODES.has(e.code)) || /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/i.test(e?.message ?? '')) {
     return new ApiError('SERVICE_UNAVAILABLE', 'The database is temporarily unavailable; retry with backoff');
   }
+  // SQLite locked by a writer past the wait (knex.ts waitForLocks): retryable
+  if (e?.code?.startsWith('SQLITE_BUSY') || e?.code === 'SQLITE_LOCKED') {
+    return new ApiError('SERVICE_UNAVAILABLE', 'The database is busy; retry with backoff');
+  }
   if (e?.code && (/^[0-9A-Z]{5}$/.test(e.code) || e.code.startsWith('SQLITE_'))) {
     return new ApiError('DATABASE_ERROR', 'A database query failed');
   }

@@ -3,7 +3,7 @@
  * during traffic, slow clients. Each scenario runs against its own server and database so that
  * stopping things never disturbs other test files.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { seedDatabase } from '../../seeds/index.js';
 import { assertContract } from '../helpers/contract.js';
 import { settled, startHarness, type Harness } from '../helpers/harness.js';
+import { guestToken } from '../helpers/signin.js';
 import { spawnServer, sqliteCopy, startTestPostgres, teamWithKey, testServerConfig, tokenFor } from '../helpers/servers.js';
 
 
@@ -376,4 +377,56 @@ describe('idle connections', () => {
     await again.write('GET /system/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
     expect(await again.until(() => again.received.includes('"status":"ok"'), 5000)).toBe(true);
   });
+});
+
+describe('SQLite write lock held by another process', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('sqlite');
+  }, 60_000);
+  afterAll(async () => {
+    await h?.server.close();
+  });
+
+  /** Another process that takes the write lock (BEGIN IMMEDIATE) and holds it for `ms`. */
+  async function holdWriteLock(file: string, ms: number) {
+    const script = `const D = require('better-sqlite3'); const d = new D(process.argv[1]); d.exec('BEGIN IMMEDIATE'); process.stdout.write('locked\\n'); setTimeout(() => { d.exec('ROLLBACK'); process.exit(0); }, ${ms});`;
+    const proc = spawn(process.execPath, ['-e', script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      proc.stdout!.on('data', (d) => d.toString().includes('locked') && resolve());
+      proc.on('exit', (code) => reject(new Error(`lock holder exited ${code}`)));
+    });
+    let releasedAt = Infinity;
+    const released = new Promise<void>((r) => proc.on('exit', () => ((releasedAt = Date.now()), r())));
+    return { released, releasedAt: () => releasedAt };
+  }
+
+  it('keeps health and unmetered reads answering while another process holds the write lock, and refuses a metered call with 503 without charging it', async () => {
+    const guest = await guestToken(h.server.authUrl);
+    const id = ((await h.get('/data/transactions?limit=1')).body.data[0] as { id: string }).id;
+    const balance = async () => Number(((await h.db('credit_balances').where('team_id', 1).first('balance')) as { balance: number }).balance);
+    const before = await balance();
+    const lock = await holdWriteLock(h.server.cfg.sqliteFile, 4000);
+    const stamp = <T,>(p: Promise<T>) => p.then((r) => ({ r, at: Date.now() }));
+    const metered = stamp(h.get(`/data/transactions/${id}`));
+    await sleep(50);
+    const health = stamp(h.get('/system/health', { Authorization: null, 'X-Client-Id': null }));
+    const read = stamp(h.get(`/data/transactions/${id}`, { Authorization: `Bearer ${guest}`, 'X-Client-Id': null }));
+    const list = stamp(h.get('/data/transactions?limit=3', { Authorization: `Bearer ${guest}`, 'X-Client-Id': null }));
+    const [m, hl, rd, ls] = await Promise.all([metered, health, read, list]);
+    await lock.released;
+    // every answer left while the lock was still held
+    for (const [name, x] of Object.entries({ metered: m, health: hl, read: rd, list: ls })) expect(x.at, name).toBeLessThan(lock.releasedAt());
+    expect(hl.r.status).toBe(200);
+    expect(hl.r.body.database.status).toBe('up');
+    expect(rd.r.status).toBe(200);
+    expect(ls.r.status).toBe(200);
+    expect(m.r.status).toBe(503);
+    expect(m.r.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(await settled(balance, before)).toBe(before);
+    // once the lock is gone, metered calls are served and charged again
+    const after = await h.get(`/data/transactions/${id}`);
+    expect(after.status).toBe(200);
+    expect(await settled(balance, before - 1)).toBe(before - 1);
+  }, 30_000);
 });
