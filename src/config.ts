@@ -48,6 +48,8 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** Guest sign-ins per address in a 60 s window. */
   guestSignInsPerAddress: number;
+  /** How long a 429 of the sign-in form or token endpoint is held before it is sent. */
+  authRefusalDelayMs: number;
   rateLimit: { capacity: number; perSecond: number; store: 'memory' | 'postgres' };
   /** The registered single-page app of the browser sign-in (authorization code + PKCE). */
   app: { clientId: string; redirectUris: string[]; origins: string[] };
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 0, 1_000_000),
     guestSignInsPerAddress: int(env, 'GUEST_SIGNINS_PER_ADDRESS', 30, 1, 1_000_000),
+    authRefusalDelayMs: int(env, 'AUTH_REFUSAL_DELAY_MS', 1000, 0, 10_000),
     rateLimit: {
       capacity: int(env, 'RATE_LIMIT_BURST', 100, 1, 1_000_000),
       perSecond: int(env, 'RATE_LIMIT_PER_SECOND', 20, 1, 1_000_000),

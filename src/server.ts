@@ -210,6 +210,7 @@ function envOf(c: Config): NodeJS.ProcessEnv {
     KEEP_ALIVE_TIMEOUT_MS: String(c.keepAliveTimeoutMs),
     MAX_CONNECTIONS_PER_ADDRESS: String(c.maxConnectionsPerAddress),
     GUEST_SIGNINS_PER_ADDRESS: String(c.guestSignInsPerAddress),
+    AUTH_REFUSAL_DELAY_MS: String(c.authRefusalDelayMs),
     RATE_LIMIT_BURST: String(c.rateLimit.capacity),
     RATE_LIMIT_PER_SECOND: String(c.rateLimit.perSecond),
     RATE_LIMIT_STORE: c.rateLimit.store,

@@ -71,6 +71,13 @@ export function refused(deps: IdpDeps, endpoint: 'token' | 'authorize', who: { c
   deps.metrics?.authFailure(endpoint, reason);
 }
 
+/**
+ * A refusal past a limit is held before it is sent (a timer, no work): a client retrying in a
+ * loop then makes about one attempt a second per connection, where an immediate 429 let a flood of
+ * them keep the process busy and slow the API it shares.
+ */
+export const holdRefusal = (cfg: Config) => new Promise<void>((r) => setTimeout(r, cfg.authRefusalDelayMs));
+
 async function clientCredentials(req: Request, res: Response, deps: IdpDeps): Promise<void> {
   const { cfg, db, attempts } = deps;
   const body = (req.body ?? {}) as Record<string, unknown>;
@@ -87,6 +94,7 @@ async function clientCredentials(req: Request, res: Response, deps: IdpDeps): Pr
   const wait = await attempts.retryAfter('client', clientId, address);
   if (wait > 0) {
     refused(deps, 'token', { client_id: clientId }, address, 'rate_limited');
+    await holdRefusal(cfg);
     res.set('Retry-After', String(wait));
     return oauthError(res, 429, 'rate_limited', `Too many failed attempts; retry after ${wait} seconds`);
   }

@@ -11,7 +11,7 @@ import { READ_ONLY_SCOPES } from '../access/scopes.js';
 import type { Config } from '../config.js';
 import { findUserByEmail } from '../db/users.js';
 import { clientAddress } from '../http/address.js';
-import { issueToken, refused, type IdpDeps } from './idp.js';
+import { holdRefusal, issueToken, refused, type IdpDeps } from './idp.js';
 import { DUMMY_HASH, verifySecret } from './secrets.js';
 
 const CODE_TTL_MS = 60_000;
@@ -123,7 +123,8 @@ export class PkceFlow {
     res.redirect(302, to.toString());
   };
 
-  private tooMany(res: Response, wait: number): void {
+  private async tooMany(res: Response, wait: number): Promise<void> {
+    await holdRefusal(this.cfg);
     res
       .status(429)
       .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': String(wait) })

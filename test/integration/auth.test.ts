@@ -502,8 +502,11 @@ forEachDatabase(
     it('limits failed sign-ins per account and per address with 429 and Retry-After, without locking the account out elsewhere', async () => {
       const signIn = (username: string, password: string, localAddress: string) => postSignIn(h().server.authUrl, { username, password }, { localAddress });
       for (let i = 0; i < 3; i++) expect((await signIn('free@example.com', `wrong-${i}`, '127.0.0.4')).status).toBe(401);
+      const started = Date.now();
       const limited = await signIn('free@example.com', 'wrong-3', '127.0.0.4');
       expect(limited.status).toBe(429);
+      // held before it is sent (AUTH_REFUSAL_DELAY_MS): a retry loop cannot spin on refusals
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(limited.headers['content-type']).toMatch(/text\/html/);
       expect((await signIn('free@example.com', 'free-password', '127.0.0.4')).status).toBe(429);
@@ -531,5 +534,5 @@ forEachDatabase(
       }
     });
   },
-  { AUTH_FAILURES_PER_CLIENT: '3', AUTH_FAILURES_PER_ADDRESS: '10', TRUST_PROXY: '1' },
+  { AUTH_FAILURES_PER_CLIENT: '3', AUTH_FAILURES_PER_ADDRESS: '10', TRUST_PROXY: '1', AUTH_REFUSAL_DELAY_MS: '300' },
 );
