@@ -380,6 +380,17 @@ describe('idle connections', () => {
   });
 });
 
+/** A team of its own with `credits` and a key: request headers, and readers of its balance and counted usage. */
+async function meteredTeam(h: Harness, credits: number) {
+  const k = await teamWithKey(h.db, credits);
+  const t = await tokenFor(h.server.authUrl, h.server.cfg.audience, k.clientId, 's3cret');
+  return {
+    headers: { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': k.clientId },
+    balance: async () => Number(((await h.db('credit_balances').where('team_id', k.teamId).first('balance')) as { balance: number }).balance),
+    usage: async () => Number(((await h.db('usage_daily').where('team_id', k.teamId).sum({ n: 'requests' }).first()) as { n: number | null }).n ?? 0),
+  };
+}
+
 describe('SQLite write lock held by another process', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -432,11 +443,7 @@ describe('SQLite write lock held by another process', () => {
   }, 30_000);
 
   it('does not charge a metered call whose client went away before the answer (its credit waited for the lock)', async () => {
-    const k = await teamWithKey(h.db, 100);
-    const t = await tokenFor(h.server.authUrl, h.server.cfg.audience, k.clientId, 's3cret');
-    const headers = { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': k.clientId };
-    const balance = async () => Number(((await h.db('credit_balances').where('team_id', k.teamId).first('balance')) as { balance: number }).balance);
-    const usage = async () => Number(((await h.db('usage_daily').where('team_id', k.teamId).sum({ n: 'requests' }).first()) as { n: number | null }).n ?? 0);
+    const { headers, balance, usage } = await meteredTeam(h, 100);
     // the credit is taken once the lock is released (after 600 ms), when the client is already gone
     const lock = await holdWriteLock(h.server.cfg.sqliteFile, 600);
     const gone = await Promise.allSettled(Array.from({ length: 3 }, () => fetch(`${h.server.baseUrl}/data/transactions?limit=2`, { headers, signal: AbortSignal.timeout(150) })));
@@ -461,11 +468,7 @@ describe('a client that goes away before its answer (PostgreSQL)', () => {
   });
 
   it('is not charged, its usage is not counted and its query is cancelled (pg_cancel_backend)', async () => {
-    const k = await teamWithKey(h.db, 100);
-    const t = await tokenFor(h.server.authUrl, h.server.cfg.audience, k.clientId, 's3cret');
-    const headers = { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': k.clientId };
-    const balance = async () => Number(((await h.db('credit_balances').where('team_id', k.teamId).first('balance')) as { balance: number }).balance);
-    const usage = async () => Number(((await h.db('usage_daily').where('team_id', k.teamId).sum({ n: 'requests' }).first()) as { n: number | null }).n ?? 0);
+    const { headers, balance, usage } = await meteredTeam(h, 100);
     const waiting = async () =>
       Number(
         (await h.db.raw(`select count(*) as n from pg_stat_activity where datname = current_database() and application_name = 'fdapi-api' and wait_event_type = 'Lock'`)).rows[0].n,
