@@ -1,7 +1,7 @@
 /** Platform API keys (M2M): create, list, get, revoke — always within the caller's team. */
 import crypto from 'node:crypto';
 import type { components } from '../generated/api.js';
-import { hashSecret, randomToken } from '../src/auth/secrets.js';
+import { hashSecretAsync, randomToken } from '../src/auth/secrets.js';
 import type { Principal } from '../src/auth/verify.js';
 import { now } from '../src/config.js';
 import { findTeamKey, insertKey, listTeamKeys, revokeTeamKey, type ApiKeyRow } from '../src/db/apiKeys.js';
@@ -42,7 +42,7 @@ export const apiKeyHandlers: HandlerMap = {
     const secret = randomToken(32);
     const row = await insertKey(ctx.deps.db, {
       clientId: `key_${crypto.randomBytes(12).toString('hex')}`,
-      secretHash: hashSecret(secret),
+      secretHash: await hashSecretAsync(secret),
       label: ctx.body.label,
       scopes: ctx.body.scopes,
       teamId,

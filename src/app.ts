@@ -17,8 +17,11 @@ import { isMetered, reserve, settle, DEFAULT_CREDIT_COST } from './access/credit
 import { applyLocks, lockPlan } from './access/locked.js';
 import { filterEnums } from './db/refCache.js';
 import { now } from './config.js';
+import { withSignal } from './db/cancel.js';
+import type { Principal } from './auth/verify.js';
 import { ApiError } from './errors.js';
 import type { Ctx, Deps, HandlerMap, Result } from './http/context.js';
+import { clientAddress } from './http/address.js';
 import { corsFor } from './http/cors.js';
 import { docsRoutes } from './http/docs.js';
 import { mcpRoutes } from './mcp/route.js';
@@ -53,9 +56,14 @@ interface Locals {
   operationId?: string;
   clientId?: string | null;
   credits?: number;
+  /** Aborted when the client goes away before its answer is written (stops its queries). */
+  abort?: AbortController;
 }
 
 const locals = (res: Response): Locals => res.locals as Locals;
+
+/** The client went away before its answer was written (its connection closed). */
+const clientGone = (res: Response): boolean => !res.writableFinished && (res.destroyed || res.socket === null || res.socket.destroyed);
 
 /** Scopes of the operation's security requirement; null when the operation is public. */
 function requiredScopes(op: Operation): string[] | null {
@@ -64,6 +72,16 @@ function requiredScopes(op: Operation): string[] | null {
   const scopes = new Set<string>();
   for (const r of reqs) for (const s of [...(r.oauth2 ?? []), ...(r.bearerAuth ?? [])]) scopes.add(s);
   return [...scopes];
+}
+
+/**
+ * Whose bucket a request draws from: an API key's, a signed-in user's, and for guests (the
+ * anonymous tier) their address's, since anyone can sign in as a new guest at will.
+ */
+function rateLimitKey(principal: Principal, req: Request, trustProxy: number): string {
+  if (principal.clientId) return principal.clientId;
+  if (principal.tier === 'anonymous') return `addr:${clientAddress(req, trustProxy)}`;
+  return `user:${principal.sub}`;
 }
 
 function sendError(res: Response, err: ApiError): void {
@@ -149,7 +167,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
       l.clientId = principal?.clientId ?? null;
       if (principal) {
         l.credits = 0;
-        res.set(await deps.rateLimiter.take(principal.clientId ?? `user:${principal.sub}`));
+        res.set(await deps.rateLimiter.take(rateLimitKey(principal, req, cfg.trustProxy)));
       }
       const query = (c.request.query ?? {}) as Record<string, unknown>;
       const money = await deps.fx.converter(typeof query.currency === 'string' ? query.currency : 'USD');
@@ -173,11 +191,13 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
         result = await (handler as (ctx: Ctx<never>) => Promise<Result>)(ctx);
       } finally {
         if (metered) {
-          const success = result !== undefined && result.status < 400;
+          // a client gone before its answer is written did not get the call: credits back, no usage
+          const success = result !== undefined && result.status < 400 && !clientGone(res);
           void track(settle(deps.metering, deps.usage, log, principal.teamId, id, creditCost, success, now(cfg)));
           if (success) l.credits = creditCost;
         }
       }
+      if (clientGone(res)) return;
       if (locks && principal && principal.tier !== 'premium' && result.status < 300) applyLocks(locks, result.body, principal.tier);
       downgrade(id, result, l);
       res.status(result.status);
@@ -205,8 +225,16 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     res.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     res.set('X-Frame-Options', 'DENY');
     res.set('Referrer-Policy', 'no-referrer');
-    res.on('finish', () => {
-      deps.metrics?.observe(l.operationId ?? 'unmatched', req.method, res.statusCode, (performance.now() - l.started) / 1000, l.credits ?? 0);
+    // 'close' comes after 'finish', or alone when the client went away before the answer was written
+    res.on('close', () => {
+      const gone = !res.writableFinished;
+      if (gone) {
+        l.abort?.abort();
+        l.credits = 0;
+      }
+      // 499: client closed the request (nginx's convention); nothing was sent
+      const status = gone ? 499 : res.statusCode;
+      deps.metrics?.observe(l.operationId ?? 'unmatched', req.method, status, (performance.now() - l.started) / 1000, l.credits ?? 0);
       log.info(
         {
           request_id: l.requestId,
@@ -214,7 +242,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
           path: req.path,
           operation: l.operationId ?? null,
           client_id: l.clientId ?? null,
-          status: res.statusCode,
+          status,
           duration_ms: Math.round((performance.now() - l.started) * 100) / 100,
           credits: l.credits ?? 0,
         },
@@ -236,7 +264,10 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     const m = /^\/api(\/.*)?$/.exec(req.path);
     if (!m) return next();
     const q = req.originalUrl.indexOf('?');
-    res.redirect(308, (m[1] ?? '/') + (q >= 0 ? req.originalUrl.slice(q) : ''));
+    // a target of `//host` or `/\host` would leave this origin (browsers read both as another
+    // authority): the rest of the path is always made one path on this origin
+    const target = '/' + (m[1] ?? '').replace(/^[/\\]+/, '');
+    res.redirect(308, target + (q >= 0 ? req.originalUrl.slice(q) : ''));
   });
 
   // An undeclared method on a known path is a 405 before anything about the request is examined.
@@ -296,11 +327,16 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
 
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     try {
+      const abort = (locals(res).abort = new AbortController());
+      // the client may have gone while the body was read
+      if (clientGone(res)) abort.abort();
       await track(
-        api.handleRequest(
-          { method: req.method, path: req.path, query: (locals(res).query ?? {}) as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body },
-          req,
-          res,
+        withSignal(abort.signal, () =>
+          api.handleRequest(
+            { method: req.method, path: req.path, query: (locals(res).query ?? {}) as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body },
+            req,
+            res,
+          ),
         ),
       );
     } catch (err) {

@@ -5,19 +5,21 @@
  * the key-status cache is per process (a revocation reaches the others within KEY_CACHE_SECONDS).
  *
  * Browser sign-in codes live in the database and one metrics scrape aggregates every worker
- * (src/http/metrics.ts), so the workers are one service. The primary serves nothing: it creates the signing key before forking (so the workers do not race
+ * (src/http/metrics.ts), so the workers are one service. The primary serves nothing: it creates the
+ * signing key (and the cursor secret) before forking (so the workers do not race
  * to create it), replaces a worker that dies after it served (a worker that fails to start stops the
  * whole server with exit code 1: a restart would repeat the error), and on SIGTERM/SIGINT asks every
  * worker to drain, exiting 0 when all of them did.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { loadSigningKey } from './auth/signing.js';
+import { loadCursorSecret, loadSigningKey } from './auth/signing.js';
 import type { Config } from './config.js';
 import { answerMetricsRequests } from './http/metrics.js';
 
 export async function runPrimary(cfg: Config): Promise<void> {
   // outside production: create the key once here, so the workers do not race to (production never creates it)
   if (cfg.nodeEnv !== 'production') await loadSigningKey(cfg.signingKeyFile);
+  if (!cfg.cursorSecret) loadCursorSecret(cfg.signingKeyFile);
   if (cfg.rateLimit.store === 'memory') {
     process.stderr.write(`WORKERS=${cfg.workers} with RATE_LIMIT_STORE=memory: each process applies the rate limit on its own\n`);
   }

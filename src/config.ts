@@ -36,7 +36,11 @@ export const SETTINGS = {
     doc: 'With `production` the server refuses to start without `CURSOR_SECRET`, without a signing key file or `JWKS_URL`, and while the development key or a demo user with its published password exists',
   },
   LOG_LEVEL: { default: 'info', doc: 'pino log level' },
-  CURSOR_SECRET: { default: '', shown: 'dev value', doc: 'HMAC secret of list cursors (required in production; the same in every process)' },
+  CURSOR_SECRET: {
+    default: '',
+    shown: 'generated',
+    doc: 'HMAC secret of list cursors (required in production; the same in every process). Unset: a random secret of this install, created on first start as `cursor-secret` beside `SIGNING_KEY_FILE`',
+  },
   QUERY_BUDGET_MS: { default: '15000', doc: 'Query execution budget' },
   KEY_CACHE_SECONDS: { default: '60', doc: "How long a key's status is cached (revocation takes effect within it; at most 300)" },
   USAGE_FLUSH_MS: { default: '1000', doc: 'Usage of metered calls is counted in memory and written this often (at most 60000; credits are still taken per call)' },
@@ -59,8 +63,31 @@ export const SETTINGS = {
   },
   HEADERS_TIMEOUT_MS: { default: '10000', doc: 'A client must send all request headers within this (slow clients are cut off)' },
   REQUEST_TIMEOUT_MS: { default: '30000', doc: 'A client must send the whole request within this' },
-  AUTH_FAILURES_PER_CLIENT: { default: '10', doc: 'Failed token requests per client id per minute before 429' },
-  AUTH_FAILURES_PER_ADDRESS: { default: '100', doc: 'Failed token requests per client address per minute before 429' },
+  AUTH_FAILURES_PER_CLIENT: {
+    default: '10',
+    doc: 'Failed token requests per client id, and failed sign-ins per account, from one client address per minute before 429 (other addresses are not locked out)',
+  },
+  AUTH_FAILURES_PER_ADDRESS: { default: '100', doc: 'Failed token requests and sign-ins per client address per minute before 429' },
+  TRUST_PROXY: {
+    default: '0',
+    doc: 'Reverse proxies in front of the server: the client address (sign-in and token limits, guest limits, anonymous rate limit) is that many entries from the right of `X-Forwarded-For`. `0`: the connection\'s address, `X-Forwarded-For` ignored',
+  },
+  KEEP_ALIVE_TIMEOUT_MS: {
+    default: '5000',
+    doc: 'A kept-alive connection idle this long between requests is closed (a new connection must send its first request within `HEADERS_TIMEOUT_MS`)',
+  },
+  MAX_CONNECTIONS_PER_ADDRESS: {
+    default: '256',
+    doc: 'Open connections per connecting address on each port (per process); more are closed at once. `0` = no cap (behind a proxy all connections come from its address)',
+  },
+  GUEST_SIGNINS_PER_ADDRESS: {
+    default: '30',
+    doc: 'Guest sign-ins per client address per minute before 429; guest (anonymous) API calls share one rate-limit bucket per address',
+  },
+  AUTH_REFUSAL_DELAY_MS: {
+    default: '1000',
+    doc: 'A 429 of the sign-in form or token endpoint is held this long before it is sent, so a client retrying in a loop makes at most about one attempt a second per connection instead of keeping the process busy',
+  },
   APP_CLIENT_ID: { default: 'web-app', doc: 'Client id of the registered browser app (authorization code with PKCE)' },
   APP_REDIRECT_URIS: {
     default: 'http://localhost:5173/callback,http://127.0.0.1:5173/callback',
@@ -114,6 +141,7 @@ export interface Config {
   logLevel: string;
   tokenTtlSeconds: number;
   signingKeyFile: string;
+  /** HMAC secret of list cursors; '' until the server fills in the install's generated one. */
   cursorSecret: string;
   queryBudgetMs: number;
   keyCacheSeconds: number;
@@ -128,8 +156,20 @@ export interface Config {
   /** Slow-client (slowloris) limits of both listeners: all headers within, whole request within. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
-  /** Failed token-endpoint attempts allowed per client id and per address in a 60 s window. */
+  /** Failed attempts allowed in a 60 s window: per client id (token endpoint) or account (sign-in)
+   * from one address, and per address over both. */
   authFailures: { perClient: number; perAddress: number };
+  /** Reverse proxies in front: the client address is that many entries from the right of
+   * X-Forwarded-For (0: the socket's address, X-Forwarded-For ignored). */
+  trustProxy: number;
+  /** A kept-alive connection idle this long between requests is closed. */
+  keepAliveTimeoutMs: number;
+  /** Open connections per client (socket) address on each listener; 0 = no cap. */
+  maxConnectionsPerAddress: number;
+  /** Guest sign-ins per address in a 60 s window. */
+  guestSignInsPerAddress: number;
+  /** How long a 429 of the sign-in form or token endpoint is held before it is sent. */
+  authRefusalDelayMs: number;
   rateLimit: { capacity: number; perSecond: number; store: 'memory' | 'postgres' };
   /** The registered single-page app of the browser sign-in (authorization code + PKCE). */
   app: { clientId: string; redirectUris: string[]; origins: string[] };
@@ -209,8 +249,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .filter(Boolean);
   for (const u of redirectUris) url('APP_REDIRECT_URIS', u);
   const origins = [...new Set(redirectUris.map((u) => new URL(u).origin))];
-  const cursorSecret = get(env, 'CURSOR_SECRET') || (nodeEnv === 'production' ? '' : 'dev-cursor-secret-change-me');
-  if (!cursorSecret) throw new ConfigError('CURSOR_SECRET is required when NODE_ENV=production');
+  // unset outside production: the server generates one per install (loadCursorSecret)
+  const cursorSecret = get(env, 'CURSOR_SECRET');
+  if (!cursorSecret && nodeEnv === 'production') throw new ConfigError('CURSOR_SECRET is required when NODE_ENV=production');
   const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 100, 600_000);
   const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 100, 3_600_000);
   if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('REQUEST_TIMEOUT_MS must not be below HEADERS_TIMEOUT_MS');
@@ -245,6 +286,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perClient: int(env, 'AUTH_FAILURES_PER_CLIENT', 1, 1_000_000),
       perAddress: int(env, 'AUTH_FAILURES_PER_ADDRESS', 1, 1_000_000),
     },
+    trustProxy: int(env, 'TRUST_PROXY', 0, 10),
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 100, 600_000),
+    maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 0, 1_000_000),
+    guestSignInsPerAddress: int(env, 'GUEST_SIGNINS_PER_ADDRESS', 1, 1_000_000),
+    authRefusalDelayMs: int(env, 'AUTH_REFUSAL_DELAY_MS', 0, 10_000),
     rateLimit: {
       capacity: int(env, 'RATE_LIMIT_BURST', 1, 1_000_000),
       perSecond: int(env, 'RATE_LIMIT_PER_SECOND', 1, 1_000_000),

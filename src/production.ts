@@ -24,7 +24,7 @@ export async function productionProblems(cfg: Pick<Config, 'signingKeyFile' | 'j
   if (devKey) problems.push(`the development key ${DEV_CLIENT.clientId} exists (status ${devKey.status}): remove it with npm run admin -- dev-key delete`);
   for (const u of DEMO_USERS) {
     const user = await findUserByEmail(db, u.email);
-    if (user && verifySecret(u.password, user.password_hash)) {
+    if (user && (await verifySecret(u.password, user.password_hash))) {
       problems.push(`the demo user ${u.email} still has its published password: remove it with npm run admin -- dev-key delete`);
     }
   }

@@ -10,7 +10,7 @@ import pino from 'pino';
 import { handlers } from '../handlers/index.js';
 import { createApp } from './app.js';
 import { createIdentityProvider } from './auth/idp.js';
-import { loadSigningKey, signingKeyExists, type SigningKey } from './auth/signing.js';
+import { loadCursorSecret, loadSigningKey, signingKeyExists, type SigningKey } from './auth/signing.js';
 import { Authenticator } from './auth/verify.js';
 import { loadConfig, type Config } from './config.js';
 import { createDb, createMeteringDb } from './db/knex.js';
@@ -69,6 +69,31 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
   );
 }
 
+/**
+ * At most MAX_CONNECTIONS_PER_ADDRESS open connections per connecting address; more are closed at
+ * once. Node closes a connection that has not sent a complete request within HEADERS_TIMEOUT_MS of
+ * connecting, but within that window one client could open enough sockets to exhaust the file
+ * descriptors, after which nobody was served.
+ */
+function capConnections(server: http.Server, perAddress: number): void {
+  if (perAddress === 0) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket: import('node:net').Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const count = open.get(address) ?? 0;
+    if (count >= perAddress) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
+}
+
 function listen(server: http.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -86,8 +111,9 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   for (const s of [apiServer, authServer]) {
     s.headersTimeout = base.headersTimeoutMs;
     s.requestTimeout = base.requestTimeoutMs;
-    s.keepAliveTimeout = 5_000;
+    s.keepAliveTimeout = base.keepAliveTimeoutMs;
     s.on('clientError', answerClientError);
+    capConnections(s, base.maxConnectionsPerAddress);
   }
   const port = await listen(apiServer, base.port, base.host);
   const authPort = await listen(authServer, base.authPort, base.host);
@@ -95,6 +121,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const cfg = loadConfig({
     ...process.env,
     ...envOf(base),
+    CURSOR_SECRET: base.cursorSecret || loadCursorSecret(base.signingKeyFile),
     PORT: String(port),
     AUTH_PORT: String(authPort),
     BASE_URL: base.port === 0 ? `http://localhost:${port}` : base.baseUrl,
@@ -117,11 +144,12 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const usage = new UsageBuffer(metering, log, cfg.usageFlushMs);
   const inflight = new InFlight();
   const lifecycle = { draining: false };
-  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), usage, metrics: new Metrics(db), inflight, lifecycle };
+  const metrics = new Metrics(db);
+  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), usage, metrics, inflight, lifecycle };
   const drain = drainer([apiServer, authServer]);
   apiServer.on('request', await createApp(deps, handlers));
   // production with an external provider (JWKS_URL) and no key file: tokens come from that provider
-  if (signing) authServer.on('request', createIdentityProvider(db, cfg, signing));
+  if (signing) authServer.on('request', createIdentityProvider(db, cfg, signing, { log, metrics }));
   else authServer.close();
 
   let closing: Promise<void> | null = null;
@@ -239,6 +267,11 @@ function envOf(c: Config): NodeJS.ProcessEnv {
     REQUEST_TIMEOUT_MS: String(c.requestTimeoutMs),
     AUTH_FAILURES_PER_CLIENT: String(c.authFailures.perClient),
     AUTH_FAILURES_PER_ADDRESS: String(c.authFailures.perAddress),
+    TRUST_PROXY: String(c.trustProxy),
+    KEEP_ALIVE_TIMEOUT_MS: String(c.keepAliveTimeoutMs),
+    MAX_CONNECTIONS_PER_ADDRESS: String(c.maxConnectionsPerAddress),
+    GUEST_SIGNINS_PER_ADDRESS: String(c.guestSignInsPerAddress),
+    AUTH_REFUSAL_DELAY_MS: String(c.authRefusalDelayMs),
     RATE_LIMIT_BURST: String(c.rateLimit.capacity),
     RATE_LIMIT_PER_SECOND: String(c.rateLimit.perSecond),
     RATE_LIMIT_STORE: c.rateLimit.store,

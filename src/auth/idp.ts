@@ -11,9 +11,12 @@ import type { Config } from '../config.js';
 import { findKeyByClientId } from '../db/apiKeys.js';
 import { corsFor } from '../http/cors.js';
 import { toApiError } from '../http/errors.js';
-import { FailedAttempts } from './attempts.js';
+import pino, { type Logger } from 'pino';
+import { clientAddress } from '../http/address.js';
+import type { Metrics } from '../http/metrics.js';
+import { AuthAttempts } from './attempts.js';
 import { PkceFlow } from './pkce.js';
-import { DUMMY_HASH, verifySecret } from './secrets.js';
+import { DUMMY_HASH, HashingBusy, verifySecret } from './secrets.js';
 import { SIGNING_ALG, type SigningKey } from './signing.js';
 
 export interface TokenClaims {
@@ -48,7 +51,35 @@ function oauthError(res: Response, status: number, error: string, description: s
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-async function clientCredentials(req: Request, res: Response, db: Knex, cfg: Config, key: SigningKey, attempts: FailedAttempts): Promise<void> {
+/** What the identity provider's handlers share. */
+export interface IdpDeps {
+  db: Knex;
+  cfg: Config;
+  key: SigningKey;
+  log: Logger;
+  metrics?: Metrics;
+  attempts: AuthAttempts;
+}
+
+/**
+ * Records a refused sign-in or token request: one warn line (the client id or account, the address
+ * and the reason, never the secret) and the auth_failures_total metric.
+ */
+export function refused(deps: IdpDeps, endpoint: 'token' | 'authorize', who: { client_id?: string; account?: string }, address: string, reason: string): void {
+  const subject = who.client_id !== undefined ? { client_id: who.client_id.slice(0, 100) } : { account: (who.account ?? '').slice(0, 200) };
+  deps.log.warn({ event: 'auth_failure', endpoint, ...subject, address, reason }, 'authentication refused');
+  deps.metrics?.authFailure(endpoint, reason);
+}
+
+/**
+ * A refusal past a limit is held before it is sent (a timer, no work): a client retrying in a
+ * loop then makes about one attempt a second per connection, where an immediate 429 let a flood of
+ * them keep the process busy and slow the API it shares.
+ */
+export const holdRefusal = (cfg: Config) => new Promise<void>((r) => setTimeout(r, cfg.authRefusalDelayMs));
+
+async function clientCredentials(req: Request, res: Response, deps: IdpDeps): Promise<void> {
+  const { cfg, db, attempts } = deps;
   const body = (req.body ?? {}) as Record<string, unknown>;
   const clientId = str(body.client_id);
   const clientSecret = str(body.client_secret);
@@ -59,20 +90,24 @@ async function clientCredentials(req: Request, res: Response, db: Knex, cfg: Con
   if (audience !== cfg.audience) {
     return oauthError(res, 403, 'access_denied', `Unknown audience ${JSON.stringify(audience ?? null)}: use ${cfg.audience}`);
   }
-  const address = req.socket.remoteAddress ?? 'unknown';
-  const wait = attempts.retryAfter(clientId, address);
+  const address = clientAddress(req, cfg.trustProxy);
+  const wait = await attempts.retryAfter('client', clientId, address);
   if (wait > 0) {
+    refused(deps, 'token', { client_id: clientId }, address, 'rate_limited');
+    await holdRefusal(cfg);
     res.set('Retry-After', String(wait));
     return oauthError(res, 429, 'rate_limited', `Too many failed attempts; retry after ${wait} seconds`);
   }
   const row = clientId.length <= 64 ? await findKeyByClientId(db, clientId) : null;
   // unknown clients cost the same scrypt work as wrong secrets
-  const ok = verifySecret(clientSecret, row?.secret_hash ?? DUMMY_HASH) && row !== null && row.status === 'active';
-  if (!ok || !row) {
-    attempts.fail(clientId, address);
+  const match = await verifySecret(clientSecret, row?.secret_hash ?? DUMMY_HASH);
+  const reason = !row ? 'unknown_client' : !match ? 'wrong_secret' : row.status !== 'active' ? 'inactive_key' : null;
+  if (reason || !row) {
+    await attempts.fail('client', clientId, address);
+    refused(deps, 'token', { client_id: clientId }, address, reason ?? 'unknown_client');
     return oauthError(res, 401, 'invalid_client', 'Client authentication failed');
   }
-  const issued = await issueToken(cfg, key, row.client_id, {
+  const issued = await issueToken(cfg, deps.key, row.client_id, {
     scope: row.scopes.join(' '),
     gty: 'client-credentials',
     tier: 'premium',
@@ -80,14 +115,20 @@ async function clientCredentials(req: Request, res: Response, db: Knex, cfg: Con
   res.set('Cache-Control', 'no-store').json(issued);
 }
 
-export function createIdentityProvider(db: Knex, cfg: Config, key: SigningKey): express.Express {
+export function createIdentityProvider(db: Knex, cfg: Config, key: SigningKey, opts: { log?: Logger; metrics?: Metrics } = {}): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // the sign-in page must not be framed (clickjacking) nor any answer sniffed as another type
+  app.use((_req, res, next) => {
+    res.set({ 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'", 'Referrer-Policy': 'no-referrer' });
+    next();
+  });
   app.use(express.json({ limit: '16kb' }));
   app.use(express.urlencoded({ extended: false, limit: '16kb' }));
 
-  const pkce = new PkceFlow(db, cfg, key);
-  const attempts = new FailedAttempts(cfg.authFailures);
+  const attempts = new AuthAttempts(db, { ...cfg.authFailures, guestsPerAddress: cfg.guestSignInsPerAddress });
+  const deps: IdpDeps = { db, cfg, key, log: opts.log ?? pino({ level: 'silent' }), metrics: opts.metrics, attempts };
+  const pkce = new PkceFlow(deps);
   app.use(corsFor(cfg.app.origins, 'POST'));
   app.get('/authorize', pkce.loginPage);
   app.post('/authorize', (req, res, next) => pkce.login(req, res).catch(next));
@@ -109,7 +150,7 @@ export function createIdentityProvider(db: Knex, cfg: Config, key: SigningKey): 
   app.post('/oauth/token', async (req, res, next) => {
     try {
       const grant = str((req.body as Record<string, unknown> | undefined)?.grant_type);
-      if (grant === 'client_credentials') return await clientCredentials(req, res, db, cfg, key, attempts);
+      if (grant === 'client_credentials') return await clientCredentials(req, res, deps);
       if (grant === 'authorization_code') return await pkce.exchange((req.body ?? {}) as Record<string, unknown>, res);
       return oauthError(res, 400, 'unsupported_grant_type', 'grant_type must be client_credentials or authorization_code');
     } catch (err) {
@@ -121,8 +162,11 @@ export function createIdentityProvider(db: Knex, cfg: Config, key: SigningKey): 
   app.use((err: { status?: number; type?: string }, _req: Request, res: Response, _next: express.NextFunction) => {
     if (err.type === 'entity.parse.failed') return oauthError(res, 400, 'invalid_request', 'Malformed request body');
     if (err.status === 413) return oauthError(res, 413, 'invalid_request', 'Request body too large');
-    // the key store (database) is down: a retryable answer, not a server error
-    if (toApiError(err).code === 'SERVICE_UNAVAILABLE') return oauthError(res, 503, 'temporarily_unavailable', 'Try again shortly');
+    // a body that does not decompress, an unknown Content-Encoding or charset: the client's error
+    const apiErr = toApiError(err);
+    if (apiErr.status === 400 || apiErr.status === 415) return oauthError(res, apiErr.status, 'invalid_request', apiErr.message);
+    // the key store (database) is down or too many password checks wait: a retryable answer, not a server error
+    if (err instanceof HashingBusy || toApiError(err).code === 'SERVICE_UNAVAILABLE') return oauthError(res, 503, 'temporarily_unavailable', 'Try again shortly');
     return oauthError(res, 500, 'server_error', 'Unexpected error');
   });
   return app;

@@ -8,14 +8,13 @@
  */
 import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Knex } from 'knex';
 import { READ_ONLY_SCOPES } from '../access/scopes.js';
 import type { Config } from '../config.js';
 import { saveAuthCode, takeAuthCode, type AuthCode } from '../db/authCodes.js';
 import { findUserByEmail } from '../db/users.js';
-import { issueToken } from './idp.js';
+import { clientAddress } from '../http/address.js';
+import { holdRefusal, issueToken, refused, type IdpDeps } from './idp.js';
 import { DUMMY_HASH, verifySecret } from './secrets.js';
-import type { SigningKey } from './signing.js';
 
 const CODE_TTL_MS = 60_000;
 
@@ -23,11 +22,11 @@ const CODE_TTL_MS = 60_000;
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export class PkceFlow {
-  constructor(
-    private readonly db: Knex,
-    private readonly cfg: Config,
-    private readonly key: SigningKey,
-  ) {}
+  private readonly cfg: Config;
+
+  constructor(private readonly deps: IdpDeps) {
+    this.cfg = deps.cfg;
+  }
 
   private bad(res: Response, status: number, error: string, description: string): void {
     res.status(status).set('Cache-Control', 'no-store').json({ error, error_description: description });
@@ -64,7 +63,7 @@ export class PkceFlow {
       .join('');
     res
       .status(200)
-      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" })
+      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'" })
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title>
 <style>body{font:16px system-ui;max-width:22rem;margin:4rem auto}input{display:block;width:100%;margin:.4rem 0 1rem;padding:.4rem}</style></head>
 <body><h1>Sign in</h1><form method="post" action="/authorize">${hidden}
@@ -79,15 +78,29 @@ export class PkceFlow {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const p = this.request(body, res);
     if (!p) return;
+    const address = clientAddress(req, this.cfg.trustProxy);
     let grant: Pick<AuthCode, 'sub' | 'tier' | 'ecosystem'>;
     if (body.guest === '1') {
+      const wait = await this.deps.attempts.guest(address);
+      if (wait > 0) {
+        refused(this.deps, 'authorize', { account: 'guest' }, address, 'guest_rate_limited');
+        return this.tooMany(res, wait);
+      }
       grant = { sub: `guest:${crypto.randomUUID()}`, tier: 'anonymous', ecosystem: null };
     } else {
       const email = typeof body.username === 'string' ? body.username.toLowerCase() : '';
       const password = typeof body.password === 'string' ? body.password : '';
-      const user = email.length <= 200 ? await findUserByEmail(this.db, email) : null;
-      const ok = verifySecret(password, user?.password_hash ?? DUMMY_HASH) && user !== null;
-      if (!ok || !user) {
+      const wait = await this.deps.attempts.retryAfter('account', email, address);
+      if (wait > 0) {
+        refused(this.deps, 'authorize', { account: email }, address, 'rate_limited');
+        return this.tooMany(res, wait);
+      }
+      const user = email.length <= 200 ? await findUserByEmail(this.deps.db, email) : null;
+      // unknown accounts cost the same scrypt work as wrong passwords
+      const match = await verifySecret(password, user?.password_hash ?? DUMMY_HASH);
+      if (!match || !user) {
+        await this.deps.attempts.fail('account', email, address);
+        refused(this.deps, 'authorize', { account: email }, address, user ? 'wrong_password' : 'unknown_account');
         res.status(401).set('Content-Type', 'text/html; charset=utf-8').send('<!doctype html><p>Wrong email or password. Go back and try again.</p>');
         return;
       }
@@ -95,18 +108,26 @@ export class PkceFlow {
     }
     const code = crypto.randomBytes(32).toString('base64url');
     const at = Date.now();
-    await saveAuthCode(this.db, code, { ...grant, clientId: p.client_id!, redirectUri: p.redirect_uri!, challenge: p.code_challenge!, expiresMs: at + CODE_TTL_MS }, at);
+    await saveAuthCode(this.deps.db, code, { ...grant, clientId: p.client_id!, redirectUri: p.redirect_uri!, challenge: p.code_challenge!, expiresMs: at + CODE_TTL_MS }, at);
     const to = new URL(p.redirect_uri!);
     to.searchParams.set('code', code);
     if (p.state) to.searchParams.set('state', p.state);
     res.redirect(302, to.toString());
   };
 
+  private async tooMany(res: Response, wait: number): Promise<void> {
+    await holdRefusal(this.cfg);
+    res
+      .status(429)
+      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': String(wait) })
+      .send(`<!doctype html><p>Too many sign-in attempts. Try again in ${wait} seconds.</p>`);
+  }
+
   /** `grant_type=authorization_code` at the token endpoint. */
   exchange = async (body: Record<string, unknown>, res: Response): Promise<void> => {
     const code = typeof body.code === 'string' ? body.code : '';
     // single use: a code is gone after its first exchange attempt
-    const pending = code && code.length <= 200 ? await takeAuthCode(this.db, code) : null;
+    const pending = code && code.length <= 200 ? await takeAuthCode(this.deps.db, code) : null;
     if (!pending || pending.expiresMs < Date.now()) return this.bad(res, 400, 'invalid_grant', 'The authorization code is invalid, expired or already used');
     if (body.client_id !== pending.clientId || body.redirect_uri !== pending.redirectUri) {
       return this.bad(res, 400, 'invalid_grant', 'client_id or redirect_uri does not match the authorization request');
@@ -118,7 +139,7 @@ export class PkceFlow {
     if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || a.length !== b.length || !crypto.timingSafeEqual(a, b)) {
       return this.bad(res, 400, 'invalid_grant', 'code_verifier does not match the code_challenge');
     }
-    const issued = await issueToken(this.cfg, this.key, pending.sub, {
+    const issued = await issueToken(this.cfg, this.deps.key, pending.sub, {
       scope: READ_ONLY_SCOPES.join(' '),
       gty: 'authorization-code',
       tier: pending.tier,

@@ -5,7 +5,12 @@
  * in production it is created beforehand (`npm run admin -- signing-key create --out FILE`) and put
  * where every replica reads it, since a key made silently on an ephemeral disk stops the tokens
  * verifying after a restart or on the next replica.
+ *
+ * Beside it, without CURSOR_SECRET (development), a random cursor secret of this install
+ * (`cursor-secret` in the key's directory), so that no two installs share one and nobody can sign
+ * a cursor with a published default.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
@@ -66,4 +71,28 @@ export async function loadSigningKey(file: string, opts: { create: boolean } = {
   const kid = await calculateJwkThumbprint(pub);
   const privateKey = (await importJWK({ ...jwk, alg: SIGNING_ALG }, SIGNING_ALG)) as CryptoKey;
   return { kid, privateKey, publicJwk: { ...pub, kid, alg: SIGNING_ALG, use: 'sig' } };
+}
+
+/** The file of the generated cursor secret: beside the signing key. */
+export const cursorSecretFile = (signingKeyFile: string) => path.join(path.dirname(path.resolve(signingKeyFile)), 'cursor-secret');
+
+/** Reads the install's cursor secret, creating a random one on first start. */
+export function loadCursorSecret(signingKeyFile: string): string {
+  const file = cursorSecretFile(signingKeyFile);
+  const read = () => fs.readFileSync(file, 'utf8').trim();
+  try {
+    return read();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = crypto.randomBytes(32).toString('base64url');
+  try {
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (err) {
+    // another process created it first: use theirs
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return read();
+    throw err;
+  }
 }

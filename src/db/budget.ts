@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import { ApiError } from '../errors.js';
+import { clientGone, currentSignal } from './cancel.js';
 import { connectionBudgetMs, isSqlite, normalizeRawResult } from './knex.js';
 
 type Row = Record<string, unknown>;
@@ -54,25 +55,35 @@ class SqliteRunner {
     }
   }
 
-  run(sql: string, bindings: readonly unknown[], budgetMs: number): Promise<Row[]> {
+  run(sql: string, bindings: readonly unknown[], budgetMs: number, signal?: AbortSignal): Promise<Row[]> {
+    if (signal?.aborted) return Promise.reject(clientGone());
     const worker = (this.worker ??= this.spawn());
     const id = ++this.seq;
     return new Promise<Row[]>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const stop = (err: Error) => {
         this.pending.delete(id);
-        reject(timeout());
-        // stop the runaway query; the next query starts a fresh worker
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        reject(err);
+        // stop the query (better-sqlite3 cannot interrupt one); the next query starts a fresh worker
         if (this.worker === worker) this.worker = null;
         void worker.terminate();
-      }, budgetMs);
+      };
+      const timer = setTimeout(() => stop(timeout()), budgetMs);
+      const onAbort = () => stop(clientGone());
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
       this.pending.set(id, {
         worker,
         resolve: (rows) => {
-          clearTimeout(timer);
+          settle();
           resolve(rows);
         },
         reject: (err) => {
-          clearTimeout(timer);
+          settle();
           reject(err);
         },
       });
@@ -93,11 +104,17 @@ const runners = new WeakMap<Knex, SqliteRunner>();
 
 /** Runs a read query under the budget; returns plain row objects on both engines. */
 export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number): Promise<T[]> {
+  const signal = currentSignal();
   if (!isSqlite(db)) {
     const timeoutMs = Math.max(1, Math.floor(budgetMs));
     // one round trip when the connection's own statement_timeout is the budget (knex.ts)
-    if (connectionBudgetMs(db) === timeoutMs) return normalizeRawResult(await query) as T[];
-    return (await withLocalTimeout(db, query, timeoutMs)) as T[];
+    if (connectionBudgetMs(db) === timeoutMs) {
+      if (!signal) return normalizeRawResult(await query) as T[];
+      // through knex's client on a connection of our own: prepared-statement marks still apply
+      const client = db.client as { query(conn: unknown, q: unknown): Promise<{ response: { rows: Row[] } }> };
+      return (await cancellable(db, signal, async (conn) => (await client.query(conn, query.toSQL())).response.rows)) as T[];
+    }
+    return (await withLocalTimeout(db, query, timeoutMs, signal)) as T[];
   }
   let runner = runners.get(db);
   if (!runner) {
@@ -106,7 +123,7 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
     runners.set(db, runner);
   }
   const { sql, bindings } = query.toSQL().toNative();
-  return (await runner.run(sql, bindings, budgetMs)) as T[];
+  return (await runner.run(sql, bindings, budgetMs, signal)) as T[];
 }
 
 /** A pooled pg client; knex's pool drops one marked `__knex__disposed` on its next acquire. */
@@ -121,7 +138,7 @@ type PgConnection = pg.Client & { __knex__disposed?: unknown };
  * aborted"): 500s for whoever drew that connection. Here a cancelled ROLLBACK is sent again, and a
  * connection that could not be brought back out of its transaction is dropped, not reused.
  */
-async function withLocalTimeout(db: Knex, query: Knex.QueryBuilder | Knex.Raw, timeoutMs: number): Promise<Row[]> {
+async function withLocalTimeout(db: Knex, query: Knex.QueryBuilder | Knex.Raw, timeoutMs: number, signal?: AbortSignal): Promise<Row[]> {
   const conn = (await db.client.acquireConnection()) as PgConnection;
   let clean = false;
   try {
@@ -129,13 +146,46 @@ async function withLocalTimeout(db: Knex, query: Knex.QueryBuilder | Knex.Raw, t
     try {
       await conn.query(`set local statement_timeout = ${timeoutMs}`);
       const { sql, bindings } = query.toSQL().toNative();
-      return (await conn.query<Row>(sql, [...bindings])).rows;
+      return await cancelOnAbort(db, conn, signal, async () => (await conn.query<Row>(sql, [...bindings])).rows);
     } finally {
       clean = await rollback(conn);
     }
   } finally {
     if (!clean) conn.__knex__disposed ??= 'left inside a transaction: its rollback failed';
     await db.client.releaseConnection(conn);
+  }
+}
+
+/** PostgreSQL: runs `run` on a connection of its own, cancelled when `signal` aborts. */
+async function cancellable(db: Knex, signal: AbortSignal, run: (conn: PgConnection) => Promise<Row[]>): Promise<Row[]> {
+  const conn = (await db.client.acquireConnection()) as PgConnection;
+  try {
+    return await cancelOnAbort(db, conn, signal, () => run(conn));
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
+}
+
+/**
+ * Runs `work` on `conn`; if `signal` aborts meanwhile, asks the server to cancel the connection's
+ * statement (`pg_cancel_backend` from another pooled connection). The cancel is awaited before the
+ * connection goes back to the pool, so it can never reach a later user's statement.
+ */
+async function cancelOnAbort<T>(db: Knex, conn: PgConnection, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+  if (!signal) return work();
+  if (signal.aborted) throw clientGone();
+  let cancelling: Promise<unknown> | null = null;
+  const onAbort = () => {
+    cancelling = db.raw('select pg_cancel_backend(?)', [(conn as { processID?: number }).processID ?? 0]).catch(() => undefined);
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await work();
+  } catch (err) {
+    throw signal.aborted ? clientGone() : err;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    if (cancelling) await cancelling;
   }
 }
 

@@ -28,24 +28,29 @@ export function createDb(
   role: 'api' | 'metering' = 'api',
 ): Knex {
   if (cfg.dbClient === 'sqlite') {
-    if (cfg.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(cfg.sqliteFile)), { recursive: true });
-    return knexFactory({
+    const memory = cfg.sqliteFile === ':memory:';
+    if (!memory) fs.mkdirSync(path.dirname(path.resolve(cfg.sqliteFile)), { recursive: true });
+    const db = knexFactory({
       client: 'better-sqlite3',
       connection: { filename: cfg.sqliteFile },
       useNullAsDefault: true,
       pool: {
         min: 1,
-        max: 1,
+        // a request waiting for the write lock holds its connection: others read on the rest
+        max: memory ? 1 : SQLITE_CONNECTIONS,
         afterCreate: (conn: { pragma(s: string): unknown; prepare(sql: string): unknown }, done: (err: Error | null, c: unknown) => void) => {
           cacheStatements(conn);
           conn.pragma('journal_mode = WAL');
           conn.pragma('foreign_keys = ON');
-          conn.pragma('busy_timeout = 5000');
+          // never wait for a lock inside SQLite: that wait blocks the event loop (waitForLocks)
+          conn.pragma('busy_timeout = 0');
           conn.pragma('synchronous = NORMAL');
           done(null, conn);
         },
       },
     });
+    waitForLocks(db);
+    return db;
   }
   const db = knexFactory({
     client: 'pg',
@@ -64,6 +69,37 @@ export function createDb(
   return db;
 }
 
+/** SQLite connections per process (better-sqlite3 runs each statement synchronously). */
+const SQLITE_CONNECTIONS = 4;
+/** How long a SQLite statement waits for a lock another connection or process holds. */
+export const SQLITE_LOCK_WAIT_MS = 1000;
+
+/**
+ * SQLite: a statement that finds the database locked (SQLITE_BUSY: another process, or another of
+ * our connections, is writing) is tried again after a pause on the event loop's timers, up to
+ * SQLITE_LOCK_WAIT_MS, then fails with SQLITE_BUSY (503 SERVICE_UNAVAILABLE; a metered call is not
+ * charged). SQLite's own busy_timeout waits inside the synchronous call instead: one writer held
+ * outside for 15 s froze every request of the process. Readers in WAL mode never need the lock.
+ */
+function waitForLocks(db: Knex): void {
+  type SqliteClient = { _query(connection: unknown, obj: unknown): Promise<unknown> };
+  const proto = Object.getPrototypeOf(db.client) as SqliteClient & { [PATCHED]?: true };
+  if (proto[PATCHED]) return;
+  const run = proto._query;
+  proto._query = async function (this: SqliteClient, connection, obj) {
+    const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
+    for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
+      try {
+        return await run.call(this, connection, obj);
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() + pause > deadline) throw err;
+        await new Promise((r) => setTimeout(r, pause));
+      }
+    }
+  };
+  proto[PATCHED] = true;
+}
+
 /**
  * The connections of a request's metering writes: credit decrements and refunds, usage counts and
  * the shared rate-limit buckets. On PostgreSQL a pool of its own whose sessions commit
@@ -74,7 +110,7 @@ export function createDb(
  * decrements: calls that go uncharged, never a double charge (decision entry "Metering writes
  * commit asynchronously"). bench: PostgreSQL transaction detail 1,320 / 1,163 -> 1,424 / 1,392
  * req/s in alternating runs. SQLite (`synchronous = NORMAL` in WAL mode already
- * commits without a sync) shares the one connection: `db` itself.
+ * commits without a sync) shares the pool: `db` itself.
  */
 export function createMeteringDb(cfg: Parameters<typeof createDb>[0], db: Knex): Knex {
   if (isSqlite(db)) return db;

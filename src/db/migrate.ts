@@ -17,6 +17,7 @@ import * as m008 from './migrations/008_news_terms.js';
 import * as m009 from './migrations/009_analytics_rollup.js';
 import * as m010 from './migrations/010_descending_sort_indexes.js';
 import * as m011 from './migrations/011_sort_key_statistics.js';
+import * as m012 from './migrations/012_auth_attempts.js';
 import * as m013 from './migrations/013_sign_in_codes.js';
 import * as m014 from './migrations/014_analytics_facts.js';
 import { rebuildNewsTerms } from './newsSearch.js';
@@ -35,6 +36,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '009_analytics_rollup': m009,
   '010_descending_sort_indexes': m010,
   '011_sort_key_statistics': m011,
+  '012_auth_attempts': m012,
   '013_sign_in_codes': m013,
   '014_analytics_facts': m014,
 };

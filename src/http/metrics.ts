@@ -36,6 +36,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly authFailures = new client.Counter({
+    name: 'auth_failures_total',
+    help: 'Refused sign-ins and token requests by endpoint and reason',
+    labelNames: ['endpoint', 'reason'] as const,
+    registers: [this.registry],
+  });
+
   constructor(db: Knex) {
     if (cluster.isWorker) {
       // the primary's AggregatorRegistry asks each worker for this registry (prom-client's IPC listener)
@@ -62,6 +69,10 @@ export class Metrics {
     this.requests.inc({ operation, method, status: String(status) });
     this.latency.observe({ operation, status: String(status) }, seconds);
     if (credits > 0) this.credits.inc({ operation }, credits);
+  }
+
+  authFailure(endpoint: 'token' | 'authorize', reason: string): void {
+    this.authFailures.inc({ endpoint, reason });
   }
 
   /** The /system/metrics route, guarded by the token (constant-time comparison). */

@@ -1,7 +1,7 @@
 /**
  * Opaque list cursors (SPEC.md 4.11, DESIGN.md "Cursors"): `base64url(JSON) "." base64url(HMAC-SHA256)`,
- * URL-safe, signed with the server secret, bound to the resolved sort, the normalised filter and,
- * for nested lists, the parent record.
+ * URL-safe, signed with a key derived from the server secret and the operation, bound to the
+ * operation, the resolved sort, the normalised filter and, for nested lists, the parent record.
  *
  * The token carries a digest of the filter rather than its text, so a cursor stays short (well under
  * MAX_CURSOR_LENGTH) even for a 4096-character filter. Decoding checks the length, the form, the
@@ -59,6 +59,15 @@ interface Wire {
   o: number;
   l: number;
   r?: string;
+}
+
+/**
+ * The key that signs the cursors of one operation: a cursor minted by one list fails the signature
+ * check of every other (a transactions cursor on valuations is an invalid cursor, 400), so a cursor
+ * is bound to its endpoint without carrying more bytes.
+ */
+export function operationCursorSecret(secret: string, operationId: string): string {
+  return crypto.createHmac('sha256', secret).update(`cursor.operation.${operationId}`).digest('base64url');
 }
 
 const TOKEN = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/;

@@ -9,7 +9,7 @@ import { applyCaps, fieldTier, type PageExtras } from '../access/tiers.js';
 import { ApiError } from '../errors.js';
 import { upgradeFilter } from '../versions/filters.js';
 import { compileFilter, type CompiledFilter } from './compile.js';
-import { decodeCursor } from './cursor.js';
+import { decodeCursor, operationCursorSecret } from './cursor.js';
 import { parseFilter, printFilter } from './filter.js';
 import type { FilterScope } from './registry.js';
 import { resolveSort, type SortRegistry } from './sort.js';
@@ -53,7 +53,8 @@ export function prepareList(
   const where = compileFilter(ast, opts.scope, { alias: opts.alias, money: ctx.money, version: ctx.version.date, enums: ctx.enums, tier: fieldTier(ctx.principal) });
   const sort = resolveSort(q.sort, opts.sorts, opts.alias, ctx.version.date, fieldTier(ctx.principal));
   const parent = opts.parent ?? null;
-  const cursor = q.cursor ? decodeCursor(q.cursor, ctx.deps.cfg.cursorSecret, { sort: sort.canonical, filter: normalized, parent }) : null;
+  const secret = operationCursorSecret(ctx.deps.cfg.cursorSecret, ctx.operationId);
+  const cursor = q.cursor ? decodeCursor(q.cursor, secret, { sort: sort.canonical, filter: normalized, parent }) : null;
   // clients pinned before 2026-10-07 may still page by offset (the cursor wins when both are sent)
   const legacyOffset = !cursor && typeof rawOffset === 'string' ? Number(rawOffset) : undefined;
   const caps = applyCaps(ctx.principal, cursor?.limit ?? q.limit ?? opts.defaultLimit ?? 25, cursor?.offset ?? legacyOffset ?? 0, opts.core ?? false);
@@ -69,7 +70,7 @@ export function prepareList(
       filter: normalized,
       parent,
       version: ctx.version.date,
-      secret: ctx.deps.cfg.cursorSecret,
+      secret,
       budgetMs: ctx.deps.cfg.queryBudgetMs,
     },
   };

@@ -49,6 +49,8 @@ export function testServerConfig(databaseUrl: string, dir: string, env: Record<s
     LOG_LEVEL: 'silent',
     RATE_LIMIT_BURST: '100000',
     RATE_LIMIT_PER_SECOND: '100000',
+    // 429s of the sign-in and token endpoints answer at once (the delay is set per test where it matters)
+    AUTH_REFUSAL_DELAY_MS: '0',
     ...env,
   });
 }

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { createMeteringDb, isSqlite } from '../../src/db/knex.js';
 import { forEachDatabase, settled, type Harness } from '../helpers/harness.js';
 import { teamKey } from '../helpers/principals.js';
+import { guestToken, postSignIn } from '../helpers/signin.js';
 
 /** A key of its own team with the given balance; returns its headers for calls. */
 const teamWithKey = (h: Harness, balance: number, scopes = ['read:transactions', 'manage:platform']) => teamKey(h, scopes, balance);
@@ -246,3 +247,33 @@ forEachDatabase('browser-app sign-in (PKCE) and tiers', (h) => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+forEachDatabase(
+  'guests: sign-ins and calls limited per address',
+  (h) => {
+    it('limits guest sign-ins per address with 429 and Retry-After', async () => {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await postSignIn(h().server.authUrl, { guest: '1' }, { localAddress: '127.0.0.7' })).status);
+      expect(statuses).toEqual([302, 302, 302, 302, 429]);
+      const limited = await postSignIn(h().server.authUrl, { guest: '1' }, { localAddress: '127.0.0.7' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // another address still signs in
+      expect((await postSignIn(h().server.authUrl, { guest: '1' }, { localAddress: '127.0.0.8' })).status).toBe(302);
+    });
+
+    it('gives all guest tokens from one address one rate-limit bucket: three tokens get no more than one would', async () => {
+      const tokens = [await guestToken(h().server.authUrl), await guestToken(h().server.authUrl), await guestToken(h().server.authUrl)];
+      const replies = await Promise.all(
+        tokens.flatMap((t) => Array.from({ length: 5 }, () => h().get('/data/transactions?limit=1', { Authorization: `Bearer ${t}`, 'X-Client-Id': null }))),
+      );
+      const ok = replies.filter((r) => r.status === 200).length;
+      // a burst of 5 (and at most a token or two refilled while the 15 requests run)
+      expect(ok).toBeGreaterThanOrEqual(5);
+      expect(ok).toBeLessThanOrEqual(7);
+      const limited = replies.find((r) => r.status === 429)!;
+      expect(limited.body.error.code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    });
+  },
+  { RATE_LIMIT_BURST: '5', RATE_LIMIT_PER_SECOND: '1', GUEST_SIGNINS_PER_ADDRESS: '4' },
+);

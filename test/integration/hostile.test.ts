@@ -9,11 +9,13 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertContract } from '../helpers/contract.js';
 import { forEachDatabase, settled, startHarness, type Harness } from '../helpers/harness.js';
+import { postSignIn } from '../helpers/signin.js';
 
 /** Tables a request could change (see src/db/migrations). */
 const MUTABLE_TABLES: [string, string[]][] = [
@@ -391,7 +393,7 @@ describe('hardening', () => {
         done();
       },
     });
-    h = await startHarness('sqlite', { LOG_LEVEL: 'trace' });
+    h = await startHarness('sqlite', { LOG_LEVEL: 'trace', METRICS_TOKEN: 'hostile-metrics' });
     // a second server over the same database with a capturing logger at the most verbose level
     const { startServer } = await import('../../src/server.js');
     const server = await startServer({ ...h.server.cfg, port: 0, authPort: 0 }, { logger: pino({ level: 'trace' }, sink) });
@@ -431,6 +433,67 @@ describe('hardening', () => {
         expect(r.status).toBeLessThan(500);
       }
     }
+  });
+
+  it('answers a body that does not match its Content-Encoding with 400 (415 when unknown), on the API and the token endpoint, logging no error', async () => {
+    const server = (h as unknown as { logged: import('../../src/server.js').RunningServer }).logged;
+    const errorsBefore = logged.filter((l) => l.includes('"level":50')).length;
+    const plain = JSON.stringify({ entity_id: 1, body: 'x' });
+    const token = JSON.stringify({ client_id: 'dev-client', client_secret: 'dev-secret', audience: server.cfg.audience, grant_type: 'client_credentials' });
+    for (const encoding of ['gzip', 'deflate', 'br', 'GZIP']) {
+      const api = await fetch(`${server.baseUrl}/data/notes`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body: plain });
+      const body = await api.json();
+      assertContract('POST', '/data/notes', api.status, api.headers, body);
+      expect(api.status, encoding).toBe(400);
+      expect(body.error.code).toBe('VALIDATION_ERROR');
+      const idp = await fetch(`${server.authUrl}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body: token });
+      expect(idp.status, encoding).toBe(400);
+      expect(((await idp.json()) as { error: string }).error).toBe('invalid_request');
+    }
+    // a truncated gzip stream is refused the same way
+    const truncated = zlib.gzipSync(Buffer.from(plain)).subarray(0, 12);
+    const cut = await fetch(`${server.baseUrl}/data/notes`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: truncated });
+    expect(cut.status).toBe(400);
+    for (const url of [`${server.baseUrl}/data/notes`, `${server.authUrl}/oauth/token`]) {
+      const r = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'compress' }, body: plain });
+      expect(r.status, url).toBe(415);
+    }
+    // a correctly compressed body is read as usual
+    const good = await fetch(`${server.authUrl}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: zlib.gzipSync(Buffer.from(token)) });
+    expect(good.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(logged.filter((l) => l.includes('"level":50')).length).toBe(errorsBefore);
+  });
+
+  it('logs one warn line per refused sign-in and token request (who, address, reason; never the secret) and counts them in the metrics', async () => {
+    const server = (h as unknown as { logged: import('../../src/server.js').RunningServer }).logged;
+    const lines = () => logged.flatMap((l) => l.split('\n')).filter((l) => l.includes('"auth_failure"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const before = lines().length;
+    const token = (client_id: string, client_secret: string) =>
+      fetch(`${server.authUrl}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ client_id, client_secret, audience: server.cfg.audience, grant_type: 'client_credentials' }) });
+    for (let i = 0; i < 3; i++) expect((await token('dev-client', `wrong-secret-${i}`)).status).toBe(401);
+    expect((await token('no-such-client', 'whatever-secret')).status).toBe(401);
+    const form = (username: string, password: string) => postSignIn(server.authUrl, { username, password });
+    expect((await form('free@example.com', 'wrong-password-1')).status).toBe(401);
+    expect((await form('ghost@example.com', 'wrong-password-2')).status).toBe(401);
+    await new Promise((r) => setTimeout(r, 100));
+    const seen = lines().slice(before);
+    expect(seen.map((l) => [l.level, l.endpoint, l.client_id ?? l.account, l.reason])).toEqual([
+      [40, 'token', 'dev-client', 'wrong_secret'],
+      [40, 'token', 'dev-client', 'wrong_secret'],
+      [40, 'token', 'dev-client', 'wrong_secret'],
+      [40, 'token', 'no-such-client', 'unknown_client'],
+      [40, 'authorize', 'free@example.com', 'wrong_password'],
+      [40, 'authorize', 'ghost@example.com', 'unknown_account'],
+    ]);
+    for (const l of seen) expect(l.address).toBe('127.0.0.1');
+    const text = JSON.stringify(seen);
+    for (const secret of ['wrong-secret-0', 'whatever-secret', 'wrong-password-1', 'wrong-password-2']) expect(text).not.toContain(secret);
+    const metrics = await (await fetch(`${server.baseUrl}/system/metrics`, { headers: { Authorization: 'Bearer hostile-metrics' } })).text();
+    expect(metrics).toMatch(/auth_failures_total\{endpoint="token",reason="wrong_secret"\} 3/);
+    expect(metrics).toMatch(/auth_failures_total\{endpoint="token",reason="unknown_client"\} 1/);
+    expect(metrics).toMatch(/auth_failures_total\{endpoint="authorize",reason="wrong_password"\} 1/);
+    expect(metrics).toMatch(/auth_failures_total\{endpoint="authorize",reason="unknown_account"\} 1/);
   });
 
   it('never logs secrets, tokens or passwords', async () => {

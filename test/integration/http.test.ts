@@ -1,11 +1,43 @@
+import http from 'node:http';
 import { expect, it } from 'vitest';
 import { forEachDatabase } from '../helpers/harness.js';
+
+/** A GET with the request target sent byte for byte (fetch would normalise `\\` and dot segments). */
+function rawGet(baseUrl: string, target: string): Promise<{ status: number; location: string | undefined }> {
+  const u = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: u.hostname, port: u.port, path: target }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode!, location: res.headers.location });
+      })
+      .on('error', reject);
+  });
+}
 
 forEachDatabase('HTTP behaviour', (h) => {
   it('redirects /api/* with 308 to the path without the prefix, query kept', async () => {
     const r = await h().get('/api/data/transactions?limit=2&currency=EUR');
     expect(r.status).toBe(308);
     expect(r.headers.get('location')).toBe('/data/transactions?limit=2&currency=EUR');
+  });
+
+  it('redirects /api/* only to a path on this origin, whatever slashes and backslashes follow the prefix', async () => {
+    const cases: [string, string][] = [
+      ['/api//evil.example/x', '/evil.example/x'],
+      ['/api/\\evil.example', '/evil.example'],
+      ['/api/\\/evil.example', '/evil.example'],
+      ['/api///\\evil.example/x?a=1', '/evil.example/x?a=1'],
+      ['/api/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+      ['/api', '/'],
+    ];
+    for (const [target, expected] of cases) {
+      const r = await rawGet(h().server.baseUrl, target);
+      expect(r.status, target).toBe(308);
+      expect(r.location, target).toBe(expected);
+      // resolved against this server, the target stays on its origin
+      expect(new URL(r.location!, h().server.baseUrl).origin, target).toBe(new URL(h().server.baseUrl).origin);
+    }
   });
 
   it('answers unknown routes with a 404 envelope and wrong methods with 405 and Allow', async () => {

@@ -1,3 +1,7 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { encodeCursor } from '../../src/query/cursor.js';
 import { expect, it } from 'vitest';
 import { forEachDatabase, type Harness, type Reply } from '../helpers/harness.js';
 
@@ -34,6 +38,34 @@ forEachDatabase('transactions list', (h) => {
     expect(back.body.data.map((t: any) => t.id)).toEqual(r.body.data.map((t: any) => t.id));
     expect(back.body.page.offset).toBe(0);
     expect(back.body.page.prev_cursor).toBeNull();
+  });
+
+  it('refuses a cursor on any endpoint but the one that minted it (400, restart from the first page)', async () => {
+    const first = await h().get('/data/transactions?limit=5');
+    const cursor = encodeURIComponent(first.body.page.next_cursor);
+    expect((await h().get(`/data/transactions?limit=5&cursor=${cursor}`)).status).toBe(200);
+    for (const url of [`/data/valuations?cursor=${cursor}`, `/data/jobs?cursor=${cursor}`, `/data/news?cursor=${cursor}`]) {
+      const r = await h().get(url);
+      expect(r.status, url).toBe(400);
+      expect(r.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid cursor; restart from the first page' });
+    }
+  });
+
+  it('signs cursors with a random secret of this install, not a published default', async () => {
+    const file = path.join(path.dirname(h().server.cfg.signingKeyFile), 'cursor-secret');
+    expect(fs.readFileSync(file, 'utf8')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(h().server.cfg.cursorSecret).toBe(fs.readFileSync(file, 'utf8'));
+    // a cursor forged with the old development default, deep past any cap, is refused
+    const first = await h().get('/data/transactions?limit=5');
+    const wire = JSON.parse(Buffer.from(first.body.page.next_cursor.split('.')[0], 'base64url').toString('utf8'));
+    const payload = { v: 1 as const, sort: wire.s, filter: '', parent: null, dir: 'next' as const, key: wire.k, offset: 900, limit: 50 };
+    const old = 'dev-cursor-secret-change-me';
+    // signed as before, and with the key the server would derive from that secret for this endpoint
+    for (const secret of [old, crypto.createHmac('sha256', old).update('cursor.operation.listTransactions').digest('base64url')]) {
+      const r = await h().get(`/data/transactions?cursor=${encodeURIComponent(encodeCursor(payload, secret))}`);
+      expect(r.status).toBe(400);
+      expect(r.body.error.message).toBe('Invalid cursor; restart from the first page');
+    }
   });
 
   it('visits every matching row exactly once in sort order, for several sorts and filters', async () => {

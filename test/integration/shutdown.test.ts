@@ -41,7 +41,9 @@ describe.each(DATABASES)('shutdown under abandoned requests [%s]', (kind) => {
 
       const taken = BALANCE - (await balance());
       const usage = await db('usage_daily').where({ team_id: teamId }).sum({ credits: 'credits' }).first();
-      expect(taken).toBeGreaterThan(0);
+      // a call whose client hung up before its answer is given back, so few or none stay charged
+      expect(taken).toBeGreaterThanOrEqual(0);
+      expect(taken).toBeLessThan(REQUESTS);
       expect(Number(usage?.credits ?? 0)).toBe(taken);
     } finally {
       await db.destroy();

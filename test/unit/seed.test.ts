@@ -313,7 +313,7 @@ describe('seed generator (tiny)', () => {
     expect(key.status).toBe('active');
     expect(key.team_id).toBe(1);
     expect(JSON.parse(key.scopes)).toEqual([...ALL_SCOPES]);
-    expect(verifySecret('dev-secret', key.secret_hash)).toBe(true);
+    expect(await verifySecret('dev-secret', key.secret_hash)).toBe(true);
     const teams = (await db('teams').orderBy('id').select('id', 'slug')) as { id: number; slug: string }[];
     expect(teams).toEqual([{ id: 1, slug: 'dev-team' }, { id: 2, slug: 'other-team' }]);
     expect(await one(db, 'select count(*) from team_members where team_id = 1')).toBe(3);
@@ -323,7 +323,7 @@ describe('seed generator (tiny)', () => {
     for (const [email, password, plan] of [['free@example.com', 'free-password', 'free'], ['premium@example.com', 'premium-password', 'premium']]) {
       const u = (await db('users').where('email', email).first()) as { password_hash: string; plan: string };
       expect(u.plan).toBe(plan);
-      expect(verifySecret(password!, u.password_hash)).toBe(true);
+      expect(await verifySecret(password!, u.password_hash)).toBe(true);
     }
   });
 });
