@@ -197,9 +197,8 @@ export function prepared<Q extends { options(o: Readonly<Record<string, unknown>
  * statement keeps its generic plan (planned once per connection) only when the custom plans,
  * planned for each call's values, do not look cheaper, and for `= any($1)` the generic plan assumes
  * an array of 10: with the 1 to 4 ids of a detail or a founders page's investors, every call was
- * planned again (bench/pgstat.ts). Session 8 found it for the portfolio glance (0.7 ms of planning
- * for a 0.25 ms statement); session 10 for a transaction detail's investor links and entity rows,
- * 0.33 and 0.19 ms of planning a call, most of the database's time for that request.
+ * planned again, and planning cost more than running the statement (bench/pgstat.ts shows it per
+ * statement).
  */
 export function idList(db: Knex, ids: readonly number[]): { sql: string; bindings: (number | string)[] } {
   for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`idList: not an integer id: ${id}`);
