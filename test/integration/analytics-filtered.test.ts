@@ -9,6 +9,7 @@ import { expect, it } from 'vitest';
 import { DIMENSIONS, FUNNEL_BUCKETS, ROUND_DIMENSIONS_BY_JOIN, type Dimension } from '../../src/analytics/dimensions.js';
 import { FUNDING_ROUNDS, parseMetric } from '../../src/analytics/sources.js';
 import { aggregate, aggregateInOneStatement, aggregateSets, baseCte, periodGrouping, type GroupingSet } from '../../src/db/aggregate.js';
+import { filterEnums } from '../../src/db/refCache.js';
 import { rebuildFacts } from '../../src/db/rollup.js';
 import { HEATMAP_METRICS, HEATMAP_SOURCE, heatmapGroups, roundsByStage, type Group, type Metric } from '../../src/db/analytics.js';
 import { Money } from '../../src/money/fx.js';
@@ -28,7 +29,9 @@ const PAIRS: [string, string][] = [
   ['standardized_round', 'investor_continent'],
 ];
 
-const compile = (f: string | null): CompiledFilter | null => (f === null ? null : compileFilter(parseFilter(f), SCOPES.funding!, { alias: 't', money: new Money('USD', 1) }));
+/** The filter compiled as a request compiles it, with the enum values read from the database. */
+const compile = async (h: Harness, f: string | null): Promise<CompiledFilter | null> =>
+  f === null ? null : compileFilter(parseFilter(f), SCOPES.funding!, { alias: 't', money: new Money('USD', 1), enums: await filterEnums(h.db) });
 
 /** Filters on the common analytics keys, with ids of the seed's most used country, continent and sector. */
 async function filters(h: Harness): Promise<string[]> {
@@ -66,7 +69,7 @@ forEachDatabase('filtered analytics in one statement', (h) => {
   it('gives every heatmap metric the groups and figures of one statement per grouping', async () => {
     let compared = 0;
     for (const [i, f] of (await filters(h())).entries()) {
-      const where = compile(f);
+      const where = await compile(h(), f);
       for (const metric of METRICS) {
         // every pair under every metric, over the filters in turn
         for (const [x, y] of [PAIRS[0]!, PAIRS[1 + (i % (PAIRS.length - 1))]!]) {
@@ -100,7 +103,7 @@ forEachDatabase('filtered analytics in one statement', (h) => {
     };
     const byKey = <T extends { label: string | null; stage: string }>(xs: T[]) => [...xs].sort((a, b) => (`${a.label}|${a.stage}` < `${b.label}|${b.stage}` ? -1 : 1));
     for (const f of [null, ...(await filters(h()))]) {
-      const where = compile(f);
+      const where = await compile(h(), f);
       for (const dim of ['country', 'investor_type', 'sector', 'continent']) {
         const [perLabel, perStage] = await roundsByStage(h().db, where, DIMENSIONS[dim]!, stages, BUDGET);
         expect(byKey(perLabel), `${f} ${dim}`).toEqual(await before(where, byJoin(DIMENSIONS[dim]!)));
@@ -124,7 +127,7 @@ forEachDatabase('filtered analytics in one statement', (h) => {
       { groups: [DIMENSIONS.round_type!], metrics, order: [{ column: 'g0', desc: true }] },
     ];
     for (const f of [null, ...(await filters(h()))]) {
-      const where = compile(f);
+      const where = await compile(h(), f);
       const together = await aggregateSets(h().db, { source, where, sets, budgetMs: BUDGET });
       // SQLite runs the one statement; PostgreSQL one per set, but the one statement must hold there too
       const inOne = await aggregateInOneStatement(h().db, { source, where, sets, budgetMs: BUDGET });
@@ -158,7 +161,7 @@ forEachDatabase('filtered analytics in one statement', (h) => {
 
   it('answers the filtered endpoints over HTTP with those figures', async () => {
     const [f] = await filters(h());
-    const where = compile(f!);
+    const where = await compile(h(), f!);
     const r = await h().get(`/analytics/funding-analytics/heatmap?x=round_year&y=sector&metric=median_amount&top_n_x=50&top_n_y=50&filter=${encodeURIComponent(f!)}`);
     expect(r.status).toBe(200);
     const [grand] = await oneByOne(h().db, where, [], 'median_amount');
