@@ -44,7 +44,10 @@ export default async function setup(project: TestProject) {
   const { pg, url } = await startTestPostgres(dir, { password: 'test-password' });
   await pg.createDatabase('tpl_tiny');
   const sqliteTemplate = path.join(dir, 'template.sqlite');
-  await Promise.all([seedInto(url('tpl_tiny'), 'postgres'), seedInto(`sqlite:${sqliteTemplate}`, 'sqlite', sqliteTemplate)]);
+  // one after the other: the SQLite seed holds the event loop for seconds at a time, longer than the
+  // PostgreSQL pool waits for a connection, so side by side the PostgreSQL seed failed on a busy machine
+  await seedInto(url('tpl_tiny'), 'postgres');
+  await seedInto(`sqlite:${sqliteTemplate}`, 'sqlite', sqliteTemplate);
   project.provide('pgAdminUrl', url('postgres'));
   project.provide('pgTemplate', 'tpl_tiny');
   project.provide('sqliteTemplate', sqliteTemplate);
