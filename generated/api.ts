@@ -2674,15 +2674,16 @@ export interface components {
             /** @enum {string} */
             status: "ready" | "not_ready" | "draining";
             database: components["schemas"]["DatabaseProbe"];
-            migrations: {
-                /**
-                 * @description `unknown` when the database does not answer.
-                 * @enum {string}
-                 */
-                status: "current" | "pending" | "unknown";
-                /** @description Migrations of this build not applied to the database. */
-                pending: string[];
-            };
+            migrations: components["schemas"]["MigrationsProbe"];
+        };
+        MigrationsProbe: {
+            /**
+             * @description `unknown` when the database does not answer.
+             * @enum {string}
+             */
+            status: "current" | "pending" | "unknown";
+            /** @description Migrations of this build not applied to the database. */
+            pending: string[];
         };
         Liveness: {
             /** @enum {string} */

@@ -262,6 +262,8 @@ from .locked_field import LockedField
 from .locked_field_reason import LockedFieldReason
 from .match_summary import MatchSummary
 from .meta import Meta
+from .migrations_probe import MigrationsProbe
+from .migrations_probe_status import MigrationsProbeStatus
 from .news_article import NewsArticle
 from .news_article_article_type_type_1 import NewsArticleArticleTypeType1
 from .news_article_article_type_type_2_type_1 import NewsArticleArticleTypeType2Type1
@@ -327,8 +329,6 @@ from .portfolio_item import PortfolioItem
 from .portfolio_item_list import PortfolioItemList
 from .portfolio_summary import PortfolioSummary
 from .readiness import Readiness
-from .readiness_migrations import ReadinessMigrations
-from .readiness_migrations_status import ReadinessMigrationsStatus
 from .readiness_status import ReadinessStatus
 from .redirect_fundings_aggregate_api_version import RedirectFundingsAggregateAPIVersion
 from .redirect_fundings_aggregate_query import RedirectFundingsAggregateQuery
@@ -662,6 +662,8 @@ __all__ = (
     "LockedFieldReason",
     "MatchSummary",
     "Meta",
+    "MigrationsProbe",
+    "MigrationsProbeStatus",
     "NewsArticle",
     "NewsArticleArticleTypeType1",
     "NewsArticleArticleTypeType2Type1",
@@ -705,8 +707,6 @@ __all__ = (
     "PortfolioItemList",
     "PortfolioSummary",
     "Readiness",
-    "ReadinessMigrations",
-    "ReadinessMigrationsStatus",
     "ReadinessStatus",
     "RedirectFundingsAggregateAPIVersion",
     "RedirectFundingsAggregateQuery",

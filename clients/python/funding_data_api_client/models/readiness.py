@@ -9,7 +9,7 @@ from ..models.readiness_status import ReadinessStatus
 
 if TYPE_CHECKING:
     from ..models.database_probe import DatabaseProbe
-    from ..models.readiness_migrations import ReadinessMigrations
+    from ..models.migrations_probe import MigrationsProbe
 
 
 T = TypeVar("T", bound="Readiness")
@@ -21,12 +21,12 @@ class Readiness:
     Attributes:
         status (ReadinessStatus):
         database (DatabaseProbe):
-        migrations (ReadinessMigrations):
+        migrations (MigrationsProbe):
     """
 
     status: ReadinessStatus
     database: DatabaseProbe
-    migrations: ReadinessMigrations
+    migrations: MigrationsProbe
 
     def to_dict(self) -> dict[str, Any]:
         status = self.status.value
@@ -50,14 +50,14 @@ class Readiness:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.database_probe import DatabaseProbe
-        from ..models.readiness_migrations import ReadinessMigrations
+        from ..models.migrations_probe import MigrationsProbe
 
         d = dict(src_dict)
         status = ReadinessStatus(d.pop("status"))
 
         database = DatabaseProbe.from_dict(d.pop("database"))
 
-        migrations = ReadinessMigrations.from_dict(d.pop("migrations"))
+        migrations = MigrationsProbe.from_dict(d.pop("migrations"))
 
         readiness = cls(
             status=status,
