@@ -6,9 +6,9 @@
  *   tsx bench/seed.ts [--db sqlite|postgres]
  *
  * SQLite: the seed runs over the project's connection settings (WAL, synchronous=NORMAL). A bigger
- * page cache for the main connection (BENCH_SQLITE_CACHE_MB, default 0 = SQLite's 2 MB) helped while
- * the INSERTs ran on it; since they run in the seed's insert thread, 512 MB made the index builds
- * slower (large: 112.1 s against 104.9 s). Run it as `make seed` does, with
+ * page cache for the main connection (BENCH_SQLITE_CACHE_MB, default 0 = SQLite's 2 MB) does not
+ * help: the INSERTs run in the seed's insert thread, and on the main connection 512 MB makes the index
+ * builds slower (large: 112.1 s against 104.9 s). Run it as `make seed` does, with
  * NODE_OPTIONS=--max-semi-space-size=64 (SEED_YOUNG_MB).
  */
 import { planFor } from '../seeds/index.js';

@@ -1,9 +1,9 @@
 /**
  * Usage counted in memory and written every `USAGE_FLUSH_MS` (SPEC.md 5.5: usage may take up to
- * 60 seconds to appear). A metered request used to run two writes, the credit decrement and a usage
- * upsert on one hot row per team and operation; now it runs the decrement only, and each flush
- * writes one upsert per (team, day, operation) seen since the last one. Credits stay exact and per
- * request (they are the gate); usage is the report.
+ * 60 seconds to appear). Written per request, usage would be a second write on one hot row per team
+ * and operation beside the credit decrement; a metered request runs the decrement only, and each
+ * flush writes one upsert per (team, day, operation) seen since the last one. Credits stay exact and
+ * per request (they are the gate); usage is the report.
  *
  * A failed flush keeps its counts for the next one, so an outage delays usage and loses none while
  * the process lives. `flush()` is awaited by the usage endpoint (a team reading its own usage on this
