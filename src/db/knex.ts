@@ -103,7 +103,7 @@ function waitForLocks(db: Knex): void {
 /**
  * The connections of a request's metering writes: credit decrements and refunds, usage counts and
  * the shared rate-limit buckets. On PostgreSQL a pool of its own whose sessions commit
- * asynchronously (`synchronous_commit = off`): a metered call's decrement no longer waits for its
+ * asynchronously (`synchronous_commit = off`): a metered call's decrement does not wait for its
  * WAL flush, while every other write (keys, teams, notes) keeps the server's durable commit. The
  * decrement is still atomic and visible to every process the moment it commits; what a crash of
  * the database server (not of the API) can lose is the last few hundred milliseconds of
