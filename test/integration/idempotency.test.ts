@@ -98,6 +98,33 @@ forEachDatabase('safe retries of POST (Idempotency-Key)', (h) => {
     expect(await keyCount(team.teamId)).toBe(before + 1);
   });
 
+  it('answers 409 CONFLICT while the first attempt is pending; a pending claim left by a dead worker, and an answer older than 24 h, are not kept', async () => {
+    const team = await teamKey(h(), ['read:transactions', 'manage:platform']);
+    const scope = `team:${team.teamId}`;
+    const key = newKey();
+    const body = { label: 'pending', scopes: ['read:transactions'] };
+    const first = await post(h, '/platform/api-keys', body, key, team.headers);
+    expect(first.status).toBe(201);
+    // as while the first attempt runs: claimed, no answer yet
+    await h().db('idempotency_keys').where('scope', scope).update({ status: null, response: null });
+    const busy = await post(h, '/platform/api-keys', body, key, team.headers);
+    expect(busy.status).toBe(409);
+    expect(busy.body.error.code).toBe('CONFLICT');
+    expect(busy.headers.get('retry-after')).toBe('1');
+    // the claim of a worker that died 6 minutes ago is taken over: the request runs
+    await h().db('idempotency_keys').where('scope', scope).update({ created_ms: Date.now() - 6 * 60_000 });
+    const taken = await post(h, '/platform/api-keys', body, key, team.headers);
+    expect(taken.status).toBe(201);
+    expect(taken.body.data.client_id).not.toBe(first.body.data.client_id);
+    // 25 hours later the key is free again, and the old row is gone
+    await h().db('idempotency_keys').where('scope', scope).update({ created_ms: Date.now() - 25 * 3600_000 });
+    const later = await post(h, '/platform/api-keys', { label: 'other body', scopes: ['read:transactions'] }, key, team.headers);
+    expect(later.status).toBe(201);
+    const rows = await h().db('idempotency_keys').where('scope', scope);
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0].created_ms)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   it('a retried POST /data/notes creates one note; POST /platform/teams one team', async () => {
     const uuid = ((await h().db('entities').orderBy('id').first('uuid')) as { uuid: string }).uuid;
     const key = newKey();
