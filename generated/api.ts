@@ -3574,6 +3574,8 @@ export interface components {
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description Seconds to wait before retrying; sent only when the request with the same `Idempotency-Key` is still being processed. */
+                "Retry-After"?: string;
                 [name: string]: unknown;
             };
             content: {
