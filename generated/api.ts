@@ -3037,7 +3037,7 @@ export interface components {
         };
         ApiErrorBody: {
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "INVALID_ENTITY_ID" | "UNKNOWN_FILTER" | "FILTER_PARSE_ERROR" | "FILTER_VALIDATION_ERROR" | "UNSUPPORTED_OPERATOR" | "PAGINATION_DEPTH_EXCEEDED" | "UNAUTHORIZED" | "CREDITS_EXHAUSTED" | "FORBIDDEN" | "NOT_FOUND" | "PATH_RENAMED" | "ENDPOINT_REMOVED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "DATABASE_ERROR" | "SCHEMA_ERROR" | "EXTERNAL_SERVICE_ERROR" | "SERVICE_UNAVAILABLE" | "QUERY_TIMEOUT";
+            code: "VALIDATION_ERROR" | "INVALID_ENTITY_ID" | "UNKNOWN_FILTER" | "FILTER_PARSE_ERROR" | "FILTER_VALIDATION_ERROR" | "UNSUPPORTED_OPERATOR" | "PAGINATION_DEPTH_EXCEEDED" | "UNAUTHORIZED" | "CREDITS_EXHAUSTED" | "FORBIDDEN" | "NOT_FOUND" | "PATH_RENAMED" | "ENDPOINT_REMOVED" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "DATABASE_ERROR" | "SCHEMA_ERROR" | "EXTERNAL_SERVICE_ERROR" | "SERVICE_UNAVAILABLE" | "QUERY_TIMEOUT";
             message: string;
             details: components["schemas"]["ApiErrorDetails"];
         };
@@ -3473,6 +3473,25 @@ export interface components {
                 "application/json": components["schemas"]["ApiError"];
             };
         };
+        /** @description `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used within 24 hours for another request (another body, operation or caller). `VALIDATION_ERROR` for clients pinned to a version before 2026-10-09 (validation failures were 422 then). */
+        IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "IDEMPOTENCY_KEY_REUSED",
+                 *         "message": "This Idempotency-Key was used for a different request; use a new key for a new request",
+                 *         "details": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
         /** @description `UNAUTHORIZED`: missing, malformed, invalid or expired bearer token. */
         Unauthorized: {
             headers: {
@@ -3551,10 +3570,12 @@ export interface components {
                 "application/json": components["schemas"]["ApiError"];
             };
         };
-        /** @description `CONFLICT`: the resource already exists (for example a taken team slug). */
+        /** @description `CONFLICT`: the resource already exists (for example a taken team slug), or a request with the same `Idempotency-Key` is still being processed. */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description Seconds to wait before retrying; sent only when the request with the same `Idempotency-Key` is still being processed. */
+                "Retry-After"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -3701,6 +3722,17 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Makes a retry of this POST safe: a unique value per intended request (a UUID, say), sent again
+         *     unchanged with every retry of it. Within 24 hours, the same key with the same request (same
+         *     operation, caller and body) returns the first answer, status and body (a new API key's secret
+         *     included), without doing the work again; with another request it is a 422
+         *     `IDEMPOTENCY_KEY_REUSED`; while the first request with the key is still running, a 409
+         *     `CONFLICT` (retry after `Retry-After`). Keys are scoped to the caller's team (to the user
+         *     without a team). Only successful answers are stored: after an error the same key runs the
+         *     request again. 1 to 255 printable ASCII characters.
+         */
+        IdempotencyKey: string;
         /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
         ApiVersion: "2026-10-09";
         /** @description Numeric id (digits only). */
@@ -9081,6 +9113,17 @@ export interface operations {
             header?: {
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
+                /**
+                 * @description Makes a retry of this POST safe: a unique value per intended request (a UUID, say), sent again
+                 *     unchanged with every retry of it. Within 24 hours, the same key with the same request (same
+                 *     operation, caller and body) returns the first answer, status and body (a new API key's secret
+                 *     included), without doing the work again; with another request it is a 422
+                 *     `IDEMPOTENCY_KEY_REUSED`; while the first request with the key is still running, a 409
+                 *     `CONFLICT` (retry after `Retry-After`). Keys are scoped to the caller's team (to the user
+                 *     without a team). Only successful answers are stored: after an error the same key runs the
+                 *     request again. 1 to 255 printable ASCII characters.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -9129,9 +9172,10 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -13953,6 +13997,17 @@ export interface operations {
             header?: {
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
+                /**
+                 * @description Makes a retry of this POST safe: a unique value per intended request (a UUID, say), sent again
+                 *     unchanged with every retry of it. Within 24 hours, the same key with the same request (same
+                 *     operation, caller and body) returns the first answer, status and body (a new API key's secret
+                 *     included), without doing the work again; with another request it is a 422
+                 *     `IDEMPOTENCY_KEY_REUSED`; while the first request with the key is still running, a 409
+                 *     `CONFLICT` (retry after `Retry-After`). Keys are scoped to the caller's team (to the user
+                 *     without a team). Only successful answers are stored: after an error the same key runs the
+                 *     request again. 1 to 255 printable ASCII characters.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -13997,7 +14052,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -14128,6 +14183,17 @@ export interface operations {
             header?: {
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
+                /**
+                 * @description Makes a retry of this POST safe: a unique value per intended request (a UUID, say), sent again
+                 *     unchanged with every retry of it. Within 24 hours, the same key with the same request (same
+                 *     operation, caller and body) returns the first answer, status and body (a new API key's secret
+                 *     included), without doing the work again; with another request it is a 422
+                 *     `IDEMPOTENCY_KEY_REUSED`; while the first request with the key is still running, a 409
+                 *     `CONFLICT` (retry after `Retry-After`). Keys are scoped to the caller's team (to the user
+                 *     without a team). Only successful answers are stored: after an error the same key runs the
+                 *     request again. 1 to 255 printable ASCII characters.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -14172,9 +14238,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1,7 +1,7 @@
 /**
  * Express 5 + openapi-backend wiring (DESIGN.md "Shape"). A request's path:
  * request id + log -> `/api/*` 308 -> body parsing -> version resolution -> openapi-backend routing
- * and Ajv validation -> token, X-Client-Id and scopes -> credits -> handler -> JSON.
+ * and Ajv validation -> token, X-Client-Id and scopes -> credits -> idempotency (POST) -> handler -> JSON.
  * Every error leaves through `sendError`, which writes the envelope of SPEC.md part 7.
  */
 import { isUtf8 } from 'node:buffer';
@@ -24,6 +24,7 @@ import type { Ctx, Deps, HandlerMap, Result } from './http/context.js';
 import { clientAddress } from './http/address.js';
 import { corsFor } from './http/cors.js';
 import { docsRoutes } from './http/docs.js';
+import { idempotent } from './http/idempotency.js';
 import { mcpRoutes } from './mcp/route.js';
 import { precompileParser, precompileRouter } from './http/router.js';
 import { toApiError } from './http/errors.js';
@@ -160,6 +161,8 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     const creditCost = Number((op as unknown as Record<string, unknown>)['x-credit-cost'] ?? DEFAULT_CREDIT_COST);
     const okResponse = (op.responses?.['200'] ?? op.responses?.['201']) as { content?: Record<string, { schema?: unknown }> } | undefined;
     const locks = lockPlan(okResponse?.content?.['application/json']?.schema);
+    // POST is the one method not idempotent by meaning: its retries are made safe (src/http/idempotency.ts)
+    const retriable = op.method === 'post';
     api.register(id, async (c: Context, req: Request, res: Response) => {
       const l = locals(res);
       l.operationId = id;
@@ -188,7 +191,8 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
       if (metered) await reserve(deps.metering, principal.teamId, creditCost, now(cfg));
       let result: Result | undefined;
       try {
-        result = await (handler as (ctx: Ctx<never>) => Promise<Result>)(ctx);
+        const run = () => (handler as (ctx: Ctx<never>) => Promise<Result>)(ctx);
+        result = retriable ? await idempotent(deps.db, req.get('Idempotency-Key'), principal, id, ctx.body, now(cfg).getTime(), run) : await run();
       } finally {
         if (metered) {
           // a client gone before its answer is written did not get the call: credits back, no usage

@@ -2,7 +2,8 @@
  * A small typed client for the Funding Data API, on openapi-fetch and the types generated from
  * openapi.yaml: token exchange with caching and refresh before expiry (or a fixed token, e.g. for
  * a Prism mock), X-Client-Id, API-Version pinning, retries with backoff on 429 (honouring
- * Retry-After) and, for idempotent methods only, on 5xx and network errors, and an async iterator
+ * Retry-After) and, for idempotent methods and POSTs (each sent with an `Idempotency-Key`) only, on
+ * 5xx and network errors, and an async iterator
  * over cursor pages.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
@@ -95,12 +96,22 @@ export function retryDelay(attempt: number, retryAfter: string | null): number {
 /**
  * Whether to retry after `res` (or after a network error when `res` is null), and after how long
  * (ms); null hands the answer to the caller. A 429 was not acted on, so every method is retried;
- * a 5xx or a lost connection may come after the server acted, so POST and PATCH are not repeated
- * then (they could create or change twice), except when the connection was refused outright.
+ * a 5xx or a lost connection may come after the server acted, so PATCH and a POST without an
+ * `Idempotency-Key` (`keyed`) are not repeated then (they could create or change twice), except when
+ * the connection was refused outright. A keyed POST is run once by the server whatever the retries,
+ * and its 409 with Retry-After (the first attempt still running) is waited out.
  */
-export function retryAfterMs(attempt: number, method: string, res: Response | null, error: unknown, o: { maxRetries?: number; maxRetryAfterSeconds?: number } = {}): number | null {
+export function retryAfterMs(
+  attempt: number,
+  method: string,
+  res: Response | null,
+  error: unknown,
+  o: { maxRetries?: number; maxRetryAfterSeconds?: number; keyed?: boolean } = {},
+): number | null {
   if (attempt >= (o.maxRetries ?? 3)) return null;
-  const idempotent = IDEMPOTENT_METHODS.has(method.toUpperCase());
+  const keyedPost = o.keyed === true && method.toUpperCase() === 'POST';
+  const idempotent = IDEMPOTENT_METHODS.has(method.toUpperCase()) || keyedPost;
+  if (res?.status === 409 && keyedPost && res.headers.has('Retry-After')) return retryDelay(attempt, res.headers.get('Retry-After'));
   if (res === null) {
     const refused = (error as { cause?: { code?: string } } | undefined)?.cause?.code === 'ECONNREFUSED';
     return idempotent || refused ? retryDelay(attempt, null) : null;
@@ -119,6 +130,9 @@ export function createFundingClient(o: ClientOptions) {
   const baseFetch = o.fetch ?? fetch;
   // retries wrap the transport so every call (and every page) gets them
   const retryingFetch = async (input: Request): Promise<Response> => {
+    // every POST carries an Idempotency-Key (the caller's, else a new one), the same on each retry
+    if (input.method.toUpperCase() === 'POST' && !input.headers.has('Idempotency-Key')) input.headers.set('Idempotency-Key', crypto.randomUUID());
+    const keyed = input.headers.has('Idempotency-Key');
     let refreshed = false;
     for (let attempt = 0; ; attempt++) {
       let res: Response | null = null;
@@ -137,7 +151,7 @@ export function createFundingClient(o: ClientOptions) {
         attempt--; // a refresh does not count as a retry
         continue;
       }
-      const wait = retryAfterMs(attempt, input.method, res, error, o);
+      const wait = retryAfterMs(attempt, input.method, res, error, { ...o, keyed });
       if (wait === null) {
         if (res === null) throw error;
         return res;

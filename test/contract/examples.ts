@@ -56,6 +56,7 @@ const ERROR_EXAMPLES: Record<string, [string, string, unknown]> = {
   Forbidden: ['FORBIDDEN', 'This token lacks the read:funding scope', null],
   NotFound: ['NOT_FOUND', 'No transaction with id 999999999', null],
   Conflict: ['CONFLICT', 'The slug acme is taken', null],
+  IdempotencyKeyReused: ['IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request; use a new key for a new request', null],
   PayloadTooLarge: ['PAYLOAD_TOO_LARGE', 'Request bodies are limited to 102400 bytes', null],
   UnsupportedMediaType: ['UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/json', null],
   RateLimited: ['RATE_LIMITED', 'Rate limit exceeded; retry after 1 s', null],

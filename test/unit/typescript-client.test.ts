@@ -39,14 +39,37 @@ describe('typescript client retries', () => {
     expect(s.seen.map((r) => r.method)).toEqual(['GET', 'GET', 'GET']);
   });
 
-  it('does not repeat a POST after a 5xx or a dropped connection', async () => {
-    const s = scripted(unavailable, created);
-    const { response } = await client(s.fetch).POST('/platform/teams', { body: { name: 'A', slug: 'a' } });
+  it('does not repeat a PATCH after a 5xx or a dropped connection', async () => {
+    const patch = (f: typeof fetch) => client(f).PATCH('/data/notes/{id}', { params: { path: { id: '1' } }, body: { body: 'x' } });
+    const s = scripted(unavailable, ok);
+    const { response } = await patch(s.fetch);
     expect(response.status).toBe(503);
     expect(s.seen).toHaveLength(1);
-    const d = scripted(dropped, created);
-    await expect(client(d.fetch).POST('/platform/teams', { body: { name: 'A', slug: 'a' } })).rejects.toThrow('fetch failed');
+    const d = scripted(dropped, ok);
+    await expect(patch(d.fetch)).rejects.toThrow('fetch failed');
     expect(d.seen).toHaveLength(1);
+  });
+
+  it('sends one Idempotency-Key with every try of a POST, and so retries it on 5xx, a dropped connection and 409 in progress', async () => {
+    const inProgress = json(409, { error: { code: 'CONFLICT', message: 'in progress', details: null } }, { 'Retry-After': '0' });
+    const s = scripted(unavailable, dropped, inProgress, created);
+    const { response } = await client(s.fetch).POST('/platform/teams', { body: { name: 'A', slug: 'a' } });
+    expect(response.status).toBe(201);
+    const keys = s.seen.map((r) => r.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
+    // a caller's own key is kept; another POST gets another key
+    const mine = scripted(created);
+    await client(mine.fetch).POST('/platform/teams', { body: { name: 'A', slug: 'a' }, headers: { 'Idempotency-Key': 'mine-1' } });
+    expect(mine.seen[0]!.headers.get('Idempotency-Key')).toBe('mine-1');
+    const next = scripted(created);
+    await client(next.fetch).POST('/platform/teams', { body: { name: 'A', slug: 'a' } });
+    expect(next.seen[0]!.headers.get('Idempotency-Key')).not.toBe(keys[0]);
+    // a 409 without Retry-After (a taken slug) is an answer, not a wait
+    const taken = scripted(json(409, { error: { code: 'CONFLICT', message: 'taken', details: null } }), created);
+    expect((await client(taken.fetch).POST('/platform/teams', { body: { name: 'A', slug: 'a' } })).response.status).toBe(409);
+    expect(taken.seen).toHaveLength(1);
   });
 
   it('retries a POST on 429 and on a refused connection, sending the same body', async () => {

@@ -2,8 +2,10 @@
 
 429 means the server did not act on the request, so every method is retried, after `Retry-After`
 when the server sends one. A 5xx or a dropped connection may come after the server acted, so only
-idempotent methods are retried then: repeating a POST or PATCH could create or change twice.
-A connection that was never opened sent nothing and is retried for every method.
+idempotent methods are retried then: repeating a PATCH, or a POST without an `Idempotency-Key`,
+could create or change twice. A POST with one (`keyed`; the transport sends one with every POST) is
+run once by the server whatever the retries, and its 409 with `Retry-After` (the first attempt still
+running) is waited out. A connection that was never opened sent nothing and is retried for every method.
 """
 
 from __future__ import annotations
@@ -53,17 +55,26 @@ class RetryPolicy:
     def backoff(self, attempt: int) -> float:
         return min(self.max_delay, self.base_delay * 2**attempt) * self.random()
 
-    def after_response(self, attempt: int, method: str, response: httpx.Response) -> float | None:
+    @staticmethod
+    def _idempotent(method: str, keyed: bool) -> bool:
+        return method.upper() in IDEMPOTENT_METHODS or (keyed and method.upper() == "POST")
+
+    def after_response(
+        self, attempt: int, method: str, response: httpx.Response, *, keyed: bool = False
+    ) -> float | None:
         """Delay before retrying after `response`, or None to hand it to the caller."""
         if attempt >= self.max_retries:
             return None
         status = response.status_code
+        if status == 409 and keyed and method.upper() == "POST" and "Retry-After" in response.headers:
+            wait = parse_retry_after(response.headers.get("Retry-After"))
+            return wait if wait is not None and wait <= self.max_retry_after else None
         if status == 429:
             wait = parse_retry_after(response.headers.get("Retry-After"))
             if wait is None:
                 return self.backoff(attempt)
             return wait if wait <= self.max_retry_after else None
-        if status >= 500 and method.upper() in IDEMPOTENT_METHODS:
+        if status >= 500 and self._idempotent(method, keyed):
             # a 503 may say when to come back too
             wait = parse_retry_after(response.headers.get("Retry-After"))
             if wait is not None and wait <= self.max_retry_after:
@@ -71,11 +82,11 @@ class RetryPolicy:
             return self.backoff(attempt)
         return None
 
-    def after_error(self, attempt: int, method: str, error: Exception) -> float | None:
+    def after_error(self, attempt: int, method: str, error: Exception, *, keyed: bool = False) -> float | None:
         """Delay before retrying after a transport error, or None to raise it."""
         if attempt >= self.max_retries or not isinstance(error, httpx.TransportError):
             return None
         never_sent = isinstance(error, (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout))
-        if never_sent or method.upper() in IDEMPOTENT_METHODS:
+        if never_sent or self._idempotent(method, keyed):
             return self.backoff(attempt)
         return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 from collections.abc import Callable
 from typing import Literal
 
@@ -41,6 +42,9 @@ class _Policy:
         # an operation's own api_version argument wins over the client-wide pin
         if self.api_version and "API-Version" not in request.headers:
             request.headers["API-Version"] = self.api_version
+        # every POST carries an Idempotency-Key (the caller's, else a new one), the same on each retry
+        if request.method.upper() == "POST" and "Idempotency-Key" not in request.headers:
+            request.headers["Idempotency-Key"] = str(uuid.uuid4())
 
     def _verdict(
         self,
@@ -52,14 +56,15 @@ class _Policy:
         error: Exception | None,
     ) -> Verdict:
         """`answer`: hand back the response (or raise the error); `refresh`: repeat now with a new token; `wait`."""
+        keyed = "Idempotency-Key" in request.headers
         if response is None:
             assert error is not None
-            delay = self.retry.after_error(attempt, request.method, error)
+            delay = self.retry.after_error(attempt, request.method, error, keyed=keyed)
         elif response.status_code == 401 and not refreshed and self.tokens.invalidate(token):
             # a token revoked or expired early: one fresh exchange, then the answer stands
             return ("refresh", 0.0)
         else:
-            delay = self.retry.after_response(attempt, request.method, response)
+            delay = self.retry.after_response(attempt, request.method, response, keyed=keyed)
         return ("answer", 0.0) if delay is None else ("wait", delay)
 
 

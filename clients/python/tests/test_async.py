@@ -40,13 +40,17 @@ def test_429_is_retried_after_retry_after_even_for_post():
     assert script.bodies == [b'{"name":"A"}'] * 2
 
 
-def test_5xx_is_retried_for_get_but_not_for_post():
+def test_5xx_is_retried_for_get_and_keyed_post_but_not_for_patch():
     sleeps = AsyncSleeps()
     script = Script(httpx.Response(503), httpx.Response(200))
     assert run(transport(script, sleeps), "GET", "/data/transactions").status_code == 200
     assert sleeps == [0.25]
     script = Script(httpx.Response(503), httpx.Response(201))
-    assert run(transport(script, AsyncSleeps()), "POST", "/platform/teams", json={}).status_code == 503
+    assert run(transport(script, AsyncSleeps()), "POST", "/platform/teams", json={}).status_code == 201
+    keys = [r.headers.get("Idempotency-Key") for r in script.requests]
+    assert len(keys) == 2 and keys[0] is not None and keys[0] == keys[1]
+    script = Script(httpx.Response(503), httpx.Response(200))
+    assert run(transport(script, AsyncSleeps()), "PATCH", "/data/notes/1", json={}).status_code == 503
     assert len(script.requests) == 1
 
 

@@ -68,14 +68,32 @@ def test_5xx_is_retried_for_idempotent_methods(method, sleeps):
     assert sleeps == [0.25, 0.5]
 
 
-@pytest.mark.parametrize("method", ["POST", "PATCH"])
 @pytest.mark.parametrize("status", [500, 502, 503, 504])
-def test_5xx_is_not_retried_for_post_or_patch(method, status, sleeps):
+def test_5xx_is_not_retried_for_patch(status, sleeps):
     script = Script(httpx.Response(status), httpx.Response(200))
-    res = client(script, sleeps).request(method, "/data/notes", json={"body": "x"})
+    res = client(script, sleeps).request("PATCH", "/data/notes/1", json={"body": "x"})
     assert res.status_code == status
     assert len(script.requests) == 1
     assert sleeps == []
+
+
+def test_post_carries_one_idempotency_key_and_is_retried_on_5xx_drop_and_409_in_progress(sleeps):
+    script = Script(
+        httpx.Response(503),
+        fail(httpx.ReadTimeout),
+        httpx.Response(409, headers={"Retry-After": "1"}),
+        httpx.Response(201, json={"ok": True}),
+    )
+    res = client(script, sleeps).post("/data/notes", json={"body": "x"})
+    assert res.status_code == 201
+    keys = {r.headers.get("Idempotency-Key") for r in script.requests}
+    assert len(script.requests) == 4 and len(keys) == 1 and None not in keys
+    assert sleeps == [0.25, 0.5, 1.0]
+    # the caller's own key is kept; a 409 without Retry-After (a taken slug) is an answer
+    script = Script(httpx.Response(409), httpx.Response(201))
+    res = client(script, sleeps).post("/platform/teams", json={}, headers={"Idempotency-Key": "mine-1"})
+    assert res.status_code == 409
+    assert [r.headers["Idempotency-Key"] for r in script.requests] == ["mine-1"]
 
 
 def test_503_retry_after_is_honoured_on_get(sleeps):
@@ -111,12 +129,14 @@ def test_connection_never_opened_is_retried_even_for_post(sleeps):
     assert len(script.requests) == 2
 
 
-def test_dropped_answer_is_retried_for_get_only(sleeps):
+def test_dropped_answer_is_retried_for_get_and_post_not_patch(sleeps):
     script = Script(fail(httpx.ReadTimeout), httpx.Response(200))
     assert client(script, sleeps).get("/data/transactions").status_code == 200
     script = Script(fail(httpx.ReadTimeout), httpx.Response(201))
+    assert client(script, sleeps).post("/platform/teams", json={}).status_code == 201
+    script = Script(fail(httpx.ReadTimeout), httpx.Response(200))
     with pytest.raises(httpx.ReadTimeout):
-        client(script, sleeps).post("/platform/teams", json={})
+        client(script, sleeps).patch("/data/notes/1", json={})
     assert len(script.requests) == 1
 
 

@@ -16,10 +16,14 @@ def _get_kwargs(
     *,
     body: NoteCreate,
     api_version: CreateNoteAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -66,6 +70,11 @@ def _parse_response(
         response_404 = ApiError.from_dict(response.json())
 
         return response_404
+
+    if response.status_code == 409:
+        response_409 = ApiError.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 413:
         response_413 = ApiError.from_dict(response.json())
@@ -119,6 +128,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: NoteCreate,
     api_version: CreateNoteAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiError | NoteResponse]:
     """Create a note
 
@@ -127,6 +137,7 @@ def sync_detailed(
 
     Args:
         api_version (CreateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (NoteCreate):
 
     Raises:
@@ -140,6 +151,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         api_version=api_version,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -154,6 +166,7 @@ def sync(
     client: AuthenticatedClient,
     body: NoteCreate,
     api_version: CreateNoteAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ApiError | NoteResponse | None:
     """Create a note
 
@@ -162,6 +175,7 @@ def sync(
 
     Args:
         api_version (CreateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (NoteCreate):
 
     Raises:
@@ -176,6 +190,7 @@ def sync(
         client=client,
         body=body,
         api_version=api_version,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -184,6 +199,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: NoteCreate,
     api_version: CreateNoteAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiError | NoteResponse]:
     """Create a note
 
@@ -192,6 +208,7 @@ async def asyncio_detailed(
 
     Args:
         api_version (CreateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (NoteCreate):
 
     Raises:
@@ -205,6 +222,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         api_version=api_version,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -217,6 +235,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: NoteCreate,
     api_version: CreateNoteAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ApiError | NoteResponse | None:
     """Create a note
 
@@ -225,6 +244,7 @@ async def asyncio(
 
     Args:
         api_version (CreateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (NoteCreate):
 
     Raises:
@@ -240,5 +260,6 @@ async def asyncio(
             client=client,
             body=body,
             api_version=api_version,
+            idempotency_key=idempotency_key,
         )
     ).parsed

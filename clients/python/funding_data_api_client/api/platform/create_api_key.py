@@ -16,10 +16,14 @@ def _get_kwargs(
     *,
     body: ApiKeyCreate,
     api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -56,6 +60,11 @@ def _parse_response(
         response_403 = ApiError.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 409:
+        response_409 = ApiError.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 413:
         response_413 = ApiError.from_dict(response.json())
@@ -109,6 +118,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: ApiKeyCreate,
     api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiError | ApiKeyWithSecretResponse]:
     """Create an API key
 
@@ -118,6 +128,7 @@ def sync_detailed(
 
     Args:
         api_version (CreateApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (ApiKeyCreate):
 
     Raises:
@@ -131,6 +142,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         api_version=api_version,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -145,6 +157,7 @@ def sync(
     client: AuthenticatedClient,
     body: ApiKeyCreate,
     api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ApiError | ApiKeyWithSecretResponse | None:
     """Create an API key
 
@@ -154,6 +167,7 @@ def sync(
 
     Args:
         api_version (CreateApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (ApiKeyCreate):
 
     Raises:
@@ -168,6 +182,7 @@ def sync(
         client=client,
         body=body,
         api_version=api_version,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -176,6 +191,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: ApiKeyCreate,
     api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiError | ApiKeyWithSecretResponse]:
     """Create an API key
 
@@ -185,6 +201,7 @@ async def asyncio_detailed(
 
     Args:
         api_version (CreateApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (ApiKeyCreate):
 
     Raises:
@@ -198,6 +215,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         api_version=api_version,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -210,6 +228,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: ApiKeyCreate,
     api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ApiError | ApiKeyWithSecretResponse | None:
     """Create an API key
 
@@ -219,6 +238,7 @@ async def asyncio(
 
     Args:
         api_version (CreateApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (ApiKeyCreate):
 
     Raises:
@@ -234,5 +254,6 @@ async def asyncio(
             client=client,
             body=body,
             api_version=api_version,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -16,10 +16,14 @@ def _get_kwargs(
     *,
     body: TeamCreate,
     api_version: CreateTeamAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -114,6 +118,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: TeamCreate,
     api_version: CreateTeamAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiError | TeamResponse]:
     """Create a team
 
@@ -121,6 +126,7 @@ def sync_detailed(
 
     Args:
         api_version (CreateTeamAPIVersion | Unset):  Example: 2026-10-09.
+        idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (TeamCreate):
 
     Raises:
@@ -134,6 +140,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         api_version=api_version,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -148,6 +155,7 @@ def sync(
     client: AuthenticatedClient,
     body: TeamCreate,
     api_version: CreateTeamAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ApiError | TeamResponse | None:
     """Create a team
 
@@ -155,6 +163,7 @@ def sync(
 
     Args:
         api_version (CreateTeamAPIVersion | Unset):  Example: 2026-10-09.
+        idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (TeamCreate):
 
     Raises:
@@ -169,6 +178,7 @@ def sync(
         client=client,
         body=body,
         api_version=api_version,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -177,6 +187,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: TeamCreate,
     api_version: CreateTeamAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiError | TeamResponse]:
     """Create a team
 
@@ -184,6 +195,7 @@ async def asyncio_detailed(
 
     Args:
         api_version (CreateTeamAPIVersion | Unset):  Example: 2026-10-09.
+        idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (TeamCreate):
 
     Raises:
@@ -197,6 +209,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         api_version=api_version,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -209,6 +222,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: TeamCreate,
     api_version: CreateTeamAPIVersion | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ApiError | TeamResponse | None:
     """Create a team
 
@@ -216,6 +230,7 @@ async def asyncio(
 
     Args:
         api_version (CreateTeamAPIVersion | Unset):  Example: 2026-10-09.
+        idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (TeamCreate):
 
     Raises:
@@ -231,5 +246,6 @@ async def asyncio(
             client=client,
             body=body,
             api_version=api_version,
+            idempotency_key=idempotency_key,
         )
     ).parsed
