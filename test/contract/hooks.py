@@ -5,8 +5,15 @@ The run authenticates with one API key. Revoking a key is a real, immediate oper
 every later operation would only see 401. Such a call is sent for an id that does not exist instead
 (a 404, still checked against the contract); every other key, including the ones the run creates
 through the links, is revoked for real.
+
+A generated `Idempotency-Key` is a short value the generator repeats across requests with other
+bodies, which the server rightly answers with 422 `IDEMPOTENCY_KEY_REUSED`. A client sends a new key
+per new request, so a valid generated key is made unique per call (an invalid one is left as it is,
+for the negative checks); the replay itself is tested in test/integration/idempotency.test.ts.
 """
 import os
+import re
+import uuid
 
 import schemathesis
 from schemathesis.core.media_types import YAML_MEDIA_TYPES
@@ -15,8 +22,14 @@ PROTECTED_KEY_ID = int(os.environ["CONTRACT_KEY_ID"])
 ABSENT_KEY_ID = "999999999999999"
 
 
+VALID_IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7E]{1,255}")
+
+
 @schemathesis.hook
 def before_call(ctx, case, kwargs):
+    key = (case.headers or {}).get("Idempotency-Key")
+    if isinstance(key, str) and VALID_IDEMPOTENCY_KEY.fullmatch(key):
+        case.headers["Idempotency-Key"] = key[:222] + "-" + uuid.uuid4().hex
     if case.operation.method.upper() != "DELETE" or case.operation.path != "/platform/api-keys/{id}":
         return
     raw = str((case.path_parameters or {}).get("id", ""))
