@@ -107,9 +107,10 @@ export async function startHarness(kind: DbKind, env: Record<string, string> = {
   if (t.status !== 200) throw new Error(`token exchange failed: ${JSON.stringify(t.body)}`);
   h.token = t.body.access_token as string;
   const close = server.close;
+  // the server's close starts first: it marks the process draining at once, which the probes test
+  // reads right after calling it (awaiting this handle's destroy first let a request in before that)
   server.close = async () => {
-    await db.destroy();
-    await close();
+    await Promise.all([close(), db.destroy()]);
     fs.rmSync(dir, { recursive: true, force: true });
   };
   return h;
