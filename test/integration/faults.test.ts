@@ -244,6 +244,9 @@ describe('SIGTERM during traffic', () => {
       );
     }
     expect(probes.at(-1)).toBe('ECONNREFUSED');
+    // a probe whose connection the kernel completed in the instant the listener closed is reset (TCP
+    // gives no other answer then); only that last one before the refusals may be
+    if (probes.at(-2) === 'ECONNRESET') probes.splice(-2, 1);
     for (const p of probes.slice(0, -1)) expect(p).toBe(503);
 
     for (const { c, body } of inflight) await c.write(body);
