@@ -10,23 +10,14 @@ import { now } from '../src/config.js';
 import type { Metric } from '../src/db/analytics.js';
 import type { Interval } from '../src/db/aggregate.js';
 import { ApiError } from '../src/errors.js';
-import { ok, type HandlerMap, type Result } from '../src/http/context.js';
-import { compileFilter } from '../src/query/compile.js';
-import { fieldTier } from '../src/access/tiers.js';
-import { parseFilter } from '../src/query/filter.js';
-import type { Ctx } from '../src/http/context.js';
-import { upgradeFilter } from '../src/versions/filters.js';
-
-/** The filter of an analytics request in the source's scope, compiled against its alias. */
-function sourceFilter(ctx: Ctx<never>, source: Source) {
-  const raw = (ctx.query as { filter?: string }).filter;
-  const ast = raw ? upgradeFilter(parseFilter(raw), ctx.version) : null;
-  return compileFilter(ast, source.scope, { alias: source.alias, money: ctx.money, enums: ctx.enums, tier: fieldTier(ctx.principal) });
-}
+import { ok, type Ctx, type HandlerMap, type RequestScope, type Result } from '../src/http/context.js';
+import { compileListFilter } from '../src/query/list.js';
 
 type Schemas = components['schemas'];
 
-const fundingFilter = (ctx: Ctx<never>) => sourceFilter(ctx, FUNDING_ROUNDS);
+/** The list input's filter in the source's scope, compiled against its alias. */
+const sourceFilter = (r: Pick<RequestScope, 'list'>, source: Source) => compileListFilter(r.list, source.scope, source.alias);
+const fundingFilter = (r: Pick<RequestScope, 'list'>) => sourceFilter(r, FUNDING_ROUNDS);
 
 /**
  * `fundings` was renamed `funding-rounds` on 2026-10-07 (SPEC.md 4.10, part 9): 308 to the new path
@@ -61,27 +52,26 @@ interface AggregateQuery {
   limit?: number;
 }
 
-async function runAggregate(ctx: Ctx<never>, metrics: string[]) {
-  const source = SOURCES[(ctx.params as { source: string }).source]!;
-  const q = ctx.query as AggregateQuery;
+async function runAggregate(r: Pick<RequestScope, 'deps' | 'list' | 'money'>, sourceName: string, q: AggregateQuery, metrics: string[]) {
+  const source = SOURCES[sourceName]!;
   const limit = q.limit ?? 25;
   const answer = await aggregateSource(
-    ctx.deps.db,
+    r.deps.db,
     source,
-    sourceFilter(ctx, source),
-    { groupBy: q.group_by, metrics, sort: q.sort, limit, budgetMs: ctx.deps.cfg.queryBudgetMs, tier: fieldTier(ctx.principal) },
-    ctx.money,
+    sourceFilter(r, source),
+    { groupBy: q.group_by, metrics, sort: q.sort, limit, budgetMs: r.deps.cfg.queryBudgetMs, tier: r.list.tier },
+    r.money,
   );
   // the response reads: what was asked (source, group_by, then the metrics), how it was cut, the values
   const head = { source: source.name as Schemas['AggregateSource'], group_by: answer.groupBy as Schemas['AggregateDimension'][] };
-  const cut = { sort: answer.sort, limit, total_groups: answer.totalGroups, currency: ctx.money.currency as Schemas['CurrencyCode'] };
+  const cut = { sort: answer.sort, limit, total_groups: answer.totalGroups, currency: r.money.currency as Schemas['CurrencyCode'] };
   const groups = answer.rows.map((r) => r.group as Schemas['AggregateGroup']);
   return { answer, head, cut, groups };
 }
 
 export const analyticsHandlers: HandlerMap = {
   getFundingHeatmap: async (ctx) => {
-    const where = fundingFilter(ctx as Ctx<never>);
+    const where = fundingFilter(ctx);
     const body = await heatmap(
       ctx.deps.db,
       where,
@@ -100,7 +90,7 @@ export const analyticsHandlers: HandlerMap = {
 
   getFundingFunnel: async (ctx) => {
     const started = performance.now();
-    const where = fundingFilter(ctx as Ctx<never>);
+    const where = fundingFilter(ctx);
     const { dimension, ...rest } = await funnel(ctx.deps.db, where, {
       dimension: ctx.query.dimension ?? 'sector',
       topN: Number(ctx.query.top_n ?? 15),
@@ -111,13 +101,13 @@ export const analyticsHandlers: HandlerMap = {
   },
 
   getAggregate: async (ctx) => {
-    const { answer, head, cut, groups } = await runAggregate(ctx as Ctx<never>, [ctx.query.metric ?? 'count']);
+    const { answer, head, cut, groups } = await runAggregate(ctx, ctx.params.source, ctx.query, [ctx.query.metric ?? 'count']);
     const data = answer.rows.map((r, i) => ({ group: groups[i]!, value: r.values[0]! }));
     return ok('getAggregate', { ...head, metric: answer.metrics[0]! as Schemas['AggregateMetric'], ...cut, total: answer.totals[0]!, data });
   },
 
   getAggregateMultiMetric: async (ctx) => {
-    const { answer, head, cut, groups } = await runAggregate(ctx as Ctx<never>, ctx.query.metrics);
+    const { answer, head, cut, groups } = await runAggregate(ctx, ctx.params.source, ctx.query, ctx.query.metrics);
     const data = answer.rows.map((r, i) => ({ group: groups[i]!, values: r.values }));
     return ok('getAggregateMultiMetric', { ...head, metrics: answer.metrics as Schemas['AggregateMetric'][], ...cut, totals: answer.totals, data });
   },
@@ -129,7 +119,7 @@ export const analyticsHandlers: HandlerMap = {
     const q = ctx.query;
     const body = await fundingTimeseries(
       ctx.deps.db,
-      fundingFilter(ctx as Ctx<never>),
+      fundingFilter(ctx),
       {
         metric: q.metric ?? 'count',
         interval: (q.interval ?? 'month') as Interval,
@@ -138,7 +128,7 @@ export const analyticsHandlers: HandlerMap = {
         groupBy: q.group_by,
         topN: Number(q.top_n ?? 15),
         budgetMs: ctx.deps.cfg.queryBudgetMs,
-        tier: fieldTier(ctx.principal),
+        tier: ctx.list.tier,
       },
       ctx.money,
     );

@@ -1,14 +1,15 @@
 /** Companies: the full record. */
 import { findEntityByUuid, loadEntities } from '../src/db/entities.js';
-import { organizationRecord } from './organizations.js';
 import { listCompanies } from '../src/db/companies.js';
 import { notFound } from '../src/errors.js';
-import { ok, type Ctx, type HandlerMap } from '../src/http/context.js';
+import { ok, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
 import type { SortRegistry } from '../src/query/sort.js';
 import { organizationSummary } from '../src/serialize/entities.js';
 import type { components } from '../generated/api.js';
+import { organizationRecord } from '../src/services/organizations.js';
+import { currencyOf, pageEnvelope } from '../src/services/page.js';
 
 export const COMPANY_SORTS: SortRegistry = {
   keys: [
@@ -25,23 +26,20 @@ export const COMPANY_SORTS: SortRegistry = {
   retired: { created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' } },
 };
 
-export const FOUNDERS_GLANCE = 5;
-export const PORTFOLIO_GLANCE = 10;
-
 export const companyHandlers: HandlerMap = {
   listCompanies: async (ctx) => {
     const { db, cfg } = ctx.deps;
-    const list = prepareList(ctx as Ctx<never>, { scope: SCOPES.entity!, sorts: COMPANY_SORTS, alias: 'e', core: true });
+    const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts: COMPANY_SORTS, alias: 'e', core: true });
     const { rows, page } = await listCompanies(db, list.where, list.page);
     const entities = await loadEntities(db, rows.map((r) => r.id));
     const data = rows.map((r) => organizationSummary(cfg.appUrl, entities.get(r.id)!, ctx.money) as components['schemas']['CompanySummary']);
-    return ok('listCompanies', { data, page: { ...page, ...list.extras }, currency: ctx.money.currency as never });
+    return ok('listCompanies', { data, page: pageEnvelope(page, list), currency: currencyOf(ctx.money) });
   },
 
   getCompany: async (ctx) => {
     const row = await findEntityByUuid(ctx.deps.db, ctx.params.id.toLowerCase(), 'company');
     if (!row) throw notFound(`Company ${ctx.params.id} not found`);
-    const data = await organizationRecord(ctx as Ctx<never>, row);
-    return ok('getCompany', { data: { ...data, subtype: 'company' }, currency: ctx.money.currency as never });
+    const data = await organizationRecord(ctx, row);
+    return ok('getCompany', { data: { ...data, subtype: 'company' }, currency: currencyOf(ctx.money) });
   },
 };

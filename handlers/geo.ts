@@ -3,16 +3,16 @@
  * whose headquarters lie in a bounding box, with the directory's filters, as points or clusters.
  * Not page-capped per plan (SPEC.md part 8); at most `limit` (<= 5000) items, `truncated` when more.
  */
-import type { operations } from '../generated/api.js';
+import type { components } from '../generated/api.js';
 import { geoClusters, geoPoints, type BBox } from '../src/db/geo.js';
 import { ApiError } from '../src/errors.js';
-import type { Ctx, Handler, HandlerMap } from '../src/http/context.js';
-import { fieldTier } from '../src/access/tiers.js';
-import { compileFilter } from '../src/query/compile.js';
-import { parseFilter } from '../src/query/filter.js';
+import { ok, type HandlerMap, type RequestScope } from '../src/http/context.js';
+import { compileListFilter } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
-import { upgradeFilter } from '../src/versions/filters.js';
 import { entityRef } from '../src/serialize/entities.js';
+import { currencyOf } from '../src/services/page.js';
+
+type S = components['schemas'];
 
 interface GeoQuery {
   min_lat: number;
@@ -34,32 +34,28 @@ function box(q: GeoQuery): BBox {
   return { minLat: q.min_lat, maxLat: q.max_lat, minLon: q.min_lon, maxLon: q.max_lon };
 }
 
-function geo<Op extends keyof operations>(subtype: 'company' | 'investor' | 'university' | 'gov_ngo'): Handler<Op> {
-  return async (typed) => {
-    const ctx = typed as unknown as Ctx<never>;
-    const q = ctx.query as unknown as GeoQuery;
-    const b = box(q);
-    const ast = q.filter ? upgradeFilter(parseFilter(q.filter), ctx.version) : null;
-    const where = compileFilter(ast, SCOPES.entity!, { alias: 'e', money: ctx.money, enums: ctx.enums, tier: fieldTier(ctx.principal) });
-    const limit = q.limit ?? 1000;
-    const mode = q.mode ?? 'points';
-    const { db, cfg } = ctx.deps;
-    const rows =
-      mode === 'clusters'
-        ? await geoClusters(db, subtype, b, where, q.cell ?? 1, limit)
-        : (await geoPoints(db, subtype, b, where, limit)).map((r) => ({
-            entity: entityRef(cfg.appUrl, { ...r, type: 'organization', subtype: r.subtype as never }),
-            signal_rating: r.signal_rating,
-            lat: Number(r.lat),
-            lon: Number(r.lon),
-          }));
-    return { status: 200, body: { mode, data: rows.slice(0, limit), truncated: rows.length > limit, currency: ctx.money.currency } };
-  };
+/** The directory's entities in the box, in the list input's filter, as points or clusters. */
+async function geo(r: Pick<RequestScope, 'deps' | 'list' | 'money'>, q: GeoQuery, subtype: 'company' | 'investor' | 'university' | 'gov_ngo') {
+  const b = box(q);
+  const where = compileListFilter(r.list, SCOPES.entity!, 'e');
+  const limit = q.limit ?? 1000;
+  const mode = q.mode ?? 'points';
+  const { db, cfg } = r.deps;
+  const rows: S['GeoResponse']['data'] =
+    mode === 'clusters'
+      ? await geoClusters(db, subtype, b, where, q.cell ?? 1, limit)
+      : (await geoPoints(db, subtype, b, where, limit)).map((p) => ({
+          entity: entityRef(cfg.appUrl, { ...p, type: 'organization', subtype: p.subtype as S['EntityRef']['subtype'] }),
+          signal_rating: p.signal_rating,
+          lat: Number(p.lat),
+          lon: Number(p.lon),
+        }));
+  return { mode, data: rows.slice(0, limit), truncated: rows.length > limit, currency: currencyOf(r.money) };
 }
 
 export const geoHandlers: HandlerMap = {
-  geoCompanies: geo('company'),
-  geoInvestors: geo('investor'),
-  geoUniversities: geo('university'),
-  geoGovNgos: geo('gov_ngo'),
+  geoCompanies: async (ctx) => ok('geoCompanies', await geo(ctx, ctx.query, 'company')),
+  geoInvestors: async (ctx) => ok('geoInvestors', await geo(ctx, ctx.query, 'investor')),
+  geoUniversities: async (ctx) => ok('geoUniversities', await geo(ctx, ctx.query, 'university')),
+  geoGovNgos: async (ctx) => ok('geoGovNgos', await geo(ctx, ctx.query, 'gov_ngo')),
 };

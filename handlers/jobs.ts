@@ -2,11 +2,12 @@
 import { listActiveJobs } from '../src/db/directory.js';
 import { findActiveJob } from '../src/db/jobs.js';
 import { notFound } from '../src/errors.js';
-import { numericId, ok, type Ctx, type HandlerMap } from '../src/http/context.js';
+import { numericId, ok, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
 import type { SortRegistry } from '../src/query/sort.js';
 import { jobOpening } from '../src/serialize/jobs.js';
+import { currencyOf, pageEnvelope } from '../src/services/page.js';
 
 export const JOB_SORTS: SortRegistry = {
   keys: [
@@ -23,13 +24,13 @@ export const jobHandlers: HandlerMap = {
     const id = numericId(ctx.params.id);
     const job = id === null ? null : await findActiveJob(ctx.deps.db, id);
     if (!job) throw notFound(`Job opening ${ctx.params.id} not found`);
-    return ok('getJob', { data: jobOpening(ctx.deps.cfg.appUrl, job), currency: ctx.money.currency as never });
+    return ok('getJob', { data: jobOpening(ctx.deps.cfg.appUrl, job), currency: currencyOf(ctx.money) });
   },
 
   listJobs: async (ctx) => {
-    const list = prepareList(ctx as Ctx<never>, { scope: SCOPES.job!, sorts: JOB_SORTS, alias: 'j', core: true });
+    const list = prepareList(ctx.list, { scope: SCOPES.job!, sorts: JOB_SORTS, alias: 'j', core: true });
     const { rows, page } = await listActiveJobs(ctx.deps.db, list.where, list.page);
     const data = rows.map((j) => jobOpening(ctx.deps.cfg.appUrl, j));
-    return ok('listJobs', { data, page: { ...page, ...list.extras }, currency: ctx.money.currency as never });
+    return ok('listJobs', { data, page: pageEnvelope(page, list), currency: currencyOf(ctx.money) });
   },
 };

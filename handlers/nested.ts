@@ -4,21 +4,23 @@
  * subtype is 404) plus a record list with the parent as a fixed condition.
  */
 import type { Knex } from 'knex';
-import type { components, operations } from '../generated/api.js';
-import { loadClassifications, type EntityRow } from '../src/db/entities.js';
-import { majorNames } from '../src/db/people.js';
-import { FUNDS, listRecords, VALUATIONS, type Fixed, type RecordSpec } from '../src/db/records.js';
-import type { Ctx, Handler, HandlerMap } from '../src/http/context.js';
-import { resolveSort, type SortRegistry } from '../src/query/sort.js';
+import type { EntityRow } from '../src/db/entities.js';
+import type { TransactionRow } from '../src/db/transactions.js';
+import { loadClassifications } from '../src/db/entities.js';
+import { FUNDS, VALUATIONS, type Fixed, type RecordSpec } from '../src/db/records.js';
+import { ok, type HandlerMap, type RequestScope } from '../src/http/context.js';
+import type { SortRegistry } from '../src/query/sort.js';
 import { fund, valuation } from '../src/serialize/records.js';
-import { alumnus, financial, headcount, patent, teamItem, traffic } from '../src/serialize/nested.js';
-import { findTyped } from './organizations.js';
-import { FUND_SORTS, recordPage, VALUATION_SORTS } from './records.js';
-import { serialize as transactionRows, TRANSACTION_SORTS } from './transactions.js';
+import { financial, headcount, patent, teamItem, traffic } from '../src/serialize/nested.js';
+import { ALUMNI_SPEC, alumniOf, alumniRecords, TEAM_SORTS } from '../src/services/alumni.js';
+import { findTyped, type Subtype } from '../src/services/entities.js';
+import { currencyOf } from '../src/services/page.js';
+import { recordPage, type RecordRow } from '../src/services/records.js';
+import { transactionRecords } from '../src/services/transactions.js';
+import { FUND_SORTS, VALUATION_SORTS } from './records.js';
+import { TRANSACTION_SORTS } from './transactions.js';
 
-type Subtype = NonNullable<EntityRow['subtype']>;
-type S = components['schemas'];
-type Rows = Awaited<ReturnType<typeof recordPage>>['rows'];
+type Scope = Pick<RequestScope, 'deps' | 'money' | 'list'>;
 
 const one = (key: string, sql: string, id = sql): SortRegistry => ({ keys: [{ key, sql }], default: `-${key}`, id });
 const withId = (key: string, sql: string, id: string): SortRegistry => ({ keys: [{ key, sql }, { key: 'id', sql: id }], default: `-${key}`, id });
@@ -27,94 +29,72 @@ const FINANCIAL_SORTS = one('year', '{b}.year');
 const HEADCOUNT_SORTS: SortRegistry = { keys: [{ key: 'count', sql: '{b}.count' }, { key: 'department', sql: '{b}.department' }], default: '-count', id: '{b}.department' };
 const TRAFFIC_SORTS = one('month', '{b}.month');
 const PATENT_SORTS = withId('filed_date', "coalesce({b}.filed_date, '')", '{b}.id');
-const TEAM_SORTS = withId('start_date', "coalesce({b}.start_sort, '')", '{b}.id');
 
-interface Nested {
+interface Nested<T> {
   spec: RecordSpec;
   scope: string | null;
   sorts: SortRegistry;
   fixed: (parent: EntityRow) => Fixed;
-  data: (ctx: Ctx<never>, rows: Rows) => Promise<unknown[]> | unknown[];
+  data: (r: Scope, rows: RecordRow[]) => Promise<T[]> | T[];
 }
 
-/** A nested-list handler: parent of `parentKind` by the path UUID, then a page of its rows. */
-function nested<Op extends keyof operations>(parentKind: Subtype | null, noun: string, n: Nested): Handler<Op> {
-  return async (typed) => {
-    const ctx = typed as unknown as Ctx<never>;
-    const parent = await findTyped(ctx, (ctx.params as { id: string }).id, parentKind, noun);
-    const { rows, page } = await recordPage(ctx, n.spec, n.scope, n.sorts, n.fixed(parent), parent.uuid);
-    return { status: 200, body: { data: await n.data(ctx, rows), page, currency: ctx.money.currency } };
-  };
+/** A nested list: the parent of `parentKind` by the path UUID (404 otherwise), then a page of its rows. */
+async function nestedPage<T>(r: Scope, id: string, parentKind: Subtype | null, noun: string, n: Nested<T>) {
+  const parent = await findTyped(r, id, parentKind, noun);
+  const { rows, page } = await recordPage(r, n.spec, n.scope, n.sorts, n.fixed(parent), parent.uuid);
+  return { data: await n.data(r, rows), page, currency: currencyOf(r.money) };
 }
 
+/** A nested list's definition, its row type inferred from `data`. */
+const nested = <T>(n: Nested<T>): Nested<T> => n;
 const by = (column: string) => (p: EntityRow) => ({ [column]: p.id });
-const appUrl = (ctx: Ctx<never>) => ctx.deps.cfg.appUrl;
+const appUrl = (r: Scope) => r.deps.cfg.appUrl;
 
-const FUNDING_ROUNDS: Nested = {
+const FUNDING_ROUNDS = nested({
   spec: { table: 'transactions', alias: 't' },
   scope: 'funding',
   sorts: TRANSACTION_SORTS,
   fixed: (p) => (q: Knex.QueryBuilder) => void q.where('t.company_id', p.id).whereNull('t.deleted_at'),
-  data: (ctx, rows) => transactionRows(ctx, rows as never),
-};
-const VALUATIONS_OF: Nested = { spec: VALUATIONS, scope: 'valuation', sorts: VALUATION_SORTS, fixed: by('company_id'), data: (ctx, rows) => rows.map((r) => valuation(appUrl(ctx), r, ctx.money)) };
-const FINANCIALS: Nested = { spec: { table: 'financials', alias: 'fi' }, scope: null, sorts: FINANCIAL_SORTS, fixed: by('company_id'), data: (ctx, rows) => rows.map((r) => financial(r, ctx.money)) };
-const HEADCOUNT: Nested = { spec: { table: 'headcount_breakdown', alias: 'hb' }, scope: null, sorts: HEADCOUNT_SORTS, fixed: by('company_id'), data: (_c, rows) => rows.map(headcount) };
-const TRAFFIC: Nested = { spec: { table: 'web_traffic', alias: 'wt' }, scope: null, sorts: TRAFFIC_SORTS, fixed: by('company_id'), data: (_c, rows) => rows.map(traffic) };
-const PATENTS: Nested = { spec: { table: 'patents', alias: 'pt' }, scope: null, sorts: PATENT_SORTS, fixed: by('entity_id'), data: (_c, rows) => rows.map(patent) };
-const TEAM: Nested = {
+  data: (r, rows) => transactionRecords(r, rows as unknown as TransactionRow[]),
+});
+const VALUATIONS_OF = nested({ spec: VALUATIONS, scope: 'valuation', sorts: VALUATION_SORTS, fixed: by('company_id'), data: (s: Scope, rows: RecordRow[]) => rows.map((r) => valuation(appUrl(s), r, s.money)) });
+const FINANCIALS = nested({ spec: { table: 'financials', alias: 'fi' }, scope: null, sorts: FINANCIAL_SORTS, fixed: by('company_id'), data: (s: Scope, rows: RecordRow[]) => rows.map((r) => financial(r, s.money)) });
+const HEADCOUNT = nested({ spec: { table: 'headcount_breakdown', alias: 'hb' }, scope: null, sorts: HEADCOUNT_SORTS, fixed: by('company_id'), data: (_s: Scope, rows: RecordRow[]) => rows.map(headcount) });
+const TRAFFIC = nested({ spec: { table: 'web_traffic', alias: 'wt' }, scope: null, sorts: TRAFFIC_SORTS, fixed: by('company_id'), data: (_s: Scope, rows: RecordRow[]) => rows.map(traffic) });
+const PATENTS = nested({ spec: { table: 'patents', alias: 'pt' }, scope: null, sorts: PATENT_SORTS, fixed: by('entity_id'), data: (_s: Scope, rows: RecordRow[]) => rows.map(patent) });
+const TEAM = nested({
   spec: { table: 'career', alias: 'c', fk: 'person_id' },
   scope: null,
   sorts: TEAM_SORTS,
   fixed: by('org_id'),
-  data: async (ctx, rows) => {
-    const classifications = await loadClassifications(ctx.deps.db, rows.map((r) => r.ref!.id));
-    return rows.map((r) => teamItem(appUrl(ctx), r, classifications));
+  data: async (s: Scope, rows: RecordRow[]) => {
+    const classifications = await loadClassifications(s.deps.db, rows.map((r) => r.ref!.id));
+    return rows.map((r) => teamItem(appUrl(s), r, classifications));
   },
-};
-const ALUMNI: Nested = {
-  spec: { table: 'education', alias: 'ed', fk: 'person_id' },
-  scope: null,
-  sorts: TEAM_SORTS,
-  fixed: by('university_id'),
-  data: async (ctx, rows) => {
-    const [majors, degrees] = await Promise.all([majorNames(ctx.deps.db, rows), ctx.deps.db('degrees').select('id', 'name') as Promise<{ id: number; name: string }[]>]);
-    const degreeNames = new Map(degrees.map((d) => [d.id, d.name]));
-    return rows.map((r) => alumnus(appUrl(ctx), r, degreeNames, majors));
-  },
-};
-export const ALUMNI_GLANCE = 5;
+});
+const ALUMNI = nested({ spec: ALUMNI_SPEC, scope: null, sorts: TEAM_SORTS, fixed: alumniOf, data: alumniRecords });
 
-/** The alumni glance of a university's full record: the first page of its alumni list, with the total. */
-export async function alumniGlance(ctx: Ctx<never>, university: EntityRow) {
-  const { cfg, db } = ctx.deps;
-  const sort = resolveSort(undefined, ALUMNI.sorts, ALUMNI.spec.alias);
-  const page = { sort, limit: ALUMNI_GLANCE, cursor: null, includeTotal: true, filter: '', parent: university.uuid, version: ctx.version.date, secret: cfg.cursorSecret, budgetMs: cfg.queryBudgetMs };
-  const { rows, page: info } = await listRecords(db, ALUMNI.spec, null, page, ALUMNI.fixed(university));
-  return { total: info.total ?? 0, sort: ALUMNI.sorts.default, items: (await ALUMNI.data(ctx, rows as Rows)) as S['AlumnusItem'][] };
-}
-
-const FUNDS_OF: Nested = { spec: FUNDS, scope: 'fund', sorts: FUND_SORTS, fixed: by('investor_id'), data: (ctx, rows) => rows.map((r) => fund(appUrl(ctx), r, ctx.money)) };
-const LP_FUNDS: Nested = {
+const FUNDS_OF = nested({ spec: FUNDS, scope: 'fund', sorts: FUND_SORTS, fixed: by('investor_id'), data: (s: Scope, rows: RecordRow[]) => rows.map((r) => fund(appUrl(s), r, s.money)) });
+const LP_FUNDS = nested({
   ...FUNDS_OF,
   fixed: (p) => (q: Knex.QueryBuilder) => void q.whereExists((s) => s.select(1).from('fund_lps as lp').whereRaw('lp.fund_id = f.id').andWhere('lp.lp_id', p.id)),
-};
+});
 
 export const nestedHandlers: HandlerMap = {
-  listCompanyFundingRounds: nested('company', 'Company', FUNDING_ROUNDS),
-  listCompanyValuations: nested('company', 'Company', VALUATIONS_OF),
-  listCompanyFinancials: nested('company', 'Company', FINANCIALS),
-  listCompanyHeadcount: nested('company', 'Company', HEADCOUNT),
-  listCompanyWebTraffic: nested('company', 'Company', TRAFFIC),
-  listCompanyPatents: nested('company', 'Company', PATENTS),
-  listCompanyTeam: nested('company', 'Company', TEAM),
-  listInvestorFunds: nested('investor', 'Investor', FUNDS_OF),
-  listInvestorLpFunds: nested('investor', 'Investor', LP_FUNDS),
-  listInvestorTeam: nested('investor', 'Investor', TEAM),
-  listEntityLpFunds: nested(null, 'Entity', LP_FUNDS),
-  listUniversityAlumni: nested('university', 'University', ALUMNI),
-  listUniversityTeam: nested('university', 'University', TEAM),
-  listUniversityPatents: nested('university', 'University', PATENTS),
-  listGovNgoTeam: nested('gov_ngo', 'Government body or NGO', TEAM),
-  listGovNgoPatents: nested('gov_ngo', 'Government body or NGO', PATENTS),
+  listCompanyFundingRounds: async (ctx) => ok('listCompanyFundingRounds', await nestedPage(ctx, ctx.params.id, 'company', 'Company', FUNDING_ROUNDS)),
+  listCompanyValuations: async (ctx) => ok('listCompanyValuations', await nestedPage(ctx, ctx.params.id, 'company', 'Company', VALUATIONS_OF)),
+  listCompanyFinancials: async (ctx) => ok('listCompanyFinancials', await nestedPage(ctx, ctx.params.id, 'company', 'Company', FINANCIALS)),
+  listCompanyHeadcount: async (ctx) => ok('listCompanyHeadcount', await nestedPage(ctx, ctx.params.id, 'company', 'Company', HEADCOUNT)),
+  listCompanyWebTraffic: async (ctx) => ok('listCompanyWebTraffic', await nestedPage(ctx, ctx.params.id, 'company', 'Company', TRAFFIC)),
+  listCompanyPatents: async (ctx) => ok('listCompanyPatents', await nestedPage(ctx, ctx.params.id, 'company', 'Company', PATENTS)),
+  listCompanyTeam: async (ctx) => ok('listCompanyTeam', await nestedPage(ctx, ctx.params.id, 'company', 'Company', TEAM)),
+  listInvestorFunds: async (ctx) => ok('listInvestorFunds', await nestedPage(ctx, ctx.params.id, 'investor', 'Investor', FUNDS_OF)),
+  listInvestorLpFunds: async (ctx) => ok('listInvestorLpFunds', await nestedPage(ctx, ctx.params.id, 'investor', 'Investor', LP_FUNDS)),
+  listInvestorTeam: async (ctx) => ok('listInvestorTeam', await nestedPage(ctx, ctx.params.id, 'investor', 'Investor', TEAM)),
+  listEntityLpFunds: async (ctx) => ok('listEntityLpFunds', await nestedPage(ctx, ctx.params.id, null, 'Entity', LP_FUNDS)),
+  listUniversityAlumni: async (ctx) => ok('listUniversityAlumni', await nestedPage(ctx, ctx.params.id, 'university', 'University', ALUMNI)),
+  listUniversityTeam: async (ctx) => ok('listUniversityTeam', await nestedPage(ctx, ctx.params.id, 'university', 'University', TEAM)),
+  listUniversityPatents: async (ctx) => ok('listUniversityPatents', await nestedPage(ctx, ctx.params.id, 'university', 'University', PATENTS)),
+  listGovNgoTeam: async (ctx) => ok('listGovNgoTeam', await nestedPage(ctx, ctx.params.id, 'gov_ngo', 'Government body or NGO', TEAM)),
+  listGovNgoPatents: async (ctx) => ok('listGovNgoPatents', await nestedPage(ctx, ctx.params.id, 'gov_ngo', 'Government body or NGO', PATENTS)),
 };

@@ -9,10 +9,10 @@ import { findEntityByUuid } from '../src/db/entities.js';
 import { deleteNote, insertNote, updateNote } from '../src/db/notes.js';
 import { findRecord, NOTES } from '../src/db/records.js';
 import { ApiError, notFound } from '../src/errors.js';
-import { created, numericId, ok, type Ctx, type HandlerMap } from '../src/http/context.js';
+import { created, numericId, ok, type HandlerMap, type RequestScope } from '../src/http/context.js';
 import type { SortRegistry } from '../src/query/sort.js';
 import { note } from '../src/serialize/records.js';
-import { recordById, recordPage } from './records.js';
+import { recordById, recordPage } from '../src/services/records.js';
 
 export const NOTE_SORTS: SortRegistry = {
   keys: [
@@ -28,10 +28,10 @@ function teamOf(p: Principal | null): number {
   return p.teamId;
 }
 
-async function load(ctx: Ctx<never>, team: number, id: number) {
+async function load(ctx: Pick<RequestScope, 'deps'>, team: number, id: number) {
   const row = await findRecord(ctx.deps.db, NOTES, id, { team_id: team });
   if (!row) throw notFound(`Note ${id} not found`);
-  return note(ctx.deps.cfg.appUrl, row as never);
+  return note(ctx.deps.cfg.appUrl, row);
 }
 
 function pathId(ctx: { params: { id: string } }): number {
@@ -43,12 +43,12 @@ function pathId(ctx: { params: { id: string } }): number {
 export const noteHandlers: HandlerMap = {
   listNotes: async (ctx) => {
     const team = teamOf(ctx.principal);
-    const { rows, page } = await recordPage(ctx as Ctx<never>, NOTES, 'note', NOTE_SORTS, { team_id: team });
+    const { rows, page } = await recordPage(ctx, NOTES, 'note', NOTE_SORTS, { team_id: team });
     return ok('listNotes', { data: rows.map((r) => note(ctx.deps.cfg.appUrl, r)), page });
   },
   getNote: async (ctx) => {
     const team = teamOf(ctx.principal);
-    const r = await recordById(ctx as Ctx<never>, NOTES, 'Note', { team_id: team });
+    const r = await recordById(ctx, NOTES, ctx.params.id, 'Note', { team_id: team });
     return ok('getNote', { data: note(ctx.deps.cfg.appUrl, r) });
   },
   createNote: async (ctx) => {
@@ -62,13 +62,13 @@ export const noteHandlers: HandlerMap = {
       created_by: ctx.principal!.clientId ?? ctx.principal!.sub,
       at: now(ctx.deps.cfg).toISOString(),
     });
-    return created('createNote', { data: await load(ctx as Ctx<never>, team, id) });
+    return created('createNote', { data: await load(ctx, team, id) });
   },
   updateNote: async (ctx) => {
     const team = teamOf(ctx.principal);
     const id = pathId(ctx);
     if (!(await updateNote(ctx.deps.db, team, id, ctx.body.body, now(ctx.deps.cfg).toISOString()))) throw notFound(`Note ${id} not found`);
-    return ok('updateNote', { data: await load(ctx as Ctx<never>, team, id) });
+    return ok('updateNote', { data: await load(ctx, team, id) });
   },
   deleteNote: async (ctx) => {
     const team = teamOf(ctx.principal);

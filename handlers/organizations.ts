@@ -5,21 +5,25 @@
  * and the founder row.
  */
 import type { Knex } from 'knex';
-import { findEntityByUuid, founderGlance, loadEntities, portfolioGlances, withBlocks, type EntityRow } from '../src/db/entities.js';
+import type { components } from '../generated/api.js';
+import { loadEntities } from '../src/db/entities.js';
 import { listDirectory, type Directory } from '../src/db/directory.js';
 import type { PageInfo, PageRequest } from '../src/db/paging.js';
 import { listPersons } from '../src/db/people.js';
-import { notFound } from '../src/errors.js';
-import { ok, type Ctx, type Handler, type HandlerMap, type Result } from '../src/http/context.js';
+import { ok, type HandlerMap, type RequestScope } from '../src/http/context.js';
 import type { CompiledFilter } from '../src/query/compile.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
 import type { SortRegistry } from '../src/query/sort.js';
-import { bool, organizationFull, organizationSummary } from '../src/serialize/entities.js';
+import { organizationSummary } from '../src/serialize/entities.js';
 import { founderSummary } from '../src/serialize/people.js';
-import { FOUNDERS_GLANCE, PORTFOLIO_GLANCE } from './companies.js';
-import { alumniGlance } from './nested.js';
-import { FOUNDER_SORTS, personRows } from './founders.js';
+import { findTyped, type Subtype } from '../src/services/entities.js';
+import { organizationRecord } from '../src/services/organizations.js';
+import { currencyOf, pageEnvelope } from '../src/services/page.js';
+import { personRecord, personRecords } from '../src/services/people.js';
+import { FOUNDER_SORTS } from './founders.js';
+
+type S = components['schemas'];
 
 const base = [
   { key: 'signal_rating', sql: 'coalesce({b}.signal_rating, -1)' },
@@ -45,102 +49,77 @@ export const INVESTOR_SORTS: SortRegistry = {
   ],
 };
 
-type Subtype = NonNullable<EntityRow['subtype']>;
-
-/** The full organization record (any subtype) with its founders and portfolio glances. */
-export async function organizationRecord(ctx: Ctx<never>, row: EntityRow) {
-  const { db, cfg } = ctx.deps;
-  const [entities, founders, portfolio, alumni] = await Promise.all([
-    withBlocks(db, [row]),
-    founderGlance(db, row.id, FOUNDERS_GLANCE),
-    bool(row.is_investor) ? portfolioGlances(db, [row.id], PORTFOLIO_GLANCE).then((m) => m.get(row.id)!) : Promise.resolve(null),
-    row.subtype === 'university' ? alumniGlance(ctx, row) : Promise.resolve(null),
-  ]);
-  const full = organizationFull(cfg.appUrl, entities.get(row.id)!, ctx.money, founders, portfolio);
-  if (!alumni) return full;
-  // SPEC.md 2.3: a full-only block of universities, listed with the other blocks that hold data
-  return { ...full, alumni, available: alumni.total > 0 ? [...full.available, 'alumni'] : full.available };
-}
-
-/** An entity by the path UUID, of one subtype (or persons only); 404 otherwise. */
-export async function findTyped(ctx: Ctx<never>, id: string, want: Subtype | 'person' | null, noun: string): Promise<EntityRow> {
-  const row = await findEntityByUuid(ctx.deps.db, id.toLowerCase());
-  const matches = row && (want === null || (want === 'person' ? row.type === 'person' : row.subtype === want));
-  if (!row || !matches) throw notFound(`${noun} ${id} not found`);
-  return row;
-}
-
 /** A page of a directory (filter scope `entity`, alias `e`) read by `read`. */
 async function directoryPage<R>(
-  ctx: Ctx<never>,
+  ctx: Pick<RequestScope, 'deps' | 'list'>,
   sorts: SortRegistry,
   core: boolean,
   read: (db: Knex, where: CompiledFilter | null, page: PageRequest) => Promise<{ rows: R[]; page: PageInfo }>,
 ) {
-  const list = prepareList(ctx, { scope: SCOPES.entity!, sorts, alias: 'e', core });
+  const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts, alias: 'e', core });
   const { rows, page } = await read(ctx.deps.db, list.where, list.page);
-  return { rows, page: { ...page, ...list.extras } };
+  return { rows, page: pageEnvelope(page, list) };
 }
 
-/** A directory page of organizations of one subtype or of every entity. */
-const organizationPage = (ctx: Ctx<never>, dir: Directory, sorts: SortRegistry, core: boolean) =>
-  directoryPage(ctx, sorts, core, (db, where, page) => listDirectory(db, dir, where, page));
-
-/** A list handler over organizations of one subtype. */
-function organizationList<Op extends 'listInvestors' | 'listUniversities' | 'listGovNgos'>(op: Op, subtype: Subtype, sorts: SortRegistry, core: boolean): Handler<Op> {
-  return async (typed): Promise<Result> => {
-    const ctx = typed as unknown as Ctx<never>;
-    const { rows, page } = await organizationPage(ctx, { subtype }, sorts, core);
-    const entities = await loadEntities(ctx.deps.db, rows.map((r) => r.id));
-    const data = rows.map((r) => organizationSummary(ctx.deps.cfg.appUrl, entities.get(r.id)!, ctx.money));
-    return ok(op as 'listInvestors', { data: data as never, page, currency: ctx.money.currency as never });
-  };
+/** A directory page of organizations (of one subtype, or every entity), each as its summary record (or a person's). */
+async function organizationPage(ctx: Pick<RequestScope, 'deps' | 'list' | 'money'>, dir: Directory, sorts: SortRegistry, core: boolean) {
+  const { rows, page } = await directoryPage(ctx, sorts, core, (db, where, p) => listDirectory(db, dir, where, p));
+  const entities = await loadEntities(ctx.deps.db, rows.map((r) => r.id));
+  const data = rows.map((r) => {
+    const e = entities.get(r.id)!;
+    return e.type === 'person' ? founderSummary(ctx.deps.cfg.appUrl, e, ctx.money) : organizationSummary(ctx.deps.cfg.appUrl, e, ctx.money);
+  });
+  return { data, page, currency: currencyOf(ctx.money) };
 }
 
-/** A detail handler over organizations of one subtype. */
-function organizationDetail<Op extends 'getInvestor' | 'getUniversity' | 'getGovNgo'>(op: Op, subtype: Subtype, noun: string): Handler<Op> {
-  return async (typed): Promise<Result> => {
-    const ctx = typed as unknown as Ctx<never>;
-    const row = await findTyped(ctx, (ctx.params as { id: string }).id, subtype, noun);
-    const data = await organizationRecord(ctx, row);
-    return ok(op as 'getInvestor', { data: data as never, currency: ctx.money.currency as never });
-  };
+/** The full record of an organization of one subtype by its path UUID. */
+async function organizationDetail(ctx: Pick<RequestScope, 'deps' | 'money' | 'version'>, id: string, subtype: Subtype, noun: string) {
+  const row = await findTyped(ctx, id, subtype, noun);
+  return { data: await organizationRecord(ctx, row), currency: currencyOf(ctx.money) };
 }
 
 export const organizationHandlers: HandlerMap = {
   listEntities: async (ctx) => {
-    const c = ctx as Ctx<never>;
-    const { rows, page } = await organizationPage(c, { all: true }, ORGANIZATION_SORTS, true);
-    const entities = await loadEntities(ctx.deps.db, rows.map((r) => r.id));
-    const data = rows.map((r) => {
-      const e = entities.get(r.id)!;
-      return e.type === 'person' ? founderSummary(ctx.deps.cfg.appUrl, e, ctx.money) : organizationSummary(ctx.deps.cfg.appUrl, e, ctx.money);
-    });
-    return ok('listEntities', { data: data as never, page, currency: ctx.money.currency as never });
+    const { data, ...rest } = await organizationPage(ctx, { all: true }, ORGANIZATION_SORTS, true);
+    return ok('listEntities', { data: data as S['EntitySummary'][], ...rest });
   },
   getEntity: async (ctx) => {
-    const c = ctx as Ctx<never>;
-    const row = await findTyped(c, ctx.params.id, null, 'Entity');
-    const data = row.type === 'person' ? (await personRows(c, [row], 'full'))[0]! : await organizationRecord(c, row);
-    return ok('getEntity', { data: data as never, currency: ctx.money.currency as never });
+    const row = await findTyped(ctx, ctx.params.id, null, 'Entity');
+    const data = row.type === 'person' ? await personRecord(ctx, row) : await organizationRecord(ctx, row);
+    return ok('getEntity', { data: data as S['EntityFull'], currency: currencyOf(ctx.money) });
   },
-  listInvestors: organizationList('listInvestors', 'investor', INVESTOR_SORTS, true),
-  getInvestor: organizationDetail('getInvestor', 'investor', 'Investor'),
-  listUniversities: organizationList('listUniversities', 'university', ORGANIZATION_SORTS, false),
-  getUniversity: organizationDetail('getUniversity', 'university', 'University'),
-  listGovNgos: organizationList('listGovNgos', 'gov_ngo', ORGANIZATION_SORTS, false),
-  getGovNgo: organizationDetail('getGovNgo', 'gov_ngo', 'Government body or NGO'),
+  listInvestors: async (ctx) => {
+    const { data, ...rest } = await organizationPage(ctx, { subtype: 'investor' }, INVESTOR_SORTS, true);
+    return ok('listInvestors', { data: data as S['InvestorSummary'][], ...rest });
+  },
+  getInvestor: async (ctx) => {
+    const { data, currency } = await organizationDetail(ctx, ctx.params.id, 'investor', 'Investor');
+    return ok('getInvestor', { data: data as S['InvestorFull'], currency });
+  },
+  listUniversities: async (ctx) => {
+    const { data, ...rest } = await organizationPage(ctx, { subtype: 'university' }, ORGANIZATION_SORTS, false);
+    return ok('listUniversities', { data: data as S['UniversitySummary'][], ...rest });
+  },
+  getUniversity: async (ctx) => {
+    const { data, currency } = await organizationDetail(ctx, ctx.params.id, 'university', 'University');
+    return ok('getUniversity', { data: data as S['UniversityFull'], currency });
+  },
+  listGovNgos: async (ctx) => {
+    const { data, ...rest } = await organizationPage(ctx, { subtype: 'gov_ngo' }, ORGANIZATION_SORTS, false);
+    return ok('listGovNgos', { data: data as S['GovNgoSummary'][], ...rest });
+  },
+  getGovNgo: async (ctx) => {
+    const { data, currency } = await organizationDetail(ctx, ctx.params.id, 'gov_ngo', 'Government body or NGO');
+    return ok('getGovNgo', { data: data as S['GovNgoFull'], currency });
+  },
   listPeople: async (ctx) => {
-    const c = ctx as Ctx<never>;
-    const { rows, page } = await directoryPage(c, FOUNDER_SORTS, false, (db, where, p) => listPersons(db, 'persons', where, p));
+    const { rows, page } = await directoryPage(ctx, FOUNDER_SORTS, false, (db, where, p) => listPersons(db, 'persons', where, p));
     const view = ctx.query.view ?? 'full';
-    const data = await personRows(c, rows, view);
-    return ok('listPeople', { view, data, page, currency: ctx.money.currency as never });
+    const data = await personRecords(ctx, rows, view);
+    return ok('listPeople', { view, data: data as S['FounderList']['data'], page, currency: currencyOf(ctx.money) });
   },
   getPerson: async (ctx) => {
-    const c = ctx as Ctx<never>;
-    const row = await findTyped(c, ctx.params.id, 'person', 'Person');
-    const data = (await personRows(c, [row], 'full'))[0]!;
-    return ok('getPerson', { data: data as never, currency: ctx.money.currency as never });
+    const row = await findTyped(ctx, ctx.params.id, 'person', 'Person');
+    return ok('getPerson', { data: await personRecord(ctx, row), currency: currencyOf(ctx.money) });
   },
 };

@@ -4,16 +4,17 @@
  * Cursors are bound to the parent.
  */
 import type { Knex } from 'knex';
-import type { EntityRow } from '../src/db/entities.js';
-import type { PageRequest } from '../src/db/paging.js';
-import { participationPage, similarPage, type RelationRow } from '../src/db/relations.js';
-import type { Ctx, Handler, HandlerMap } from '../src/http/context.js';
 import type { operations } from '../generated/api.js';
+import type { EntityRow } from '../src/db/entities.js';
+import type { PageInfo, PageRequest } from '../src/db/paging.js';
+import { participationPage, similarPage, type RelationRow, type SimilarRow } from '../src/db/relations.js';
+import { ok, type HandlerMap, type RequestScope, type ResponseBody } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import type { SortRegistry } from '../src/query/sort.js';
 import { entityRef } from '../src/serialize/entities.js';
-import { findTyped } from './organizations.js';
-import { NO_FILTER } from './records.js';
+import { findTyped } from '../src/services/entities.js';
+import { currencyOf, pageEnvelope } from '../src/services/page.js';
+import { NO_FILTER } from '../src/services/records.js';
 
 const PARTICIPATION_SORTS: SortRegistry = {
   keys: [
@@ -34,42 +35,59 @@ const SIMILAR_SORTS: SortRegistry = {
 };
 
 type Kind = 'company' | 'investor';
-type Load = (db: Knex, parent: EntityRow, page: PageRequest) => Promise<{ page: object; rows: object[] }>;
 
-function relation<Op extends keyof operations>(kind: Kind, sorts: SortRegistry, load: Load, item: (appUrl: string, r: never) => unknown): Handler<Op> {
-  return async (typed) => {
-    const ctx = typed as unknown as Ctx<never>;
-    const parent = await findTyped(ctx, (ctx.params as { id: string }).id, kind, kind === 'company' ? 'Company' : 'Investor');
-    const list = prepareList(ctx, { scope: NO_FILTER, sorts, alias: 'x', parent: parent.uuid });
-    const { rows, page } = await load(ctx.deps.db, parent, list.page);
-    const data = rows.map((r) => item(ctx.deps.cfg.appUrl, r as never));
-    return { status: 200, body: { data, page: { ...page, ...list.extras }, currency: ctx.money.currency } };
-  };
+/** A page of the parent's related rows; the parent (of `kind`, by path UUID) must exist and binds the cursors. */
+async function relationPage<R>(
+  ctx: Pick<RequestScope, 'deps' | 'list'>,
+  id: string,
+  kind: Kind,
+  sorts: SortRegistry,
+  load: (db: Knex, parent: EntityRow, page: PageRequest) => Promise<{ page: PageInfo; rows: R[] }>,
+) {
+  const parent = await findTyped(ctx, id, kind, kind === 'company' ? 'Company' : 'Investor');
+  const list = prepareList(ctx.list, { scope: NO_FILTER, sorts, alias: 'x', parent: parent.uuid });
+  const { rows, page } = await load(ctx.deps.db, parent, list.page);
+  return { rows, page: pageEnvelope(page, list) };
 }
 
 const lastDate = (r: RelationRow) => {
   const d = r.last_round.slice(r.last_round.indexOf('|') + 1);
   return d === '' ? null : d;
 };
-const participation = (role: 'investor' | 'company') => (appUrl: string, r: RelationRow) => ({
-  is_lead: Number(r.is_lead) === 1,
-  rounds_count: Number(r.rounds_count),
-  last_round_date: lastDate(r),
-  [role]: entityRef(appUrl, r.ref),
-});
+const participation = (r: RelationRow) => ({ is_lead: Number(r.is_lead) === 1, rounds_count: Number(r.rounds_count), last_round_date: lastDate(r) });
 
-const similar = (role: Kind) => (appUrl: string, r: Record<string, unknown> & { ref: EntityRow }) => ({
+const similarity = (kind: Kind, r: SimilarRow) => ({
   score: Number(r.score),
-  ...(role === 'company'
+  ...(kind === 'company'
     ? { shared_taxonomy: Number(r.shared_taxonomy), shared_investors: Number(r.shared_investors) }
     : { shared_portfolio: Number(r.shared_portfolio), shared_types: Number(r.shared_types) }),
   same_country: Number(r.same_country) === 1,
-  [role]: entityRef(appUrl, r.ref),
 });
 
+/** The parent's country for the `same_country` score (every entity row has the column). */
+const similarParent = (p: EntityRow) => ({ id: p.id, hq_country_id: (p as EntityRow & { hq_country_id?: number | null }).hq_country_id ?? null });
+
+type Data<Op extends keyof operations> = ResponseBody<Op, 200> extends { data: infer D } ? D : never;
+
 export const relationHandlers: HandlerMap = {
-  listCompanyInvestors: relation('company', PARTICIPATION_SORTS, (db, p, page) => participationPage(db, 'company', p.id, page), participation('investor') as never),
-  listInvestorPortfolio: relation('investor', PARTICIPATION_SORTS, (db, p, page) => participationPage(db, 'investor', p.id, page), participation('company') as never),
-  listSimilarCompanies: relation('company', SIMILAR_SORTS, (db, p, page) => similarPage(db, 'company', p as never, page), similar('company') as never),
-  listSimilarInvestors: relation('investor', SIMILAR_SORTS, (db, p, page) => similarPage(db, 'investor', p as never, page), similar('investor') as never),
+  listCompanyInvestors: async (ctx) => {
+    const { rows, page } = await relationPage(ctx, ctx.params.id, 'company', PARTICIPATION_SORTS, (db, p, pg) => participationPage(db, 'company', p.id, pg));
+    const data: Data<'listCompanyInvestors'> = rows.map((r) => ({ ...participation(r), investor: entityRef(ctx.deps.cfg.appUrl, r.ref) }));
+    return ok('listCompanyInvestors', { data, page, currency: currencyOf(ctx.money) });
+  },
+  listInvestorPortfolio: async (ctx) => {
+    const { rows, page } = await relationPage(ctx, ctx.params.id, 'investor', PARTICIPATION_SORTS, (db, p, pg) => participationPage(db, 'investor', p.id, pg));
+    const data: Data<'listInvestorPortfolio'> = rows.map((r) => ({ ...participation(r), company: entityRef(ctx.deps.cfg.appUrl, r.ref) }));
+    return ok('listInvestorPortfolio', { data, page, currency: currencyOf(ctx.money) });
+  },
+  listSimilarCompanies: async (ctx) => {
+    const { rows, page } = await relationPage(ctx, ctx.params.id, 'company', SIMILAR_SORTS, (db, p, pg) => similarPage(db, 'company', similarParent(p), pg));
+    const data = rows.map((r) => ({ ...similarity('company', r), company: entityRef(ctx.deps.cfg.appUrl, r.ref) })) as Data<'listSimilarCompanies'>;
+    return ok('listSimilarCompanies', { data, page, currency: currencyOf(ctx.money) });
+  },
+  listSimilarInvestors: async (ctx) => {
+    const { rows, page } = await relationPage(ctx, ctx.params.id, 'investor', SIMILAR_SORTS, (db, p, pg) => similarPage(db, 'investor', similarParent(p), pg));
+    const data = rows.map((r) => ({ ...similarity('investor', r), investor: entityRef(ctx.deps.cfg.appUrl, r.ref) })) as Data<'listSimilarInvestors'>;
+    return ok('listSimilarInvestors', { data, page, currency: currencyOf(ctx.money) });
+  },
 };

@@ -1,10 +1,11 @@
 /** `GET /data/search`: typeahead over entity names and domains (src/db/search.ts). */
-import { loadHits, normalizeTerm, searchEntities, type SearchKind } from '../src/db/search.js';
-import { ApiError } from '../src/errors.js';
-import { ok, type Ctx, type HandlerMap } from '../src/http/context.js';
+import { loadHits, searchEntities, type SearchKind } from '../src/db/search.js';
+import { ok, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import type { SortRegistry } from '../src/query/sort.js';
 import { entityRef } from '../src/serialize/entities.js';
+import { pageEnvelope } from '../src/services/page.js';
+import { queryText } from '../src/services/text.js';
 
 /** The fixed ranking (no `sort` parameter): match class, then signal, then id. */
 const SEARCH_SORTS: SortRegistry = {
@@ -24,22 +25,11 @@ const MATCH: { field: 'name' | 'domain'; kind: 'exact' | 'prefix' | 'substring' 
   { field: 'name', kind: 'substring' },
 ];
 
-/** The normalised search text of `q`; 400 when blank or with control characters. */
-export function queryText(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  const q = /[\u0000-\u001f\u007f]/.test(raw) ? '' : normalizeTerm(raw);
-  if (!q) {
-    const message = 'q must contain a visible character and no control characters';
-    throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.q', message }]);
-  }
-  return q;
-}
-
 export const searchHandlers: HandlerMap = {
   searchEntities: async (ctx) => {
     const q = queryText(ctx.query.q);
     const kind = (ctx.query.type ?? null) as SearchKind | null;
-    const list = prepareList(ctx as Ctx<never>, {
+    const list = prepareList(ctx.list, {
       scope: { name: 'search', description: '', keys: [] },
       sorts: SEARCH_SORTS,
       alias: 'x',
@@ -58,6 +48,6 @@ export const searchHandlers: HandlerMap = {
         match: MATCH[Number(r.best)] ?? MATCH[4]!,
       };
     });
-    return ok('searchEntities', { data, page: { ...page, ...list.extras } });
+    return ok('searchEntities', { data, page: pageEnvelope(page, list) });
   },
 };

@@ -1,28 +1,31 @@
 /** Reference lists: landscapes and the taxonomy, by name, in keyset pages of at most 1000. */
 import { loadLandscapeTaxonomy } from '../src/db/records.js';
-import { ok, type Ctx, type HandlerMap } from '../src/http/context.js';
+import type { components } from '../generated/api.js';
+import { ok, type HandlerMap } from '../src/http/context.js';
 import type { SortRegistry } from '../src/query/sort.js';
-import { recordPage } from './records.js';
+import { recordPage } from '../src/services/records.js';
+
+type S = components['schemas'];
 
 const BY_NAME: SortRegistry = { keys: [{ key: 'name', sql: '{b}.name' }], default: 'name', id: '{b}.id' };
 
 export const taxonomyHandlers: HandlerMap = {
   listLandscapes: async (ctx) => {
-    const { rows, page } = await recordPage(ctx as Ctx<never>, { table: 'landscapes', alias: 'l' }, null, BY_NAME);
+    const { rows, page } = await recordPage(ctx, { table: 'landscapes', alias: 'l' }, null, BY_NAME);
     const taxonomy = await loadLandscapeTaxonomy(ctx.deps.db, rows.map((r) => Number(r.id)));
     const data = rows.map((r) => ({
       id: Number(r.id),
       slug: r.slug as string,
       name: r.name as string,
       description: (r.description as string | null) ?? null,
-      taxonomy: (taxonomy.get(Number(r.id)) ?? []) as never,
+      taxonomy: (taxonomy.get(Number(r.id)) ?? []) as S['TaxonomyItem'][],
     }));
     return ok('listLandscapes', { data, page });
   },
   listTaxonomy: async (ctx) => {
     const type = ctx.query.type;
-    const { rows, page } = await recordPage(ctx as Ctx<never>, { table: 'taxonomy', alias: 'tx' }, null, BY_NAME, type ? { type } : {}, type ?? null);
-    const data = rows.map((r) => ({ id: Number(r.id), name: r.name as string, type: r.type as never }));
+    const { rows, page } = await recordPage(ctx, { table: 'taxonomy', alias: 'tx' }, null, BY_NAME, type ? { type } : {}, type ?? null);
+    const data = rows.map((r) => ({ id: Number(r.id), name: r.name as string, type: r.type as S['TaxonomyItem']['type'] }));
     return ok('listTaxonomy', { data, page });
   },
 };

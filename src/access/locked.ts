@@ -10,7 +10,7 @@ import { lockReason } from './tiers.js';
 
 type Schema = Record<string, unknown>;
 
-interface Plan {
+export interface Plan {
   /** The value here is a record: locked paths below are named in its `locked[]`. */
   record?: boolean;
   props?: Record<string, { path?: string; need?: Tier; child?: Plan }>;

@@ -5,7 +5,6 @@
  * report `page.tier = premium` and have no caps.
  */
 import type { Principal, Tier } from '../auth/verify.js';
-import { ApiError } from '../errors.js';
 
 export const PLAN_CAPS: Record<Tier, { pageSize: number; depth: number }> = {
   anonymous: { pageSize: 50, depth: 750 },
@@ -19,28 +18,20 @@ export interface PageExtras {
   ecosystem?: string | null;
 }
 
-export interface Capped {
-  limit: number;
-  extras: PageExtras;
+/** The caps of a capped caller's plan, handed to the list input as a plain value. */
+export interface PageCaps {
+  tier: Tier;
+  ecosystem: string | null;
+  /** Largest page of the core lists. */
+  pageSize: number;
+  /** Furthest position (`offset + limit`) a page may reach. */
+  depth: number;
 }
 
-/**
- * @param core whether the list is one of the core lists whose page size is capped per plan
- * @param offset the position the page starts at (the cursor's, or 0)
- */
-export function applyCaps(p: Principal | null, limit: number, offset: number, core: boolean): Capped {
-  if (!p || p.kind === 'api_key') return { limit, extras: { tier: 'premium' } };
-  const caps = PLAN_CAPS[p.tier];
-  const clamped = core && limit > caps.pageSize;
-  const size = clamped ? caps.pageSize : limit;
-  if (offset + size > caps.depth) {
-    throw new ApiError(
-      'PAGINATION_DEPTH_EXCEEDED',
-      `Pages beyond position ${caps.depth} need a higher plan (the ${p.tier} plan reaches offset + limit = ${caps.depth})`,
-      { max_depth: caps.depth, tier: p.tier },
-    );
-  }
-  return { limit: size, extras: { capped: clamped, tier: p.tier, ecosystem: p.ecosystem } };
+/** The caller's page caps; null for API keys (and internal calls), which are uncapped and report `premium`. */
+export function pageCaps(p: Principal | null): PageCaps | null {
+  if (!p || p.kind === 'api_key') return null;
+  return { tier: p.tier, ecosystem: p.ecosystem, ...PLAN_CAPS[p.tier] };
 }
 
 /** The tier the field rules apply for: undefined for API keys (and internal calls), which see every field. */

@@ -11,7 +11,7 @@ import type { Authenticator } from '../auth/verify.js';
 import type { RateLimiter } from '../access/rateLimit.js';
 import type { UsageBuffer } from '../access/usage.js';
 import type { Metrics } from './metrics.js';
-import type { FilterEnums } from '../query/compile.js';
+import type { ListInput } from '../query/list.js';
 import type { InFlight } from './inflight.js';
 
 export interface Deps {
@@ -32,21 +32,23 @@ export interface Deps {
   lifecycle?: { draining: boolean };
 }
 
-export interface Ctx<Op extends keyof operations = keyof operations> {
+/** What every request carries whatever its operation: what services and shared record assembly take. */
+export interface RequestScope {
   deps: Deps;
+  principal: Principal | null;
+  version: VersionInfo;
+  /** The converter for the request's `currency` (USD when the operation has none). */
+  money: Money;
+  /** The request's list input (filter, sort, cursor, limit, caps), built by the pipeline's stages. */
+  list: ListInput;
+}
+
+export interface Ctx<Op extends keyof operations = keyof operations> extends RequestScope {
   req: Request;
   operationId: Op;
   params: OpParams<Op, 'path'>;
   query: OpParams<Op, 'query'>;
   body: OpBody<Op>;
-  principal: Principal | null;
-  version: VersionInfo;
-  /** Old parameters of a pinned client (e.g. `offset` before 2026-10-07), set by the version changes. */
-  legacy: Record<string, unknown>;
-  /** The converter for the request's `currency` (USD when the operation has none). */
-  money: Money;
-  /** Reference values of enum filter keys (loaded when the request has a `filter`). */
-  enums: FilterEnums;
 }
 
 type OpParams<Op extends keyof operations, K extends 'path' | 'query'> = operations[Op]['parameters'] extends {

@@ -1,25 +1,55 @@
 /**
- * The shared front half of every list endpoint: `filter` -> AST (with the version's legacy forms)
- * -> SQL; `sort` -> resolved keys; `cursor` -> verified payload bound to sort, filter and parent;
- * `limit` and `include_total`. Handlers then hand the result to a repository.
+ * The shared front half of every list endpoint, on plain values: the list input the pipeline built
+ * (the filter already in the current version's forms, the raw sort, cursor, limit, the caller's
+ * caps) plus what the endpoint lists (filter scope, sort keys, parent) in; the compiled filter, the
+ * page request for a repository and the page envelope's extras out.
  */
-import type { Ctx } from '../http/context.js';
+import type { Tier } from '../auth/verify.js';
+import type { PageCaps, PageExtras } from '../access/tiers.js';
 import type { PageRequest } from '../db/paging.js';
-import { applyCaps, fieldTier, type PageExtras } from '../access/tiers.js';
 import { ApiError } from '../errors.js';
-import { upgradeFilter } from '../versions/filters.js';
-import { compileFilter, type CompiledFilter } from './compile.js';
-import { decodeCursor, operationCursorSecret } from './cursor.js';
-import { parseFilter, printFilter } from './filter.js';
+import type { Money } from '../money/fx.js';
+import { compileFilter, type CompiledFilter, type FilterEnums } from './compile.js';
+import { decodeCursor } from './cursor.js';
+import { printFilter, type FilterNode } from './filter.js';
 import type { FilterScope } from './registry.js';
 import { resolveSort, type SortRegistry } from './sort.js';
 
-export interface ListQuery {
-  filter?: string;
+/** A request's list input, built by the pipeline's stages before the handler runs. */
+export interface ListInput {
+  /** The filter in the current version's forms; `error` when it was malformed or retired (raised when read). */
+  filter: { ast: FilterNode | null; error?: undefined } | { ast?: undefined; error: unknown };
   sort?: string;
   cursor?: string;
   limit?: number;
-  include_total?: boolean;
+  includeTotal: boolean;
+  /** `offset` of a client pinned before 2026-10-07 (raw, checked here), when it sent one. */
+  legacyOffset?: unknown;
+  /** The request's API version (sort and filter keys a version retired). */
+  version: string;
+  /** The tier the field rules apply for; undefined for API keys (every field). */
+  tier: Tier | undefined;
+  /** The caller's page caps; null when uncapped. */
+  caps: PageCaps | null;
+  /** The converter for the request's currency (money filter values). */
+  money: Money;
+  enums: FilterEnums;
+  /** The operation's cursor secret. */
+  secret: string;
+  budgetMs: number;
+}
+
+/** What an endpoint lists. */
+export interface ListSpec {
+  scope: FilterScope;
+  sorts: SortRegistry;
+  alias: string;
+  parent?: string | null;
+  defaultLimit?: number;
+  /** Whether the list is one of the core lists whose page size is capped per plan. */
+  core?: boolean;
+  /** Other request input the cursor is bound to besides the filter (e.g. a search query). */
+  bind?: string;
 }
 
 export interface PreparedList {
@@ -29,35 +59,51 @@ export interface PreparedList {
   extras: PageExtras;
 }
 
-export function prepareList(
-  ctx: Ctx<never>,
-  opts: {
-    scope: FilterScope;
-    sorts: SortRegistry;
-    alias: string;
-    parent?: string | null;
-    defaultLimit?: number;
-    core?: boolean;
-    /** Other request input the cursor is bound to besides the filter (e.g. a search query). */
-    bind?: string;
-  },
-): PreparedList {
-  const q = ctx.query as ListQuery & Record<string, unknown>;
-  const rawOffset = ctx.legacy.offset;
+/** The filter AST of the list input (throws the version stage's error for a malformed or retired filter). */
+export function listFilter(input: Pick<ListInput, 'filter'>): FilterNode | null {
+  if (input.filter.error !== undefined) throw input.filter.error;
+  return input.filter.ast ?? null;
+}
+
+/** The list input's filter compiled in a scope (analytics and map views: no sort or page). */
+export function compileListFilter(input: ListInput, scope: FilterScope, alias: string): CompiledFilter | null {
+  return compileFilter(listFilter(input), scope, { alias, money: input.money, version: input.version, enums: input.enums, tier: input.tier });
+}
+
+/**
+ * The page size and position a plan allows: the size of a core list is clamped (`capped`), a page
+ * beyond the plan's depth is refused with PAGINATION_DEPTH_EXCEEDED, never truncated; uncapped
+ * callers report `tier = premium`.
+ */
+export function capPage(caps: PageCaps | null, limit: number, offset: number, core: boolean): { limit: number; extras: PageExtras } {
+  if (!caps) return { limit, extras: { tier: 'premium' } };
+  const clamped = core && limit > caps.pageSize;
+  const size = clamped ? caps.pageSize : limit;
+  if (offset + size > caps.depth) {
+    throw new ApiError(
+      'PAGINATION_DEPTH_EXCEEDED',
+      `Pages beyond position ${caps.depth} need a higher plan (the ${caps.tier} plan reaches offset + limit = ${caps.depth})`,
+      { max_depth: caps.depth, tier: caps.tier },
+    );
+  }
+  return { limit: size, extras: { capped: clamped, tier: caps.tier, ecosystem: caps.ecosystem } };
+}
+
+export function prepareList(input: ListInput, spec: ListSpec): PreparedList {
+  const rawOffset = input.legacyOffset;
   if (rawOffset !== undefined && !(typeof rawOffset === 'string' && /^\d{1,9}$/.test(rawOffset))) {
     const message = 'offset must be a whole number';
     throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.offset', message }]);
   }
-  const ast = q.filter !== undefined && q.filter !== '' ? upgradeFilter(parseFilter(q.filter), ctx.version) : null;
-  const normalized = (ast ? printFilter(ast) : '') + (opts.bind === undefined ? '' : `\n${opts.bind}`);
-  const where = compileFilter(ast, opts.scope, { alias: opts.alias, money: ctx.money, version: ctx.version.date, enums: ctx.enums, tier: fieldTier(ctx.principal) });
-  const sort = resolveSort(q.sort, opts.sorts, opts.alias, ctx.version.date, fieldTier(ctx.principal));
-  const parent = opts.parent ?? null;
-  const secret = operationCursorSecret(ctx.deps.cfg.cursorSecret, ctx.operationId);
-  const cursor = q.cursor ? decodeCursor(q.cursor, secret, { sort: sort.canonical, filter: normalized, parent }) : null;
+  const ast = listFilter(input);
+  const normalized = (ast ? printFilter(ast) : '') + (spec.bind === undefined ? '' : `\n${spec.bind}`);
+  const where = compileFilter(ast, spec.scope, { alias: spec.alias, money: input.money, version: input.version, enums: input.enums, tier: input.tier });
+  const sort = resolveSort(input.sort, spec.sorts, spec.alias, input.version, input.tier);
+  const parent = spec.parent ?? null;
+  const cursor = input.cursor ? decodeCursor(input.cursor, input.secret, { sort: sort.canonical, filter: normalized, parent }) : null;
   // clients pinned before 2026-10-07 may still page by offset (the cursor wins when both are sent)
   const legacyOffset = !cursor && typeof rawOffset === 'string' ? Number(rawOffset) : undefined;
-  const caps = applyCaps(ctx.principal, cursor?.limit ?? q.limit ?? opts.defaultLimit ?? 25, cursor?.offset ?? legacyOffset ?? 0, opts.core ?? false);
+  const caps = capPage(input.caps, cursor?.limit ?? input.limit ?? spec.defaultLimit ?? 25, cursor?.offset ?? legacyOffset ?? 0, spec.core ?? false);
   return {
     where,
     extras: caps.extras,
@@ -66,12 +112,12 @@ export function prepareList(
       limit: caps.limit,
       cursor: cursor ? { ...cursor, limit: caps.limit } : null,
       legacyOffset,
-      includeTotal: q.include_total === true,
+      includeTotal: input.includeTotal,
       filter: normalized,
       parent,
-      version: ctx.version.date,
-      secret,
-      budgetMs: ctx.deps.cfg.queryBudgetMs,
+      version: input.version,
+      secret: input.secret,
+      budgetMs: input.budgetMs,
     },
   };
 }

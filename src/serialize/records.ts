@@ -9,12 +9,9 @@ type Row = WithRef;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** A fund's `announced_date` at source precision, for the 2026-10-09 version change (the current shape is a day). */
-export const fundAnnouncedPartial = new WeakMap<object, string | null>();
-
 export function fund(appUrl: string, r: Row, m: Money): S['Fund'] {
   const source = num(r.amount_source);
-  const row: S['Fund'] = {
+  return {
     id: Number(r.id),
     name: r.name as string,
     investor: entityRef(appUrl, r.ref!),
@@ -26,8 +23,6 @@ export function fund(appUrl: string, r: Row, m: Money): S['Fund'] {
     fund_type: (r.fund_type as S['Fund']['fund_type']) ?? null,
     status: (r.status as S['Fund']['status']) ?? null,
   };
-  fundAnnouncedPartial.set(row, (r.announced_date as string | null) ?? null);
-  return row;
 }
 
 export function valuation(appUrl: string, r: Row, m: Money): S['Valuation'] {

@@ -7,9 +7,6 @@ import { boolOrNull, entityRef, organizationSummary } from './entities.js';
 
 type S = components['schemas'];
 
-/** `created_at` of each serialised row, for the 2026-10-09 version change (not in the current shape). */
-export const transactionCreatedAt = new WeakMap<object, string>();
-
 export function transaction(
   appUrl: string,
   t: TransactionRow,
@@ -17,7 +14,7 @@ export function transaction(
   investors: InvestorLink[] | null,
   m: Money,
 ): S['Transaction'] {
-  const row: S['Transaction'] = {
+  return {
     id: t.id,
     amount: m.out(t.amount_usd),
     announced_date: t.announced_date,
@@ -32,6 +29,4 @@ export function transaction(
     source_url: t.source_url,
     deleted_at: t.deleted_at,
   };
-  transactionCreatedAt.set(row, t.created_at);
-  return row;
 }

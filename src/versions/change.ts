@@ -32,6 +32,12 @@ export interface VersionChange {
    * 400 naming the replacement when the condition uses a form this change retired.
    */
   filterCondition?(cond: Cond, pinned: boolean): Cond;
-  /** Response body rewrites for pinned clients (mutates the body). */
-  downgradeResponse?(operationId: string, body: Record<string, unknown>): void;
+  /** Response body rewrites for pinned clients (mutates the body); `stored` reads fields the current shape dropped. */
+  downgradeResponse?(operationId: string, body: Record<string, unknown>, stored: StoredFields): Promise<void> | void;
+}
+
+/** Stored values of fields the current response shapes no longer carry, by record id. */
+export interface StoredFields {
+  transactionCreatedAt(ids: number[]): Promise<Map<number, string>>;
+  fundAnnouncedDate(ids: number[]): Promise<Map<number, string | null>>;
 }

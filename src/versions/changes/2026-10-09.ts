@@ -7,9 +7,7 @@
  * (lists, details and nested lists). The renamed sort and filter keys are in the sort registries
  * (`retired`) and filter scopes (`retired`).
  */
-import type { VersionChange } from '../change.js';
-import { fundAnnouncedPartial } from '../../serialize/records.js';
-import { transactionCreatedAt } from '../../serialize/transactions.js';
+import type { StoredFields, VersionChange } from '../change.js';
 
 type Row = Record<string, unknown>;
 
@@ -26,36 +24,50 @@ const rename = (from: string, to: string) => (r: Row) => {
   delete r[from];
 };
 
-const downgradeTransaction = (t: Row) => {
-  splitDate(t, 'announced_date');
-  t.created_at = transactionCreatedAt.get(t) ?? null;
+type Downgrade = (rows: Row[], stored: StoredFields) => Promise<void> | void;
+
+const each =
+  (fn: (r: Row) => void): Downgrade =>
+  (rows) =>
+    rows.forEach(fn);
+const ids = (rows: Row[]) => rows.map((r) => Number(r.id));
+
+const downgradeTransactions: Downgrade = async (rows, stored) => {
+  const createdAt = await stored.transactionCreatedAt(ids(rows));
+  for (const t of rows) {
+    splitDate(t, 'announced_date');
+    t.created_at = createdAt.get(Number(t.id)) ?? null;
+  }
 };
-const downgradeValuation = (v: Row) => splitDate(v, 'valued_date');
-const downgradeJob = rename('posted_at', 'date_posted');
-const downgradeNews = rename('published_at', 'publish_date');
+const downgradeValuations = each((v) => splitDate(v, 'valued_date'));
+const downgradeJobs = each(rename('posted_at', 'date_posted'));
+const downgradeNews = each(rename('published_at', 'publish_date'));
 /** `fund_date` at source precision (YYYY, YYYY-MM or YYYY-MM-DD) instead of the calendar day. */
-const downgradeFund = (f: Row) => {
-  if (fundAnnouncedPartial.has(f)) f.announced_date = fundAnnouncedPartial.get(f);
-  rename('announced_date', 'fund_date')(f);
+const downgradeFunds: Downgrade = async (rows, stored) => {
+  const announced = await stored.fundAnnouncedDate(ids(rows));
+  for (const f of rows) {
+    if (announced.has(Number(f.id))) f.announced_date = announced.get(Number(f.id));
+    rename('announced_date', 'fund_date')(f);
+  }
 };
 
 /** Operations whose `data` (one row or a page of rows) has a shape this change altered. */
-const ROWS: Record<string, (r: Row) => void> = {
-  getTransaction: downgradeTransaction,
-  listTransactions: downgradeTransaction,
-  listCompanyFundingRounds: downgradeTransaction,
-  getValuation: downgradeValuation,
-  listValuations: downgradeValuation,
-  listCompanyValuations: downgradeValuation,
-  getJob: downgradeJob,
-  listJobs: downgradeJob,
+const ROWS: Record<string, Downgrade> = {
+  getTransaction: downgradeTransactions,
+  listTransactions: downgradeTransactions,
+  listCompanyFundingRounds: downgradeTransactions,
+  getValuation: downgradeValuations,
+  listValuations: downgradeValuations,
+  listCompanyValuations: downgradeValuations,
+  getJob: downgradeJobs,
+  listJobs: downgradeJobs,
   getNews: downgradeNews,
   listNews: downgradeNews,
-  getFund: downgradeFund,
-  listFunds: downgradeFund,
-  listInvestorFunds: downgradeFund,
-  listInvestorLpFunds: downgradeFund,
-  listEntityLpFunds: downgradeFund,
+  getFund: downgradeFunds,
+  listFunds: downgradeFunds,
+  listInvestorFunds: downgradeFunds,
+  listInvestorLpFunds: downgradeFunds,
+  listEntityLpFunds: downgradeFunds,
 };
 
 export const change20261009: VersionChange = {
@@ -63,11 +75,11 @@ export const change20261009: VersionChange = {
   summary:
     'Validation errors 400 (422 before); transactions and valuations: announced_date/valued_date replace year/month, transactions drop created_at; date keys renamed (posted_at, published_at, fund announced_date).',
   validationStatus: 422,
-  downgradeResponse(operationId, body) {
+  async downgradeResponse(operationId, body, stored) {
     const downgrade = ROWS[operationId];
     if (!downgrade) return;
     const data = body.data;
-    if (Array.isArray(data)) data.forEach((r) => downgrade(r as Row));
-    else if (data && typeof data === 'object') downgrade(data as Row);
+    if (Array.isArray(data)) await downgrade(data as Row[], stored);
+    else if (data && typeof data === 'object') await downgrade([data as Row], stored);
   },
 };

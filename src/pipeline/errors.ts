@@ -1,0 +1,38 @@
+/**
+ * Error mapping, the last stage: every error leaves as the envelope of SPEC.md part 7, with the
+ * version's headers and (for pinned clients before 2026-10-09) their validation status, and the
+ * credits the call used. Server errors are logged with their stack.
+ */
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { ApiError } from '../errors.js';
+import { toApiError } from '../http/errors.js';
+import { changesFor } from '../versions/changes/index.js';
+import { versionHeaders, type VersionInfo } from '../versions/resolve.js';
+import { stateOf } from './state.js';
+
+/** The status an error is answered with for a client pinned to `version`. */
+export function errorStatus(err: ApiError, version: VersionInfo | undefined): number {
+  if (err.code !== 'VALIDATION_ERROR' || !version) return err.status;
+  return changesFor(version.date).find((c) => c.validationStatus)?.validationStatus ?? err.status;
+}
+
+export function sendError(res: Response, err: ApiError): void {
+  const l = stateOf(res);
+  const version = l.version?.info;
+  if (version) res.set(versionHeaders(version));
+  res.set(err.headers);
+  if (l.credits !== undefined) res.set('X-Credits-Used', String(l.credits));
+  res.status(errorStatus(err, version)).json(err.toBody());
+}
+
+export function errorStage(log: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    const apiErr = toApiError(err);
+    if (apiErr.status >= 500) {
+      log.error({ request_id: stateOf(res).requestId, path: req.path, err: (err as Error)?.message, stack: (err as Error)?.stack }, 'request failed');
+    }
+    if (res.headersSent) return;
+    sendError(res, apiErr);
+  };
+}

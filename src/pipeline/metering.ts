@@ -1,0 +1,35 @@
+/**
+ * Metering: a metered call's credits are reserved before the handler runs (402 when the team's
+ * balance is short) and settled after it: kept and counted as usage on success, given back when
+ * the call failed or its client went away before the answer was written.
+ */
+import { isMetered } from '../access/credits.js';
+import type { Principal } from '../auth/verify.js';
+import type { Result } from '../http/context.js';
+import type { Stage } from './operation.js';
+import { clientGone } from './state.js';
+
+export interface Meter {
+  reserve(teamId: number, cost: number): Promise<void>;
+  /** Settles in the background (the answer does not wait for it). */
+  settle(teamId: number, operationId: string, cost: number, success: boolean): void;
+}
+
+export function meteringStage(meter: Meter): Stage {
+  return async (x, next) => {
+    const principal: Principal | null = x.principal;
+    const cost = x.op.creditCost;
+    if (!isMetered(principal, x.req.path) || cost <= 0) return next();
+    await meter.reserve(principal.teamId, cost);
+    let result: Result | undefined;
+    try {
+      result = await next();
+      return result;
+    } finally {
+      // a client gone before its answer is written did not get the call: credits back, no usage
+      const success = result !== undefined && result.status < 400 && !clientGone(x.res);
+      meter.settle(principal.teamId, x.op.id, cost, success);
+      if (success) x.state.credits = cost;
+    }
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * Routing and validation (openapi-backend): the router built once from openapi.yaml; an undeclared
+ * method on a known path is a 405 before anything about the request is examined; a routed request
+ * is validated (SPEC.md part 7) and run through its operation's stages, and its result written.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NextFunction, Request, Response } from 'express';
+import addFormats from 'ajv-formats';
+import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Context, type Document } from 'openapi-backend';
+import YAML from 'yaml';
+import { DEFAULT_CREDIT_COST } from '../access/credits.js';
+import { lockPlan } from '../access/locked.js';
+import { withSignal } from '../db/cancel.js';
+import { ApiError } from '../errors.js';
+import type { Deps, Handler, HandlerMap, Result } from '../http/context.js';
+import { precompileParser, precompileRouter } from '../http/router.js';
+import { validationFailure } from '../http/validation.js';
+import { setServedVersions } from '../versions/resolve.js';
+import { requiredScopes, type Exchange, type OperationPlan } from './operation.js';
+import { clientGone, stateOf } from './state.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const OPENAPI_PATH = path.join(ROOT, 'openapi.yaml');
+
+/** openapi.yaml, with the API-Version values this server accepts at `at` (the support window moves). */
+export function loadDocument(at: Date): Document {
+  const doc = YAML.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as Document;
+  setServedVersions(doc, at);
+  return doc;
+}
+
+/** The router and request validators of openapi.yaml as served at `at`. */
+export async function buildRouter(at: Date): Promise<OpenAPIBackend> {
+  const ajvOpts = { allErrors: true, strict: false };
+  const customizeAjv: AjvCustomizer = (ajv) => {
+    addFormats.default(ajv);
+    return ajv;
+  };
+  // validation is switched on below, once the router is built
+  const api = new OpenAPIBackend({ definition: loadDocument(at), strict: true, validate: false, coerceTypes: true, ajvOpts, customizeAjv });
+  // openapi-backend checks the document against the OpenAPI 3.0 schema, which rejects 3.1 type
+  // arrays; Redocly lints the document instead (make lint).
+  api.validateDefinition = () => api.document;
+  await api.init();
+  // operations and their path patterns built once, not on every routing call (bench/: the list
+  // alone was about a tenth of a detail request's CPU)
+  precompileRouter(api.router);
+  precompileParser(api.router);
+  // Request validators only: by default openapi-backend also compiles three sets of response
+  // validators for every operation, which nothing here calls (the tests validate responses with their
+  // own Ajv) and which held about half of the live heap after start (79 -> 38 MB).
+  api.validator = new OpenAPIValidator({ definition: api.definition, router: api.router, ajvOpts, customizeAjv, coerceTypes: true, lazyCompileValidators: true });
+  api.validator.preCompileRequestValidators();
+  api.validate = true;
+  return api;
+}
+
+/** Every operation of the document with what its stages need to know of it; throws when one has no handler. */
+export function planOperations(api: OpenAPIBackend, handlers: HandlerMap): OperationPlan[] {
+  const ops = api.getOperations();
+  const missing = ops.filter((op) => !handlers[op.operationId as keyof HandlerMap]);
+  if (missing.length > 0) throw new Error(`No handler for operations: ${missing.map((o) => o.operationId).join(', ')}`);
+  return ops.map((op) => {
+    const okResponse = (op.responses?.['200'] ?? op.responses?.['201']) as { content?: Record<string, { schema?: unknown }> } | undefined;
+    return {
+      id: op.operationId!,
+      method: op.method,
+      scopes: requiredScopes(op),
+      creditCost: Number((op as unknown as Record<string, unknown>)['x-credit-cost'] ?? DEFAULT_CREDIT_COST),
+      locks: lockPlan(okResponse?.content?.['application/json']?.schema),
+      handler: handlers[op.operationId as keyof HandlerMap] as Handler,
+    };
+  });
+}
+
+function writeResult(res: Response, result: Result): void {
+  const l = stateOf(res);
+  res.status(result.status);
+  if (result.headers) res.set(result.headers);
+  if (l.credits !== undefined) res.set('X-Credits-Used', String(l.credits));
+  if (result.contentType) res.type(result.contentType).send(result.body);
+  else res.json(result.body);
+}
+
+const methodNotAllowed = (req: Request, methods: string[]) => {
+  const allow = methods.map((m) => m.toUpperCase()).join(', ');
+  return new ApiError('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${req.path}; allowed: ${allow}`, null, { headers: { Allow: allow } });
+};
+
+const allowedMethods = (api: OpenAPIBackend, p: string): string[] =>
+  ['get', 'post', 'put', 'patch', 'delete'].filter((m) => api.router.matchOperation({ method: m, path: p, headers: {} }) !== undefined);
+
+/** 405 for an undeclared method on a known path, before the body is read. */
+export function methodStage(api: OpenAPIBackend) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    if (req.method === 'HEAD' || api.router.matchOperation({ method: req.method.toLowerCase(), path: req.path, headers: {} }) !== undefined) return next();
+    const methods = allowedMethods(api, req.path);
+    next(methods.length > 0 ? methodNotAllowed(req, methods) : undefined);
+  };
+}
+
+/**
+ * Routes and validates a request, then runs `operation` (its stages down to the handler) and
+ * writes the result, unless the client left meanwhile.
+ */
+export function routingStage(deps: Deps, api: OpenAPIBackend, plans: readonly OperationPlan[], operation: (x: Exchange) => Promise<Result>) {
+  api.register({
+    notFound: (c: Context, req: Request) => {
+      throw new ApiError('NOT_FOUND', `No endpoint ${req.method} ${c.request.path}`);
+    },
+    methodNotAllowed: (_c: Context, req: Request) => {
+      throw methodNotAllowed(req, allowedMethods(api, req.path));
+    },
+    validationFail: (c: Context) => {
+      throw validationFailure(c);
+    },
+  });
+  for (const op of plans) {
+    api.register(op.id, async (c: Context, req: Request, res: Response) => {
+      const state = stateOf(res);
+      state.operationId = op.id;
+      const x: Exchange = {
+        deps,
+        req,
+        res,
+        state,
+        version: state.version!,
+        op,
+        params: c.request.params as Record<string, string>,
+        query: (c.request.query ?? {}) as Record<string, unknown>,
+        body: c.request.requestBody,
+        principal: null,
+        access: { tier: undefined, caps: null },
+      };
+      const result = await operation(x);
+      if (!clientGone(res)) writeResult(res, result);
+    });
+  }
+  const track = <T>(work: Promise<T>): Promise<T> => deps.inflight?.track(work) ?? work;
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    try {
+      const state = stateOf(res);
+      const abort = (state.abort = new AbortController());
+      // the client may have gone while the body was read
+      if (clientGone(res)) abort.abort();
+      const query = (state.version?.query ?? {}) as Record<string, string>;
+      await track(withSignal(abort.signal, () => api.handleRequest({ method: req.method, path: req.path, query, headers: req.headers as Record<string, string>, body: req.body }, req, res)));
+    } catch (err) {
+      next(err);
+    }
+  };
+}
