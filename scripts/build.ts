@@ -1,7 +1,7 @@
 /**
  * The part of `make build` after `tsc -p tsconfig.build.json`: puts beside the compiled JavaScript
  * in dist/ what the server reads at run time and tsc does not emit: the plain-JavaScript worker
- * modules (*.mjs), openapi.yaml (found from dist/src/app.js as from src/app.ts: one folder up), and
+ * modules (*.mjs), openapi.yaml (found from dist/src/pipeline/routing.js as from src/pipeline/routing.ts: two folders up), and
  * the docs renderer (src/http/docs.ts), so that `node dist/src/server.js` needs neither TypeScript
  * nor any development dependency.
  */
