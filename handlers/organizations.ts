@@ -19,7 +19,7 @@ import { organizationSummary } from '../src/serialize/entities.js';
 import { founderSummary } from '../src/serialize/people.js';
 import { findTyped, type Subtype } from '../src/services/entities.js';
 import { organizationRecord } from '../src/services/organizations.js';
-import { currencyOf, pageEnvelope } from '../src/services/page.js';
+import { currencyOf, pageEnvelope, type PageEnvelope } from '../src/services/page.js';
 import { personRecord, personRecords } from '../src/services/people.js';
 import { FOUNDER_SORTS } from './founders.js';
 
@@ -78,40 +78,23 @@ async function organizationDetail(ctx: Pick<RequestScope, 'deps' | 'money' | 've
   return { data: await organizationRecord(ctx, row), currency: currencyOf(ctx.money) };
 }
 
+/** A page or record of organizations in the shape of one subtype's schema (organizationSummary and -Full serve every subtype). */
+const asPage = <T>(p: { data: unknown[]; page: PageEnvelope; currency: S['CurrencyCode'] }) => ({ ...p, data: p.data as T[] });
+const asRecord = <T>(r: { data: unknown; currency: S['CurrencyCode'] }) => ({ ...r, data: r.data as T });
+
 export const organizationHandlers: HandlerMap = {
-  listEntities: async (ctx) => {
-    const { data, ...rest } = await organizationPage(ctx, { all: true }, ORGANIZATION_SORTS, true);
-    return ok('listEntities', { data: data as S['EntitySummary'][], ...rest });
-  },
+  listEntities: async (ctx) => ok('listEntities', asPage<S['EntitySummary']>(await organizationPage(ctx, { all: true }, ORGANIZATION_SORTS, true))),
   getEntity: async (ctx) => {
     const row = await findTyped(ctx, ctx.params.id, null, 'Entity');
     const data = row.type === 'person' ? await personRecord(ctx, row) : await organizationRecord(ctx, row);
-    return ok('getEntity', { data: data as S['EntityFull'], currency: currencyOf(ctx.money) });
+    return ok('getEntity', asRecord<S['EntityFull']>({ data, currency: currencyOf(ctx.money) }));
   },
-  listInvestors: async (ctx) => {
-    const { data, ...rest } = await organizationPage(ctx, { subtype: 'investor' }, INVESTOR_SORTS, true);
-    return ok('listInvestors', { data: data as S['InvestorSummary'][], ...rest });
-  },
-  getInvestor: async (ctx) => {
-    const { data, currency } = await organizationDetail(ctx, ctx.params.id, 'investor', 'Investor');
-    return ok('getInvestor', { data: data as S['InvestorFull'], currency });
-  },
-  listUniversities: async (ctx) => {
-    const { data, ...rest } = await organizationPage(ctx, { subtype: 'university' }, ORGANIZATION_SORTS, false);
-    return ok('listUniversities', { data: data as S['UniversitySummary'][], ...rest });
-  },
-  getUniversity: async (ctx) => {
-    const { data, currency } = await organizationDetail(ctx, ctx.params.id, 'university', 'University');
-    return ok('getUniversity', { data: data as S['UniversityFull'], currency });
-  },
-  listGovNgos: async (ctx) => {
-    const { data, ...rest } = await organizationPage(ctx, { subtype: 'gov_ngo' }, ORGANIZATION_SORTS, false);
-    return ok('listGovNgos', { data: data as S['GovNgoSummary'][], ...rest });
-  },
-  getGovNgo: async (ctx) => {
-    const { data, currency } = await organizationDetail(ctx, ctx.params.id, 'gov_ngo', 'Government body or NGO');
-    return ok('getGovNgo', { data: data as S['GovNgoFull'], currency });
-  },
+  listInvestors: async (ctx) => ok('listInvestors', asPage<S['InvestorSummary']>(await organizationPage(ctx, { subtype: 'investor' }, INVESTOR_SORTS, true))),
+  getInvestor: async (ctx) => ok('getInvestor', asRecord<S['InvestorFull']>(await organizationDetail(ctx, ctx.params.id, 'investor', 'Investor'))),
+  listUniversities: async (ctx) => ok('listUniversities', asPage<S['UniversitySummary']>(await organizationPage(ctx, { subtype: 'university' }, ORGANIZATION_SORTS, false))),
+  getUniversity: async (ctx) => ok('getUniversity', asRecord<S['UniversityFull']>(await organizationDetail(ctx, ctx.params.id, 'university', 'University'))),
+  listGovNgos: async (ctx) => ok('listGovNgos', asPage<S['GovNgoSummary']>(await organizationPage(ctx, { subtype: 'gov_ngo' }, ORGANIZATION_SORTS, false))),
+  getGovNgo: async (ctx) => ok('getGovNgo', asRecord<S['GovNgoFull']>(await organizationDetail(ctx, ctx.params.id, 'gov_ngo', 'Government body or NGO'))),
   listPeople: async (ctx) => {
     const { rows, page } = await directoryPage(ctx, FOUNDER_SORTS, false, (db, where, p) => listPersons(db, 'persons', where, p));
     const view = ctx.query.view ?? 'full';

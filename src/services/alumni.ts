@@ -9,14 +9,8 @@ import { alumnus } from '../serialize/nested.js';
 import type { RecordRow } from './records.js';
 
 /** Career and education rows of an organization (team and alumni lists), newest start first. */
-export const TEAM_SORTS: SortRegistry = {
-  keys: [
-    { key: 'start_date', sql: "coalesce({b}.start_sort, '')" },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-start_date',
-  id: '{b}.id',
-};
+// prettier-ignore
+export const TEAM_SORTS: SortRegistry = { keys: [{ key: 'start_date', sql: "coalesce({b}.start_sort, '')" }, { key: 'id', sql: '{b}.id' }], default: '-start_date', id: '{b}.id' };
 
 export const ALUMNI_SPEC: RecordSpec = { table: 'education', alias: 'ed', fk: 'person_id' };
 export const alumniOf = (university: EntityRow) => ({ university_id: university.id });

@@ -61,3 +61,13 @@ export const answer =
   (result: Result = { status: 200, body: { data: [] } }) =>
   async (): Promise<Result> =>
     result;
+
+/** The error code a call throws with, or 'ok'. */
+export function codeOf(fn: () => unknown): string {
+  try {
+    fn();
+    return 'ok';
+  } catch (e) {
+    return (e as { code?: string }).code ?? String(e);
+  }
+}

@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiError } from '../../src/errors.js';
 import { Money } from '../../src/money/fx.js';
 import { listInputOf, listInputStage } from '../../src/pipeline/listInput.js';
 import { capPage, compileListFilter, prepareList, type ListInput } from '../../src/query/list.js';
 import { SCOPES } from '../../src/query/registry.js';
 import type { SortRegistry } from '../../src/query/sort.js';
-import { answer, exchange } from '../helpers/exchange.js';
+import { answer, codeOf, exchange } from '../helpers/exchange.js';
 
 const usd = new Money('USD', 1);
 const cfg = { cursorSecret: 'test-secret-of-enough-length-0123456789', queryBudgetMs: 1000 };
 const SORTS: SortRegistry = { keys: [{ key: 'date', sql: '{b}.date_sort' }, { key: 'id', sql: '{b}.id' }], default: '-date', id: '{b}.id' };
-const code = (fn: () => unknown) => {
-  try {
-    fn();
-    return 'ok';
-  } catch (e) {
-    return (e as ApiError).code;
-  }
-};
+const code = codeOf;
 
 function input(rawQuery: Record<string, unknown>, over: Partial<ListInput> = {}, pin?: string): ListInput {
   const x = exchange({ rawQuery, pin, path: '/data/transactions' });
