@@ -3,7 +3,7 @@ import type { components } from '../generated/api.js';
 import { listReferenceValues } from '../src/db/reference.js';
 import { notFound } from '../src/errors.js';
 import { ok, type HandlerMap } from '../src/http/context.js';
-import { decodeCursor, operationCursorSecret } from '../src/query/cursor.js';
+import { decodeCursor } from '../src/query/cursor.js';
 import { SCOPES, scopeKey, type FilterKey, type FilterScope } from '../src/query/registry.js';
 import { resolveSort } from '../src/query/sort.js';
 import { now } from '../src/config.js';
@@ -53,7 +53,7 @@ export const referenceHandlers: HandlerMap = {
     if (!k.valuesFrom) throw notFound(`Filter ${key} takes free ${k.type} values; it has no value list`);
     const sort = resolveSort(undefined, VALUE_SORTS, 'r');
     const parent = `${scope.name}:${key}`;
-    const secret = operationCursorSecret(ctx.deps.cfg.cursorSecret, ctx.operationId);
+    const secret = ctx.list.secret;
     const cursor = ctx.query.cursor ? decodeCursor(ctx.query.cursor, secret, { sort: sort.canonical, filter: '', parent }) : null;
     const kinds = (k.valuesKind ?? '').split(',').filter(Boolean);
     const { rows, page } = await listReferenceValues(ctx.deps.db, k.valuesFrom, kinds, {
