@@ -1,31 +1,15 @@
 /** Founders: the founders list and the companies a person founded. */
 import { loadEntities, portfolioGlances, withBlocks, type EntityRow } from '../src/db/entities.js';
-import { CAREER_SORTS, findPerson } from './people.js';
-import { careerGlances, educationGlances, listFoundedCompanies, listPersons } from '../src/db/people.js';
+import { findPerson } from './people.js';
+import { CAREER_SORTS, careerGlances, educationGlances, FOUNDER_SORTS, listFoundedCompanies, listPersons } from '../src/db/people.js';
 import { ok, type Ctx, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
-import type { SortRegistry } from '../src/query/sort.js';
 import { founderFull, founderSummary, foundedCompanyItem } from '../src/serialize/people.js';
 import { bool } from '../src/serialize/entities.js';
 
 const GLANCE = 5;
 const PORTFOLIO_GLANCE = 10;
-
-export const FOUNDER_SORTS: SortRegistry = {
-  keys: [
-    { key: 'signal_rating', sql: 'coalesce({b}.signal_rating, -1)' },
-    { key: 'name', sql: '{b}.name_lower' },
-    { key: 'added_at', sql: '{b}.added_at' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-signal_rating',
-  id: '{b}.id',
-  retired: {
-    launch_date: { replacement: 'signal_rating', since: '2026-10-07', sql: "coalesce({b}.launch_date_sort, '')" },
-    created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' },
-  },
-};
 
 /**
  * Person rows of a page in the founder row shape (SPEC.md 2.4) from whole entity rows: blocks and

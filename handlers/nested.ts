@@ -3,37 +3,25 @@
  * are bound to the parent (SPEC.md 4.11 rule 5). Each is a parent lookup (typed: a UUID of another
  * subtype is 404) plus a record list with the parent as a fixed condition.
  */
-import type { Knex } from 'knex';
 import type { components, operations } from '../generated/api.js';
 import { loadClassifications, type EntityRow } from '../src/db/entities.js';
 import { majorNames } from '../src/db/people.js';
-import { FUNDS, listRecords, VALUATIONS, type Fixed, type RecordSpec } from '../src/db/records.js';
+import { degreeNames, NESTED, type NestedList } from '../src/db/nested.js';
+import { listRecords } from '../src/db/records.js';
 import type { Ctx, Handler, HandlerMap } from '../src/http/context.js';
-import { resolveSort, type SortRegistry } from '../src/query/sort.js';
+import { pageRequest } from '../src/query/page.js';
+import { resolveSort } from '../src/query/sort.js';
 import { fund, valuation } from '../src/serialize/records.js';
 import { alumnus, financial, headcount, patent, teamItem, traffic } from '../src/serialize/nested.js';
 import { findTyped } from './organizations.js';
-import { FUND_SORTS, recordPage, VALUATION_SORTS } from './records.js';
-import { serialize as transactionRows, TRANSACTION_SORTS } from './transactions.js';
+import { recordPage } from './records.js';
+import { serialize as transactionRows } from './transactions.js';
 
 type Subtype = NonNullable<EntityRow['subtype']>;
 type S = components['schemas'];
 type Rows = Awaited<ReturnType<typeof recordPage>>['rows'];
 
-const one = (key: string, sql: string, id = sql): SortRegistry => ({ keys: [{ key, sql }], default: `-${key}`, id });
-const withId = (key: string, sql: string, id: string): SortRegistry => ({ keys: [{ key, sql }, { key: 'id', sql: id }], default: `-${key}`, id });
-
-const FINANCIAL_SORTS = one('year', '{b}.year');
-const HEADCOUNT_SORTS: SortRegistry = { keys: [{ key: 'count', sql: '{b}.count' }, { key: 'department', sql: '{b}.department' }], default: '-count', id: '{b}.department' };
-const TRAFFIC_SORTS = one('month', '{b}.month');
-const PATENT_SORTS = withId('filed_date', "coalesce({b}.filed_date, '')", '{b}.id');
-const TEAM_SORTS = withId('start_date', "coalesce({b}.start_sort, '')", '{b}.id');
-
-interface Nested {
-  spec: RecordSpec;
-  scope: string | null;
-  sorts: SortRegistry;
-  fixed: (parent: EntityRow) => Fixed;
+interface Nested extends NestedList {
   data: (ctx: Ctx<never>, rows: Rows) => Promise<unknown[]> | unknown[];
 }
 
@@ -47,40 +35,26 @@ function nested<Op extends keyof operations>(parentKind: Subtype | null, noun: s
   };
 }
 
-const by = (column: string) => (p: EntityRow) => ({ [column]: p.id });
 const appUrl = (ctx: Ctx<never>) => ctx.deps.cfg.appUrl;
 
-const FUNDING_ROUNDS: Nested = {
-  spec: { table: 'transactions', alias: 't' },
-  scope: 'funding',
-  sorts: TRANSACTION_SORTS,
-  fixed: (p) => (q: Knex.QueryBuilder) => void q.where('t.company_id', p.id).whereNull('t.deleted_at'),
-  data: (ctx, rows) => transactionRows(ctx, rows as never),
-};
-const VALUATIONS_OF: Nested = { spec: VALUATIONS, scope: 'valuation', sorts: VALUATION_SORTS, fixed: by('company_id'), data: (ctx, rows) => rows.map((r) => valuation(appUrl(ctx), r, ctx.money)) };
-const FINANCIALS: Nested = { spec: { table: 'financials', alias: 'fi' }, scope: null, sorts: FINANCIAL_SORTS, fixed: by('company_id'), data: (ctx, rows) => rows.map((r) => financial(r, ctx.money)) };
-const HEADCOUNT: Nested = { spec: { table: 'headcount_breakdown', alias: 'hb' }, scope: null, sorts: HEADCOUNT_SORTS, fixed: by('company_id'), data: (_c, rows) => rows.map(headcount) };
-const TRAFFIC: Nested = { spec: { table: 'web_traffic', alias: 'wt' }, scope: null, sorts: TRAFFIC_SORTS, fixed: by('company_id'), data: (_c, rows) => rows.map(traffic) };
-const PATENTS: Nested = { spec: { table: 'patents', alias: 'pt' }, scope: null, sorts: PATENT_SORTS, fixed: by('entity_id'), data: (_c, rows) => rows.map(patent) };
+const FUNDING_ROUNDS: Nested = { ...NESTED.fundingRounds, data: (ctx, rows) => transactionRows(ctx, rows as never) };
+const VALUATIONS_OF: Nested = { ...NESTED.valuations, data: (ctx, rows) => rows.map((r) => valuation(appUrl(ctx), r, ctx.money)) };
+const FINANCIALS: Nested = { ...NESTED.financials, data: (ctx, rows) => rows.map((r) => financial(r, ctx.money)) };
+const HEADCOUNT: Nested = { ...NESTED.headcount, data: (_c, rows) => rows.map(headcount) };
+const TRAFFIC: Nested = { ...NESTED.traffic, data: (_c, rows) => rows.map(traffic) };
+const PATENTS: Nested = { ...NESTED.patents, data: (_c, rows) => rows.map(patent) };
 const TEAM: Nested = {
-  spec: { table: 'career', alias: 'c', fk: 'person_id' },
-  scope: null,
-  sorts: TEAM_SORTS,
-  fixed: by('org_id'),
+  ...NESTED.team,
   data: async (ctx, rows) => {
     const classifications = await loadClassifications(ctx.deps.db, rows.map((r) => r.ref!.id));
     return rows.map((r) => teamItem(appUrl(ctx), r, classifications));
   },
 };
 const ALUMNI: Nested = {
-  spec: { table: 'education', alias: 'ed', fk: 'person_id' },
-  scope: null,
-  sorts: TEAM_SORTS,
-  fixed: by('university_id'),
+  ...NESTED.alumni,
   data: async (ctx, rows) => {
-    const [majors, degrees] = await Promise.all([majorNames(ctx.deps.db, rows), ctx.deps.db('degrees').select('id', 'name') as Promise<{ id: number; name: string }[]>]);
-    const degreeNames = new Map(degrees.map((d) => [d.id, d.name]));
-    return rows.map((r) => alumnus(appUrl(ctx), r, degreeNames, majors));
+    const [majors, degrees] = await Promise.all([majorNames(ctx.deps.db, rows), degreeNames(ctx.deps.db)]);
+    return rows.map((r) => alumnus(appUrl(ctx), r, degrees, majors));
   },
 };
 export const ALUMNI_GLANCE = 5;
@@ -89,16 +63,14 @@ export const ALUMNI_GLANCE = 5;
 export async function alumniGlance(ctx: Ctx<never>, university: EntityRow) {
   const { cfg, db } = ctx.deps;
   const sort = resolveSort(undefined, ALUMNI.sorts, ALUMNI.spec.alias);
-  const page = { sort, limit: ALUMNI_GLANCE, cursor: null, includeTotal: true, filter: '', parent: university.uuid, version: ctx.version.date, secret: cfg.cursorSecret, budgetMs: cfg.queryBudgetMs };
+  const page = pageRequest({ sort, limit: ALUMNI_GLANCE, cursor: null, includeTotal: true, filter: '', parent: university.uuid, version: ctx.version.date, secret: cfg.cursorSecret, budgetMs: cfg.queryBudgetMs });
   const { rows, page: info } = await listRecords(db, ALUMNI.spec, null, page, ALUMNI.fixed(university));
   return { total: info.total ?? 0, sort: ALUMNI.sorts.default, items: (await ALUMNI.data(ctx, rows as Rows)) as S['AlumnusItem'][] };
 }
 
-const FUNDS_OF: Nested = { spec: FUNDS, scope: 'fund', sorts: FUND_SORTS, fixed: by('investor_id'), data: (ctx, rows) => rows.map((r) => fund(appUrl(ctx), r, ctx.money)) };
-const LP_FUNDS: Nested = {
-  ...FUNDS_OF,
-  fixed: (p) => (q: Knex.QueryBuilder) => void q.whereExists((s) => s.select(1).from('fund_lps as lp').whereRaw('lp.fund_id = f.id').andWhere('lp.lp_id', p.id)),
-};
+const fundRows: Nested['data'] = (ctx, rows) => rows.map((r) => fund(appUrl(ctx), r, ctx.money));
+const FUNDS_OF: Nested = { ...NESTED.funds, data: fundRows };
+const LP_FUNDS: Nested = { ...NESTED.lpFunds, data: fundRows };
 
 export const nestedHandlers: HandlerMap = {
   listCompanyFundingRounds: nested('company', 'Company', FUNDING_ROUNDS),

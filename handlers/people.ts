@@ -1,34 +1,13 @@
 /** People: a person's career and education. */
 import { findEntityByUuid, type EntityRow } from '../src/db/entities.js';
-import { listCareer, listEducation } from '../src/db/people.js';
+import { CAREER_SORTS, EDUCATION_SORTS, listCareer, listEducation } from '../src/db/people.js';
 import { notFound } from '../src/errors.js';
-import type { Knex } from 'knex';
+import type { Db, SortRegistry } from '../src/db/listing.js';
 import type { PageInfo } from '../src/db/paging.js';
 import { ok, type Ctx, type Handler, type HandlerMap } from '../src/http/context.js';
 import { prepareList, type PreparedList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
-import type { SortRegistry } from '../src/query/sort.js';
 import { careerItem, educationItem } from '../src/serialize/people.js';
-
-/** Career rows (also the founded-companies list, which reads the same rows). */
-export const CAREER_SORTS: SortRegistry = {
-  keys: [
-    { key: 'start_date', sql: "coalesce(c.start_sort, '')" },
-    { key: 'name', sql: '{b}.name_lower' },
-    { key: 'id', sql: 'c.id' },
-  ],
-  default: '-start_date',
-  id: 'c.id',
-};
-
-export const EDUCATION_SORTS: SortRegistry = {
-  keys: [
-    { key: 'start_date', sql: "coalesce(ed.start_sort, '')" },
-    { key: 'id', sql: 'ed.id' },
-  ],
-  default: '-start_date',
-  id: 'ed.id',
-};
 
 export async function findPerson(ctx: Ctx<never>, id: string): Promise<EntityRow> {
   const person = await findEntityByUuid(ctx.deps.db, id.toLowerCase());
@@ -40,7 +19,7 @@ export async function findPerson(ctx: Ctx<never>, id: string): Promise<EntityRow
 function personList<R, Op extends 'listCareer' | 'listEducation'>(
   op: Op,
   sorts: SortRegistry,
-  load: (db: Knex, personId: number, where: PreparedList['where'], page: PreparedList['page']) => Promise<{ rows: R[]; page: PageInfo }>,
+  load: (db: Db, personId: number, where: PreparedList['where'], page: PreparedList['page']) => Promise<{ rows: R[]; page: PageInfo }>,
   item: (appUrl: string, row: R) => unknown,
 ): Handler<Op> {
   return async (typed) => {

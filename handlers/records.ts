@@ -1,52 +1,15 @@
 /** Funds, valuations and news: lists (keyset pages over their own filter scopes) and details by numeric id. */
-import { findRecord, FUNDS, listRecords, loadNewsLinks, NEWS, VALUATIONS, type Fixed, type RecordSpec, type WithRef } from '../src/db/records.js';
-import { searchNews } from '../src/db/newsSearch.js';
+import { NO_FILTER, type SortRegistry } from '../src/db/listing.js';
+import { findRecord, FUND_SORTS, FUNDS, listRecords, loadNewsLinks, NEWS, NEWS_SORTS, VALUATION_SORTS, VALUATIONS, type Fixed, type RecordSpec, type WithRef } from '../src/db/records.js';
+import { NEWS_RANKED_SORTS, searchNews } from '../src/db/newsSearch.js';
 import { notFound } from '../src/errors.js';
 import { numericId, ok, type Ctx, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
-import type { SortRegistry } from '../src/query/sort.js';
 import { fund, newsArticle, valuation } from '../src/serialize/records.js';
 import { queryText } from './search.js';
 
-export const FUND_SORTS: SortRegistry = {
-  keys: [
-    { key: 'announced_date', sql: "coalesce({b}.announced_sort, '')" },
-    { key: 'amount', sql: 'coalesce({b}.amount_usd, -1)' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-announced_date',
-  id: '{b}.id',
-  retired: { fund_date: { replacement: 'announced_date', since: '2026-10-09', sql: "coalesce({b}.announced_sort, '')" } },
-};
-
-export const VALUATION_SORTS: SortRegistry = {
-  keys: [
-    { key: 'date', sql: '{b}.date_sort' },
-    { key: 'value', sql: '{b}.value_usd', field: 'valuation' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-date',
-  id: '{b}.id',
-  retired: {
-    year: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
-    month: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
-  },
-};
-
-export const NEWS_SORTS: SortRegistry = {
-  keys: [
-    { key: 'published_at', sql: '{b}.published_at' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-published_at',
-  id: '{b}.id',
-  retired: { publish_date: { replacement: 'published_at', since: '2026-10-09', sql: '{b}.published_at' } },
-};
-
 type Row = Parameters<typeof fund>[1];
-
-export const NO_FILTER = { name: 'none', description: 'No filter keys', keys: [] };
 
 /**
  * A page of records of one kind, in the request's filter (scope null: the list takes no filter),
@@ -67,17 +30,6 @@ export async function recordById(ctx: Ctx<never>, spec: RecordSpec, noun: string
   if (!row) throw notFound(`${noun} ${raw} not found`);
   return row as Row;
 }
-
-/** With `q`: articles whose title (or a later word of it) starts with `q`, ranked; the first 1,000 only. */
-export const NEWS_RANKED_SORTS: SortRegistry = {
-  keys: [
-    { key: 'match', sql: 'x.best' },
-    { key: 'published_at', sql: 'x.published' },
-  ],
-  default: 'match,-published_at',
-  id: 'x.news_id',
-  retired: { publish_date: { replacement: 'published_at', since: '2026-10-09', sql: 'x.published' } },
-};
 
 async function rankedNews(ctx: Ctx<never>, raw: string) {
   const q = queryText(raw);

@@ -3,38 +3,19 @@
  * ranked `similar` lists of companies and investors (documented scores; first 1,000 results).
  * Cursors are bound to the parent.
  */
-import type { Knex } from 'knex';
 import type { EntityRow } from '../src/db/entities.js';
+import type { Db, SortRegistry } from '../src/db/listing.js';
+import { NO_FILTER } from '../src/db/listing.js';
 import type { PageRequest } from '../src/db/paging.js';
-import { participationPage, similarPage, type RelationRow } from '../src/db/relations.js';
+import { PARTICIPATION_SORTS, participationPage, SIMILAR_SORTS, similarPage, type RelationRow } from '../src/db/relations.js';
 import type { Ctx, Handler, HandlerMap } from '../src/http/context.js';
 import type { operations } from '../generated/api.js';
 import { prepareList } from '../src/query/list.js';
-import type { SortRegistry } from '../src/query/sort.js';
 import { entityRef } from '../src/serialize/entities.js';
 import { findTyped } from './organizations.js';
-import { NO_FILTER } from './records.js';
-
-const PARTICIPATION_SORTS: SortRegistry = {
-  keys: [
-    { key: 'last_round_date', sql: 'x.last_round' },
-    { key: 'rounds_count', sql: 'x.rounds_count' },
-  ],
-  default: '-last_round_date',
-  id: 'x.other_id',
-};
-
-const SIMILAR_SORTS: SortRegistry = {
-  keys: [
-    { key: 'score', sql: 'x.score' },
-    { key: 'signal_rating', sql: 'x.signal' },
-  ],
-  default: '-score,-signal_rating',
-  id: 'x.other_id',
-};
 
 type Kind = 'company' | 'investor';
-type Load = (db: Knex, parent: EntityRow, page: PageRequest) => Promise<{ page: object; rows: object[] }>;
+type Load = (db: Db, parent: EntityRow, page: PageRequest) => Promise<{ page: object; rows: object[] }>;
 
 function relation<Op extends keyof operations>(kind: Kind, sorts: SortRegistry, load: Load, item: (appUrl: string, r: never) => unknown): Handler<Op> {
   return async (typed) => {

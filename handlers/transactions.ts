@@ -1,27 +1,11 @@
 /** Transactions (funding rounds): detail and list. */
 import { loadEntities } from '../src/db/entities.js';
-import { findTransaction, listTransactions, loadInvestorLinks, type TransactionRow } from '../src/db/transactions.js';
+import { findTransaction, listTransactions, loadInvestorLinks, TRANSACTION_SORTS, type TransactionRow } from '../src/db/transactions.js';
 import { notFound } from '../src/errors.js';
 import { numericId, ok, type Ctx, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
-import type { SortRegistry } from '../src/query/sort.js';
 import { transaction } from '../src/serialize/transactions.js';
-
-export const TRANSACTION_SORTS: SortRegistry = {
-  keys: [
-    { key: 'date', sql: "coalesce({b}.date_sort, '')" },
-    { key: 'amount', sql: 'coalesce({b}.amount_usd, -1)' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-date',
-  id: '{b}.id',
-  retired: {
-    created_at: { replacement: 'date', since: '2026-10-09', sql: '{b}.created_at' },
-    year: { replacement: 'date', since: '2026-05-25' },
-    month: { replacement: 'date', since: '2026-05-25' },
-  },
-};
 
 /** Rows -> Transaction shapes, with companies and investors loaded in one query each. */
 export async function serialize(ctx: Ctx<never>, rows: TransactionRow[]) {

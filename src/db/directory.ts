@@ -1,9 +1,11 @@
 /** The typed entity directories (entities, investors, universities, gov-ngo, people) and job lists: SQL only. */
 import type { Knex } from 'knex';
-import type { CompiledFilter } from '../query/compile.js';
+import type { CompiledFilter } from './listing.js';
 import type { EntityRow } from './entities.js';
 import { jobFromRow, JOB_COLUMNS, JOB_ENTITY_COLUMNS, type JobRow } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
+import { entityKeys, renamed } from './filterKeys.js';
+import type { FilterScope, SortRegistry } from './listing.js';
 
 /** Which entities a directory lists: one organization subtype or every entity (persons: people.ts listPersons). */
 export type Directory = { subtype: NonNullable<EntityRow['subtype']> } | { all: true };
@@ -31,3 +33,35 @@ export async function listActiveJobs(db: Knex, where: CompiledFilter | null, pag
   const res = await keysetPage<Record<string, unknown>>(db, base, (q) => q.select(...JOB_COLUMNS, ...JOB_ENTITY_COLUMNS), page);
   return { page: res.page, rows: res.rows.map(jobFromRow) };
 }
+
+/** Filter scope `entity`: organizations and persons aliased `{b}`. */
+export const ENTITY_SCOPE: FilterScope = {
+  name: 'entity',
+  description: 'Organizations and persons: /data/companies, /data/entities, /data/investors, /data/universities, /data/gov-ngo, /data/people, /data/founders, founded companies',
+  keys: entityKeys(),
+  retired: { created_at: renamed(entityKeys(), 'added_at', '2026-10-09') },
+};
+
+const ORGANIZATION_KEYS = [
+  { key: 'signal_rating', sql: 'coalesce({b}.signal_rating, -1)' },
+  { key: 'name', sql: '{b}.name_lower' },
+  { key: 'added_at', sql: '{b}.added_at' },
+  { key: 'id', sql: '{b}.id' },
+];
+
+/** Organization directories: every key has an index per subtype (migration 003). */
+export const ORGANIZATION_SORTS: SortRegistry = {
+  keys: ORGANIZATION_KEYS,
+  default: '-signal_rating',
+  id: '{b}.id',
+  retired: { created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' } },
+};
+
+export const INVESTOR_SORTS: SortRegistry = {
+  ...ORGANIZATION_SORTS,
+  keys: [
+    ...ORGANIZATION_KEYS,
+    { key: 'investments_count', sql: 'coalesce({b}.investor_investments_count, -1)' },
+    { key: 'total_invested', sql: 'coalesce({b}.investor_total_invested_usd, -1)' },
+  ],
+};

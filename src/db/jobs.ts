@@ -1,6 +1,8 @@
 /** Job openings: SQL only. Salary, currency, department and contract type are never selected. */
 import type { Knex } from 'knex';
 import type { RefRow } from './entities.js';
+import { CMP, EQ_SET, JOB_TYPES, loc, renamed } from './filterKeys.js';
+import type { FilterKey, FilterScope, SortRegistry } from './listing.js';
 
 export interface JobRow {
   id: number;
@@ -51,3 +53,34 @@ export async function findActiveJob(db: Knex, id: number): Promise<JobRow | null
     .first(...JOB_COLUMNS, ...JOB_ENTITY_COLUMNS)) as Record<string, unknown> | undefined;
   return row ? jobFromRow(row) : null;
 }
+
+/** Keys on an active job opening aliased `{b}` (scope `job`). */
+function jobKeys(): FilterKey[] {
+  return [
+    { key: 'posted_at', kind: 'column', type: 'partial_date', sqls: ['{b}.posted_at'], ops: CMP, description: 'When the opening was posted (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)' },
+    loc('country', '{b}.country_id', 'country', 'Country of the opening'),
+    loc('city', '{b}.city_id', 'city', 'City of the opening'),
+    loc('continent', '{b}.continent_id', 'continent', 'Continent of the opening'),
+    { key: 'job_type', kind: 'column', type: 'enum', sqls: ['{b}.job_type'], ops: EQ_SET, values: JOB_TYPES, description: 'Job type (e.g. full_time, part_time, internship)' },
+    { key: 'source', kind: 'column', type: 'string', sqls: ['{b}.source'], ops: EQ_SET, description: 'Where the opening was found' },
+    { key: 'post_language', kind: 'column', type: 'string', sqls: ['{b}.post_language'], ops: EQ_SET, description: 'Language of the posting (ISO 639-1)' },
+    { key: 'entity.uuid', kind: 'related', type: 'uuid', from: 'entities r', link: 'r.id = {b}.entity_id', sqls: ['r.uuid'], ops: EQ_SET, description: 'UUID of the hiring organization' },
+  ];
+}
+
+export const JOB_SCOPE: FilterScope = {
+  name: 'job',
+  description: 'Active job openings: /data/jobs',
+  keys: jobKeys(),
+  retired: { date_posted: renamed(jobKeys(), 'posted_at', '2026-10-09') },
+};
+
+export const JOB_SORTS: SortRegistry = {
+  keys: [
+    { key: 'posted_at', sql: '{b}.posted_at' },
+    { key: 'id', sql: '{b}.id' },
+  ],
+  default: '-posted_at',
+  id: '{b}.id',
+  retired: { date_posted: { replacement: 'posted_at', since: '2026-10-09', sql: '{b}.posted_at' } },
+};

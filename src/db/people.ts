@@ -4,7 +4,8 @@ import { idList, prepared } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { refTables } from './refCache.js';
 import { CAREER_COLUMNS, normalizeRaw, type CareerRow, type EntityRow, type RefRow } from './entities.js';
-import type { CompiledFilter } from '../query/compile.js';
+import type { CompiledFilter } from './listing.js';
+import type { SortRegistry } from './listing.js';
 
 export interface Glance<T> {
   total: number;
@@ -164,3 +165,38 @@ export async function listEducation(db: Knex, personId: number, where: CompiledF
   const majors = await majorNames(db, res.rows);
   return { page: res.page, rows: res.rows.map((r) => toEducation(r, majors)) };
 }
+
+export const FOUNDER_SORTS: SortRegistry = {
+  keys: [
+    { key: 'signal_rating', sql: 'coalesce({b}.signal_rating, -1)' },
+    { key: 'name', sql: '{b}.name_lower' },
+    { key: 'added_at', sql: '{b}.added_at' },
+    { key: 'id', sql: '{b}.id' },
+  ],
+  default: '-signal_rating',
+  id: '{b}.id',
+  retired: {
+    launch_date: { replacement: 'signal_rating', since: '2026-10-07', sql: "coalesce({b}.launch_date_sort, '')" },
+    created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' },
+  },
+};
+
+/** Career rows (also the founded-companies list, which reads the same rows). */
+export const CAREER_SORTS: SortRegistry = {
+  keys: [
+    { key: 'start_date', sql: "coalesce(c.start_sort, '')" },
+    { key: 'name', sql: '{b}.name_lower' },
+    { key: 'id', sql: 'c.id' },
+  ],
+  default: '-start_date',
+  id: 'c.id',
+};
+
+export const EDUCATION_SORTS: SortRegistry = {
+  keys: [
+    { key: 'start_date', sql: "coalesce(ed.start_sort, '')" },
+    { key: 'id', sql: 'ed.id' },
+  ],
+  default: '-start_date',
+  id: 'ed.id',
+};

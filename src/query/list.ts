@@ -10,6 +10,7 @@ import { ApiError } from '../errors.js';
 import { upgradeFilter } from '../versions/filters.js';
 import { compileFilter, type CompiledFilter } from './compile.js';
 import { decodeCursor, operationCursorSecret } from './cursor.js';
+import { pageRequest } from './page.js';
 import { parseFilter, printFilter } from './filter.js';
 import type { FilterScope } from './registry.js';
 import { resolveSort, type SortRegistry } from './sort.js';
@@ -61,7 +62,7 @@ export function prepareList(
   return {
     where,
     extras: caps.extras,
-    page: {
+    page: pageRequest({
       sort,
       limit: caps.limit,
       cursor: cursor ? { ...cursor, limit: caps.limit } : null,
@@ -72,6 +73,6 @@ export function prepareList(
       version: ctx.version.date,
       secret,
       budgetMs: ctx.deps.cfg.queryBudgetMs,
-    },
+    }),
   };
 }
