@@ -1,11 +1,10 @@
 /** The typed entity directories (entities, investors, universities, gov-ngo, people) and job lists: SQL only. */
 import type { Knex } from 'knex';
-import type { CompiledFilter } from './listing.js';
+import { sortRegistry, type CompiledFilter, type FilterScope } from './listing.js';
 import type { EntityRow } from './entities.js';
 import { jobFromRow, JOB_COLUMNS, JOB_ENTITY_COLUMNS, type JobRow } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { entityKeys, renamed } from './filterKeys.js';
-import type { FilterScope, SortRegistry } from './listing.js';
 
 /** Which entities a directory lists: one organization subtype or every entity (persons: people.ts listPersons). */
 export type Directory = { subtype: NonNullable<EntityRow['subtype']> } | { all: true };
@@ -42,26 +41,15 @@ export const ENTITY_SCOPE: FilterScope = {
   retired: { created_at: renamed(entityKeys(), 'added_at', '2026-10-09') },
 };
 
-const ORGANIZATION_KEYS = [
-  { key: 'signal_rating', sql: 'coalesce({b}.signal_rating, -1)' },
-  { key: 'name', sql: '{b}.name_lower' },
-  { key: 'added_at', sql: '{b}.added_at' },
-  { key: 'id', sql: '{b}.id' },
-];
+const ORGANIZATION_KEYS = { signal_rating: 'coalesce({b}.signal_rating, -1)', name: '{b}.name_lower', added_at: '{b}.added_at', id: '{b}.id' };
+const ADDED_AT_RENAMED = { created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' } };
 
 /** Organization directories: every key has an index per subtype (migration 003). */
-export const ORGANIZATION_SORTS: SortRegistry = {
-  keys: ORGANIZATION_KEYS,
-  default: '-signal_rating',
-  id: '{b}.id',
-  retired: { created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' } },
-};
+export const ORGANIZATION_SORTS = sortRegistry(ORGANIZATION_KEYS, '-signal_rating', '{b}.id', ADDED_AT_RENAMED);
 
-export const INVESTOR_SORTS: SortRegistry = {
-  ...ORGANIZATION_SORTS,
-  keys: [
-    ...ORGANIZATION_KEYS,
-    { key: 'investments_count', sql: 'coalesce({b}.investor_investments_count, -1)' },
-    { key: 'total_invested', sql: 'coalesce({b}.investor_total_invested_usd, -1)' },
-  ],
-};
+export const INVESTOR_SORTS = sortRegistry(
+  { ...ORGANIZATION_KEYS, investments_count: 'coalesce({b}.investor_investments_count, -1)', total_invested: 'coalesce({b}.investor_total_invested_usd, -1)' },
+  '-signal_rating',
+  '{b}.id',
+  ADDED_AT_RENAMED,
+);

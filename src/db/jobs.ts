@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import type { RefRow } from './entities.js';
 import { CMP, EQ_SET, JOB_TYPES, loc, renamed } from './filterKeys.js';
-import type { FilterKey, FilterScope, SortRegistry } from './listing.js';
+import { sortRegistry, type FilterKey, type FilterScope } from './listing.js';
 
 export interface JobRow {
   id: number;
@@ -75,12 +75,6 @@ export const JOB_SCOPE: FilterScope = {
   retired: { date_posted: renamed(jobKeys(), 'posted_at', '2026-10-09') },
 };
 
-export const JOB_SORTS: SortRegistry = {
-  keys: [
-    { key: 'posted_at', sql: '{b}.posted_at' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-posted_at',
-  id: '{b}.id',
-  retired: { date_posted: { replacement: 'posted_at', since: '2026-10-09', sql: '{b}.posted_at' } },
-};
+export const JOB_SORTS = sortRegistry({ posted_at: '{b}.posted_at', id: '{b}.id' }, '-posted_at', '{b}.id', {
+  date_posted: { replacement: 'posted_at', since: '2026-10-09', sql: '{b}.posted_at' },
+});

@@ -130,3 +130,21 @@ export const NO_FILTER: FilterScope = { name: 'none', description: 'No filter ke
 
 /** The database handle (a Knex instance or transaction) the repositories take. */
 export type { Knex as Db } from 'knex';
+
+/**
+ * A sort registry from its keys in order (`key: sql`, or `key: { sql, field }` for a key that reveals
+ * a tier-ruled field), its default sort and the SQL of its tie-breaking id.
+ */
+export function sortRegistry(
+  keys: Readonly<Record<string, string | Omit<SortKeyDef, 'key'>>>,
+  defaultSort: string,
+  id = '{b}.id',
+  retired?: SortRegistry['retired'],
+): SortRegistry {
+  return {
+    keys: Object.entries(keys).map(([key, def]) => (typeof def === 'string' ? { key, sql: def } : { key, ...def })),
+    default: defaultSort,
+    id,
+    ...(retired ? { retired } : {}),
+  };
+}

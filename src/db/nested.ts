@@ -3,7 +3,7 @@
  * filter scope it takes (by name; null: none), its sort keys and the parent's fixed condition.
  */
 import type { Knex } from 'knex';
-import type { SortRegistry } from './listing.js';
+import { sortRegistry, type SortRegistry } from './listing.js';
 import { FUND_SORTS, FUNDS, VALUATION_SORTS, VALUATIONS, type Fixed, type RecordSpec } from './records.js';
 import { TRANSACTION_SORTS } from './transactions.js';
 
@@ -14,11 +14,11 @@ export interface NestedList {
   fixed: (parent: { id: number }) => Fixed;
 }
 
-const one = (key: string, sql: string, id = sql): SortRegistry => ({ keys: [{ key, sql }], default: `-${key}`, id });
-const withId = (key: string, sql: string, id: string): SortRegistry => ({ keys: [{ key, sql }, { key: 'id', sql: id }], default: `-${key}`, id });
+const one = (key: string, sql: string): SortRegistry => sortRegistry({ [key]: sql }, `-${key}`, sql);
+const withId = (key: string, sql: string): SortRegistry => sortRegistry({ [key]: sql, id: '{b}.id' }, `-${key}`);
 const by = (column: string) => (p: { id: number }) => ({ [column]: p.id });
 
-const TEAM_SORTS = withId('start_date', "coalesce({b}.start_sort, '')", '{b}.id');
+const TEAM_SORTS = withId('start_date', "coalesce({b}.start_sort, '')");
 
 const FUNDS_OF: NestedList = { spec: FUNDS, scope: 'fund', sorts: FUND_SORTS, fixed: by('investor_id') };
 
@@ -34,11 +34,11 @@ export const NESTED = {
   headcount: {
     spec: { table: 'headcount_breakdown', alias: 'hb' },
     scope: null,
-    sorts: { keys: [{ key: 'count', sql: '{b}.count' }, { key: 'department', sql: '{b}.department' }], default: '-count', id: '{b}.department' },
+    sorts: sortRegistry({ count: '{b}.count', department: '{b}.department' }, '-count', '{b}.department'),
     fixed: by('company_id'),
   },
   traffic: { spec: { table: 'web_traffic', alias: 'wt' }, scope: null, sorts: one('month', '{b}.month'), fixed: by('company_id') },
-  patents: { spec: { table: 'patents', alias: 'pt' }, scope: null, sorts: withId('filed_date', "coalesce({b}.filed_date, '')", '{b}.id'), fixed: by('entity_id') },
+  patents: { spec: { table: 'patents', alias: 'pt' }, scope: null, sorts: withId('filed_date', "coalesce({b}.filed_date, '')"), fixed: by('entity_id') },
   team: { spec: { table: 'career', alias: 'c', fk: 'person_id' }, scope: null, sorts: TEAM_SORTS, fixed: by('org_id') },
   alumni: { spec: { table: 'education', alias: 'ed', fk: 'person_id' }, scope: null, sorts: TEAM_SORTS, fixed: by('university_id') },
   funds: FUNDS_OF,

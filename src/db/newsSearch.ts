@@ -5,10 +5,9 @@
  * first within each. Only the first 1,000 are paged. SQL only.
  */
 import type { Knex } from 'knex';
-import type { CompiledFilter } from './listing.js';
+import { sortRegistry, type CompiledFilter } from './listing.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { normalizeTerm, rebuildTerms, SEARCH_DEPTH, TERM_BATCH, TOP, type TermSource } from './search.js';
-import type { SortRegistry } from './listing.js';
 
 const MAX_TERM = 300;
 const MAX_INNER = 12;
@@ -50,12 +49,6 @@ export async function searchNews(db: Knex, q: string, where: CompiledFilter | nu
 }
 
 /** With `q`: articles whose title (or a later word of it) starts with `q`, ranked; the first 1,000 only. */
-export const NEWS_RANKED_SORTS: SortRegistry = {
-  keys: [
-    { key: 'match', sql: 'x.best' },
-    { key: 'published_at', sql: 'x.published' },
-  ],
-  default: 'match,-published_at',
-  id: 'x.news_id',
-  retired: { publish_date: { replacement: 'published_at', since: '2026-10-09', sql: 'x.published' } },
-};
+export const NEWS_RANKED_SORTS = sortRegistry({ match: 'x.best', published_at: 'x.published' }, 'match,-published_at', 'x.news_id', {
+  publish_date: { replacement: 'published_at', since: '2026-10-09', sql: 'x.published' },
+});

@@ -1,7 +1,7 @@
 /** Team notes: writes. Every statement is scoped to the caller's team; one statement per change. */
 import type { Knex } from 'knex';
 import { CMP, uuidOf } from './filterKeys.js';
-import type { FilterKey, FilterScope, SortRegistry } from './listing.js';
+import { sortRegistry, type FilterKey, type FilterScope } from './listing.js';
 
 export async function insertNote(db: Knex, note: { team_id: number; entity_id: number; body: string; created_by: string; at: string }): Promise<number> {
   const [row] = (await db('notes')
@@ -29,11 +29,4 @@ function noteKeys(): FilterKey[] {
 
 export const NOTE_SCOPE: FilterScope = { name: 'note', description: "The caller's team notes: /data/notes", keys: noteKeys() };
 
-export const NOTE_SORTS: SortRegistry = {
-  keys: [
-    { key: 'updated_at', sql: '{b}.updated_at' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-updated_at',
-  id: '{b}.id',
-};
+export const NOTE_SORTS = sortRegistry({ updated_at: '{b}.updated_at', id: '{b}.id' }, '-updated_at');

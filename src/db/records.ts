@@ -3,13 +3,12 @@
  * organization (joined as `e`, selected with the `e_` ref columns) listed in keyset pages.
  */
 import type { Knex } from 'knex';
-import type { CompiledFilter } from './listing.js';
+import { sortRegistry, type CompiledFilter, type FilterKey, type FilterScope } from './listing.js';
 import type { RefRow } from './entities.js';
 import { prepared, whereIdIn } from './knex.js';
 import { JOB_ENTITY_COLUMNS } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { ARTICLE_TYPES, CMP, CMP_SET, EQ_SET, FUND_STATUSES, FUND_TYPES, REPEATED, renamed, taxonomyKey, uuidOf, VALUATION_SOURCES } from './filterKeys.js';
-import type { FilterKey, FilterScope, SortRegistry } from './listing.js';
 
 export interface RecordSpec {
   table: 'funds' | 'valuations' | 'news' | 'notes' | 'transactions' | 'financials' | 'headcount_breakdown' | 'web_traffic' | 'patents' | 'career' | 'education' | 'landscapes' | 'taxonomy';
@@ -140,40 +139,18 @@ export const NEWS_SCOPE: FilterScope = {
   },
 };
 
-export const FUND_SORTS: SortRegistry = {
-  keys: [
-    { key: 'announced_date', sql: "coalesce({b}.announced_sort, '')" },
-    { key: 'amount', sql: 'coalesce({b}.amount_usd, -1)' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-announced_date',
-  id: '{b}.id',
-  retired: { fund_date: { replacement: 'announced_date', since: '2026-10-09', sql: "coalesce({b}.announced_sort, '')" } },
-};
+export const FUND_SORTS = sortRegistry({ announced_date: "coalesce({b}.announced_sort, '')", amount: 'coalesce({b}.amount_usd, -1)', id: '{b}.id' }, '-announced_date', '{b}.id', {
+  fund_date: { replacement: 'announced_date', since: '2026-10-09', sql: "coalesce({b}.announced_sort, '')" },
+});
 
-export const VALUATION_SORTS: SortRegistry = {
-  keys: [
-    { key: 'date', sql: '{b}.date_sort' },
-    { key: 'value', sql: '{b}.value_usd', field: 'valuation' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-date',
-  id: '{b}.id',
-  retired: {
-    year: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
-    month: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
-  },
-};
+export const VALUATION_SORTS = sortRegistry({ date: '{b}.date_sort', value: { sql: '{b}.value_usd', field: 'valuation' }, id: '{b}.id' }, '-date', '{b}.id', {
+  year: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
+  month: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
+});
 
-export const NEWS_SORTS: SortRegistry = {
-  keys: [
-    { key: 'published_at', sql: '{b}.published_at' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-published_at',
-  id: '{b}.id',
-  retired: { publish_date: { replacement: 'published_at', since: '2026-10-09', sql: '{b}.published_at' } },
-};
+export const NEWS_SORTS = sortRegistry({ published_at: '{b}.published_at', id: '{b}.id' }, '-published_at', '{b}.id', {
+  publish_date: { replacement: 'published_at', since: '2026-10-09', sql: '{b}.published_at' },
+});
 
 /** Reference lists (landscapes, taxonomy) by name. */
-export const NAME_SORTS: SortRegistry = { keys: [{ key: 'name', sql: '{b}.name' }], default: 'name', id: '{b}.id' };
+export const NAME_SORTS = sortRegistry({ name: '{b}.name' }, 'name');

@@ -1,7 +1,7 @@
 /** Reference tables read by the service at run time: SQL only. */
 import type { Knex } from 'knex';
 import { keysetPage, type PageInfo, type PageRequest } from './paging.js';
-import type { SortRegistry } from './listing.js';
+import { sortRegistry } from './listing.js';
 
 export async function loadFxRates(db: Knex): Promise<{ currency: string; per_usd: number; as_of: string }[]> {
   return db('fx_rates').select('currency', 'per_usd', 'as_of');
@@ -37,4 +37,4 @@ export async function listReferenceValues(
 }
 
 /** Values of a data-backed filter key, by name (alias `r`). */
-export const REFERENCE_VALUE_SORTS: SortRegistry = { keys: [{ key: 'name', sql: 'r.name' }, { key: 'id', sql: 'r.id' }], default: 'name', id: 'r.id' };
+export const REFERENCE_VALUE_SORTS = sortRegistry({ name: 'r.name', id: 'r.id' }, 'name', 'r.id');

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { RefRow } from './entities.js';
 import { JOB_ENTITY_COLUMNS } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
-import type { SortRegistry } from './listing.js';
+import { sortRegistry } from './listing.js';
 
 export const SIMILAR_DEPTH = 1000;
 
@@ -105,20 +105,6 @@ export async function similarPage(db: Knex, kind: 'company' | 'investor', parent
   return refPage(db, ranked, page) as Promise<{ page: Awaited<ReturnType<typeof keysetPage>>['page']; rows: SimilarRow[] }>;
 }
 
-export const PARTICIPATION_SORTS: SortRegistry = {
-  keys: [
-    { key: 'last_round_date', sql: 'x.last_round' },
-    { key: 'rounds_count', sql: 'x.rounds_count' },
-  ],
-  default: '-last_round_date',
-  id: 'x.other_id',
-};
+export const PARTICIPATION_SORTS = sortRegistry({ last_round_date: 'x.last_round', rounds_count: 'x.rounds_count' }, '-last_round_date', 'x.other_id');
 
-export const SIMILAR_SORTS: SortRegistry = {
-  keys: [
-    { key: 'score', sql: 'x.score' },
-    { key: 'signal_rating', sql: 'x.signal' },
-  ],
-  default: '-score,-signal_rating',
-  id: 'x.other_id',
-};
+export const SIMILAR_SORTS = sortRegistry({ score: 'x.score', signal_rating: 'x.signal' }, '-score,-signal_rating', 'x.other_id');

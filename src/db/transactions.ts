@@ -1,11 +1,10 @@
 /** Transactions (funding rounds) and their investors: SQL only. */
 import type { Knex } from 'knex';
-import type { CompiledFilter } from './listing.js';
+import { sortRegistry, type CompiledFilter, type FilterKey, type FilterScope } from './listing.js';
 import type { RefRow } from './entities.js';
 import { prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { BOOL, CMP, CMP_SET, EQ_SET, REPEATED, ROUND_TYPES, STANDARDIZED_ROUND_VALUES, entityKeys, rebase } from './filterKeys.js';
-import type { FilterKey, FilterScope, SortRegistry } from './listing.js';
 
 export interface TransactionRow {
   id: number;
@@ -90,17 +89,8 @@ export const FUNDING_SCOPE: FilterScope = {
   retired: { created_at: { replacement: 'date', since: '2026-10-09' } },
 };
 
-export const TRANSACTION_SORTS: SortRegistry = {
-  keys: [
-    { key: 'date', sql: "coalesce({b}.date_sort, '')" },
-    { key: 'amount', sql: 'coalesce({b}.amount_usd, -1)' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-date',
-  id: '{b}.id',
-  retired: {
-    created_at: { replacement: 'date', since: '2026-10-09', sql: '{b}.created_at' },
-    year: { replacement: 'date', since: '2026-05-25' },
-    month: { replacement: 'date', since: '2026-05-25' },
-  },
-};
+export const TRANSACTION_SORTS = sortRegistry({ date: "coalesce({b}.date_sort, '')", amount: 'coalesce({b}.amount_usd, -1)', id: '{b}.id' }, '-date', '{b}.id', {
+  created_at: { replacement: 'date', since: '2026-10-09', sql: '{b}.created_at' },
+  year: { replacement: 'date', since: '2026-05-25' },
+  month: { replacement: 'date', since: '2026-05-25' },
+});
