@@ -26,8 +26,8 @@ import { corsFor } from './http/cors.js';
 import { docsRoutes } from './http/docs.js';
 import { idempotent } from './http/idempotency.js';
 import { mcpRoutes } from './mcp/route.js';
-import { precompileParser, precompileRouter } from './http/router.js';
 import { toApiError } from './http/errors.js';
+import { patchOpenApiBackend } from './patches/openapi-backend.js';
 import { findUnsafeText, unsafeTextError, validationFailure } from './http/validation.js';
 import type { Deprecation } from './versions/change.js';
 import { CHANGES, changesFor } from './versions/changes/index.js';
@@ -116,15 +116,12 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     return ajv;
   };
   // validation is switched on below, once the router is built
-  const api = new OpenAPIBackend({ definition: loadDocument(now(cfg)), strict: true, validate: false, coerceTypes: true, ajvOpts, customizeAjv });
-  // openapi-backend checks the document against the OpenAPI 3.0 schema, which rejects 3.1 type
-  // arrays; Redocly lints the document instead (make lint).
-  api.validateDefinition = () => api.document;
+  // quick: no check of the document against the OpenAPI 3.0 schema, which rejects 3.1 type arrays
+  // (Redocly lints the document instead: make lint)
+  const document = loadDocument(now(cfg));
+  const api = new OpenAPIBackend({ definition: document, strict: true, quick: true, validate: false, coerceTypes: true, ajvOpts, customizeAjv });
   await api.init();
-  // operations and their path patterns built once, not on every routing call (bench/: the list
-  // alone was about a tenth of a detail request's CPU)
-  precompileRouter(api.router);
-  precompileParser(api.router);
+  patchOpenApiBackend(api);
   // Request validators only: by default openapi-backend also compiles three sets of response
   // validators for every operation, which nothing here calls (the tests validate responses with their
   // own Ajv) and which held about half of the live heap after start (79 -> 38 MB).
@@ -260,8 +257,8 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   if (deps.metrics) app.use(deps.metrics.route(cfg.metricsToken));
   app.use(docsRoutes());
   // MCP (JSON-RPC, not a REST operation of the document): each tool call re-enters this app as a GET
-  const version = String((api.document.info as { version?: string } | undefined)?.version ?? '');
-  app.use(mcpRoutes({ cfg, auth: deps.auth, doc: api.document, version, app: () => app }));
+  const version = String((document.info as { version?: string } | undefined)?.version ?? '');
+  app.use(mcpRoutes({ cfg, auth: deps.auth, doc: document, version, app: () => app }));
 
   // Old `/api/*` URLs: permanent redirect without the prefix, query string kept, no sunset.
   app.use((req: Request, res: Response, next: NextFunction) => {
