@@ -3,31 +3,14 @@ import type { Knex } from 'knex';
 import type { RefRow } from './entities.js';
 import { CMP, EQ_SET, JOB_TYPES, loc, renamed } from './filterKeys.js';
 import { sortRegistry, type FilterKey, type FilterScope } from './listing.js';
+import { selectList, type RowOf } from './schema.js';
 
-export interface JobRow {
-  id: number;
-  entity_id: number;
-  title: string;
-  url: string | null;
-  source: string | null;
-  job_type: string | null;
-  formatted_location: string | null;
-  post_language: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  posted_at: string;
-  city_id: number | null;
-  state_id: number | null;
-  country_id: number | null;
-  continent_id: number | null;
-  city_region_ids: string;
-  entity: RefRow;
-}
+/** Never selected: the salary, its currency, the department and the contract type; `is_active` is a condition. */
+const JOB_UNSELECTED = ['salary_min', 'salary_max', 'salary_currency', 'department', 'contract_type', 'is_active'] as const;
 
-export const JOB_COLUMNS = [
-  'j.id', 'j.entity_id', 'j.title', 'j.url', 'j.source', 'j.job_type', 'j.formatted_location', 'j.post_language',
-  'j.latitude', 'j.longitude', 'j.posted_at', 'j.city_id', 'j.state_id', 'j.country_id', 'j.continent_id', 'j.city_region_ids',
-];
+export type JobRow = Omit<RowOf<'jobs'>, (typeof JOB_UNSELECTED)[number]> & { entity: RefRow };
+
+export const JOB_COLUMNS = selectList('jobs', 'j', JOB_UNSELECTED);
 
 /** The hiring organization's ref columns, prefixed `e_`. */
 export const JOB_ENTITY_COLUMNS = ['e.uuid as e_uuid', 'e.type as e_type', 'e.subtype as e_subtype', 'e.name as e_name', 'e.image as e_image'];

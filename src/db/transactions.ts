@@ -5,26 +5,9 @@ import type { RefRow } from './entities.js';
 import { prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { BOOL, CMP, CMP_SET, EQ_SET, REPEATED, ROUND_TYPES, STANDARDIZED_ROUND_VALUES, entityKeys, rebase } from './filterKeys.js';
+import type { RowOf } from './schema.js';
 
-export interface TransactionRow {
-  id: number;
-  company_id: number;
-  amount_usd: number | null;
-  announced_date: string | null;
-  date_sort: string | null;
-  year: number | null;
-  month: number | null;
-  round_type: string | null;
-  round_type_code: string | null;
-  standardized_round: string | null;
-  valuation_usd: number | null;
-  is_verified: boolean | number | null;
-  is_vc_round: boolean | number | null;
-  is_exit: boolean | number | null;
-  source_url: string | null;
-  created_at: string;
-  deleted_at: string | null;
-}
+export type TransactionRow = RowOf<'transactions'>;
 
 export type InvestorLink = RefRow & { transaction_id: number; is_lead: boolean | number | null };
 
