@@ -12,8 +12,6 @@ pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
 // numeric (1700): aggregates such as AVG/SUM over integers.
 pg.types.setTypeParser(1700, (v: string) => Number.parseFloat(v));
 
-export type Db = Knex;
-
 /** The least `statement_timeout` of a pooled connection: a tiny query budget must not fail key lookups. */
 const STATEMENT_TIMEOUT_FLOOR_MS = 5000;
 
