@@ -1,4 +1,7 @@
-/** The typed entity directories (entities, investors, universities, gov-ngo, people) and job lists: SQL only. */
+/**
+ * The typed entity directories (entities, investors, universities, gov-ngo, people) and job lists:
+ * SQL only, with the filter scope `entity` and the organization directories' sort keys.
+ */
 import type { Knex } from 'knex';
 import { sortRegistry, type CompiledFilter, type FilterScope } from './listing.js';
 import type { EntityRow } from './entities.js';

@@ -1,4 +1,4 @@
-/** Job openings: SQL only. Salary, currency, department and contract type are never selected. */
+/** Job openings: SQL only, with the filter scope `job` and the sort keys. Salary, currency, department and contract type are never selected. */
 import type { Knex } from 'knex';
 import type { RefRow } from './entities.js';
 import { CMP, EQ_SET, JOB_TYPES, loc, renamed } from './filterKeys.js';

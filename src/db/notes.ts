@@ -1,4 +1,4 @@
-/** Team notes: writes. Every statement is scoped to the caller's team; one statement per change. */
+/** Team notes: writes (every statement scoped to the caller's team; one statement per change), the filter scope `note` and the sort keys. */
 import type { Knex } from 'knex';
 import { CMP, uuidOf } from './filterKeys.js';
 import { sortRegistry, type FilterKey, type FilterScope } from './listing.js';

@@ -1,6 +1,7 @@
 /**
  * Funds, valuations, news articles and team notes: SQL only. Each is a table with an optional
- * organization (joined as `e`, selected with the `e_` ref columns) listed in keyset pages.
+ * organization (joined as `e`, selected with the `e_` ref columns) listed in keyset pages; with the
+ * filter scopes and sort keys of funds, valuations and news.
  */
 import type { Knex } from 'knex';
 import { sortRegistry, type CompiledFilter, type FilterKey, type FilterScope } from './listing.js';

@@ -1,4 +1,4 @@
-/** Transactions (funding rounds) and their investors: SQL only. */
+/** Transactions (funding rounds) and their investors: SQL only, with the filter scope `funding` and the sort keys of round lists. */
 import type { Knex } from 'knex';
 import { sortRegistry, type CompiledFilter, type FilterKey, type FilterScope } from './listing.js';
 import type { RefRow } from './entities.js';
