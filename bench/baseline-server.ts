@@ -9,8 +9,6 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TRANSACTION_SORTS } from '../handlers/transactions.js';
-import { FOUNDER_SORTS } from '../handlers/founders.js';
 import { FOUNDERS_GLANCE } from '../src/services/organizations.js';
 import { PORTFOLIO_GLANCE } from '../src/services/people.js';
 import { funnel, heatmap } from '../src/analytics/heatmap.js';
@@ -18,15 +16,16 @@ import { loadConfig } from '../src/config.js';
 import { findEntityByUuid, founderGlance, loadEntities, portfolioGlances, withBlocks } from '../src/db/entities.js';
 import { createDb } from '../src/db/knex.js';
 import type { PageRequest } from '../src/db/paging.js';
-import { careerGlances, educationGlances, listPersons } from '../src/db/people.js';
-import { findTransaction, listTransactions, loadInvestorLinks, type TransactionRow } from '../src/db/transactions.js';
+import { careerGlances, educationGlances, FOUNDER_SORTS, listPersons } from '../src/db/people.js';
+import { findTransaction, listTransactions, loadInvestorLinks, TRANSACTION_SORTS, type TransactionRow } from '../src/db/transactions.js';
 import { Fx, type Money } from '../src/money/fx.js';
 import { compileFilter } from '../src/query/compile.js';
 import { decodeCursor } from '../src/query/cursor.js';
+import { pageRequest } from '../src/query/page.js';
 import { parseFilter, printFilter } from '../src/query/filter.js';
 import { SCOPES, type FilterScope } from '../src/query/registry.js';
 import { resolveSort, type SortRegistry } from '../src/query/sort.js';
-import { loadHits, normalizeTerm, searchEntities, type SearchKind } from '../src/db/search.js';
+import { loadHits, normalizeTerm, SEARCH_SORTS, searchEntities, type SearchKind } from '../src/db/search.js';
 import { bool, entityRef, organizationFull } from '../src/serialize/entities.js';
 import { founderFull } from '../src/serialize/people.js';
 import { transaction } from '../src/serialize/transactions.js';
@@ -51,7 +50,7 @@ function list(q: URLSearchParams, scope: FilterScope, sorts: SortRegistry, alias
     const c = q.get('cursor');
     const cursor = c ? decodeCursor(c, cfg.cursorSecret, { sort: sort.canonical, filter: normalized, parent: null }) : null;
     const limit = cursor?.limit ?? Number(q.get('limit') ?? 25);
-    const page: PageRequest = {
+    const page: PageRequest = pageRequest({
       sort,
       limit,
       cursor: cursor ? { ...cursor, limit } : null,
@@ -61,7 +60,7 @@ function list(q: URLSearchParams, scope: FilterScope, sorts: SortRegistry, alias
       version: version.date,
       secret: cfg.cursorSecret,
       budgetMs: cfg.queryBudgetMs,
-    };
+    });
     return { where, page };
   };
 }
@@ -132,7 +131,7 @@ async function route(url: URL): Promise<[number, unknown]> {
     // page 1 only (the bench does not follow search cursors); same ranking as handlers/search.ts
     const q = normalizeTerm(url.searchParams.get('q') ?? '');
     const kind = (url.searchParams.get('type') ?? null) as SearchKind | null;
-    const sorts: SortRegistry = { keys: [{ key: 'match', sql: 'x.best' }, { key: 'signal_rating', sql: 'x.signal' }], default: 'match,-signal_rating', id: 'x.entity_id' };
+    const sorts = SEARCH_SORTS;
     const { page } = list(new URLSearchParams({ limit: url.searchParams.get('limit') ?? '10' }), { name: 'search', description: '', keys: [] } as unknown as FilterScope, sorts, 'x')(m);
     const res = await searchEntities(db, q, kind, page);
     const entities = await loadHits(db, res.rows.map((r) => r.entity_id));

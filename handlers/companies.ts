@@ -1,30 +1,14 @@
 /** Companies: the full record. */
 import { findEntityByUuid, loadEntities } from '../src/db/entities.js';
-import { listCompanies } from '../src/db/companies.js';
+import { COMPANY_SORTS, listCompanies } from '../src/db/companies.js';
 import { notFound } from '../src/errors.js';
 import { ok, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
-import type { SortRegistry } from '../src/query/sort.js';
 import { organizationSummary } from '../src/serialize/entities.js';
 import type { components } from '../generated/api.js';
 import { organizationRecord } from '../src/services/organizations.js';
 import { currencyOf, pageEnvelope } from '../src/services/page.js';
-
-export const COMPANY_SORTS: SortRegistry = {
-  keys: [
-    { key: 'signal_rating', sql: 'coalesce({b}.signal_rating, -1)' },
-    { key: 'name', sql: '{b}.name_lower' },
-    { key: 'funding_total', sql: 'coalesce({b}.funding_total_usd, -1)' },
-    { key: 'launch_date', sql: "coalesce({b}.launch_date_sort, '')" },
-    { key: 'employees_count', sql: 'coalesce({b}.employees_count, -1)', field: 'employees' },
-    { key: 'added_at', sql: '{b}.added_at' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-signal_rating',
-  id: '{b}.id',
-  retired: { created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' } },
-};
 
 export const companyHandlers: HandlerMap = {
   listCompanies: async (ctx) => {

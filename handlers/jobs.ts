@@ -1,23 +1,12 @@
 /** Jobs: active openings, one or a page. */
 import { listActiveJobs } from '../src/db/directory.js';
-import { findActiveJob } from '../src/db/jobs.js';
+import { findActiveJob, JOB_SORTS } from '../src/db/jobs.js';
 import { notFound } from '../src/errors.js';
 import { numericId, ok, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
-import type { SortRegistry } from '../src/query/sort.js';
 import { jobOpening } from '../src/serialize/jobs.js';
 import { currencyOf, pageEnvelope } from '../src/services/page.js';
-
-export const JOB_SORTS: SortRegistry = {
-  keys: [
-    { key: 'posted_at', sql: '{b}.posted_at' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-posted_at',
-  id: '{b}.id',
-  retired: { date_posted: { replacement: 'posted_at', since: '2026-10-09', sql: '{b}.posted_at' } },
-};
 
 export const jobHandlers: HandlerMap = {
   getJob: async (ctx) => {

@@ -6,22 +6,12 @@
 import type { Principal } from '../src/auth/verify.js';
 import { now } from '../src/config.js';
 import { findEntityByUuid } from '../src/db/entities.js';
-import { deleteNote, insertNote, updateNote } from '../src/db/notes.js';
+import { deleteNote, insertNote, NOTE_SORTS, updateNote } from '../src/db/notes.js';
 import { findRecord, NOTES } from '../src/db/records.js';
 import { ApiError, notFound } from '../src/errors.js';
 import { created, numericId, ok, type HandlerMap, type RequestScope } from '../src/http/context.js';
-import type { SortRegistry } from '../src/query/sort.js';
 import { note } from '../src/serialize/records.js';
 import { recordById, recordPage } from '../src/services/records.js';
-
-export const NOTE_SORTS: SortRegistry = {
-  keys: [
-    { key: 'updated_at', sql: '{b}.updated_at' },
-    { key: 'id', sql: '{b}.id' },
-  ],
-  default: '-updated_at',
-  id: '{b}.id',
-};
 
 function teamOf(p: Principal | null): number {
   if (!p || p.teamId === null) throw new ApiError('FORBIDDEN', 'Notes belong to a team: call with an API key of the team');

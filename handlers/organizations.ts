@@ -4,57 +4,31 @@
  * `entity` and one sort registry; details serve the same full records as `/data/companies/{id}`
  * and the founder row.
  */
-import type { Knex } from 'knex';
+import type { Db, SortRegistry } from '../src/db/listing.js';
 import type { components } from '../generated/api.js';
 import { loadEntities } from '../src/db/entities.js';
-import { listDirectory, type Directory } from '../src/db/directory.js';
+import { type Directory, INVESTOR_SORTS, listDirectory, ORGANIZATION_SORTS } from '../src/db/directory.js';
 import type { PageInfo, PageRequest } from '../src/db/paging.js';
-import { listPersons } from '../src/db/people.js';
+import { FOUNDER_SORTS, listPersons } from '../src/db/people.js';
 import { ok, type HandlerMap, type RequestScope } from '../src/http/context.js';
 import type { CompiledFilter } from '../src/query/compile.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
-import type { SortRegistry } from '../src/query/sort.js';
 import { organizationSummary } from '../src/serialize/entities.js';
 import { founderSummary } from '../src/serialize/people.js';
 import { findTyped, type Subtype } from '../src/services/entities.js';
 import { organizationRecord } from '../src/services/organizations.js';
 import { currencyOf, pageEnvelope, type PageEnvelope } from '../src/services/page.js';
 import { personRecord, personRecords } from '../src/services/people.js';
-import { FOUNDER_SORTS } from './founders.js';
 
 type S = components['schemas'];
-
-const base = [
-  { key: 'signal_rating', sql: 'coalesce({b}.signal_rating, -1)' },
-  { key: 'name', sql: '{b}.name_lower' },
-  { key: 'added_at', sql: '{b}.added_at' },
-  { key: 'id', sql: '{b}.id' },
-];
-
-/** Organization directories: every key has an index per subtype (migration 003). */
-export const ORGANIZATION_SORTS: SortRegistry = {
-  keys: base,
-  default: '-signal_rating',
-  id: '{b}.id',
-  retired: { created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' } },
-};
-
-export const INVESTOR_SORTS: SortRegistry = {
-  ...ORGANIZATION_SORTS,
-  keys: [
-    ...base,
-    { key: 'investments_count', sql: 'coalesce({b}.investor_investments_count, -1)' },
-    { key: 'total_invested', sql: 'coalesce({b}.investor_total_invested_usd, -1)' },
-  ],
-};
 
 /** A page of a directory (filter scope `entity`, alias `e`) read by `read`. */
 async function directoryPage<R>(
   ctx: Pick<RequestScope, 'deps' | 'list'>,
   sorts: SortRegistry,
   core: boolean,
-  read: (db: Knex, where: CompiledFilter | null, page: PageRequest) => Promise<{ rows: R[]; page: PageInfo }>,
+  read: (db: Db, where: CompiledFilter | null, page: PageRequest) => Promise<{ rows: R[]; page: PageInfo }>,
 ) {
   const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts, alias: 'e', core });
   const { rows, page } = await read(ctx.deps.db, list.where, list.page);

@@ -1,16 +1,15 @@
 /** Reference: filter keys per scope and the valid values of a key, from the filter registries. */
 import type { components } from '../generated/api.js';
-import { listReferenceValues } from '../src/db/reference.js';
+import { listReferenceValues, REFERENCE_VALUE_SORTS } from '../src/db/reference.js';
 import { notFound } from '../src/errors.js';
 import { ok, type HandlerMap } from '../src/http/context.js';
 import { decodeCursor } from '../src/query/cursor.js';
 import { SCOPES, scopeKey, type FilterKey, type FilterScope } from '../src/query/registry.js';
+import { pageRequest } from '../src/query/page.js';
 import { resolveSort } from '../src/query/sort.js';
 import { now } from '../src/config.js';
 import { versionTable } from '../src/versions/resolve.js';
 import { ALL_VERSION_CHANGES, LATEST_VERSION } from '../src/versions/table.js';
-
-const VALUE_SORTS = { keys: [{ key: 'name', sql: 'r.name' }, { key: 'id', sql: 'r.id' }], default: 'name', id: 'r.id' };
 
 function valuesUrl(scope: FilterScope, k: FilterKey): string | null {
   const listed = k.values || k.valuesFrom || k.type === 'boolean';
@@ -51,14 +50,14 @@ export const referenceHandlers: HandlerMap = {
       return ok('listFilterValues', { key, scope: scope.name, data, page: { ...emptyPage, total: data.length } });
     }
     if (!k.valuesFrom) throw notFound(`Filter ${key} takes free ${k.type} values; it has no value list`);
-    const sort = resolveSort(undefined, VALUE_SORTS, 'r');
+    const sort = resolveSort(undefined, REFERENCE_VALUE_SORTS, 'r');
     const parent = `${scope.name}:${key}`;
     const secret = ctx.list.secret;
     const cursor = ctx.query.cursor ? decodeCursor(ctx.query.cursor, secret, { sort: sort.canonical, filter: '', parent }) : null;
     const kinds = (k.valuesKind ?? '').split(',').filter(Boolean);
-    const { rows, page } = await listReferenceValues(ctx.deps.db, k.valuesFrom, kinds, {
+    const { rows, page } = await listReferenceValues(ctx.deps.db, k.valuesFrom, kinds, pageRequest({
       sort, limit, cursor, includeTotal: false, filter: '', parent, version: ctx.version.date, secret, budgetMs: ctx.deps.cfg.queryBudgetMs,
-    });
+    }));
     return ok('listFilterValues', { key, scope: scope.name, data: rows, page });
   },
 };

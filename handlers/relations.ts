@@ -3,36 +3,17 @@
  * ranked `similar` lists of companies and investors (documented scores; first 1,000 results).
  * Cursors are bound to the parent.
  */
-import type { Knex } from 'knex';
+import type { Db, SortRegistry } from '../src/db/listing.js';
 import type { operations } from '../generated/api.js';
 import type { EntityRow } from '../src/db/entities.js';
 import type { PageInfo, PageRequest } from '../src/db/paging.js';
-import { participationPage, similarPage, type RelationRow, type SimilarRow } from '../src/db/relations.js';
+import { PARTICIPATION_SORTS, participationPage, type RelationRow, SIMILAR_SORTS, similarPage, type SimilarRow } from '../src/db/relations.js';
 import { ok, type HandlerMap, type RequestScope, type ResponseBody } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
-import type { SortRegistry } from '../src/query/sort.js';
 import { entityRef } from '../src/serialize/entities.js';
 import { findTyped } from '../src/services/entities.js';
 import { currencyOf, pageEnvelope } from '../src/services/page.js';
 import { NO_FILTER } from '../src/services/records.js';
-
-const PARTICIPATION_SORTS: SortRegistry = {
-  keys: [
-    { key: 'last_round_date', sql: 'x.last_round' },
-    { key: 'rounds_count', sql: 'x.rounds_count' },
-  ],
-  default: '-last_round_date',
-  id: 'x.other_id',
-};
-
-const SIMILAR_SORTS: SortRegistry = {
-  keys: [
-    { key: 'score', sql: 'x.score' },
-    { key: 'signal_rating', sql: 'x.signal' },
-  ],
-  default: '-score,-signal_rating',
-  id: 'x.other_id',
-};
 
 type Kind = 'company' | 'investor';
 
@@ -42,7 +23,7 @@ async function relationPage<R>(
   id: string,
   kind: Kind,
   sorts: SortRegistry,
-  load: (db: Knex, parent: EntityRow, page: PageRequest) => Promise<{ page: PageInfo; rows: R[] }>,
+  load: (db: Db, parent: EntityRow, page: PageRequest) => Promise<{ page: PageInfo; rows: R[] }>,
 ) {
   const parent = await findTyped(ctx, id, kind, kind === 'company' ? 'Company' : 'Investor');
   const list = prepareList(ctx.list, { scope: NO_FILTER, sorts, alias: 'x', parent: parent.uuid });

@@ -1,21 +1,10 @@
 /** `GET /data/search`: typeahead over entity names and domains (src/db/search.ts). */
-import { loadHits, searchEntities, type SearchKind } from '../src/db/search.js';
+import { loadHits, SEARCH_SORTS, searchEntities, type SearchKind } from '../src/db/search.js';
 import { ok, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
-import type { SortRegistry } from '../src/query/sort.js';
 import { entityRef } from '../src/serialize/entities.js';
 import { pageEnvelope } from '../src/services/page.js';
 import { queryText } from '../src/services/text.js';
-
-/** The fixed ranking (no `sort` parameter): match class, then signal, then id. */
-const SEARCH_SORTS: SortRegistry = {
-  keys: [
-    { key: 'match', sql: 'x.best' },
-    { key: 'signal_rating', sql: 'x.signal' },
-  ],
-  default: 'match,-signal_rating',
-  id: 'x.entity_id',
-};
 
 const MATCH: { field: 'name' | 'domain'; kind: 'exact' | 'prefix' | 'substring' }[] = [
   { field: 'name', kind: 'exact' },

@@ -1,17 +1,14 @@
 /** Reference lists: landscapes and the taxonomy, by name, in keyset pages of at most 1000. */
-import { loadLandscapeTaxonomy } from '../src/db/records.js';
+import { loadLandscapeTaxonomy, NAME_SORTS } from '../src/db/records.js';
 import type { components } from '../generated/api.js';
 import { ok, type HandlerMap } from '../src/http/context.js';
-import type { SortRegistry } from '../src/query/sort.js';
 import { recordPage } from '../src/services/records.js';
 
 type S = components['schemas'];
 
-const BY_NAME: SortRegistry = { keys: [{ key: 'name', sql: '{b}.name' }], default: 'name', id: '{b}.id' };
-
 export const taxonomyHandlers: HandlerMap = {
   listLandscapes: async (ctx) => {
-    const { rows, page } = await recordPage(ctx, { table: 'landscapes', alias: 'l' }, null, BY_NAME);
+    const { rows, page } = await recordPage(ctx, { table: 'landscapes', alias: 'l' }, null, NAME_SORTS);
     const taxonomy = await loadLandscapeTaxonomy(ctx.deps.db, rows.map((r) => Number(r.id)));
     const data = rows.map((r) => ({
       id: Number(r.id),
@@ -24,7 +21,7 @@ export const taxonomyHandlers: HandlerMap = {
   },
   listTaxonomy: async (ctx) => {
     const type = ctx.query.type;
-    const { rows, page } = await recordPage(ctx, { table: 'taxonomy', alias: 'tx' }, null, BY_NAME, type ? { type } : {}, type ?? null);
+    const { rows, page } = await recordPage(ctx, { table: 'taxonomy', alias: 'tx' }, null, NAME_SORTS, type ? { type } : {}, type ?? null);
     const data = rows.map((r) => ({ id: Number(r.id), name: r.name as string, type: r.type as S['TaxonomyItem']['type'] }));
     return ok('listTaxonomy', { data, page });
   },

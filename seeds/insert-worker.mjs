@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { cacheStatements } from '../src/db/statement-cache.mjs';
+import { cacheStatements } from '../src/patches/better-sqlite3.mjs';
 import { insertSql, sqliteValues, statementsOf } from './insert-sql.mjs';
 
 const db = cacheStatements(new Database(workerData.file, { fileMustExist: true }));

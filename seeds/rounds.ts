@@ -4,7 +4,7 @@
  * rounds), an exit (IPO or acquisition) or a closure, heavy-tailed amounts by stage, year and
  * region, and post-money valuations on some rounds.
  */
-import { ROUND_TYPES, STANDARDIZED_ROUNDS } from '../src/query/registry.js';
+import { ROUND_TYPES, STANDARDIZED_ROUNDS } from '../src/db/filterKeys.js';
 import { clamp, NOW_DAY, niceRound, Rng, yearOf } from './random.js';
 
 export type Std = (typeof STANDARDIZED_ROUNDS)[number];

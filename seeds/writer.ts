@@ -9,67 +9,21 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
+import { columnsOf, type TableName as SchemaTable } from '../src/db/schema.js';
 import { insertSql, sqliteValues, statementsOf } from './insert-sql.mjs';
 
-/** Every table the seed writes, in foreign-key order, with its columns. */
-export const TABLES: Record<string, readonly string[]> = {
-  places: ['id', 'kind', 'name', 'code', 'parent_id', 'country_id', 'continent_id', 'state_id', 'region_id', 'lat', 'lon'],
-  taxonomy: ['id', 'name', 'type'],
-  investor_types: ['id', 'name', 'code'],
-  investment_stages: ['id', 'name', 'code'],
-  degrees: ['id', 'name'],
-  majors: ['id', 'name'],
-  entities: [
-    'id', 'uuid', 'type', 'subtype', 'name', 'name_lower', 'domain', 'tagline', 'about', 'image', 'link_website', 'link_linkedin',
-    'link_twitter', 'link_instagram', 'link_angellist', 'link_crunchbase', 'launch_date', 'launch_date_sort', 'closing_date',
-    'closing_date_sort', 'became_unicorn_date', 'became_unicorn_date_sort', 'became_thoroughbred_date', 'became_thoroughbred_date_sort',
-    'exit_date', 'exit_date_sort', 'employees_count', 'employee_count_1y_growth', 'added_at', 'updated_at', 'status', 'signal_rating',
-    'unicorn_type', 'gender', 'is_founder', 'hq_city_id', 'hq_country_id', 'hq_continent_id', 'funding_total_usd', 'funding_total_vc_usd',
-    'funding_rounds_count', 'last_round_date_sort', 'valuation_usd', 'valuation_year', 'valuation_month', 'jobs_open_count', 'revenue_usd',
-    'revenue_year', 'traffic_monthly_visits', 'traffic_growth_3m', 'patents_count', 'is_investor', 'investor_rank', 'investor_deal_min_usd',
-    'investor_deal_max_usd', 'investor_investments_count', 'investor_total_invested_usd', 'investor_preferred_round',
-    'investor_last_round_date', 'investor_exits_count', 'investor_exits_total_value_usd', 'investor_exits_pct',
-    'investor_match_companies_count', 'investor_match_invested_usd', 'founded_companies_count', 'founded_companies_total_funding_usd',
-  ],
-  entity_locations: ['entity_id', 'role', 'city_id', 'position'],
-  entity_taxonomy: ['entity_id', 'taxonomy_id'],
-  entity_flags: ['entity_id', 'kind', 'value'],
-  entity_investor_types: ['entity_id', 'investor_type_id'],
-  entity_investor_stages: ['entity_id', 'stage_id'],
-  transactions: [
-    'id', 'company_id', 'amount_usd', 'announced_date', 'date_sort', 'year', 'month', 'round_type', 'round_type_code', 'standardized_round',
-    'valuation_usd', 'is_verified', 'is_vc_round', 'is_exit', 'source_url', 'created_at', 'deleted_at',
-  ],
-  transaction_investors: ['transaction_id', 'investor_id', 'is_lead', 'position'],
-  career: ['id', 'person_id', 'org_id', 'raw_title', 'titles', 'is_founder', 'is_executive', 'is_partner', 'is_past', 'start_date', 'start_sort', 'end_date'],
-  education: ['id', 'person_id', 'university_id', 'degree_id', 'major_ids', 'start_date', 'start_sort', 'end_date'],
-  jobs: [
-    'id', 'entity_id', 'title', 'url', 'source', 'job_type', 'formatted_location', 'post_language', 'latitude', 'longitude', 'posted_at',
-    'city_id', 'state_id', 'country_id', 'continent_id', 'city_region_ids', 'salary_min', 'salary_max', 'salary_currency', 'department',
-    'contract_type', 'is_active',
-  ],
-  funds: ['id', 'investor_id', 'name', 'amount_usd', 'amount_source', 'currency_source', 'announced_date', 'announced_sort', 'vintage_year', 'fund_type', 'status'],
-  fund_lps: ['fund_id', 'lp_id'],
-  valuations: ['id', 'company_id', 'value_usd', 'valued_date', 'date_sort', 'source', 'transaction_id'],
-  financials: ['company_id', 'year', 'revenue_usd', 'ebitda_usd', 'profit_usd', 'rnd_usd', 'valuation_usd', 'employees'],
-  headcount_breakdown: ['company_id', 'department', 'count', 'percentage'],
-  web_traffic: ['company_id', 'month', 'visits'],
-  patents: ['id', 'entity_id', 'number', 'title', 'filed_date', 'granted_date'],
-  news: ['id', 'title', 'url', 'source', 'article_type', 'summary', 'published_at'],
-  news_entities: ['news_id', 'entity_id'],
-  news_taxonomy: ['news_id', 'taxonomy_id'],
-  landscapes: ['id', 'slug', 'name', 'description'],
-  landscape_taxonomy: ['landscape_id', 'taxonomy_id'],
-  teams: ['id', 'name', 'slug', 'created_by', 'is_active', 'created_at', 'updated_at'],
-  team_members: ['team_id', 'member', 'role'],
-  api_keys: ['id', 'client_id', 'secret_hash', 'label', 'scopes', 'team_id', 'created_by', 'status', 'created_at', 'revoked_at'],
-  users: ['id', 'email', 'password_hash', 'plan', 'ecosystem'],
-  credit_balances: ['team_id', 'balance', 'granted', 'updated_at'],
-  fx_rates: ['currency', 'per_usd', 'as_of'],
+/** Every table the seed writes, in foreign-key order. */
+const SEEDED: readonly SchemaTable[] = [
+  'places', 'taxonomy', 'investor_types', 'investment_stages', 'degrees', 'majors', 'entities', 'entity_locations', 'entity_taxonomy',
+  'entity_flags', 'entity_investor_types', 'entity_investor_stages', 'transactions', 'transaction_investors', 'career', 'education', 'jobs',
+  'funds', 'fund_lps', 'valuations', 'financials', 'headcount_breakdown', 'web_traffic', 'patents', 'news', 'news_entities', 'news_taxonomy',
+  'landscapes', 'landscape_taxonomy', 'teams', 'team_members', 'api_keys', 'users', 'credit_balances', 'fx_rates',
   // the typeahead tables, derived from entities and news as those are added (terms.ts)
-  search_terms: ['term', 'entity_id', 'kind', 'rank', 'signal'],
-  news_terms: ['term', 'news_id', 'rank', 'published_at'],
-};
+  'search_terms', 'news_terms',
+];
+
+/** Every table the seed writes, in foreign-key order, with its columns (src/db/schema.ts). */
+export const TABLES: Record<string, readonly string[]> = Object.fromEntries(SEEDED.map((t) => [t, columnsOf(t)]));
 
 export type TableName = keyof typeof TABLES & string;
 export type Row = Record<string, unknown>;

@@ -10,6 +10,7 @@
  * organization row's `valuation` object is reached through `valuation.value`).
  */
 import type { Tier } from '../auth/verify.js';
+import type { FieldName } from '../db/listing.js';
 import { ApiError } from '../errors.js';
 import { lockReason } from './tiers.js';
 
@@ -35,9 +36,9 @@ export const FIELD_RULES = {
   headcount_share: { need: 'premium', paths: ['percentage', 'count'] },
   // a round's investors (and the filters that would list a round's investors one by one)
   investors: { need: 'premium', paths: ['investors'] },
-} as const satisfies Record<string, FieldRule>;
+} as const satisfies Record<FieldName, FieldRule>;
 
-export type FieldName = keyof typeof FIELD_RULES;
+export type { FieldName };
 
 /** The rule of each record path. */
 export const RULE_BY_PATH: ReadonlyMap<string, { field: FieldName; need: Tier }> = new Map(

@@ -1,18 +1,8 @@
 /** API keys (M2M clients): SQL only. */
 import type { Knex } from 'knex';
+import type { RowOf } from './schema.js';
 
-export interface ApiKeyRow {
-  id: number;
-  client_id: string;
-  secret_hash: string;
-  label: string;
-  scopes: string[];
-  team_id: number;
-  created_by: string | null;
-  status: 'active' | 'revoked' | 'deactivated';
-  created_at: string;
-  revoked_at: string | null;
-}
+export type ApiKeyRow = Omit<RowOf<'api_keys'>, 'scopes' | 'status'> & { scopes: string[]; status: 'active' | 'revoked' | 'deactivated' };
 
 type RawKey = Omit<ApiKeyRow, 'scopes'> & { scopes: string };
 

@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { ApiError } from '../errors.js';
 import { clientGone, currentSignal } from './cancel.js';
 import { connectionBudgetMs, isSqlite, normalizeRawResult } from './knex.js';
+import { discardConnection } from '../patches/knex.js';
 
 type Row = Record<string, unknown>;
 
@@ -126,8 +127,8 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
   return (await runner.run(sql, bindings, budgetMs, signal)) as T[];
 }
 
-/** A pooled pg client; knex's pool drops one marked `__knex__disposed` on its next acquire. */
-type PgConnection = pg.Client & { __knex__disposed?: unknown };
+/** A pooled pg client. */
+type PgConnection = pg.Client;
 
 /**
  * PostgreSQL, a budget other than the connection's own: `begin; set local statement_timeout; the
@@ -151,7 +152,7 @@ async function withLocalTimeout(db: Knex, query: Knex.QueryBuilder | Knex.Raw, t
       clean = await rollback(conn);
     }
   } finally {
-    if (!clean) conn.__knex__disposed ??= 'left inside a transaction: its rollback failed';
+    if (!clean) discardConnection(conn, 'left inside a transaction: its rollback failed');
     await db.client.releaseConnection(conn);
   }
 }

@@ -1,6 +1,6 @@
 /** Company lists: SQL only. */
 import type { Knex } from 'knex';
-import type { CompiledFilter } from '../query/compile.js';
+import { sortRegistry, type CompiledFilter } from './listing.js';
 import type { EntityRow } from './entities.js';
 import { keysetPage, type PageRequest } from './paging.js';
 
@@ -10,3 +10,18 @@ export async function listCompanies(db: Knex, where: CompiledFilter | null, page
   if (where) base.whereRaw(where.sql, where.bindings);
   return keysetPage<Pick<EntityRow, 'id'> & Record<string, unknown>>(db, base, (q) => q.select('e.id'), page);
 }
+
+export const COMPANY_SORTS = sortRegistry(
+  {
+    signal_rating: 'coalesce({b}.signal_rating, -1)',
+    name: '{b}.name_lower',
+    funding_total: 'coalesce({b}.funding_total_usd, -1)',
+    launch_date: "coalesce({b}.launch_date_sort, '')",
+    employees_count: { sql: 'coalesce({b}.employees_count, -1)', field: 'employees' },
+    added_at: '{b}.added_at',
+    id: '{b}.id',
+  },
+  '-signal_rating',
+  '{b}.id',
+  { created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' } },
+);

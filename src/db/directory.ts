@@ -1,9 +1,13 @@
-/** The typed entity directories (entities, investors, universities, gov-ngo, people) and job lists: SQL only. */
+/**
+ * The typed entity directories (entities, investors, universities, gov-ngo, people) and job lists:
+ * SQL only, with the filter scope `entity` and the organization directories' sort keys.
+ */
 import type { Knex } from 'knex';
-import type { CompiledFilter } from '../query/compile.js';
+import { sortRegistry, type CompiledFilter, type FilterScope } from './listing.js';
 import type { EntityRow } from './entities.js';
 import { jobFromRow, JOB_COLUMNS, JOB_ENTITY_COLUMNS, type JobRow } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
+import { entityKeys, renamed } from './filterKeys.js';
 
 /** Which entities a directory lists: one organization subtype or every entity (persons: people.ts listPersons). */
 export type Directory = { subtype: NonNullable<EntityRow['subtype']> } | { all: true };
@@ -31,3 +35,24 @@ export async function listActiveJobs(db: Knex, where: CompiledFilter | null, pag
   const res = await keysetPage<Record<string, unknown>>(db, base, (q) => q.select(...JOB_COLUMNS, ...JOB_ENTITY_COLUMNS), page);
   return { page: res.page, rows: res.rows.map(jobFromRow) };
 }
+
+/** Filter scope `entity`: organizations and persons aliased `{b}`. */
+export const ENTITY_SCOPE: FilterScope = {
+  name: 'entity',
+  description: 'Organizations and persons: /data/companies, /data/entities, /data/investors, /data/universities, /data/gov-ngo, /data/people, /data/founders, founded companies',
+  keys: entityKeys(),
+  retired: { created_at: renamed(entityKeys(), 'added_at', '2026-10-09') },
+};
+
+const ORGANIZATION_KEYS = { signal_rating: 'coalesce({b}.signal_rating, -1)', name: '{b}.name_lower', added_at: '{b}.added_at', id: '{b}.id' };
+const ADDED_AT_RENAMED = { created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' } };
+
+/** Organization directories: every key has an index per subtype (migration 003). */
+export const ORGANIZATION_SORTS = sortRegistry(ORGANIZATION_KEYS, '-signal_rating', '{b}.id', ADDED_AT_RENAMED);
+
+export const INVESTOR_SORTS = sortRegistry(
+  { ...ORGANIZATION_KEYS, investments_count: 'coalesce({b}.investor_investments_count, -1)', total_invested: 'coalesce({b}.investor_total_invested_usd, -1)' },
+  '-signal_rating',
+  '{b}.id',
+  ADDED_AT_RENAMED,
+);

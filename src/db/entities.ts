@@ -5,65 +5,16 @@
 import type { Knex } from 'knex';
 import { idList, normalizeRawResult, prepared, whereIdIn } from './knex.js';
 import { refTables, type RefTables } from './refCache.js';
+import { selectList, type RowOf } from './schema.js';
 
-export interface EntityRow {
-  id: number;
-  uuid: string;
+/** The columns of an entity the service reads (sort keys, lower-cased name and place ids are for SQL). */
+export type EntityRow = Omit<RowOf<'entities'>, 'type' | 'subtype' | EntityInternal> & {
   type: 'organization' | 'person';
   subtype: 'company' | 'university' | 'gov_ngo' | 'investor' | null;
-  name: string;
-  domain: string | null;
-  tagline: string | null;
-  about: string | null;
-  image: string | null;
-  link_website: string | null;
-  link_linkedin: string | null;
-  link_twitter: string | null;
-  link_instagram: string | null;
-  link_angellist: string | null;
-  link_crunchbase: string | null;
-  launch_date: string | null;
-  closing_date: string | null;
-  became_unicorn_date: string | null;
-  became_thoroughbred_date: string | null;
-  exit_date: string | null;
-  employees_count: number | null;
-  employee_count_1y_growth: number | null;
-  added_at: string;
-  updated_at: string;
-  status: string | null;
-  signal_rating: number | null;
-  unicorn_type: string | null;
-  gender: string | null;
-  is_founder: boolean | number;
-  funding_total_usd: number | null;
-  funding_total_vc_usd: number | null;
-  funding_rounds_count: number;
-  valuation_usd: number | null;
-  valuation_year: number | null;
-  valuation_month: number | null;
-  jobs_open_count: number;
-  revenue_usd: number | null;
-  revenue_year: number | null;
-  traffic_monthly_visits: number | null;
-  traffic_growth_3m: number | null;
-  patents_count: number;
-  is_investor: boolean | number;
-  investor_rank: number | null;
-  investor_deal_min_usd: number | null;
-  investor_deal_max_usd: number | null;
-  investor_investments_count: number | null;
-  investor_total_invested_usd: number | null;
-  investor_preferred_round: string | null;
-  investor_last_round_date: string | null;
-  investor_exits_count: number | null;
-  investor_exits_total_value_usd: number | null;
-  investor_exits_pct: number | null;
-  investor_match_companies_count: number | null;
-  investor_match_invested_usd: number | null;
-  founded_companies_count: number | null;
-  founded_companies_total_funding_usd: number | null;
-}
+};
+type EntityInternal =
+  | 'name_lower' | 'launch_date_sort' | 'closing_date_sort' | 'became_unicorn_date_sort' | 'became_thoroughbred_date_sort' | 'exit_date_sort'
+  | 'hq_city_id' | 'hq_country_id' | 'hq_continent_id' | 'last_round_date_sort';
 
 export interface LocationRow {
   entity_id: number;
@@ -242,24 +193,9 @@ function groupClassifications(rows: readonly { entity_id: number; value: string 
   return out;
 }
 
-export interface CareerRow {
-  id: number;
-  person_id: number;
-  org_id: number;
-  raw_title: string | null;
-  titles: string;
-  is_founder: boolean | number;
-  is_executive: boolean | number;
-  is_partner: boolean | number;
-  is_past: boolean | number;
-  start_date: string | null;
-  end_date: string | null;
-}
+export type CareerRow = Omit<RowOf<'career'>, 'start_sort'>;
 
-export const CAREER_COLUMNS = [
-  'c.id', 'c.person_id', 'c.org_id', 'c.raw_title', 'c.titles', 'c.is_founder', 'c.is_executive', 'c.is_partner',
-  'c.is_past', 'c.start_date', 'c.end_date',
-];
+export const CAREER_COLUMNS = selectList('career', 'c', ['start_sort']);
 
 export interface FounderGlance {
   total: number;

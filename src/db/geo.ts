@@ -4,7 +4,7 @@
  * `places_geo_key`; entities join by their headquarters city (`entities_subtype_city_key`). SQL only.
  */
 import type { Knex } from 'knex';
-import type { CompiledFilter } from '../query/compile.js';
+import type { CompiledFilter } from './listing.js';
 import { isSqlite } from './knex.js';
 
 export interface BBox {

@@ -1,31 +1,16 @@
-/** Job openings: SQL only. Salary, currency, department and contract type are never selected. */
+/** Job openings: SQL only, with the filter scope `job` and the sort keys. Salary, currency, department and contract type are never selected. */
 import type { Knex } from 'knex';
 import type { RefRow } from './entities.js';
+import { CMP, EQ_SET, JOB_TYPES, loc, renamed } from './filterKeys.js';
+import { sortRegistry, type FilterKey, type FilterScope } from './listing.js';
+import { selectList, type RowOf } from './schema.js';
 
-export interface JobRow {
-  id: number;
-  entity_id: number;
-  title: string;
-  url: string | null;
-  source: string | null;
-  job_type: string | null;
-  formatted_location: string | null;
-  post_language: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  posted_at: string;
-  city_id: number | null;
-  state_id: number | null;
-  country_id: number | null;
-  continent_id: number | null;
-  city_region_ids: string;
-  entity: RefRow;
-}
+/** Never selected: the salary, its currency, the department and the contract type; `is_active` is a condition. */
+const JOB_UNSELECTED = ['salary_min', 'salary_max', 'salary_currency', 'department', 'contract_type', 'is_active'] as const;
 
-export const JOB_COLUMNS = [
-  'j.id', 'j.entity_id', 'j.title', 'j.url', 'j.source', 'j.job_type', 'j.formatted_location', 'j.post_language',
-  'j.latitude', 'j.longitude', 'j.posted_at', 'j.city_id', 'j.state_id', 'j.country_id', 'j.continent_id', 'j.city_region_ids',
-];
+export type JobRow = Omit<RowOf<'jobs'>, (typeof JOB_UNSELECTED)[number]> & { entity: RefRow };
+
+export const JOB_COLUMNS = selectList('jobs', 'j', JOB_UNSELECTED);
 
 /** The hiring organization's ref columns, prefixed `e_`. */
 export const JOB_ENTITY_COLUMNS = ['e.uuid as e_uuid', 'e.type as e_type', 'e.subtype as e_subtype', 'e.name as e_name', 'e.image as e_image'];
@@ -51,3 +36,28 @@ export async function findActiveJob(db: Knex, id: number): Promise<JobRow | null
     .first(...JOB_COLUMNS, ...JOB_ENTITY_COLUMNS)) as Record<string, unknown> | undefined;
   return row ? jobFromRow(row) : null;
 }
+
+/** Keys on an active job opening aliased `{b}` (scope `job`). */
+function jobKeys(): FilterKey[] {
+  return [
+    { key: 'posted_at', kind: 'column', type: 'partial_date', sqls: ['{b}.posted_at'], ops: CMP, description: 'When the opening was posted (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)' },
+    loc('country', '{b}.country_id', 'country', 'Country of the opening'),
+    loc('city', '{b}.city_id', 'city', 'City of the opening'),
+    loc('continent', '{b}.continent_id', 'continent', 'Continent of the opening'),
+    { key: 'job_type', kind: 'column', type: 'enum', sqls: ['{b}.job_type'], ops: EQ_SET, values: JOB_TYPES, description: 'Job type (e.g. full_time, part_time, internship)' },
+    { key: 'source', kind: 'column', type: 'string', sqls: ['{b}.source'], ops: EQ_SET, description: 'Where the opening was found' },
+    { key: 'post_language', kind: 'column', type: 'string', sqls: ['{b}.post_language'], ops: EQ_SET, description: 'Language of the posting (ISO 639-1)' },
+    { key: 'entity.uuid', kind: 'related', type: 'uuid', from: 'entities r', link: 'r.id = {b}.entity_id', sqls: ['r.uuid'], ops: EQ_SET, description: 'UUID of the hiring organization' },
+  ];
+}
+
+export const JOB_SCOPE: FilterScope = {
+  name: 'job',
+  description: 'Active job openings: /data/jobs',
+  keys: jobKeys(),
+  retired: { date_posted: renamed(jobKeys(), 'posted_at', '2026-10-09') },
+};
+
+export const JOB_SORTS = sortRegistry({ posted_at: '{b}.posted_at', id: '{b}.id' }, '-posted_at', '{b}.id', {
+  date_posted: { replacement: 'posted_at', since: '2026-10-09', sql: '{b}.posted_at' },
+});

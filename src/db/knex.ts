@@ -1,18 +1,16 @@
 /** Knex set-up for SQLite (better-sqlite3) and PostgreSQL (pg); the migration runner is migrate.ts. */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { cacheStatements } from './statement-cache.mjs';
+import { cacheStatements } from '../patches/better-sqlite3.mjs';
+import { namePreparedStatements, PREPARE, waitForLocks } from '../patches/knex.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
 // numeric (1700): aggregates such as AVG/SUM over integers.
 pg.types.setTypeParser(1700, (v: string) => Number.parseFloat(v));
-
-export type Db = Knex;
 
 /** The least `statement_timeout` of a pooled connection: a tiny query budget must not fail key lookups. */
 const STATEMENT_TIMEOUT_FLOOR_MS = 5000;
@@ -49,7 +47,7 @@ export function createDb(
         },
       },
     });
-    waitForLocks(db);
+    waitForLocks(db, SQLITE_LOCK_WAIT_MS);
     return db;
   }
   const db = knexFactory({
@@ -75,32 +73,6 @@ const SQLITE_CONNECTIONS = 4;
 export const SQLITE_LOCK_WAIT_MS = 1000;
 
 /**
- * SQLite: a statement that finds the database locked (SQLITE_BUSY: another process, or another of
- * our connections, is writing) is tried again after a pause on the event loop's timers, up to
- * SQLITE_LOCK_WAIT_MS, then fails with SQLITE_BUSY (503 SERVICE_UNAVAILABLE; a metered call is not
- * charged). SQLite's own busy_timeout waits inside the synchronous call instead: one writer held
- * outside for 15 s froze every request of the process. Readers in WAL mode never need the lock.
- */
-function waitForLocks(db: Knex): void {
-  type SqliteClient = { _query(connection: unknown, obj: unknown): Promise<unknown> };
-  const proto = Object.getPrototypeOf(db.client) as SqliteClient & { [PATCHED]?: true };
-  if (proto[PATCHED]) return;
-  const run = proto._query;
-  proto._query = async function (this: SqliteClient, connection, obj) {
-    const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
-    for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
-      try {
-        return await run.call(this, connection, obj);
-      } catch (err) {
-        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() + pause > deadline) throw err;
-        await new Promise((r) => setTimeout(r, pause));
-      }
-    }
-  };
-  proto[PATCHED] = true;
-}
-
-/**
  * The connections of a request's metering writes: credit decrements and refunds, usage counts and
  * the shared rate-limit buckets. On PostgreSQL a pool of its own whose sessions commit
  * asynchronously (`synchronous_commit = off`): a metered call's decrement does not wait for its
@@ -119,69 +91,6 @@ export function createMeteringDb(cfg: Parameters<typeof createDb>[0], db: Knex):
 
 /** Half the API pool, at least 2: one statement of well under a millisecond per metered call. */
 const meteringPoolMax = (apiPoolMax: number) => Math.max(2, Math.ceil(apiPoolMax / 2));
-
-// ---------------------------------------------------------------- prepared statements (PostgreSQL)
-
-/**
- * Queries marked with `prepared()` run as named prepared statements on PostgreSQL: parsed and
- * planned once per connection, then executed with a generic plan. Planning is most of the cost of
- * a lookup by key here, because the planner weighs every index of a table and the list filters
- * keep many indexes on `transactions` and `entities` (bench: transaction detail 759 -> 1,049
- * req/s, company detail 642 -> 802). Only statements of a fixed text whose generic plan is right for any parameter are marked
- * (lookups by key or by a list of keys, credits); filtered, sorted list pages are not, since a generic plan
- * chosen for one filter value can be wrong for another. The name is a digest of the SQL text, so
- * the number of statements a connection keeps is bounded by the marked call sites.
- * `DB_PREPARED_STATEMENTS=off` turns this off (PgBouncer in transaction mode before 1.21).
- */
-const PREPARE = { prepare: true } as const;
-const statementNames = new Map<string, string>();
-
-function statementName(sql: string): string {
-  let name = statementNames.get(sql);
-  if (!name) {
-    name = `fd_${crypto.createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
-    if (statementNames.size < 10_000) statementNames.set(sql, name);
-  }
-  return name;
-}
-
-/** Wraps the pg dialect's query call once (on its prototype, which knex's transaction clients share
- * with the pool's client): a marked query gets its statement name unless the instance's config says
- * `preparedStatements: false`. */
-function namePreparedStatements(db: Knex): void {
-  type QueryObject = { sql: string; options?: Record<string, unknown> };
-  type PgClient = { config: { preparedStatements?: boolean }; _query(connection: PgConnection, obj: QueryObject): Promise<unknown> };
-  const proto = Object.getPrototypeOf(db.client) as PgClient & { [PATCHED]?: true };
-  if (proto[PATCHED]) return;
-  const run = proto._query;
-  proto._query = async function (this: PgClient, connection, obj) {
-    if (!obj.options?.prepare) return run.call(this, connection, obj);
-    const { prepare: _p, ...rest } = obj.options;
-    if (this.config.preparedStatements === false) {
-      obj.options = rest;
-      return run.call(this, connection, obj);
-    }
-    const name = statementName(obj.sql);
-    obj.options = { ...rest, name };
-    try {
-      return await run.call(this, connection, obj);
-    } catch (err) {
-      // A column added to a table while this connection holds a `select *` statement on it: the
-      // statement keeps failing on this connection until it is deallocated (a migration during a
-      // rolling deploy). Outside a transaction, drop it and run the query again once.
-      if ((err as { code?: string }).code !== '0A000' || !connection.connection?.parsedStatements?.[name]) throw err;
-      delete connection.connection.parsedStatements[name];
-      await new Promise<void>((resolve, reject) => connection.query(`deallocate ${name}`, (e) => (e ? reject(e) : resolve())));
-      return run.call(this, connection, obj);
-    }
-  };
-  proto[PATCHED] = true;
-}
-interface PgConnection {
-  connection?: { parsedStatements?: Record<string, string> };
-  query(sql: string, cb: (err: Error | null) => void): void;
-}
-const PATCHED = Symbol('fd.preparedStatements');
 
 /** Marks a query builder or raw query to run as a prepared statement (see above; no effect on SQLite). */
 export function prepared<Q extends { options(o: Readonly<Record<string, unknown>>): Q }>(q: Q): Q {

@@ -5,7 +5,7 @@
  * first within each. Only the first 1,000 are paged. SQL only.
  */
 import type { Knex } from 'knex';
-import type { CompiledFilter } from '../query/compile.js';
+import { sortRegistry, type CompiledFilter } from './listing.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { normalizeTerm, rebuildTerms, SEARCH_DEPTH, TERM_BATCH, TOP, type TermSource } from './search.js';
 
@@ -47,3 +47,8 @@ export async function searchNews(db: Knex, q: string, where: CompiledFilter | nu
   const base = db.from(ranked.as('x')).join('news as n', 'n.id', 'x.news_id');
   return keysetPage<Record<string, unknown>>(db, base, (b) => b.select('n.*'), page);
 }
+
+/** With `q`: articles whose title (or a later word of it) starts with `q`, ranked; the first 1,000 only. */
+export const NEWS_RANKED_SORTS = sortRegistry({ match: 'x.best', published_at: 'x.published' }, 'match,-published_at', 'x.news_id', {
+  publish_date: { replacement: 'published_at', since: '2026-10-09', sql: 'x.published' },
+});

@@ -1,5 +1,7 @@
-/** Team notes: writes. Every statement is scoped to the caller's team; one statement per change. */
+/** Team notes: writes (every statement scoped to the caller's team; one statement per change), the filter scope `note` and the sort keys. */
 import type { Knex } from 'knex';
+import { CMP, uuidOf } from './filterKeys.js';
+import { sortRegistry, type FilterKey, type FilterScope } from './listing.js';
 
 export async function insertNote(db: Knex, note: { team_id: number; entity_id: number; body: string; created_by: string; at: string }): Promise<number> {
   const [row] = (await db('notes')
@@ -16,3 +18,15 @@ export async function updateNote(db: Knex, teamId: number, id: number, body: str
 export async function deleteNote(db: Knex, teamId: number, id: number): Promise<boolean> {
   return (await db('notes').where({ id, team_id: teamId }).delete()) > 0;
 }
+
+/** Keys on a team note aliased `{b}` (scope `note`). */
+function noteKeys(): FilterKey[] {
+  return [
+    uuidOf('entity.uuid', 'notes', 'entity_id', 'UUID of the annotated entity'),
+    { key: 'updated_at', kind: 'column', type: 'partial_date', sqls: ['{b}.updated_at'], ops: CMP, description: 'Last change (compared at the given precision)' },
+  ];
+}
+
+export const NOTE_SCOPE: FilterScope = { name: 'note', description: "The caller's team notes: /data/notes", keys: noteKeys() };
+
+export const NOTE_SORTS = sortRegistry({ updated_at: '{b}.updated_at', id: '{b}.id' }, '-updated_at');

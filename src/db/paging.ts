@@ -1,28 +1,47 @@
 /**
  * Keyset (seek) pages over any list query (SPEC.md 4.11, DESIGN.md "Cursors"): never OFFSET.
  * The caller gives a base query (FROM, joins, fixed conditions and the compiled filter), the
- * resolved sort and the decoded cursor; this returns the rows and the page envelope.
+ * resolved sort and where the page starts; this returns the rows and the page envelope. The page's
+ * boundary rows (their sort key values) go to the request's `mint`: the cursor format, its
+ * signature and what it is bound to belong to the layer above (src/query/cursor.ts).
  */
 import type { Knex } from 'knex';
-import { encodeCursor, type CursorPayload } from '../query/cursor.js';
 import { budgeted } from './budget.js';
 import { prepared } from './knex.js';
-import type { ResolvedSort } from '../query/sort.js';
+import type { ResolvedSort } from './listing.js';
+
+/** One sort key value of a boundary row. */
+export type KeyValue = string | number | null;
+
+/** Where a page starts: after (`next`) or before (`prev`) the boundary row whose sort values are `key`. */
+export interface PageStart {
+  dir: 'next' | 'prev';
+  /** Sort key values of the boundary row, one per sort key (the id included). */
+  key: KeyValue[];
+  /** Position of the first row of the page. */
+  offset: number;
+  limit: number;
+}
+
+/** A page edge to mint a cursor for: the page it leads to starts at this boundary row. */
+export type PageEdge = PageStart;
 
 export interface PageRequest {
   sort: ResolvedSort;
   limit: number;
-  cursor: CursorPayload | null;
+  cursor: PageStart | null;
   includeTotal: boolean;
-  /** Bound into cursors. */
-  filter: string;
-  parent: string | null;
-  version: string;
-  secret: string;
+  /**
+   * Whether every page of this list has the same plan whatever its start (no filter, no parent):
+   * then it runs as a prepared statement.
+   */
+  planOnce: boolean;
   /** Offset paging of clients pinned before 2026-10-07 (first request only; cursors follow). */
   legacyOffset?: number;
   /** Execution budget of the page and count queries (ms). */
   budgetMs: number;
+  /** The cursor of a page edge. */
+  mint: (edge: PageEdge) => string;
 }
 
 export interface PageInfo {
@@ -33,7 +52,7 @@ export interface PageInfo {
   total: number | null;
 }
 
-type Key = (string | number | null)[];
+type Key = KeyValue[];
 
 /**
  * The rows after the cursor's key `(k1, k2, ...)` in the sort's directions (reversed when
@@ -82,12 +101,12 @@ export async function keysetPage<T extends Record<string, unknown>>(
   const { sort, cursor } = req;
   const limit = cursor?.limit ?? req.limit;
   const backwards = cursor?.dir === 'prev';
-  // A page without a filter or parent has the same plan whatever its cursor: it runs as a prepared
-  // statement, planned once per connection (PostgreSQL planned the founders page 0.19 ms a call
-  // for 0.13 ms of execution), with its LIMIT written into the text: for a bound LIMIT the generic
-  // plan assumes a tenth of the table, looks dearer than the custom plans and is never kept.
-  // Filtered pages stay planned for their values (a generic plan can be wrong for some values).
-  const planOnce = req.filter === '' && req.parent === null;
+  // A page whose plan does not depend on its start runs as a prepared statement, planned once per
+  // connection (PostgreSQL planned the founders page 0.19 ms a call for 0.13 ms of execution), with
+  // its LIMIT written into the text: for a bound LIMIT the generic plan assumes a tenth of the table,
+  // looks dearer than the custom plans and is never kept. Filtered pages stay planned for their
+  // values (a generic plan can be wrong for some values).
+  const planOnce = req.planOnce;
   const pageQuery = (orderFrom = 0) => {
     const q = select(base.clone());
     sort.keys.forEach((k, i) => q.select(db.raw(`${k.sql} as ??`, [`__s${i}`])));
@@ -120,11 +139,7 @@ export async function keysetPage<T extends Record<string, unknown>>(
   // stepping back past the start (rows were inserted before): this is the first page
   if (backwards && !more) offset = 0;
   const keyOf = (r: T): Key => sort.keys.map((_k, i) => r[`__s${i}`] as string | number | null);
-  const mint = (dir: 'next' | 'prev', row: T, at: number) =>
-    encodeCursor(
-      { v: 1, sort: sort.canonical, filter: req.filter, parent: req.parent, dir, key: keyOf(row), offset: at, limit, ver: req.version },
-      req.secret,
-    );
+  const mint = (dir: 'next' | 'prev', row: T, at: number) => req.mint({ dir, key: keyOf(row), offset: at, limit });
   const hasNext = backwards ? rows.length > 0 : more;
   const hasPrev = backwards ? more && rows.length > 0 : offset > 0 && rows.length > 0;
   const page: PageInfo = {

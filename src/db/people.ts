@@ -4,7 +4,7 @@ import { idList, prepared } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { refTables } from './refCache.js';
 import { CAREER_COLUMNS, normalizeRaw, type CareerRow, type EntityRow, type RefRow } from './entities.js';
-import type { CompiledFilter } from '../query/compile.js';
+import { sortRegistry, type CompiledFilter } from './listing.js';
 
 export interface Glance<T> {
   total: number;
@@ -164,3 +164,13 @@ export async function listEducation(db: Knex, personId: number, where: CompiledF
   const majors = await majorNames(db, res.rows);
   return { page: res.page, rows: res.rows.map((r) => toEducation(r, majors)) };
 }
+
+export const FOUNDER_SORTS = sortRegistry({ signal_rating: 'coalesce({b}.signal_rating, -1)', name: '{b}.name_lower', added_at: '{b}.added_at', id: '{b}.id' }, '-signal_rating', '{b}.id', {
+  launch_date: { replacement: 'signal_rating', since: '2026-10-07', sql: "coalesce({b}.launch_date_sort, '')" },
+  created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' },
+});
+
+/** Career rows (also the founded-companies list, which reads the same rows). */
+export const CAREER_SORTS = sortRegistry({ start_date: "coalesce(c.start_sort, '')", name: '{b}.name_lower', id: 'c.id' }, '-start_date', 'c.id');
+
+export const EDUCATION_SORTS = sortRegistry({ start_date: "coalesce(ed.start_sort, '')", id: 'ed.id' }, '-start_date', 'ed.id');

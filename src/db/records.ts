@@ -1,13 +1,15 @@
 /**
  * Funds, valuations, news articles and team notes: SQL only. Each is a table with an optional
- * organization (joined as `e`, selected with the `e_` ref columns) listed in keyset pages.
+ * organization (joined as `e`, selected with the `e_` ref columns) listed in keyset pages; with the
+ * filter scopes and sort keys of funds, valuations and news.
  */
 import type { Knex } from 'knex';
-import type { CompiledFilter } from '../query/compile.js';
+import { sortRegistry, type CompiledFilter, type FilterKey, type FilterScope } from './listing.js';
 import type { RefRow } from './entities.js';
 import { prepared, whereIdIn } from './knex.js';
 import { JOB_ENTITY_COLUMNS } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
+import { ARTICLE_TYPES, CMP, CMP_SET, EQ_SET, FUND_STATUSES, FUND_TYPES, REPEATED, renamed, taxonomyKey, uuidOf, VALUATION_SOURCES } from './filterKeys.js';
 
 export interface RecordSpec {
   table: 'funds' | 'valuations' | 'news' | 'notes' | 'transactions' | 'financials' | 'headcount_breakdown' | 'web_traffic' | 'patents' | 'career' | 'education' | 'landscapes' | 'taxonomy';
@@ -83,3 +85,73 @@ export async function loadLandscapeTaxonomy(db: Knex, ids: number[]): Promise<Ma
   for (const { landscape_id, ...r } of rows) out.set(landscape_id, [...(out.get(landscape_id) ?? []), r]);
   return out;
 }
+
+/** Keys on a fund aliased `{b}` (scope `fund`). */
+function fundKeys(): FilterKey[] {
+  return [
+    { key: 'announced_date', kind: 'column', type: 'partial_date', sqls: ['{b}.announced_sort'], ops: CMP, description: 'Announcement date (compared at the given precision)' },
+    { key: 'amount', kind: 'column', type: 'money', sqls: ['{b}.amount_usd'], ops: CMP, description: 'Fund size in the request currency (integer)' },
+    { key: 'vintage_year', kind: 'column', type: 'integer', sqls: ['{b}.vintage_year'], ops: CMP_SET, description: 'Vintage year' },
+    { key: 'fund_type', kind: 'column', type: 'enum', sqls: ['{b}.fund_type'], ops: EQ_SET, values: FUND_TYPES, description: 'Fund type (e.g. venture, seed, growth, buyout)' },
+    { key: 'status', kind: 'column', type: 'enum', sqls: ['{b}.status'], ops: EQ_SET, values: FUND_STATUSES, description: 'Fund status (fundraising, active, closed)' },
+    uuidOf('investor.uuid', 'funds', 'investor_id', 'UUID of the investor that raised the fund'),
+    { key: 'lp.uuid', kind: 'related', type: 'uuid', from: 'fund_lps r join entities le on le.id = r.lp_id', link: 'r.fund_id = {b}.id', sqls: ['le.uuid'], ops: REPEATED, description: 'UUID of a limited partner (repeated)' },
+  ];
+}
+
+/** Keys on a valuation aliased `{b}` (scope `valuation`). */
+function valuationKeys(): FilterKey[] {
+  return [
+    { key: 'date', kind: 'column', type: 'partial_date', sqls: ['{b}.date_sort'], ops: CMP, description: 'Valuation date (compared at the given precision)' },
+    { key: 'value', kind: 'column', type: 'money', sqls: ['{b}.value_usd'], ops: CMP, field: 'valuation', description: 'Valuation in the request currency (integer)' },
+    { key: 'source', kind: 'column', type: 'enum', sqls: ['{b}.source'], ops: EQ_SET, values: VALUATION_SOURCES, description: 'Source (funding_round, secondary, public_market, estimate)' },
+    uuidOf('company.uuid', 'valuations', 'company_id', 'UUID of the valued company'),
+  ];
+}
+
+/** Keys on a news article aliased `{b}` (scope `news`). */
+function newsKeys(): FilterKey[] {
+  return [
+    { key: 'published_at', kind: 'column', type: 'partial_date', sqls: ['{b}.published_at'], ops: CMP, description: 'Publication date (compared at the given precision)' },
+    { key: 'article_type', kind: 'column', type: 'enum', sqls: ['{b}.article_type'], ops: EQ_SET, values: ARTICLE_TYPES, description: 'Article type (display name or code, case-insensitive)' },
+    { key: 'source', kind: 'column', type: 'string', sqls: ['{b}.source'], ops: EQ_SET, description: 'Publisher' },
+    { key: 'entity.uuid', kind: 'related', type: 'uuid', from: 'news_entities r join entities ne on ne.id = r.entity_id', link: 'r.news_id = {b}.id', sqls: ['ne.uuid'], ops: REPEATED, description: 'UUID of an entity the article mentions (repeated)' },
+    { key: 'taxonomy_id', kind: 'related', type: 'integer', from: 'news_taxonomy r', link: 'r.news_id = {b}.id', sqls: ['r.taxonomy_id'], ops: REPEATED, description: 'Taxonomy id of the article (repeated)', valuesFrom: 'taxonomy', valuesKind: '' },
+  ];
+}
+
+export const FUND_SCOPE: FilterScope = {
+  name: 'fund',
+  description: 'Funds raised by investors: /data/funds',
+  keys: fundKeys(),
+  retired: { fund_date: renamed(fundKeys(), 'announced_date', '2026-10-09') },
+};
+
+export const VALUATION_SCOPE: FilterScope = { name: 'valuation', description: 'Company valuations: /data/valuations', keys: valuationKeys() };
+
+export const NEWS_SCOPE: FilterScope = {
+  name: 'news',
+  description: 'News articles: /data/news',
+  keys: newsKeys(),
+  retired: {
+    publish_date: renamed(newsKeys(), 'published_at', '2026-10-09'),
+    // before 2026-10-07 the news filter `sector` took sector taxonomy ids; `taxonomy_id` takes any
+    sector: { replacement: 'taxonomy_id', since: '2026-10-07', legacy: taxonomyKey('sector', 'sector', 'news_taxonomy', 'r.news_id = {b}.id') },
+  },
+};
+
+export const FUND_SORTS = sortRegistry({ announced_date: "coalesce({b}.announced_sort, '')", amount: 'coalesce({b}.amount_usd, -1)', id: '{b}.id' }, '-announced_date', '{b}.id', {
+  fund_date: { replacement: 'announced_date', since: '2026-10-09', sql: "coalesce({b}.announced_sort, '')" },
+});
+
+export const VALUATION_SORTS = sortRegistry({ date: '{b}.date_sort', value: { sql: '{b}.value_usd', field: 'valuation' }, id: '{b}.id' }, '-date', '{b}.id', {
+  year: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
+  month: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
+});
+
+export const NEWS_SORTS = sortRegistry({ published_at: '{b}.published_at', id: '{b}.id' }, '-published_at', '{b}.id', {
+  publish_date: { replacement: 'published_at', since: '2026-10-09', sql: '{b}.published_at' },
+});
+
+/** Reference lists (landscapes, taxonomy) by name. */
+export const NAME_SORTS = sortRegistry({ name: '{b}.name' }, 'name');

@@ -8,7 +8,7 @@
  * per lookup.
  */
 import type { Knex } from 'knex';
-import type { FilterEnums } from '../query/compile.js';
+import type { FilterEnums } from './listing.js';
 
 export const REF_TTL_MS = 300_000;
 

@@ -1,6 +1,7 @@
 /** Reference tables read by the service at run time: SQL only. */
 import type { Knex } from 'knex';
 import { keysetPage, type PageInfo, type PageRequest } from './paging.js';
+import { sortRegistry } from './listing.js';
 
 export async function loadFxRates(db: Knex): Promise<{ currency: string; per_usd: number; as_of: string }[]> {
   return db('fx_rates').select('currency', 'per_usd', 'as_of');
@@ -34,3 +35,6 @@ export async function listReferenceValues(
   const res = await keysetPage<{ value: string | number; name: string; type?: string }>(db, base, select, page);
   return { page: res.page, rows: res.rows.map((r) => ({ ...r, value: String(r.value) })) };
 }
+
+/** Values of a data-backed filter key, by name (alias `r`). */
+export const REFERENCE_VALUE_SORTS = sortRegistry({ name: 'r.name', id: 'r.id' }, 'name', 'r.id');

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { RefRow } from './entities.js';
 import { JOB_ENTITY_COLUMNS } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
+import { sortRegistry } from './listing.js';
 
 export const SIMILAR_DEPTH = 1000;
 
@@ -103,3 +104,7 @@ export async function similarPage(db: Knex, kind: 'company' | 'investor', parent
   });
   return refPage(db, ranked, page) as Promise<{ page: Awaited<ReturnType<typeof keysetPage>>['page']; rows: SimilarRow[] }>;
 }
+
+export const PARTICIPATION_SORTS = sortRegistry({ last_round_date: 'x.last_round', rounds_count: 'x.rounds_count' }, '-last_round_date', 'x.other_id');
+
+export const SIMILAR_SORTS = sortRegistry({ score: 'x.score', signal_rating: 'x.signal' }, '-score,-signal_rating', 'x.other_id');

@@ -11,6 +11,7 @@
 import type { Knex } from 'knex';
 import { prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
+import { sortRegistry } from './listing.js';
 
 export const SEARCH_DEPTH = 1000;
 /** Rank of a term: the whole name, the whole domain, a later word of the name. */
@@ -146,3 +147,6 @@ export async function loadHits(db: Knex, ids: number[]): Promise<Map<number, Hit
   )) as HitRow[];
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** The fixed ranking (no `sort` parameter): match class, then signal, then id. */
+export const SEARCH_SORTS = sortRegistry({ match: 'x.best', signal_rating: 'x.signal' }, 'match,-signal_rating', 'x.entity_id');

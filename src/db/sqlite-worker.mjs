@@ -3,7 +3,7 @@
 // Plain JavaScript so that it loads the same under tsx, vitest and node.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { cacheStatements } from './statement-cache.mjs';
+import { cacheStatements } from '../patches/better-sqlite3.mjs';
 
 const db = cacheStatements(new Database(workerData.file, { readonly: true, fileMustExist: true }));
 db.pragma('busy_timeout = 5000');

@@ -1,16 +1,8 @@
 /** Teams: SQL only. */
 import type { Knex } from 'knex';
+import type { RowOf } from './schema.js';
 
-export interface TeamRow {
-  id: number;
-  name: string;
-  slug: string;
-  created_by: string;
-  is_active: boolean | number;
-  created_at: string;
-  updated_at: string;
-  member_count: number;
-}
+export type TeamRow = RowOf<'teams'> & { member_count: number };
 
 export class SlugTakenError extends Error {}
 

@@ -1,29 +1,13 @@
-/** Transactions (funding rounds) and their investors: SQL only. */
+/** Transactions (funding rounds) and their investors: SQL only, with the filter scope `funding` and the sort keys of round lists. */
 import type { Knex } from 'knex';
-import type { CompiledFilter } from '../query/compile.js';
+import { sortRegistry, type CompiledFilter, type FilterKey, type FilterScope } from './listing.js';
 import type { RefRow } from './entities.js';
 import { prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
+import { BOOL, CMP, CMP_SET, EQ_SET, REPEATED, ROUND_TYPES, STANDARDIZED_ROUND_VALUES, entityKeys, rebase } from './filterKeys.js';
+import type { RowOf } from './schema.js';
 
-export interface TransactionRow {
-  id: number;
-  company_id: number;
-  amount_usd: number | null;
-  announced_date: string | null;
-  date_sort: string | null;
-  year: number | null;
-  month: number | null;
-  round_type: string | null;
-  round_type_code: string | null;
-  standardized_round: string | null;
-  valuation_usd: number | null;
-  is_verified: boolean | number | null;
-  is_vc_round: boolean | number | null;
-  is_exit: boolean | number | null;
-  source_url: string | null;
-  created_at: string;
-  deleted_at: string | null;
-}
+export type TransactionRow = RowOf<'transactions'>;
 
 export type InvestorLink = RefRow & { transaction_id: number; is_lead: boolean | number | null };
 
@@ -56,3 +40,40 @@ export async function listTransactions(db: Knex, where: CompiledFilter | null, p
   if (where) base.whereRaw(where.sql, where.bindings);
   return keysetPage<TransactionRow & Record<string, unknown>>(db, base, (q) => q.select('t.*'), page);
 }
+
+/** Keys on a transaction aliased `{b}` (scope `funding`). */
+function fundingKeys(): FilterKey[] {
+  const company = entityKeys()
+    .filter((k) => !['gender', 'is_hiring'].includes(k.key))
+    .map((k) => rebase(k, `company.${k.key}`, 'cmp'));
+  return [
+    { key: 'date', kind: 'column', type: 'partial_date', sqls: ['{b}.date_sort'], ops: CMP, description: 'Announcement date (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)' },
+    { key: 'year', kind: 'column', type: 'integer', sqls: ['{b}.year'], ops: CMP_SET, description: 'Announcement year' },
+    { key: 'amount', kind: 'column', type: 'money', sqls: ['{b}.amount_usd'], ops: CMP, description: 'Round amount in the request currency (integer)' },
+    { key: 'valuation', kind: 'column', type: 'money', sqls: ['{b}.valuation_usd'], ops: CMP, field: 'valuation', description: 'Post-money valuation in the request currency (integer)' },
+    { key: 'round_type', kind: 'column', type: 'enum', sqls: ['{b}.round_type_code'], ops: EQ_SET, values: ROUND_TYPES, description: 'Reported round type (display name or code, case-insensitive)' },
+    { key: 'standardized_round', kind: 'column', type: 'enum', sqls: ['{b}.standardized_round'], ops: EQ_SET, values: STANDARDIZED_ROUND_VALUES, enumStores: 'name', description: 'Standardized round (display name or code, case-insensitive)' },
+    { key: 'is_verified', kind: 'column', type: 'boolean', sqls: ['{b}.is_verified'], ops: BOOL, description: 'Verified by the service' },
+    { key: 'is_vc_round', kind: 'column', type: 'boolean', sqls: ['{b}.is_vc_round'], ops: BOOL, description: 'Venture-capital round' },
+    { key: 'is_exit', kind: 'column', type: 'boolean', sqls: ['{b}.is_exit'], ops: BOOL, description: 'Exit (IPO or acquisition)' },
+    { key: 'investor.uuid', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id', sqls: ['ie.uuid'], ops: REPEATED, field: 'investors', description: 'Participating investor UUID (repeated: in_all needs every investor)' },
+    { key: 'investor.lead', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id and r.is_lead = true', sqls: ['ie.uuid'], ops: REPEATED, field: 'investors', description: 'Lead investor UUID' },
+    { key: 'investor.type', kind: 'related', type: 'enum', from: 'transaction_investors r join entity_investor_types eit on eit.entity_id = r.investor_id join investor_types it on it.id = eit.investor_type_id', link: 'r.transaction_id = {b}.id', sqls: ['it.code'], ops: REPEATED, field: 'investors', description: 'Type of a participating investor (display name or code, case-insensitive)', valuesFrom: 'investor_types' },
+    ...company,
+  ];
+}
+
+/** Filter scope `funding`: rounds, by their own columns, investors and company. */
+export const FUNDING_SCOPE: FilterScope = {
+  name: 'funding',
+  description: 'Funding rounds (transactions): /data/transactions, analytics',
+  keys: fundingKeys(),
+  // transactions dropped `created_at` in 2026-10-09; the announcement date is what a round is filtered by
+  retired: { created_at: { replacement: 'date', since: '2026-10-09' } },
+};
+
+export const TRANSACTION_SORTS = sortRegistry({ date: "coalesce({b}.date_sort, '')", amount: 'coalesce({b}.amount_usd, -1)', id: '{b}.id' }, '-date', '{b}.id', {
+  created_at: { replacement: 'date', since: '2026-10-09', sql: '{b}.created_at' },
+  year: { replacement: 'date', since: '2026-05-25' },
+  month: { replacement: 'date', since: '2026-05-25' },
+});

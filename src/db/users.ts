@@ -1,13 +1,8 @@
 /** Users of the browser-app sign-in: SQL only. */
 import type { Knex } from 'knex';
+import type { RowOf } from './schema.js';
 
-export interface UserRow {
-  id: number;
-  email: string;
-  password_hash: string;
-  plan: 'free' | 'premium';
-  ecosystem: string | null;
-}
+export type UserRow = Omit<RowOf<'users'>, 'plan'> & { plan: 'free' | 'premium' };
 
 export async function findUserByEmail(db: Knex, email: string): Promise<UserRow | null> {
   return ((await db('users').where('email', email).first()) as UserRow | undefined) ?? null;

@@ -15,7 +15,7 @@ import { lockPlan } from '../access/locked.js';
 import { withSignal } from '../db/cancel.js';
 import { ApiError } from '../errors.js';
 import type { Deps, Handler, HandlerMap, Result } from '../http/context.js';
-import { precompileParser, precompileRouter } from '../http/router.js';
+import { patchOpenApiBackend } from '../patches/openapi-backend.js';
 import { validationFailure } from '../http/validation.js';
 import { setServedVersions } from '../versions/resolve.js';
 import { requiredScopes, type Exchange, type OperationPlan } from './operation.js';
@@ -39,15 +39,11 @@ export async function buildRouter(at: Date): Promise<OpenAPIBackend> {
     return ajv;
   };
   // validation is switched on below, once the router is built
-  const api = new OpenAPIBackend({ definition: loadDocument(at), strict: true, validate: false, coerceTypes: true, ajvOpts, customizeAjv });
-  // openapi-backend checks the document against the OpenAPI 3.0 schema, which rejects 3.1 type
-  // arrays; Redocly lints the document instead (make lint).
-  api.validateDefinition = () => api.document;
+  // quick: no check of the document against the OpenAPI 3.0 schema, which rejects 3.1 type arrays
+  // (Redocly lints the document instead: make lint)
+  const api = new OpenAPIBackend({ definition: loadDocument(at), strict: true, quick: true, validate: false, coerceTypes: true, ajvOpts, customizeAjv });
   await api.init();
-  // operations and their path patterns built once, not on every routing call (bench/: the list
-  // alone was about a tenth of a detail request's CPU)
-  precompileRouter(api.router);
-  precompileParser(api.router);
+  patchOpenApiBackend(api);
   // Request validators only: by default openapi-backend also compiles three sets of response
   // validators for every operation, which nothing here calls (the tests validate responses with their
   // own Ajv) and which held about half of the live heap after start (79 -> 38 MB).

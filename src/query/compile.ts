@@ -9,12 +9,10 @@ import type { Tier } from '../auth/verify.js';
 import { ApiError } from '../errors.js';
 import type { Money } from '../money/fx.js';
 import type { FilterNode, FilterOp } from './filter.js';
-import { retiredKey, scopeKey, type EnumValue, type FilterKey, type FilterScope } from './registry.js';
+import type { CompiledFilter, FilterEnums, FilterKey, FilterScope } from '../db/listing.js';
+import { retiredKey, scopeKey } from './registry.js';
 
-export interface CompiledFilter {
-  sql: string;
-  bindings: (string | number | boolean)[];
-}
+export type { CompiledFilter, FilterEnums } from '../db/listing.js';
 
 export interface CompileOptions {
   /** Base table alias substituted for `{b}`. */
@@ -27,8 +25,6 @@ export interface CompileOptions {
   /** The caller's tier for the field rules of src/access/fields.ts; undefined for API keys (every field). */
   tier?: Tier;
 }
-
-export type FilterEnums = Partial<Record<NonNullable<FilterKey['valuesFrom']>, readonly EnumValue[]>>;
 
 type Cond = Extract<FilterNode, { kind: 'cond' }>;
 type Value = string | number | boolean;

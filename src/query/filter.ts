@@ -7,9 +7,10 @@
  * limits), linear in the input length; the limits are checked before any work they bound. Nothing
  * but `ApiError('FILTER_PARSE_ERROR')`, carrying the 0-based `position`, leaves `parseFilter`.
  */
+import type { FilterOp } from '../db/listing.js';
 import { ApiError } from '../errors.js';
 
-export type FilterOp = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'in_any' | 'nin_any' | 'in_all' | 'nin_all' | 'in' | 'nin';
+export type { FilterOp } from '../db/listing.js';
 
 /** Every operator the parser accepts, legacy ones included. */
 export const FILTER_OPS: readonly FilterOp[] = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in_any', 'nin_any', 'in_all', 'nin_all', 'in', 'nin'];

@@ -11,6 +11,7 @@ import { ApiError } from '../errors.js';
 import type { Money } from '../money/fx.js';
 import { compileFilter, type CompiledFilter, type FilterEnums } from './compile.js';
 import { decodeCursor } from './cursor.js';
+import { pageRequest } from './page.js';
 import { printFilter, type FilterNode } from './filter.js';
 import type { FilterScope } from './registry.js';
 import { resolveSort, type SortRegistry } from './sort.js';
@@ -107,7 +108,7 @@ export function prepareList(input: ListInput, spec: ListSpec): PreparedList {
   return {
     where,
     extras: caps.extras,
-    page: {
+    page: pageRequest({
       sort,
       limit: caps.limit,
       cursor: cursor ? { ...cursor, limit: caps.limit } : null,
@@ -118,6 +119,6 @@ export function prepareList(input: ListInput, spec: ListSpec): PreparedList {
       version: input.version,
       secret: input.secret,
       budgetMs: input.budgetMs,
-    },
+    }),
   };
 }

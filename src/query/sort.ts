@@ -3,42 +3,12 @@
  * descending, ties always broken by the list's id. Sort expressions are never null (nullable columns
  * are wrapped in coalesce with a sentinel) so that keyset pages can compare them.
  */
-import { requireField, type FieldName } from '../access/fields.js';
+import { requireField } from '../access/fields.js';
+import type { ResolvedSort, ResolvedSortKey, SortRegistry } from '../db/listing.js';
 import type { Tier } from '../auth/verify.js';
 import { ApiError } from '../errors.js';
 
-export interface SortKeyDef {
-  key: string;
-  /** SQL expression over the base alias `{b}`; must not be null. */
-  sql: string;
-  /** The tier-ruled field the order reveals (src/access/fields.ts): refused to callers it is locked for. */
-  field?: FieldName;
-}
-
-export interface SortRegistry {
-  keys: readonly SortKeyDef[];
-  /** Default sort, e.g. `-date`. */
-  default: string;
-  /** SQL of the unique id that breaks ties (`{b}.id`). */
-  id: string;
-  /**
-   * Keys retired by a version (SPEC.md part 7 rule 4): 400 naming the replacement from `since`
-   * on; clients pinned before `since` may still sort by the key when its old `sql` is given.
-   */
-  retired?: Readonly<Record<string, { replacement: string; since: string; sql?: string }>>;
-}
-
-export interface ResolvedSortKey {
-  key: string;
-  sql: string;
-  desc: boolean;
-}
-
-export interface ResolvedSort {
-  keys: ResolvedSortKey[];
-  /** Canonical form bound into cursors, e.g. `-date,id`. */
-  canonical: string;
-}
+export type { ResolvedSort, ResolvedSortKey, SortKeyDef, SortRegistry } from '../db/listing.js';
 
 const PATTERN = /^(?:-?\w+)?(?:,(?:-?\w+)?)*$/;
 

@@ -1,8 +1,9 @@
 /** Prepared statements (PostgreSQL) and id lists (both engines): src/db/knex.ts. */
 import { expect, it } from 'vitest';
 import { createDb, idList, isSqlite, prepared, whereIdIn } from '../../src/db/knex.js';
-import { FOUNDER_SORTS } from '../../handlers/founders.js';
+import { FOUNDER_SORTS } from '../../src/db/people.js';
 import { keysetPage, type PageRequest } from '../../src/db/paging.js';
+import { pageRequest } from '../../src/query/page.js';
 import { resolveSort } from '../../src/query/sort.js';
 import { forEachDatabase } from '../helpers/harness.js';
 
@@ -38,7 +39,7 @@ forEachDatabase('prepared statements and id lists', (h) => {
         const named = async () =>
           ((await trx.raw(`select statement from pg_prepared_statements where name like 'fd\\_%'`)).rows as { statement: string }[]).map((r) => r.statement);
         const before = await named();
-        const req = (filter: string): PageRequest => ({
+        const req = (filter: string): PageRequest => pageRequest({
           sort: resolveSort(undefined, FOUNDER_SORTS, 'e', '2026-10-09'), limit: 7, cursor: null, includeTotal: false, filter, parent: null,
           version: '2026-10-09', secret: 'x', budgetMs: h().server.cfg.queryBudgetMs,
         });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Money } from '../../src/money/fx.js';
 import { listInputOf, listInputStage } from '../../src/pipeline/listInput.js';
 import { capPage, compileListFilter, prepareList, type ListInput } from '../../src/query/list.js';
+import { decodeCursor } from '../../src/query/cursor.js';
 import { SCOPES } from '../../src/query/registry.js';
 import type { SortRegistry } from '../../src/query/sort.js';
 import { answer, codeOf, exchange } from '../helpers/exchange.js';
@@ -41,11 +42,13 @@ describe('list input stage', () => {
 
 describe('prepareList', () => {
   it('compiles the filter and resolves the sort from plain input', () => {
-    const list = prepareList(input({ filter: 'amount[gt]:100', sort: 'date' }, { limit: 5 }), { scope: SCOPES.funding!, sorts: SORTS, alias: 't' });
+    const given = input({ filter: 'amount[gt]:100', sort: 'date' }, { limit: 5 });
+    const list = prepareList(given, { scope: SCOPES.funding!, sorts: SORTS, alias: 't' });
     expect(list.where?.bindings).toEqual([100]);
     expect(list.page.sort.canonical).toBe('date,id');
     expect(list.page.limit).toBe(5);
-    expect(list.page.filter).toBe('amount[gt]:100');
+    const edge = { dir: 'next' as const, key: ['2020-01-01', 7], offset: 5, limit: 5 };
+    expect(decodeCursor(list.page.mint(edge), given.secret, { sort: 'date,id', filter: 'amount[gt]:100', parent: null })).toMatchObject({ offset: 5 });
     expect(list.extras).toEqual({ tier: 'premium' });
   });
 
@@ -62,9 +65,13 @@ describe('prepareList', () => {
   });
 
   it('binds cursors to the parent and the bound input', () => {
-    const a = prepareList(input({}), { scope: SCOPES.funding!, sorts: SORTS, alias: 't', parent: 'p-1', bind: 'q' });
-    expect(a.page.parent).toBe('p-1');
-    expect(a.page.filter).toBe('\nq');
+    const given = input({});
+    const a = prepareList(given, { scope: SCOPES.funding!, sorts: SORTS, alias: 't', parent: 'p-1', bind: 'q' });
+    const token = a.page.mint({ dir: 'next', key: ['2020-01-01', 7], offset: 25, limit: 25 });
+    const binding = { sort: a.page.sort.canonical, filter: '\nq' };
+    expect(decodeCursor(token, given.secret, { ...binding, parent: 'p-1' })).toMatchObject({ offset: 25 });
+    expect(code(() => decodeCursor(token, given.secret, { ...binding, parent: 'p-2' }))).toBe('VALIDATION_ERROR');
+    expect(code(() => decodeCursor(token, given.secret, { ...binding, filter: '', parent: 'p-1' }))).toBe('VALIDATION_ERROR');
   });
 });
 

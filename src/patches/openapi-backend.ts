@@ -1,4 +1,9 @@
 /**
+ * The patches of openapi-backend (5.20.1, pinned exactly: they replace methods of its router whose
+ * behaviour they copy). Its documented option `quick: true` (src/app.ts) skips the definition check
+ * that rejects OpenAPI 3.1 type arrays (Redocly lints the document instead) and dereferences the
+ * document synchronously: the same definition, so that needs no patch. What remains is routing.
+ *
  * openapi-backend's router, made cheap per request without changing what it matches. Its
  * `getOperations` rebuilds the flattened operation list (lodash over every path of the document) on
  * each call, and its `matchOperation` compiles one RegExp per operation of the document on every
@@ -9,7 +14,22 @@
  * method.
  */
 import { params as pathParams } from 'bath-es5';
-import type { OpenAPIRouter, Operation, ParsedRequest, Request } from 'openapi-backend';
+import type { OpenAPIBackend, OpenAPIRouter, Operation, ParsedRequest, Request } from 'openapi-backend';
+import { requireVersion } from './version.js';
+
+/** The openapi-backend release the patches copy (package.json pins it exactly). */
+export const OPENAPI_BACKEND_VERSION = '5.20.1';
+
+/**
+ * Patches an initialised OpenAPIBackend's router: operations and their path patterns built once,
+ * not on every routing call (the list alone was about a tenth of a detail request's CPU), and
+ * requests parsed with a plan per operation. Throws on another openapi-backend version.
+ */
+export function patchOpenApiBackend(api: OpenAPIBackend): void {
+  requireVersion('openapi-backend', OPENAPI_BACKEND_VERSION, 'src/patches/openapi-backend.ts');
+  precompileRouter(api.router);
+  precompileParser(api.router);
+}
 
 const PARAM = /\{.*?\}/g;
 

@@ -1,2 +1,0 @@
-/** See statement-cache.mjs. */
-export function cacheStatements<T extends { prepare(sql: string): unknown }>(db: T, max?: number): T;

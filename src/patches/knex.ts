@@ -1,0 +1,120 @@
+/**
+ * The patches of knex (3.x): its dialect clients' `_query` (the call that hands one compiled query
+ * to the driver), wrapped on the client's prototype, which knex's transaction clients share with
+ * the pool's client, and the mark its pool reads to drop a connection.
+ *
+ * Tried first: knex's documented `.options()` passes pg query options through (a test holds it to
+ * that), so a query could carry its statement `name` from the call site. But the name is a digest
+ * of the SQL text, which exists only once knex compiles the query (naming it at the call site would
+ * compile every marked query twice), `DB_PREPARED_STATEMENTS=off` is a setting of the instance, not
+ * of the call site, and a statement made stale by a migration must be deallocated and the query run
+ * again on the same connection: all three need the one place that sees the SQL and the connection
+ * together, which is `_query`.
+ */
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { requireVersion } from './version.js';
+
+/** The knex release line the patches are written against. */
+export const KNEX_VERSION = '3.';
+
+const PATCHED = Symbol('fd.patched');
+
+/**
+ * SQLite: a statement that finds the database locked (SQLITE_BUSY: another process, or another of
+ * our connections, is writing) is tried again after a pause on the event loop's timers, up to
+ * `waitMs`, then fails with SQLITE_BUSY (503 SERVICE_UNAVAILABLE; a metered call is not
+ * charged). SQLite's own busy_timeout waits inside the synchronous call instead: one writer held
+ * outside for 15 s froze every request of the process. Readers in WAL mode never need the lock.
+ */
+export function waitForLocks(db: Knex, waitMs: number): void {
+  requireVersion('knex', KNEX_VERSION, 'src/patches/knex.ts');
+  type SqliteClient = { _query(connection: unknown, obj: unknown): Promise<unknown> };
+  const proto = Object.getPrototypeOf(db.client) as SqliteClient & { [PATCHED]?: true };
+  if (proto[PATCHED]) return;
+  const run = proto._query;
+  proto._query = async function (this: SqliteClient, connection, obj) {
+    const deadline = Date.now() + waitMs;
+    for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
+      try {
+        return await run.call(this, connection, obj);
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() + pause > deadline) throw err;
+        await new Promise((r) => setTimeout(r, pause));
+      }
+    }
+  };
+  proto[PATCHED] = true;
+}
+
+/**
+ * Queries marked with `prepared()` run as named prepared statements on PostgreSQL: parsed and
+ * planned once per connection, then executed with a generic plan. Planning is most of the cost of
+ * a lookup by key here, because the planner weighs every index of a table and the list filters
+ * keep many indexes on `transactions` and `entities` (bench: transaction detail 759 -> 1,049
+ * req/s, company detail 642 -> 802). Only statements of a fixed text whose generic plan is right for any parameter are marked
+ * (lookups by key or by a list of keys, credits); filtered, sorted list pages are not, since a generic plan
+ * chosen for one filter value can be wrong for another. The name is a digest of the SQL text, so
+ * the number of statements a connection keeps is bounded by the marked call sites.
+ * `DB_PREPARED_STATEMENTS=off` turns this off (PgBouncer in transaction mode before 1.21).
+ */
+/** The query option (`.options(PREPARE)`) that marks a query to run as a named prepared statement. */
+export const PREPARE = { prepare: true } as const;
+const statementNames = new Map<string, string>();
+
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `fd_${crypto.createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    if (statementNames.size < 10_000) statementNames.set(sql, name);
+  }
+  return name;
+}
+
+/** Wraps the pg dialect's query call once (on its prototype, which knex's transaction clients share
+ * with the pool's client): a marked query gets its statement name unless the instance's config says
+ * `preparedStatements: false`. */
+export function namePreparedStatements(db: Knex): void {
+  requireVersion('knex', KNEX_VERSION, 'src/patches/knex.ts');
+  type QueryObject = { sql: string; options?: Record<string, unknown> };
+  type PgClient = { config: { preparedStatements?: boolean }; _query(connection: PgConnection, obj: QueryObject): Promise<unknown> };
+  const proto = Object.getPrototypeOf(db.client) as PgClient & { [PATCHED]?: true };
+  if (proto[PATCHED]) return;
+  const run = proto._query;
+  proto._query = async function (this: PgClient, connection, obj) {
+    if (!obj.options?.prepare) return run.call(this, connection, obj);
+    const { prepare: _p, ...rest } = obj.options;
+    if (this.config.preparedStatements === false) {
+      obj.options = rest;
+      return run.call(this, connection, obj);
+    }
+    const name = statementName(obj.sql);
+    obj.options = { ...rest, name };
+    try {
+      return await run.call(this, connection, obj);
+    } catch (err) {
+      // A column added to a table while this connection holds a `select *` statement on it: the
+      // statement keeps failing on this connection until it is deallocated (a migration during a
+      // rolling deploy). Outside a transaction, drop it and run the query again once.
+      if ((err as { code?: string }).code !== '0A000' || !connection.connection?.parsedStatements?.[name]) throw err;
+      delete connection.connection.parsedStatements[name];
+      await new Promise<void>((resolve, reject) => connection.query(`deallocate ${name}`, (e) => (e ? reject(e) : resolve())));
+      return run.call(this, connection, obj);
+    }
+  };
+  proto[PATCHED] = true;
+}
+interface PgConnection {
+  connection?: { parsedStatements?: Record<string, string> };
+  query(sql: string, cb: (err: Error | null) => void): void;
+}
+
+
+/**
+ * Marks a pooled pg connection for knex's pool to drop on its next acquire instead of handing it out
+ * again (knex itself marks a connection that ended or failed the same way).
+ */
+export function discardConnection(conn: object, reason: string): void {
+  const c = conn as { __knex__disposed?: unknown };
+  c.__knex__disposed ??= reason;
+}
