@@ -5,6 +5,7 @@
 import type { components } from '../generated/api.js';
 import { aggregateSource, fundingTimeseries } from '../src/analytics/aggregate.js';
 import { funnel, heatmap } from '../src/analytics/heatmap.js';
+import type { AnalyticsFilter } from '../src/analytics/snapshot.js';
 import { FUNDING_ROUNDS, SOURCES, type Source } from '../src/analytics/sources.js';
 import { now } from '../src/config.js';
 import type { Metric } from '../src/db/analytics.js';
@@ -18,10 +19,11 @@ import type { Ctx } from '../src/http/context.js';
 import { upgradeFilter } from '../src/versions/filters.js';
 
 /** The filter of an analytics request in the source's scope, compiled against its alias. */
-function sourceFilter(ctx: Ctx<never>, source: Source) {
+function sourceFilter(ctx: Ctx<never>, source: Source): AnalyticsFilter | null {
   const raw = (ctx.query as { filter?: string }).filter;
   const ast = raw ? upgradeFilter(parseFilter(raw), ctx.version) : null;
-  return compileFilter(ast, source.scope, { alias: source.alias, money: ctx.money, enums: ctx.enums, tier: fieldTier(ctx.principal) });
+  const where = compileFilter(ast, source.scope, { alias: source.alias, money: ctx.money, enums: ctx.enums, tier: fieldTier(ctx.principal) });
+  return where && ast ? { ...where, ast } : where;
 }
 
 type Schemas = components['schemas'];
@@ -105,7 +107,7 @@ export const analyticsHandlers: HandlerMap = {
       dimension: ctx.query.dimension ?? 'sector',
       topN: Number(ctx.query.top_n ?? 15),
       budgetMs: ctx.deps.cfg.queryBudgetMs,
-    });
+    }, ctx.money);
     const timing = Math.round((performance.now() - started) * 100) / 100;
     return ok('getFundingFunnel', { ...rest, query_info: { dimension: dimension as Schemas['FunnelDimension'], top_n: Number(ctx.query.top_n ?? 15), timing_ms: timing } });
   },

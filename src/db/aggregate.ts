@@ -13,6 +13,8 @@ import { isSqlite } from './knex.js';
 export interface Grouping {
   sql: string;
   bindings?: readonly Knex.RawBinding[];
+  /** The same grouping over the rounds snapshot (src/db/snapshot.ts), for those not named by a dimension. */
+  snap?: { period: Interval; from: number; to: number; whole: boolean } | { stages: readonly string[] };
 }
 
 export interface OrderTerm {
@@ -242,5 +244,6 @@ export function periodGrouping(interval: Interval, fromKey: number, toKey: numbe
   return {
     sql: `select b.id as tid, ${whole ? "'all'" : p.label} as label from base b where b.year is not null and ${p.needs} and ${p.key} >= ? and ${p.key} <= ?`,
     bindings: [fromKey, toKey],
+    snap: { period: interval, from: fromKey, to: toKey, whole },
   };
 }

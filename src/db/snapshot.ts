@@ -1,0 +1,324 @@
+/**
+ * The rounds snapshot (docs/scaling.md "Filtered analytics"): the non-deleted funding rounds as
+ * columns of typed arrays in (company id, id) order, and each fact dimension's value ids per round
+ * (src/db/facts.ts), held in memory beside the rollup. A filtered analytics request evaluates its
+ * filter over these columns and groups the matching rounds in one pass (src/db/snapshotGroups.ts)
+ * instead of joining a million rows in SQL.
+ *
+ * Derived data, as the rollup is: the snapshot belongs to the rollup's build (`stamp` reads the
+ * rollup's whole-set row) and is reloaded when that changes. Without a rollup there is no snapshot
+ * and requests run live, as unfiltered ones then do.
+ */
+import type { Knex } from 'knex';
+import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
+import { normalizeRawResult } from './knex.js';
+
+/** A grouping's labels per round: round `r` has `codes[offsets[r] .. offsets[r+1])`, positions in `labels`. */
+export interface Labels {
+  readonly labels: readonly string[];
+  readonly offsets: Int32Array;
+  readonly codes: Int32Array;
+}
+
+/** A string column: a code per round (-1: null) into `values`. */
+export interface Coded {
+  readonly values: readonly string[];
+  readonly codes: Int16Array;
+}
+
+export interface Snapshot {
+  readonly stamp: string;
+  readonly n: number;
+  /** Dense company number per round; equal companies are adjacent. */
+  readonly company: Int32Array;
+  /** 0: null. */
+  readonly year: Int16Array;
+  readonly month: Int8Array;
+  readonly amount: Float64Array;
+  readonly hasAmount: Uint8Array;
+  readonly valuation: Float64Array;
+  readonly hasValuation: Uint8Array;
+  readonly roundType: Coded;
+  readonly roundTypeCode: Coded;
+  readonly standardizedRound: Coded;
+  /** Investor type code → id (filters name codes, facts hold ids). */
+  readonly investorTypeIds: ReadonlyMap<string, number>;
+  /** Per fact dimension name, loaded on first use: value ids per round and the labels by name. */
+  readonly facts: Map<string, Promise<FactColumn>>;
+  /** Round id → position (-1: none). */
+  readonly positionOf: Int32Array;
+}
+
+export interface FactColumn {
+  /** Value ids per round. */
+  ids: Labels;
+  /** The dimension's labels (names) per round, as its SQL gives them (distinct per round for investor dimensions). */
+  named: Labels;
+}
+
+/** Rounds per query while loading. */
+const CHUNK = 250_000;
+
+const stampSql = `select rounds, amount_sum from analytics_rollup where dim_a = '' and label_a = '' and dim_b = '' and label_b = ''`;
+
+/** The rollup build the snapshot belongs to; null without a rollup. */
+export async function snapshotStamp(db: Knex): Promise<string | null> {
+  const row = normalizeRawResult(await db.raw(stampSql))[0];
+  return row ? `${row.rounds}:${row.amount_sum}` : null;
+}
+
+function coder() {
+  const values: string[] = [];
+  const index = new Map<string, number>();
+  return {
+    values,
+    code(v: unknown): number {
+      if (v === null || v === undefined) return -1;
+      const s = String(v);
+      let c = index.get(s);
+      if (c === undefined) {
+        c = values.push(s) - 1;
+        index.set(s, c);
+      }
+      return c;
+    },
+  };
+}
+
+/** Loads the rounds' columns (the fact dimensions load on first use, `factColumn`). */
+export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
+  const bounds = normalizeRawResult(await db.raw('select min(id) as lo, max(id) as hi from transactions where deleted_at is null'))[0]!;
+  const lo = Number(bounds.lo ?? 0);
+  const hi = Number(bounds.hi ?? -1);
+  const rows: { id: number; company: number; year: number; month: number; amount: number | null; valuation: number | null; rt: number; rtc: number; sr: number }[] = [];
+  const [rt, rtc, sr] = [coder(), coder(), coder()];
+  for (let from = lo; from <= hi; from += CHUNK) {
+    const chunk = normalizeRawResult(
+      await db.raw(
+        `select id, company_id, year, month, amount_usd, valuation_usd, round_type, round_type_code, standardized_round
+         from transactions where deleted_at is null and id >= ? and id < ?`,
+        [from, from + CHUNK],
+      ),
+    );
+    for (const r of chunk) {
+      rows.push({
+        id: Number(r.id),
+        company: Number(r.company_id),
+        year: r.year === null ? 0 : Number(r.year),
+        month: r.month === null ? 0 : Number(r.month),
+        amount: r.amount_usd === null ? null : Number(r.amount_usd),
+        valuation: r.valuation_usd === null ? null : Number(r.valuation_usd),
+        rt: rt.code(r.round_type),
+        rtc: rtc.code(r.round_type_code),
+        sr: sr.code(r.standardized_round),
+      });
+    }
+  }
+  rows.sort((a, b) => a.company - b.company || a.id - b.id);
+  const n = rows.length;
+  const s = {
+    company: new Int32Array(n),
+    year: new Int16Array(n),
+    month: new Int8Array(n),
+    amount: new Float64Array(n),
+    hasAmount: new Uint8Array(n),
+    valuation: new Float64Array(n),
+    hasValuation: new Uint8Array(n),
+    rt: new Int16Array(n),
+    rtc: new Int16Array(n),
+    sr: new Int16Array(n),
+  };
+  const positionOf = new Int32Array(Math.max(0, hi + 1)).fill(-1);
+  let dense = -1;
+  rows.forEach((r, i) => {
+    if (i === 0 || r.company !== rows[i - 1]!.company) dense++;
+    positionOf[r.id] = i;
+    s.company[i] = dense;
+    s.year[i] = r.year;
+    s.month[i] = r.month;
+    if (r.amount !== null) [s.amount[i], s.hasAmount[i]] = [r.amount, 1];
+    if (r.valuation !== null) [s.valuation[i], s.hasValuation[i]] = [r.valuation, 1];
+    [s.rt[i], s.rtc[i], s.sr[i]] = [r.rt, r.rtc, r.sr];
+  });
+  const types = normalizeRawResult(await db.raw('select id, code from investor_types'));
+  return {
+    stamp,
+    n,
+    company: s.company,
+    year: s.year,
+    month: s.month,
+    amount: s.amount,
+    hasAmount: s.hasAmount,
+    valuation: s.valuation,
+    hasValuation: s.hasValuation,
+    roundType: { values: rt.values, codes: s.rt },
+    roundTypeCode: { values: rtc.values, codes: s.rtc },
+    standardizedRound: { values: sr.values, codes: s.sr },
+    investorTypeIds: new Map(types.map((t) => [String(t.code).toLowerCase(), Number(t.id)])),
+    facts: new Map(),
+    positionOf,
+  };
+}
+
+/** Pairs `(position, code)` collected, then laid out per round. */
+class PairsBuilder {
+  private positions = new Int32Array(1 << 16);
+  private codes = new Int32Array(1 << 16);
+  private size = 0;
+
+  get length(): number {
+    return this.size;
+  }
+
+  /** Whether a pair added since `start` has this code. */
+  has(start: number, code: number): boolean {
+    for (let i = start; i < this.size; i++) if (this.codes[i] === code) return true;
+    return false;
+  }
+
+  add(position: number, code: number): void {
+    if (this.size === this.codes.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.positions = grow(this.positions);
+      this.codes = grow(this.codes);
+    }
+    this.positions[this.size] = position;
+    this.codes[this.size++] = code;
+  }
+
+  build(n: number, labels: readonly string[]): Labels {
+    const offsets = new Int32Array(n + 1);
+    for (let i = 0; i < this.size; i++) offsets[this.positions[i]! + 1]!++;
+    for (let p = 1; p <= n; p++) offsets[p]! += offsets[p - 1]!;
+    const next = offsets.slice(0, n);
+    const codes = new Int32Array(this.size);
+    for (let i = 0; i < this.size; i++) codes[next[this.positions[i]!]!++] = this.codes[i]!;
+    return { labels, offsets, codes };
+  }
+}
+
+/** A fact dimension's value ids and labels per round, loaded once per snapshot. */
+export function factColumn(db: Knex, snap: Snapshot, name: string): Promise<FactColumn> {
+  let column = snap.facts.get(name);
+  if (!column) {
+    column = loadFactColumn(db, snap, name);
+    snap.facts.set(name, column);
+    column.catch(() => snap.facts.delete(name));
+  }
+  return column;
+}
+
+async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<FactColumn> {
+  const d = FACT_DIMENSIONS[name]!;
+  const table = d.names.split(' ')[0]!;
+  const names = new Map(normalizeRawResult(await db.raw(`select id, name from ${table}`)).map((r) => [Number(r.id), String(r.name)]));
+  const pairs = new PairsBuilder();
+  const hi = snap.positionOf.length;
+  for (let from = 0; from < hi; from += CHUNK) {
+    const rows = normalizeRawResult(
+      await db.raw(
+        `select value_id, string_agg(cast(round_id as text), ',') as tids from ${FACTS_TABLE} where dim = ? and round_id >= ? and round_id < ? group by value_id`,
+        [d.dim, from, from + CHUNK],
+      ),
+    );
+    for (const r of rows) {
+      const value = Number(r.value_id);
+      const tids = String(r.tids);
+      let id = 0;
+      for (let i = 0; i <= tids.length; i++) {
+        const c = i < tids.length ? tids.charCodeAt(i) : 44;
+        if (c !== 44) {
+          id = id * 10 + (c - 48);
+          continue;
+        }
+        const at = id < hi ? snap.positionOf[id]! : -1;
+        if (at >= 0) pairs.add(at, value);
+        id = 0;
+      }
+    }
+  }
+  const ids = pairs.build(snap.n, []);
+  // labels by name, as the dimension's SQL joins them (a value without a name row has no label)
+  const label = new Map<string, number>();
+  const labels: string[] = [];
+  const named = new PairsBuilder();
+  for (let r = 0; r < snap.n; r++) {
+    const start = named.length;
+    for (let i = ids.offsets[r]!; i < ids.offsets[r + 1]!; i++) {
+      const nm = names.get(ids.codes[i]!);
+      if (nm === undefined) continue;
+      let code = label.get(nm);
+      if (code === undefined) label.set(nm, (code = labels.push(nm) - 1));
+      if (d.distinct && named.has(start, code)) continue;
+      named.add(r, code);
+    }
+  }
+  return { ids, named: named.build(snap.n, labels) };
+}
+
+/** One label or none per round, from the round's own columns. */
+export function singleLabels(snap: Snapshot, labelOf: (r: number) => string | null): Labels {
+  const offsets = new Int32Array(snap.n + 1);
+  const codes = new Int32Array(snap.n);
+  const index = new Map<string, number>();
+  const labels: string[] = [];
+  let k = 0;
+  for (let r = 0; r < snap.n; r++) {
+    const l = labelOf(r);
+    if (l !== null) {
+      let c = index.get(l);
+      if (c === undefined) index.set(l, (c = labels.push(l) - 1));
+      codes[k++] = c;
+    }
+    offsets[r + 1] = k;
+  }
+  return { labels, offsets, codes: codes.subarray(0, k) };
+}
+
+const PERIOD_KEY = {
+  month: (y: number, m: number) => y * 100 + m,
+  quarter: (y: number, m: number) => y * 10 + Math.floor((m + 2) / 3),
+  year: (y: number) => y,
+} as const;
+
+const PERIOD_LABEL = {
+  month: (y: number, m: number) => `${y}-${m < 10 ? '0' : ''}${m}`,
+  quarter: (y: number, m: number) => `${y}-Q${Math.floor((m + 2) / 3)}`,
+  year: (y: number) => String(y),
+} as const;
+
+/** The periods grouping of aggregate.ts (`periodGrouping`) over the snapshot. */
+export function periodLabels(snap: Snapshot, p: { period: 'month' | 'quarter' | 'year'; from: number; to: number; whole: boolean }): Labels {
+  const needsMonth = p.period !== 'year';
+  return singleLabels(snap, (r) => {
+    const y = snap.year[r]!;
+    const m = snap.month[r]!;
+    if (y === 0 || (needsMonth && m === 0)) return null;
+    const key = PERIOD_KEY[p.period](y, m);
+    if (key < p.from || key > p.to) return null;
+    return p.whole ? 'all' : PERIOD_LABEL[p.period](y, m);
+  });
+}
+
+const roundLabelCache = new WeakMap<Snapshot, Map<string, Labels>>();
+
+/** The round dimensions of src/analytics/dimensions.ts read from the round's own columns; null for others. */
+export function roundDimensionLabels(snap: Snapshot, name: string): Labels | null {
+  const coded = (c: Coded) => (r: number) => (c.codes[r]! < 0 ? null : c.values[c.codes[r]!]!);
+  const build: Record<string, (r: number) => string | null> = {
+    round_year: (r) => (snap.year[r] === 0 ? null : String(snap.year[r])),
+    round_quarter: (r) => (snap.year[r] === 0 || snap.month[r] === 0 ? null : PERIOD_LABEL.quarter(snap.year[r]!, snap.month[r]!)),
+    round_type: coded(snap.roundType),
+    standardized_round: coded(snap.standardizedRound),
+  };
+  if (!build[name]) return null;
+  let cache = roundLabelCache.get(snap);
+  if (!cache) roundLabelCache.set(snap, (cache = new Map()));
+  let labels = cache.get(name);
+  if (!labels) cache.set(name, (labels = singleLabels(snap, build[name])));
+  return labels;
+}
