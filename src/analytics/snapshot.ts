@@ -11,6 +11,7 @@
  * negation holds for rounds without any value. The filter was compiled (and so validated) first.
  */
 import type { Knex } from 'knex';
+import { ApiError } from '../errors.js';
 import { aggregateSets, type AggregateRow, type GroupingSet } from '../db/aggregate.js';
 import { FACT_DIMENSIONS } from '../db/facts.js';
 import { factColumn, loadSnapshot, periodLabels, roundDimensionLabels, singleLabels, snapshotStamp, type Labels, type Snapshot } from '../db/snapshot.js';
@@ -65,24 +66,30 @@ const enumValue = (values: readonly EnumValue[], raw: string, stores: 'code' | '
 
 type Test = (r: number) => boolean;
 
+/** The rounds a test keeps, as a mask. */
+function maskOf(n: number, test: Test): Uint8Array {
+  const mask = new Uint8Array(n);
+  for (let r = 0; r < n; r++) if (test(r)) mask[r] = 1;
+  return mask;
+}
+
 /** A money bound in whole USD as compile.ts rounds it. */
 function moneyTest(values: Float64Array, has: Uint8Array, op: string, raw: string, money: Money): Test | null {
   const usd = Math.round(money.toUsd(Number(raw.trim())) * 1e6) / 1e6;
   const [lo, hi] = [Math.ceil(usd), Math.floor(usd)];
-  const ok = (r: number) => has[r] === 1;
   switch (op) {
     case 'gt':
-      return (r) => ok(r) && values[r]! > hi;
+      return (r) => has[r] === 1 && values[r]! > hi;
     case 'gte':
-      return (r) => ok(r) && values[r]! >= lo;
+      return (r) => has[r] === 1 && values[r]! >= lo;
     case 'lt':
-      return (r) => ok(r) && values[r]! < lo;
+      return (r) => has[r] === 1 && values[r]! < lo;
     case 'lte':
-      return (r) => ok(r) && values[r]! <= hi;
+      return (r) => has[r] === 1 && values[r]! <= hi;
     case 'eq':
-      return (r) => ok(r) && values[r]! >= lo && values[r]! <= hi;
+      return (r) => has[r] === 1 && values[r]! >= lo && values[r]! <= hi;
     case 'neq':
-      return (r) => ok(r) && !(values[r]! >= lo && values[r]! <= hi);
+      return (r) => has[r] === 1 && !(values[r]! >= lo && values[r]! <= hi);
     default:
       return null;
   }
@@ -91,37 +98,45 @@ function moneyTest(values: Float64Array, has: Uint8Array, op: string, raw: strin
 /** A condition on a coded string column (null never matches). */
 function codedTest(codes: Int16Array, columnValues: readonly string[], op: string, wanted: (string | undefined)[]): Test | null {
   if (wanted.some((w) => w === undefined)) return null;
-  const set = new Set(wanted.map((w) => columnValues.indexOf(w!)).filter((c) => c >= 0));
-  if (op === 'eq' || op === 'in_any') return (r) => set.has(codes[r]!);
-  if (op === 'neq' || op === 'nin_any') return (r) => codes[r]! >= 0 && !set.has(codes[r]!);
+  const keep = new Uint8Array(columnValues.length);
+  for (const w of wanted) if (columnValues.includes(w!)) keep[columnValues.indexOf(w!)] = 1;
+  if (op === 'eq' || op === 'in_any') return (r) => codes[r]! >= 0 && keep[codes[r]!] === 1;
+  if (op === 'neq' || op === 'nin_any') return (r) => codes[r]! >= 0 && keep[codes[r]!] === 0;
   return null;
 }
 
-async function condTest(db: Knex, snap: Snapshot, c: Cond, money: Money): Promise<Test | null> {
+function yearTest(y: Int16Array, op: string, v: number[]): Test | null {
+  const x = v[0]!;
+  const cmp: Record<string, Test> = {
+    eq: (r) => y[r] !== 0 && y[r] === x,
+    neq: (r) => y[r] !== 0 && y[r] !== x,
+    gt: (r) => y[r] !== 0 && y[r]! > x,
+    gte: (r) => y[r] !== 0 && y[r]! >= x,
+    lt: (r) => y[r] !== 0 && y[r]! < x,
+    lte: (r) => y[r] !== 0 && y[r]! <= x,
+    in_any: (r) => y[r] !== 0 && v.includes(y[r]!),
+    nin_any: (r) => y[r] !== 0 && !v.includes(y[r]!),
+  };
+  return cmp[op] ?? null;
+}
+
+async function condMask(db: Knex, snap: Snapshot, c: Cond, money: Money): Promise<Uint8Array | null> {
   const op = c.op;
-  if (c.key === 'year') {
-    const v = c.values.map((x) => Number(x.trim()));
-    const y = snap.year;
-    const cmp: Record<string, Test> = {
-      eq: (r) => y[r] !== 0 && y[r] === v[0],
-      neq: (r) => y[r] !== 0 && y[r] !== v[0],
-      gt: (r) => y[r] !== 0 && y[r]! > v[0]!,
-      gte: (r) => y[r] !== 0 && y[r]! >= v[0]!,
-      lt: (r) => y[r] !== 0 && y[r]! < v[0]!,
-      lte: (r) => y[r] !== 0 && y[r]! <= v[0]!,
-      in_any: (r) => y[r] !== 0 && v.includes(y[r]!),
-      nin_any: (r) => y[r] !== 0 && !v.includes(y[r]!),
-    };
-    return cmp[op] ?? null;
-  }
-  if (c.key === 'amount') return moneyTest(snap.amount, snap.hasAmount, op, c.values[0]!, money);
-  if (c.key === 'valuation') return moneyTest(snap.valuation, snap.hasValuation, op, c.values[0]!, money);
-  if (c.key === 'round_type') return codedTest(snap.roundTypeCode.codes, snap.roundTypeCode.values, op, c.values.map((v) => enumValue(ROUND_TYPES, v, 'code')));
-  if (c.key === 'standardized_round') {
-    return codedTest(snap.standardizedRound.codes, snap.standardizedRound.values, op, c.values.map((v) => enumValue(STANDARDIZED_ROUND_VALUES, v, 'name')));
-  }
+  let test: Test | null = null;
+  if (c.key === 'year') test = yearTest(snap.year, op, c.values.map((x) => Number(x.trim())));
+  else if (c.key === 'amount') test = moneyTest(snap.amount, snap.hasAmount, op, c.values[0]!, money);
+  else if (c.key === 'valuation') test = moneyTest(snap.valuation, snap.hasValuation, op, c.values[0]!, money);
+  else if (c.key === 'round_type') test = codedTest(snap.roundTypeCode.codes, snap.roundTypeCode.values, op, c.values.map((v) => enumValue(ROUND_TYPES, v, 'code')));
+  else if (c.key === 'standardized_round') {
+    test = codedTest(snap.standardizedRound.codes, snap.standardizedRound.values, op, c.values.map((v) => enumValue(STANDARDIZED_ROUND_VALUES, v, 'name')));
+  } else return relatedMask(db, snap, c);
+  return test && maskOf(snap.n, test);
+}
+
+/** `company.*` and `investor.type`: an EXISTS over the round's values of a fact dimension. */
+async function relatedMask(db: Knex, snap: Snapshot, c: Cond): Promise<Uint8Array | null> {
   const dim = RELATED[c.key];
-  if (!dim || !['eq', 'in_any', 'neq', 'nin_any'].includes(op)) return null;
+  if (!dim || !['eq', 'in_any', 'neq', 'nin_any'].includes(c.op)) return null;
   let ids: number[];
   if (dim === 'investor_type') {
     const found = c.values.map((v) => snap.investorTypeIds.get(v.trim().toLowerCase()));
@@ -130,22 +145,27 @@ async function condTest(db: Knex, snap: Snapshot, c: Cond, money: Money): Promis
   } else ids = c.values.map((v) => Number(v.trim()));
   const wanted = new Set(ids);
   const { offsets, codes } = (await factColumn(db, snap, dim)).ids;
-  const any = (r: number) => {
-    for (let i = offsets[r]!; i < offsets[r + 1]!; i++) if (wanted.has(codes[i]!)) return true;
-    return false;
-  };
-  return op === 'eq' || op === 'in_any' ? any : (r) => !any(r);
+  const positive = c.op === 'eq' || c.op === 'in_any';
+  const mask = new Uint8Array(snap.n);
+  for (let r = 0; r < snap.n; r++) {
+    let any = false;
+    for (let i = offsets[r]!; i < offsets[r + 1]! && !any; i++) any = wanted.has(codes[i]!);
+    if (any === positive) mask[r] = 1;
+  }
+  return mask;
 }
 
-async function nodeTest(db: Knex, snap: Snapshot, n: FilterNode, money: Money): Promise<Test | null> {
-  if (n.kind === 'cond') return condTest(db, snap, n, money);
-  const parts: Test[] = [];
+async function nodeMask(db: Knex, snap: Snapshot, n: FilterNode, money: Money): Promise<Uint8Array | null> {
+  if (n.kind === 'cond') return condMask(db, snap, n, money);
+  let out: Uint8Array | null = null;
   for (const ch of n.children) {
-    const t = await nodeTest(db, snap, ch, money);
-    if (!t) return null;
-    parts.push(t);
+    const m = await nodeMask(db, snap, ch, money);
+    if (!m) return null;
+    if (!out) out = m;
+    else if (n.kind === 'and') for (let r = 0; r < snap.n; r++) out[r]! &= m[r]!;
+    else for (let r = 0; r < snap.n; r++) out[r]! |= m[r]!;
   }
-  return n.kind === 'and' ? (r) => parts.every((t) => t(r)) : (r) => parts.some((t) => t(r));
+  return out;
 }
 
 /** The grouping's labels per round over the snapshot; null when the snapshot does not hold it. */
@@ -172,15 +192,40 @@ function snapMetric(m: GroupingSet['metrics'][number]): SnapMetric | null {
   return m.field && FIELDS.has(m.field) ? { op: m.op, field: m.field as 'amount' | 'valuation' } : null;
 }
 
+const timeout = () => new ApiError('QUERY_TIMEOUT', 'The query exceeded the execution budget; narrow the filters, use a smaller limit or an aggregate endpoint');
+
+/** The snapshot, waited for until the deadline while it loads (504 QUERY_TIMEOUT past it: the load goes on). */
+async function snapshotBy(db: Knex, deadline: number): Promise<Snapshot | null> {
+  if (deadline === Infinity) return currentSnapshot(db);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - performance.now()))));
+  try {
+    const snap = await Promise.race([currentSnapshot(db), late]);
+    if (snap === 'late') throw timeout();
+    return snap;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * `aggregateSets`' answer from the snapshot, or null when it cannot give it (another source, a
- * filter key, operator, grouping or metric it does not hold, or no rollup).
+ * filter key, operator, grouping or metric it does not hold, or no rollup). Under the same budget as
+ * the SQL: 504 QUERY_TIMEOUT once `budgetMs` has passed.
  */
-export async function snapshotAnswer(db: Knex, source: Source, where: AnalyticsFilter | null, money: Money, sets: readonly GroupingSet[]): Promise<AggregateRow[][] | null> {
+export async function snapshotAnswer(
+  db: Knex,
+  source: Source,
+  where: AnalyticsFilter | null,
+  money: Money,
+  sets: readonly GroupingSet[],
+  budgetMs = Infinity,
+): Promise<AggregateRow[][] | null> {
+  const deadline = performance.now() + budgetMs;
   if (source.name !== 'funding-rounds' || (where !== null && !where.ast)) return null;
   const metrics = sets.map((s) => s.metrics.map(snapMetric));
   if (metrics.some((ms) => ms.some((m) => m === null))) return null;
-  const snap = await currentSnapshot(db);
+  const snap = await snapshotBy(db, deadline);
   if (!snap) return null;
   const snapSets: SnapSet[] = [];
   for (const [i, set] of sets.entries()) {
@@ -192,14 +237,12 @@ export async function snapshotAnswer(db: Knex, source: Source, where: AnalyticsF
     }
     snapSets.push({ groups, metrics: metrics[i] as SnapMetric[], order: set.order, limit: set.limit, only: set.only });
   }
-  let mask: Uint8Array | null = null;
-  if (where) {
-    const test = await nodeTest(db, snap, where.ast!, money);
-    if (!test) return null;
-    mask = new Uint8Array(snap.n);
-    for (let r = 0; r < snap.n; r++) if (test(r)) mask[r] = 1;
-  }
-  return snapshotSets(snap, mask, snapSets);
+  const mask = where ? await nodeMask(db, snap, where.ast!, money) : null;
+  if (where && !mask) return null;
+  if (performance.now() > deadline) throw timeout();
+  return snapshotSets(snap, mask, snapSets, () => {
+    if (performance.now() > deadline) throw timeout();
+  });
 }
 
 /** `aggregateSets` from the snapshot when it can answer, else live in SQL. */
@@ -207,5 +250,7 @@ export async function analyticsSets(
   db: Knex,
   q: { source: Source; where: AnalyticsFilter | null; money: Money; sets: readonly GroupingSet[]; budgetMs: number },
 ): Promise<AggregateRow[][]> {
-  return (await snapshotAnswer(db, q.source, q.where, q.money, q.sets)) ?? aggregateSets(db, q);
+  const started = performance.now();
+  const answer = await snapshotAnswer(db, q.source, q.where, q.money, q.sets, q.budgetMs);
+  return answer ?? aggregateSets(db, { ...q, budgetMs: Math.max(1, q.budgetMs - (performance.now() - started)) });
 }

@@ -89,57 +89,73 @@ function coder() {
 export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
   const bounds = normalizeRawResult(await db.raw('select min(id) as lo, max(id) as hi from transactions where deleted_at is null'))[0]!;
   const lo = Number(bounds.lo ?? 0);
-  const hi = Number(bounds.hi ?? -1);
-  const rows: { id: number; company: number; year: number; month: number; amount: number | null; valuation: number | null; rt: number; rtc: number; sr: number }[] = [];
+  const hi = bounds.hi === null || bounds.hi === undefined ? -1 : Number(bounds.hi);
+  const count = Number(normalizeRawResult(await db.raw('select count(*) as n from transactions where deleted_at is null'))[0]!.n);
+  // read in id order into columns, then laid out in (company, id) order: no object per round
+  const col = {
+    id: new Int32Array(count),
+    company: new Int32Array(count),
+    year: new Int16Array(count),
+    month: new Int8Array(count),
+    amount: new Float64Array(count),
+    hasAmount: new Uint8Array(count),
+    valuation: new Float64Array(count),
+    hasValuation: new Uint8Array(count),
+    rt: new Int16Array(count),
+    rtc: new Int16Array(count),
+    sr: new Int16Array(count),
+  };
   const [rt, rtc, sr] = [coder(), coder(), coder()];
-  for (let from = lo; from <= hi; from += CHUNK) {
+  let n = 0;
+  for (let from = lo; from <= hi && n < count; from += CHUNK) {
     const chunk = normalizeRawResult(
       await db.raw(
         `select id, company_id, year, month, amount_usd, valuation_usd, round_type, round_type_code, standardized_round
-         from transactions where deleted_at is null and id >= ? and id < ?`,
+         from transactions where deleted_at is null and id >= ? and id < ? order by id`,
         [from, from + CHUNK],
       ),
     );
     for (const r of chunk) {
-      rows.push({
-        id: Number(r.id),
-        company: Number(r.company_id),
-        year: r.year === null ? 0 : Number(r.year),
-        month: r.month === null ? 0 : Number(r.month),
-        amount: r.amount_usd === null ? null : Number(r.amount_usd),
-        valuation: r.valuation_usd === null ? null : Number(r.valuation_usd),
-        rt: rt.code(r.round_type),
-        rtc: rtc.code(r.round_type_code),
-        sr: sr.code(r.standardized_round),
-      });
+      if (n === count) break;
+      col.id[n] = Number(r.id);
+      col.company[n] = Number(r.company_id);
+      col.year[n] = r.year === null ? 0 : Number(r.year);
+      col.month[n] = r.month === null ? 0 : Number(r.month);
+      if (r.amount_usd !== null) [col.amount[n], col.hasAmount[n]] = [Number(r.amount_usd), 1];
+      if (r.valuation_usd !== null) [col.valuation[n], col.hasValuation[n]] = [Number(r.valuation_usd), 1];
+      [col.rt[n], col.rtc[n], col.sr[n]] = [rt.code(r.round_type), rtc.code(r.round_type_code), sr.code(r.standardized_round)];
+      n++;
     }
   }
-  rows.sort((a, b) => a.company - b.company || a.id - b.id);
-  const n = rows.length;
-  const s = {
-    company: new Int32Array(n),
-    year: new Int16Array(n),
-    month: new Int8Array(n),
-    amount: new Float64Array(n),
-    hasAmount: new Uint8Array(n),
-    valuation: new Float64Array(n),
-    hasValuation: new Uint8Array(n),
-    rt: new Int16Array(n),
-    rtc: new Int16Array(n),
-    sr: new Int16Array(n),
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => col.company[a]! - col.company[b]! || col.id[a]! - col.id[b]!);
+  const permuted = <T extends Int8Array | Int16Array | Int32Array | Float64Array | Uint8Array>(a: T): T => {
+    const b = a.slice(0, n) as T;
+    for (let i = 0; i < n; i++) b[i] = a[order[i]!]!;
+    return b;
   };
   const positionOf = new Int32Array(Math.max(0, hi + 1)).fill(-1);
+  const company = new Int32Array(n);
   let dense = -1;
-  rows.forEach((r, i) => {
-    if (i === 0 || r.company !== rows[i - 1]!.company) dense++;
-    positionOf[r.id] = i;
-    s.company[i] = dense;
-    s.year[i] = r.year;
-    s.month[i] = r.month;
-    if (r.amount !== null) [s.amount[i], s.hasAmount[i]] = [r.amount, 1];
-    if (r.valuation !== null) [s.valuation[i], s.hasValuation[i]] = [r.valuation, 1];
-    [s.rt[i], s.rtc[i], s.sr[i]] = [r.rt, r.rtc, r.sr];
-  });
+  for (let i = 0; i < n; i++) {
+    const at = order[i]!;
+    if (i === 0 || col.company[at] !== col.company[order[i - 1]!]) dense++;
+    company[i] = dense;
+    positionOf[col.id[at]!] = i;
+  }
+  const s = {
+    company,
+    year: permuted(col.year),
+    month: permuted(col.month),
+    amount: permuted(col.amount),
+    hasAmount: permuted(col.hasAmount),
+    valuation: permuted(col.valuation),
+    hasValuation: permuted(col.hasValuation),
+    rt: permuted(col.rt),
+    rtc: permuted(col.rtc),
+    sr: permuted(col.sr),
+  };
   const types = normalizeRawResult(await db.raw('select id, code from investor_types'));
   return {
     stamp,

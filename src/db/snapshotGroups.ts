@@ -83,29 +83,61 @@ class Figures {
   }
 }
 
-/** Visits every combination of round `r`'s labels over `groups` as a mixed-radix key. */
-function forEachKey(groups: readonly Labels[], r: number, visit: (key: number) => void, at = 0, key = 0): void {
-  if (at === groups.length) {
-    visit(key);
-    return;
+/** The mixed-radix keys of round `r`'s label combinations over `groups`, written into a reusable buffer. */
+class KeyBuffer {
+  keys = new Float64Array(64);
+  private spare = new Float64Array(64);
+
+  /** Fills `keys` and returns how many (0: the round is in no group). */
+  fill(groups: readonly Labels[], r: number): number {
+    let count = 1;
+    this.keys[0] = 0;
+    for (let j = 0; j < groups.length; j++) {
+      const g = groups[j]!;
+      const radix = g.labels.length;
+      const start = g.offsets[r]!;
+      const end = g.offsets[r + 1]!;
+      const m = end - start;
+      if (m === 0) return 0;
+      if (m === 1) {
+        const c = g.codes[start]!;
+        for (let k = 0; k < count; k++) this.keys[k] = this.keys[k]! * radix + c;
+        continue;
+      }
+      if (count * m > this.spare.length) {
+        this.spare = new Float64Array(count * m * 2);
+        const keys = new Float64Array(count * m * 2);
+        keys.set(this.keys.subarray(0, count));
+        this.keys = keys;
+      }
+      let n = 0;
+      for (let k = 0; k < count; k++) for (let i = start; i < end; i++) this.spare[n++] = this.keys[k]! * radix + g.codes[i]!;
+      [this.keys, this.spare] = [this.spare, this.keys];
+      count = n;
+    }
+    return count;
   }
-  const g = groups[at]!;
-  const radix = g.labels.length;
-  for (let i = g.offsets[r]!; i < g.offsets[r + 1]!; i++) forEachKey(groups, r, visit, at + 1, key * radix + g.codes[i]!);
 }
 
-function groupsOf(snap: Snapshot, mask: Uint8Array | null, set: SnapSet): AggregateRow[] {
-  const cells = set.groups.reduce((p, g) => p * Math.max(1, g.labels.length), 1);
+type Field = 'amount' | 'valuation';
+
+function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: () => void): AggregateRow[] {
+  const { groups } = set;
+  const cells = groups.reduce((p, g) => p * Math.max(1, g.labels.length), 1);
   const slots = new Slots(cells);
   const f = new Figures();
-  const medianFields = [...new Set(set.metrics.filter((m) => m.op === 'median').map((m) => m.field as 'amount' | 'valuation'))];
-  const medianPairs = medianFields.map(() => ({ slot: [] as number[], value: [] as number[] }));
+  const needs = new Set(set.metrics.map((m) => m.field));
+  const [wantAmount, wantValuation] = [needs.has('amount'), needs.has('valuation')];
   const { company, amount, hasAmount, valuation, hasValuation } = snap;
-  for (let r = 0; r < snap.n; r++) {
-    if (mask && mask[r] === 0) continue;
+  const buffer = new KeyBuffer();
+  for (let p = 0; p < positions.length; p++) {
+    const r = positions[p]!;
+    if ((p & 0xffff) === 0xffff) check();
+    const count = buffer.fill(groups, r);
     const c = company[r]!;
-    forEachKey(set.groups, r, (key) => {
-      const s = slots.slot(key);
+    const keys = buffer.keys;
+    for (let k = 0; k < count; k++) {
+      const s = slots.slot(keys[k]!);
       f.ensure(s);
       if (f.lastRound[s] !== r) {
         f.lastRound[s] = r;
@@ -115,21 +147,18 @@ function groupsOf(snap: Snapshot, mask: Uint8Array | null, set: SnapSet): Aggreg
         f.lastCompany[s] = c;
         f.companyCount[s]!++;
       }
-      if (hasAmount[r]) add(f.fields.amount, s, amount[r]!);
-      if (hasValuation[r]) add(f.fields.valuation, s, valuation[r]!);
-      medianFields.forEach((field, i) => {
-        const has = field === 'amount' ? hasAmount[r] : hasValuation[r];
-        if (!has) return;
-        medianPairs[i]!.slot.push(s);
-        medianPairs[i]!.value.push(field === 'amount' ? amount[r]! : valuation[r]!);
-      });
-    });
+      if (wantAmount && hasAmount[r] === 1) add(f.fields.amount, s, amount[r]!);
+      if (wantValuation && hasValuation[r] === 1) add(f.fields.valuation, s, valuation[r]!);
+    }
   }
-  const medians = medianPairs.map((p) => medianPerSlot(p.slot, p.value, slots.keys.length));
+  const medians: Partial<Record<Field, Float64Array>> = {};
+  for (const field of new Set(set.metrics.filter((m) => m.op === 'median').map((m) => m.field as Field))) {
+    medians[field] = medianPerSlot(snap, positions, set, slots, f.fields[field].n, field, buffer);
+  }
   const labelsOf = (key: number): string[] => {
     const out: string[] = [];
-    for (let i = set.groups.length - 1; i >= 0; i--) {
-      const g = set.groups[i]!;
+    for (let i = groups.length - 1; i >= 0; i--) {
+      const g = groups[i]!;
       out.unshift(g.labels[key % g.labels.length]!);
       key = Math.floor(key / g.labels.length);
     }
@@ -140,16 +169,15 @@ function groupsOf(snap: Snapshot, mask: Uint8Array | null, set: SnapSet): Aggreg
     values: set.metrics.map((m): number | null => {
       if (m.op === 'count') return f.roundCount[s]!;
       if (m.op === 'count_distinct') return f.companyCount[s]!;
-      const field = m.field as 'amount' | 'valuation';
-      if (m.op === 'median') return medians[medianFields.indexOf(field)]![s] ?? null;
-      const x = f.fields[field];
+      const x = f.fields[m.field as Field];
       if (x.n[s] === 0) return null;
+      if (m.op === 'median') return medians[m.field as Field]![s]!;
       return m.op === 'sum' ? x.sum[s]! : m.op === 'avg' ? x.sum[s]! / x.n[s]! : m.op === 'min' ? x.min[s]! : x.max[s]!;
     }),
     totalGroups: 0,
   }));
   // without a grouping, SQL gives one row even over no rounds
-  if (set.groups.length === 0 && rows.length === 0) {
+  if (groups.length === 0 && rows.length === 0) {
     rows.push({ labels: [], values: set.metrics.map((m) => (m.op === 'count' || m.op === 'count_distinct' ? 0 : null)), totalGroups: 0 });
   }
   if (set.only) {
@@ -168,21 +196,63 @@ function add(x: { n: Float64Array; sum: Float64Array; min: Float64Array; max: Fl
   if (v > x.max[s]!) x.max[s] = v;
 }
 
-/** The median of each slot's values: the mean of the middle one or two, as the SQL's row numbers pick them. */
-function medianPerSlot(slot: number[], value: number[], slots: number): (number | null)[] {
-  const counts = new Int32Array(slots + 1);
-  for (const s of slot) counts[s + 1]!++;
-  for (let i = 1; i <= slots; i++) counts[i]! += counts[i - 1]!;
-  const next = counts.slice(0, slots);
-  const sorted = new Float64Array(value.length);
-  slot.forEach((s, i) => (sorted[next[s]!++] = value[i]!));
-  return Array.from({ length: slots }, (_x, s) => {
-    const [lo, hi] = [counts[s]!, counts[s + 1]!];
-    const cnt = hi - lo;
-    if (cnt === 0) return null;
-    const part = sorted.subarray(lo, hi).sort();
-    return (part[Math.floor((cnt + 1) / 2) - 1]! + part[Math.floor((cnt + 2) / 2) - 1]!) / 2;
-  });
+/** The k-th smallest (0-based) of `a[lo..hi)`, partially reordering it (quickselect). */
+function select(a: Float64Array, lo: number, hi: number, k: number): number {
+  let [l, r] = [lo, hi - 1];
+  while (l < r) {
+    const pivot = a[(l + r) >> 1]!;
+    let [i, j] = [l, r];
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i++] = a[j]!;
+        a[j--] = t;
+      }
+    }
+    if (k <= j) r = j;
+    else if (k >= i) l = i;
+    else return a[k]!;
+  }
+  return a[k]!;
+}
+
+/**
+ * Each slot's median of `field`: the mean of its middle one or two values, as the SQL's row numbers
+ * pick them. The values are laid out per slot (the counts are known from the first pass) and the
+ * middle ones selected in linear time, not sorted.
+ */
+function medianPerSlot(snap: Snapshot, positions: Int32Array, set: SnapSet, slots: Slots, counts: Float64Array, field: Field, buffer: KeyBuffer): Float64Array {
+  const size = slots.keys.length;
+  const start = new Float64Array(size + 1);
+  for (let s = 0; s < size; s++) start[s + 1] = start[s]! + counts[s]!;
+  const next = start.slice(0, size);
+  const laid = new Float64Array(start[size]!);
+  const [values, has] = field === 'amount' ? [snap.amount, snap.hasAmount] : [snap.valuation, snap.hasValuation];
+  for (let p = 0; p < positions.length; p++) {
+    const r = positions[p]!;
+    if (has[r] !== 1) continue;
+    const count = buffer.fill(set.groups, r);
+    const v = values[r]!;
+    for (let k = 0; k < count; k++) laid[next[slots.slot(buffer.keys[k]!)]!++] = v;
+  }
+  const out = new Float64Array(size);
+  for (let s = 0; s < size; s++) {
+    const [lo, cnt] = [start[s]!, counts[s]!];
+    if (cnt === 0) continue;
+    const a = Math.floor((cnt + 1) / 2) - 1;
+    const b = Math.floor((cnt + 2) / 2) - 1;
+    const x = select(laid, lo, lo + cnt, lo + a);
+    // after the selection everything right of a is at least x: the next rank is the least of them
+    let y = x;
+    if (b !== a) {
+      y = Infinity;
+      for (let i = lo + a + 1; i < lo + cnt; i++) if (laid[i]! < y) y = laid[i]!;
+    }
+    out[s] = (x + y) / 2;
+  }
+  return out;
 }
 
 /** Byte order of the labels' UTF-8, as `collate "C"` and SQLite's binary collation compare. */
@@ -214,6 +284,17 @@ function comparator(order: readonly OrderTerm[]) {
 }
 
 /** `aggregateSets`' answer over the snapshot's rounds that `mask` keeps (null: all). */
-export function snapshotSets(snap: Snapshot, mask: Uint8Array | null, sets: readonly SnapSet[]): AggregateRow[][] {
-  return sets.map((set) => groupsOf(snap, mask, set));
+/** `check` runs between sets and every 64 Ki rounds within one (it throws past the request's budget). */
+export function snapshotSets(snap: Snapshot, mask: Uint8Array | null, sets: readonly SnapSet[], check: () => void = () => undefined): AggregateRow[][] {
+  let positions: Int32Array;
+  if (mask) {
+    let n = 0;
+    for (let r = 0; r < snap.n; r++) n += mask[r]!;
+    positions = new Int32Array(n);
+    for (let r = 0, i = 0; r < snap.n; r++) if (mask[r]) positions[i++] = r;
+  } else positions = Int32Array.from({ length: snap.n }, (_x, r) => r);
+  return sets.map((set) => {
+    check();
+    return groupsOf(snap, positions, set, check);
+  });
 }

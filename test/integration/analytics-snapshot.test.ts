@@ -78,7 +78,7 @@ forEachDatabase('analytics from the rounds snapshot', (h) => {
     const stage = { sql: `select b.id as tid, b.standardized_round as label from base b where b.standardized_round in (${stages.map(() => '?').join(', ')})`, bindings: stages, snap: { stages } };
     const sets: GroupingSet[] = [
       ...(['count', 'company_count', 'total_amount', 'avg_amount', 'median_amount'] as Metric[]).flatMap((m, i) => {
-        const [x, y] = [['round_year', 'sector'], ['investor_type', 'country'], ['industry_tags', 'industry_tags'], ['standardized_round', 'investor_continent'], ['round_quarter', 'city']][i]!;
+        const [x, y] = [['round_year', 'sector'], ['investor_type', 'country'], ['industry_tags', 'industry_tags'], ['standardized_round', 'investor_continent'], ['round_quarter', 'city']][i]! as [string, string];
         const [xd, yd] = [DIMENSIONS[x]!, DIMENSIONS[y]!];
         return [{ groups: [yd, xd], metrics: [heatmapMetric(m)] }, { groups: [xd], metrics: [heatmapMetric(m)] }, { groups: [], metrics: [heatmapMetric(m), heatmapMetric('count')] }];
       }),
