@@ -4,7 +4,7 @@ import type { components } from '../../generated/api.js';
 import { heatmapGroups, roundsByStage, type Group, type Metric, type SetsRunner } from '../db/analytics.js';
 import { rolledUpHeatmap } from '../db/rollup.js';
 import type { Money } from '../money/fx.js';
-import { DIMENSIONS, FUNNEL_BUCKETS, type Dimension } from './dimensions.js';
+import { DIMENSIONS, FUNNEL_BUCKETS, type Dimension } from '../db/dimensions.js';
 import { analyticsSets, type AnalyticsFilter } from './snapshot.js';
 
 /** Grouping sets from the rounds snapshot when it can answer them, else live. */

@@ -14,16 +14,15 @@ import type { Knex } from 'knex';
 import { ApiError } from '../errors.js';
 import { aggregateSets, type AggregateRow, type GroupingSet } from '../db/aggregate.js';
 import { FACT_DIMENSIONS } from '../db/facts.js';
-import { factColumn, loadSnapshot, periodLabels, roundDimensionLabels, singleLabels, snapshotStamp, type Labels, type Snapshot } from '../db/snapshot.js';
+import { codedLabels, factColumn, loadSnapshot, periodLabels, roundDimensionLabels, snapshotStamp, type Labels, type Snapshot } from '../db/snapshot.js';
 import { snapshotSets, type SnapMetric, type SnapSet } from '../db/snapshotGroups.js';
+import type { SqlCondition, SqlSource } from '../db/sources.js';
 import type { Money } from '../money/fx.js';
-import type { CompiledFilter } from '../query/compile.js';
 import type { FilterNode } from '../query/filter.js';
 import { ROUND_TYPES, STANDARDIZED_ROUND_VALUES, type EnumValue } from '../query/registry.js';
-import type { Source } from './sources.js';
 
 /** A compiled filter and the tree it was compiled from. */
-export type AnalyticsFilter = CompiledFilter & { ast?: FilterNode };
+export type AnalyticsFilter = SqlCondition & { ast?: FilterNode };
 
 type Cond = Extract<FilterNode, { kind: 'cond' }>;
 
@@ -178,11 +177,7 @@ async function groupLabels(db: Knex, snap: Snapshot, g: GroupingSet['groups'][nu
   return FACT_DIMENSIONS[name] ? (await factColumn(db, snap, name)).named : null;
 }
 
-function stageLabels(snap: Snapshot, stages: readonly string[]): Labels {
-  const { codes, values } = snap.standardizedRound;
-  const keep = new Set(stages);
-  return singleLabels(snap, (r) => (codes[r]! >= 0 && keep.has(values[codes[r]!]!) ? values[codes[r]!]! : null));
-}
+const stageLabels = (snap: Snapshot, stages: readonly string[]): Labels => codedLabels(snap, snap.standardizedRound, (v) => stages.includes(v));
 
 const FIELDS = new Set(['amount', 'valuation']);
 
@@ -215,7 +210,7 @@ async function snapshotBy(db: Knex, deadline: number): Promise<Snapshot | null> 
  */
 export async function snapshotAnswer(
   db: Knex,
-  source: Source,
+  source: SqlSource,
   where: AnalyticsFilter | null,
   money: Money,
   sets: readonly GroupingSet[],
@@ -248,7 +243,7 @@ export async function snapshotAnswer(
 /** `aggregateSets` from the snapshot when it can answer, else live in SQL. */
 export async function analyticsSets(
   db: Knex,
-  q: { source: Source; where: AnalyticsFilter | null; money: Money; sets: readonly GroupingSet[]; budgetMs: number },
+  q: { source: SqlSource; where: AnalyticsFilter | null; money: Money; sets: readonly GroupingSet[]; budgetMs: number },
 ): Promise<AggregateRow[][]> {
   const started = performance.now();
   const answer = await snapshotAnswer(db, q.source, q.where, q.money, q.sets, q.budgetMs);

@@ -4,8 +4,7 @@
  * same on SQLite and PostgreSQL and under the execution budget.
  */
 import type { Knex } from 'knex';
-import type { Metric, Source } from '../analytics/sources.js';
-import type { CompiledFilter } from '../query/compile.js';
+import type { Metric, SqlCondition as CompiledFilter, SqlSource as Source } from './sources.js';
 import { budgeted } from './budget.js';
 import { isSqlite } from './knex.js';
 

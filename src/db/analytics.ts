@@ -5,9 +5,8 @@
  * PostgreSQL).
  */
 import type { Knex } from 'knex';
-import type { Dimension } from '../analytics/dimensions.js';
-import { FUNDING_ROUNDS, type Metric as AggregateMetric, type Source } from '../analytics/sources.js';
-import type { CompiledFilter } from '../query/compile.js';
+import type { Dimension } from './dimensions.js';
+import { FUNDING_ROUNDS_SQL, type Metric as AggregateMetric, type SqlCondition as CompiledFilter, type SqlSource as Source } from './sources.js';
 import { aggregateSets, type AggregateRow, type GroupingSet, type Grouping } from './aggregate.js';
 
 /** Runs grouping sets: `aggregateSets`, or a caller's faster path giving the same answers. */
@@ -21,7 +20,7 @@ export interface Group {
 }
 
 /** The rounds' company, a field only the heatmap's `company_count` reads. */
-export const HEATMAP_SOURCE: Source = { ...FUNDING_ROUNDS, fields: { ...FUNDING_ROUNDS.fields, company: { sql: 't.company_id', money: false } } };
+export const HEATMAP_SOURCE: Source = { ...FUNDING_ROUNDS_SQL, fields: { ...FUNDING_ROUNDS_SQL.fields, company: { sql: 't.company_id', money: false } } };
 
 export const HEATMAP_METRICS: Record<Metric, Pick<AggregateMetric, 'op' | 'field'>> = {
   count: { op: 'count', field: null },

@@ -10,15 +10,11 @@
  * and requests run live, as unfiltered ones then do.
  */
 import type { Knex } from 'knex';
+import type { Labels } from './crosstab.js';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
 import { normalizeRawResult } from './knex.js';
 
-/** A grouping's labels per round: round `r` has `codes[offsets[r] .. offsets[r+1])`, positions in `labels`. */
-export interface Labels {
-  readonly labels: readonly string[];
-  readonly offsets: Int32Array;
-  readonly codes: Int32Array;
-}
+export type { Labels };
 
 /** A string column: a code per round (-1: null) into `values`. */
 export interface Coded {
@@ -276,18 +272,21 @@ async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<F
   return { ids, named: named.build(snap.n, labels) };
 }
 
-/** One label or none per round, from the round's own columns. */
-export function singleLabels(snap: Snapshot, labelOf: (r: number) => string | null): Labels {
+/**
+ * One label or none per round from an integer key of the round's own columns: `keyOf` gives a key
+ * in `[0, keys)` or -1 (none), `labelOf` names a key; labels are numbered in the order rounds meet them.
+ */
+export function keyedLabels(snap: Snapshot, keys: number, keyOf: (r: number) => number, labelOf: (key: number) => string): Labels {
+  const codeOfKey = new Int32Array(keys).fill(-1);
   const offsets = new Int32Array(snap.n + 1);
   const codes = new Int32Array(snap.n);
-  const index = new Map<string, number>();
   const labels: string[] = [];
   let k = 0;
   for (let r = 0; r < snap.n; r++) {
-    const l = labelOf(r);
-    if (l !== null) {
-      let c = index.get(l);
-      if (c === undefined) index.set(l, (c = labels.push(l) - 1));
+    const key = keyOf(r);
+    if (key >= 0) {
+      let c = codeOfKey[key]!;
+      if (c < 0) codeOfKey[key] = c = labels.push(labelOf(key)) - 1;
       codes[k++] = c;
     }
     offsets[r + 1] = k;
@@ -295,46 +294,60 @@ export function singleLabels(snap: Snapshot, labelOf: (r: number) => string | nu
   return { labels, offsets, codes: codes.subarray(0, k) };
 }
 
-const PERIOD_KEY = {
-  month: (y: number, m: number) => y * 100 + m,
-  quarter: (y: number, m: number) => y * 10 + Math.floor((m + 2) / 3),
-  year: (y: number) => y,
-} as const;
+/** A coded column's values as labels, only those `keep` accepts (all by default). */
+export function codedLabels(snap: Snapshot, column: Coded, keep: (value: string) => boolean = () => true): Labels {
+  const kept = column.values.map(keep);
+  return keyedLabels(snap, column.values.length, (r) => (column.codes[r]! >= 0 && kept[column.codes[r]!] ? column.codes[r]! : -1), (c) => column.values[c]!);
+}
 
-const PERIOD_LABEL = {
-  month: (y: number, m: number) => `${y}-${m < 10 ? '0' : ''}${m}`,
-  quarter: (y: number, m: number) => `${y}-Q${Math.floor((m + 2) / 3)}`,
-  year: (y: number) => String(y),
-} as const;
+const PER_YEAR = { month: 12, quarter: 4, year: 1 } as const;
 
-/** The periods grouping of aggregate.ts (`periodGrouping`) over the snapshot. */
+/** The periods grouping of aggregate.ts (`periodGrouping`) over the snapshot: keys `YYYYMM`, `YYYYQ` or `YYYY` from `from` to `to`. */
 export function periodLabels(snap: Snapshot, p: { period: 'month' | 'quarter' | 'year'; from: number; to: number; whole: boolean }): Labels {
-  const needsMonth = p.period !== 'year';
-  return singleLabels(snap, (r) => {
-    const y = snap.year[r]!;
-    const m = snap.month[r]!;
-    if (y === 0 || (needsMonth && m === 0)) return null;
-    const key = PERIOD_KEY[p.period](y, m);
-    if (key < p.from || key > p.to) return null;
-    return p.whole ? 'all' : PERIOD_LABEL[p.period](y, m);
-  });
+  const per = PER_YEAR[p.period];
+  const split = (key: number): [number, number] => (per === 1 ? [key, 1] : [Math.floor(key / (per === 12 ? 100 : 10)), key % (per === 12 ? 100 : 10)]);
+  // a period as an index counted from year 0, and back
+  const index = (y: number, part: number) => y * per + part - 1;
+  const [fy, fp] = split(p.from);
+  const [ty, tp] = split(p.to);
+  const first = index(fy, fp);
+  const count = Math.max(0, index(ty, tp) - first + 1);
+  const partOf = (m: number) => (per === 12 ? m : per === 4 ? Math.floor((m + 2) / 3) : 1);
+  const label = (i: number) => {
+    const [y, part] = [Math.floor((first + i) / per), ((first + i) % per) + 1];
+    return per === 1 ? String(y) : per === 4 ? `${y}-Q${part}` : `${y}-${part < 10 ? '0' : ''}${part}`;
+  };
+  const { year, month } = snap;
+  return keyedLabels(
+    snap,
+    p.whole ? 1 : count,
+    (r) => {
+      const y = year[r]!;
+      const m = month[r]!;
+      if (y === 0 || (per !== 1 && m === 0)) return -1;
+      const i = index(y, partOf(m)) - first;
+      return i < 0 || i >= count ? -1 : p.whole ? 0 : i;
+    },
+    (i) => (p.whole ? 'all' : label(i)),
+  );
 }
 
 const roundLabelCache = new WeakMap<Snapshot, Map<string, Labels>>();
 
-/** The round dimensions of src/analytics/dimensions.ts read from the round's own columns; null for others. */
+/** The round dimensions of src/db/dimensions.ts read from the round's own columns; null for others. */
 export function roundDimensionLabels(snap: Snapshot, name: string): Labels | null {
-  const coded = (c: Coded) => (r: number) => (c.codes[r]! < 0 ? null : c.values[c.codes[r]!]!);
-  const build: Record<string, (r: number) => string | null> = {
-    round_year: (r) => (snap.year[r] === 0 ? null : String(snap.year[r])),
-    round_quarter: (r) => (snap.year[r] === 0 || snap.month[r] === 0 ? null : PERIOD_LABEL.quarter(snap.year[r]!, snap.month[r]!)),
-    round_type: coded(snap.roundType),
-    standardized_round: coded(snap.standardizedRound),
+  const { year, month } = snap;
+  const build: Record<string, () => Labels> = {
+    round_year: () => keyedLabels(snap, 1 << 15, (r) => (year[r] === 0 ? -1 : year[r]!), String),
+    round_quarter: () =>
+      keyedLabels(snap, 1 << 17, (r) => (year[r] === 0 || month[r] === 0 ? -1 : year[r]! * 4 + Math.floor((month[r]! - 1) / 3)), (k) => `${Math.floor(k / 4)}-Q${(k % 4) + 1}`),
+    round_type: () => codedLabels(snap, snap.roundType),
+    standardized_round: () => codedLabels(snap, snap.standardizedRound),
   };
   if (!build[name]) return null;
   let cache = roundLabelCache.get(snap);
   if (!cache) roundLabelCache.set(snap, (cache = new Map()));
   let labels = cache.get(name);
-  if (!labels) cache.set(name, (labels = singleLabels(snap, build[name])));
+  if (!labels) cache.set(name, (labels = build[name]()));
   return labels;
 }

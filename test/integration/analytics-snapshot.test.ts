@@ -6,7 +6,7 @@
  * hold (null: the request runs live) and follow a rebuilt rollup.
  */
 import { expect, it } from 'vitest';
-import { DIMENSIONS, FUNNEL_BUCKETS } from '../../src/analytics/dimensions.js';
+import { DIMENSIONS, FUNNEL_BUCKETS } from '../../src/db/dimensions.js';
 import { snapshotAnswer, type AnalyticsFilter } from '../../src/analytics/snapshot.js';
 import { FUNDING_ROUNDS, parseMetric } from '../../src/analytics/sources.js';
 import { aggregate, periodGrouping, type AggregateRow, type GroupingSet } from '../../src/db/aggregate.js';
