@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import { ApiError } from '../errors.js';
 import { aggregateSets, type AggregateRow, type GroupingSet } from '../db/aggregate.js';
 import { FACT_DIMENSIONS } from '../db/facts.js';
-import { codedLabels, factColumn, loadSnapshot, periodLabels, roundDimensionLabels, snapshotStamp, type Labels, type Snapshot } from '../db/snapshot.js';
+import { codedLabels, factColumn, loadSnapshot, periodLabels, roundDimensionLabels, snapshotStamp, type RoundLabels, type Snapshot } from '../db/snapshot.js';
 import { snapshotSets, type SnapMetric, type SnapSet } from '../db/snapshotGroups.js';
 import type { SqlCondition, SqlSource } from '../db/sources.js';
 import type { Money } from '../money/fx.js';
@@ -168,7 +168,7 @@ async function nodeMask(db: Knex, snap: Snapshot, n: FilterNode, money: Money): 
 }
 
 /** The grouping's labels per round over the snapshot; null when the snapshot does not hold it. */
-async function groupLabels(db: Knex, snap: Snapshot, g: GroupingSet['groups'][number]): Promise<Labels | null> {
+async function groupLabels(db: Knex, snap: Snapshot, g: GroupingSet['groups'][number]): Promise<RoundLabels | null> {
   if (g.snap) return 'stages' in g.snap ? stageLabels(snap, g.snap.stages) : periodLabels(snap, g.snap);
   const name = (g as { name?: string }).name;
   if (!name) return null;
@@ -177,7 +177,7 @@ async function groupLabels(db: Knex, snap: Snapshot, g: GroupingSet['groups'][nu
   return FACT_DIMENSIONS[name] ? (await factColumn(db, snap, name)).named : null;
 }
 
-const stageLabels = (snap: Snapshot, stages: readonly string[]): Labels => codedLabels(snap, snap.standardizedRound, (v) => stages.includes(v));
+const stageLabels = (snap: Snapshot, stages: readonly string[]): RoundLabels => codedLabels(snap.standardizedRound, (v) => stages.includes(v));
 
 const FIELDS = new Set(['amount', 'valuation']);
 
@@ -224,7 +224,7 @@ export async function snapshotAnswer(
   if (!snap) return null;
   const snapSets: SnapSet[] = [];
   for (const [i, set] of sets.entries()) {
-    const groups: Labels[] = [];
+    const groups: RoundLabels[] = [];
     for (const g of set.groups) {
       const labels = await groupLabels(db, snap, g);
       if (!labels) return null;

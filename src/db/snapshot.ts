@@ -16,6 +16,19 @@ import { normalizeRawResult } from './knex.js';
 
 export type { Labels };
 
+/**
+ * A grouping's labels per round, without a copy of the values: round `r` has the value `single[r]`
+ * (negative: none), or the values `values[offsets[r] .. offsets[r+1])`; `map` turns a value into
+ * the position of its label in `labels` (-1 or past its end: no label), identity without it.
+ */
+export interface RoundLabels {
+  readonly labels: readonly string[];
+  readonly single?: Int16Array | Int32Array;
+  readonly offsets?: Int32Array;
+  readonly values?: Int32Array;
+  readonly map?: Int32Array;
+}
+
 /** A string column: a code per round (-1: null) into `values`. */
 export interface Coded {
   readonly values: readonly string[];
@@ -49,11 +62,15 @@ export interface FactColumn {
   /** Value ids per round. */
   ids: Labels;
   /** The dimension's labels (names) per round, as its SQL gives them (distinct per round for investor dimensions). */
-  named: Labels;
+  named: RoundLabels;
 }
 
-/** Rounds per query while loading. */
-const CHUNK = 250_000;
+/**
+ * Round ids per query while loading: bounds the rows held at once, and on SQLite (whose queries run
+ * on the calling thread) how long one blocks the event loop; the load yields between chunks.
+ */
+const CHUNK = 50_000;
+const yieldLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 const stampSql = `select rounds, amount_sum from analytics_rollup where dim_a = '' and label_a = '' and dim_b = '' and label_b = ''`;
 
@@ -83,13 +100,13 @@ function coder() {
 
 /** Loads the rounds' columns (the fact dimensions load on first use, `factColumn`). */
 export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
-  const bounds = normalizeRawResult(await db.raw('select min(id) as lo, max(id) as hi from transactions where deleted_at is null'))[0]!;
-  const lo = Number(bounds.lo ?? 0);
-  const hi = bounds.hi === null || bounds.hi === undefined ? -1 : Number(bounds.hi);
-  const count = Number(normalizeRawResult(await db.raw('select count(*) as n from transactions where deleted_at is null'))[0]!.n);
-  // read in id order into columns, then laid out in (company, id) order: no object per round
-  const col = {
-    id: new Int32Array(count),
+  const live = 'from transactions where deleted_at is null';
+  const bounds = normalizeRawResult(await db.raw(`select count(*) as n, max(id) as hi, min(company_id) as c0, max(company_id) as c1 ${live}`))[0]!;
+  const count = Number(bounds.n);
+  const hi = count === 0 ? -1 : Number(bounds.hi);
+  const [c0, c1] = [Number(bounds.c0 ?? 0), Number(bounds.c1 ?? -1)];
+  // read straight into the columns in (company, id) order, in ranges of company ids of about CHUNK rounds
+  const s = {
     company: new Int32Array(count),
     year: new Int16Array(count),
     month: new Int8Array(count),
@@ -101,57 +118,36 @@ export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
     rtc: new Int16Array(count),
     sr: new Int16Array(count),
   };
+  const positionOf = new Int32Array(hi + 1).fill(-1);
   const [rt, rtc, sr] = [coder(), coder(), coder()];
-  let n = 0;
-  for (let from = lo; from <= hi && n < count; from += CHUNK) {
+  const width = Math.max(1, Math.ceil(((c1 - c0 + 1) * CHUNK) / Math.max(1, count)));
+  let [n, dense, last] = [0, -1, NaN];
+  for (let from = c0; from <= c1; from += width) {
     const chunk = normalizeRawResult(
       await db.raw(
         `select id, company_id, year, month, amount_usd, valuation_usd, round_type, round_type_code, standardized_round
-         from transactions where deleted_at is null and id >= ? and id < ? order by id`,
-        [from, from + CHUNK],
+         ${live} and company_id >= ? and company_id < ? order by company_id, id`,
+        [from, from + width],
       ),
     );
+    await yieldLoop();
     for (const r of chunk) {
-      if (n === count) break;
-      col.id[n] = Number(r.id);
-      col.company[n] = Number(r.company_id);
-      col.year[n] = r.year === null ? 0 : Number(r.year);
-      col.month[n] = r.month === null ? 0 : Number(r.month);
-      if (r.amount_usd !== null) [col.amount[n], col.hasAmount[n]] = [Number(r.amount_usd), 1];
-      if (r.valuation_usd !== null) [col.valuation[n], col.hasValuation[n]] = [Number(r.valuation_usd), 1];
-      [col.rt[n], col.rtc[n], col.sr[n]] = [rt.code(r.round_type), rtc.code(r.round_type_code), sr.code(r.standardized_round)];
+      const id = Number(r.id);
+      // rounds written since the count wait for the next build
+      if (n === count || id > hi) continue;
+      const company = Number(r.company_id);
+      if (company !== last) [dense, last] = [dense + 1, company];
+      positionOf[id] = n;
+      s.company[n] = dense;
+      s.year[n] = r.year === null ? 0 : Number(r.year);
+      s.month[n] = r.month === null ? 0 : Number(r.month);
+      if (r.amount_usd !== null) [s.amount[n], s.hasAmount[n]] = [Number(r.amount_usd), 1];
+      if (r.valuation_usd !== null) [s.valuation[n], s.hasValuation[n]] = [Number(r.valuation_usd), 1];
+      [s.rt[n], s.rtc[n], s.sr[n]] = [rt.code(r.round_type), rtc.code(r.round_type_code), sr.code(r.standardized_round)];
       n++;
     }
   }
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => col.company[a]! - col.company[b]! || col.id[a]! - col.id[b]!);
-  const permuted = <T extends Int8Array | Int16Array | Int32Array | Float64Array | Uint8Array>(a: T): T => {
-    const b = a.slice(0, n) as T;
-    for (let i = 0; i < n; i++) b[i] = a[order[i]!]!;
-    return b;
-  };
-  const positionOf = new Int32Array(Math.max(0, hi + 1)).fill(-1);
-  const company = new Int32Array(n);
-  let dense = -1;
-  for (let i = 0; i < n; i++) {
-    const at = order[i]!;
-    if (i === 0 || col.company[at] !== col.company[order[i - 1]!]) dense++;
-    company[i] = dense;
-    positionOf[col.id[at]!] = i;
-  }
-  const s = {
-    company,
-    year: permuted(col.year),
-    month: permuted(col.month),
-    amount: permuted(col.amount),
-    hasAmount: permuted(col.hasAmount),
-    valuation: permuted(col.valuation),
-    hasValuation: permuted(col.hasValuation),
-    rt: permuted(col.rt),
-    rtc: permuted(col.rtc),
-    sr: permuted(col.sr),
-  };
+  if (n < count) for (const k of Object.keys(s) as (keyof typeof s)[]) (s as Record<string, unknown>)[k] = s[k].slice(0, n);
   const types = normalizeRawResult(await db.raw('select id, code from investor_types'));
   return {
     stamp,
@@ -237,6 +233,7 @@ async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<F
         [d.dim, from, from + CHUNK],
       ),
     );
+    await yieldLoop();
     for (const r of rows) {
       const value = Number(r.value_id);
       const tids = String(r.tids);
@@ -257,53 +254,58 @@ async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<F
   // labels by name, as the dimension's SQL joins them (a value without a name row has no label)
   const label = new Map<string, number>();
   const labels: string[] = [];
+  const top = Math.max(0, ...names.keys()) + 1;
+  const map = new Int32Array(top).fill(-1);
+  for (const [id, nm] of names) {
+    let code = label.get(nm);
+    if (code === undefined) label.set(nm, (code = labels.push(nm) - 1));
+    map[id] = code;
+  }
+  // values of one round naming the same label: the distinct dimensions count it once, the others per value
+  if (labels.length === names.size) return { ids, named: { labels, offsets: ids.offsets, values: ids.codes, map } };
   const named = new PairsBuilder();
   for (let r = 0; r < snap.n; r++) {
     const start = named.length;
     for (let i = ids.offsets[r]!; i < ids.offsets[r + 1]!; i++) {
-      const nm = names.get(ids.codes[i]!);
-      if (nm === undefined) continue;
-      let code = label.get(nm);
-      if (code === undefined) label.set(nm, (code = labels.push(nm) - 1));
-      if (d.distinct && named.has(start, code)) continue;
+      const code = map[ids.codes[i]!] ?? -1;
+      if (code < 0 || (d.distinct && named.has(start, code))) continue;
       named.add(r, code);
     }
   }
-  return { ids, named: named.build(snap.n, labels) };
+  const built = named.build(snap.n, labels);
+  return { ids, named: { labels, offsets: built.offsets, values: built.codes } };
 }
 
 /**
  * One label or none per round from an integer key of the round's own columns: `keyOf` gives a key
  * in `[0, keys)` or -1 (none), `labelOf` names a key; labels are numbered in the order rounds meet them.
  */
-export function keyedLabels(snap: Snapshot, keys: number, keyOf: (r: number) => number, labelOf: (key: number) => string): Labels {
+export function keyedLabels(snap: Snapshot, keys: number, keyOf: (r: number) => number, labelOf: (key: number) => string): RoundLabels {
   const codeOfKey = new Int32Array(keys).fill(-1);
-  const offsets = new Int32Array(snap.n + 1);
-  const codes = new Int32Array(snap.n);
+  const single = new Int32Array(snap.n);
   const labels: string[] = [];
-  let k = 0;
   for (let r = 0; r < snap.n; r++) {
     const key = keyOf(r);
-    if (key >= 0) {
-      let c = codeOfKey[key]!;
-      if (c < 0) codeOfKey[key] = c = labels.push(labelOf(key)) - 1;
-      codes[k++] = c;
+    if (key < 0) {
+      single[r] = -1;
+      continue;
     }
-    offsets[r + 1] = k;
+    let c = codeOfKey[key]!;
+    if (c < 0) codeOfKey[key] = c = labels.push(labelOf(key)) - 1;
+    single[r] = c;
   }
-  return { labels, offsets, codes: codes.subarray(0, k) };
+  return { labels, single };
 }
 
-/** A coded column's values as labels, only those `keep` accepts (all by default). */
-export function codedLabels(snap: Snapshot, column: Coded, keep: (value: string) => boolean = () => true): Labels {
-  const kept = column.values.map(keep);
-  return keyedLabels(snap, column.values.length, (r) => (column.codes[r]! >= 0 && kept[column.codes[r]!] ? column.codes[r]! : -1), (c) => column.values[c]!);
+/** A coded column's values as labels, only those `keep` accepts (all by default): the column itself, no copy. */
+export function codedLabels(column: Coded, keep: (value: string) => boolean = () => true): RoundLabels {
+  return { labels: column.values, single: column.codes, map: Int32Array.from(column.values, (v, i) => (keep(v) ? i : -1)) };
 }
 
 const PER_YEAR = { month: 12, quarter: 4, year: 1 } as const;
 
 /** The periods grouping of aggregate.ts (`periodGrouping`) over the snapshot: keys `YYYYMM`, `YYYYQ` or `YYYY` from `from` to `to`. */
-export function periodLabels(snap: Snapshot, p: { period: 'month' | 'quarter' | 'year'; from: number; to: number; whole: boolean }): Labels {
+export function periodLabels(snap: Snapshot, p: { period: 'month' | 'quarter' | 'year'; from: number; to: number; whole: boolean }): RoundLabels {
   const per = PER_YEAR[p.period];
   const split = (key: number): [number, number] => (per === 1 ? [key, 1] : [Math.floor(key / (per === 12 ? 100 : 10)), key % (per === 12 ? 100 : 10)]);
   // a period as an index counted from year 0, and back
@@ -332,17 +334,23 @@ export function periodLabels(snap: Snapshot, p: { period: 'month' | 'quarter' | 
   );
 }
 
-const roundLabelCache = new WeakMap<Snapshot, Map<string, Labels>>();
+const roundLabelCache = new WeakMap<Snapshot, Map<string, RoundLabels>>();
 
 /** The round dimensions of src/db/dimensions.ts read from the round's own columns; null for others. */
-export function roundDimensionLabels(snap: Snapshot, name: string): Labels | null {
+export function roundDimensionLabels(snap: Snapshot, name: string): RoundLabels | null {
   const { year, month } = snap;
-  const build: Record<string, () => Labels> = {
-    round_year: () => keyedLabels(snap, 1 << 15, (r) => (year[r] === 0 ? -1 : year[r]!), String),
+  const build: Record<string, () => RoundLabels> = {
+    round_year: () => {
+      // the year column itself, years mapped to labels
+      const map = new Int32Array(1 << 15).fill(-1);
+      const labels: string[] = [];
+      for (let r = 0; r < snap.n; r++) if (year[r]! > 0 && map[year[r]!]! < 0) map[year[r]!] = labels.push(String(year[r])) - 1;
+      return { labels, single: year, map };
+    },
     round_quarter: () =>
       keyedLabels(snap, 1 << 17, (r) => (year[r] === 0 || month[r] === 0 ? -1 : year[r]! * 4 + Math.floor((month[r]! - 1) / 3)), (k) => `${Math.floor(k / 4)}-Q${(k % 4) + 1}`),
-    round_type: () => codedLabels(snap, snap.roundType),
-    standardized_round: () => codedLabels(snap, snap.standardizedRound),
+    round_type: () => codedLabels(snap.roundType),
+    standardized_round: () => codedLabels(snap.standardizedRound),
   };
   if (!build[name]) return null;
   let cache = roundLabelCache.get(snap);

@@ -8,7 +8,7 @@
  * SQL orders them (requested terms, nulls last, then the labels in byte order).
  */
 import type { AggregateRow, OrderTerm } from './aggregate.js';
-import type { Labels, Snapshot } from './snapshot.js';
+import type { RoundLabels, Snapshot } from './snapshot.js';
 
 /** A metric the snapshot answers: `count_distinct` only of the company. */
 export interface SnapMetric {
@@ -17,7 +17,7 @@ export interface SnapMetric {
 }
 
 export interface SnapSet {
-  groups: readonly Labels[];
+  groups: readonly RoundLabels[];
   metrics: readonly SnapMetric[];
   order?: readonly OrderTerm[];
   limit?: number;
@@ -88,19 +88,34 @@ class KeyBuffer {
   keys = new Float64Array(64);
   private spare = new Float64Array(64);
 
+  private codes = new Int32Array(64);
+
   /** Fills `keys` and returns how many (0: the round is in no group). */
-  fill(groups: readonly Labels[], r: number): number {
+  fill(groups: readonly RoundLabels[], r: number): number {
     let count = 1;
     this.keys[0] = 0;
     for (let j = 0; j < groups.length; j++) {
       const g = groups[j]!;
       const radix = g.labels.length;
-      const start = g.offsets[r]!;
-      const end = g.offsets[r + 1]!;
-      const m = end - start;
+      const map = g.map;
+      if (g.single) {
+        const v = g.single[r]!;
+        const c = v < 0 ? -1 : map ? (map[v] ?? -1) : v;
+        if (c < 0) return 0;
+        for (let k = 0; k < count; k++) this.keys[k] = this.keys[k]! * radix + c;
+        continue;
+      }
+      const { offsets, values } = g as Required<Pick<RoundLabels, 'offsets' | 'values'>>;
+      const end = offsets[r + 1]!;
+      if (end - offsets[r]! > this.codes.length) this.codes = new Int32Array((end - offsets[r]!) * 2);
+      let m = 0;
+      for (let i = offsets[r]!; i < end; i++) {
+        const c = map ? (map[values[i]!] ?? -1) : values[i]!;
+        if (c >= 0) this.codes[m++] = c;
+      }
       if (m === 0) return 0;
       if (m === 1) {
-        const c = g.codes[start]!;
+        const c = this.codes[0]!;
         for (let k = 0; k < count; k++) this.keys[k] = this.keys[k]! * radix + c;
         continue;
       }
@@ -111,7 +126,7 @@ class KeyBuffer {
         this.keys = keys;
       }
       let n = 0;
-      for (let k = 0; k < count; k++) for (let i = start; i < end; i++) this.spare[n++] = this.keys[k]! * radix + g.codes[i]!;
+      for (let k = 0; k < count; k++) for (let i = 0; i < m; i++) this.spare[n++] = this.keys[k]! * radix + this.codes[i]!;
       [this.keys, this.spare] = [this.spare, this.keys];
       count = n;
     }
