@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import { ApiError } from '../errors.js';
 import { aggregateSets, type AggregateRow, type GroupingSet } from '../db/aggregate.js';
 import { FACT_DIMENSIONS } from '../db/facts.js';
-import { codedLabels, factColumn, loadSnapshot, periodLabels, roundDimensionLabels, snapshotStamp, type RoundLabels, type Snapshot } from '../db/snapshot.js';
+import { codedLabels, factColumn, loadSnapshot, periodLabels, recall, remember, roundDimensionLabels, snapshotStamp, type RoundLabels, type Snapshot } from '../db/snapshot.js';
 import { snapshotSets, type SnapMetric, type SnapSet } from '../db/snapshotGroups.js';
 import type { SqlCondition, SqlSource } from '../db/sources.js';
 import type { Money } from '../money/fx.js';
@@ -167,6 +167,15 @@ async function nodeMask(db: Knex, snap: Snapshot, n: FilterNode, money: Money): 
   return out;
 }
 
+async function memoMask(db: Knex, snap: Snapshot, where: AnalyticsFilter, money: Money): Promise<Uint8Array | null> {
+  const key = `mask:${where.sql}:${JSON.stringify(where.bindings)}`;
+  const held = recall<Uint8Array | null>(snap, key);
+  if (held !== undefined) return held;
+  const mask = await nodeMask(db, snap, where.ast!, money);
+  remember(snap, key, mask);
+  return mask;
+}
+
 /** The grouping's labels per round over the snapshot; null when the snapshot does not hold it. */
 async function groupLabels(db: Knex, snap: Snapshot, g: GroupingSet['groups'][number]): Promise<RoundLabels | null> {
   if (g.snap) return 'stages' in g.snap ? stageLabels(snap, g.snap.stages) : periodLabels(snap, g.snap);
@@ -232,7 +241,8 @@ export async function snapshotAnswer(
     }
     snapSets.push({ groups, metrics: metrics[i] as SnapMetric[], order: set.order, limit: set.limit, only: set.only });
   }
-  const mask = where ? await nodeMask(db, snap, where.ast!, money) : null;
+  // the same filter (as compiled, in the request's currency) keeps the same rounds
+  const mask = where ? await memoMask(db, snap, where, money) : null;
   if (where && !mask) return null;
   if (performance.now() > deadline) throw timeout();
   return snapshotSets(snap, mask, snapSets, () => {

@@ -302,10 +302,45 @@ export function codedLabels(column: Coded, keep: (value: string) => boolean = ()
   return { labels: column.values, single: column.codes, map: Int32Array.from(column.values, (v, i) => (keep(v) ? i : -1)) };
 }
 
+const recent = new WeakMap<Snapshot, Map<string, unknown>>();
+
+/**
+ * A value derived from the snapshot for one request (a filter's mask, a period grouping), kept for
+ * the next few requests that ask for the same: a timeseries asks twice, a dashboard repeats its filter.
+ */
+export function memo<T>(snap: Snapshot, key: string, build: () => T): T {
+  const held = recall<T>(snap, key);
+  if (held !== undefined) return held;
+  const v = build();
+  remember(snap, key, v);
+  return v;
+}
+
+/** What `remember` kept under `key` (undefined: nothing). */
+export function recall<T>(snap: Snapshot, key: string): T | undefined {
+  const held = recent.get(snap);
+  if (!held?.has(key)) return undefined;
+  const v = held.get(key) as T;
+  held.delete(key);
+  held.set(key, v);
+  return v;
+}
+
+export function remember(snap: Snapshot, key: string, v: unknown, keep = 8): void {
+  let held = recent.get(snap);
+  if (!held) recent.set(snap, (held = new Map()));
+  held.set(key, v);
+  if (held.size > keep) held.delete(held.keys().next().value!);
+}
+
 const PER_YEAR = { month: 12, quarter: 4, year: 1 } as const;
 
 /** The periods grouping of aggregate.ts (`periodGrouping`) over the snapshot: keys `YYYYMM`, `YYYYQ` or `YYYY` from `from` to `to`. */
 export function periodLabels(snap: Snapshot, p: { period: 'month' | 'quarter' | 'year'; from: number; to: number; whole: boolean }): RoundLabels {
+  return memo(snap, `period:${p.period}:${p.from}:${p.to}:${p.whole}`, () => buildPeriodLabels(snap, p));
+}
+
+function buildPeriodLabels(snap: Snapshot, p: { period: 'month' | 'quarter' | 'year'; from: number; to: number; whole: boolean }): RoundLabels {
   const per = PER_YEAR[p.period];
   const split = (key: number): [number, number] => (per === 1 ? [key, 1] : [Math.floor(key / (per === 12 ? 100 : 10)), key % (per === 12 ? 100 : 10)]);
   // a period as an index counted from year 0, and back

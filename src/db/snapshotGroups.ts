@@ -24,39 +24,69 @@ export interface SnapSet {
   only?: { group: number; labels: readonly string[] };
 }
 
-/** Slots of the groups met: dense when the label combinations are few, else a map. */
+/**
+ * Slots of the groups met: the key itself when the label combinations are few (no lookup), else a
+ * dense table or a map from key to slot.
+ */
 class Slots {
+  readonly direct: boolean;
   private readonly dense: Int32Array | null;
   private readonly sparse = new Map<number, number>();
-  readonly keys: number[] = [];
+  private readonly met: number[] = [];
+  private readonly seen: Uint8Array | null;
 
-  constructor(cells: number) {
-    this.dense = cells <= 1 << 20 ? new Int32Array(cells).fill(-1) : null;
+  constructor(readonly cells: number) {
+    this.direct = cells <= 1 << 16;
+    this.seen = this.direct ? new Uint8Array(cells) : null;
+    this.dense = !this.direct && cells <= 1 << 20 ? new Int32Array(cells).fill(-1) : null;
   }
 
   slot(key: number): number {
+    if (this.seen) {
+      this.seen[key] = 1;
+      return key;
+    }
     if (this.dense) {
       let s = this.dense[key]!;
-      if (s < 0) this.dense[key] = s = this.keys.push(key) - 1;
+      if (s < 0) this.dense[key] = s = this.met.push(key) - 1;
       return s;
     }
     let s = this.sparse.get(key);
-    if (s === undefined) this.sparse.set(key, (s = this.keys.push(key) - 1));
+    if (s === undefined) this.sparse.set(key, (s = this.met.push(key) - 1));
     return s;
+  }
+
+  /** Slots are numbered below this. */
+  get size(): number {
+    return this.seen ? this.cells : this.met.length;
+  }
+
+  /** The (key, slot) of every group met. */
+  entries(): [number, number][] {
+    if (!this.seen) return this.met.map((key, s) => [key, s]);
+    const out: [number, number][] = [];
+    for (let key = 0; key < this.cells; key++) if (this.seen[key]) out.push([key, key]);
+    return out;
   }
 }
 
 /** Per-slot figures, grown as slots appear. */
 class Figures {
-  cap = 256;
-  roundCount = new Float64Array(this.cap);
-  lastRound = new Int32Array(this.cap).fill(-1);
-  companyCount = new Float64Array(this.cap);
-  lastCompany = new Int32Array(this.cap).fill(-1);
-  fields: Record<'amount' | 'valuation', { n: Float64Array; sum: Float64Array; min: Float64Array; max: Float64Array }> = {
-    amount: this.field(),
-    valuation: this.field(),
-  };
+  cap: number;
+  roundCount: Float64Array;
+  lastRound: Int32Array;
+  companyCount: Float64Array;
+  lastCompany: Int32Array;
+  fields: Record<'amount' | 'valuation', { n: Float64Array; sum: Float64Array; min: Float64Array; max: Float64Array }>;
+
+  constructor(cap: number) {
+    this.cap = cap;
+    this.roundCount = new Float64Array(cap);
+    this.lastRound = new Int32Array(cap).fill(-1);
+    this.companyCount = new Float64Array(cap);
+    this.lastCompany = new Int32Array(cap).fill(-1);
+    this.fields = { amount: this.field(), valuation: this.field() };
+  }
 
   private field() {
     return { n: new Float64Array(this.cap), sum: new Float64Array(this.cap), min: new Float64Array(this.cap).fill(Infinity), max: new Float64Array(this.cap).fill(-Infinity) };
@@ -140,9 +170,9 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
   const { groups } = set;
   const cells = groups.reduce((p, g) => p * Math.max(1, g.labels.length), 1);
   const slots = new Slots(cells);
-  const f = new Figures();
+  const f = new Figures(slots.direct ? cells : 256);
   const needs = new Set(set.metrics.map((m) => m.field));
-  const [wantAmount, wantValuation] = [needs.has('amount'), needs.has('valuation')];
+  const [wantAmount, wantValuation, wantCompanies] = [needs.has('amount'), needs.has('valuation'), needs.has('company')];
   const { company, amount, hasAmount, valuation, hasValuation } = snap;
   const buffer = new KeyBuffer();
   for (let p = 0; p < positions.length; p++) {
@@ -158,7 +188,7 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
         f.lastRound[s] = r;
         f.roundCount[s]!++;
       }
-      if (f.lastCompany[s] !== c) {
+      if (wantCompanies && f.lastCompany[s] !== c) {
         f.lastCompany[s] = c;
         f.companyCount[s]!++;
       }
@@ -179,7 +209,7 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
     }
     return out;
   };
-  let rows = slots.keys.map((key, s) => ({
+  let rows = slots.entries().map(([key, s]) => ({
     labels: labelsOf(key),
     values: set.metrics.map((m): number | null => {
       if (m.op === 'count') return f.roundCount[s]!;
@@ -239,7 +269,7 @@ function select(a: Float64Array, lo: number, hi: number, k: number): number {
  * middle ones selected in linear time, not sorted.
  */
 function medianPerSlot(snap: Snapshot, positions: Int32Array, set: SnapSet, slots: Slots, counts: Float64Array, field: Field, buffer: KeyBuffer): Float64Array {
-  const size = slots.keys.length;
+  const size = slots.size;
   const start = new Float64Array(size + 1);
   for (let s = 0; s < size; s++) start[s + 1] = start[s]! + counts[s]!;
   const next = start.slice(0, size);
