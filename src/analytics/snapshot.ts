@@ -224,12 +224,14 @@ export async function snapshotAnswer(
   money: Money,
   sets: readonly GroupingSet[],
   budgetMs = Infinity,
+  /** A snapshot to answer from instead of the database's current one (bench/snapshot-scale.ts). */
+  given?: Snapshot,
 ): Promise<AggregateRow[][] | null> {
   const deadline = performance.now() + budgetMs;
   if (source.name !== 'funding-rounds' || (where !== null && !where.ast)) return null;
   const metrics = sets.map((s) => s.metrics.map(snapMetric));
   if (metrics.some((ms) => ms.some((m) => m === null))) return null;
-  const snap = await snapshotBy(db, deadline);
+  const snap = given ?? (await snapshotBy(db, deadline));
   if (!snap) return null;
   const snapSets: SnapSet[] = [];
   for (const [i, set] of sets.entries()) {
