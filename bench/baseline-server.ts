@@ -124,7 +124,7 @@ async function route(url: URL): Promise<[number, unknown]> {
   }
   if (p === '/analytics/funding-analytics/funnel') {
     const started = performance.now();
-    const { dimension, ...rest } = await funnel(db, null, { dimension: url.searchParams.get('dimension') ?? 'sector', topN: 15, budgetMs: cfg.queryBudgetMs });
+    const { dimension, ...rest } = await funnel(db, null, { dimension: url.searchParams.get('dimension') ?? 'sector', topN: 15, budgetMs: cfg.queryBudgetMs }, m);
     return [200, { ...rest, query_info: { dimension, top_n: 15, timing_ms: Math.round((performance.now() - started) * 100) / 100 } }];
   }
   if (p === '/data/search') {

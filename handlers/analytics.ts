@@ -5,18 +5,24 @@
 import type { components } from '../generated/api.js';
 import { aggregateSource, fundingTimeseries } from '../src/analytics/aggregate.js';
 import { funnel, heatmap } from '../src/analytics/heatmap.js';
+import type { AnalyticsFilter } from '../src/analytics/snapshot.js';
 import { FUNDING_ROUNDS, SOURCES, type Source } from '../src/analytics/sources.js';
 import { now } from '../src/config.js';
 import type { Metric } from '../src/db/analytics.js';
 import type { Interval } from '../src/db/aggregate.js';
 import { ApiError } from '../src/errors.js';
 import { ok, type Ctx, type HandlerMap, type RequestScope, type Result } from '../src/http/context.js';
-import { compileListFilter } from '../src/query/list.js';
+import { compileListFilter, listFilter } from '../src/query/list.js';
 
 type Schemas = components['schemas'];
 
 /** The list input's filter in the source's scope, compiled against its alias. */
-const sourceFilter = (r: Pick<RequestScope, 'list'>, source: Source) => compileListFilter(r.list, source.scope, source.alias);
+/** The filter of an analytics request in the source's scope, compiled against its alias, with its tree (the rounds snapshot reads it). */
+function sourceFilter(r: Pick<RequestScope, 'list'>, source: Source): AnalyticsFilter | null {
+  const where = compileListFilter(r.list, source.scope, source.alias);
+  const ast = listFilter(r.list);
+  return where && ast ? { ...where, ast } : where;
+}
 const fundingFilter = (r: Pick<RequestScope, 'list'>) => sourceFilter(r, FUNDING_ROUNDS);
 
 /**
@@ -95,7 +101,7 @@ export const analyticsHandlers: HandlerMap = {
       dimension: ctx.query.dimension ?? 'sector',
       topN: Number(ctx.query.top_n ?? 15),
       budgetMs: ctx.deps.cfg.queryBudgetMs,
-    });
+    }, ctx.money);
     const timing = Math.round((performance.now() - started) * 100) / 100;
     return ok('getFundingFunnel', { ...rest, query_info: { dimension: dimension as Schemas['FunnelDimension'], top_n: Number(ctx.query.top_n ?? 15), timing_ms: timing } });
   },

@@ -8,6 +8,7 @@ import net, { type AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { handlers } from '../handlers/index.js';
+import { preloadSnapshot } from './analytics/snapshot.js';
 import { createApp } from './app.js';
 import { createIdentityProvider } from './auth/idp.js';
 import { loadCursorSecret, loadSigningKey, signingKeyExists, type SigningKey } from './auth/signing.js';
@@ -148,6 +149,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), usage, metrics, inflight, lifecycle };
   const drain = drainer([apiServer, authServer]);
   apiServer.on('request', await createApp(deps, handlers));
+  preloadSnapshot(db);
   // production with an external provider (JWKS_URL) and no key file: tokens come from that provider
   if (signing) authServer.on('request', createIdentityProvider(db, cfg, signing, { log, metrics }));
   else authServer.close();

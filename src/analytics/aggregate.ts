@@ -6,10 +6,10 @@
  */
 import type { Knex } from 'knex';
 import type { Tier } from '../auth/verify.js';
-import { aggregate, aggregateSets, periodGrouping, type AggregateRow, type Interval, type OrderTerm } from '../db/aggregate.js';
+import { periodGrouping, type AggregateRow, type Interval, type OrderTerm } from '../db/aggregate.js';
 import { ApiError } from '../errors.js';
 import type { Money } from '../money/fx.js';
-import type { CompiledFilter } from '../query/compile.js';
+import { analyticsSets, type AnalyticsFilter } from './snapshot.js';
 import { FUNDING_ROUNDS, parseMetric, sourceDimensions, type Metric, type Source } from './sources.js';
 
 const invalid = (param: string, message: string) => new ApiError('VALIDATION_ERROR', message, [{ path: `query.${param}`, message }]);
@@ -60,13 +60,14 @@ function resolveOrder(raw: string | undefined, groupBy: readonly string[], metri
   return { order, canonical: wanted.join(',') };
 }
 
-export async function aggregateSource(db: Knex, source: Source, where: CompiledFilter | null, q: AggregateRequest, money: Money): Promise<AggregateAnswer> {
+export async function aggregateSource(db: Knex, source: Source, where: AnalyticsFilter | null, q: AggregateRequest, money: Money): Promise<AggregateAnswer> {
   const dims = sourceDimensions(source, q.groupBy, 'group_by');
   const metrics = q.metrics.map((name) => parseMetric(source, name, q.metrics.length > 1 ? 'metrics' : 'metric', q.tier));
   const { order, canonical } = resolveOrder(q.sort, q.groupBy, metrics);
-  const [rows, [total]] = (await aggregateSets(db, {
+  const [rows, [total]] = (await analyticsSets(db, {
     source,
     where,
+    money,
     sets: [
       { groups: dims, metrics, order, limit: q.limit },
       { groups: [], metrics },
@@ -119,7 +120,7 @@ export interface TimeseriesRequest {
   tier?: Tier;
 }
 
-export async function fundingTimeseries(db: Knex, where: CompiledFilter | null, q: TimeseriesRequest, money: Money) {
+export async function fundingTimeseries(db: Knex, where: AnalyticsFilter | null, q: TimeseriesRequest, money: Money) {
   const source = FUNDING_ROUNDS;
   const metric = parseMetric(source, q.metric, 'metric', q.tier);
   const first = periodIndex(q.from, q.interval, false);
@@ -131,15 +132,15 @@ export async function fundingTimeseries(db: Knex, where: CompiledFilter | null, 
   const wholeRange = periodGrouping(q.interval, periods[0]!.key, periods.at(-1)!.key, true);
   const dim = q.groupBy === undefined ? null : sourceDimensions(source, [q.groupBy], 'group_by')[0]!;
   const started = performance.now();
-  const base = { source, where, metrics: [metric], budgetMs: q.budgetMs };
-  const [totals, top = []] = await aggregateSets(db, {
+  const base = { source, where, money, budgetMs: q.budgetMs };
+  const [totals, top = []] = await analyticsSets(db, {
     ...base,
     sets: [{ groups: [byPeriod], metrics: [metric] }, ...(dim ? [{ groups: [wholeRange, dim], metrics: [metric], order: [{ column: 'm0', desc: true }], limit: q.topN }] : [])],
   });
   const labels = top.map((r) => r.labels[1]!);
   // the series cells run after the top categories are known, within what is left of the one budget
   const left = Math.max(1, q.budgetMs - (performance.now() - started));
-  const cells = dim ? await aggregate(db, { ...base, budgetMs: left, groups: [byPeriod, dim], only: { group: 1, labels } }) : [];
+  const cells = dim ? (await analyticsSets(db, { ...base, budgetMs: left, sets: [{ groups: [byPeriod, dim], metrics: [metric], only: { group: 1, labels } }] }))[0]! : [];
   const cell = new Map(cells.map((c) => [`${c.labels[0]}\u0000${c.labels[1]}`, c.values[0]!]));
   const total = new Map(totals!.map((t) => [t.labels[0]!, t.values[0]!]));
   return {

@@ -1,11 +1,14 @@
 /** The heatmap of SPEC.md 4.8 and the funnel of 4.9, assembled from SQL aggregates. */
 import type { Knex } from 'knex';
 import type { components } from '../../generated/api.js';
-import { heatmapGroups, roundsByStage, type Group, type Metric } from '../db/analytics.js';
+import { heatmapGroups, roundsByStage, type Group, type Metric, type SetsRunner } from '../db/analytics.js';
 import { rolledUpHeatmap } from '../db/rollup.js';
 import type { Money } from '../money/fx.js';
-import type { CompiledFilter } from '../query/compile.js';
-import { DIMENSIONS, FUNNEL_BUCKETS, type Dimension } from './dimensions.js';
+import { DIMENSIONS, FUNNEL_BUCKETS, type Dimension } from '../db/dimensions.js';
+import { analyticsSets, type AnalyticsFilter } from './snapshot.js';
+
+/** Grouping sets from the rounds snapshot when it can answer them, else live. */
+const runner = (money: Money): SetsRunner => (db, q) => analyticsSets(db, { ...q, money });
 
 type HeatmapDimension = components['schemas']['HeatmapDimension'];
 const MONEY_METRICS: ReadonlySet<Metric> = new Set(['total_amount', 'avg_amount', 'median_amount']);
@@ -20,10 +23,10 @@ export function topLabels(groups: Group[], n: number, dim: Dimension): string[] 
 }
 
 /** Round counts per (label, stage) and per stage: from the rollup when unfiltered, else live. */
-async function stageCounts(db: Knex, where: CompiledFilter | null, dimension: string, stages: readonly string[], budgetMs: number) {
+async function stageCounts(db: Knex, where: AnalyticsFilter | null, dimension: string, stages: readonly string[], budgetMs: number, money: Money) {
   const rolled = where === null ? await rolledUpHeatmap(db, 'standardized_round', dimension, 'count') : null;
   if (!rolled) {
-    return roundsByStage(db, where, DIMENSIONS[dimension]!, stages, budgetMs);
+    return roundsByStage(db, where, DIMENSIONS[dimension]!, stages, budgetMs, runner(money));
   }
   const staged = new Set(stages);
   return [
@@ -34,14 +37,14 @@ async function stageCounts(db: Knex, where: CompiledFilter | null, dimension: st
 
 export async function heatmap(
   db: Knex,
-  where: CompiledFilter | null,
+  where: AnalyticsFilter | null,
   q: { x: string; y: string; metric: Metric; topX: number; topY: number; budgetMs: number },
   money: Money,
 ): Promise<components['schemas']['Heatmap']> {
   const xd = DIMENSIONS[q.x]!;
   const yd = DIMENSIONS[q.y]!;
   const { xs, ys, cells, grand, total } =
-    (where === null ? await rolledUpHeatmap(db, q.x, q.y, q.metric) : null) ?? (await heatmapGroups(db, where, xd, yd, q.metric, q.budgetMs));
+    (where === null ? await rolledUpHeatmap(db, q.x, q.y, q.metric) : null) ?? (await heatmapGroups(db, where, xd, yd, q.metric, q.budgetMs, runner(money)));
   const conv = (v: number) => (MONEY_METRICS.has(q.metric) ? (money.out(v) ?? 0) : v);
   const xLabels = topLabels(xs, q.topX, xd);
   const yLabels = topLabels(ys, q.topY, yd);
@@ -61,11 +64,12 @@ export async function heatmap(
 
 export async function funnel(
   db: Knex,
-  where: CompiledFilter | null,
+  where: AnalyticsFilter | null,
   q: { dimension: string; topN: number; budgetMs: number },
+  money: Money,
 ): Promise<Omit<components['schemas']['Funnel'], 'query_info'> & { dimension: string }> {
   const stages = FUNNEL_BUCKETS.map((b) => b.label);
-  const [perLabel, totals] = await stageCounts(db, where, q.dimension, stages, q.budgetMs);
+  const [perLabel, totals] = await stageCounts(db, where, q.dimension, stages, q.budgetMs, money);
   const byLabel = new Map<string, number[]>();
   for (const r of perLabel) {
     const buckets = byLabel.get(r.label!) ?? stages.map(() => 0);

@@ -8,38 +8,20 @@ import { requireField, type FieldName } from '../access/fields.js';
 import type { Tier } from '../auth/verify.js';
 import { ApiError } from '../errors.js';
 import { SCOPES, type FilterScope } from '../query/registry.js';
-import { DIMENSIONS, ENTITY_DIMENSIONS, type Dimension } from './dimensions.js';
+import { DIMENSIONS, ENTITY_DIMENSIONS, type Dimension } from '../db/dimensions.js';
+import { AGGREGATE_OPS, FUNDING_ROUNDS_SQL, type AggregateOp, type Metric, type SqlField, type SqlSource } from '../db/sources.js';
 
-export interface Field {
-  /** SQL over the source alias. */
-  sql: string;
-  /** Whole USD in the database, converted to the request currency on the way out. */
-  money: boolean;
+export { AGGREGATE_OPS, type AggregateOp, type Metric } from '../db/sources.js';
+
+export interface Field extends SqlField {
   /** The tier-ruled field its values are (src/access/fields.ts): no metric over it for callers it is locked for. */
   rule?: FieldName;
 }
 
-export interface Source {
-  name: string;
+export interface Source extends SqlSource {
   scope: FilterScope;
-  alias: string;
-  /** `from ... where ...` of the source rows (the filter is and-ed to it). */
-  from: string;
-  /** Columns of the source row the dimensions read (besides `id`). */
-  columns: readonly string[];
   dimensions: Record<string, Dimension>;
   fields: Record<string, Field>;
-}
-
-export const AGGREGATE_OPS = ['sum', 'avg', 'median', 'min', 'max'] as const;
-/** `count_distinct` (distinct values of a field) is internal: the heatmap's company count. */
-export type AggregateOp = 'count' | 'count_distinct' | (typeof AGGREGATE_OPS)[number];
-
-export interface Metric {
-  name: string;
-  op: AggregateOp;
-  field: string | null;
-  money: boolean;
 }
 
 const money = (sql: string, rule?: FieldName): Field => ({ sql, money: true, rule });
@@ -71,13 +53,10 @@ const entitySource = (name: string, where: string, fields: Record<string, Field>
 });
 
 export const FUNDING_ROUNDS: Source = {
-  name: 'funding-rounds',
+  ...FUNDING_ROUNDS_SQL,
   scope: SCOPES.funding!,
-  alias: 't',
-  from: 'from transactions t where t.deleted_at is null',
-  columns: ['t.company_id', 't.year', 't.month', 't.round_type', 't.standardized_round'],
   dimensions: DIMENSIONS,
-  fields: { amount: money('t.amount_usd'), valuation: money('t.valuation_usd', 'valuation') },
+  fields: { ...FUNDING_ROUNDS_SQL.fields, valuation: { ...FUNDING_ROUNDS_SQL.fields.valuation!, rule: 'valuation' } },
 };
 
 export const SOURCES: Record<string, Source> = {

@@ -4,8 +4,7 @@
  * same on SQLite and PostgreSQL and under the execution budget.
  */
 import type { Knex } from 'knex';
-import type { Metric, Source } from '../analytics/sources.js';
-import type { CompiledFilter } from '../query/compile.js';
+import type { Metric, SqlCondition as CompiledFilter, SqlSource as Source } from './sources.js';
 import { budgeted } from './budget.js';
 import { isSqlite } from './knex.js';
 
@@ -13,6 +12,8 @@ import { isSqlite } from './knex.js';
 export interface Grouping {
   sql: string;
   bindings?: readonly Knex.RawBinding[];
+  /** The same grouping over the rounds snapshot (src/db/snapshot.ts), for those not named by a dimension. */
+  snap?: { period: Interval; from: number; to: number; whole: boolean } | { stages: readonly string[] };
 }
 
 export interface OrderTerm {
@@ -242,5 +243,6 @@ export function periodGrouping(interval: Interval, fromKey: number, toKey: numbe
   return {
     sql: `select b.id as tid, ${whole ? "'all'" : p.label} as label from base b where b.year is not null and ${p.needs} and ${p.key} >= ? and ${p.key} <= ?`,
     bindings: [fromKey, toKey],
+    snap: { period: interval, from: fromKey, to: toKey, whole },
   };
 }

@@ -5,10 +5,12 @@
  * PostgreSQL).
  */
 import type { Knex } from 'knex';
-import type { Dimension } from '../analytics/dimensions.js';
-import { FUNDING_ROUNDS, type Metric as AggregateMetric, type Source } from '../analytics/sources.js';
-import type { CompiledFilter } from '../query/compile.js';
-import { aggregateSets, type AggregateRow, type Grouping } from './aggregate.js';
+import type { Dimension } from './dimensions.js';
+import { FUNDING_ROUNDS_SQL, type Metric as AggregateMetric, type SqlCondition as CompiledFilter, type SqlSource as Source } from './sources.js';
+import { aggregateSets, type AggregateRow, type GroupingSet, type Grouping } from './aggregate.js';
+
+/** Runs grouping sets: `aggregateSets`, or a caller's faster path giving the same answers. */
+export type SetsRunner = (db: Knex, q: { source: Source; where: CompiledFilter | null; sets: readonly GroupingSet[]; budgetMs: number }) => Promise<AggregateRow[][]>;
 
 export type Metric = 'count' | 'company_count' | 'total_amount' | 'avg_amount' | 'median_amount';
 
@@ -18,7 +20,7 @@ export interface Group {
 }
 
 /** The rounds' company, a field only the heatmap's `company_count` reads. */
-export const HEATMAP_SOURCE: Source = { ...FUNDING_ROUNDS, fields: { ...FUNDING_ROUNDS.fields, company: { sql: 't.company_id', money: false } } };
+export const HEATMAP_SOURCE: Source = { ...FUNDING_ROUNDS_SQL, fields: { ...FUNDING_ROUNDS_SQL.fields, company: { sql: 't.company_id', money: false } } };
 
 export const HEATMAP_METRICS: Record<Metric, Pick<AggregateMetric, 'op' | 'field'>> = {
   count: { op: 'count', field: null },
@@ -36,9 +38,9 @@ const groups = (rows: AggregateRow[], i = 0): Group[] => rows.map((r) => ({ labe
  * The heatmap's groups of matching rounds by (y, x), x, y and none, and the number of rounds
  * (aggregateSets: on SQLite in one statement, the filter and each dimension's pairs run once).
  */
-export async function heatmapGroups(db: Knex, where: CompiledFilter | null, xd: Dimension, yd: Dimension, metric: Metric, budgetMs: number) {
+export async function heatmapGroups(db: Knex, where: CompiledFilter | null, xd: Dimension, yd: Dimension, metric: Metric, budgetMs: number, run: SetsRunner = aggregateSets) {
   const m = [metricOf(metric)];
-  const [cells, xs, ys, whole] = await aggregateSets(db, {
+  const [cells, xs, ys, whole] = await run(db, {
     source: HEATMAP_SOURCE,
     where,
     sets: [
@@ -56,6 +58,7 @@ export async function heatmapGroups(db: Knex, where: CompiledFilter | null, xd: 
 const stageGrouping = (stages: readonly string[]): Grouping => ({
   sql: `select b.id as tid, b.standardized_round as label from base b where b.standardized_round in (${stages.map(() => '?').join(', ')})`,
   bindings: stages,
+  snap: { stages },
 });
 
 /** Round counts per (dimension label, standardized round) and per standardized round, for the funnel's buckets (aggregateSets). */
@@ -65,10 +68,11 @@ export async function roundsByStage(
   dim: Dimension,
   stages: readonly string[],
   budgetMs: number,
+  run: SetsRunner = aggregateSets,
 ): Promise<[{ label: string; stage: string; n: number }[], { label: null; stage: string; n: number }[]]> {
   const stage = stageGrouping(stages);
   const count = [metricOf('count')];
-  const [perLabel, perStage] = await aggregateSets(db, {
+  const [perLabel, perStage] = await run(db, {
     source: HEATMAP_SOURCE,
     where,
     sets: [

@@ -32,7 +32,7 @@ const taxonomy = (type: string) =>
 const investorPlace = (column: string) =>
   `select distinct t.id, inv.${column} from transactions t join transaction_investors ti on ti.transaction_id = t.id join entities inv on inv.id = ti.investor_id where inv.${column} is not null`;
 
-/** The dimensions of src/analytics/dimensions.ts that read other tables than the round's; numbers are stored, never reused. */
+/** The dimensions of src/db/dimensions.ts that read other tables than the round's; numbers are stored, never reused. */
 export const FACT_DIMENSIONS: Record<string, FactDimension> = {
   country: { dim: 1, pairs: companyPlace('hq_country_id'), names: 'places p', distinct: false },
   continent: { dim: 2, pairs: companyPlace('hq_continent_id'), names: 'places p', distinct: false },
@@ -60,7 +60,7 @@ export const FACT_DIMENSIONS: Record<string, FactDimension> = {
   investor_continent: { dim: 13, pairs: investorPlace('hq_continent_id'), names: 'places p', distinct: true },
 };
 
-/** The `(tid, label)` SQL of a fact dimension over `base b` (src/analytics/dimensions.ts). */
+/** The `(tid, label)` SQL of a fact dimension over `base b` (src/db/dimensions.ts). */
 export function factDimensionSql(name: string): string {
   const d = FACT_DIMENSIONS[name]!;
   return `select ${d.distinct ? 'distinct ' : ''}f.round_id as tid, p.name as label from base b join ${FACTS_TABLE} f on f.dim = ${d.dim} and f.round_id = b.id

@@ -13,8 +13,8 @@
  * (src/db/facts.ts, `rebuildFacts` below) its dimensions read.
  */
 import type { Knex } from 'knex';
-import { crosstab, LabelsBuilder, roundsOf, wholeSet, type Crosstab, type Labels, type Rounds } from '../analytics/crosstab.js';
-import { DIMENSIONS, type Dimension } from '../analytics/dimensions.js';
+import { crosstab, LabelsBuilder, roundsOf, wholeSet, type Crosstab, type Labels, type Rounds } from './crosstab.js';
+import { DIMENSIONS, type Dimension } from './dimensions.js';
 import { baseCte } from './aggregate.js';
 import { HEATMAP_SOURCE, type Group, type Metric } from './analytics.js';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
@@ -72,7 +72,7 @@ function rollupRows(dims: readonly string[], groups: Crosstab[]): Record<string,
  * Rebuilds the whole rollup in one transaction: readers see the old one or the new one. Without
  * rounds it stays empty (unfiltered requests then run live), so a database migrated before it was
  * seeded never answers from a rollup of nothing. The rounds and each dimension's pairs are read once
- * and grouped in memory (src/analytics/crosstab.ts): 171 GROUP BY statements over every round took
+ * and grouped in memory (src/db/crosstab.ts): 171 GROUP BY statements over every round took
  * 222 s on SQLite and 454 s on PostgreSQL for the `large` seed.
  */
 export async function rebuildRollup(db: Knex): Promise<void> {

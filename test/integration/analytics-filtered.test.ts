@@ -6,7 +6,7 @@
  * on both databases, and the fact table must hold exactly the pairs the joins define.
  */
 import { expect, it } from 'vitest';
-import { DIMENSIONS, FUNNEL_BUCKETS, ROUND_DIMENSIONS_BY_JOIN, type Dimension } from '../../src/analytics/dimensions.js';
+import { DIMENSIONS, FUNNEL_BUCKETS, ROUND_DIMENSIONS_BY_JOIN, type Dimension } from '../../src/db/dimensions.js';
 import { FUNDING_ROUNDS, parseMetric } from '../../src/analytics/sources.js';
 import { aggregate, aggregateInOneStatement, aggregateSets, baseCte, periodGrouping, type GroupingSet } from '../../src/db/aggregate.js';
 import { filterEnums } from '../../src/db/refCache.js';

@@ -1,10 +1,10 @@
 /**
- * The analytics rollup is grouped in memory (src/analytics/crosstab.ts); every one of its rows must
+ * The analytics rollup is grouped in memory (src/db/crosstab.ts); every one of its rows must
  * hold what the live GROUP BY (src/db/aggregate.ts) gives for the same grouping, and no group may be
  * missing or extra.
  */
 import { expect, it } from 'vitest';
-import { DIMENSIONS } from '../../src/analytics/dimensions.js';
+import { DIMENSIONS } from '../../src/db/dimensions.js';
 import { aggregate } from '../../src/db/aggregate.js';
 import { HEATMAP_METRICS, HEATMAP_SOURCE } from '../../src/db/analytics.js';
 import { forEachDatabase } from '../helpers/harness.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crosstab, LabelsBuilder, roundsOf, wholeSet } from '../../src/analytics/crosstab.js';
+import { crosstab, LabelsBuilder, roundsOf, wholeSet } from '../../src/db/crosstab.js';
 
 // rounds 10, 11 of company 1, round 12 of company 2 (no amount), round 13 of company 3
 const rounds = () =>

@@ -5,7 +5,7 @@
  *
  * `sql` is a SELECT producing (tid, label) pairs from the CTE `base b`; fixed SQL only.
  */
-import { factDimensionSql } from '../db/facts.js';
+import { factDimensionSql } from './facts.js';
 
 export interface Dimension {
   name: string;

@@ -1,0 +1,396 @@
+/**
+ * The rounds snapshot (docs/scaling.md "Filtered analytics"): the non-deleted funding rounds as
+ * columns of typed arrays in (company id, id) order, and each fact dimension's value ids per round
+ * (src/db/facts.ts), held in memory beside the rollup. A filtered analytics request evaluates its
+ * filter over these columns and groups the matching rounds in one pass (src/db/snapshotGroups.ts)
+ * instead of joining a million rows in SQL.
+ *
+ * Derived data, as the rollup is: the snapshot belongs to the rollup's build (`stamp` reads the
+ * rollup's whole-set row) and is reloaded when that changes. Without a rollup there is no snapshot
+ * and requests run live, as unfiltered ones then do.
+ */
+import type { Knex } from 'knex';
+import type { Labels } from './crosstab.js';
+import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
+import { normalizeRawResult } from './knex.js';
+
+export type { Labels };
+
+/**
+ * A grouping's labels per round, without a copy of the values: round `r` has the value `single[r]`
+ * (negative: none), or the values `values[offsets[r] .. offsets[r+1])`; `map` turns a value into
+ * the position of its label in `labels` (-1 or past its end: no label), identity without it.
+ */
+export interface RoundLabels {
+  readonly labels: readonly string[];
+  readonly single?: Int16Array | Int32Array;
+  readonly offsets?: Int32Array;
+  readonly values?: Int32Array;
+  readonly map?: Int32Array;
+}
+
+/** A string column: a code per round (-1: null) into `values`. */
+export interface Coded {
+  readonly values: readonly string[];
+  readonly codes: Int16Array;
+}
+
+export interface Snapshot {
+  readonly stamp: string;
+  readonly n: number;
+  /** Dense company number per round; equal companies are adjacent. */
+  readonly company: Int32Array;
+  /** 0: null. */
+  readonly year: Int16Array;
+  readonly month: Int8Array;
+  readonly amount: Float64Array;
+  readonly hasAmount: Uint8Array;
+  readonly valuation: Float64Array;
+  readonly hasValuation: Uint8Array;
+  readonly roundType: Coded;
+  readonly roundTypeCode: Coded;
+  readonly standardizedRound: Coded;
+  /** Investor type code → id (filters name codes, facts hold ids). */
+  readonly investorTypeIds: ReadonlyMap<string, number>;
+  /** Per fact dimension name, loaded on first use: value ids per round and the labels by name. */
+  readonly facts: Map<string, Promise<FactColumn>>;
+  /** Round id → position (-1: none). */
+  readonly positionOf: Int32Array;
+}
+
+export interface FactColumn {
+  /** Value ids per round. */
+  ids: Labels;
+  /** The dimension's labels (names) per round, as its SQL gives them (distinct per round for investor dimensions). */
+  named: RoundLabels;
+}
+
+/**
+ * Round ids per query while loading: bounds the rows held at once, and on SQLite (whose queries run
+ * on the calling thread) how long one blocks the event loop; the load yields between chunks.
+ */
+const CHUNK = 50_000;
+const yieldLoop = () => new Promise((resolve) => setImmediate(resolve));
+
+const stampSql = `select rounds, amount_sum from analytics_rollup where dim_a = '' and label_a = '' and dim_b = '' and label_b = ''`;
+
+/** The rollup build the snapshot belongs to; null without a rollup. */
+export async function snapshotStamp(db: Knex): Promise<string | null> {
+  const row = normalizeRawResult(await db.raw(stampSql))[0];
+  return row ? `${row.rounds}:${row.amount_sum}` : null;
+}
+
+function coder() {
+  const values: string[] = [];
+  const index = new Map<string, number>();
+  return {
+    values,
+    code(v: unknown): number {
+      if (v === null || v === undefined) return -1;
+      const s = String(v);
+      let c = index.get(s);
+      if (c === undefined) {
+        c = values.push(s) - 1;
+        index.set(s, c);
+      }
+      return c;
+    },
+  };
+}
+
+/** Loads the rounds' columns (the fact dimensions load on first use, `factColumn`). */
+export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
+  const live = 'from transactions where deleted_at is null';
+  const bounds = normalizeRawResult(await db.raw(`select count(*) as n, max(id) as hi, min(company_id) as c0, max(company_id) as c1 ${live}`))[0]!;
+  const count = Number(bounds.n);
+  const hi = count === 0 ? -1 : Number(bounds.hi);
+  const [c0, c1] = [Number(bounds.c0 ?? 0), Number(bounds.c1 ?? -1)];
+  // read straight into the columns in (company, id) order, in ranges of company ids of about CHUNK rounds
+  const s = {
+    company: new Int32Array(count),
+    year: new Int16Array(count),
+    month: new Int8Array(count),
+    amount: new Float64Array(count),
+    hasAmount: new Uint8Array(count),
+    valuation: new Float64Array(count),
+    hasValuation: new Uint8Array(count),
+    rt: new Int16Array(count),
+    rtc: new Int16Array(count),
+    sr: new Int16Array(count),
+  };
+  const positionOf = new Int32Array(hi + 1).fill(-1);
+  const [rt, rtc, sr] = [coder(), coder(), coder()];
+  const width = Math.max(1, Math.ceil(((c1 - c0 + 1) * CHUNK) / Math.max(1, count)));
+  let [n, dense, last] = [0, -1, NaN];
+  for (let from = c0; from <= c1; from += width) {
+    const chunk = normalizeRawResult(
+      await db.raw(
+        `select id, company_id, year, month, amount_usd, valuation_usd, round_type, round_type_code, standardized_round
+         ${live} and company_id >= ? and company_id < ? order by company_id, id`,
+        [from, from + width],
+      ),
+    );
+    await yieldLoop();
+    for (const r of chunk) {
+      const id = Number(r.id);
+      // rounds written since the count wait for the next build
+      if (n === count || id > hi) continue;
+      const company = Number(r.company_id);
+      if (company !== last) [dense, last] = [dense + 1, company];
+      positionOf[id] = n;
+      s.company[n] = dense;
+      s.year[n] = r.year === null ? 0 : Number(r.year);
+      s.month[n] = r.month === null ? 0 : Number(r.month);
+      if (r.amount_usd !== null) [s.amount[n], s.hasAmount[n]] = [Number(r.amount_usd), 1];
+      if (r.valuation_usd !== null) [s.valuation[n], s.hasValuation[n]] = [Number(r.valuation_usd), 1];
+      [s.rt[n], s.rtc[n], s.sr[n]] = [rt.code(r.round_type), rtc.code(r.round_type_code), sr.code(r.standardized_round)];
+      n++;
+    }
+  }
+  if (n < count) for (const k of Object.keys(s) as (keyof typeof s)[]) (s as Record<string, unknown>)[k] = s[k].slice(0, n);
+  const types = normalizeRawResult(await db.raw('select id, code from investor_types'));
+  return {
+    stamp,
+    n,
+    company: s.company,
+    year: s.year,
+    month: s.month,
+    amount: s.amount,
+    hasAmount: s.hasAmount,
+    valuation: s.valuation,
+    hasValuation: s.hasValuation,
+    roundType: { values: rt.values, codes: s.rt },
+    roundTypeCode: { values: rtc.values, codes: s.rtc },
+    standardizedRound: { values: sr.values, codes: s.sr },
+    investorTypeIds: new Map(types.map((t) => [String(t.code).toLowerCase(), Number(t.id)])),
+    facts: new Map(),
+    positionOf,
+  };
+}
+
+/** Pairs `(position, code)` collected, then laid out per round. */
+class PairsBuilder {
+  private positions = new Int32Array(1 << 16);
+  private codes = new Int32Array(1 << 16);
+  private size = 0;
+
+  get length(): number {
+    return this.size;
+  }
+
+  /** Whether a pair added since `start` has this code. */
+  has(start: number, code: number): boolean {
+    for (let i = start; i < this.size; i++) if (this.codes[i] === code) return true;
+    return false;
+  }
+
+  add(position: number, code: number): void {
+    if (this.size === this.codes.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.positions = grow(this.positions);
+      this.codes = grow(this.codes);
+    }
+    this.positions[this.size] = position;
+    this.codes[this.size++] = code;
+  }
+
+  build(n: number, labels: readonly string[]): Labels {
+    const offsets = new Int32Array(n + 1);
+    for (let i = 0; i < this.size; i++) offsets[this.positions[i]! + 1]!++;
+    for (let p = 1; p <= n; p++) offsets[p]! += offsets[p - 1]!;
+    const next = offsets.slice(0, n);
+    const codes = new Int32Array(this.size);
+    for (let i = 0; i < this.size; i++) codes[next[this.positions[i]!]!++] = this.codes[i]!;
+    return { labels, offsets, codes };
+  }
+}
+
+/** A fact dimension's value ids and labels per round, loaded once per snapshot. */
+export function factColumn(db: Knex, snap: Snapshot, name: string): Promise<FactColumn> {
+  let column = snap.facts.get(name);
+  if (!column) {
+    column = loadFactColumn(db, snap, name);
+    snap.facts.set(name, column);
+    column.catch(() => snap.facts.delete(name));
+  }
+  return column;
+}
+
+async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<FactColumn> {
+  const d = FACT_DIMENSIONS[name]!;
+  const table = d.names.split(' ')[0]!;
+  const names = new Map(normalizeRawResult(await db.raw(`select id, name from ${table}`)).map((r) => [Number(r.id), String(r.name)]));
+  const pairs = new PairsBuilder();
+  const hi = snap.positionOf.length;
+  for (let from = 0; from < hi; from += CHUNK) {
+    const rows = normalizeRawResult(
+      await db.raw(
+        `select value_id, string_agg(cast(round_id as text), ',') as tids from ${FACTS_TABLE} where dim = ? and round_id >= ? and round_id < ? group by value_id`,
+        [d.dim, from, from + CHUNK],
+      ),
+    );
+    await yieldLoop();
+    for (const r of rows) {
+      const value = Number(r.value_id);
+      const tids = String(r.tids);
+      let id = 0;
+      for (let i = 0; i <= tids.length; i++) {
+        const c = i < tids.length ? tids.charCodeAt(i) : 44;
+        if (c !== 44) {
+          id = id * 10 + (c - 48);
+          continue;
+        }
+        const at = id < hi ? snap.positionOf[id]! : -1;
+        if (at >= 0) pairs.add(at, value);
+        id = 0;
+      }
+    }
+  }
+  const ids = pairs.build(snap.n, []);
+  // labels by name, as the dimension's SQL joins them (a value without a name row has no label)
+  const label = new Map<string, number>();
+  const labels: string[] = [];
+  const top = Math.max(0, ...names.keys()) + 1;
+  const map = new Int32Array(top).fill(-1);
+  for (const [id, nm] of names) {
+    let code = label.get(nm);
+    if (code === undefined) label.set(nm, (code = labels.push(nm) - 1));
+    map[id] = code;
+  }
+  // values of one round naming the same label: the distinct dimensions count it once, the others per value
+  if (labels.length === names.size) return { ids, named: { labels, offsets: ids.offsets, values: ids.codes, map } };
+  const named = new PairsBuilder();
+  for (let r = 0; r < snap.n; r++) {
+    const start = named.length;
+    for (let i = ids.offsets[r]!; i < ids.offsets[r + 1]!; i++) {
+      const code = map[ids.codes[i]!] ?? -1;
+      if (code < 0 || (d.distinct && named.has(start, code))) continue;
+      named.add(r, code);
+    }
+  }
+  const built = named.build(snap.n, labels);
+  return { ids, named: { labels, offsets: built.offsets, values: built.codes } };
+}
+
+/**
+ * One label or none per round from an integer key of the round's own columns: `keyOf` gives a key
+ * in `[0, keys)` or -1 (none), `labelOf` names a key; labels are numbered in the order rounds meet them.
+ */
+export function keyedLabels(snap: Snapshot, keys: number, keyOf: (r: number) => number, labelOf: (key: number) => string): RoundLabels {
+  const codeOfKey = new Int32Array(keys).fill(-1);
+  const single = new Int32Array(snap.n);
+  const labels: string[] = [];
+  for (let r = 0; r < snap.n; r++) {
+    const key = keyOf(r);
+    if (key < 0) {
+      single[r] = -1;
+      continue;
+    }
+    let c = codeOfKey[key]!;
+    if (c < 0) codeOfKey[key] = c = labels.push(labelOf(key)) - 1;
+    single[r] = c;
+  }
+  return { labels, single };
+}
+
+/** A coded column's values as labels, only those `keep` accepts (all by default): the column itself, no copy. */
+export function codedLabels(column: Coded, keep: (value: string) => boolean = () => true): RoundLabels {
+  return { labels: column.values, single: column.codes, map: Int32Array.from(column.values, (v, i) => (keep(v) ? i : -1)) };
+}
+
+const recent = new WeakMap<Snapshot, Map<string, unknown>>();
+
+/**
+ * A value derived from the snapshot for one request (a filter's mask, a period grouping), kept for
+ * the next few requests that ask for the same: a timeseries asks twice, a dashboard repeats its filter.
+ */
+export function memo<T>(snap: Snapshot, key: string, build: () => T): T {
+  const held = recall<T>(snap, key);
+  if (held !== undefined) return held;
+  const v = build();
+  remember(snap, key, v);
+  return v;
+}
+
+/** What `remember` kept under `key` (undefined: nothing). */
+export function recall<T>(snap: Snapshot, key: string): T | undefined {
+  const held = recent.get(snap);
+  if (!held?.has(key)) return undefined;
+  const v = held.get(key) as T;
+  held.delete(key);
+  held.set(key, v);
+  return v;
+}
+
+export function remember(snap: Snapshot, key: string, v: unknown, keep = 8): void {
+  let held = recent.get(snap);
+  if (!held) recent.set(snap, (held = new Map()));
+  held.set(key, v);
+  if (held.size > keep) held.delete(held.keys().next().value!);
+}
+
+const PER_YEAR = { month: 12, quarter: 4, year: 1 } as const;
+
+/** The periods grouping of aggregate.ts (`periodGrouping`) over the snapshot: keys `YYYYMM`, `YYYYQ` or `YYYY` from `from` to `to`. */
+export function periodLabels(snap: Snapshot, p: { period: 'month' | 'quarter' | 'year'; from: number; to: number; whole: boolean }): RoundLabels {
+  return memo(snap, `period:${p.period}:${p.from}:${p.to}:${p.whole}`, () => buildPeriodLabels(snap, p));
+}
+
+function buildPeriodLabels(snap: Snapshot, p: { period: 'month' | 'quarter' | 'year'; from: number; to: number; whole: boolean }): RoundLabels {
+  const per = PER_YEAR[p.period];
+  const split = (key: number): [number, number] => (per === 1 ? [key, 1] : [Math.floor(key / (per === 12 ? 100 : 10)), key % (per === 12 ? 100 : 10)]);
+  // a period as an index counted from year 0, and back
+  const index = (y: number, part: number) => y * per + part - 1;
+  const [fy, fp] = split(p.from);
+  const [ty, tp] = split(p.to);
+  const first = index(fy, fp);
+  const count = Math.max(0, index(ty, tp) - first + 1);
+  const partOf = (m: number) => (per === 12 ? m : per === 4 ? Math.floor((m + 2) / 3) : 1);
+  const label = (i: number) => {
+    const [y, part] = [Math.floor((first + i) / per), ((first + i) % per) + 1];
+    return per === 1 ? String(y) : per === 4 ? `${y}-Q${part}` : `${y}-${part < 10 ? '0' : ''}${part}`;
+  };
+  const { year, month } = snap;
+  return keyedLabels(
+    snap,
+    p.whole ? 1 : count,
+    (r) => {
+      const y = year[r]!;
+      const m = month[r]!;
+      if (y === 0 || (per !== 1 && m === 0)) return -1;
+      const i = index(y, partOf(m)) - first;
+      return i < 0 || i >= count ? -1 : p.whole ? 0 : i;
+    },
+    (i) => (p.whole ? 'all' : label(i)),
+  );
+}
+
+const roundLabelCache = new WeakMap<Snapshot, Map<string, RoundLabels>>();
+
+/** The round dimensions of src/db/dimensions.ts read from the round's own columns; null for others. */
+export function roundDimensionLabels(snap: Snapshot, name: string): RoundLabels | null {
+  const { year, month } = snap;
+  const build: Record<string, () => RoundLabels> = {
+    round_year: () => {
+      // the year column itself, years mapped to labels
+      const map = new Int32Array(1 << 15).fill(-1);
+      const labels: string[] = [];
+      for (let r = 0; r < snap.n; r++) if (year[r]! > 0 && map[year[r]!]! < 0) map[year[r]!] = labels.push(String(year[r])) - 1;
+      return { labels, single: year, map };
+    },
+    round_quarter: () =>
+      keyedLabels(snap, 1 << 17, (r) => (year[r] === 0 || month[r] === 0 ? -1 : year[r]! * 4 + Math.floor((month[r]! - 1) / 3)), (k) => `${Math.floor(k / 4)}-Q${(k % 4) + 1}`),
+    round_type: () => codedLabels(snap.roundType),
+    standardized_round: () => codedLabels(snap.standardizedRound),
+  };
+  if (!build[name]) return null;
+  let cache = roundLabelCache.get(snap);
+  if (!cache) roundLabelCache.set(snap, (cache = new Map()));
+  let labels = cache.get(name);
+  if (!labels) cache.set(name, (labels = build[name]()));
+  return labels;
+}
