@@ -24,6 +24,7 @@ import type { Ctx, Deps, HandlerMap, Result } from './http/context.js';
 import { clientAddress } from './http/address.js';
 import { corsFor } from './http/cors.js';
 import { docsRoutes } from './http/docs.js';
+import { cachePolicy, represent, sendRepresentation } from './http/caching.js';
 import { idempotent } from './http/idempotency.js';
 import { mcpRoutes } from './mcp/route.js';
 import { precompileParser, precompileRouter } from './http/router.js';
@@ -163,6 +164,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     const locks = lockPlan(okResponse?.content?.['application/json']?.schema);
     // POST is the one method not idempotent by meaning: its retries are made safe (src/http/idempotency.ts)
     const retriable = op.method === 'post';
+    const cache = cachePolicy(op.method, op.path);
     api.register(id, async (c: Context, req: Request, res: Response) => {
       const l = locals(res);
       l.operationId = id;
@@ -188,13 +190,16 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
         enums: typeof query.filter === 'string' && query.filter !== '' ? await filterEnums(deps.db) : {},
       } as unknown as Ctx<never>;
       const metered = isMetered(principal, req.path) && creditCost > 0;
-      if (metered) await reserve(deps.metering, principal.teamId, creditCost, now(cfg));
+      // a revalidation is charged only once it is known not to answer 304 (src/http/caching.ts)
+      const ifNoneMatch = cache ? req.get('If-None-Match') : undefined;
+      const chargeFirst = metered && ifNoneMatch === undefined;
+      if (chargeFirst) await reserve(deps.metering, principal.teamId, creditCost, now(cfg));
       let result: Result | undefined;
       try {
         const run = () => (handler as (ctx: Ctx<never>) => Promise<Result>)(ctx);
         result = retriable ? await idempotent(deps.db, req.get('Idempotency-Key'), principal, id, ctx.body, now(cfg).getTime(), run) : await run();
       } finally {
-        if (metered) {
+        if (chargeFirst) {
           // a client gone before its answer is written did not get the call: credits back, no usage
           const success = result !== undefined && result.status < 400 && !clientGone(res);
           void track(settle(deps.metering, deps.usage, log, principal.teamId, id, creditCost, success, now(cfg)));
@@ -204,10 +209,17 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
       if (clientGone(res)) return;
       if (locks && principal && principal.tier !== 'premium' && result.status < 300) applyLocks(locks, result.body, principal.tier);
       downgrade(id, result, l);
+      const rep = cache && result.status === 200 ? represent(cache, result, l.version!.date, ifNoneMatch) : null;
+      if (metered && !chargeFirst && result.status < 400 && !rep?.notModified) {
+        await reserve(deps.metering, principal.teamId, creditCost, now(cfg));
+        void track(settle(deps.metering, deps.usage, log, principal.teamId, id, creditCost, !clientGone(res), now(cfg)));
+        l.credits = creditCost;
+      }
       res.status(result.status);
       if (result.headers) res.set(result.headers);
       if (l.credits !== undefined) res.set('X-Credits-Used', String(l.credits));
-      if (result.contentType) res.type(result.contentType).send(result.body);
+      if (rep) sendRepresentation(res, rep);
+      else if (result.contentType) res.type(result.contentType).send(result.body);
       else res.json(result.body);
     });
   }
