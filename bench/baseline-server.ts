@@ -7,11 +7,9 @@
  *
  * Forked by run.ts (see lib.ts forkServer) with DATABASE_URL and CURSOR_SECRET in the environment.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { db, route } from './routes.js';
+import { route, serve } from './routes.js';
 
-const server = http.createServer((req, res) => {
+serve((req, res) => {
   route(new URL(req.url ?? '/', 'http://localhost')).then(
     ([status, body]) => {
       const text = JSON.stringify(body);
@@ -25,15 +23,3 @@ const server = http.createServer((req, res) => {
     },
   );
 });
-server.keepAliveTimeout = 5_000;
-server.listen(0, '127.0.0.1', () => {
-  process.send?.({ ready: true, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-});
-const stop = () => {
-  server.closeAllConnections();
-  server.close(() => {
-    db.destroy().finally(() => process.exit(0));
-  });
-};
-process.once('SIGTERM', stop);
-process.on('disconnect', stop);

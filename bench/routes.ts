@@ -4,6 +4,8 @@
  * as our handlers, and nothing else: the work both baselines share (baseline-server.ts,
  * samework-server.ts). Configured from the environment (DATABASE_URL, CURSOR_SECRET).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { TRANSACTION_SORTS } from '../handlers/transactions.js';
 import { FOUNDER_SORTS } from '../handlers/founders.js';
 import { FOUNDERS_GLANCE, PORTFOLIO_GLANCE } from '../handlers/companies.js';
@@ -146,3 +148,23 @@ export async function route(url: URL): Promise<[number, unknown]> {
   return [404, { error: { code: 'NOT_FOUND', message: `no baseline route for ${p}`, details: null } }];
 }
 
+
+/** Serves `listener` on a free loopback port, reports `{ready, baseUrl}` to run.ts, and on SIGTERM
+ * (or the parent's going) closes the connections, runs `cleanup` and the pool's close, and exits. */
+export function serve(listener: http.RequestListener, cleanup: () => Promise<unknown> = async () => undefined): void {
+  const server = http.createServer(listener);
+  server.keepAliveTimeout = 5_000;
+  server.listen(0, '127.0.0.1', () => {
+    process.send?.({ ready: true, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  });
+  const stop = () => {
+    server.closeAllConnections();
+    server.close(() => {
+      cleanup()
+        .catch(() => undefined)
+        .finally(() => db.destroy().finally(() => process.exit(0)));
+    });
+  };
+  process.once('SIGTERM', stop);
+  process.on('disconnect', stop);
+}

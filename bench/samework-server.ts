@@ -11,7 +11,6 @@
  * bench uses (our server's identity provider listens on a port chosen at start).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { isMetered, reserve, settle } from '../src/access/credits.js';
 import { RateLimiter } from '../src/access/rateLimit.js';
@@ -23,7 +22,7 @@ import { ApiError } from '../src/errors.js';
 import { cachePolicy, represent } from '../src/http/caching.js';
 import { toApiError } from '../src/http/errors.js';
 import { resolveVersion } from '../src/versions/resolve.js';
-import { cfg, db, route } from './routes.js';
+import { cfg, db, route, serve } from './routes.js';
 
 const log = pino({ level: 'silent' });
 const auth = new Authenticator(db, cfg, await loadSigningKey(cfg.signingKeyFile));
@@ -79,27 +78,14 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
   res.end(text);
 }
 
-const server = http.createServer((req, res) => {
-  answer(req, res).catch((err: unknown) => {
-    const e = toApiError(err);
-    const text = JSON.stringify(e.toBody());
-    res.writeHead(e.status, { ...e.headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
-    res.end(text);
-  });
-});
-server.keepAliveTimeout = 5_000;
-server.listen(0, '127.0.0.1', () => {
-  process.send?.({ ready: true, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-});
-const stop = () => {
-  server.closeAllConnections();
-  server.close(() => {
-    usage
-      .close()
-      .catch(() => undefined)
-      .then(() => (metering !== db ? metering.destroy() : undefined))
-      .finally(() => db.destroy().finally(() => process.exit(0)));
-  });
-};
-process.once('SIGTERM', stop);
-process.on('disconnect', stop);
+serve(
+  (req, res) => {
+    answer(req, res).catch((err: unknown) => {
+      const e = toApiError(err);
+      const text = JSON.stringify(e.toBody());
+      res.writeHead(e.status, { ...e.headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+      res.end(text);
+    });
+  },
+  () => usage.close().then(() => (metering !== db ? metering.destroy() : undefined)),
+);
