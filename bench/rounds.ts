@@ -4,7 +4,9 @@
  * first or last, then keeps the median of each figure per database, scenario and server.
  *
  * Environment: BENCH_ROUNDS (3), BENCH_SERVERS (ours,samework,baseline,peer), BENCH_OUT (results
- * file; default bench/results/<date>-rounds.json); everything else is passed to run.ts (BENCH_SCALE,
+ * file; default bench/results/<date>-rounds.json), BENCH_ROUNDS_KEEP (a directory of earlier run.ts
+ * results of the same settings, `<round>-<server>.json`, counted as rounds already run; the new
+ * rounds continue the rotation after them); everything else is passed to run.ts (BENCH_SCALE,
  * BENCH_DBS, BENCH_SECONDS, BENCH_SCENARIOS, ...). Single-request timings are skipped.
  */
 import { spawnSync } from 'node:child_process';
@@ -30,18 +32,22 @@ interface Row {
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rounds-'));
 const runs: Row[][] = [];
-for (let round = 0; round < ROUNDS; round++) {
+const KEEP = process.env.BENCH_ROUNDS_KEEP;
+const kept = KEEP ? fs.readdirSync(KEEP).filter((f) => /^\d+-\w+\.json$/.test(f)) : [];
+for (const f of kept) runs.push((JSON.parse(fs.readFileSync(path.join(KEEP!, f), 'utf8')) as { rows: Row[] }).rows);
+const first = kept.length > 0 ? Math.max(...kept.map((f) => Number(f.split('-')[0]))) + 1 : 0;
+for (let round = first; round < first + ROUNDS; round++) {
   const order = SERVERS.map((_, i) => SERVERS[(i + round) % SERVERS.length]!);
   for (const server of order) {
     const out = path.join(tmp, `${round}-${server}.json`);
-    log(`round ${round + 1}/${ROUNDS}: ${server}`);
+    log(`round ${round + 1}/${first + ROUNDS}: ${server}`);
     const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'run.ts')], {
       cwd: ROOT,
       env: { ...process.env, BENCH_SERVERS: server, BENCH_OUT: out, BENCH_SKIP_SINGLE: '1' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (r.status !== 0 || !fs.existsSync(out)) throw new Error(`run.ts for ${server} failed (status ${r.status})`);
-    runs.push((JSON.parse(fs.readFileSync(out, 'utf8')) as { rows: Row[] }).rows.map((x) => ({ ...x, round })));
+    runs.push((JSON.parse(fs.readFileSync(out, 'utf8')) as { rows: Row[] }).rows);
   }
 }
 
@@ -90,7 +96,7 @@ const cols = ['db', 'scenario', 'ours', 'same-work', 'bare', 'peer', 'peer flat'
 const lines = ratios.map((r) => [r.db, r.scenario, r.ours, r.sameWork, r.bare, r.peer, r.peerFlat, r.oursOverSameWork, r.sameWorkOverBare, r.oursOverBare, r.oursOverPeer, r.oursListP99AtRate].map((c) => (c === null ? '-' : String(c))));
 const widths = cols.map((c, i) => Math.max(c.length, ...lines.map((l) => l[i]!.length)));
 const fmt = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-console.log(`\nmedians of ${ROUNDS} alternating rounds, ${SCALE} (seed ${SEED}), req/s`);
+console.log(`\nmedians of ${first + ROUNDS} alternating rounds, ${SCALE} (seed ${SEED}), req/s`);
 console.log(`machine: ${machineNote()}\n`);
 console.log([fmt(cols), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(fmt)].join('\n'));
 
@@ -99,7 +105,7 @@ writeJson(file, {
   date: new Date().toISOString(),
   scale: SCALE,
   seed: SEED,
-  rounds: ROUNDS,
+  rounds: first + ROUNDS,
   servers: SERVERS,
   seconds: Number(process.env.BENCH_SECONDS || 10),
   machine: machineNote(),

@@ -16,7 +16,8 @@
  * BENCH_HEAP_YOUNG_MB (its semi-space size, default as `make run`: 0 = Node's default),
  * BENCH_LATENCY_RATE (requests/s of the fixed-rate latency run of each list scenario, ours and the
  * baseline, default 200; 0 = none), BENCH_LATENCY_SECONDS (its length, default 20), BENCH_PG_FLAGS
- * (extra server settings of the embedded PostgreSQL, space-separated `name=value`).
+ * (extra server settings of the embedded PostgreSQL, space-separated `name=value`), BENCH_LATENCY_DBS
+ * (databases of the fixed-rate runs, default sqlite,postgres).
  *
  * Two latency figures per list scenario: p50/p99 of the saturating run (as many requests as 10
  * connections can send; the queue then sets the latency: p50 ≈ connections / throughput) and, after
@@ -51,6 +52,8 @@ const HEAP_MB = Number(process.env.BENCH_HEAP_MB ?? process.env.HEAP_MB ?? 1024)
 /** Semi-space size of our server, as `make run` sets it (HEAP_YOUNG_MB); 0 = Node's default. */
 const HEAP_YOUNG_MB = Number(process.env.BENCH_HEAP_YOUNG_MB ?? process.env.HEAP_YOUNG_MB ?? 0);
 const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE ?? 200);
+/** Databases of the fixed-rate latency runs (a list SQLite serves below the rate only queues). */
+const LATENCY_DBS = (process.env.BENCH_LATENCY_DBS || 'sqlite,postgres').split(',');
 /** Long enough for a p99 of some thousands of samples. */
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS || 20);
 
@@ -301,7 +304,7 @@ async function runAll(kind: DbKind, server: ServerName, child: ChildServer, list
     // a revalidation is answered 304 (not 2xx) when it works
     const non2xx = s.kind === 'revalidation' ? r.requests - (r.statusCodes?.['304'] ?? 0) : r.non2xx;
     const row: Row = { db: kind, scenario: s.name, kind: s.kind, server, rps: r.rps, p50: r.p50, p99: r.p99, rssPeakMb: r.rssPeakMb, connections, requests: r.requests, non2xx, errors: r.errors };
-    if (s.kind === 'list' && server !== 'peer' && server !== 'peerflat' && LATENCY_RATE > 0) {
+    if (s.kind === 'list' && server !== 'peer' && server !== 'peerflat' && LATENCY_RATE > 0 && LATENCY_DBS.includes(kind)) {
       log(`${kind} ${server}: ${s.name} at ${LATENCY_RATE} requests/s (${LATENCY_SECONDS} s)`);
       const f = await load({ url: child.baseUrl, paths: s.ours, headers, connections, seconds: LATENCY_SECONDS, overallRate: LATENCY_RATE, arrivals: 'poisson' });
       // the offered rate as a share of what the saturating run served: near 1 the queue, not the request, sets the latency
