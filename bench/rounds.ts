@@ -13,7 +13,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { log, machineNote, median, ROOT, SCALE, SEED, writeJson } from './lib.js';
+import { log, machineNote, median as exactMedian, ROOT, round, SCALE, SEED, writeJson } from './lib.js';
+
+const median = (xs: number[]) => round(exactMedian(xs), 1);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const SERVERS = (process.env.BENCH_SERVERS || 'ours,samework,baseline,peer').split(',');
