@@ -1,7 +1,9 @@
 /**
  * The peer: Platformatic DB 2.x (bench/package.json) over the same bench database, its
- * auto-generated REST API on the `transactions` and `entities` tables only (GraphQL off, no
- * authorisation plugin, logger at warn). Platformatic runs its own SQL (@platformatic/sql-mapper).
+ * auto-generated REST API (flat rows of `transactions` and `entities`, the reference row) and its
+ * GraphQL API over the same tables plus `transaction_investors` and `career` (the same information
+ * as ours, resolved through the foreign keys); no authorisation plugin, logger at warn. Platformatic
+ * runs its own SQL (@platformatic/sql-mapper).
  *
  * Forked by run.ts with PEER_CONNECTION_STRING (`sqlite://<file>` or `postgres://...`) and
  * PEER_POOL_SIZE; sends `{ready, baseUrl}` over IPC.
@@ -19,9 +21,11 @@ try {
     db: {
       connectionString: process.env.PEER_CONNECTION_STRING,
       poolSize: Number(process.env.PEER_POOL_SIZE || 10),
-      graphql: false,
+      // GraphQL serves the same information as ours (a transaction with its company and investors, a
+      // company with its founders and funding rounds) through the tables' foreign keys
+      graphql: true,
       openapi: true,
-      include: { transactions: true, entities: true },
+      include: { transactions: true, entities: true, transaction_investors: true, career: true },
       limit: { default: 25, max: 100 },
     },
   });

@@ -16,7 +16,8 @@
  * BENCH_HEAP_YOUNG_MB (its semi-space size, default as `make run`: 0 = Node's default),
  * BENCH_LATENCY_RATE (requests/s of the fixed-rate latency run of each list scenario, ours and the
  * baseline, default 200; 0 = none), BENCH_LATENCY_SECONDS (its length, default 20), BENCH_PG_FLAGS
- * (extra server settings of the embedded PostgreSQL, space-separated `name=value`).
+ * (extra server settings of the embedded PostgreSQL, space-separated `name=value`), BENCH_LATENCY_DBS
+ * (databases of the fixed-rate runs, default sqlite,postgres).
  *
  * Two latency figures per list scenario: p50/p99 of the saturating run (as many requests as 10
  * connections can send; the queue then sets the latency: p50 ≈ connections / throughput) and, after
@@ -42,7 +43,7 @@ const ANALYTICS_CONNECTIONS = Number(process.env.BENCH_ANALYTICS_CONNECTIONS || 
 /** Timed single requests per analytics scenario (bench/analytics.ts). */
 const ANALYTICS_RUNS = Number(process.env.BENCH_ANALYTICS_RUNS || 7);
 const DBS = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as DbKind[];
-const SERVERS = (process.env.BENCH_SERVERS || 'ours,baseline,peer').split(',') as ServerName[];
+const SERVERS = (process.env.BENCH_SERVERS || 'ours,samework,baseline,peer').split(',') as ServerName[];
 const LIMIT = 25;
 const ONLY = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',').map((x) => x.trim())) : null;
 const SKIP_SINGLE = process.env.BENCH_SKIP_SINGLE === '1';
@@ -51,10 +52,12 @@ const HEAP_MB = Number(process.env.BENCH_HEAP_MB ?? process.env.HEAP_MB ?? 1024)
 /** Semi-space size of our server, as `make run` sets it (HEAP_YOUNG_MB); 0 = Node's default. */
 const HEAP_YOUNG_MB = Number(process.env.BENCH_HEAP_YOUNG_MB ?? process.env.HEAP_YOUNG_MB ?? 0);
 const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE ?? 200);
+/** Databases of the fixed-rate latency runs (a list SQLite serves below the rate only queues). */
+const LATENCY_DBS = (process.env.BENCH_LATENCY_DBS || 'sqlite,postgres').split(',');
 /** Long enough for a p99 of some thousands of samples. */
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS || 20);
 
-type ServerName = 'ours' | 'baseline' | 'peer';
+type ServerName = 'ours' | 'samework' | 'baseline' | 'peer' | 'peerflat';
 type ScenarioName =
   | 'transaction detail'
   | 'company detail'
@@ -64,15 +67,23 @@ type ScenarioName =
   | 'founders list view=full'
   | 'heatmap'
   | 'funnel'
-  | 'search';
+  | 'search'
+  | 'revalidation';
 
 interface Scenario {
   name: ScenarioName;
-  kind: 'detail' | 'list' | 'analytics' | 'search';
+  kind: 'detail' | 'list' | 'analytics' | 'search' | 'revalidation';
   /** Paths for our server and the baseline (the baseline ignores auth headers). */
   ours: string[];
-  /** Paths for Platformatic DB, or null when it has no equivalent. */
+  /** Paths for Platformatic DB, or null when it has no equivalent: flat rows (REST). */
   peer: string[] | null;
+  /** Platformatic DB on the same information as ours (GraphQL through the foreign keys), given the
+   * peer's address; unset when the flat rows already are the same information (lists). */
+  sameInfo?: (peerUrl: string) => Promise<string[]>;
+  /** Request headers of this scenario on top of the token (ours and the same-work baseline). */
+  headers?: Record<string, string>;
+  /** false: the bare baseline has no equivalent (it implements no conditional requests). */
+  bare?: false;
 }
 
 interface Row {
@@ -93,6 +104,24 @@ interface Row {
   note?: string;
 }
 
+/** Entity columns our records carry that the peer's tables hold (ours adds locations and taxonomy). */
+const PEER_ENTITY =
+  'id uuid type subtype name domain tagline about image linkWebsite linkLinkedin linkTwitter linkInstagram linkAngellist linkCrunchbase launchDate closingDate ' +
+  'becameUnicornDate becameThoroughbredDate exitDate employeesCount employeeCount1YGrowth addedAt updatedAt status signalRating unicornType fundingTotalUsd ' +
+  'fundingTotalVcUsd fundingRoundsCount valuationUsd valuationYear valuationMonth jobsOpenCount';
+const graphql = (query: string) => `/graphql?query=${encodeURIComponent(query.replace(/\s+/g, ' '))}`;
+
+/** A transaction with its company and its investors in order, in one GraphQL request. */
+const peerTransaction = (id: string | number) =>
+  graphql(`{ getTransactionById(id: ${id}) { id amountUsd announcedDate roundType standardizedRound valuationUsd isVerified isVcRound isExit sourceUrl deletedAt
+    company { ${PEER_ENTITY} } }
+    transactionInvestors(where: { transactionId: { eq: ${id} } }, orderBy: [{ field: position, direction: ASC }]) { isLead investor { uuid type subtype name image } } }`);
+
+/** A company with its funding (the entity's funding columns) and its founders, in one GraphQL request. */
+const peerCompany = (id: string | number, kind: DbKind) =>
+  graphql(`{ getEntityById(id: ${id}) { ${PEER_ENTITY} }
+    career(where: { orgId: { eq: ${id} }, isFounder: { eq: ${kind === 'sqlite' ? '"1"' : 'true'} } }) { titles isPast person { uuid type name image } } }`);
+
 function hasSearch(): { path: string; param: string } | null {
   const doc = YAML.parse(fs.readFileSync(path.join(ROOT, 'openapi.yaml'), 'utf8')) as {
     paths: Record<string, { get?: { parameters?: { name?: string; in?: string; $ref?: string }[] } }>;
@@ -109,13 +138,27 @@ async function scenarios(baseUrl: string, headers: Record<string, string>, kind:
   const { cursor } = wanted(`list page ${DEEP_PAGE}`) ? await deepCursor(kind, baseUrl, headers) : { cursor: '' };
   const peerList = `/transactions?where.year.gte=2015&where.amountUsd.gt=1000000&orderby.amountUsd=desc&orderby.id=desc&limit=${LIMIT}`;
   const list: Scenario[] = [
-    { name: 'transaction detail', kind: 'detail', ours: txIds.map((id) => `/data/transactions/${id}`), peer: txIds.map((id) => `/transactions/${id}`) },
+    {
+      name: 'transaction detail',
+      kind: 'detail',
+      ours: txIds.map((id) => `/data/transactions/${id}`),
+      peer: txIds.map((id) => `/transactions/${id}`),
+      sameInfo: async () => txIds.map((id) => peerTransaction(id)),
+    },
     {
       name: 'company detail',
       kind: 'detail',
       ours: companyUuids.map((u) => `/data/companies/${u}`),
       // Platformatic has no lookup by a non-key column other than a filtered list
       peer: companyUuids.map((u) => `/entities?where.uuid.eq=${u}&limit=1`),
+      // the peer looks the company up by its key (the uuid resolved once, here)
+      sameInfo: async (peerUrl) =>
+        Promise.all(
+          companyUuids.map(async (u) => {
+            const rows = (await (await fetch(`${peerUrl}/entities?where.uuid.eq=${u}&limit=1&fields=id`)).json()) as { id: number }[];
+            return peerCompany(rows[0]!.id, kind);
+          }),
+        ),
     },
     {
       name: 'transactions list',
@@ -141,6 +184,12 @@ async function scenarios(baseUrl: string, headers: Record<string, string>, kind:
     { name: 'heatmap', kind: 'analytics', ours: [ANALYTICS.heatmap], peer: null },
     { name: 'funnel', kind: 'analytics', ours: [ANALYTICS.funnel], peer: null },
   ];
+  if (wanted('revalidation')) {
+    // a client revalidating the copy it holds: the same transaction with its current tag, answered 304
+    const url = `/data/transactions/${txIds[0]}`;
+    const tag = (await fetch(`${baseUrl}${url}`, { headers })).headers.get('etag');
+    if (tag) list.push({ name: 'revalidation', kind: 'revalidation', ours: [url], peer: null, headers: { 'If-None-Match': tag }, bare: false });
+  }
   const search = hasSearch();
   if (search) list.push({ name: 'search', kind: 'search', ours: ['acme', 'data', 'health', 'robot', 'sol', 'bio'].map((q) => `${search.path}?${search.param}=${q}&limit=10`), peer: null });
   return list.filter((s) => wanted(s.name));
@@ -182,10 +231,13 @@ async function benchDb(kind: DbKind, t: SeedTarget, rows: Row[]): Promise<{ pagi
   ]);
   let list: Scenario[];
   let headers: Record<string, string>;
+  let issuer = '';
   let paging: PagingResult | null = null;
   let analytics: AnalyticsResult[] = [];
   try {
-    headers = apiHeaders(await getToken(ours.authUrl!));
+    const token = await getToken(ours.authUrl!);
+    issuer = String((JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iss: string }).iss);
+    headers = apiHeaders(token);
     list = await scenarios(ours.baseUrl, headers, kind);
     if (!SKIP_SINGLE) {
       paging = await measurePaging(kind, ours.baseUrl, headers, PAGING_RUNS);
@@ -195,10 +247,18 @@ async function benchDb(kind: DbKind, t: SeedTarget, rows: Row[]): Promise<{ pagi
   } finally {
     await ours.stop();
   }
+  if (SERVERS.includes('samework')) {
+    const same = await forkServer('samework-server.ts', { ...serverEnv(t.databaseUrl), ISSUER: issuer });
+    try {
+      await runAll(kind, 'samework', same, list, headers, rows);
+    } finally {
+      await same.stop();
+    }
+  }
   if (SERVERS.includes('baseline')) {
     const baseline = await forkServer('baseline-server.ts', serverEnv(t.databaseUrl));
     try {
-      await runAll(kind, 'baseline', baseline, list, {}, rows);
+      await runAll(kind, 'baseline', baseline, list.filter((s) => s.bare !== false), {}, rows);
     } finally {
       await baseline.stop();
     }
@@ -214,8 +274,11 @@ async function benchDb(kind: DbKind, t: SeedTarget, rows: Row[]): Promise<{ pagi
     });
     if (peer) {
       try {
-        const peerList = list.filter((s) => s.peer).map((s) => ({ ...s, ours: s.peer! }));
-        await runAll(kind, 'peer', peer, peerList, {}, rows);
+        const flat = list.filter((s) => s.peer).map((s) => ({ ...s, ours: s.peer! }));
+        const same = await Promise.all(flat.map(async (s) => ({ ...s, ours: s.sameInfo ? await s.sameInfo(peer.baseUrl) : s.ours })));
+        await runAll(kind, 'peer', peer, same, {}, rows);
+        // the flat rows of the details as a reference (lists are flat rows on both sides)
+        await runAll(kind, 'peerflat', peer, flat.filter((s) => s.sameInfo), {}, rows);
       } finally {
         await peer.stop();
       }
@@ -224,9 +287,11 @@ async function benchDb(kind: DbKind, t: SeedTarget, rows: Row[]): Promise<{ pagi
   return { paging, analytics };
 }
 
-async function runAll(kind: DbKind, server: ServerName, child: ChildServer, list: Scenario[], headers: Record<string, string>, rows: Row[]) {
-  for (const s of list) {
-    const problem = await check(child.baseUrl, s.ours, headers);
+async function runAll(kind: DbKind, server: ServerName, child: ChildServer, list: Scenario[], outer: Record<string, string>, rows: Row[]) {
+  for (const scenario of list) {
+    const s = scenario;
+    const headers = { ...outer, ...(s.headers ?? {}) };
+    const problem = s.kind === 'revalidation' ? null : await check(child.baseUrl, s.ours, headers);
     if (problem) {
       log(`${kind} ${server} ${s.name}: skipped (${problem})`);
       rows.push({ db: kind, scenario: s.name, kind: s.kind, server, rps: 0, p50: 0, p99: 0, rssPeakMb: null, connections: 0, requests: 0, non2xx: 0, errors: 0, note: problem });
@@ -236,8 +301,10 @@ async function runAll(kind: DbKind, server: ServerName, child: ChildServer, list
     const connections = s.kind === 'analytics' ? ANALYTICS_CONNECTIONS : CONNECTIONS;
     log(`${kind} ${server}: ${s.name} (${SECONDS} s, ${connections} connections)`);
     const r = await drive(child, s.ours, headers, connections);
-    const row: Row = { db: kind, scenario: s.name, kind: s.kind, server, rps: r.rps, p50: r.p50, p99: r.p99, rssPeakMb: r.rssPeakMb, connections, requests: r.requests, non2xx: r.non2xx, errors: r.errors };
-    if (s.kind === 'list' && server !== 'peer' && LATENCY_RATE > 0) {
+    // a revalidation is answered 304 (not 2xx) when it works
+    const non2xx = s.kind === 'revalidation' ? r.requests - (r.statusCodes?.['304'] ?? 0) : r.non2xx;
+    const row: Row = { db: kind, scenario: s.name, kind: s.kind, server, rps: r.rps, p50: r.p50, p99: r.p99, rssPeakMb: r.rssPeakMb, connections, requests: r.requests, non2xx, errors: r.errors };
+    if (s.kind === 'list' && server !== 'peer' && server !== 'peerflat' && LATENCY_RATE > 0 && LATENCY_DBS.includes(kind)) {
       log(`${kind} ${server}: ${s.name} at ${LATENCY_RATE} requests/s (${LATENCY_SECONDS} s)`);
       const f = await load({ url: child.baseUrl, paths: s.ours, headers, connections, seconds: LATENCY_SECONDS, overallRate: LATENCY_RATE, arrivals: 'poisson' });
       // the offered rate as a share of what the saturating run served: near 1 the queue, not the request, sets the latency
@@ -249,7 +316,7 @@ async function runAll(kind: DbKind, server: ServerName, child: ChildServer, list
 
 function table(rows: Row[]): string {
   const out: string[] = [];
-  const head = ['db', 'scenario', 'ours req/s', 'p50 ms', 'p99 ms', `p50/p99 @${LATENCY_RATE}/s`, 'RSS MB', 'baseline req/s', 'ours/base', 'base RSS', 'peer req/s', 'ours/peer', 'peer p99', 'peer RSS', 'non2xx'];
+  const head = ['db', 'scenario', 'ours req/s', 'p50 ms', 'p99 ms', `p50/p99 @${LATENCY_RATE}/s`, 'RSS MB', 'same-work req/s', 'ours/same', 'same/bare', 'bare req/s', 'ours/bare', 'base RSS', 'peer req/s', 'ours/peer', 'peer p99', 'peer RSS', 'peer flat req/s', 'non2xx'];
   const body: string[][] = [];
   const keys = [...new Set(rows.map((r) => `${r.db}\u0000${r.scenario}`))];
   for (const k of keys) {
@@ -257,7 +324,9 @@ function table(rows: Row[]): string {
     const get = (s: ServerName) => rows.find((r) => r.db === db && r.scenario === scenario && r.server === s);
     const o = get('ours');
     const b = get('baseline');
+    const w = get('samework');
     const p = get('peer');
+    const pf = get('peerflat');
     const ratio = (x?: Row, y?: Row) => (x && y && y.rps > 0 ? (x.rps / y.rps).toFixed(2) : '-');
     body.push([
       db,
@@ -267,6 +336,9 @@ function table(rows: Row[]): string {
       o ? String(o.p99) : '-',
       o?.atRate ? `${o.atRate.p50}/${o.atRate.p99}` : '-',
       o?.rssPeakMb != null ? String(o.rssPeakMb) : '-',
+      w ? String(w.rps) : '-',
+      ratio(o, w),
+      ratio(w, b),
       b ? String(b.rps) : '-',
       ratio(o, b),
       b?.rssPeakMb != null ? String(b.rssPeakMb) : '-',
@@ -274,6 +346,7 @@ function table(rows: Row[]): string {
       ratio(o, p),
       p ? String(p.p99) : '-',
       p?.rssPeakMb != null ? String(p.rssPeakMb) : '-',
+      pf ? String(pf.rps) : '-',
       String((o?.non2xx ?? 0) + (o?.errors ?? 0)),
     ]);
   }
@@ -341,7 +414,15 @@ async function main() {
       .map((o) => {
         const b = rows.find((r) => r.db === o.db && r.scenario === o.scenario && r.server === 'baseline');
         const p = rows.find((r) => r.db === o.db && r.scenario === o.scenario && r.server === 'peer');
-        return { db: o.db, scenario: o.scenario, oursOverBaseline: b?.rps ? round(o.rps / b.rps) : null, oursOverPeer: p?.rps ? round(o.rps / p.rps) : null };
+        const w = rows.find((r) => r.db === o.db && r.scenario === o.scenario && r.server === 'samework');
+        return {
+          db: o.db,
+          scenario: o.scenario,
+          oursOverSameWork: w?.rps ? round(o.rps / w.rps) : null,
+          sameWorkOverBaseline: w?.rps && b?.rps ? round(w.rps / b.rps) : null,
+          oursOverBaseline: b?.rps ? round(o.rps / b.rps) : null,
+          oursOverPeer: p?.rps ? round(o.rps / p.rps) : null,
+        };
       }),
     paging,
     analytics,

@@ -3420,6 +3420,19 @@ export interface components {
         };
     };
     responses: {
+        /** @description The copy named in `If-None-Match` is current. No body; not charged. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                /** @description The same `Cache-Control` as the 200 answer. */
+                "Cache-Control": string;
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description `0` on every authenticated call: a revalidation that answers 304 is not charged. */
+                "X-Credits-Used"?: "0";
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /**
          * @description The request is invalid. Codes: `VALIDATION_ERROR` (parameter, header or body; `details` is an
          *     array of `{path, message}`), `INVALID_ENTITY_ID`, `UNKNOWN_FILTER` (`details.filter`; for a key a
@@ -3722,6 +3735,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+        IfNoneMatch: string;
         /**
          * @description Makes a retry of this POST safe: a unique value per intended request (a UUID, say), sent again
          *     unchanged with every retry of it. Within 24 hours, the same key with the same request (same
@@ -3802,6 +3817,14 @@ export interface components {
         Sunset: string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": string;
+        /** @description Strong entity tag of this answer's exact bytes (for this API version). Send it back in `If-None-Match`: while it is current the answer is `304 Not Modified`, without a body and not charged. */
+        ETag: string;
+        /** @description The latest `updated_at` of the record, or of the page's rows (HTTP-date, seconds). Informative: revalidate with `If-None-Match`, which also sees rows added to or removed from a page. */
+        "Last-Modified": string;
+        /** @description `private, no-cache`: data for this caller. Shared caches must not store it; the client's own cache may, and revalidates it with `If-None-Match` before each use (`Vary: Authorization, API-Version`). */
+        CacheControlPrivate: "private, no-cache";
+        /** @description `public, max-age=3600`: reference data and this API's documents are the same for every caller and change only with a deployment or a new data release, so any cache may reuse them for an hour (`Vary: API-Version`). */
+        CacheControlPublic: "public, max-age=3600";
     };
     pathItems: never;
 }
@@ -3836,6 +3859,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -3847,6 +3872,8 @@ export interface operations {
             /** @description A page of transactions. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -3858,6 +3885,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -3876,6 +3904,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -3890,6 +3920,8 @@ export interface operations {
             /** @description The transaction. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -3901,6 +3933,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -3941,6 +3974,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -3952,6 +3987,9 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -4302,6 +4340,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanySummaryList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -4320,6 +4359,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -4334,6 +4375,9 @@ export interface operations {
             /** @description The full company record. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -4345,6 +4389,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyFullResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -4363,6 +4408,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -4377,6 +4424,8 @@ export interface operations {
             /** @description The job opening. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -4420,6 +4469,7 @@ export interface operations {
                     "application/json": components["schemas"]["JobOpeningResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -4462,6 +4512,8 @@ export interface operations {
                 view?: "full" | "summary";
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -4473,6 +4525,9 @@ export interface operations {
             /** @description A page of founders. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -4853,6 +4908,7 @@ export interface operations {
                     "application/json": components["schemas"]["FounderList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -4893,6 +4949,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -4907,6 +4965,8 @@ export interface operations {
             /** @description A page of founded companies. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -5144,6 +5204,7 @@ export interface operations {
                     "application/json": components["schemas"]["FoundedCompanyItemList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -5185,6 +5246,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -5199,6 +5262,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -5265,6 +5330,7 @@ export interface operations {
                     "application/json": components["schemas"]["CareerItemList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -5306,6 +5372,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -5320,6 +5388,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -5368,6 +5438,7 @@ export interface operations {
                     "application/json": components["schemas"]["EducationItemList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -5409,6 +5480,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -5420,6 +5493,9 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -5591,6 +5667,7 @@ export interface operations {
                     "application/json": components["schemas"]["EntitySummaryList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -5609,6 +5686,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -5623,6 +5702,9 @@ export interface operations {
             /** @description The record. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -5729,6 +5811,7 @@ export interface operations {
                     "application/json": components["schemas"]["EntityFullResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -5769,6 +5852,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -5780,6 +5865,9 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -6100,6 +6188,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvestorSummaryList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -6118,6 +6207,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -6132,6 +6223,9 @@ export interface operations {
             /** @description The record. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -6451,6 +6545,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvestorFullResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -6491,6 +6586,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -6502,6 +6599,9 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -6673,6 +6773,7 @@ export interface operations {
                     "application/json": components["schemas"]["UniversitySummaryList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -6691,6 +6792,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -6705,6 +6808,9 @@ export interface operations {
             /** @description The record. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -6811,6 +6917,7 @@ export interface operations {
                     "application/json": components["schemas"]["UniversityFullResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -6851,6 +6958,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -6862,6 +6971,9 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -7120,6 +7232,7 @@ export interface operations {
                     "application/json": components["schemas"]["GovNgoSummaryList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -7138,6 +7251,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -7152,6 +7267,9 @@ export interface operations {
             /** @description The record. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -7454,6 +7572,7 @@ export interface operations {
                     "application/json": components["schemas"]["GovNgoFullResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -7496,6 +7615,8 @@ export interface operations {
                 view?: "full" | "summary";
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -7507,6 +7628,9 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -7974,6 +8098,7 @@ export interface operations {
                     "application/json": components["schemas"]["FounderList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -7992,6 +8117,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -8006,6 +8133,9 @@ export interface operations {
             /** @description The record. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -8248,6 +8378,7 @@ export interface operations {
                     "application/json": components["schemas"]["FounderFullResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -8288,6 +8419,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -8299,6 +8432,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -8379,6 +8514,7 @@ export interface operations {
                     "application/json": components["schemas"]["JobOpeningList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -8403,6 +8539,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -8414,6 +8552,8 @@ export interface operations {
             /** @description Matches, best first. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -8454,6 +8594,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchHitList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -8494,6 +8635,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -8505,6 +8648,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -8516,6 +8661,7 @@ export interface operations {
                     "application/json": components["schemas"]["FundList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -8534,6 +8680,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -8548,6 +8696,8 @@ export interface operations {
             /** @description The record. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -8585,6 +8735,7 @@ export interface operations {
                     "application/json": components["schemas"]["FundResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -8625,6 +8776,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -8636,6 +8789,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -8692,6 +8847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValuationList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -8710,6 +8866,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -8724,6 +8882,8 @@ export interface operations {
             /** @description The record. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -8755,6 +8915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValuationResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -8797,6 +8958,8 @@ export interface operations {
                 q?: string;
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -8808,6 +8971,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -8920,6 +9085,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewsArticleList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -8938,6 +9104,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -8952,6 +9120,8 @@ export interface operations {
             /** @description The record. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -9023,6 +9193,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewsArticleResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -9061,6 +9232,8 @@ export interface operations {
                 include_total?: components["parameters"]["IncludeTotal"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -9072,6 +9245,9 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -9096,6 +9272,7 @@ export interface operations {
                     "application/json": components["schemas"]["NoteList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -9185,6 +9362,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -9199,6 +9378,9 @@ export interface operations {
             /** @description The note. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -9229,6 +9411,7 @@ export interface operations {
                     "application/json": components["schemas"]["NoteResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -9372,6 +9555,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -9386,6 +9571,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -9868,6 +10055,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -9909,6 +10097,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -9923,6 +10113,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -9979,6 +10171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValuationList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -10006,6 +10199,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -10020,6 +10215,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -10064,6 +10261,7 @@ export interface operations {
                     "application/json": components["schemas"]["FinancialYearList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -10091,6 +10289,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -10105,6 +10305,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -10141,6 +10343,7 @@ export interface operations {
                     "application/json": components["schemas"]["HeadcountRowList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -10168,6 +10371,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -10182,6 +10387,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -10216,6 +10423,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebTrafficPointList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -10243,6 +10451,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -10257,6 +10467,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -10297,6 +10509,7 @@ export interface operations {
                     "application/json": components["schemas"]["PatentList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -10324,6 +10537,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -10338,6 +10553,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -10406,6 +10623,7 @@ export interface operations {
                     "application/json": components["schemas"]["FounderItemList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -10447,6 +10665,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -10461,6 +10681,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -10529,6 +10751,7 @@ export interface operations {
                     "application/json": components["schemas"]["FundList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -10570,6 +10793,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -10584,6 +10809,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -10652,6 +10879,7 @@ export interface operations {
                     "application/json": components["schemas"]["FundList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -10679,6 +10907,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -10693,6 +10923,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -10761,6 +10993,7 @@ export interface operations {
                     "application/json": components["schemas"]["FounderItemList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -10802,6 +11035,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -10816,6 +11051,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -10884,6 +11121,7 @@ export interface operations {
                     "application/json": components["schemas"]["FundList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -10911,6 +11149,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -10925,6 +11165,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -10995,6 +11237,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlumnusItemList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -11022,6 +11265,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -11036,6 +11281,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -11104,6 +11351,7 @@ export interface operations {
                     "application/json": components["schemas"]["FounderItemList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -11131,6 +11379,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -11145,6 +11395,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -11185,6 +11437,7 @@ export interface operations {
                     "application/json": components["schemas"]["PatentList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -11212,6 +11465,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -11226,6 +11481,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -11294,6 +11551,7 @@ export interface operations {
                     "application/json": components["schemas"]["FounderItemList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -11321,6 +11579,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -11335,6 +11595,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -11368,6 +11630,7 @@ export interface operations {
                     "application/json": components["schemas"]["PatentList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -11395,6 +11658,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -11409,6 +11674,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -11461,6 +11728,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyInvestorItemList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -11488,6 +11756,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -11502,6 +11772,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -11554,6 +11826,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortfolioItemList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -11579,6 +11852,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -11593,6 +11868,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -11647,6 +11924,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimilarCompanyItemList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -11672,6 +11950,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -11686,6 +11966,8 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -11740,6 +12022,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimilarInvestorItemList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -11787,6 +12070,8 @@ export interface operations {
                 limit?: number;
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -11798,6 +12083,8 @@ export interface operations {
             /** @description Points or clusters. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -11844,6 +12131,7 @@ export interface operations {
                     "application/json": components["schemas"]["GeoResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -11890,6 +12178,8 @@ export interface operations {
                 limit?: number;
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -11901,6 +12191,8 @@ export interface operations {
             /** @description Points or clusters. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -11947,6 +12239,7 @@ export interface operations {
                     "application/json": components["schemas"]["GeoResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -11993,6 +12286,8 @@ export interface operations {
                 limit?: number;
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -12004,6 +12299,8 @@ export interface operations {
             /** @description Points or clusters. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -12050,6 +12347,7 @@ export interface operations {
                     "application/json": components["schemas"]["GeoResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -12096,6 +12394,8 @@ export interface operations {
                 limit?: number;
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -12107,6 +12407,8 @@ export interface operations {
             /** @description Points or clusters. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -12153,6 +12455,7 @@ export interface operations {
                     "application/json": components["schemas"]["GeoResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -12173,6 +12476,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -12184,6 +12489,8 @@ export interface operations {
             /** @description A page of landscapes. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPublic"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -12280,6 +12587,7 @@ export interface operations {
                     "application/json": components["schemas"]["LandscapeList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["UnprocessableEntity"];
@@ -12299,6 +12607,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -12310,6 +12620,8 @@ export interface operations {
             /** @description A page of taxonomy items. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPublic"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -12345,6 +12657,7 @@ export interface operations {
                     "application/json": components["schemas"]["TaxonomyItemList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["UnprocessableEntity"];
@@ -12360,6 +12673,8 @@ export interface operations {
                 scope?: "funding" | "entity" | "job" | "fund" | "valuation" | "news" | "note";
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -12371,6 +12686,8 @@ export interface operations {
             /** @description The scopes and their keys. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPublic"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -13524,6 +13841,7 @@ export interface operations {
                     "application/json": components["schemas"]["FilterScopeList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["UnprocessableEntity"];
@@ -13543,6 +13861,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -13557,6 +13877,8 @@ export interface operations {
             /** @description The values. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPublic"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -13681,6 +14003,7 @@ export interface operations {
                     "application/json": components["schemas"]["FilterValueList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -13694,6 +14017,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -13705,6 +14030,8 @@ export interface operations {
             /** @description The version table, newest first. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPublic"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -13929,6 +14256,7 @@ export interface operations {
                     "application/json": components["schemas"]["VersionList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
         };
     };
@@ -13941,6 +14269,8 @@ export interface operations {
                 offset?: components["parameters"]["LegacyOffset"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -13952,6 +14282,9 @@ export interface operations {
             /** @description A page of teams. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -13982,6 +14315,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -14062,6 +14396,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -14076,6 +14412,9 @@ export interface operations {
             /** @description The team. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -14099,6 +14438,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -14118,6 +14458,8 @@ export interface operations {
                 offset?: components["parameters"]["LegacyOffset"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -14129,6 +14471,8 @@ export interface operations {
             /** @description A page of keys. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -14168,6 +14512,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -14251,6 +14596,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -14265,6 +14612,8 @@ export interface operations {
             /** @description The key. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -14292,6 +14641,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -14366,6 +14716,8 @@ export interface operations {
                 to?: string;
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -14377,6 +14729,8 @@ export interface operations {
             /** @description Usage and balance. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -14728,6 +15082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Usage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -14768,6 +15123,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -14779,6 +15136,8 @@ export interface operations {
             /** @description The heatmap. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -14790,6 +15149,7 @@ export interface operations {
                     "application/json": components["schemas"]["Heatmap"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -14826,6 +15186,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -14837,6 +15199,8 @@ export interface operations {
             /** @description The funnel. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -15121,6 +15485,7 @@ export interface operations {
                     "application/json": components["schemas"]["Funnel"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -15161,6 +15526,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -15175,6 +15542,8 @@ export interface operations {
             /** @description The groups and their metric. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -15214,6 +15583,7 @@ export interface operations {
                     "application/json": components["schemas"]["Aggregate"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -15254,6 +15624,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -15268,6 +15640,8 @@ export interface operations {
             /** @description The groups and their metrics. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -15323,6 +15697,7 @@ export interface operations {
                     "application/json": components["schemas"]["AggregateMultiMetric"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -15409,6 +15784,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
@@ -15420,6 +15797,8 @@ export interface operations {
             /** @description The timeseries. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
@@ -15470,6 +15849,7 @@ export interface operations {
                     "application/json": components["schemas"]["Timeseries"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -15484,7 +15864,10 @@ export interface operations {
     getOpenApiJson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15493,6 +15876,8 @@ export interface operations {
             /** @description The OpenAPI 3.1 document. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPublic"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -15500,13 +15885,17 @@ export interface operations {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
         };
     };
     getOpenApiYaml: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15515,6 +15904,8 @@ export interface operations {
             /** @description The OpenAPI 3.1 document. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPublic"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -15522,6 +15913,7 @@ export interface operations {
                     "application/yaml": string;
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
         };
     };

@@ -6,8 +6,10 @@
  *   request id and log -> side doors (CORS, metrics, docs, MCP) -> `/api/*` 308 -> 405 -> body
  *   -> version resolution (the request in the current version's forms) -> routing and validation.
  * Operation stages of a routed request, in order before the handler; a stage's work after `next()`
- * runs on the way back, innermost first (idempotency, then locks, then the version downgrade):
- *   authentication -> access -> list input -> metering -> version downgrade -> locks -> idempotency -> handler.
+ * runs on the way back, innermost first (idempotency, then locks, then the version downgrade, then
+ * the entity tag):
+ *   authentication -> access -> list input -> metering -> caching (ETag, 304) -> version downgrade
+ *   -> locks -> idempotency -> handler.
  * Every error leaves through the error mapping (SPEC.md part 7 envelope).
  */
 import express from 'express';
@@ -22,6 +24,7 @@ import { mcpRoutes } from './mcp/route.js';
 import { accessStage } from './pipeline/access.js';
 import { authenticateStage } from './pipeline/authenticate.js';
 import { bodyStage } from './pipeline/body.js';
+import { cachingStage } from './pipeline/caching.js';
 import { errorStage } from './pipeline/errors.js';
 import { runHandler } from './pipeline/handler.js';
 import { idempotencyStage } from './pipeline/idempotency.js';
@@ -31,7 +34,7 @@ import { meteringStage } from './pipeline/metering.js';
 import { compose, type Stage } from './pipeline/operation.js';
 import { redirectStage } from './pipeline/redirect.js';
 import { requestLogStage } from './pipeline/requestLog.js';
-import { buildRouter, methodStage, planOperations, routingStage } from './pipeline/routing.js';
+import { buildRouter, loadDocument, methodStage, planOperations, routingStage } from './pipeline/routing.js';
 import { versionRequestStage } from './pipeline/versionRequest.js';
 import { versionResponseStage } from './pipeline/versionResponse.js';
 
@@ -41,7 +44,8 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   const { cfg, log } = deps;
   const clock = () => now(cfg);
   const track = <T>(work: Promise<T>): Promise<T> => deps.inflight?.track(work) ?? work;
-  const api = await buildRouter(clock());
+  const document = loadDocument(clock());
+  const api = await buildRouter(document);
 
   const operationStages: Stage[] = [
     authenticateStage(deps.auth),
@@ -51,6 +55,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
       reserve: (teamId, cost) => reserve(deps.metering, teamId, cost, clock()),
       settle: (teamId, op, cost, success) => void track(settle(deps.metering, deps.usage, log, teamId, op, cost, success, clock())),
     }),
+    cachingStage(),
     versionResponseStage({ transactionCreatedAt: (ids) => transactionCreatedAt(deps.db, ids), fundAnnouncedDate: (ids) => fundAnnouncedAsStored(deps.db, ids) }),
     locksStage(),
     idempotencyStage(deps.db, clock),
@@ -67,8 +72,8 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   if (deps.metrics) app.use(deps.metrics.route(cfg.metricsToken));
   app.use(docsRoutes());
   // MCP (JSON-RPC, not a REST operation of the document): each tool call re-enters this app as a GET
-  const version = String((api.document.info as { version?: string } | undefined)?.version ?? '');
-  app.use(mcpRoutes({ cfg, auth: deps.auth, doc: api.document, version, app: () => app }));
+  const version = String((document.info as { version?: string } | undefined)?.version ?? '');
+  app.use(mcpRoutes({ cfg, auth: deps.auth, doc: document, version, app: () => app }));
   app.use(redirectStage());
   app.use(methodStage(api));
   app.use(bodyStage());

@@ -9,13 +9,13 @@ export function corsFor(origins: readonly string[], methods: string) {
       res.set({
         'Access-Control-Allow-Origin': origin,
         Vary: 'Origin',
-        'Access-Control-Expose-Headers': 'API-Version, X-Request-Id, X-Credits-Used, Deprecation, Sunset, Retry-After, RateLimit, RateLimit-Policy',
+        'Access-Control-Expose-Headers': 'API-Version, X-Request-Id, X-Credits-Used, ETag, Deprecation, Sunset, Retry-After, RateLimit, RateLimit-Policy',
       });
       if (req.method === 'OPTIONS') {
         res
           .set({
             'Access-Control-Allow-Methods': methods,
-            'Access-Control-Allow-Headers': 'Authorization, Content-Type, API-Version, X-Client-Id, X-Request-Id',
+            'Access-Control-Allow-Headers': 'Authorization, Content-Type, API-Version, X-Client-Id, X-Request-Id, If-None-Match',
             'Access-Control-Max-Age': '600',
           })
           .status(204)

@@ -1,11 +1,14 @@
 /**
  * Metering: a metered call's credits are reserved before the handler runs (402 when the team's
  * balance is short) and settled after it: kept and counted as usage on success, given back when
- * the call failed or its client went away before the answer was written.
+ * the call failed or its client went away before the answer was written. A revalidation is charged
+ * only once its answer is known not to be 304 (the client already holds the data): one reservation
+ * per answer still, so a balance of N admits exactly N answers.
  */
 import { isMetered } from '../access/credits.js';
 import type { Principal } from '../auth/verify.js';
 import type { Result } from '../http/context.js';
+import { isRevalidation } from './caching.js';
 import type { Stage } from './operation.js';
 import { clientGone } from './state.js';
 
@@ -20,6 +23,14 @@ export function meteringStage(meter: Meter): Stage {
     const principal: Principal | null = x.principal;
     const cost = x.op.creditCost;
     if (!isMetered(principal, x.req.path) || cost <= 0) return next();
+    if (isRevalidation(x)) {
+      const answer = await next();
+      if (answer.status >= 400 || answer.status === 304) return answer;
+      await meter.reserve(principal.teamId, cost);
+      meter.settle(principal.teamId, x.op.id, cost, !clientGone(x.res));
+      x.state.credits = cost;
+      return answer;
+    }
     await meter.reserve(principal.teamId, cost);
     let result: Result | undefined;
     try {

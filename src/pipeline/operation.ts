@@ -8,6 +8,7 @@ import type { Operation } from 'openapi-backend';
 import type { Principal, Tier } from '../auth/verify.js';
 import type { PageCaps } from '../access/tiers.js';
 import type { Plan as LockPlan } from '../access/locked.js';
+import type { CachePolicy } from '../http/caching.js';
 import type { Deps, Handler, Result } from '../http/context.js';
 import type { Money } from '../money/fx.js';
 import type { ListInput } from '../query/list.js';
@@ -22,6 +23,8 @@ export interface OperationPlan {
   creditCost: number;
   /** The `x-locked` fields of its success response; null when it has none. */
   locks: LockPlan | null;
+  /** How caches may keep its 200 answer (GET operations); null: not cacheable. */
+  cache: CachePolicy | null;
   handler: Handler;
 }
 

@@ -14,6 +14,7 @@ import { DEFAULT_CREDIT_COST } from '../access/credits.js';
 import { lockPlan } from '../access/locked.js';
 import { withSignal } from '../db/cancel.js';
 import { ApiError } from '../errors.js';
+import { cachePolicy } from '../http/caching.js';
 import type { Deps, Handler, HandlerMap, Result } from '../http/context.js';
 import { patchOpenApiBackend } from '../patches/openapi-backend.js';
 import { validationFailure } from '../http/validation.js';
@@ -31,8 +32,8 @@ export function loadDocument(at: Date): Document {
   return doc;
 }
 
-/** The router and request validators of openapi.yaml as served at `at`. */
-export async function buildRouter(at: Date): Promise<OpenAPIBackend> {
+/** The router and request validators of the document (openapi.yaml as served now: loadDocument). */
+export async function buildRouter(document: Document): Promise<OpenAPIBackend> {
   const ajvOpts = { allErrors: true, strict: false };
   const customizeAjv: AjvCustomizer = (ajv) => {
     addFormats.default(ajv);
@@ -41,7 +42,7 @@ export async function buildRouter(at: Date): Promise<OpenAPIBackend> {
   // validation is switched on below, once the router is built
   // quick: no check of the document against the OpenAPI 3.0 schema, which rejects 3.1 type arrays
   // (Redocly lints the document instead: make lint)
-  const api = new OpenAPIBackend({ definition: loadDocument(at), strict: true, quick: true, validate: false, coerceTypes: true, ajvOpts, customizeAjv });
+  const api = new OpenAPIBackend({ definition: document, strict: true, quick: true, validate: false, coerceTypes: true, ajvOpts, customizeAjv });
   await api.init();
   patchOpenApiBackend(api);
   // Request validators only: by default openapi-backend also compiles three sets of response
@@ -66,6 +67,7 @@ export function planOperations(api: OpenAPIBackend, handlers: HandlerMap): Opera
       scopes: requiredScopes(op),
       creditCost: Number((op as unknown as Record<string, unknown>)['x-credit-cost'] ?? DEFAULT_CREDIT_COST),
       locks: lockPlan(okResponse?.content?.['application/json']?.schema),
+      cache: cachePolicy(op.method, op.path),
       handler: handlers[op.operationId as keyof HandlerMap] as Handler,
     };
   });
@@ -74,8 +76,12 @@ export function planOperations(api: OpenAPIBackend, handlers: HandlerMap): Opera
 function writeResult(res: Response, result: Result): void {
   const l = stateOf(res);
   res.status(result.status);
-  if (result.headers) res.set(result.headers);
+  const { Vary: vary, ...headers } = result.headers ?? {};
+  res.set(headers);
+  // appended: CORS may already vary the answer by Origin
+  if (vary) res.vary(vary);
   if (l.credits !== undefined) res.set('X-Credits-Used', String(l.credits));
+  if (result.status === 304) return void res.end();
   if (result.contentType) res.type(result.contentType).send(result.body);
   else res.json(result.body);
 }

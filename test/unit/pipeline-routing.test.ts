@@ -4,13 +4,13 @@ import type { OpenAPIBackend } from 'openapi-backend';
 import type { ApiError } from '../../src/errors.js';
 import type { HandlerMap } from '../../src/http/context.js';
 import { contextOf } from '../../src/pipeline/handler.js';
-import { buildRouter, methodStage, planOperations } from '../../src/pipeline/routing.js';
+import { buildRouter, loadDocument, methodStage, planOperations } from '../../src/pipeline/routing.js';
 import { handlers } from '../../handlers/index.js';
 import { AT, exchange } from '../helpers/exchange.js';
 
 let api: OpenAPIBackend;
 beforeAll(async () => {
-  api = await buildRouter(AT);
+  api = await buildRouter(loadDocument(AT));
 });
 
 describe('routing stage', () => {

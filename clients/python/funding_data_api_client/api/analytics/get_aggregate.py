@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -25,9 +25,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetAggregateAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -74,11 +78,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Aggregate | ApiError | None:
+) -> Aggregate | Any | ApiError | None:
     if response.status_code == 200:
         response_200 = Aggregate.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -133,7 +141,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Aggregate | ApiError]:
+) -> Response[Aggregate | Any | ApiError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -152,8 +160,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetAggregateAPIVersion | Unset = UNSET,
-) -> Response[Aggregate | ApiError]:
+) -> Response[Aggregate | Any | ApiError]:
     """Aggregate a source by up to four dimensions
 
      One metric of a source's records grouped by 1 to 4 dimensions (`group_by`), computed in the
@@ -194,6 +203,7 @@ def sync_detailed(
         limit (int | Unset):  Default: 25.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetAggregateAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -201,7 +211,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Aggregate | ApiError]
+        Response[Aggregate | Any | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -212,6 +222,7 @@ def sync_detailed(
         sort=sort,
         limit=limit,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -232,8 +243,9 @@ def sync(
     sort: str | Unset = UNSET,
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetAggregateAPIVersion | Unset = UNSET,
-) -> Aggregate | ApiError | None:
+) -> Aggregate | Any | ApiError | None:
     """Aggregate a source by up to four dimensions
 
      One metric of a source's records grouped by 1 to 4 dimensions (`group_by`), computed in the
@@ -274,6 +286,7 @@ def sync(
         limit (int | Unset):  Default: 25.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetAggregateAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -281,7 +294,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Aggregate | ApiError
+        Aggregate | Any | ApiError
     """
 
     return sync_detailed(
@@ -293,6 +306,7 @@ def sync(
         sort=sort,
         limit=limit,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -307,8 +321,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetAggregateAPIVersion | Unset = UNSET,
-) -> Response[Aggregate | ApiError]:
+) -> Response[Aggregate | Any | ApiError]:
     """Aggregate a source by up to four dimensions
 
      One metric of a source's records grouped by 1 to 4 dimensions (`group_by`), computed in the
@@ -349,6 +364,7 @@ async def asyncio_detailed(
         limit (int | Unset):  Default: 25.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetAggregateAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -356,7 +372,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Aggregate | ApiError]
+        Response[Aggregate | Any | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -367,6 +383,7 @@ async def asyncio_detailed(
         sort=sort,
         limit=limit,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -385,8 +402,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetAggregateAPIVersion | Unset = UNSET,
-) -> Aggregate | ApiError | None:
+) -> Aggregate | Any | ApiError | None:
     """Aggregate a source by up to four dimensions
 
      One metric of a source's records grouped by 1 to 4 dimensions (`group_by`), computed in the
@@ -427,6 +445,7 @@ async def asyncio(
         limit (int | Unset):  Default: 25.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetAggregateAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -434,7 +453,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Aggregate | ApiError
+        Aggregate | Any | ApiError
     """
 
     return (
@@ -447,6 +466,7 @@ async def asyncio(
             sort=sort,
             limit=limit,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -27,9 +27,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetAggregateMultiMetricAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -77,11 +81,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AggregateMultiMetric | ApiError | None:
+) -> AggregateMultiMetric | Any | ApiError | None:
     if response.status_code == 200:
         response_200 = AggregateMultiMetric.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -136,7 +144,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AggregateMultiMetric | ApiError]:
+) -> Response[AggregateMultiMetric | Any | ApiError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -155,8 +163,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetAggregateMultiMetricAPIVersion | Unset = UNSET,
-) -> Response[AggregateMultiMetric | ApiError]:
+) -> Response[AggregateMultiMetric | Any | ApiError]:
     """Aggregate a source with several metrics at once
 
      As `GET /analytics/aggregate/{source}`, with up to 10 metrics computed over the same groups
@@ -176,6 +185,7 @@ def sync_detailed(
         limit (int | Unset):  Default: 25.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetAggregateMultiMetricAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -183,7 +193,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AggregateMultiMetric | ApiError]
+        Response[AggregateMultiMetric | Any | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -194,6 +204,7 @@ def sync_detailed(
         sort=sort,
         limit=limit,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -214,8 +225,9 @@ def sync(
     sort: str | Unset = UNSET,
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetAggregateMultiMetricAPIVersion | Unset = UNSET,
-) -> AggregateMultiMetric | ApiError | None:
+) -> AggregateMultiMetric | Any | ApiError | None:
     """Aggregate a source with several metrics at once
 
      As `GET /analytics/aggregate/{source}`, with up to 10 metrics computed over the same groups
@@ -235,6 +247,7 @@ def sync(
         limit (int | Unset):  Default: 25.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetAggregateMultiMetricAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -242,7 +255,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AggregateMultiMetric | ApiError
+        AggregateMultiMetric | Any | ApiError
     """
 
     return sync_detailed(
@@ -254,6 +267,7 @@ def sync(
         sort=sort,
         limit=limit,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -268,8 +282,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetAggregateMultiMetricAPIVersion | Unset = UNSET,
-) -> Response[AggregateMultiMetric | ApiError]:
+) -> Response[AggregateMultiMetric | Any | ApiError]:
     """Aggregate a source with several metrics at once
 
      As `GET /analytics/aggregate/{source}`, with up to 10 metrics computed over the same groups
@@ -289,6 +304,7 @@ async def asyncio_detailed(
         limit (int | Unset):  Default: 25.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetAggregateMultiMetricAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -296,7 +312,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AggregateMultiMetric | ApiError]
+        Response[AggregateMultiMetric | Any | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -307,6 +323,7 @@ async def asyncio_detailed(
         sort=sort,
         limit=limit,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -325,8 +342,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     limit: int | Unset = 25,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetAggregateMultiMetricAPIVersion | Unset = UNSET,
-) -> AggregateMultiMetric | ApiError | None:
+) -> AggregateMultiMetric | Any | ApiError | None:
     """Aggregate a source with several metrics at once
 
      As `GET /analytics/aggregate/{source}`, with up to 10 metrics computed over the same groups
@@ -346,6 +364,7 @@ async def asyncio(
         limit (int | Unset):  Default: 25.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetAggregateMultiMetricAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -353,7 +372,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AggregateMultiMetric | ApiError
+        AggregateMultiMetric | Any | ApiError
     """
 
     return (
@@ -366,6 +385,7 @@ async def asyncio(
             sort=sort,
             limit=limit,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

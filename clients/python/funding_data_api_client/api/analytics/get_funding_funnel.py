@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -19,9 +19,13 @@ def _get_kwargs(
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -57,11 +61,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | Funnel | None:
+) -> Any | ApiError | Funnel | None:
     if response.status_code == 200:
         response_200 = Funnel.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -116,7 +124,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | Funnel]:
+) -> Response[Any | ApiError | Funnel]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -132,8 +140,9 @@ def sync_detailed(
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
-) -> Response[ApiError | Funnel]:
+) -> Response[Any | ApiError | Funnel]:
     """Capital-phase funnel
 
      Distribution of funding rounds over capital phases for the top categories of a dimension.
@@ -150,6 +159,7 @@ def sync_detailed(
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetFundingFunnelAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -157,7 +167,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | Funnel]
+        Response[Any | ApiError | Funnel]
     """
 
     kwargs = _get_kwargs(
@@ -165,6 +175,7 @@ def sync_detailed(
         top_n=top_n,
         filter_=filter_,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -182,8 +193,9 @@ def sync(
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
-) -> ApiError | Funnel | None:
+) -> Any | ApiError | Funnel | None:
     """Capital-phase funnel
 
      Distribution of funding rounds over capital phases for the top categories of a dimension.
@@ -200,6 +212,7 @@ def sync(
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetFundingFunnelAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -207,7 +220,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | Funnel
+        Any | ApiError | Funnel
     """
 
     return sync_detailed(
@@ -216,6 +229,7 @@ def sync(
         top_n=top_n,
         filter_=filter_,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -227,8 +241,9 @@ async def asyncio_detailed(
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
-) -> Response[ApiError | Funnel]:
+) -> Response[Any | ApiError | Funnel]:
     """Capital-phase funnel
 
      Distribution of funding rounds over capital phases for the top categories of a dimension.
@@ -245,6 +260,7 @@ async def asyncio_detailed(
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetFundingFunnelAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -252,7 +268,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | Funnel]
+        Response[Any | ApiError | Funnel]
     """
 
     kwargs = _get_kwargs(
@@ -260,6 +276,7 @@ async def asyncio_detailed(
         top_n=top_n,
         filter_=filter_,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -275,8 +292,9 @@ async def asyncio(
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundingFunnelAPIVersion | Unset = UNSET,
-) -> ApiError | Funnel | None:
+) -> Any | ApiError | Funnel | None:
     """Capital-phase funnel
 
      Distribution of funding rounds over capital phases for the top categories of a dimension.
@@ -293,6 +311,7 @@ async def asyncio(
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetFundingFunnelAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -300,7 +319,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | Funnel
+        Any | ApiError | Funnel
     """
 
     return (
@@ -310,6 +329,7 @@ async def asyncio(
             top_n=top_n,
             filter_=filter_,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

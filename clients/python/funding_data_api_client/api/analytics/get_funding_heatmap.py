@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -23,9 +23,13 @@ def _get_kwargs(
     top_n_y: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -69,11 +73,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | Heatmap | None:
+) -> Any | ApiError | Heatmap | None:
     if response.status_code == 200:
         response_200 = Heatmap.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -128,7 +136,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | Heatmap]:
+) -> Response[Any | ApiError | Heatmap]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -147,8 +155,9 @@ def sync_detailed(
     top_n_y: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
-) -> Response[ApiError | Heatmap]:
+) -> Response[Any | ApiError | Heatmap]:
     """Funding heatmap
 
      Two-dimensional cross-tabulation of funding rounds. Each axis keeps its `top_n` categories
@@ -171,6 +180,7 @@ def sync_detailed(
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetFundingHeatmapAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -178,7 +188,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | Heatmap]
+        Response[Any | ApiError | Heatmap]
     """
 
     kwargs = _get_kwargs(
@@ -189,6 +199,7 @@ def sync_detailed(
         top_n_y=top_n_y,
         filter_=filter_,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -209,8 +220,9 @@ def sync(
     top_n_y: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
-) -> ApiError | Heatmap | None:
+) -> Any | ApiError | Heatmap | None:
     """Funding heatmap
 
      Two-dimensional cross-tabulation of funding rounds. Each axis keeps its `top_n` categories
@@ -233,6 +245,7 @@ def sync(
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetFundingHeatmapAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -240,7 +253,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | Heatmap
+        Any | ApiError | Heatmap
     """
 
     return sync_detailed(
@@ -252,6 +265,7 @@ def sync(
         top_n_y=top_n_y,
         filter_=filter_,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -266,8 +280,9 @@ async def asyncio_detailed(
     top_n_y: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
-) -> Response[ApiError | Heatmap]:
+) -> Response[Any | ApiError | Heatmap]:
     """Funding heatmap
 
      Two-dimensional cross-tabulation of funding rounds. Each axis keeps its `top_n` categories
@@ -290,6 +305,7 @@ async def asyncio_detailed(
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetFundingHeatmapAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -297,7 +313,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | Heatmap]
+        Response[Any | ApiError | Heatmap]
     """
 
     kwargs = _get_kwargs(
@@ -308,6 +324,7 @@ async def asyncio_detailed(
         top_n_y=top_n_y,
         filter_=filter_,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -326,8 +343,9 @@ async def asyncio(
     top_n_y: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
-) -> ApiError | Heatmap | None:
+) -> Any | ApiError | Heatmap | None:
     """Funding heatmap
 
      Two-dimensional cross-tabulation of funding rounds. Each axis keeps its `top_n` categories
@@ -350,6 +368,7 @@ async def asyncio(
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetFundingHeatmapAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -357,7 +376,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | Heatmap
+        Any | ApiError | Heatmap
     """
 
     return (
@@ -370,6 +389,7 @@ async def asyncio(
             top_n_y=top_n_y,
             filter_=filter_,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

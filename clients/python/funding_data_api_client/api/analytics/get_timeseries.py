@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -25,9 +25,13 @@ def _get_kwargs(
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetTimeseriesAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -79,11 +83,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | Timeseries | None:
+) -> Any | ApiError | Timeseries | None:
     if response.status_code == 200:
         response_200 = Timeseries.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -138,7 +146,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | Timeseries]:
+) -> Response[Any | ApiError | Timeseries]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -158,8 +166,9 @@ def sync_detailed(
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetTimeseriesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | Timeseries]:
+) -> Response[Any | ApiError | Timeseries]:
     """Funding timeseries
 
      A funding-round metric per month, quarter or year (`interval`) from the period containing
@@ -186,6 +195,7 @@ def sync_detailed(
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetTimeseriesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -193,7 +203,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | Timeseries]
+        Response[Any | ApiError | Timeseries]
     """
 
     kwargs = _get_kwargs(
@@ -205,6 +215,7 @@ def sync_detailed(
         top_n=top_n,
         filter_=filter_,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -226,8 +237,9 @@ def sync(
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetTimeseriesAPIVersion | Unset = UNSET,
-) -> ApiError | Timeseries | None:
+) -> Any | ApiError | Timeseries | None:
     """Funding timeseries
 
      A funding-round metric per month, quarter or year (`interval`) from the period containing
@@ -254,6 +266,7 @@ def sync(
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetTimeseriesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -261,7 +274,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | Timeseries
+        Any | ApiError | Timeseries
     """
 
     return sync_detailed(
@@ -274,6 +287,7 @@ def sync(
         top_n=top_n,
         filter_=filter_,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -289,8 +303,9 @@ async def asyncio_detailed(
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetTimeseriesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | Timeseries]:
+) -> Response[Any | ApiError | Timeseries]:
     """Funding timeseries
 
      A funding-round metric per month, quarter or year (`interval`) from the period containing
@@ -317,6 +332,7 @@ async def asyncio_detailed(
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetTimeseriesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -324,7 +340,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | Timeseries]
+        Response[Any | ApiError | Timeseries]
     """
 
     kwargs = _get_kwargs(
@@ -336,6 +352,7 @@ async def asyncio_detailed(
         top_n=top_n,
         filter_=filter_,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -355,8 +372,9 @@ async def asyncio(
     top_n: str | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetTimeseriesAPIVersion | Unset = UNSET,
-) -> ApiError | Timeseries | None:
+) -> Any | ApiError | Timeseries | None:
     """Funding timeseries
 
      A funding-round metric per month, quarter or year (`interval`) from the period containing
@@ -383,6 +401,7 @@ async def asyncio(
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetTimeseriesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -390,7 +409,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | Timeseries
+        Any | ApiError | Timeseries
     """
 
     return (
@@ -404,6 +423,7 @@ async def asyncio(
             top_n=top_n,
             filter_=filter_,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

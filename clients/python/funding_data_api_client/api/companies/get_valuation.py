@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -17,9 +17,13 @@ def _get_kwargs(
     id: str,
     *,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetValuationAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -47,11 +51,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | ValuationResponse | None:
+) -> Any | ApiError | ValuationResponse | None:
     if response.status_code == 200:
         response_200 = ValuationResponse.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -106,7 +114,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | ValuationResponse]:
+) -> Response[Any | ApiError | ValuationResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -120,8 +128,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetValuationAPIVersion | Unset = UNSET,
-) -> Response[ApiError | ValuationResponse]:
+) -> Response[Any | ApiError | ValuationResponse]:
     """Get a valuation
 
      One valuation by numeric id.
@@ -130,6 +139,7 @@ def sync_detailed(
         id (str):  Example: 1.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetValuationAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -137,12 +147,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | ValuationResponse]
+        Response[Any | ApiError | ValuationResponse]
     """
 
     kwargs = _get_kwargs(
         id=id,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -158,8 +169,9 @@ def sync(
     *,
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetValuationAPIVersion | Unset = UNSET,
-) -> ApiError | ValuationResponse | None:
+) -> Any | ApiError | ValuationResponse | None:
     """Get a valuation
 
      One valuation by numeric id.
@@ -168,6 +180,7 @@ def sync(
         id (str):  Example: 1.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetValuationAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -175,13 +188,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | ValuationResponse
+        Any | ApiError | ValuationResponse
     """
 
     return sync_detailed(
         id=id,
         client=client,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -191,8 +205,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetValuationAPIVersion | Unset = UNSET,
-) -> Response[ApiError | ValuationResponse]:
+) -> Response[Any | ApiError | ValuationResponse]:
     """Get a valuation
 
      One valuation by numeric id.
@@ -201,6 +216,7 @@ async def asyncio_detailed(
         id (str):  Example: 1.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetValuationAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -208,12 +224,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | ValuationResponse]
+        Response[Any | ApiError | ValuationResponse]
     """
 
     kwargs = _get_kwargs(
         id=id,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -227,8 +244,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetValuationAPIVersion | Unset = UNSET,
-) -> ApiError | ValuationResponse | None:
+) -> Any | ApiError | ValuationResponse | None:
     """Get a valuation
 
      One valuation by numeric id.
@@ -237,6 +255,7 @@ async def asyncio(
         id (str):  Example: 1.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetValuationAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -244,7 +263,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | ValuationResponse
+        Any | ApiError | ValuationResponse
     """
 
     return (
@@ -252,6 +271,7 @@ async def asyncio(
             id=id,
             client=client,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

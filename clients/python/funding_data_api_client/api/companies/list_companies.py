@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -20,9 +20,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -58,11 +62,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | CompanySummaryList | None:
+) -> Any | ApiError | CompanySummaryList | None:
     if response.status_code == 200:
         response_200 = CompanySummaryList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -117,7 +125,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | CompanySummaryList]:
+) -> Response[Any | ApiError | CompanySummaryList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -135,8 +143,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | CompanySummaryList]:
+) -> Response[Any | ApiError | CompanySummaryList]:
     """List companies
 
      Companies (organizations of subtype `company`), by `-signal_rating` by default (ties by `id`).
@@ -153,6 +162,7 @@ def sync_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -160,7 +170,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | CompanySummaryList]
+        Response[Any | ApiError | CompanySummaryList]
     """
 
     kwargs = _get_kwargs(
@@ -170,6 +180,7 @@ def sync_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -189,8 +200,9 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
-) -> ApiError | CompanySummaryList | None:
+) -> Any | ApiError | CompanySummaryList | None:
     """List companies
 
      Companies (organizations of subtype `company`), by `-signal_rating` by default (ties by `id`).
@@ -207,6 +219,7 @@ def sync(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -214,7 +227,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | CompanySummaryList
+        Any | ApiError | CompanySummaryList
     """
 
     return sync_detailed(
@@ -225,6 +238,7 @@ def sync(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -238,8 +252,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | CompanySummaryList]:
+) -> Response[Any | ApiError | CompanySummaryList]:
     """List companies
 
      Companies (organizations of subtype `company`), by `-signal_rating` by default (ties by `id`).
@@ -256,6 +271,7 @@ async def asyncio_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -263,7 +279,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | CompanySummaryList]
+        Response[Any | ApiError | CompanySummaryList]
     """
 
     kwargs = _get_kwargs(
@@ -273,6 +289,7 @@ async def asyncio_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -290,8 +307,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
-) -> ApiError | CompanySummaryList | None:
+) -> Any | ApiError | CompanySummaryList | None:
     """List companies
 
      Companies (organizations of subtype `company`), by `-signal_rating` by default (ties by `id`).
@@ -308,6 +326,7 @@ async def asyncio(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -315,7 +334,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | CompanySummaryList
+        Any | ApiError | CompanySummaryList
     """
 
     return (
@@ -327,6 +346,7 @@ async def asyncio(
             sort=sort,
             include_total=include_total,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

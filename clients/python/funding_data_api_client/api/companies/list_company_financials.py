@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -24,9 +24,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyFinancialsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -62,11 +66,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | FinancialYearList | None:
+) -> Any | ApiError | FinancialYearList | None:
     if response.status_code == 200:
         response_200 = FinancialYearList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -126,7 +134,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | FinancialYearList]:
+) -> Response[Any | ApiError | FinancialYearList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -144,8 +152,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyFinancialsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FinancialYearList]:
+) -> Response[Any | ApiError | FinancialYearList]:
     """List a company's yearly financials
 
      One row per year, newest first (sort key `year`). `revenue`, `ebitda`, `profit`, `rnd` and
@@ -163,6 +172,7 @@ def sync_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyFinancialsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -170,7 +180,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FinancialYearList]
+        Response[Any | ApiError | FinancialYearList]
     """
 
     kwargs = _get_kwargs(
@@ -180,6 +190,7 @@ def sync_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -199,8 +210,9 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyFinancialsAPIVersion | Unset = UNSET,
-) -> ApiError | FinancialYearList | None:
+) -> Any | ApiError | FinancialYearList | None:
     """List a company's yearly financials
 
      One row per year, newest first (sort key `year`). `revenue`, `ebitda`, `profit`, `rnd` and
@@ -218,6 +230,7 @@ def sync(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyFinancialsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -225,7 +238,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FinancialYearList
+        Any | ApiError | FinancialYearList
     """
 
     return sync_detailed(
@@ -236,6 +249,7 @@ def sync(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -249,8 +263,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyFinancialsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FinancialYearList]:
+) -> Response[Any | ApiError | FinancialYearList]:
     """List a company's yearly financials
 
      One row per year, newest first (sort key `year`). `revenue`, `ebitda`, `profit`, `rnd` and
@@ -268,6 +283,7 @@ async def asyncio_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyFinancialsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -275,7 +291,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FinancialYearList]
+        Response[Any | ApiError | FinancialYearList]
     """
 
     kwargs = _get_kwargs(
@@ -285,6 +301,7 @@ async def asyncio_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -302,8 +319,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyFinancialsAPIVersion | Unset = UNSET,
-) -> ApiError | FinancialYearList | None:
+) -> Any | ApiError | FinancialYearList | None:
     """List a company's yearly financials
 
      One row per year, newest first (sort key `year`). `revenue`, `ebitda`, `profit`, `rnd` and
@@ -321,6 +339,7 @@ async def asyncio(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyFinancialsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -328,7 +347,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FinancialYearList
+        Any | ApiError | FinancialYearList
     """
 
     return (
@@ -340,6 +359,7 @@ async def asyncio(
             sort=sort,
             include_total=include_total,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

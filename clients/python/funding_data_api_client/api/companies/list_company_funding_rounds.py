@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -25,9 +25,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyFundingRoundsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -65,11 +69,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | TransactionList | None:
+) -> Any | ApiError | TransactionList | None:
     if response.status_code == 200:
         response_200 = TransactionList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -129,7 +137,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | TransactionList]:
+) -> Response[Any | ApiError | TransactionList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -148,8 +156,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyFundingRoundsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | TransactionList]:
+) -> Response[Any | ApiError | TransactionList]:
     """List a company's funding rounds
 
      The company's active funding rounds, newest first. Filter scope `funding`; sort keys `date`,
@@ -167,6 +176,7 @@ def sync_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyFundingRoundsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -174,7 +184,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | TransactionList]
+        Response[Any | ApiError | TransactionList]
     """
 
     kwargs = _get_kwargs(
@@ -185,6 +195,7 @@ def sync_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -205,8 +216,9 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyFundingRoundsAPIVersion | Unset = UNSET,
-) -> ApiError | TransactionList | None:
+) -> Any | ApiError | TransactionList | None:
     """List a company's funding rounds
 
      The company's active funding rounds, newest first. Filter scope `funding`; sort keys `date`,
@@ -224,6 +236,7 @@ def sync(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyFundingRoundsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -231,7 +244,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | TransactionList
+        Any | ApiError | TransactionList
     """
 
     return sync_detailed(
@@ -243,6 +256,7 @@ def sync(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -257,8 +271,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyFundingRoundsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | TransactionList]:
+) -> Response[Any | ApiError | TransactionList]:
     """List a company's funding rounds
 
      The company's active funding rounds, newest first. Filter scope `funding`; sort keys `date`,
@@ -276,6 +291,7 @@ async def asyncio_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyFundingRoundsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -283,7 +299,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | TransactionList]
+        Response[Any | ApiError | TransactionList]
     """
 
     kwargs = _get_kwargs(
@@ -294,6 +310,7 @@ async def asyncio_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -312,8 +329,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyFundingRoundsAPIVersion | Unset = UNSET,
-) -> ApiError | TransactionList | None:
+) -> Any | ApiError | TransactionList | None:
     """List a company's funding rounds
 
      The company's active funding rounds, newest first. Filter scope `funding`; sort keys `date`,
@@ -331,6 +349,7 @@ async def asyncio(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyFundingRoundsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -338,7 +357,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | TransactionList
+        Any | ApiError | TransactionList
     """
 
     return (
@@ -351,6 +370,7 @@ async def asyncio(
             sort=sort,
             include_total=include_total,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -22,9 +22,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyTeamAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -60,11 +64,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | FounderItemList | None:
+) -> Any | ApiError | FounderItemList | None:
     if response.status_code == 200:
         response_200 = FounderItemList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -124,7 +132,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | FounderItemList]:
+) -> Response[Any | ApiError | FounderItemList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -142,8 +150,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyTeamAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FounderItemList]:
+) -> Response[Any | ApiError | FounderItemList]:
     """List a company's team
 
      Everyone with a role at the company (founders, executives, partners, past roles), newest tenure
@@ -160,6 +169,7 @@ def sync_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyTeamAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -167,7 +177,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FounderItemList]
+        Response[Any | ApiError | FounderItemList]
     """
 
     kwargs = _get_kwargs(
@@ -177,6 +187,7 @@ def sync_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -196,8 +207,9 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyTeamAPIVersion | Unset = UNSET,
-) -> ApiError | FounderItemList | None:
+) -> Any | ApiError | FounderItemList | None:
     """List a company's team
 
      Everyone with a role at the company (founders, executives, partners, past roles), newest tenure
@@ -214,6 +226,7 @@ def sync(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyTeamAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -221,7 +234,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FounderItemList
+        Any | ApiError | FounderItemList
     """
 
     return sync_detailed(
@@ -232,6 +245,7 @@ def sync(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -245,8 +259,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyTeamAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FounderItemList]:
+) -> Response[Any | ApiError | FounderItemList]:
     """List a company's team
 
      Everyone with a role at the company (founders, executives, partners, past roles), newest tenure
@@ -263,6 +278,7 @@ async def asyncio_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyTeamAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -270,7 +286,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FounderItemList]
+        Response[Any | ApiError | FounderItemList]
     """
 
     kwargs = _get_kwargs(
@@ -280,6 +296,7 @@ async def asyncio_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -297,8 +314,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyTeamAPIVersion | Unset = UNSET,
-) -> ApiError | FounderItemList | None:
+) -> Any | ApiError | FounderItemList | None:
     """List a company's team
 
      Everyone with a role at the company (founders, executives, partners, past roles), newest tenure
@@ -315,6 +333,7 @@ async def asyncio(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyTeamAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -322,7 +341,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FounderItemList
+        Any | ApiError | FounderItemList
     """
 
     return (
@@ -334,6 +353,7 @@ async def asyncio(
             sort=sort,
             include_total=include_total,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

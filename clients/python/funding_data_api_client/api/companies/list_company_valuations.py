@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -25,9 +25,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyValuationsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -65,11 +69,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | ValuationList | None:
+) -> Any | ApiError | ValuationList | None:
     if response.status_code == 200:
         response_200 = ValuationList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -129,7 +137,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | ValuationList]:
+) -> Response[Any | ApiError | ValuationList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -148,8 +156,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyValuationsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | ValuationList]:
+) -> Response[Any | ApiError | ValuationList]:
     """List a company's valuations
 
      The company's valuations, newest first. Filter scope `valuation`; sort keys `date`, `value`, `id`.
@@ -166,6 +175,7 @@ def sync_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyValuationsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -173,7 +183,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | ValuationList]
+        Response[Any | ApiError | ValuationList]
     """
 
     kwargs = _get_kwargs(
@@ -184,6 +194,7 @@ def sync_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -204,8 +215,9 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyValuationsAPIVersion | Unset = UNSET,
-) -> ApiError | ValuationList | None:
+) -> Any | ApiError | ValuationList | None:
     """List a company's valuations
 
      The company's valuations, newest first. Filter scope `valuation`; sort keys `date`, `value`, `id`.
@@ -222,6 +234,7 @@ def sync(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyValuationsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -229,7 +242,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | ValuationList
+        Any | ApiError | ValuationList
     """
 
     return sync_detailed(
@@ -241,6 +254,7 @@ def sync(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -255,8 +269,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyValuationsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | ValuationList]:
+) -> Response[Any | ApiError | ValuationList]:
     """List a company's valuations
 
      The company's valuations, newest first. Filter scope `valuation`; sort keys `date`, `value`, `id`.
@@ -273,6 +288,7 @@ async def asyncio_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyValuationsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -280,7 +296,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | ValuationList]
+        Response[Any | ApiError | ValuationList]
     """
 
     kwargs = _get_kwargs(
@@ -291,6 +307,7 @@ async def asyncio_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -309,8 +326,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyValuationsAPIVersion | Unset = UNSET,
-) -> ApiError | ValuationList | None:
+) -> Any | ApiError | ValuationList | None:
     """List a company's valuations
 
      The company's valuations, newest first. Filter scope `valuation`; sort keys `date`, `value`, `id`.
@@ -327,6 +345,7 @@ async def asyncio(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyValuationsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -334,7 +353,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | ValuationList
+        Any | ApiError | ValuationList
     """
 
     return (
@@ -347,6 +366,7 @@ async def asyncio(
             sort=sort,
             include_total=include_total,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -24,9 +24,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyWebTrafficAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -62,11 +66,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | WebTrafficPointList | None:
+) -> Any | ApiError | WebTrafficPointList | None:
     if response.status_code == 200:
         response_200 = WebTrafficPointList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -126,7 +134,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | WebTrafficPointList]:
+) -> Response[Any | ApiError | WebTrafficPointList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -144,8 +152,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyWebTrafficAPIVersion | Unset = UNSET,
-) -> Response[ApiError | WebTrafficPointList]:
+) -> Response[Any | ApiError | WebTrafficPointList]:
     """List a company's monthly web traffic
 
      Monthly visits, newest month first (sort key `month`). `visits` is gated per point: null with
@@ -162,6 +171,7 @@ def sync_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyWebTrafficAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -169,7 +179,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | WebTrafficPointList]
+        Response[Any | ApiError | WebTrafficPointList]
     """
 
     kwargs = _get_kwargs(
@@ -179,6 +189,7 @@ def sync_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -198,8 +209,9 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyWebTrafficAPIVersion | Unset = UNSET,
-) -> ApiError | WebTrafficPointList | None:
+) -> Any | ApiError | WebTrafficPointList | None:
     """List a company's monthly web traffic
 
      Monthly visits, newest month first (sort key `month`). `visits` is gated per point: null with
@@ -216,6 +228,7 @@ def sync(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyWebTrafficAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -223,7 +236,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | WebTrafficPointList
+        Any | ApiError | WebTrafficPointList
     """
 
     return sync_detailed(
@@ -234,6 +247,7 @@ def sync(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -247,8 +261,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyWebTrafficAPIVersion | Unset = UNSET,
-) -> Response[ApiError | WebTrafficPointList]:
+) -> Response[Any | ApiError | WebTrafficPointList]:
     """List a company's monthly web traffic
 
      Monthly visits, newest month first (sort key `month`). `visits` is gated per point: null with
@@ -265,6 +280,7 @@ async def asyncio_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyWebTrafficAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -272,7 +288,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | WebTrafficPointList]
+        Response[Any | ApiError | WebTrafficPointList]
     """
 
     kwargs = _get_kwargs(
@@ -282,6 +298,7 @@ async def asyncio_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -299,8 +316,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCompanyWebTrafficAPIVersion | Unset = UNSET,
-) -> ApiError | WebTrafficPointList | None:
+) -> Any | ApiError | WebTrafficPointList | None:
     """List a company's monthly web traffic
 
      Monthly visits, newest month first (sort key `month`). `visits` is gated per point: null with
@@ -317,6 +335,7 @@ async def asyncio(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompanyWebTrafficAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -324,7 +343,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | WebTrafficPointList
+        Any | ApiError | WebTrafficPointList
     """
 
     return (
@@ -336,6 +355,7 @@ async def asyncio(
             sort=sort,
             include_total=include_total,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -21,9 +21,13 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -57,11 +61,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | SimilarCompanyItemList | None:
+) -> Any | ApiError | SimilarCompanyItemList | None:
     if response.status_code == 200:
         response_200 = SimilarCompanyItemList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -121,7 +129,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | SimilarCompanyItemList]:
+) -> Response[Any | ApiError | SimilarCompanyItemList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -138,8 +146,9 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | SimilarCompanyItemList]:
+) -> Response[Any | ApiError | SimilarCompanyItemList]:
     """List similar companies
 
      Companies ranked by similarity: `score` = 3 x taxonomy items in common + 2 x investors in common
@@ -156,6 +165,7 @@ def sync_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListSimilarCompaniesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -163,7 +173,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | SimilarCompanyItemList]
+        Response[Any | ApiError | SimilarCompanyItemList]
     """
 
     kwargs = _get_kwargs(
@@ -172,6 +182,7 @@ def sync_detailed(
         cursor=cursor,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -190,8 +201,9 @@ def sync(
     cursor: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
-) -> ApiError | SimilarCompanyItemList | None:
+) -> Any | ApiError | SimilarCompanyItemList | None:
     """List similar companies
 
      Companies ranked by similarity: `score` = 3 x taxonomy items in common + 2 x investors in common
@@ -208,6 +220,7 @@ def sync(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListSimilarCompaniesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -215,7 +228,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | SimilarCompanyItemList
+        Any | ApiError | SimilarCompanyItemList
     """
 
     return sync_detailed(
@@ -225,6 +238,7 @@ def sync(
         cursor=cursor,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -237,8 +251,9 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | SimilarCompanyItemList]:
+) -> Response[Any | ApiError | SimilarCompanyItemList]:
     """List similar companies
 
      Companies ranked by similarity: `score` = 3 x taxonomy items in common + 2 x investors in common
@@ -255,6 +270,7 @@ async def asyncio_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListSimilarCompaniesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -262,7 +278,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | SimilarCompanyItemList]
+        Response[Any | ApiError | SimilarCompanyItemList]
     """
 
     kwargs = _get_kwargs(
@@ -271,6 +287,7 @@ async def asyncio_detailed(
         cursor=cursor,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -287,8 +304,9 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListSimilarCompaniesAPIVersion | Unset = UNSET,
-) -> ApiError | SimilarCompanyItemList | None:
+) -> Any | ApiError | SimilarCompanyItemList | None:
     """List similar companies
 
      Companies ranked by similarity: `score` = 3 x taxonomy items in common + 2 x investors in common
@@ -305,6 +323,7 @@ async def asyncio(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListSimilarCompaniesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -312,7 +331,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | SimilarCompanyItemList
+        Any | ApiError | SimilarCompanyItemList
     """
 
     return (
@@ -323,6 +342,7 @@ async def asyncio(
             cursor=cursor,
             include_total=include_total,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -23,9 +23,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListEntityLpFundsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -63,11 +67,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | FundList | None:
+) -> Any | ApiError | FundList | None:
     if response.status_code == 200:
         response_200 = FundList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -127,7 +135,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | FundList]:
+) -> Response[Any | ApiError | FundList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -146,8 +154,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListEntityLpFundsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FundList]:
+) -> Response[Any | ApiError | FundList]:
     """List funds an entity backs as LP
 
      Funds in which any entity (organization or person) is a limited partner, newest first. Filter scope
@@ -165,6 +174,7 @@ def sync_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListEntityLpFundsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -172,7 +182,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FundList]
+        Response[Any | ApiError | FundList]
     """
 
     kwargs = _get_kwargs(
@@ -183,6 +193,7 @@ def sync_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -203,8 +214,9 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListEntityLpFundsAPIVersion | Unset = UNSET,
-) -> ApiError | FundList | None:
+) -> Any | ApiError | FundList | None:
     """List funds an entity backs as LP
 
      Funds in which any entity (organization or person) is a limited partner, newest first. Filter scope
@@ -222,6 +234,7 @@ def sync(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListEntityLpFundsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -229,7 +242,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FundList
+        Any | ApiError | FundList
     """
 
     return sync_detailed(
@@ -241,6 +254,7 @@ def sync(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -255,8 +269,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListEntityLpFundsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FundList]:
+) -> Response[Any | ApiError | FundList]:
     """List funds an entity backs as LP
 
      Funds in which any entity (organization or person) is a limited partner, newest first. Filter scope
@@ -274,6 +289,7 @@ async def asyncio_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListEntityLpFundsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -281,7 +297,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FundList]
+        Response[Any | ApiError | FundList]
     """
 
     kwargs = _get_kwargs(
@@ -292,6 +308,7 @@ async def asyncio_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -310,8 +327,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListEntityLpFundsAPIVersion | Unset = UNSET,
-) -> ApiError | FundList | None:
+) -> Any | ApiError | FundList | None:
     """List funds an entity backs as LP
 
      Funds in which any entity (organization or person) is a limited partner, newest first. Filter scope
@@ -329,6 +347,7 @@ async def asyncio(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListEntityLpFundsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -336,7 +355,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FundList
+        Any | ApiError | FundList
     """
 
     return (
@@ -349,6 +368,7 @@ async def asyncio(
             sort=sort,
             include_total=include_total,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -18,9 +18,13 @@ def _get_kwargs(
     type_: SearchEntitiesType | Unset = UNSET,
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: SearchEntitiesAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -52,11 +56,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | SearchHitList | None:
+) -> Any | ApiError | SearchHitList | None:
     if response.status_code == 200:
         response_200 = SearchHitList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -111,7 +119,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | SearchHitList]:
+) -> Response[Any | ApiError | SearchHitList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -127,8 +135,9 @@ def sync_detailed(
     type_: SearchEntitiesType | Unset = UNSET,
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: SearchEntitiesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | SearchHitList]:
+) -> Response[Any | ApiError | SearchHitList]:
     """Search entities by name or domain
 
      Typeahead over the names and domains of every entity (organizations of all subtypes and
@@ -143,6 +152,7 @@ def sync_detailed(
         type_ (SearchEntitiesType | Unset):
         limit (int | Unset):  Default: 10.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (SearchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -150,7 +160,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | SearchHitList]
+        Response[Any | ApiError | SearchHitList]
     """
 
     kwargs = _get_kwargs(
@@ -158,6 +168,7 @@ def sync_detailed(
         type_=type_,
         limit=limit,
         cursor=cursor,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -175,8 +186,9 @@ def sync(
     type_: SearchEntitiesType | Unset = UNSET,
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: SearchEntitiesAPIVersion | Unset = UNSET,
-) -> ApiError | SearchHitList | None:
+) -> Any | ApiError | SearchHitList | None:
     """Search entities by name or domain
 
      Typeahead over the names and domains of every entity (organizations of all subtypes and
@@ -191,6 +203,7 @@ def sync(
         type_ (SearchEntitiesType | Unset):
         limit (int | Unset):  Default: 10.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (SearchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -198,7 +211,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | SearchHitList
+        Any | ApiError | SearchHitList
     """
 
     return sync_detailed(
@@ -207,6 +220,7 @@ def sync(
         type_=type_,
         limit=limit,
         cursor=cursor,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -218,8 +232,9 @@ async def asyncio_detailed(
     type_: SearchEntitiesType | Unset = UNSET,
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: SearchEntitiesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | SearchHitList]:
+) -> Response[Any | ApiError | SearchHitList]:
     """Search entities by name or domain
 
      Typeahead over the names and domains of every entity (organizations of all subtypes and
@@ -234,6 +249,7 @@ async def asyncio_detailed(
         type_ (SearchEntitiesType | Unset):
         limit (int | Unset):  Default: 10.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (SearchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -241,7 +257,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | SearchHitList]
+        Response[Any | ApiError | SearchHitList]
     """
 
     kwargs = _get_kwargs(
@@ -249,6 +265,7 @@ async def asyncio_detailed(
         type_=type_,
         limit=limit,
         cursor=cursor,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -264,8 +281,9 @@ async def asyncio(
     type_: SearchEntitiesType | Unset = UNSET,
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: SearchEntitiesAPIVersion | Unset = UNSET,
-) -> ApiError | SearchHitList | None:
+) -> Any | ApiError | SearchHitList | None:
     """Search entities by name or domain
 
      Typeahead over the names and domains of every entity (organizations of all subtypes and
@@ -280,6 +298,7 @@ async def asyncio(
         type_ (SearchEntitiesType | Unset):
         limit (int | Unset):  Default: 10.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (SearchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -287,7 +306,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | SearchHitList
+        Any | ApiError | SearchHitList
     """
 
     return (
@@ -297,6 +316,7 @@ async def asyncio(
             type_=type_,
             limit=limit,
             cursor=cursor,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -23,9 +23,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCareerAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -63,11 +67,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | CareerItemList | None:
+) -> Any | ApiError | CareerItemList | None:
     if response.status_code == 200:
         response_200 = CareerItemList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -127,7 +135,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | CareerItemList]:
+) -> Response[Any | ApiError | CareerItemList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -146,8 +154,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCareerAPIVersion | Unset = UNSET,
-) -> Response[ApiError | CareerItemList]:
+) -> Response[Any | ApiError | CareerItemList]:
     """List a person's career
 
      The organizations a person worked at, newest tenure first. Filter keys apply to the organization
@@ -162,6 +171,7 @@ def sync_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCareerAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -169,7 +179,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | CareerItemList]
+        Response[Any | ApiError | CareerItemList]
     """
 
     kwargs = _get_kwargs(
@@ -180,6 +190,7 @@ def sync_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -200,8 +211,9 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCareerAPIVersion | Unset = UNSET,
-) -> ApiError | CareerItemList | None:
+) -> Any | ApiError | CareerItemList | None:
     """List a person's career
 
      The organizations a person worked at, newest tenure first. Filter keys apply to the organization
@@ -216,6 +228,7 @@ def sync(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCareerAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -223,7 +236,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | CareerItemList
+        Any | ApiError | CareerItemList
     """
 
     return sync_detailed(
@@ -235,6 +248,7 @@ def sync(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -249,8 +263,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCareerAPIVersion | Unset = UNSET,
-) -> Response[ApiError | CareerItemList]:
+) -> Response[Any | ApiError | CareerItemList]:
     """List a person's career
 
      The organizations a person worked at, newest tenure first. Filter keys apply to the organization
@@ -265,6 +280,7 @@ async def asyncio_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCareerAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -272,7 +288,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | CareerItemList]
+        Response[Any | ApiError | CareerItemList]
     """
 
     kwargs = _get_kwargs(
@@ -283,6 +299,7 @@ async def asyncio_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -301,8 +318,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListCareerAPIVersion | Unset = UNSET,
-) -> ApiError | CareerItemList | None:
+) -> Any | ApiError | CareerItemList | None:
     """List a person's career
 
      The organizations a person worked at, newest tenure first. Filter keys apply to the organization
@@ -317,6 +335,7 @@ async def asyncio(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCareerAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -324,7 +343,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | CareerItemList
+        Any | ApiError | CareerItemList
     """
 
     return (
@@ -337,6 +356,7 @@ async def asyncio(
             sort=sort,
             include_total=include_total,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

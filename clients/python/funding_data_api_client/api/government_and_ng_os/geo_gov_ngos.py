@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -24,9 +24,13 @@ def _get_kwargs(
     mode: GeoGovNgosMode | Unset = GeoGovNgosMode.POINTS,
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
+    if_none_match: str | Unset = UNSET,
     api_version: GeoGovNgosAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -72,11 +76,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | GeoResponse | None:
+) -> Any | ApiError | GeoResponse | None:
     if response.status_code == 200:
         response_200 = GeoResponse.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -131,7 +139,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | GeoResponse]:
+) -> Response[Any | ApiError | GeoResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -152,8 +160,9 @@ def sync_detailed(
     mode: GeoGovNgosMode | Unset = GeoGovNgosMode.POINTS,
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
+    if_none_match: str | Unset = UNSET,
     api_version: GeoGovNgosAPIVersion | Unset = UNSET,
-) -> Response[ApiError | GeoResponse]:
+) -> Response[Any | ApiError | GeoResponse]:
     """Map of government bodies and NGOs
 
      The government bodies and NGOs whose headquarters city lies in the bounding box (`min_lat` <= lat <=
@@ -173,6 +182,7 @@ def sync_detailed(
         mode (GeoGovNgosMode | Unset):  Default: GeoGovNgosMode.POINTS.
         cell (float | Unset):  Default: 1.0.
         limit (int | Unset):  Default: 1000.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GeoGovNgosAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -180,7 +190,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | GeoResponse]
+        Response[Any | ApiError | GeoResponse]
     """
 
     kwargs = _get_kwargs(
@@ -193,6 +203,7 @@ def sync_detailed(
         mode=mode,
         cell=cell,
         limit=limit,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -215,8 +226,9 @@ def sync(
     mode: GeoGovNgosMode | Unset = GeoGovNgosMode.POINTS,
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
+    if_none_match: str | Unset = UNSET,
     api_version: GeoGovNgosAPIVersion | Unset = UNSET,
-) -> ApiError | GeoResponse | None:
+) -> Any | ApiError | GeoResponse | None:
     """Map of government bodies and NGOs
 
      The government bodies and NGOs whose headquarters city lies in the bounding box (`min_lat` <= lat <=
@@ -236,6 +248,7 @@ def sync(
         mode (GeoGovNgosMode | Unset):  Default: GeoGovNgosMode.POINTS.
         cell (float | Unset):  Default: 1.0.
         limit (int | Unset):  Default: 1000.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GeoGovNgosAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -243,7 +256,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | GeoResponse
+        Any | ApiError | GeoResponse
     """
 
     return sync_detailed(
@@ -257,6 +270,7 @@ def sync(
         mode=mode,
         cell=cell,
         limit=limit,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -273,8 +287,9 @@ async def asyncio_detailed(
     mode: GeoGovNgosMode | Unset = GeoGovNgosMode.POINTS,
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
+    if_none_match: str | Unset = UNSET,
     api_version: GeoGovNgosAPIVersion | Unset = UNSET,
-) -> Response[ApiError | GeoResponse]:
+) -> Response[Any | ApiError | GeoResponse]:
     """Map of government bodies and NGOs
 
      The government bodies and NGOs whose headquarters city lies in the bounding box (`min_lat` <= lat <=
@@ -294,6 +309,7 @@ async def asyncio_detailed(
         mode (GeoGovNgosMode | Unset):  Default: GeoGovNgosMode.POINTS.
         cell (float | Unset):  Default: 1.0.
         limit (int | Unset):  Default: 1000.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GeoGovNgosAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -301,7 +317,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | GeoResponse]
+        Response[Any | ApiError | GeoResponse]
     """
 
     kwargs = _get_kwargs(
@@ -314,6 +330,7 @@ async def asyncio_detailed(
         mode=mode,
         cell=cell,
         limit=limit,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -334,8 +351,9 @@ async def asyncio(
     mode: GeoGovNgosMode | Unset = GeoGovNgosMode.POINTS,
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
+    if_none_match: str | Unset = UNSET,
     api_version: GeoGovNgosAPIVersion | Unset = UNSET,
-) -> ApiError | GeoResponse | None:
+) -> Any | ApiError | GeoResponse | None:
     """Map of government bodies and NGOs
 
      The government bodies and NGOs whose headquarters city lies in the bounding box (`min_lat` <= lat <=
@@ -355,6 +373,7 @@ async def asyncio(
         mode (GeoGovNgosMode | Unset):  Default: GeoGovNgosMode.POINTS.
         cell (float | Unset):  Default: 1.0.
         limit (int | Unset):  Default: 1000.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GeoGovNgosAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -362,7 +381,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | GeoResponse
+        Any | ApiError | GeoResponse
     """
 
     return (
@@ -377,6 +396,7 @@ async def asyncio(
             mode=mode,
             cell=cell,
             limit=limit,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -18,9 +18,13 @@ def _get_kwargs(
     id: UUID,
     *,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetGovNgoAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -48,11 +52,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | GovNgoFullResponse | None:
+) -> Any | ApiError | GovNgoFullResponse | None:
     if response.status_code == 200:
         response_200 = GovNgoFullResponse.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -107,7 +115,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | GovNgoFullResponse]:
+) -> Response[Any | ApiError | GovNgoFullResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -121,8 +129,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetGovNgoAPIVersion | Unset = UNSET,
-) -> Response[ApiError | GovNgoFullResponse]:
+) -> Response[Any | ApiError | GovNgoFullResponse]:
     """Get a government body or NGO
 
      The full record of a government body or NGO by UUID, with the `founders` glance (5, newest tenure
@@ -134,6 +143,7 @@ def sync_detailed(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetGovNgoAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -141,12 +151,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | GovNgoFullResponse]
+        Response[Any | ApiError | GovNgoFullResponse]
     """
 
     kwargs = _get_kwargs(
         id=id,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -162,8 +173,9 @@ def sync(
     *,
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetGovNgoAPIVersion | Unset = UNSET,
-) -> ApiError | GovNgoFullResponse | None:
+) -> Any | ApiError | GovNgoFullResponse | None:
     """Get a government body or NGO
 
      The full record of a government body or NGO by UUID, with the `founders` glance (5, newest tenure
@@ -175,6 +187,7 @@ def sync(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetGovNgoAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -182,13 +195,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | GovNgoFullResponse
+        Any | ApiError | GovNgoFullResponse
     """
 
     return sync_detailed(
         id=id,
         client=client,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -198,8 +212,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetGovNgoAPIVersion | Unset = UNSET,
-) -> Response[ApiError | GovNgoFullResponse]:
+) -> Response[Any | ApiError | GovNgoFullResponse]:
     """Get a government body or NGO
 
      The full record of a government body or NGO by UUID, with the `founders` glance (5, newest tenure
@@ -211,6 +226,7 @@ async def asyncio_detailed(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetGovNgoAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -218,12 +234,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | GovNgoFullResponse]
+        Response[Any | ApiError | GovNgoFullResponse]
     """
 
     kwargs = _get_kwargs(
         id=id,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -237,8 +254,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetGovNgoAPIVersion | Unset = UNSET,
-) -> ApiError | GovNgoFullResponse | None:
+) -> Any | ApiError | GovNgoFullResponse | None:
     """Get a government body or NGO
 
      The full record of a government body or NGO by UUID, with the `founders` glance (5, newest tenure
@@ -250,6 +268,7 @@ async def asyncio(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetGovNgoAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -257,7 +276,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | GovNgoFullResponse
+        Any | ApiError | GovNgoFullResponse
     """
 
     return (
@@ -265,6 +284,7 @@ async def asyncio(
             id=id,
             client=client,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -17,9 +17,13 @@ def _get_kwargs(
     id: str,
     *,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -47,11 +51,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | FundResponse | None:
+) -> Any | ApiError | FundResponse | None:
     if response.status_code == 200:
         response_200 = FundResponse.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -106,7 +114,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | FundResponse]:
+) -> Response[Any | ApiError | FundResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -120,8 +128,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FundResponse]:
+) -> Response[Any | ApiError | FundResponse]:
     """Get a fund
 
      One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of
@@ -131,6 +140,7 @@ def sync_detailed(
         id (str):  Example: 1.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetFundAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -138,12 +148,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FundResponse]
+        Response[Any | ApiError | FundResponse]
     """
 
     kwargs = _get_kwargs(
         id=id,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -159,8 +170,9 @@ def sync(
     *,
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundAPIVersion | Unset = UNSET,
-) -> ApiError | FundResponse | None:
+) -> Any | ApiError | FundResponse | None:
     """Get a fund
 
      One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of
@@ -170,6 +182,7 @@ def sync(
         id (str):  Example: 1.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetFundAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -177,13 +190,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FundResponse
+        Any | ApiError | FundResponse
     """
 
     return sync_detailed(
         id=id,
         client=client,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -193,8 +207,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FundResponse]:
+) -> Response[Any | ApiError | FundResponse]:
     """Get a fund
 
      One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of
@@ -204,6 +219,7 @@ async def asyncio_detailed(
         id (str):  Example: 1.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetFundAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -211,12 +227,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FundResponse]
+        Response[Any | ApiError | FundResponse]
     """
 
     kwargs = _get_kwargs(
         id=id,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -230,8 +247,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetFundAPIVersion | Unset = UNSET,
-) -> ApiError | FundResponse | None:
+) -> Any | ApiError | FundResponse | None:
     """Get a fund
 
      One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of
@@ -241,6 +259,7 @@ async def asyncio(
         id (str):  Example: 1.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetFundAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -248,7 +267,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FundResponse
+        Any | ApiError | FundResponse
     """
 
     return (
@@ -256,6 +275,7 @@ async def asyncio(
             id=id,
             client=client,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

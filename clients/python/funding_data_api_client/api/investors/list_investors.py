@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -20,9 +20,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListInvestorsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -58,11 +62,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | InvestorSummaryList | None:
+) -> Any | ApiError | InvestorSummaryList | None:
     if response.status_code == 200:
         response_200 = InvestorSummaryList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -117,7 +125,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | InvestorSummaryList]:
+) -> Response[Any | ApiError | InvestorSummaryList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -135,8 +143,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListInvestorsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | InvestorSummaryList]:
+) -> Response[Any | ApiError | InvestorSummaryList]:
     """List investors
 
      Investors (investment firms: organizations of subtype `investor`), by `-signal_rating` by default.
@@ -152,6 +161,7 @@ def sync_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListInvestorsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -159,7 +169,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | InvestorSummaryList]
+        Response[Any | ApiError | InvestorSummaryList]
     """
 
     kwargs = _get_kwargs(
@@ -169,6 +179,7 @@ def sync_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -188,8 +199,9 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListInvestorsAPIVersion | Unset = UNSET,
-) -> ApiError | InvestorSummaryList | None:
+) -> Any | ApiError | InvestorSummaryList | None:
     """List investors
 
      Investors (investment firms: organizations of subtype `investor`), by `-signal_rating` by default.
@@ -205,6 +217,7 @@ def sync(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListInvestorsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -212,7 +225,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | InvestorSummaryList
+        Any | ApiError | InvestorSummaryList
     """
 
     return sync_detailed(
@@ -223,6 +236,7 @@ def sync(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -236,8 +250,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListInvestorsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | InvestorSummaryList]:
+) -> Response[Any | ApiError | InvestorSummaryList]:
     """List investors
 
      Investors (investment firms: organizations of subtype `investor`), by `-signal_rating` by default.
@@ -253,6 +268,7 @@ async def asyncio_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListInvestorsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -260,7 +276,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | InvestorSummaryList]
+        Response[Any | ApiError | InvestorSummaryList]
     """
 
     kwargs = _get_kwargs(
@@ -270,6 +286,7 @@ async def asyncio_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -287,8 +304,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListInvestorsAPIVersion | Unset = UNSET,
-) -> ApiError | InvestorSummaryList | None:
+) -> Any | ApiError | InvestorSummaryList | None:
     """List investors
 
      Investors (investment firms: organizations of subtype `investor`), by `-signal_rating` by default.
@@ -304,6 +322,7 @@ async def asyncio(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListInvestorsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -311,7 +330,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | InvestorSummaryList
+        Any | ApiError | InvestorSummaryList
     """
 
     return (
@@ -323,6 +342,7 @@ async def asyncio(
             sort=sort,
             include_total=include_total,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -21,9 +21,13 @@ def _get_kwargs(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -61,11 +65,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | NewsArticleList | None:
+) -> Any | ApiError | NewsArticleList | None:
     if response.status_code == 200:
         response_200 = NewsArticleList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -120,7 +128,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | NewsArticleList]:
+) -> Response[Any | ApiError | NewsArticleList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -139,8 +147,9 @@ def sync_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | NewsArticleList]:
+) -> Response[Any | ApiError | NewsArticleList]:
     """List news articles
 
      News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
@@ -162,6 +171,7 @@ def sync_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListNewsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -169,7 +179,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | NewsArticleList]
+        Response[Any | ApiError | NewsArticleList]
     """
 
     kwargs = _get_kwargs(
@@ -180,6 +190,7 @@ def sync_detailed(
         include_total=include_total,
         currency=currency,
         q=q,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -200,8 +211,9 @@ def sync(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
-) -> ApiError | NewsArticleList | None:
+) -> Any | ApiError | NewsArticleList | None:
     """List news articles
 
      News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
@@ -223,6 +235,7 @@ def sync(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListNewsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -230,7 +243,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | NewsArticleList
+        Any | ApiError | NewsArticleList
     """
 
     return sync_detailed(
@@ -242,6 +255,7 @@ def sync(
         include_total=include_total,
         currency=currency,
         q=q,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -256,8 +270,9 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | NewsArticleList]:
+) -> Response[Any | ApiError | NewsArticleList]:
     """List news articles
 
      News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
@@ -279,6 +294,7 @@ async def asyncio_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListNewsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -286,7 +302,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | NewsArticleList]
+        Response[Any | ApiError | NewsArticleList]
     """
 
     kwargs = _get_kwargs(
@@ -297,6 +313,7 @@ async def asyncio_detailed(
         include_total=include_total,
         currency=currency,
         q=q,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -315,8 +332,9 @@ async def asyncio(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
-) -> ApiError | NewsArticleList | None:
+) -> Any | ApiError | NewsArticleList | None:
     """List news articles
 
      News articles, newest first (`-published_at`, ties by `id`), with the entities they mention and
@@ -338,6 +356,7 @@ async def asyncio(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListNewsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -345,7 +364,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | NewsArticleList
+        Any | ApiError | NewsArticleList
     """
 
     return (
@@ -358,6 +377,7 @@ async def asyncio(
             include_total=include_total,
             currency=currency,
             q=q,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

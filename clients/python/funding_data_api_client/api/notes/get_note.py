@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
+    if_none_match: str | Unset = UNSET,
     api_version: GetNoteAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -34,11 +38,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | NoteResponse | None:
+) -> Any | ApiError | NoteResponse | None:
     if response.status_code == 200:
         response_200 = NoteResponse.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -93,7 +101,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | NoteResponse]:
+) -> Response[Any | ApiError | NoteResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -106,14 +114,16 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
+    if_none_match: str | Unset = UNSET,
     api_version: GetNoteAPIVersion | Unset = UNSET,
-) -> Response[ApiError | NoteResponse]:
+) -> Response[Any | ApiError | NoteResponse]:
     """Get a note
 
      One of the team's notes by numeric id; another team's note is not found (404).
 
     Args:
         id (str):  Example: 1.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetNoteAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -121,11 +131,12 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | NoteResponse]
+        Response[Any | ApiError | NoteResponse]
     """
 
     kwargs = _get_kwargs(
         id=id,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -140,14 +151,16 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
+    if_none_match: str | Unset = UNSET,
     api_version: GetNoteAPIVersion | Unset = UNSET,
-) -> ApiError | NoteResponse | None:
+) -> Any | ApiError | NoteResponse | None:
     """Get a note
 
      One of the team's notes by numeric id; another team's note is not found (404).
 
     Args:
         id (str):  Example: 1.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetNoteAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -155,12 +168,13 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | NoteResponse
+        Any | ApiError | NoteResponse
     """
 
     return sync_detailed(
         id=id,
         client=client,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -169,14 +183,16 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
+    if_none_match: str | Unset = UNSET,
     api_version: GetNoteAPIVersion | Unset = UNSET,
-) -> Response[ApiError | NoteResponse]:
+) -> Response[Any | ApiError | NoteResponse]:
     """Get a note
 
      One of the team's notes by numeric id; another team's note is not found (404).
 
     Args:
         id (str):  Example: 1.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetNoteAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -184,11 +200,12 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | NoteResponse]
+        Response[Any | ApiError | NoteResponse]
     """
 
     kwargs = _get_kwargs(
         id=id,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -201,14 +218,16 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
+    if_none_match: str | Unset = UNSET,
     api_version: GetNoteAPIVersion | Unset = UNSET,
-) -> ApiError | NoteResponse | None:
+) -> Any | ApiError | NoteResponse | None:
     """Get a note
 
      One of the team's notes by numeric id; another team's note is not found (404).
 
     Args:
         id (str):  Example: 1.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetNoteAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -216,13 +235,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | NoteResponse
+        Any | ApiError | NoteResponse
     """
 
     return (
         await asyncio_detailed(
             id=id,
             client=client,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -18,9 +18,13 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    if_none_match: str | Unset = UNSET,
     api_version: ListNotesAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -50,11 +54,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | NoteList | None:
+) -> Any | ApiError | NoteList | None:
     if response.status_code == 200:
         response_200 = NoteList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -109,7 +117,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | NoteList]:
+) -> Response[Any | ApiError | NoteList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -126,8 +134,9 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    if_none_match: str | Unset = UNSET,
     api_version: ListNotesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | NoteList]:
+) -> Response[Any | ApiError | NoteList]:
     """List the team's notes
 
      The caller's team's private notes on entities, most recently changed first (`-updated_at`, ties by
@@ -140,6 +149,7 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListNotesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -147,7 +157,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | NoteList]
+        Response[Any | ApiError | NoteList]
     """
 
     kwargs = _get_kwargs(
@@ -156,6 +166,7 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -174,8 +185,9 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    if_none_match: str | Unset = UNSET,
     api_version: ListNotesAPIVersion | Unset = UNSET,
-) -> ApiError | NoteList | None:
+) -> Any | ApiError | NoteList | None:
     """List the team's notes
 
      The caller's team's private notes on entities, most recently changed first (`-updated_at`, ties by
@@ -188,6 +200,7 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListNotesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -195,7 +208,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | NoteList
+        Any | ApiError | NoteList
     """
 
     return sync_detailed(
@@ -205,6 +218,7 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -217,8 +231,9 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    if_none_match: str | Unset = UNSET,
     api_version: ListNotesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | NoteList]:
+) -> Response[Any | ApiError | NoteList]:
     """List the team's notes
 
      The caller's team's private notes on entities, most recently changed first (`-updated_at`, ties by
@@ -231,6 +246,7 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListNotesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -238,7 +254,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | NoteList]
+        Response[Any | ApiError | NoteList]
     """
 
     kwargs = _get_kwargs(
@@ -247,6 +263,7 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -263,8 +280,9 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    if_none_match: str | Unset = UNSET,
     api_version: ListNotesAPIVersion | Unset = UNSET,
-) -> ApiError | NoteList | None:
+) -> Any | ApiError | NoteList | None:
     """List the team's notes
 
      The caller's team's private notes on entities, most recently changed first (`-updated_at`, ties by
@@ -277,6 +295,7 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListNotesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -284,7 +303,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | NoteList
+        Any | ApiError | NoteList
     """
 
     return (
@@ -295,6 +314,7 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

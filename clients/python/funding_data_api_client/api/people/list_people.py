@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -22,9 +22,13 @@ def _get_kwargs(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
+    if_none_match: str | Unset = UNSET,
     api_version: ListPeopleAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -66,11 +70,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | FounderList | None:
+) -> Any | ApiError | FounderList | None:
     if response.status_code == 200:
         response_200 = FounderList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -125,7 +133,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | FounderList]:
+) -> Response[Any | ApiError | FounderList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -144,8 +152,9 @@ def sync_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
+    if_none_match: str | Unset = UNSET,
     api_version: ListPeopleAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FounderList]:
+) -> Response[Any | ApiError | FounderList]:
     """List people
 
      Every person (founders, operators, angels), by `-signal_rating` by default (ties by `id`), in the
@@ -161,6 +170,7 @@ def sync_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListPeopleAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -168,7 +178,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FounderList]
+        Response[Any | ApiError | FounderList]
     """
 
     kwargs = _get_kwargs(
@@ -179,6 +189,7 @@ def sync_detailed(
         include_total=include_total,
         currency=currency,
         view=view,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -199,8 +210,9 @@ def sync(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
+    if_none_match: str | Unset = UNSET,
     api_version: ListPeopleAPIVersion | Unset = UNSET,
-) -> ApiError | FounderList | None:
+) -> Any | ApiError | FounderList | None:
     """List people
 
      Every person (founders, operators, angels), by `-signal_rating` by default (ties by `id`), in the
@@ -216,6 +228,7 @@ def sync(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListPeopleAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -223,7 +236,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FounderList
+        Any | ApiError | FounderList
     """
 
     return sync_detailed(
@@ -235,6 +248,7 @@ def sync(
         include_total=include_total,
         currency=currency,
         view=view,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -249,8 +263,9 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
+    if_none_match: str | Unset = UNSET,
     api_version: ListPeopleAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FounderList]:
+) -> Response[Any | ApiError | FounderList]:
     """List people
 
      Every person (founders, operators, angels), by `-signal_rating` by default (ties by `id`), in the
@@ -266,6 +281,7 @@ async def asyncio_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListPeopleAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -273,7 +289,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FounderList]
+        Response[Any | ApiError | FounderList]
     """
 
     kwargs = _get_kwargs(
@@ -284,6 +300,7 @@ async def asyncio_detailed(
         include_total=include_total,
         currency=currency,
         view=view,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -302,8 +319,9 @@ async def asyncio(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
+    if_none_match: str | Unset = UNSET,
     api_version: ListPeopleAPIVersion | Unset = UNSET,
-) -> ApiError | FounderList | None:
+) -> Any | ApiError | FounderList | None:
     """List people
 
      Every person (founders, operators, angels), by `-signal_rating` by default (ties by `id`), in the
@@ -319,6 +337,7 @@ async def asyncio(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListPeopleAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -326,7 +345,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FounderList
+        Any | ApiError | FounderList
     """
 
     return (
@@ -339,6 +358,7 @@ async def asyncio(
             include_total=include_total,
             currency=currency,
             view=view,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
+    if_none_match: str | Unset = UNSET,
     api_version: GetTeamAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -34,11 +38,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | TeamResponse | None:
+) -> Any | ApiError | TeamResponse | None:
     if response.status_code == 200:
         response_200 = TeamResponse.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -88,7 +96,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | TeamResponse]:
+) -> Response[Any | ApiError | TeamResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -101,14 +109,16 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
+    if_none_match: str | Unset = UNSET,
     api_version: GetTeamAPIVersion | Unset = UNSET,
-) -> Response[ApiError | TeamResponse]:
+) -> Response[Any | ApiError | TeamResponse]:
     """Get a team
 
      A team visible to the caller; other teams are not found (404).
 
     Args:
         id (str):  Example: 1.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetTeamAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -116,11 +126,12 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | TeamResponse]
+        Response[Any | ApiError | TeamResponse]
     """
 
     kwargs = _get_kwargs(
         id=id,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -135,14 +146,16 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
+    if_none_match: str | Unset = UNSET,
     api_version: GetTeamAPIVersion | Unset = UNSET,
-) -> ApiError | TeamResponse | None:
+) -> Any | ApiError | TeamResponse | None:
     """Get a team
 
      A team visible to the caller; other teams are not found (404).
 
     Args:
         id (str):  Example: 1.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetTeamAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -150,12 +163,13 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | TeamResponse
+        Any | ApiError | TeamResponse
     """
 
     return sync_detailed(
         id=id,
         client=client,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -164,14 +178,16 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
+    if_none_match: str | Unset = UNSET,
     api_version: GetTeamAPIVersion | Unset = UNSET,
-) -> Response[ApiError | TeamResponse]:
+) -> Response[Any | ApiError | TeamResponse]:
     """Get a team
 
      A team visible to the caller; other teams are not found (404).
 
     Args:
         id (str):  Example: 1.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetTeamAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -179,11 +195,12 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | TeamResponse]
+        Response[Any | ApiError | TeamResponse]
     """
 
     kwargs = _get_kwargs(
         id=id,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -196,14 +213,16 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
+    if_none_match: str | Unset = UNSET,
     api_version: GetTeamAPIVersion | Unset = UNSET,
-) -> ApiError | TeamResponse | None:
+) -> Any | ApiError | TeamResponse | None:
     """Get a team
 
      A team visible to the caller; other teams are not found (404).
 
     Args:
         id (str):  Example: 1.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetTeamAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -211,13 +230,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | TeamResponse
+        Any | ApiError | TeamResponse
     """
 
     return (
         await asyncio_detailed(
             id=id,
             client=client,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,6 +1,6 @@
 import datetime
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -16,9 +16,13 @@ def _get_kwargs(
     *,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetUsageAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -48,11 +52,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | Usage | None:
+) -> Any | ApiError | Usage | None:
     if response.status_code == 200:
         response_200 = Usage.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -97,7 +105,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | Usage]:
+) -> Response[Any | ApiError | Usage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -111,8 +119,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetUsageAPIVersion | Unset = UNSET,
-) -> Response[ApiError | Usage]:
+) -> Response[Any | ApiError | Usage]:
     """Credit usage of the caller's team
 
      Requests and credits per day and operation for the caller's team, and its balance. Days are
@@ -121,6 +130,7 @@ def sync_detailed(
     Args:
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetUsageAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -128,12 +138,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | Usage]
+        Response[Any | ApiError | Usage]
     """
 
     kwargs = _get_kwargs(
         from_=from_,
         to=to,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -149,8 +160,9 @@ def sync(
     client: AuthenticatedClient,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetUsageAPIVersion | Unset = UNSET,
-) -> ApiError | Usage | None:
+) -> Any | ApiError | Usage | None:
     """Credit usage of the caller's team
 
      Requests and credits per day and operation for the caller's team, and its balance. Days are
@@ -159,6 +171,7 @@ def sync(
     Args:
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetUsageAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -166,13 +179,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | Usage
+        Any | ApiError | Usage
     """
 
     return sync_detailed(
         client=client,
         from_=from_,
         to=to,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -182,8 +196,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetUsageAPIVersion | Unset = UNSET,
-) -> Response[ApiError | Usage]:
+) -> Response[Any | ApiError | Usage]:
     """Credit usage of the caller's team
 
      Requests and credits per day and operation for the caller's team, and its balance. Days are
@@ -192,6 +207,7 @@ async def asyncio_detailed(
     Args:
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetUsageAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -199,12 +215,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | Usage]
+        Response[Any | ApiError | Usage]
     """
 
     kwargs = _get_kwargs(
         from_=from_,
         to=to,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -218,8 +235,9 @@ async def asyncio(
     client: AuthenticatedClient,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: GetUsageAPIVersion | Unset = UNSET,
-) -> ApiError | Usage | None:
+) -> Any | ApiError | Usage | None:
     """Credit usage of the caller's team
 
      Requests and credits per day and operation for the caller's team, and its balance. Days are
@@ -228,6 +246,7 @@ async def asyncio(
     Args:
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GetUsageAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -235,7 +254,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | Usage
+        Any | ApiError | Usage
     """
 
     return (
@@ -243,6 +262,7 @@ async def asyncio(
             client=client,
             from_=from_,
             to=to,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -15,9 +15,13 @@ def _get_kwargs(
     *,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    if_none_match: str | Unset = UNSET,
     api_version: ListTeamsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -41,11 +45,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | TeamList | None:
+) -> Any | ApiError | TeamList | None:
     if response.status_code == 200:
         response_200 = TeamList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -90,7 +98,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | TeamList]:
+) -> Response[Any | ApiError | TeamList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -104,8 +112,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    if_none_match: str | Unset = UNSET,
     api_version: ListTeamsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | TeamList]:
+) -> Response[Any | ApiError | TeamList]:
     """List teams
 
      Teams visible to the caller: the API key's own team and the teams it created.
@@ -114,6 +123,7 @@ def sync_detailed(
     Args:
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListTeamsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -121,12 +131,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | TeamList]
+        Response[Any | ApiError | TeamList]
     """
 
     kwargs = _get_kwargs(
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -142,8 +153,9 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    if_none_match: str | Unset = UNSET,
     api_version: ListTeamsAPIVersion | Unset = UNSET,
-) -> ApiError | TeamList | None:
+) -> Any | ApiError | TeamList | None:
     """List teams
 
      Teams visible to the caller: the API key's own team and the teams it created.
@@ -152,6 +164,7 @@ def sync(
     Args:
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListTeamsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -159,13 +172,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | TeamList
+        Any | ApiError | TeamList
     """
 
     return sync_detailed(
         client=client,
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -175,8 +189,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    if_none_match: str | Unset = UNSET,
     api_version: ListTeamsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | TeamList]:
+) -> Response[Any | ApiError | TeamList]:
     """List teams
 
      Teams visible to the caller: the API key's own team and the teams it created.
@@ -185,6 +200,7 @@ async def asyncio_detailed(
     Args:
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListTeamsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -192,12 +208,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | TeamList]
+        Response[Any | ApiError | TeamList]
     """
 
     kwargs = _get_kwargs(
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -211,8 +228,9 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    if_none_match: str | Unset = UNSET,
     api_version: ListTeamsAPIVersion | Unset = UNSET,
-) -> ApiError | TeamList | None:
+) -> Any | ApiError | TeamList | None:
     """List teams
 
      Teams visible to the caller: the API key's own team and the teams it created.
@@ -221,6 +239,7 @@ async def asyncio(
     Args:
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListTeamsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -228,7 +247,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | TeamList
+        Any | ApiError | TeamList
     """
 
     return (
@@ -236,6 +255,7 @@ async def asyncio(
             client=client,
             limit=limit,
             offset=offset,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

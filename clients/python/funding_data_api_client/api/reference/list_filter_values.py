@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -19,9 +19,13 @@ def _get_kwargs(
     scope: ListFilterValuesScope | Unset = UNSET,
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListFilterValuesAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -53,11 +57,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | FilterValueList | None:
+) -> Any | ApiError | FilterValueList | None:
     if response.status_code == 200:
         response_200 = FilterValueList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -102,7 +110,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | FilterValueList]:
+) -> Response[Any | ApiError | FilterValueList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -118,8 +126,9 @@ def sync_detailed(
     scope: ListFilterValuesScope | Unset = UNSET,
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListFilterValuesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FilterValueList]:
+) -> Response[Any | ApiError | FilterValueList]:
     """Valid values of a filter key
 
      The values a filter key accepts: enum codes and display names (either is accepted,
@@ -131,6 +140,7 @@ def sync_detailed(
         scope (ListFilterValuesScope | Unset):
         limit (int | Unset):  Default: 1000.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListFilterValuesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -138,7 +148,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FilterValueList]
+        Response[Any | ApiError | FilterValueList]
     """
 
     kwargs = _get_kwargs(
@@ -146,6 +156,7 @@ def sync_detailed(
         scope=scope,
         limit=limit,
         cursor=cursor,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -163,8 +174,9 @@ def sync(
     scope: ListFilterValuesScope | Unset = UNSET,
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListFilterValuesAPIVersion | Unset = UNSET,
-) -> ApiError | FilterValueList | None:
+) -> Any | ApiError | FilterValueList | None:
     """Valid values of a filter key
 
      The values a filter key accepts: enum codes and display names (either is accepted,
@@ -176,6 +188,7 @@ def sync(
         scope (ListFilterValuesScope | Unset):
         limit (int | Unset):  Default: 1000.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListFilterValuesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -183,7 +196,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FilterValueList
+        Any | ApiError | FilterValueList
     """
 
     return sync_detailed(
@@ -192,6 +205,7 @@ def sync(
         scope=scope,
         limit=limit,
         cursor=cursor,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -203,8 +217,9 @@ async def asyncio_detailed(
     scope: ListFilterValuesScope | Unset = UNSET,
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListFilterValuesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FilterValueList]:
+) -> Response[Any | ApiError | FilterValueList]:
     """Valid values of a filter key
 
      The values a filter key accepts: enum codes and display names (either is accepted,
@@ -216,6 +231,7 @@ async def asyncio_detailed(
         scope (ListFilterValuesScope | Unset):
         limit (int | Unset):  Default: 1000.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListFilterValuesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -223,7 +239,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FilterValueList]
+        Response[Any | ApiError | FilterValueList]
     """
 
     kwargs = _get_kwargs(
@@ -231,6 +247,7 @@ async def asyncio_detailed(
         scope=scope,
         limit=limit,
         cursor=cursor,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -246,8 +263,9 @@ async def asyncio(
     scope: ListFilterValuesScope | Unset = UNSET,
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListFilterValuesAPIVersion | Unset = UNSET,
-) -> ApiError | FilterValueList | None:
+) -> Any | ApiError | FilterValueList | None:
     """Valid values of a filter key
 
      The values a filter key accepts: enum codes and display names (either is accepted,
@@ -259,6 +277,7 @@ async def asyncio(
         scope (ListFilterValuesScope | Unset):
         limit (int | Unset):  Default: 1000.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListFilterValuesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -266,7 +285,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FilterValueList
+        Any | ApiError | FilterValueList
     """
 
     return (
@@ -276,6 +295,7 @@ async def asyncio(
             scope=scope,
             limit=limit,
             cursor=cursor,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     scope: ListFiltersScope | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListFiltersAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -43,11 +47,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | FilterScopeList | None:
+) -> Any | ApiError | FilterScopeList | None:
     if response.status_code == 200:
         response_200 = FilterScopeList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -87,7 +95,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | FilterScopeList]:
+) -> Response[Any | ApiError | FilterScopeList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -100,8 +108,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     scope: ListFiltersScope | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListFiltersAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FilterScopeList]:
+) -> Response[Any | ApiError | FilterScopeList]:
     """Filter keys per scope
 
      The filter keys of each scope with their type, operators and description, generated from the
@@ -109,6 +118,7 @@ def sync_detailed(
 
     Args:
         scope (ListFiltersScope | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListFiltersAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -116,11 +126,12 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FilterScopeList]
+        Response[Any | ApiError | FilterScopeList]
     """
 
     kwargs = _get_kwargs(
         scope=scope,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -135,8 +146,9 @@ def sync(
     *,
     client: AuthenticatedClient,
     scope: ListFiltersScope | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListFiltersAPIVersion | Unset = UNSET,
-) -> ApiError | FilterScopeList | None:
+) -> Any | ApiError | FilterScopeList | None:
     """Filter keys per scope
 
      The filter keys of each scope with their type, operators and description, generated from the
@@ -144,6 +156,7 @@ def sync(
 
     Args:
         scope (ListFiltersScope | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListFiltersAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -151,12 +164,13 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FilterScopeList
+        Any | ApiError | FilterScopeList
     """
 
     return sync_detailed(
         client=client,
         scope=scope,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -165,8 +179,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     scope: ListFiltersScope | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListFiltersAPIVersion | Unset = UNSET,
-) -> Response[ApiError | FilterScopeList]:
+) -> Response[Any | ApiError | FilterScopeList]:
     """Filter keys per scope
 
      The filter keys of each scope with their type, operators and description, generated from the
@@ -174,6 +189,7 @@ async def asyncio_detailed(
 
     Args:
         scope (ListFiltersScope | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListFiltersAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -181,11 +197,12 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | FilterScopeList]
+        Response[Any | ApiError | FilterScopeList]
     """
 
     kwargs = _get_kwargs(
         scope=scope,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -198,8 +215,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     scope: ListFiltersScope | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListFiltersAPIVersion | Unset = UNSET,
-) -> ApiError | FilterScopeList | None:
+) -> Any | ApiError | FilterScopeList | None:
     """Filter keys per scope
 
      The filter keys of each scope with their type, operators and description, generated from the
@@ -207,6 +225,7 @@ async def asyncio(
 
     Args:
         scope (ListFiltersScope | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListFiltersAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -214,13 +233,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | FilterScopeList
+        Any | ApiError | FilterScopeList
     """
 
     return (
         await asyncio_detailed(
             client=client,
             scope=scope,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -15,9 +15,13 @@ def _get_kwargs(
     *,
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListLandscapesAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -41,11 +45,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | LandscapeList | None:
+) -> Any | ApiError | LandscapeList | None:
     if response.status_code == 200:
         response_200 = LandscapeList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -85,7 +93,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | LandscapeList]:
+) -> Response[Any | ApiError | LandscapeList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -99,8 +107,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListLandscapesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | LandscapeList]:
+) -> Response[Any | ApiError | LandscapeList]:
     """List landscapes
 
      Landscapes (curated market maps), each with the taxonomy items that define it, by name. Any valid
@@ -109,6 +118,7 @@ def sync_detailed(
     Args:
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListLandscapesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -116,12 +126,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | LandscapeList]
+        Response[Any | ApiError | LandscapeList]
     """
 
     kwargs = _get_kwargs(
         limit=limit,
         cursor=cursor,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -137,8 +148,9 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListLandscapesAPIVersion | Unset = UNSET,
-) -> ApiError | LandscapeList | None:
+) -> Any | ApiError | LandscapeList | None:
     """List landscapes
 
      Landscapes (curated market maps), each with the taxonomy items that define it, by name. Any valid
@@ -147,6 +159,7 @@ def sync(
     Args:
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListLandscapesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -154,13 +167,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | LandscapeList
+        Any | ApiError | LandscapeList
     """
 
     return sync_detailed(
         client=client,
         limit=limit,
         cursor=cursor,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -170,8 +184,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListLandscapesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | LandscapeList]:
+) -> Response[Any | ApiError | LandscapeList]:
     """List landscapes
 
      Landscapes (curated market maps), each with the taxonomy items that define it, by name. Any valid
@@ -180,6 +195,7 @@ async def asyncio_detailed(
     Args:
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListLandscapesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -187,12 +203,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | LandscapeList]
+        Response[Any | ApiError | LandscapeList]
     """
 
     kwargs = _get_kwargs(
         limit=limit,
         cursor=cursor,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -206,8 +223,9 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListLandscapesAPIVersion | Unset = UNSET,
-) -> ApiError | LandscapeList | None:
+) -> Any | ApiError | LandscapeList | None:
     """List landscapes
 
      Landscapes (curated market maps), each with the taxonomy items that define it, by name. Any valid
@@ -216,6 +234,7 @@ async def asyncio(
     Args:
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListLandscapesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -223,7 +242,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | LandscapeList
+        Any | ApiError | LandscapeList
     """
 
     return (
@@ -231,6 +250,7 @@ async def asyncio(
             client=client,
             limit=limit,
             cursor=cursor,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

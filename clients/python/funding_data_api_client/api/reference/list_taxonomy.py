@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -17,9 +17,13 @@ def _get_kwargs(
     type_: ListTaxonomyType | Unset = UNSET,
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListTaxonomyAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -49,11 +53,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | TaxonomyItemList | None:
+) -> Any | ApiError | TaxonomyItemList | None:
     if response.status_code == 200:
         response_200 = TaxonomyItemList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -93,7 +101,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | TaxonomyItemList]:
+) -> Response[Any | ApiError | TaxonomyItemList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -108,8 +116,9 @@ def sync_detailed(
     type_: ListTaxonomyType | Unset = UNSET,
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListTaxonomyAPIVersion | Unset = UNSET,
-) -> Response[ApiError | TaxonomyItemList]:
+) -> Response[Any | ApiError | TaxonomyItemList]:
     """List taxonomy items
 
      The taxonomy (sectors, technologies, industry tags, business models, income streams, client
@@ -120,6 +129,7 @@ def sync_detailed(
         type_ (ListTaxonomyType | Unset):
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListTaxonomyAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -127,13 +137,14 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | TaxonomyItemList]
+        Response[Any | ApiError | TaxonomyItemList]
     """
 
     kwargs = _get_kwargs(
         type_=type_,
         limit=limit,
         cursor=cursor,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -150,8 +161,9 @@ def sync(
     type_: ListTaxonomyType | Unset = UNSET,
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListTaxonomyAPIVersion | Unset = UNSET,
-) -> ApiError | TaxonomyItemList | None:
+) -> Any | ApiError | TaxonomyItemList | None:
     """List taxonomy items
 
      The taxonomy (sectors, technologies, industry tags, business models, income streams, client
@@ -162,6 +174,7 @@ def sync(
         type_ (ListTaxonomyType | Unset):
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListTaxonomyAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -169,7 +182,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | TaxonomyItemList
+        Any | ApiError | TaxonomyItemList
     """
 
     return sync_detailed(
@@ -177,6 +190,7 @@ def sync(
         type_=type_,
         limit=limit,
         cursor=cursor,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -187,8 +201,9 @@ async def asyncio_detailed(
     type_: ListTaxonomyType | Unset = UNSET,
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListTaxonomyAPIVersion | Unset = UNSET,
-) -> Response[ApiError | TaxonomyItemList]:
+) -> Response[Any | ApiError | TaxonomyItemList]:
     """List taxonomy items
 
      The taxonomy (sectors, technologies, industry tags, business models, income streams, client
@@ -199,6 +214,7 @@ async def asyncio_detailed(
         type_ (ListTaxonomyType | Unset):
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListTaxonomyAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -206,13 +222,14 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | TaxonomyItemList]
+        Response[Any | ApiError | TaxonomyItemList]
     """
 
     kwargs = _get_kwargs(
         type_=type_,
         limit=limit,
         cursor=cursor,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -227,8 +244,9 @@ async def asyncio(
     type_: ListTaxonomyType | Unset = UNSET,
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListTaxonomyAPIVersion | Unset = UNSET,
-) -> ApiError | TaxonomyItemList | None:
+) -> Any | ApiError | TaxonomyItemList | None:
     """List taxonomy items
 
      The taxonomy (sectors, technologies, industry tags, business models, income streams, client
@@ -239,6 +257,7 @@ async def asyncio(
         type_ (ListTaxonomyType | Unset):
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListTaxonomyAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -246,7 +265,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | TaxonomyItemList
+        Any | ApiError | TaxonomyItemList
     """
 
     return (
@@ -255,6 +274,7 @@ async def asyncio(
             type_=type_,
             limit=limit,
             cursor=cursor,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

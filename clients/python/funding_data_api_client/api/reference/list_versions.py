@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -13,9 +13,13 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    if_none_match: str | Unset = UNSET,
     api_version: ListVersionsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -30,11 +34,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | VersionList | None:
+) -> Any | ApiError | VersionList | None:
     if response.status_code == 200:
         response_200 = VersionList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -49,7 +57,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | VersionList]:
+) -> Response[Any | ApiError | VersionList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -61,8 +69,9 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
     api_version: ListVersionsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | VersionList]:
+) -> Response[Any | ApiError | VersionList]:
     """API versions
 
      Every API version with its status (`current`, `deprecated` or `sunset`, by today's date),
@@ -70,6 +79,7 @@ def sync_detailed(
     Public: no token needed.
 
     Args:
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListVersionsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -77,10 +87,11 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | VersionList]
+        Response[Any | ApiError | VersionList]
     """
 
     kwargs = _get_kwargs(
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -94,8 +105,9 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
     api_version: ListVersionsAPIVersion | Unset = UNSET,
-) -> ApiError | VersionList | None:
+) -> Any | ApiError | VersionList | None:
     """API versions
 
      Every API version with its status (`current`, `deprecated` or `sunset`, by today's date),
@@ -103,6 +115,7 @@ def sync(
     Public: no token needed.
 
     Args:
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListVersionsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -110,11 +123,12 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | VersionList
+        Any | ApiError | VersionList
     """
 
     return sync_detailed(
         client=client,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -122,8 +136,9 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
     api_version: ListVersionsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | VersionList]:
+) -> Response[Any | ApiError | VersionList]:
     """API versions
 
      Every API version with its status (`current`, `deprecated` or `sunset`, by today's date),
@@ -131,6 +146,7 @@ async def asyncio_detailed(
     Public: no token needed.
 
     Args:
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListVersionsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -138,10 +154,11 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | VersionList]
+        Response[Any | ApiError | VersionList]
     """
 
     kwargs = _get_kwargs(
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -153,8 +170,9 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
     api_version: ListVersionsAPIVersion | Unset = UNSET,
-) -> ApiError | VersionList | None:
+) -> Any | ApiError | VersionList | None:
     """API versions
 
      Every API version with its status (`current`, `deprecated` or `sunset`, by today's date),
@@ -162,6 +180,7 @@ async def asyncio(
     Public: no token needed.
 
     Args:
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListVersionsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -169,12 +188,13 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | VersionList
+        Any | ApiError | VersionList
     """
 
     return (
         await asyncio_detailed(
             client=client,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -7,26 +7,37 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
 from ...models.open_api_document import OpenApiDocument
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    if_none_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/openapi.json",
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | OpenApiDocument | None:
+) -> Any | ApiError | OpenApiDocument | None:
     if response.status_code == 200:
         response_200 = OpenApiDocument.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -41,7 +52,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | OpenApiDocument]:
+) -> Response[Any | ApiError | OpenApiDocument]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -53,20 +64,26 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ApiError | OpenApiDocument]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | ApiError | OpenApiDocument]:
     """This document (JSON)
 
      The OpenAPI document of this API as JSON, with `servers` set to this deployment. Public.
+
+    Args:
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | OpenApiDocument]
+        Response[Any | ApiError | OpenApiDocument]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        if_none_match=if_none_match,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -78,41 +95,52 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> ApiError | OpenApiDocument | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | ApiError | OpenApiDocument | None:
     """This document (JSON)
 
      The OpenAPI document of this API as JSON, with `servers` set to this deployment. Public.
+
+    Args:
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | OpenApiDocument
+        Any | ApiError | OpenApiDocument
     """
 
     return sync_detailed(
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ApiError | OpenApiDocument]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | ApiError | OpenApiDocument]:
     """This document (JSON)
 
      The OpenAPI document of this API as JSON, with `servers` set to this deployment. Public.
+
+    Args:
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | OpenApiDocument]
+        Response[Any | ApiError | OpenApiDocument]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        if_none_match=if_none_match,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -122,21 +150,26 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> ApiError | OpenApiDocument | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | ApiError | OpenApiDocument | None:
     """This document (JSON)
 
      The OpenAPI document of this API as JSON, with `servers` set to this deployment. Public.
+
+    Args:
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | OpenApiDocument
+        Any | ApiError | OpenApiDocument
     """
 
     return (
         await asyncio_detailed(
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -24,9 +24,13 @@ def _get_kwargs(
     mode: GeoUniversitiesMode | Unset = GeoUniversitiesMode.POINTS,
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
+    if_none_match: str | Unset = UNSET,
     api_version: GeoUniversitiesAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -72,11 +76,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | GeoResponse | None:
+) -> Any | ApiError | GeoResponse | None:
     if response.status_code == 200:
         response_200 = GeoResponse.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -131,7 +139,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | GeoResponse]:
+) -> Response[Any | ApiError | GeoResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -152,8 +160,9 @@ def sync_detailed(
     mode: GeoUniversitiesMode | Unset = GeoUniversitiesMode.POINTS,
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
+    if_none_match: str | Unset = UNSET,
     api_version: GeoUniversitiesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | GeoResponse]:
+) -> Response[Any | ApiError | GeoResponse]:
     """Map of universities
 
      The universities whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
@@ -172,6 +181,7 @@ def sync_detailed(
         mode (GeoUniversitiesMode | Unset):  Default: GeoUniversitiesMode.POINTS.
         cell (float | Unset):  Default: 1.0.
         limit (int | Unset):  Default: 1000.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GeoUniversitiesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -179,7 +189,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | GeoResponse]
+        Response[Any | ApiError | GeoResponse]
     """
 
     kwargs = _get_kwargs(
@@ -192,6 +202,7 @@ def sync_detailed(
         mode=mode,
         cell=cell,
         limit=limit,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -214,8 +225,9 @@ def sync(
     mode: GeoUniversitiesMode | Unset = GeoUniversitiesMode.POINTS,
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
+    if_none_match: str | Unset = UNSET,
     api_version: GeoUniversitiesAPIVersion | Unset = UNSET,
-) -> ApiError | GeoResponse | None:
+) -> Any | ApiError | GeoResponse | None:
     """Map of universities
 
      The universities whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
@@ -234,6 +246,7 @@ def sync(
         mode (GeoUniversitiesMode | Unset):  Default: GeoUniversitiesMode.POINTS.
         cell (float | Unset):  Default: 1.0.
         limit (int | Unset):  Default: 1000.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GeoUniversitiesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -241,7 +254,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | GeoResponse
+        Any | ApiError | GeoResponse
     """
 
     return sync_detailed(
@@ -255,6 +268,7 @@ def sync(
         mode=mode,
         cell=cell,
         limit=limit,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -271,8 +285,9 @@ async def asyncio_detailed(
     mode: GeoUniversitiesMode | Unset = GeoUniversitiesMode.POINTS,
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
+    if_none_match: str | Unset = UNSET,
     api_version: GeoUniversitiesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | GeoResponse]:
+) -> Response[Any | ApiError | GeoResponse]:
     """Map of universities
 
      The universities whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
@@ -291,6 +306,7 @@ async def asyncio_detailed(
         mode (GeoUniversitiesMode | Unset):  Default: GeoUniversitiesMode.POINTS.
         cell (float | Unset):  Default: 1.0.
         limit (int | Unset):  Default: 1000.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GeoUniversitiesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -298,7 +314,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | GeoResponse]
+        Response[Any | ApiError | GeoResponse]
     """
 
     kwargs = _get_kwargs(
@@ -311,6 +327,7 @@ async def asyncio_detailed(
         mode=mode,
         cell=cell,
         limit=limit,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -331,8 +348,9 @@ async def asyncio(
     mode: GeoUniversitiesMode | Unset = GeoUniversitiesMode.POINTS,
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
+    if_none_match: str | Unset = UNSET,
     api_version: GeoUniversitiesAPIVersion | Unset = UNSET,
-) -> ApiError | GeoResponse | None:
+) -> Any | ApiError | GeoResponse | None:
     """Map of universities
 
      The universities whose headquarters city lies in the bounding box (`min_lat` <= lat <= `max_lat`,
@@ -351,6 +369,7 @@ async def asyncio(
         mode (GeoUniversitiesMode | Unset):  Default: GeoUniversitiesMode.POINTS.
         cell (float | Unset):  Default: 1.0.
         limit (int | Unset):  Default: 1000.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (GeoUniversitiesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -358,7 +377,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | GeoResponse
+        Any | ApiError | GeoResponse
     """
 
     return (
@@ -373,6 +392,7 @@ async def asyncio(
             mode=mode,
             cell=cell,
             limit=limit,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -20,9 +20,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversitiesAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -58,11 +62,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | UniversitySummaryList | None:
+) -> Any | ApiError | UniversitySummaryList | None:
     if response.status_code == 200:
         response_200 = UniversitySummaryList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -117,7 +125,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | UniversitySummaryList]:
+) -> Response[Any | ApiError | UniversitySummaryList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -135,8 +143,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversitiesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | UniversitySummaryList]:
+) -> Response[Any | ApiError | UniversitySummaryList]:
     """List universities
 
      Universities (organizations of subtype `university`), by `-signal_rating` by default. Filter scope
@@ -151,6 +160,7 @@ def sync_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListUniversitiesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -158,7 +168,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | UniversitySummaryList]
+        Response[Any | ApiError | UniversitySummaryList]
     """
 
     kwargs = _get_kwargs(
@@ -168,6 +178,7 @@ def sync_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -187,8 +198,9 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversitiesAPIVersion | Unset = UNSET,
-) -> ApiError | UniversitySummaryList | None:
+) -> Any | ApiError | UniversitySummaryList | None:
     """List universities
 
      Universities (organizations of subtype `university`), by `-signal_rating` by default. Filter scope
@@ -203,6 +215,7 @@ def sync(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListUniversitiesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -210,7 +223,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | UniversitySummaryList
+        Any | ApiError | UniversitySummaryList
     """
 
     return sync_detailed(
@@ -221,6 +234,7 @@ def sync(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -234,8 +248,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversitiesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | UniversitySummaryList]:
+) -> Response[Any | ApiError | UniversitySummaryList]:
     """List universities
 
      Universities (organizations of subtype `university`), by `-signal_rating` by default. Filter scope
@@ -250,6 +265,7 @@ async def asyncio_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListUniversitiesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -257,7 +273,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | UniversitySummaryList]
+        Response[Any | ApiError | UniversitySummaryList]
     """
 
     kwargs = _get_kwargs(
@@ -267,6 +283,7 @@ async def asyncio_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -284,8 +301,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversitiesAPIVersion | Unset = UNSET,
-) -> ApiError | UniversitySummaryList | None:
+) -> Any | ApiError | UniversitySummaryList | None:
     """List universities
 
      Universities (organizations of subtype `university`), by `-signal_rating` by default. Filter scope
@@ -300,6 +318,7 @@ async def asyncio(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListUniversitiesAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -307,7 +326,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | UniversitySummaryList
+        Any | ApiError | UniversitySummaryList
     """
 
     return (
@@ -319,6 +338,7 @@ async def asyncio(
             sort=sort,
             include_total=include_total,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

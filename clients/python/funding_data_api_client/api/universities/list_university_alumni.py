@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -22,9 +22,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -60,11 +64,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AlumnusItemList | ApiError | None:
+) -> AlumnusItemList | Any | ApiError | None:
     if response.status_code == 200:
         response_200 = AlumnusItemList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -124,7 +132,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AlumnusItemList | ApiError]:
+) -> Response[AlumnusItemList | Any | ApiError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -142,8 +150,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
-) -> Response[AlumnusItemList | ApiError]:
+) -> Response[AlumnusItemList | Any | ApiError]:
     """List a university's alumni
 
      Persons educated at the university, newest start first (sort keys `start_date`, `id`).
@@ -159,6 +168,7 @@ def sync_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListUniversityAlumniAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -166,7 +176,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AlumnusItemList | ApiError]
+        Response[AlumnusItemList | Any | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -176,6 +186,7 @@ def sync_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -195,8 +206,9 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
-) -> AlumnusItemList | ApiError | None:
+) -> AlumnusItemList | Any | ApiError | None:
     """List a university's alumni
 
      Persons educated at the university, newest start first (sort keys `start_date`, `id`).
@@ -212,6 +224,7 @@ def sync(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListUniversityAlumniAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -219,7 +232,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AlumnusItemList | ApiError
+        AlumnusItemList | Any | ApiError
     """
 
     return sync_detailed(
@@ -230,6 +243,7 @@ def sync(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -243,8 +257,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
-) -> Response[AlumnusItemList | ApiError]:
+) -> Response[AlumnusItemList | Any | ApiError]:
     """List a university's alumni
 
      Persons educated at the university, newest start first (sort keys `start_date`, `id`).
@@ -260,6 +275,7 @@ async def asyncio_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListUniversityAlumniAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -267,7 +283,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AlumnusItemList | ApiError]
+        Response[AlumnusItemList | Any | ApiError]
     """
 
     kwargs = _get_kwargs(
@@ -277,6 +293,7 @@ async def asyncio_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -294,8 +311,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
-) -> AlumnusItemList | ApiError | None:
+) -> AlumnusItemList | Any | ApiError | None:
     """List a university's alumni
 
      Persons educated at the university, newest start first (sort keys `start_date`, `id`).
@@ -311,6 +329,7 @@ async def asyncio(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListUniversityAlumniAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -318,7 +337,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AlumnusItemList | ApiError
+        AlumnusItemList | Any | ApiError
     """
 
     return (
@@ -330,6 +349,7 @@ async def asyncio(
             sort=sort,
             include_total=include_total,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

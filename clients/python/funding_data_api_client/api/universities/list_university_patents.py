@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -24,9 +24,13 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversityPatentsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
@@ -62,11 +66,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | PatentList | None:
+) -> Any | ApiError | PatentList | None:
     if response.status_code == 200:
         response_200 = PatentList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -126,7 +134,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | PatentList]:
+) -> Response[Any | ApiError | PatentList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -144,8 +152,9 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversityPatentsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | PatentList]:
+) -> Response[Any | ApiError | PatentList]:
     """List a university's patents
 
      Patents, most recently filed first.
@@ -161,6 +170,7 @@ def sync_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListUniversityPatentsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -168,7 +178,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | PatentList]
+        Response[Any | ApiError | PatentList]
     """
 
     kwargs = _get_kwargs(
@@ -178,6 +188,7 @@ def sync_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -197,8 +208,9 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversityPatentsAPIVersion | Unset = UNSET,
-) -> ApiError | PatentList | None:
+) -> Any | ApiError | PatentList | None:
     """List a university's patents
 
      Patents, most recently filed first.
@@ -214,6 +226,7 @@ def sync(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListUniversityPatentsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -221,7 +234,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | PatentList
+        Any | ApiError | PatentList
     """
 
     return sync_detailed(
@@ -232,6 +245,7 @@ def sync(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
 
@@ -245,8 +259,9 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversityPatentsAPIVersion | Unset = UNSET,
-) -> Response[ApiError | PatentList]:
+) -> Response[Any | ApiError | PatentList]:
     """List a university's patents
 
      Patents, most recently filed first.
@@ -262,6 +277,7 @@ async def asyncio_detailed(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListUniversityPatentsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -269,7 +285,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | PatentList]
+        Response[Any | ApiError | PatentList]
     """
 
     kwargs = _get_kwargs(
@@ -279,6 +295,7 @@ async def asyncio_detailed(
         sort=sort,
         include_total=include_total,
         currency=currency,
+        if_none_match=if_none_match,
         api_version=api_version,
     )
 
@@ -296,8 +313,9 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     api_version: ListUniversityPatentsAPIVersion | Unset = UNSET,
-) -> ApiError | PatentList | None:
+) -> Any | ApiError | PatentList | None:
     """List a university's patents
 
      Patents, most recently filed first.
@@ -313,6 +331,7 @@ async def asyncio(
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListUniversityPatentsAPIVersion | Unset):  Example: 2026-10-09.
 
     Raises:
@@ -320,7 +339,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | PatentList
+        Any | ApiError | PatentList
     """
 
     return (
@@ -332,6 +351,7 @@ async def asyncio(
             sort=sort,
             include_total=include_total,
             currency=currency,
+            if_none_match=if_none_match,
             api_version=api_version,
         )
     ).parsed

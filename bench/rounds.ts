@@ -1,0 +1,118 @@
+/**
+ * Alternating rounds of `bench/run.ts` for a noisy (shared) machine: every round runs each server
+ * in its own run.ts invocation, the order rotated from round to round so no server always runs
+ * first or last, then keeps the median of each figure per database, scenario and server.
+ *
+ * Environment: BENCH_ROUNDS (3), BENCH_SERVERS (ours,samework,baseline,peer), BENCH_OUT (results
+ * file; default bench/results/<date>-rounds.json), BENCH_ROUNDS_KEEP (a directory of earlier run.ts
+ * results of the same settings, `<round>-<server>.json`, counted as rounds already run; the new
+ * rounds continue the rotation after them); everything else is passed to run.ts (BENCH_SCALE,
+ * BENCH_DBS, BENCH_SECONDS, BENCH_SCENARIOS, ...). Single-request timings are skipped.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { log, machineNote, median as exactMedian, ROOT, round, SCALE, SEED, writeJson } from './lib.js';
+
+const median = (xs: number[]) => round(exactMedian(xs), 1);
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const SERVERS = (process.env.BENCH_SERVERS || 'ours,samework,baseline,peer').split(',');
+
+interface Row {
+  db: string;
+  scenario: string;
+  server: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  atRate?: { rate: number; rps: number; p50: number; p99: number };
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rounds-'));
+const runs: Row[][] = [];
+const KEEP = process.env.BENCH_ROUNDS_KEEP;
+const kept = KEEP ? fs.readdirSync(KEEP).filter((f) => /^\d+-\w+\.json$/.test(f)) : [];
+for (const f of kept) runs.push((JSON.parse(fs.readFileSync(path.join(KEEP!, f), 'utf8')) as { rows: Row[] }).rows);
+const first = kept.length > 0 ? Math.max(...kept.map((f) => Number(f.split('-')[0]))) + 1 : 0;
+for (let round = first; round < first + ROUNDS; round++) {
+  const order = SERVERS.map((_, i) => SERVERS[(i + round) % SERVERS.length]!);
+  for (const server of order) {
+    const out = path.join(tmp, `${round}-${server}.json`);
+    log(`round ${round + 1}/${first + ROUNDS}: ${server}`);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'run.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_SERVERS: server, BENCH_OUT: out, BENCH_SKIP_SINGLE: '1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (r.status !== 0 || !fs.existsSync(out)) throw new Error(`run.ts for ${server} failed (status ${r.status})`);
+    runs.push((JSON.parse(fs.readFileSync(out, 'utf8')) as { rows: Row[] }).rows);
+  }
+}
+
+const all = runs.flat();
+const keys = [...new Map(all.map((r) => [`${r.db}|${r.scenario}|${r.server}`, r])).values()];
+const medians = keys.map((k) => {
+  const same = all.filter((r) => r.db === k.db && r.scenario === k.scenario && r.server === k.server);
+  const rated = same.filter((r) => r.atRate);
+  return {
+    db: k.db,
+    scenario: k.scenario,
+    server: k.server,
+    rps: median(same.map((r) => r.rps)),
+    p50: median(same.map((r) => r.p50)),
+    p99: median(same.map((r) => r.p99)),
+    runs: same.map((r) => r.rps),
+    non2xx: Math.max(...same.map((r) => r.non2xx + r.errors)),
+    ...(rated.length > 0
+      ? { atRate: { rate: rated[0]!.atRate!.rate, p50: median(rated.map((r) => r.atRate!.p50)), p99: median(rated.map((r) => r.atRate!.p99)), p99Runs: rated.map((r) => r.atRate!.p99) } }
+      : {}),
+  };
+});
+
+const get = (db: string, scenario: string, server: string) => medians.find((m) => m.db === db && m.scenario === scenario && m.server === server);
+const ratio = (a?: { rps: number }, b?: { rps: number }) => (a && b && b.rps > 0 ? Math.round((a.rps / b.rps) * 100) / 100 : null);
+const scenarios = [...new Map(medians.map((m) => [`${m.db}|${m.scenario}`, m])).values()];
+const ratios = scenarios.map(({ db, scenario }) => {
+  const [o, w, b, p, f] = (['ours', 'samework', 'baseline', 'peer', 'peerflat'] as const).map((s) => get(db, scenario, s));
+  return {
+    db,
+    scenario,
+    ours: o?.rps ?? null,
+    sameWork: w?.rps ?? null,
+    bare: b?.rps ?? null,
+    peer: p?.rps ?? null,
+    peerFlat: f?.rps ?? null,
+    oursOverSameWork: ratio(o, w),
+    sameWorkOverBare: ratio(w, b),
+    oursOverBare: ratio(o, b),
+    oursOverPeer: ratio(o, p),
+    oursListP99AtRate: o?.atRate?.p99 ?? null,
+  };
+});
+
+const cols = ['db', 'scenario', 'ours', 'same-work', 'bare', 'peer', 'peer flat', 'ours/same', 'same/bare', 'ours/bare', 'ours/peer', 'p99@rate'];
+const lines = ratios.map((r) => [r.db, r.scenario, r.ours, r.sameWork, r.bare, r.peer, r.peerFlat, r.oursOverSameWork, r.sameWorkOverBare, r.oursOverBare, r.oursOverPeer, r.oursListP99AtRate].map((c) => (c === null ? '-' : String(c))));
+const widths = cols.map((c, i) => Math.max(c.length, ...lines.map((l) => l[i]!.length)));
+const fmt = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+console.log(`\nmedians of ${first + ROUNDS} alternating rounds, ${SCALE} (seed ${SEED}), req/s`);
+console.log(`machine: ${machineNote()}\n`);
+console.log([fmt(cols), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(fmt)].join('\n'));
+
+const file = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : path.join(ROOT, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}-rounds.json`);
+writeJson(file, {
+  date: new Date().toISOString(),
+  scale: SCALE,
+  seed: SEED,
+  rounds: first + ROUNDS,
+  servers: SERVERS,
+  seconds: Number(process.env.BENCH_SECONDS || 10),
+  machine: machineNote(),
+  ratios,
+  medians,
+});
+fs.rmSync(tmp, { recursive: true, force: true });
+log(`wrote ${path.relative(ROOT, file)}`);
