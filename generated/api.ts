@@ -14,7 +14,7 @@ export interface paths {
         /**
          * List funding rounds
          * @description Funding-related transactions (rounds, equity, debt, grants), newest first by default
-         *     (`-date`, ties by `id`). Soft-deleted transactions are never returned.
+         *     (`-date`, ties by `id`). Soft-deleted transactions are returned only with `include_deleted=true`.
          *     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
          *     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
          *     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
@@ -2262,6 +2262,19 @@ export interface components {
             available: string[];
             locked?: components["schemas"]["Locked"];
         };
+        /** @description The last line of an NDJSON export. */
+        ExportTrailer: {
+            _export: {
+                /** @description Rows sent before this line. */
+                rows: number;
+                /** @description True when every matching row was sent. */
+                complete: boolean;
+                /** @description Credits charged (API-key calls; 0 otherwise). */
+                credits: number;
+                /** @description Why the export ended early (`CREDITS_EXHAUSTED`, `PAGINATION_DEPTH_EXCEEDED`, `QUERY_TIMEOUT` ...). */
+                error?: components["schemas"]["ApiErrorBody"];
+            };
+        };
         /** @description A funding round (SPEC.md 2.1). Every key is present, possibly null. */
         Transaction: {
             id: number;
@@ -2279,8 +2292,13 @@ export interface components {
             investors: components["schemas"]["TransactionInvestor"][] | null;
             /** Format: uri */
             source_url: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Null means active; set only on rows of `include_deleted=true`.
+             */
             deleted_at: string | null;
+            /** @description Last change of the record (a soft delete is one); changed-since walks filter `updated_at[gt]` and sort by `updated_at`. */
+            updated_at: components["schemas"]["DateTime"];
             locked?: components["schemas"]["Locked"];
         };
         CareerItem: {
@@ -2410,6 +2428,8 @@ export interface components {
             country_unique_id: number | null;
             continent_unique_id: number | null;
             city_region_unique_ids: number[];
+            /** @description Last change of the record (a soft delete is one); changed-since walks filter `updated_at[gt]` and sort by `updated_at`. */
+            updated_at: components["schemas"]["DateTime"];
         };
         Team: {
             id: number;
@@ -2884,6 +2904,8 @@ export interface components {
             fund_type: "venture" | "seed" | "corporate" | "buyout" | "growth" | "accelerator" | "syndicate" | "evergreen" | "debt" | "sovereign" | "opportunity" | null;
             /** @enum {string|null} */
             status: "fundraising" | "active" | "closed" | null;
+            /** @description Last change of the record (a soft delete is one); changed-since walks filter `updated_at[gt]` and sort by `updated_at`. */
+            updated_at: components["schemas"]["DateTime"];
         };
         /** @description An amount as announced, in its original currency. */
         SourceAmount: {
@@ -2901,6 +2923,8 @@ export interface components {
             source: "funding_round" | "secondary" | "public_market" | "estimate" | null;
             /** @description The funding round it comes from, if any. */
             transaction_id: number | null;
+            /** @description Last change of the record (a soft delete is one); changed-since walks filter `updated_at[gt]` and sort by `updated_at`. */
+            updated_at: components["schemas"]["DateTime"];
             locked?: components["schemas"]["Locked"];
         };
         /** @description A news article with the entities it mentions and its taxonomy. */
@@ -2916,6 +2940,8 @@ export interface components {
             published_at: components["schemas"]["DateTime"];
             entities: components["schemas"]["EntityRef"][];
             taxonomy: components["schemas"]["TaxonomyItem"][];
+            /** @description Last change of the record (a soft delete is one); changed-since walks filter `updated_at[gt]` and sort by `updated_at`. */
+            updated_at: components["schemas"]["DateTime"];
         };
         /** @description A team's private note on an entity. */
         Note: {
@@ -3085,7 +3111,7 @@ export interface components {
         FilterKey: {
             key: string;
             /** @enum {string} */
-            type: "integer" | "number" | "money" | "string" | "enum" | "partial_date" | "boolean" | "uuid" | "place";
+            type: "integer" | "number" | "money" | "string" | "enum" | "partial_date" | "datetime" | "boolean" | "uuid" | "place";
             operators: ("eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "in_any" | "nin_any" | "in_all" | "nin_all")[];
             description: string;
             /** @description Where the valid values are listed. */
@@ -3759,6 +3785,10 @@ export interface components {
         Cursor: string;
         /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
         Sort: string;
+        /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+        ExportFormat: "json" | "ndjson";
+        /** @description `true` also returns soft-deleted rows (`deleted_at` set), filtered and ordered like the rest, so one changed-since walk (`filter=updated_at[gt]:T&sort=updated_at`) sees changes and deletions. The cursor is bound to it. */
+        IncludeDeleted: boolean;
         /** @description `true` runs a separate count and fills `page.total`. */
         IncludeTotal: boolean;
         /** @description Page size, 1..500. */
@@ -3832,6 +3862,10 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `true` also returns soft-deleted rows (`deleted_at` set), filtered and ordered like the rest, so one changed-since walk (`filter=updated_at[gt]:T&sort=updated_at`) sees changes and deletions. The cursor is bound to it. */
+                include_deleted?: components["parameters"]["IncludeDeleted"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -3855,6 +3889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-ndjson": components["schemas"]["Transaction"] | components["schemas"]["ExportTrailer"];
                     "application/json": components["schemas"]["TransactionList"];
                 };
             };
@@ -3937,6 +3972,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -3960,6 +3997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-ndjson": components["schemas"]["CompanySummary"] | components["schemas"]["ExportTrailer"];
                     /**
                      * @example {
                      *       "data": [
@@ -4291,7 +4329,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzg5LjIsNTI1XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.qaZk_yKZBXGxUV6O-yFH-6ioo6iTUCzWperGdm0P8S8",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzg5LjIsNTI1XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.Byk2n2bgbXtHjipYyhFIgBz0u7ttbR8agezyXylwVD0",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -4412,7 +4450,8 @@ export interface operations {
                      *         "continent_unique_id": 3,
                      *         "city_region_unique_ids": [
                      *           17
-                     *         ]
+                     *         ],
+                     *         "updated_at": "2026-10-31T22:39:25.365Z"
                      *       },
                      *       "currency": "USD"
                      *     }
@@ -4456,6 +4495,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description `full` (default) or `summary`. */
@@ -4481,6 +4522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-ndjson": components["schemas"]["FounderRow"] | components["schemas"]["ExportTrailer"];
                     /**
                      * @example {
                      *       "view": "full",
@@ -4842,7 +4884,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WzgwLjMsMTA5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.18uRpoZGSs0XtlW-YqpSRW-bJMFRcSmYcUUlPvRr-1M",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WzgwLjMsMTA5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.ti6nwwA8P1KO4oFhpDKFMwfNofTMhhn40__xiqRKEtA",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -5133,7 +5175,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0MzM5ZGM5Mi0yOTMyLTQyZDAtOGQwMC1jZThmMWJlN2QxNzciLCJkIjoibiIsImsiOlsiMjAyMC0wNy0yNSIsNjcxXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.i1yCShf8BcRAOHk2tZNWEXF-gazLqKfISfDz_EhxSKU",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0MzM5ZGM5Mi0yOTMyLTQyZDAtOGQwMC1jZThmMWJlN2QxNzciLCJkIjoibiIsImsiOlsiMjAyMC0wNy0yNSIsNjcxXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.kwwzZrxFGoI24yq3RWlaGOaWie_33i66YiGMrngfwxo",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -5405,6 +5447,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -5428,6 +5472,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-ndjson": components["schemas"]["EntitySummary"] | components["schemas"]["ExportTrailer"];
                     /**
                      * @example {
                      *       "data": [
@@ -5580,7 +5625,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzk2LjgsMTVdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.kmvtKqNj31U8MI1pAGb7mUZZIRoK5mFV-j1j7ORpz3w",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzk2LjgsMTVdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.dDfdQRurJzq0ZK2Ku44wPm0VnBO6xSdYRkjtBkLOvTE",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -5720,8 +5765,125 @@ export interface operations {
                      *           "items": []
                      *         },
                      *         "available": [
-                     *           "patents"
-                     *         ]
+                     *           "patents",
+                     *           "alumni"
+                     *         ],
+                     *         "alumni": {
+                     *           "total": 17,
+                     *           "sort": "-start_date",
+                     *           "items": [
+                     *             {
+                     *               "degree": {
+                     *                 "id": 9,
+                     *                 "name": "Doctor of Medicine"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 13,
+                     *                   "name": "Data Science"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2017",
+                     *               "end_date": "2021",
+                     *               "person": {
+                     *                 "uuid": "7632ae15-e8f7-4b22-87e9-b19573ea18b0",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Carlos Hernández",
+                     *                 "image": "https://img.fundingdata.example/people/7632ae15-e8f7-4b22-87e9-b19573ea18b0.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/7632ae15-e8f7-4b22-87e9-b19573ea18b0"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 5,
+                     *                 "name": "Master of Arts"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 1,
+                     *                   "name": "Computer Science"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2015",
+                     *               "end_date": "2017",
+                     *               "person": {
+                     *                 "uuid": "6e9919ac-8383-43c3-b215-3d04ebe8730d",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Jack Moore",
+                     *                 "image": "https://img.fundingdata.example/people/6e9919ac-8383-43c3-b215-3d04ebe8730d.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/6e9919ac-8383-43c3-b215-3d04ebe8730d"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 4,
+                     *                 "name": "Master of Science"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 28,
+                     *                   "name": "International Relations"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2014",
+                     *               "end_date": "2016",
+                     *               "person": {
+                     *                 "uuid": "2a28bc69-d9e7-4907-99de-fd22df150d44",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Rahul Malhotra",
+                     *                 "image": null,
+                     *                 "service_url": "https://app.fundingdata.example/people/2a28bc69-d9e7-4907-99de-fd22df150d44"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 1,
+                     *                 "name": "Bachelor of Science"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 16,
+                     *                   "name": "Civil Engineering"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2013-09",
+                     *               "end_date": "2017-06",
+                     *               "person": {
+                     *                 "uuid": "9695cbf8-b4c8-4630-ba41-9aad9f48c7ad",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Noah Phillips",
+                     *                 "image": "https://img.fundingdata.example/people/9695cbf8-b4c8-4630-ba41-9aad9f48c7ad.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/9695cbf8-b4c8-4630-ba41-9aad9f48c7ad"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 3,
+                     *                 "name": "Bachelor of Engineering"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 12,
+                     *                   "name": "Statistics"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2012-09",
+                     *               "end_date": "2016-06",
+                     *               "person": {
+                     *                 "uuid": "75bb1d75-0a23-494b-9d19-f3ea1484e503",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Matthew Clark",
+                     *                 "image": "https://img.fundingdata.example/people/75bb1d75-0a23-494b-9d19-f3ea1484e503.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/75bb1d75-0a23-494b-9d19-f3ea1484e503"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
                      *       },
                      *       "currency": "USD"
                      *     }
@@ -5765,6 +5927,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -5788,6 +5952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-ndjson": components["schemas"]["InvestorSummary"] | components["schemas"]["ExportTrailer"];
                     /**
                      * @example {
                      *       "data": [
@@ -6089,7 +6254,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzg0LjMsMzI0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.Bg4SQFZypu68r-mP4247WH3chy1R77BMElf6FPsV6bg",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzg0LjMsMzI0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.aKHQbaNzR4K8SfloG_nhzrf6wN_ZvIi7lPKltS83_eY",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -6487,6 +6652,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -6510,6 +6677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-ndjson": components["schemas"]["UniversitySummary"] | components["schemas"]["ExportTrailer"];
                     /**
                      * @example {
                      *       "data": [
@@ -6662,7 +6830,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzk2LjgsMTVdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.kmvtKqNj31U8MI1pAGb7mUZZIRoK5mFV-j1j7ORpz3w",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzk2LjgsMTVdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.s7TR5gFLYnKDzQ7nIK0IwEfGeqCf3Ao873VFB2DvNSI",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -6802,8 +6970,125 @@ export interface operations {
                      *           "items": []
                      *         },
                      *         "available": [
-                     *           "patents"
-                     *         ]
+                     *           "patents",
+                     *           "alumni"
+                     *         ],
+                     *         "alumni": {
+                     *           "total": 17,
+                     *           "sort": "-start_date",
+                     *           "items": [
+                     *             {
+                     *               "degree": {
+                     *                 "id": 9,
+                     *                 "name": "Doctor of Medicine"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 13,
+                     *                   "name": "Data Science"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2017",
+                     *               "end_date": "2021",
+                     *               "person": {
+                     *                 "uuid": "7632ae15-e8f7-4b22-87e9-b19573ea18b0",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Carlos Hernández",
+                     *                 "image": "https://img.fundingdata.example/people/7632ae15-e8f7-4b22-87e9-b19573ea18b0.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/7632ae15-e8f7-4b22-87e9-b19573ea18b0"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 5,
+                     *                 "name": "Master of Arts"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 1,
+                     *                   "name": "Computer Science"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2015",
+                     *               "end_date": "2017",
+                     *               "person": {
+                     *                 "uuid": "6e9919ac-8383-43c3-b215-3d04ebe8730d",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Jack Moore",
+                     *                 "image": "https://img.fundingdata.example/people/6e9919ac-8383-43c3-b215-3d04ebe8730d.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/6e9919ac-8383-43c3-b215-3d04ebe8730d"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 4,
+                     *                 "name": "Master of Science"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 28,
+                     *                   "name": "International Relations"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2014",
+                     *               "end_date": "2016",
+                     *               "person": {
+                     *                 "uuid": "2a28bc69-d9e7-4907-99de-fd22df150d44",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Rahul Malhotra",
+                     *                 "image": null,
+                     *                 "service_url": "https://app.fundingdata.example/people/2a28bc69-d9e7-4907-99de-fd22df150d44"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 1,
+                     *                 "name": "Bachelor of Science"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 16,
+                     *                   "name": "Civil Engineering"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2013-09",
+                     *               "end_date": "2017-06",
+                     *               "person": {
+                     *                 "uuid": "9695cbf8-b4c8-4630-ba41-9aad9f48c7ad",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Noah Phillips",
+                     *                 "image": "https://img.fundingdata.example/people/9695cbf8-b4c8-4630-ba41-9aad9f48c7ad.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/9695cbf8-b4c8-4630-ba41-9aad9f48c7ad"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 3,
+                     *                 "name": "Bachelor of Engineering"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 12,
+                     *                   "name": "Statistics"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2012-09",
+                     *               "end_date": "2016-06",
+                     *               "person": {
+                     *                 "uuid": "75bb1d75-0a23-494b-9d19-f3ea1484e503",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Matthew Clark",
+                     *                 "image": "https://img.fundingdata.example/people/75bb1d75-0a23-494b-9d19-f3ea1484e503.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/75bb1d75-0a23-494b-9d19-f3ea1484e503"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
                      *       },
                      *       "currency": "USD"
                      *     }
@@ -6847,6 +7132,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -6870,6 +7157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-ndjson": components["schemas"]["GovNgoSummary"] | components["schemas"]["ExportTrailer"];
                     /**
                      * @example {
                      *       "data": [
@@ -7109,7 +7397,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzc3LDE3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.IG7oxyZskhRHLoglrz7j7EszfNZst1KDKd9A2CWAaLI",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzc3LDE3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.z55QBFiF2k9daJryDEzJzNaVi87WdWF0XTWqnGC8b34",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -7490,6 +7778,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description `full` (default) or `summary`. */
@@ -7515,6 +7805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-ndjson": components["schemas"]["FounderRow"] | components["schemas"]["ExportTrailer"];
                     /**
                      * @example {
                      *       "view": "full",
@@ -7963,7 +8254,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WzgyLjgsMTM5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.MQsKlwYj6FFwTZ00FGYT4pph5u4NJ6uPX4DQc5qs3Hk",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WzgyLjgsMTM5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.5uKW3ow9V0i8givJ8RfpRVbTZdOLFGmHAvQUTu2CL4I",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -8284,6 +8575,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -8307,6 +8600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-ndjson": components["schemas"]["JobOpening"] | components["schemas"]["ExportTrailer"];
                     /**
                      * @example {
                      *       "data": [
@@ -8335,7 +8629,8 @@ export interface operations {
                      *           "continent_unique_id": 3,
                      *           "city_region_unique_ids": [
                      *             17
-                     *           ]
+                     *           ],
+                     *           "updated_at": "2026-10-31T22:39:25.365Z"
                      *         },
                      *         {
                      *           "id": 84,
@@ -8362,13 +8657,14 @@ export interface operations {
                      *           "continent_unique_id": 4,
                      *           "city_region_unique_ids": [
                      *             13
-                     *           ]
+                     *           ],
+                     *           "updated_at": "2026-10-31T21:55:41.752Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXBvc3RlZF9hdCxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjIwMjYtMTAtMzFUMjE6NTU6NDEuNzUyWiIsODRdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.apxHhvomLg0Ikdsw5MTeUnRGFn4souTlSo5XuSqp-Og",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXBvc3RlZF9hdCxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjIwMjYtMTAtMzFUMjE6NTU6NDEuNzUyWiIsODRdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.TnjvDbRu_VrCpv-PgRv5aflT_LNeEolIjdbeYkOV-vY",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -8490,6 +8786,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -8513,6 +8811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-ndjson": components["schemas"]["Fund"] | components["schemas"]["ExportTrailer"];
                     "application/json": components["schemas"]["FundList"];
                 };
             };
@@ -8577,7 +8876,8 @@ export interface operations {
                      *         "announced_date": "2026-06-01",
                      *         "vintage_year": 2026,
                      *         "fund_type": "sovereign",
-                     *         "status": "fundraising"
+                     *         "status": "fundraising",
+                     *         "updated_at": "2026-06-01T00:00:00.000Z"
                      *       },
                      *       "currency": "USD"
                      *     }
@@ -8621,6 +8921,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -8644,6 +8946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-ndjson": components["schemas"]["Valuation"] | components["schemas"]["ExportTrailer"];
                     /**
                      * @example {
                      *       "data": [
@@ -8660,7 +8963,8 @@ export interface operations {
                      *           "value": 420000000,
                      *           "valued_date": "2026-10-26",
                      *           "source": "funding_round",
-                     *           "transaction_id": 554
+                     *           "transaction_id": 554,
+                     *           "updated_at": "2026-10-26T00:00:00.000Z"
                      *         },
                      *         {
                      *           "id": 186,
@@ -8675,13 +8979,14 @@ export interface operations {
                      *           "value": 130000000,
                      *           "valued_date": "2026-10-07",
                      *           "source": "funding_round",
-                     *           "transaction_id": 973
+                     *           "transaction_id": 973,
+                     *           "updated_at": "2026-10-07T00:00:00.000Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WyIyMDI2LTEwLTA3IiwxODZdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.eF37elb2LdvhyVLjIMiPesUeKnPbA8Wj2-U-4_m1FzY",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WyIyMDI2LTEwLTA3IiwxODZdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.g2yppKCtz30KHx4Yw8epeGWaznd6o2ly_H2Kw-X5Szk",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -8747,7 +9052,8 @@ export interface operations {
                      *         "value": 420000000,
                      *         "valued_date": "2026-10-26",
                      *         "source": "funding_round",
-                     *         "transaction_id": 554
+                     *         "transaction_id": 554,
+                     *         "updated_at": "2026-10-26T00:00:00.000Z"
                      *       },
                      *       "currency": "USD"
                      *     }
@@ -8791,6 +9097,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description Title search (1..100 characters, not blank, no control characters). Ranked, see the description. */
@@ -8816,6 +9124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-ndjson": components["schemas"]["NewsArticle"] | components["schemas"]["ExportTrailer"];
                     /**
                      * @example {
                      *       "data": [
@@ -8872,7 +9181,8 @@ export interface operations {
                      *               "name": "Vertical Farming",
                      *               "type": "industry_tag"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "updated_at": "2026-10-28T03:20:47.880Z"
                      *         },
                      *         {
                      *           "id": 237,
@@ -8903,13 +9213,14 @@ export interface operations {
                      *               "name": "Climate Tech",
                      *               "type": "sector"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "updated_at": "2026-10-21T00:24:09.916Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXB1Ymxpc2hlZF9hdCxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjIwMjYtMTAtMjFUMDA6MjQ6MDkuOTE2WiIsMjM3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.yav-lkPXsyzcOhugQr_jTuIl4_o5xbpNWZLcT4zBKv0",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXB1Ymxpc2hlZF9hdCxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjIwMjYtMTAtMjFUMDA6MjQ6MDkuOTE2WiIsMjM3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.0cFtaNaRhjcYFhknZ41A3VwCo-YUQ6-lLDARplR-67o",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -9015,7 +9326,8 @@ export interface operations {
                      *             "name": "Vertical Farming",
                      *             "type": "industry_tag"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "updated_at": "2026-10-28T03:20:47.880Z"
                      *       },
                      *       "currency": "USD"
                      *     }
@@ -9159,8 +9471,8 @@ export interface operations {
                      *         },
                      *         "body": "Met the founders at Web Summit; follow up after their Series A closes.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-25T11:30:10.900Z",
-                     *         "updated_at": "2026-11-25T11:30:10.900Z"
+                     *         "created_at": "2026-11-25T14:16:51.641Z",
+                     *         "updated_at": "2026-11-25T14:16:51.641Z"
                      *       }
                      *     }
                      */
@@ -9221,8 +9533,8 @@ export interface operations {
                      *         },
                      *         "body": "Met the founders at Web Summit; follow up after their Series A closes.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-25T11:30:10.900Z",
-                     *         "updated_at": "2026-11-25T11:30:10.900Z"
+                     *         "created_at": "2026-11-25T14:16:51.641Z",
+                     *         "updated_at": "2026-11-25T14:16:51.641Z"
                      *       }
                      *     }
                      */
@@ -9322,8 +9634,8 @@ export interface operations {
                      *         },
                      *         "body": "Series A closed in March; intro call booked with the CFO.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-25T11:30:10.906Z",
-                     *         "updated_at": "2026-11-25T11:30:10.908Z"
+                     *         "created_at": "2026-11-25T14:16:51.694Z",
+                     *         "updated_at": "2026-11-25T14:16:51.697Z"
                      *       }
                      *     }
                      */
@@ -9634,7 +9946,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "source_url": "https://venturedaily.example/2026/06/fyrora-series-e-323",
-                     *           "deleted_at": null
+                     *           "deleted_at": null,
+                     *           "updated_at": "2026-06-22T20:44:56.927Z"
                      *         },
                      *         {
                      *           "id": 322,
@@ -9851,13 +10164,14 @@ export interface operations {
                      *             }
                      *           ],
                      *           "source_url": "https://dealstreet.example/2023/03/fyrora-secondary-322",
-                     *           "deleted_at": null
+                     *           "deleted_at": null,
+                     *           "updated_at": "2023-03-08T23:37:37.546Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAyMy0wMy0wMyIsMzIyXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.fGPBLpPsL_6iJYVIELsq1poKq5C64vaj24OkOUjJ628",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAyMy0wMy0wMyIsMzIyXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.3rEAJZQJbVCXeFfqGH2cv0qor-IGJH5iTbRpgN3gUsM",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -9947,7 +10261,8 @@ export interface operations {
                      *           "value": 2400000000,
                      *           "valued_date": "2026-06-16",
                      *           "source": "funding_round",
-                     *           "transaction_id": 323
+                     *           "transaction_id": 323,
+                     *           "updated_at": "2026-06-16T00:00:00.000Z"
                      *         },
                      *         {
                      *           "id": 76,
@@ -9962,13 +10277,14 @@ export interface operations {
                      *           "value": 240000000,
                      *           "valued_date": "2023-03-03",
                      *           "source": "secondary",
-                     *           "transaction_id": 322
+                     *           "transaction_id": 322,
+                     *           "updated_at": "2023-03-03T00:00:00.000Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAyMy0wMy0wMyIsNzZdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.bJWJCbloEXzkraC_PM1hK3gsRmnWIU1DN4wI5mE0DXs",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAyMy0wMy0wMyIsNzZdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.V4ybKUNa0z0F5gF0m1uFrSfiwwj6-1DdB_OWm8nlwqY",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10053,7 +10369,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXllYXIiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiJhYTMzYTAzMS03NWNlLTQ5ZGUtYWMxNS03ZmY0ZGMyNzVlNzciLCJkIjoibiIsImsiOlsyMDI0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.NRzmJZR9BC0QWyWCeUlmhkSXqrdtRuryKrLWxYspf5s",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXllYXIiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiJhYTMzYTAzMS03NWNlLTQ5ZGUtYWMxNS03ZmY0ZGMyNzVlNzciLCJkIjoibiIsImsiOlsyMDI0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.sIpGbjkKrleYKLj_MccWB3vrBuH7rjWYFKfqxze1WjA",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10130,7 +10446,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWNvdW50LGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbMzQ2LCJTYWxlcyJdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.U9uey4t6EeUeaWnU9ZXVG4hGaJUcWKlIpIBhnHMFcMY",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWNvdW50LGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbMzQ2LCJTYWxlcyJdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.InPZAwomqfvLnMHPGRFBkpIPFshVW9c6k5kOlCVdQrI",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10205,7 +10521,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLW1vbnRoIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbIjIwMjYtMDkiXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.6RDm40w5RZB2GLEp-MSwmQSzIwKb1Kn4IccPemz7qIg",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLW1vbnRoIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbIjIwMjYtMDkiXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.27i8DWVCXA7ne3-xd_jhTJeACi5qhaxd2pZ-4Qz3s9o",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10286,7 +10602,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWZpbGVkX2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0NmQwY2Q0Mi02Njk1LTQ1ODEtODdlNy05Y2VjMGY2YTc1MTkiLCJkIjoibiIsImsiOlsiMjAyMy0wNC0zMCIsMzgzXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.yT5RUm_v9u9Pa6hzB-PgQFLfUCVE6-fip8GD4NOJoxM",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWZpbGVkX2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0NmQwY2Q0Mi02Njk1LTQ1ODEtODdlNy05Y2VjMGY2YTc1MTkiLCJkIjoibiIsImsiOlsiMjAyMy0wNC0zMCIsMzgzXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.R50QHbuI0wBsmwolAEIDemI5K7C7Em2WdPFcrmTP-w0",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10395,7 +10711,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAxNy0wMS0wMSIsMzIyXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.V03mQL0j2xHeRC9klHFTRMCGqGVecAT2-e65n9Zg26M",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAxNy0wMS0wMSIsMzIyXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.qKcfrhLOSvxxqziqZ1ifbchXc7ToHcd3LEYTFD1OU8U",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10491,7 +10807,8 @@ export interface operations {
                      *           "announced_date": "2022-09-14",
                      *           "vintage_year": 2022,
                      *           "fund_type": "syndicate",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "updated_at": "2022-09-14T00:00:00.000Z"
                      *         },
                      *         {
                      *           "id": 64,
@@ -10512,13 +10829,14 @@ export interface operations {
                      *           "announced_date": "2020-01-01",
                      *           "vintage_year": 2020,
                      *           "fund_type": "syndicate",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "updated_at": "2020-01-01T00:00:00.000Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiYmYyNWY0NDItMmFjYi00MjllLWI1YmEtZTAyMGU1NDljNmY4IiwiZCI6Im4iLCJrIjpbIjIwMjAtMDEtMDEiLDY0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.N_2gy-xp-N-M1ecuVQEpkdXnHLqlfyzK_4ilx1BWGuo",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiYmYyNWY0NDItMmFjYi00MjllLWI1YmEtZTAyMGU1NDljNmY4IiwiZCI6Im4iLCJrIjpbIjIwMjAtMDEtMDEiLDY0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.y5PxyRcJXayoE6gKGyUwDfOufcBVnjviictGq7igm2E",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10614,7 +10932,8 @@ export interface operations {
                      *           "announced_date": "2026-06-01",
                      *           "vintage_year": 2026,
                      *           "fund_type": "sovereign",
-                     *           "status": "fundraising"
+                     *           "status": "fundraising",
+                     *           "updated_at": "2026-06-01T00:00:00.000Z"
                      *         },
                      *         {
                      *           "id": 182,
@@ -10635,13 +10954,14 @@ export interface operations {
                      *           "announced_date": "2019-04-01",
                      *           "vintage_year": 2019,
                      *           "fund_type": "venture",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "updated_at": "2019-04-01T00:00:00.000Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiNTA4ODE0NTUtMGUwYi00MWYxLWFkMjktMjBhZTI0ZjllYWE5IiwiZCI6Im4iLCJrIjpbIjIwMTktMDQtMDEiLDE4Ml0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.TNpLSz9iXL03X2FHigq2VgvD91RWosuDGBY6GPHOk8Q",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiNTA4ODE0NTUtMGUwYi00MWYxLWFkMjktMjBhZTI0ZjllYWE5IiwiZCI6Im4iLCJrIjpbIjIwMTktMDQtMDEiLDE4Ml0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.7t1JmkWhPFbcclN4b0idAcJJ3Iu946dpM45C5jmtH_Y",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10750,7 +11070,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiJiZjI1ZjQ0Mi0yYWNiLTQyOWUtYjViYS1lMDIwZTU0OWM2ZjgiLCJkIjoibiIsImsiOlsiMjAxMC0wMS0wMSIsMzldLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.3lgB8xgcugy2uAfhbmu1cC9vRNmeWg5QHZ05Z4shG_U",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiJiZjI1ZjQ0Mi0yYWNiLTQyOWUtYjViYS1lMDIwZTU0OWM2ZjgiLCJkIjoibiIsImsiOlsiMjAxMC0wMS0wMSIsMzldLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.WIsUi69Jp9W0lp3Fa2xKQcAwwhQxKYhsTEBggpxhFHw",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10846,7 +11166,8 @@ export interface operations {
                      *           "announced_date": "2024-08-01",
                      *           "vintage_year": 2024,
                      *           "fund_type": "venture",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "updated_at": "2024-08-01T00:00:00.000Z"
                      *         },
                      *         {
                      *           "id": 28,
@@ -10867,13 +11188,14 @@ export interface operations {
                      *           "announced_date": "2018-09-12",
                      *           "vintage_year": 2018,
                      *           "fund_type": "corporate",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "updated_at": "2018-09-12T00:00:00.000Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiNGVjZDEzODQtZjBkZS00NDJiLWIwYzYtMTllODAwYzUxNzg5IiwiZCI6Im4iLCJrIjpbIjIwMTgtMDktMTIiLDI4XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.csgfZEZw-ubPjcFbm0O-TEPnR2BExMi2TOqEmZGXv8g",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiNGVjZDEzODQtZjBkZS00NDJiLWIwYzYtMTllODAwYzUxNzg5IiwiZCI6Im4iLCJrIjpbIjIwMTgtMDktMTIiLDI4XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.AZBo9zQZM2MwtQBy5LAI2BtkWfIhqsz_abA21J1EZa4",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10984,7 +11306,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAxNS0wMS0wMSIsMzE2XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.4BeQkCLcQT_qEvfeU-NFYBnPm6_KPbolYqEE-DBGU68",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAxNS0wMS0wMSIsMzE2XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.H8TmS4b7epS1snlk18klPx-C_0lHyp0mWw5kHVgikh8",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11093,7 +11415,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAyMy0wMS0wMSIsODMwXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.nzZnlG9HuUVmQVZYMo4XWOYVrwAuqkMJkXEw6bkwe84",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAyMy0wMS0wMSIsODMwXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.uXCbmtchs-l81AVDlYNdmJe0FFUZXKbiMQeMLYoryhc",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11174,7 +11496,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWZpbGVkX2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAyMS0wMS0wOCIsMTc3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.OSQkBhVvxcl7xAOt7w-bkcY8bOh96npbq3OgiQVDbwQ",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWZpbGVkX2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAyMS0wMS0wOCIsMTc3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.QzX5SiHXNwp6f4PUdY6drsP_3wwDP2HdkFbiZlLODKE",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11283,7 +11605,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI3ZGU2NDYyZC05YmMyLTQ2ZmEtYTljNS1jYWYwMTI0OGNhYmUiLCJkIjoibiIsImsiOlsiMjAwOS0xMC0wMSIsODg5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.--sUhwID6mAJYgu2WK7wxFD_sPhHXJ3bzEnoNfQAgwg",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI3ZGU2NDYyZC05YmMyLTQ2ZmEtYTljNS1jYWYwMTI0OGNhYmUiLCJkIjoibiIsImsiOlsiMjAwOS0xMC0wMSIsODg5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.GpXqzab1ygkJThjIfidqiAPqfym2dzqd44tuNgVBm6Q",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11450,7 +11772,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWxhc3Rfcm91bmRfZGF0ZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6IjAyMzRjMzdlLWQ2YjMtNDJhZi05NWJiLWYwZmM4YmVlMGRkMiIsImQiOiJuIiwiayI6WyIyMDI2LTA2LTE2fDIwMjYtMDYtMTYiLDM2MF0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.3P4Tqt4KOWtkh04lAUR3TY56kTorZ3K5r_sSGQVql9w",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWxhc3Rfcm91bmRfZGF0ZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6IjAyMzRjMzdlLWQ2YjMtNDJhZi05NWJiLWYwZmM4YmVlMGRkMiIsImQiOiJuIiwiayI6WyIyMDI2LTA2LTE2fDIwMjYtMDYtMTYiLDM2MF0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.0mlk8uHpeeVWNnyG7n1moA5Mlc3o9qErCufa470Abcw",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11543,7 +11865,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWxhc3Rfcm91bmRfZGF0ZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6ImJmMjVmNDQyLTJhY2ItNDI5ZS1iNWJhLWUwMjBlNTQ5YzZmOCIsImQiOiJuIiwiayI6WyIyMDI2LTAxLTIwfDIwMjYtMDEtMjAiLDYxMV0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.b6C8Ww0pmg2q7vCJBg6PjJtT2dCj7Zq7PCU2RffWTj4",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWxhc3Rfcm91bmRfZGF0ZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6ImJmMjVmNDQyLTJhY2ItNDI5ZS1iNWJhLWUwMjBlNTQ5YzZmOCIsImQiOiJuIiwiayI6WyIyMDI2LTAxLTIwfDIwMjYtMDEtMjAiLDYxMV0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0._rVbVrYqrRccf2Cvf-vGeQzpC7b01L3Tla6PCac65VQ",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11636,7 +11958,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNjb3JlLC1zaWduYWxfcmF0aW5nLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiMDIzNGMzN2UtZDZiMy00MmFmLTk1YmItZjBmYzhiZWUwZGQyIiwiZCI6Im4iLCJrIjpbMTQsNjUuNCw0NDddLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.sc3fnbAOa4uCEBkEGyPMlkTD7XKLygORuASEKdJSU34",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNjb3JlLC1zaWduYWxfcmF0aW5nLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiMDIzNGMzN2UtZDZiMy00MmFmLTk1YmItZjBmYzhiZWUwZGQyIiwiZCI6Im4iLCJrIjpbMTQsNjUuNCw0NDddLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.okk9MESgF5n3KpchPPk_e0F0jE0v8cy5qZzITznGrag",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11729,7 +12051,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNjb3JlLC1zaWduYWxfcmF0aW5nLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiYmYyNWY0NDItMmFjYi00MjllLWI1YmEtZTAyMGU1NDljNmY4IiwiZCI6Im4iLCJrIjpbNjYsNDYsMzU0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.OpBjgSWlMR242xWuRjxZNMMQm7Gc8aH8m7QJPLi11qs",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNjb3JlLC1zaWduYWxfcmF0aW5nLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiYmYyNWY0NDItMmFjYi00MjllLWI1YmEtZTAyMGU1NDljNmY4IiwiZCI6Im4iLCJrIjpbNjYsNDYsMzU0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.bj3DNTLE5vKMICDiR3hKFjdN41W_VkNXamdBj2aUFbQ",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -12270,7 +12592,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoibmFtZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIkNsaW1hdGUgVGVjaCIsM10sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.0otMRhx6AKVdLJ69ArOwYBsVbm_H7kzry36c8UeJjmQ",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoibmFtZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIkNsaW1hdGUgVGVjaCIsM10sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.2ccwkDg2_F-xYFimGSfOFPmkyY1Jnygl1p_y4I9vi-4",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -12335,7 +12657,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoibmFtZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjVHIiw1Ml0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.cM0kOkzDkRpLMT2F8a0U_UBsehcn89NKu6GP14mXCG4",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoibmFtZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjVHIiw1Ml0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.gMx3A2IbV42fNlKH21RldSNxu6cQKhSm4iSSOKPK-Kk",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -12526,7 +12848,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "key": "investor.type",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -12535,8 +12857,20 @@ export interface operations {
                      *                 "in_all",
                      *                 "nin_all"
                      *               ],
-                     *               "description": "Type code of a participating investor",
+                     *               "description": "Type of a participating investor (display name or code, case-insensitive)",
                      *               "values_url": "/reference/filters/investor.type/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "updated_at",
+                     *               "type": "datetime",
+                     *               "operators": [
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Last change of the record (ISO 8601 date-time, or a date compared at its precision)",
+                     *               "values_url": null
                      *             },
                      *             {
                      *               "key": "company.name",
@@ -12722,7 +13056,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "key": "company.investor_type",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -12731,8 +13065,20 @@ export interface operations {
                      *                 "in_all",
                      *                 "nin_all"
                      *               ],
-                     *               "description": "Investor type code (investors)",
+                     *               "description": "Investor type (display name or code, case-insensitive; investors)",
                      *               "values_url": "/reference/filters/company.investor_type/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.preferred_round",
+                     *               "type": "enum",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Investor's most frequent standardized round (display name or code, case-insensitive)",
+                     *               "values_url": "/reference/filters/company.preferred_round/values?scope=funding"
                      *             },
                      *             {
                      *               "key": "company.status",
@@ -12828,6 +13174,20 @@ export interface operations {
                      *                 "lte"
                      *               ],
                      *               "description": "Latest valuation, in the request currency (integer)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "company.added_at",
+                     *               "type": "partial_date",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "When the record was added (compared at the given precision)",
                      *               "values_url": null
                      *             }
                      *           ]
@@ -13020,7 +13380,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "key": "investor_type",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -13029,8 +13389,20 @@ export interface operations {
                      *                 "in_all",
                      *                 "nin_all"
                      *               ],
-                     *               "description": "Investor type code (investors)",
+                     *               "description": "Investor type (display name or code, case-insensitive; investors)",
                      *               "values_url": "/reference/filters/investor_type/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "preferred_round",
+                     *               "type": "enum",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Investor's most frequent standardized round (display name or code, case-insensitive)",
+                     *               "values_url": "/reference/filters/preferred_round/values?scope=entity"
                      *             },
                      *             {
                      *               "key": "status",
@@ -13139,8 +13511,22 @@ export interface operations {
                      *               "values_url": "/reference/filters/is_hiring/values?scope=entity"
                      *             },
                      *             {
+                     *               "key": "added_at",
+                     *               "type": "partial_date",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "When the record was added (compared at the given precision)",
+                     *               "values_url": null
+                     *             },
+                     *             {
                      *               "key": "gender",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -13148,6 +13534,18 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "Gender (persons)",
+                     *               "values_url": "/reference/filters/gender/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "updated_at",
+                     *               "type": "datetime",
+                     *               "operators": [
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Last change of the record (ISO 8601 date-time, or a date compared at its precision)",
                      *               "values_url": null
                      *             }
                      *           ]
@@ -13208,7 +13606,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "key": "job_type",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -13216,7 +13614,7 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "Job type (e.g. full_time, part_time, internship)",
-                     *               "values_url": null
+                     *               "values_url": "/reference/filters/job_type/values?scope=job"
                      *             },
                      *             {
                      *               "key": "source",
@@ -13252,6 +13650,18 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "UUID of the hiring organization",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "updated_at",
+                     *               "type": "datetime",
+                     *               "operators": [
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Last change of the record (ISO 8601 date-time, or a date compared at its precision)",
                      *               "values_url": null
                      *             }
                      *           ]
@@ -13306,7 +13716,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "key": "fund_type",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -13314,11 +13724,11 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "Fund type (e.g. venture, seed, growth, buyout)",
-                     *               "values_url": null
+                     *               "values_url": "/reference/filters/fund_type/values?scope=fund"
                      *             },
                      *             {
                      *               "key": "status",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -13326,7 +13736,7 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "Fund status (fundraising, active, closed)",
-                     *               "values_url": null
+                     *               "values_url": "/reference/filters/status/values?scope=fund"
                      *             },
                      *             {
                      *               "key": "investor.uuid",
@@ -13352,6 +13762,18 @@ export interface operations {
                      *                 "nin_all"
                      *               ],
                      *               "description": "UUID of a limited partner (repeated)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "updated_at",
+                     *               "type": "datetime",
+                     *               "operators": [
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Last change of the record (ISO 8601 date-time, or a date compared at its precision)",
                      *               "values_url": null
                      *             }
                      *           ]
@@ -13390,7 +13812,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "key": "source",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -13398,7 +13820,7 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "Source (funding_round, secondary, public_market, estimate)",
-                     *               "values_url": null
+                     *               "values_url": "/reference/filters/source/values?scope=valuation"
                      *             },
                      *             {
                      *               "key": "company.uuid",
@@ -13410,6 +13832,18 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "UUID of the valued company (valuations)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "updated_at",
+                     *               "type": "datetime",
+                     *               "operators": [
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Last change of the record (ISO 8601 date-time, or a date compared at its precision)",
                      *               "values_url": null
                      *             }
                      *           ]
@@ -13483,6 +13917,18 @@ export interface operations {
                      *               ],
                      *               "description": "Taxonomy id of the article (repeated)",
                      *               "values_url": "/reference/filters/taxonomy_id/values?scope=news"
+                     *             },
+                     *             {
+                     *               "key": "updated_at",
+                     *               "type": "datetime",
+                     *               "operators": [
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Last change of the record (ISO 8601 date-time, or a date compared at its precision)",
+                     *               "values_url": null
                      *             }
                      *           ]
                      *         },
@@ -14037,8 +14483,8 @@ export interface operations {
                      *         "slug": "northwind-4",
                      *         "created_by": "dev-client",
                      *         "is_active": true,
-                     *         "created_at": "2026-11-25T11:30:11.863Z",
-                     *         "updated_at": "2026-11-25T11:30:11.863Z",
+                     *         "created_at": "2026-11-25T14:16:54.836Z",
+                     *         "updated_at": "2026-11-25T14:16:54.836Z",
                      *         "member_count": 1
                      *       }
                      *     }
@@ -14217,7 +14663,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 2,
-                     *         "client_id": "key_f5d20e35052ac871a46a0700",
+                     *         "client_id": "key_4fd7f935ee82be53f36bd33f",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14226,9 +14672,9 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "active",
-                     *         "created_at": "2026-11-25T11:30:11.982Z",
+                     *         "created_at": "2026-11-25T14:16:55.290Z",
                      *         "revoked_at": null,
-                     *         "client_secret": "DU_naxCNrBEB5c5C20lHz4lnzkmAy3fxwQhTskQKdeY"
+                     *         "client_secret": "wI_UgpBxhGCxiF2-0OJZRinVByrAclmkUxsoCXdpLJU"
                      *       }
                      *     }
                      */
@@ -14275,7 +14721,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 2,
-                     *         "client_id": "key_f5d20e35052ac871a46a0700",
+                     *         "client_id": "key_4fd7f935ee82be53f36bd33f",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14284,7 +14730,7 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "active",
-                     *         "created_at": "2026-11-25T11:30:11.982Z",
+                     *         "created_at": "2026-11-25T14:16:55.290Z",
                      *         "revoked_at": null
                      *       }
                      *     }
@@ -14330,7 +14776,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 3,
-                     *         "client_id": "key_ecb859892a96628a06afa3f3",
+                     *         "client_id": "key_cf18f5e48696234a9bebc011",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14339,8 +14785,8 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "revoked",
-                     *         "created_at": "2026-11-25T11:30:12.063Z",
-                     *         "revoked_at": "2026-11-25T11:30:12.065Z"
+                     *         "created_at": "2026-11-25T14:16:55.738Z",
+                     *         "revoked_at": "2026-11-25T14:16:55.741Z"
                      *       }
                      *     }
                      */
@@ -15114,7 +15560,7 @@ export interface operations {
                      *       "query_info": {
                      *         "dimension": "sector",
                      *         "top_n": 15,
-                     *         "timing_ms": 6.33
+                     *         "timing_ms": 14.39
                      *       }
                      *     }
                      */
@@ -15550,10 +15996,10 @@ export interface operations {
                      *       "status": "ok",
                      *       "database": {
                      *         "status": "up",
-                     *         "latency_ms": 0.15
+                     *         "latency_ms": 0.26
                      *       },
                      *       "version": "2026-10-09",
-                     *       "time": "2026-11-25T11:30:12.168Z"
+                     *       "time": "2026-11-25T14:16:55.973Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -15608,7 +16054,7 @@ export interface operations {
                      *       "status": "ready",
                      *       "database": {
                      *         "status": "up",
-                     *         "latency_ms": 0.14
+                     *         "latency_ms": 0.78
                      *       },
                      *       "migrations": {
                      *         "status": "current",
@@ -15671,7 +16117,7 @@ export interface operations {
                      * @example {
                      *       "status": "alive",
                      *       "draining": false,
-                     *       "uptime_s": 42.5
+                     *       "uptime_s": 31.3
                      *     }
                      */
                     "application/json": components["schemas"]["Liveness"];

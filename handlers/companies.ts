@@ -18,6 +18,7 @@ export const COMPANY_SORTS: SortRegistry = {
     { key: 'launch_date', sql: "coalesce({b}.launch_date_sort, '')" },
     { key: 'employees_count', sql: 'coalesce({b}.employees_count, -1)', field: 'employees' },
     { key: 'added_at', sql: '{b}.added_at' },
+    { key: 'updated_at', sql: '{b}.updated_at' },
     { key: 'id', sql: '{b}.id' },
   ],
   default: '-signal_rating',

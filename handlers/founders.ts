@@ -17,6 +17,7 @@ export const FOUNDER_SORTS: SortRegistry = {
     { key: 'signal_rating', sql: 'coalesce({b}.signal_rating, -1)' },
     { key: 'name', sql: '{b}.name_lower' },
     { key: 'added_at', sql: '{b}.added_at' },
+    { key: 'updated_at', sql: '{b}.updated_at' },
     { key: 'id', sql: '{b}.id' },
   ],
   default: '-signal_rating',

@@ -11,6 +11,7 @@ import { jobOpening } from '../src/serialize/jobs.js';
 export const JOB_SORTS: SortRegistry = {
   keys: [
     { key: 'posted_at', sql: '{b}.posted_at' },
+    { key: 'updated_at', sql: '{b}.updated_at' },
     { key: 'id', sql: '{b}.id' },
   ],
   default: '-posted_at',

@@ -13,6 +13,7 @@ export const FUND_SORTS: SortRegistry = {
   keys: [
     { key: 'announced_date', sql: "coalesce({b}.announced_sort, '')" },
     { key: 'amount', sql: 'coalesce({b}.amount_usd, -1)' },
+    { key: 'updated_at', sql: '{b}.updated_at' },
     { key: 'id', sql: '{b}.id' },
   ],
   default: '-announced_date',
@@ -24,6 +25,7 @@ export const VALUATION_SORTS: SortRegistry = {
   keys: [
     { key: 'date', sql: '{b}.date_sort' },
     { key: 'value', sql: '{b}.value_usd', field: 'valuation' },
+    { key: 'updated_at', sql: '{b}.updated_at' },
     { key: 'id', sql: '{b}.id' },
   ],
   default: '-date',
@@ -37,6 +39,7 @@ export const VALUATION_SORTS: SortRegistry = {
 export const NEWS_SORTS: SortRegistry = {
   keys: [
     { key: 'published_at', sql: '{b}.published_at' },
+    { key: 'updated_at', sql: '{b}.updated_at' },
     { key: 'id', sql: '{b}.id' },
   ],
   default: '-published_at',

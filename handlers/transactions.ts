@@ -12,6 +12,7 @@ export const TRANSACTION_SORTS: SortRegistry = {
   keys: [
     { key: 'date', sql: "coalesce({b}.date_sort, '')" },
     { key: 'amount', sql: 'coalesce({b}.amount_usd, -1)' },
+    { key: 'updated_at', sql: '{b}.updated_at' },
     { key: 'id', sql: '{b}.id' },
   ],
   default: '-date',
@@ -43,8 +44,10 @@ export const transactionHandlers: HandlerMap = {
   },
 
   listTransactions: async (ctx) => {
-    const list = prepareList(ctx as Ctx<never>, { scope: SCOPES.funding!, sorts: TRANSACTION_SORTS, alias: 't', core: true });
-    const { rows, page } = await listTransactions(ctx.deps.db, list.where, list.page);
+    const includeDeleted = ctx.query.include_deleted === true;
+    // a cursor of a walk with deletions is bound to it: the two walks hold different rows
+    const list = prepareList(ctx as Ctx<never>, { scope: SCOPES.funding!, sorts: TRANSACTION_SORTS, alias: 't', core: true, bind: includeDeleted ? 'include_deleted' : undefined });
+    const { rows, page } = await listTransactions(ctx.deps.db, list.where, list.page, includeDeleted);
     const data = await serialize(ctx as Ctx<never>, rows);
     return ok('listTransactions', { data, page: { ...page, ...list.extras }, currency: ctx.money.currency as never });
   },

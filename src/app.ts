@@ -24,6 +24,7 @@ import type { Ctx, Deps, HandlerMap, Result } from './http/context.js';
 import { clientAddress } from './http/address.js';
 import { corsFor } from './http/cors.js';
 import { docsRoutes } from './http/docs.js';
+import { exportFormat, streamExport, type ListBody } from './http/export.js';
 import { idempotent } from './http/idempotency.js';
 import { mcpRoutes } from './mcp/route.js';
 import { precompileParser, precompileRouter } from './http/router.js';
@@ -163,6 +164,8 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     const locks = lockPlan(okResponse?.content?.['application/json']?.schema);
     // POST is the one method not idempotent by meaning: its retries are made safe (src/http/idempotency.ts)
     const retriable = op.method === 'post';
+    // lists that declare the `format` parameter stream as NDJSON on request (src/http/export.ts)
+    const exportable = (op.parameters ?? []).some((p) => (p as { name?: string }).name === 'format');
     api.register(id, async (c: Context, req: Request, res: Response) => {
       const l = locals(res);
       l.operationId = id;
@@ -187,6 +190,19 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
         money,
         enums: typeof query.filter === 'string' && query.filter !== '' ? await filterEnums(deps.db) : {},
       } as unknown as Ctx<never>;
+      const shape = (result: Result) => {
+        if (locks && principal && principal.tier !== 'premium' && result.status < 300) applyLocks(locks, result.body, principal.tier);
+        downgrade(id, result, l);
+      };
+      if (exportable && exportFormat(query.format, req.get('Accept'))) {
+        const meter = isMetered(principal, req.path) ? { metering: deps.metering, usage: deps.usage, log, teamId: principal.teamId, operationId: id, now: () => now(cfg) } : null;
+        const page = async (q: Record<string, unknown>) => {
+          const result = await (handler as (ctx: Ctx<never>) => Promise<Result>)({ ...ctx, query: q } as Ctx<never>);
+          shape(result);
+          return result.body as ListBody;
+        };
+        return streamExport({ res, signal: l.abort!.signal, query, page, meter, charged: (n) => (l.credits = n) });
+      }
       const metered = isMetered(principal, req.path) && creditCost > 0;
       if (metered) await reserve(deps.metering, principal.teamId, creditCost, now(cfg));
       let result: Result | undefined;
@@ -202,8 +218,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
         }
       }
       if (clientGone(res)) return;
-      if (locks && principal && principal.tier !== 'premium' && result.status < 300) applyLocks(locks, result.body, principal.tier);
-      downgrade(id, result, l);
+      shape(result);
       res.status(result.status);
       if (result.headers) res.set(result.headers);
       if (l.credits !== undefined) res.set('X-Credits-Used', String(l.credits));

@@ -19,12 +19,13 @@ export interface JobRow {
   country_id: number | null;
   continent_id: number | null;
   city_region_ids: string;
+  updated_at: string;
   entity: RefRow;
 }
 
 export const JOB_COLUMNS = [
   'j.id', 'j.entity_id', 'j.title', 'j.url', 'j.source', 'j.job_type', 'j.formatted_location', 'j.post_language',
-  'j.latitude', 'j.longitude', 'j.posted_at', 'j.city_id', 'j.state_id', 'j.country_id', 'j.continent_id', 'j.city_region_ids',
+  'j.latitude', 'j.longitude', 'j.posted_at', 'j.city_id', 'j.state_id', 'j.country_id', 'j.continent_id', 'j.city_region_ids', 'j.updated_at',
 ];
 
 /** The hiring organization's ref columns, prefixed `e_`. */

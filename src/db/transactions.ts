@@ -23,6 +23,7 @@ export interface TransactionRow {
   source_url: string | null;
   created_at: string;
   deleted_at: string | null;
+  updated_at: string;
 }
 
 export type InvestorLink = RefRow & { transaction_id: number; is_lead: boolean | number | null };
@@ -50,9 +51,10 @@ export async function loadInvestorLinks(db: Knex, transactionIds: number[]): Pro
   return out;
 }
 
-/** A page of active transactions matching the compiled filter. */
-export async function listTransactions(db: Knex, where: CompiledFilter | null, page: PageRequest) {
-  const base = db('transactions as t').whereNull('t.deleted_at');
+/** A page of transactions matching the compiled filter: active ones, and soft-deleted ones too with `includeDeleted`. */
+export async function listTransactions(db: Knex, where: CompiledFilter | null, page: PageRequest, includeDeleted = false) {
+  const base = db('transactions as t');
+  if (!includeDeleted) base.whereNull('t.deleted_at');
   if (where) base.whereRaw(where.sql, where.bindings);
   return keysetPage<TransactionRow & Record<string, unknown>>(db, base, (q) => q.select('t.*'), page);
 }

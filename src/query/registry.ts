@@ -10,7 +10,7 @@ import type { FieldName } from '../access/fields.js';
 import { ApiError } from '../errors.js';
 import type { FilterOp } from './filter.js';
 
-export type FieldType = 'integer' | 'number' | 'money' | 'string' | 'enum' | 'partial_date' | 'boolean' | 'uuid' | 'place';
+export type FieldType = 'integer' | 'number' | 'money' | 'string' | 'enum' | 'partial_date' | 'datetime' | 'boolean' | 'uuid' | 'place';
 
 export interface EnumValue {
   code: string;
@@ -148,6 +148,16 @@ const flagKey = (key: string, kind: string, description: string): RelatedKey => 
   description,
 });
 
+/** The last change of a record: changed-since walks (`updated_at[gt]:T`, sort `updated_at`). */
+export const UPDATED_AT: ColumnKey = {
+  key: 'updated_at',
+  kind: 'column',
+  type: 'datetime',
+  sqls: ['{b}.updated_at'],
+  ops: ['gt', 'gte', 'lt', 'lte'],
+  description: 'Last change of the record (ISO 8601 date-time, or a date compared at its precision)',
+};
+
 /** Keys on an organization or person row aliased `{b}` (scope `entity`, and `company.*` on rounds). */
 function entityKeys(): FilterKey[] {
   return [
@@ -177,13 +187,14 @@ function entityKeys(): FilterKey[] {
     { key: 'is_hiring', kind: 'column', type: 'boolean', sqls: ['({b}.jobs_open_count > 0)'], ops: BOOL, description: 'Has open job openings' },
     { key: 'added_at', kind: 'column', type: 'partial_date', sqls: ['{b}.added_at'], ops: CMP, description: 'When the record was added (compared at the given precision)' },
     { key: 'gender', kind: 'column', type: 'enum', sqls: ['{b}.gender'], ops: EQ_SET, values: GENDERS, description: 'Gender (persons)' },
+    UPDATED_AT,
   ];
 }
 
 /** Keys on a transaction aliased `{b}` (scope `funding`). */
 function fundingKeys(): FilterKey[] {
   const company = entityKeys()
-    .filter((k) => !['gender', 'is_hiring'].includes(k.key))
+    .filter((k) => !['gender', 'is_hiring', 'updated_at'].includes(k.key))
     .map((k) => rebase(k, `company.${k.key}`, 'cmp'));
   return [
     { key: 'date', kind: 'column', type: 'partial_date', sqls: ['{b}.date_sort'], ops: CMP, description: 'Announcement date (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)' },
@@ -198,6 +209,7 @@ function fundingKeys(): FilterKey[] {
     { key: 'investor.uuid', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id', sqls: ['ie.uuid'], ops: REPEATED, field: 'investors', description: 'Participating investor UUID (repeated: in_all needs every investor)' },
     { key: 'investor.lead', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id and r.is_lead = true', sqls: ['ie.uuid'], ops: REPEATED, field: 'investors', description: 'Lead investor UUID' },
     { key: 'investor.type', kind: 'related', type: 'enum', from: 'transaction_investors r join entity_investor_types eit on eit.entity_id = r.investor_id join investor_types it on it.id = eit.investor_type_id', link: 'r.transaction_id = {b}.id', sqls: ['it.code'], ops: REPEATED, field: 'investors', description: 'Type of a participating investor (display name or code, case-insensitive)', valuesFrom: 'investor_types' },
+    UPDATED_AT,
     ...company,
   ];
 }
@@ -225,6 +237,7 @@ function jobKeys(): FilterKey[] {
     { key: 'source', kind: 'column', type: 'string', sqls: ['{b}.source'], ops: EQ_SET, description: 'Where the opening was found' },
     { key: 'post_language', kind: 'column', type: 'string', sqls: ['{b}.post_language'], ops: EQ_SET, description: 'Language of the posting (ISO 639-1)' },
     { key: 'entity.uuid', kind: 'related', type: 'uuid', from: 'entities r', link: 'r.id = {b}.entity_id', sqls: ['r.uuid'], ops: EQ_SET, description: 'UUID of the hiring organization' },
+    UPDATED_AT,
   ];
 }
 
@@ -251,6 +264,7 @@ function fundKeys(): FilterKey[] {
     { key: 'status', kind: 'column', type: 'enum', sqls: ['{b}.status'], ops: EQ_SET, values: FUND_STATUSES, description: 'Fund status (fundraising, active, closed)' },
     uuidOf('investor.uuid', 'funds', 'investor_id', 'UUID of the investor that raised the fund'),
     { key: 'lp.uuid', kind: 'related', type: 'uuid', from: 'fund_lps r join entities le on le.id = r.lp_id', link: 'r.fund_id = {b}.id', sqls: ['le.uuid'], ops: REPEATED, description: 'UUID of a limited partner (repeated)' },
+    UPDATED_AT,
   ];
 }
 
@@ -261,6 +275,7 @@ function valuationKeys(): FilterKey[] {
     { key: 'value', kind: 'column', type: 'money', sqls: ['{b}.value_usd'], ops: CMP, field: 'valuation', description: 'Valuation in the request currency (integer)' },
     { key: 'source', kind: 'column', type: 'enum', sqls: ['{b}.source'], ops: EQ_SET, values: VALUATION_SOURCES, description: 'Source (funding_round, secondary, public_market, estimate)' },
     uuidOf('company.uuid', 'valuations', 'company_id', 'UUID of the valued company'),
+    UPDATED_AT,
   ];
 }
 
@@ -272,6 +287,7 @@ function newsKeys(): FilterKey[] {
     { key: 'source', kind: 'column', type: 'string', sqls: ['{b}.source'], ops: EQ_SET, description: 'Publisher' },
     { key: 'entity.uuid', kind: 'related', type: 'uuid', from: 'news_entities r join entities ne on ne.id = r.entity_id', link: 'r.news_id = {b}.id', sqls: ['ne.uuid'], ops: REPEATED, description: 'UUID of an entity the article mentions (repeated)' },
     { key: 'taxonomy_id', kind: 'related', type: 'integer', from: 'news_taxonomy r', link: 'r.news_id = {b}.id', sqls: ['r.taxonomy_id'], ops: REPEATED, description: 'Taxonomy id of the article (repeated)', valuesFrom: 'taxonomy', valuesKind: '' },
+    UPDATED_AT,
   ];
 }
 
