@@ -21,7 +21,7 @@ forEachDatabase('sync: export, changed-since walk, safe retries', (h) => {
   it('exports every transaction in one request, each row exactly as the list shows it', async () => {
     const api = clientOf(h());
     const rows = await collect(exportRows(api, '/data/transactions'));
-    const [{ n }] = (await h().db('transactions').whereNull('deleted_at').count({ n: '*' })) as { n: number | string }[];
+    const [{ n }] = (await h().db('transactions').whereNull('deleted_at').count({ n: '*' })) as [{ n: number | string }];
     expect(rows.length).toBe(Number(n));
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
     // the first page of the list in the same (default) order holds the same rows

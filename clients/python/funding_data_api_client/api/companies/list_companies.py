@@ -9,6 +9,7 @@ from ...models.api_error import ApiError
 from ...models.company_summary_list import CompanySummaryList
 from ...models.currency_code import CurrencyCode
 from ...models.list_companies_api_version import ListCompaniesAPIVersion
+from ...models.list_companies_format import ListCompaniesFormat
 from ...types import UNSET, Response, Unset
 
 
@@ -19,6 +20,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -37,6 +39,12 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -134,6 +142,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
 ) -> Response[ApiError | CompanySummaryList]:
@@ -151,6 +160,7 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
@@ -169,6 +179,7 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         api_version=api_version,
     )
@@ -188,6 +199,7 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
 ) -> ApiError | CompanySummaryList | None:
@@ -205,6 +217,7 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
@@ -224,6 +237,7 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         api_version=api_version,
     ).parsed
@@ -237,6 +251,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
 ) -> Response[ApiError | CompanySummaryList]:
@@ -254,6 +269,7 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
@@ -272,6 +288,7 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         api_version=api_version,
     )
@@ -289,6 +306,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
 ) -> ApiError | CompanySummaryList | None:
@@ -306,6 +324,7 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
@@ -326,6 +345,7 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
+            format_=format_,
             currency=currency,
             api_version=api_version,
         )

@@ -9,6 +9,7 @@ from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
 from ...models.gov_ngo_summary_list import GovNgoSummaryList
 from ...models.list_gov_ngos_api_version import ListGovNgosAPIVersion
+from ...models.list_gov_ngos_format import ListGovNgosFormat
 from ...types import UNSET, Response, Unset
 
 
@@ -19,6 +20,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListGovNgosFormat | Unset = ListGovNgosFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListGovNgosAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -37,6 +39,12 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -134,6 +142,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListGovNgosFormat | Unset = ListGovNgosFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListGovNgosAPIVersion | Unset = UNSET,
 ) -> Response[ApiError | GovNgoSummaryList]:
@@ -149,6 +158,7 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListGovNgosFormat | Unset):  Default: ListGovNgosFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListGovNgosAPIVersion | Unset):  Example: 2026-10-09.
@@ -167,6 +177,7 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         api_version=api_version,
     )
@@ -186,6 +197,7 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListGovNgosFormat | Unset = ListGovNgosFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListGovNgosAPIVersion | Unset = UNSET,
 ) -> ApiError | GovNgoSummaryList | None:
@@ -201,6 +213,7 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListGovNgosFormat | Unset):  Default: ListGovNgosFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListGovNgosAPIVersion | Unset):  Example: 2026-10-09.
@@ -220,6 +233,7 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         api_version=api_version,
     ).parsed
@@ -233,6 +247,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListGovNgosFormat | Unset = ListGovNgosFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListGovNgosAPIVersion | Unset = UNSET,
 ) -> Response[ApiError | GovNgoSummaryList]:
@@ -248,6 +263,7 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListGovNgosFormat | Unset):  Default: ListGovNgosFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListGovNgosAPIVersion | Unset):  Example: 2026-10-09.
@@ -266,6 +282,7 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         api_version=api_version,
     )
@@ -283,6 +300,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListGovNgosFormat | Unset = ListGovNgosFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListGovNgosAPIVersion | Unset = UNSET,
 ) -> ApiError | GovNgoSummaryList | None:
@@ -298,6 +316,7 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListGovNgosFormat | Unset):  Default: ListGovNgosFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListGovNgosAPIVersion | Unset):  Example: 2026-10-09.
@@ -318,6 +337,7 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
+            format_=format_,
             currency=currency,
             api_version=api_version,
         )

@@ -9,6 +9,7 @@ from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
 from ...models.job_opening_list import JobOpeningList
 from ...models.list_jobs_api_version import ListJobsAPIVersion
+from ...models.list_jobs_format import ListJobsFormat
 from ...types import UNSET, Response, Unset
 
 
@@ -19,6 +20,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListJobsFormat | Unset = ListJobsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListJobsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -37,6 +39,12 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -134,6 +142,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListJobsFormat | Unset = ListJobsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListJobsAPIVersion | Unset = UNSET,
 ) -> Response[ApiError | JobOpeningList]:
@@ -150,6 +159,7 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListJobsFormat | Unset):  Default: ListJobsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListJobsAPIVersion | Unset):  Example: 2026-10-09.
@@ -168,6 +178,7 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         api_version=api_version,
     )
@@ -187,6 +198,7 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListJobsFormat | Unset = ListJobsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListJobsAPIVersion | Unset = UNSET,
 ) -> ApiError | JobOpeningList | None:
@@ -203,6 +215,7 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListJobsFormat | Unset):  Default: ListJobsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListJobsAPIVersion | Unset):  Example: 2026-10-09.
@@ -222,6 +235,7 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         api_version=api_version,
     ).parsed
@@ -235,6 +249,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListJobsFormat | Unset = ListJobsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListJobsAPIVersion | Unset = UNSET,
 ) -> Response[ApiError | JobOpeningList]:
@@ -251,6 +266,7 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListJobsFormat | Unset):  Default: ListJobsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListJobsAPIVersion | Unset):  Example: 2026-10-09.
@@ -269,6 +285,7 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         api_version=api_version,
     )
@@ -286,6 +303,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListJobsFormat | Unset = ListJobsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListJobsAPIVersion | Unset = UNSET,
 ) -> ApiError | JobOpeningList | None:
@@ -302,6 +320,7 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListJobsFormat | Unset):  Default: ListJobsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListJobsAPIVersion | Unset):  Example: 2026-10-09.
@@ -322,6 +341,7 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
+            format_=format_,
             currency=currency,
             api_version=api_version,
         )

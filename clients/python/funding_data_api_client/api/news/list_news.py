@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
 from ...models.list_news_api_version import ListNewsAPIVersion
+from ...models.list_news_format import ListNewsFormat
 from ...models.news_article_list import NewsArticleList
 from ...types import UNSET, Response, Unset
 
@@ -19,6 +20,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
@@ -38,6 +40,12 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -137,6 +145,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
@@ -159,6 +168,7 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
@@ -178,6 +188,7 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         q=q,
         api_version=api_version,
@@ -198,6 +209,7 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
@@ -220,6 +232,7 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
@@ -240,6 +253,7 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         q=q,
         api_version=api_version,
@@ -254,6 +268,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
@@ -276,6 +291,7 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
@@ -295,6 +311,7 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         q=q,
         api_version=api_version,
@@ -313,6 +330,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     api_version: ListNewsAPIVersion | Unset = UNSET,
@@ -335,6 +353,7 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
@@ -356,6 +375,7 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
+            format_=format_,
             currency=currency,
             q=q,
             api_version=api_version,

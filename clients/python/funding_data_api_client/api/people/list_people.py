@@ -9,6 +9,7 @@ from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
 from ...models.founder_list import FounderList
 from ...models.list_people_api_version import ListPeopleAPIVersion
+from ...models.list_people_format import ListPeopleFormat
 from ...models.list_people_view import ListPeopleView
 from ...types import UNSET, Response, Unset
 
@@ -20,6 +21,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     api_version: ListPeopleAPIVersion | Unset = UNSET,
@@ -39,6 +41,12 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -142,6 +150,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     api_version: ListPeopleAPIVersion | Unset = UNSET,
@@ -158,6 +167,7 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListPeopleFormat | Unset):  Default: ListPeopleFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
@@ -177,6 +187,7 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         view=view,
         api_version=api_version,
@@ -197,6 +208,7 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     api_version: ListPeopleAPIVersion | Unset = UNSET,
@@ -213,6 +225,7 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListPeopleFormat | Unset):  Default: ListPeopleFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
@@ -233,6 +246,7 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         view=view,
         api_version=api_version,
@@ -247,6 +261,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     api_version: ListPeopleAPIVersion | Unset = UNSET,
@@ -263,6 +278,7 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListPeopleFormat | Unset):  Default: ListPeopleFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
@@ -282,6 +298,7 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         view=view,
         api_version=api_version,
@@ -300,6 +317,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     api_version: ListPeopleAPIVersion | Unset = UNSET,
@@ -316,6 +334,7 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListPeopleFormat | Unset):  Default: ListPeopleFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
@@ -337,6 +356,7 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
+            format_=format_,
             currency=currency,
             view=view,
             api_version=api_version,

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
 from ...models.list_transactions_api_version import ListTransactionsAPIVersion
+from ...models.list_transactions_format import ListTransactionsFormat
 from ...models.transaction_list import TransactionList
 from ...types import UNSET, Response, Unset
 
@@ -19,6 +20,8 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    include_deleted: bool | Unset = False,
+    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -37,6 +40,14 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
+
+    params["include_deleted"] = include_deleted
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -134,13 +145,15 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    include_deleted: bool | Unset = False,
+    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
 ) -> Response[ApiError | TransactionList]:
     """List funding rounds
 
      Funding-related transactions (rounds, equity, debt, grants), newest first by default
-    (`-date`, ties by `id`). Soft-deleted transactions are never returned.
+    (`-date`, ties by `id`). Soft-deleted transactions are returned only with `include_deleted=true`.
     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
@@ -151,6 +164,8 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        include_deleted (bool | Unset):  Default: False.
+        format_ (ListTransactionsFormat | Unset):  Default: ListTransactionsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListTransactionsAPIVersion | Unset):  Example: 2026-10-09.
@@ -169,6 +184,8 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        include_deleted=include_deleted,
+        format_=format_,
         currency=currency,
         api_version=api_version,
     )
@@ -188,13 +205,15 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    include_deleted: bool | Unset = False,
+    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
 ) -> ApiError | TransactionList | None:
     """List funding rounds
 
      Funding-related transactions (rounds, equity, debt, grants), newest first by default
-    (`-date`, ties by `id`). Soft-deleted transactions are never returned.
+    (`-date`, ties by `id`). Soft-deleted transactions are returned only with `include_deleted=true`.
     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
@@ -205,6 +224,8 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        include_deleted (bool | Unset):  Default: False.
+        format_ (ListTransactionsFormat | Unset):  Default: ListTransactionsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListTransactionsAPIVersion | Unset):  Example: 2026-10-09.
@@ -224,6 +245,8 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        include_deleted=include_deleted,
+        format_=format_,
         currency=currency,
         api_version=api_version,
     ).parsed
@@ -237,13 +260,15 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    include_deleted: bool | Unset = False,
+    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
 ) -> Response[ApiError | TransactionList]:
     """List funding rounds
 
      Funding-related transactions (rounds, equity, debt, grants), newest first by default
-    (`-date`, ties by `id`). Soft-deleted transactions are never returned.
+    (`-date`, ties by `id`). Soft-deleted transactions are returned only with `include_deleted=true`.
     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
@@ -254,6 +279,8 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        include_deleted (bool | Unset):  Default: False.
+        format_ (ListTransactionsFormat | Unset):  Default: ListTransactionsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListTransactionsAPIVersion | Unset):  Example: 2026-10-09.
@@ -272,6 +299,8 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        include_deleted=include_deleted,
+        format_=format_,
         currency=currency,
         api_version=api_version,
     )
@@ -289,13 +318,15 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    include_deleted: bool | Unset = False,
+    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
 ) -> ApiError | TransactionList | None:
     """List funding rounds
 
      Funding-related transactions (rounds, equity, debt, grants), newest first by default
-    (`-date`, ties by `id`). Soft-deleted transactions are never returned.
+    (`-date`, ties by `id`). Soft-deleted transactions are returned only with `include_deleted=true`.
     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
@@ -306,6 +337,8 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        include_deleted (bool | Unset):  Default: False.
+        format_ (ListTransactionsFormat | Unset):  Default: ListTransactionsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListTransactionsAPIVersion | Unset):  Example: 2026-10-09.
@@ -326,6 +359,8 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
+            include_deleted=include_deleted,
+            format_=format_,
             currency=currency,
             api_version=api_version,
         )
