@@ -126,7 +126,8 @@ export async function streamExport(o: ExportOptions): Promise<void> {
     if (meter) await settle(meter, taken, 0);
     throw err;
   }
-  res.status(200).type(NDJSON);
+  // the credits held when the rows start; the trailer's `credits` is the total
+  res.status(200).type(NDJSON).set('X-Credits-Used', String(taken));
   const trailer: Trailer = { rows: 0, complete: false, credits: 0 };
   try {
     for (;;) {

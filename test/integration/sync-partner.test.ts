@@ -36,6 +36,7 @@ forEachDatabase('sync: export, changed-since walk, safe retries', (h) => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    expect(res.headers.get('x-credits-used')).toBe('1');
     const lines = (await res.text()).trimEnd().split('\n').map((l) => JSON.parse(l));
     const trailer = lines.pop();
     expect(lines.every((r) => r.standardized_round === 'Seed')).toBe(true);
