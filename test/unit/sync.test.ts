@@ -18,7 +18,7 @@ describe('updated_at filter (ISO 8601 date-time)', () => {
     expect(compile('updated_at[gt]:2026-01')).toEqual({ sql: 't.updated_at >= ?', bindings: ['2026-02-01'] });
   });
   it('is on every scope a partner copies', () => {
-    for (const scope of ['funding', 'entity', 'job', 'fund', 'valuation', 'news']) expect(compile('updated_at[gte]:2026-01-01T00:00:00Z', scope).sql).toBe('t.updated_at >= ?');
+    for (const scope of ['funding', 'entity', 'job', 'fund', 'valuation', 'news']) expect(compile('updated_at[gte]:2026-01-01T00:00:00Z', scope)?.sql).toBe('t.updated_at >= ?');
   });
   it('refuses what is no date-time (FILTER_VALIDATION_ERROR) and equality (UNSUPPORTED_OPERATOR)', () => {
     for (const bad of ['updated_at[gt]:yesterday', 'updated_at[gt]:2026-01-01T25:00:00Z', 'updated_at[gt]:2026-01-01T10:00:00']) {
