@@ -2262,18 +2262,20 @@ export interface components {
             available: string[];
             locked?: components["schemas"]["Locked"];
         };
-        /** @description The last line of an NDJSON export. */
-        ExportTrailer: {
-            _export: {
-                /** @description Rows sent before this line. */
-                rows: number;
-                /** @description True when every matching row was sent. */
-                complete: boolean;
-                /** @description Credits charged (API-key calls; 0 otherwise). */
-                credits: number;
-                /** @description Why the export ended early (`CREDITS_EXHAUSTED`, `PAGINATION_DEPTH_EXCEEDED`, `QUERY_TIMEOUT` ...). */
-                error?: components["schemas"]["ApiErrorBody"];
-            };
+        /** @description One line of an NDJSON export: a row of the list, exactly the `data[]` item of the operation's `application/json` page (same tier, version and currency), or the last line `{"_export": ...}`, which no row has. */
+        ExportLine: {
+            _export?: components["schemas"]["ExportSummary"];
+        };
+        /** @description The trailer of an NDJSON export. */
+        ExportSummary: {
+            /** @description Rows sent before this line. */
+            rows: number;
+            /** @description True when every matching row was sent. */
+            complete: boolean;
+            /** @description Credits charged (API-key calls; 0 otherwise). */
+            credits: number;
+            /** @description Why the export ended early (`CREDITS_EXHAUSTED`, `PAGINATION_DEPTH_EXCEEDED`, `QUERY_TIMEOUT` ...). */
+            error?: components["schemas"]["ApiErrorBody"];
         };
         /** @description A funding round (SPEC.md 2.1). Every key is present, possibly null. */
         Transaction: {
@@ -3889,7 +3891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["Transaction"] | components["schemas"]["ExportTrailer"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     "application/json": components["schemas"]["TransactionList"];
                 };
             };
@@ -3997,7 +3999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["CompanySummary"] | components["schemas"]["ExportTrailer"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -4522,7 +4524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["FounderRow"] | components["schemas"]["ExportTrailer"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "view": "full",
@@ -5472,7 +5474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["EntitySummary"] | components["schemas"]["ExportTrailer"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -5952,7 +5954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["InvestorSummary"] | components["schemas"]["ExportTrailer"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -6677,7 +6679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["UniversitySummary"] | components["schemas"]["ExportTrailer"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -7157,7 +7159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["GovNgoSummary"] | components["schemas"]["ExportTrailer"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -7805,7 +7807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["FounderRow"] | components["schemas"]["ExportTrailer"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "view": "full",
@@ -8600,7 +8602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["JobOpening"] | components["schemas"]["ExportTrailer"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -8811,7 +8813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["Fund"] | components["schemas"]["ExportTrailer"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     "application/json": components["schemas"]["FundList"];
                 };
             };
@@ -8946,7 +8948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["Valuation"] | components["schemas"]["ExportTrailer"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -9124,7 +9126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["NewsArticle"] | components["schemas"]["ExportTrailer"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [

@@ -72,8 +72,8 @@ from .entity_ref_subtype_type_3_type_1 import EntityRefSubtypeType3Type1
 from .entity_ref_type import EntityRefType
 from .entity_summary_list import EntitySummaryList
 from .exits_summary import ExitsSummary
-from .export_trailer import ExportTrailer
-from .export_trailer_export import ExportTrailerExport
+from .export_line import ExportLine
+from .export_summary import ExportSummary
 from .filter_key import FilterKey
 from .filter_key_operators_item import FilterKeyOperatorsItem
 from .filter_key_type import FilterKeyType
@@ -494,8 +494,8 @@ __all__ = (
     "EntityRefType",
     "EntitySummaryList",
     "ExitsSummary",
-    "ExportTrailer",
-    "ExportTrailerExport",
+    "ExportLine",
+    "ExportSummary",
     "FilterKey",
     "FilterKeyOperatorsItem",
     "FilterKeyType",
