@@ -25,7 +25,8 @@ const INDEXES: readonly [string, string, string][] = [
   ['valuations_updated_key', 'valuations', 'updated_at, id'],
   ['entities_updated_key', 'entities', 'updated_at, id'],
   ['entities_subtype_updated_key', 'entities', 'subtype, updated_at, id'],
-  ['entities_person_updated_key', 'entities', 'type, is_founder, updated_at, id'],
+  ['entities_type_updated_key', 'entities', 'type, updated_at, id'],
+  ['entities_founder_updated_key', 'entities', 'type, is_founder, updated_at, id'],
 ];
 
 export async function up(knex: Knex): Promise<void> {
