@@ -3891,8 +3891,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     "application/json": components["schemas"]["TransactionList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3999,7 +3999,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -4340,6 +4339,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CompanySummaryList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4524,7 +4524,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "view": "full",
@@ -4895,6 +4894,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FounderList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5474,7 +5474,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -5636,6 +5635,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["EntitySummaryList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5954,7 +5954,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -6265,6 +6264,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["InvestorSummaryList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6679,7 +6679,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -6841,6 +6840,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UniversitySummaryList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7159,7 +7159,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -7408,6 +7407,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["GovNgoSummaryList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7807,7 +7807,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "view": "full",
@@ -8265,6 +8264,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FounderList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8602,7 +8602,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -8675,6 +8674,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["JobOpeningList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8813,8 +8813,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     "application/json": components["schemas"]["FundList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8948,7 +8948,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -8997,6 +8996,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValuationList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9126,7 +9126,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ExportLine"];
                     /**
                      * @example {
                      *       "data": [
@@ -9231,6 +9230,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["NewsArticleList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             400: components["responses"]["BadRequest"];
