@@ -14,7 +14,7 @@ export interface paths {
         /**
          * List funding rounds
          * @description Funding-related transactions (rounds, equity, debt, grants), newest first by default
-         *     (`-date`, ties by `id`). Soft-deleted transactions are never returned.
+         *     (`-date`, ties by `id`). Soft-deleted transactions are returned only with `include_deleted=true`.
          *     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
          *     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
          *     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
@@ -2262,6 +2262,21 @@ export interface components {
             available: string[];
             locked?: components["schemas"]["Locked"];
         };
+        /** @description One line of an NDJSON export: a row of the list, exactly the `data[]` item of the operation's `application/json` page (same tier, version and currency), or the last line `{"_export": ...}`, which no row has. */
+        ExportLine: {
+            _export?: components["schemas"]["ExportSummary"];
+        };
+        /** @description The trailer of an NDJSON export. */
+        ExportSummary: {
+            /** @description Rows sent before this line. */
+            rows: number;
+            /** @description True when every matching row was sent. */
+            complete: boolean;
+            /** @description Credits charged (API-key calls; 0 otherwise). */
+            credits: number;
+            /** @description Why the export ended early (`CREDITS_EXHAUSTED`, `PAGINATION_DEPTH_EXCEEDED`, `QUERY_TIMEOUT` ...). */
+            error?: components["schemas"]["ApiErrorBody"];
+        };
         /** @description A funding round (SPEC.md 2.1). Every key is present, possibly null. */
         Transaction: {
             id: number;
@@ -2279,8 +2294,16 @@ export interface components {
             investors: components["schemas"]["TransactionInvestor"][] | null;
             /** Format: uri */
             source_url: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Null means active; set only on rows of `include_deleted=true`.
+             */
             deleted_at: string | null;
+            /**
+             * Format: date-time
+             * @description Last change of the record (a soft delete is one); changed-since walks filter `updated_at[gt]` and sort by `updated_at`.
+             */
+            updated_at: string;
             locked?: components["schemas"]["Locked"];
         };
         CareerItem: {
@@ -2410,6 +2433,11 @@ export interface components {
             country_unique_id: number | null;
             continent_unique_id: number | null;
             city_region_unique_ids: number[];
+            /**
+             * Format: date-time
+             * @description Last change of the record (a soft delete is one); changed-since walks filter `updated_at[gt]` and sort by `updated_at`.
+             */
+            updated_at: string;
         };
         Team: {
             id: number;
@@ -2884,6 +2912,11 @@ export interface components {
             fund_type: "venture" | "seed" | "corporate" | "buyout" | "growth" | "accelerator" | "syndicate" | "evergreen" | "debt" | "sovereign" | "opportunity" | null;
             /** @enum {string|null} */
             status: "fundraising" | "active" | "closed" | null;
+            /**
+             * Format: date-time
+             * @description Last change of the record (a soft delete is one); changed-since walks filter `updated_at[gt]` and sort by `updated_at`.
+             */
+            updated_at: string;
         };
         /** @description An amount as announced, in its original currency. */
         SourceAmount: {
@@ -2901,6 +2934,11 @@ export interface components {
             source: "funding_round" | "secondary" | "public_market" | "estimate" | null;
             /** @description The funding round it comes from, if any. */
             transaction_id: number | null;
+            /**
+             * Format: date-time
+             * @description Last change of the record (a soft delete is one); changed-since walks filter `updated_at[gt]` and sort by `updated_at`.
+             */
+            updated_at: string;
             locked?: components["schemas"]["Locked"];
         };
         /** @description A news article with the entities it mentions and its taxonomy. */
@@ -2916,6 +2954,11 @@ export interface components {
             published_at: components["schemas"]["DateTime"];
             entities: components["schemas"]["EntityRef"][];
             taxonomy: components["schemas"]["TaxonomyItem"][];
+            /**
+             * Format: date-time
+             * @description Last change of the record (a soft delete is one); changed-since walks filter `updated_at[gt]` and sort by `updated_at`.
+             */
+            updated_at: string;
         };
         /** @description A team's private note on an entity. */
         Note: {
@@ -3085,7 +3128,7 @@ export interface components {
         FilterKey: {
             key: string;
             /** @enum {string} */
-            type: "integer" | "number" | "money" | "string" | "enum" | "partial_date" | "boolean" | "uuid" | "place";
+            type: "integer" | "number" | "money" | "string" | "enum" | "partial_date" | "datetime" | "boolean" | "uuid" | "place";
             operators: ("eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "in_any" | "nin_any" | "in_all" | "nin_all")[];
             description: string;
             /** @description Where the valid values are listed. */
@@ -3774,6 +3817,10 @@ export interface components {
         Cursor: string;
         /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
         Sort: string;
+        /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+        ExportFormat: "json" | "ndjson";
+        /** @description `true` also returns soft-deleted rows (`deleted_at` set), filtered and ordered like the rest, so one changed-since walk (`filter=updated_at[gt]:T&sort=updated_at`) sees changes and deletions. The cursor is bound to it. */
+        IncludeDeleted: boolean;
         /** @description `true` runs a separate count and fills `page.total`. */
         IncludeTotal: boolean;
         /** @description Page size, 1..500. */
@@ -3817,12 +3864,12 @@ export interface components {
         Sunset: string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": string;
-        /** @description Strong entity tag of this answer's exact bytes (for this API version). Send it back in `If-None-Match`: while it is current the answer is `304 Not Modified`, without a body and not charged. */
+        /** @description Strong entity tag of this answer's exact bytes (for this API version). Send it back in `If-None-Match`: while it is current the answer is `304 Not Modified`, without a body and not charged. Every JSON answer carries it; a streamed NDJSON export does not. */
         ETag: string;
         /** @description The latest `updated_at` of the record, or of the page's rows (HTTP-date, seconds). Informative: revalidate with `If-None-Match`, which also sees rows added to or removed from a page. */
         "Last-Modified": string;
-        /** @description `private, no-cache`: data for this caller. Shared caches must not store it; the client's own cache may, and revalidates it with `If-None-Match` before each use (`Vary: Authorization, API-Version`). */
-        CacheControlPrivate: "private, no-cache";
+        /** @description `private, no-cache`: data for this caller. Shared caches must not store it; the client's own cache may, and revalidates it with `If-None-Match` before each use (`Vary: Authorization, API-Version`). A streamed NDJSON export is `no-store`. */
+        CacheControlPrivate: "private, no-cache" | "no-store";
         /** @description `public, max-age=3600`: reference data and this API's documents are the same for every caller and change only with a deployment or a new data release, so any cache may reuse them for an hour (`Vary: API-Version`). */
         CacheControlPublic: "public, max-age=3600";
     };
@@ -3855,6 +3902,10 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `true` also returns soft-deleted rows (`deleted_at` set), filtered and ordered like the rest, so one changed-since walk (`filter=updated_at[gt]:T&sort=updated_at`) sees changes and deletions. The cursor is bound to it. */
+                include_deleted?: components["parameters"]["IncludeDeleted"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -3883,6 +3934,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransactionList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3970,6 +4022,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -4329,7 +4383,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzg5LjIsNTI1XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.qaZk_yKZBXGxUV6O-yFH-6ioo6iTUCzWperGdm0P8S8",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzg5LjIsNTI1XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.Byk2n2bgbXtHjipYyhFIgBz0u7ttbR8agezyXylwVD0",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -4338,6 +4392,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CompanySummaryList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4461,7 +4516,8 @@ export interface operations {
                      *         "continent_unique_id": 3,
                      *         "city_region_unique_ids": [
                      *           17
-                     *         ]
+                     *         ],
+                     *         "updated_at": "2026-10-31T22:39:25.365Z"
                      *       },
                      *       "currency": "USD"
                      *     }
@@ -4506,6 +4562,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description `full` (default) or `summary`. */
@@ -4897,7 +4955,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WzgwLjMsMTA5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.18uRpoZGSs0XtlW-YqpSRW-bJMFRcSmYcUUlPvRr-1M",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WzgwLjMsMTA5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.ti6nwwA8P1KO4oFhpDKFMwfNofTMhhn40__xiqRKEtA",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -4906,6 +4964,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FounderList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -5193,7 +5252,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0MzM5ZGM5Mi0yOTMyLTQyZDAtOGQwMC1jZThmMWJlN2QxNzciLCJkIjoibiIsImsiOlsiMjAyMC0wNy0yNSIsNjcxXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.i1yCShf8BcRAOHk2tZNWEXF-gazLqKfISfDz_EhxSKU",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0MzM5ZGM5Mi0yOTMyLTQyZDAtOGQwMC1jZThmMWJlN2QxNzciLCJkIjoibiIsImsiOlsiMjAyMC0wNy0yNSIsNjcxXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.kwwzZrxFGoI24yq3RWlaGOaWie_33i66YiGMrngfwxo",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -5476,6 +5535,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -5656,7 +5717,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzk2LjgsMTVdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.kmvtKqNj31U8MI1pAGb7mUZZIRoK5mFV-j1j7ORpz3w",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzk2LjgsMTVdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.dDfdQRurJzq0ZK2Ku44wPm0VnBO6xSdYRkjtBkLOvTE",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -5665,6 +5726,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["EntitySummaryList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -5802,8 +5864,125 @@ export interface operations {
                      *           "items": []
                      *         },
                      *         "available": [
-                     *           "patents"
-                     *         ]
+                     *           "patents",
+                     *           "alumni"
+                     *         ],
+                     *         "alumni": {
+                     *           "total": 17,
+                     *           "sort": "-start_date",
+                     *           "items": [
+                     *             {
+                     *               "degree": {
+                     *                 "id": 9,
+                     *                 "name": "Doctor of Medicine"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 13,
+                     *                   "name": "Data Science"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2017",
+                     *               "end_date": "2021",
+                     *               "person": {
+                     *                 "uuid": "7632ae15-e8f7-4b22-87e9-b19573ea18b0",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Carlos Hernández",
+                     *                 "image": "https://img.fundingdata.example/people/7632ae15-e8f7-4b22-87e9-b19573ea18b0.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/7632ae15-e8f7-4b22-87e9-b19573ea18b0"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 5,
+                     *                 "name": "Master of Arts"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 1,
+                     *                   "name": "Computer Science"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2015",
+                     *               "end_date": "2017",
+                     *               "person": {
+                     *                 "uuid": "6e9919ac-8383-43c3-b215-3d04ebe8730d",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Jack Moore",
+                     *                 "image": "https://img.fundingdata.example/people/6e9919ac-8383-43c3-b215-3d04ebe8730d.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/6e9919ac-8383-43c3-b215-3d04ebe8730d"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 4,
+                     *                 "name": "Master of Science"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 28,
+                     *                   "name": "International Relations"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2014",
+                     *               "end_date": "2016",
+                     *               "person": {
+                     *                 "uuid": "2a28bc69-d9e7-4907-99de-fd22df150d44",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Rahul Malhotra",
+                     *                 "image": null,
+                     *                 "service_url": "https://app.fundingdata.example/people/2a28bc69-d9e7-4907-99de-fd22df150d44"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 1,
+                     *                 "name": "Bachelor of Science"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 16,
+                     *                   "name": "Civil Engineering"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2013-09",
+                     *               "end_date": "2017-06",
+                     *               "person": {
+                     *                 "uuid": "9695cbf8-b4c8-4630-ba41-9aad9f48c7ad",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Noah Phillips",
+                     *                 "image": "https://img.fundingdata.example/people/9695cbf8-b4c8-4630-ba41-9aad9f48c7ad.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/9695cbf8-b4c8-4630-ba41-9aad9f48c7ad"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 3,
+                     *                 "name": "Bachelor of Engineering"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 12,
+                     *                   "name": "Statistics"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2012-09",
+                     *               "end_date": "2016-06",
+                     *               "person": {
+                     *                 "uuid": "75bb1d75-0a23-494b-9d19-f3ea1484e503",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Matthew Clark",
+                     *                 "image": "https://img.fundingdata.example/people/75bb1d75-0a23-494b-9d19-f3ea1484e503.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/75bb1d75-0a23-494b-9d19-f3ea1484e503"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
                      *       },
                      *       "currency": "USD"
                      *     }
@@ -5848,6 +6027,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -6177,7 +6358,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzg0LjMsMzI0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.Bg4SQFZypu68r-mP4247WH3chy1R77BMElf6FPsV6bg",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzg0LjMsMzI0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.aKHQbaNzR4K8SfloG_nhzrf6wN_ZvIi7lPKltS83_eY",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -6186,6 +6367,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["InvestorSummaryList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -6582,6 +6764,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -6762,7 +6946,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzk2LjgsMTVdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.kmvtKqNj31U8MI1pAGb7mUZZIRoK5mFV-j1j7ORpz3w",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzk2LjgsMTVdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.s7TR5gFLYnKDzQ7nIK0IwEfGeqCf3Ao873VFB2DvNSI",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -6771,6 +6955,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UniversitySummaryList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -6908,8 +7093,125 @@ export interface operations {
                      *           "items": []
                      *         },
                      *         "available": [
-                     *           "patents"
-                     *         ]
+                     *           "patents",
+                     *           "alumni"
+                     *         ],
+                     *         "alumni": {
+                     *           "total": 17,
+                     *           "sort": "-start_date",
+                     *           "items": [
+                     *             {
+                     *               "degree": {
+                     *                 "id": 9,
+                     *                 "name": "Doctor of Medicine"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 13,
+                     *                   "name": "Data Science"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2017",
+                     *               "end_date": "2021",
+                     *               "person": {
+                     *                 "uuid": "7632ae15-e8f7-4b22-87e9-b19573ea18b0",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Carlos Hernández",
+                     *                 "image": "https://img.fundingdata.example/people/7632ae15-e8f7-4b22-87e9-b19573ea18b0.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/7632ae15-e8f7-4b22-87e9-b19573ea18b0"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 5,
+                     *                 "name": "Master of Arts"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 1,
+                     *                   "name": "Computer Science"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2015",
+                     *               "end_date": "2017",
+                     *               "person": {
+                     *                 "uuid": "6e9919ac-8383-43c3-b215-3d04ebe8730d",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Jack Moore",
+                     *                 "image": "https://img.fundingdata.example/people/6e9919ac-8383-43c3-b215-3d04ebe8730d.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/6e9919ac-8383-43c3-b215-3d04ebe8730d"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 4,
+                     *                 "name": "Master of Science"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 28,
+                     *                   "name": "International Relations"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2014",
+                     *               "end_date": "2016",
+                     *               "person": {
+                     *                 "uuid": "2a28bc69-d9e7-4907-99de-fd22df150d44",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Rahul Malhotra",
+                     *                 "image": null,
+                     *                 "service_url": "https://app.fundingdata.example/people/2a28bc69-d9e7-4907-99de-fd22df150d44"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 1,
+                     *                 "name": "Bachelor of Science"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 16,
+                     *                   "name": "Civil Engineering"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2013-09",
+                     *               "end_date": "2017-06",
+                     *               "person": {
+                     *                 "uuid": "9695cbf8-b4c8-4630-ba41-9aad9f48c7ad",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Noah Phillips",
+                     *                 "image": "https://img.fundingdata.example/people/9695cbf8-b4c8-4630-ba41-9aad9f48c7ad.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/9695cbf8-b4c8-4630-ba41-9aad9f48c7ad"
+                     *               }
+                     *             },
+                     *             {
+                     *               "degree": {
+                     *                 "id": 3,
+                     *                 "name": "Bachelor of Engineering"
+                     *               },
+                     *               "majors": [
+                     *                 {
+                     *                   "id": 12,
+                     *                   "name": "Statistics"
+                     *                 }
+                     *               ],
+                     *               "start_date": "2012-09",
+                     *               "end_date": "2016-06",
+                     *               "person": {
+                     *                 "uuid": "75bb1d75-0a23-494b-9d19-f3ea1484e503",
+                     *                 "type": "person",
+                     *                 "subtype": null,
+                     *                 "name": "Matthew Clark",
+                     *                 "image": "https://img.fundingdata.example/people/75bb1d75-0a23-494b-9d19-f3ea1484e503.jpg",
+                     *                 "service_url": "https://app.fundingdata.example/people/75bb1d75-0a23-494b-9d19-f3ea1484e503"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
                      *       },
                      *       "currency": "USD"
                      *     }
@@ -6954,6 +7256,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -7221,7 +7525,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzc3LDE3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.IG7oxyZskhRHLoglrz7j7EszfNZst1KDKd9A2CWAaLI",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6Wzc3LDE3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.z55QBFiF2k9daJryDEzJzNaVi87WdWF0XTWqnGC8b34",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -7230,6 +7534,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["GovNgoSummaryList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -7609,6 +7914,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description `full` (default) or `summary`. */
@@ -8087,7 +8394,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WzgyLjgsMTM5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.MQsKlwYj6FFwTZ00FGYT4pph5u4NJ6uPX4DQc5qs3Hk",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNpZ25hbF9yYXRpbmcsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WzgyLjgsMTM5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.5uKW3ow9V0i8givJ8RfpRVbTZdOLFGmHAvQUTu2CL4I",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -8096,6 +8403,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FounderList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -8415,6 +8723,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -8470,7 +8780,8 @@ export interface operations {
                      *           "continent_unique_id": 3,
                      *           "city_region_unique_ids": [
                      *             17
-                     *           ]
+                     *           ],
+                     *           "updated_at": "2026-10-31T22:39:25.365Z"
                      *         },
                      *         {
                      *           "id": 84,
@@ -8497,13 +8808,14 @@ export interface operations {
                      *           "continent_unique_id": 4,
                      *           "city_region_unique_ids": [
                      *             13
-                     *           ]
+                     *           ],
+                     *           "updated_at": "2026-10-31T21:55:41.752Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXBvc3RlZF9hdCxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjIwMjYtMTAtMzFUMjE6NTU6NDEuNzUyWiIsODRdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.apxHhvomLg0Ikdsw5MTeUnRGFn4souTlSo5XuSqp-Og",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXBvc3RlZF9hdCxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjIwMjYtMTAtMzFUMjE6NTU6NDEuNzUyWiIsODRdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.TnjvDbRu_VrCpv-PgRv5aflT_LNeEolIjdbeYkOV-vY",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -8512,6 +8824,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["JobOpeningList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -8631,6 +8944,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -8659,6 +8974,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FundList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -8727,7 +9043,8 @@ export interface operations {
                      *         "announced_date": "2026-06-01",
                      *         "vintage_year": 2026,
                      *         "fund_type": "sovereign",
-                     *         "status": "fundraising"
+                     *         "status": "fundraising",
+                     *         "updated_at": "2026-06-01T00:00:00.000Z"
                      *       },
                      *       "currency": "USD"
                      *     }
@@ -8772,6 +9089,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -8815,7 +9134,8 @@ export interface operations {
                      *           "value": 420000000,
                      *           "valued_date": "2026-10-26",
                      *           "source": "funding_round",
-                     *           "transaction_id": 554
+                     *           "transaction_id": 554,
+                     *           "updated_at": "2026-10-26T00:00:00.000Z"
                      *         },
                      *         {
                      *           "id": 186,
@@ -8830,13 +9150,14 @@ export interface operations {
                      *           "value": 130000000,
                      *           "valued_date": "2026-10-07",
                      *           "source": "funding_round",
-                     *           "transaction_id": 973
+                     *           "transaction_id": 973,
+                     *           "updated_at": "2026-10-07T00:00:00.000Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WyIyMDI2LTEwLTA3IiwxODZdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.eF37elb2LdvhyVLjIMiPesUeKnPbA8Wj2-U-4_m1FzY",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOm51bGwsImQiOiJuIiwiayI6WyIyMDI2LTEwLTA3IiwxODZdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.g2yppKCtz30KHx4Yw8epeGWaznd6o2ly_H2Kw-X5Szk",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -8845,6 +9166,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValuationList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -8907,7 +9229,8 @@ export interface operations {
                      *         "value": 420000000,
                      *         "valued_date": "2026-10-26",
                      *         "source": "funding_round",
-                     *         "transaction_id": 554
+                     *         "transaction_id": 554,
+                     *         "updated_at": "2026-10-26T00:00:00.000Z"
                      *       },
                      *       "currency": "USD"
                      *     }
@@ -8952,6 +9275,8 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `json` (default) answers one page. */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description Title search (1..100 characters, not blank, no control characters). Ranked, see the description. */
@@ -9037,7 +9362,8 @@ export interface operations {
                      *               "name": "Vertical Farming",
                      *               "type": "industry_tag"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "updated_at": "2026-10-28T03:20:47.880Z"
                      *         },
                      *         {
                      *           "id": 237,
@@ -9068,13 +9394,14 @@ export interface operations {
                      *               "name": "Climate Tech",
                      *               "type": "sector"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "updated_at": "2026-10-21T00:24:09.916Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXB1Ymxpc2hlZF9hdCxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjIwMjYtMTAtMjFUMDA6MjQ6MDkuOTE2WiIsMjM3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.yav-lkPXsyzcOhugQr_jTuIl4_o5xbpNWZLcT4zBKv0",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXB1Ymxpc2hlZF9hdCxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjIwMjYtMTAtMjFUMDA6MjQ6MDkuOTE2WiIsMjM3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.0cFtaNaRhjcYFhknZ41A3VwCo-YUQ6-lLDARplR-67o",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -9083,6 +9410,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["NewsArticleList"];
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -9185,7 +9513,8 @@ export interface operations {
                      *             "name": "Vertical Farming",
                      *             "type": "industry_tag"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "updated_at": "2026-10-28T03:20:47.880Z"
                      *       },
                      *       "currency": "USD"
                      *     }
@@ -9336,8 +9665,8 @@ export interface operations {
                      *         },
                      *         "body": "Met the founders at Web Summit; follow up after their Series A closes.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-25T11:30:10.900Z",
-                     *         "updated_at": "2026-11-25T11:30:10.900Z"
+                     *         "created_at": "2026-11-25T14:16:51.641Z",
+                     *         "updated_at": "2026-11-25T14:16:51.641Z"
                      *       }
                      *     }
                      */
@@ -9403,8 +9732,8 @@ export interface operations {
                      *         },
                      *         "body": "Met the founders at Web Summit; follow up after their Series A closes.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-25T11:30:10.900Z",
-                     *         "updated_at": "2026-11-25T11:30:10.900Z"
+                     *         "created_at": "2026-11-25T14:16:51.641Z",
+                     *         "updated_at": "2026-11-25T14:16:51.641Z"
                      *       }
                      *     }
                      */
@@ -9505,8 +9834,8 @@ export interface operations {
                      *         },
                      *         "body": "Series A closed in March; intro call booked with the CFO.",
                      *         "created_by": "dev-client",
-                     *         "created_at": "2026-11-25T11:30:10.906Z",
-                     *         "updated_at": "2026-11-25T11:30:10.908Z"
+                     *         "created_at": "2026-11-25T14:16:51.694Z",
+                     *         "updated_at": "2026-11-25T14:16:51.697Z"
                      *       }
                      *     }
                      */
@@ -9821,7 +10150,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "source_url": "https://venturedaily.example/2026/06/fyrora-series-e-323",
-                     *           "deleted_at": null
+                     *           "deleted_at": null,
+                     *           "updated_at": "2026-06-22T20:44:56.927Z"
                      *         },
                      *         {
                      *           "id": 322,
@@ -10038,13 +10368,14 @@ export interface operations {
                      *             }
                      *           ],
                      *           "source_url": "https://dealstreet.example/2023/03/fyrora-secondary-322",
-                     *           "deleted_at": null
+                     *           "deleted_at": null,
+                     *           "updated_at": "2023-03-08T23:37:37.546Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAyMy0wMy0wMyIsMzIyXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.fGPBLpPsL_6iJYVIELsq1poKq5C64vaj24OkOUjJ628",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAyMy0wMy0wMyIsMzIyXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.3rEAJZQJbVCXeFfqGH2cv0qor-IGJH5iTbRpgN3gUsM",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10139,7 +10470,8 @@ export interface operations {
                      *           "value": 2400000000,
                      *           "valued_date": "2026-06-16",
                      *           "source": "funding_round",
-                     *           "transaction_id": 323
+                     *           "transaction_id": 323,
+                     *           "updated_at": "2026-06-16T00:00:00.000Z"
                      *         },
                      *         {
                      *           "id": 76,
@@ -10154,13 +10486,14 @@ export interface operations {
                      *           "value": 240000000,
                      *           "valued_date": "2023-03-03",
                      *           "source": "secondary",
-                     *           "transaction_id": 322
+                     *           "transaction_id": 322,
+                     *           "updated_at": "2023-03-03T00:00:00.000Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAyMy0wMy0wMyIsNzZdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.bJWJCbloEXzkraC_PM1hK3gsRmnWIU1DN4wI5mE0DXs",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWRhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAyMy0wMy0wMyIsNzZdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.V4ybKUNa0z0F5gF0m1uFrSfiwwj6-1DdB_OWm8nlwqY",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10250,7 +10583,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXllYXIiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiJhYTMzYTAzMS03NWNlLTQ5ZGUtYWMxNS03ZmY0ZGMyNzVlNzciLCJkIjoibiIsImsiOlsyMDI0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.NRzmJZR9BC0QWyWCeUlmhkSXqrdtRuryKrLWxYspf5s",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXllYXIiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiJhYTMzYTAzMS03NWNlLTQ5ZGUtYWMxNS03ZmY0ZGMyNzVlNzciLCJkIjoibiIsImsiOlsyMDI0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.sIpGbjkKrleYKLj_MccWB3vrBuH7rjWYFKfqxze1WjA",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10332,7 +10665,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWNvdW50LGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbMzQ2LCJTYWxlcyJdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.U9uey4t6EeUeaWnU9ZXVG4hGaJUcWKlIpIBhnHMFcMY",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWNvdW50LGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbMzQ2LCJTYWxlcyJdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.InPZAwomqfvLnMHPGRFBkpIPFshVW9c6k5kOlCVdQrI",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10412,7 +10745,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLW1vbnRoIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbIjIwMjYtMDkiXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.6RDm40w5RZB2GLEp-MSwmQSzIwKb1Kn4IccPemz7qIg",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLW1vbnRoIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbIjIwMjYtMDkiXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.27i8DWVCXA7ne3-xd_jhTJeACi5qhaxd2pZ-4Qz3s9o",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10498,7 +10831,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWZpbGVkX2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0NmQwY2Q0Mi02Njk1LTQ1ODEtODdlNy05Y2VjMGY2YTc1MTkiLCJkIjoibiIsImsiOlsiMjAyMy0wNC0zMCIsMzgzXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.yT5RUm_v9u9Pa6hzB-PgQFLfUCVE6-fip8GD4NOJoxM",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWZpbGVkX2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0NmQwY2Q0Mi02Njk1LTQ1ODEtODdlNy05Y2VjMGY2YTc1MTkiLCJkIjoibiIsImsiOlsiMjAyMy0wNC0zMCIsMzgzXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.R50QHbuI0wBsmwolAEIDemI5K7C7Em2WdPFcrmTP-w0",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10612,7 +10945,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAxNy0wMS0wMSIsMzIyXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.V03mQL0j2xHeRC9klHFTRMCGqGVecAT2-e65n9Zg26M",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiIwMjM0YzM3ZS1kNmIzLTQyYWYtOTViYi1mMGZjOGJlZTBkZDIiLCJkIjoibiIsImsiOlsiMjAxNy0wMS0wMSIsMzIyXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.qKcfrhLOSvxxqziqZ1ifbchXc7ToHcd3LEYTFD1OU8U",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10713,7 +11046,8 @@ export interface operations {
                      *           "announced_date": "2022-09-14",
                      *           "vintage_year": 2022,
                      *           "fund_type": "syndicate",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "updated_at": "2022-09-14T00:00:00.000Z"
                      *         },
                      *         {
                      *           "id": 64,
@@ -10734,13 +11068,14 @@ export interface operations {
                      *           "announced_date": "2020-01-01",
                      *           "vintage_year": 2020,
                      *           "fund_type": "syndicate",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "updated_at": "2020-01-01T00:00:00.000Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiYmYyNWY0NDItMmFjYi00MjllLWI1YmEtZTAyMGU1NDljNmY4IiwiZCI6Im4iLCJrIjpbIjIwMjAtMDEtMDEiLDY0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.N_2gy-xp-N-M1ecuVQEpkdXnHLqlfyzK_4ilx1BWGuo",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiYmYyNWY0NDItMmFjYi00MjllLWI1YmEtZTAyMGU1NDljNmY4IiwiZCI6Im4iLCJrIjpbIjIwMjAtMDEtMDEiLDY0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.y5PxyRcJXayoE6gKGyUwDfOufcBVnjviictGq7igm2E",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10841,7 +11176,8 @@ export interface operations {
                      *           "announced_date": "2026-06-01",
                      *           "vintage_year": 2026,
                      *           "fund_type": "sovereign",
-                     *           "status": "fundraising"
+                     *           "status": "fundraising",
+                     *           "updated_at": "2026-06-01T00:00:00.000Z"
                      *         },
                      *         {
                      *           "id": 182,
@@ -10862,13 +11198,14 @@ export interface operations {
                      *           "announced_date": "2019-04-01",
                      *           "vintage_year": 2019,
                      *           "fund_type": "venture",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "updated_at": "2019-04-01T00:00:00.000Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiNTA4ODE0NTUtMGUwYi00MWYxLWFkMjktMjBhZTI0ZjllYWE5IiwiZCI6Im4iLCJrIjpbIjIwMTktMDQtMDEiLDE4Ml0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.TNpLSz9iXL03X2FHigq2VgvD91RWosuDGBY6GPHOk8Q",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiNTA4ODE0NTUtMGUwYi00MWYxLWFkMjktMjBhZTI0ZjllYWE5IiwiZCI6Im4iLCJrIjpbIjIwMTktMDQtMDEiLDE4Ml0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.7t1JmkWhPFbcclN4b0idAcJJ3Iu946dpM45C5jmtH_Y",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10982,7 +11319,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiJiZjI1ZjQ0Mi0yYWNiLTQyOWUtYjViYS1lMDIwZTU0OWM2ZjgiLCJkIjoibiIsImsiOlsiMjAxMC0wMS0wMSIsMzldLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.3lgB8xgcugy2uAfhbmu1cC9vRNmeWg5QHZ05Z4shG_U",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiJiZjI1ZjQ0Mi0yYWNiLTQyOWUtYjViYS1lMDIwZTU0OWM2ZjgiLCJkIjoibiIsImsiOlsiMjAxMC0wMS0wMSIsMzldLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.WIsUi69Jp9W0lp3Fa2xKQcAwwhQxKYhsTEBggpxhFHw",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11083,7 +11420,8 @@ export interface operations {
                      *           "announced_date": "2024-08-01",
                      *           "vintage_year": 2024,
                      *           "fund_type": "venture",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "updated_at": "2024-08-01T00:00:00.000Z"
                      *         },
                      *         {
                      *           "id": 28,
@@ -11104,13 +11442,14 @@ export interface operations {
                      *           "announced_date": "2018-09-12",
                      *           "vintage_year": 2018,
                      *           "fund_type": "corporate",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "updated_at": "2018-09-12T00:00:00.000Z"
                      *         }
                      *       ],
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiNGVjZDEzODQtZjBkZS00NDJiLWIwYzYtMTllODAwYzUxNzg5IiwiZCI6Im4iLCJrIjpbIjIwMTgtMDktMTIiLDI4XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.csgfZEZw-ubPjcFbm0O-TEPnR2BExMi2TOqEmZGXv8g",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWFubm91bmNlZF9kYXRlLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiNGVjZDEzODQtZjBkZS00NDJiLWIwYzYtMTllODAwYzUxNzg5IiwiZCI6Im4iLCJrIjpbIjIwMTgtMDktMTIiLDI4XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.AZBo9zQZM2MwtQBy5LAI2BtkWfIhqsz_abA21J1EZa4",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11226,7 +11565,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAxNS0wMS0wMSIsMzE2XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.4BeQkCLcQT_qEvfeU-NFYBnPm6_KPbolYqEE-DBGU68",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAxNS0wMS0wMSIsMzE2XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.H8TmS4b7epS1snlk18klPx-C_0lHyp0mWw5kHVgikh8",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11340,7 +11679,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAyMy0wMS0wMSIsODMwXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.nzZnlG9HuUVmQVZYMo4XWOYVrwAuqkMJkXEw6bkwe84",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAyMy0wMS0wMSIsODMwXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.uXCbmtchs-l81AVDlYNdmJe0FFUZXKbiMQeMLYoryhc",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11426,7 +11765,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWZpbGVkX2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAyMS0wMS0wOCIsMTc3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.OSQkBhVvxcl7xAOt7w-bkcY8bOh96npbq3OgiQVDbwQ",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWZpbGVkX2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI0ZWNkMTM4NC1mMGRlLTQ0MmItYjBjNi0xOWU4MDBjNTE3ODkiLCJkIjoibiIsImsiOlsiMjAyMS0wMS0wOCIsMTc3XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.QzX5SiHXNwp6f4PUdY6drsP_3wwDP2HdkFbiZlLODKE",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11540,7 +11879,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI3ZGU2NDYyZC05YmMyLTQ2ZmEtYTljNS1jYWYwMTI0OGNhYmUiLCJkIjoibiIsImsiOlsiMjAwOS0xMC0wMSIsODg5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.--sUhwID6mAJYgu2WK7wxFD_sPhHXJ3bzEnoNfQAgwg",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXN0YXJ0X2RhdGUsaWQiLCJmIjoiNDdERVFwajhIQlNhLV9USW1XLTVKQyIsInAiOiI3ZGU2NDYyZC05YmMyLTQ2ZmEtYTljNS1jYWYwMTI0OGNhYmUiLCJkIjoibiIsImsiOlsiMjAwOS0xMC0wMSIsODg5XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.GpXqzab1ygkJThjIfidqiAPqfym2dzqd44tuNgVBm6Q",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11717,7 +12056,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWxhc3Rfcm91bmRfZGF0ZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6IjAyMzRjMzdlLWQ2YjMtNDJhZi05NWJiLWYwZmM4YmVlMGRkMiIsImQiOiJuIiwiayI6WyIyMDI2LTA2LTE2fDIwMjYtMDYtMTYiLDM2MF0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.3P4Tqt4KOWtkh04lAUR3TY56kTorZ3K5r_sSGQVql9w",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWxhc3Rfcm91bmRfZGF0ZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6IjAyMzRjMzdlLWQ2YjMtNDJhZi05NWJiLWYwZmM4YmVlMGRkMiIsImQiOiJuIiwiayI6WyIyMDI2LTA2LTE2fDIwMjYtMDYtMTYiLDM2MF0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.0mlk8uHpeeVWNnyG7n1moA5Mlc3o9qErCufa470Abcw",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11815,7 +12154,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWxhc3Rfcm91bmRfZGF0ZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6ImJmMjVmNDQyLTJhY2ItNDI5ZS1iNWJhLWUwMjBlNTQ5YzZmOCIsImQiOiJuIiwiayI6WyIyMDI2LTAxLTIwfDIwMjYtMDEtMjAiLDYxMV0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.b6C8Ww0pmg2q7vCJBg6PjJtT2dCj7Zq7PCU2RffWTj4",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWxhc3Rfcm91bmRfZGF0ZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6ImJmMjVmNDQyLTJhY2ItNDI5ZS1iNWJhLWUwMjBlNTQ5YzZmOCIsImQiOiJuIiwiayI6WyIyMDI2LTAxLTIwfDIwMjYtMDEtMjAiLDYxMV0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0._rVbVrYqrRccf2Cvf-vGeQzpC7b01L3Tla6PCac65VQ",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -11913,7 +12252,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNjb3JlLC1zaWduYWxfcmF0aW5nLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiMDIzNGMzN2UtZDZiMy00MmFmLTk1YmItZjBmYzhiZWUwZGQyIiwiZCI6Im4iLCJrIjpbMTQsNjUuNCw0NDddLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.sc3fnbAOa4uCEBkEGyPMlkTD7XKLygORuASEKdJSU34",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNjb3JlLC1zaWduYWxfcmF0aW5nLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiMDIzNGMzN2UtZDZiMy00MmFmLTk1YmItZjBmYzhiZWUwZGQyIiwiZCI6Im4iLCJrIjpbMTQsNjUuNCw0NDddLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.okk9MESgF5n3KpchPPk_e0F0jE0v8cy5qZzITznGrag",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -12011,7 +12350,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNjb3JlLC1zaWduYWxfcmF0aW5nLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiYmYyNWY0NDItMmFjYi00MjllLWI1YmEtZTAyMGU1NDljNmY4IiwiZCI6Im4iLCJrIjpbNjYsNDYsMzU0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.OpBjgSWlMR242xWuRjxZNMMQm7Gc8aH8m7QJPLi11qs",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLXNjb3JlLC1zaWduYWxfcmF0aW5nLGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiYmYyNWY0NDItMmFjYi00MjllLWI1YmEtZTAyMGU1NDljNmY4IiwiZCI6Im4iLCJrIjpbNjYsNDYsMzU0XSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.bj3DNTLE5vKMICDiR3hKFjdN41W_VkNXamdBj2aUFbQ",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -12577,7 +12916,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoibmFtZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIkNsaW1hdGUgVGVjaCIsM10sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.0otMRhx6AKVdLJ69ArOwYBsVbm_H7kzry36c8UeJjmQ",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoibmFtZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIkNsaW1hdGUgVGVjaCIsM10sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.2ccwkDg2_F-xYFimGSfOFPmkyY1Jnygl1p_y4I9vi-4",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -12647,7 +12986,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoibmFtZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjVHIiw1Ml0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.cM0kOkzDkRpLMT2F8a0U_UBsehcn89NKu6GP14mXCG4",
+                     *         "next_cursor": "eyJ2IjoxLCJzIjoibmFtZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjVHIiw1Ml0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.gMx3A2IbV42fNlKH21RldSNxu6cQKhSm4iSSOKPK-Kk",
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -12843,7 +13182,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "key": "investor.type",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -12852,8 +13191,20 @@ export interface operations {
                      *                 "in_all",
                      *                 "nin_all"
                      *               ],
-                     *               "description": "Type code of a participating investor",
+                     *               "description": "Type of a participating investor (display name or code, case-insensitive)",
                      *               "values_url": "/reference/filters/investor.type/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "updated_at",
+                     *               "type": "datetime",
+                     *               "operators": [
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Last change of the record (ISO 8601 date-time, or a date compared at its precision)",
+                     *               "values_url": null
                      *             },
                      *             {
                      *               "key": "company.name",
@@ -13039,7 +13390,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "key": "company.investor_type",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -13048,8 +13399,20 @@ export interface operations {
                      *                 "in_all",
                      *                 "nin_all"
                      *               ],
-                     *               "description": "Investor type code (investors)",
+                     *               "description": "Investor type (display name or code, case-insensitive; investors)",
                      *               "values_url": "/reference/filters/company.investor_type/values?scope=funding"
+                     *             },
+                     *             {
+                     *               "key": "company.preferred_round",
+                     *               "type": "enum",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Investor's most frequent standardized round (display name or code, case-insensitive)",
+                     *               "values_url": "/reference/filters/company.preferred_round/values?scope=funding"
                      *             },
                      *             {
                      *               "key": "company.status",
@@ -13145,6 +13508,20 @@ export interface operations {
                      *                 "lte"
                      *               ],
                      *               "description": "Latest valuation, in the request currency (integer)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "company.added_at",
+                     *               "type": "partial_date",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "When the record was added (compared at the given precision)",
                      *               "values_url": null
                      *             }
                      *           ]
@@ -13337,7 +13714,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "key": "investor_type",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -13346,8 +13723,20 @@ export interface operations {
                      *                 "in_all",
                      *                 "nin_all"
                      *               ],
-                     *               "description": "Investor type code (investors)",
+                     *               "description": "Investor type (display name or code, case-insensitive; investors)",
                      *               "values_url": "/reference/filters/investor_type/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "preferred_round",
+                     *               "type": "enum",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "in_any",
+                     *                 "nin_any"
+                     *               ],
+                     *               "description": "Investor's most frequent standardized round (display name or code, case-insensitive)",
+                     *               "values_url": "/reference/filters/preferred_round/values?scope=entity"
                      *             },
                      *             {
                      *               "key": "status",
@@ -13456,8 +13845,22 @@ export interface operations {
                      *               "values_url": "/reference/filters/is_hiring/values?scope=entity"
                      *             },
                      *             {
+                     *               "key": "added_at",
+                     *               "type": "partial_date",
+                     *               "operators": [
+                     *                 "eq",
+                     *                 "neq",
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "When the record was added (compared at the given precision)",
+                     *               "values_url": null
+                     *             },
+                     *             {
                      *               "key": "gender",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -13465,6 +13868,18 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "Gender (persons)",
+                     *               "values_url": "/reference/filters/gender/values?scope=entity"
+                     *             },
+                     *             {
+                     *               "key": "updated_at",
+                     *               "type": "datetime",
+                     *               "operators": [
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Last change of the record (ISO 8601 date-time, or a date compared at its precision)",
                      *               "values_url": null
                      *             }
                      *           ]
@@ -13525,7 +13940,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "key": "job_type",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -13533,7 +13948,7 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "Job type (e.g. full_time, part_time, internship)",
-                     *               "values_url": null
+                     *               "values_url": "/reference/filters/job_type/values?scope=job"
                      *             },
                      *             {
                      *               "key": "source",
@@ -13569,6 +13984,18 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "UUID of the hiring organization",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "updated_at",
+                     *               "type": "datetime",
+                     *               "operators": [
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Last change of the record (ISO 8601 date-time, or a date compared at its precision)",
                      *               "values_url": null
                      *             }
                      *           ]
@@ -13623,7 +14050,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "key": "fund_type",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -13631,11 +14058,11 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "Fund type (e.g. venture, seed, growth, buyout)",
-                     *               "values_url": null
+                     *               "values_url": "/reference/filters/fund_type/values?scope=fund"
                      *             },
                      *             {
                      *               "key": "status",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -13643,7 +14070,7 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "Fund status (fundraising, active, closed)",
-                     *               "values_url": null
+                     *               "values_url": "/reference/filters/status/values?scope=fund"
                      *             },
                      *             {
                      *               "key": "investor.uuid",
@@ -13669,6 +14096,18 @@ export interface operations {
                      *                 "nin_all"
                      *               ],
                      *               "description": "UUID of a limited partner (repeated)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "updated_at",
+                     *               "type": "datetime",
+                     *               "operators": [
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Last change of the record (ISO 8601 date-time, or a date compared at its precision)",
                      *               "values_url": null
                      *             }
                      *           ]
@@ -13707,7 +14146,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "key": "source",
-                     *               "type": "string",
+                     *               "type": "enum",
                      *               "operators": [
                      *                 "eq",
                      *                 "neq",
@@ -13715,7 +14154,7 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "Source (funding_round, secondary, public_market, estimate)",
-                     *               "values_url": null
+                     *               "values_url": "/reference/filters/source/values?scope=valuation"
                      *             },
                      *             {
                      *               "key": "company.uuid",
@@ -13727,6 +14166,18 @@ export interface operations {
                      *                 "nin_any"
                      *               ],
                      *               "description": "UUID of the valued company (valuations)",
+                     *               "values_url": null
+                     *             },
+                     *             {
+                     *               "key": "updated_at",
+                     *               "type": "datetime",
+                     *               "operators": [
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Last change of the record (ISO 8601 date-time, or a date compared at its precision)",
                      *               "values_url": null
                      *             }
                      *           ]
@@ -13800,6 +14251,18 @@ export interface operations {
                      *               ],
                      *               "description": "Taxonomy id of the article (repeated)",
                      *               "values_url": "/reference/filters/taxonomy_id/values?scope=news"
+                     *             },
+                     *             {
+                     *               "key": "updated_at",
+                     *               "type": "datetime",
+                     *               "operators": [
+                     *                 "gt",
+                     *                 "gte",
+                     *                 "lt",
+                     *                 "lte"
+                     *               ],
+                     *               "description": "Last change of the record (ISO 8601 date-time, or a date compared at its precision)",
+                     *               "values_url": null
                      *             }
                      *           ]
                      *         },
@@ -14371,8 +14834,8 @@ export interface operations {
                      *         "slug": "northwind-4",
                      *         "created_by": "dev-client",
                      *         "is_active": true,
-                     *         "created_at": "2026-11-25T11:30:11.863Z",
-                     *         "updated_at": "2026-11-25T11:30:11.863Z",
+                     *         "created_at": "2026-11-25T14:16:54.836Z",
+                     *         "updated_at": "2026-11-25T14:16:54.836Z",
                      *         "member_count": 1
                      *       }
                      *     }
@@ -14562,7 +15025,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 2,
-                     *         "client_id": "key_f5d20e35052ac871a46a0700",
+                     *         "client_id": "key_4fd7f935ee82be53f36bd33f",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14571,9 +15034,9 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "active",
-                     *         "created_at": "2026-11-25T11:30:11.982Z",
+                     *         "created_at": "2026-11-25T14:16:55.290Z",
                      *         "revoked_at": null,
-                     *         "client_secret": "DU_naxCNrBEB5c5C20lHz4lnzkmAy3fxwQhTskQKdeY"
+                     *         "client_secret": "wI_UgpBxhGCxiF2-0OJZRinVByrAclmkUxsoCXdpLJU"
                      *       }
                      *     }
                      */
@@ -14624,7 +15087,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 2,
-                     *         "client_id": "key_f5d20e35052ac871a46a0700",
+                     *         "client_id": "key_4fd7f935ee82be53f36bd33f",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14633,7 +15096,7 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "active",
-                     *         "created_at": "2026-11-25T11:30:11.982Z",
+                     *         "created_at": "2026-11-25T14:16:55.290Z",
                      *         "revoked_at": null
                      *       }
                      *     }
@@ -14680,7 +15143,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 3,
-                     *         "client_id": "key_ecb859892a96628a06afa3f3",
+                     *         "client_id": "key_cf18f5e48696234a9bebc011",
                      *         "label": "Data warehouse sync",
                      *         "scopes": [
                      *           "read:transactions",
@@ -14689,8 +15152,8 @@ export interface operations {
                      *         "team_id": 1,
                      *         "created_by": "dev-client",
                      *         "status": "revoked",
-                     *         "created_at": "2026-11-25T11:30:12.063Z",
-                     *         "revoked_at": "2026-11-25T11:30:12.065Z"
+                     *         "created_at": "2026-11-25T14:16:55.738Z",
+                     *         "revoked_at": "2026-11-25T14:16:55.741Z"
                      *       }
                      *     }
                      */
@@ -15478,7 +15941,7 @@ export interface operations {
                      *       "query_info": {
                      *         "dimension": "sector",
                      *         "top_n": 15,
-                     *         "timing_ms": 6.33
+                     *         "timing_ms": 14.39
                      *       }
                      *     }
                      */
@@ -15942,10 +16405,10 @@ export interface operations {
                      *       "status": "ok",
                      *       "database": {
                      *         "status": "up",
-                     *         "latency_ms": 0.15
+                     *         "latency_ms": 0.26
                      *       },
                      *       "version": "2026-10-09",
-                     *       "time": "2026-11-25T11:30:12.168Z"
+                     *       "time": "2026-11-25T14:16:55.973Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -16000,7 +16463,7 @@ export interface operations {
                      *       "status": "ready",
                      *       "database": {
                      *         "status": "up",
-                     *         "latency_ms": 0.14
+                     *         "latency_ms": 0.78
                      *       },
                      *       "migrations": {
                      *         "status": "current",
@@ -16063,7 +16526,7 @@ export interface operations {
                      * @example {
                      *       "status": "alive",
                      *       "draining": false,
-                     *       "uptime_s": 42.5
+                     *       "uptime_s": 31.3
                      *     }
                      */
                     "application/json": components["schemas"]["Liveness"];

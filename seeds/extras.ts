@@ -100,7 +100,7 @@ export function addJobs(ctx: Ctx, rng: Rng, org: OrgFacts, n: number): number {
     const base = [0, 55_000, 95_000, 150_000][level]! * costFactor(city) * (jobType === 'internship' ? 0.35 : 1);
     const salaryMin = Math.max(1000, Math.round((base * rate * rng.float(0.85, 1.05)) / 1000) * 1000);
     if (isActive) active++;
-    ctx.w.add('jobs', {
+    const job = {
       id,
       entity_id: org.id,
       title: jobType === 'internship' ? `${title} Intern` : title,
@@ -123,7 +123,8 @@ export function addJobs(ctx: Ctx, rng: Rng, org: OrgFacts, n: number): number {
       department: dept.name,
       contract_type: jobType === 'contract' ? 'freelance' : jobType === 'internship' || rng.chance(0.08) ? 'fixed_term' : 'permanent',
       is_active: isActive,
-    });
+    };
+    ctx.w.add('jobs', { ...job, updated_at: job.posted_at });
   }
   return active;
 }
@@ -221,7 +222,8 @@ export function addNews(ctx: Ctx, rng: Rng, n: NewsItem): string {
   const { y, m } = ymd(n.day);
   const url = `https://${host}/${y}/${String(m).padStart(2, '0')}/${slugify(n.title).slice(0, 70).replace(/-$/, '')}-${id}`;
   const day = Math.min(n.day + rng.int(0, 2), NOW_DAY - 1);
-  ctx.w.add('news', { id, title: n.title, url, source, article_type: n.type, summary: n.summary, published_at: instant(day, rng) });
+  const publishedAt = instant(day, rng);
+  ctx.w.add('news', { id, title: n.title, url, source, article_type: n.type, summary: n.summary, published_at: publishedAt, updated_at: publishedAt });
   for (const e of new Set(n.entityIds)) ctx.w.add('news_entities', { news_id: id, entity_id: e });
   for (const t of new Set(n.taxonomyIds)) ctx.w.add('news_taxonomy', { news_id: id, taxonomy_id: t });
   return url;

@@ -112,7 +112,10 @@ export function writeFunding(ctx: Ctx, rng: Rng, c: CompanyRef, plan: FundingPla
   let prevDay = -1;
 
   const addValuation = (value: number, date: { text: string; sort: string }, source: string, transactionId: number | null) => {
-    ctx.w.add('valuations', { id: nextId(ctx, 'valuation'), company_id: c.id, value_usd: value, valued_date: date.text, date_sort: date.sort, source, transaction_id: transactionId });
+    ctx.w.add('valuations', {
+      id: nextId(ctx, 'valuation'), company_id: c.id, value_usd: value, valued_date: date.text, date_sort: date.sort, source, transaction_id: transactionId,
+      updated_at: `${date.sort}T00:00:00.000Z`,
+    });
     valued.push({ value, ...date });
   };
 
@@ -152,15 +155,17 @@ export function writeFunding(ctx: Ctx, rng: Rng, c: CompanyRef, plan: FundingPla
       is_verified: rng.chance(0.05) ? null : rng.chance(0.74), is_vc_round: r.isVc, is_exit: r.isExit, source_url: sourceUrl,
       created_at: instant(createdDay, rng), deleted_at: removed ? instant(createdDay + rng.int(0, NOW_DAY - 1 - createdDay), rng) : null,
     };
-    ctx.w.add('transactions', row);
+    // the last change of a seeded round: its soft delete, or else its creation
+    ctx.w.add('transactions', { ...row, updated_at: row.deleted_at ?? row.created_at });
     investors.forEach((inv, pos) => ctx.w.add('transaction_investors', { transaction_id: id, investor_id: inv, is_lead: pos === 0, position: pos }));
     if (!removed && rng.chance(0.015)) {
       // a duplicate report of the same round, soft-deleted by the service
       const dupId = nextId(ctx, 'transaction');
       const dupCreated = Math.min(NOW_DAY - 1, createdDay + rng.int(1, 60));
+      const dupCreatedAt = instant(dupCreated, rng);
+      const dupDeleted = instant(dupCreated + rng.int(0, NOW_DAY - 1 - dupCreated), rng);
       ctx.w.add('transactions', {
-        ...row, id: dupId, source_url: null, is_verified: false, created_at: instant(dupCreated, rng),
-        deleted_at: instant(dupCreated + rng.int(0, NOW_DAY - 1 - dupCreated), rng),
+        ...row, id: dupId, source_url: null, is_verified: false, created_at: dupCreatedAt, deleted_at: dupDeleted, updated_at: dupDeleted,
       });
       investors.forEach((inv, pos) => ctx.w.add('transaction_investors', { transaction_id: dupId, investor_id: inv, is_lead: pos === 0, position: pos }));
     }

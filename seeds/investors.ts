@@ -167,6 +167,7 @@ function addFunds(
       vintage_year: vintage,
       fund_type: opportunity ? 'opportunity' : profile.fundType,
       status: vintage >= 2025 ? 'fundraising' : vintage >= 2018 ? 'active' : 'closed',
+      updated_at: `${announced.sort}T00:00:00.000Z`,
     });
     const lps = reg.lps.length ? rng.distinct(reg.lps, rng.int(0, 5)) : [];
     for (const lp of lps) if (lp !== investorId) ctx.w.add('fund_lps', { fund_id: id, lp_id: lp });

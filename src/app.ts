@@ -8,7 +8,8 @@
  * Operation stages of a routed request, in order before the handler; a stage's work after `next()`
  * runs on the way back, innermost first (idempotency, then locks, then the version downgrade, then
  * the entity tag):
- *   authentication -> access -> list input -> metering -> caching (ETag, 304) -> version downgrade
+ *   authentication -> access -> list input -> export (NDJSON: the response policies and the handler
+ *   batch after batch, metered per rows) -> metering -> caching (ETag, 304) -> version downgrade
  *   -> locks -> idempotency -> handler.
  * Every error leaves through the error mapping (SPEC.md part 7 envelope).
  */
@@ -26,6 +27,7 @@ import { authenticateStage } from './pipeline/authenticate.js';
 import { bodyStage } from './pipeline/body.js';
 import { cachingStage } from './pipeline/caching.js';
 import { errorStage } from './pipeline/errors.js';
+import { exportStage } from './pipeline/export.js';
 import { runHandler } from './pipeline/handler.js';
 import { idempotencyStage } from './pipeline/idempotency.js';
 import { listInputStage } from './pipeline/listInput.js';
@@ -47,17 +49,22 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   const document = loadDocument(clock());
   const api = await buildRouter(document);
 
+  // locks and version downgrade: a page's and an export batch's rows leave through the same policies
+  const responsePolicies: Stage[] = [
+    versionResponseStage({ transactionCreatedAt: (ids) => transactionCreatedAt(deps.db, ids), fundAnnouncedDate: (ids) => fundAnnouncedAsStored(deps.db, ids) }),
+    locksStage(),
+  ];
   const operationStages: Stage[] = [
     authenticateStage(deps.auth),
     accessStage(deps.rateLimiter, cfg.trustProxy),
     listInputStage(deps.fx, cfg, () => filterEnums(deps.db)),
+    exportStage(compose(responsePolicies, runHandler), (x, teamId) => ({ metering: deps.metering, usage: deps.usage, log, teamId, operationId: x.op.id, now: clock })),
     meteringStage({
       reserve: (teamId, cost) => reserve(deps.metering, teamId, cost, clock()),
       settle: (teamId, op, cost, success) => void track(settle(deps.metering, deps.usage, log, teamId, op, cost, success, clock())),
     }),
     cachingStage(),
-    versionResponseStage({ transactionCreatedAt: (ids) => transactionCreatedAt(deps.db, ids), fundAnnouncedDate: (ids) => fundAnnouncedAsStored(deps.db, ids) }),
-    locksStage(),
+    ...responsePolicies,
     idempotencyStage(deps.db, clock),
   ];
   const operation = compose(operationStages, runHandler);

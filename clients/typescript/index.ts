@@ -4,7 +4,7 @@
  * a Prism mock), X-Client-Id, API-Version pinning, retries with backoff on 429 (honouring
  * Retry-After) and, for idempotent methods and POSTs (each sent with an `Idempotency-Key`) only, on
  * 5xx and network errors, and an async iterator
- * over cursor pages.
+ * over cursor pages, a changed-since walk (`changedSince`) and a reader of streamed exports (`exportRows`).
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/api.js';
@@ -160,7 +160,8 @@ export function createFundingClient(o: ClientOptions) {
       await sleep(wait);
     }
   };
-  const client = createClient<paths>({ baseUrl: o.baseUrl, fetch: retryingFetch });
+  // JSON answers only in the typed results: the NDJSON export is read by `exportRows`
+  const client = createClient<paths, 'application/json'>({ baseUrl: o.baseUrl, fetch: retryingFetch });
   const auth: Middleware = {
     async onRequest({ request }) {
       request.headers.set('Authorization', `Bearer ${tokens ? await tokens.get() : fixed}`);
@@ -189,4 +190,99 @@ export async function* paginate<T>(
     yield* data.data;
     cursor = data.page.next_cursor ?? undefined;
   } while (cursor);
+}
+
+/** The `/data` lists a partner keeps a copy of: each has `updated_at` and the NDJSON export. */
+export type SyncPath =
+  | '/data/transactions'
+  | '/data/companies'
+  | '/data/entities'
+  | '/data/investors'
+  | '/data/universities'
+  | '/data/gov-ngo'
+  | '/data/people'
+  | '/data/founders'
+  | '/data/funds'
+  | '/data/valuations'
+  | '/data/jobs'
+  | '/data/news';
+
+type ListQuery<P extends SyncPath> = NonNullable<paths[P]['get']['parameters']['query']>;
+/** A row of list `P`, as its JSON page and its export give it. */
+export type SyncRow<P extends SyncPath> = paths[P]['get']['responses'][200]['content']['application/json']['data'][number];
+
+/**
+ * Every row of `path` changed after `since` (an ISO 8601 instant), oldest change first, soft-deleted
+ * rows included (with `deleted_at` set) on lists that have them. Keep the last row's `updated_at`
+ * as the next walk's `since`.
+ *   for await (const t of changedSince(api, '/data/transactions', last)) ...
+ */
+export function changedSince<P extends SyncPath>(
+  client: FundingClient,
+  path: P,
+  since: string,
+  o: { filter?: string; limit?: number; includeDeleted?: boolean } = {},
+): AsyncGenerator<SyncRow<P>> {
+  const changed = `updated_at[gt]:${since}`;
+  const query = {
+    filter: o.filter ? `and(${changed},${o.filter})` : changed,
+    sort: 'updated_at',
+    limit: o.limit ?? 500,
+    ...(path === '/data/transactions' && o.includeDeleted !== false ? { include_deleted: true } : {}),
+  };
+  const get = client.GET as unknown as (p: string, init: unknown) => Promise<{ data?: { data: SyncRow<P>[]; page: { next_cursor: string | null } }; error?: unknown }>;
+  return paginate((cursor) => get(path, { params: { query: { ...query, cursor } } }));
+}
+
+/** The trailer line of an export: how many rows were sent and whether that was all of them. */
+export interface ExportTrailer {
+  rows: number;
+  complete: boolean;
+  credits: number;
+  error?: { code: string; message: string; details: unknown };
+}
+
+/** An export that ended before its last row (credits ran out, a plan's depth, a lost connection). */
+export class ExportIncomplete extends Error {
+  constructor(
+    message: string,
+    readonly trailer: ExportTrailer | null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The rows of a streamed export of `path` (`format=ndjson`), one at a time as they arrive: every row
+ * matching `query`'s filter and sort, no paging. Throws ExportIncomplete after the last row when the
+ * trailer says the export is incomplete or when the stream ends without one.
+ */
+export async function* exportRows<P extends SyncPath>(client: FundingClient, path: P, query: Omit<ListQuery<P>, 'format' | 'cursor' | 'limit'> = {} as never): AsyncGenerator<SyncRow<P>> {
+  const get = client.GET as unknown as (p: string, init: unknown) => Promise<{ data?: ReadableStream<Uint8Array> | null; error?: unknown; response: Response }>;
+  const { data, error, response } = await get(path, { params: { query: { ...query, format: 'ndjson' } }, parseAs: 'stream' });
+  if (error || !data || !response.ok) throw new Error(`export request failed (${response.status}): ${JSON.stringify(error)}`);
+  const reader = data.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  let trailer: ExportTrailer | null = null;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffered += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        if (line === '') continue;
+        const parsed = JSON.parse(line) as Record<string, unknown>;
+        if ('_export' in parsed) trailer = parsed._export as ExportTrailer;
+        else yield parsed as SyncRow<P>;
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  if (!trailer) throw new ExportIncomplete('the export ended without its trailer line (connection lost)', null);
+  if (!trailer.complete) throw new ExportIncomplete(`the export ended after ${trailer.rows} rows: ${trailer.error?.code ?? 'incomplete'}`, trailer);
 }

@@ -19,6 +19,7 @@ export const COMPANY_SORTS = sortRegistry(
     launch_date: "coalesce({b}.launch_date_sort, '')",
     employees_count: { sql: 'coalesce({b}.employees_count, -1)', field: 'employees' },
     added_at: '{b}.added_at',
+    updated_at: '{b}.updated_at',
     id: '{b}.id',
   },
   '-signal_rating',

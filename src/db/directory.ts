@@ -44,7 +44,7 @@ export const ENTITY_SCOPE: FilterScope = {
   retired: { created_at: renamed(entityKeys(), 'added_at', '2026-10-09') },
 };
 
-const ORGANIZATION_KEYS = { signal_rating: 'coalesce({b}.signal_rating, -1)', name: '{b}.name_lower', added_at: '{b}.added_at', id: '{b}.id' };
+const ORGANIZATION_KEYS = { signal_rating: 'coalesce({b}.signal_rating, -1)', name: '{b}.name_lower', added_at: '{b}.added_at', updated_at: '{b}.updated_at', id: '{b}.id' };
 const ADDED_AT_RENAMED = { created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' } };
 
 /** Organization directories: every key has an index per subtype (migration 003). */

@@ -76,6 +76,16 @@ export const flagKey = (key: string, kind: string, description: string): Related
   description,
 });
 
+/** The last change of a record: changed-since walks (`updated_at[gt]:T`, sort `updated_at`). */
+export const UPDATED_AT: ColumnKey = {
+  key: 'updated_at',
+  kind: 'column',
+  type: 'datetime',
+  sqls: ['{b}.updated_at'],
+  ops: ['gt', 'gte', 'lt', 'lte'],
+  description: 'Last change of the record (ISO 8601 date-time, or a date compared at its precision)',
+};
+
 /** Keys on an organization or person row aliased `{b}` (scope `entity`, and `company.*` on rounds). */
 export function entityKeys(): FilterKey[] {
   return [
@@ -105,6 +115,7 @@ export function entityKeys(): FilterKey[] {
     { key: 'is_hiring', kind: 'column', type: 'boolean', sqls: ['({b}.jobs_open_count > 0)'], ops: BOOL, description: 'Has open job openings' },
     { key: 'added_at', kind: 'column', type: 'partial_date', sqls: ['{b}.added_at'], ops: CMP, description: 'When the record was added (compared at the given precision)' },
     { key: 'gender', kind: 'column', type: 'enum', sqls: ['{b}.gender'], ops: EQ_SET, values: GENDERS, description: 'Gender (persons)' },
+    UPDATED_AT,
   ];
 }
 

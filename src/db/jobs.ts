@@ -1,14 +1,15 @@
 /** Job openings: SQL only, with the filter scope `job` and the sort keys. Salary, currency, department and contract type are never selected. */
 import type { Knex } from 'knex';
 import type { RefRow } from './entities.js';
-import { CMP, EQ_SET, JOB_TYPES, loc, renamed } from './filterKeys.js';
+import { CMP, EQ_SET, JOB_TYPES, loc, renamed, UPDATED_AT } from './filterKeys.js';
 import { sortRegistry, type FilterKey, type FilterScope } from './listing.js';
 import { selectList, type RowOf } from './schema.js';
 
 /** Never selected: the salary, its currency, the department and the contract type; `is_active` is a condition. */
 const JOB_UNSELECTED = ['salary_min', 'salary_max', 'salary_currency', 'department', 'contract_type', 'is_active'] as const;
 
-export type JobRow = Omit<RowOf<'jobs'>, (typeof JOB_UNSELECTED)[number]> & { entity: RefRow };
+/** `updated_at`: nullable in the table (migration 016), filled there and stamped by every write path (src/db/changes.ts). */
+export type JobRow = Omit<RowOf<'jobs'>, (typeof JOB_UNSELECTED)[number]> & { updated_at: string; entity: RefRow };
 
 export const JOB_COLUMNS = selectList('jobs', 'j', JOB_UNSELECTED);
 
@@ -48,6 +49,7 @@ function jobKeys(): FilterKey[] {
     { key: 'source', kind: 'column', type: 'string', sqls: ['{b}.source'], ops: EQ_SET, description: 'Where the opening was found' },
     { key: 'post_language', kind: 'column', type: 'string', sqls: ['{b}.post_language'], ops: EQ_SET, description: 'Language of the posting (ISO 639-1)' },
     { key: 'entity.uuid', kind: 'related', type: 'uuid', from: 'entities r', link: 'r.id = {b}.entity_id', sqls: ['r.uuid'], ops: EQ_SET, description: 'UUID of the hiring organization' },
+    UPDATED_AT,
   ];
 }
 
@@ -58,6 +60,6 @@ export const JOB_SCOPE: FilterScope = {
   retired: { date_posted: renamed(jobKeys(), 'posted_at', '2026-10-09') },
 };
 
-export const JOB_SORTS = sortRegistry({ posted_at: '{b}.posted_at', id: '{b}.id' }, '-posted_at', '{b}.id', {
+export const JOB_SORTS = sortRegistry({ posted_at: '{b}.posted_at', updated_at: '{b}.updated_at', id: '{b}.id' }, '-posted_at', '{b}.id', {
   date_posted: { replacement: 'posted_at', since: '2026-10-09', sql: '{b}.posted_at' },
 });

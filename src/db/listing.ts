@@ -17,7 +17,7 @@ export type FilterOp = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'in_any' | '
  */
 export type FieldName = 'revenue' | 'ebitda' | 'profit' | 'rnd' | 'valuation' | 'employees' | 'visits' | 'headcount_share' | 'investors';
 
-export type FieldType = 'integer' | 'number' | 'money' | 'string' | 'enum' | 'partial_date' | 'boolean' | 'uuid' | 'place';
+export type FieldType = 'integer' | 'number' | 'money' | 'string' | 'enum' | 'partial_date' | 'datetime' | 'boolean' | 'uuid' | 'place';
 
 export interface EnumValue {
   code: string;

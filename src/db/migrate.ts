@@ -21,6 +21,7 @@ import * as m012 from './migrations/012_auth_attempts.js';
 import * as m013 from './migrations/013_sign_in_codes.js';
 import * as m014 from './migrations/014_analytics_facts.js';
 import * as m015 from './migrations/015_idempotency_keys.js';
+import * as m016 from './migrations/016_updated_at.js';
 import { rebuildNewsTerms } from './newsSearch.js';
 import { rebuildFacts, rebuildRollup } from './rollup.js';
 import { rebuildSearchTerms } from './search.js';
@@ -41,6 +42,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '013_sign_in_codes': m013,
   '014_analytics_facts': m014,
   '015_idempotency_keys': m015,
+  '016_updated_at': m016,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -165,7 +165,7 @@ export async function listEducation(db: Knex, personId: number, where: CompiledF
   return { page: res.page, rows: res.rows.map((r) => toEducation(r, majors)) };
 }
 
-export const FOUNDER_SORTS = sortRegistry({ signal_rating: 'coalesce({b}.signal_rating, -1)', name: '{b}.name_lower', added_at: '{b}.added_at', id: '{b}.id' }, '-signal_rating', '{b}.id', {
+export const FOUNDER_SORTS = sortRegistry({ signal_rating: 'coalesce({b}.signal_rating, -1)', name: '{b}.name_lower', added_at: '{b}.added_at', updated_at: '{b}.updated_at', id: '{b}.id' }, '-signal_rating', '{b}.id', {
   launch_date: { replacement: 'signal_rating', since: '2026-10-07', sql: "coalesce({b}.launch_date_sort, '')" },
   created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' },
 });

@@ -9,7 +9,7 @@ import type { RefRow } from './entities.js';
 import { prepared, whereIdIn } from './knex.js';
 import { JOB_ENTITY_COLUMNS } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
-import { ARTICLE_TYPES, CMP, CMP_SET, EQ_SET, FUND_STATUSES, FUND_TYPES, REPEATED, renamed, taxonomyKey, uuidOf, VALUATION_SOURCES } from './filterKeys.js';
+import { ARTICLE_TYPES, CMP, CMP_SET, EQ_SET, FUND_STATUSES, FUND_TYPES, REPEATED, renamed, taxonomyKey, UPDATED_AT, uuidOf, VALUATION_SOURCES } from './filterKeys.js';
 
 export interface RecordSpec {
   table: 'funds' | 'valuations' | 'news' | 'notes' | 'transactions' | 'financials' | 'headcount_breakdown' | 'web_traffic' | 'patents' | 'career' | 'education' | 'landscapes' | 'taxonomy';
@@ -96,6 +96,7 @@ function fundKeys(): FilterKey[] {
     { key: 'status', kind: 'column', type: 'enum', sqls: ['{b}.status'], ops: EQ_SET, values: FUND_STATUSES, description: 'Fund status (fundraising, active, closed)' },
     uuidOf('investor.uuid', 'funds', 'investor_id', 'UUID of the investor that raised the fund'),
     { key: 'lp.uuid', kind: 'related', type: 'uuid', from: 'fund_lps r join entities le on le.id = r.lp_id', link: 'r.fund_id = {b}.id', sqls: ['le.uuid'], ops: REPEATED, description: 'UUID of a limited partner (repeated)' },
+    UPDATED_AT,
   ];
 }
 
@@ -106,6 +107,7 @@ function valuationKeys(): FilterKey[] {
     { key: 'value', kind: 'column', type: 'money', sqls: ['{b}.value_usd'], ops: CMP, field: 'valuation', description: 'Valuation in the request currency (integer)' },
     { key: 'source', kind: 'column', type: 'enum', sqls: ['{b}.source'], ops: EQ_SET, values: VALUATION_SOURCES, description: 'Source (funding_round, secondary, public_market, estimate)' },
     uuidOf('company.uuid', 'valuations', 'company_id', 'UUID of the valued company'),
+    UPDATED_AT,
   ];
 }
 
@@ -117,6 +119,7 @@ function newsKeys(): FilterKey[] {
     { key: 'source', kind: 'column', type: 'string', sqls: ['{b}.source'], ops: EQ_SET, description: 'Publisher' },
     { key: 'entity.uuid', kind: 'related', type: 'uuid', from: 'news_entities r join entities ne on ne.id = r.entity_id', link: 'r.news_id = {b}.id', sqls: ['ne.uuid'], ops: REPEATED, description: 'UUID of an entity the article mentions (repeated)' },
     { key: 'taxonomy_id', kind: 'related', type: 'integer', from: 'news_taxonomy r', link: 'r.news_id = {b}.id', sqls: ['r.taxonomy_id'], ops: REPEATED, description: 'Taxonomy id of the article (repeated)', valuesFrom: 'taxonomy', valuesKind: '' },
+    UPDATED_AT,
   ];
 }
 
@@ -140,16 +143,16 @@ export const NEWS_SCOPE: FilterScope = {
   },
 };
 
-export const FUND_SORTS = sortRegistry({ announced_date: "coalesce({b}.announced_sort, '')", amount: 'coalesce({b}.amount_usd, -1)', id: '{b}.id' }, '-announced_date', '{b}.id', {
+export const FUND_SORTS = sortRegistry({ announced_date: "coalesce({b}.announced_sort, '')", amount: 'coalesce({b}.amount_usd, -1)', updated_at: '{b}.updated_at', id: '{b}.id' }, '-announced_date', '{b}.id', {
   fund_date: { replacement: 'announced_date', since: '2026-10-09', sql: "coalesce({b}.announced_sort, '')" },
 });
 
-export const VALUATION_SORTS = sortRegistry({ date: '{b}.date_sort', value: { sql: '{b}.value_usd', field: 'valuation' }, id: '{b}.id' }, '-date', '{b}.id', {
+export const VALUATION_SORTS = sortRegistry({ date: '{b}.date_sort', value: { sql: '{b}.value_usd', field: 'valuation' }, updated_at: '{b}.updated_at', id: '{b}.id' }, '-date', '{b}.id', {
   year: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
   month: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
 });
 
-export const NEWS_SORTS = sortRegistry({ published_at: '{b}.published_at', id: '{b}.id' }, '-published_at', '{b}.id', {
+export const NEWS_SORTS = sortRegistry({ published_at: '{b}.published_at', updated_at: '{b}.updated_at', id: '{b}.id' }, '-published_at', '{b}.id', {
   publish_date: { replacement: 'published_at', since: '2026-10-09', sql: '{b}.published_at' },
 });
 

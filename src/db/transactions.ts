@@ -4,10 +4,11 @@ import { sortRegistry, type CompiledFilter, type FilterKey, type FilterScope } f
 import type { RefRow } from './entities.js';
 import { prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
-import { BOOL, CMP, CMP_SET, EQ_SET, REPEATED, ROUND_TYPES, STANDARDIZED_ROUND_VALUES, entityKeys, rebase } from './filterKeys.js';
+import { BOOL, CMP, CMP_SET, EQ_SET, REPEATED, ROUND_TYPES, STANDARDIZED_ROUND_VALUES, UPDATED_AT, entityKeys, rebase } from './filterKeys.js';
 import type { RowOf } from './schema.js';
 
-export type TransactionRow = RowOf<'transactions'>;
+/** `updated_at` is nullable in the table (added by migration 016), filled there and stamped by every write path (src/db/changes.ts). */
+export type TransactionRow = RowOf<'transactions'> & { updated_at: string };
 
 export type InvestorLink = RefRow & { transaction_id: number; is_lead: boolean | number | null };
 
@@ -34,9 +35,10 @@ export async function loadInvestorLinks(db: Knex, transactionIds: number[]): Pro
   return out;
 }
 
-/** A page of active transactions matching the compiled filter. */
-export async function listTransactions(db: Knex, where: CompiledFilter | null, page: PageRequest) {
-  const base = db('transactions as t').whereNull('t.deleted_at');
+/** A page of transactions matching the compiled filter: active ones, and soft-deleted ones too with `includeDeleted`. */
+export async function listTransactions(db: Knex, where: CompiledFilter | null, page: PageRequest, includeDeleted = false) {
+  const base = db('transactions as t');
+  if (!includeDeleted) base.whereNull('t.deleted_at');
   if (where) base.whereRaw(where.sql, where.bindings);
   return keysetPage<TransactionRow & Record<string, unknown>>(db, base, (q) => q.select('t.*'), page);
 }
@@ -44,7 +46,7 @@ export async function listTransactions(db: Knex, where: CompiledFilter | null, p
 /** Keys on a transaction aliased `{b}` (scope `funding`). */
 function fundingKeys(): FilterKey[] {
   const company = entityKeys()
-    .filter((k) => !['gender', 'is_hiring'].includes(k.key))
+    .filter((k) => !['gender', 'is_hiring', 'updated_at'].includes(k.key))
     .map((k) => rebase(k, `company.${k.key}`, 'cmp'));
   return [
     { key: 'date', kind: 'column', type: 'partial_date', sqls: ['{b}.date_sort'], ops: CMP, description: 'Announcement date (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)' },
@@ -59,6 +61,7 @@ function fundingKeys(): FilterKey[] {
     { key: 'investor.uuid', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id', sqls: ['ie.uuid'], ops: REPEATED, field: 'investors', description: 'Participating investor UUID (repeated: in_all needs every investor)' },
     { key: 'investor.lead', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id and r.is_lead = true', sqls: ['ie.uuid'], ops: REPEATED, field: 'investors', description: 'Lead investor UUID' },
     { key: 'investor.type', kind: 'related', type: 'enum', from: 'transaction_investors r join entity_investor_types eit on eit.entity_id = r.investor_id join investor_types it on it.id = eit.investor_type_id', link: 'r.transaction_id = {b}.id', sqls: ['it.code'], ops: REPEATED, field: 'investors', description: 'Type of a participating investor (display name or code, case-insensitive)', valuesFrom: 'investor_types' },
+    UPDATED_AT,
     ...company,
   ];
 }
@@ -72,7 +75,7 @@ export const FUNDING_SCOPE: FilterScope = {
   retired: { created_at: { replacement: 'date', since: '2026-10-09' } },
 };
 
-export const TRANSACTION_SORTS = sortRegistry({ date: "coalesce({b}.date_sort, '')", amount: 'coalesce({b}.amount_usd, -1)', id: '{b}.id' }, '-date', '{b}.id', {
+export const TRANSACTION_SORTS = sortRegistry({ date: "coalesce({b}.date_sort, '')", amount: 'coalesce({b}.amount_usd, -1)', updated_at: '{b}.updated_at', id: '{b}.id' }, '-date', '{b}.id', {
   created_at: { replacement: 'date', since: '2026-10-09', sql: '{b}.created_at' },
   year: { replacement: 'date', since: '2026-05-25' },
   month: { replacement: 'date', since: '2026-05-25' },

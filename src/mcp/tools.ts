@@ -100,6 +100,8 @@ function toolOf(doc: Document, path: string, pathParameters: unknown[], op: Open
   for (const p of byKey.values()) {
     if (p.in === 'header' && p.name.toLowerCase() === 'api-version') versionSchema = p.schema;
     if (p.in !== 'path' && p.in !== 'query') continue;
+    // a tool answers one JSON result: the streamed NDJSON export (`format`) is for HTTP clients
+    if (p.in === 'query' && p.name === 'format') continue;
     properties[p.name] = { ...(p.schema ?? {}), ...(p.description ? { description: p.description } : {}) };
     if (p.required || p.in === 'path') required.push(p.name);
     parameters.push({ name: p.name, in: p.in, commaSeparated: p.schema?.type === 'array' && p.explode === false });

@@ -25,6 +25,8 @@ export interface OperationPlan {
   locks: LockPlan | null;
   /** How caches may keep its 200 answer (GET operations); null: not cacheable. */
   cache: CachePolicy | null;
+  /** Whether it is a list that streams as NDJSON on request (it declares the `format` parameter). */
+  exportable: boolean;
   handler: Handler;
 }
 

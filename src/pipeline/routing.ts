@@ -68,12 +68,15 @@ export function planOperations(api: OpenAPIBackend, handlers: HandlerMap): Opera
       creditCost: Number((op as unknown as Record<string, unknown>)['x-credit-cost'] ?? DEFAULT_CREDIT_COST),
       locks: lockPlan(okResponse?.content?.['application/json']?.schema),
       cache: cachePolicy(op.method, op.path),
+      exportable: (op.parameters ?? []).some((p) => (p as { name?: string }).name === 'format'),
       handler: handlers[op.operationId as keyof HandlerMap] as Handler,
     };
   });
 }
 
 function writeResult(res: Response, result: Result): void {
+  // a streamed answer (an export) has written itself
+  if (res.headersSent) return;
   const l = stateOf(res);
   res.status(result.status);
   const { Vary: vary, ...headers } = result.headers ?? {};

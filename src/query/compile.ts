@@ -33,6 +33,8 @@ const INT = /^-?\d{1,15}$/;
 const NUM = /^-?(\d{1,15}(\.\d{1,10})?|\.\d{1,10})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PARTIAL = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
+/** An ISO 8601 date-time with its offset (`Z` or `±HH:MM`); fractions of a second to milliseconds. */
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 const SET_OPS: readonly FilterOp[] = ['in_any', 'nin_any', 'in_all', 'nin_all'];
 
 function invalid(key: string, message: string): ApiError {
@@ -93,6 +95,18 @@ function typed(k: FilterKey, raw: string, opts: CompileOptions): Value {
     case 'partial_date':
       partialDateRange(k.key, v);
       return v;
+    case 'datetime': {
+      // a date alone compares at its precision; an instant compares with the stored UTC text
+      if (PARTIAL.test(v)) {
+        partialDateRange(k.key, v);
+        return v;
+      }
+      const at = DATETIME.test(v) ? new Date(v) : null;
+      if (!at || Number.isNaN(at.getTime())) {
+        throw invalid(k.key, `Filter ${k.key} expects an ISO 8601 date-time such as 2026-01-31T12:00:00Z (or a date YYYY, YYYY-MM, YYYY-MM-DD), got "${raw}"`);
+      }
+      return at.toISOString();
+    }
     default:
       return k.key === 'name' ? v.toLowerCase() : v;
   }
@@ -102,7 +116,7 @@ const OPS: Record<'eq' | 'gt' | 'gte' | 'lt' | 'lte', string> = { eq: '=', gt: '
 
 /** A positive condition on one SQL expression (the negations are applied by the caller). */
 function positive(sql: string, op: FilterOp, k: FilterKey, values: Value[], b: Value[]): string {
-  if (k.type === 'partial_date') {
+  if (k.type === 'partial_date' || (k.type === 'datetime' && PARTIAL.test(String(values[0])))) {
     const [start, end] = partialDateRange(k.key, String(values[0]));
     switch (op) {
       case 'eq':

@@ -21,5 +21,6 @@ export function jobOpening(appUrl: string, j: JobRow): components['schemas']['Jo
     country_unique_id: j.country_id,
     continent_unique_id: j.continent_id,
     city_region_unique_ids: JSON.parse(j.city_region_ids) as number[],
+    updated_at: j.updated_at,
   };
 }

@@ -22,6 +22,7 @@ export function fund(appUrl: string, r: Row, m: Money): S['Fund'] {
     vintage_year: num(r.vintage_year),
     fund_type: (r.fund_type as S['Fund']['fund_type']) ?? null,
     status: (r.status as S['Fund']['status']) ?? null,
+    updated_at: r.updated_at as string,
   };
 }
 
@@ -33,6 +34,7 @@ export function valuation(appUrl: string, r: Row, m: Money): S['Valuation'] {
     valued_date: r.valued_date as string,
     source: (r.source as S['Valuation']['source']) ?? null,
     transaction_id: num(r.transaction_id),
+    updated_at: r.updated_at as string,
   };
 }
 
@@ -48,6 +50,7 @@ export function newsArticle(appUrl: string, r: Row, links: NewsLinks): S['NewsAr
     published_at: r.published_at as string,
     entities: (links.entities.get(id) ?? []).map((e) => entityRef(appUrl, e)),
     taxonomy: (links.taxonomy.get(id) ?? []) as S['TaxonomyItem'][],
+    updated_at: r.updated_at as string,
   };
 }
 

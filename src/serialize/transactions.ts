@@ -28,5 +28,6 @@ export function transaction(
     investors: investors === null ? null : investors.map((i) => ({ is_lead: boolOrNull(i.is_lead), investor: entityRef(appUrl, i) })),
     source_url: t.source_url,
     deleted_at: t.deleted_at,
+    updated_at: t.updated_at,
   };
 }

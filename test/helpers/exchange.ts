@@ -37,7 +37,7 @@ export function exchange(over: Partial<Exchange> & { path?: string; pin?: string
     },
     socket: {},
   } as unknown as Response;
-  const op: OperationPlan = { id: 'listCompanies', method: 'get', scopes: ['read:entities'], creditCost: 1, locks: null, cache: null, handler: async () => ({ status: 200, body: {} }), ...over.op };
+  const op: OperationPlan = { id: 'listCompanies', method: 'get', scopes: ['read:entities'], creditCost: 1, locks: null, cache: null, exportable: false, handler: async () => ({ status: 200, body: {} }), ...over.op };
   const rawQuery = over.rawQuery ?? {};
   const version = versionRequest(resolveVersion(over.pin, AT), path, rawQuery);
   return {

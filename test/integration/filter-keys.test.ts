@@ -16,6 +16,8 @@ async function sampleValue(h: Harness, k: FilterKey): Promise<string> {
       return 'true';
     case 'partial_date':
       return '2020';
+    case 'datetime':
+      return '2024-06-30T12:00:00Z';
     case 'money':
       return '1000000';
     case 'integer':

@@ -149,7 +149,7 @@ forEachDatabase('transactions list', (h) => {
     expect(off.body.error.message).toMatch(/cursor/);
     const s = await h().get('/data/transactions?sort=-popularity');
     expect(s.status).toBe(400);
-    expect(s.body.error.message).toMatch(/date, amount, id/);
+    expect(s.body.error.message).toMatch(/date, amount, updated_at, id/);
   });
 });
 

@@ -22,7 +22,7 @@ describe('authentication stage', () => {
     expect(calls).toEqual([[]]);
     expect(x.principal?.clientId).toBe('key_1');
     expect(x.state.clientId).toBe('key_1');
-    const pub = exchange({ op: { id: 'getHealth', method: 'get', scopes: null, creditCost: 0, locks: null, cache: null, handler: answer() } });
+    const pub = exchange({ op: { id: 'getHealth', method: 'get', scopes: null, creditCost: 0, locks: null, cache: null, exportable: false, handler: answer() } });
     await authenticateStage(auth)(pub, answer());
     expect(calls).toHaveLength(1);
     expect(pub.principal).toBeNull();
@@ -72,7 +72,7 @@ describe('locks stage', () => {
 
   it('nulls and names fields above the caller\'s tier in a success body', async () => {
     const b = body();
-    const x = exchange({ principal: principal({ tier: 'free' }), op: { id: 'getCompany', method: 'get', scopes: [], creditCost: 1, locks: plan, cache: null, handler: answer() } });
+    const x = exchange({ principal: principal({ tier: 'free' }), op: { id: 'getCompany', method: 'get', scopes: [], creditCost: 1, locks: plan, cache: null, exportable: false, handler: answer() } });
     await locksStage()(x, answer({ status: 200, body: b }));
     expect(b.data).toEqual({ id: 1, employees: null, locked: [{ field: 'employees', reason: 'PREMIUM_REQUIRED' }] });
   });
@@ -80,7 +80,7 @@ describe('locks stage', () => {
   it('leaves premium callers and error bodies alone', async () => {
     for (const [tier, status] of [['premium', 200], ['free', 404]] as const) {
       const b = body();
-      const x = exchange({ principal: principal({ tier }), op: { id: 'getCompany', method: 'get', scopes: [], creditCost: 1, locks: plan, cache: null, handler: answer() } });
+      const x = exchange({ principal: principal({ tier }), op: { id: 'getCompany', method: 'get', scopes: [], creditCost: 1, locks: plan, cache: null, exportable: false, handler: answer() } });
       await locksStage()(x, answer({ status, body: b }));
       expect(b).toEqual(body());
     }

@@ -6,7 +6,7 @@ import { answer, exchange, principal } from '../helpers/exchange.js';
 
 const page = { status: 200, body: { data: [{ id: 1, updated_at: '2026-11-01T10:00:00.000Z' }], page: { limit: 25 } } };
 const cacheable = (headers: Record<string, string> = {}) =>
-  exchange({ headers, principal: principal({ kind: 'api_key', tier: 'premium', clientId: 'key_1', teamId: 7 }), op: { id: 'listCompanies', method: 'get', scopes: [], creditCost: 1, locks: null, cache: 'private', handler: answer(page) } });
+  exchange({ headers, principal: principal({ kind: 'api_key', tier: 'premium', clientId: 'key_1', teamId: 7 }), op: { id: 'listCompanies', method: 'get', scopes: [], creditCost: 1, locks: null, cache: 'private', exportable: false, handler: answer(page) } });
 
 function meter() {
   const log: string[] = [];

@@ -42,7 +42,7 @@ describe('metering stage', () => {
   it('meters neither callers without a team nor free operations', async () => {
     const { m, log } = meter();
     await meteringStage(m)(exchange({ principal: principal() }), answer());
-    await meteringStage(m)(exchange({ principal: keyOfTeam(), op: { id: 'getUsage', method: 'get', scopes: [], creditCost: 0, locks: null, cache: null, handler: answer() } }), answer());
+    await meteringStage(m)(exchange({ principal: keyOfTeam(), op: { id: 'getUsage', method: 'get', scopes: [], creditCost: 0, locks: null, cache: null, exportable: false, handler: answer() } }), answer());
     expect(log).toEqual([]);
   });
 });

@@ -72,6 +72,8 @@ from .entity_ref_subtype_type_3_type_1 import EntityRefSubtypeType3Type1
 from .entity_ref_type import EntityRefType
 from .entity_summary_list import EntitySummaryList
 from .exits_summary import ExitsSummary
+from .export_line import ExportLine
+from .export_summary import ExportSummary
 from .filter_key import FilterKey
 from .filter_key_operators_item import FilterKeyOperatorsItem
 from .filter_key_type import FilterKeyType
@@ -209,6 +211,7 @@ from .legacy_page import LegacyPage
 from .list_api_keys_api_version import ListApiKeysAPIVersion
 from .list_career_api_version import ListCareerAPIVersion
 from .list_companies_api_version import ListCompaniesAPIVersion
+from .list_companies_format import ListCompaniesFormat
 from .list_company_financials_api_version import ListCompanyFinancialsAPIVersion
 from .list_company_funding_rounds_api_version import ListCompanyFundingRoundsAPIVersion
 from .list_company_headcount_api_version import ListCompanyHeadcountAPIVersion
@@ -219,6 +222,7 @@ from .list_company_valuations_api_version import ListCompanyValuationsAPIVersion
 from .list_company_web_traffic_api_version import ListCompanyWebTrafficAPIVersion
 from .list_education_api_version import ListEducationAPIVersion
 from .list_entities_api_version import ListEntitiesAPIVersion
+from .list_entities_format import ListEntitiesFormat
 from .list_entity_lp_funds_api_version import ListEntityLpFundsAPIVersion
 from .list_filter_values_api_version import ListFilterValuesAPIVersion
 from .list_filter_values_scope import ListFilterValuesScope
@@ -226,21 +230,28 @@ from .list_filters_api_version import ListFiltersAPIVersion
 from .list_filters_scope import ListFiltersScope
 from .list_founded_companies_api_version import ListFoundedCompaniesAPIVersion
 from .list_founders_api_version import ListFoundersAPIVersion
+from .list_founders_format import ListFoundersFormat
 from .list_founders_view import ListFoundersView
 from .list_funds_api_version import ListFundsAPIVersion
+from .list_funds_format import ListFundsFormat
 from .list_gov_ngo_patents_api_version import ListGovNgoPatentsAPIVersion
 from .list_gov_ngo_team_api_version import ListGovNgoTeamAPIVersion
 from .list_gov_ngos_api_version import ListGovNgosAPIVersion
+from .list_gov_ngos_format import ListGovNgosFormat
 from .list_investor_funds_api_version import ListInvestorFundsAPIVersion
 from .list_investor_lp_funds_api_version import ListInvestorLpFundsAPIVersion
 from .list_investor_portfolio_api_version import ListInvestorPortfolioAPIVersion
 from .list_investor_team_api_version import ListInvestorTeamAPIVersion
 from .list_investors_api_version import ListInvestorsAPIVersion
+from .list_investors_format import ListInvestorsFormat
 from .list_jobs_api_version import ListJobsAPIVersion
+from .list_jobs_format import ListJobsFormat
 from .list_landscapes_api_version import ListLandscapesAPIVersion
 from .list_news_api_version import ListNewsAPIVersion
+from .list_news_format import ListNewsFormat
 from .list_notes_api_version import ListNotesAPIVersion
 from .list_people_api_version import ListPeopleAPIVersion
+from .list_people_format import ListPeopleFormat
 from .list_people_view import ListPeopleView
 from .list_similar_companies_api_version import ListSimilarCompaniesAPIVersion
 from .list_similar_investors_api_version import ListSimilarInvestorsAPIVersion
@@ -248,11 +259,14 @@ from .list_taxonomy_api_version import ListTaxonomyAPIVersion
 from .list_taxonomy_type import ListTaxonomyType
 from .list_teams_api_version import ListTeamsAPIVersion
 from .list_transactions_api_version import ListTransactionsAPIVersion
+from .list_transactions_format import ListTransactionsFormat
 from .list_universities_api_version import ListUniversitiesAPIVersion
+from .list_universities_format import ListUniversitiesFormat
 from .list_university_alumni_api_version import ListUniversityAlumniAPIVersion
 from .list_university_patents_api_version import ListUniversityPatentsAPIVersion
 from .list_university_team_api_version import ListUniversityTeamAPIVersion
 from .list_valuations_api_version import ListValuationsAPIVersion
+from .list_valuations_format import ListValuationsFormat
 from .list_versions_api_version import ListVersionsAPIVersion
 from .liveness import Liveness
 from .liveness_status import LivenessStatus
@@ -480,6 +494,8 @@ __all__ = (
     "EntityRefType",
     "EntitySummaryList",
     "ExitsSummary",
+    "ExportLine",
+    "ExportSummary",
     "FilterKey",
     "FilterKeyOperatorsItem",
     "FilterKeyType",
@@ -609,6 +625,7 @@ __all__ = (
     "ListApiKeysAPIVersion",
     "ListCareerAPIVersion",
     "ListCompaniesAPIVersion",
+    "ListCompaniesFormat",
     "ListCompanyFinancialsAPIVersion",
     "ListCompanyFundingRoundsAPIVersion",
     "ListCompanyHeadcountAPIVersion",
@@ -619,6 +636,7 @@ __all__ = (
     "ListCompanyWebTrafficAPIVersion",
     "ListEducationAPIVersion",
     "ListEntitiesAPIVersion",
+    "ListEntitiesFormat",
     "ListEntityLpFundsAPIVersion",
     "ListFilterValuesAPIVersion",
     "ListFilterValuesScope",
@@ -626,21 +644,28 @@ __all__ = (
     "ListFiltersScope",
     "ListFoundedCompaniesAPIVersion",
     "ListFoundersAPIVersion",
+    "ListFoundersFormat",
     "ListFoundersView",
     "ListFundsAPIVersion",
+    "ListFundsFormat",
     "ListGovNgoPatentsAPIVersion",
     "ListGovNgoTeamAPIVersion",
     "ListGovNgosAPIVersion",
+    "ListGovNgosFormat",
     "ListInvestorFundsAPIVersion",
     "ListInvestorLpFundsAPIVersion",
     "ListInvestorPortfolioAPIVersion",
     "ListInvestorTeamAPIVersion",
     "ListInvestorsAPIVersion",
+    "ListInvestorsFormat",
     "ListJobsAPIVersion",
+    "ListJobsFormat",
     "ListLandscapesAPIVersion",
     "ListNewsAPIVersion",
+    "ListNewsFormat",
     "ListNotesAPIVersion",
     "ListPeopleAPIVersion",
+    "ListPeopleFormat",
     "ListPeopleView",
     "ListSimilarCompaniesAPIVersion",
     "ListSimilarInvestorsAPIVersion",
@@ -648,11 +673,14 @@ __all__ = (
     "ListTaxonomyType",
     "ListTeamsAPIVersion",
     "ListTransactionsAPIVersion",
+    "ListTransactionsFormat",
     "ListUniversitiesAPIVersion",
+    "ListUniversitiesFormat",
     "ListUniversityAlumniAPIVersion",
     "ListUniversityPatentsAPIVersion",
     "ListUniversityTeamAPIVersion",
     "ListValuationsAPIVersion",
+    "ListValuationsFormat",
     "ListVersionsAPIVersion",
     "Liveness",
     "LivenessStatus",

@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class FilterKeyType(StrEnum):
     BOOLEAN = "boolean"
+    DATETIME = "datetime"
     ENUM = "enum"
     INTEGER = "integer"
     MONEY = "money"

@@ -37,6 +37,8 @@ class Fund:
         vintage_year (int | None):
         fund_type (FundFundTypeType1 | FundFundTypeType2Type1 | FundFundTypeType3Type1 | None):
         status (FundStatusType1 | FundStatusType2Type1 | FundStatusType3Type1 | None):
+        updated_at (datetime.datetime): Last change of the record (a soft delete is one); changed-since walks filter
+            `updated_at[gt]` and sort by `updated_at`.
     """
 
     id: int
@@ -50,6 +52,7 @@ class Fund:
         FundFundTypeType1 | FundFundTypeType2Type1 | FundFundTypeType3Type1 | None
     )
     status: FundStatusType1 | FundStatusType2Type1 | FundStatusType3Type1 | None
+    updated_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.source_amount import SourceAmount
@@ -98,6 +101,8 @@ class Fund:
         else:
             status = self.status
 
+        updated_at = self.updated_at.isoformat()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -111,6 +116,7 @@ class Fund:
                 "vintage_year": vintage_year,
                 "fund_type": fund_type,
                 "status": status,
+                "updated_at": updated_at,
             }
         )
 
@@ -245,6 +251,8 @@ class Fund:
 
         status = _parse_status(d.pop("status"))
 
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
         fund = cls(
             id=id,
             name=name,
@@ -255,6 +263,7 @@ class Fund:
             vintage_year=vintage_year,
             fund_type=fund_type,
             status=status,
+            updated_at=updated_at,
         )
 
         return fund

@@ -38,6 +38,8 @@ class JobOpening:
         country_unique_id (int | None):
         continent_unique_id (int | None):
         city_region_unique_ids (list[int]):
+        updated_at (datetime.datetime): Last change of the record (a soft delete is one); changed-since walks filter
+            `updated_at[gt]` and sort by `updated_at`.
     """
 
     id: int
@@ -61,6 +63,7 @@ class JobOpening:
     country_unique_id: int | None
     continent_unique_id: int | None
     city_region_unique_ids: list[int]
+    updated_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -113,6 +116,8 @@ class JobOpening:
 
         city_region_unique_ids = self.city_region_unique_ids
 
+        updated_at = self.updated_at.isoformat()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -133,6 +138,7 @@ class JobOpening:
                 "country_unique_id": country_unique_id,
                 "continent_unique_id": continent_unique_id,
                 "city_region_unique_ids": city_region_unique_ids,
+                "updated_at": updated_at,
             }
         )
 
@@ -267,6 +273,8 @@ class JobOpening:
 
         city_region_unique_ids = cast(list[int], d.pop("city_region_unique_ids"))
 
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
         job_opening = cls(
             id=id,
             entity=entity,
@@ -284,6 +292,7 @@ class JobOpening:
             country_unique_id=country_unique_id,
             continent_unique_id=continent_unique_id,
             city_region_unique_ids=city_region_unique_ids,
+            updated_at=updated_at,
         )
 
         return job_opening

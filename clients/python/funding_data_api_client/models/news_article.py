@@ -37,6 +37,8 @@ class NewsArticle:
         published_at (datetime.datetime):
         entities (list[EntityRef]):
         taxonomy (list[TaxonomyItem]):
+        updated_at (datetime.datetime): Last change of the record (a soft delete is one); changed-since walks filter
+            `updated_at[gt]` and sort by `updated_at`.
     """
 
     id: int
@@ -53,6 +55,7 @@ class NewsArticle:
     published_at: datetime.datetime
     entities: list[EntityRef]
     taxonomy: list[TaxonomyItem]
+    updated_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -89,6 +92,8 @@ class NewsArticle:
             taxonomy_item = taxonomy_item_data.to_dict()
             taxonomy.append(taxonomy_item)
 
+        updated_at = self.updated_at.isoformat()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -102,6 +107,7 @@ class NewsArticle:
                 "published_at": published_at,
                 "entities": entities,
                 "taxonomy": taxonomy,
+                "updated_at": updated_at,
             }
         )
 
@@ -193,6 +199,8 @@ class NewsArticle:
 
             taxonomy.append(taxonomy_item)
 
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
         news_article = cls(
             id=id,
             title=title,
@@ -203,6 +211,7 @@ class NewsArticle:
             published_at=published_at,
             entities=entities,
             taxonomy=taxonomy,
+            updated_at=updated_at,
         )
 
         return news_article

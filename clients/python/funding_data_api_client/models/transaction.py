@@ -41,7 +41,9 @@ class Transaction:
         investors (list[TransactionInvestor] | None): Leads first. Null for callers without the premium tier (named in
             `locked`).
         source_url (None | str):
-        deleted_at (datetime.datetime | None):
+        deleted_at (datetime.datetime | None): Null means active; set only on rows of `include_deleted=true`.
+        updated_at (datetime.datetime): Last change of the record (a soft delete is one); changed-since walks filter
+            `updated_at[gt]` and sort by `updated_at`.
         locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
             dotted paths in the record
             (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
@@ -63,6 +65,7 @@ class Transaction:
     investors: list[TransactionInvestor] | None
     source_url: None | str
     deleted_at: datetime.datetime | None
+    updated_at: datetime.datetime
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -128,6 +131,8 @@ class Transaction:
         else:
             deleted_at = self.deleted_at
 
+        updated_at = self.updated_at.isoformat()
+
         locked: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.locked, Unset):
             locked = []
@@ -154,6 +159,7 @@ class Transaction:
                 "investors": investors,
                 "source_url": source_url,
                 "deleted_at": deleted_at,
+                "updated_at": updated_at,
             }
         )
         if locked is not UNSET:
@@ -322,6 +328,8 @@ class Transaction:
 
         deleted_at = _parse_deleted_at(d.pop("deleted_at"))
 
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
         _locked = d.pop("locked", UNSET)
         locked: list[LockedField] | Unset = UNSET
         if _locked is not UNSET:
@@ -347,6 +355,7 @@ class Transaction:
             investors=investors,
             source_url=source_url,
             deleted_at=deleted_at,
+            updated_at=updated_at,
             locked=locked,
         )
 

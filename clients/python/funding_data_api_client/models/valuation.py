@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
@@ -30,6 +31,8 @@ class Valuation:
             2024-05.
         source (None | ValuationSourceType1 | ValuationSourceType2Type1 | ValuationSourceType3Type1):
         transaction_id (int | None): The funding round it comes from, if any.
+        updated_at (datetime.datetime): Last change of the record (a soft delete is one); changed-since walks filter
+            `updated_at[gt]` and sort by `updated_at`.
         locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
             dotted paths in the record
             (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
@@ -49,6 +52,7 @@ class Valuation:
         | ValuationSourceType3Type1
     )
     transaction_id: int | None
+    updated_at: datetime.datetime
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,6 +78,8 @@ class Valuation:
         transaction_id: int | None
         transaction_id = self.transaction_id
 
+        updated_at = self.updated_at.isoformat()
+
         locked: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.locked, Unset):
             locked = []
@@ -93,6 +99,7 @@ class Valuation:
                 "valued_date": valued_date,
                 "source": source,
                 "transaction_id": transaction_id,
+                "updated_at": updated_at,
             }
         )
         if locked is not UNSET:
@@ -170,6 +177,8 @@ class Valuation:
 
         transaction_id = _parse_transaction_id(d.pop("transaction_id"))
 
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
         _locked = d.pop("locked", UNSET)
         locked: list[LockedField] | Unset = UNSET
         if _locked is not UNSET:
@@ -188,6 +197,7 @@ class Valuation:
             valued_date=valued_date,
             source=source,
             transaction_id=transaction_id,
+            updated_at=updated_at,
             locked=locked,
         )
 

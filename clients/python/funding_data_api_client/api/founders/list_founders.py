@@ -9,6 +9,7 @@ from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
 from ...models.founder_list import FounderList
 from ...models.list_founders_api_version import ListFoundersAPIVersion
+from ...models.list_founders_format import ListFoundersFormat
 from ...models.list_founders_view import ListFoundersView
 from ...types import UNSET, Response, Unset
 
@@ -20,6 +21,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListFoundersFormat | Unset = ListFoundersFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -43,6 +45,12 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -150,6 +158,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListFoundersFormat | Unset = ListFoundersFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -169,6 +178,7 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListFoundersFormat | Unset):  Default: ListFoundersFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListFoundersView | Unset):  Default: ListFoundersView.FULL.
@@ -189,6 +199,7 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         view=view,
         if_none_match=if_none_match,
@@ -210,6 +221,7 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListFoundersFormat | Unset = ListFoundersFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -229,6 +241,7 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListFoundersFormat | Unset):  Default: ListFoundersFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListFoundersView | Unset):  Default: ListFoundersView.FULL.
@@ -250,6 +263,7 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         view=view,
         if_none_match=if_none_match,
@@ -265,6 +279,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListFoundersFormat | Unset = ListFoundersFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -284,6 +299,7 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListFoundersFormat | Unset):  Default: ListFoundersFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListFoundersView | Unset):  Default: ListFoundersView.FULL.
@@ -304,6 +320,7 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         view=view,
         if_none_match=if_none_match,
@@ -323,6 +340,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListFoundersFormat | Unset = ListFoundersFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -342,6 +360,7 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListFoundersFormat | Unset):  Default: ListFoundersFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListFoundersView | Unset):  Default: ListFoundersView.FULL.
@@ -364,6 +383,7 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
+            format_=format_,
             currency=currency,
             view=view,
             if_none_match=if_none_match,

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
 from ...models.list_news_api_version import ListNewsAPIVersion
+from ...models.list_news_format import ListNewsFormat
 from ...models.news_article_list import NewsArticleList
 from ...types import UNSET, Response, Unset
 
@@ -19,6 +20,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -42,6 +44,12 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -145,6 +153,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -168,6 +177,7 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
@@ -188,6 +198,7 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         q=q,
         if_none_match=if_none_match,
@@ -209,6 +220,7 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -232,6 +244,7 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
@@ -253,6 +266,7 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         q=q,
         if_none_match=if_none_match,
@@ -268,6 +282,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -291,6 +306,7 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
@@ -311,6 +327,7 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         q=q,
         if_none_match=if_none_match,
@@ -330,6 +347,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -353,6 +371,7 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
@@ -375,6 +394,7 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
+            format_=format_,
             currency=currency,
             q=q,
             if_none_match=if_none_match,

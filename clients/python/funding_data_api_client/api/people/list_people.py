@@ -9,6 +9,7 @@ from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
 from ...models.founder_list import FounderList
 from ...models.list_people_api_version import ListPeopleAPIVersion
+from ...models.list_people_format import ListPeopleFormat
 from ...models.list_people_view import ListPeopleView
 from ...types import UNSET, Response, Unset
 
@@ -20,6 +21,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -43,6 +45,12 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -150,6 +158,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -167,6 +176,7 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListPeopleFormat | Unset):  Default: ListPeopleFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
@@ -187,6 +197,7 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         view=view,
         if_none_match=if_none_match,
@@ -208,6 +219,7 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -225,6 +237,7 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListPeopleFormat | Unset):  Default: ListPeopleFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
@@ -246,6 +259,7 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         view=view,
         if_none_match=if_none_match,
@@ -261,6 +275,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -278,6 +293,7 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListPeopleFormat | Unset):  Default: ListPeopleFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
@@ -298,6 +314,7 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        format_=format_,
         currency=currency,
         view=view,
         if_none_match=if_none_match,
@@ -317,6 +334,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -334,6 +352,7 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        format_ (ListPeopleFormat | Unset):  Default: ListPeopleFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
@@ -356,6 +375,7 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
+            format_=format_,
             currency=currency,
             view=view,
             if_none_match=if_none_match,

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
 from ...models.currency_code import CurrencyCode
 from ...models.list_transactions_api_version import ListTransactionsAPIVersion
+from ...models.list_transactions_format import ListTransactionsFormat
 from ...models.transaction_list import TransactionList
 from ...types import UNSET, Response, Unset
 
@@ -19,6 +20,8 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    include_deleted: bool | Unset = False,
+    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
@@ -41,6 +44,14 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
+
+    params["include_deleted"] = include_deleted
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -142,6 +153,8 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    include_deleted: bool | Unset = False,
+    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
@@ -149,7 +162,7 @@ def sync_detailed(
     """List funding rounds
 
      Funding-related transactions (rounds, equity, debt, grants), newest first by default
-    (`-date`, ties by `id`). Soft-deleted transactions are never returned.
+    (`-date`, ties by `id`). Soft-deleted transactions are returned only with `include_deleted=true`.
     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
@@ -160,6 +173,8 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        include_deleted (bool | Unset):  Default: False.
+        format_ (ListTransactionsFormat | Unset):  Default: ListTransactionsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -179,6 +194,8 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        include_deleted=include_deleted,
+        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -199,6 +216,8 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    include_deleted: bool | Unset = False,
+    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
@@ -206,7 +225,7 @@ def sync(
     """List funding rounds
 
      Funding-related transactions (rounds, equity, debt, grants), newest first by default
-    (`-date`, ties by `id`). Soft-deleted transactions are never returned.
+    (`-date`, ties by `id`). Soft-deleted transactions are returned only with `include_deleted=true`.
     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
@@ -217,6 +236,8 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        include_deleted (bool | Unset):  Default: False.
+        format_ (ListTransactionsFormat | Unset):  Default: ListTransactionsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -237,6 +258,8 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        include_deleted=include_deleted,
+        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -251,6 +274,8 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    include_deleted: bool | Unset = False,
+    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
@@ -258,7 +283,7 @@ async def asyncio_detailed(
     """List funding rounds
 
      Funding-related transactions (rounds, equity, debt, grants), newest first by default
-    (`-date`, ties by `id`). Soft-deleted transactions are never returned.
+    (`-date`, ties by `id`). Soft-deleted transactions are returned only with `include_deleted=true`.
     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
@@ -269,6 +294,8 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        include_deleted (bool | Unset):  Default: False.
+        format_ (ListTransactionsFormat | Unset):  Default: ListTransactionsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -288,6 +315,8 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
+        include_deleted=include_deleted,
+        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -306,6 +335,8 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
+    include_deleted: bool | Unset = False,
+    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListTransactionsAPIVersion | Unset = UNSET,
@@ -313,7 +344,7 @@ async def asyncio(
     """List funding rounds
 
      Funding-related transactions (rounds, equity, debt, grants), newest first by default
-    (`-date`, ties by `id`). Soft-deleted transactions are never returned.
+    (`-date`, ties by `id`). Soft-deleted transactions are returned only with `include_deleted=true`.
     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
@@ -324,6 +355,8 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):
         include_total (bool | Unset):  Default: False.
+        include_deleted (bool | Unset):  Default: False.
+        format_ (ListTransactionsFormat | Unset):  Default: ListTransactionsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -345,6 +378,8 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
+            include_deleted=include_deleted,
+            format_=format_,
             currency=currency,
             if_none_match=if_none_match,
             api_version=api_version,

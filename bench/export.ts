@@ -1,0 +1,117 @@
+/**
+ * Streamed export of every transaction (`GET /data/transactions?format=ndjson`) over HTTP, and the
+ * changed-since walk's page cost: rows per second of the export as the client reads it, the server's
+ * resident memory sampled every 100 ms throughout (peak and before), the rows per CPU second the server
+ * process used (what it reaches with a core of its own on a shared machine), and the median time of a
+ * `filter=updated_at[gt]:T&sort=updated_at` page deep into the walk against page 1 of the default list.
+ *
+ *   BENCH_SCALE=demo tsx bench/export.ts [--db sqlite|postgres] [--runs N]
+ *
+ * Targets (issue 29): >= 50,000 rows/s on `large` PostgreSQL, RSS < 300 MB throughout; a walk page
+ * at the same cost as page 1 of any list.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { log, machineNote, median, overEachDatabase, round, ROOT, SCALE, SEED, timedGet, rssMb, writeJson } from './lib.js';
+
+interface Result {
+  kind: string;
+  scale: string;
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+  /** Rows per CPU second of the server process: the rate with a core of its own (the machine is shared). */
+  rowsPerServerCpuSecond: number;
+  loadAverage: number;
+  megabytes: number;
+  rssBeforeMb: number | null;
+  rssPeakMb: number | null;
+  trailer: unknown;
+  walkPageMs: number;
+  firstPageMs: number;
+}
+
+/** CPU seconds (user + system) the process has used, from /proc (clock ticks of 10 ms). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Reads the whole export, counting lines; samples the server's RSS while it runs. */
+async function exportOnce(baseUrl: string, headers: Record<string, string>, pid: number) {
+  const rssBefore = rssMb(pid);
+  let peak = rssBefore ?? 0;
+  const sampler = setInterval(() => {
+    const r = rssMb(pid);
+    if (r !== null && r > peak) peak = r;
+  }, 100);
+  const started = performance.now();
+  const cpuBefore = cpuSeconds(pid);
+  const load = os.loadavg()[0]!;
+  const res = await fetch(`${baseUrl}/data/transactions?format=ndjson`, { headers });
+  if (!res.ok) throw new Error(`export: ${res.status} ${await res.text()}`);
+  const reader = res.body!.getReader();
+  let lines = 0;
+  let bytes = 0;
+  let tail = '';
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    for (const b of value) if (b === 10) lines++;
+    tail = (tail + decoder.decode(value.subarray(Math.max(0, value.byteLength - 200)))).slice(-200);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  clearInterval(sampler);
+  const trailer = JSON.parse(tail.trimEnd().split('\n').at(-1)!) as { _export: { rows: number } };
+  return { rows: lines - 1, seconds, bytes, rssBefore, peak, trailer, cpu, load: Math.max(load, os.loadavg()[0]!) };
+}
+
+/** Median ms of a changed-since page past the middle of the data, and of page 1 of the default list. */
+async function walkCost(baseUrl: string, headers: Record<string, string>, runs: number) {
+  const { body } = await timedGet<{ data: { updated_at: string }[] }>(`${baseUrl}/data/transactions?sort=-updated_at&limit=1`, headers);
+  const newest = Date.parse(body.data[0]!.updated_at);
+  // a mark a year before the newest change: a walk of many pages
+  const mark = new Date(newest - 365 * 86_400_000).toISOString();
+  const walk = `${baseUrl}/data/transactions?limit=25&sort=updated_at&include_deleted=true&filter=${encodeURIComponent(`updated_at[gt]:${mark}`)}`;
+  const first = await timedGet<{ page: { next_cursor: string } }>(walk, headers);
+  const cursor = first.body.page.next_cursor;
+  const walkMs: number[] = [];
+  const pageMs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    walkMs.push((await timedGet(`${walk}&cursor=${encodeURIComponent(cursor)}`, headers)).ms);
+    pageMs.push((await timedGet(`${baseUrl}/data/transactions?limit=25`, headers)).ms);
+  }
+  return { walkPageMs: round(median(walkMs)), firstPageMs: round(median(pageMs)) };
+}
+
+const { runs, results } = await overEachDatabase<Result>(2, async (kind, baseUrl, headers, n, pid) => {
+  const out: Result[] = [];
+  for (let i = 0; i < n; i++) {
+    const e = await exportOnce(baseUrl, headers, pid);
+    const cost = await walkCost(baseUrl, headers, 20);
+    const r: Result = {
+      kind,
+      scale: SCALE,
+      rows: e.rows,
+      seconds: round(e.seconds, 2),
+      rowsPerSecond: Math.round(e.rows / e.seconds),
+      rowsPerServerCpuSecond: Math.round(e.rows / e.cpu),
+      loadAverage: round(e.load, 1),
+      megabytes: round(e.bytes / 1e6, 1),
+      rssBeforeMb: e.rssBefore,
+      rssPeakMb: e.peak,
+      trailer: e.trailer,
+      ...cost,
+    };
+    log(`${kind}: ${r.rows} rows in ${r.seconds} s = ${r.rowsPerSecond} rows/s (${r.rowsPerServerCpuSecond} per server CPU second, load ${r.loadAverage}), RSS ${r.rssBeforeMb} -> peak ${r.rssPeakMb} MB; walk page ${r.walkPageMs} ms, page 1 ${r.firstPageMs} ms`);
+    out.push(r);
+  }
+  return out;
+});
+
+const day = new Date().toISOString().slice(0, 10);
+writeJson(`${ROOT}/bench/results/export-${SCALE}-${day}.json`, { scale: SCALE, seed: SEED, runs, machine: machineNote(), results });
