@@ -409,12 +409,14 @@ describe('hardening', () => {
   });
 
   it('sets security headers on API answers, errors included', async () => {
-    for (const r of [await h.get('/system/health'), await h.get('/data/transactions?limit=1'), await h.get('/data/nothing'), await h.get('/data/transactions', { Authorization: null })]) {
+    const page = await h.get('/data/transactions?limit=1');
+    for (const r of [await h.get('/system/health'), page, await h.get('/data/nothing'), await h.get('/data/transactions', { Authorization: null })]) {
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');
       expect(r.headers.get('x-frame-options')).toBe('DENY');
       expect(r.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
       expect(r.headers.get('referrer-policy')).toBe('no-referrer');
-      expect(r.headers.get('cache-control')).toBe('no-store');
+      // a caller's own data may be kept by its own cache only (revalidated by ETag); probes and errors by none
+      expect(r.headers.get('cache-control')).toBe(r === page ? 'private, no-cache' : 'no-store');
       expect(r.headers.get('x-powered-by')).toBeNull();
       expect(r.headers.get('server')).toBeNull();
     }
