@@ -2,6 +2,7 @@
 import type { Request, Response } from 'express';
 import type { Principal } from '../../src/auth/verify.js';
 import type { Deps, Result } from '../../src/http/context.js';
+import type { Meter } from '../../src/pipeline/metering.js';
 import type { Exchange, OperationPlan } from '../../src/pipeline/operation.js';
 import { versionRequest } from '../../src/pipeline/versionRequest.js';
 import { resolveVersion } from '../../src/versions/resolve.js';
@@ -70,4 +71,14 @@ export function codeOf(fn: () => unknown): string {
   } catch (e) {
     return (e as { code?: string }).code ?? String(e);
   }
+}
+
+/** A meter that records its calls in order (`reserve T C`, `settle T OP C SUCCESS`). */
+export function recordingMeter() {
+  const log: string[] = [];
+  const m: Meter = {
+    reserve: async (team, cost) => void log.push(`reserve ${team} ${cost}`),
+    settle: (team, op, cost, success) => void log.push(`settle ${team} ${op} ${cost} ${success}`),
+  };
+  return { m, log };
 }

@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { cachingStage } from '../../src/pipeline/caching.js';
 import { meteringStage, type Meter } from '../../src/pipeline/metering.js';
 import { compose } from '../../src/pipeline/operation.js';
-import { answer, exchange, principal } from '../helpers/exchange.js';
+import { answer, exchange, principal, recordingMeter } from '../helpers/exchange.js';
 
 const page = { status: 200, body: { data: [{ id: 1, updated_at: '2026-11-01T10:00:00.000Z' }], page: { limit: 25 } } };
 const cacheable = (headers: Record<string, string> = {}) =>
   exchange({ headers, principal: principal({ kind: 'api_key', tier: 'premium', clientId: 'key_1', teamId: 7 }), op: { id: 'listCompanies', method: 'get', scopes: [], creditCost: 1, locks: null, cache: 'private', exportable: false, handler: answer(page) } });
-
-function meter() {
-  const log: string[] = [];
-  const m: Meter = {
-    reserve: async (team, cost) => void log.push(`reserve ${team} ${cost}`),
-    settle: (team, op, cost, success) => void log.push(`settle ${team} ${op} ${cost} ${success}`),
-  };
-  return { m, log };
-}
 
 describe('caching stage', () => {
   it('serialises a 200 once and tags it; a current If-None-Match answers 304 without a body', async () => {
@@ -42,13 +33,13 @@ describe('metering a revalidation', () => {
     const first = await cachingStage()(cacheable(), answer(page));
     const run = (x: ReturnType<typeof cacheable>, m: Meter, log: string[]) => compose([meteringStage(m), cachingStage()], async () => (log.push('handler'), page))(x);
 
-    const a = meter();
+    const a = recordingMeter();
     const current = cacheable({ 'if-none-match': first.headers!.ETag! });
     expect((await run(current, a.m, a.log)).status).toBe(304);
     expect(a.log).toEqual(['handler']);
     expect(current.state.credits).toBeUndefined();
 
-    const b = meter();
+    const b = recordingMeter();
     const stale = cacheable({ 'if-none-match': '"stale"' });
     expect((await run(stale, b.m, b.log)).status).toBe(200);
     expect(b.log).toEqual(['handler', 'reserve 7 1', 'settle 7 listCompanies 1 true']);

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { meteringStage, type Meter } from '../../src/pipeline/metering.js';
+import { meteringStage } from '../../src/pipeline/metering.js';
 import { idempotencyStage } from '../../src/pipeline/idempotency.js';
 import type { Knex } from 'knex';
-import { answer, exchange, principal } from '../helpers/exchange.js';
+import { answer, exchange, principal, recordingMeter } from '../helpers/exchange.js';
 
-function meter() {
-  const log: string[] = [];
-  const m: Meter = {
-    reserve: async (team, cost) => void log.push(`reserve ${team} ${cost}`),
-    settle: (team, op, cost, success) => void log.push(`settle ${team} ${op} ${cost} ${success}`),
-  };
-  return { m, log };
-}
 const keyOfTeam = () => principal({ kind: 'api_key', tier: 'premium', clientId: 'key_1', teamId: 7 });
 
 describe('metering stage', () => {
   it('reserves before the handler and keeps the credits of a success', async () => {
-    const { m, log } = meter();
+    const { m, log } = recordingMeter();
     const x = exchange({ principal: keyOfTeam() });
     const r = await meteringStage(m)(x, async () => (log.push('handler'), { status: 200, body: {} }));
     expect(r.status).toBe(200);
@@ -26,13 +18,13 @@ describe('metering stage', () => {
 
   it('gives the credits back when the call fails, throws or its client left', async () => {
     for (const run of [answer({ status: 404, body: {} }), async () => Promise.reject(new Error('db down'))]) {
-      const { m, log } = meter();
+      const { m, log } = recordingMeter();
       const x = exchange({ principal: keyOfTeam() });
       await meteringStage(m)(x, run).catch(() => undefined);
       expect(log.at(-1)).toBe('settle 7 listCompanies 1 false');
       expect(x.state.credits).toBeUndefined();
     }
-    const { m, log } = meter();
+    const { m, log } = recordingMeter();
     const x = exchange({ principal: keyOfTeam() });
     x.fake.gone = true;
     await meteringStage(m)(x, answer());
@@ -40,7 +32,7 @@ describe('metering stage', () => {
   });
 
   it('meters neither callers without a team nor free operations', async () => {
-    const { m, log } = meter();
+    const { m, log } = recordingMeter();
     await meteringStage(m)(exchange({ principal: principal() }), answer());
     await meteringStage(m)(exchange({ principal: keyOfTeam(), op: { id: 'getUsage', method: 'get', scopes: [], creditCost: 0, locks: null, cache: null, exportable: false, handler: answer() } }), answer());
     expect(log).toEqual([]);
