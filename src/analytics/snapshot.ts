@@ -16,13 +16,14 @@ import { aggregateSets, type AggregateRow, type GroupingSet } from '../db/aggreg
 import { FACT_DIMENSIONS } from '../db/facts.js';
 import { codedLabels, factColumn, loadSnapshot, periodLabels, recall, remember, roundDimensionLabels, snapshotStamp, type RoundLabels, type Snapshot } from '../db/snapshot.js';
 import { snapshotSets, type SnapMetric, type SnapSet } from '../db/snapshotGroups.js';
-import type { SqlCondition, SqlSource } from '../db/sources.js';
+import type { CompiledFilter } from '../db/listing.js';
+import type { SqlSource } from '../db/sources.js';
 import type { Money } from '../money/fx.js';
 import type { FilterNode } from '../query/filter.js';
 import { ROUND_TYPES, STANDARDIZED_ROUND_VALUES, type EnumValue } from '../query/registry.js';
 
 /** A compiled filter and the tree it was compiled from. */
-export type AnalyticsFilter = SqlCondition & { ast?: FilterNode };
+export type AnalyticsFilter = CompiledFilter & { ast?: FilterNode };
 
 type Cond = Extract<FilterNode, { kind: 'cond' }>;
 

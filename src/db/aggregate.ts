@@ -4,7 +4,8 @@
  * same on SQLite and PostgreSQL and under the execution budget.
  */
 import type { Knex } from 'knex';
-import type { Metric, SqlCondition as CompiledFilter, SqlSource as Source } from './sources.js';
+import type { CompiledFilter } from './listing.js';
+import type { Metric, SqlSource as Source } from './sources.js';
 import { budgeted } from './budget.js';
 import { isSqlite } from './knex.js';
 

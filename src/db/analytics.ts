@@ -6,7 +6,8 @@
  */
 import type { Knex } from 'knex';
 import type { Dimension } from './dimensions.js';
-import { FUNDING_ROUNDS_SQL, type Metric as AggregateMetric, type SqlCondition as CompiledFilter, type SqlSource as Source } from './sources.js';
+import type { CompiledFilter } from './listing.js';
+import { FUNDING_ROUNDS_SQL, type Metric as AggregateMetric, type SqlSource as Source } from './sources.js';
 import { aggregateSets, type AggregateRow, type GroupingSet, type Grouping } from './aggregate.js';
 
 /** Runs grouping sets: `aggregateSets`, or a caller's faster path giving the same answers. */

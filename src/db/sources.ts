@@ -21,12 +21,6 @@ export interface SqlSource {
   fields: Record<string, SqlField>;
 }
 
-/** A compiled filter: one SQL boolean expression over the source alias and its bound values. */
-export interface SqlCondition {
-  sql: string;
-  bindings: readonly (string | number | boolean)[];
-}
-
 export const AGGREGATE_OPS = ['sum', 'avg', 'median', 'min', 'max'] as const;
 /** `count_distinct` (distinct values of a field) is internal: the heatmap's company count. */
 export type AggregateOp = 'count' | 'count_distinct' | (typeof AGGREGATE_OPS)[number];
