@@ -1,15 +1,16 @@
 /**
- * Streaming bulk writer: rows are buffered per table and written as multi-row INSERTs inside
- * database transactions. Buffers are flushed together, parents before children (the table order
- * below follows the foreign keys), so foreign keys hold at every statement on both engines.
- * Statements stay under both engines' bound-parameter limits (insert-sql.mjs). On a SQLite file the
- * INSERTs can run in a thread of their own (insert-worker.mjs) while the next rows are generated.
+ * Streaming bulk writer: rows are buffered per table and written inside database transactions, as
+ * multi-row INSERTs on SQLite and through COPY on PostgreSQL (copy.ts). Buffers are flushed
+ * together, parents before children (the table order below follows the foreign keys), so foreign
+ * keys hold at every statement on both engines. INSERTs stay under SQLite's bound-parameter limit
+ * (insert-sql.mjs). On a SQLite file the INSERTs can run in a thread of their own (insert-worker.mjs) while the next rows are generated.
  * Also the progress bar.
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import { columnsOf, type TableName as SchemaTable } from '../src/db/schema.js';
+import { copyRows, type PgClient } from './copy.js';
 import { insertSql, sqliteValues, statementsOf } from './insert-sql.mjs';
 
 /** Every table the seed writes, in foreign-key order. */
@@ -75,7 +76,7 @@ export class Progress {
     if (!this.enabled) return;
     const s = this.elapsedSeconds();
     process.stderr.write(`seeded ${rows.toLocaleString('en-US')} rows in ${s.toFixed(1)} s (${Math.round(rows / s).toLocaleString('en-US')} rows/s)\n`);
-    process.stderr.write(`of which INSERTs and commits of generated rows ${writeSeconds.toFixed(1)} s\n`);
+    process.stderr.write(`of which writes and commits of generated rows ${writeSeconds.toFixed(1)} s\n`);
   }
 
   private draw(done: number, force: boolean, rows?: number): void {
@@ -174,6 +175,11 @@ interface SqliteConnection {
   prepare(sql: string): { run(params: unknown[]): unknown };
 }
 
+/** The driver connection a knex transaction runs on. */
+function connectionOf<C>(trx: Knex.Transaction): Promise<C> {
+  return (trx as unknown as { client: { acquireConnection(): Promise<C> } }).client.acquireConnection();
+}
+
 export class BulkWriter {
   private readonly buffers = new Map<TableName, unknown[]>();
   private readonly checked = new Set<TableName>();
@@ -183,7 +189,7 @@ export class BulkWriter {
   private sinceCommit = 0;
   private writeMs = 0;
   private trx: Knex.Transaction | null = null;
-  /** Prepared INSERT statements per SQLite connection (reused across batches; PostgreSQL goes through knex). */
+  /** Prepared INSERT statements per SQLite connection (reused across batches). */
   private readonly statements = new WeakMap<SqliteConnection, Map<string, { run(params: unknown[]): unknown }>>();
 
   private thread: InsertThread | null = null;
@@ -208,7 +214,7 @@ export class BulkWriter {
     return this.added;
   }
 
-  /** Seconds spent running INSERTs and commits (the rest of a generation phase is generating rows). */
+  /** Seconds spent writing rows (INSERT or COPY) and committing (the rest of a generation phase is generating rows). */
   get writeSeconds(): number {
     return (this.writeMs + (this.thread?.ms ?? 0)) / 1000;
   }
@@ -259,7 +265,8 @@ export class BulkWriter {
     for (const [table, buf] of this.buffers) {
       if (buf.length === 0) continue;
       const cols = this.tables[table]!;
-      for (const part of statementsOf(cols, buf)) await this.execute(trx, this.insertSql(table, part.rows, part.full), part.values, part.full);
+      if (this.sqlite) for (const part of statementsOf(cols, buf)) await this.execute(trx, this.insertSql(table, part.rows, part.full), part.values, part.full);
+      else await copyRows(await connectionOf<PgClient>(trx), table, cols, buf);
       this.sinceCommit += buf.length / cols.length;
       buf.length = 0;
     }
@@ -347,7 +354,7 @@ export class BulkWriter {
       return;
     }
     // on SQLite knex would re-prepare each statement; the transaction's own connection runs cached ones
-    const conn = (await (trx as unknown as { client: { acquireConnection(): Promise<SqliteConnection> } }).client.acquireConnection()) as SqliteConnection;
+    const conn = await connectionOf<SqliteConnection>(trx);
     let cache = this.statements.get(conn);
     if (!cache) this.statements.set(conn, (cache = new Map()));
     let stmt = cache.get(sql);
