@@ -1,13 +1,15 @@
 /**
  * The seed's PostgreSQL path writes rows through COPY (seeds/copy.ts, seeds/writer.ts): hostile
  * values read back exactly as the same values written by a bound-parameter INSERT (what the seed
- * wrote before), and a failing COPY rolls back with the rest of the writer's transaction.
+ * wrote before), and a failing COPY rolls back with the rest of the writer's transaction. The
+ * seed's foreign keys are set aside during the load and checked when added back.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foreignKeys, withoutForeignKeys } from '../../src/db/bulkIndexes.js';
 import { createDb } from '../../src/db/knex.js';
 import { BulkWriter } from '../../seeds/writer.js';
 import { makeDatabase } from '../helpers/harness.js';
@@ -61,5 +63,31 @@ describe('seed writer on PostgreSQL (COPY)', () => {
     await w.rollback();
     await w.close();
     expect(Number((await db('copy_parent').count({ n: '*' }))[0]!.n)).toBe(0);
+  });
+
+  it('sets foreign keys aside during a load and adds the same ones back, checking the rows then', async () => {
+    await db.raw('create table fk_parent (id integer primary key)');
+    await db.raw('create table fk_child (id integer primary key, parent_id integer references fk_parent (id) on delete cascade)');
+    const before = await foreignKeys(db, ['fk_child']);
+    expect(before).toHaveLength(1);
+    expect(before[0]!.definition).toMatch(/REFERENCES fk_parent\(id\) ON DELETE CASCADE/);
+    await withoutForeignKeys(db, ['fk_child'], async () => {
+      expect(await foreignKeys(db, ['fk_child'])).toEqual([]);
+      await db('fk_child').insert({ id: 1, parent_id: 7 }); // the parent comes later in the load
+      await db('fk_parent').insert({ id: 7 });
+    });
+    expect(await foreignKeys(db, ['fk_child'])).toEqual(before);
+
+    // a row the key does not allow: adding the key back fails, and says what is left to run
+    await expect(withoutForeignKeys(db, ['fk_child'], () => db('fk_child').insert({ id: 2, parent_id: 999 }))).rejects.toThrow(
+      /1 foreign keys could not be added back.*violates foreign key constraint[\s\S]*alter table fk_child add constraint/,
+    );
+    expect(await foreignKeys(db, ['fk_child'])).toEqual([]);
+    await db('fk_child').where({ id: 2 }).delete();
+    await db.raw(`alter table fk_child add constraint ${before[0]!.name} ${before[0]!.definition}`);
+
+    // a failing load: the key is back before the failure is passed on
+    await expect(withoutForeignKeys(db, ['fk_child'], () => Promise.reject(new Error('load broke')))).rejects.toThrow('load broke');
+    expect(await foreignKeys(db, ['fk_child'])).toEqual(before);
   });
 });
