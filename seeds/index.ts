@@ -40,12 +40,19 @@ export async function seedDatabase(
   const ref = buildReference();
   const ctx = createCtx(db, opts.seed ?? DEFAULT_SEED, opts.scale, ref, opts.progress ?? false, isSqlite(db));
   const rebuilding = (n: number) => ctx.progress.begin('indexes', n);
-  // secondary indexes are built once after the load instead of row by row during it; the derived
-  // figures are computed with them in place, as before (same plans, so the same row order)
-  // and on PostgreSQL the foreign keys are checked once, when added back, instead of once per row
+  // secondary indexes are built once after the load instead of row by row during it, and on
+  // PostgreSQL the foreign keys are checked once, when added back, instead of once per row. On
+  // SQLite the derived figures are computed with the indexes in place, as before (same plans, so the
+  // same row order); PostgreSQL writes them before, as an UPDATE there writes a new entry in every
+  // index of the row (an entity has dozens) where SQLite touches only the indexes of changed columns
   const tables = Object.keys(TABLES);
-  await withoutForeignKeys(db, tables, () => withoutSecondaryIndexes(db, tables, () => writing(ctx, () => generate(ctx)), rebuilding));
-  await writing(ctx, () => finalize(ctx));
+  const sqlite = isSqlite(db);
+  const load = async () => {
+    await writing(ctx, () => generate(ctx));
+    if (!sqlite) await writing(ctx, () => finalize(ctx));
+  };
+  await withoutForeignKeys(db, tables, () => withoutSecondaryIndexes(db, tables, load, rebuilding));
+  if (sqlite) await writing(ctx, () => finalize(ctx));
   await writing(ctx, () => analyze(ctx));
   ctx.progress.begin('counts', 1);
   const counts: { table: string; rows: number }[] = [];

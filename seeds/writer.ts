@@ -193,6 +193,8 @@ export class BulkWriter {
   private readonly statements = new WeakMap<SqliteConnection, Map<string, { run(params: unknown[]): unknown }>>();
 
   private thread: InsertThread | null = null;
+  /** The COPYs of the last flush while they run (PostgreSQL). */
+  private copying: Promise<void> | null = null;
 
   /**
    * `tables`: the tables this writer fills with their columns, parents first (default: the generated
@@ -251,6 +253,7 @@ export class BulkWriter {
 
   /** The open database transaction (begun on first use, once the insert thread has committed its rows). */
   async conn(): Promise<Knex.Transaction> {
+    await this.copied();
     if (this.thread && !this.thread.idle) await this.thread.end('commit');
     if (!this.trx) this.trx = await this.db.transaction();
     return this.trx;
@@ -260,19 +263,51 @@ export class BulkWriter {
   async flush(): Promise<void> {
     if (this.buffered === 0) return;
     if (this.insertThread) return this.flushToThread();
+    if (!this.sqlite) return this.flushToCopy();
     const started = performance.now();
     const trx = await this.conn();
     for (const [table, buf] of this.buffers) {
       if (buf.length === 0) continue;
       const cols = this.tables[table]!;
-      if (this.sqlite) for (const part of statementsOf(cols, buf)) await this.execute(trx, this.insertSql(table, part.rows, part.full), part.values, part.full);
-      else await copyRows(await connectionOf<PgClient>(trx), table, cols, buf);
+      for (const part of statementsOf(cols, buf)) await this.execute(trx, this.insertSql(table, part.rows, part.full), part.values, part.full);
       this.sinceCommit += buf.length / cols.length;
       buf.length = 0;
     }
     this.buffered = 0;
     this.writeMs += performance.now() - started;
     if (this.sinceCommit >= COMMIT_ROWS) await this.commit();
+  }
+
+  /**
+   * PostgreSQL: once the previous flush's COPYs are done, starts this one's and returns while they
+   * run, so the next rows are generated while the server writes these (the server is a process of
+   * its own). A failure is passed on by the next flush, `conn`, `commit` or `exec`.
+   */
+  private async flushToCopy(): Promise<void> {
+    const trx = await this.conn();
+    const batches: [string, unknown[]][] = [];
+    for (const [table, buf] of this.buffers) {
+      if (buf.length === 0) continue;
+      batches.push([table, buf]);
+      this.sinceCommit += buf.length / this.tables[table]!.length;
+      this.buffers.set(table, []);
+    }
+    this.buffered = 0;
+    this.copying = (async () => {
+      const started = performance.now();
+      const client = await connectionOf<PgClient>(trx);
+      for (const [table, values] of batches) await copyRows(client, table, this.tables[table]!, values);
+      this.writeMs += performance.now() - started;
+    })();
+    this.copying.catch(() => {}); // awaited by the next use of the connection: not an unhandled rejection meanwhile
+    if (this.sinceCommit >= COMMIT_ROWS) await this.commit();
+  }
+
+  /** Waits for the running COPYs (PostgreSQL), passing on their failure. */
+  private async copied(): Promise<void> {
+    const c = this.copying;
+    this.copying = null;
+    await c;
   }
 
   /** Hands every buffer to the insert thread (after committing the writer's own transaction, if open). */
@@ -303,6 +338,7 @@ export class BulkWriter {
   }
 
   private async commitOwn(): Promise<void> {
+    await this.copied();
     if (!this.trx) return;
     const started = performance.now();
     const t = this.trx;
@@ -339,6 +375,7 @@ export class BulkWriter {
   async rollback(): Promise<void> {
     for (const buf of this.buffers.values()) buf.length = 0;
     this.buffered = 0;
+    await this.copied().catch(() => {}); // its failure is what is being rolled back
     if (this.thread) await this.thread.end('rollback');
     if (this.trx) {
       const t = this.trx;
