@@ -285,14 +285,7 @@ export class BulkWriter {
    */
   private async flushToCopy(): Promise<void> {
     const trx = await this.conn();
-    const batches: [string, unknown[]][] = [];
-    for (const [table, buf] of this.buffers) {
-      if (buf.length === 0) continue;
-      batches.push([table, buf]);
-      this.sinceCommit += buf.length / this.tables[table]!.length;
-      this.buffers.set(table, []);
-    }
-    this.buffered = 0;
+    const batches = this.takeBuffers();
     this.copying = (async () => {
       const started = performance.now();
       const client = await connectionOf<PgClient>(trx);
@@ -301,6 +294,19 @@ export class BulkWriter {
     })();
     this.copying.catch(() => {}); // awaited by the next use of the connection: not an unhandled rejection meanwhile
     if (this.sinceCommit >= COMMIT_ROWS) await this.commit();
+  }
+
+  /** Every non-empty buffer as [table, values], parents first, each replaced by an empty one. */
+  private takeBuffers(): [string, unknown[]][] {
+    const batches: [string, unknown[]][] = [];
+    for (const [table, buf] of this.buffers) {
+      if (buf.length === 0) continue;
+      batches.push([table, buf]);
+      this.sinceCommit += buf.length / this.tables[table]!.length;
+      this.buffers.set(table, []);
+    }
+    this.buffered = 0;
+    return batches;
   }
 
   /** Waits for the running COPYs (PostgreSQL), passing on their failure. */
@@ -314,14 +320,7 @@ export class BulkWriter {
   private async flushToThread(): Promise<void> {
     await this.commitOwn();
     this.thread ??= new InsertThread(this.insertThread!, this.tables);
-    const batches: [string, unknown[]][] = [];
-    for (const [table, buf] of this.buffers) {
-      if (buf.length === 0) continue;
-      batches.push([table, buf]);
-      this.sinceCommit += buf.length / this.tables[table]!.length;
-      this.buffers.set(table, []);
-    }
-    this.buffered = 0;
+    const batches = this.takeBuffers();
     await this.thread.rows(batches);
     if (this.sinceCommit >= COMMIT_ROWS) {
       this.thread.commitLater();
