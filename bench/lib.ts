@@ -117,6 +117,10 @@ export interface SeedResult {
   rowsPerSecond: number;
   /** Building the analytics rollup after the seed (absent in markers written before it existed). */
   rollupSeconds?: number;
+  /** CPU seconds (user + system) of the seeding process itself during the seed (not the database server's). */
+  cpuSeconds?: number;
+  /** Peak resident set of the seeding process so far, MB. */
+  peakRssMb?: number;
   at: string;
 }
 
@@ -142,8 +146,11 @@ export async function seedFresh(t: SeedTarget, pg: Pg | null, scale = SCALE, see
     if (t.kind === 'sqlite' && cacheMb > 0) await db.raw(`pragma cache_size = -${cacheMb * 1024}`);
     log(`seeding ${scale} (seed ${seed}) on ${t.kind}...`);
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const counts = await seedDatabase(db, { scale, seed, progress: process.stderr.isTTY === true, rollup: false });
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
     // the analytics rollup is a refresh job of its own: timed apart from the seed
     const rolling = performance.now();
     await rebuildRollup(db);
@@ -163,6 +170,8 @@ export async function seedFresh(t: SeedTarget, pg: Pg | null, scale = SCALE, see
       seconds: round(seconds, 1),
       rowsPerSecond: Math.round(rows / seconds),
       rollupSeconds: round(rollupSeconds, 1),
+      cpuSeconds: round((cpu.user + cpu.system) / 1e6, 1),
+      peakRssMb,
       at: new Date().toISOString(),
     };
     fs.writeFileSync(t.marker, JSON.stringify(result, null, 2));

@@ -3,7 +3,7 @@
  * the other, and prints rows, seconds and rows/s per database. Always seeds afresh (the databases
  * are then reused by paging.ts, analytics.ts and run.ts).
  *
- *   tsx bench/seed.ts [--db sqlite|postgres]
+ *   tsx bench/seed.ts [--db sqlite|postgres]     (BENCH_OUT: the results file instead of the day's)
  *
  * SQLite: the seed runs over the project's connection settings (WAL, synchronous=NORMAL). A bigger
  * page cache for the main connection (BENCH_SQLITE_CACHE_MB, default 0 = SQLite's 2 MB) does not
@@ -33,16 +33,18 @@ async function main() {
     if (pg) await pg.stop();
   }
   console.log(`\nseed ${SCALE} (seed ${SEED}) — ${machineNote()}`);
-  console.log(`${'database'.padEnd(10)} ${'rows'.padStart(12)} ${'transactions'.padStart(13)} ${'entities'.padStart(10)} ${'seconds'.padStart(8)} ${'rows/s'.padStart(9)} ${'rollup s'.padStart(9)}`);
+  console.log(`${'database'.padEnd(10)} ${'rows'.padStart(12)} ${'transactions'.padStart(13)} ${'entities'.padStart(10)} ${'seconds'.padStart(8)} ${'rows/s'.padStart(9)} ${'rollup s'.padStart(9)} ${'cpu s'.padStart(7)} ${'peak MB'.padStart(8)}`);
   for (const r of results) {
     console.log(
-      `${r.kind.padEnd(10)} ${r.rows.toLocaleString('en-US').padStart(12)} ${r.transactions.toLocaleString('en-US').padStart(13)} ${r.entities.toLocaleString('en-US').padStart(10)} ${r.seconds.toFixed(1).padStart(8)} ${r.rowsPerSecond.toLocaleString('en-US').padStart(9)} ${(r.rollupSeconds?.toFixed(1) ?? '').padStart(9)}`,
+      `${r.kind.padEnd(10)} ${r.rows.toLocaleString('en-US').padStart(12)} ${r.transactions.toLocaleString('en-US').padStart(13)} ${r.entities.toLocaleString('en-US').padStart(10)} ${r.seconds.toFixed(1).padStart(8)} ${r.rowsPerSecond.toLocaleString('en-US').padStart(9)} ${(r.rollupSeconds?.toFixed(1) ?? '').padStart(9)} ${(r.cpuSeconds?.toFixed(1) ?? '').padStart(7)} ${String(r.peakRssMb ?? '').padStart(8)}`,
     );
   }
   const sqlite = results.find((r) => r.kind === 'sqlite');
   if (sqlite && SCALE === 'large') console.log(`target: large on SQLite < 90 s -> ${sqlite.seconds} s (${sqlite.seconds < 90 ? 'met' : 'NOT met'})`);
+  const postgres = results.find((r) => r.kind === 'postgres');
+  if (postgres && SCALE === 'large') console.log(`target: large on PostgreSQL < 150 s -> ${postgres.seconds} s (${postgres.seconds < 150 ? 'met' : 'NOT met'})`);
   // one file per day; a run of one database replaces that database's entry
-  const file = path.join(ROOT, 'bench', 'results', `seed-${SCALE}-${new Date().toISOString().slice(0, 10)}.json`);
+  const file = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : path.join(ROOT, 'bench', 'results', `seed-${SCALE}-${new Date().toISOString().slice(0, 10)}.json`);
   const earlier = fs.existsSync(file) ? ((JSON.parse(fs.readFileSync(file, 'utf8')) as { results: SeedResult[] }).results ?? []) : [];
   writeJson(file, {
     scale: SCALE,

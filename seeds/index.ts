@@ -2,7 +2,8 @@
  * Deterministic synthetic data: `seedDatabase(db, {scale, seed})` fills a migrated, empty database
  * with the same rows on SQLite and PostgreSQL for the same seed number. Phases run in foreign-key
  * order and stream their rows through one bulk writer (see writer.ts) while the tables' secondary
- * indexes are set aside (src/db/bulkIndexes.ts: dropped before, re-created after, also on failure);
+ * indexes, and on PostgreSQL the foreign keys, are set aside (src/db/bulkIndexes.ts: dropped before,
+ * re-created after, also on failure);
  * the typeahead tables come with the entity and news rows (terms.ts); the final pass writes the
  * figures counted along the way and what depends on them (figures.ts, finalize.ts), and the
  * analytics rollup (src/db/rollup.ts) is derived last.
@@ -12,7 +13,7 @@
  * government / non-profit bodies are staffed last, once persons exist.
  */
 import type { Knex } from 'knex';
-import { withoutSecondaryIndexes } from '../src/db/bulkIndexes.js';
+import { withoutForeignKeys, withoutSecondaryIndexes } from '../src/db/bulkIndexes.js';
 import { isSqlite } from '../src/db/knex.js';
 import { rebuildFacts, rebuildRollup } from '../src/db/rollup.js';
 import { generateCompanies } from './companies.js';
@@ -39,10 +40,19 @@ export async function seedDatabase(
   const ref = buildReference();
   const ctx = createCtx(db, opts.seed ?? DEFAULT_SEED, opts.scale, ref, opts.progress ?? false, isSqlite(db));
   const rebuilding = (n: number) => ctx.progress.begin('indexes', n);
-  // secondary indexes are built once after the load instead of row by row during it; the derived
-  // figures are computed with them in place, as before (same plans, so the same row order)
-  await withoutSecondaryIndexes(db, Object.keys(TABLES), () => writing(ctx, () => generate(ctx)), rebuilding);
-  await writing(ctx, () => finalize(ctx));
+  // secondary indexes are built once after the load instead of row by row during it, and on
+  // PostgreSQL the foreign keys are checked once, when added back, instead of once per row. On
+  // SQLite the derived figures are computed with the indexes in place, as before (same plans, so the
+  // same row order); PostgreSQL writes them before, as an UPDATE there writes a new entry in every
+  // index of the row (an entity has dozens) where SQLite touches only the indexes of changed columns
+  const tables = Object.keys(TABLES);
+  const sqlite = isSqlite(db);
+  const load = async () => {
+    await writing(ctx, () => generate(ctx));
+    if (!sqlite) await writing(ctx, () => finalize(ctx));
+  };
+  await withoutForeignKeys(db, tables, () => withoutSecondaryIndexes(db, tables, load, rebuilding));
+  if (sqlite) await writing(ctx, () => finalize(ctx));
   await writing(ctx, () => analyze(ctx));
   ctx.progress.begin('counts', 1);
   const counts: { table: string; rows: number }[] = [];

@@ -1,15 +1,16 @@
 /**
- * Streaming bulk writer: rows are buffered per table and written as multi-row INSERTs inside
- * database transactions. Buffers are flushed together, parents before children (the table order
- * below follows the foreign keys), so foreign keys hold at every statement on both engines.
- * Statements stay under both engines' bound-parameter limits (insert-sql.mjs). On a SQLite file the
- * INSERTs can run in a thread of their own (insert-worker.mjs) while the next rows are generated.
+ * Streaming bulk writer: rows are buffered per table and written inside database transactions, as
+ * multi-row INSERTs on SQLite and through COPY on PostgreSQL (copy.ts). Buffers are flushed
+ * together, parents before children (the table order below follows the foreign keys), so foreign
+ * keys hold at every statement on both engines. INSERTs stay under SQLite's bound-parameter limit
+ * (insert-sql.mjs). On a SQLite file the INSERTs can run in a thread of their own (insert-worker.mjs) while the next rows are generated.
  * Also the progress bar.
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import { columnsOf, type TableName as SchemaTable } from '../src/db/schema.js';
+import { copyRows, type PgClient } from './copy.js';
 import { insertSql, sqliteValues, statementsOf } from './insert-sql.mjs';
 
 /** Every table the seed writes, in foreign-key order. */
@@ -75,7 +76,7 @@ export class Progress {
     if (!this.enabled) return;
     const s = this.elapsedSeconds();
     process.stderr.write(`seeded ${rows.toLocaleString('en-US')} rows in ${s.toFixed(1)} s (${Math.round(rows / s).toLocaleString('en-US')} rows/s)\n`);
-    process.stderr.write(`of which INSERTs and commits of generated rows ${writeSeconds.toFixed(1)} s\n`);
+    process.stderr.write(`of which writes and commits of generated rows ${writeSeconds.toFixed(1)} s\n`);
   }
 
   private draw(done: number, force: boolean, rows?: number): void {
@@ -174,6 +175,11 @@ interface SqliteConnection {
   prepare(sql: string): { run(params: unknown[]): unknown };
 }
 
+/** The driver connection a knex transaction runs on. */
+function connectionOf<C>(trx: Knex.Transaction): Promise<C> {
+  return (trx as unknown as { client: { acquireConnection(): Promise<C> } }).client.acquireConnection();
+}
+
 export class BulkWriter {
   private readonly buffers = new Map<TableName, unknown[]>();
   private readonly checked = new Set<TableName>();
@@ -183,10 +189,12 @@ export class BulkWriter {
   private sinceCommit = 0;
   private writeMs = 0;
   private trx: Knex.Transaction | null = null;
-  /** Prepared INSERT statements per SQLite connection (reused across batches; PostgreSQL goes through knex). */
+  /** Prepared INSERT statements per SQLite connection (reused across batches). */
   private readonly statements = new WeakMap<SqliteConnection, Map<string, { run(params: unknown[]): unknown }>>();
 
   private thread: InsertThread | null = null;
+  /** The COPYs of the last flush while they run (PostgreSQL). */
+  private copying: Promise<void> | null = null;
 
   /**
    * `tables`: the tables this writer fills with their columns, parents first (default: the generated
@@ -208,7 +216,7 @@ export class BulkWriter {
     return this.added;
   }
 
-  /** Seconds spent running INSERTs and commits (the rest of a generation phase is generating rows). */
+  /** Seconds spent writing rows (INSERT or COPY) and committing (the rest of a generation phase is generating rows). */
   get writeSeconds(): number {
     return (this.writeMs + (this.thread?.ms ?? 0)) / 1000;
   }
@@ -245,6 +253,7 @@ export class BulkWriter {
 
   /** The open database transaction (begun on first use, once the insert thread has committed its rows). */
   async conn(): Promise<Knex.Transaction> {
+    await this.copied();
     if (this.thread && !this.thread.idle) await this.thread.end('commit');
     if (!this.trx) this.trx = await this.db.transaction();
     return this.trx;
@@ -254,6 +263,7 @@ export class BulkWriter {
   async flush(): Promise<void> {
     if (this.buffered === 0) return;
     if (this.insertThread) return this.flushToThread();
+    if (!this.sqlite) return this.flushToCopy();
     const started = performance.now();
     const trx = await this.conn();
     for (const [table, buf] of this.buffers) {
@@ -268,10 +278,26 @@ export class BulkWriter {
     if (this.sinceCommit >= COMMIT_ROWS) await this.commit();
   }
 
-  /** Hands every buffer to the insert thread (after committing the writer's own transaction, if open). */
-  private async flushToThread(): Promise<void> {
-    await this.commitOwn();
-    this.thread ??= new InsertThread(this.insertThread!, this.tables);
+  /**
+   * PostgreSQL: once the previous flush's COPYs are done, starts this one's and returns while they
+   * run, so the next rows are generated while the server writes these (the server is a process of
+   * its own). A failure is passed on by the next flush, `conn`, `commit` or `exec`.
+   */
+  private async flushToCopy(): Promise<void> {
+    const trx = await this.conn();
+    const batches = this.takeBuffers();
+    this.copying = (async () => {
+      const started = performance.now();
+      const client = await connectionOf<PgClient>(trx);
+      for (const [table, values] of batches) await copyRows(client, table, this.tables[table]!, values);
+      this.writeMs += performance.now() - started;
+    })();
+    this.copying.catch(() => {}); // awaited by the next use of the connection: not an unhandled rejection meanwhile
+    if (this.sinceCommit >= COMMIT_ROWS) await this.commit();
+  }
+
+  /** Every non-empty buffer as [table, values], parents first, each replaced by an empty one. */
+  private takeBuffers(): [string, unknown[]][] {
     const batches: [string, unknown[]][] = [];
     for (const [table, buf] of this.buffers) {
       if (buf.length === 0) continue;
@@ -280,6 +306,21 @@ export class BulkWriter {
       this.buffers.set(table, []);
     }
     this.buffered = 0;
+    return batches;
+  }
+
+  /** Waits for the running COPYs (PostgreSQL), passing on their failure. */
+  private async copied(): Promise<void> {
+    const c = this.copying;
+    this.copying = null;
+    await c;
+  }
+
+  /** Hands every buffer to the insert thread (after committing the writer's own transaction, if open). */
+  private async flushToThread(): Promise<void> {
+    await this.commitOwn();
+    this.thread ??= new InsertThread(this.insertThread!, this.tables);
+    const batches = this.takeBuffers();
     await this.thread.rows(batches);
     if (this.sinceCommit >= COMMIT_ROWS) {
       this.thread.commitLater();
@@ -296,6 +337,7 @@ export class BulkWriter {
   }
 
   private async commitOwn(): Promise<void> {
+    await this.copied();
     if (!this.trx) return;
     const started = performance.now();
     const t = this.trx;
@@ -332,6 +374,7 @@ export class BulkWriter {
   async rollback(): Promise<void> {
     for (const buf of this.buffers.values()) buf.length = 0;
     this.buffered = 0;
+    await this.copied().catch(() => {}); // its failure is what is being rolled back
     if (this.thread) await this.thread.end('rollback');
     if (this.trx) {
       const t = this.trx;
@@ -347,7 +390,7 @@ export class BulkWriter {
       return;
     }
     // on SQLite knex would re-prepare each statement; the transaction's own connection runs cached ones
-    const conn = (await (trx as unknown as { client: { acquireConnection(): Promise<SqliteConnection> } }).client.acquireConnection()) as SqliteConnection;
+    const conn = await connectionOf<SqliteConnection>(trx);
     let cache = this.statements.get(conn);
     if (!cache) this.statements.set(conn, (cache = new Map()));
     let stmt = cache.get(sql);

@@ -1,5 +1,5 @@
 /**
- * Secondary indexes set aside for a bulk load: read the definitions of the plain (non-unique)
+ * Secondary indexes (and, on PostgreSQL, foreign keys: `withoutForeignKeys`) set aside for a bulk load: read the definitions of the plain (non-unique)
  * indexes of some tables, drop them, run the load, and re-create them from their exact original
  * definitions, which is one sorted build per index instead of a B-tree insert per row.
  *
@@ -81,7 +81,9 @@ export async function withoutSecondaryIndexes<T>(
 
 /**
  * Creates the indexes in order, taking each off `missing` once it exists, with their statistics
- * targets. On SQLite the sorts may use a second thread meanwhile (`pragma threads`, restored after).
+ * targets. On SQLite the sorts may use a second thread meanwhile (`pragma threads`, restored after);
+ * on PostgreSQL each build may sort in more memory than the server's default (for its own
+ * transaction only), so the larger tables' sorts stay off disk.
  */
 async function recreate(db: Knex, missing: BulkIndex[]): Promise<void> {
   const names = missing.map((ix) => ix.name);
@@ -89,7 +91,13 @@ async function recreate(db: Knex, missing: BulkIndex[]): Promise<void> {
   if (threads !== null) await db.raw(`pragma threads = ${SORT_THREADS}`);
   try {
     while (missing.length > 0) {
-      await db.raw(missing[0]!.sql);
+      const sql = missing[0]!.sql;
+      if (threads !== null) await db.raw(sql);
+      else
+        await db.transaction(async (trx) => {
+          await trx.raw(`set local maintenance_work_mem = '${PG_SORT_MEMORY}'`);
+          await trx.raw(sql);
+        });
       missing.shift();
     }
   } finally {
@@ -98,5 +106,70 @@ async function recreate(db: Knex, missing: BulkIndex[]): Promise<void> {
   await applyStatisticsTargets(db, names);
 }
 
+/** PostgreSQL's sort memory for one index build (the default 64MB spills the largest tables to disk). */
+const PG_SORT_MEMORY = '256MB';
+
 /** SQLite sorter threads for the index builds (largest tables of `large`: 20.4 -> 18.9 s). */
 const SORT_THREADS = 2;
+
+export interface BulkForeignKey {
+  name: string;
+  table: string;
+  /** pg_get_constraintdef: `FOREIGN KEY (...) REFERENCES ...` with its actions. */
+  definition: string;
+}
+
+/** The foreign keys declared on `tables` (PostgreSQL; SQLite cannot drop a constraint and checks them cheaply). */
+export async function foreignKeys(db: Knex, tables: readonly string[]): Promise<BulkForeignKey[]> {
+  if (tables.length === 0 || isSqlite(db)) return [];
+  const rows = await db.raw(
+    `select k.conname as name, c.relname as "table", pg_get_constraintdef(k.oid) as definition
+     from pg_constraint k
+     join pg_class c on c.oid = k.conrelid
+     join pg_namespace n on n.oid = c.relnamespace
+     where k.contype = 'f' and n.nspname = current_schema() and c.relname in (${tables.map(() => '?').join(', ')})
+     order by c.relname, k.conname`,
+    [...tables],
+  );
+  return normalizeRawResult(rows).map((r) => ({ name: String(r.name), table: String(r.table), definition: String(r.definition) }));
+}
+
+/**
+ * Runs `load` with the foreign keys of `tables` dropped (PostgreSQL) and adds them back afterwards,
+ * also when `load` fails. Checking a key per copied row costs PostgreSQL a query and a row lock on
+ * the parent; adding the key back checks every row in one join. A row that breaks a key makes
+ * adding it back fail, so the load's result is checked as before, once, at the end.
+ */
+export async function withoutForeignKeys<T>(db: Knex, tables: readonly string[], load: () => Promise<T>): Promise<T> {
+  const missing: BulkForeignKey[] = [];
+  const restore = async () => {
+    try {
+      while (missing.length > 0) {
+        const fk = missing[0]!;
+        await db.raw(`alter table ?? add constraint ?? ${fk.definition}`, [fk.table, fk.name]);
+        missing.shift();
+      }
+    } catch (err) {
+      const left = missing.map((fk) => `alter table ${fk.table} add constraint ${fk.name} ${fk.definition};`).join('\n');
+      throw new AggregateError([err], `${missing.length} foreign keys could not be added back (${(err as Error).message}); run:\n${left}`);
+    }
+  };
+  let result: T;
+  try {
+    for (const fk of await foreignKeys(db, tables)) {
+      await db.raw('alter table ?? drop constraint ??', [fk.table, fk.name]);
+      missing.push(fk);
+    }
+    result = await load();
+  } catch (err) {
+    if (missing.length === 0) throw err;
+    try {
+      await restore();
+    } catch (again) {
+      throw new AggregateError([err, again], `bulk load failed and ${(again as Error).message}`);
+    }
+    throw err;
+  }
+  await restore();
+  return result;
+}

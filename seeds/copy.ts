@@ -1,0 +1,63 @@
+/**
+ * The seed's rows on PostgreSQL through `COPY ... FROM STDIN` (text format) instead of multi-row
+ * INSERTs: one statement per table and flush, no bound parameters to plan and bind.
+ *
+ * The text format reads each field with the column type's input function, as a text-format bound
+ * parameter is read, so the values below are written as node-postgres sends them: numbers by
+ * `String`, booleans as t/f, null as `\N`, strings with backslash, newline, carriage return and
+ * tab escaped (the only bytes the format treats specially besides `\N`).
+ */
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { from as copyFrom } from 'pg-copy-streams';
+
+/** One field of the COPY text format. */
+export function copyField(v: unknown): string {
+  if (v === null || v === undefined) return '\\N';
+  switch (typeof v) {
+    case 'string':
+      return /[\\\n\r\t]/.test(v) ? v.replace(/[\\\n\r\t]/g, escapeChar) : v;
+    case 'number':
+      if (!Number.isFinite(v)) throw new Error(`seed: cannot COPY the number ${v}`);
+      return String(v);
+    case 'bigint':
+      return String(v);
+    case 'boolean':
+      return v ? 't' : 'f';
+    default:
+      throw new Error(`seed: cannot COPY a value of type ${typeof v}`);
+  }
+}
+
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const escapeChar = (c: string): string => ESCAPES[c]!;
+
+/** `values` (`width` per row, in column order) as COPY text: one line per row. */
+export function copyText(values: readonly unknown[], width: number): string {
+  const lines: string[] = [];
+  const fields: string[] = new Array(width);
+  for (let i = 0; i < values.length; i += width) {
+    for (let c = 0; c < width; c++) fields[c] = copyField(values[i + c]);
+    lines.push(fields.join('\t'));
+  }
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+/** The part of a node-postgres client COPY needs. */
+export interface PgClient {
+  query<T>(stream: T): T;
+}
+
+/** Lines per chunk handed to the stream (bounds the size of one string). */
+const CHUNK_ROWS = 2_000;
+
+/** Copies `values` (`cols.length` per row) into `table` on the client's connection (in its transaction, if any). */
+export async function copyRows(client: PgClient, table: string, cols: readonly string[], values: readonly unknown[]): Promise<void> {
+  const width = cols.length;
+  const step = CHUNK_ROWS * width;
+  function* chunks(): Generator<string> {
+    for (let i = 0; i < values.length; i += step) yield copyText(values.slice(i, i + step), width);
+  }
+  const stream = client.query(copyFrom(`copy ${table} (${cols.join(', ')}) from stdin`));
+  await pipeline(Readable.from(chunks(), { objectMode: false }), stream);
+}
