@@ -13,7 +13,7 @@ import { prepareList } from '../src/query/list.js';
 import { entityRef } from '../src/serialize/entities.js';
 import { findTyped } from '../src/services/entities.js';
 import { currencyOf, pageEnvelope } from '../src/services/page.js';
-import { NO_FILTER } from '../src/services/records.js';
+import { NO_FILTER } from '../src/db/listing.js';
 
 type Kind = 'company' | 'investor';
 

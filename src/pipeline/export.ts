@@ -7,9 +7,8 @@
 import { exportFormat, streamExport, type ExportMeter, type ListBody } from '../http/export.js';
 import { isMetered } from '../access/credits.js';
 import type { Result } from '../http/context.js';
+import { pageOf } from './listInput.js';
 import type { Exchange, Stage } from './operation.js';
-
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: Exchange, teamId: number) => ExportMeter): Stage {
   return async (x, next) => {
@@ -20,7 +19,7 @@ export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: E
       signal: x.state.abort!.signal,
       query: x.query,
       page: async (query) => {
-        const batch: Exchange = { ...x, query, list: { ...x.list!, cursor: text(query.cursor), limit: typeof query.limit === 'number' ? query.limit : undefined } };
+        const batch: Exchange = { ...x, query, list: { ...x.list!, ...pageOf(query) } };
         return (await rows(batch)).body as ListBody;
       },
       meter: isMetered(principal, x.req.path) ? meter(x, principal.teamId) : null,

@@ -12,14 +12,18 @@ import type { Exchange, Stage } from './operation.js';
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
+/** The page position a query asks for: its `cursor` and `limit` (validated by the routing stage). */
+export function pageOf(q: Record<string, unknown>): Pick<ListInput, 'cursor' | 'limit'> {
+  return { cursor: text(q.cursor), limit: typeof q.limit === 'number' ? q.limit : undefined };
+}
+
 /** The list input of a routed, validated request (`enums` loaded when it has a filter). */
 export function listInputOf(x: Pick<Exchange, 'query' | 'version' | 'access' | 'op'>, cfg: Pick<Config, 'cursorSecret' | 'queryBudgetMs'>, money: ListInput['money'], enums: FilterEnums): ListInput {
   const q = x.query;
   return {
     filter: x.version.filter,
     sort: text(q.sort),
-    cursor: text(q.cursor),
-    limit: typeof q.limit === 'number' ? q.limit : undefined,
+    ...pageOf(q),
     includeTotal: q.include_total === true,
     legacyOffset: x.version.legacy.offset,
     version: x.version.info.date,

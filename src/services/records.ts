@@ -3,14 +3,12 @@ import { findRecord, listRecords, type Fixed, type RecordSpec, type WithRef } fr
 import { notFound } from '../errors.js';
 import { numericId, type RequestScope } from '../http/context.js';
 import { prepareList } from '../query/list.js';
-import { SCOPES, type FilterScope } from '../query/registry.js';
+import { NO_FILTER } from '../db/listing.js';
+import { SCOPES } from '../query/registry.js';
 import type { SortRegistry } from '../query/sort.js';
 import { pageEnvelope } from './page.js';
 
 export type RecordRow = WithRef;
-
-/** The scope of lists that take no filter. */
-export const NO_FILTER: FilterScope = { name: 'none', description: 'No filter keys', keys: [] };
 
 /**
  * A page of records of one kind, in the request's filter (scope null: the list takes no filter),
