@@ -17,7 +17,7 @@ HEAP_YOUNG_MB ?= 0
 SEED_YOUNG_MB ?= 64
 SEEDING := NODE_OPTIONS="$(if $(filter-out 0,$(SEED_YOUNG_MB)),--max-semi-space-size=$(SEED_YOUNG_MB)) $${NODE_OPTIONS:-}"
 
-.PHONY: help install build run seed migrate test test-unit test-python test-contract test-generators test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
+.PHONY: help install build run seed migrate test test-tally-reset test-unit test-python test-contract test-generators test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -90,11 +90,11 @@ $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 
 test-unit: install $(CHROMIUM) $(PY_SDK) ## vitest: unit, integration (SQLite and PostgreSQL, the Python SDK's quickstart) and docs-page tests
-	NO_COLOR=1 FORCE_COLOR=0 npx vitest run
+	NO_COLOR=1 FORCE_COLOR=0 npx vitest run --reporter=default --reporter=json --outputFile.json=test/artifacts/tally/vitest.json
 
 test-python: $(PY_SDK) ## The Python SDK's hand-written layer: ruff and pytest (exit 5, no tests collected, is a failure too)
 	cd clients/python && ../../$(VENV)/bin/ruff check . && ../../$(VENV)/bin/ruff format --check .
-	cd clients/python && ../../$(VENV)/bin/python -m pytest -q -p no:cacheprovider; status=$$?; \
+	cd clients/python && ../../$(VENV)/bin/python -m pytest -q -p no:cacheprovider --junitxml=../../test/artifacts/tally/pytest.xml; status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests in clients/python/tests"; fi; exit $$status
 
 test-contract: install $(SCHEMATHESIS) ## schemathesis against the running server (SQLite and PostgreSQL)
@@ -113,7 +113,11 @@ test-mcp: install $(MCP_PY) ## The MCP endpoint from the Python mcp package: too
 test-generators: install $(CLIENTS_CHECK) ## Generate clients from openapi.yaml (openapi-python-client; openapi-generator python and typescript-fetch, tsc --strict); fail on any problem
 	$(TSX) test/clients/check.ts
 
-test: install lint check-generated typecheck test-generators test-python test-unit test-contract test-mcp ## Everything CI runs
+test-tally-reset:
+	@$(TSX) test/tally.ts reset
+
+test: install test-tally-reset lint check-generated typecheck test-generators test-python test-unit test-contract test-mcp ## Everything CI runs; ends with the checks of every suite added up (`N passed, N failed`)
+	@$(TSX) test/tally.ts summary
 
 mock: install ## Prism mock server of openapi.yaml on port 4010 (dynamic examples)
 	npx prism mock openapi.yaml --port 4010 --dynamic

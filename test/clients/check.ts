@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
+import { recordTally } from '../tally.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
@@ -133,4 +134,6 @@ for (const [name, problems] of Object.entries(results)) {
   if (problems.length) failed = true;
 }
 fs.rmSync(out, { recursive: true, force: true });
+const clean = Object.values(results).filter((problems) => problems.length === 0).length;
+recordTally('generators', { passed: clean, failed: Object.keys(results).length - clean });
 process.exit(failed && !countOnly ? 1 : 0);

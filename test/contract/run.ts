@@ -5,10 +5,10 @@
  *
  *   tsx test/contract/run.ts [--db sqlite|postgres] [--max-examples N] [-- extra schemathesis args]
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import { spawnCounted } from '../tally.js';
 import { exitWith, startSeededServer, type SeededServer } from './seeded-server.js';
 
 const args = process.argv.slice(2);
@@ -103,6 +103,13 @@ function semanticallyChecked(doc: Doc): string {
   return toml;
 }
 
+/** schemathesis's closing summary: `N generated, P passed[, F failed]…` (skipped cases are apart). */
+function caseCounts(output: string): { passed: number; failed: number } | undefined {
+  const m = /(\d+) generated, (\d+) passed/.exec(output);
+  if (!m) return undefined;
+  return { passed: Number(m[2]), failed: Number(m[1]) - Number(m[2]) };
+}
+
 async function main(): Promise<number> {
   const { server, token, call, dir, close } = await startSeededServer({ db: kind === 'postgres' ? 'postgres' : 'sqlite', seed: 7, name: 'contract' });
   try {
@@ -125,12 +132,9 @@ async function main(): Promise<number> {
       ...extra,
     ];
     process.stderr.write(`schemathesis against ${server.baseUrl} (${kind})\n`);
-    return await new Promise<number>((resolve) => {
-      // hooks.py keeps the run from revoking its own key; PYTHONPATH makes it importable by module name
-      const env = { ...process.env, SCHEMATHESIS_HOOKS: 'hooks', PYTHONPATH: path.resolve('test/contract'), CONTRACT_KEY_ID: String(keyId) };
-      const child = spawn(bin, st, { stdio: 'inherit', env });
-      child.on('exit', (code) => resolve(code ?? 1));
-    });
+    // hooks.py keeps the run from revoking its own key; PYTHONPATH makes it importable by module name
+    const env = { ...process.env, SCHEMATHESIS_HOOKS: 'hooks', PYTHONPATH: path.resolve('test/contract'), CONTRACT_KEY_ID: String(keyId) };
+    return await spawnCounted(`schemathesis-${kind}`, bin, st, env, caseCounts);
   } finally {
     await close();
   }

@@ -4,8 +4,8 @@
  *
  *   tsx test/mcp/run.ts [--db sqlite|postgres]
  */
-import { spawn } from 'node:child_process';
 import { exitWith, startSeededServer } from '../contract/seeded-server.js';
+import { spawnCounted } from '../tally.js';
 
 const args = process.argv.slice(2);
 const db = args[args.indexOf('--db') + 1] === 'postgres' ? 'postgres' : 'sqlite';
@@ -13,14 +13,12 @@ const db = args[args.indexOf('--db') + 1] === 'postgres' ? 'postgres' : 'sqlite'
 exitWith(async () => {
   const seeded = await startSeededServer({ db, name: 'mcp' });
   try {
-    const child = spawn('.venv/bin/python', ['test/mcp/check.py'], {
-      stdio: 'inherit',
-      env: { ...process.env, BASE_URL: seeded.server.baseUrl, TOKEN: seeded.token, CLIENT_ID: 'dev-client' },
-    });
-    return await new Promise<number>((resolve, reject) => {
-      child.on('error', reject);
-      child.on('exit', (code) => resolve(code ?? 1));
-    });
+    const env = { ...process.env, BASE_URL: seeded.server.baseUrl, TOKEN: seeded.token, CLIENT_ID: 'dev-client' };
+    // check.py prints one `ok` or `FAIL` line per check
+    return await spawnCounted(`mcp-${db}`, '.venv/bin/python', ['test/mcp/check.py'], env, (output) => ({
+      passed: output.match(/^ok /gm)?.length ?? 0,
+      failed: output.match(/^FAIL /gm)?.length ?? 0,
+    }));
   } finally {
     await seeded.close();
   }

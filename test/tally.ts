@@ -1,0 +1,112 @@
+/**
+ * The counts of every suite `make test` runs, added up into one closing line. CI judges a run whose
+ * output ends without a known test runner's summary by its exit code alone; this last line says how
+ * many checks ran, in the plain form `N passed, N failed` that any reader (human or CI) can take in.
+ *
+ * Each suite records its own counts in test/artifacts/tally/<suite>.json while it runs:
+ * vitest through its JSON reporter, pytest through its JUnit report, the spawned checkers
+ * (schemathesis, the MCP check, the client generators) through `recordTally`.
+ *
+ *   tsx test/tally.ts reset     forget the counts of an earlier run
+ *   tsx test/tally.ts summary   print each suite's counts and the closing line; exit 1 if a suite
+ *                               is missing or any check failed
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const TALLY_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'tally');
+
+/** The suites `make test` runs, in its order; the summary fails when one of them left no counts. */
+const SUITES = ['generators', 'pytest', 'vitest', 'schemathesis-sqlite', 'schemathesis-postgres', 'mcp-sqlite', 'mcp-postgres'];
+
+interface Counts {
+  passed: number;
+  failed: number;
+}
+
+export function recordTally(suite: string, counts: Counts): void {
+  fs.mkdirSync(TALLY_DIR, { recursive: true });
+  fs.writeFileSync(path.join(TALLY_DIR, `${suite}.json`), JSON.stringify(counts));
+}
+
+/**
+ * Runs a checker with its standard output passed through and read: `count` turns the whole output
+ * into counts (undefined when the checker printed none, which is then one failure unless it exited 0).
+ */
+export function spawnCounted(
+  suite: string,
+  command: string,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  count: (output: string) => Counts | undefined,
+): Promise<number> {
+  const child = spawn(command, argv, { stdio: ['inherit', 'pipe', 'inherit'], env });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    output += chunk.toString('utf8');
+  });
+  return new Promise<number>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const status = code ?? 1;
+      const counts = count(output) ?? { passed: 0, failed: status === 0 ? 0 : 1 };
+      // a checker that exits non-zero counts at least one failure, whatever it printed
+      recordTally(suite, status !== 0 && counts.failed === 0 ? { ...counts, failed: 1 } : counts);
+      resolve(status);
+    });
+  });
+}
+
+function read(suite: string): Counts | undefined {
+  const file = path.join(TALLY_DIR, `${suite}.json`);
+  if (!fs.existsSync(file)) return undefined;
+  const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  if (suite === 'vitest') return { passed: Number(data.numPassedTests), failed: Number(data.numFailedTests) };
+  return { passed: Number(data.passed), failed: Number(data.failed) };
+}
+
+/** pytest's JUnit report: `<testsuite tests=N failures=F errors=E skipped=S>`. */
+export function junitCounts(xml: string): Counts | undefined {
+  const suite = /<testsuite\b[^>]*>/.exec(xml)?.[0];
+  if (!suite) return undefined;
+  const attr = (name: string) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(suite)?.[1] ?? 0);
+  const failed = attr('failures') + attr('errors');
+  return { passed: attr('tests') - failed - attr('skipped'), failed };
+}
+
+function summary(): number {
+  const pytest = path.join(TALLY_DIR, 'pytest.xml');
+  if (fs.existsSync(pytest)) {
+    const counts = junitCounts(fs.readFileSync(pytest, 'utf8'));
+    if (counts) recordTally('pytest', counts);
+  }
+  let passed = 0;
+  let failed = 0;
+  const missing: string[] = [];
+  for (const suite of SUITES) {
+    const counts = read(suite);
+    if (!counts) {
+      missing.push(suite);
+      continue;
+    }
+    console.log(`  ${suite.padEnd(24)} ${counts.passed} passed, ${counts.failed} failed`);
+    passed += counts.passed;
+    failed += counts.failed;
+  }
+  if (missing.length) console.log(`  no counts from: ${missing.join(', ')}`);
+  console.log(`${passed} passed, ${failed + missing.length} failed`);
+  return failed + missing.length === 0 ? 0 : 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const command = process.argv[2];
+  if (command === 'reset') fs.rmSync(TALLY_DIR, { recursive: true, force: true });
+  else if (command === 'summary') process.exit(summary());
+  else {
+    console.error('usage: tsx test/tally.ts reset|summary');
+    process.exit(2);
+  }
+}
