@@ -40,6 +40,8 @@ export interface PageRequest {
   legacyOffset?: number;
   /** Execution budget of the page and count queries (ms). */
   budgetMs: number;
+  /** Stops the page and count queries when aborted (the client went away). */
+  signal?: AbortSignal;
   /** The cursor of a page edge. */
   mint: (edge: PageEdge) => string;
 }
@@ -138,8 +140,8 @@ export async function keysetPage<T extends Record<string, unknown>>(
   const limit = cursor?.limit ?? req.limit;
   const backwards = cursor?.dir === 'prev';
   const q = pageStatement(db, base, select, req);
-  const countQuery = req.includeTotal ? budgeted<{ n: number }>(db, base.clone().clearSelect().clearOrder().count({ n: '*' }), req.budgetMs) : null;
-  const [fetched, counted] = await Promise.all([budgeted<T>(db, q, req.budgetMs), countQuery]);
+  const countQuery = req.includeTotal ? budgeted<{ n: number }>(db, base.clone().clearSelect().clearOrder().count({ n: '*' }), req.budgetMs, req.signal) : null;
+  const [fetched, counted] = await Promise.all([budgeted<T>(db, q, req.budgetMs, req.signal), countQuery]);
   const countRow = counted?.[0];
   const more = fetched.length > limit;
   let rows = more ? fetched.slice(0, limit) : fetched;
