@@ -272,6 +272,20 @@ export function forkServer(script: string, env: NodeJS.ProcessEnv, nodeArgs: str
 }
 
 /** Resident set size of a process from /proc (MB), or null when unavailable. */
+/** CPU time (user + system, every thread) the process `pid` has used so far, ms; null when it is gone. */
+export function cpuMs(pid: number): number | null {
+  try {
+    // fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux clock ticks per second (`getconf CLK_TCK`; 100 on every common kernel). */
+const CLOCK_TICKS = 100;
+
 export function rssMb(pid: number): number | null {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -8,6 +8,10 @@
  * results of the same settings, `<round>-<server>.json`, counted as rounds already run; the new
  * rounds continue the rotation after them); everything else is passed to run.ts (BENCH_SCALE,
  * BENCH_DBS, BENCH_SECONDS, BENCH_SCENARIOS, ...). Single-request timings are skipped.
+ *
+ * Before and after a change: BENCH_BEFORE_ROOT (a checkout of the earlier commit, with its
+ * node_modules) adds the server `before`: our server of that checkout, run by its own run.ts in
+ * the same rotation (so `before` and `ours` alternate on the same machine state).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +23,8 @@ const median = (xs: number[]) => round(exactMedian(xs), 1);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const SERVERS = (process.env.BENCH_SERVERS || 'ours,samework,baseline,peer').split(',');
+const BEFORE_ROOT = process.env.BENCH_BEFORE_ROOT ? path.resolve(process.env.BENCH_BEFORE_ROOT) : null;
+if (SERVERS.includes('before') && !BEFORE_ROOT) throw new Error('the server `before` needs BENCH_BEFORE_ROOT');
 
 interface Row {
   db: string;
@@ -29,6 +35,7 @@ interface Row {
   p99: number;
   non2xx: number;
   errors: number;
+  cpuMsPerRequest?: number | null;
   atRate?: { rate: number; rps: number; p50: number; p99: number };
 }
 
@@ -43,13 +50,15 @@ for (let round = first; round < first + ROUNDS; round++) {
   for (const server of order) {
     const out = path.join(tmp, `${round}-${server}.json`);
     log(`round ${round + 1}/${first + ROUNDS}: ${server}`);
-    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'run.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, BENCH_SERVERS: server, BENCH_OUT: out, BENCH_SKIP_SINGLE: '1' },
+    const root = server === 'before' ? BEFORE_ROOT! : ROOT;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'run.ts')], {
+      cwd: root,
+      env: { ...process.env, BENCH_SERVERS: server === 'before' ? 'ours' : server, BENCH_OUT: out, BENCH_SKIP_SINGLE: '1' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (r.status !== 0 || !fs.existsSync(out)) throw new Error(`run.ts for ${server} failed (status ${r.status})`);
-    runs.push((JSON.parse(fs.readFileSync(out, 'utf8')) as { rows: Row[] }).rows);
+    const rows = (JSON.parse(fs.readFileSync(out, 'utf8')) as { rows: Row[] }).rows;
+    runs.push(rows.map((row) => ({ ...row, server })));
   }
 }
 
@@ -66,6 +75,8 @@ const medians = keys.map((k) => {
     p50: median(same.map((r) => r.p50)),
     p99: median(same.map((r) => r.p99)),
     runs: same.map((r) => r.rps),
+    // CPU time per request is far less sensitive to other load on the machine than req/s
+    cpuMsPerRequest: same.every((r) => typeof r.cpuMsPerRequest === 'number') ? round(exactMedian(same.map((r) => r.cpuMsPerRequest!)), 3) : null,
     non2xx: Math.max(...same.map((r) => r.non2xx + r.errors)),
     ...(rated.length > 0
       ? { atRate: { rate: rated[0]!.atRate!.rate, p50: median(rated.map((r) => r.atRate!.p50)), p99: median(rated.map((r) => r.atRate!.p99)), p99Runs: rated.map((r) => r.atRate!.p99) } }
@@ -91,11 +102,18 @@ const ratios = scenarios.map(({ db, scenario }) => {
     oursOverBare: ratio(o, b),
     oursOverPeer: ratio(o, p),
     oursListP99AtRate: o?.atRate?.p99 ?? null,
+    ...(SERVERS.includes('before') ? { before: get(db, scenario, 'before')?.rps ?? null, oursOverBefore: ratio(o, get(db, scenario, 'before')) } : {}),
+    cpuMsPerRequest: Object.fromEntries(SERVERS.map((s) => [s, get(db, scenario, s)?.cpuMsPerRequest ?? null])),
   };
 });
 
-const cols = ['db', 'scenario', 'ours', 'same-work', 'bare', 'peer', 'peer flat', 'ours/same', 'same/bare', 'ours/bare', 'ours/peer', 'p99@rate'];
-const lines = ratios.map((r) => [r.db, r.scenario, r.ours, r.sameWork, r.bare, r.peer, r.peerFlat, r.oursOverSameWork, r.sameWorkOverBare, r.oursOverBare, r.oursOverPeer, r.oursListP99AtRate].map((c) => (c === null ? '-' : String(c))));
+const cols = ['db', 'scenario', 'ours', 'same-work', 'bare', 'peer', 'peer flat', 'ours/same', 'same/bare', 'ours/bare', 'ours/peer', 'p99@rate', 'before', 'ours/before', 'CPU ms/req'];
+const cpuText = (c: Record<string, number | null>) => SERVERS.map((s) => `${s} ${c[s] ?? '-'}`).join(', ');
+const lines = ratios.map((r) =>
+  [r.db, r.scenario, r.ours, r.sameWork, r.bare, r.peer, r.peerFlat, r.oursOverSameWork, r.sameWorkOverBare, r.oursOverBare, r.oursOverPeer, r.oursListP99AtRate, r.before ?? null, r.oursOverBefore ?? null, cpuText(r.cpuMsPerRequest)].map((c) =>
+    c === null ? '-' : String(c),
+  ),
+);
 const widths = cols.map((c, i) => Math.max(c.length, ...lines.map((l) => l[i]!.length)));
 const fmt = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 console.log(`\nmedians of ${first + ROUNDS} alternating rounds, ${SCALE} (seed ${SEED}), req/s`);

@@ -9,7 +9,7 @@
  *
  * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10),
  * BENCH_ANALYTICS_CONNECTIONS (2), BENCH_ANALYTICS_RUNS (7), BENCH_DBS (sqlite,postgres), BENCH_SERVERS (ours,baseline,peer), BENCH_SCALE (large),
- * BENCH_SEED (42), BENCH_DIR (/tmp/fdapi-bench), BENCH_CPU_PROF (dir: --cpu-prof for our server),
+ * BENCH_SEED (42), BENCH_DIR (/tmp/fdapi-bench), BENCH_CPU_PROF (dir: --cpu-prof of our server and the same-work server, one subdirectory each),
  * BENCH_SCENARIOS (comma-separated scenario names, default all), BENCH_SKIP_SINGLE (1: skip the single-request
  * paging and analytics timings), BENCH_OUT (results file; default bench/results/<date>.json),
  * BENCH_HEAP_MB (old-space limit of our server, default 1024 as `make run`; 0 = Node's default),
@@ -30,7 +30,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { ANALYTICS, measureAnalytics, verdicts, type AnalyticsResult } from './analytics.js';
 import {
-  apiHeaders, type ChildServer, load, type DbKind, ensureSeeded, forkServer, getToken, log, machineNote, round, ROOT, rssMb, SCALE, SEED,
+  apiHeaders, type ChildServer, cpuMs, load, type DbKind, ensureSeeded, forkServer, getToken, log, machineNote, round, ROOT, rssMb, SCALE, SEED,
   sampleIds, type SeedResult, serverEnv, startPostgres, target, timedGet, writeJson, type Pg, type SeedTarget,
 } from './lib.js';
 import type { LoadSummary } from './load.js';
@@ -95,6 +95,8 @@ interface Row {
   p50: number;
   p99: number;
   rssPeakMb: number | null;
+  /** CPU time of the server process (all its threads) per request answered during the measured run, ms. */
+  cpuMsPerRequest: number | null;
   connections: number;
   requests: number;
   non2xx: number;
@@ -196,7 +198,7 @@ async function scenarios(baseUrl: string, headers: Record<string, string>, kind:
 }
 
 /** Runs one scenario against one server: warm-up, then the measured run with RSS sampling. */
-async function drive(server: ChildServer, paths: string[], headers: Record<string, string>, connections: number): Promise<LoadSummary & { rssPeakMb: number | null }> {
+async function drive(server: ChildServer, paths: string[], headers: Record<string, string>, connections: number): Promise<LoadSummary & { rssPeakMb: number | null; cpuMsPerRequest: number | null }> {
   if (WARMUP > 0) await load({ url: server.baseUrl, paths, headers, connections, seconds: WARMUP });
   let peak: number | null = null;
   const sample = () => {
@@ -204,10 +206,13 @@ async function drive(server: ChildServer, paths: string[], headers: Record<strin
     if (r !== null) peak = Math.max(peak ?? 0, r);
   };
   const timer = setInterval(sample, 200);
+  const cpuBefore = cpuMs(server.pid);
   try {
     const s = await load({ url: server.baseUrl, paths, headers, connections, seconds: SECONDS });
+    const cpuAfter = cpuMs(server.pid);
     sample();
-    return { ...s, rssPeakMb: peak };
+    const cpu = cpuBefore !== null && cpuAfter !== null && s.requests > 0 ? round((cpuAfter - cpuBefore) / s.requests, 3) : null;
+    return { ...s, rssPeakMb: peak, cpuMsPerRequest: cpu };
   } finally {
     clearInterval(timer);
   }
@@ -223,11 +228,15 @@ async function check(baseUrl: string, paths: string[], headers: Record<string, s
   return null;
 }
 
+/** `--cpu-prof` into BENCH_CPU_PROF/<server> when profiling is asked for. */
+const cpuProfile = (server: ServerName): string[] =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.env.BENCH_CPU_PROF, server)}`] : [];
+
 async function benchDb(kind: DbKind, t: SeedTarget, rows: Row[]): Promise<{ paging: PagingResult | null; analytics: AnalyticsResult[] }> {
   const ours = await forkServer('our-server.ts', serverEnv(t.databaseUrl), [
     ...(HEAP_MB > 0 ? [`--max-old-space-size=${HEAP_MB}`] : []),
     ...(HEAP_YOUNG_MB > 0 ? [`--max-semi-space-size=${HEAP_YOUNG_MB}`] : []),
-    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ...cpuProfile('ours'),
   ]);
   let list: Scenario[];
   let headers: Record<string, string>;
@@ -248,7 +257,7 @@ async function benchDb(kind: DbKind, t: SeedTarget, rows: Row[]): Promise<{ pagi
     await ours.stop();
   }
   if (SERVERS.includes('samework')) {
-    const same = await forkServer('samework-server.ts', { ...serverEnv(t.databaseUrl), ISSUER: issuer });
+    const same = await forkServer('samework-server.ts', { ...serverEnv(t.databaseUrl), ISSUER: issuer }, cpuProfile('samework'));
     try {
       await runAll(kind, 'samework', same, list, headers, rows);
     } finally {
@@ -294,7 +303,7 @@ async function runAll(kind: DbKind, server: ServerName, child: ChildServer, list
     const problem = s.kind === 'revalidation' ? null : await check(child.baseUrl, s.ours, headers);
     if (problem) {
       log(`${kind} ${server} ${s.name}: skipped (${problem})`);
-      rows.push({ db: kind, scenario: s.name, kind: s.kind, server, rps: 0, p50: 0, p99: 0, rssPeakMb: null, connections: 0, requests: 0, non2xx: 0, errors: 0, note: problem });
+      rows.push({ db: kind, scenario: s.name, kind: s.kind, server, rps: 0, p50: 0, p99: 0, rssPeakMb: null, cpuMsPerRequest: null, connections: 0, requests: 0, non2xx: 0, errors: 0, note: problem });
       continue;
     }
     // analytics requests take seconds each on large: a couple of connections, not a queue past the timeout
@@ -303,7 +312,7 @@ async function runAll(kind: DbKind, server: ServerName, child: ChildServer, list
     const r = await drive(child, s.ours, headers, connections);
     // a revalidation is answered 304 (not 2xx) when it works
     const non2xx = s.kind === 'revalidation' ? r.requests - (r.statusCodes?.['304'] ?? 0) : r.non2xx;
-    const row: Row = { db: kind, scenario: s.name, kind: s.kind, server, rps: r.rps, p50: r.p50, p99: r.p99, rssPeakMb: r.rssPeakMb, connections, requests: r.requests, non2xx, errors: r.errors };
+    const row: Row = { db: kind, scenario: s.name, kind: s.kind, server, rps: r.rps, p50: r.p50, p99: r.p99, rssPeakMb: r.rssPeakMb, cpuMsPerRequest: r.cpuMsPerRequest, connections, requests: r.requests, non2xx, errors: r.errors };
     if (s.kind === 'list' && server !== 'peer' && server !== 'peerflat' && LATENCY_RATE > 0 && LATENCY_DBS.includes(kind)) {
       log(`${kind} ${server}: ${s.name} at ${LATENCY_RATE} requests/s (${LATENCY_SECONDS} s)`);
       const f = await load({ url: child.baseUrl, paths: s.ours, headers, connections, seconds: LATENCY_SECONDS, overallRate: LATENCY_RATE, arrivals: 'poisson' });

@@ -103,9 +103,13 @@ const timeout = () => new ApiError('QUERY_TIMEOUT', 'The query exceeded the exec
 
 const runners = new WeakMap<Knex, SqliteRunner>();
 
-/** Runs a read query under the budget; returns plain row objects on both engines. */
-export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number): Promise<T[]> {
-  const signal = currentSignal();
+/**
+ * Runs a read query under the budget; returns plain row objects on both engines. `signal` (the
+ * request's, when its client goes away) stops it; without one, the signal of the operation it runs
+ * for (src/db/cancel.ts).
+ */
+export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number, given?: AbortSignal): Promise<T[]> {
+  const signal = given ?? currentSignal();
   if (!isSqlite(db)) {
     const timeoutMs = Math.max(1, Math.floor(budgetMs));
     // one round trip when the connection's own statement_timeout is the budget (knex.ts)

@@ -40,6 +40,8 @@ export interface PageRequest {
   legacyOffset?: number;
   /** Execution budget of the page and count queries (ms). */
   budgetMs: number;
+  /** Stops the page and count queries when aborted (the client went away). */
+  signal?: AbortSignal;
   /** The cursor of a page edge. */
   mint: (edge: PageEdge) => string;
 }
@@ -90,14 +92,10 @@ function order(q: Knex.QueryBuilder, sort: ResolvedSort, backwards: boolean, fro
 }
 
 /**
- * Runs one page. `select` adds the columns the caller needs; the sort values come back as `__s<i>`.
+ * The statement of one page (not run): `select` adds the columns the caller needs; the sort values
+ * come back as `__s<i>`. Exported so that tests can read its plan.
  */
-export async function keysetPage<T extends Record<string, unknown>>(
-  db: Knex,
-  base: Knex.QueryBuilder,
-  select: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
-  req: PageRequest,
-): Promise<{ rows: T[]; page: PageInfo }> {
+export function pageStatement(db: Knex, base: Knex.QueryBuilder, select: (q: Knex.QueryBuilder) => Knex.QueryBuilder, req: PageRequest): Knex.QueryBuilder {
   const { sort, cursor } = req;
   const limit = cursor?.limit ?? req.limit;
   const backwards = cursor?.dir === 'prev';
@@ -128,9 +126,22 @@ export async function keysetPage<T extends Record<string, unknown>>(
     q = pageQuery();
     if (req.legacyOffset) q.offset(req.legacyOffset);
   }
-  const countQuery = req.includeTotal ? budgeted<{ n: number }>(db, base.clone().clearSelect().clearOrder().count({ n: '*' }), req.budgetMs) : null;
-  if (planOnce) prepared(q);
-  const [fetched, counted] = await Promise.all([budgeted<T>(db, q, req.budgetMs), countQuery]);
+  return planOnce ? prepared(q) : q;
+}
+
+/** Runs one page (pageStatement) and returns its rows and envelope. */
+export async function keysetPage<T extends Record<string, unknown>>(
+  db: Knex,
+  base: Knex.QueryBuilder,
+  select: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+  req: PageRequest,
+): Promise<{ rows: T[]; page: PageInfo }> {
+  const { sort, cursor } = req;
+  const limit = cursor?.limit ?? req.limit;
+  const backwards = cursor?.dir === 'prev';
+  const q = pageStatement(db, base, select, req);
+  const countQuery = req.includeTotal ? budgeted<{ n: number }>(db, base.clone().clearSelect().clearOrder().count({ n: '*' }), req.budgetMs, req.signal) : null;
+  const [fetched, counted] = await Promise.all([budgeted<T>(db, q, req.budgetMs, req.signal), countQuery]);
   const countRow = counted?.[0];
   const more = fetched.length > limit;
   let rows = more ? fetched.slice(0, limit) : fetched;

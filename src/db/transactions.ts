@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import { sortRegistry, type CompiledFilter, type FilterKey, type FilterScope } from './listing.js';
 import type { RefRow } from './entities.js';
-import { prepared, whereIdIn } from './knex.js';
+import { isSqlite, prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { BOOL, CMP, CMP_SET, EQ_SET, REPEATED, ROUND_TYPES, STANDARDIZED_ROUND_VALUES, UPDATED_AT, entityKeys, rebase } from './filterKeys.js';
 import type { RowOf } from './schema.js';
@@ -35,13 +35,31 @@ export async function loadInvestorLinks(db: Knex, transactionIds: number[]): Pro
   return out;
 }
 
-/** A page of transactions matching the compiled filter: active ones, and soft-deleted ones too with `includeDeleted`. */
-export async function listTransactions(db: Knex, where: CompiledFilter | null, page: PageRequest, includeDeleted = false) {
+/**
+ * The rounds a list reads (alias `t`): active ones, and soft-deleted ones too with `includeDeleted`,
+ * matching the compiled filter. On SQLite `deleted_at is null` is written `+t.deleted_at is null`,
+ * which no index may serve: it holds for nearly every row, and as an index term it let the planner
+ * skip-scan the analytics covering index (year, deleted_at, ...) for it and sort every matching round
+ * before the LIMIT, instead of reading the sort key's own index in order and stopping after a page
+ * (the default page on `demo`: 49 ms against 0.2 ms; filtered by year and amount: 27 against 0.2).
+ */
+export function transactionsBase(db: Knex, where: CompiledFilter | null, includeDeleted = false): Knex.QueryBuilder {
   const base = db('transactions as t');
-  if (!includeDeleted) base.whereNull('t.deleted_at');
+  if (!includeDeleted) {
+    if (isSqlite(db)) base.whereRaw('+t.deleted_at is null');
+    else base.whereNull('t.deleted_at');
+  }
   if (where) base.whereRaw(where.sql, where.bindings);
-  return keysetPage<TransactionRow & Record<string, unknown>>(db, base, (q) => q.select('t.*'), page);
+  return base;
 }
+
+/** A page of transactions matching the compiled filter (transactionsBase). */
+export async function listTransactions(db: Knex, where: CompiledFilter | null, page: PageRequest, includeDeleted = false) {
+  return keysetPage<TransactionRow & Record<string, unknown>>(db, transactionsBase(db, where, includeDeleted), selectRounds, page);
+}
+
+/** The columns of a round list page. */
+export const selectRounds = (q: Knex.QueryBuilder): Knex.QueryBuilder => q.select('t.*');
 
 /** Keys on a transaction aliased `{b}` (scope `funding`). */
 function fundingKeys(): FilterKey[] {

@@ -18,7 +18,7 @@ export function pageOf(q: Record<string, unknown>): Pick<ListInput, 'cursor' | '
 }
 
 /** The list input of a routed, validated request (`enums` loaded when it has a filter). */
-export function listInputOf(x: Pick<Exchange, 'query' | 'version' | 'access' | 'op'>, cfg: Pick<Config, 'cursorSecret' | 'queryBudgetMs'>, money: ListInput['money'], enums: FilterEnums): ListInput {
+export function listInputOf(x: Pick<Exchange, 'query' | 'version' | 'access' | 'op' | 'state'>, cfg: Pick<Config, 'cursorSecret' | 'queryBudgetMs'>, money: ListInput['money'], enums: FilterEnums): ListInput {
   const q = x.query;
   return {
     filter: x.version.filter,
@@ -33,6 +33,7 @@ export function listInputOf(x: Pick<Exchange, 'query' | 'version' | 'access' | '
     enums,
     secret: operationCursorSecret(cfg.cursorSecret, x.op.id),
     budgetMs: cfg.queryBudgetMs,
+    signal: x.state.abort?.signal,
   };
 }
 

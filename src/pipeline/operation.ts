@@ -27,6 +27,8 @@ export interface OperationPlan {
   cache: CachePolicy | null;
   /** Whether it is a list that streams as NDJSON on request (it declares the `format` parameter). */
   exportable: boolean;
+  /** Whether its queries read the request's abort signal from the context (src/db/cancel.ts): analytics. */
+  ambientSignal?: boolean;
   handler: Handler;
 }
 

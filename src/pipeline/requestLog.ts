@@ -17,13 +17,14 @@ export function requestLogStage(deps: Pick<Deps, 'log' | 'metrics'>) {
     const l = stateOf(res);
     l.requestId = requestId(req.get('X-Request-Id'));
     l.started = performance.now();
-    res.set('X-Request-Id', l.requestId);
-    res.set('Cache-Control', 'no-store');
-    res.set('X-Content-Type-Options', 'nosniff');
+    // plain setHeader: Express's `set` looks for a Content-Type and converts each value, here all fixed strings
+    res.setHeader('X-Request-Id', l.requestId);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     // JSON API: nothing to frame, run or refer from (the docs page sets its own policy)
-    res.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-    res.set('X-Frame-Options', 'DENY');
-    res.set('Referrer-Policy', 'no-referrer');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Referrer-Policy', 'no-referrer');
     // 'close' comes after 'finish', or alone when the client went away before the answer was written
     res.on('close', () => {
       const gone = !res.writableFinished;
@@ -34,7 +35,8 @@ export function requestLogStage(deps: Pick<Deps, 'log' | 'metrics'>) {
       // 499: client closed the request (nginx's convention); nothing was sent
       const status = gone ? 499 : res.statusCode;
       deps.metrics?.observe(l.operationId ?? 'unmatched', req.method, status, (performance.now() - l.started) / 1000, l.credits ?? 0);
-      deps.log.info(
+      // the line is built only when it is written (LOG_LEVEL above info: never)
+      if (deps.log.isLevelEnabled('info')) deps.log.info(
         {
           request_id: l.requestId,
           method: req.method,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NextFunction, Request, Response } from 'express';
 import addFormats from 'ajv-formats';
-import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Context, type Document } from 'openapi-backend';
+import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Context, type Document, type Operation } from 'openapi-backend';
 import YAML from 'yaml';
 import { DEFAULT_CREDIT_COST } from '../access/credits.js';
 import { lockPlan } from '../access/locked.js';
@@ -69,6 +69,7 @@ export function planOperations(api: OpenAPIBackend, handlers: HandlerMap): Opera
       locks: lockPlan(okResponse?.content?.['application/json']?.schema),
       cache: cachePolicy(op.method, op.path),
       exportable: (op.parameters ?? []).some((p) => (p as { name?: string }).name === 'format'),
+      ambientSignal: op.path.startsWith('/analytics/'),
       handler: handlers[op.operationId as keyof HandlerMap] as Handler,
     };
   });
@@ -97,10 +98,18 @@ const methodNotAllowed = (req: Request, methods: string[]) => {
 const allowedMethods = (api: OpenAPIBackend, p: string): string[] =>
   ['get', 'post', 'put', 'patch', 'delete'].filter((m) => api.router.matchOperation({ method: m, path: p, headers: {} }) !== undefined);
 
+/** The operation the method stage matched for a request (the routing stage matches no second time). */
+const matched = new WeakMap<Request, Operation>();
+
 /** 405 for an undeclared method on a known path, before the body is read. */
 export function methodStage(api: OpenAPIBackend) {
   return (req: Request, _res: Response, next: NextFunction): void => {
-    if (req.method === 'HEAD' || api.router.matchOperation({ method: req.method.toLowerCase(), path: req.path, headers: {} }) !== undefined) return next();
+    if (req.method === 'HEAD') return next();
+    const op = api.router.matchOperation({ method: req.method.toLowerCase(), path: req.path, headers: {} });
+    if (op !== undefined) {
+      matched.set(req, op);
+      return next();
+    }
     const methods = allowedMethods(api, req.path);
     next(methods.length > 0 ? methodNotAllowed(req, methods) : undefined);
   };
@@ -109,40 +118,49 @@ export function methodStage(api: OpenAPIBackend) {
 /**
  * Routes and validates a request, then runs `operation` (its stages down to the handler) and
  * writes the result, unless the client left meanwhile.
+ *
+ * The steps of openapi-backend's `handleRequest` this API uses, each once: its `handleRequest`
+ * parsed the request four times (before routing, after it, inside validation and after coercion),
+ * matched it again, and ran its security-handler machinery, which nothing here registers (the
+ * authentication stage does that work). Same router, same validators, same coerced request.
  */
 export function routingStage(deps: Deps, api: OpenAPIBackend, plans: readonly OperationPlan[], operation: (x: Exchange) => Promise<Result>) {
-  api.register({
-    notFound: (c: Context, req: Request) => {
-      throw new ApiError('NOT_FOUND', `No endpoint ${req.method} ${c.request.path}`);
-    },
-    methodNotAllowed: (_c: Context, req: Request) => {
-      throw methodNotAllowed(req, allowedMethods(api, req.path));
-    },
-    validationFail: (c: Context) => {
-      throw validationFailure(c);
-    },
-  });
-  for (const op of plans) {
-    api.register(op.id, async (c: Context, req: Request, res: Response) => {
-      const state = stateOf(res);
-      state.operationId = op.id;
-      const x: Exchange = {
-        deps,
-        req,
-        res,
-        state,
-        version: state.version!,
-        op,
-        params: c.request.params as Record<string, string>,
-        query: (c.request.query ?? {}) as Record<string, unknown>,
-        body: c.request.requestBody,
-        principal: null,
-        access: { tier: undefined, caps: null },
-      };
-      const result = await operation(x);
-      if (!clientGone(res)) writeResult(res, result);
-    });
-  }
+  const planOf = new Map(plans.map((p) => [p.id, p]));
+  const { router, validator } = api;
+  const route = async (req: Request, res: Response): Promise<void> => {
+    const state = stateOf(res);
+    const request = { method: req.method, path: req.path, query: (state.version?.query ?? {}) as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body };
+    let match = matched.get(req);
+    if (!match) {
+      try {
+        match = router.matchOperation(request, true);
+      } catch (err) {
+        if (err instanceof Error && err.message.startsWith('405')) throw methodNotAllowed(req, allowedMethods(api, req.path));
+        throw new ApiError('NOT_FOUND', `No endpoint ${req.method} ${router.normalizeRequest(request).path}`);
+      }
+    }
+    const op = planOf.get(match.operationId!)!;
+    const validation = validator.validateRequest(request, match);
+    if (validation.errors) throw validationFailure({ validation, operation: match } as Context);
+    // coerced to the parameters' types (openapi-backend's coerceTypes), parsed with the operation
+    const parsed = router.parseRequest(validation.coerced ?? request, match);
+    state.operationId = op.id;
+    const x: Exchange = {
+      deps,
+      req,
+      res,
+      state,
+      version: state.version!,
+      op,
+      params: parsed.params as Record<string, string>,
+      query: (parsed.query ?? {}) as Record<string, unknown>,
+      body: parsed.requestBody,
+      principal: null,
+      access: { tier: undefined, caps: null },
+    };
+    const result = await (op.ambientSignal ? withSignal(state.abort!.signal, () => operation(x)) : operation(x));
+    if (!clientGone(res)) writeResult(res, result);
+  };
   const track = <T>(work: Promise<T>): Promise<T> => deps.inflight?.track(work) ?? work;
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
@@ -150,8 +168,7 @@ export function routingStage(deps: Deps, api: OpenAPIBackend, plans: readonly Op
       const abort = (state.abort = new AbortController());
       // the client may have gone while the body was read
       if (clientGone(res)) abort.abort();
-      const query = (state.version?.query ?? {}) as Record<string, string>;
-      await track(withSignal(abort.signal, () => api.handleRequest({ method: req.method, path: req.path, query, headers: req.headers as Record<string, string>, body: req.body }, req, res)));
+      await track(route(req, res));
     } catch (err) {
       next(err);
     }

@@ -38,6 +38,8 @@ export interface ListInput {
   /** The operation's cursor secret. */
   secret: string;
   budgetMs: number;
+  /** Aborted when the client goes away: stops the list's queries (src/db/budget.ts). */
+  signal?: AbortSignal;
 }
 
 /** What an endpoint lists. */
@@ -119,6 +121,7 @@ export function prepareList(input: ListInput, spec: ListSpec): PreparedList {
       version: input.version,
       secret: input.secret,
       budgetMs: input.budgetMs,
+      signal: input.signal,
     }),
   };
 }

@@ -21,6 +21,7 @@ export interface CursorPage {
   secret: string;
   legacyOffset?: number;
   budgetMs: number;
+  signal?: AbortSignal;
 }
 
 export function pageRequest(p: CursorPage): PageRequest {
