@@ -29,8 +29,8 @@ const MAX_BLOCK = 2000;
 const SHARE = 4;
 /** How often a holder records its use and learns whether its lease is asked back. */
 const CHECK_MS = 100;
-/** A lease not used for this long goes back. */
-const IDLE_MS = 500;
+/** A lease not used for this fraction of its ttl goes back. */
+const IDLE_SHARE = 0.25;
 /** How often a process short of credits looks again while other processes' leases are out. */
 const RECLAIM_POLL_MS = 20;
 
@@ -61,6 +61,8 @@ interface TeamState {
   windowStart: number;
   count: number;
   previous: number;
+  /** halved each time the balance is too small for the block asked: leases shrink with the balance */
+  blockCap: number;
   noLeaseUntil: number;
 }
 
@@ -131,7 +133,7 @@ export class CreditLeases {
   private state(teamId: number): TeamState {
     let s = this.teams.get(teamId);
     if (!s) {
-      s = { teamId, lease: null, busy: null, windowStart: Date.now(), count: 0, previous: 0, noLeaseUntil: 0 };
+      s = { teamId, lease: null, busy: null, windowStart: Date.now(), count: 0, previous: 0, blockCap: MAX_BLOCK, noLeaseUntil: 0 };
       this.teams.set(teamId, s);
     }
     return s;
@@ -151,7 +153,7 @@ export class CreditLeases {
   private block(s: TeamState, cost: number, now: number): number {
     if (!this.settings.enabled || now < s.noLeaseUntil) return 0;
     const rate = Math.max(s.count, s.previous);
-    const block = Math.min(MAX_BLOCK, rate * cost);
+    const block = Math.min(s.blockCap, rate * cost);
     return block >= MIN_BLOCK && block >= 2 * cost ? block : 0;
   }
 
@@ -188,7 +190,11 @@ export class CreditLeases {
       at: at.toISOString(),
     });
     if (!taken) {
-      s.noLeaseUntil = now + this.settings.ttlMs;
+      s.blockCap = Math.floor(block / 2);
+      if (s.blockCap < MIN_BLOCK) {
+        s.blockCap = MAX_BLOCK;
+        s.noLeaseUntil = now + this.settings.ttlMs;
+      }
       return false;
     }
     s.lease = lease;
@@ -248,7 +254,7 @@ export class CreditLeases {
       for (const s of this.teams.values()) {
         const l = s.lease;
         if (!l || l.ended) continue;
-        if (now >= l.deadline || now - l.lastTake >= IDLE_MS) {
+        if (now >= l.deadline || now - l.lastTake >= IDLE_SHARE * this.settings.ttlMs) {
           await this.serialized(s, () => this.end(l, at));
           continue;
         }
