@@ -102,7 +102,8 @@ export class CreditLeases {
       const leased = await this.serialized(s, () => this.lease(s, block, at));
       if (!leased) break;
     }
-    if (s.lease) await this.serialized(s, () => this.end(s.lease!, at));
+    const spent = s.lease;
+    if (spent) await this.serialized(s, () => this.end(spent, at));
     if (await takeCredits(this.db, teamId, cost, at.toISOString())) return null;
     return this.settings.enabled ? this.short(s, teamId, cost, at) : undefined;
   }
@@ -119,7 +120,8 @@ export class CreditLeases {
   /** Returns this process's lease of a team now (a read of the balance then sees its unused part). */
   async release(teamId: number): Promise<void> {
     const s = this.teams.get(teamId);
-    if (s?.lease) await this.serialized(s, () => this.end(s.lease!, new Date()));
+    const l = s?.lease;
+    if (s && l) await this.serialized(s, () => this.end(l, new Date()));
   }
 
   /** Returns every lease (shutdown). */
