@@ -145,11 +145,16 @@ describe.each(DATABASES)('credit leases [%s]', (kind) => {
     // the survivor (PostgreSQL) or a successor on the same file (SQLite) returns the expired lease
     const survivor = kind === 'postgres' ? servers[1]! : await spawnServer(dir, env());
     if (kind === 'sqlite') servers.push(survivor);
+    const t = await tokenFor(survivor.authUrl, 'urn:funding-data-api', k.clientId, 's3cret');
+    const headers = { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': k.clientId };
+    // meanwhile the usage report counts the lease's unused credits as remaining
+    const report = await fetch(`${survivor.baseUrl}/platform/usage`, { headers });
+    expect(report.status).toBe(200);
+    expect(((await report.json()) as { balance: unknown }).balance).toEqual({ remaining: N - answered, granted: N });
+    expect(await leases(k.teamId)).toHaveLength(1);
     expect(await settled(() => balance(k.teamId), N - answered, 4 * TTL_MS + 5000)).toBe(N - answered);
     expect(await leases(k.teamId)).toEqual([]);
 
-    const t = await tokenFor(survivor.authUrl, 'urn:funding-data-api', k.clientId, 's3cret');
-    const headers = { Authorization: `Bearer ${t.body.access_token}`, 'X-Client-Id': k.clientId };
     let more = 0;
     for (;;) {
       const a = await call(survivor, headers);
