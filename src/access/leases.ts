@@ -19,7 +19,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { askLeasesBack, endLease, leaseCredits, recordLeaseUse, returnExpiredLeases } from '../db/creditLeases.js';
+import { askLeasesBack, endLease, leaseAskedBack, leaseCredits, recordLeaseUse, returnExpiredLeases } from '../db/creditLeases.js';
 import { returnCredits, takeCredits } from '../db/credits.js';
 
 /** A busy key's block: about a second of this process's calls on it, within these bounds. */
@@ -261,7 +261,7 @@ export class CreditLeases {
           continue;
         }
         const used = l.used;
-        const row = await recordLeaseUse(this.db, l.id, used);
+        const row = used === l.recorded ? await leaseAskedBack(this.db, l.id) : await recordLeaseUse(this.db, l.id, used);
         l.recorded = used;
         if (row === null || row.reclaim) {
           s.noLeaseUntil = Date.now() + this.settings.ttlMs;

@@ -49,6 +49,12 @@ export async function recordLeaseUse(db: Knex, id: string, used: number): Promis
   return rows.length === 1 ? { reclaim: Number(rows[0]!.reclaim) === 1 } : null;
 }
 
+/** Whether a lease's return was asked for, or null when its row is gone (a read: nothing to record). */
+export async function leaseAskedBack(db: Knex, id: string): Promise<{ reclaim: boolean } | null> {
+  const row = (await prepared(db('credit_leases').where('id', id).first('reclaim'))) as { reclaim: number } | undefined;
+  return row ? { reclaim: Number(row.reclaim) === 1 } : null;
+}
+
 /** Asks the holders of a team's leases (other than `holder`) to return them; how many are out. */
 export async function askLeasesBack(db: Knex, teamId: number, holder: string): Promise<number> {
   return db('credit_leases').where('team_id', teamId).andWhereNot('holder', holder).update({ reclaim: 1 });
