@@ -13,7 +13,7 @@
  * Crash safety: the lease row records the holder's used count every CHECK_MS and expires 2 × ttl
  * after it was taken (the holder stops using it after 1 × ttl, so clocks may differ by up to a ttl).
  * Any process returns an expired lease's `granted - used`; calls answered by a killed process in its
- * last CHECK_MS go uncharged (the same bound as its usage buffer).
+ * last CHECK_MS go uncharged (its usage buffer loses its last USAGE_FLUSH_MS of usage likewise).
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
