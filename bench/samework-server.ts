@@ -14,6 +14,7 @@ import http from 'node:http';
 import pino from 'pino';
 import { isMetered, reserve, settle } from '../src/access/credits.js';
 import { RateLimiter } from '../src/access/rateLimit.js';
+import { CreditLeases } from '../src/access/leases.js';
 import { UsageBuffer } from '../src/access/usage.js';
 import { loadSigningKey } from '../src/auth/signing.js';
 import { Authenticator } from '../src/auth/verify.js';
@@ -28,6 +29,7 @@ const log = pino({ level: 'silent' });
 const auth = new Authenticator(db, cfg, await loadSigningKey(cfg.signingKeyFile));
 const metering = createMeteringDb(cfg, db);
 const usage = new UsageBuffer(metering, log, cfg.usageFlushMs);
+const leases = new CreditLeases(metering, log, cfg.creditLeases);
 const limiter = new RateLimiter(cfg.rateLimit, metering);
 
 /** The scope and operation of each bench path (what openapi.yaml declares for them). */
@@ -51,20 +53,20 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
   const metered = isMetered(principal, url.pathname);
   const ifNoneMatch = req.headers['if-none-match'];
   const chargeFirst = metered && ifNoneMatch === undefined;
-  if (chargeFirst) await reserve(metering, principal.teamId, 1, new Date());
+  const ticket = chargeFirst ? await reserve(leases, principal.teamId, 1, new Date()) : null;
   let status = 500;
   let body: unknown;
   try {
     [status, body] = await route(url);
   } finally {
-    if (chargeFirst) void settle(metering, usage, log, principal.teamId, op.id, 1, status < 400, new Date());
+    if (chargeFirst) void settle(metering, leases, usage, log, ticket, principal.teamId, op.id, 1, status < 400, new Date());
   }
   const policy = cachePolicy('get', op.template);
   const rep = policy && status === 200 ? represent(policy, { status, body }, version.date, ifNoneMatch) : null;
   let credits = chargeFirst && status < 400 ? 1 : 0;
   if (metered && !chargeFirst && status < 400 && !rep?.notModified) {
-    await reserve(metering, principal.teamId, 1, new Date());
-    void settle(metering, usage, log, principal.teamId, op.id, 1, true, new Date());
+    const late = await reserve(leases, principal.teamId, 1, new Date());
+    void settle(metering, leases, usage, log, late, principal.teamId, op.id, 1, true, new Date());
     credits = 1;
   }
   const headers: Record<string, string | number> = { ...limits, 'API-Version': version.date, 'X-Credits-Used': String(credits) };
@@ -87,5 +89,5 @@ serve(
       res.end(text);
     });
   },
-  () => usage.close().then(() => (metering !== db ? metering.destroy() : undefined)),
+  () => leases.close().then(() => usage.close()).then(() => (metering !== db ? metering.destroy() : undefined)),
 );

@@ -58,10 +58,10 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     authenticateStage(deps.auth),
     accessStage(deps.rateLimiter, cfg.trustProxy),
     listInputStage(deps.fx, cfg, () => filterEnums(deps.db)),
-    exportStage(compose(responsePolicies, runHandler), (x, teamId) => ({ metering: deps.metering, usage: deps.usage, log, teamId, operationId: x.op.id, now: clock })),
+    exportStage(compose(responsePolicies, runHandler), (x, teamId) => ({ metering: deps.metering, leases: deps.leases, usage: deps.usage, log, teamId, operationId: x.op.id, now: clock })),
     meteringStage({
-      reserve: (teamId, cost) => reserve(deps.metering, teamId, cost, clock()),
-      settle: (teamId, op, cost, success) => void track(settle(deps.metering, deps.usage, log, teamId, op, cost, success, clock())),
+      reserve: (teamId, cost) => reserve(deps.leases, teamId, cost, clock()),
+      settle: (teamId, op, cost, success, ticket) => void track(settle(deps.metering, deps.leases, deps.usage, log, ticket, teamId, op, cost, success, clock())),
     }),
     cachingStage(),
     ...responsePolicies,

@@ -18,6 +18,7 @@ import { createDb, createMeteringDb } from './db/knex.js';
 import { closeBudgetRunner } from './db/budget.js';
 import { Fx } from './money/fx.js';
 import { RateLimiter } from './access/rateLimit.js';
+import { CreditLeases } from './access/leases.js';
 import { UsageBuffer } from './access/usage.js';
 import { InFlight } from './http/inflight.js';
 import { Metrics } from './http/metrics.js';
@@ -148,10 +149,11 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   // credits, usage and shared rate limits: asynchronous commit on PostgreSQL (knex.ts)
   const metering = createMeteringDb(cfg, db);
   const usage = new UsageBuffer(metering, log, cfg.usageFlushMs);
+  const leases = new CreditLeases(metering, log, cfg.creditLeases);
   const inflight = new InFlight();
   const lifecycle = { draining: false };
   const metrics = new Metrics(db);
-  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), usage, metrics, inflight, lifecycle };
+  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), leases, usage, metrics, inflight, lifecycle };
   const drain = drainer([apiServer, authServer]);
   apiServer.on('request', await createApp(deps, handlers));
   preloadSnapshot(db);
@@ -172,6 +174,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       await Promise.all([done(apiServer), done(authServer)]);
       // requests whose clients hung up are still running: let them finish before the pool closes
       if (!(await inflight.idle(SHUTDOWN_WAIT_MS))) log.warn({ running: inflight.size }, 'shutdown: requests still running after the wait');
+      await leases.close().catch((err: Error) => log.error({ err: err.message }, 'credit leases not returned at shutdown'));
       await usage.close().catch((err: Error) => log.error({ err: err.message }, 'usage not written at shutdown'));
       await closeBudgetRunner(db);
       if (metering !== db) await metering.destroy();

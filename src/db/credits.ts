@@ -65,8 +65,12 @@ export async function usageBetween(
   return rows.map((r) => ({ ...r, requests: Number(r.requests), credits: Number(r.credits) }));
 }
 
+/** The balance with the unused part of the team's credit leases (by their last recorded use), and what was granted. */
 export async function getBalanceRow(db: Knex, teamId: number): Promise<{ balance: number; granted: number } | null> {
-  const row = (await db('credit_balances').where('team_id', teamId).first('balance', 'granted')) as { balance: number; granted: number } | undefined;
+  const leased = db('credit_leases').where('team_id', teamId).select(db.raw('coalesce(sum(granted - used), 0)'));
+  const row = (await db('credit_balances')
+    .where('team_id', teamId)
+    .first(db.raw('balance + (?) as balance', [leased]), 'granted')) as { balance: number; granted: number } | undefined;
   return row ? { balance: Number(row.balance), granted: Number(row.granted) } : null;
 }
 

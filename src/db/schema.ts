@@ -42,6 +42,7 @@ export const SCHEMA = {
   api_keys: { id: 'int', client_id: 'text', secret_hash: 'text', label: 'text', scopes: 'text', team_id: 'int', created_by: 'text?', status: 'text', created_at: 'text', revoked_at: 'text?' },
   users: { id: 'int', email: 'text', password_hash: 'text', plan: 'text', ecosystem: 'text?' },
   credit_balances: { team_id: 'int', balance: 'int', granted: 'int', updated_at: 'text' },
+  credit_leases: { id: 'text', team_id: 'int', holder: 'text', granted: 'int', used: 'int', expires_ms: 'int', reclaim: 'int' },
   usage_daily: { team_id: 'int', day: 'text', operation_id: 'text', requests: 'int', credits: 'int' },
   rate_limit_buckets: { client_id: 'text', tokens: 'num', updated_ms: 'int', last_allowed: 'bool' },
   fx_rates: { currency: 'text', per_usd: 'num', as_of: 'text' },

@@ -10,6 +10,7 @@ import type { operations } from '../../generated/api.js';
 import type { Authenticator } from '../auth/verify.js';
 import type { RateLimiter } from '../access/rateLimit.js';
 import type { UsageBuffer } from '../access/usage.js';
+import type { CreditLeases } from '../access/leases.js';
 import type { Metrics } from './metrics.js';
 import type { ListInput } from '../query/list.js';
 import type { InFlight } from './inflight.js';
@@ -23,6 +24,8 @@ export interface Deps {
   log: Logger;
   auth: Authenticator;
   rateLimiter: RateLimiter;
+  /** Credits of metered calls: leased per process in blocks for busy keys, else taken per call. */
+  leases: CreditLeases;
   /** Usage of metered calls, counted in memory and written every USAGE_FLUSH_MS. */
   usage: UsageBuffer;
   metrics?: Metrics;

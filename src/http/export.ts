@@ -21,7 +21,8 @@ import type { Response } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { UsageBuffer } from '../access/usage.js';
-import { returnCredits, takeCredits } from '../db/credits.js';
+import type { CreditLeases } from '../access/leases.js';
+import { returnCredits } from '../db/credits.js';
 import { ApiError } from '../errors.js';
 import { toApiError } from './errors.js';
 
@@ -47,6 +48,8 @@ export interface ListBody {
 /** Credits of one export: taken as rows are about to be sent, settled once it ends. */
 export interface ExportMeter {
   metering: Knex;
+  /** Where credits are taken from (this process's lease of the team or the balance); refunds go to the balance. */
+  leases: CreditLeases;
   usage: UsageBuffer;
   log: Logger;
   teamId: number;
@@ -89,7 +92,7 @@ function drained(res: Response, signal: AbortSignal): Promise<void> {
 
 async function take(meter: ExportMeter): Promise<boolean> {
   try {
-    return await takeCredits(meter.metering, meter.teamId, 1, meter.now().toISOString());
+    return (await meter.leases.take(meter.teamId, 1, meter.now())) !== undefined;
   } catch {
     throw new ApiError('SERVICE_UNAVAILABLE', 'Credits cannot be checked right now; retry with backoff');
   }

@@ -12,13 +12,14 @@ import { isRevalidation } from './caching.js';
 import type { Stage } from './operation.js';
 import { clientGone } from './state.js';
 
-export interface Meter {
-  reserve(teamId: number, cost: number): Promise<void>;
+/** `T`: where a reservation's credits came from (a lease or the balance), handed back to `settle`. */
+export interface Meter<T = unknown> {
+  reserve(teamId: number, cost: number): Promise<T>;
   /** Settles in the background (the answer does not wait for it). */
-  settle(teamId: number, operationId: string, cost: number, success: boolean): void;
+  settle(teamId: number, operationId: string, cost: number, success: boolean, ticket: T): void;
 }
 
-export function meteringStage(meter: Meter): Stage {
+export function meteringStage<T>(meter: Meter<T>): Stage {
   return async (x, next) => {
     const principal: Principal | null = x.principal;
     const cost = x.op.creditCost;
@@ -26,12 +27,12 @@ export function meteringStage(meter: Meter): Stage {
     if (isRevalidation(x)) {
       const answer = await next();
       if (answer.status >= 400 || answer.status === 304) return answer;
-      await meter.reserve(principal.teamId, cost);
-      meter.settle(principal.teamId, x.op.id, cost, !clientGone(x.res));
+      const ticket = await meter.reserve(principal.teamId, cost);
+      meter.settle(principal.teamId, x.op.id, cost, !clientGone(x.res), ticket);
       x.state.credits = cost;
       return answer;
     }
-    await meter.reserve(principal.teamId, cost);
+    const ticket = await meter.reserve(principal.teamId, cost);
     let result: Result | undefined;
     try {
       result = await next();
@@ -39,7 +40,7 @@ export function meteringStage(meter: Meter): Stage {
     } finally {
       // a client gone before its answer is written did not get the call: credits back, no usage
       const success = result !== undefined && result.status < 400 && !clientGone(x.res);
-      meter.settle(principal.teamId, x.op.id, cost, success);
+      meter.settle(principal.teamId, x.op.id, cost, success, ticket);
       if (success) x.state.credits = cost;
     }
   };

@@ -1,0 +1,282 @@
+/**
+ * Credit leases: the home of metering's credit policy. A process serves a busy key's calls from a
+ * block of credits it took from the team's balance in one write (a lease), and returns the unused
+ * part when the key goes idle, when the lease's time is up, at shutdown, or when another process
+ * finds the balance short and asks for it. A quiet key, a small balance and the last credits are
+ * taken exactly, one conditional UPDATE per call, as without leases.
+ *
+ * "A balance of N admits exactly N calls" across processes: a call is refused (402) only when the
+ * balance is short AND no other process holds a lease of the team. A process that finds the balance
+ * short asks every other holder to return its lease (`reclaim`), returns expired leases itself, and
+ * retries until the credits come back or no lease is out (at most the leases' expiry).
+ *
+ * Crash safety: the lease row records the holder's used count every CHECK_MS and expires 2 × ttl
+ * after it was taken (the holder stops using it after 1 × ttl, so clocks may differ by up to a ttl).
+ * Any process returns an expired lease's `granted - used`; calls answered by a killed process in its
+ * last CHECK_MS go uncharged (its usage buffer loses its last USAGE_FLUSH_MS of usage likewise).
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { askLeasesBack, endLease, leaseAskedBack, leaseCredits, recordLeaseUse, returnExpiredLeases } from '../db/creditLeases.js';
+import { returnCredits, takeCredits } from '../db/credits.js';
+
+/** A busy key's block: about a second of this process's calls on it, within these bounds. */
+const MIN_BLOCK = 16;
+const MAX_BLOCK = 2000;
+/** A block is at most this fraction (1/SHARE) of the balance, so a few processes never lease it all. */
+const SHARE = 4;
+/** How often a holder records its use and learns whether its lease is asked back. */
+const CHECK_MS = 100;
+/** A lease not used for this fraction of its ttl goes back. */
+const IDLE_SHARE = 0.25;
+/** How often a process short of credits looks again while other processes' leases are out. */
+const RECLAIM_POLL_MS = 20;
+
+export interface LeaseSettings {
+  enabled: boolean;
+  /** How long a holder serves from one lease; its row expires after twice that. */
+  ttlMs: number;
+}
+
+interface Lease {
+  id: string;
+  teamId: number;
+  granted: number;
+  used: number;
+  /** the used count the row holds */
+  recorded: number;
+  deadline: number;
+  lastTake: number;
+  /** set when its return started: refunds of its calls then go to the balance */
+  ended: boolean;
+}
+
+interface TeamState {
+  teamId: number;
+  lease: Lease | null;
+  /** a lease being taken or returned: the team's other calls wait for it */
+  busy: Promise<unknown> | null;
+  windowStart: number;
+  count: number;
+  previous: number;
+  /** halved each time the balance is too small for the block asked: leases shrink with the balance */
+  blockCap: number;
+  noLeaseUntil: number;
+}
+
+/** Where a call's credits came from: a lease of this process, or the balance (null). */
+export type Ticket = Lease | null;
+
+export class CreditLeases {
+  readonly holder = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  private readonly teams = new Map<number, TeamState>();
+  private readonly returning = new Set<Promise<void>>();
+  private readonly checker: NodeJS.Timeout | null;
+  private checking = false;
+  private lastSweep = Date.now();
+
+  constructor(
+    private readonly db: Knex,
+    private readonly log: Logger,
+    private readonly settings: LeaseSettings,
+  ) {
+    this.checker = settings.enabled ? setInterval(() => void this.check(), CHECK_MS).unref() : null;
+  }
+
+  /** Takes `cost` credits for a call: where from, or undefined when the team has none left. Throws when the database cannot be reached. */
+  async take(teamId: number, cost: number, at: Date): Promise<Ticket | undefined> {
+    const s = this.state(teamId);
+    const now = Date.now();
+    this.count(s, now);
+    for (;;) {
+      const local = this.takeLocal(s, cost);
+      if (local) return local;
+      if (s.busy) {
+        await s.busy.catch(() => undefined);
+        continue;
+      }
+      const block = this.block(s, cost, Date.now());
+      if (block === 0) break;
+      const leased = await this.serialized(s, () => this.lease(s, block, at));
+      if (!leased) break;
+    }
+    const spent = s.lease;
+    if (spent) await this.serialized(s, () => this.end(spent, at));
+    if (await takeCredits(this.db, teamId, cost, at.toISOString())) return null;
+    return this.settings.enabled ? this.short(s, teamId, cost, at) : undefined;
+  }
+
+  /** Gives a failed call's credits back: to its lease while the lease is out, else to the balance. */
+  async giveBack(ticket: Ticket, teamId: number, cost: number, at: Date): Promise<void> {
+    if (ticket && !ticket.ended) {
+      ticket.used -= cost;
+      return;
+    }
+    await returnCredits(this.db, teamId, cost, at.toISOString());
+  }
+
+  /** Returns this process's lease of a team now (a read of the balance then sees its unused part). */
+  async release(teamId: number): Promise<void> {
+    const s = this.teams.get(teamId);
+    const l = s?.lease;
+    if (s && l) await this.serialized(s, () => this.end(l, new Date()));
+  }
+
+  /** Returns every lease (shutdown). */
+  async close(): Promise<void> {
+    if (this.checker) clearInterval(this.checker);
+    const at = new Date();
+    await Promise.all([...this.teams.values()].map((s) => (s.lease ? this.end(s.lease, at) : undefined)));
+    await Promise.all(this.returning);
+  }
+
+  private state(teamId: number): TeamState {
+    let s = this.teams.get(teamId);
+    if (!s) {
+      s = { teamId, lease: null, busy: null, windowStart: Date.now(), count: 0, previous: 0, blockCap: MAX_BLOCK, noLeaseUntil: 0 };
+      this.teams.set(teamId, s);
+    }
+    return s;
+  }
+
+  /** Calls per second on this process: the current second's count and the one before. */
+  private count(s: TeamState, now: number): void {
+    if (now - s.windowStart >= 1000) {
+      s.previous = now - s.windowStart < 2000 ? s.count : 0;
+      s.count = 0;
+      s.windowStart = now;
+    }
+    s.count++;
+  }
+
+  /** The block to lease now, or 0 to take exactly. */
+  private block(s: TeamState, cost: number, now: number): number {
+    if (!this.settings.enabled || now < s.noLeaseUntil) return 0;
+    const rate = Math.max(s.count, s.previous);
+    const block = Math.min(s.blockCap, rate * cost);
+    return block >= MIN_BLOCK && block >= 2 * cost ? block : 0;
+  }
+
+  private takeLocal(s: TeamState, cost: number): Lease | null {
+    const l = s.lease;
+    if (!l || l.ended || l.granted - l.used < cost || Date.now() >= l.deadline) return null;
+    l.used += cost;
+    l.lastTake = Date.now();
+    return l;
+  }
+
+  private async serialized<T>(s: TeamState, work: () => Promise<T>): Promise<T> {
+    while (s.busy) await s.busy.catch(() => undefined);
+    const p = work();
+    s.busy = p;
+    try {
+      return await p;
+    } finally {
+      if (s.busy === p) s.busy = null;
+    }
+  }
+
+  private async lease(s: TeamState, block: number, at: Date): Promise<boolean> {
+    if (s.lease) await this.end(s.lease, at);
+    const now = Date.now();
+    const lease: Lease = { id: crypto.randomUUID(), teamId: s.teamId, granted: block, used: 0, recorded: 0, deadline: now + this.settings.ttlMs, lastTake: now, ended: false };
+    const taken = await leaseCredits(this.db, {
+      id: lease.id,
+      teamId: s.teamId,
+      holder: this.holder,
+      block,
+      share: SHARE,
+      expiresMs: now + 2 * this.settings.ttlMs,
+      at: at.toISOString(),
+    });
+    if (!taken) {
+      s.blockCap = Math.floor(block / 2);
+      if (s.blockCap < MIN_BLOCK) {
+        s.blockCap = MAX_BLOCK;
+        s.noLeaseUntil = now + this.settings.ttlMs;
+      }
+      return false;
+    }
+    s.lease = lease;
+    return true;
+  }
+
+  /** Returns a lease's unused part (once; retried in the background while the database is away). */
+  private end(l: Lease, at: Date): Promise<void> {
+    const s = this.teams.get(l.teamId);
+    if (s?.lease === l) s.lease = null;
+    if (l.ended) return Promise.resolve();
+    l.ended = true;
+    const work = this.returnLease(l, at, 1).finally(() => this.returning.delete(work));
+    this.returning.add(work);
+    return work;
+  }
+
+  private async returnLease(l: Lease, at: Date, attempt: number): Promise<void> {
+    try {
+      if (await endLease(this.db, l.id, l.teamId, l.granted - l.used, at.toISOString())) return;
+      // expired and returned by another process with the last recorded use: charge the calls since
+      const owed = l.used - l.recorded;
+      if (owed > 0 && !(await takeCredits(this.db, l.teamId, owed, at.toISOString()))) {
+        this.log.warn({ teamId: l.teamId, owed }, 'credit lease expired before its return; calls since its last record go uncharged');
+      }
+    } catch (err) {
+      if (attempt >= 12) {
+        this.log.error({ err: (err as Error).message, teamId: l.teamId, lease: l.id }, 'credit lease not returned; it comes back when it expires');
+        return;
+      }
+      await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** (attempt - 1), 5000)).unref());
+      return this.returnLease(l, at, attempt + 1);
+    }
+  }
+
+  /** The balance is short: waits for other processes' leases to come back, or refuses. */
+  private async short(s: TeamState, teamId: number, cost: number, at: Date): Promise<Ticket | undefined> {
+    const until = Date.now() + 2 * this.settings.ttlMs + 2 * CHECK_MS;
+    for (;;) {
+      await returnExpiredLeases(this.db, teamId, Date.now(), at.toISOString());
+      const out = await askLeasesBack(this.db, teamId, this.holder);
+      const local = this.takeLocal(s, cost);
+      if (local) return local;
+      if (await takeCredits(this.db, teamId, cost, at.toISOString())) return null;
+      if (out === 0 || Date.now() > until) return undefined;
+      await new Promise((r) => setTimeout(r, RECLAIM_POLL_MS));
+    }
+  }
+
+  /** Records use, returns idle, expired and asked-back leases, and now and then expired ones of dead holders. */
+  private async check(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      const now = Date.now();
+      const at = new Date();
+      for (const s of this.teams.values()) {
+        const l = s.lease;
+        if (!l || l.ended) continue;
+        if (now >= l.deadline || now - l.lastTake >= IDLE_SHARE * this.settings.ttlMs) {
+          await this.serialized(s, () => this.end(l, at));
+          continue;
+        }
+        const used = l.used;
+        const row = used === l.recorded ? await leaseAskedBack(this.db, l.id) : await recordLeaseUse(this.db, l.id, used);
+        l.recorded = used;
+        if (row === null || row.reclaim) {
+          s.noLeaseUntil = Date.now() + this.settings.ttlMs;
+          await this.serialized(s, () => this.end(l, at));
+        }
+      }
+      for (const [teamId, s] of this.teams) if (!s.lease && !s.busy && now - s.windowStart > 2000) this.teams.delete(teamId);
+      if (now - this.lastSweep >= this.settings.ttlMs) {
+        this.lastSweep = now;
+        await returnExpiredLeases(this.db, null, now, at.toISOString());
+      }
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'credit lease check failed');
+    } finally {
+      this.checking = false;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Credit leases (migration 018): SQL only; the policy is src/access/leases.ts. A lease is taken and
+ * returned in one transaction with its balance change, so the credits are always either in the
+ * balance or in exactly one lease row (or spent).
+ */
+import type { Knex } from 'knex';
+import { prepared } from './knex.js';
+
+export interface NewLease {
+  id: string;
+  teamId: number;
+  holder: string;
+  block: number;
+  /** The block is leased only while it is at most 1/`share` of the balance. */
+  share: number;
+  expiresMs: number;
+  at: string;
+}
+
+/** Takes `block` credits as a lease when the balance is at least `block × share`; true when taken. */
+export async function leaseCredits(db: Knex, l: NewLease): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const n = await trx('credit_balances')
+      .where('team_id', l.teamId)
+      .andWhere('balance', '>=', l.block * l.share)
+      .update({ balance: trx.raw('balance - ?', [l.block]), updated_at: l.at });
+    if (n !== 1) return false;
+    await trx('credit_leases').insert({ id: l.id, team_id: l.teamId, holder: l.holder, granted: l.block, used: 0, expires_ms: l.expiresMs, reclaim: 0 });
+    return true;
+  });
+}
+
+/**
+ * Ends a lease, giving `unused` back to the balance, when its row is still there (nobody expired it).
+ * The row's recorded `used` when it was gone is unknown: null then.
+ */
+export async function endLease(db: Knex, id: string, teamId: number, unused: number, at: string): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const n = await trx('credit_leases').where('id', id).delete();
+    if (n !== 1) return false;
+    if (unused > 0) await trx('credit_balances').where('team_id', teamId).update({ balance: trx.raw('balance + ?', [unused]), updated_at: at });
+    return true;
+  });
+}
+
+/** Records a lease's used count; whether its return was asked for, or null when the row is gone. */
+export async function recordLeaseUse(db: Knex, id: string, used: number): Promise<{ reclaim: boolean } | null> {
+  const rows = (await prepared(db('credit_leases').where('id', id).update({ used }).returning(['reclaim']))) as { reclaim: number }[];
+  return rows.length === 1 ? { reclaim: Number(rows[0]!.reclaim) === 1 } : null;
+}
+
+/** Whether a lease's return was asked for, or null when its row is gone (a read: nothing to record). */
+export async function leaseAskedBack(db: Knex, id: string): Promise<{ reclaim: boolean } | null> {
+  const row = (await prepared(db('credit_leases').where('id', id).first('reclaim'))) as { reclaim: number } | undefined;
+  return row ? { reclaim: Number(row.reclaim) === 1 } : null;
+}
+
+/** Asks the holders of a team's leases (other than `holder`) to return them; how many are out. */
+export async function askLeasesBack(db: Knex, teamId: number, holder: string): Promise<number> {
+  return db('credit_leases').where('team_id', teamId).andWhereNot('holder', holder).update({ reclaim: 1 });
+}
+
+/**
+ * Gives back the unused part of leases expired before `nowMs` (their holder died or lost the
+ * database): `granted - used` as last recorded. One transaction per lease, each deleting its row
+ * first, so a lease is returned once whoever gets there. `teamId` null: every team.
+ */
+export async function returnExpiredLeases(db: Knex, teamId: number | null, nowMs: number, at: string): Promise<number> {
+  const q = db('credit_leases').where('expires_ms', '<', nowMs);
+  const expired = (await (teamId === null ? q : q.andWhere('team_id', teamId)).select('id', 'team_id', 'granted', 'used')) as { id: string; team_id: number; granted: number; used: number }[];
+  let returned = 0;
+  for (const e of expired) {
+    const unused = Math.max(0, Number(e.granted) - Number(e.used));
+    if (await endLease(db, e.id, Number(e.team_id), unused, at)) returned += unused;
+  }
+  return returned;
+}
