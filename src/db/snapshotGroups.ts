@@ -173,7 +173,7 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
   const f = new Figures(slots.direct ? cells : 256);
   const needs = new Set(set.metrics.map((m) => m.field));
   const [wantAmount, wantValuation, wantCompanies] = [needs.has('amount'), needs.has('valuation'), needs.has('company')];
-  const { company, amount, hasAmount, valuation, hasValuation } = snap;
+  const { company, amount, valuation } = snap;
   const buffer = new KeyBuffer();
   for (let p = 0; p < positions.length; p++) {
     const r = positions[p]!;
@@ -192,8 +192,9 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
         f.lastCompany[s] = c;
         f.companyCount[s]!++;
       }
-      if (wantAmount && hasAmount[r] === 1) add(f.fields.amount, s, amount[r]!);
-      if (wantValuation && hasValuation[r] === 1) add(f.fields.valuation, s, valuation[r]!);
+      // NaN: no value
+      if (wantAmount && amount[r] === amount[r]) add(f.fields.amount, s, amount[r]!);
+      if (wantValuation && valuation[r] === valuation[r]) add(f.fields.valuation, s, valuation[r]!);
     }
   }
   const medians: Partial<Record<Field, Float64Array>> = {};
@@ -274,12 +275,12 @@ function medianPerSlot(snap: Snapshot, positions: Int32Array, set: SnapSet, slot
   for (let s = 0; s < size; s++) start[s + 1] = start[s]! + counts[s]!;
   const next = start.slice(0, size);
   const laid = new Float64Array(start[size]!);
-  const [values, has] = field === 'amount' ? [snap.amount, snap.hasAmount] : [snap.valuation, snap.hasValuation];
+  const values = field === 'amount' ? snap.amount : snap.valuation;
   for (let p = 0; p < positions.length; p++) {
     const r = positions[p]!;
-    if (has[r] !== 1) continue;
-    const count = buffer.fill(set.groups, r);
     const v = values[r]!;
+    if (v !== v) continue;
+    const count = buffer.fill(set.groups, r);
     for (let k = 0; k < count; k++) laid[next[slots.slot(buffer.keys[k]!)]!++] = v;
   }
   const out = new Float64Array(size);
