@@ -18,7 +18,8 @@
  */
 import type { Knex } from 'knex';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
-import { isSqlite, normalizeRawResult } from './knex.js';
+import Database from 'better-sqlite3';
+import { isSqlite, normalizeRawResult, sqliteFile } from './knex.js';
 
 /** Codes per round (negative: none), in the narrowest signed array that holds them. */
 export type Codes = Int8Array | Int16Array | Int32Array;
@@ -91,30 +92,61 @@ export async function snapshotStamp(db: Knex): Promise<string | null> {
   return row ? `${row.rounds}:${row.amount_sum}` : null;
 }
 
-interface BetterSqlite3 {
-  prepare(sql: string): { raw(on: boolean): unknown; iterate(...bindings: unknown[]): IterableIterator<unknown[]> };
+interface Statement {
+  raw(on: boolean): unknown;
+  iterate(...bindings: unknown[]): IterableIterator<unknown[]>;
 }
 
-/** Each row of `sql` as an array, visited as it is read: nothing holds the whole result. */
-async function eachRow(db: Knex, sql: string, bindings: readonly (number | string)[], visit: (row: unknown[]) => void): Promise<void> {
-  if (isSqlite(db)) {
-    const conn = (await db.client.acquireConnection()) as BetterSqlite3;
+/** Reads rows of the load's queries: `each` visits each row of `sql` as an array as it is read, nothing holds the whole result. */
+interface Reader {
+  each(sql: string, bindings: readonly (number | string)[], visit: (row: unknown[]) => void): Promise<void>;
+  close(): void;
+}
+
+/**
+ * On SQLite a connection of its own with a small page cache, closed after the load: scanning the
+ * rounds through the pool's connections filled each one's page cache (16 MB apiece) with pages
+ * no request reads again. On PostgreSQL the pool, array rows.
+ */
+async function openReader(db: Knex): Promise<Reader> {
+  const file = sqliteFile(db);
+  const iterate = (stmt: Statement, bindings: readonly (number | string)[], visit: (row: unknown[]) => void) => {
+    stmt.raw(true);
     try {
-      const stmt = conn.prepare(sql);
-      stmt.raw(true);
-      try {
-        for (const row of stmt.iterate(...bindings)) visit(row);
-      } finally {
-        stmt.raw(false);
-      }
+      for (const row of stmt.iterate(...bindings)) visit(row);
     } finally {
-      await db.client.releaseConnection(conn);
+      stmt.raw(false);
     }
-  } else {
-    const result = (await db.raw(sql, bindings as (number | string)[]).options({ rowMode: 'array' })) as { rows: unknown[][] };
-    for (const row of result.rows) visit(row);
+  };
+  if (file) {
+    const conn = new Database(file, { readonly: true, fileMustExist: true });
+    conn.pragma('cache_size = -2048');
+    return {
+      async each(sql, bindings, visit) {
+        iterate(conn.prepare(sql) as unknown as Statement, bindings, visit);
+        await yieldLoop();
+      },
+      close: () => conn.close(),
+    };
   }
-  await yieldLoop();
+  return {
+    async each(sql, bindings, visit) {
+      if (isSqlite(db)) {
+        // an in-memory database has only the pool's connection
+        const conn = (await db.client.acquireConnection()) as { prepare(sql: string): Statement };
+        try {
+          iterate(conn.prepare(sql), bindings, visit);
+        } finally {
+          await db.client.releaseConnection(conn);
+        }
+      } else {
+        const result = (await db.raw(sql, bindings as (number | string)[]).options({ rowMode: 'array' })) as { rows: unknown[][] };
+        for (const row of result.rows) visit(row);
+      }
+      await yieldLoop();
+    },
+    close: () => undefined,
+  };
 }
 
 function coder() {
@@ -168,22 +200,27 @@ export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
   let [n, dense, last] = [0, -1, NaN];
   const sql = `select id, company_id, year, month, amount_usd, valuation_usd, round_type, round_type_code, standardized_round
     ${live} and company_id >= ? and company_id < ? order by company_id, id`;
-  for (let from = c0; from <= c1; from += width) {
-    await eachRow(db, sql, [from, from + width], (r) => {
-      const id = Number(r[0]);
-      // rounds written since the count wait for the next build
-      if (n === count || id > hi) return;
-      const company = Number(r[1]);
-      if (company !== last) [dense, last] = [dense + 1, company];
-      positionOf[id] = n;
-      s.company[n] = dense;
-      s.year[n] = r[2] === null ? 0 : Number(r[2]);
-      s.month[n] = r[3] === null ? 0 : Number(r[3]);
-      s.amount[n] = num(r[4]);
-      s.valuation[n] = num(r[5]);
-      [s.rt[n], s.rtc[n], s.sr[n]] = [rt.code(r[6]), rtc.code(r[7]), sr.code(r[8])];
-      n++;
-    });
+  const reader = await openReader(db);
+  try {
+    for (let from = c0; from <= c1; from += width) {
+      await reader.each(sql, [from, from + width], (r) => {
+        const id = Number(r[0]);
+        // rounds written since the count wait for the next build
+        if (n === count || id > hi) return;
+        const company = Number(r[1]);
+        if (company !== last) [dense, last] = [dense + 1, company];
+        positionOf[id] = n;
+        s.company[n] = dense;
+        s.year[n] = r[2] === null ? 0 : Number(r[2]);
+        s.month[n] = r[3] === null ? 0 : Number(r[3]);
+        s.amount[n] = num(r[4]);
+        s.valuation[n] = num(r[5]);
+        [s.rt[n], s.rtc[n], s.sr[n]] = [rt.code(r[6]), rtc.code(r[7]), sr.code(r[8])];
+        n++;
+      });
+    }
+  } finally {
+    reader.close();
   }
   if (n < count) for (const k of Object.keys(s) as (keyof typeof s)[]) (s as Record<string, unknown>)[k] = s[k].slice(0, n);
   const types = normalizeRawResult(await db.raw('select id, code from investor_types'));
@@ -261,31 +298,35 @@ async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<F
   const codeOf = new Map<number, number>();
   const idOfCode: number[] = [];
   const hi = snap.positionOf.length;
-  for (let from = 0; from < hi; from += CHUNK) {
-    await eachRow(
-      db,
-      `select value_id, string_agg(cast(round_id as text), ',') as tids from ${FACTS_TABLE} where dim = ? and round_id >= ? and round_id < ? group by value_id`,
-      [d.dim, from, from + CHUNK],
-      (r) => {
-        const value = Number(r[0]);
-        let code = codeOf.get(value);
-        const tids = String(r[1]);
-        let id = 0;
-        for (let i = 0; i <= tids.length; i++) {
-          const c = i < tids.length ? tids.charCodeAt(i) : 44;
-          if (c !== 44) {
-            id = id * 10 + (c - 48);
-            continue;
+  const reader = await openReader(db);
+  try {
+    for (let from = 0; from < hi; from += CHUNK) {
+      await reader.each(
+        `select value_id, string_agg(cast(round_id as text), ',') as tids from ${FACTS_TABLE} where dim = ? and round_id >= ? and round_id < ? group by value_id`,
+        [d.dim, from, from + CHUNK],
+        (r) => {
+          const value = Number(r[0]);
+          let code = codeOf.get(value);
+          const tids = String(r[1]);
+          let id = 0;
+          for (let i = 0; i <= tids.length; i++) {
+            const c = i < tids.length ? tids.charCodeAt(i) : 44;
+            if (c !== 44) {
+              id = id * 10 + (c - 48);
+              continue;
+            }
+            const at = id < hi ? snap.positionOf[id]! : -1;
+            if (at >= 0) {
+              if (code === undefined) codeOf.set(value, (code = idOfCode.push(value) - 1));
+              pairs.add(at, code);
+            }
+            id = 0;
           }
-          const at = id < hi ? snap.positionOf[id]! : -1;
-          if (at >= 0) {
-            if (code === undefined) codeOf.set(value, (code = idOfCode.push(value) - 1));
-            pairs.add(at, code);
-          }
-          id = 0;
-        }
-      },
-    );
+        },
+      );
+    }
+  } finally {
+    reader.close();
   }
   const ids: RoundLabels = { labels: [], ...pairs.build(snap.n, idOfCode.length) };
   // labels by name, as the dimension's SQL joins them (a value without a name row has no label)
