@@ -227,6 +227,8 @@ export function serverEnv(databaseUrl: string): NodeJS.ProcessEnv {
     RATE_LIMIT_BURST: '1000000',
     RATE_LIMIT_PER_SECOND: '1000000',
     NODE_ENV: 'development',
+    // as `make run` starts the server (Makefile MALLOC_MMAP_THRESHOLD)
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
   };
 }
 
