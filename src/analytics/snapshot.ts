@@ -15,7 +15,7 @@ import { ApiError } from '../errors.js';
 import { aggregateSets, type AggregateRow, type GroupingSet } from '../db/aggregate.js';
 import { FACT_DIMENSIONS } from '../db/facts.js';
 import { codedLabels, factColumn, loadSnapshot, periodLabels, recall, remember, roundDimensionLabels, snapshotStamp, type Coded, type RoundLabels, type Snapshot } from '../db/snapshot.js';
-import { snapshotSets, type SnapMetric, type SnapSet } from '../db/snapshotGroups.js';
+import { positionsOf, snapshotSets, type SnapMetric, type SnapSet } from '../db/snapshotGroups.js';
 import type { CompiledFilter } from '../db/listing.js';
 import type { SqlSource } from '../db/sources.js';
 import type { Money } from '../money/fx.js';
@@ -175,13 +175,15 @@ async function nodeMask(db: Knex, snap: Snapshot, n: FilterNode, money: Money): 
   return out;
 }
 
-async function memoMask(db: Knex, snap: Snapshot, where: AnalyticsFilter, money: Money): Promise<Uint8Array | null> {
-  const key = `mask:${where.sql}:${JSON.stringify(where.bindings)}`;
-  const held = recall<Uint8Array | null>(snap, key);
+/** The positions of the rounds the filter keeps, ascending (null: the snapshot cannot evaluate it), kept for the next requests with the same filter. */
+async function memoPositions(db: Knex, snap: Snapshot, where: AnalyticsFilter, money: Money): Promise<Int32Array | null> {
+  const key = `positions:${where.sql}:${JSON.stringify(where.bindings)}`;
+  const held = recall<Int32Array | null>(snap, key);
   if (held !== undefined) return held;
   const mask = await nodeMask(db, snap, where.ast!, money);
-  remember(snap, key, mask);
-  return mask;
+  const positions = mask && positionsOf(mask);
+  remember(snap, key, positions);
+  return positions;
 }
 
 /** The grouping's labels per round over the snapshot; null when the snapshot does not hold it. */
@@ -252,10 +254,10 @@ export async function snapshotAnswer(
     snapSets.push({ groups, metrics: metrics[i] as SnapMetric[], order: set.order, limit: set.limit, only: set.only });
   }
   // the same filter (as compiled, in the request's currency) keeps the same rounds
-  const mask = where ? await memoMask(db, snap, where, money) : null;
-  if (where && !mask) return null;
+  const positions = where ? await memoPositions(db, snap, where, money) : null;
+  if (where && !positions) return null;
   if (performance.now() > deadline) throw timeout();
-  return snapshotSets(snap, mask, snapSets, () => {
+  return snapshotSets(snap, positions, snapSets, () => {
     if (performance.now() > deadline) throw timeout();
   });
 }

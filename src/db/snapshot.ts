@@ -22,9 +22,9 @@ import Database from 'better-sqlite3';
 import { isSqlite, normalizeRawResult, sqliteFile } from './knex.js';
 
 /** Codes per round (negative: none), in the narrowest signed array that holds them. */
-export type Codes = Int8Array | Int16Array | Int32Array;
+export type Codes = Int16Array | Int32Array;
 /** Codes laid out by offsets, in the narrowest unsigned array that holds them. */
-export type Values = Uint8Array | Uint16Array | Int32Array;
+export type Values = Uint16Array | Int32Array;
 
 /**
  * A grouping's labels per round, without a copy of the values: round `r` has the value `single[r]`
@@ -42,7 +42,7 @@ export interface RoundLabels {
 /** A string column: a code per round (-1: null) into `values`. */
 export interface Coded {
   readonly values: readonly string[];
-  readonly codes: Int8Array | Int16Array;
+  readonly codes: Int16Array;
 }
 
 export interface Snapshot {
@@ -167,12 +167,13 @@ function coder() {
   };
 }
 
-/** An array for codes up to `max` (and -1). */
-const codesFor = (max: number, n: number): Codes => (max < 128 ? new Int8Array(n) : max < 32768 ? new Int16Array(n) : new Int32Array(n));
-const valuesFor = (max: number, n: number): Values => (max < 256 ? new Uint8Array(n) : max < 65536 ? new Uint16Array(n) : new Int32Array(n));
-
-/** A string column's codes in one byte per round when its values are few. */
-const narrowed = (values: string[], codes: Int16Array): Coded => ({ values, codes: values.length <= 127 ? Int8Array.from(codes) : codes });
+/**
+ * An array for codes up to `max` (and -1): two bytes, four past 32,767. Not one byte when they are
+ * few: the grouping pass reads every grouping's codes at one place in the code, and there one or
+ * two kinds of array (as the year column's) run several times faster than many.
+ */
+const codesFor = (max: number, n: number): Codes => (max < 32768 ? new Int16Array(n) : new Int32Array(n));
+const valuesFor = (max: number, n: number): Values => (max < 65536 ? new Uint16Array(n) : new Int32Array(n));
 
 const num = (v: unknown) => (v === null || v === undefined ? NaN : Number(v));
 
@@ -232,9 +233,9 @@ export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
     month: s.month,
     amount: s.amount,
     valuation: s.valuation,
-    roundType: narrowed(rt.values, s.rt),
-    roundTypeCode: narrowed(rtc.values, s.rtc),
-    standardizedRound: narrowed(sr.values, s.sr),
+    roundType: { values: rt.values, codes: s.rt },
+    roundTypeCode: { values: rtc.values, codes: s.rtc },
+    standardizedRound: { values: sr.values, codes: s.sr },
     investorTypeIds: new Map(types.map((t) => [String(t.code).toLowerCase(), Number(t.id)])),
     facts: new Map(),
     positionOf,

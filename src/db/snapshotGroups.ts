@@ -175,26 +175,29 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
   const [wantAmount, wantValuation, wantCompanies] = [needs.has('amount'), needs.has('valuation'), needs.has('company')];
   const { company, amount, valuation } = snap;
   const buffer = new KeyBuffer();
-  for (let p = 0; p < positions.length; p++) {
-    const r = positions[p]!;
-    if ((p & 0xffff) === 0xffff) check();
-    const count = buffer.fill(groups, r);
-    const c = company[r]!;
-    const keys = buffer.keys;
-    for (let k = 0; k < count; k++) {
-      const s = slots.slot(keys[k]!);
-      f.ensure(s);
-      if (f.lastRound[s] !== r) {
-        f.lastRound[s] = r;
-        f.roundCount[s]!++;
+  if (slots.direct && groups.filter((g) => !g.single).length <= 1) directPass(snap, positions, groups, slots, f, { wantAmount, wantValuation, wantCompanies }, check);
+  else {
+    for (let p = 0; p < positions.length; p++) {
+      const r = positions[p]!;
+      if ((p & 0xffff) === 0xffff) check();
+      const count = buffer.fill(groups, r);
+      const c = company[r]!;
+      const keys = buffer.keys;
+      for (let k = 0; k < count; k++) {
+        const s = slots.slot(keys[k]!);
+        f.ensure(s);
+        if (f.lastRound[s] !== r) {
+          f.lastRound[s] = r;
+          f.roundCount[s]!++;
+        }
+        if (wantCompanies && f.lastCompany[s] !== c) {
+          f.lastCompany[s] = c;
+          f.companyCount[s]!++;
+        }
+        // NaN: no value
+        if (wantAmount && amount[r] === amount[r]) add(f.fields.amount, s, amount[r]!);
+        if (wantValuation && valuation[r] === valuation[r]) add(f.fields.valuation, s, valuation[r]!);
       }
-      if (wantCompanies && f.lastCompany[s] !== c) {
-        f.lastCompany[s] = c;
-        f.companyCount[s]!++;
-      }
-      // NaN: no value
-      if (wantAmount && amount[r] === amount[r]) add(f.fields.amount, s, amount[r]!);
-      if (wantValuation && valuation[r] === valuation[r]) add(f.fields.valuation, s, valuation[r]!);
     }
   }
   const medians: Partial<Record<Field, Float64Array>> = {};
@@ -233,6 +236,75 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
   rows.sort(comparator(set.order ?? []));
   for (const row of rows) row.totalGroups = rows.length;
   return set.limit === undefined ? rows : rows.slice(0, set.limit);
+}
+
+/**
+ * The pass of `groupsOf` when the label combinations are few (a key is its figures' index) and at
+ * most one grouping has several labels per round: a round's key is the weighted sum of its single
+ * labels, plus each label of the one multi-valued grouping in turn, with no per-round key buffer
+ * or slot lookup. The arrays read here are of one or two kinds each, so the reads stay fast.
+ */
+function directPass(
+  snap: Snapshot,
+  positions: Int32Array,
+  groups: readonly RoundLabels[],
+  slots: Slots,
+  f: Figures,
+  want: { wantAmount: boolean; wantValuation: boolean; wantCompanies: boolean },
+  check: () => void,
+): void {
+  const m = groups.findIndex((g) => !g.single);
+  const singles = groups.filter((g) => g.single);
+  const codes = singles.map((g) => g.single!);
+  const maps = singles.map((g) => g.map ?? null);
+  // a grouping's weight in the key: the product of the label counts of those after it
+  const weight = new Int32Array(groups.length);
+  for (let j = groups.length - 1, w = 1; j >= 0; j--) [weight[j], w] = [w, w * groups[j]!.labels.length];
+  const weights = Int32Array.from(groups.flatMap((g, j) => (g.single ? [weight[j]!] : [])));
+  const multi = m < 0 ? null : groups[m]!;
+  const [offsets, values, multiMap, multiWeight] = [multi?.offsets ?? new Int32Array(1), multi?.values ?? new Uint16Array(0), multi?.map ?? null, m < 0 ? 0 : weight[m]!];
+  const k = codes.length;
+  const { company, amount, valuation } = snap;
+  const { wantAmount, wantValuation, wantCompanies } = want;
+  const { roundCount, lastRound, lastCompany, companyCount } = f;
+  const count = (key: number, r: number) => {
+    slots.slot(key);
+    if (lastRound[key] !== r) {
+      lastRound[key] = r;
+      roundCount[key]!++;
+    }
+    if (wantCompanies && lastCompany[key] !== company[r]) {
+      lastCompany[key] = company[r]!;
+      companyCount[key]!++;
+    }
+    // NaN: no value
+    if (wantAmount && amount[r] === amount[r]) add(f.fields.amount, key, amount[r]!);
+    if (wantValuation && valuation[r] === valuation[r]) add(f.fields.valuation, key, valuation[r]!);
+  };
+  for (let p = 0; p < positions.length; p++) {
+    const r = positions[p]!;
+    if ((p & 0xffff) === 0xffff) check();
+    let key = 0;
+    let j = 0;
+    for (; j < k; j++) {
+      const v = codes[j]![r]!;
+      if (v < 0) break;
+      const map = maps[j]!;
+      const c = map === null ? v : v < map.length ? map[v]! : -1;
+      if (c < 0) break;
+      key += c * weights[j]!;
+    }
+    if (j < k) continue;
+    if (multi === null) {
+      count(key, r);
+      continue;
+    }
+    for (let i = offsets[r]!; i < offsets[r + 1]!; i++) {
+      const v = values[i]!;
+      const c = multiMap === null ? v : v < multiMap.length ? multiMap[v]! : -1;
+      if (c >= 0) count(key + c * multiWeight, r);
+    }
+  }
 }
 
 function add(x: { n: Float64Array; sum: Float64Array; min: Float64Array; max: Float64Array }, s: number, v: number): void {
@@ -329,18 +401,25 @@ function comparator(order: readonly OrderTerm[]) {
   };
 }
 
-/** `aggregateSets`' answer over the snapshot's rounds that `mask` keeps (null: all). */
+/** The positions a mask keeps, ascending. */
+export function positionsOf(mask: Uint8Array): Int32Array {
+  let n = 0;
+  for (let r = 0; r < mask.length; r++) n += mask[r]!;
+  const positions = new Int32Array(n);
+  for (let r = 0, i = 0; r < mask.length; r++) if (mask[r]) positions[i++] = r;
+  return positions;
+}
+
+/** `aggregateSets`' answer over the snapshot's rounds at `positions` (ascending; null: all). */
 /** `check` runs between sets and every 64 Ki rounds within one (it throws past the request's budget). */
-export function snapshotSets(snap: Snapshot, mask: Uint8Array | null, sets: readonly SnapSet[], check: () => void = () => undefined): AggregateRow[][] {
-  let positions: Int32Array;
-  if (mask) {
-    let n = 0;
-    for (let r = 0; r < snap.n; r++) n += mask[r]!;
-    positions = new Int32Array(n);
-    for (let r = 0, i = 0; r < snap.n; r++) if (mask[r]) positions[i++] = r;
-  } else positions = Int32Array.from({ length: snap.n }, (_x, r) => r);
+export function snapshotSets(snap: Snapshot, positions: Int32Array | null, sets: readonly SnapSet[], check: () => void = () => undefined): AggregateRow[][] {
+  let at = positions;
+  if (!at) {
+    at = new Int32Array(snap.n);
+    for (let r = 0; r < snap.n; r++) at[r] = r;
+  }
   return sets.map((set) => {
     check();
-    return groupsOf(snap, positions, set, check);
+    return groupsOf(snap, at, set, check);
   });
 }
