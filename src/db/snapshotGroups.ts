@@ -175,8 +175,28 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
   const [wantAmount, wantValuation, wantCompanies] = [needs.has('amount'), needs.has('valuation'), needs.has('company')];
   const { company, amount, valuation } = snap;
   const buffer = new KeyBuffer();
-  if (slots.direct && groups.filter((g) => !g.single).length <= 1) directPass(snap, positions, groups, slots, f, { wantAmount, wantValuation, wantCompanies }, check);
-  else {
+  if (keyedDirectly(slots, groups)) {
+    const { roundCount, lastRound, lastCompany, companyCount } = f;
+    directKeys(
+      positions,
+      groups,
+      (key, r) => {
+        slots.slot(key);
+        if (lastRound[key] !== r) {
+          lastRound[key] = r;
+          roundCount[key]!++;
+        }
+        if (wantCompanies && lastCompany[key] !== company[r]) {
+          lastCompany[key] = company[r]!;
+          companyCount[key]!++;
+        }
+        // NaN: no value
+        if (wantAmount && amount[r] === amount[r]) add(f.fields.amount, key, amount[r]!);
+        if (wantValuation && valuation[r] === valuation[r]) add(f.fields.valuation, key, valuation[r]!);
+      },
+      check,
+    );
+  } else {
     for (let p = 0; p < positions.length; p++) {
       const r = positions[p]!;
       if ((p & 0xffff) === 0xffff) check();
@@ -238,21 +258,16 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
   return set.limit === undefined ? rows : rows.slice(0, set.limit);
 }
 
+/** Whether `directKeys` can key the rounds of these groupings: few label combinations, at most one grouping with several labels per round. */
+const keyedDirectly = (slots: Slots, groups: readonly RoundLabels[]) => slots.direct && groups.filter((g) => !g.single).length <= 1;
+
 /**
- * The pass of `groupsOf` when the label combinations are few (a key is its figures' index) and at
- * most one grouping has several labels per round: a round's key is the weighted sum of its single
- * labels, plus each label of the one multi-valued grouping in turn, with no per-round key buffer
- * or slot lookup. The arrays read here are of one or two kinds each, so the reads stay fast.
+ * Visits each (key, round) of the matching rounds when `keyedDirectly`: a round's key is the
+ * weighted sum of its single labels (a key is its figures' index), plus each label of the one
+ * multi-valued grouping in turn; no per-round key buffer or slot lookup. The arrays read here are
+ * of one or two kinds each, so the reads stay fast.
  */
-function directPass(
-  snap: Snapshot,
-  positions: Int32Array,
-  groups: readonly RoundLabels[],
-  slots: Slots,
-  f: Figures,
-  want: { wantAmount: boolean; wantValuation: boolean; wantCompanies: boolean },
-  check: () => void,
-): void {
+function directKeys(positions: Int32Array, groups: readonly RoundLabels[], visit: (key: number, r: number) => void, check: () => void): void {
   const m = groups.findIndex((g) => !g.single);
   const singles = groups.filter((g) => g.single);
   const codes = singles.map((g) => g.single!);
@@ -264,23 +279,6 @@ function directPass(
   const multi = m < 0 ? null : groups[m]!;
   const [offsets, values, multiMap, multiWeight] = [multi?.offsets ?? new Int32Array(1), multi?.values ?? new Uint16Array(0), multi?.map ?? null, m < 0 ? 0 : weight[m]!];
   const k = codes.length;
-  const { company, amount, valuation } = snap;
-  const { wantAmount, wantValuation, wantCompanies } = want;
-  const { roundCount, lastRound, lastCompany, companyCount } = f;
-  const count = (key: number, r: number) => {
-    slots.slot(key);
-    if (lastRound[key] !== r) {
-      lastRound[key] = r;
-      roundCount[key]!++;
-    }
-    if (wantCompanies && lastCompany[key] !== company[r]) {
-      lastCompany[key] = company[r]!;
-      companyCount[key]!++;
-    }
-    // NaN: no value
-    if (wantAmount && amount[r] === amount[r]) add(f.fields.amount, key, amount[r]!);
-    if (wantValuation && valuation[r] === valuation[r]) add(f.fields.valuation, key, valuation[r]!);
-  };
   for (let p = 0; p < positions.length; p++) {
     const r = positions[p]!;
     if ((p & 0xffff) === 0xffff) check();
@@ -296,13 +294,13 @@ function directPass(
     }
     if (j < k) continue;
     if (multi === null) {
-      count(key, r);
+      visit(key, r);
       continue;
     }
     for (let i = offsets[r]!; i < offsets[r + 1]!; i++) {
       const v = values[i]!;
       const c = multiMap === null ? v : v < multiMap.length ? multiMap[v]! : -1;
-      if (c >= 0) count(key + c * multiWeight, r);
+      if (c >= 0) visit(key + c * multiWeight, r);
     }
   }
 }
@@ -348,12 +346,24 @@ function medianPerSlot(snap: Snapshot, positions: Int32Array, set: SnapSet, slot
   const next = start.slice(0, size);
   const laid = new Float64Array(start[size]!);
   const values = field === 'amount' ? snap.amount : snap.valuation;
-  for (let p = 0; p < positions.length; p++) {
-    const r = positions[p]!;
-    const v = values[r]!;
-    if (v !== v) continue;
-    const count = buffer.fill(set.groups, r);
-    for (let k = 0; k < count; k++) laid[next[slots.slot(buffer.keys[k]!)]!++] = v;
+  if (keyedDirectly(slots, set.groups)) {
+    // NaN: no value; a key is its slot
+    directKeys(
+      positions,
+      set.groups,
+      (key, r) => {
+        if (values[r] === values[r]) laid[next[key]!++] = values[r]!;
+      },
+      () => undefined,
+    );
+  } else {
+    for (let p = 0; p < positions.length; p++) {
+      const r = positions[p]!;
+      const v = values[r]!;
+      if (v !== v) continue;
+      const count = buffer.fill(set.groups, r);
+      for (let k = 0; k < count; k++) laid[next[slots.slot(buffer.keys[k]!)]!++] = v;
+    }
   }
   const out = new Float64Array(size);
   for (let s = 0; s < size; s++) {
