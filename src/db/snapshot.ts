@@ -1,12 +1,13 @@
 /**
- * The rounds snapshot (docs/scaling.md "Filtered analytics"): the non-deleted funding rounds as
- * columns of typed arrays in (company id, id) order, and each fact dimension's values per round
+ * The rounds snapshot (docs/scaling.md, "Filtered analytics read the rounds snapshot"): the
+ * non-deleted funding rounds as columns of typed arrays in (company id, id) order, and each fact
+ * dimension's values per round
  * (src/db/facts.ts), held in memory beside the rollup. A filtered analytics request evaluates its
  * filter over these columns and groups the matching rounds in one pass (src/db/snapshotGroups.ts)
  * instead of joining a million rows in SQL.
  *
  * Compact, since every server process holds one: no object per round, string columns and fact
- * values dictionary-encoded into the narrowest integer array their codes fit, a missing amount a
+ * values dictionary-encoded into 16-bit codes (32 bits only when there are more), a missing amount a
  * NaN, a fact dimension with at most one value per round one code per round (no offsets). The
  * rows are read one at a time as they arrive (SQLite: the statement's iterator; PostgreSQL: array
  * rows of a bounded chunk), never a whole result of objects: those outlived the young generation
@@ -16,14 +17,14 @@
  * rollup's whole-set row) and is reloaded when that changes. Without a rollup there is no snapshot
  * and requests run live, as unfiltered ones then do.
  */
+import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
-import Database from 'better-sqlite3';
 import { isSqlite, normalizeRawResult, sqliteFile } from './knex.js';
 
-/** Codes per round (negative: none), in the narrowest signed array that holds them. */
+/** Codes per round (negative: none): 16 bits, 32 past 32,767 codes (`codesFor`). */
 export type Codes = Int16Array | Int32Array;
-/** Codes laid out by offsets, in the narrowest unsigned array that holds them. */
+/** Codes laid out by offsets: 16 bits, 32 past 65,535 codes. */
 export type Values = Uint16Array | Int32Array;
 
 /**
