@@ -1,10 +1,9 @@
 /**
  * The rounds snapshot (docs/scaling.md, "Filtered analytics read the rounds snapshot"): the
  * non-deleted funding rounds as columns of typed arrays in (company id, id) order, and each fact
- * dimension's values per round
- * (src/db/facts.ts), held in memory beside the rollup. A filtered analytics request evaluates its
- * filter over these columns and groups the matching rounds in one pass (src/db/snapshotGroups.ts)
- * instead of joining a million rows in SQL.
+ * dimension's values per round (src/db/facts.ts), held in memory beside the rollup. A filtered
+ * analytics request evaluates its filter over these columns and groups the matching rounds in one
+ * pass (src/db/snapshotGroups.ts) instead of joining a million rows in SQL.
  *
  * Compact, since every server process holds one: no object per round, string columns and fact
  * values dictionary-encoded into 16-bit codes (32 bits only when there are more), a missing amount a
