@@ -227,8 +227,21 @@ export function serverEnv(databaseUrl: string): NodeJS.ProcessEnv {
     RATE_LIMIT_BURST: '1000000',
     RATE_LIMIT_PER_SECOND: '1000000',
     NODE_ENV: 'development',
+    // as `make run` starts the server (Makefile MALLOC_MMAP_THRESHOLD)
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
   };
 }
+
+/** Old-space limit of our server, as `make run` sets it (HEAP_MB); 0 = Node's default. */
+export const HEAP_MB = Number(process.env.BENCH_HEAP_MB ?? process.env.HEAP_MB ?? 1024);
+/** Semi-space size of our server, as `make run` sets it (HEAP_YOUNG_MB); 0 = Node's default. */
+export const HEAP_YOUNG_MB = Number(process.env.BENCH_HEAP_YOUNG_MB ?? process.env.HEAP_YOUNG_MB ?? 0);
+
+/** Node's heap flags for our server, as `make run` starts it. */
+export const serverHeapArgs = (): string[] => [
+  ...(HEAP_MB > 0 ? [`--max-old-space-size=${HEAP_MB}`] : []),
+  ...(HEAP_YOUNG_MB > 0 ? [`--max-semi-space-size=${HEAP_YOUNG_MB}`] : []),
+];
 
 /**
  * Forks `script` (a bench/*-server.ts entry) under tsx; it sends `{ready, baseUrl, authUrl}` over IPC.
@@ -367,7 +380,7 @@ export async function overEachDatabase<R>(
       if (kind === 'postgres') pg = await startPostgres();
       const t = target(kind, pg);
       await ensureSeeded(t, pg);
-      const server = await forkServer('our-server.ts', serverEnv(t.databaseUrl));
+      const server = await forkServer('our-server.ts', serverEnv(t.databaseUrl), serverHeapArgs());
       try {
         results.push(...(await measure(kind, server.baseUrl, apiHeaders(await getToken(server.authUrl!)), runs, server.pid)));
       } finally {

@@ -30,7 +30,8 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { ANALYTICS, measureAnalytics, verdicts, type AnalyticsResult } from './analytics.js';
 import {
-  apiHeaders, type ChildServer, cpuMs, load, type DbKind, ensureSeeded, forkServer, getToken, log, machineNote, round, ROOT, rssMb, SCALE, SEED,
+  apiHeaders, type ChildServer, cpuMs, load, type DbKind, ensureSeeded, forkServer, getToken, HEAP_MB, HEAP_YOUNG_MB, log, machineNote, round, ROOT,
+  rssMb, SCALE, SEED, serverHeapArgs,
   sampleIds, type SeedResult, serverEnv, startPostgres, target, timedGet, writeJson, type Pg, type SeedTarget,
 } from './lib.js';
 import type { LoadSummary } from './load.js';
@@ -47,10 +48,6 @@ const SERVERS = (process.env.BENCH_SERVERS || 'ours,samework,baseline,peer').spl
 const LIMIT = 25;
 const ONLY = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',').map((x) => x.trim())) : null;
 const SKIP_SINGLE = process.env.BENCH_SKIP_SINGLE === '1';
-/** Old-space limit of our server, as `make run` sets it (HEAP_MB); 0 = Node's default. */
-const HEAP_MB = Number(process.env.BENCH_HEAP_MB ?? process.env.HEAP_MB ?? 1024);
-/** Semi-space size of our server, as `make run` sets it (HEAP_YOUNG_MB); 0 = Node's default. */
-const HEAP_YOUNG_MB = Number(process.env.BENCH_HEAP_YOUNG_MB ?? process.env.HEAP_YOUNG_MB ?? 0);
 const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE ?? 200);
 /** Databases of the fixed-rate latency runs (a list SQLite serves below the rate only queues). */
 const LATENCY_DBS = (process.env.BENCH_LATENCY_DBS || 'sqlite,postgres').split(',');
@@ -234,8 +231,7 @@ const cpuProfile = (server: ServerName): string[] =>
 
 async function benchDb(kind: DbKind, t: SeedTarget, rows: Row[]): Promise<{ paging: PagingResult | null; analytics: AnalyticsResult[] }> {
   const ours = await forkServer('our-server.ts', serverEnv(t.databaseUrl), [
-    ...(HEAP_MB > 0 ? [`--max-old-space-size=${HEAP_MB}`] : []),
-    ...(HEAP_YOUNG_MB > 0 ? [`--max-semi-space-size=${HEAP_YOUNG_MB}`] : []),
+    ...serverHeapArgs(),
     ...cpuProfile('ours'),
   ]);
   let list: Scenario[];

@@ -15,14 +15,14 @@ import { DIMENSIONS } from '../src/db/dimensions.js';
 import { HEATMAP_METRICS, HEATMAP_SOURCE, type Metric } from '../src/db/analytics.js';
 import { createDb } from '../src/db/knex.js';
 import { filterEnums } from '../src/db/refCache.js';
-import { factColumn, loadSnapshot, snapshotStamp, type FactColumn, type Snapshot } from '../src/db/snapshot.js';
+import { factColumn, loadSnapshot, snapshotStamp, type FactColumn, type RoundLabels, type Snapshot } from '../src/db/snapshot.js';
 import { Money } from '../src/money/fx.js';
 import { compileFilter } from '../src/query/compile.js';
 import { parseFilter } from '../src/query/filter.js';
 import { SCOPES } from '../src/query/registry.js';
 import { machineNote, median, round, ROOT, SCALE, SEED, target, writeJson } from './lib.js';
 
-type Column = Int8Array | Int16Array | Int32Array | Float64Array | Uint8Array;
+type Column = Int8Array | Int16Array | Int32Array | Uint8Array | Uint16Array | Float64Array;
 
 /** The first `n` rounds of a column, or the column `times` over (`shift` adds to copy i: i * shift). */
 function resize<T extends Column>(a: T, n: number, times = 1, shift = 0): T {
@@ -31,16 +31,18 @@ function resize<T extends Column>(a: T, n: number, times = 1, shift = 0): T {
   return out;
 }
 
-/** Offsets and values of a multi-valued column, cut or repeated as the rounds are. */
-function resizeCsr(offsets: Int32Array, values: Int32Array, n: number, times: number) {
+/** A column's values per round (one code per round, or offsets and values), cut or repeated as the rounds are. */
+function resizeValues(col: RoundLabels, n: number, times: number): RoundLabels {
+  if (col.single) return { ...col, single: resize(col.single, n, times) };
+  const [offsets, values] = [col.offsets!, col.values!];
   const per = offsets[n]!;
   const o = new Int32Array(n * times + 1);
-  const v = new Int32Array(per * times);
+  const v = new (values.constructor as new (k: number) => typeof values)(per * times);
   for (let i = 0; i < times; i++) {
     for (let r = 0; r < n; r++) o[i * n + r + 1] = offsets[r + 1]! + i * per;
     v.set(values.subarray(0, per), i * per);
   }
-  return { o, v };
+  return { ...col, offsets: o, values: v };
 }
 
 function scaled(snap: Snapshot, facts: Record<string, FactColumn>, n: number, times: number): Snapshot {
@@ -54,9 +56,7 @@ function scaled(snap: Snapshot, facts: Record<string, FactColumn>, n: number, ti
     year: resize(snap.year, n, times),
     month: resize(snap.month, n, times),
     amount: resize(snap.amount, n, times),
-    hasAmount: resize(snap.hasAmount, n, times),
     valuation: resize(snap.valuation, n, times),
-    hasValuation: resize(snap.hasValuation, n, times),
     roundType: coded(snap.roundType),
     roundTypeCode: coded(snap.roundTypeCode),
     standardizedRound: coded(snap.standardizedRound),
@@ -64,18 +64,17 @@ function scaled(snap: Snapshot, facts: Record<string, FactColumn>, n: number, ti
     positionOf: new Int32Array(0),
   };
   for (const [name, f] of Object.entries(facts)) {
-    const ids = resizeCsr(f.ids.offsets, f.ids.codes, n, times);
-    const named = f.named.offsets === f.ids.offsets ? ids : resizeCsr(f.named.offsets!, f.named.values!, n, times);
-    out.facts.set(name, Promise.resolve({ ids: { labels: f.ids.labels, offsets: ids.o, codes: ids.v }, named: { ...f.named, offsets: named.o, values: named.v } }));
+    const ids = resizeValues(f.ids, n, times);
+    const named = f.named.single === f.ids.single && f.named.offsets === f.ids.offsets ? { ...f.named, ...ids, labels: f.named.labels, map: f.named.map } : resizeValues(f.named, n, times);
+    out.facts.set(name, Promise.resolve({ codeOf: f.codeOf, ids, named }));
   }
   return out;
 }
 
+const columnBytes = (c: RoundLabels) => [c.single, c.offsets, c.values].reduce((a, x) => a + (x?.byteLength ?? 0), 0);
 const bytes = (s: Snapshot, facts: FactColumn[]) =>
-  [s.company, s.year, s.month, s.amount, s.hasAmount, s.valuation, s.hasValuation, s.roundType.codes, s.roundTypeCode.codes, s.standardizedRound.codes, ...facts.flatMap((f) => [f.ids.offsets, f.ids.codes])].reduce(
-    (a, x) => a + x.byteLength,
-    0,
-  );
+  [s.company, s.year, s.month, s.amount, s.valuation, s.roundType.codes, s.roundTypeCode.codes, s.standardizedRound.codes].reduce((a, x) => a + x.byteLength, 0) +
+  facts.reduce((a, f) => a + columnBytes(f.ids) + (f.named.single === f.ids.single && f.named.offsets === f.ids.offsets ? 0 : columnBytes(f.named)), 0);
 
 async function main() {
   const args = process.argv.slice(2);

@@ -14,8 +14,8 @@ import type { Knex } from 'knex';
 import { ApiError } from '../errors.js';
 import { aggregateSets, type AggregateRow, type GroupingSet } from '../db/aggregate.js';
 import { FACT_DIMENSIONS } from '../db/facts.js';
-import { codedLabels, factColumn, loadSnapshot, periodLabels, recall, remember, roundDimensionLabels, snapshotStamp, type RoundLabels, type Snapshot } from '../db/snapshot.js';
-import { snapshotSets, type SnapMetric, type SnapSet } from '../db/snapshotGroups.js';
+import { codedLabels, factColumn, loadSnapshot, periodLabels, recall, remember, roundDimensionLabels, snapshotStamp, type Coded, type RoundLabels, type Snapshot } from '../db/snapshot.js';
+import { positionsOf, snapshotSets, type SnapMetric, type SnapSet } from '../db/snapshotGroups.js';
 import type { CompiledFilter } from '../db/listing.js';
 import type { SqlSource } from '../db/sources.js';
 import type { Money } from '../money/fx.js';
@@ -73,30 +73,30 @@ function maskOf(n: number, test: Test): Uint8Array {
   return mask;
 }
 
-/** A money bound in whole USD as compile.ts rounds it. */
-function moneyTest(values: Float64Array, has: Uint8Array, op: string, raw: string, money: Money): Test | null {
+/** A money bound in whole USD as compile.ts rounds it (NaN, a null column, never matches). */
+function moneyTest(values: Float64Array, op: string, raw: string, money: Money): Test | null {
   const usd = Math.round(money.toUsd(Number(raw.trim())) * 1e6) / 1e6;
   const [lo, hi] = [Math.ceil(usd), Math.floor(usd)];
   switch (op) {
     case 'gt':
-      return (r) => has[r] === 1 && values[r]! > hi;
+      return (r) => values[r]! > hi;
     case 'gte':
-      return (r) => has[r] === 1 && values[r]! >= lo;
+      return (r) => values[r]! >= lo;
     case 'lt':
-      return (r) => has[r] === 1 && values[r]! < lo;
+      return (r) => values[r]! < lo;
     case 'lte':
-      return (r) => has[r] === 1 && values[r]! <= hi;
+      return (r) => values[r]! <= hi;
     case 'eq':
-      return (r) => has[r] === 1 && values[r]! >= lo && values[r]! <= hi;
+      return (r) => values[r]! >= lo && values[r]! <= hi;
     case 'neq':
-      return (r) => has[r] === 1 && !(values[r]! >= lo && values[r]! <= hi);
+      return (r) => values[r]! < lo || values[r]! > hi;
     default:
       return null;
   }
 }
 
 /** A condition on a coded string column (null never matches). */
-function codedTest(codes: Int16Array, columnValues: readonly string[], op: string, wanted: (string | undefined)[]): Test | null {
+function codedTest(codes: Coded['codes'], columnValues: readonly string[], op: string, wanted: (string | undefined)[]): Test | null {
   if (wanted.some((w) => w === undefined)) return null;
   const keep = new Uint8Array(columnValues.length);
   for (const w of wanted) if (columnValues.includes(w!)) keep[columnValues.indexOf(w!)] = 1;
@@ -124,8 +124,8 @@ async function condMask(db: Knex, snap: Snapshot, c: Cond, money: Money): Promis
   const op = c.op;
   let test: Test | null = null;
   if (c.key === 'year') test = yearTest(snap.year, op, c.values.map((x) => Number(x.trim())));
-  else if (c.key === 'amount') test = moneyTest(snap.amount, snap.hasAmount, op, c.values[0]!, money);
-  else if (c.key === 'valuation') test = moneyTest(snap.valuation, snap.hasValuation, op, c.values[0]!, money);
+  else if (c.key === 'amount') test = moneyTest(snap.amount, op, c.values[0]!, money);
+  else if (c.key === 'valuation') test = moneyTest(snap.valuation, op, c.values[0]!, money);
   else if (c.key === 'round_type') test = codedTest(snap.roundTypeCode.codes, snap.roundTypeCode.values, op, c.values.map((v) => enumValue(ROUND_TYPES, v, 'code')));
   else if (c.key === 'standardized_round') {
     test = codedTest(snap.standardizedRound.codes, snap.standardizedRound.values, op, c.values.map((v) => enumValue(STANDARDIZED_ROUND_VALUES, v, 'name')));
@@ -143,13 +143,20 @@ async function relatedMask(db: Knex, snap: Snapshot, c: Cond): Promise<Uint8Arra
     if (found.some((x) => x === undefined)) return null;
     ids = found as number[];
   } else ids = c.values.map((v) => Number(v.trim()));
-  const wanted = new Set(ids);
-  const { offsets, codes } = (await factColumn(db, snap, dim)).ids;
+  const column = await factColumn(db, snap, dim);
+  // the wanted values' codes (a value no round has matches none)
+  const keep = new Uint8Array(column.codeOf.size);
+  for (const id of ids) {
+    const code = column.codeOf.get(id);
+    if (code !== undefined) keep[code] = 1;
+  }
   const positive = c.op === 'eq' || c.op === 'in_any';
   const mask = new Uint8Array(snap.n);
+  const { single, offsets, values } = column.ids;
   for (let r = 0; r < snap.n; r++) {
     let any = false;
-    for (let i = offsets[r]!; i < offsets[r + 1]! && !any; i++) any = wanted.has(codes[i]!);
+    if (single) any = single[r]! >= 0 && keep[single[r]!] === 1;
+    else for (let i = offsets![r]!; i < offsets![r + 1]! && !any; i++) any = keep[values![i]!] === 1;
     if (any === positive) mask[r] = 1;
   }
   return mask;
@@ -168,13 +175,15 @@ async function nodeMask(db: Knex, snap: Snapshot, n: FilterNode, money: Money): 
   return out;
 }
 
-async function memoMask(db: Knex, snap: Snapshot, where: AnalyticsFilter, money: Money): Promise<Uint8Array | null> {
-  const key = `mask:${where.sql}:${JSON.stringify(where.bindings)}`;
-  const held = recall<Uint8Array | null>(snap, key);
+/** The positions of the rounds the filter keeps, ascending (null: the snapshot cannot evaluate it), kept for the next requests with the same filter. */
+async function memoPositions(db: Knex, snap: Snapshot, where: AnalyticsFilter, money: Money): Promise<Int32Array | null> {
+  const key = `positions:${where.sql}:${JSON.stringify(where.bindings)}`;
+  const held = recall<Int32Array | null>(snap, key);
   if (held !== undefined) return held;
   const mask = await nodeMask(db, snap, where.ast!, money);
-  remember(snap, key, mask);
-  return mask;
+  const positions = mask && positionsOf(mask);
+  remember(snap, key, positions);
+  return positions;
 }
 
 /** The grouping's labels per round over the snapshot; null when the snapshot does not hold it. */
@@ -245,10 +254,10 @@ export async function snapshotAnswer(
     snapSets.push({ groups, metrics: metrics[i] as SnapMetric[], order: set.order, limit: set.limit, only: set.only });
   }
   // the same filter (as compiled, in the request's currency) keeps the same rounds
-  const mask = where ? await memoMask(db, snap, where, money) : null;
-  if (where && !mask) return null;
+  const positions = where ? await memoPositions(db, snap, where, money) : null;
+  if (where && !positions) return null;
   if (performance.now() > deadline) throw timeout();
-  return snapshotSets(snap, mask, snapSets, () => {
+  return snapshotSets(snap, positions, snapSets, () => {
     if (performance.now() > deadline) throw timeout();
   });
 }

@@ -1,20 +1,30 @@
 /**
- * The rounds snapshot (docs/scaling.md "Filtered analytics"): the non-deleted funding rounds as
- * columns of typed arrays in (company id, id) order, and each fact dimension's value ids per round
- * (src/db/facts.ts), held in memory beside the rollup. A filtered analytics request evaluates its
- * filter over these columns and groups the matching rounds in one pass (src/db/snapshotGroups.ts)
- * instead of joining a million rows in SQL.
+ * The rounds snapshot (docs/scaling.md, "Filtered analytics read the rounds snapshot"): the
+ * non-deleted funding rounds as columns of typed arrays in (company id, id) order, and each fact
+ * dimension's values per round (src/db/facts.ts), held in memory beside the rollup. A filtered
+ * analytics request evaluates its filter over these columns and groups the matching rounds in one
+ * pass (src/db/snapshotGroups.ts) instead of joining a million rows in SQL.
+ *
+ * Compact, since every server process holds one: no object per round, string columns and fact
+ * values dictionary-encoded into 16-bit codes (32 bits only when there are more), a missing amount a
+ * NaN, a fact dimension with at most one value per round one code per round (no offsets). The
+ * rows are read one at a time as they arrive (SQLite: the statement's iterator; PostgreSQL: array
+ * rows of a bounded chunk), never a whole result of objects: those outlived the young generation
+ * and left the process a hundred megabytes larger after the load.
  *
  * Derived data, as the rollup is: the snapshot belongs to the rollup's build (`stamp` reads the
  * rollup's whole-set row) and is reloaded when that changes. Without a rollup there is no snapshot
  * and requests run live, as unfiltered ones then do.
  */
+import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
-import type { Labels } from './crosstab.js';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
-import { normalizeRawResult } from './knex.js';
+import { isSqlite, normalizeRawResult, sqliteFile } from './knex.js';
 
-export type { Labels };
+/** Codes per round (negative: none): 16 bits, 32 past 32,767 codes (`codesFor`). */
+export type Codes = Int16Array | Int32Array;
+/** Codes laid out by offsets: 16 bits, 32 past 65,535 codes. */
+export type Values = Uint16Array | Int32Array;
 
 /**
  * A grouping's labels per round, without a copy of the values: round `r` has the value `single[r]`
@@ -23,9 +33,9 @@ export type { Labels };
  */
 export interface RoundLabels {
   readonly labels: readonly string[];
-  readonly single?: Int16Array | Int32Array;
+  readonly single?: Codes;
   readonly offsets?: Int32Array;
-  readonly values?: Int32Array;
+  readonly values?: Values;
   readonly map?: Int32Array;
 }
 
@@ -43,33 +53,35 @@ export interface Snapshot {
   /** 0: null. */
   readonly year: Int16Array;
   readonly month: Int8Array;
+  /** NaN: null. */
   readonly amount: Float64Array;
-  readonly hasAmount: Uint8Array;
+  /** NaN: null. */
   readonly valuation: Float64Array;
-  readonly hasValuation: Uint8Array;
   readonly roundType: Coded;
   readonly roundTypeCode: Coded;
   readonly standardizedRound: Coded;
   /** Investor type code → id (filters name codes, facts hold ids). */
   readonly investorTypeIds: ReadonlyMap<string, number>;
-  /** Per fact dimension name, loaded on first use: value ids per round and the labels by name. */
+  /** Per fact dimension name, loaded on first use: value codes per round and the labels by name. */
   readonly facts: Map<string, Promise<FactColumn>>;
   /** Round id → position (-1: none). */
   readonly positionOf: Int32Array;
 }
 
 export interface FactColumn {
-  /** Value ids per round. */
-  ids: Labels;
-  /** The dimension's labels (names) per round, as its SQL gives them (distinct per round for investor dimensions). */
+  /** The code of each value id a round has (the dimension's values are dictionary-encoded). */
+  codeOf: ReadonlyMap<number, number>;
+  /** Value codes per round (no labels: filters read them). */
+  ids: RoundLabels;
+  /** The dimension's labels (names) per round, as its SQL gives them (distinct per round for investor dimensions); mostly the same arrays as `ids` with a code-to-label map. */
   named: RoundLabels;
 }
 
 /**
- * Round ids per query while loading: bounds the rows held at once, and on SQLite (whose queries run
- * on the calling thread) how long one blocks the event loop; the load yields between chunks.
+ * Rows per query while loading: bounds the rows in flight, and on SQLite (whose queries run on the
+ * calling thread) how long one blocks the event loop; the load yields between chunks.
  */
-const CHUNK = 50_000;
+const CHUNK = 20_000;
 const yieldLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 const stampSql = `select rounds, amount_sum from analytics_rollup where dim_a = '' and label_a = '' and dim_b = '' and label_b = ''`;
@@ -78,6 +90,63 @@ const stampSql = `select rounds, amount_sum from analytics_rollup where dim_a = 
 export async function snapshotStamp(db: Knex): Promise<string | null> {
   const row = normalizeRawResult(await db.raw(stampSql))[0];
   return row ? `${row.rounds}:${row.amount_sum}` : null;
+}
+
+interface Statement {
+  raw(on: boolean): unknown;
+  iterate(...bindings: unknown[]): IterableIterator<unknown[]>;
+}
+
+/** Reads rows of the load's queries: `each` visits each row of `sql` as an array as it is read, nothing holds the whole result. */
+interface Reader {
+  each(sql: string, bindings: readonly (number | string)[], visit: (row: unknown[]) => void): Promise<void>;
+  close(): void;
+}
+
+/**
+ * On SQLite a connection of its own with a small page cache, closed after the load: scanning the
+ * rounds through the pool's connections filled each one's page cache (16 MB apiece) with pages
+ * no request reads again. On PostgreSQL the pool, array rows.
+ */
+async function openReader(db: Knex): Promise<Reader> {
+  const file = sqliteFile(db);
+  const iterate = (stmt: Statement, bindings: readonly (number | string)[], visit: (row: unknown[]) => void) => {
+    stmt.raw(true);
+    try {
+      for (const row of stmt.iterate(...bindings)) visit(row);
+    } finally {
+      stmt.raw(false);
+    }
+  };
+  if (file) {
+    const conn = new Database(file, { readonly: true, fileMustExist: true });
+    conn.pragma('cache_size = -2048');
+    return {
+      async each(sql, bindings, visit) {
+        iterate(conn.prepare(sql) as unknown as Statement, bindings, visit);
+        await yieldLoop();
+      },
+      close: () => conn.close(),
+    };
+  }
+  return {
+    async each(sql, bindings, visit) {
+      if (isSqlite(db)) {
+        // an in-memory database has only the pool's connection
+        const conn = (await db.client.acquireConnection()) as { prepare(sql: string): Statement };
+        try {
+          iterate(conn.prepare(sql), bindings, visit);
+        } finally {
+          await db.client.releaseConnection(conn);
+        }
+      } else {
+        const result = (await db.raw(sql, bindings as (number | string)[]).options({ rowMode: 'array' })) as { rows: unknown[][] };
+        for (const row of result.rows) visit(row);
+      }
+      await yieldLoop();
+    },
+    close: () => undefined,
+  };
 }
 
 function coder() {
@@ -98,6 +167,16 @@ function coder() {
   };
 }
 
+/**
+ * An array for codes up to `max` (and -1): two bytes, four past 32,767. Not one byte when they are
+ * few: the grouping pass reads every grouping's codes at one place in the code, and there one or
+ * two kinds of array (as the year column's) run several times faster than many.
+ */
+const codesFor = (max: number, n: number): Codes => (max < 32768 ? new Int16Array(n) : new Int32Array(n));
+const valuesFor = (max: number, n: number): Values => (max < 65536 ? new Uint16Array(n) : new Int32Array(n));
+
+const num = (v: unknown) => (v === null || v === undefined ? NaN : Number(v));
+
 /** Loads the rounds' columns (the fact dimensions load on first use, `factColumn`). */
 export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
   const live = 'from transactions where deleted_at is null';
@@ -111,9 +190,7 @@ export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
     year: new Int16Array(count),
     month: new Int8Array(count),
     amount: new Float64Array(count),
-    hasAmount: new Uint8Array(count),
     valuation: new Float64Array(count),
-    hasValuation: new Uint8Array(count),
     rt: new Int16Array(count),
     rtc: new Int16Array(count),
     sr: new Int16Array(count),
@@ -122,30 +199,29 @@ export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
   const [rt, rtc, sr] = [coder(), coder(), coder()];
   const width = Math.max(1, Math.ceil(((c1 - c0 + 1) * CHUNK) / Math.max(1, count)));
   let [n, dense, last] = [0, -1, NaN];
-  for (let from = c0; from <= c1; from += width) {
-    const chunk = normalizeRawResult(
-      await db.raw(
-        `select id, company_id, year, month, amount_usd, valuation_usd, round_type, round_type_code, standardized_round
-         ${live} and company_id >= ? and company_id < ? order by company_id, id`,
-        [from, from + width],
-      ),
-    );
-    await yieldLoop();
-    for (const r of chunk) {
-      const id = Number(r.id);
-      // rounds written since the count wait for the next build
-      if (n === count || id > hi) continue;
-      const company = Number(r.company_id);
-      if (company !== last) [dense, last] = [dense + 1, company];
-      positionOf[id] = n;
-      s.company[n] = dense;
-      s.year[n] = r.year === null ? 0 : Number(r.year);
-      s.month[n] = r.month === null ? 0 : Number(r.month);
-      if (r.amount_usd !== null) [s.amount[n], s.hasAmount[n]] = [Number(r.amount_usd), 1];
-      if (r.valuation_usd !== null) [s.valuation[n], s.hasValuation[n]] = [Number(r.valuation_usd), 1];
-      [s.rt[n], s.rtc[n], s.sr[n]] = [rt.code(r.round_type), rtc.code(r.round_type_code), sr.code(r.standardized_round)];
-      n++;
+  const sql = `select id, company_id, year, month, amount_usd, valuation_usd, round_type, round_type_code, standardized_round
+    ${live} and company_id >= ? and company_id < ? order by company_id, id`;
+  const reader = await openReader(db);
+  try {
+    for (let from = c0; from <= c1; from += width) {
+      await reader.each(sql, [from, from + width], (r) => {
+        const id = Number(r[0]);
+        // rounds written since the count wait for the next build
+        if (n === count || id > hi) return;
+        const company = Number(r[1]);
+        if (company !== last) [dense, last] = [dense + 1, company];
+        positionOf[id] = n;
+        s.company[n] = dense;
+        s.year[n] = r[2] === null ? 0 : Number(r[2]);
+        s.month[n] = r[3] === null ? 0 : Number(r[3]);
+        s.amount[n] = num(r[4]);
+        s.valuation[n] = num(r[5]);
+        [s.rt[n], s.rtc[n], s.sr[n]] = [rt.code(r[6]), rtc.code(r[7]), sr.code(r[8])];
+        n++;
+      });
     }
+  } finally {
+    reader.close();
   }
   if (n < count) for (const k of Object.keys(s) as (keyof typeof s)[]) (s as Record<string, unknown>)[k] = s[k].slice(0, n);
   const types = normalizeRawResult(await db.raw('select id, code from investor_types'));
@@ -156,9 +232,7 @@ export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
     year: s.year,
     month: s.month,
     amount: s.amount,
-    hasAmount: s.hasAmount,
     valuation: s.valuation,
-    hasValuation: s.hasValuation,
     roundType: { values: rt.values, codes: s.rt },
     roundTypeCode: { values: rtc.values, codes: s.rtc },
     standardizedRound: { values: sr.values, codes: s.sr },
@@ -174,16 +248,6 @@ class PairsBuilder {
   private codes = new Int32Array(1 << 16);
   private size = 0;
 
-  get length(): number {
-    return this.size;
-  }
-
-  /** Whether a pair added since `start` has this code. */
-  has(start: number, code: number): boolean {
-    for (let i = start; i < this.size; i++) if (this.codes[i] === code) return true;
-    return false;
-  }
-
   add(position: number, code: number): void {
     if (this.size === this.codes.length) {
       const grow = (a: Int32Array) => {
@@ -198,18 +262,25 @@ class PairsBuilder {
     this.codes[this.size++] = code;
   }
 
-  build(n: number, labels: readonly string[]): Labels {
+  /** The codes (below `codes`) per round: one code per round when no round has two, else by offsets. */
+  build(n: number, codes: number): { single: Codes } | { offsets: Int32Array; values: Values } {
     const offsets = new Int32Array(n + 1);
-    for (let i = 0; i < this.size; i++) offsets[this.positions[i]! + 1]!++;
+    let most = 0;
+    for (let i = 0; i < this.size; i++) most = Math.max(most, ++offsets[this.positions[i]! + 1]!);
+    if (most <= 1) {
+      const single = codesFor(codes - 1, n).fill(-1);
+      for (let i = 0; i < this.size; i++) single[this.positions[i]!] = this.codes[i]!;
+      return { single };
+    }
     for (let p = 1; p <= n; p++) offsets[p]! += offsets[p - 1]!;
     const next = offsets.slice(0, n);
-    const codes = new Int32Array(this.size);
-    for (let i = 0; i < this.size; i++) codes[next[this.positions[i]!]!++] = this.codes[i]!;
-    return { labels, offsets, codes };
+    const values = valuesFor(codes - 1, this.size);
+    for (let i = 0; i < this.size; i++) values[next[this.positions[i]!]!++] = this.codes[i]!;
+    return { offsets, values };
   }
 }
 
-/** A fact dimension's value ids and labels per round, loaded once per snapshot. */
+/** A fact dimension's value codes and labels per round, loaded once per snapshot. */
 export function factColumn(db: Knex, snap: Snapshot, name: string): Promise<FactColumn> {
   let column = snap.facts.get(name);
   if (!column) {
@@ -225,55 +296,76 @@ async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<F
   const table = d.names.split(' ')[0]!;
   const names = new Map(normalizeRawResult(await db.raw(`select id, name from ${table}`)).map((r) => [Number(r.id), String(r.name)]));
   const pairs = new PairsBuilder();
+  const codeOf = new Map<number, number>();
+  const idOfCode: number[] = [];
   const hi = snap.positionOf.length;
-  for (let from = 0; from < hi; from += CHUNK) {
-    const rows = normalizeRawResult(
-      await db.raw(
+  const reader = await openReader(db);
+  try {
+    for (let from = 0; from < hi; from += CHUNK) {
+      await reader.each(
         `select value_id, string_agg(cast(round_id as text), ',') as tids from ${FACTS_TABLE} where dim = ? and round_id >= ? and round_id < ? group by value_id`,
         [d.dim, from, from + CHUNK],
-      ),
-    );
-    await yieldLoop();
-    for (const r of rows) {
-      const value = Number(r.value_id);
-      const tids = String(r.tids);
-      let id = 0;
-      for (let i = 0; i <= tids.length; i++) {
-        const c = i < tids.length ? tids.charCodeAt(i) : 44;
-        if (c !== 44) {
-          id = id * 10 + (c - 48);
-          continue;
-        }
-        const at = id < hi ? snap.positionOf[id]! : -1;
-        if (at >= 0) pairs.add(at, value);
-        id = 0;
-      }
+        (r) => {
+          const value = Number(r[0]);
+          let code = codeOf.get(value);
+          const tids = String(r[1]);
+          let id = 0;
+          for (let i = 0; i <= tids.length; i++) {
+            const c = i < tids.length ? tids.charCodeAt(i) : 44;
+            if (c !== 44) {
+              id = id * 10 + (c - 48);
+              continue;
+            }
+            const at = id < hi ? snap.positionOf[id]! : -1;
+            if (at >= 0) {
+              if (code === undefined) codeOf.set(value, (code = idOfCode.push(value) - 1));
+              pairs.add(at, code);
+            }
+            id = 0;
+          }
+        },
+      );
     }
+  } finally {
+    reader.close();
   }
-  const ids = pairs.build(snap.n, []);
+  const ids: RoundLabels = { labels: [], ...pairs.build(snap.n, idOfCode.length) };
   // labels by name, as the dimension's SQL joins them (a value without a name row has no label)
   const label = new Map<string, number>();
   const labels: string[] = [];
-  const top = Math.max(0, ...names.keys()) + 1;
-  const map = new Int32Array(top).fill(-1);
-  for (const [id, nm] of names) {
+  const map = Int32Array.from(idOfCode, (id) => {
+    const nm = names.get(id);
+    if (nm === undefined) return -1;
     let code = label.get(nm);
     if (code === undefined) label.set(nm, (code = labels.push(nm) - 1));
-    map[id] = code;
-  }
-  // values of one round naming the same label: the distinct dimensions count it once, the others per value
-  if (labels.length === names.size) return { ids, named: { labels, offsets: ids.offsets, values: ids.codes, map } };
-  const named = new PairsBuilder();
+    return code;
+  });
+  const named: RoundLabels = { ...ids, labels, map };
+  // the investor dimensions count a label once per round: a copy only when a round has two values of one label
+  if (!d.distinct || !ids.offsets || !hasRepeatedLabel(ids, map, snap.n)) return { codeOf, ids, named };
+  const deduped = new PairsBuilder();
+  const { offsets, values } = ids as Required<RoundLabels>;
   for (let r = 0; r < snap.n; r++) {
-    const start = named.length;
-    for (let i = ids.offsets[r]!; i < ids.offsets[r + 1]!; i++) {
-      const code = map[ids.codes[i]!] ?? -1;
-      if (code < 0 || (d.distinct && named.has(start, code))) continue;
-      named.add(r, code);
+    for (let i = offsets[r]!; i < offsets[r + 1]!; i++) {
+      const code = map[values[i]!]!;
+      let seen = code < 0;
+      for (let j = offsets[r]!; j < i && !seen; j++) seen = map[values[j]!] === code;
+      if (!seen) deduped.add(r, code);
     }
   }
-  const built = named.build(snap.n, labels);
-  return { ids, named: { labels, offsets: built.offsets, values: built.codes } };
+  return { codeOf, ids, named: { labels, ...deduped.build(snap.n, labels.length) } };
+}
+
+/** Whether a round has two values of one label. */
+function hasRepeatedLabel(ids: RoundLabels, map: Int32Array, n: number): boolean {
+  const { offsets, values } = ids as Required<RoundLabels>;
+  for (let r = 0; r < n; r++) {
+    for (let i = offsets[r]! + 1; i < offsets[r + 1]!; i++) {
+      const code = map[values[i]!]!;
+      for (let j = offsets[r]!; j < i; j++) if (code >= 0 && map[values[j]!] === code) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -282,7 +374,7 @@ async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<F
  */
 export function keyedLabels(snap: Snapshot, keys: number, keyOf: (r: number) => number, labelOf: (key: number) => string): RoundLabels {
   const codeOfKey = new Int32Array(keys).fill(-1);
-  const single = new Int32Array(snap.n);
+  const single = codesFor(keys - 1, snap.n);
   const labels: string[] = [];
   for (let r = 0; r < snap.n; r++) {
     const key = keyOf(r);
@@ -294,7 +386,7 @@ export function keyedLabels(snap: Snapshot, keys: number, keyOf: (r: number) => 
     if (c < 0) codeOfKey[key] = c = labels.push(labelOf(key)) - 1;
     single[r] = c;
   }
-  return { labels, single };
+  return { labels, single: single instanceof Int32Array && labels.length < 32768 ? Int16Array.from(single) : single };
 }
 
 /** A coded column's values as labels, only those `keep` accepts (all by default): the column itself, no copy. */

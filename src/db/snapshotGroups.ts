@@ -173,27 +173,51 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
   const f = new Figures(slots.direct ? cells : 256);
   const needs = new Set(set.metrics.map((m) => m.field));
   const [wantAmount, wantValuation, wantCompanies] = [needs.has('amount'), needs.has('valuation'), needs.has('company')];
-  const { company, amount, hasAmount, valuation, hasValuation } = snap;
+  const { company, amount, valuation } = snap;
   const buffer = new KeyBuffer();
-  for (let p = 0; p < positions.length; p++) {
-    const r = positions[p]!;
-    if ((p & 0xffff) === 0xffff) check();
-    const count = buffer.fill(groups, r);
-    const c = company[r]!;
-    const keys = buffer.keys;
-    for (let k = 0; k < count; k++) {
-      const s = slots.slot(keys[k]!);
-      f.ensure(s);
-      if (f.lastRound[s] !== r) {
-        f.lastRound[s] = r;
-        f.roundCount[s]!++;
+  if (keyedDirectly(slots, groups)) {
+    const { roundCount, lastRound, lastCompany, companyCount } = f;
+    directKeys(
+      positions,
+      groups,
+      (key, r) => {
+        slots.slot(key);
+        if (lastRound[key] !== r) {
+          lastRound[key] = r;
+          roundCount[key]!++;
+        }
+        if (wantCompanies && lastCompany[key] !== company[r]) {
+          lastCompany[key] = company[r]!;
+          companyCount[key]!++;
+        }
+        // NaN: no value
+        if (wantAmount && amount[r] === amount[r]) add(f.fields.amount, key, amount[r]!);
+        if (wantValuation && valuation[r] === valuation[r]) add(f.fields.valuation, key, valuation[r]!);
+      },
+      check,
+    );
+  } else {
+    for (let p = 0; p < positions.length; p++) {
+      const r = positions[p]!;
+      if ((p & 0xffff) === 0xffff) check();
+      const count = buffer.fill(groups, r);
+      const c = company[r]!;
+      const keys = buffer.keys;
+      for (let k = 0; k < count; k++) {
+        const s = slots.slot(keys[k]!);
+        f.ensure(s);
+        if (f.lastRound[s] !== r) {
+          f.lastRound[s] = r;
+          f.roundCount[s]!++;
+        }
+        if (wantCompanies && f.lastCompany[s] !== c) {
+          f.lastCompany[s] = c;
+          f.companyCount[s]!++;
+        }
+        // NaN: no value
+        if (wantAmount && amount[r] === amount[r]) add(f.fields.amount, s, amount[r]!);
+        if (wantValuation && valuation[r] === valuation[r]) add(f.fields.valuation, s, valuation[r]!);
       }
-      if (wantCompanies && f.lastCompany[s] !== c) {
-        f.lastCompany[s] = c;
-        f.companyCount[s]!++;
-      }
-      if (wantAmount && hasAmount[r] === 1) add(f.fields.amount, s, amount[r]!);
-      if (wantValuation && hasValuation[r] === 1) add(f.fields.valuation, s, valuation[r]!);
     }
   }
   const medians: Partial<Record<Field, Float64Array>> = {};
@@ -232,6 +256,53 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
   rows.sort(comparator(set.order ?? []));
   for (const row of rows) row.totalGroups = rows.length;
   return set.limit === undefined ? rows : rows.slice(0, set.limit);
+}
+
+/** Whether `directKeys` can key the rounds of these groupings: few label combinations, at most one grouping with several labels per round. */
+const keyedDirectly = (slots: Slots, groups: readonly RoundLabels[]) => slots.direct && groups.filter((g) => !g.single).length <= 1;
+
+/**
+ * Visits each (key, round) of the matching rounds when `keyedDirectly`: a round's key is the
+ * weighted sum of its single labels (a key is its figures' index), plus each label of the one
+ * multi-valued grouping in turn; no per-round key buffer or slot lookup. The arrays read here are
+ * of one or two kinds each, so the reads stay fast.
+ */
+function directKeys(positions: Int32Array, groups: readonly RoundLabels[], visit: (key: number, r: number) => void, check: () => void): void {
+  const m = groups.findIndex((g) => !g.single);
+  const singles = groups.filter((g) => g.single);
+  const codes = singles.map((g) => g.single!);
+  const maps = singles.map((g) => g.map ?? null);
+  // a grouping's weight in the key: the product of the label counts of those after it
+  const weight = new Int32Array(groups.length);
+  for (let j = groups.length - 1, w = 1; j >= 0; j--) [weight[j], w] = [w, w * groups[j]!.labels.length];
+  const weights = Int32Array.from(groups.flatMap((g, j) => (g.single ? [weight[j]!] : [])));
+  const multi = m < 0 ? null : groups[m]!;
+  const [offsets, values, multiMap, multiWeight] = [multi?.offsets ?? new Int32Array(1), multi?.values ?? new Uint16Array(0), multi?.map ?? null, m < 0 ? 0 : weight[m]!];
+  const k = codes.length;
+  for (let p = 0; p < positions.length; p++) {
+    const r = positions[p]!;
+    if ((p & 0xffff) === 0xffff) check();
+    let key = 0;
+    let j = 0;
+    for (; j < k; j++) {
+      const v = codes[j]![r]!;
+      if (v < 0) break;
+      const map = maps[j]!;
+      const c = map === null ? v : v < map.length ? map[v]! : -1;
+      if (c < 0) break;
+      key += c * weights[j]!;
+    }
+    if (j < k) continue;
+    if (multi === null) {
+      visit(key, r);
+      continue;
+    }
+    for (let i = offsets[r]!; i < offsets[r + 1]!; i++) {
+      const v = values[i]!;
+      const c = multiMap === null ? v : v < multiMap.length ? multiMap[v]! : -1;
+      if (c >= 0) visit(key + c * multiWeight, r);
+    }
+  }
 }
 
 function add(x: { n: Float64Array; sum: Float64Array; min: Float64Array; max: Float64Array }, s: number, v: number): void {
@@ -274,13 +345,25 @@ function medianPerSlot(snap: Snapshot, positions: Int32Array, set: SnapSet, slot
   for (let s = 0; s < size; s++) start[s + 1] = start[s]! + counts[s]!;
   const next = start.slice(0, size);
   const laid = new Float64Array(start[size]!);
-  const [values, has] = field === 'amount' ? [snap.amount, snap.hasAmount] : [snap.valuation, snap.hasValuation];
-  for (let p = 0; p < positions.length; p++) {
-    const r = positions[p]!;
-    if (has[r] !== 1) continue;
-    const count = buffer.fill(set.groups, r);
-    const v = values[r]!;
-    for (let k = 0; k < count; k++) laid[next[slots.slot(buffer.keys[k]!)]!++] = v;
+  const values = field === 'amount' ? snap.amount : snap.valuation;
+  if (keyedDirectly(slots, set.groups)) {
+    // NaN: no value; a key is its slot
+    directKeys(
+      positions,
+      set.groups,
+      (key, r) => {
+        if (values[r] === values[r]) laid[next[key]!++] = values[r]!;
+      },
+      () => undefined,
+    );
+  } else {
+    for (let p = 0; p < positions.length; p++) {
+      const r = positions[p]!;
+      const v = values[r]!;
+      if (v !== v) continue;
+      const count = buffer.fill(set.groups, r);
+      for (let k = 0; k < count; k++) laid[next[slots.slot(buffer.keys[k]!)]!++] = v;
+    }
   }
   const out = new Float64Array(size);
   for (let s = 0; s < size; s++) {
@@ -328,18 +411,25 @@ function comparator(order: readonly OrderTerm[]) {
   };
 }
 
-/** `aggregateSets`' answer over the snapshot's rounds that `mask` keeps (null: all). */
+/** The positions a mask keeps, ascending. */
+export function positionsOf(mask: Uint8Array): Int32Array {
+  let n = 0;
+  for (let r = 0; r < mask.length; r++) n += mask[r]!;
+  const positions = new Int32Array(n);
+  for (let r = 0, i = 0; r < mask.length; r++) if (mask[r]) positions[i++] = r;
+  return positions;
+}
+
+/** `aggregateSets`' answer over the snapshot's rounds at `positions` (ascending; null: all). */
 /** `check` runs between sets and every 64 Ki rounds within one (it throws past the request's budget). */
-export function snapshotSets(snap: Snapshot, mask: Uint8Array | null, sets: readonly SnapSet[], check: () => void = () => undefined): AggregateRow[][] {
-  let positions: Int32Array;
-  if (mask) {
-    let n = 0;
-    for (let r = 0; r < snap.n; r++) n += mask[r]!;
-    positions = new Int32Array(n);
-    for (let r = 0, i = 0; r < snap.n; r++) if (mask[r]) positions[i++] = r;
-  } else positions = Int32Array.from({ length: snap.n }, (_x, r) => r);
+export function snapshotSets(snap: Snapshot, positions: Int32Array | null, sets: readonly SnapSet[], check: () => void = () => undefined): AggregateRow[][] {
+  let at = positions;
+  if (!at) {
+    at = new Int32Array(snap.n);
+    for (let r = 0; r < snap.n; r++) at[r] = r;
+  }
   return sets.map((set) => {
     check();
-    return groupsOf(snap, positions, set, check);
+    return groupsOf(snap, at, set, check);
   });
 }

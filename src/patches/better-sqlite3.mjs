@@ -3,7 +3,7 @@
 // planning a joined query cost as much as running it (a sixth of the process's time in prepare in a
 // profile of a detail request). better-sqlite3 documents no statement cache and knex no hook to
 // reuse a statement, so the cache sits in front of `prepare`. Statements are only ever run to
-// completion with all()/run() (nothing here iterates), so one statement object can serve every call
+// completion with all()/run() or iterated to its end in one go (src/db/snapshot.ts), so one statement object can serve every call
 // of its SQL; SQLite re-prepares it by itself after a schema change.
 // Plain JavaScript so that the worker threads load it the same under tsx, vitest and node.
 import { createRequire } from 'node:module';
