@@ -106,6 +106,11 @@ export const SETTINGS = {
     default: '0',
     doc: "`make run` only: V8 semi-space size of each server process (`--max-semi-space-size`); `0` = Node's default (16). `32` keeps more of each response's garbage young: on PostgreSQL the p99 of a list at a fixed 200 requests/s fell from a median of 32 to 25 ms over six runs each, founders `view=full` served about 8 % more, and RSS under load rose from about 200 to 220–238 MB. On SQLite the same setting took a process to 271–303 MB, over the 300 MB target, so it is not the default (docs/decisions.md)",
   },
+  MALLOC_MMAP_THRESHOLD: {
+    make: true,
+    default: '131072',
+    doc: "`make run` only: glibc's `MALLOC_MMAP_THRESHOLD_` of each server process, in bytes. Allocations from this size up are mapped apart and leave the process when freed; with glibc's adaptive default, the large arrays of the analytics snapshot and its filters stayed resident after use (a server answering analytics on `large`: 340–345 MB before, 250–265 MB with it). Processes not started by `make run` set `MALLOC_MMAP_THRESHOLD_` in their own environment (README, Production)",
+  },
   SEED_YOUNG_MB: {
     make: true,
     default: '64',
