@@ -4,6 +4,7 @@
  * flags that depend on them and id sequences (PostgreSQL); then, once the indexes are back, planner
  * statistics.
  */
+import { analyzeAll } from '../src/db/bulkIndexes.js';
 import type { Ctx } from './context.js';
 
 /** Bound values per UPDATE of figures (below both engines' limits). */
@@ -79,8 +80,8 @@ export async function finalize(ctx: Ctx): Promise<void> {
 /** Planner statistics over every table (run after the secondary indexes are re-created). */
 export async function analyze(ctx: Ctx): Promise<void> {
   ctx.progress.begin('analyze', 1);
-  await ctx.w.exec('analyze');
   await ctx.w.commit();
+  await analyzeAll(ctx.w.db);
   ctx.progress.end(ctx.w.totalRows);
 }
 

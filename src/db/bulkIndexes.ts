@@ -144,7 +144,23 @@ async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) =>
   if (failures.length > 0) throw failures[0];
 }
 
-/** Index builds and foreign key checks at once on PostgreSQL: one per core of the bench machine. */
+/**
+ * Planner statistics for every table of the schema (after a bulk load). On PostgreSQL one `analyze`
+ * per table on PG_LANES connections at once, largest first (a database-wide `analyze` samples the
+ * tables one after the other in one process); on SQLite one `analyze`.
+ */
+export async function analyzeAll(db: Knex): Promise<void> {
+  if (isSqlite(db)) {
+    await db.raw('analyze');
+    return;
+  }
+  const tables = normalizeRawResult(await db.raw(`select tablename as name from pg_tables where schemaname = current_schema()`)).map((r) => String(r.name));
+  const size = await tableSizes(db, tables);
+  tables.sort((a, b) => (size.get(b) ?? 0) - (size.get(a) ?? 0));
+  await inLanes(tables, PG_LANES, (t) => db.raw('analyze ??', [t]));
+}
+
+/** Index builds, foreign key checks and analyze at once on PostgreSQL: one per core of the bench machine. */
 const PG_LANES = 2;
 
 /** PostgreSQL's sort memory for one index build (the default 64MB spills the largest tables to disk). */
