@@ -206,7 +206,7 @@ export async function foreignKeys(db: Knex, tables: readonly string[]): Promise<
 export async function withoutForeignKeys<T>(db: Knex, tables: readonly string[], load: () => Promise<T>, restoring?: (count: number) => void): Promise<T> {
   const missing: BulkForeignKey[] = [];
   const restore = async () => {
-    restoring?.(missing.length);
+    if (missing.length > 0) restoring?.(missing.length);
     const unchecked: BulkForeignKey[] = [];
     try {
       while (missing.length > 0) {
