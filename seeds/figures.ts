@@ -28,10 +28,13 @@ export interface RoundRow {
   is_exit: boolean;
 }
 
-/** One figure's UPDATE: entity columns (with their SQL types) and the rows `[entity id, ...values]`. */
+/**
+ * One UPDATE of figures: entity columns (with their SQL types) and the rows `[entity id, ...values]`;
+ * in a column marked `keep`, null leaves the entity's value (the figure has none for that entity).
+ */
 export interface FigureRows {
   name: string;
-  columns: readonly (readonly [column: string, type: 'bigint' | 'varchar' | 'double precision'])[];
+  columns: readonly (readonly [column: string, type: 'bigint' | 'varchar' | 'double precision', keep?: 'keep'])[];
   rows: (number | string | null)[][];
 }
 
@@ -187,18 +190,19 @@ export class FigureCounter {
   rows(): FigureRows[] {
     this.closeCompany();
     this.current = openCompany(0);
-    const investments: FigureRows = { name: 'investments', columns: [['investor_investments_count', 'bigint'], ['investor_total_invested_usd', 'bigint']], rows: [] };
-    const exitFigures: FigureRows = {
-      name: 'exits',
-      columns: [['investor_exits_count', 'bigint'], ['investor_exits_total_value_usd', 'bigint'], ['investor_exits_pct', 'double precision']],
+    // an investor's figures in one row, so that each investor row is updated once (PostgreSQL writes a
+    // new version of the whole row, and its unique index entries, per UPDATE of it)
+    const investors: FigureRows = {
+      name: 'investors',
+      columns: [
+        ['investor_investments_count', 'bigint'], ['investor_total_invested_usd', 'bigint'], ['investor_preferred_round', 'varchar', 'keep'],
+        ['investor_last_round_date', 'varchar', 'keep'], ['investor_exits_count', 'bigint'], ['investor_exits_total_value_usd', 'bigint'],
+        ['investor_exits_pct', 'double precision'], ['investor_match_companies_count', 'bigint', 'keep'], ['investor_match_invested_usd', 'bigint', 'keep'],
+      ],
       rows: [],
     };
-    const sectorMatch: FigureRows = { name: 'sector match', columns: [['investor_match_companies_count', 'bigint'], ['investor_match_invested_usd', 'bigint']], rows: [] };
     const founders: FigureRows = { name: 'founders', columns: [['founded_companies_count', 'bigint'], ['founded_companies_total_funding_usd', 'bigint']], rows: [] };
-    const preferredRound: FigureRows = { name: 'preferred round', columns: [['investor_preferred_round', 'varchar']], rows: [] };
-    const lastRound: FigureRows = { name: 'last round', columns: [['investor_last_round_date', 'varchar']], rows: [] };
     this.investors.forEach((inv, slot) => {
-      investments.rows.push([inv, this.count.get(slot), this.invested.get(slot)]);
       // the most frequent standardized round; a tie goes to the first in code order
       let preferred: string | null = null;
       let most = 0;
@@ -206,16 +210,18 @@ export class FigureCounter {
         const n = this.byRound.get(slot * STD_KEY + k);
         if (n > most || (n === most && n > 0 && this.stds[k]! < preferred!)) [preferred, most] = [this.stds[k]!, n];
       }
-      if (preferred !== null) preferredRound.rows.push([inv, preferred]);
-      if (this.lastSort[slot] !== null) lastRound.rows.push([inv, this.lastDate[slot]!]);
+      const last = this.lastSort[slot] !== null ? this.lastDate[slot]! : null;
       const exits = this.exits.get(slot);
       // round(exits * 100.0 / companies, 1) of both engines, exactly (half away from zero)
-      exitFigures.rows.push([inv, exits, this.exitSum.get(slot), Math.round((exits * 1000) / this.companies.get(slot)) / 10]);
+      const pct = Math.round((exits * 1000) / this.companies.get(slot)) / 10;
       const matched = this.matchCompanies.get(slot);
-      if (matched > 0) sectorMatch.rows.push([inv, matched, this.matchInvested.get(slot)]);
+      investors.rows.push([
+        inv, this.count.get(slot), this.invested.get(slot), preferred, last, exits, this.exitSum.get(slot), pct,
+        matched > 0 ? matched : null, matched > 0 ? this.matchInvested.get(slot) : null,
+      ]);
     });
     for (const person of this.founders) founders.rows.push([person, this.founded.get(person), this.foundedFunding.get(person)]);
-    return [investments, preferredRound, lastRound, exitFigures, sectorMatch, founders];
+    return [investors, founders];
   }
 
   /** The distinct investors of the company whose rounds came last: companies, exits, sector match. */

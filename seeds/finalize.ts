@@ -4,6 +4,7 @@
  * flags that depend on them and id sequences (PostgreSQL); then, once the indexes are back, planner
  * statistics.
  */
+import { analyzeAll } from '../src/db/bulkIndexes.js';
 import type { Ctx } from './context.js';
 
 /** Bound values per UPDATE of figures (below both engines' limits). */
@@ -50,7 +51,7 @@ export async function finalize(ctx: Ctx): Promise<void> {
     // update entities set c = v.column2, ... from (values (id, value, ...), ...) as v: the VALUES
     // columns are column1.. on both engines, cast so that PostgreSQL knows their types
     const tuple = `(cast(? as bigint), ${f.columns.map(([, type]) => `cast(? as ${type})`).join(', ')})`;
-    const set = f.columns.map(([column], i) => `${column} = v.column${i + 2}`).join(', ');
+    const set = f.columns.map(([column, , keep], i) => `${column} = ${keep ? `coalesce(v.column${i + 2}, entities.${column})` : `v.column${i + 2}`}`).join(', ');
     const per = Math.floor(FIGURE_VALUES / (1 + f.columns.length));
     for (let i = 0; i < f.rows.length; i += per) {
       const part = f.rows.slice(i, i + per);
@@ -79,8 +80,8 @@ export async function finalize(ctx: Ctx): Promise<void> {
 /** Planner statistics over every table (run after the secondary indexes are re-created). */
 export async function analyze(ctx: Ctx): Promise<void> {
   ctx.progress.begin('analyze', 1);
-  await ctx.w.exec('analyze');
   await ctx.w.commit();
+  await analyzeAll(ctx.w.db);
   ctx.progress.end(ctx.w.totalRows);
 }
 

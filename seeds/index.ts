@@ -51,7 +51,8 @@ export async function seedDatabase(
     await writing(ctx, () => generate(ctx));
     if (!sqlite) await writing(ctx, () => finalize(ctx));
   };
-  await withoutForeignKeys(db, tables, () => withoutSecondaryIndexes(db, tables, load, rebuilding));
+  const checking = (n: number) => ctx.progress.begin('foreign keys', n);
+  await withoutForeignKeys(db, tables, () => withoutSecondaryIndexes(db, tables, load, rebuilding), checking);
   if (sqlite) await writing(ctx, () => finalize(ctx));
   await writing(ctx, () => analyze(ctx));
   ctx.progress.begin('counts', 1);
@@ -89,7 +90,7 @@ async function writing(ctx: Ctx, step: () => Promise<void>): Promise<void> {
 }
 
 /** Every generated row, in foreign-key order. */
-async function generate(ctx: Ctx): Promise<void> {
+export async function generate(ctx: Ctx): Promise<void> {
   ctx.progress.begin('reference', 1);
   for (const [table, rows] of Object.entries(referenceRows(ctx.ref))) ctx.w.addAll(table as TableName, rows);
   writePlatform(ctx);

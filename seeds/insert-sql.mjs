@@ -16,14 +16,21 @@ export function insertSql(table, cols, rows) {
   return `insert into ${table} (${cols.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(',')}`;
 }
 
-/** A table's buffered values (`cols.length` per row, in order) cut into statements: rows and values of each. */
+/**
+ * A table's buffered values (`cols.length` per row, in order) cut into statements, in row order: full
+ * ones, then the rest in power-of-two sizes, so that a table has a dozen statement sizes at most and
+ * each is prepared once (a statement per leftover size re-prepared a large INSERT at every flush).
+ */
 export function statementsOf(cols, values) {
   const perStmt = rowsPerStatement(cols.length);
   const rows = values.length / cols.length;
   const parts = [];
-  for (let start = 0; start < rows; start += perStmt) {
-    const n = Math.min(perStmt, rows - start);
-    parts.push({ rows: n, full: n === perStmt, values: values.slice(start * cols.length, (start + n) * cols.length) });
+  let start = 0;
+  while (start < rows) {
+    const left = rows - start;
+    const n = left >= perStmt ? perStmt : 2 ** Math.floor(Math.log2(left));
+    parts.push({ rows: n, values: values.slice(start * cols.length, (start + n) * cols.length) });
+    start += n;
   }
   return parts;
 }

@@ -6,16 +6,24 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { cacheStatements } from '../src/patches/better-sqlite3.mjs';
 import { insertSql, sqliteValues, statementsOf } from './insert-sql.mjs';
 
-const db = cacheStatements(new Database(workerData.file, { fileMustExist: true }));
+const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('foreign_keys = ON');
 db.pragma('busy_timeout = 5000');
 db.pragma('synchronous = NORMAL');
 /** @type {Record<string, string[]>} */
 const tables = workerData.tables;
 let failed = null;
+/** Prepared INSERTs by table and row count (statementsOf keeps the sizes few). */
+const statements = new Map();
+
+function statement(table, cols, rows) {
+  const key = `${table}:${rows}`;
+  let stmt = statements.get(key);
+  if (!stmt) statements.set(key, (stmt = db.prepare(insertSql(table, cols, rows))));
+  return stmt;
+}
 
 const ops = {
   /** `batches`: [table, values][] in foreign-key order. */
@@ -23,7 +31,7 @@ const ops = {
     if (!db.inTransaction) db.exec('begin');
     for (const [table, values] of batches) {
       const cols = tables[table];
-      for (const part of statementsOf(cols, sqliteValues(values))) db.prepare(insertSql(table, cols, part.rows)).run(part.values);
+      for (const part of statementsOf(cols, sqliteValues(values))) statement(table, cols, part.rows).run(part.values);
     }
   },
   commit() {

@@ -209,16 +209,32 @@ export function dayOf(year: number, month = 1, day = 1): number {
   return Date.UTC(year, month - 1, day) / DAY_MS;
 }
 
+/**
+ * The civil date of a day number (proleptic Gregorian, as Date's UTC fields), by integer arithmetic:
+ * a Date per call was a hot spot of the generation.
+ */
 export function ymd(day: number): { y: number; m: number; d: number } {
-  const t = new Date(day * DAY_MS);
-  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+  if (!Number.isInteger(day)) {
+    const t = new Date(day * DAY_MS);
+    return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+  }
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return { y: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d };
 }
 
 export function yearOf(day: number): number {
-  return new Date(day * DAY_MS).getUTCFullYear();
+  return ymd(day).y;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+const pad = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
 export type Precision = 'year' | 'month' | 'day';
 
@@ -236,10 +252,15 @@ export function sortOf(text: string): string {
   return text;
 }
 
-/** An ISO instant on the given day at a time drawn from the stream. */
+/** An ISO instant on the given day at a time drawn from the stream (Date#toISOString's form, years 0-9999). */
 export function instant(day: number, rng: Rng): string {
-  const ms = day * DAY_MS + rng.int(0, DAY_MS / 1000 - 1) * 1000 + rng.int(0, 999);
-  return new Date(ms).toISOString();
+  const sec = rng.int(0, DAY_MS / 1000 - 1);
+  const ms = rng.int(0, 999);
+  if (!Number.isInteger(day)) return new Date(day * DAY_MS + sec * 1000 + ms).toISOString();
+  const { y, m, d } = ymd(day);
+  const hh = Math.floor(sec / 3600);
+  const mm = Math.floor(sec / 60) % 60;
+  return `${y}-${pad(m)}-${pad(d)}T${pad(hh)}:${pad(mm)}:${pad(sec % 60)}.${pad3(ms)}Z`;
 }
 
 export function precisionOf(rng: Rng, pDay: number, pMonth: number): Precision {

@@ -269,7 +269,7 @@ export class BulkWriter {
     for (const [table, buf] of this.buffers) {
       if (buf.length === 0) continue;
       const cols = this.tables[table]!;
-      for (const part of statementsOf(cols, buf)) await this.execute(trx, this.insertSql(table, part.rows, part.full), part.values, part.full);
+      for (const part of statementsOf(cols, buf)) await this.execute(trx, this.insertSql(table, part.rows), part.values);
       this.sinceCommit += buf.length / cols.length;
       buf.length = 0;
     }
@@ -368,7 +368,7 @@ export class BulkWriter {
    */
   async run(sql: string, values: unknown[]): Promise<void> {
     await this.flush();
-    await this.execute(await this.conn(), sql, values, true);
+    await this.execute(await this.conn(), sql, values);
   }
 
   async rollback(): Promise<void> {
@@ -383,8 +383,8 @@ export class BulkWriter {
     }
   }
 
-  /** Runs `sql` with `values` (an INSERT, or `run`'s statement); `reuse` keeps it prepared on SQLite. */
-  private async execute(trx: Knex.Transaction, sql: string, values: unknown[], reuse: boolean): Promise<void> {
+  /** Runs `sql` with `values` (an INSERT, or `run`'s statement), kept prepared on SQLite. */
+  private async execute(trx: Knex.Transaction, sql: string, values: unknown[]): Promise<void> {
     if (!this.sqlite) {
       await trx.raw(sql, values as Knex.RawBinding[]);
       return;
@@ -394,21 +394,16 @@ export class BulkWriter {
     let cache = this.statements.get(conn);
     if (!cache) this.statements.set(conn, (cache = new Map()));
     let stmt = cache.get(sql);
-    if (!stmt) {
-      stmt = conn.prepare(sql);
-      if (reuse) cache.set(sql, stmt); // full-size batches and `run`: a few dozen statements in all
-    }
+    // INSERTs in a dozen sizes per table (statementsOf) and `run`'s few statements
+    if (!stmt) cache.set(sql, (stmt = conn.prepare(sql)));
     stmt.run(sqliteValues(values));
   }
 
-  /** The INSERT of `rows` rows; full-size batches are cached. */
-  private insertSql(table: TableName, rows: number, cache: boolean): string {
+  /** The INSERT of `rows` rows (statementsOf keeps the sizes few). */
+  private insertSql(table: TableName, rows: number): string {
     const key = `${table}:${rows}`;
     let sql = this.sqlCache.get(key);
-    if (!sql) {
-      sql = insertSql(table, this.tables[table]!, rows);
-      if (cache) this.sqlCache.set(key, sql);
-    }
+    if (!sql) this.sqlCache.set(key, (sql = insertSql(table, this.tables[table]!, rows)));
     return sql;
   }
 }
