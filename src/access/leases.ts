@@ -203,32 +203,44 @@ export class CreditLeases {
     return true;
   }
 
-  /** Returns a lease's unused part (once; retried in the background while the database is away). */
+  /**
+   * Returns a lease's unused part, once. The caller waits for the first attempt only: while the
+   * database is away the return is retried in the background, and the team's calls meanwhile go to
+   * the balance (and get its answer, a 503 while it is away) instead of waiting for the retries.
+   */
   private end(l: Lease, at: Date): Promise<void> {
     const s = this.teams.get(l.teamId);
     if (s?.lease === l) s.lease = null;
     if (l.ended) return Promise.resolve();
     l.ended = true;
-    const work = this.returnLease(l, at, 1).finally(() => this.returning.delete(work));
+    const first = this.returnLease(l, at).then(
+      () => true,
+      () => false,
+    );
+    const work: Promise<void> = first.then((returned) => (returned ? undefined : this.retryReturn(l, at, 2))).finally(() => this.returning.delete(work));
     this.returning.add(work);
-    return work;
+    return first.then(() => undefined);
   }
 
-  private async returnLease(l: Lease, at: Date, attempt: number): Promise<void> {
+  private async returnLease(l: Lease, at: Date): Promise<void> {
+    if (await endLease(this.db, l.id, l.teamId, l.granted - l.used, at.toISOString())) return;
+    // expired and returned by another process with the last recorded use: charge the calls since
+    const owed = l.used - l.recorded;
+    if (owed > 0 && !(await takeCredits(this.db, l.teamId, owed, at.toISOString()))) {
+      this.log.warn({ teamId: l.teamId, owed }, 'credit lease expired before its return; calls since its last record go uncharged');
+    }
+  }
+
+  private async retryReturn(l: Lease, at: Date, attempt: number): Promise<void> {
+    await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** (attempt - 2), 5000)).unref());
     try {
-      if (await endLease(this.db, l.id, l.teamId, l.granted - l.used, at.toISOString())) return;
-      // expired and returned by another process with the last recorded use: charge the calls since
-      const owed = l.used - l.recorded;
-      if (owed > 0 && !(await takeCredits(this.db, l.teamId, owed, at.toISOString()))) {
-        this.log.warn({ teamId: l.teamId, owed }, 'credit lease expired before its return; calls since its last record go uncharged');
-      }
+      await this.returnLease(l, at);
     } catch (err) {
       if (attempt >= 12) {
         this.log.error({ err: (err as Error).message, teamId: l.teamId, lease: l.id }, 'credit lease not returned; it comes back when it expires');
         return;
       }
-      await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** (attempt - 1), 5000)).unref());
-      return this.returnLease(l, at, attempt + 1);
+      return this.retryReturn(l, at, attempt + 1);
     }
   }
 
