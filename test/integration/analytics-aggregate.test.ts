@@ -221,7 +221,9 @@ forEachDatabase(
       expect(r.status).toBe(504);
       expect(r.body.error.code).toBe('QUERY_TIMEOUT');
       expect(r.headers.get('x-credits-used')).toBe('0');
-      const ts = await h().get('/analytics/timeseries?interval=month&from=1990&to=2026&group_by=investor_country&metric=median_amount&top_n=50');
+      // a filter key the rounds snapshot does not hold: the live SQL, which cannot finish in 1 ms (the
+      // snapshot answers this series on the tiny seed within the millisecond, and then rightly answers 200)
+      const ts = await h().get('/analytics/timeseries?interval=month&from=1990&to=2026&group_by=investor_country&metric=median_amount&top_n=50&filter=company.employees_count[gte]:0');
       expect(ts.status).toBe(504);
     });
   },
