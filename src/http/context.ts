@@ -77,7 +77,7 @@ export interface Result {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
-  /** Send `body` (a string) as is with this content type instead of JSON. */
+  /** Send `body` (a string) as is with this content type (charset included) instead of JSON. */
   contentType?: string;
 }
 

@@ -75,19 +75,30 @@ export function planOperations(api: OpenAPIBackend, handlers: HandlerMap): Opera
   });
 }
 
-function writeResult(res: Response, result: Result): void {
+/**
+ * Writes a routed operation's result with Node's own calls. Express's `send` would also evaluate the
+ * request's freshness (If-Modified-Since against Last-Modified) and turn the answer into a 304 behind
+ * the caching stage, which alone decides conditional answers (If-None-Match only; uncharged).
+ */
+function writeResult(req: Request, res: Response, result: Result): void {
   // a streamed answer (an export) has written itself
   if (res.headersSent) return;
   const l = stateOf(res);
-  res.status(result.status);
-  const { Vary: vary, ...headers } = result.headers ?? {};
-  res.set(headers);
-  // appended: CORS may already vary the answer by Origin
-  if (vary) res.vary(vary);
-  if (l.credits !== undefined) res.set('X-Credits-Used', String(l.credits));
-  if (result.status === 304) return void res.end();
-  if (result.contentType) res.type(result.contentType).send(result.body);
-  else res.json(result.body);
+  const headers = result.headers ?? {};
+  for (const name in headers) {
+    // appended: CORS may already vary the answer by Origin
+    if (name === 'Vary') res.vary(headers[name]!);
+    else res.setHeader(name, headers[name]!);
+  }
+  if (l.credits !== undefined) res.setHeader('X-Credits-Used', String(l.credits));
+  res.statusCode = result.status;
+  // no content, or the client's own copy: headers only
+  if (result.status === 204 || result.status === 304) return void res.end();
+  const payload = result.contentType ? String(result.body) : JSON.stringify(result.body);
+  // every content type a result names carries its charset (src/http/context.ts Result)
+  res.setHeader('Content-Type', result.contentType ?? 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(payload));
+  res.end(req.method === 'HEAD' ? undefined : payload);
 }
 
 const methodNotAllowed = (req: Request, methods: string[]) => {
@@ -159,7 +170,7 @@ export function routingStage(deps: Deps, api: OpenAPIBackend, plans: readonly Op
       access: { tier: undefined, caps: null },
     };
     const result = await (op.ambientSignal ? withSignal(state.abort!.signal, () => operation(x)) : operation(x));
-    if (!clientGone(res)) writeResult(res, result);
+    if (!clientGone(res)) writeResult(req, res, result);
   };
   const track = <T>(work: Promise<T>): Promise<T> => deps.inflight?.track(work) ?? work;
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {

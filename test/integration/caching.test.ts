@@ -47,6 +47,22 @@ forEachDatabase('HTTP caching', (h) => {
     expect(stale.body).toEqual(r.body);
   });
 
+  it('evaluates If-None-Match only: If-Modified-Since alone gets the record, charged as any read', async () => {
+    const first = await h().get('/data/companies?limit=1');
+    const url = `/data/companies/${first.body.data[0].uuid}`;
+    const r = await h().get(url);
+    const modified = r.headers.get('last-modified')!;
+    expect(modified).toBeTruthy();
+    // a date after Last-Modified: the rows of a page could still have changed (added or removed ones)
+    // (fetch adds `Cache-Control: no-cache` to a conditional request unless it has a Cache-Control of its
+    // own, which would hide an evaluation of If-Modified-Since: a client's own max-age=0 is sent instead)
+    const since = new Date(Date.parse(modified) + 86_400_000).toUTCString();
+    const later = await h().get(url, { 'If-Modified-Since': since, 'Cache-Control': 'max-age=0' });
+    expect(later.status).toBe(200);
+    expect(later.body).toEqual(r.body);
+    expect(later.headers.get('x-credits-used')).toBe('1');
+  });
+
   it('gives a list page a tag that changes with its rows, and the latest updated_at of its rows', async () => {
     const url = '/data/companies?limit=5&sort=id';
     const r = await h().get(url);
