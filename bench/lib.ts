@@ -39,7 +39,9 @@ export const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
 export function machineNote(): string {
   const cpus = os.cpus();
-  return `${cpus.length}-core ${cpus[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; shared machine (other engineers' builds and tests ran at the same time), figures are indicative`;
+  // the machine is shared: the load average when the run started says how quiet it was
+  const load = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+  return `${cpus.length}-core ${cpus[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; load average ${load} (1 / 5 / 15 min) at the start`;
 }
 
 // ---------------------------------------------------------------- PostgreSQL
