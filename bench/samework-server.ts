@@ -4,7 +4,8 @@
  * token verified by the same Authenticator (its verified-token and key-status caches included),
  * the same rate-limit bucket, the same credit decrement before the work and settlement after it
  * (usage counted by the same buffer), the same SQL and serialisers (routes.ts, shared with the bare
- * baseline), the same entity tag and 304 for a current If-None-Match (src/http/caching.ts).
+ * baseline), the same entity tag and 304 for a current If-None-Match (src/http/caching.ts), and the
+ * request log stage's work (request id, the fixed response headers, the request's metrics).
  * ours / same-work is therefore the framework's cost, same-work / bare the product's.
  *
  * Forked by run.ts with our server's environment (serverEnv) plus ISSUER, the issuer of the token the
@@ -21,6 +22,8 @@ import { Authenticator } from '../src/auth/verify.js';
 import { createMeteringDb } from '../src/db/knex.js';
 import { ApiError } from '../src/errors.js';
 import { cachePolicy, represent } from '../src/http/caching.js';
+import { Metrics } from '../src/http/metrics.js';
+import { FIXED_HEADERS, requestId } from '../src/pipeline/requestLog.js';
 import { toApiError } from '../src/http/errors.js';
 import { resolveVersion } from '../src/versions/resolve.js';
 import { cfg, db, route, serve } from './routes.js';
@@ -31,6 +34,8 @@ const metering = createMeteringDb(cfg, db);
 const usage = new UsageBuffer(metering, log, cfg.usageFlushMs);
 const leases = new CreditLeases(metering, log, cfg.creditLeases);
 const limiter = new RateLimiter(cfg.rateLimit, metering);
+const metrics = new Metrics(db);
+const FIXED = Object.fromEntries(FIXED_HEADERS);
 
 /** The scope and operation of each bench path (what openapi.yaml declares for them). */
 function operation(path: string): { id: string; scope: string; template: string } | null {
@@ -43,7 +48,7 @@ function operation(path: string): { id: string; scope: string; template: string 
   return null;
 }
 
-async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function answer(req: http.IncomingMessage, res: http.ServerResponse, id: string): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const version = resolveVersion(req.headers['api-version'] as string | undefined, new Date());
   const op = operation(url.pathname);
@@ -69,7 +74,7 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
     void settle(metering, leases, usage, log, late, principal.teamId, op.id, 1, true, new Date());
     credits = 1;
   }
-  const headers: Record<string, string | number> = { ...limits, 'API-Version': version.date, 'X-Credits-Used': String(credits) };
+  const headers: Record<string, string | number> = { ...FIXED, 'X-Request-Id': id, ...limits, 'API-Version': version.date, 'X-Credits-Used': String(credits) };
   if (rep?.notModified) {
     res.writeHead(304, { ...headers, ...rep.headers });
     res.end();
@@ -82,10 +87,13 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
 
 serve(
   (req, res) => {
-    answer(req, res).catch((err: unknown) => {
+    const started = performance.now();
+    const id = requestId(req.headers['x-request-id'] as string | undefined);
+    res.on('close', () => metrics.observe('bench', req.method ?? 'GET', res.statusCode, (performance.now() - started) / 1000, 1));
+    answer(req, res, id).catch((err: unknown) => {
       const e = toApiError(err);
       const text = JSON.stringify(e.toBody());
-      res.writeHead(e.status, { ...e.headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+      res.writeHead(e.status, { ...FIXED, 'X-Request-Id': id, ...e.headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
       res.end(text);
     });
   },

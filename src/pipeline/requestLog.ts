@@ -10,6 +10,16 @@ import { stateOf } from './state.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** Headers every answer starts with (an answer that may be cached replaces Cache-Control). */
+export const FIXED_HEADERS: readonly (readonly [string, string])[] = [
+  ['Cache-Control', 'no-store'],
+  ['X-Content-Type-Options', 'nosniff'],
+  // JSON API: nothing to frame, run or refer from (the docs page sets its own policy)
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['X-Frame-Options', 'DENY'],
+  ['Referrer-Policy', 'no-referrer'],
+];
+
 export const requestId = (incoming: string | undefined): string => (incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID());
 
 export function requestLogStage(deps: Pick<Deps, 'log' | 'metrics'>) {
@@ -19,12 +29,7 @@ export function requestLogStage(deps: Pick<Deps, 'log' | 'metrics'>) {
     l.started = performance.now();
     // plain setHeader: Express's `set` looks for a Content-Type and converts each value, here all fixed strings
     res.setHeader('X-Request-Id', l.requestId);
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    // JSON API: nothing to frame, run or refer from (the docs page sets its own policy)
-    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Referrer-Policy', 'no-referrer');
+    for (const [name, value] of FIXED_HEADERS) res.setHeader(name, value);
     // 'close' comes after 'finish', or alone when the client went away before the answer was written
     res.on('close', () => {
       const gone = !res.writableFinished;
