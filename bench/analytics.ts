@@ -14,7 +14,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DbKind, machineNote, median, overEachDatabase, round, ROOT, rssMb, SCALE, SEED, timedGet, writeJson } from './lib.js';
+import { type DbKind, machineNote, median, overEachDatabase, round, ROOT, rssMb, SCALE, SEED, snapshotLoaded, timedGet, writeJson } from './lib.js';
 
 const H = '/analytics/funding-analytics';
 
@@ -141,12 +141,8 @@ type Answer = { query_info?: { total_rows?: number }; grand_total?: number; tota
 export async function measureAnalytics(kind: DbKind, baseUrl: string, headers: Record<string, string>, runs: number, pid?: number, only?: string): Promise<AnalyticsResult[]> {
   const out: AnalyticsResult[] = [];
   const list = (await analyticsScenarios(baseUrl, headers)).filter((s) => !only || s.name.includes(only));
-  // the server loads its rounds snapshot at start and a filtered request waits for it (504 past its budget):
-  // ask until one answers, so no timing includes the load
-  const prime = `${baseUrl}${list.find((s) => s.filter !== null)?.path ?? ANALYTICS.heatmap}`;
-  for (const until = Date.now() + 300_000; Date.now() < until; ) {
-    if (await timedGet(prime, headers).then(() => true, () => false)) break;
-  }
+  const filtered = list.find((s) => s.filter !== null)?.path;
+  if (filtered) await snapshotLoaded(baseUrl, headers, filtered);
   for (const s of list) {
     let peak: number | null = null;
     const sample = () => {

@@ -400,6 +400,18 @@ function pick<T>(xs: T[], n: number): T[] {
   return xs.filter((_x, i) => i % step === 0).slice(0, n);
 }
 
+/**
+ * Waits until our server has loaded its rounds snapshot: it loads it at start, in the background,
+ * for seconds on `large`, and a filtered analytics request waits for it (504 past its budget). Asks
+ * until one answers, so no figure of a run includes the load.
+ */
+export async function snapshotLoaded(baseUrl: string, headers: Record<string, string>, filteredPath = '/analytics/funding-analytics/heatmap?x=round_year&y=sector&metric=count&filter=year[gte]:2015'): Promise<void> {
+  for (const until = Date.now() + 300_000; Date.now() < until; ) {
+    if (await timedGet(`${baseUrl}${filteredPath}`, headers).then(() => true, () => false)) return;
+  }
+  throw new Error('the rounds snapshot did not load within 300 s');
+}
+
 /** Detail ids spread over the data, read through our API (no SQL outside src/db). */
 export async function sampleIds(baseUrl: string, headers: Record<string, string>) {
   const txIds = new Set<number>();

@@ -32,7 +32,7 @@ import { ANALYTICS, measureAnalytics, verdicts, type AnalyticsResult } from './a
 import {
   apiHeaders, type ChildServer, cpuMs, load, type DbKind, ensureSeeded, forkServer, getToken, HEAP_MB, HEAP_YOUNG_MB, log, machineNote, round, ROOT,
   rssMb, SCALE, SEED, serverHeapArgs,
-  sampleIds, type SeedResult, serverEnv, startPostgres, target, timedGet, writeJson, type Pg, type SeedTarget,
+  sampleIds, type SeedResult, serverEnv, snapshotLoaded, startPostgres, target, timedGet, writeJson, type Pg, type SeedTarget,
 } from './lib.js';
 import type { LoadSummary } from './load.js';
 import { DEEP_PAGE, deepCursor, LIST_QUERY, measurePaging, PAGING_RUNS, type PagingResult } from './paging.js';
@@ -243,6 +243,8 @@ async function benchDb(kind: DbKind, t: SeedTarget, rows: Row[]): Promise<{ pagi
     const token = await getToken(ours.authUrl!);
     issuer = String((JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iss: string }).iss);
     headers = apiHeaders(token);
+    // measured in its steady state, not while it loads its rounds snapshot
+    await snapshotLoaded(ours.baseUrl, headers);
     list = await scenarios(ours.baseUrl, headers, kind);
     if (!SKIP_SINGLE) {
       paging = await measurePaging(kind, ours.baseUrl, headers, PAGING_RUNS);
