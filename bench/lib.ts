@@ -247,15 +247,15 @@ export const serverHeapArgs = (): string[] => [
 
 /**
  * Forks `script` (a bench/*-server.ts entry) under tsx; it sends `{ready, baseUrl, authUrl}` over IPC.
- * `nodeArgs` e.g. ['--cpu-prof'].
+ * `nodeArgs` e.g. ['--cpu-prof']; `stdout` 'pipe' to read what the server prints (child.stdout).
  */
-export function forkServer(script: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<ChildServer> {
+export function forkServer(script: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = [], stdout: 'inherit' | 'pipe' = 'inherit'): Promise<ChildServer> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(ROOT, 'bench', script), [], {
       cwd: ROOT,
       env,
       execArgv: ['--import', 'tsx', ...nodeArgs],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      stdio: ['ignore', stdout, 'inherit', 'ipc'],
     });
     const onExit = (code: number | null) => reject(new Error(`${script} exited with ${code} before it was ready`));
     child.once('exit', onExit);
