@@ -36,7 +36,6 @@ import { meteringStage } from './pipeline/metering.js';
 import { compose, type Stage } from './pipeline/operation.js';
 import { redirectStage } from './pipeline/redirect.js';
 import { requestLogStage } from './pipeline/requestLog.js';
-import { series } from './pipeline/series.js';
 import { buildRouter, loadDocument, methodStage, planOperations, routingStage } from './pipeline/routing.js';
 import { versionRequestStage } from './pipeline/versionRequest.js';
 import { versionResponseStage } from './pipeline/versionResponse.js';
@@ -75,23 +74,18 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   app.set('etag', false);
   app.set('query parser', 'simple');
 
+  app.use(requestLogStage(deps));
+  app.use(corsFor(cfg.app.origins, 'GET, POST, PUT, PATCH, DELETE'));
+  if (deps.metrics) app.use(deps.metrics.route(cfg.metricsToken));
+  app.use(docsRoutes());
+  // MCP (JSON-RPC, not a REST operation of the document): each tool call re-enters this app as a GET
   const version = String((document.info as { version?: string } | undefined)?.version ?? '');
-  // one Express layer for the whole list (src/pipeline/series.ts)
-  app.use(
-    series([
-      requestLogStage(deps),
-      corsFor(cfg.app.origins, 'GET, POST, PUT, PATCH, DELETE'),
-      ...(deps.metrics ? [deps.metrics.route(cfg.metricsToken)] : []),
-      docsRoutes(),
-      // MCP (JSON-RPC, not a REST operation of the document): each tool call re-enters this app as a GET
-      mcpRoutes({ cfg, auth: deps.auth, doc: document, version, app: () => app }),
-      redirectStage(),
-      methodStage(api),
-      bodyStage(),
-      versionRequestStage(clock),
-      routingStage(deps, api, planOperations(api, handlers), operation),
-    ]),
-  );
+  app.use(mcpRoutes({ cfg, auth: deps.auth, doc: document, version, app: () => app }));
+  app.use(redirectStage());
+  app.use(methodStage(api));
+  app.use(bodyStage());
+  app.use(versionRequestStage(clock));
+  app.use(routingStage(deps, api, planOperations(api, handlers), operation));
   app.use(errorStage(log));
   return app;
 }

@@ -41,10 +41,6 @@ function safeText(req: Request, _res: Response, next: NextFunction): void {
   next(unsafeInput(req.path, req.query, req.body) ?? undefined);
 }
 
-export function bodyStage(): RequestHandler {
-  return (req, res, next) => {
-    // no body at all (most requests): nothing to parse or refuse, only the path and query to check
-    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return safeText(req, res, next);
-    mediaType(req, res, (err?: unknown) => (err ? next(err) : json(req, res, (e?: unknown) => (e ? next(e) : safeText(req, res, next)))));
-  };
+export function bodyStage(): RequestHandler[] {
+  return [mediaType, json, safeText];
 }
