@@ -29,24 +29,19 @@ const HEADERS: Record<string, string> = {
   Vary: 'Authorization, API-Version',
 };
 
+/** Written in every mode as our routing stage writes a result (src/pipeline/routing.ts): Node's own calls, not res.json. */
+function answer(res: http.ServerResponse): void {
+  const text = JSON.stringify(BODY);
+  res.writeHead(200, { ...HEADERS, 'X-Request-Id': crypto.randomUUID(), 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
 async function handler(): Promise<http.RequestListener> {
-  if (MODE === 'node') {
-    return (req, res) => {
-      const text = JSON.stringify(BODY);
-      res.writeHead(200, { ...HEADERS, 'X-Request-Id': crypto.randomUUID(), 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
-      res.end(text);
-    };
-  }
+  if (MODE === 'node') return (_req, res) => answer(res);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  // written as our routing stage writes a result (src/pipeline/routing.ts): Node's own calls, not res.json
-  const answer = (res: express.Response) => {
-    const text = JSON.stringify(BODY);
-    res.writeHead(200, { ...HEADERS, 'X-Request-Id': crypto.randomUUID(), 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
-    res.end(text);
-  };
   if (MODE === 'express') {
     app.get('/data/transactions/:id', (_req, res) => answer(res));
     return app;
