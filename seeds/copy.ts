@@ -48,16 +48,8 @@ export interface PgClient {
   query<T>(stream: T): T;
 }
 
-/** Lines per chunk handed to the stream (bounds the size of one string). */
-const CHUNK_ROWS = 2_000;
-
-/** Copies `values` (`cols.length` per row) into `table` on the client's connection (in its transaction, if any). */
-export async function copyRows(client: PgClient, table: string, cols: readonly string[], values: readonly unknown[]): Promise<void> {
-  const width = cols.length;
-  const step = CHUNK_ROWS * width;
-  function* chunks(): Generator<string> {
-    for (let i = 0; i < values.length; i += step) yield copyText(values.slice(i, i + step), width);
-  }
+/** Copies COPY text (`copyText` chunks, whole lines each) into `table` on the client's connection (in its transaction, if any). */
+export async function copyRows(client: PgClient, table: string, cols: readonly string[], chunks: readonly string[]): Promise<void> {
   const stream = client.query(copyFrom(`copy ${table} (${cols.join(', ')}) from stdin`));
-  await pipeline(Readable.from(chunks(), { objectMode: false }), stream);
+  await pipeline(Readable.from(chunks, { objectMode: false }), stream);
 }
