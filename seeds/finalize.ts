@@ -7,7 +7,7 @@
 import { analyzeAll } from '../src/db/bulkIndexes.js';
 import type { Ctx } from './context.js';
 
-/** Bound values per UPDATE of figures (below both engines' limits). */
+/** Bound values per UPDATE of figures on PostgreSQL. */
 const FIGURE_VALUES = 15_000;
 
 /** What follows the figures (figures.ts): the investor rank and the classification flags. */
@@ -48,14 +48,21 @@ export async function finalize(ctx: Ctx): Promise<void> {
     ctx.progress.tick(++done, ctx.w.totalRows);
   };
   for (const f of figures) {
-    // update entities set c = v.column2, ... from (values (id, value, ...), ...) as v: the VALUES
-    // columns are column1.. on both engines, cast so that PostgreSQL knows their types
-    const tuple = `(cast(? as bigint), ${f.columns.map(([, type]) => `cast(? as ${type})`).join(', ')})`;
-    const set = f.columns.map(([column, , keep], i) => `${column} = ${keep ? `coalesce(v.column${i + 2}, entities.${column})` : `v.column${i + 2}`}`).join(', ');
-    const per = Math.floor(FIGURE_VALUES / (1 + f.columns.length));
-    for (let i = 0; i < f.rows.length; i += per) {
-      const part = f.rows.slice(i, i + per);
-      await ctx.w.run(`update entities set ${set} from (values ${part.map(() => tuple).join(', ')}) as v where entities.id = v.column1`, part.flat());
+    if (ctx.isSqlite) {
+      // SQLite: one prepared UPDATE per entity. Its UPDATE ... FROM (VALUES ...) cost ~120 µs per row
+      // on large (the investors' figures: 13.9 s), this ~6 µs
+      const set = f.columns.map(([column, , keep]) => `${column} = ${keep ? `coalesce(?, ${column})` : '?'}`).join(', ');
+      await ctx.w.runEach(`update entities set ${set} where id = ?`, f.rows.map(([id, ...values]) => [...values, id]));
+    } else {
+      // update entities set c = v.column2, ... from (values (id, value, ...), ...) as v: the VALUES
+      // columns are column1.., cast so that PostgreSQL knows their types
+      const tuple = `(cast(? as bigint), ${f.columns.map(([, type]) => `cast(? as ${type})`).join(', ')})`;
+      const set = f.columns.map(([column, , keep], i) => `${column} = ${keep ? `coalesce(v.column${i + 2}, entities.${column})` : `v.column${i + 2}`}`).join(', ');
+      const per = Math.floor(FIGURE_VALUES / (1 + f.columns.length));
+      for (let i = 0; i < f.rows.length; i += per) {
+        const part = f.rows.slice(i, i + per);
+        await ctx.w.run(`update entities set ${set} from (values ${part.map(() => tuple).join(', ')}) as v where entities.id = v.column1`, part.flat());
+      }
     }
     ctx.progress.tick(++done, ctx.w.totalRows);
   }

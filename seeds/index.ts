@@ -41,19 +41,16 @@ export async function seedDatabase(
   const ctx = createCtx(db, opts.seed ?? DEFAULT_SEED, opts.scale, ref, opts.progress ?? false, isSqlite(db));
   const rebuilding = (n: number) => ctx.progress.begin('indexes', n);
   // secondary indexes are built once after the load instead of row by row during it, and on
-  // PostgreSQL the foreign keys are checked once, when added back, instead of once per row. On
-  // SQLite the derived figures are computed with the indexes in place, as before (same plans, so the
-  // same row order); PostgreSQL writes them before, as an UPDATE there writes a new entry in every
-  // index of the row (an entity has dozens) where SQLite touches only the indexes of changed columns
+  // PostgreSQL the foreign keys are checked once, when added back, instead of once per row. The
+  // derived figures are written before the indexes are built: an UPDATE of an indexed column
+  // would write each of its index entries (on PostgreSQL a new entry in every index of the row)
   const tables = Object.keys(TABLES);
-  const sqlite = isSqlite(db);
   const load = async () => {
     await writing(ctx, () => generate(ctx));
-    if (!sqlite) await writing(ctx, () => finalize(ctx));
+    await writing(ctx, () => finalize(ctx));
   };
   const checking = (n: number) => ctx.progress.begin('foreign keys', n);
   await withoutForeignKeys(db, tables, () => withoutSecondaryIndexes(db, tables, load, rebuilding), checking);
-  if (sqlite) await writing(ctx, () => finalize(ctx));
   await writing(ctx, () => analyze(ctx));
   ctx.progress.begin('counts', 1);
   const counts: { table: string; rows: number }[] = [];

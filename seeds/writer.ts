@@ -410,6 +410,13 @@ export class BulkWriter {
     await this.execute(await this.conn(), sql, values);
   }
 
+  /** Runs one statement once per row of bound values in the running transaction (after flushing buffers), on SQLite prepared once. */
+  async runEach(sql: string, rows: readonly unknown[][]): Promise<void> {
+    await this.flush();
+    const trx = await this.conn();
+    for (const values of rows) await this.execute(trx, sql, values);
+  }
+
   async rollback(): Promise<void> {
     for (const buf of this.buffers.values()) buf.length = 0;
     this.buffered = 0;
