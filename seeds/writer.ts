@@ -306,6 +306,10 @@ export class BulkWriter {
       this.copyBytes += text.length;
     }
     if (this.copyBytes >= COPY_BYTES) await this.sendCopies();
+    // the COPY in flight is fed by this thread's event loop, which generation (synchronous between
+    // flushes) would otherwise reach only when it waits for that COPY: one turn per flush keeps the
+    // server busy while the next rows are generated
+    else if (this.copying) await new Promise((resolve) => setImmediate(resolve));
   }
 
   /**
