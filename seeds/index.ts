@@ -57,7 +57,8 @@ export async function seedDatabase(
     // it on a connection of its own while the figures are written, each a server process of its own
     // (large: 25 s and 22 s one after the other); SQLite has one writer and builds it last
     if (!sqlite) (factRows = facts()).catch(() => {}); // awaited below
-    const written = await Promise.allSettled([writing(ctx, () => finalize(ctx)), factRows]);
+    const figures = writing(ctx, () => finalize(ctx)).then(() => factRows && ctx.progress.begin('analytics facts', 1));
+    const written = await Promise.allSettled([figures, factRows]);
     for (const r of written) if (r.status === 'rejected') throw r.reason;
   };
   const checking = (n: number) => ctx.progress.begin('foreign keys', n);
