@@ -12,9 +12,8 @@
  *
  *   tsx bench/analytics.ts [--db sqlite|postgres] [--runs N] [--only SUBSTRING] [--out FILE]
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { type DbKind, machineNote, median, overEachDatabase, round, ROOT, rssMb, SCALE, SEED, snapshotLoaded, timedGet, writeJson } from './lib.js';
+import { cpuMs, type DbKind, machineNote, median, overEachDatabase, round, ROOT, rssMb, SCALE, SEED, snapshotLoaded, timedGet, writeJson } from './lib.js';
 
 const H = '/analytics/funding-analytics';
 
@@ -123,17 +122,6 @@ export interface AnalyticsResult {
 function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-}
-
-/** User + system CPU time of a process so far, ms (Linux clock ticks of 10 ms). */
-function cpuMs(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 type Answer = { query_info?: { total_rows?: number }; grand_total?: number; total_groups?: number; periods?: unknown[] };

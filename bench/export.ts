@@ -10,10 +10,9 @@
  * Targets (issue 29): >= 50,000 rows/s on `large` PostgreSQL, RSS < 300 MB throughout; a walk page
  * at the same cost as page 1 of any list.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { log, machineNote, median, overEachDatabase, round, ROOT, SCALE, SEED, timedGet, rssMb, writeJson } from './lib.js';
+import { cpuSeconds, log, machineNote, median, overEachDatabase, round, ROOT, SCALE, SEED, timedGet, rssMb, writeJson } from './lib.js';
 
 interface Result {
   kind: string;
@@ -30,12 +29,6 @@ interface Result {
   trailer: unknown;
   walkPageMs: number;
   firstPageMs: number;
-}
-
-/** CPU seconds (user + system) the process has used, from /proc (clock ticks of 10 ms). */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Reads the whole export, counting lines; samples the server's RSS while it runs. */

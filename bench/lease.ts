@@ -10,11 +10,10 @@
  * BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10), BENCH_OUT (results file,
  * default bench/results/<date>-lease.json), BENCH_DIR and BENCH_PG_PORT as for run.ts.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import {
-  apiHeaders, type DbKind, ensureSeeded, forkServer, getToken, load, log, machineNote, median, round, ROOT, sampleIds, SCALE, SEED, serverEnv, startPostgres, target,
+  apiHeaders, cpuSeconds, type DbKind, ensureSeeded, forkServer, getToken, load, log, machineNote, median, round, ROOT, sampleIds, SCALE, SEED, serverEnv, startPostgres, target,
   type Pg, writeJson,
 } from './lib.js';
 
@@ -23,7 +22,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 4);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
-const TICK = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s on Linux
 
 type Mode = 'on' | 'off';
 
@@ -37,13 +35,6 @@ interface Run {
   non2xx: number;
   cpuUsPerRequest: number;
   balanceUpdatesPerRequest: number | null;
-}
-
-/** User + system CPU seconds of a process so far. */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICK;
 }
 
 async function balanceUpdates(url: string): Promise<number> {

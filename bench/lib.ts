@@ -121,6 +121,8 @@ export interface SeedResult {
   rollupSeconds?: number;
   /** CPU seconds (user + system) of the seeding process itself during the seed (not the database server's). */
   cpuSeconds?: number;
+  /** CPU seconds of the PostgreSQL server processes during the seed (PostgreSQL only). */
+  serverCpuSeconds?: number;
   /** Peak resident set of the seeding process so far, MB. */
   peakRssMb?: number;
   at: string;
@@ -149,9 +151,11 @@ export async function seedFresh(t: SeedTarget, pg: Pg | null, scale = SCALE, see
     log(`seeding ${scale} (seed ${seed}) on ${t.kind}...`);
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
+    const serverBefore = t.kind === 'postgres' ? postgresCpuMs() : null;
     const counts = await seedDatabase(db, { scale, seed, progress: process.stderr.isTTY === true, rollup: false });
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const serverAfter = serverBefore === null ? null : postgresCpuMs();
     const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
     // the analytics rollup is a refresh job of its own: timed apart from the seed
     const rolling = performance.now();
@@ -173,6 +177,7 @@ export async function seedFresh(t: SeedTarget, pg: Pg | null, scale = SCALE, see
       rowsPerSecond: Math.round(rows / seconds),
       rollupSeconds: round(rollupSeconds, 1),
       cpuSeconds: round((cpu.user + cpu.system) / 1e6, 1),
+      ...(serverBefore !== null && serverAfter !== null ? { serverCpuSeconds: round((serverAfter - serverBefore) / 1000, 1) } : {}),
       peakRssMb,
       at: new Date().toISOString(),
     };
@@ -286,21 +291,58 @@ export function forkServer(script: string, env: NodeJS.ProcessEnv, nodeArgs: str
   });
 }
 
-/** Resident set size of a process from /proc (MB), or null when unavailable. */
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces): [0] is the state (field 3). */
+function statFields(pid: number | string): string[] {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /** CPU time (user + system, every thread) the process `pid` has used so far, ms; null when it is gone. */
-export function cpuMs(pid: number): number | null {
+export function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
   try {
-    // fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    const f = statFields(pid); // utime is field 14, stime 15
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
   } catch {
     return null;
   }
 }
 
+/** CPU seconds (user + system) the running process `pid` has used so far. */
+export function cpuSeconds(pid: number): number {
+  const ms = cpuMs(pid);
+  if (ms === null) throw new Error(`process ${pid} is gone`);
+  return ms / 1000;
+}
+
+/**
+ * CPU time of every PostgreSQL server process on this machine so far, ms: the living ones' own time
+ * and what the postmaster has reaped of its exited backends (cutime + cstime). Null off Linux.
+ * Differences of it time the server's share of a seed (the embedded cluster is the only one here).
+ */
+export function postgresCpuMs(): number | null {
+  let ticks = 0;
+  try {
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+        const f = statFields(pid); // cutime is field 16, cstime 17
+        ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return null;
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
 /** Linux clock ticks per second (`getconf CLK_TCK`; 100 on every common kernel). */
 const CLOCK_TICKS = 100;
 
+/** Resident set size of a process from /proc (MB), or null when unavailable. */
 export function rssMb(pid: number): number | null {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));

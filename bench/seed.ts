@@ -33,10 +33,10 @@ async function main() {
     if (pg) await pg.stop();
   }
   console.log(`\nseed ${SCALE} (seed ${SEED}) — ${machineNote()}`);
-  console.log(`${'database'.padEnd(10)} ${'rows'.padStart(12)} ${'transactions'.padStart(13)} ${'entities'.padStart(10)} ${'seconds'.padStart(8)} ${'rows/s'.padStart(9)} ${'rollup s'.padStart(9)} ${'cpu s'.padStart(7)} ${'peak MB'.padStart(8)}`);
+  console.log(`${'database'.padEnd(10)} ${'rows'.padStart(12)} ${'transactions'.padStart(13)} ${'entities'.padStart(10)} ${'seconds'.padStart(8)} ${'rows/s'.padStart(9)} ${'rollup s'.padStart(9)} ${'cpu s'.padStart(7)} ${'server s'.padStart(9)} ${'peak MB'.padStart(8)}`);
   for (const r of results) {
     console.log(
-      `${r.kind.padEnd(10)} ${r.rows.toLocaleString('en-US').padStart(12)} ${r.transactions.toLocaleString('en-US').padStart(13)} ${r.entities.toLocaleString('en-US').padStart(10)} ${r.seconds.toFixed(1).padStart(8)} ${r.rowsPerSecond.toLocaleString('en-US').padStart(9)} ${(r.rollupSeconds?.toFixed(1) ?? '').padStart(9)} ${(r.cpuSeconds?.toFixed(1) ?? '').padStart(7)} ${String(r.peakRssMb ?? '').padStart(8)}`,
+      `${r.kind.padEnd(10)} ${r.rows.toLocaleString('en-US').padStart(12)} ${r.transactions.toLocaleString('en-US').padStart(13)} ${r.entities.toLocaleString('en-US').padStart(10)} ${r.seconds.toFixed(1).padStart(8)} ${r.rowsPerSecond.toLocaleString('en-US').padStart(9)} ${(r.rollupSeconds?.toFixed(1) ?? '').padStart(9)} ${(r.cpuSeconds?.toFixed(1) ?? '').padStart(7)} ${(r.serverCpuSeconds?.toFixed(1) ?? '').padStart(9)} ${String(r.peakRssMb ?? '').padStart(8)}`,
     );
   }
   const sqlite = results.find((r) => r.kind === 'sqlite');
