@@ -123,9 +123,52 @@ export interface SeedResult {
   cpuSeconds?: number;
   /** CPU seconds of the PostgreSQL server processes during the seed (PostgreSQL only). */
   serverCpuSeconds?: number;
+  /**
+   * The least wall time the seed's CPU seconds (the seeding process's and the server's) allow on this
+   * machine's cores: no schedule of the same work over them is shorter.
+   */
+  cpuFloorSeconds?: number;
+  /** Each phase of the seed (from its start to the next one's), in order. */
+  phases?: SeedPhase[];
   /** Peak resident set of the seeding process so far, MB. */
   peakRssMb?: number;
   at: string;
+}
+
+export interface SeedPhase {
+  phase: string;
+  seconds: number;
+  /** CPU seconds of the seeding process (all its threads). */
+  cpuSeconds: number;
+  /** CPU seconds of the PostgreSQL server (PostgreSQL only). */
+  serverCpuSeconds?: number;
+}
+
+/** The seed's phases as they begin: wall, process and server CPU at each start, folded per phase at `end`. */
+function phaseClock(server: boolean) {
+  const marks: { phase: string; ms: number; cpu: NodeJS.CpuUsage; server: number | null }[] = [];
+  const mark = (phase: string) => marks.push({ phase, ms: performance.now(), cpu: process.cpuUsage(), server: server ? postgresCpuMs() : null });
+  return {
+    mark,
+    end(): SeedPhase[] {
+      mark('');
+      const byName = new Map<string, SeedPhase>();
+      for (let i = 0; i + 1 < marks.length; i++) {
+        const [a, b] = [marks[i]!, marks[i + 1]!];
+        let p = byName.get(a.phase);
+        if (!p) byName.set(a.phase, (p = { phase: a.phase, seconds: 0, cpuSeconds: 0, ...(server ? { serverCpuSeconds: 0 } : {}) }));
+        p.seconds += (b.ms - a.ms) / 1000;
+        p.cpuSeconds += (b.cpu.user + b.cpu.system - a.cpu.user - a.cpu.system) / 1e6;
+        if (a.server !== null && b.server !== null) p.serverCpuSeconds! += (b.server - a.server) / 1000;
+      }
+      return [...byName.values()].map((p) => ({
+        ...p,
+        seconds: round(p.seconds, 1),
+        cpuSeconds: round(p.cpuSeconds, 1),
+        ...(p.serverCpuSeconds !== undefined ? { serverCpuSeconds: round(p.serverCpuSeconds, 1) } : {}),
+      }));
+    },
+  };
 }
 
 export function seededResult(t: SeedTarget): SeedResult | null {
@@ -152,10 +195,15 @@ export async function seedFresh(t: SeedTarget, pg: Pg | null, scale = SCALE, see
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
     const serverBefore = t.kind === 'postgres' ? postgresCpuMs() : null;
-    const counts = await seedDatabase(db, { scale, seed, progress: process.stderr.isTTY === true, rollup: false });
+    const clock = phaseClock(serverBefore !== null);
+    clock.mark('set-up (indexes and keys set aside)');
+    const counts = await seedDatabase(db, { scale, seed, progress: process.stderr.isTTY === true, rollup: false, onPhase: clock.mark });
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const serverAfter = serverBefore === null ? null : postgresCpuMs();
+    const phases = clock.end();
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    const serverCpuSeconds = serverBefore !== null && serverAfter !== null ? (serverAfter - serverBefore) / 1000 : null;
     const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
     // the analytics rollup is a refresh job of its own: timed apart from the seed
     const rolling = performance.now();
@@ -176,10 +224,12 @@ export async function seedFresh(t: SeedTarget, pg: Pg | null, scale = SCALE, see
       seconds: round(seconds, 1),
       rowsPerSecond: Math.round(rows / seconds),
       rollupSeconds: round(rollupSeconds, 1),
-      cpuSeconds: round((cpu.user + cpu.system) / 1e6, 1),
-      ...(serverBefore !== null && serverAfter !== null ? { serverCpuSeconds: round((serverAfter - serverBefore) / 1000, 1) } : {}),
+      cpuSeconds: round(cpuSeconds, 1),
+      ...(serverCpuSeconds !== null ? { serverCpuSeconds: round(serverCpuSeconds, 1) } : {}),
+      cpuFloorSeconds: round((cpuSeconds + (serverCpuSeconds ?? 0)) / os.cpus().length, 1),
       peakRssMb,
       at: new Date().toISOString(),
+      phases,
     };
     fs.writeFileSync(t.marker, JSON.stringify(result, null, 2));
     return result;

@@ -52,14 +52,22 @@ export interface Ctx {
   figures: FigureCounter;
 }
 
-export function createCtx(db: Knex, seed: number, scale: ScaleName, ref: Reference, progress: boolean, isSqlite: boolean): Ctx {
+export function createCtx(
+  db: Knex,
+  seed: number,
+  scale: ScaleName,
+  ref: Reference,
+  progress: boolean,
+  isSqlite: boolean,
+  onPhase?: (phase: string) => void,
+): Ctx {
   return {
     seed,
     plan: planFor(scale),
     ref,
     // generated rows are inserted in a thread of their own on a SQLite file; the typeahead terms come with them
     w: new BulkWriter(db, isSqlite, TABLES, sqliteFile(db), TERMS),
-    progress: new Progress(progress),
+    progress: new Progress(progress, onPhase),
     isSqlite,
     ids: { entity: 1, transaction: 1, career: 1, education: 1, job: 1, fund: 1, valuation: 1, patent: 1, news: 1 },
     domains: new Set(),

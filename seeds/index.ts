@@ -34,11 +34,14 @@ export const DEFAULT_SEED = 42;
 
 export async function seedDatabase(
   db: Knex,
-  /** `rollup: false` leaves the analytics rollup empty (the bench times its build on its own). */
-  opts: { scale: ScaleName; seed?: number; progress?: boolean; rollup?: boolean },
+  /**
+   * `rollup: false` leaves the analytics rollup empty (the bench times its build on its own);
+   * `onPhase` is told each phase's name as it begins.
+   */
+  opts: { scale: ScaleName; seed?: number; progress?: boolean; rollup?: boolean; onPhase?: (phase: string) => void },
 ): Promise<{ table: string; rows: number }[]> {
   const ref = buildReference();
-  const ctx = createCtx(db, opts.seed ?? DEFAULT_SEED, opts.scale, ref, opts.progress ?? false, isSqlite(db));
+  const ctx = createCtx(db, opts.seed ?? DEFAULT_SEED, opts.scale, ref, opts.progress ?? false, isSqlite(db), opts.onPhase);
   const rebuilding = (n: number) => ctx.progress.begin('indexes', n);
   // secondary indexes are built once after the load instead of row by row during it, and on
   // PostgreSQL the foreign keys are checked once, when added back, instead of once per row. The
