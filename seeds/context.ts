@@ -4,13 +4,12 @@
  * unique domains, links, locations, flags).
  */
 import type { Knex } from 'knex';
-import { sqliteFile } from '../src/db/knex.js';
 import { FigureCounter } from './figures.js';
 import { TERMS } from './terms.js';
 import { CULTURES } from './ref-names.js';
 import { type City, type Reference } from './reference.js';
 import { dayOf, instant, NOW_DAY, Rng, slugify, uuidFor } from './random.js';
-import { BulkWriter, Progress, TABLES, type Row } from './writer.js';
+import { BulkWriter, insertTarget, Progress, TABLES, type Row } from './writer.js';
 
 export type ScaleName = 'tiny' | 'demo' | 'large';
 
@@ -65,8 +64,8 @@ export function createCtx(
     seed,
     plan: planFor(scale),
     ref,
-    // generated rows are inserted in a thread of their own on a SQLite file; the typeahead terms come with them
-    w: new BulkWriter(db, isSqlite, TABLES, sqliteFile(db), TERMS),
+    // generated rows are written by a thread of their own (but in a SQLite database in memory); the typeahead terms come with them
+    w: new BulkWriter(db, isSqlite, TABLES, insertTarget(db), TERMS),
     progress: new Progress(progress, onPhase),
     isSqlite,
     ids: { entity: 1, transaction: 1, career: 1, education: 1, job: 1, fund: 1, valuation: 1, patent: 1, news: 1 },

@@ -1,17 +1,18 @@
 /**
- * Streaming bulk writer: rows are buffered per table and written inside database transactions, as
- * multi-row INSERTs on SQLite and through COPY on PostgreSQL (copy.ts; the COPY text of many flushes
- * is gathered and sent in one statement per table). Buffers are flushed
- * together, parents before children (the table order below follows the foreign keys), so foreign
- * keys hold at every statement on both engines. INSERTs stay under SQLite's bound-parameter limit
- * (insert-sql.mjs). On a SQLite file the INSERTs can run in a thread of their own (insert-worker.mjs) while the next rows are generated.
+ * Streaming bulk writer: rows are buffered per table and written inside database transactions.
+ * Buffers are flushed together, parents before children (the table order below follows the foreign
+ * keys), so foreign keys hold at every statement on both engines. Given an insert target, the writes
+ * run in a thread of their own on a connection of their own (insert-worker.mjs) while the next rows
+ * are generated: multi-row INSERTs on a SQLite file, COPY on PostgreSQL (copy.mjs; the COPY text of
+ * many flushes is gathered and sent in one statement per table). Without one, multi-row INSERTs on
+ * the writer's own transaction, under SQLite's bound-parameter limit (insert-sql.mjs).
  * Also the progress bar.
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
+import { sqliteFile } from '../src/db/knex.js';
 import { columnsOf, type TableName as SchemaTable } from '../src/db/schema.js';
-import { copyRows, copyText, type PgClient } from './copy.js';
 import { insertSql, sqliteValues, statementsOf } from './insert-sql.mjs';
 
 /** Every table the seed writes, in foreign-key order. */
@@ -34,14 +35,20 @@ export type Derive = (row: Row) => readonly [TableName, readonly Row[]];
 
 /** Buffered values across all tables before a flush. */
 const FLUSH_VALUES = 60_000;
-/** Rows written before the running database transaction is committed and a new one begun (SQLite). */
+/** Rows written before the running database transaction is committed and a new one begun (SQLite; on PostgreSQL the rows are one transaction). */
 const COMMIT_ROWS = 400_000;
-/**
- * COPY text gathered before it is sent (PostgreSQL). A COPY statement costs a round trip and about
- * 2 ms of fixed work, and a flush holds a few thousand rows spread over a dozen tables: sent per
- * flush, the fixed costs outweighed the rows (1,000-row COPYs: 5.7 times the time of one COPY).
- */
-const COPY_BYTES = 32 * 1024 * 1024;
+
+/** Where an insert thread writes: a SQLite file, or a PostgreSQL database (knex's connection settings). */
+export type InsertTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; connection: unknown };
+
+/** The insert thread's target for `db`: its file on SQLite (none in memory), its connection settings on PostgreSQL. */
+export function insertTarget(db: Knex): InsertTarget | null {
+  if (db.client.config.client !== 'pg') {
+    const file = sqliteFile(db);
+    return file ? { engine: 'sqlite', file } : null;
+  }
+  return { engine: 'postgres', connection: db.client.config.connection };
+}
 
 export class Progress {
   private readonly started = performance.now();
@@ -105,8 +112,8 @@ export class Progress {
 const MAX_PENDING = 2;
 
 /**
- * The SQLite insert thread: its own connection to the file, one open transaction at a time, messages
- * answered in order. Only one of it and the writer's knex transaction writes at a time (see BulkWriter).
+ * The insert thread: its own connection, one open transaction at a time, messages answered in order.
+ * Only one of it and the writer's knex transaction writes at a time (see BulkWriter).
  */
 class InsertThread {
   private readonly worker: Worker;
@@ -116,17 +123,21 @@ class InsertThread {
   private failure: Error | null = null;
   /** Rows sent since the last commit or rollback. */
   dirty = false;
-  /** Milliseconds the thread spent on INSERTs and commits. */
+  /** Milliseconds the thread spent on INSERTs and commits (SQLite) or COPYs (PostgreSQL). */
   ms = 0;
+  /** The tables of the COPYs done, in order (PostgreSQL). */
+  readonly copies: string[] = [];
 
-  constructor(file: string, tables: Record<string, readonly string[]>) {
-    this.worker = new Worker(new URL('./insert-worker.mjs', import.meta.url), { workerData: { file, tables } });
-    this.worker.on('message', ({ id, ms, error }: { id: number; ms?: number; error?: { message: string; code?: string } }) => {
+  constructor(target: InsertTarget, tables: Record<string, readonly string[]>) {
+    this.worker = new Worker(new URL('./insert-worker.mjs', import.meta.url), { workerData: { ...target, tables } });
+    type Reply = { id: number; ms?: number; copies?: string[]; error?: { message: string; code?: string } };
+    this.worker.on('message', ({ id, ms, copies, error }: Reply) => {
       const reply = this.replies.get(id)!;
       this.replies.delete(id);
       if (error) reply.reject(Object.assign(new Error(error.message), { code: error.code }));
       else {
         this.ms += ms!;
+        this.copies.push(...copies!);
         reply.resolve();
       }
     });
@@ -169,8 +180,10 @@ class InsertThread {
     } else await Promise.all([...earlier, this.send('commit', {})]);
   }
 
-  close(): Promise<number> {
-    return this.worker.terminate();
+  /** Closes the thread's connection (rolling back what is not committed) and stops it. */
+  async close(): Promise<void> {
+    await this.send('close', {}).catch(() => {}); // a thread that failed is stopped all the same
+    await this.worker.terminate();
   }
 
   private send(op: string, args: Record<string, unknown>): Promise<void> {
@@ -187,7 +200,7 @@ interface SqliteConnection {
   prepare(sql: string): { run(params: unknown[]): unknown };
 }
 
-/** The driver connection a knex transaction runs on. */
+/** The driver connection a knex transaction runs on (SQLite). */
 function connectionOf<C>(trx: Knex.Transaction): Promise<C> {
   return (trx as unknown as { client: { acquireConnection(): Promise<C> } }).client.acquireConnection();
 }
@@ -205,22 +218,19 @@ export class BulkWriter {
   private readonly statements = new WeakMap<SqliteConnection, Map<string, { run(params: unknown[]): unknown }>>();
 
   private thread: InsertThread | null = null;
-  /** The COPYs last sent while they run (PostgreSQL). */
-  private copying: Promise<void> | null = null;
-  /** COPY text per table not sent yet, and its size (PostgreSQL). */
-  private readonly copyTexts = new Map<TableName, string[]>();
-  private copyBytes = 0;
+  /** The tables of the COPYs the insert thread has done, in order (PostgreSQL). */
+  readonly copies: string[] = [];
 
   /**
    * `tables`: the tables this writer fills with their columns, parents first (default: the generated
-   * data). `insertThread`: the SQLite file whose INSERTs run in a thread of their own. `derived`:
-   * per table, rows of a later table that each added row brings (added with it).
+   * data). `insertThread`: where the rows are written by a thread of their own (`insertTarget`).
+   * `derived`: per table, rows of a later table that each added row brings (added with it).
    */
   constructor(
     readonly db: Knex,
     private readonly sqlite: boolean,
     private readonly tables: Record<string, readonly string[]> = TABLES,
-    private readonly insertThread: string | null = null,
+    private readonly insertThread: InsertTarget | null = null,
     private readonly derived: Partial<Record<TableName, Derive>> = {},
   ) {
     for (const t of Object.keys(tables) as TableName[]) this.buffers.set(t, []);
@@ -266,15 +276,9 @@ export class BulkWriter {
     if (this.buffered >= FLUSH_VALUES) await this.flush();
   }
 
-  /** The open database transaction (begun on first use, once the insert thread has committed its rows and the COPYs are done). */
+  /** The open database transaction (begun on first use, once the insert thread has committed its rows). */
   async conn(): Promise<Knex.Transaction> {
-    await this.sendCopies();
-    await this.copied();
     if (this.thread && !this.thread.idle) await this.thread.end('commit');
-    return this.openTrx();
-  }
-
-  private async openTrx(): Promise<Knex.Transaction> {
     if (!this.trx) this.trx = await this.db.transaction();
     return this.trx;
   }
@@ -283,7 +287,6 @@ export class BulkWriter {
   async flush(): Promise<void> {
     if (this.buffered === 0) return;
     if (this.insertThread) return this.flushToThread();
-    if (!this.sqlite) return this.flushToCopy();
     const started = performance.now();
     const trx = await this.conn();
     for (const [table, buf] of this.buffers) {
@@ -296,51 +299,6 @@ export class BulkWriter {
     this.buffered = 0;
     this.writeMs += performance.now() - started;
     if (this.sinceCommit >= COMMIT_ROWS) await this.commit();
-  }
-
-  /**
-   * PostgreSQL: the buffers become COPY text at once (the values die young), which is sent once
-   * COPY_BYTES have gathered (`sendCopies`). The writer's rows are then in one transaction.
-   */
-  private async flushToCopy(): Promise<void> {
-    for (const [table, values] of this.takeBuffers()) {
-      const text = copyText(values, this.tables[table]!.length);
-      let texts = this.copyTexts.get(table);
-      if (!texts) this.copyTexts.set(table, (texts = []));
-      texts.push(text);
-      this.copyBytes += text.length;
-    }
-    if (this.copyBytes >= COPY_BYTES) await this.sendCopies();
-    // the COPY in flight is fed by this thread's event loop, which generation (synchronous between
-    // flushes) would otherwise reach only when it waits for that COPY: one turn per flush keeps the
-    // server busy while the next rows are generated
-    else if (this.copying) await new Promise((resolve) => setImmediate(resolve));
-  }
-
-  /**
-   * PostgreSQL: once the COPYs sent before are done, starts one COPY per table of the gathered text,
-   * parents first, and returns while they run, so the next rows are generated while the server
-   * writes these (the server is a process of its own). A failure is passed on by the next send,
-   * `conn`, `commit` or `exec`.
-   */
-  private async sendCopies(): Promise<void> {
-    if (this.copyBytes === 0) return;
-    await this.copied();
-    const trx = await this.openTrx();
-    const batches: [TableName, string[]][] = [];
-    for (const table of this.buffers.keys()) {
-      const texts = this.copyTexts.get(table);
-      if (texts?.length) batches.push([table, texts]);
-    }
-    this.copyTexts.clear();
-    this.copyBytes = 0;
-    this.copying = (async () => {
-      const started = performance.now();
-      const client = await connectionOf<PgClient>(trx);
-      for (const [table, texts] of batches) await copyRows(client, table, this.tables[table]!, texts);
-      this.writeMs += performance.now() - started;
-    })();
-    this.copying.catch(() => {}); // awaited by the next use of the connection: not an unhandled rejection meanwhile
   }
 
   /** Every non-empty buffer as [table, values], parents first, each replaced by an empty one. */
@@ -356,20 +314,13 @@ export class BulkWriter {
     return batches;
   }
 
-  /** Waits for the running COPYs (PostgreSQL), passing on their failure. */
-  private async copied(): Promise<void> {
-    const c = this.copying;
-    this.copying = null;
-    await c;
-  }
-
   /** Hands every buffer to the insert thread (after committing the writer's own transaction, if open). */
   private async flushToThread(): Promise<void> {
     await this.commitOwn();
     this.thread ??= new InsertThread(this.insertThread!, this.tables);
     const batches = this.takeBuffers();
     await this.thread.rows(batches);
-    if (this.sinceCommit >= COMMIT_ROWS) {
+    if (this.sqlite && this.sinceCommit >= COMMIT_ROWS) {
       this.thread.commitLater();
       this.sinceCommit = 0;
     }
@@ -384,8 +335,6 @@ export class BulkWriter {
   }
 
   private async commitOwn(): Promise<void> {
-    await this.sendCopies();
-    await this.copied();
     if (!this.trx) return;
     const started = performance.now();
     const t = this.trx;
@@ -400,6 +349,7 @@ export class BulkWriter {
     this.thread = null;
     if (!t) return;
     this.writeMs += t.ms;
+    this.copies.push(...t.copies);
     await t.close();
   }
 
@@ -429,9 +379,6 @@ export class BulkWriter {
   async rollback(): Promise<void> {
     for (const buf of this.buffers.values()) buf.length = 0;
     this.buffered = 0;
-    this.copyTexts.clear();
-    this.copyBytes = 0;
-    await this.copied().catch(() => {}); // its failure is what is being rolled back
     if (this.thread) await this.thread.end('rollback');
     if (this.trx) {
       const t = this.trx;

@@ -1,26 +1,19 @@
 /**
- * The seed's PostgreSQL path writes rows through COPY (seeds/copy.ts, seeds/writer.ts): hostile
- * values read back exactly as the same values written by a bound-parameter INSERT (what the seed
- * wrote before), many flushes go in a few COPYs, and a failing COPY rolls back with the rest of
- * the writer's transaction. The seed's foreign keys are set aside during the load and checked when
- * added back.
+ * The seed's PostgreSQL path writes rows through COPY in the writer's insert thread (seeds/copy.mjs,
+ * seeds/insert-worker.mjs, seeds/writer.ts): hostile values read back exactly as the same values
+ * written by a bound-parameter INSERT (what the seed wrote before), many flushes go in a few COPYs,
+ * and a failing COPY rolls back with the rest of the thread's transaction. The seed's foreign keys
+ * are set aside during the load and checked when added back.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foreignKeys, withoutForeignKeys } from '../../src/db/bulkIndexes.js';
 import { createDb } from '../../src/db/knex.js';
-import { BulkWriter } from '../../seeds/writer.js';
+import { BulkWriter, insertTarget } from '../../seeds/writer.js';
 import { makeDatabase } from '../helpers/harness.js';
-
-/** The tables of the COPY statements the writer sent, in order. */
-const copied = vi.hoisted(() => [] as string[]);
-vi.mock('../../seeds/copy.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../seeds/copy.js')>();
-  return { ...real, copyRows: (...args: Parameters<typeof real.copyRows>) => (copied.push(args[1]), real.copyRows(...args)) };
-});
 
 const COLS = ['id', 'label', 'amount', 'share', 'flag'] as const;
 const HOSTILE: unknown[] = [
@@ -48,7 +41,7 @@ afterAll(async () => {
 
 describe('seed writer on PostgreSQL (COPY)', () => {
   it('writes hostile values exactly as a bound-parameter INSERT does', async () => {
-    const w = new BulkWriter(db, false, { via_copy: COLS });
+    const w = new BulkWriter(db, false, { via_copy: COLS }, insertTarget(db));
     for (const r of rows) w.add('via_copy', r);
     await w.commit();
     await w.close();
@@ -64,7 +57,7 @@ describe('seed writer on PostgreSQL (COPY)', () => {
   it('rolls back what it copied when a later COPY fails', async () => {
     await db.raw('create table copy_parent (id integer primary key)');
     await db.raw('create table copy_child (parent_id integer not null references copy_parent (id))');
-    const w = new BulkWriter(db, false, { copy_parent: ['id'], copy_child: ['parent_id'] });
+    const w = new BulkWriter(db, false, { copy_parent: ['id'], copy_child: ['parent_id'] }, insertTarget(db));
     w.add('copy_parent', { id: 1 });
     w.add('copy_child', { parent_id: 999 }); // no such parent
     await w.flush(); // the rows are gathered as COPY text and sent later; their failure comes with the commit
@@ -77,8 +70,7 @@ describe('seed writer on PostgreSQL (COPY)', () => {
   it('gathers many flushes into few COPYs, parents still before their children', async () => {
     await db.raw('create table many_parent (id integer primary key, label text)');
     await db.raw('create table many_child (id integer primary key, parent_id integer not null references many_parent (id))');
-    const w = new BulkWriter(db, false, { many_parent: ['id', 'label'], many_child: ['id', 'parent_id'] });
-    copied.length = 0;
+    const w = new BulkWriter(db, false, { many_parent: ['id', 'label'], many_child: ['id', 'parent_id'] }, insertTarget(db));
     const n = 120_000; // several flushes' worth (a flush is 60,000 values)
     for (let i = 1; i <= n; i++) {
       w.add('many_parent', { id: i, label: `parent ${i}\twith a tab` });
@@ -90,7 +82,7 @@ describe('seed writer on PostgreSQL (COPY)', () => {
     expect(Number((await db('many_child').count({ n: '*' }))[0]!.n)).toBe(n);
     expect((await db('many_parent').where({ id: n }).first()).label).toBe(`parent ${n}\twith a tab`);
     // eight flushes, one COPY per table (a COPY per table and flush cost ~2 ms each in fixed work)
-    expect(copied).toEqual(['many_parent', 'many_child']);
+    expect(w.copies).toEqual(['many_parent', 'many_child']);
   });
 
   it('sets foreign keys aside during a load and adds the same ones back, checking the rows then', async () => {

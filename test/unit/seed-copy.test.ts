@@ -4,7 +4,7 @@
  * round trip through a real PostgreSQL is test/integration/seed-copy.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { copyField, copyText } from '../../seeds/copy.js';
+import { copyField, copyText } from '../../seeds/copy.mjs';
 
 describe('COPY text encoding', () => {
   it('writes null and undefined as \\N, and a string that reads "\\N" escaped', () => {

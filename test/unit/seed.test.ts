@@ -18,7 +18,7 @@ import { rebuildNewsTerms } from '../../src/db/newsSearch.js';
 import { rebuildSearchTerms } from '../../src/db/search.js';
 import { ROUND_TYPES, STANDARDIZED_ROUNDS } from '../../src/query/registry.js';
 import { seedDatabase } from '../../seeds/index.js';
-import { BulkWriter, TABLES } from '../../seeds/writer.js';
+import { BulkWriter, insertTarget, TABLES } from '../../seeds/writer.js';
 
 /** The typeahead tables the seed derives from entities and news. */
 const TERM_TABLES = { search_terms: TABLES.search_terms!, news_terms: TABLES.news_terms! };
@@ -153,7 +153,7 @@ describe('seed generator (tiny)', () => {
     const db = createDb({ dbClient: 'sqlite', databaseUrl: `sqlite:${file}`, sqliteFile: file, dbPoolMax: 1 });
     dbs.push(db);
     await migrate(db);
-    const w = new BulkWriter(db, true, { taxonomy: TABLES.taxonomy!, entity_taxonomy: TABLES.entity_taxonomy! }, file);
+    const w = new BulkWriter(db, true, { taxonomy: TABLES.taxonomy!, entity_taxonomy: TABLES.entity_taxonomy! }, insertTarget(db));
     w.add('taxonomy', { id: 1, name: 'AI', type: 'sector' });
     await w.flush();
     w.add('entity_taxonomy', { entity_id: 999, taxonomy_id: 1 }); // no such entity
