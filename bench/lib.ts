@@ -144,29 +144,39 @@ export interface SeedPhase {
   serverCpuSeconds?: number;
 }
 
-/** The seed's phases as they begin: wall, process and server CPU at each start, folded per phase at `end`. */
+/**
+ * The seed's phases as they begin: wall time, process and server CPU at each start. `end` folds them
+ * per phase, and gives the totals from the first start to the end (server CPU null unless measured).
+ */
 function phaseClock(server: boolean) {
   const marks: { phase: string; ms: number; cpu: NodeJS.CpuUsage; server: number | null }[] = [];
   const mark = (phase: string) => marks.push({ phase, ms: performance.now(), cpu: process.cpuUsage(), server: server ? postgresCpuMs() : null });
+  const between = (a: (typeof marks)[number], b: (typeof marks)[number]) => ({
+    seconds: (b.ms - a.ms) / 1000,
+    cpuSeconds: (b.cpu.user + b.cpu.system - a.cpu.user - a.cpu.system) / 1e6,
+    serverCpuSeconds: a.server !== null && b.server !== null ? (b.server - a.server) / 1000 : null,
+  });
   return {
     mark,
-    end(): SeedPhase[] {
+    end() {
       mark('');
       const byName = new Map<string, SeedPhase>();
       for (let i = 0; i + 1 < marks.length; i++) {
-        const [a, b] = [marks[i]!, marks[i + 1]!];
-        let p = byName.get(a.phase);
-        if (!p) byName.set(a.phase, (p = { phase: a.phase, seconds: 0, cpuSeconds: 0, ...(server ? { serverCpuSeconds: 0 } : {}) }));
-        p.seconds += (b.ms - a.ms) / 1000;
-        p.cpuSeconds += (b.cpu.user + b.cpu.system - a.cpu.user - a.cpu.system) / 1e6;
-        if (a.server !== null && b.server !== null) p.serverCpuSeconds! += (b.server - a.server) / 1000;
+        const d = between(marks[i]!, marks[i + 1]!);
+        const name = marks[i]!.phase;
+        let p = byName.get(name);
+        if (!p) byName.set(name, (p = { phase: name, seconds: 0, cpuSeconds: 0, ...(d.serverCpuSeconds !== null ? { serverCpuSeconds: 0 } : {}) }));
+        p.seconds += d.seconds;
+        p.cpuSeconds += d.cpuSeconds;
+        if (d.serverCpuSeconds !== null) p.serverCpuSeconds! += d.serverCpuSeconds;
       }
-      return [...byName.values()].map((p) => ({
+      const phases = [...byName.values()].map((p) => ({
         ...p,
         seconds: round(p.seconds, 1),
         cpuSeconds: round(p.cpuSeconds, 1),
         ...(p.serverCpuSeconds !== undefined ? { serverCpuSeconds: round(p.serverCpuSeconds, 1) } : {}),
       }));
+      return { ...between(marks[0]!, marks.at(-1)!), phases };
     },
   };
 }
@@ -192,18 +202,10 @@ export async function seedFresh(t: SeedTarget, pg: Pg | null, scale = SCALE, see
     const cacheMb = Number(process.env.BENCH_SQLITE_CACHE_MB ?? 0);
     if (t.kind === 'sqlite' && cacheMb > 0) await db.raw(`pragma cache_size = -${cacheMb * 1024}`);
     log(`seeding ${scale} (seed ${seed}) on ${t.kind}...`);
-    const started = performance.now();
-    const cpuBefore = process.cpuUsage();
-    const serverBefore = t.kind === 'postgres' ? postgresCpuMs() : null;
-    const clock = phaseClock(serverBefore !== null);
+    const clock = phaseClock(t.kind === 'postgres');
     clock.mark('set-up (indexes and keys set aside)');
     const counts = await seedDatabase(db, { scale, seed, progress: process.stderr.isTTY === true, rollup: false, onPhase: clock.mark });
-    const seconds = (performance.now() - started) / 1000;
-    const cpu = process.cpuUsage(cpuBefore);
-    const serverAfter = serverBefore === null ? null : postgresCpuMs();
-    const phases = clock.end();
-    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-    const serverCpuSeconds = serverBefore !== null && serverAfter !== null ? (serverAfter - serverBefore) / 1000 : null;
+    const { seconds, cpuSeconds, serverCpuSeconds, phases } = clock.end();
     const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
     // the analytics rollup is a refresh job of its own: timed apart from the seed
     const rolling = performance.now();
