@@ -221,14 +221,33 @@ function url(name: string, value: string): string {
   }
 }
 
+/** BASE_URL and AUTH_URL when unset: the port on this host. */
+const localUrl = (port: number) => `http://localhost:${port}`;
+
+function checkAudience(audience: string, baseUrl: string): void {
+  if (audience.replace(/\/$/, '') === baseUrl) throw new ConfigError('AUDIENCE must differ from BASE_URL (SPEC.md 5.2)');
+}
+
+/**
+ * `cfg` once its listeners are bound: a port 0 (any free port, as tests ask) becomes the port the
+ * OS chose, and the URLs and issuer derived from it follow. Every other setting stays as given, so
+ * nothing has to be re-listed or re-read from the environment.
+ */
+export function boundTo(cfg: Config, port: number, authPort: number): Config {
+  const baseUrl = cfg.port === 0 ? localUrl(port) : cfg.baseUrl;
+  const authUrl = cfg.authPort === 0 ? localUrl(authPort) : cfg.authUrl;
+  checkAudience(cfg.audience, baseUrl);
+  return { ...cfg, port, authPort, baseUrl, authUrl, issuer: cfg.authPort === 0 ? `${authUrl}/` : cfg.issuer };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 0, 65535);
   const authPort = int(env, 'AUTH_PORT', 0, 65535);
   const host = get(env, 'HOST');
-  const baseUrl = url('BASE_URL', get(env, 'BASE_URL') || `http://localhost:${port}`);
-  const authUrl = url('AUTH_URL', get(env, 'AUTH_URL') || `http://localhost:${authPort}`);
+  const baseUrl = url('BASE_URL', get(env, 'BASE_URL') || localUrl(port));
+  const authUrl = url('AUTH_URL', get(env, 'AUTH_URL') || localUrl(authPort));
   const audience = get(env, 'AUDIENCE');
-  if (audience.replace(/\/$/, '') === baseUrl) throw new ConfigError('AUDIENCE must differ from BASE_URL (SPEC.md 5.2)');
+  checkAudience(audience, baseUrl);
   const issuer = get(env, 'ISSUER') || `${authUrl}/`;
   const databaseUrl = get(env, 'DATABASE_URL');
   let dbClient: DbClient;

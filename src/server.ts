@@ -13,7 +13,7 @@ import { createApp } from './app.js';
 import { createIdentityProvider } from './auth/idp.js';
 import { loadCursorSecret, loadSigningKey, signingKeyExists, type SigningKey } from './auth/signing.js';
 import { Authenticator } from './auth/verify.js';
-import { loadConfig, type Config } from './config.js';
+import { boundTo, loadConfig, type Config } from './config.js';
 import { createDb, createMeteringDb } from './db/knex.js';
 import { closeBudgetRunner } from './db/budget.js';
 import { Fx } from './money/fx.js';
@@ -125,16 +125,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const port = await listen(apiServer, base.port, base.host);
   const authPort = await listen(authServer, base.authPort, base.host);
   // ports chosen by the OS (tests) flow into the URLs, issuer and audience check
-  const cfg = loadConfig({
-    ...process.env,
-    ...envOf(base),
-    CURSOR_SECRET: base.cursorSecret || loadCursorSecret(base.signingKeyFile),
-    PORT: String(port),
-    AUTH_PORT: String(authPort),
-    BASE_URL: base.port === 0 ? `http://localhost:${port}` : base.baseUrl,
-    AUTH_URL: base.authPort === 0 ? `http://localhost:${authPort}` : base.authUrl,
-    ISSUER: base.authPort === 0 ? `http://localhost:${authPort}/` : base.issuer,
-  });
+  const cfg: Config = { ...boundTo(base, port, authPort), cursorSecret: base.cursorSecret || loadCursorSecret(base.signingKeyFile) };
   const db = createDb(cfg);
   let signing: SigningKey | null;
   try {
@@ -251,46 +242,6 @@ function drainer(servers: http.Server[]): { start(): void; backlogAccepted(): Pr
         quiet = accepted === before ? quiet + 1 : 0;
       }
     },
-  };
-}
-
-/** The environment that reproduces a Config (so startServer can re-derive it with real ports). */
-function envOf(c: Config): NodeJS.ProcessEnv {
-  return {
-    HOST: c.host,
-    AUDIENCE: c.audience,
-    DATABASE_URL: c.databaseUrl,
-    API_NOW: c.apiNow?.toISOString(),
-    SEED_SCALE: c.seedScale,
-    NODE_ENV: c.nodeEnv,
-    LOG_LEVEL: c.logLevel,
-    TOKEN_TTL: String(c.tokenTtlSeconds),
-    SIGNING_KEY_FILE: c.signingKeyFile,
-    CURSOR_SECRET: c.cursorSecret,
-    QUERY_BUDGET_MS: String(c.queryBudgetMs),
-    KEY_CACHE_SECONDS: String(c.keyCacheSeconds),
-    USAGE_FLUSH_MS: String(c.usageFlushMs),
-    APP_URL: c.appUrl,
-    DB_POOL_MAX: String(c.dbPoolMax),
-    DB_PREPARED_STATEMENTS: c.dbPreparedStatements ? 'on' : 'off',
-    WORKERS: String(c.workers),
-    HEADERS_TIMEOUT_MS: String(c.headersTimeoutMs),
-    REQUEST_TIMEOUT_MS: String(c.requestTimeoutMs),
-    AUTH_FAILURES_PER_CLIENT: String(c.authFailures.perClient),
-    AUTH_FAILURES_PER_ADDRESS: String(c.authFailures.perAddress),
-    TRUST_PROXY: String(c.trustProxy),
-    KEEP_ALIVE_TIMEOUT_MS: String(c.keepAliveTimeoutMs),
-    MAX_CONNECTIONS_PER_ADDRESS: String(c.maxConnectionsPerAddress),
-    GUEST_SIGNINS_PER_ADDRESS: String(c.guestSignInsPerAddress),
-    AUTH_REFUSAL_DELAY_MS: String(c.authRefusalDelayMs),
-    RATE_LIMIT_BURST: String(c.rateLimit.capacity),
-    RATE_LIMIT_PER_SECOND: String(c.rateLimit.perSecond),
-    RATE_LIMIT_STORE: c.rateLimit.store,
-    APP_CLIENT_ID: c.app.clientId,
-    APP_REDIRECT_URIS: c.app.redirectUris.join(','),
-    METRICS_TOKEN: c.metricsToken,
-    JWKS_URL: c.jwksUrl,
-    SHUTDOWN_DELAY_MS: String(c.shutdownDelayMs),
   };
 }
 
