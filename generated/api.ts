@@ -3754,7 +3754,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "QUERY_TIMEOUT",
-                 *         "message": "The query exceeded its 15 s budget; narrow the filters or use an aggregate endpoint",
+                 *         "message": "The query exceeded the execution budget; narrow the filters, use a smaller limit or an aggregate endpoint",
                  *         "details": null
                  *       }
                  *     }

@@ -11,7 +11,7 @@
  * negation holds for rounds without any value. The filter was compiled (and so validated) first.
  */
 import type { Knex } from 'knex';
-import { ApiError } from '../errors.js';
+import { queryTimeout } from '../errors.js';
 import { aggregateSets, type AggregateRow, type GroupingSet } from '../db/aggregate.js';
 import { FACT_DIMENSIONS } from '../db/facts.js';
 import { codedLabels, factColumn, loadSnapshot, periodLabels, recall, remember, roundDimensionLabels, snapshotStamp, type Coded, type RoundLabels, type Snapshot } from '../db/snapshot.js';
@@ -206,8 +206,6 @@ function snapMetric(m: GroupingSet['metrics'][number]): SnapMetric | null {
   return m.field && FIELDS.has(m.field) ? { op: m.op, field: m.field as 'amount' | 'valuation' } : null;
 }
 
-const timeout = () => new ApiError('QUERY_TIMEOUT', 'The query exceeded the execution budget; narrow the filters, use a smaller limit or an aggregate endpoint');
-
 /** The snapshot, waited for until the deadline while it loads (504 QUERY_TIMEOUT past it: the load goes on). */
 async function snapshotBy(db: Knex, deadline: number): Promise<Snapshot | null> {
   if (deadline === Infinity) return currentSnapshot(db);
@@ -215,7 +213,7 @@ async function snapshotBy(db: Knex, deadline: number): Promise<Snapshot | null> 
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - performance.now()))));
   try {
     const snap = await Promise.race([currentSnapshot(db), late]);
-    if (snap === 'late') throw timeout();
+    if (snap === 'late') throw queryTimeout();
     return snap;
   } finally {
     clearTimeout(timer);
@@ -256,9 +254,9 @@ export async function snapshotAnswer(
   // the same filter (as compiled, in the request's currency) keeps the same rounds
   const positions = where ? await memoPositions(db, snap, where, money) : null;
   if (where && !positions) return null;
-  if (performance.now() > deadline) throw timeout();
+  if (performance.now() > deadline) throw queryTimeout();
   return snapshotSets(snap, positions, snapSets, () => {
-    if (performance.now() > deadline) throw timeout();
+    if (performance.now() > deadline) throw queryTimeout();
   });
 }
 

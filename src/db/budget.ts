@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import type pg from 'pg';
-import { ApiError } from '../errors.js';
+import { ApiError, queryTimeout } from '../errors.js';
 import { clientGone, currentSignal } from './cancel.js';
 import { connectionBudgetMs, isSqlite, normalizeRawResult } from './knex.js';
 import { discardConnection } from '../patches/knex.js';
@@ -70,7 +70,7 @@ class SqliteRunner {
         if (this.worker === worker) this.worker = null;
         void worker.terminate();
       };
-      const timer = setTimeout(() => stop(timeout()), budgetMs);
+      const timer = setTimeout(() => stop(queryTimeout()), budgetMs);
       const onAbort = () => stop(clientGone());
       signal?.addEventListener('abort', onAbort, { once: true });
       const settle = () => {
@@ -98,8 +98,6 @@ class SqliteRunner {
     if (w) await w.terminate();
   }
 }
-
-const timeout = () => new ApiError('QUERY_TIMEOUT', 'The query exceeded the execution budget; narrow the filters, use a smaller limit or an aggregate endpoint');
 
 const runners = new WeakMap<Knex, SqliteRunner>();
 

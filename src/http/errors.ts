@@ -1,5 +1,5 @@
 /** Turns anything thrown while serving a request into an ApiError (SPEC.md part 7); never leaks SQL or stacks. */
-import { ApiError } from '../errors.js';
+import { ApiError, queryTimeout } from '../errors.js';
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
 
@@ -30,7 +30,7 @@ export function toApiError(err: unknown): ApiError {
       : new ApiError('VALIDATION_ERROR', COMPRESSED_BODY, [{ path: 'body', message: COMPRESSED_BODY }]);
   }
   // PostgreSQL statement_timeout / query canceled
-  if (e?.code === '57014') return new ApiError('QUERY_TIMEOUT', 'The query exceeded the execution budget; narrow the filters or use a smaller limit');
+  if (e?.code === '57014') return queryTimeout();
   if (e?.name === 'KnexTimeoutError' || (e?.code && CONNECTION_CODES.has(e.code)) || /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/i.test(e?.message ?? '')) {
     return new ApiError('SERVICE_UNAVAILABLE', 'The database is temporarily unavailable; retry with backoff');
   }

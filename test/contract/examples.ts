@@ -12,6 +12,7 @@
  */
 import fs from 'node:fs';
 import YAML, { type Scalar, type YAMLMap } from 'yaml';
+import { queryTimeout } from '../../src/errors.js';
 import { exitWith, startSeededServer } from './seeded-server.js';
 
 type Json = Record<string, any>;
@@ -62,7 +63,7 @@ const ERROR_EXAMPLES: Record<string, [string, string, unknown]> = {
   RateLimited: ['RATE_LIMITED', 'Rate limit exceeded; retry after 1 s', null],
   InternalServerError: ['INTERNAL_SERVER_ERROR', 'Unexpected error; the request id identifies it in our logs', null],
   ServiceUnavailable: ['SERVICE_UNAVAILABLE', 'The database is unavailable; retry with backoff', null],
-  QueryTimeout: ['QUERY_TIMEOUT', 'The query exceeded its 15 s budget; narrow the filters or use an aggregate endpoint', null],
+  QueryTimeout: ['QUERY_TIMEOUT', queryTimeout().message, null],
 };
 
 function firstValue(doc: Json, ref: Json | undefined): string | undefined {

@@ -145,3 +145,6 @@ export async function settled<T>(read: () => Promise<T>, expected: T, ms = 5000)
   }
   return value;
 }
+
+/** One wording wherever a query's budget runs out: SQLite's worker, PostgreSQL's statement_timeout, the rounds snapshot. */
+export const QUERY_TIMEOUT_MESSAGE = 'The query exceeded the execution budget; narrow the filters, use a smaller limit or an aggregate endpoint';

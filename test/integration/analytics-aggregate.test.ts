@@ -1,6 +1,6 @@
 /** Aggregates by source and the funding timeseries against an independent computation over the tiny seed. */
 import { expect, it } from 'vitest';
-import { forEachDatabase, type Harness } from '../helpers/harness.js';
+import { forEachDatabase, QUERY_TIMEOUT_MESSAGE, type Harness } from '../helpers/harness.js';
 
 interface Round {
   id: number;
@@ -219,12 +219,13 @@ forEachDatabase(
       const heavy = '/analytics/aggregate/funding-rounds/multi-metric?group_by=investor_country,industry_tags,round_quarter,city&metrics=median_amount,median_valuation,count&limit=500';
       const r = await h().get(heavy);
       expect(r.status).toBe(504);
-      expect(r.body.error.code).toBe('QUERY_TIMEOUT');
+      expect(r.body.error).toEqual({ code: 'QUERY_TIMEOUT', message: QUERY_TIMEOUT_MESSAGE, details: null });
       expect(r.headers.get('x-credits-used')).toBe('0');
       // a filter key the rounds snapshot does not hold: the live SQL, which cannot finish in 1 ms (the
       // snapshot answers this series on the tiny seed within the millisecond, and then rightly answers 200)
       const ts = await h().get('/analytics/timeseries?interval=month&from=1990&to=2026&group_by=investor_country&metric=median_amount&top_n=50&filter=company.employees_count[gte]:0');
       expect(ts.status).toBe(504);
+      expect(ts.body.error.message).toBe(QUERY_TIMEOUT_MESSAGE);
     });
   },
   { QUERY_BUDGET_MS: '1' },
