@@ -13,6 +13,7 @@ import type { Interval } from '../src/db/aggregate.js';
 import { ApiError } from '../src/errors.js';
 import { ok, type Ctx, type HandlerMap, type RequestScope, type Result } from '../src/http/context.js';
 import { compileListFilter, listFilter } from '../src/query/list.js';
+import { V2026_10_07 } from '../src/versions/table.js';
 
 type Schemas = components['schemas'];
 
@@ -30,7 +31,7 @@ const fundingFilter = (r: Pick<RequestScope, 'list'>) => sourceFilter(r, FUNDING
  * with the query string until the sunset, then 404 PATH_RENAMED naming it (docs/decisions.md).
  */
 export const FUNDINGS_SUNSET = '2027-04-07';
-const FUNDINGS_RENAMED = '2026-10-07';
+const FUNDINGS_RENAMED = V2026_10_07;
 
 function fundingsRedirect(suffix: string) {
   return async (ctx: Pick<Ctx, 'deps' | 'req'>): Promise<Result> => {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { sortRegistry, type CompiledFilter } from './listing.js';
 import type { EntityRow } from './entities.js';
 import { keysetPage, type PageRequest } from './paging.js';
+import { V2026_10_09 } from '../versions/table.js';
 
 /** A page of companies matching the compiled filter (rows are entity ids and sort values). */
 export async function listCompanies(db: Knex, where: CompiledFilter | null, page: PageRequest) {
@@ -24,5 +25,5 @@ export const COMPANY_SORTS = sortRegistry(
   },
   '-signal_rating',
   '{b}.id',
-  { created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' } },
+  { created_at: { replacement: 'added_at', since: V2026_10_09, sql: '{b}.added_at' } },
 );

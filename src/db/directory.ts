@@ -8,6 +8,7 @@ import type { EntityRow } from './entities.js';
 import { jobFromRow, JOB_COLUMNS, JOB_ENTITY_COLUMNS, type JobRow } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { entityKeys, renamed } from './filterKeys.js';
+import { V2026_10_09 } from '../versions/table.js';
 
 /** Which entities a directory lists: one organization subtype or every entity (persons: people.ts listPersons). */
 export type Directory = { subtype: NonNullable<EntityRow['subtype']> } | { all: true };
@@ -41,11 +42,11 @@ export const ENTITY_SCOPE: FilterScope = {
   name: 'entity',
   description: 'Organizations and persons: /data/companies, /data/entities, /data/investors, /data/universities, /data/gov-ngo, /data/people, /data/founders, founded companies',
   keys: entityKeys(),
-  retired: { created_at: renamed(entityKeys(), 'added_at', '2026-10-09') },
+  retired: { created_at: renamed(entityKeys(), 'added_at', V2026_10_09) },
 };
 
 const ORGANIZATION_KEYS = { signal_rating: 'coalesce({b}.signal_rating, -1)', name: '{b}.name_lower', added_at: '{b}.added_at', updated_at: '{b}.updated_at', id: '{b}.id' };
-const ADDED_AT_RENAMED = { created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' } };
+const ADDED_AT_RENAMED = { created_at: { replacement: 'added_at', since: V2026_10_09, sql: '{b}.added_at' } };
 
 /** Organization directories: every key has an index per subtype (migration 003). */
 export const ORGANIZATION_SORTS = sortRegistry(ORGANIZATION_KEYS, '-signal_rating', '{b}.id', ADDED_AT_RENAMED);

@@ -4,6 +4,7 @@ import type { RefRow } from './entities.js';
 import { CMP, EQ_SET, JOB_TYPES, loc, renamed, UPDATED_AT } from './filterKeys.js';
 import { sortRegistry, type FilterKey, type FilterScope } from './listing.js';
 import { selectList, type RowOf } from './schema.js';
+import { V2026_10_09 } from '../versions/table.js';
 
 /** Never selected: the salary, its currency, the department and the contract type; `is_active` is a condition. */
 const JOB_UNSELECTED = ['salary_min', 'salary_max', 'salary_currency', 'department', 'contract_type', 'is_active'] as const;
@@ -57,9 +58,9 @@ export const JOB_SCOPE: FilterScope = {
   name: 'job',
   description: 'Active job openings: /data/jobs',
   keys: jobKeys(),
-  retired: { date_posted: renamed(jobKeys(), 'posted_at', '2026-10-09') },
+  retired: { date_posted: renamed(jobKeys(), 'posted_at', V2026_10_09) },
 };
 
 export const JOB_SORTS = sortRegistry({ posted_at: '{b}.posted_at', updated_at: '{b}.updated_at', id: '{b}.id' }, '-posted_at', '{b}.id', {
-  date_posted: { replacement: 'posted_at', since: '2026-10-09', sql: '{b}.posted_at' },
+  date_posted: { replacement: 'posted_at', since: V2026_10_09, sql: '{b}.posted_at' },
 });

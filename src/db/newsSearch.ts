@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { sortRegistry, type CompiledFilter } from './listing.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { normalizeTerm, rebuildTerms, SEARCH_DEPTH, TERM_BATCH, TOP, type TermSource } from './search.js';
+import { V2026_10_09 } from '../versions/table.js';
 
 const MAX_TERM = 300;
 const MAX_INNER = 12;
@@ -50,5 +51,5 @@ export async function searchNews(db: Knex, q: string, where: CompiledFilter | nu
 
 /** With `q`: articles whose title (or a later word of it) starts with `q`, ranked; the first 1,000 only. */
 export const NEWS_RANKED_SORTS = sortRegistry({ match: 'x.best', published_at: 'x.published' }, 'match,-published_at', 'x.news_id', {
-  publish_date: { replacement: 'published_at', since: '2026-10-09', sql: 'x.published' },
+  publish_date: { replacement: 'published_at', since: V2026_10_09, sql: 'x.published' },
 });

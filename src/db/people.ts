@@ -5,6 +5,7 @@ import { keysetPage, type PageRequest } from './paging.js';
 import { refTables } from './refCache.js';
 import { CAREER_COLUMNS, normalizeRaw, type CareerRow, type EntityRow, type RefRow } from './entities.js';
 import { sortRegistry, type CompiledFilter } from './listing.js';
+import { V2026_10_07, V2026_10_09 } from '../versions/table.js';
 
 export interface Glance<T> {
   total: number;
@@ -166,8 +167,8 @@ export async function listEducation(db: Knex, personId: number, where: CompiledF
 }
 
 export const FOUNDER_SORTS = sortRegistry({ signal_rating: 'coalesce({b}.signal_rating, -1)', name: '{b}.name_lower', added_at: '{b}.added_at', updated_at: '{b}.updated_at', id: '{b}.id' }, '-signal_rating', '{b}.id', {
-  launch_date: { replacement: 'signal_rating', since: '2026-10-07', sql: "coalesce({b}.launch_date_sort, '')" },
-  created_at: { replacement: 'added_at', since: '2026-10-09', sql: '{b}.added_at' },
+  launch_date: { replacement: 'signal_rating', since: V2026_10_07, sql: "coalesce({b}.launch_date_sort, '')" },
+  created_at: { replacement: 'added_at', since: V2026_10_09, sql: '{b}.added_at' },
 });
 
 /** Career rows (also the founded-companies list, which reads the same rows). */

@@ -10,6 +10,7 @@ import { prepared, whereIdIn } from './knex.js';
 import { JOB_ENTITY_COLUMNS } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { ARTICLE_TYPES, CMP, CMP_SET, EQ_SET, FUND_STATUSES, FUND_TYPES, REPEATED, renamed, taxonomyKey, UPDATED_AT, uuidOf, VALUATION_SOURCES } from './filterKeys.js';
+import { V2026_10_07, V2026_10_09 } from '../versions/table.js';
 
 export interface RecordSpec {
   table: 'funds' | 'valuations' | 'news' | 'notes' | 'transactions' | 'financials' | 'headcount_breakdown' | 'web_traffic' | 'patents' | 'career' | 'education' | 'landscapes' | 'taxonomy';
@@ -127,7 +128,7 @@ export const FUND_SCOPE: FilterScope = {
   name: 'fund',
   description: 'Funds raised by investors: /data/funds',
   keys: fundKeys(),
-  retired: { fund_date: renamed(fundKeys(), 'announced_date', '2026-10-09') },
+  retired: { fund_date: renamed(fundKeys(), 'announced_date', V2026_10_09) },
 };
 
 export const VALUATION_SCOPE: FilterScope = { name: 'valuation', description: 'Company valuations: /data/valuations', keys: valuationKeys() };
@@ -137,23 +138,23 @@ export const NEWS_SCOPE: FilterScope = {
   description: 'News articles: /data/news',
   keys: newsKeys(),
   retired: {
-    publish_date: renamed(newsKeys(), 'published_at', '2026-10-09'),
+    publish_date: renamed(newsKeys(), 'published_at', V2026_10_09),
     // before 2026-10-07 the news filter `sector` took sector taxonomy ids; `taxonomy_id` takes any
-    sector: { replacement: 'taxonomy_id', since: '2026-10-07', legacy: taxonomyKey('sector', 'sector', 'news_taxonomy', 'r.news_id = {b}.id') },
+    sector: { replacement: 'taxonomy_id', since: V2026_10_07, legacy: taxonomyKey('sector', 'sector', 'news_taxonomy', 'r.news_id = {b}.id') },
   },
 };
 
 export const FUND_SORTS = sortRegistry({ announced_date: "coalesce({b}.announced_sort, '')", amount: 'coalesce({b}.amount_usd, -1)', updated_at: '{b}.updated_at', id: '{b}.id' }, '-announced_date', '{b}.id', {
-  fund_date: { replacement: 'announced_date', since: '2026-10-09', sql: "coalesce({b}.announced_sort, '')" },
+  fund_date: { replacement: 'announced_date', since: V2026_10_09, sql: "coalesce({b}.announced_sort, '')" },
 });
 
 export const VALUATION_SORTS = sortRegistry({ date: '{b}.date_sort', value: { sql: '{b}.value_usd', field: 'valuation' }, updated_at: '{b}.updated_at', id: '{b}.id' }, '-date', '{b}.id', {
-  year: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
-  month: { replacement: 'date', since: '2026-10-09', sql: '{b}.date_sort' },
+  year: { replacement: 'date', since: V2026_10_09, sql: '{b}.date_sort' },
+  month: { replacement: 'date', since: V2026_10_09, sql: '{b}.date_sort' },
 });
 
 export const NEWS_SORTS = sortRegistry({ published_at: '{b}.published_at', updated_at: '{b}.updated_at', id: '{b}.id' }, '-published_at', '{b}.id', {
-  publish_date: { replacement: 'published_at', since: '2026-10-09', sql: '{b}.published_at' },
+  publish_date: { replacement: 'published_at', since: V2026_10_09, sql: '{b}.published_at' },
 });
 
 /** Reference lists (landscapes, taxonomy) by name. */

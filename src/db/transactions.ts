@@ -6,6 +6,7 @@ import { isSqlite, prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { BOOL, CMP, CMP_SET, EQ_SET, REPEATED, ROUND_TYPES, STANDARDIZED_ROUND_VALUES, UPDATED_AT, entityKeys, rebase } from './filterKeys.js';
 import type { RowOf } from './schema.js';
+import { V2026_05_25, V2026_10_09 } from '../versions/table.js';
 
 /** `updated_at` is nullable in the table (added by migration 016), filled there and stamped by every write path (src/db/changes.ts). */
 export type TransactionRow = RowOf<'transactions'> & { updated_at: string };
@@ -90,11 +91,11 @@ export const FUNDING_SCOPE: FilterScope = {
   description: 'Funding rounds (transactions): /data/transactions, analytics',
   keys: fundingKeys(),
   // transactions dropped `created_at` in 2026-10-09; the announcement date is what a round is filtered by
-  retired: { created_at: { replacement: 'date', since: '2026-10-09' } },
+  retired: { created_at: { replacement: 'date', since: V2026_10_09 } },
 };
 
 export const TRANSACTION_SORTS = sortRegistry({ date: "coalesce({b}.date_sort, '')", amount: 'coalesce({b}.amount_usd, -1)', updated_at: '{b}.updated_at', id: '{b}.id' }, '-date', '{b}.id', {
-  created_at: { replacement: 'date', since: '2026-10-09', sql: '{b}.created_at' },
-  year: { replacement: 'date', since: '2026-05-25' },
-  month: { replacement: 'date', since: '2026-05-25' },
+  created_at: { replacement: 'date', since: V2026_10_09, sql: '{b}.created_at' },
+  year: { replacement: 'date', since: V2026_05_25 },
+  month: { replacement: 'date', since: V2026_05_25 },
 });

@@ -10,12 +10,21 @@ export interface VersionEntry {
   changes: string[];
 }
 
-export const LATEST_VERSION = '2026-10-09';
+/**
+ * The versions code refers to (a key retired, a field renamed, a rule changed), named so that each
+ * date is written once, here; the table's entries below use them.
+ */
+export const V2026_05_25 = '2026-05-25';
+export const V2026_09_01 = '2026-09-01';
+export const V2026_10_07 = '2026-10-07';
+export const V2026_10_09 = '2026-10-09';
+
+export const LATEST_VERSION = V2026_10_09;
 export const SUPPORT_DAYS_AFTER_SUPERSEDED = 30;
 
 export const VERSIONS: readonly VersionEntry[] = [
   {
-    date: '2026-10-09',
+    date: V2026_10_09,
     changes: [
       'Calendar-day fields (`deal_date`, fund `announced_date`) are `YYYY-MM-DD`.',
       'Transactions replace `year`/`month` with `announced_date`; valuations with `valued_date`; transactions drop `created_at`.',
@@ -26,7 +35,7 @@ export const VERSIONS: readonly VersionEntry[] = [
     ],
   },
   {
-    date: '2026-10-07',
+    date: V2026_10_07,
     sunset: '2026-11-08',
     changes: [
       '`in_any`/`nin_any` replace `in`/`nin`; dotted `ref.key` filters.',
@@ -46,7 +55,7 @@ export const VERSIONS: readonly VersionEntry[] = [
     ],
   },
   {
-    date: '2026-09-01',
+    date: V2026_09_01,
     changes: ['`funding_year` filter renamed `year` on transactions; `/data/search` returns `{data: [...]}`.'],
   },
   { date: '2026-08-20', sunset: '2026-10-01', changes: ['Nested `latest_valuation` unified to `{value, year, month}`.'] },
@@ -66,7 +75,7 @@ export const VERSIONS: readonly VersionEntry[] = [
   { date: '2026-06-17', sunset: '2026-07-18', changes: ['Endpoints moved under functional namespaces.'] },
   { date: '2026-06-02', sunset: '2026-07-17', changes: ['Legacy `is_company` and similar flags removed.'] },
   { date: '2026-05-29', sunset: '2026-07-02', changes: ['`is_ai_summarised` removed.'] },
-  { date: '2026-05-25', sunset: '2026-06-28', changes: ['Cursor pagination added; funding sort keys `year`/`month` became `date`.'] },
+  { date: V2026_05_25, sunset: '2026-06-28', changes: ['Cursor pagination added; funding sort keys `year`/`month` became `date`.'] },
   { date: '2026-05-22', sunset: '2026-06-24', changes: ['Monetary fields became integers.'] },
   { date: '2026-05-13', sunset: '2026-06-21', changes: ['Placeholder null fields removed.'] },
   { date: '2026-04-10', sunset: '2026-06-12', changes: ['`short_description` reverted to `tagline`.'] },

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
 import { resolveVersion, supportedVersions, versionHeaders, versionTable } from '../../src/versions/resolve.js';
@@ -50,5 +52,21 @@ describe('API-Version resolution', () => {
     expect(h.Deprecation).toBe(`@${Date.parse('2026-10-09T00:00:00Z') / 1000}`);
     expect(h.Sunset).toBe('Sun, 08 Nov 2026 00:00:00 GMT');
     expect(versionHeaders(resolveVersion(undefined, at('2026-10-20')))).toEqual({ 'API-Version': '2026-10-09' });
+  });
+});
+
+describe('version dates', () => {
+  /** Source files of the server, walked from `dir`. */
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+
+  it('are written once, in the version table: code names them by its constants', () => {
+    const dates = new Set(VERSIONS.map((v) => v.date));
+    const literals: string[] = [];
+    for (const file of [...sources('src'), ...sources('handlers')]) {
+      if (file === path.join('src', 'versions', 'table.ts')) continue;
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/['"`](\d{4}-\d{2}-\d{2})['"`]/g)) if (dates.has(m[1]!)) literals.push(`${file}: ${m[0]}`);
+    }
+    expect(literals).toEqual([]);
   });
 });

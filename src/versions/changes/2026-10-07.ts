@@ -5,19 +5,20 @@
  */
 import { ApiError } from '../../errors.js';
 import type { VersionChange } from '../change.js';
+import { V2026_10_07 } from '../table.js';
 
 const LEGACY_OPS: Record<string, 'in_any' | 'nin_any'> = { in: 'in_any', nin: 'nin_any' };
 const HEATMAP_DIMENSIONS: Record<string, string> = { stage: 'standardized_round', standardized_sector: 'sector' };
 
 export const change20261007: VersionChange = {
-  version: '2026-10-07',
+  version: V2026_10_07,
   summary: 'in/nin -> in_any/nin_any; dotted related filters; heatmap stage/standardized_sector removed; cursor-only paging.',
   filterCondition(cond, pinned) {
     let { key, op } = cond;
     const replacementOp = LEGACY_OPS[op as string];
     if (replacementOp) {
       if (!pinned) {
-        throw new ApiError('UNSUPPORTED_OPERATOR', `Operator ${op} was retired in version 2026-10-07; use ${replacementOp}`, {
+        throw new ApiError('UNSUPPORTED_OPERATOR', `Operator ${op} was retired in version ${V2026_10_07}; use ${replacementOp}`, {
           filter: key,
           operator: op,
           replacement: replacementOp,
@@ -34,7 +35,7 @@ export const change20261007: VersionChange = {
   },
   rejectRetired(path, query) {
     if (path.startsWith('/data/') && query.offset !== undefined) {
-      const message = 'offset paging was retired in version 2026-10-07: page with cursor (send page.next_cursor back as cursor)';
+      const message = `offset paging was retired in version ${V2026_10_07}: page with cursor (send page.next_cursor back as cursor)`;
       throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.offset', message }]);
     }
   },
@@ -51,7 +52,7 @@ export const change20261007: VersionChange = {
       notes.push({
         type: 'param_retired',
         name: 'offset',
-        message: 'offset paging is retired from version 2026-10-07; page with cursor (page.next_cursor)',
+        message: `offset paging is retired from version ${V2026_10_07}; page with cursor (page.next_cursor)`,
         replacement: 'cursor',
       });
     }

@@ -8,6 +8,7 @@
  * (`retired`) and filter scopes (`retired`).
  */
 import type { StoredFields, VersionChange } from '../change.js';
+import { V2026_10_09 } from '../table.js';
 
 type Row = Record<string, unknown>;
 
@@ -71,7 +72,7 @@ const ROWS: Record<string, Downgrade> = {
 };
 
 export const change20261009: VersionChange = {
-  version: '2026-10-09',
+  version: V2026_10_09,
   summary:
     'Validation errors 400 (422 before); transactions and valuations: announced_date/valued_date replace year/month, transactions drop created_at; date keys renamed (posted_at, published_at, fund announced_date).',
   validationStatus: 422,
