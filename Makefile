@@ -22,7 +22,7 @@ MALLOC_MMAP_THRESHOLD ?= 131072
 SEED_YOUNG_MB ?= 64
 SEEDING := NODE_OPTIONS="$(if $(filter-out 0,$(SEED_YOUNG_MB)),--max-semi-space-size=$(SEED_YOUNG_MB)) $${NODE_OPTIONS:-}"
 
-.PHONY: help install build run seed migrate test test-tally-reset test-unit test-python test-contract test-generators test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
+.PHONY: help install build run seed migrate check test test-tally-reset test-unit test-integration test-vitest test-python test-contract test-generators test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -94,8 +94,20 @@ $(CHROMIUM):
 	@echo "Installing Debian's chromium for the docs page test"
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 
-test-unit: install $(CHROMIUM) $(PY_SDK) ## vitest: unit, integration (SQLite and PostgreSQL, the Python SDK's quickstart) and docs-page tests
-	NO_COLOR=1 FORCE_COLOR=0 npx vitest run --reporter=default --reporter=json --outputFile.json=test/artifacts/tally/vitest.json
+test-unit: install ## vitest: unit tests only (no database, browser or Python)
+	NO_COLOR=1 FORCE_COLOR=0 npx vitest run --project unit
+
+test-integration: install $(CHROMIUM) $(PY_SDK) ## vitest: integration (SQLite and PostgreSQL, the Python SDK's quickstart) and docs-page tests; SKIP_SLOW=1 leaves out the slow files (SLOW_INTEGRATION, vitest.config.ts)
+	NO_COLOR=1 FORCE_COLOR=0 npx vitest run --project integration
+
+# make test's vitest run: every project at once, slow files included whatever the environment says,
+# its JSON report counted by test/tally.ts
+test-vitest: install $(CHROMIUM) $(PY_SDK)
+	SKIP_SLOW= NO_COLOR=1 FORCE_COLOR=0 npx vitest run --reporter=default --reporter=json --outputFile.json=test/artifacts/tally/vitest.json
+
+check: typecheck lint test-unit ## The fast loop, about a minute on 2 cores: typecheck, openapi.yaml's lint and examples, the version table and README rendered, unit tests
+	@$(TSX) src/versions/render.ts --check
+	@$(TSX) scripts/config-table.ts --check
 
 test-python: $(PY_SDK) ## The Python SDK's hand-written layer: ruff and pytest (exit 5, no tests collected, is a failure too)
 	cd clients/python && ../../$(VENV)/bin/ruff check . && ../../$(VENV)/bin/ruff format --check .
@@ -121,7 +133,7 @@ test-generators: install $(CLIENTS_CHECK) ## Generate clients from openapi.yaml 
 test-tally-reset:
 	@$(TSX) test/tally.ts reset
 
-test: install test-tally-reset lint check-generated typecheck test-generators test-python test-unit test-contract test-mcp ## Everything CI runs; ends with the checks of every suite added up (`N passed, N failed`)
+test: install test-tally-reset lint check-generated typecheck test-generators test-python test-vitest test-contract test-mcp ## Everything CI runs; ends with the checks of every suite added up (`N passed, N failed`)
 	@$(TSX) test/tally.ts summary
 
 mock: install ## Prism mock server of openapi.yaml on port 4010 (dynamic examples)
