@@ -53,8 +53,6 @@ export class ApiError extends Error {
   }
 }
 
-export const validationError = (message: string, details: ErrorDetails = null) =>
-  new ApiError('VALIDATION_ERROR', message, details);
 export const notFound = (message = 'Resource not found') => new ApiError('NOT_FOUND', message);
 /** A query past its execution budget, whichever engine stopped it (src/db/budget.ts, the rounds snapshot, PostgreSQL's statement_timeout). */
 export const queryTimeout = () =>

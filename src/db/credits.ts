@@ -45,11 +45,6 @@ export async function addUsage(db: Knex, counts: UsageCount[]): Promise<void> {
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export async function getBalance(db: Knex, teamId: number): Promise<number | null> {
-  const row = (await db('credit_balances').where('team_id', teamId).first('balance')) as { balance: number } | undefined;
-  return row ? Number(row.balance) : null;
-}
-
 export async function usageBetween(
   db: Knex,
   teamId: number,

@@ -83,7 +83,3 @@ export async function pendingMigrations(db: Knex): Promise<string[]> {
   const applied = new Set(((await db('knex_migrations').select('name')) as { name: string }[]).map((r) => r.name));
   return known.filter((m) => !applied.has(m));
 }
-
-export async function rollbackAll(db: Knex): Promise<void> {
-  await db.migrate.rollback({ migrationSource }, true);
-}

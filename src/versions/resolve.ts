@@ -81,8 +81,4 @@ export function versionHeaders(info: VersionInfo): Record<string, string> {
   return headers;
 }
 
-export function isBefore(info: VersionInfo, date: string): boolean {
-  return info.date < date;
-}
-
 export { LATEST_VERSION };
