@@ -17,7 +17,6 @@ import { V2026_10_07 } from '../src/versions/table.js';
 
 type Schemas = components['schemas'];
 
-/** The list input's filter in the source's scope, compiled against its alias. */
 /** The filter of an analytics request in the source's scope, compiled against its alias, with its tree (the rounds snapshot reads it). */
 function sourceFilter(r: Pick<RequestScope, 'list'>, source: Source): AnalyticsFilter | null {
   const where = compileListFilter(r.list, source.scope, source.alias);
