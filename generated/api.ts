@@ -3452,6 +3452,8 @@ export interface components {
             name: string;
             /** @description Taxonomy type or place kind, where there is one. */
             type?: string;
+            /** @description Countries: the ISO 3166-1 alpha-2 code; continents: their two-letter code. A filter takes it (or the English name) in place of `value`. */
+            code?: string;
         };
         FilterValueList: {
             key: string;
