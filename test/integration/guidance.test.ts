@@ -2,9 +2,10 @@
  * Answers that point a newcomer the right way: the bare host leads to the reference, and mistakes
  * seen in a first afternoon get an error that says what to write instead (codes unchanged).
  */
+import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { forEachDatabase } from '../helpers/harness.js';
-import { send } from '../helpers/signin.js';
+import { pkcePair, postSignIn, REDIRECT, send } from '../helpers/signin.js';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
@@ -126,5 +127,35 @@ forEachDatabase('guidance', (h) => {
     expect(JSON.parse(twice.text).error).toBe('invalid_request');
     const discovery = await (await fetch(`${authUrl}/.well-known/openid-configuration`)).json();
     expect(discovery.token_endpoint_auth_methods_supported).toContain('client_secret_basic');
+  });
+
+  it("shows a sign-in page with the product's name and inline styles its CSP allows by hash only", async () => {
+    const q = new URLSearchParams({ client_id: 'web-app', redirect_uri: REDIRECT, response_type: 'code', code_challenge: pkcePair().challenge, code_challenge_method: 'S256', state: 's' });
+    const page = await send(`${h().server.authUrl}/authorize?${q}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<title>Sign in · Funding Data API</title>');
+    expect(page.text).toContain('Funding Data API</h1>');
+    expect(page.text).not.toMatch(/<link[^>]+stylesheet/);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page.text)?.[1];
+    expect(style).toBeDefined();
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(`style-src 'sha256-${crypto.createHash('sha256').update(style!).digest('base64')}'`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp).toMatch(/default-src 'none'/);
+  });
+
+  it('shows a wrong password on the form, the email kept and escaped, ready to try again', async () => {
+    const email = 'free@example.com"><b>x';
+    const r = await postSignIn(h().server.authUrl, { username: email, password: 'wrong' }, { localAddress: '127.0.0.9' });
+    expect(r.status).toBe(401);
+    expect(r.headers['content-type']).toMatch(/text\/html/);
+    expect(r.text).toContain('Wrong email or password');
+    expect(r.text).toContain('value="free@example.com&#34;&#62;&#60;b&#62;x"');
+    expect(r.text).not.toContain('<b>x');
+    // the form posts the same authorization request again
+    expect(r.text).toContain(`name="redirect_uri" value="${REDIRECT}"`);
+    expect(r.text).toContain('name="password"');
+    expect(r.text).toContain('Funding Data API</h1>');
   });
 });
