@@ -16,7 +16,7 @@ const STYLE = [
   'h1{margin:0;font-size:1.4rem}',
   'p.lead{margin:.25rem 0 1.5rem;opacity:.75}',
   'label{display:block;font-weight:600;font-size:.9rem}',
-  'input:not([type=hidden]){display:block;width:100%;margin:.35rem 0 1rem;padding:.6rem .7rem;font:inherit;color:inherit;background:transparent;border:1px solid var(--line);border-radius:8px}',
+  'input:not([type=hidden]){display:block;width:100%;margin:.35rem 0 1rem;padding:.6rem .7rem;font:inherit;font-weight:400;color:inherit;background:transparent;border:1px solid var(--line);border-radius:8px}',
   'input:focus{outline:2px solid var(--accent);outline-offset:1px}',
   'button{width:100%;padding:.65rem;font:inherit;font-weight:600;border-radius:8px;cursor:pointer}',
   'button.primary{color:#fff;background:var(--accent);border:0}',
