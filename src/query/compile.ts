@@ -63,7 +63,7 @@ function typed(k: FilterKey, raw: string, opts: CompileOptions): Value {
   const v = raw.trim();
   switch (k.type) {
     case 'place':
-      return INT.test(v) ? Number(v) : namedPlace(k, v, raw, opts);
+      return placeId(k, raw, opts.enums);
     case 'integer':
       if (!INT.test(v)) throw invalid(k.key, `Filter ${k.key} expects an integer, got "${raw}"`);
       return Number(v);
@@ -113,11 +113,17 @@ function typed(k: FilterKey, raw: string, opts: CompileOptions): Value {
   }
 }
 
-/** A country or continent given by its code (`DE`, `EU`) or English name (`Germany`) instead of its id. */
-function namedPlace(k: FilterKey, v: string, raw: string, opts: CompileOptions): number {
+/**
+ * A place key's value as the place id it stands for: the id itself, or a country or continent by its
+ * code (`DE`, `EU`) or English name (`Germany`). Also read by the rounds snapshot
+ * (src/analytics/snapshot.ts), which evaluates the filter's tree itself.
+ */
+export function placeId(k: FilterKey, raw: string, enums: FilterEnums | undefined): number {
+  const v = raw.trim();
+  if (INT.test(v)) return Number(v);
   const kinds = (k.valuesKind ?? '').split(',');
   const low = v.toLowerCase();
-  const hits = (opts.enums?.places ?? []).filter((p) => kinds.includes(p.kind!) && (p.code.toLowerCase() === low || p.name.toLowerCase() === low));
+  const hits = (enums?.places ?? []).filter((p) => kinds.includes(p.kind!) && (p.code.toLowerCase() === low || p.name.toLowerCase() === low));
   if (hits.length === 1) return hits[0]!.id!;
   const named = kinds.filter((kind) => kind === 'country' || kind === 'continent');
   if (hits.length > 1) {

@@ -4,6 +4,14 @@
  */
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
+import { snapshotAnswer } from '../../src/analytics/snapshot.js';
+import { HEATMAP_METRICS, HEATMAP_SOURCE } from '../../src/db/analytics.js';
+import { DIMENSIONS } from '../../src/db/dimensions.js';
+import { filterEnums } from '../../src/db/refCache.js';
+import { Money } from '../../src/money/fx.js';
+import { compileFilter } from '../../src/query/compile.js';
+import { parseFilter } from '../../src/query/filter.js';
+import { SCOPES } from '../../src/query/registry.js';
 import { forEachDatabase } from '../helpers/harness.js';
 import { pkcePair, postSignIn, REDIRECT, send } from '../helpers/signin.js';
 
@@ -46,6 +54,38 @@ forEachDatabase('guidance', (h) => {
     }
     const list = await h().get(`/data/companies?limit=50&filter=${encodeURIComponent('country[in_any]:[DE,FR]')}`);
     expect(list.status).toBe(200);
+  });
+
+  it('gives analytics over a country by code the same answer as by id', async () => {
+    const id = await germany();
+    const agg = (country: string) =>
+      h().get(`/analytics/aggregate/funding-rounds?group_by=round_year&metric=count&filter=${encodeURIComponent(`company.country[eq]:${country}`)}`);
+    const byId = await agg(String(id));
+    expect(byId.status).toBe(200);
+    expect(byId.body.data.length).toBeGreaterThan(0);
+    for (const v of ['DE', 'Germany']) {
+      const r = await agg(v);
+      expect(r.status, v).toBe(200);
+      expect(r.body.data, v).toEqual(byId.body.data);
+    }
+  });
+
+  it('answers from the rounds snapshot over a country by code as by id', async () => {
+    const id = await germany();
+    const money = new Money('USD', 1);
+    const sets = [{ groups: [DIMENSIONS.round_year!], metrics: [{ name: 'count' as const, money: false, ...HEATMAP_METRICS.count }] }];
+    const answer = async (f: string) => {
+      const ast = parseFilter(f);
+      const where = compileFilter(ast, SCOPES.funding!, { alias: 't', money, enums: await filterEnums(h().db) })!;
+      return snapshotAnswer(h().db, HEATMAP_SOURCE, { ...where, ast }, money, sets);
+    };
+    const byId = await answer(`company.country[eq]:${id}`);
+    expect(byId).not.toBeNull();
+    expect(byId![0]!.length).toBeGreaterThan(0);
+    for (const v of ['DE', 'Germany']) {
+      const got = await answer(`company.country[in_any]:[${v}]`);
+      expect(got, v).toEqual(byId);
+    }
   });
 
   it('points an unknown country to the values endpoint', async () => {
