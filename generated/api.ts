@@ -1609,6 +1609,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start
+         * @description Public. A browser (an `Accept` header that names `text/html`) is redirected (302) to the interactive reference at `/docs`; any other client gets a small JSON pointer to the reference, this document, the health probe and the token endpoint of this deployment.
+         */
+        get: operations["getRoot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -2681,6 +2701,30 @@ export interface components {
             grand_total: number;
             query_info: components["schemas"]["FunnelQueryInfo"];
         };
+        RootPointer: {
+            /** @description The product's name. */
+            name: string;
+            /**
+             * Format: uri
+             * @description The interactive reference (HTML).
+             */
+            docs: string;
+            /**
+             * Format: uri
+             * @description This OpenAPI document as JSON (`/openapi.yaml` as YAML).
+             */
+            openapi: string;
+            /**
+             * Format: uri
+             * @description The public health probe.
+             */
+            health: string;
+            /**
+             * Format: uri
+             * @description The token endpoint: exchange an API key's client id and secret for an access token there.
+             */
+            token_url: string;
+        };
         Health: {
             /**
              * @description `draining`: the process got SIGTERM and finishes what it has.
@@ -3408,6 +3452,8 @@ export interface components {
             name: string;
             /** @description Taxonomy type or place kind, where there is one. */
             type?: string;
+            /** @description Countries: the ISO 3166-1 alpha-2 code; continents: their two-letter code. A filter takes it (or the English name) in place of `value`. */
+            code?: string;
         };
         FilterValueList: {
             key: string;
@@ -16322,6 +16368,47 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["QueryTimeout"];
+        };
+    };
+    getRoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the reference, the document, the health probe and the token endpoint are. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Funding Data API",
+                     *       "docs": "http://localhost:3000/docs",
+                     *       "openapi": "http://localhost:3000/openapi.json",
+                     *       "health": "http://localhost:3000/system/health",
+                     *       "token_url": "http://localhost:3001/oauth/token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RootPointer"];
+                };
+            };
+            /** @description A browser, sent to the reference. No body. */
+            302: {
+                headers: {
+                    /** @description The interactive reference, `/docs`. */
+                    Location: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     getOpenApiJson: {

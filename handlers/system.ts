@@ -1,5 +1,5 @@
 /**
- * System: the public probes and the published OpenAPI document. `/system/health` is the public
+ * System: the public probes, the published OpenAPI document and the root's pointer to them. `/system/health` is the public
  * probe (database and draining); for an orchestrator, `/system/ready` adds the migrations and
  * `/system/live` says only that the process answers (no database: an outage is no reason to
  * restart it).
@@ -10,7 +10,7 @@ import { loadDocument } from '../src/app.js';
 import { pendingMigrations } from '../src/db/migrate.js';
 import { ping } from '../src/db/reference.js';
 import { now } from '../src/config.js';
-import type { Ctx, HandlerMap } from '../src/http/context.js';
+import { ok, type Ctx, type HandlerMap } from '../src/http/context.js';
 import { LATEST_VERSION } from '../src/versions/table.js';
 
 const HEALTH_TIMEOUT_MS = 1000;
@@ -79,6 +79,20 @@ function publishedDocument(baseUrl: string, authUrl: string, at: Date) {
 }
 
 export const documentHandlers: HandlerMap = {
+  // a browser opening the bare host lands on the reference; a program learns where things are
+  getRoot: async (ctx) => {
+    if (ctx.req.accepts(['application/json', 'text/html']) === 'text/html') {
+      return { status: 302, body: '', headers: { Location: '/docs' }, contentType: 'text/plain; charset=utf-8' };
+    }
+    const { baseUrl, authUrl } = ctx.deps.cfg;
+    return ok('getRoot', {
+      name: 'Funding Data API',
+      docs: `${baseUrl}/docs`,
+      openapi: `${baseUrl}/openapi.json`,
+      health: `${baseUrl}/system/health`,
+      token_url: `${authUrl}/oauth/token`,
+    });
+  },
   getOpenApiJson: async (ctx) => ({ status: 200, body: publishedDocument(ctx.deps.cfg.baseUrl, ctx.deps.cfg.authUrl, now(ctx.deps.cfg)).json }),
   getOpenApiYaml: async (ctx) => ({
     status: 200,

@@ -3,7 +3,8 @@
  * with one job; a new stage is a new module and one line below.
  *
  * Express stages, in order, for every request:
- *   request id and log -> side doors (CORS, metrics, docs, MCP) -> `/api/*` 308 -> 405 -> body
+ *   request id and log -> side doors (CORS, metrics, docs, MCP) -> `/api/*` 308 -> identity
+ *   provider paths 404 (naming AUTH_URL) -> 405 -> body
  *   -> version resolution (the request in the current version's forms) -> routing and validation.
  * Operation stages of a routed request, in order before the handler; a stage's work after `next()`
  * runs on the way back, innermost first (idempotency, then locks, then the version downgrade, then
@@ -35,6 +36,7 @@ import { locksStage } from './pipeline/locks.js';
 import { meteringStage } from './pipeline/metering.js';
 import { compose, type Stage } from './pipeline/operation.js';
 import { redirectStage } from './pipeline/redirect.js';
+import { identityPathsStage } from './pipeline/elsewhere.js';
 import { requestLogStage } from './pipeline/requestLog.js';
 import { buildRouter, loadDocument, methodStage, planOperations, routingStage } from './pipeline/routing.js';
 import { versionRequestStage } from './pipeline/versionRequest.js';
@@ -82,6 +84,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   const version = String((document.info as { version?: string } | undefined)?.version ?? '');
   app.use(mcpRoutes({ cfg, auth: deps.auth, doc: document, version, app: () => app }));
   app.use(redirectStage());
+  app.use(identityPathsStage(cfg.authUrl));
   app.use(methodStage(api));
   app.use(bodyStage());
   app.use(versionRequestStage(clock));

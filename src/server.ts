@@ -25,7 +25,7 @@ import { Metrics } from './http/metrics.js';
 import { headerOverflowMessage, MAX_HEADER_BYTES } from './http/limits.js';
 import { isPrimaryOfCluster, printsBanner, runPrimary } from './cluster.js';
 import { ProductionRefused, productionProblems } from './production.js';
-import { DEV_CLIENT } from './auth/demo.js';
+import { startupBanner } from './banner.js';
 
 export interface RunningServer {
   cfg: Config;
@@ -269,29 +269,7 @@ async function main(): Promise<void> {
     return runPrimary(cfg);
   }
   const server = await startServer(cfg);
-  const dev = server.cfg.nodeEnv !== 'production';
-  const banner = [
-    '',
-    `  Funding Data API is running`,
-    `  Base URL:      ${server.baseUrl}`,
-    `  Auth URL:      ${server.authUrl}`,
-    `  Audience:      ${server.cfg.audience}`,
-    ...(dev ? [`  Dev client id: ${DEV_CLIENT.clientId}`, `  Dev secret:    ${DEV_CLIENT.secret}`] : []),
-    `  Database:      ${server.cfg.dbClient === 'sqlite' ? server.cfg.sqliteFile : 'postgres'}`,
-    `  Processes:     ${cfg.workers} (WORKERS)`,
-    '',
-    ...(dev
-      ? [
-          '  Try it:',
-          `  TOKEN=$(curl -s -X POST ${server.authUrl}/oauth/token -H 'Content-Type: application/json' \\`,
-          `    -d '{"client_id":"${DEV_CLIENT.clientId}","client_secret":"${DEV_CLIENT.secret}","audience":"${server.cfg.audience}","grant_type":"client_credentials"}' \\`,
-          `    | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
-          `  curl -s ${server.baseUrl}/data/transactions?limit=2 -H "Authorization: Bearer $TOKEN" -H 'X-Client-Id: ${DEV_CLIENT.clientId}'`,
-          '',
-        ]
-      : []),
-  ];
-  if (printsBanner()) process.stderr.write(banner.join('\n') + '\n');
+  if (printsBanner()) process.stderr.write(startupBanner(server).join('\n') + '\n');
   const shutdown = (signal: string) => {
     process.stderr.write(`${signal}: draining in-flight requests\n`);
     const force = setTimeout(() => process.exit(1), 25_000 + cfg.shutdownDelayMs);

@@ -240,6 +240,11 @@ async function signingKeyCreate(words: string[], opts: Options): Promise<void> {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // asked for, the usage is the answer (stdout, success); without a command it is an error (stderr, 2)
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   try {
     const { words, opts } = parse(argv);
     const command = words.slice(0, 2).join(' ');

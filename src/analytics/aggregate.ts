@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { Tier } from '../auth/verify.js';
 import { periodGrouping, type AggregateRow, type Interval, type OrderTerm } from '../db/aggregate.js';
 import { ApiError } from '../errors.js';
+import { SORT_PATTERN, sortSyntaxMessage } from '../query/sort.js';
 import type { Money } from '../money/fx.js';
 import { analyticsSets, type AnalyticsFilter } from './snapshot.js';
 import { FUNDING_ROUNDS, parseMetric, sourceDimensions, type Metric, type Source } from './sources.js';
@@ -45,6 +46,8 @@ export interface AggregateAnswer {
  * `-` for descending. Default `-value`; ties by the group labels in order.
  */
 function resolveOrder(raw: string | undefined, groupBy: readonly string[], metrics: readonly Metric[]): { order: OrderTerm[]; canonical: string } {
+  const valid = ['value', ...metrics.map((m) => m.name), ...groupBy];
+  if (raw !== undefined && !SORT_PATTERN.test(raw)) throw invalid('sort', sortSyntaxMessage(raw, valid));
   const keys = (raw ?? '').split(',').filter((k) => k !== '');
   const wanted = keys.length ? keys : ['-value'];
   const order = wanted.map((k) => {
@@ -53,7 +56,7 @@ function resolveOrder(raw: string | undefined, groupBy: readonly string[], metri
     const metric = name === 'value' ? 0 : metrics.findIndex((m) => m.name === name);
     const group = groupBy.indexOf(name);
     if (metric < 0 && group < 0) {
-      throw invalid('sort', `Unknown sort key ${name}; valid: value, ${[...metrics.map((m) => m.name), ...groupBy].join(', ')}`);
+      throw invalid('sort', `Unknown sort key ${name}; valid: ${valid.join(', ')}`);
     }
     return { column: metric >= 0 ? `m${metric}` : `g${group}`, desc };
   });

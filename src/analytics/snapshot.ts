@@ -14,13 +14,15 @@ import type { Knex } from 'knex';
 import { queryTimeout } from '../errors.js';
 import { aggregateSets, type AggregateRow, type GroupingSet } from '../db/aggregate.js';
 import { FACT_DIMENSIONS } from '../db/facts.js';
+import { filterEnums } from '../db/refCache.js';
 import { codedLabels, factColumn, loadSnapshot, periodLabels, recall, remember, roundDimensionLabels, snapshotStamp, type Coded, type RoundLabels, type Snapshot } from '../db/snapshot.js';
 import { positionsOf, snapshotSets, type SnapMetric, type SnapSet } from '../db/snapshotGroups.js';
 import type { CompiledFilter } from '../db/listing.js';
 import type { SqlSource } from '../db/sources.js';
 import type { Money } from '../money/fx.js';
 import type { FilterNode } from '../query/filter.js';
-import { ROUND_TYPES, STANDARDIZED_ROUND_VALUES, type EnumValue } from '../query/registry.js';
+import { placeId } from '../query/compile.js';
+import { ROUND_TYPES, SCOPES, scopeKey, STANDARDIZED_ROUND_VALUES, type EnumValue } from '../query/registry.js';
 
 /** A compiled filter and the tree it was compiled from. */
 export type AnalyticsFilter = CompiledFilter & { ast?: FilterNode };
@@ -142,7 +144,13 @@ async function relatedMask(db: Knex, snap: Snapshot, c: Cond): Promise<Uint8Arra
     const found = c.values.map((v) => snap.investorTypeIds.get(v.trim().toLowerCase()));
     if (found.some((x) => x === undefined)) return null;
     ids = found as number[];
-  } else ids = c.values.map((v) => Number(v.trim()));
+  } else {
+    // a country or continent may be named by code or name: the id it stands for, as the SQL reads it
+    const key = scopeKey(SCOPES.funding!, c.key);
+    const named = key?.type === 'place' && c.values.some((v) => !/^\s*-?\d+\s*$/.test(v));
+    const enums = named ? await filterEnums(db) : undefined;
+    ids = c.values.map((v) => (key?.type === 'place' ? placeId(key, v, enums) : Number(v.trim())));
+  }
   const column = await factColumn(db, snap, dim);
   // the wanted values' codes (a value no round has matches none)
   const keep = new Uint8Array(column.codeOf.size);

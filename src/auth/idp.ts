@@ -1,6 +1,6 @@
 /**
  * The bundled identity provider (DESIGN.md "Identity"): its own Express app on AUTH_PORT with
- * `POST /oauth/token` (client credentials; JSON or form body) and the JWKS that the API verifies
+ * `POST /oauth/token` (client credentials in a JSON or form body, or HTTP Basic) and the JWKS that the API verifies
  * against. Errors use the OAuth 2.0 error body (RFC 6749 5.2), not the API envelope.
  */
 import crypto from 'node:crypto';
@@ -78,14 +78,39 @@ export function refused(deps: IdpDeps, endpoint: 'token' | 'authorize', who: { c
  */
 export const holdRefusal = (cfg: Config) => new Promise<void>((r) => setTimeout(r, cfg.authRefusalDelayMs));
 
+/**
+ * HTTP Basic client authentication (RFC 6749 2.3.1, Postman's default): `Authorization: Basic`
+ * over the form-urlencoded client id and secret. Null without a Basic header (other schemes are
+ * not client authentication and are ignored), 'malformed' when it cannot be read.
+ */
+export function basicClient(header: string | undefined): { id: string; secret: string } | 'malformed' | null {
+  const m = header === undefined ? null : /^Basic(?: +(\S*))? *$/i.exec(header);
+  if (!m) return null;
+  const decoded = Buffer.from(m[1] ?? '', 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (!/^[A-Za-z0-9+/]+=*$/.test(m[1] ?? '') || colon < 0) return 'malformed';
+  const form = (v: string) => decodeURIComponent(v.replace(/\+/g, ' '));
+  try {
+    return { id: form(decoded.slice(0, colon)), secret: form(decoded.slice(colon + 1)) };
+  } catch {
+    return 'malformed';
+  }
+}
+
 async function clientCredentials(req: Request, res: Response, deps: IdpDeps): Promise<void> {
   const { cfg, db, attempts } = deps;
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const clientId = str(body.client_id);
-  const clientSecret = str(body.client_secret);
+  const basic = basicClient(req.headers.authorization);
+  if (basic === 'malformed') return oauthError(res, 400, 'invalid_request', 'Malformed Authorization header: expected Basic base64(client_id:client_secret)');
+  // one authentication method per request (RFC 6749 2.3); a client_id beside Basic must agree with it
+  if (basic && (body.client_secret !== undefined || (body.client_id !== undefined && body.client_id !== basic.id))) {
+    return oauthError(res, 400, 'invalid_request', 'Send the client credentials once: in the Authorization header (Basic) or as client_id and client_secret in the body, not both');
+  }
+  const clientId = basic ? basic.id : str(body.client_id);
+  const clientSecret = basic ? basic.secret : str(body.client_secret);
   const audience = str(body.audience);
   if (!clientId || !clientSecret) {
-    return oauthError(res, 400, 'invalid_request', 'client_id and client_secret are required');
+    return oauthError(res, 400, 'invalid_request', 'client_id and client_secret are required (in the body, or as HTTP Basic authentication)');
   }
   if (audience !== cfg.audience) {
     return oauthError(res, 403, 'access_denied', `Unknown audience ${JSON.stringify(audience ?? null)}: use ${cfg.audience}`);
@@ -105,6 +130,8 @@ async function clientCredentials(req: Request, res: Response, deps: IdpDeps): Pr
   if (reason || !row) {
     await attempts.fail('client', clientId, address);
     refused(deps, 'token', { client_id: clientId }, address, reason ?? 'unknown_client');
+    // a client that authenticated with a header is told which scheme (RFC 6749 5.2)
+    if (basic) res.set('WWW-Authenticate', 'Basic realm="token"');
     return oauthError(res, 401, 'invalid_client', 'Client authentication failed');
   }
   const issued = await issueToken(cfg, deps.key, row.client_id, {
@@ -143,7 +170,7 @@ export function createIdentityProvider(db: Knex, cfg: Config, key: SigningKey, o
       authorization_endpoint: `${cfg.authUrl}/authorize`,
       grant_types_supported: ['client_credentials', 'authorization_code'],
       code_challenge_methods_supported: ['S256'],
-      token_endpoint_auth_methods_supported: ['client_secret_post'],
+      token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
       id_token_signing_alg_values_supported: [SIGNING_ALG],
     });
   });

@@ -1,6 +1,6 @@
 /**
  * Browser-app sign-in (SPEC.md 5.1, issue "Access"): authorization code with PKCE (S256 only) for
- * one registered single-page client. `GET /authorize` shows a small login page; the form posts
+ * one registered single-page client. `GET /authorize` shows the sign-in page (src/auth/signInPage.ts); the form posts
  * `username` + `password` (seeded users of the free and premium plans) or `guest=1` (anonymous);
  * the code is single-use and lives 60 s; `POST /oauth/token` with `grant_type=authorization_code`
  * exchanges it for a read-only token carrying the tier and ecosystem. Codes live in the database
@@ -15,11 +15,10 @@ import { findUserByEmail } from '../db/users.js';
 import { clientAddress } from '../http/address.js';
 import { holdRefusal, issueToken, refused, type IdpDeps } from './idp.js';
 import { DUMMY_HASH, verifySecret } from './secrets.js';
+import { SIGN_IN_CSP, signInPage } from './signInPage.js';
 
 const CODE_TTL_MS = 60_000;
 
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export class PkceFlow {
   private readonly cfg: Config;
@@ -55,23 +54,14 @@ export class PkceFlow {
     return p;
   }
 
+  private page(res: Response, status: number, html: string): void {
+    res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': SIGN_IN_CSP }).send(html);
+  }
+
   loginPage = (req: Request, res: Response): void => {
     const p = this.request(req.query as Record<string, unknown>, res);
     if (!p) return;
-    const hidden = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state']
-      .map((k) => `<input type="hidden" name="${k}" value="${esc(p[k] ?? '')}">`)
-      .join('');
-    res
-      .status(200)
-      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'" })
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title>
-<style>body{font:16px system-ui;max-width:22rem;margin:4rem auto}input{display:block;width:100%;margin:.4rem 0 1rem;padding:.4rem}</style></head>
-<body><h1>Sign in</h1><form method="post" action="/authorize">${hidden}
-<label>Email<input name="username" type="email" autocomplete="username"></label>
-<label>Password<input name="password" type="password" autocomplete="current-password"></label>
-<button type="submit">Sign in</button></form>
-<form method="post" action="/authorize">${hidden}<input type="hidden" name="guest" value="1"><button type="submit">Continue as guest</button></form>
-</body></html>`);
+    this.page(res, 200, signInPage(p));
   };
 
   login = async (req: Request, res: Response): Promise<void> => {
@@ -84,7 +74,7 @@ export class PkceFlow {
       const wait = await this.deps.attempts.guest(address);
       if (wait > 0) {
         refused(this.deps, 'authorize', { account: 'guest' }, address, 'guest_rate_limited');
-        return this.tooMany(res, wait);
+        return this.tooMany(res, wait, p);
       }
       grant = { sub: `guest:${crypto.randomUUID()}`, tier: 'anonymous', ecosystem: null };
     } else {
@@ -93,7 +83,7 @@ export class PkceFlow {
       const wait = await this.deps.attempts.retryAfter('account', email, address);
       if (wait > 0) {
         refused(this.deps, 'authorize', { account: email }, address, 'rate_limited');
-        return this.tooMany(res, wait);
+        return this.tooMany(res, wait, p, email);
       }
       const user = email.length <= 200 ? await findUserByEmail(this.deps.db, email) : null;
       // unknown accounts cost the same scrypt work as wrong passwords
@@ -101,8 +91,8 @@ export class PkceFlow {
       if (!match || !user) {
         await this.deps.attempts.fail('account', email, address);
         refused(this.deps, 'authorize', { account: email }, address, user ? 'wrong_password' : 'unknown_account');
-        res.status(401).set('Content-Type', 'text/html; charset=utf-8').send('<!doctype html><p>Wrong email or password. Go back and try again.</p>');
-        return;
+        // the same form again, the email kept, so that only the password is typed anew
+        return this.page(res, 401, signInPage(p, { error: 'Wrong email or password.', email: typeof body.username === 'string' ? body.username.slice(0, 200) : '' }));
       }
       grant = { sub: `user:${user.id}`, tier: user.plan, ecosystem: user.ecosystem };
     }
@@ -115,13 +105,12 @@ export class PkceFlow {
     res.redirect(302, to.toString());
   };
 
-  private async tooMany(res: Response, wait: number): Promise<void> {
+  private async tooMany(res: Response, wait: number, p: Record<string, string>, email = ''): Promise<void> {
     await holdRefusal(this.cfg);
-    res
-      .status(429)
-      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': String(wait) })
-      .send(`<!doctype html><p>Too many sign-in attempts. Try again in ${wait} seconds.</p>`);
+    res.set('Retry-After', String(wait));
+    this.page(res, 429, signInPage(p, { error: `Too many sign-in attempts. Try again in ${wait} seconds.`, email }));
   }
+
 
   /** `grant_type=authorization_code` at the token endpoint. */
   exchange = async (body: Record<string, unknown>, res: Response): Promise<void> => {

@@ -121,6 +121,11 @@ export class Authenticator {
     }
   }
 
+  private notAToken(): string {
+    const where = this.remote ? "your identity provider's token endpoint" : `POST ${this.cfg.authUrl}/oauth/token`;
+    return `The access token is invalid: it is not a JWT. A client secret is not a token: exchange the client id and client secret for one with ${where}, grant_type=client_credentials, and send the access_token it returns`;
+  }
+
   async authenticate(headers: Record<string, string | string[] | undefined>, required: string[]): Promise<Principal> {
     const header = headers.authorization;
     if (header === undefined || header === '') {
@@ -130,6 +135,8 @@ export class Authenticator {
     }
     const match = typeof header === 'string' ? /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header) : null;
     if (!match) throw unauthorized('Malformed Authorization header: expected Bearer <ACCESS_TOKEN>', 'invalid_request');
+    // an access token is a JWT (three dot-separated parts); anything else is most often the API key's secret
+    if (match[1]!.split('.').length !== 3) throw unauthorized(this.notAToken());
     const claims = await this.verify(match[1]!);
     const sub = claims.sub!;
     const scopes = new Set(typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : []);

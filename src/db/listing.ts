@@ -22,6 +22,9 @@ export type FieldType = 'integer' | 'number' | 'money' | 'string' | 'enum' | 'pa
 export interface EnumValue {
   code: string;
   name: string;
+  /** Places: the id the column stores and the kind (`country`, `continent`). */
+  id?: number;
+  kind?: string;
 }
 
 interface KeyBase {

@@ -14,7 +14,10 @@ export const REF_TTL_MS = 300_000;
 
 export interface PlaceRef {
   id: number;
+  kind: string;
   name: string;
+  /** ISO 3166-1 alpha-2 of a country, the two-letter code of a continent; null for other kinds. */
+  code: string | null;
   state_id: number | null;
   country_id: number | null;
   continent_id: number | null;
@@ -42,7 +45,7 @@ const caches = new WeakMap<Knex, { at: number; tables: Promise<RefTables> }>();
 
 async function load(db: Knex): Promise<RefTables> {
   const [places, taxonomy, investorTypes, stages, majors] = await Promise.all([
-    db('places').select('id', 'name', 'state_id', 'country_id', 'continent_id', 'lat', 'lon') as Promise<PlaceRef[]>,
+    db('places').select('id', 'kind', 'name', 'code', 'state_id', 'country_id', 'continent_id', 'lat', 'lon') as Promise<PlaceRef[]>,
     db('taxonomy').select('id', 'name', 'type as tag') as Promise<NamedRef[]>,
     db('investor_types').select('id', 'name', 'code as tag') as Promise<NamedRef[]>,
     db('investment_stages').select('id', 'name', 'code as tag') as Promise<NamedRef[]>,
@@ -71,8 +74,17 @@ export async function refTables(db: Knex, stale = false): Promise<RefTables> {
   return c.tables;
 }
 
-/** The filter enums whose values are reference rows (investor types), for src/query/compile.ts. */
+/** Place kinds a filter value may name by code or name instead of the id (city names repeat across countries). */
+const NAMED_PLACE_KINDS = new Set(['country', 'continent']);
+
+/**
+ * The filter enums whose values are reference rows, for src/query/compile.ts: investor types, and
+ * the countries and continents by code and name (place keys take those beside the numeric id).
+ */
 export async function filterEnums(db: Knex): Promise<FilterEnums> {
   const t = await refTables(db);
-  return { investor_types: [...t.investorTypes.values()].map((r) => ({ code: r.tag, name: r.name })) };
+  const places = [...t.places.values()]
+    .filter((p) => NAMED_PLACE_KINDS.has(p.kind) && p.code)
+    .map((p) => ({ code: p.code!, name: p.name, id: Number(p.id), kind: p.kind }));
+  return { investor_types: [...t.investorTypes.values()].map((r) => ({ code: r.tag, name: r.name })), places };
 }

@@ -18,7 +18,7 @@ export async function listReferenceValues(
   source: 'taxonomy' | 'places' | 'investor_types',
   kinds: string[],
   page: PageRequest,
-): Promise<{ rows: { value: string; name: string; type?: string }[]; page: PageInfo }> {
+): Promise<{ rows: { value: string; name: string; type?: string; code?: string }[]; page: PageInfo }> {
   let base: Knex.QueryBuilder;
   let select: (q: Knex.QueryBuilder) => Knex.QueryBuilder;
   if (source === 'taxonomy') {
@@ -27,13 +27,13 @@ export async function listReferenceValues(
     select = (q) => q.select('r.id as value', 'r.name', 'r.type');
   } else if (source === 'places') {
     base = db('places as r').whereIn('r.kind', kinds);
-    select = (q) => q.select('r.id as value', 'r.name', 'r.kind as type');
+    select = (q) => q.select('r.id as value', 'r.name', 'r.kind as type', 'r.code');
   } else {
     base = db('investor_types as r');
     select = (q) => q.select('r.code as value', 'r.name');
   }
-  const res = await keysetPage<{ value: string | number; name: string; type?: string }>(db, base, select, page);
-  return { page: res.page, rows: res.rows.map((r) => ({ ...r, value: String(r.value) })) };
+  const res = await keysetPage<{ value: string | number; name: string; type?: string; code?: string | null }>(db, base, select, page);
+  return { page: res.page, rows: res.rows.map(({ code, ...r }) => ({ ...r, value: String(r.value), ...(code ? { code } : {}) })) };
 }
 
 /** Values of a data-backed filter key, by name (alias `r`). */

@@ -8,7 +8,13 @@ import { ApiError } from '../errors.js';
 
 const SECTION: Record<string, string> = { path: 'path', query: 'query', header: 'header', requestBody: 'body', cookie: 'cookie' };
 
-function toDetail(e: ErrorObject): { path: string; message: string } {
+/** What to say of a query parameter given more than once where one value is expected. */
+function repeated(name: string, times: number): string {
+  const hint = name === 'filter' ? ': combine conditions in one filter with and(a,b)' : '';
+  return `is given ${times} times; give it once${hint}`;
+}
+
+function toDetail(e: ErrorObject, query: Record<string, unknown>): { path: string; message: string } {
   const parts = e.instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (parts[0] && SECTION[parts[0]]) parts[0] = SECTION[parts[0]]!;
   const params = e.params as Record<string, unknown>;
@@ -18,13 +24,23 @@ function toDetail(e: ErrorObject): { path: string; message: string } {
   if (e.keyword === 'enum' && Array.isArray(params.allowedValues)) message = `must be one of: ${params.allowedValues.join(', ')}`;
   if (e.keyword === 'required') message = 'is required';
   if (e.keyword === 'additionalProperties') message = 'is not allowed';
+  const given = parts[0] === 'query' && parts.length === 2 ? query[parts[1]!] : undefined;
+  if (e.keyword === 'type' && params.type !== 'array' && Array.isArray(given)) message = repeated(parts[1]!, given.length);
   return { path: parts.join('.') || 'request', message };
 }
 
-export function validationFailure(c: Context): ApiError {
+/**
+ * A malformed `sort` (`amount desc`) is left to the operation, which knows its sort keys and says
+ * which are allowed and how to write descending (src/query/sort.ts, src/analytics/aggregate.ts);
+ * the document's pattern alone could only quote a regular expression.
+ */
+export const leftToOperation = (e: ErrorObject): boolean => e.instancePath === '/query/sort' && e.keyword === 'pattern';
+
+export function validationFailure(c: Pick<Context, 'validation' | 'operation'> & { request?: { query?: unknown } }): ApiError {
   const errors = (c.validation.errors ?? []) as ErrorObject[];
+  const query = (c.request?.query ?? {}) as Record<string, unknown>;
   const seen = new Set<string>();
-  const details = errors.map(toDetail).filter((d) => {
+  const details = errors.map((e) => toDetail(e, query)).filter((d) => {
     const k = `${d.path}|${d.message}`;
     if (seen.has(k)) return false;
     seen.add(k);

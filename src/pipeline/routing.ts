@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NextFunction, Request, Response } from 'express';
+import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Context, type Document, type Operation } from 'openapi-backend';
+import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Document, type Operation } from 'openapi-backend';
 import YAML from 'yaml';
 import { DEFAULT_CREDIT_COST } from '../access/credits.js';
 import { lockPlan } from '../access/locked.js';
@@ -17,7 +18,7 @@ import { ApiError } from '../errors.js';
 import { cachePolicy } from '../http/caching.js';
 import type { Deps, Handler, HandlerMap, Result } from '../http/context.js';
 import { patchOpenApiBackend } from '../patches/openapi-backend.js';
-import { validationFailure } from '../http/validation.js';
+import { leftToOperation, validationFailure } from '../http/validation.js';
 import { setServedVersions } from '../versions/resolve.js';
 import { requiredScopes, type Exchange, type OperationPlan } from './operation.js';
 import { clientGone, stateOf } from './state.js';
@@ -152,7 +153,8 @@ export function routingStage(deps: Deps, api: OpenAPIBackend, plans: readonly Op
     }
     const op = planOf.get(match.operationId!)!;
     const validation = validator.validateRequest(request, match);
-    if (validation.errors) throw validationFailure({ validation, operation: match } as Context);
+    const errors = validation.errors?.filter((e) => !leftToOperation(e as ErrorObject));
+    if (errors?.length) throw validationFailure({ validation: { ...validation, errors }, operation: match, request });
     // coerced to the parameters' types (openapi-backend's coerceTypes), parsed with the operation
     const parsed = router.parseRequest(validation.coerced ?? request, match);
     state.operationId = op.id;

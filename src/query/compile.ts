@@ -62,8 +62,9 @@ export function partialDateRange(key: string, v: string): [string, string] {
 function typed(k: FilterKey, raw: string, opts: CompileOptions): Value {
   const v = raw.trim();
   switch (k.type) {
-    case 'integer':
     case 'place':
+      return placeId(k, raw, opts.enums);
+    case 'integer':
       if (!INT.test(v)) throw invalid(k.key, `Filter ${k.key} expects an integer, got "${raw}"`);
       return Number(v);
     case 'number':
@@ -110,6 +111,26 @@ function typed(k: FilterKey, raw: string, opts: CompileOptions): Value {
     default:
       return k.key === 'name' ? v.toLowerCase() : v;
   }
+}
+
+/**
+ * A place key's value as the place id it stands for: the id itself, or a country or continent by its
+ * code (`DE`, `EU`) or English name (`Germany`). Also read by the rounds snapshot
+ * (src/analytics/snapshot.ts), which evaluates the filter's tree itself.
+ */
+export function placeId(k: FilterKey, raw: string, enums: FilterEnums | undefined): number {
+  const v = raw.trim();
+  if (INT.test(v)) return Number(v);
+  const kinds = (k.valuesKind ?? '').split(',');
+  const low = v.toLowerCase();
+  const hits = (enums?.places ?? []).filter((p) => kinds.includes(p.kind!) && (p.code.toLowerCase() === low || p.name.toLowerCase() === low));
+  if (hits.length === 1) return hits[0]!.id!;
+  const named = kinds.filter((kind) => kind === 'country' || kind === 'continent');
+  if (hits.length > 1) {
+    throw invalid(k.key, `"${raw}" names ${hits.map((p) => `the ${p.kind} ${p.name} (${p.id})`).join(' and ')} for filter ${k.key}: give the place id`);
+  }
+  const also = named.length ? `, or a ${named.join(' or ')} by its ${named.includes('country') ? 'ISO 3166 code (DE) or English name' : 'code (EU) or name'}` : '';
+  throw invalid(k.key, `Filter ${k.key} expects a place id${also}, got "${raw}"; the values: GET /reference/filters/${k.key}/values`);
 }
 
 const OPS: Record<'eq' | 'gt' | 'gte' | 'lt' | 'lte', string> = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
@@ -177,10 +198,16 @@ const anyOf = (k: FilterKey, op: FilterOp, values: Value[], b: Value[], alias: s
   return parts.length === 1 ? parts[0]! : `(${parts.join(' or ')})`;
 };
 
+/** The scope's keys that end in `.key` (a field of a related record, `company.country`). */
+function didYouMean(key: string, scope: FilterScope): string {
+  const related = scope.keys.map((k) => k.key).filter((name) => name.endsWith(`.${key}`));
+  return related.length ? `; did you mean ${related.join(' or ')}?` : '';
+}
+
 function condition(c: Cond, scope: FilterScope, opts: CompileOptions, b: Value[]): string {
   const k = scopeKey(scope, c.key) ?? retiredKey(scope, c.key, opts.version ?? '9999-12-31');
   if (!k) {
-    throw new ApiError('UNKNOWN_FILTER', `Unknown filter key "${c.key}" for scope ${scope.name}; see GET /reference/filters?scope=${scope.name}`, {
+    throw new ApiError('UNKNOWN_FILTER', `Unknown filter key "${c.key}" for scope ${scope.name}${didYouMean(c.key, scope)}; see GET /reference/filters?scope=${scope.name}`, {
       filter: c.key,
     });
   }

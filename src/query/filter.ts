@@ -85,6 +85,9 @@ interface Group {
 class Parser {
   private i = 0;
   private conditions = 0;
+  /** Open `and(`/`or(` groups, and where the condition being read starts (for the missing-comma hint). */
+  private depth = 0;
+  private conditionStart = 0;
 
   constructor(
     private readonly s: string,
@@ -127,6 +130,7 @@ class Parser {
         if (kind !== word) fail(`Combinators are lower-case: write "${kind}(" instead of "${word}("`, start);
         if (stack.length >= this.limits.maxDepth) fail(`Filter nesting exceeds ${this.limits.maxDepth} levels`, start, { limit: this.limits.maxDepth });
         stack.push({ kind, children: [], pos: start });
+        this.depth = stack.length;
         this.i = j + 1;
         continue;
       }
@@ -148,6 +152,7 @@ class Parser {
         if (ch !== ')') this.expected(`"," or ")" after an argument of ${top.kind}(...)`);
         this.i++;
         stack.pop();
+        this.depth = stack.length;
         node = top;
       }
     }
@@ -166,6 +171,7 @@ class Parser {
   }
 
   private condition(key: string, start: number): FilterCondition {
+    this.conditionStart = start;
     if (++this.conditions > this.limits.maxConditions) {
       fail(`Filter has more than ${this.limits.maxConditions} conditions`, start, { limit: this.limits.maxConditions });
     }
@@ -198,6 +204,24 @@ class Parser {
     }
     this.eat(']', 'or "," after a list value');
     return { kind: 'cond', key, op, values, list: true, pos: start };
+  }
+
+  /**
+   * A bare value that runs into `key[` or `and(`/`or(` after a space is two arguments written with
+   * a space instead of a comma (`and(year[gte]:2024 amount[gt]:10)`): say so at the second one.
+   */
+  private missingComma(valueStart: number): void {
+    const ch = this.s[this.i];
+    const raw = this.s.slice(valueStart, this.i);
+    const m = (ch === '[' ? /\s([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)$/ : /\s(and|or)\s*$/).exec(raw);
+    if (!m || (ch !== '[' && ch !== '(')) return;
+    const at = valueStart + m.index + 1;
+    const next = ch === '[' ? `${m[1]}${/^\[[A-Za-z0-9_]*\]?/.exec(this.s.slice(this.i))![0]}` : `${m[1]}(`;
+    const fix =
+      this.depth > 0
+        ? ': the arguments of and(...) and or(...) are separated by commas, as in and(a,b)'
+        : `: combine two conditions with and(a,b): and(${this.s.slice(this.conditionStart, at).trim()},${this.s.slice(at).trim()})`;
+    fail(`Missing "," before ${show(next)}`, at, {}, fix);
   }
 
   /** The escaped character after a backslash at `this.i` (and steps over both). */
@@ -234,6 +258,7 @@ class Parser {
       if (ch === undefined || ch === ',' || ch === ')' || ch === ']') break;
       if (ch === '\\') out += this.escaped();
       else if (SPECIAL.includes(ch)) {
+        this.missingComma(start);
         fail(`Unexpected ${show(ch)} in a value: escape it with a backslash or double-quote the value`, this.i);
       } else {
         out += ch;

@@ -10,13 +10,24 @@ import { ApiError } from '../errors.js';
 
 export type { ResolvedSort, ResolvedSortKey, SortKeyDef, SortRegistry } from '../db/listing.js';
 
-const PATTERN = /^(?:-?\w+)?(?:,(?:-?\w+)?)*$/;
+/** What `sort` may look like (the document's pattern of the sort parameters). */
+export const SORT_PATTERN = /^(?:-?\w+)?(?:,(?:-?\w+)?)*$/;
+
+/**
+ * For a sort that is not a list of keys: the fix, from what was written (`amount desc` ->
+ * `sort=-amount`), and the allowed keys.
+ */
+export function sortSyntaxMessage(raw: string, allowed: readonly string[]): string {
+  const m = /^\s*-?(\w+)\s+(asc|desc)(?:ending)?\s*$/i.exec(raw);
+  const example = m ? `${m[2]!.toLowerCase() === 'desc' ? '-' : ''}${m[1]}` : `-${allowed[0] ?? 'id'}`;
+  return `sort ${JSON.stringify(raw.slice(0, 60))} is not a list of sort keys: write sort=${example} (keys separated by commas, - in front of a key for descending); allowed keys: ${allowed.join(', ')}`;
+}
 
 /** @param tier the caller's tier for the field rules; undefined for API keys, which see every field */
 export function resolveSort(input: string | undefined, reg: SortRegistry, alias: string, version = '9999-12-31', tier?: Tier): ResolvedSort {
   const raw = input === undefined || input.trim() === '' ? reg.default : input;
-  if (!PATTERN.test(raw)) {
-    const message = 'sort must be comma-separated keys, each optionally prefixed with - for descending';
+  if (!SORT_PATTERN.test(raw)) {
+    const message = sortSyntaxMessage(raw, reg.keys.map((k) => k.key));
     throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.sort', message }]);
   }
   const keys: ResolvedSortKey[] = [];

@@ -125,7 +125,7 @@ describe('filter parser: examples', () => {
     ['and(amount[gt]:1', 16, 'Expected "," or ")" after an argument of and(...)'],
     ['and()', 4, 'Expected a filter key'],
     ['or(a[eq]:1,)', 11, 'Expected a filter key'],
-    ['and(a[eq]:1 b[eq]:2)', 13, 'Unexpected "[" in a value'],
+    ['and(a[eq]:1 b[eq]:2)', 12, 'Missing "," before "b[eq]"'],
     ['AND(a[eq]:1)', 0, 'Combinators are lower-case'],
     ['Or (a[eq]:1)', 0, 'Combinators are lower-case'],
     ['not(a[eq]:1)', 0, 'Unknown combinator "not"'],
@@ -149,6 +149,28 @@ describe('filter parser: examples', () => {
     expectParseError(e, input);
     expect(e.details).toEqual(input.includes('[foo]') || input.includes('[GT]') ? { position, operator: input.slice(7, 10).replace(']', '') } : { position });
     expect(e.message).toContain(fragment);
+  });
+
+  it('points at a missing comma between two conditions and shows and(a,b)', () => {
+    const inside = 'and(year[gte]:2024 amount[gt]:10000000)';
+    const e = parseError(inside);
+    expectParseError(e, inside);
+    expect((e.details as { position: number }).position).toBe(inside.indexOf('amount'));
+    expect(e.message).toContain('Missing "," before "amount[gt]"');
+    expect(e.message).toContain('and(a,b)');
+    // at the top level the fix is a combinator around both
+    const top = 'year[gte]:2024 amount[gt]:10';
+    const t = parseError(top);
+    expectParseError(t, top);
+    expect((t.details as { position: number }).position).toBe(top.indexOf('amount'));
+    expect(t.message).toContain('and(year[gte]:2024,amount[gt]:10)');
+    // a nested group after a space
+    const nested = 'and(year[gte]:2024 or(a[eq]:1,b[eq]:2))';
+    const n = parseError(nested);
+    expect((n.details as { position: number }).position).toBe(nested.indexOf('or('));
+    expect(n.message).toContain('Missing "," before "or("');
+    // a space inside a value stays legal
+    expect(parsed('standardized_round[eq]:Series A')).toEqual(cond('standardized_round', 'eq', ['Series A']));
   });
 
   it('enforces the length limit before parsing', () => {

@@ -25,6 +25,28 @@ describe('filter compilation', () => {
     expect(c.bindings).toEqual([100, 'seed', 'series_a']);
   });
 
+  it('takes countries and continents by code or name where a place id is expected', () => {
+    const places = [
+      { code: 'NA', name: 'Namibia', id: 10, kind: 'country' },
+      { code: 'NA', name: 'North America', id: 2, kind: 'continent' },
+      { code: 'DE', name: 'Germany', id: 11, kind: 'country' },
+    ];
+    const entity = (f: string) => compileFilter(parseFilter(f), SCOPES.entity!, { alias: 'e', money: usd, enums: { places } })!;
+    expect(entity('country[eq]:na').bindings).toEqual([10]);
+    expect(entity('continent[eq]:NA').bindings).toEqual([2]);
+    expect(entity('country[in_any]:[Germany,de,11]').bindings).toEqual([11]);
+    expect(entity('hq_location[eq]:Germany').bindings).toEqual([11, 11, 11]);
+    let err: ApiError | undefined;
+    try {
+      entity('hq_location[eq]:NA');
+    } catch (e) {
+      err = e as ApiError;
+    }
+    expect(err?.code).toBe('FILTER_VALIDATION_ERROR');
+    expect(err?.message).toContain('the country Namibia (10) and the continent North America (2)');
+    expect(code(() => entity('country[eq]:North America'))).toBe('FILTER_VALIDATION_ERROR');
+  });
+
   it('reads money in the request currency', () => {
     const c = compile('amount[gte]:920', new Money('EUR', 0.92))!;
     expect(c.bindings).toEqual([1000]);

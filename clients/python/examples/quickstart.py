@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Quickstart: three pages of a filtered transactions list, a company's full record and a heatmap.
 
-    BASE_URL=http://localhost:3000 AUTH_URL=http://localhost:3001 \
-    CLIENT_ID=dev-client CLIENT_SECRET=dev-secret AUDIENCE=urn:funding-data-api \
     python clients/python/examples/quickstart.py
+
+talks to `make run`'s server with its development key; BASE_URL, AUTH_URL, CLIENT_ID, CLIENT_SECRET
+and AUDIENCE point it elsewhere.
 
 Prints one line per result and exits 0; exits 1 with the reason on stderr when a call fails or
 the generated client lacks a model this script reads.
@@ -21,7 +22,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from funding_data_api_client.api.analytics import get_funding_heatmap  # noqa: E402
 from funding_data_api_client.api.companies import get_company  # noqa: E402
 from funding_data_api_client.api.transactions import list_transactions  # noqa: E402
-from funding_data_api_client.models.heatmap_dimension import HeatmapDimension  # noqa: E402
 from funding_data_sdk import (  # noqa: E402
     DEFAULT_AUDIENCE,
     ApiError,
@@ -42,10 +42,10 @@ def env(name: str, default: str | None = None) -> str:
 
 def main() -> int:
     api = connect(
-        env("BASE_URL"),
-        auth_url=env("AUTH_URL"),
-        client_id=env("CLIENT_ID"),
-        client_secret=env("CLIENT_SECRET"),
+        env("BASE_URL", "http://localhost:3000"),
+        auth_url=env("AUTH_URL", "http://localhost:3001"),
+        client_id=env("CLIENT_ID", "dev-client"),
+        client_secret=env("CLIENT_SECRET", "dev-secret"),
         audience=env("AUDIENCE", DEFAULT_AUDIENCE),
     )
     company_id = None
@@ -67,7 +67,8 @@ def main() -> int:
         f"{record.funding.rounds_count} rounds, full-profile blocks {', '.join(record.available) or 'none'}"
     )
 
-    heatmap = call(get_funding_heatmap, api, x=HeatmapDimension.ROUND_YEAR, y=HeatmapDimension.STANDARDIZED_ROUND)
+    # enum parameters take plain strings (or the generated enums: HeatmapDimension.ROUND_YEAR)
+    heatmap = call(get_funding_heatmap, api, x="round_year", y="standardized_round")
     print(
         f"heatmap round_year x standardized_round: {len(heatmap.x_labels)} x {len(heatmap.y_labels)} cells, "
         f"{heatmap.query_info.metric} grand total {heatmap.grand_total}"

@@ -11,6 +11,7 @@ from funding_data_api_client.client import AuthenticatedClient
 from funding_data_api_client.errors import UnexpectedStatus
 
 from .auth import DEFAULT_AUDIENCE, ClientCredentials, StaticToken, TokenSource
+from .enums import with_enums
 from .retry import RetryPolicy
 from .transport import AsyncFundingTransport, FundingTransport
 
@@ -58,7 +59,7 @@ def connect(
 
 
 class ApiError(Exception):
-    """An error answer (SPEC.md part 7): switch on `code`, not on `message`."""
+    """An error answer (the `{"error": {"code", "message", "details"}}` envelope): switch on `code`."""
 
     def __init__(self, status: int, code: str | None, message: str, details: Any, request_id: str | None):
         super().__init__(f"{status} {code}: {message}")
@@ -85,6 +86,8 @@ class MissingModelError(Exception):
 def call(operation: Any, client: AuthenticatedClient, *args: Any, **kwargs: Any) -> Any:
     """Runs a generated operation (its module, e.g. `api.companies.get_company`) and returns the parsed 2xx model.
 
+    Enum arguments take plain strings too (`currency="EUR"`, `scope="funding"`; funding_data_sdk.enums).
+
     Raises `ApiError` on an error status, read from the raw body so that errors stay readable
     whatever the generated error model looks like, and `MissingModelError` when the generated
     client has no model for a success body or its model cannot read it. Uses the module's
@@ -92,6 +95,7 @@ def call(operation: Any, client: AuthenticatedClient, *args: Any, **kwargs: Any)
     response is only handed to the generated parser once it is known to be a success.
     """
     name = getattr(operation, "__name__", repr(operation))
+    args, kwargs = with_enums(operation._get_kwargs, args, kwargs)
     request = operation._get_kwargs(*args, **kwargs)
     http = client.get_httpx_client().request(**request)
     if http.status_code >= 400:

@@ -7,6 +7,7 @@ have soft deletes (`/data/transactions`, whose deleted rows carry `deleted_at`).
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -82,4 +83,6 @@ def export_rows(
 
 
 def _param(value: Any) -> str:
+    if isinstance(value, enum.Enum):
+        return str(value.value)
     return ("true" if value else "false") if isinstance(value, bool) else str(value)

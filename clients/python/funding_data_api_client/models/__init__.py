@@ -351,6 +351,7 @@ from .redirect_fundings_multi_metric_api_version import (
 )
 from .redirect_fundings_multi_metric_query import RedirectFundingsMultiMetricQuery
 from .revoke_api_key_api_version import RevokeApiKeyAPIVersion
+from .root_pointer import RootPointer
 from .scope import Scope
 from .search_entities_api_version import SearchEntitiesAPIVersion
 from .search_entities_type import SearchEntitiesType
@@ -741,6 +742,7 @@ __all__ = (
     "RedirectFundingsMultiMetricAPIVersion",
     "RedirectFundingsMultiMetricQuery",
     "RevokeApiKeyAPIVersion",
+    "RootPointer",
     "Scope",
     "SearchEntitiesAPIVersion",
     "SearchEntitiesType",

@@ -17,11 +17,14 @@ class FilterValue:
         value (str): What to write in the filter.
         name (str):
         type_ (str | Unset): Taxonomy type or place kind, where there is one.
+        code (str | Unset): Countries: the ISO 3166-1 alpha-2 code; continents: their two-letter code. A filter takes it
+            (or the English name) in place of `value`.
     """
 
     value: str
     name: str
     type_: str | Unset = UNSET
+    code: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         value = self.value
@@ -29,6 +32,8 @@ class FilterValue:
         name = self.name
 
         type_ = self.type_
+
+        code = self.code
 
         field_dict: dict[str, Any] = {}
 
@@ -40,6 +45,8 @@ class FilterValue:
         )
         if type_ is not UNSET:
             field_dict["type"] = type_
+        if code is not UNSET:
+            field_dict["code"] = code
 
         return field_dict
 
@@ -52,10 +59,13 @@ class FilterValue:
 
         type_ = d.pop("type", UNSET)
 
+        code = d.pop("code", UNSET)
+
         filter_value = cls(
             value=value,
             name=name,
             type_=type_,
+            code=code,
         )
 
         return filter_value
