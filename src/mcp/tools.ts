@@ -1,9 +1,11 @@
 /**
  * MCP tools generated from openapi.yaml: one per read operation under `/data`, `/analytics` and
- * `/reference` that answers 200 with JSON. Name = operationId; input schema = the operation's path and
- * query parameters (same enums, bounds and defaults) plus `api_version`; output schema = the 200
- * body. `$ref`s are inlined so a client needs nothing but the tool entry. A new operation in the
- * document becomes a tool with no code here.
+ * `/reference` that answers 200 with a JSON object (the `full` toolset, and the operations the agent
+ * toolset calls). Name = operationId; input schema = the operation's path and query parameters (same
+ * enums, bounds and defaults) plus `api_version`, nothing else (`additionalProperties: false`).
+ * `$ref`s are inlined so a client needs nothing but the tool entry. No output schema: results are
+ * shaped to fit a context window (shape.ts), so they are not the 200 body's shape. A new operation
+ * in the document becomes a tool with no code here.
  */
 import type { Document } from 'openapi-backend';
 
@@ -21,7 +23,6 @@ export interface OperationTool {
   title?: string;
   description: string;
   inputSchema: Json & { type: 'object' };
-  outputSchema: Json & { type: 'object' };
   annotations: Json;
   /** Where the call goes: the operation's path template and its parameters. */
   path: string;
@@ -119,19 +120,18 @@ function toolOf(doc: Document, path: string, pathParameters: unknown[], op: Open
     ...(op.summary ? { title: op.summary } : {}),
     description: description || `GET ${path}`,
     inputSchema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false },
-    outputSchema: output as Json & { type: 'object' },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     path,
     parameters,
   };
 }
 
-/** Every tool of the document, in the document's order. */
-export function toolsFromDocument(doc: Document): OperationTool[] {
+/** Every tool of the document, in the document's order (`exposed`: the paths that have tools). */
+export function toolsFromDocument(doc: Document, exposed: RegExp = EXPOSED): OperationTool[] {
   const tools: OperationTool[] = [];
   for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
     const get = item.get as OpenApiOperation | undefined;
-    if (!EXPOSED.test(path) || !get) continue;
+    if (!exposed.test(path) || !get) continue;
     const tool = toolOf(doc, path, (item.parameters as unknown[]) ?? [], get);
     if (tool) tools.push(tool);
   }

@@ -1,7 +1,8 @@
 /**
- * MCP at /mcp with the SDK's own client over HTTP: the tools are the document's read operations, and
- * a tool call answers exactly what the HTTP GET answers (body, errors, scopes, credits), because it is
- * that GET, run in-process through the same pipeline.
+ * MCP at /mcp with the SDK's own client over HTTP. `?toolset=full`: one tool per read operation of
+ * the document, and a tool call answers exactly what the HTTP GET answers (body, errors, scopes,
+ * credits), because it is that GET, run in-process through the same pipeline. The default toolset
+ * (agent) is small enough for a context window and answers in results that fit one.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -14,13 +15,13 @@ import { teamWithKey } from '../helpers/servers.js';
 
 const FILTER = 'and(year[gte]:2020,amount[gt]:1000000)';
 
-async function connect(h: Harness, headers: Record<string, string> = { Authorization: `Bearer ${h.token}`, 'X-Client-Id': 'dev-client' }) {
+async function connect(h: Harness, headers: Record<string, string> = { Authorization: `Bearer ${h.token}`, 'X-Client-Id': 'dev-client' }, toolset: 'full' | 'agent' = 'full') {
   const client = new Client({ name: 'mcp-test', version: '1.0.0' });
   // a connection per request: the SDK client compiles every output schema after listTools (seconds on a
   // busy machine, the event loop blocked), long enough for the server's keep-alive timeout to close an
   // idle socket that the shared fetch pool would then reuse
   const requestInit = { headers: { ...headers, Connection: 'close' } };
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${h.server.baseUrl}/mcp`), { requestInit }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(toolset === 'full' ? `${h.server.baseUrl}/mcp?toolset=full` : `${h.server.baseUrl}/mcp`), { requestInit }));
   return client;
 }
 
@@ -33,10 +34,23 @@ async function keyClient(h: Harness, balance: number, scopes: string[]) {
 }
 
 const call = (client: Client, name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
-const errorOf = (r: CallToolResult) => JSON.parse((r.content[0] as { text: string }).text).error;
+const textOf = (r: CallToolResult) => (r.content[0] as { text: string }).text;
+const errorOf = (r: CallToolResult) => JSON.parse(textOf(r)).error;
+/** The data of a result: its JSON text (the only copy; there is no structuredContent). */
+const bodyOf = (r: CallToolResult) => {
+  expect(r.structuredContent).toBeUndefined();
+  return JSON.parse(textOf(r));
+};
+
+const post = (h: Harness, body: unknown, path = '/mcp') =>
+  fetch(`${h.server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${h.token}`, 'X-Client-Id': 'dev-client' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 forEachDatabase('MCP', (h) => {
-  it('initializes and lists one tool per read operation of /data, /analytics and /reference, schemas inlined', async () => {
+  it('full toolset: initializes and lists one tool per read operation of /data, /analytics and /reference, schemas inlined', async () => {
     const client = await connect(h());
     expect(client.getServerVersion()?.name).toBe('funding-data-api');
     expect(client.getServerCapabilities()?.tools).toBeDefined();
@@ -51,7 +65,8 @@ forEachDatabase('MCP', (h) => {
     expect(tx.description).toMatch(/transaction|round/i);
     expect(tx.inputSchema.properties!.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 2000, default: 25 });
     expect(tx.inputSchema.properties!.api_version).toMatchObject({ type: 'string', enum: expect.arrayContaining(['2026-10-09']) });
-    expect(tx.outputSchema).toMatchObject({ type: 'object', properties: { data: { type: 'array' }, page: { type: 'object' } } });
+    expect(tx.inputSchema.additionalProperties).toBe(false);
+    expect(tx.inputSchema.properties!.format).toBeUndefined();
     expect(JSON.stringify(tools)).not.toContain('$ref');
     const detail = tools.find((t) => t.name === 'getTransaction')!;
     expect(detail.inputSchema.required).toEqual(['id']);
@@ -65,16 +80,16 @@ forEachDatabase('MCP', (h) => {
     expect(first.isError).toBeFalsy();
     const http1 = await h().get(`/data/transactions?filter=${encodeURIComponent(FILTER)}&limit=3`);
     expect(http1.status).toBe(200);
-    expect(first.structuredContent).toEqual(http1.body);
+    expect(bodyOf(first)).toEqual(http1.body);
     expect(JSON.parse((first.content[0] as { text: string }).text)).toEqual(http1.body);
     expect(first._meta).toMatchObject({ credits_used: 1, api_version: '2026-10-09' });
-    const cursor = (first.structuredContent as { page: { next_cursor: string | null } }).page.next_cursor;
+    const cursor = (bodyOf(first) as { page: { next_cursor: string | null } }).page.next_cursor;
     expect(cursor).toEqual(expect.any(String));
 
     const second = await call(client, 'listTransactions', { filter: FILTER, limit: 3, cursor });
     const http2 = await h().get(`/data/transactions?filter=${encodeURIComponent(FILTER)}&limit=3&cursor=${encodeURIComponent(cursor!)}`);
-    expect(second.structuredContent).toEqual(http2.body);
-    const ids = (r: CallToolResult) => (r.structuredContent as { data: { id: unknown }[] }).data.map((row) => row.id);
+    expect(bodyOf(second)).toEqual(http2.body);
+    const ids = (r: CallToolResult) => (bodyOf(r) as { data: { id: unknown }[] }).data.map((row) => row.id);
     expect(ids(second).some((id) => ids(first).includes(id))).toBe(false);
     await client.close();
   });
@@ -82,15 +97,15 @@ forEachDatabase('MCP', (h) => {
   it('calls a detail tool and a heatmap', async () => {
     const client = await connect(h());
     const list = await call(client, 'listTransactions', { limit: 1 });
-    const id = (list.structuredContent as { data: { id: string }[] }).data[0]!.id;
+    const id = (bodyOf(list) as { data: { id: string }[] }).data[0]!.id;
     const detail = await call(client, 'getTransaction', { id });
-    expect(detail.structuredContent).toEqual((await h().get(`/data/transactions/${id}`)).body);
-    expect((detail.structuredContent as { data: { id: string } }).data.id).toBe(id);
+    expect(bodyOf(detail)).toEqual((await h().get(`/data/transactions/${id}`)).body);
+    expect((bodyOf(detail) as { data: { id: string } }).data.id).toBe(id);
 
     const args = { x: 'round_year', y: 'standardized_round', metric: 'total_amount', top_n_x: '5', currency: 'EUR' };
     const heatmap = await call(client, 'getFundingHeatmap', args);
     expect(heatmap.isError).toBeFalsy();
-    expect(heatmap.structuredContent).toEqual((await h().get(`/analytics/funding-analytics/heatmap?${new URLSearchParams(args)}`)).body);
+    expect(bodyOf(heatmap)).toEqual((await h().get(`/analytics/funding-analytics/heatmap?${new URLSearchParams(args)}`)).body);
     expect(heatmap._meta?.credits_used).toBe(1);
     await client.close();
   });
@@ -107,17 +122,12 @@ forEachDatabase('MCP', (h) => {
     const tooMany = await call(client, 'listTransactions', { limit: 2001 });
     expect(errorOf(tooMany)).toMatchObject({ code: 'VALIDATION_ERROR', details: [expect.objectContaining({ path: expect.stringContaining('limit') })] });
     const noId = await call(client, 'getTransaction', {});
-    expect(errorOf(noId)).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'path.id', message: 'is required' }] });
+    expect(errorOf(noId)).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'arguments.id', message: 'is required' }] });
     const version = await call(client, 'listTransactions', { api_version: '1999-01-01' });
     expect(errorOf(version).code).toBe('VALIDATION_ERROR');
-    // an argument the operation does not declare is judged by the HTTP validation, as the same query parameter
+    // an argument outside the tool's input schema is refused before anything runs
     const extra = await call(client, 'listTransactions', { limit: 1, bogus: 'x' });
-    const extraHttp = await h().get('/data/transactions?limit=1&bogus=x');
-    if (extraHttp.status === 200) expect(extra.structuredContent).toEqual(extraHttp.body);
-    else expect(errorOf(extra)).toEqual(extraHttp.body.error);
-    // a request line HTTP's parser would refuse is refused, not dispatched
-    const huge = await call(client, 'listTransactions', { bogus: 'x'.repeat(70_000) });
-    expect(errorOf(huge)).toEqual({ code: 'VALIDATION_ERROR', message: 'The request line and headers exceed 65536 bytes', details: null });
+    expect(errorOf(extra)).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'arguments.bogus', message: 'is not an argument of this tool' }] });
     const unknown = await call(client, 'dropTables', {});
     expect(errorOf(unknown).code).toBe('NOT_FOUND');
     await client.close();
@@ -173,8 +183,16 @@ forEachDatabase('MCP', (h) => {
     const client = await connect(h(), { Authorization: `Bearer ${token}` });
     const r = await call(client, 'listTransactions', { limit: 200 });
     const http = await h().get('/data/transactions?limit=200', { Authorization: `Bearer ${token}`, 'X-Client-Id': null });
-    expect(r.structuredContent).toEqual(http.body);
-    const body = r.structuredContent as { page: unknown; data: { investors: unknown; locked: unknown }[] };
+    const body = bodyOf(r) as { page: { next_cursor: unknown }; data: { investors: unknown; locked: unknown }[]; truncated: { cut: { path: string; kept: number; total: number }[]; how_to_get_the_rest: string } };
+    expect(Buffer.byteLength(textOf(r))).toBeLessThan(100_000);
+    // 100 rows do not fit a result: the first ones are answered, and the result says what was cut
+    const kept = body.data.length;
+    expect(kept).toBeLessThan(100);
+    expect(body.data).toEqual(http.body.data.slice(0, kept));
+    expect(body.truncated.cut).toEqual([{ path: 'data', kept, total: 100 }]);
+    expect(body.truncated.how_to_get_the_rest).toContain(`limit=${kept}`);
+    // the page's cursor would skip the rows left out
+    expect(body.page).toEqual({ ...http.body.page, next_cursor: null });
     expect(body.page).toMatchObject({ limit: 100, capped: true, tier: 'free' });
     expect(body.data[0]).toMatchObject({ investors: null });
     expect(body.data[0]!.locked).toContainEqual({ field: 'investors', reason: 'PREMIUM_REQUIRED' });
@@ -211,5 +229,87 @@ forEachDatabase('MCP', (h) => {
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     await expect(connect(h(), {})).rejects.toThrow();
+  });
+  it('lists the agent toolset by default: under 40 KB, a title and readOnlyHint on every tool, tools named instead of paths', async () => {
+    const res = await post(h(), { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(Buffer.byteLength(text)).toBeLessThan(40_000);
+    const { tools } = JSON.parse(text).result as { tools: { name: string; title: string; description: string; annotations: { readOnlyHint: boolean }; inputSchema: { additionalProperties: boolean } }[] };
+    expect(tools.length).toBeGreaterThanOrEqual(10);
+    expect(tools.length).toBeLessThanOrEqual(15);
+    for (const t of tools) {
+      expect(t.title).toEqual(expect.any(String));
+      expect(t.annotations.readOnlyHint).toBe(true);
+      expect(t.inputSchema.additionalProperties).toBe(false);
+    }
+    expect(text).not.toMatch(/SPEC|GET \/|\/reference\/|\/data\//);
+    const list = tools.find((t) => t.name === 'list_records')!;
+    // every filter key an agent needs is named, with the fixed values of enum keys
+    for (const key of ['standardized_round', 'company.country', 'amount', 'date', 'investor.lead', 'employees_count', 'fund_type']) expect(list.description).toContain(key);
+    expect(list.description).toContain('series_a');
+    const full = await post(h(), { jsonrpc: '2.0', id: 1, method: 'tools/list' }, '/mcp?toolset=full');
+    expect((await full.json()).result.tools.length).toBeGreaterThan(40);
+    const bad = await post(h(), { jsonrpc: '2.0', id: 1, method: 'tools/list' }, '/mcp?toolset=huge');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('refuses an argument outside the schema (format: ndjson) at once, charging nothing', async () => {
+    const { client, headers } = await keyClient(h(), 3, ['read:transactions', 'manage:platform']);
+    const started = Date.now();
+    const r = await call(client, 'listTransactions', { limit: 1, format: 'ndjson' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(errorOf(r)).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'arguments.format', message: 'is not an argument of this tool' }] });
+    expect(r._meta?.credits_used).toBe(0);
+    await client.close();
+    const agent = await connect(h(), headers, 'agent');
+    const a = await call(agent, 'list_records', { type: 'transactions', format: 'ndjson' });
+    expect(errorOf(a).code).toBe('VALIDATION_ERROR');
+    const wrongType = await call(agent, 'list_records', { type: 'rockets' });
+    expect(errorOf(wrongType).details[0]).toMatchObject({ path: 'arguments.type' });
+    await agent.close();
+    expect((await h().get('/platform/usage', headers)).body.balance).toEqual({ remaining: 3, granted: 3 });
+  });
+
+  it('answers "Series A rounds in Germany since 2022 over $5M, with lead investors" in two calls, each result under 100 KB', async () => {
+    const client = await connect(h(), undefined, 'agent');
+    const sizes: number[] = [];
+    const go = async (name: string, args: Record<string, unknown>) => {
+      const r = await call(client, name, args);
+      expect(r.isError, textOf(r)).toBeFalsy();
+      sizes.push(Buffer.byteLength(textOf(r)));
+      return bodyOf(r);
+    };
+    const places = await go('filter_values', { key: 'company.country', q: 'germany' });
+    const germany = places.data.find((v: { name: string }) => /germany/i.test(v.name));
+    expect(germany).toBeDefined();
+    const filter = `and(standardized_round[eq]:series_a,date[gte]:2022,amount[gt]:5000000,company.country[eq]:${germany.value})`;
+    const rounds = await go('list_records', { type: 'transactions', filter, fields: ['amount', 'announced_date', 'standardized_round', 'company.name', 'investors'], limit: 25 });
+    const http = await h().get(`/data/transactions?filter=${encodeURIComponent(filter)}&limit=25`);
+    expect(rounds.data.map((r: { id: number }) => r.id)).toEqual(http.body.data.map((r: { id: number }) => r.id));
+    for (const row of rounds.data) {
+      expect(Object.keys(row).sort()).toEqual(['amount', 'announced_date', 'id', 'investors', 'company', 'standardized_round'].sort());
+      expect(row.company).toEqual({ name: expect.any(String) });
+    }
+    for (const s of sizes) expect(s).toBeLessThan(100_000);
+    // the default view is a summary: nested records as references, lists cut with a count
+    const summary = await go('list_records', { type: 'companies', limit: 3 });
+    expect(summary.data.length).toBeLessThanOrEqual(3);
+    await client.close();
+  });
+
+  it('refuses batches over 10 messages and bodies nested 40,000 deep in the error envelope', async () => {
+    const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+    const ten = await post(h(), Array.from({ length: 10 }, (_, i) => list(i)));
+    expect(ten.status).toBe(200);
+    expect((await ten.json()).length).toBe(10);
+    const eleven = await post(h(), Array.from({ length: 11 }, (_, i) => list(i)));
+    expect(eleven.status).toBe(400);
+    expect((await eleven.json()).error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('at most 10') });
+    const deep = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_records","arguments":{"type":"transactions","fields":${'['.repeat(40_000)}${']'.repeat(40_000)}}}}`;
+    const res = await post(h(), deep);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('deeper') });
   });
 });
