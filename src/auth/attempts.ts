@@ -51,6 +51,12 @@ export class AuthAttempts {
   }
 
   /** Counts a guest sign-in from `address`; the seconds to wait when it is over the limit, else 0. */
+  /** Client registrations from an address, counted against the same limit as guest sign-ins. */
+  async registration(address: string, nowMs = Date.now()): Promise<number> {
+    const [b] = await addHits(this.db, [`register:${address}`], nowMs, WINDOW_MS);
+    return b && b.hits > this.limits.guestsPerAddress ? Math.max(1, Math.ceil((b.windowEndMs - nowMs) / 1000)) : 0;
+  }
+
   async guest(address: string, nowMs = Date.now()): Promise<number> {
     const [b] = await addHits(this.db, [`guest:${address}`], nowMs, WINDOW_MS);
     return b && b.hits > this.limits.guestsPerAddress ? Math.max(1, Math.ceil((b.windowEndMs - nowMs) / 1000)) : 0;

@@ -68,7 +68,9 @@ export function mcpRoutes(opts: McpDeps) {
   const metadataUrl = `${cfg.baseUrl}${METADATA_PATH}`;
   const metadata = {
     resource: `${cfg.baseUrl}${MCP_PATH}`,
-    authorization_servers: [cfg.authUrl],
+    // the issuer: clients find its metadata at <issuer>/.well-known/oauth-authorization-server and
+    // check that the metadata names this same issuer (RFC 8414 3.3)
+    authorization_servers: [cfg.issuer],
     scopes_supported: scopesOf(doc),
     bearer_methods_supported: ['header'],
     resource_name: 'Funding Data API (MCP)',

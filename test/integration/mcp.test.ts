@@ -216,7 +216,7 @@ forEachDatabase('MCP', (h) => {
     expect(noClientId.status).toBe(400);
     const meta = await fetch(`${h().server.baseUrl}/.well-known/oauth-protected-resource`);
     expect(meta.status).toBe(200);
-    expect(await meta.json()).toMatchObject({ resource: `${h().server.baseUrl}/mcp`, authorization_servers: [h().server.authUrl], scopes_supported: expect.arrayContaining(['read:transactions']) });
+    expect(await meta.json()).toMatchObject({ resource: `${h().server.baseUrl}/mcp`, authorization_servers: [h().server.cfg.issuer], scopes_supported: expect.arrayContaining(['read:transactions']) });
     const suffixed = await fetch(`${h().server.baseUrl}/.well-known/oauth-protected-resource/mcp`);
     expect((await suffixed.json()).resource).toBe(`${h().server.baseUrl}/mcp`);
     const foreign = await fetch(`${h().server.baseUrl}/mcp`, {
