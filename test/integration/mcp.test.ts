@@ -12,6 +12,7 @@ import { expect, it } from 'vitest';
 import { loadSigningKey } from '../../src/auth/signing.js';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
 import { teamWithKey } from '../helpers/servers.js';
+import { pkcePair, send } from '../helpers/signin.js';
 
 const FILTER = 'and(year[gte]:2020,amount[gt]:1000000)';
 
@@ -230,6 +231,61 @@ forEachDatabase('MCP', (h) => {
     expect(get.headers.get('allow')).toBe('POST');
     await expect(connect(h(), {})).rejects.toThrow();
   });
+  it('signs an MCP client in by discovery: resource metadata -> issuer metadata -> registration -> PKCE code -> read-only token', async () => {
+    const { baseUrl, authUrl, cfg } = h().server;
+    const resource = await (await fetch(`${baseUrl}/.well-known/oauth-protected-resource/mcp`)).json();
+    expect(resource.authorization_servers).toEqual([cfg.issuer]);
+    const issuer = new URL(resource.authorization_servers[0]);
+    const meta = await (await fetch(new URL('/.well-known/oauth-authorization-server', issuer))).json();
+    expect(meta).toMatchObject({
+      issuer: cfg.issuer,
+      authorization_endpoint: `${authUrl}/authorize`,
+      token_endpoint: `${authUrl}/oauth/token`,
+      registration_endpoint: `${authUrl}/register`,
+      code_challenge_methods_supported: ['S256'],
+      response_types_supported: ['code'],
+    });
+    expect(meta.scopes_supported.every((s: string) => s.startsWith('read:'))).toBe(true);
+    const register = (body: unknown) => fetch(meta.registration_endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    // what is refused: a redirect off the loopback over http, a confidential client, no redirect
+    for (const bad of [{ redirect_uris: ['http://evil.example/cb'] }, { redirect_uris: ['http://localhost:1/cb'], token_endpoint_auth_method: 'client_secret_basic' }, { redirect_uris: [] }]) {
+      const r = await register(bad);
+      expect(r.status).toBe(400);
+      expect((await r.json()).error).toMatch(/^invalid_/);
+    }
+    const redirect = 'http://127.0.0.1:8976/callback';
+    const reg = await register({ client_name: 'agent', redirect_uris: [redirect], grant_types: ['authorization_code', 'refresh_token'], scope: 'read:transactions manage:platform' });
+    expect(reg.status).toBe(201);
+    const client = await reg.json();
+    expect(client).toMatchObject({ client_id: expect.stringMatching(/^mcp-/), redirect_uris: [redirect], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'] });
+    expect(client.scope.split(' ').every((s: string) => s.startsWith('read:'))).toBe(true);
+
+    const { verifier, challenge } = pkcePair();
+    const params = { client_id: client.client_id, redirect_uri: redirect, response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256', state: 'st', resource: `${baseUrl}/mcp` };
+    expect((await send(`${meta.authorization_endpoint}?${new URLSearchParams(params)}`)).status).toBe(200);
+    // a registered client's codes go only to its own redirect URIs
+    expect((await send(`${meta.authorization_endpoint}?${new URLSearchParams({ ...params, redirect_uri: 'http://127.0.0.1:9/other' })}`)).status).toBe(400);
+    const signIn = await send(meta.authorization_endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...params, username: 'premium@example.com', password: 'premium-password' }).toString(),
+    });
+    expect(signIn.status).toBe(302);
+    const code = new URL(signIn.headers.location!).searchParams.get('code')!;
+    const token = await fetch(meta.token_endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: client.client_id, code_verifier: verifier, resource: `${baseUrl}/mcp` }).toString(),
+    });
+    expect(token.status).toBe(200);
+    const issued = await token.json();
+    expect(issued.scope.split(' ').every((s: string) => s.startsWith('read:'))).toBe(true);
+    const mcp = await connect(h(), { Authorization: `Bearer ${issued.access_token}` }, 'agent');
+    const r = await call(mcp, 'list_records', { type: 'transactions', limit: 1 });
+    expect(r.isError).toBeFalsy();
+    await mcp.close();
+  });
+
   it('lists the agent toolset by default: under 40 KB, a title and readOnlyHint on every tool, tools named instead of paths', async () => {
     const res = await post(h(), { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const text = await res.text();

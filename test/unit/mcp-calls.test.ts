@@ -7,8 +7,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/app.js';
+import { ApiError } from '../../src/errors.js';
+import { errorStage } from '../../src/pipeline/errors.js';
 import { InFlight } from '../../src/http/inflight.js';
 import { runOperation } from '../../src/mcp/dispatch.js';
 import { inject } from '../../src/mcp/inject.js';
@@ -71,12 +74,13 @@ describe('MCP calls end', () => {
 });
 
 describe('MCP route', () => {
-  async function serve(app: http.RequestListener, budgetMs: number) {
+  async function serve(app: http.RequestListener, budgetMs: number, rateLimiter?: { take(key: string): Promise<Record<string, string>> }) {
     const inflight = new InFlight();
     const cfg = { baseUrl: 'http://127.0.0.1', authUrl: 'http://127.0.0.1:1', app: { origins: [] }, queryBudgetMs: budgetMs, trustProxy: 0 } as never;
     const auth = { authenticate: async () => ({ kind: 'api_key', sub: 'k', scopes: new Set<string>(), tier: 'premium', ecosystem: null, clientId: 'k', teamId: 1 }) } as never;
     const server = express();
-    server.use(mcpRoutes({ cfg, auth, doc: loadDocument(new Date('2026-11-25T00:00:00Z')) as never, version: '1', app: () => app, inflight }));
+    server.use(mcpRoutes({ cfg, auth, doc: loadDocument(new Date('2026-11-25T00:00:00Z')) as never, version: '1', app: () => app, inflight, rateLimiter }));
+    server.use(errorStage(pino({ level: 'silent' })));
     const listener = http.createServer(server).listen(0, '127.0.0.1');
     await new Promise((r) => listener.once('listening', r));
     const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/mcp`;
@@ -97,6 +101,33 @@ describe('MCP route', () => {
       expect(JSON.parse(body.result.content[0].text).error.code).toBe('QUERY_TIMEOUT');
       await gone;
       expect(await s.inflight.idle(1000)).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('takes a rate-limit token for each message that is not a tool call, and answers 429 when none is left', async () => {
+    const taken: string[] = [];
+    let left = 4;
+    const limiter = {
+      take: async (key: string) => {
+        taken.push(key);
+        if (left-- <= 0) throw new ApiError('RATE_LIMITED', 'Rate limit exceeded; retry after 1 seconds', null, { headers: { 'Retry-After': '1' } });
+        return {};
+      },
+    };
+    const answering = (_req: http.IncomingMessage, res: http.ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"page":{}}');
+    const s = await serve(answering, 1000, limiter);
+    try {
+      const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+      const batch = [list(1), list(2), list(3), JSON.parse(callBody), { jsonrpc: '2.0', method: 'notifications/initialized' }];
+      const ok = await fetch(s.url, { method: 'POST', headers, body: JSON.stringify(batch) });
+      expect(ok.status).toBe(200);
+      // three requests that are not tool calls (a tool call draws from the bucket through the pipeline; a notification is no request)
+      expect(taken).toEqual(['k', 'k', 'k']);
+      const refused = await fetch(s.url, { method: 'POST', headers, body: JSON.stringify([list(1), list(2)]) });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('1');
     } finally {
       await s.close();
     }
