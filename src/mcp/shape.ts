@@ -45,27 +45,29 @@ export function pick(row: Json, fields: readonly string[], keepId = true): Json 
   return out;
 }
 
-const REF_KEYS = ['id', 'uuid', 'name', 'code', 'is_lead'];
+/** What names a nested record in a summary. */
+const IDENTITY = ['id', 'uuid', 'name', 'domain', 'code'];
 
 /**
- * The gist of a record: its scalars (long texts shortened), nested records as references (id and
- * name), lists as their first SUMMARY_ITEMS items with a count beside them.
+ * The gist of a record: its scalars (long texts shortened); nested records that have an identity
+ * as a reference (id or uuid, name, domain); other nested objects with their scalars; lists as
+ * their first SUMMARY_ITEMS items with a count beside them (`<name>_count`).
  */
 export function summarize(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.length > SUMMARY_TEXT ? `${value.slice(0, SUMMARY_TEXT)}…` : value;
   if (Array.isArray(value)) return value.slice(0, SUMMARY_ITEMS).map((v) => summarize(v, depth + 1));
   if (!isObject(value)) return value;
+  if (depth >= 1 && ('id' in value || 'uuid' in value || 'name' in value)) {
+    return Object.fromEntries(IDENTITY.filter((k) => k in value).map((k) => [k, value[k]]));
+  }
   const out: Json = {};
-  const ref = REF_KEYS.some((k) => k in value) && depth >= 2;
   for (const [k, v] of Object.entries(value)) {
-    if (k === 'locked') continue;
-    if (ref && !REF_KEYS.includes(k)) continue;
     if (Array.isArray(v)) {
-      if (depth >= 2) continue;
+      if (depth >= 1) continue;
       out[k] = summarize(v, depth);
       if (v.length > SUMMARY_ITEMS) out[`${k}_count`] = v.length;
     } else if (isObject(v)) {
-      if (depth < 3) out[k] = summarize(v, depth + 1);
+      if (depth < 2) out[k] = summarize(v, depth + 1);
     } else out[k] = summarize(v, depth);
   }
   return out;
@@ -90,15 +92,16 @@ function largest(node: unknown, path: string, best: { path: string; owner: Json 
 /** Cuts the largest arrays and texts of `body` (in place) until it serializes within `budget` bytes. */
 export function cutToFit(body: Json, budget: number): Cut[] {
   const cuts = new Map<string, Cut>();
-  for (let total = size(body); total > budget; total = size(body)) {
+  for (let total = size(body), round = 0; total > budget && round < 1000; total = size(body), round++) {
     const at = largest(body, '');
     if (!at || at.bytes < 64) break;
     const v = (at.owner as Json)[at.key as string] as unknown[] | string;
     const previous = cuts.get(at.path);
     const originalLength = previous?.total ?? v.length;
-    // keep the share that fits, at most half of what is there (a few rounds converge)
-    const share = Math.max(0, Math.min(0.5, 1 - (total - budget) / at.bytes));
-    const keep = Math.floor(v.length * share);
+    // keep the share that would fit if the items were of even size; uneven ones take another round
+    const share = Math.max(0, 1 - (total - budget) / at.bytes);
+    // strictly shorter each round (a cut text gains an ellipsis), so the loop ends
+    const keep = Math.max(0, Math.min(v.length - (typeof v === 'string' ? 16 : 1), Math.floor(v.length * share)));
     (at.owner as Json)[at.key as string] = typeof v === 'string' ? `${v.slice(0, keep)}…` : v.slice(0, keep);
     cuts.set(at.path, { path: at.path, kept: keep, total: originalLength });
   }

@@ -69,6 +69,9 @@ export function inline(doc: Document, node: unknown, expanding: ReadonlySet<stri
   return out;
 }
 
+/** The document's prose without its references to the specification it was written from (a model cannot open them). */
+const withoutSpecRefs = (text: string) => text.replace(/\s*\((?:as )?SPEC\.md[^)]*\)/g, '').replace(/ of SPEC\.md \d+(?:\.\d+)*/g, '');
+
 interface OpenApiParameter {
   name: string;
   in: string;
@@ -103,7 +106,7 @@ function toolOf(doc: Document, path: string, pathParameters: unknown[], op: Open
     if (p.in !== 'path' && p.in !== 'query') continue;
     // a tool answers one JSON result: the streamed NDJSON export (`format`) is for HTTP clients
     if (p.in === 'query' && p.name === 'format') continue;
-    properties[p.name] = { ...(p.schema ?? {}), ...(p.description ? { description: p.description } : {}) };
+    properties[p.name] = { ...(p.schema ?? {}), ...(p.description ? { description: withoutSpecRefs(p.description) } : {}) };
     if (p.required || p.in === 'path') required.push(p.name);
     parameters.push({ name: p.name, in: p.in, commaSeparated: p.schema?.type === 'array' && p.explode === false });
   }
@@ -114,7 +117,7 @@ function toolOf(doc: Document, path: string, pathParameters: unknown[], op: Open
         'Pins the API version (the HTTP `API-Version` header); omitted means the latest. The output schema describes the latest version; an earlier version answers in the shape it documents.',
     };
   }
-  const description = [op.summary, op.description].filter(Boolean).join('\n\n');
+  const description = withoutSpecRefs([op.summary, op.description].filter(Boolean).join('\n\n'));
   return {
     name: op.operationId,
     ...(op.summary ? { title: op.summary } : {}),

@@ -173,5 +173,9 @@ describe('MCP results fit', () => {
     const cuts = cutToFit(body, 10_000);
     expect(cuts[0]).toMatchObject({ path: 'data.body', total: 500_000 });
     expect(JSON.stringify(body).length).toBeLessThan(10_000);
+    // a text just over the budget still ends shorter (the ellipsis it gains is made up for)
+    const close = { data: { id: 1, body: 'w'.repeat(300) } };
+    cutToFit(close, 300);
+    expect(JSON.stringify(close).length).toBeLessThanOrEqual(300);
   });
 });
