@@ -38,8 +38,9 @@ function problemOf(e: ErrorObject): ArgumentProblem {
 }
 
 export class ArgumentValidator {
-  // coercion (string -> number/boolean) mutates the arguments, which is what the dispatch wants
-  private readonly ajv = new Ajv({ allErrors: true, coerceTypes: true, strict: false, useDefaults: false, validateFormats: false });
+  // coercion (string -> number/boolean, a value -> a one-item list) mutates the arguments, which is
+  // what the dispatch wants
+  private readonly ajv = new Ajv({ allErrors: true, coerceTypes: 'array', strict: false, useDefaults: false, validateFormats: false });
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(private readonly schemas: ReadonlyMap<string, object>) {}

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/app.js';
+import { agentToolset } from '../../src/mcp/agent.js';
+import { ArgumentValidator } from '../../src/mcp/arguments.js';
 import { requestUrl } from '../../src/mcp/dispatch.js';
+import { fullToolset } from '../../src/mcp/toolset.js';
 import { toolsFromDocument } from '../../src/mcp/tools.js';
 
 const doc = () => loadDocument(new Date('2026-11-25T00:00:00Z')) as any;
@@ -43,5 +46,27 @@ describe('MCP tools from openapi.yaml', () => {
     expect(requestUrl(tool, { id: '../x' }).url).toBe('/data/widgets/..%2Fx');
     expect(requestUrl(tool, { id: '..' }).url).toBe('/data/widgets/%2E%2E');
     expect(requestUrl(tool, {}).missing).toEqual(['id']);
+  });
+});
+
+describe('MCP toolsets', () => {
+  it('compiles every input schema of both toolsets, refuses what is outside them and coerces what a query string would', () => {
+    const d = doc();
+    for (const tools of [agentToolset(d), fullToolset(d)]) {
+      const validator = new ArgumentValidator(new Map(tools.map((t) => [t.name, t.inputSchema])));
+      for (const t of tools) {
+        expect(t.inputSchema.additionalProperties).toBe(false);
+        expect(() => validator.check(t.name, {})).not.toThrow();
+        expect(validator.check(t.name, { not_an_argument: 1 })).toContainEqual({ path: 'arguments.not_an_argument', message: 'is not an argument of this tool' });
+      }
+    }
+    const agent = agentToolset(d);
+    const validator = new ArgumentValidator(new Map(agent.map((t) => [t.name, t.inputSchema])));
+    const args: Record<string, unknown> = { source: 'funding-rounds', group_by: 'country', limit: '5' };
+    expect(validator.check('funding_aggregate', args)).toEqual([]);
+    expect(args).toMatchObject({ group_by: ['country'], limit: 5 });
+    let deep: unknown = 'x';
+    for (let i = 0; i < 20; i++) deep = [deep];
+    expect(validator.check('list_records', { type: 'transactions', fields: deep })).toEqual([{ path: 'arguments', message: 'nests deeper than 16 levels' }]);
   });
 });
