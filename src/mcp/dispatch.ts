@@ -113,6 +113,7 @@ export async function runOperation(target: OperationTarget, args: Record<string,
       return { ok: false, result: toolError('PAYLOAD_TOO_LARGE', message, { max_bytes: MAX_OPERATION_BYTES }, { status: 413 }) };
     }
     if (deadline.signal.aborted) return { ok: false, result: toolError('QUERY_TIMEOUT', QUERY_TIMEOUT_MESSAGE, null, { status: 504 }) };
+    // read by no one: the SDK sends nothing for a request whose client is gone or cancelled it
     return { ok: false, result: toolError('CLIENT_CLOSED_REQUEST', 'The call was cancelled', null, { status: 499 }) };
   } finally {
     clearTimeout(timer);

@@ -355,6 +355,37 @@ forEachDatabase('MCP', (h) => {
     await client.close();
   });
 
+  it('answers every agent tool within 100 KB, as the operations it calls answer over HTTP', async () => {
+    const client = await connect(h(), undefined, 'agent');
+    const answer = async (name: string, args: Record<string, unknown>) => {
+      const r = await call(client, name, args);
+      expect(r.isError, `${name}: ${textOf(r)}`).toBeFalsy();
+      expect(Buffer.byteLength(textOf(r))).toBeLessThan(100_000);
+      return bodyOf(r);
+    };
+    const company = (await answer('list_records', { type: 'companies', limit: 1, fields: ['uuid', 'name'] })).data[0];
+    const found = await answer('search_entities', { q: company.name, type: 'company' });
+    expect(found.data.map((e: { name: string }) => e.name)).toContain(company.name);
+    const record = await answer('get_record', { type: 'company', id: company.uuid });
+    expect(record.data).toMatchObject({ uuid: company.uuid, name: company.name });
+    const rounds = await answer('list_related', { type: 'company', id: company.uuid, relation: 'funding_rounds', limit: 3 });
+    expect(rounds.data).toEqual(expect.any(Array));
+    const wrong = await call(client, 'list_related', { type: 'company', id: company.uuid, relation: 'alumni' });
+    expect(errorOf(wrong)).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'arguments.relation' }] });
+    const heatmap = await answer('funding_heatmap', { x: 'round_year', y: 'standardized_round', metric: 'total_amount' });
+    expect(heatmap).toEqual((await h().get('/analytics/funding-analytics/heatmap?x=round_year&y=standardized_round&metric=total_amount')).body);
+    await answer('funding_funnel', {});
+    await answer('funding_timeseries', { metric: 'count', interval: 'year', from: '2020-01-01', to: '2025-12-31' });
+    const one = await answer('funding_aggregate', { source: 'funding-rounds', group_by: 'country', metric: 'count', limit: 3 });
+    expect(one).toEqual((await h().get('/analytics/aggregate/funding-rounds?group_by=country&metric=count&limit=3')).body);
+    await answer('funding_aggregate', { source: 'companies', group_by: ['country'], metrics: ['count'] });
+    expect((await answer('filter_keys', { scope: 'funding' })).data[0].scope).toBe('funding');
+    expect((await answer('filter_values', { key: 'standardized_round' })).data.length).toBeGreaterThan(5);
+    expect((await answer('taxonomy', { type: 'sector', limit: 5 })).data.length).toBeLessThanOrEqual(5);
+    expect((await answer('usage', {})).balance).toEqual(expect.any(Object));
+    await client.close();
+  });
+
   it('refuses batches over 10 messages and bodies nested 40,000 deep in the error envelope', async () => {
     const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
     const ten = await post(h(), Array.from({ length: 10 }, (_, i) => list(i)));
