@@ -92,6 +92,17 @@ function largest(node: unknown, path: string, best: { path: string; owner: Json 
 /** Cuts the largest arrays and texts of `body` (in place) until it serializes within `budget` bytes. */
 export function cutToFit(body: Json, budget: number): Cut[] {
   const cuts = new Map<string, Cut>();
+  const rows = body.data;
+  if (Array.isArray(rows) && size(body) > budget) {
+    // a page: the rows that fit, each measured once (the generic cut below measures the tree per round)
+    let left = budget - size({ ...body, data: [] });
+    let keep = 0;
+    while (keep < rows.length && (left -= size(rows[keep]) + 1) >= 0) keep++;
+    if (keep < rows.length) {
+      body.data = rows.slice(0, keep);
+      cuts.set('data', { path: 'data', kept: keep, total: rows.length });
+    }
+  }
   for (let total = size(body), round = 0; total > budget && round < 1000; total = size(body), round++) {
     const at = largest(body, '');
     if (!at || at.bytes < 64) break;

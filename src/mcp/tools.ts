@@ -29,6 +29,8 @@ export interface OperationTool {
   parameters: ToolParameter[];
 }
 
+/** The largest `limit` a tool takes for data and analytics: what an answer that fits a result can hold, and then some. */
+export const MAX_PAGE = 100;
 /** The argument that pins `API-Version` (a header in HTTP, so no parameter name can collide with it). */
 export const VERSION_ARGUMENT = 'api_version';
 const EXPOSED = /^\/(data|analytics|reference)\//;
@@ -106,7 +108,12 @@ function toolOf(doc: Document, path: string, pathParameters: unknown[], op: Open
     if (p.in !== 'path' && p.in !== 'query') continue;
     // a tool answers one JSON result: the streamed NDJSON export (`format`) is for HTTP clients
     if (p.in === 'query' && p.name === 'format') continue;
-    properties[p.name] = { ...(p.schema ?? {}), ...(p.description ? { description: withoutSpecRefs(p.description) } : {}) };
+    let schema = p.schema ?? {};
+    // a result holds ~80 KB: a bigger page would be computed only to be cut (reference values are small)
+    const capped = p.name === 'limit' && !path.startsWith('/reference/') && typeof schema.maximum === 'number' && schema.maximum > MAX_PAGE;
+    if (capped) schema = { ...schema, maximum: MAX_PAGE, ...(typeof schema.default === 'number' && schema.default > MAX_PAGE ? { default: MAX_PAGE } : {}) };
+    const description = capped ? `Page size, 1..${MAX_PAGE} (results fit a context window).` : p.description;
+    properties[p.name] = { ...schema, ...(description ? { description: withoutSpecRefs(description) } : {}) };
     if (p.required || p.in === 'path') required.push(p.name);
     parameters.push({ name: p.name, in: p.in, commaSeparated: p.schema?.type === 'array' && p.explode === false });
   }

@@ -64,7 +64,7 @@ forEachDatabase('MCP', (h) => {
     for (const n of ['createTeam', 'createApiKey', 'createNote', 'updateNote', 'deleteNote', 'getUsage', 'getHealth', 'getOpenApiJson']) expect(names).not.toContain(n);
     const tx = tools.find((t) => t.name === 'listTransactions')!;
     expect(tx.description).toMatch(/transaction|round/i);
-    expect(tx.inputSchema.properties!.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 2000, default: 25 });
+    expect(tx.inputSchema.properties!.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
     expect(tx.inputSchema.properties!.api_version).toMatchObject({ type: 'string', enum: expect.arrayContaining(['2026-10-09']) });
     expect(tx.inputSchema.additionalProperties).toBe(false);
     expect(tx.inputSchema.properties!.format).toBeUndefined();
@@ -120,7 +120,7 @@ forEachDatabase('MCP', (h) => {
     expect(errorOf(bad).code).toBe('FILTER_PARSE_ERROR');
     expect(bad._meta).toMatchObject({ credits_used: 0, status: 400 });
 
-    const tooMany = await call(client, 'listTransactions', { limit: 2001 });
+    const tooMany = await call(client, 'listTransactions', { limit: 101 });
     expect(errorOf(tooMany)).toMatchObject({ code: 'VALIDATION_ERROR', details: [expect.objectContaining({ path: expect.stringContaining('limit') })] });
     const noId = await call(client, 'getTransaction', {});
     expect(errorOf(noId)).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'arguments.id', message: 'is required' }] });
@@ -170,7 +170,7 @@ forEachDatabase('MCP', (h) => {
     await mixed.client.close();
   });
 
-  it("applies the browser-app tier's page cap and locked[] fields exactly as HTTP, uncharged", async () => {
+  it("applies the browser-app tier's locked[] fields exactly as HTTP, uncharged, and cuts a page too large for a result with a truncation contract", async () => {
     const k = await loadSigningKey(h().server.cfg.signingKeyFile);
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({ scope: 'read:transactions', gty: 'authorization-code', tier: 'free' })
@@ -182,8 +182,8 @@ forEachDatabase('MCP', (h) => {
       .setExpirationTime(now + 600)
       .sign(k.privateKey);
     const client = await connect(h(), { Authorization: `Bearer ${token}` });
-    const r = await call(client, 'listTransactions', { limit: 200 });
-    const http = await h().get('/data/transactions?limit=200', { Authorization: `Bearer ${token}`, 'X-Client-Id': null });
+    const r = await call(client, 'listTransactions', { limit: 100 });
+    const http = await h().get('/data/transactions?limit=100', { Authorization: `Bearer ${token}`, 'X-Client-Id': null });
     const body = bodyOf(r) as { page: { next_cursor: unknown }; data: { investors: unknown; locked: unknown }[]; truncated: { cut: { path: string; kept: number; total: number }[]; how_to_get_the_rest: string } };
     expect(Buffer.byteLength(textOf(r))).toBeLessThan(100_000);
     // 100 rows do not fit a result: the first ones are answered, and the result says what was cut
@@ -194,7 +194,7 @@ forEachDatabase('MCP', (h) => {
     expect(body.truncated.how_to_get_the_rest).toContain(`limit=${kept}`);
     // the page's cursor would skip the rows left out
     expect(body.page).toEqual({ ...http.body.page, next_cursor: null });
-    expect(body.page).toMatchObject({ limit: 100, capped: true, tier: 'free' });
+    expect(body.page).toMatchObject({ limit: 100, tier: 'free' });
     expect(body.data[0]).toMatchObject({ investors: null });
     expect(body.data[0]!.locked).toContainEqual({ field: 'investors', reason: 'PREMIUM_REQUIRED' });
     expect(r._meta?.credits_used).toBe(0);

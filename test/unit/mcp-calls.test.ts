@@ -23,9 +23,14 @@ const target = { name: 'listThings', path: '/data/things', parameters: [{ name: 
 /** A handler that never answers, and the promise of its response's 'close'. */
 function hanging() {
   let closed!: () => void;
+  let reached!: () => void;
   const gone = new Promise<void>((r) => (closed = r));
-  const handler = (_req: http.IncomingMessage, res: http.ServerResponse) => void res.once('close', closed);
-  return { handler, gone };
+  const entered = new Promise<void>((r) => (reached = r));
+  const handler = (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.once('close', closed);
+    reached();
+  };
+  return { handler, gone, entered };
 }
 
 describe('MCP calls end', () => {
@@ -90,11 +95,11 @@ describe('MCP route', () => {
   const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 
   it('answers QUERY_TIMEOUT past the budget and counts the call as running work until then', async () => {
-    const { handler, gone } = hanging();
-    const s = await serve(handler, 300);
+    const { handler, gone, entered } = hanging();
+    const s = await serve(handler, 1000);
     try {
       const answer = fetch(s.url, { method: 'POST', headers, body: callBody });
-      await new Promise((r) => setTimeout(r, 100));
+      await entered;
       // shutdown waits for this call as it waits for an HTTP request
       expect(s.inflight.size).toBe(1);
       const body = await (await answer).json();
@@ -134,12 +139,12 @@ describe('MCP route', () => {
   });
 
   it('cancels the running call when the client goes away', async () => {
-    const { handler, gone } = hanging();
+    const { handler, gone, entered } = hanging();
     const s = await serve(handler, 60_000);
     try {
       const abort = new AbortController();
       const answer = fetch(s.url, { method: 'POST', headers, body: callBody, signal: abort.signal }).catch(() => 'aborted');
-      await new Promise((r) => setTimeout(r, 100));
+      await entered;
       abort.abort();
       expect(await answer).toBe('aborted');
       await gone;
