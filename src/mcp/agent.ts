@@ -135,7 +135,7 @@ export function agentToolset(doc: Document): McpTool[] {
       title: 'List records of a type',
       description:
         'Rows of one type with a filter, sort, fields and a cursor. Transactions are funding rounds: each row has amount, announced_date, standardized_round, company and investors (is_lead marks the lead investors). ' +
-        'Costs one credit per call (records) unless the page is refused. Answers are cut to fit (see `truncated`).\n' +
+        'One credit per call for an API key (a refused call is free). Answers are cut to fit (see `truncated`).\n' +
         `${FILTER_SYNTAX}\nFilter keys by scope (transactions: funding; companies, investors, founders, people, universities, gov_ngo, entities: entity; funds: fund; valuations: valuation; news: news; jobs: job):\n${filterKeys()}`,
       inputSchema: object(
         {

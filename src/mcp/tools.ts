@@ -121,7 +121,7 @@ function toolOf(doc: Document, path: string, pathParameters: unknown[], op: Open
     properties[VERSION_ARGUMENT] = {
       ...versionSchema,
       description:
-        'Pins the API version (the HTTP `API-Version` header); omitted means the latest. The output schema describes the latest version; an earlier version answers in the shape it documents.',
+        'Pins the API version (the HTTP `API-Version` header); omitted means the latest. An earlier version answers in the shape it documents.',
     };
   }
   const description = withoutSpecRefs([op.summary, op.description].filter(Boolean).join('\n\n'));
