@@ -123,7 +123,7 @@ $(MCP_PY): test/mcp/requirements.txt
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r test/mcp/requirements.txt
 	@touch $(MCP_PY)
 
-test-mcp: install $(MCP_PY) ## The MCP endpoint from the Python mcp package: tools listed, listTransactions equals HTTP, 1 credit (SQLite and PostgreSQL)
+test-mcp: install $(MCP_PY) ## The MCP endpoint from the Python mcp package: sign-in by discovery, tools/list under 40 KB, the Germany Series A question, unknown argument, cut-off call, header setup (SQLite and PostgreSQL)
 	$(TSX) test/mcp/run.ts --db sqlite
 	$(TSX) test/mcp/run.ts --db postgres
 

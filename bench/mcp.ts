@@ -28,7 +28,7 @@ exitWith(async () => {
     };
     let id = 0;
     const mcp = async () => {
-      const res = await fetch(`${base}/mcp`, {
+      const res = await fetch(`${base}/mcp?toolset=full`, {
         method: 'POST',
         headers: { ...auth, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25' },
         body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name: 'listTransactions', arguments: { filter: FILTER, limit: 25 } } }),

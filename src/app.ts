@@ -82,7 +82,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   app.use(docsRoutes());
   // MCP (JSON-RPC, not a REST operation of the document): each tool call re-enters this app as a GET
   const version = String((document.info as { version?: string } | undefined)?.version ?? '');
-  app.use(mcpRoutes({ cfg, auth: deps.auth, doc: document, version, app: () => app }));
+  app.use(mcpRoutes({ cfg, auth: deps.auth, doc: document, version, app: () => app, rateLimiter: deps.rateLimiter, inflight: deps.inflight }));
   app.use(redirectStage());
   app.use(identityPathsStage(cfg.authUrl));
   app.use(methodStage(api));

@@ -143,7 +143,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const leases = new CreditLeases(metering, log, cfg.creditLeases);
   const inflight = new InFlight();
   const lifecycle = { draining: false };
-  const metrics = new Metrics(db);
+  const metrics = new Metrics(db, () => inflight.size);
   const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), leases, usage, metrics, inflight, lifecycle };
   const drain = drainer([apiServer, authServer]);
   apiServer.on('request', await createApp(deps, handlers));

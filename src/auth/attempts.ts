@@ -51,8 +51,17 @@ export class AuthAttempts {
   }
 
   /** Counts a guest sign-in from `address`; the seconds to wait when it is over the limit, else 0. */
-  async guest(address: string, nowMs = Date.now()): Promise<number> {
-    const [b] = await addHits(this.db, [`guest:${address}`], nowMs, WINDOW_MS);
+  guest(address: string, nowMs = Date.now()): Promise<number> {
+    return this.perAddress('guest', address, nowMs);
+  }
+
+  /** Counts a client registration from `address`, against the same limit as guest sign-ins. */
+  registration(address: string, nowMs = Date.now()): Promise<number> {
+    return this.perAddress('register', address, nowMs);
+  }
+
+  private async perAddress(kind: string, address: string, nowMs: number): Promise<number> {
+    const [b] = await addHits(this.db, [`${kind}:${address}`], nowMs, WINDOW_MS);
     return b && b.hits > this.limits.guestsPerAddress ? Math.max(1, Math.ceil((b.windowEndMs - nowMs) / 1000)) : 0;
   }
 }

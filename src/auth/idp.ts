@@ -16,6 +16,8 @@ import { clientAddress } from '../http/address.js';
 import type { Metrics } from '../http/metrics.js';
 import { AuthAttempts } from './attempts.js';
 import { PkceFlow } from './pkce.js';
+import { registerClient } from './register.js';
+import { READ_ONLY_SCOPES } from '../access/scopes.js';
 import { DUMMY_HASH, HashingBusy, verifySecret } from './secrets.js';
 import { SIGNING_ALG, type SigningKey } from './signing.js';
 
@@ -157,23 +159,27 @@ export function createIdentityProvider(db: Knex, cfg: Config, key: SigningKey, o
   const deps: IdpDeps = { db, cfg, key, log: opts.log ?? pino({ level: 'silent' }), metrics: opts.metrics, attempts };
   const pkce = new PkceFlow(deps);
   app.use(corsFor(cfg.app.origins, 'POST'));
-  app.get('/authorize', pkce.loginPage);
+  app.get('/authorize', (req, res, next) => pkce.loginPage(req, res).catch(next));
+  app.post('/register', (req, res, next) => registerClient(req, res, deps).catch(next));
   app.post('/authorize', (req, res, next) => pkce.login(req, res).catch(next));
   app.get('/.well-known/jwks.json', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json({ keys: [key.publicJwk] });
   });
-  app.get('/.well-known/openid-configuration', (_req, res) => {
-    res.json({
-      issuer: cfg.issuer,
-      token_endpoint: `${cfg.authUrl}/oauth/token`,
-      jwks_uri: `${cfg.authUrl}/.well-known/jwks.json`,
-      authorization_endpoint: `${cfg.authUrl}/authorize`,
-      grant_types_supported: ['client_credentials', 'authorization_code'],
-      code_challenge_methods_supported: ['S256'],
-      token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
-      id_token_signing_alg_values_supported: [SIGNING_ALG],
-    });
-  });
+  // RFC 8414 metadata (what OAuth clients such as MCP clients discover), and the OpenID form of it
+  const metadata = {
+    issuer: cfg.issuer,
+    authorization_endpoint: `${cfg.authUrl}/authorize`,
+    token_endpoint: `${cfg.authUrl}/oauth/token`,
+    registration_endpoint: `${cfg.authUrl}/register`,
+    jwks_uri: `${cfg.authUrl}/.well-known/jwks.json`,
+    scopes_supported: READ_ONLY_SCOPES,
+    response_types_supported: ['code'],
+    grant_types_supported: ['client_credentials', 'authorization_code'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic', 'none'],
+  };
+  app.get('/.well-known/oauth-authorization-server', (_req, res) => void res.set('Cache-Control', 'public, max-age=3600').json(metadata));
+  app.get('/.well-known/openid-configuration', (_req, res) => void res.json({ ...metadata, id_token_signing_alg_values_supported: [SIGNING_ALG] }));
   app.post('/oauth/token', async (req, res, next) => {
     try {
       const grant = str((req.body as Record<string, unknown> | undefined)?.grant_type);

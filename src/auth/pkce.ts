@@ -1,6 +1,7 @@
 /**
- * Browser-app sign-in (SPEC.md 5.1, issue "Access"): authorization code with PKCE (S256 only) for
- * one registered single-page client. `GET /authorize` shows the sign-in page (src/auth/signInPage.ts); the form posts
+ * Browser-app sign-in: authorization code with PKCE (S256 only) for the configured single-page
+ * client and for clients registered at `POST /register` (register.ts, e.g. MCP clients). `GET /authorize`
+ * shows the sign-in page (src/auth/signInPage.ts); the form posts
  * `username` + `password` (seeded users of the free and premium plans) or `guest=1` (anonymous);
  * the code is single-use and lives 60 s; `POST /oauth/token` with `grant_type=authorization_code`
  * exchanges it for a read-only token carrying the tier and ecosystem. Codes live in the database
@@ -11,6 +12,7 @@ import type { Request, Response } from 'express';
 import { READ_ONLY_SCOPES } from '../access/scopes.js';
 import type { Config } from '../config.js';
 import { saveAuthCode, takeAuthCode, type AuthCode } from '../db/authCodes.js';
+import { findOAuthClient } from '../db/oauthClients.js';
 import { findUserByEmail } from '../db/users.js';
 import { clientAddress } from '../http/address.js';
 import { holdRefusal, issueToken, refused, type IdpDeps } from './idp.js';
@@ -31,15 +33,23 @@ export class PkceFlow {
     res.status(status).set('Cache-Control', 'no-store').json({ error, error_description: description });
   }
 
+  /** The redirect URIs of a client: the browser app's, or those a client registered itself. */
+  private async redirectUris(clientId: string | undefined): Promise<readonly string[] | null> {
+    if (clientId === this.cfg.app.clientId) return this.cfg.app.redirectUris;
+    if (!clientId || clientId.length > 64) return null;
+    return (await findOAuthClient(this.deps.db, clientId))?.redirectUris ?? null;
+  }
+
   /** Validates the authorization request; answers the error itself and returns null when invalid. */
-  private request(params: Record<string, unknown>, res: Response): Record<string, string> | null {
+  private async request(params: Record<string, unknown>, res: Response): Promise<Record<string, string> | null> {
     const p = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : ''])) as Record<string, string>;
     // never redirect to an unregistered URI: answer here instead
-    if (p.client_id !== this.cfg.app.clientId) {
+    const registered = await this.redirectUris(p.client_id);
+    if (!registered) {
       this.bad(res, 400, 'invalid_client', 'Unknown client_id');
       return null;
     }
-    if (!this.cfg.app.redirectUris.includes(p.redirect_uri ?? '')) {
+    if (!registered.includes(p.redirect_uri ?? '')) {
       this.bad(res, 400, 'invalid_request', 'redirect_uri is not registered for this client');
       return null;
     }
@@ -58,15 +68,15 @@ export class PkceFlow {
     res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': SIGN_IN_CSP }).send(html);
   }
 
-  loginPage = (req: Request, res: Response): void => {
-    const p = this.request(req.query as Record<string, unknown>, res);
+  loginPage = async (req: Request, res: Response): Promise<void> => {
+    const p = await this.request(req.query as Record<string, unknown>, res);
     if (!p) return;
     this.page(res, 200, signInPage(p));
   };
 
   login = async (req: Request, res: Response): Promise<void> => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const p = this.request(body, res);
+    const p = await this.request(body, res);
     if (!p) return;
     const address = clientAddress(req, this.cfg.trustProxy);
     let grant: Pick<AuthCode, 'sub' | 'tier' | 'ecosystem'>;

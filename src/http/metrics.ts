@@ -43,13 +43,24 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(db: Knex) {
+  /** `running`: the requests whose work is still running, clients gone or not (InFlight). */
+  constructor(db: Knex, running?: () => number) {
     if (cluster.isWorker) {
       // the primary's AggregatorRegistry asks each worker for this registry (prom-client's IPC listener)
       client.AggregatorRegistry.setRegistries([this.registry]);
       new client.AggregatorRegistry();
     }
     client.collectDefaultMetrics({ register: this.registry });
+    if (running) {
+      new client.Gauge({
+        name: 'http_requests_running',
+        help: 'Requests (MCP calls included) whose work is still running, whether or not their clients are still connected',
+        registers: [this.registry],
+        collect() {
+          this.set(running());
+        },
+      });
+    }
     new client.Gauge({
       name: 'db_pool_connections',
       help: 'Database pool connections by state',

@@ -1,9 +1,11 @@
 /**
  * MCP tools generated from openapi.yaml: one per read operation under `/data`, `/analytics` and
- * `/reference` that answers 200 with JSON. Name = operationId; input schema = the operation's path and
- * query parameters (same enums, bounds and defaults) plus `api_version`; output schema = the 200
- * body. `$ref`s are inlined so a client needs nothing but the tool entry. A new operation in the
- * document becomes a tool with no code here.
+ * `/reference` that answers 200 with a JSON object (the `full` toolset, and the operations the agent
+ * toolset calls). Name = operationId; input schema = the operation's path and query parameters (same
+ * enums, bounds and defaults) plus `api_version`, nothing else (`additionalProperties: false`).
+ * `$ref`s are inlined so a client needs nothing but the tool entry. No output schema: results are
+ * shaped to fit a context window (shape.ts), so they are not the 200 body's shape. A new operation
+ * in the document becomes a tool with no code here.
  */
 import type { Document } from 'openapi-backend';
 
@@ -21,13 +23,14 @@ export interface OperationTool {
   title?: string;
   description: string;
   inputSchema: Json & { type: 'object' };
-  outputSchema: Json & { type: 'object' };
   annotations: Json;
   /** Where the call goes: the operation's path template and its parameters. */
   path: string;
   parameters: ToolParameter[];
 }
 
+/** The largest `limit` a tool takes for data and analytics: what an answer that fits a result can hold, and then some. */
+export const MAX_PAGE = 100;
 /** The argument that pins `API-Version` (a header in HTTP, so no parameter name can collide with it). */
 export const VERSION_ARGUMENT = 'api_version';
 const EXPOSED = /^\/(data|analytics|reference)\//;
@@ -68,6 +71,9 @@ export function inline(doc: Document, node: unknown, expanding: ReadonlySet<stri
   return out;
 }
 
+/** The document's prose without its references to the specification it was written from (a model cannot open them). */
+const withoutSpecRefs = (text: string) => text.replace(/\s*\((?:as )?SPEC\.md[^)]*\)/g, '').replace(/ of SPEC\.md \d+(?:\.\d+)*/g, '');
+
 interface OpenApiParameter {
   name: string;
   in: string;
@@ -102,7 +108,12 @@ function toolOf(doc: Document, path: string, pathParameters: unknown[], op: Open
     if (p.in !== 'path' && p.in !== 'query') continue;
     // a tool answers one JSON result: the streamed NDJSON export (`format`) is for HTTP clients
     if (p.in === 'query' && p.name === 'format') continue;
-    properties[p.name] = { ...(p.schema ?? {}), ...(p.description ? { description: p.description } : {}) };
+    let schema = p.schema ?? {};
+    // a result holds ~80 KB: a bigger page would be computed only to be cut (reference values are small)
+    const capped = p.name === 'limit' && !path.startsWith('/reference/') && typeof schema.maximum === 'number' && schema.maximum > MAX_PAGE;
+    if (capped) schema = { ...schema, maximum: MAX_PAGE, ...(typeof schema.default === 'number' && schema.default > MAX_PAGE ? { default: MAX_PAGE } : {}) };
+    const description = capped ? `Page size, 1..${MAX_PAGE} (results fit a context window).` : p.description;
+    properties[p.name] = { ...schema, ...(description ? { description: withoutSpecRefs(description) } : {}) };
     if (p.required || p.in === 'path') required.push(p.name);
     parameters.push({ name: p.name, in: p.in, commaSeparated: p.schema?.type === 'array' && p.explode === false });
   }
@@ -110,28 +121,27 @@ function toolOf(doc: Document, path: string, pathParameters: unknown[], op: Open
     properties[VERSION_ARGUMENT] = {
       ...versionSchema,
       description:
-        'Pins the API version (the HTTP `API-Version` header); omitted means the latest. The output schema describes the latest version; an earlier version answers in the shape it documents.',
+        'Pins the API version (the HTTP `API-Version` header); omitted means the latest. An earlier version answers in the shape it documents.',
     };
   }
-  const description = [op.summary, op.description].filter(Boolean).join('\n\n');
+  const description = withoutSpecRefs([op.summary, op.description].filter(Boolean).join('\n\n'));
   return {
     name: op.operationId,
     ...(op.summary ? { title: op.summary } : {}),
     description: description || `GET ${path}`,
     inputSchema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false },
-    outputSchema: output as Json & { type: 'object' },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     path,
     parameters,
   };
 }
 
-/** Every tool of the document, in the document's order. */
-export function toolsFromDocument(doc: Document): OperationTool[] {
+/** Every tool of the document, in the document's order (`exposed`: the paths that have tools). */
+export function toolsFromDocument(doc: Document, exposed: RegExp = EXPOSED): OperationTool[] {
   const tools: OperationTool[] = [];
   for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
     const get = item.get as OpenApiOperation | undefined;
-    if (!EXPOSED.test(path) || !get) continue;
+    if (!exposed.test(path) || !get) continue;
     const tool = toolOf(doc, path, (item.parameters as unknown[]) ?? [], get);
     if (tool) tools.push(tool);
   }

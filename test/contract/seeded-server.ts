@@ -29,7 +29,7 @@ export interface SeededServer {
   close(): Promise<void>;
 }
 
-export async function startSeededServer(opts: { db: 'sqlite' | 'postgres'; seed?: number; name: string }): Promise<SeededServer> {
+export async function startSeededServer(opts: { db: 'sqlite' | 'postgres'; seed?: number; name: string; env?: Record<string, string> }): Promise<SeededServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fdapi-${opts.name}-`));
   let pg: EmbeddedPostgres | null = null;
   let server: RunningServer | null = null;
@@ -46,7 +46,7 @@ export async function startSeededServer(opts: { db: 'sqlite' | 'postgres'; seed?
       await pg.createDatabase(opts.name);
       databaseUrl = started.url(opts.name);
     }
-    const cfg = testServerConfig(databaseUrl, dir);
+    const cfg = testServerConfig(databaseUrl, dir, opts.env);
     const db = createDb(cfg);
     await migrate(db);
     await seedDatabase(db, { scale: 'tiny', seed: opts.seed });

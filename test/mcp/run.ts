@@ -1,6 +1,6 @@
 /**
  * Runs test/mcp/check.py (the Python `mcp` package, not our code) against a real server over a fresh
- * tiny seed with the development key. Exit code = the check's.
+ * tiny seed: sign-in by discovery, and the development key for the header setup. Exit code = the check's.
  *
  *   tsx test/mcp/run.ts [--db sqlite|postgres]
  */
@@ -11,9 +11,10 @@ const args = process.argv.slice(2);
 const db = args[args.indexOf('--db') + 1] === 'postgres' ? 'postgres' : 'sqlite';
 
 exitWith(async () => {
-  const seeded = await startSeededServer({ db, name: 'mcp' });
+  const metricsToken = 'mcp-check-metrics';
+  const seeded = await startSeededServer({ db, name: 'mcp', env: { METRICS_TOKEN: metricsToken } });
   try {
-    const env = { ...process.env, BASE_URL: seeded.server.baseUrl, TOKEN: seeded.token, CLIENT_ID: 'dev-client' };
+    const env = { ...process.env, BASE_URL: seeded.server.baseUrl, TOKEN: seeded.token, CLIENT_ID: 'dev-client', METRICS_TOKEN: metricsToken };
     // check.py prints one `ok` or `FAIL` line per check
     return await spawnCounted(`mcp-${db}`, '.venv/bin/python', ['test/mcp/check.py'], env, (output) => ({
       passed: output.match(/^ok /gm)?.length ?? 0,

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/app.js';
+import { agentToolset } from '../../src/mcp/agent.js';
+import { ArgumentValidator } from '../../src/mcp/arguments.js';
 import { requestUrl } from '../../src/mcp/dispatch.js';
+import { fullToolset } from '../../src/mcp/toolset.js';
 import { toolsFromDocument } from '../../src/mcp/tools.js';
 
 const doc = () => loadDocument(new Date('2026-11-25T00:00:00Z')) as any;
@@ -15,7 +18,6 @@ describe('MCP tools from openapi.yaml', () => {
     expect(tools.map((t) => t.name)).toEqual(expected);
     expect(tools.some((t) => t.path.startsWith('/platform') || t.path.startsWith('/system'))).toBe(false);
     expect(JSON.stringify(tools)).not.toContain('$ref');
-    for (const t of tools) expect(t.outputSchema.type).toBe('object');
   });
 
   it('turns a new operation of the document into a tool with no MCP code', () => {
@@ -40,10 +42,31 @@ describe('MCP tools from openapi.yaml', () => {
     expect(Object.keys(tool.inputSchema.properties as object)).toEqual(['id', 'currency', 'fields', 'api_version']);
     expect((tool.inputSchema.properties as any).id).toMatchObject({ type: 'string', pattern: '^[0-9]+$' });
     expect((tool.inputSchema.properties as any).currency.enum).toContain('EUR');
-    expect((tool.outputSchema.properties as any).data.enum).toContain('USD');
-    expect(requestUrl(tool, { id: '7', fields: ['a', 'b'], currency: 'EUR', api_version: '2026-10-09' }).url).toBe('/data/widgets/7?fields=a%2Cb&currency=EUR');
+    expect(requestUrl(tool, { id: '7', fields: ['a', 'b'], currency: 'EUR', api_version: '2026-10-09' }).url).toBe('/data/widgets/7?currency=EUR&fields=a%2Cb');
     expect(requestUrl(tool, { id: '../x' }).url).toBe('/data/widgets/..%2Fx');
     expect(requestUrl(tool, { id: '..' }).url).toBe('/data/widgets/%2E%2E');
     expect(requestUrl(tool, {}).missing).toEqual(['id']);
+  });
+});
+
+describe('MCP toolsets', () => {
+  it('compiles every input schema of both toolsets, refuses what is outside them and coerces what a query string would', () => {
+    const d = doc();
+    for (const tools of [agentToolset(d), fullToolset(d)]) {
+      const validator = new ArgumentValidator(new Map(tools.map((t) => [t.name, t.inputSchema])));
+      for (const t of tools) {
+        expect(t.inputSchema.additionalProperties).toBe(false);
+        expect(() => validator.check(t.name, {})).not.toThrow();
+        expect(validator.check(t.name, { not_an_argument: 1 })).toContainEqual({ path: 'arguments.not_an_argument', message: 'is not an argument of this tool' });
+      }
+    }
+    const agent = agentToolset(d);
+    const validator = new ArgumentValidator(new Map(agent.map((t) => [t.name, t.inputSchema])));
+    const args: Record<string, unknown> = { source: 'funding-rounds', group_by: 'country', limit: '5' };
+    expect(validator.check('funding_aggregate', args)).toEqual([]);
+    expect(args).toMatchObject({ group_by: ['country'], limit: 5 });
+    let deep: unknown = 'x';
+    for (let i = 0; i < 20; i++) deep = [deep];
+    expect(validator.check('list_records', { type: 'transactions', fields: deep })).toEqual([{ path: 'arguments', message: 'nests deeper than 16 levels' }]);
   });
 });
