@@ -1,5 +1,5 @@
 /**
- * The floor of the mandated shape (DESIGN.md: Express 5 + openapi-backend routing and Ajv
+ * The floor of the mandated shape (the stack of docs/architecture.md: Express 5 + openapi-backend routing and Ajv
  * validation): a server that answers `GET /data/transactions/{id}` with one fixed JSON body and the
  * same response headers as ours, in one of three modes (FLOOR_MODE):
  *   node        node:http alone

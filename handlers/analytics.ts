@@ -26,7 +26,7 @@ function sourceFilter(r: Pick<RequestScope, 'list'>, source: Source): AnalyticsF
 const fundingFilter = (r: Pick<RequestScope, 'list'>) => sourceFilter(r, FUNDING_ROUNDS);
 
 /**
- * `fundings` was renamed `funding-rounds` on 2026-10-07 (SPEC.md 4.10, part 9): 308 to the new path
+ * `fundings` was renamed `funding-rounds` on 2026-10-07 (see the version history in openapi.yaml): 308 to the new path
  * with the query string until the sunset, then 404 PATH_RENAMED naming it (docs/decisions.md).
  */
 export const FUNDINGS_SUNSET = '2027-04-07';

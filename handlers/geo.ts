@@ -1,7 +1,7 @@
 /**
  * Map views (`/data/{companies,investors,universities,gov-ngo}/geo`): the entities of a directory
  * whose headquarters lie in a bounding box, with the directory's filters, as points or clusters.
- * Not page-capped per plan (SPEC.md part 8); at most `limit` (<= 5000) items, `truncated` when more.
+ * Not page-capped per plan (openapi.yaml, the geo operations); at most `limit` (<= 5000) items, `truncated` when more.
  */
 import type { components } from '../generated/api.js';
 import { geoClusters, geoPoints, type BBox } from '../src/db/geo.js';

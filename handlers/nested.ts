@@ -1,6 +1,6 @@
 /**
- * Nested lists (SPEC.md 4.10 "Nested"): the rows of one parent record in keyset pages whose cursors
- * are bound to the parent (SPEC.md 4.11 rule 5). Each is a parent lookup (typed: a UUID of another
+ * Nested lists (openapi.yaml, `/data/.../{id}/...`): the rows of one parent record in keyset pages whose cursors
+ * are bound to the parent (src/query/cursor.ts). Each is a parent lookup (typed: a UUID of another
  * subtype is 404) plus a record list with the parent as a fixed condition.
  */
 import type { EntityRow } from '../src/db/entities.js';

@@ -1,5 +1,5 @@
 /**
- * The entity directories (SPEC.md 4.10): `/data/entities`, `/data/investors`, `/data/universities`,
+ * The entity directories: `/data/entities`, `/data/investors`, `/data/universities`,
  * `/data/gov-ngo` and `/data/people`, each with its `/{id}` detail. Lists share the filter scope
  * `entity` and one sort registry; details serve the same full records as `/data/companies/{id}`
  * and the founder row.

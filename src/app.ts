@@ -1,5 +1,5 @@
 /**
- * The request pipeline (DESIGN.md "Shape"), top to bottom. Each stage is a module of src/pipeline/
+ * The request pipeline (docs/architecture.md), top to bottom. Each stage is a module of src/pipeline/
  * with one job; a new stage is a new module and one line below.
  *
  * Express stages, in order, for every request:
@@ -12,7 +12,7 @@
  *   authentication -> access -> list input -> export (NDJSON: the response policies and the handler
  *   batch after batch, metered per rows) -> metering -> caching (ETag, 304) -> version downgrade
  *   -> locks -> idempotency -> handler.
- * Every error leaves through the error mapping (SPEC.md part 7 envelope).
+ * Every error leaves through the error mapping (the `ApiError` envelope of openapi.yaml).
  */
 import express from 'express';
 import { reserve, settle } from './access/credits.js';

@@ -152,7 +152,7 @@ export interface Config {
   cursorSecret: string;
   queryBudgetMs: number;
   keyCacheSeconds: number;
-  /** How often usage counted in memory is written (SPEC.md 5.5 allows 60 s). */
+  /** How often usage counted in memory is written (openapi.yaml `Usage` allows 60 s). */
   usageFlushMs: number;
   /** Credit leases (src/access/leases.ts). */
   creditLeases: { enabled: boolean; ttlMs: number };
@@ -225,7 +225,7 @@ function url(name: string, value: string): string {
 const localUrl = (port: number) => `http://localhost:${port}`;
 
 function checkAudience(audience: string, baseUrl: string): void {
-  if (audience.replace(/\/$/, '') === baseUrl) throw new ConfigError('AUDIENCE must differ from BASE_URL (SPEC.md 5.2)');
+  if (audience.replace(/\/$/, '') === baseUrl) throw new ConfigError('AUDIENCE must differ from BASE_URL (tokens name the API audience, not its URL)');
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The error envelope of SPEC.md part 7: `{error: {code, message, details}}`.
+ * The error envelope (openapi.yaml `ApiError`): `{error: {code, message, details}}`.
  * Everything that leaves the server as an error is an ApiError by the time it reaches the mapper.
  */
 export type ErrorDetails = null | Record<string, string | number | boolean> | { path: string; message: string }[];

@@ -51,7 +51,7 @@ const SHUTDOWN_WAIT_MS = 10_000;
 
 /**
  * Requests Node's HTTP parser refuses (oversized or malformed request line and headers) still get
- * the error envelope (SPEC.md part 7) instead of Node's bare status line.
+ * the error envelope (openapi.yaml `ApiError`) instead of Node's bare status line.
  */
 function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
   if (!socket.writable || (err as { code?: string }).code === 'ECONNRESET') {

@@ -1,5 +1,5 @@
 /**
- * Credits (SPEC.md 5.5, DESIGN.md): only API-key requests to `/data` and `/analytics` are metered,
+ * Credits (the `Usage` schema of openapi.yaml, docs/architecture.md): only API-key requests to `/data` and `/analytics` are metered,
  * 1 credit per successful call unless the operation declares `x-credit-cost`. Credits are taken
  * before the handler runs (so a balance of N admits exactly N concurrent calls), from a lease of the
  * process or the balance (leases.ts), and given back when the call fails, so failed requests are

@@ -1,5 +1,5 @@
 /**
- * The tier rules of SPEC.md 5.5, one per field, in one place. Every path that can carry a field
+ * The tier rules (openapi.yaml `Locked`), one per field, in one place. Every path that can carry a field
  * follows its rule: the response walker (src/access/locked.ts) nulls it in any record of any
  * response (rows, full records, glances, nested lists) and names it in that record's `locked[]`;
  * the filter compiler refuses a filter on it (a filter is a way to read a value back); the

@@ -1,5 +1,5 @@
 /**
- * Locked fields (SPEC.md 5.5): the response schema of an operation is compiled once into the paths
+ * Locked fields (openapi.yaml `Locked`): the response schema of an operation is compiled once into the paths
  * where a field of src/access/fields.ts can appear; a value there is returned null to callers below
  * the field's tier and named in its record's `locked[]` as `{field: <dotted path>, reason}`
  * (ACCOUNT_REQUIRED when signed out, PREMIUM_REQUIRED otherwise). Handlers never check tiers themselves.

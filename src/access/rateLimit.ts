@@ -1,5 +1,5 @@
 /**
- * Rate limits (SPEC.md part 8, DESIGN.md): a token bucket per client. `capacity` requests may
+ * Rate limits (openapi.yaml `RateLimited`, docs/scaling.md): a token bucket per client. `capacity` requests may
  * burst; the bucket refills at `perSecond`. In memory for one process; in the database
  * (RATE_LIMIT_STORE=postgres) when several processes share one limit. Headers follow the IETF
  * RateLimit header draft: `RateLimit-Policy: <capacity>;w=<window>` and

@@ -1,4 +1,4 @@
-/** Every scope the service knows (SPEC.md 5.4 plus DESIGN.md's map for the endpoints it leaves open). */
+/** Every scope the service knows (the `oauth2` scheme of openapi.yaml; each operation names its scope). */
 export const ALL_SCOPES = [
   'read:entities',
   'read:investors',

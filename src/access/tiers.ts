@@ -1,5 +1,5 @@
 /**
- * Tiers and per-plan caps (SPEC.md 5.5 and part 8). Requests without an API key are capped by
+ * Tiers and per-plan caps (openapi.yaml `Locked` and `Page`). Requests without an API key are capped by
  * plan: the page size is clamped (`page.capped = true`), and a page beyond the plan's depth
  * (`offset + limit`) is refused with PAGINATION_DEPTH_EXCEEDED, never truncated. API-key requests
  * report `page.tier = premium` and have no caps.

@@ -1,5 +1,5 @@
 /**
- * Usage counted in memory and written every `USAGE_FLUSH_MS` (SPEC.md 5.5: usage may take up to
+ * Usage counted in memory and written every `USAGE_FLUSH_MS` (openapi.yaml `Usage`: usage may take up to
  * 60 seconds to appear). Written per request, usage would be a second write on one hot row per team
  * and operation beside the credit decrement; a metered request runs the decrement only, and each
  * flush writes one upsert per (team, day, operation) seen since the last one. Credits stay exact and

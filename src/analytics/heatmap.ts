@@ -1,4 +1,4 @@
-/** The heatmap of SPEC.md 4.8 and the funnel of 4.9, assembled from SQL aggregates. */
+/** The heatmap and funnel analytics (openapi.yaml, tag Analytics), assembled from SQL aggregates. */
 import type { Knex } from 'knex';
 import type { components } from '../../generated/api.js';
 import { heatmapGroups, roundsByStage, type Group, type Metric, type SetsRunner } from '../db/analytics.js';

@@ -1,5 +1,5 @@
 /**
- * The bundled identity provider (DESIGN.md "Identity"): its own Express app on AUTH_PORT with
+ * The bundled identity provider (docs/architecture.md): its own Express app on AUTH_PORT with
  * `POST /oauth/token` (client credentials in a JSON or form body, or HTTP Basic) and the JWKS that the API verifies
  * against. Errors use the OAuth 2.0 error body (RFC 6749 5.2), not the API envelope.
  */

@@ -1,5 +1,5 @@
 /**
- * The API's token check (SPEC.md 5.3): signature, issuer, audience, expiry and an algorithm
+ * The API's token check (the `bearerAuth` scheme of openapi.yaml): signature, issuer, audience, expiry and an algorithm
  * allow-list; X-Client-Id against `sub` for API-key tokens; key status through a short cache so a
  * revoked key is refused within KEY_CACHE_SECONDS; scopes from the operation's security requirement.
  */

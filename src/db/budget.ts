@@ -1,5 +1,5 @@
 /**
- * The query execution budget (SPEC.md part 8, DESIGN.md): beyond it a query fails with 504
+ * The query execution budget (openapi.yaml `QueryTimeout`, docs/scaling.md): beyond it a query fails with 504
  * QUERY_TIMEOUT and the server stays healthy. PostgreSQL enforces it itself: `statement_timeout`
  * on every pooled connection (knex.ts), or `set local` in a transaction of its own for another
  * budget (one that always ends: see withLocalTimeout). SQLite queries of lists and analytics run in

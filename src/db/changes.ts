@@ -13,7 +13,7 @@ export async function updateRecords(db: Knex, table: ChangedTable, ids: readonly
   return db(table).whereIn('id', [...ids]).update({ ...patch, updated_at: at.toISOString() });
 }
 
-/** Soft-deletes active transactions (SPEC.md 3): `deleted_at` and `updated_at` become `at`. */
+/** Soft-deletes active transactions: `deleted_at` and `updated_at` become `at`. */
 export async function softDeleteTransactions(db: Knex, ids: readonly number[], at: Date): Promise<number> {
   if (ids.length === 0) return 0;
   const stamp = at.toISOString();

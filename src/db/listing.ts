@@ -69,7 +69,7 @@ export interface RelatedKey extends KeyBase {
 export type FilterKey = ColumnKey | RelatedKey;
 
 /**
- * A key a version removed from a scope (SPEC.md part 7 rule 4): a 400 naming `replacement` from
+ * A key a version removed from a scope (openapi.yaml version history): a 400 naming `replacement` from
  * `since` on; clients pinned before `since` still filter with the `legacy` definition when given.
  */
 export interface RetiredFilterKey {
@@ -110,7 +110,7 @@ export interface SortRegistry {
   /** SQL of the unique id that breaks ties (`{b}.id`). */
   id: string;
   /**
-   * Keys retired by a version (SPEC.md part 7 rule 4): 400 naming the replacement from `since`
+   * Keys retired by a version (openapi.yaml version history): 400 naming the replacement from `since`
    * on; clients pinned before `since` may still sort by the key when its old `sql` is given.
    */
   retired?: Readonly<Record<string, { replacement: string; since: string; sql?: string }>>;

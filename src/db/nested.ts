@@ -1,5 +1,5 @@
 /**
- * The nested lists of a parent record (SPEC.md 4.10 "Nested"): for each, the table it reads, the
+ * The nested lists of a parent record (openapi.yaml, `/data/.../{id}/...`): for each, the table it reads, the
  * filter scope it takes (by name; null: none), its sort keys and the parent's fixed condition.
  */
 import type { Knex } from 'knex';

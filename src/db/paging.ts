@@ -1,5 +1,5 @@
 /**
- * Keyset (seek) pages over any list query (SPEC.md 4.11, DESIGN.md "Cursors"): never OFFSET.
+ * Keyset (seek) pages over any list query (openapi.yaml `Page`, src/query/cursor.ts): never OFFSET.
  * The caller gives a base query (FROM, joins, fixed conditions and the compiled filter), the
  * resolved sort and where the page starts; this returns the rows and the page envelope. The page's
  * boundary rows (their sort key values) go to the request's `mint`: the cursor format, its

@@ -1,4 +1,4 @@
-/** Turns anything thrown while serving a request into an ApiError (SPEC.md part 7); never leaks SQL or stacks. */
+/** Turns anything thrown while serving a request into an ApiError (openapi.yaml `ApiError`); never leaks SQL or stacks. */
 import { ApiError, queryTimeout } from '../errors.js';
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);

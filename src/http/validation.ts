@@ -49,7 +49,7 @@ export function validationFailure(c: Pick<Context, 'validation' | 'operation'> &
   const idParam = c.operation.parameters?.find((p) => 'in' in p && p.in === 'path' && p.name === 'id') as
     | { schema?: { format?: string }; 'x-error-code'?: string }
     | undefined;
-  // entity UUIDs, and numeric ids whose parameter says so (funds: SPEC.md part 7)
+  // entity UUIDs, and numeric ids whose parameter says so (funds: openapi.yaml `getFund`)
   const entityId = idParam?.schema?.format === 'uuid' || idParam?.['x-error-code'] === 'INVALID_ENTITY_ID';
   if (entityId && details.some((d) => d.path === 'path.id')) {
     return new ApiError('INVALID_ENTITY_ID', 'Invalid entity id: expected a UUID (numeric ids are not accepted on entity routes)', details);

@@ -1,5 +1,5 @@
 /**
- * Currency conversion (DESIGN.md "Currency"): money is stored once as whole USD and converted on the
+ * Currency conversion (openapi.yaml `Money`): money is stored once as whole USD and converted on the
  * way out with the reference rate per USD from `fx_rates`; amounts round to whole units.
  * Money filter values arrive in the request currency and are converted back to USD for SQL.
  */

@@ -1,6 +1,6 @@
 /**
  * Access, the one place a request's rights are decided: the operation's scopes, the caller's rate
- * limit bucket, and the tier and page caps the list input carries (SPEC.md 5.4, 5.5, part 8). What a
+ * limit bucket, and the tier and page caps the list input carries (openapi.yaml: scopes, `Locked`, `Page`). What a
  * tier may see of a response is the locks stage's (src/pipeline/locks.ts).
  */
 import type { Request } from 'express';

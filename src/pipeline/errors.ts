@@ -1,5 +1,5 @@
 /**
- * Error mapping, the last stage: every error leaves as the envelope of SPEC.md part 7, with the
+ * Error mapping, the last stage: every error leaves as the envelope of openapi.yaml `ApiError`, with the
  * version's headers and (for pinned clients before 2026-10-09) their validation status, and the
  * credits the call used. Server errors are logged with their stack.
  */

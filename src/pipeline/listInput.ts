@@ -1,5 +1,5 @@
 /**
- * List input: the request's currency converter and its list input (SPEC.md 4.11) as one plain value
+ * List input: the request's currency converter and its list input (openapi.yaml `Page`) as one plain value
  * for the handler: the filter as the version stage upgraded it, sort, cursor, limit, include_total,
  * a pinned client's `offset`, and the tier and caps the access stage decided.
  */

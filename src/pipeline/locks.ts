@@ -1,5 +1,5 @@
 /**
- * Locks (SPEC.md 5.5): fields of a success response that need a higher tier than the caller's are
+ * Locks (openapi.yaml `Locked`): fields of a success response that need a higher tier than the caller's are
  * nulled and listed in the record's `locked` (the `x-locked` marks of openapi.yaml).
  */
 import { applyLocks } from '../access/locked.js';

@@ -1,7 +1,7 @@
 /**
  * Routing and validation (openapi-backend): the router built once from openapi.yaml; an undeclared
  * method on a known path is a 405 before anything about the request is examined; a routed request
- * is validated (SPEC.md part 7) and run through its operation's stages, and its result written.
+ * is validated (errors as openapi.yaml `ApiError`) and run through its operation's stages, and its result written.
  */
 import fs from 'node:fs';
 import path from 'node:path';

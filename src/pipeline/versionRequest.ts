@@ -1,6 +1,6 @@
 /**
- * Version resolution, the one place versions touch a request: `API-Version` resolved (SPEC.md part
- * 9), retired parameters refused for current clients, and for pinned clients their old query and
+ * Version resolution, the one place versions touch a request: `API-Version` resolved (openapi.yaml
+ * `ApiVersion`), retired parameters refused for current clients, and for pinned clients their old query and
  * filter forms upgraded to the current ones (oldest change first). Everything after this stage
  * speaks the current version only.
  */

@@ -2,7 +2,7 @@
  * Filter AST + registry -> one SQL boolean expression with bound parameters (never interpolated
  * values). Values are typed here: FILTER_VALIDATION_ERROR for a wrong type or an unknown enum value,
  * UNKNOWN_FILTER for a key the scope does not have, UNSUPPORTED_OPERATOR for an operator the key
- * does not allow (SPEC.md part 7).
+ * does not allow (openapi.yaml `ApiError`).
  */
 import { requireField } from '../access/fields.js';
 import type { Tier } from '../auth/verify.js';

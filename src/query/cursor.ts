@@ -1,12 +1,12 @@
 /**
- * Opaque list cursors (SPEC.md 4.11, DESIGN.md "Cursors"): `base64url(JSON) "." base64url(HMAC-SHA256)`,
+ * Opaque list cursors (openapi.yaml `Cursor`): `base64url(JSON) "." base64url(HMAC-SHA256)`,
  * URL-safe, signed with a key derived from the server secret and the operation, bound to the
  * operation, the resolved sort, the normalised filter and, for nested lists, the parent record.
  *
  * The token carries a digest of the filter rather than its text, so a cursor stays short (well under
  * MAX_CURSOR_LENGTH) even for a 4096-character filter. Decoding checks the length, the form, the
  * signature (constant time), the shape of every field and then the bindings; whatever the input, it
- * throws nothing but `ApiError('VALIDATION_ERROR')` with SPEC.md's restart messages.
+ * throws nothing but `ApiError('VALIDATION_ERROR')` with messages that say how to restart the list.
  */
 import crypto from 'node:crypto';
 import { ApiError } from '../errors.js';

@@ -1,5 +1,5 @@
 /**
- * The filter expression parser (SPEC.md part 4 "Common rules"; DESIGN.md "Filter limits").
+ * The filter expression parser (openapi.yaml `Filter`; limits in src/config.ts).
  * Syntax only: which keys exist, which operators a key allows and how values are typed is decided
  * later by the registries (src/query/compile.ts) and the version changes (src/versions/).
  *

@@ -1,5 +1,5 @@
 /**
- * Sort registries and the `sort` parameter (SPEC.md part 4): comma-separated keys, `-` for
+ * Sort registries and the `sort` parameter (openapi.yaml `Sort`): comma-separated keys, `-` for
  * descending, ties always broken by the list's id. Sort expressions are never null (nullable columns
  * are wrapped in coalesce with a sentinel) so that keyset pages can compare them.
  */

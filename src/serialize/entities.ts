@@ -1,4 +1,4 @@
-/** Entity rows -> the API shapes of SPEC.md 2.2-2.4 (typed by generated/api.ts). */
+/** Entity rows -> the API shapes of openapi.yaml (typed by generated/api.ts). */
 import type { components } from '../../generated/api.js';
 import type { CareerRow, EntityBlocks, EntityRow, EntityWithBlocks, LocationRow, PortfolioGlance, RefRow } from '../db/entities.js';
 import type { Money } from '../money/fx.js';

@@ -1,4 +1,4 @@
-/** Job rows -> the Job opening shape of SPEC.md 2.5. */
+/** Job rows -> the `JobOpening` shape of openapi.yaml. */
 import type { components } from '../../generated/api.js';
 import type { JobRow } from '../db/jobs.js';
 import { entityRef } from './entities.js';

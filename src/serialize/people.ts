@@ -1,4 +1,4 @@
-/** Person rows -> the founder row, career, education and founded-company items of SPEC.md 2.4. */
+/** Person rows -> the founder row, career, education and founded-company items of openapi.yaml (`FounderRow` and its glances). */
 import type { components } from '../../generated/api.js';
 import type { CareerRow, EntityWithBlocks, PortfolioGlance } from '../db/entities.js';
 import type { CareerWithOrg, EducationRow, Glance } from '../db/people.js';

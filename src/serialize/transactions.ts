@@ -1,4 +1,4 @@
-/** Transaction rows -> the Transaction shape of SPEC.md 2.1. */
+/** Transaction rows -> the Transaction shape of openapi.yaml. */
 import type { components } from '../../generated/api.js';
 import type { EntityWithBlocks } from '../db/entities.js';
 import type { InvestorLink, TransactionRow } from '../db/transactions.js';

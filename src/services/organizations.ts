@@ -17,6 +17,6 @@ export async function organizationRecord(r: Pick<RequestScope, 'deps' | 'money' 
   ]);
   const full = organizationFull(cfg.appUrl, entities.get(row.id)!, r.money, founders, portfolio);
   if (!alumni) return full;
-  // SPEC.md 2.3: a full-only block of universities, listed with the other blocks that hold data
+  // openapi.yaml `OrganizationFullFields`: a full-only block of universities, listed with the other blocks that hold data
   return { ...full, alumni, available: alumni.total > 0 ? [...full.available, 'alumni'] : full.available };
 }

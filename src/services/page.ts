@@ -1,4 +1,4 @@
-/** The page envelope of every list (SPEC.md 4.11): the repository's page info and the list's cap extras. */
+/** The page envelope of every list (openapi.yaml `Page`): the repository's page info and the list's cap extras. */
 import type { components } from '../../generated/api.js';
 import type { PageExtras } from '../access/tiers.js';
 import type { PageInfo } from '../db/paging.js';

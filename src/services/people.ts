@@ -1,5 +1,5 @@
 /**
- * Person records in the founder row shape (SPEC.md 2.4) from whole entity rows: blocks and glances
+ * Person records in the founder row shape (openapi.yaml `FounderRow`) from whole entity rows: blocks and glances
  * loaded for the page at once.
  */
 import type { components } from '../../generated/api.js';

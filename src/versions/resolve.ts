@@ -1,4 +1,4 @@
-/** API-Version resolution (SPEC.md part 9): format, known versions, support window, headers. */
+/** API-Version resolution (openapi.yaml `ApiVersion`): format, known versions, support window, headers. */
 import { ApiError } from '../errors.js';
 import { LATEST_VERSION, SUPPORT_DAYS_AFTER_SUPERSEDED, VERSIONS, type VersionEntry } from './table.js';
 

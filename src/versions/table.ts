@@ -1,5 +1,5 @@
 /**
- * SPEC.md part 9 as data: every API version, newest first, with its sunset (where the table gives
+ * The version history of openapi.yaml as data: every API version, newest first, with its sunset (where the table gives
  * one) and its changes. The version resolver, `GET /reference/versions` and the description in
  * openapi.yaml all read this table.
  */
@@ -83,7 +83,7 @@ export const VERSIONS: readonly VersionEntry[] = [
   { date: '2026-03-16', sunset: '2026-05-02', changes: ['Initial version.'] },
 ];
 
-/** Operational changes that apply whatever the pin (SPEC.md part 9). */
+/** Operational changes that apply whatever the pin. */
 export const ALL_VERSION_CHANGES: readonly { date: string; change: string }[] = [
   { date: '2026-10-12', change: '`group_by` capped at 4.' },
   { date: '2026-10-09', change: 'Financials and headcount-breakdown tier-gated.' },

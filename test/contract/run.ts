@@ -84,7 +84,7 @@ type Doc = { paths: Record<string, Record<string, { operationId?: string; parame
 
 /**
  * Parameters whose validity JSON Schema cannot express: the filter grammar and its keys per scope,
- * signed cursors bound to a sort and filter, sort keys per list (SPEC.md fixes the `sort` pattern for
+ * signed cursors bound to a sort and filter, sort keys per list (openapi.yaml fixes the `sort` pattern for
  * all lists, and retired keys must reach the handler to be named), and `from` after `to`. A
  * schema-valid value can still be refused with 400 and a precise message there, so for these
  * operations 400 is an expected answer to generated "valid" data; every other check still applies.

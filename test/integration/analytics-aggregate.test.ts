@@ -138,7 +138,7 @@ forEachDatabase('aggregates and timeseries', (h) => {
     }
     expect((await h().get('/analytics/aggregate/entities?group_by=country,country')).status).toBe(400);
     expect((await h().get('/analytics/aggregate/entities?group_by=country,,')).status).toBe(400);
-    // empty sort keys are allowed by the sort pattern of every list (SPEC.md part 4) and ignored
+    // empty sort keys are allowed by the sort pattern of every list (openapi.yaml `Sort`) and ignored
     expect((await h().get('/analytics/aggregate/entities?group_by=country&sort=country,,')).status).toBe(200);
   });
 

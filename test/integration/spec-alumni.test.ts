@@ -1,4 +1,4 @@
-/** The university full record carries the `alumni` glance (SPEC.md 2.3): the first page of its alumni list. */
+/** The university full record carries the `alumni` glance (openapi.yaml `OrganizationFullFields`): the first page of its alumni list. */
 import { expect, it } from 'vitest';
 import { forEachDatabase } from '../helpers/harness.js';
 

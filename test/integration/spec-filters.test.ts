@@ -1,5 +1,5 @@
 /**
- * Filters as SPEC.md parts 4 and 7 describe them: enum filters case-insensitive by display name or
+ * Filters as openapi.yaml `Filter` and `ApiError` describe them: enum filters case-insensitive by display name or
  * code (unknown: 400 FILTER_VALIDATION_ERROR), `preferred_round`, the bracket form named for a list
  * written without brackets, and retired keys naming their replacement.
  */
@@ -48,7 +48,7 @@ forEachDatabase('enum filters and filter messages', (h) => {
     }
   });
 
-  it('filters investors by preferred_round (SPEC.md part 4)', async () => {
+  it('filters investors by preferred_round', async () => {
     const r = await h().get(`/data/investors?limit=50&filter=${encodeURIComponent('preferred_round[in_any]:[Seed,series_a]')}`);
     expect(r.status).toBe(200);
     expect(r.body.data.length).toBeGreaterThan(0);
@@ -68,7 +68,7 @@ forEachDatabase('enum filters and filter messages', (h) => {
     expect((await refused(h(), '/data/transactions', 'year[gt]:2021,2022')).message).not.toContain('[2021');
   });
 
-  it('answers a removed filter key with 400 naming its replacement (SPEC.md part 7 rule 4)', async () => {
+  it('answers a removed filter key with 400 naming its replacement', async () => {
     const tx = await refused(h(), '/data/transactions', 'created_at[gte]:2020');
     expect(tx.code).toBe('UNKNOWN_FILTER');
     expect(tx.message).toContain('use date');

@@ -1,5 +1,5 @@
 /**
- * Fund `announced_date` is a calendar day from version 2026-10-09 (SPEC.md part 9); clients pinned
+ * Fund `announced_date` is a calendar day from version 2026-10-09; clients pinned
  * earlier keep `fund_date` at source precision. The clock is set where 2026-10-07 is still served.
  */
 import { expect, it } from 'vitest';

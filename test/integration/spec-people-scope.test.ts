@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { forEachDatabase } from '../helpers/harness.js';
 import { keyWithScopes } from '../helpers/principals.js';
 
-// SPEC.md 5.4: people are read:entities; founder profiles are read:founders
+// openapi.yaml scopes: people are read:entities; founder profiles are read:founders
 forEachDatabase('people career and education scope', (h) => {
   it('serves career and education to a read:entities key and refuses a read:founders-only key', async () => {
     const person = (await h().db('entities').where({ type: 'person' }).orderBy('id').first('uuid')) as { uuid: string };

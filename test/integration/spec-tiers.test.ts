@@ -1,5 +1,5 @@
 /**
- * SPEC.md 5.5, one rule per field wherever it appears: a signed-out (guest), a free and a premium
+ * The tier rules (openapi.yaml `Locked`), one rule per field wherever it appears: a signed-out (guest), a free and a premium
  * browser token each see exactly their tier's fields in every row and record, with `locked[]`
  * naming what is withheld; and no filter, sort or metric reads a withheld field back.
  *

@@ -1,5 +1,5 @@
 /**
- * SPEC.md part 7 rule 4 and the part 9 version table on the catalogue lists: every removed sort or
+ * Retired keys and the version history of openapi.yaml on the catalogue lists: every removed sort or
  * filter key is a 400 naming its replacement from the version that retired it, and still works for
  * clients pinned before; pinned clients get the old field names on every endpoint serving the rows.
  */
@@ -147,7 +147,7 @@ forEachDatabase(
             expect(row.year, path).toBe(date ? Number(date.slice(0, 4)) : null);
             expect(row.month, path).toBe(date && date.length >= 7 ? Number(date.slice(5, 7)) : null);
           } else if (oldFields[0] === 'fund_date') {
-            // the fund's day now; its source precision before (SPEC.md part 9, 2026-10-09)
+            // the fund's day now; its source precision before (from API version 2026-10-09)
             const partial = row.fund_date as string | null;
             expect(date, path).toBe(partial === null ? null : partial.length === 4 ? `${partial}-01-01` : partial.length === 7 ? `${partial}-01` : partial);
           } else expect(row[oldFields[0]!], path).toBe(date);

@@ -60,7 +60,7 @@ describe('cursors', () => {
     expect(outcome(() => decodeCursor(token, SECRET, { ...binding, filter: filter.replace('number 99', 'number 98') }))).toBe(CURSOR_MESSAGES.filter);
   });
 
-  it('are bound to sort, filter and parent with the messages of SPEC.md 4.11', () => {
+  it('are bound to sort, filter and parent with messages that say how to restart', () => {
     const token = encodeCursor(payload, SECRET);
     expect(outcome(() => decodeCursor(token, SECRET, { ...binding, sort: 'amount,id' }))).toBe('Invalid cursor for this sort order; restart from the first page');
     expect(outcome(() => decodeCursor(token, SECRET, { ...binding, sort: 'date,id' }))).toBe(CURSOR_MESSAGES.sort);

@@ -1,4 +1,4 @@
-"""Iterating a cursor-paged list (SPEC.md 2.7, 4.11): send each `page.next_cursor` back as `cursor`.
+"""Iterating a cursor-paged list (the `Page` schema of openapi.yaml): send each `page.next_cursor` back as `cursor`.
 
 The same `filter` and `sort` go with every page (the cursor is bound to them) and the cursor is
 passed on unchanged, never built or decoded.

@@ -1,5 +1,5 @@
 /**
- * The whole data model of DESIGN.md ("Data"), identical on SQLite and PostgreSQL.
+ * The whole data model (docs/architecture.md), identical on SQLite and PostgreSQL.
  *
  * Conventions:
  * - Internal integer primary keys for joins; entities expose only `uuid`.
@@ -253,7 +253,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('country_id').nullable();
     t.integer('continent_id').nullable();
     t.text('city_region_ids').notNullable().defaultTo('[]');
-    // loaded but never served (SPEC.md 2.5)
+    // loaded but never served (openapi.yaml `JobOpening`)
     t.integer('salary_min').nullable();
     t.integer('salary_max').nullable();
     t.string('salary_currency', 3).nullable();

@@ -1,5 +1,5 @@
 /**
- * Indexes behind the catalogue lists (SPEC.md 4.10): every sort key of the typed entity lists
+ * Indexes behind the catalogue lists: every sort key of the typed entity lists
  * (per subtype, per person type and over all entities) plus the id tie-breaker, and the filters and
  * sort of the job openings list. Sort expressions are the same coalesced expressions the sort
  * registries use, so keyset pages walk these indexes.

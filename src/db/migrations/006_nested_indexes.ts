@@ -1,5 +1,5 @@
 /**
- * Indexes behind the nested lists (SPEC.md 4.10 "Nested"): each walks its parent's rows in the
+ * Indexes behind the nested lists (openapi.yaml, `/data/.../{id}/...`): each walks its parent's rows in the
  * list's sort order (coalesced expressions as in the sort registries) with the id tie-breaker.
  */
 import { indexMigration, type IndexDef } from './indexes.js';
