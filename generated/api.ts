@@ -385,7 +385,7 @@ export interface paths {
         /**
          * List people
          * @description Every person (founders, operators, angels), by `-signal_rating` by default (ties by `id`), in the
-         *     person row of SPEC.md 2.4. Filter scope `entity`. Sort keys: `signal_rating`, `name`, `added_at`,
+         *     founder row shape (`FounderRow`). Filter scope `entity`. Sort keys: `signal_rating`, `name`, `added_at`,
          *     `id`; `launch_date` is not a sort key. `view=summary` drops the full-only blocks.
          */
         get: operations["listPeople"];
@@ -406,7 +406,7 @@ export interface paths {
         };
         /**
          * Get a person
-         * @description The full person record by UUID (SPEC.md 2.4) with the `career` and `education` glances (5 each,
+         * @description The full person record by UUID (`FounderFull`) with the `career` and `education` glances (5 each,
          *     newest first) and, for persons who invest, the investor profile with its portfolio glance.
          *     An organization's UUID is not found (404).
          */
@@ -499,7 +499,7 @@ export interface paths {
         };
         /**
          * Get a fund
-         * @description One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of funds).
+         * @description One fund by numeric id. A malformed (non-numeric) id is a 400 `INVALID_ENTITY_ID`, not a 404.
          */
         get: operations["getFund"];
         put?: never;
@@ -1313,7 +1313,8 @@ export interface paths {
         /**
          * List teams
          * @description Teams visible to the caller: the API key's own team and the teams it created.
-         *     Legacy page shape `{limit, offset, total}` (SPEC.md 4.11 rule 8).
+         *     Small in-memory platform lists answer in the legacy page shape `{limit, offset, total}` (`LegacyPage`),
+         *     paged by `limit` and `offset` rather than by cursor.
          */
         get: operations["listTeams"];
         put?: never;
@@ -1850,7 +1851,8 @@ export interface components {
         };
         /**
          * @description Fields returned null because the caller's tier does not include them, as dotted paths in the record
-         *     (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
+         *     (one rule per field, wherever the field appears): financials (`revenue`, `revenue.value`, `ebitda`,
+         *     `profit`, `rnd`, `valuation`,
          *     `valuation.value`, a valuation's `value`, `investor.portfolio.total_valuation`) and a round's
          *     `investors` without premium; `employees`/`employees_count` when signed out; web-traffic `visits` and
          *     `traffic.monthly_visits` without premium; headcount `percentage` and `count` without premium.
@@ -1935,7 +1937,7 @@ export interface components {
             is_hiring: boolean;
             open_count: number;
         };
-        /** @description The organization summary row (SPEC.md 2.3) shared by all subtypes. */
+        /** @description The organization summary row (`view=summary`) shared by all subtypes. */
         OrganizationSummaryFields: {
             /** Format: uuid */
             uuid: string;
@@ -2182,7 +2184,7 @@ export interface components {
             sort: string;
             items: components["schemas"]["FounderItem"][];
         };
-        /** @description The full organization record (SPEC.md 2.3) shared by all subtypes. */
+        /** @description The full organization record (`view=full`) shared by all subtypes. */
         OrganizationFullFields: {
             /** Format: uuid */
             uuid: string;
@@ -2297,7 +2299,7 @@ export interface components {
             /** @description Why the export ended early (`CREDITS_EXHAUSTED`, `PAGINATION_DEPTH_EXCEEDED`, `QUERY_TIMEOUT` ...). */
             error?: components["schemas"]["ApiErrorBody"];
         };
-        /** @description A funding round (SPEC.md 2.1). Every key is present, possibly null. */
+        /** @description A funding round (one transaction). Every key is present, possibly null. */
         Transaction: {
             id: number;
             amount: components["schemas"]["Money"];
@@ -2372,7 +2374,7 @@ export interface components {
             count: number;
             total_funding: components["schemas"]["Money"];
         };
-        /** @description The founder row (SPEC.md 2.4), `view=full`. */
+        /** @description The founder (person) row, `view=full`. */
         FounderFull: {
             /** Format: uuid */
             uuid: string;
@@ -2433,7 +2435,7 @@ export interface components {
         };
         /** @description `FounderFull` with `view=full`, `FounderSummary` with `view=summary` (a full row also matches the summary: anyOf). */
         FounderRow: components["schemas"]["FounderFull"] | components["schemas"]["FounderSummary"];
-        /** @description An active job opening (SPEC.md 2.5). Salary, currency, department and contract type are not served. */
+        /** @description An active job opening. Salary, currency, department and contract type are not served. */
         JobOpening: {
             id: number;
             entity: components["schemas"]["EntityRef"];
@@ -2471,7 +2473,10 @@ export interface components {
             updated_at: string;
             member_count: number;
         };
-        /** @description The legacy page shape of in-memory platform lists (SPEC.md 4.11 rule 8). */
+        /**
+         * @description The legacy page shape of small in-memory platform lists (teams, API keys): paged by `limit` and
+         *     `offset` with the `total` count, not by cursor like the data lists.
+         */
         LegacyPage: {
             limit: number;
             offset: number;

@@ -18,7 +18,7 @@ T = TypeVar("T", bound="FounderFullResponse")
 class FounderFullResponse:
     """
     Attributes:
-        data (FounderFull): The founder row (SPEC.md 2.4), `view=full`.
+        data (FounderFull): The founder (person) row, `view=full`.
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
     """
 

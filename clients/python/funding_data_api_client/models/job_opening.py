@@ -19,7 +19,7 @@ T = TypeVar("T", bound="JobOpening")
 
 @_attrs_define
 class JobOpening:
-    """An active job opening (SPEC.md 2.5). Salary, currency, department and contract type are not served.
+    """An active job opening. Salary, currency, department and contract type are not served.
 
     Attributes:
         id (int):

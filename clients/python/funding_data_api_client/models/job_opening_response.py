@@ -18,8 +18,7 @@ T = TypeVar("T", bound="JobOpeningResponse")
 class JobOpeningResponse:
     """
     Attributes:
-        data (JobOpening): An active job opening (SPEC.md 2.5). Salary, currency, department and contract type are not
-            served.
+        data (JobOpening): An active job opening. Salary, currency, department and contract type are not served.
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
     """
 

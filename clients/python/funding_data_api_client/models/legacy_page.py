@@ -10,12 +10,13 @@ T = TypeVar("T", bound="LegacyPage")
 
 @_attrs_define
 class LegacyPage:
-    """The legacy page shape of in-memory platform lists (SPEC.md 4.11 rule 8).
+    """The legacy page shape of small in-memory platform lists (teams, API keys): paged by `limit` and
+    `offset` with the `total` count, not by cursor like the data lists.
 
-    Attributes:
-        limit (int):
-        offset (int):
-        total (int):
+        Attributes:
+            limit (int):
+            offset (int):
+            total (int):
     """
 
     limit: int

@@ -23,7 +23,7 @@ T = TypeVar("T", bound="Transaction")
 
 @_attrs_define
 class Transaction:
-    """A funding round (SPEC.md 2.1). Every key is present, possibly null.
+    """A funding round (one transaction). Every key is present, possibly null.
 
     Attributes:
         id (int):
@@ -46,7 +46,8 @@ class Transaction:
             `updated_at[gt]` and sort by `updated_at`.
         locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
             dotted paths in the record
-            (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
+            (one rule per field, wherever the field appears): financials (`revenue`, `revenue.value`, `ebitda`,
+            `profit`, `rnd`, `valuation`,
             `valuation.value`, a valuation's `value`, `investor.portfolio.total_valuation`) and a round's
             `investors` without premium; `employees`/`employees_count` when signed out; web-traffic `visits` and
             `traffic.monthly_visits` without premium; headcount `percentage` and `count` without premium.

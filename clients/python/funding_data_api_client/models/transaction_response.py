@@ -18,7 +18,7 @@ T = TypeVar("T", bound="TransactionResponse")
 class TransactionResponse:
     """
     Attributes:
-        data (Transaction): A funding round (SPEC.md 2.1). Every key is present, possibly null.
+        data (Transaction): A funding round (one transaction). Every key is present, possibly null.
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
     """
 

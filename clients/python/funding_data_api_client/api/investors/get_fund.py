@@ -133,8 +133,7 @@ def sync_detailed(
 ) -> Response[Any | ApiError | FundResponse]:
     """Get a fund
 
-     One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of
-    funds).
+     One fund by numeric id. A malformed (non-numeric) id is a 400 `INVALID_ENTITY_ID`, not a 404.
 
     Args:
         id (str):  Example: 1.
@@ -175,8 +174,7 @@ def sync(
 ) -> Any | ApiError | FundResponse | None:
     """Get a fund
 
-     One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of
-    funds).
+     One fund by numeric id. A malformed (non-numeric) id is a 400 `INVALID_ENTITY_ID`, not a 404.
 
     Args:
         id (str):  Example: 1.
@@ -212,8 +210,7 @@ async def asyncio_detailed(
 ) -> Response[Any | ApiError | FundResponse]:
     """Get a fund
 
-     One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of
-    funds).
+     One fund by numeric id. A malformed (non-numeric) id is a 400 `INVALID_ENTITY_ID`, not a 404.
 
     Args:
         id (str):  Example: 1.
@@ -252,8 +249,7 @@ async def asyncio(
 ) -> Any | ApiError | FundResponse | None:
     """Get a fund
 
-     One fund by numeric id. A malformed id is a 400 `INVALID_ENTITY_ID` (as SPEC.md part 7 says of
-    funds).
+     One fund by numeric id. A malformed (non-numeric) id is a 400 `INVALID_ENTITY_ID`, not a 404.
 
     Args:
         id (str):  Example: 1.

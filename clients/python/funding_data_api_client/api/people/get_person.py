@@ -134,7 +134,7 @@ def sync_detailed(
 ) -> Response[Any | ApiError | FounderFullResponse]:
     """Get a person
 
-     The full person record by UUID (SPEC.md 2.4) with the `career` and `education` glances (5 each,
+     The full person record by UUID (`FounderFull`) with the `career` and `education` glances (5 each,
     newest first) and, for persons who invest, the investor profile with its portfolio glance.
     An organization's UUID is not found (404).
 
@@ -177,7 +177,7 @@ def sync(
 ) -> Any | ApiError | FounderFullResponse | None:
     """Get a person
 
-     The full person record by UUID (SPEC.md 2.4) with the `career` and `education` glances (5 each,
+     The full person record by UUID (`FounderFull`) with the `career` and `education` glances (5 each,
     newest first) and, for persons who invest, the investor profile with its portfolio glance.
     An organization's UUID is not found (404).
 
@@ -215,7 +215,7 @@ async def asyncio_detailed(
 ) -> Response[Any | ApiError | FounderFullResponse]:
     """Get a person
 
-     The full person record by UUID (SPEC.md 2.4) with the `career` and `education` glances (5 each,
+     The full person record by UUID (`FounderFull`) with the `career` and `education` glances (5 each,
     newest first) and, for persons who invest, the investor profile with its portfolio glance.
     An organization's UUID is not found (404).
 
@@ -256,7 +256,7 @@ async def asyncio(
 ) -> Any | ApiError | FounderFullResponse | None:
     """Get a person
 
-     The full person record by UUID (SPEC.md 2.4) with the `career` and `education` glances (5 each,
+     The full person record by UUID (`FounderFull`) with the `career` and `education` glances (5 each,
     newest first) and, for persons who invest, the investor profile with its portfolio glance.
     An organization's UUID is not found (404).
 

@@ -167,7 +167,8 @@ def sync_detailed(
     """List people
 
      Every person (founders, operators, angels), by `-signal_rating` by default (ties by `id`), in the
-    person row of SPEC.md 2.4. Filter scope `entity`. Sort keys: `signal_rating`, `name`, `added_at`,
+    founder row shape (`FounderRow`). Filter scope `entity`. Sort keys: `signal_rating`, `name`,
+    `added_at`,
     `id`; `launch_date` is not a sort key. `view=summary` drops the full-only blocks.
 
     Args:
@@ -228,7 +229,8 @@ def sync(
     """List people
 
      Every person (founders, operators, angels), by `-signal_rating` by default (ties by `id`), in the
-    person row of SPEC.md 2.4. Filter scope `entity`. Sort keys: `signal_rating`, `name`, `added_at`,
+    founder row shape (`FounderRow`). Filter scope `entity`. Sort keys: `signal_rating`, `name`,
+    `added_at`,
     `id`; `launch_date` is not a sort key. `view=summary` drops the full-only blocks.
 
     Args:
@@ -284,7 +286,8 @@ async def asyncio_detailed(
     """List people
 
      Every person (founders, operators, angels), by `-signal_rating` by default (ties by `id`), in the
-    person row of SPEC.md 2.4. Filter scope `entity`. Sort keys: `signal_rating`, `name`, `added_at`,
+    founder row shape (`FounderRow`). Filter scope `entity`. Sort keys: `signal_rating`, `name`,
+    `added_at`,
     `id`; `launch_date` is not a sort key. `view=summary` drops the full-only blocks.
 
     Args:
@@ -343,7 +346,8 @@ async def asyncio(
     """List people
 
      Every person (founders, operators, angels), by `-signal_rating` by default (ties by `id`), in the
-    person row of SPEC.md 2.4. Filter scope `entity`. Sort keys: `signal_rating`, `name`, `added_at`,
+    founder row shape (`FounderRow`). Filter scope `entity`. Sort keys: `signal_rating`, `name`,
+    `added_at`,
     `id`; `launch_date` is not a sort key. `view=summary` drops the full-only blocks.
 
     Args:

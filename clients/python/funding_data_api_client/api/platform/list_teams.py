@@ -118,7 +118,9 @@ def sync_detailed(
     """List teams
 
      Teams visible to the caller: the API key's own team and the teams it created.
-    Legacy page shape `{limit, offset, total}` (SPEC.md 4.11 rule 8).
+    Small in-memory platform lists answer in the legacy page shape `{limit, offset, total}`
+    (`LegacyPage`),
+    paged by `limit` and `offset` rather than by cursor.
 
     Args:
         limit (int | Unset):  Default: 25.
@@ -159,7 +161,9 @@ def sync(
     """List teams
 
      Teams visible to the caller: the API key's own team and the teams it created.
-    Legacy page shape `{limit, offset, total}` (SPEC.md 4.11 rule 8).
+    Small in-memory platform lists answer in the legacy page shape `{limit, offset, total}`
+    (`LegacyPage`),
+    paged by `limit` and `offset` rather than by cursor.
 
     Args:
         limit (int | Unset):  Default: 25.
@@ -195,7 +199,9 @@ async def asyncio_detailed(
     """List teams
 
      Teams visible to the caller: the API key's own team and the teams it created.
-    Legacy page shape `{limit, offset, total}` (SPEC.md 4.11 rule 8).
+    Small in-memory platform lists answer in the legacy page shape `{limit, offset, total}`
+    (`LegacyPage`),
+    paged by `limit` and `offset` rather than by cursor.
 
     Args:
         limit (int | Unset):  Default: 25.
@@ -234,7 +240,9 @@ async def asyncio(
     """List teams
 
      Teams visible to the caller: the API key's own team and the teams it created.
-    Legacy page shape `{limit, offset, total}` (SPEC.md 4.11 rule 8).
+    Small in-memory platform lists answer in the legacy page shape `{limit, offset, total}`
+    (`LegacyPage`),
+    paged by `limit` and `offset` rather than by cursor.
 
     Args:
         limit (int | Unset):  Default: 25.
