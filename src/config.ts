@@ -104,7 +104,7 @@ export const SETTINGS = {
   HEAP_YOUNG_MB: {
     make: true,
     default: '0',
-    doc: "`make run` only: V8 semi-space size of each server process (`--max-semi-space-size`); `0` = Node's default (16). `32` keeps more of each response's garbage young: on PostgreSQL the p99 of a list at a fixed 200 requests/s fell from a median of 32 to 25 ms over six runs each, founders `view=full` served about 8 % more, and RSS under load rose from about 200 to 220–238 MB. On SQLite the same setting took a process to 271–303 MB, over the 300 MB target, so it is not the default (docs/decisions.md)",
+    doc: "`make run` only: V8 semi-space size of each server process (`--max-semi-space-size`); `0` = Node's default (16). `32` keeps more of each response's garbage young: on PostgreSQL the p99 of a list at a fixed 200 requests/s fell from a median of 32 to 25 ms over six runs each, founders `view=full` served about 8 % more, and RSS under load rose from about 200 to 220–238 MB. On SQLite the same setting took a process to 271–303 MB, over the 300 MB target, so it is not the default (docs/scaling.md, Operating notes)",
   },
   MALLOC_MMAP_THRESHOLD: {
     make: true,

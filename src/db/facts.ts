@@ -1,5 +1,5 @@
 /**
- * The analytics fact table (docs/decisions.md, docs/scaling.md): one narrow row per funding round
+ * The analytics fact table (docs/architecture.md, docs/scaling.md): one narrow row per funding round
  * and value of each dimension that is not a column of the round itself, `(dim, round_id,
  * value_id)` with integer ids (a place, taxonomy or investor type id), clustered by `(dim,
  * round_id)`. A filtered analytics request maps its matching rounds to labels by one index range

@@ -1,5 +1,5 @@
 /**
- * The funding-rounds rollup (docs/decisions.md, docs/scaling.md): the heatmap metrics other than
+ * The funding-rounds rollup (docs/architecture.md, docs/scaling.md): the heatmap metrics other than
  * the median, precomputed over all non-deleted rounds for every analytics dimension, every pair of
  * dimensions and the whole set. An unfiltered heatmap or funnel reads a few hundred rows of it
  * instead of aggregating every round; anything else runs live.
