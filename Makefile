@@ -68,12 +68,14 @@ seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABAS
 generate: install $(PY_SDK) ## Render the version table and the flat per-subtype schemas into openapi.yaml and the configuration table into README.md; regenerate generated/api.ts and the Python SDK's generated package
 	$(TSX) src/versions/render.ts
 	$(TSX) scripts/config-table.ts
+	$(TSX) scripts/csv-examples.ts
 	npx openapi-typescript openapi.yaml -o generated/api.ts
 	clients/python/generate.sh
 
 check-generated: install $(PY_SDK) ## Fail when generated/api.ts, the Python SDK's generated package or the version table in openapi.yaml is stale
 	@$(TSX) src/versions/render.ts --check
 	@$(TSX) scripts/config-table.ts --check
+	@$(TSX) scripts/csv-examples.ts --check
 	@npx openapi-typescript openapi.yaml -o /tmp/fdapi-generated.ts >/dev/null 2>&1
 	@diff -q /tmp/fdapi-generated.ts generated/api.ts >/dev/null || { echo "generated/api.ts is stale: run make generate"; exit 1; }
 	@echo "generated/api.ts is up to date"
