@@ -1303,6 +1303,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reference/dataset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the data is and how fresh
+         * @description The data this deployment serves: whether it is the synthetic demo data of `make seed` (its rounds
+         *     cite articles on reserved `.example` hosts), the newest change (`as_of`: the latest `updated_at`
+         *     of any record, the instant a changed-since walk starts from), records per type (transactions not
+         *     deleted, jobs active) and the records per source (entities and rounds; records with no source of
+         *     their own count under `synthetic demo` when the data is synthetic, else `unattributed`).
+         *     Figures are recomputed at most once a minute. Public: no token needed.
+         */
+        get: operations["getDataset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/platform/teams": {
         parameters: {
             query?: never;
@@ -3428,6 +3453,35 @@ export interface components {
             /** Format: date */
             date: string;
             change: string;
+        };
+        DatasetResponse: {
+            data: {
+                /** @description True when the records include the generated demo data (`make seed`), which describes no real company. */
+                synthetic: boolean;
+                /**
+                 * Format: date-time
+                 * @description The newest `updated_at` of any record; null when there is none.
+                 */
+                as_of: string | null;
+                /** @description Records per type, as the `/data` lists count them. */
+                records: {
+                    companies: number;
+                    investors: number;
+                    universities: number;
+                    gov_ngo: number;
+                    people: number;
+                    transactions: number;
+                    funds: number;
+                    valuations: number;
+                    jobs: number;
+                    news: number;
+                };
+                /** @description Entities and rounds per source, most records first. */
+                sources: {
+                    name: string;
+                    records: number;
+                }[];
+            };
         };
         VersionList: {
             latest: string;
@@ -14801,6 +14855,63 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["VersionList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getDataset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dataset's figures. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPublic"];
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "synthetic": true,
+                     *         "as_of": "2026-10-31T12:38:45.470Z",
+                     *         "records": {
+                     *           "companies": 1200,
+                     *           "investors": 300,
+                     *           "universities": 40,
+                     *           "gov_ngo": 30,
+                     *           "people": 2500,
+                     *           "transactions": 2900,
+                     *           "funds": 400,
+                     *           "valuations": 900,
+                     *           "jobs": 1500,
+                     *           "news": 2000
+                     *         },
+                     *         "sources": [
+                     *           {
+                     *             "name": "synthetic demo",
+                     *             "records": 6970
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DatasetResponse"];
                 };
             };
             304: components["responses"]["NotModified"];
