@@ -2999,8 +2999,10 @@ export interface components {
             /**
              * Format: uuid
              * @description UUID of the entity annotated.
+             * @example 66791e81-ae61-42cc-9ade-7a0012eb61ab
              */
             entity: string;
+            /** @example Met the founders; follow up after the Series C. */
             body: string;
         };
         NoteUpdate: {
@@ -14468,7 +14470,10 @@ export interface operations {
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description A filter key (e.g. `round_type`, `sector`, `company.country`). */
+                /**
+                 * @description A filter key (e.g. `round_type`, `sector`, `company.country`).
+                 * @example round_type
+                 */
                 key: string;
             };
             cookie?: never;

@@ -77,7 +77,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   app.use(requestLogStage(deps));
   app.use(corsFor(cfg.app.origins, 'GET, POST, PUT, PATCH, DELETE'));
   if (deps.metrics) app.use(deps.metrics.route(cfg.metricsToken));
-  app.use(docsRoutes());
+  app.use(docsRoutes({ baseUrl: cfg.baseUrl, authUrl: cfg.authUrl, now: () => clock() }));
   // MCP (JSON-RPC, not a REST operation of the document): each tool call re-enters this app as a GET
   const version = String((document.info as { version?: string } | undefined)?.version ?? '');
   app.use(mcpRoutes({ cfg, auth: deps.auth, doc: document, version, app: () => app }));
