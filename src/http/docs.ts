@@ -80,13 +80,15 @@ const PAGE = `<!doctype html>
 </html>`;
 
 // A separate file, not an inline script, so the page's Content-Security-Policy needs no 'unsafe-inline'.
-// A path-style link becomes Redoc's own fragment (`/docs/tag/X` -> `/docs#tag/X`).
+// A path-style link is handed to Redoc as its fragment (`/docs/operation/X` -> `/docs#operation/X`),
+// which its router then shows at that path.
 const INIT = `import { init } from '/docs/redoc.standalone.js';
 const path = location.pathname.replace(/\\/+$/, '');
 const versions = path === '/docs/versions';
 if (!versions && path.startsWith('/docs/') && !location.hash) history.replaceState(null, '', '/docs#' + path.slice(6));
 const spec = await (await fetch(versions ? '/docs/versions.json' : '/docs/openapi.json')).json();
-init(spec, { expandResponses: '200', jsonSampleExpandLevel: 2, hideDownloadButton: false, disableTelemetry: true }, document.getElementById('redoc'));
+const codeSamples = { languages: [{ lang: 'curl' }, { lang: 'Python', label: 'Python SDK' }, { lang: 'TypeScript' }] };
+init(spec, { expandResponses: '200', jsonSampleExpandLevel: 2, hideDownloadButton: false, disableTelemetry: true, codeSamples }, document.getElementById('redoc'));
 `;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

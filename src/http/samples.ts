@@ -1,7 +1,7 @@
 /**
  * Code samples of every operation, made from the document (openapi.yaml) for one deployment's URLs:
  * curl, the Python SDK (clients/python) and the TypeScript client (clients/typescript), as Redoc's
- * `x-codeSamples`. A sample fills the operation's path parameters from the parameter's own example,
+ * `x-codeSamples` (src/http/docs.ts lists the three languages for Redoc, which shows only listed ones). A sample fills the operation's path parameters from the parameter's own example,
  * else from the example of a list that links to it (the examples come from the tiny seed: `make
  * examples`), else from the schema's example, and its required query parameters and request body
  * from their examples, defaults or first enum values.
@@ -17,7 +17,7 @@ export interface SampleTarget {
 }
 
 export interface CodeSample {
-  lang: 'Shell' | 'Python' | 'TypeScript';
+  lang: 'curl' | 'Python' | 'TypeScript';
   label: string;
   source: string;
 }
@@ -214,7 +214,7 @@ export function operationSamples(doc: Json, t: SampleTarget): OperationSample[] 
       out.push({
         ...base,
         samples: [
-          { lang: 'Shell', label: 'curl', source: curlSample(full, t) },
+          { lang: 'curl', label: 'curl', source: curlSample(full, t) },
           { lang: 'Python', label: 'Python SDK', source: pythonSample(full, tag, pathParams.map((p) => p.name), t) },
           { lang: 'TypeScript', label: 'TypeScript', source: typescriptSample(full, pathParams.map((p) => p.name), t) },
         ],
