@@ -65,16 +65,15 @@ migrate: install ## Apply database migrations (DATABASE_URL)
 seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABASE_URL
 	$(SEEDING) $(TSX) src/db/cli.ts seed --reset --scale $(SEED_SCALE)
 
-generate: install $(PY_SDK) ## Render the version table, the flat per-subtype schemas and the CSV examples into openapi.yaml and the configuration table into README.md; regenerate generated/api.ts (and the TypeScript client's copy), the Python SDK's generated package and the Postman collection
+generate: install $(PY_SDK) ## Render the version table, the flat per-subtype schemas and the CSV examples into openapi.yaml and the configuration table into README.md; regenerate generated/api.ts, the Python SDK's generated package and the Postman collection
 	$(TSX) src/versions/render.ts
 	$(TSX) scripts/config-table.ts
 	$(TSX) scripts/csv-examples.ts
 	$(TSX) scripts/postman.ts
 	npx openapi-typescript openapi.yaml -o generated/api.ts
-	cp generated/api.ts clients/typescript/api.ts
 	clients/python/generate.sh
 
-check-generated: install $(PY_SDK) ## Fail when generated/api.ts (or its copy in clients/typescript), the Python SDK's generated package, the Postman collection or the version table or CSV examples in openapi.yaml are stale
+check-generated: install $(PY_SDK) ## Fail when generated/api.ts, the Python SDK's generated package, the Postman collection or the version table or CSV examples in openapi.yaml are stale
 	@$(TSX) src/versions/render.ts --check
 	@$(TSX) scripts/config-table.ts --check
 	@$(TSX) scripts/csv-examples.ts --check
@@ -82,7 +81,6 @@ check-generated: install $(PY_SDK) ## Fail when generated/api.ts (or its copy in
 	@npx openapi-typescript openapi.yaml -o /tmp/fdapi-generated.ts >/dev/null 2>&1
 	@diff -q /tmp/fdapi-generated.ts generated/api.ts >/dev/null || { echo "generated/api.ts is stale: run make generate"; exit 1; }
 	@echo "generated/api.ts is up to date"
-	@diff -q generated/api.ts clients/typescript/api.ts >/dev/null || { echo "clients/typescript/api.ts is stale: run make generate"; exit 1; }
 	@clients/python/generate.sh --check
 
 lint: install ## Lint openapi.yaml with Redocly; every JSON response has an example

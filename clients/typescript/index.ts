@@ -7,7 +7,7 @@
  * over cursor pages, a changed-since walk (`changedSince`) and a reader of streamed exports (`exportRows`).
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from './api.js';
+import type { paths } from '../../generated/api.js';
 
 interface CommonOptions {
   baseUrl: string;
