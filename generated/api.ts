@@ -2291,7 +2291,7 @@ export interface components {
         ExportLine: {
             _export?: components["schemas"]["ExportSummary"];
         };
-        /** @description The trailer of an NDJSON export. */
+        /** @description The trailer of an export: the last NDJSON line `{"_export": ...}`, or the last CSV record `#_export,<this JSON>`. */
         ExportSummary: {
             /** @description Rows sent before this line. */
             rows: number;

@@ -8,7 +8,7 @@
  * Operation stages of a routed request, in order before the handler; a stage's work after `next()`
  * runs on the way back, innermost first (idempotency, then locks, then the version downgrade, then
  * the entity tag):
- *   authentication -> access -> list input -> export (NDJSON: the response policies and the handler
+ *   authentication -> access -> list input -> export (NDJSON, CSV: the response policies and the handler
  *   batch after batch, metered per rows) -> metering -> caching (ETag, 304) -> version downgrade
  *   -> locks -> idempotency -> handler.
  * Every error leaves through the error mapping (SPEC.md part 7 envelope).

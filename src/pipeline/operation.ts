@@ -26,7 +26,7 @@ export interface OperationPlan {
   locks: LockPlan | null;
   /** How caches may keep its 200 answer (GET operations); null: not cacheable. */
   cache: CachePolicy | null;
-  /** Whether it is a list that streams as NDJSON on request (it declares the `format` parameter). */
+  /** Whether it is a list that streams as NDJSON or CSV on request (it declares the `format` parameter). */
   exportable: boolean;
   /** The CSV columns of its rows (src/http/csv.ts), when it exports. */
   csv?: CsvPlan | null;
