@@ -65,15 +65,19 @@ migrate: install ## Apply database migrations (DATABASE_URL)
 seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABASE_URL
 	$(SEEDING) $(TSX) src/db/cli.ts seed --reset --scale $(SEED_SCALE)
 
-generate: install $(PY_SDK) ## Render the version table and the flat per-subtype schemas into openapi.yaml and the configuration table into README.md; regenerate generated/api.ts and the Python SDK's generated package
+generate: install $(PY_SDK) ## Render the version table, the flat per-subtype schemas and the CSV examples into openapi.yaml and the configuration table into README.md; regenerate generated/api.ts, the Python SDK's generated package and the Postman collection
 	$(TSX) src/versions/render.ts
 	$(TSX) scripts/config-table.ts
+	$(TSX) scripts/csv-examples.ts
+	$(TSX) scripts/postman.ts
 	npx openapi-typescript openapi.yaml -o generated/api.ts
 	clients/python/generate.sh
 
-check-generated: install $(PY_SDK) ## Fail when generated/api.ts, the Python SDK's generated package or the version table in openapi.yaml is stale
+check-generated: install $(PY_SDK) ## Fail when generated/api.ts, the Python SDK's generated package, the Postman collection or the version table or CSV examples in openapi.yaml are stale
 	@$(TSX) src/versions/render.ts --check
 	@$(TSX) scripts/config-table.ts --check
+	@$(TSX) scripts/csv-examples.ts --check
+	@$(TSX) scripts/postman.ts --check
 	@npx openapi-typescript openapi.yaml -o /tmp/fdapi-generated.ts >/dev/null 2>&1
 	@diff -q /tmp/fdapi-generated.ts generated/api.ts >/dev/null || { echo "generated/api.ts is stale: run make generate"; exit 1; }
 	@echo "generated/api.ts is up to date"

@@ -13,7 +13,7 @@ import { relationHandlers } from './relations.js';
 import { geoHandlers } from './geo.js';
 import { taxonomyHandlers } from './taxonomy.js';
 import { peopleHandlers } from './people.js';
-import { referenceHandlers, versionHandlers } from './reference.js';
+import { datasetHandlers, referenceHandlers, versionHandlers } from './reference.js';
 import { searchHandlers } from './search.js';
 import { documentHandlers, systemHandlers } from './system.js';
 import { teamHandlers } from './teams.js';
@@ -34,6 +34,7 @@ export const handlers: HandlerMap = {
   ...founderHandlers,
   ...peopleHandlers,
   ...referenceHandlers,
+  ...datasetHandlers,
   ...versionHandlers,
   ...jobHandlers,
   ...teamHandlers,

@@ -1,5 +1,6 @@
 /** Reference: filter keys per scope and the valid values of a key, from the filter registries. */
 import type { components } from '../generated/api.js';
+import { cachedDataset } from '../src/db/dataset.js';
 import { listReferenceValues, REFERENCE_VALUE_SORTS } from '../src/db/reference.js';
 import { notFound } from '../src/errors.js';
 import { ok, type HandlerMap } from '../src/http/context.js';
@@ -60,6 +61,10 @@ export const referenceHandlers: HandlerMap = {
     }));
     return ok('listFilterValues', { key, scope: scope.name, data: rows, page });
   },
+};
+
+export const datasetHandlers: HandlerMap = {
+  getDataset: async (ctx) => ok('getDataset', { data: await cachedDataset(ctx.deps.db) }),
 };
 
 export const versionHandlers: HandlerMap = {

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import YAML from 'yaml';
-import { loadDocument } from '../src/app.js';
+import { publishedDocument } from '../src/http/docs.js';
 import { pendingMigrations } from '../src/db/migrate.js';
 import { ping } from '../src/db/reference.js';
 import { now } from '../src/config.js';
@@ -65,15 +65,12 @@ export const systemHandlers: HandlerMap = {
   }),
 };
 
-/** The published document: the repository's openapi.yaml with `servers` set to this deployment. */
+/** The published document (src/http/docs.ts), kept per base URL, as JSON and YAML. */
 let published: { json: Record<string, unknown>; yaml: string; baseUrl: string } | null = null;
 
-function publishedDocument(baseUrl: string, authUrl: string, at: Date) {
+function publishedOnce(baseUrl: string, authUrl: string, at: Date) {
   if (published?.baseUrl === baseUrl) return published;
-  const doc = loadDocument(at) as Record<string, any>;
-  doc.servers = [{ url: baseUrl, description: 'This deployment' }];
-  const flow = doc.components?.securitySchemes?.oauth2?.flows?.clientCredentials;
-  if (flow) flow.tokenUrl = `${authUrl}/oauth/token`;
+  const doc = publishedDocument(baseUrl, authUrl, at);
   published = { json: doc, yaml: YAML.stringify(doc, { lineWidth: 0 }), baseUrl };
   return published;
 }
@@ -93,10 +90,10 @@ export const documentHandlers: HandlerMap = {
       token_url: `${authUrl}/oauth/token`,
     });
   },
-  getOpenApiJson: async (ctx) => ({ status: 200, body: publishedDocument(ctx.deps.cfg.baseUrl, ctx.deps.cfg.authUrl, now(ctx.deps.cfg)).json }),
+  getOpenApiJson: async (ctx) => ({ status: 200, body: publishedOnce(ctx.deps.cfg.baseUrl, ctx.deps.cfg.authUrl, now(ctx.deps.cfg)).json }),
   getOpenApiYaml: async (ctx) => ({
     status: 200,
-    body: publishedDocument(ctx.deps.cfg.baseUrl, ctx.deps.cfg.authUrl, now(ctx.deps.cfg)).yaml,
+    body: publishedOnce(ctx.deps.cfg.baseUrl, ctx.deps.cfg.authUrl, now(ctx.deps.cfg)).yaml,
     contentType: 'application/yaml; charset=utf-8',
   }),
 };

@@ -9,7 +9,7 @@
  * Operation stages of a routed request, in order before the handler; a stage's work after `next()`
  * runs on the way back, innermost first (idempotency, then locks, then the version downgrade, then
  * the entity tag):
- *   authentication -> access -> list input -> export (NDJSON: the response policies and the handler
+ *   authentication -> access -> list input -> export (NDJSON, CSV: the response policies and the handler
  *   batch after batch, metered per rows) -> metering -> caching (ETag, 304) -> version downgrade
  *   -> locks -> idempotency -> handler.
  * Every error leaves through the error mapping (the `ApiError` envelope of openapi.yaml).
@@ -79,7 +79,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   app.use(requestLogStage(deps));
   app.use(corsFor(cfg.app.origins, 'GET, POST, PUT, PATCH, DELETE'));
   if (deps.metrics) app.use(deps.metrics.route(cfg.metricsToken));
-  app.use(docsRoutes());
+  app.use(docsRoutes({ baseUrl: cfg.baseUrl, authUrl: cfg.authUrl, now: () => clock() }));
   // MCP (JSON-RPC, not a REST operation of the document): each tool call re-enters this app as a GET
   const version = String((document.info as { version?: string } | undefined)?.version ?? '');
   app.use(mcpRoutes({ cfg, auth: deps.auth, doc: document, version, app: () => app, rateLimiter: deps.rateLimiter, inflight: deps.inflight }));

@@ -1,6 +1,10 @@
 /**
  * The interactive API reference at /docs: Redoc 3's standalone renderer (no CDN, no network at run
- * time), rendering /openapi.json. `make build` writes the renderer into the build
+ * time), rendering /docs/openapi.json: the published document (this deployment's URLs) with a curl,
+ * Python and TypeScript sample on every operation (src/http/samples.ts), the version table moved to
+ * its own page (/docs/versions) and docs/evaluating.md as its last section. Path-style links
+ * (`/docs/tag/...`, `/docs/operation/...`, `/docs/section/...`) answer the page, which shows that
+ * place. `make build` writes the renderer into the build
  * (dist/assets/redoc.standalone.js, scripts/build.ts), so a production install without development
  * dependencies serves it; running from the sources reads it from the development dependency
  * @redocly/cli, which ships the same file. The getting-started guide is the
@@ -12,6 +16,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NextFunction, Request, Response } from 'express';
+import { loadDocument } from '../pipeline/routing.js';
+import { versionMarkdown } from '../versions/render.js';
+import { operationSamples } from './samples.js';
 
 const require = createRequire(import.meta.url);
 
@@ -73,16 +80,81 @@ const PAGE = `<!doctype html>
 </html>`;
 
 // A separate file, not an inline script, so the page's Content-Security-Policy needs no 'unsafe-inline'.
+// A path-style link is handed to Redoc as its fragment (`/docs/operation/X` -> `/docs#operation/X`),
+// which its router then shows at that path.
 const INIT = `import { init } from '/docs/redoc.standalone.js';
-const spec = await (await fetch('/openapi.json')).json();
-init(spec, { expandResponses: '200', jsonSampleExpandLevel: 2, hideDownloadButton: false, disableTelemetry: true }, document.getElementById('redoc'));
+const path = location.pathname.replace(/\\/+$/, '');
+const versions = path === '/docs/versions';
+if (!versions && path.startsWith('/docs/') && !location.hash) history.replaceState(null, '', '/docs#' + path.slice(6));
+const spec = await (await fetch(versions ? '/docs/versions.json' : '/docs/openapi.json')).json();
+const codeSamples = { languages: [{ lang: 'curl' }, { lang: 'Python', label: 'Python SDK' }, { lang: 'TypeScript' }] };
+init(spec, { expandResponses: '200', jsonSampleExpandLevel: 2, hideDownloadButton: false, disableTelemetry: true, codeSamples }, document.getElementById('redoc'));
 `;
 
-export function docsRoutes() {
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const EVALUATING_MD = path.join(ROOT, 'docs', 'evaluating.md');
+/** Redoc's fragments: tags, operations and the description's sections. */
+const DEEP_LINK = /^\/docs\/(?:tag|operation|section|schema)\/[^/]+(?:\/[^/]+)*\/?$/;
+const VERSION_TABLE = /<!-- versions:start[^\n]*-->\n[\s\S]*?<!-- versions:end -->/;
+
+type Json = Record<string, any>;
+
+/** The document as this deployment publishes it: `servers`, the token URL and `{auth_url}` set to its own URLs. */
+export function publishedDocument(baseUrl: string, authUrl: string, at: Date): Json {
+  const doc = loadDocument(at) as Json;
+  doc.servers = [{ url: baseUrl, description: 'This deployment' }];
+  const flow = doc.components?.securitySchemes?.oauth2?.flows?.clientCredentials;
+  if (flow) flow.tokenUrl = `${authUrl}/oauth/token`;
+  if (doc.info?.description) doc.info.description = String(doc.info.description).replaceAll('{auth_url}', authUrl);
+  return doc;
+}
+
+/** The document the /docs page renders: samples on every operation, the version table on its own page, the evaluation guide last. */
+export function docsDocument(published: Json, baseUrl: string, authUrl: string): Json {
+  const doc = structuredClone(published);
+  for (const o of operationSamples(doc, { baseUrl, authUrl })) doc.paths[o.path][o.method]['x-codeSamples'] = o.samples;
+  const guide = fs.existsSync(EVALUATING_MD) ? fs.readFileSync(EVALUATING_MD, 'utf8').replace(/^(#+) /gm, '#$1 ') : '';
+  doc.info.description = String(doc.info.description).replace(
+    VERSION_TABLE,
+    'The versions, their sunsets and changes are on their own page: [version history](/docs/versions) (the same data as `GET /reference/versions`).',
+  ) + (guide ? `\n${guide}` : '');
+  return doc;
+}
+
+/** The version history page's document: the version table only. */
+function versionsDocument(published: Json): Json {
+  const lines = ['[Back to the API reference](/docs)', '', ...versionMarkdown()];
+  return { openapi: published.openapi, info: { title: `${published.info.title}: version history`, version: published.info.version, description: lines.join('\n') }, paths: {} };
+}
+
+export interface DocsTarget {
+  baseUrl: string;
+  authUrl: string;
+  now: () => Date;
+}
+
+export function docsRoutes(target: DocsTarget) {
   const bundle = redocBundle();
+  let built: { docs: string; versions: string } | null = null;
+  const documents = () => {
+    if (!built) {
+      const published = publishedDocument(target.baseUrl, target.authUrl, target.now());
+      built = { docs: JSON.stringify(docsDocument(published, target.baseUrl, target.authUrl)), versions: JSON.stringify(versionsDocument(published)) };
+    }
+    return built;
+  };
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'GET' || !bundle) return next();
-    if (req.path === '/docs' || req.path === '/docs/') {
+    if (req.path === '/docs/openapi.json' || req.path === '/docs/versions.json') {
+      const d = documents();
+      res.set('Cache-Control', 'no-cache').type('application/json').send(req.path === '/docs/openapi.json' ? d.docs : d.versions);
+      return;
+    }
+    if (req.path === '/docs/evaluating.md' && fs.existsSync(EVALUATING_MD)) {
+      res.set('Cache-Control', 'no-cache').type('text/markdown; charset=utf-8').send(fs.readFileSync(EVALUATING_MD, 'utf8'));
+      return;
+    }
+    if (req.path === '/docs' || req.path === '/docs/' || req.path === '/docs/versions' || DEEP_LINK.test(req.path)) {
       res
         .type('html')
         .set('Content-Security-Policy', CSP)

@@ -1,7 +1,8 @@
 /**
  * Streamed export of a `/data` list (`Accept: application/x-ndjson` or `format=ndjson`): every row
  * matching the request's `filter` and `sort`, one JSON row per line, then a trailer line
- * `{"_export": {"rows": N, "complete": true, "credits": C}}`.
+ * `{"_export": {"rows": N, "complete": true, "credits": C}}`. `format=csv` (or `Accept: text/csv`)
+ * streams the same rows and trailer as CSV records (src/http/csv.ts).
  *
  * The stage runs the list's own operation repeatedly with an internal cursor, a batch of
  * EXPORT_BATCH_ROWS rows at a time (bench/export.ts on demo PostgreSQL: server RSS peaked at 396 MB
@@ -25,19 +26,43 @@ import type { CreditLeases } from '../access/leases.js';
 import { returnCredits } from '../db/credits.js';
 import { ApiError } from '../errors.js';
 import { toApiError } from './errors.js';
+import { CSV, csvHeader, csvRecord, csvTrailer, type Column } from './csv.js';
 
 export const EXPORT_BATCH_ROWS = 500;
 export const EXPORT_ROWS_PER_CREDIT = 1000;
 export const NDJSON = 'application/x-ndjson';
 
-export type ExportFormat = 'ndjson';
+export type ExportFormat = 'ndjson' | 'csv';
 
 /** The export a request asks for, or null for a JSON page: `format` wins over `Accept`. */
 export function exportFormat(format: unknown, accept: string | undefined): ExportFormat | null {
-  if (format === 'ndjson') return 'ndjson';
-  if (format === 'json') return null;
-  return accept !== undefined && accept.toLowerCase().includes(NDJSON) ? 'ndjson' : null;
+  if (format === 'ndjson' || format === 'csv') return format;
+  if (format === 'json' || accept === undefined) return null;
+  const wanted = accept.toLowerCase();
+  return wanted.includes(NDJSON) ? 'ndjson' : wanted.includes(CSV) ? 'csv' : null;
 }
+
+/** How the rows and the trailer of one export are written. */
+export interface ExportEncoding {
+  type: string;
+  head: string;
+  row: (row: unknown) => string;
+  trailer: (trailer: Trailer) => string;
+}
+
+export const ndjsonEncoding: ExportEncoding = {
+  type: NDJSON,
+  head: '',
+  row: (row) => JSON.stringify(row) + '\n',
+  trailer: (t) => JSON.stringify({ _export: t }) + '\n',
+};
+
+export const csvEncoding = (columns: Column[]): ExportEncoding => ({
+  type: `${CSV}; charset=utf-8; header=present`,
+  head: csvHeader(columns),
+  row: (row) => csvRecord(row, columns),
+  trailer: csvTrailer,
+});
 
 /** A list page as the operation answers it (after locks and version changes). */
 export interface ListBody {
@@ -64,11 +89,12 @@ export interface ExportOptions {
   /** Runs the list operation for one batch (the query with the internal cursor and limit). */
   page: (query: Record<string, unknown>) => Promise<ListBody>;
   meter: ExportMeter | null;
+  encoding: ExportEncoding;
   /** Told the credits charged once they are known (logs and metrics). */
   charged?: (credits: number) => void;
 }
 
-interface Trailer {
+export interface Trailer {
   rows: number;
   complete: boolean;
   credits: number;
@@ -131,7 +157,8 @@ export async function streamExport(o: ExportOptions): Promise<void> {
     throw err;
   }
   // the credits held when the rows start; the trailer's `credits` is the total
-  res.status(200).type(NDJSON).set('X-Credits-Used', String(taken));
+  res.status(200).set('Content-Type', o.encoding.type).set('X-Credits-Used', String(taken));
+  if (o.encoding.head) res.write(o.encoding.head);
   const trailer: Trailer = { rows: 0, complete: false, credits: 0 };
   try {
     for (;;) {
@@ -150,7 +177,7 @@ export async function streamExport(o: ExportOptions): Promise<void> {
           }
           taken++;
         }
-        lines += JSON.stringify(row) + '\n';
+        lines += o.encoding.row(row);
         count++;
       }
       if (signal.aborted) break;
@@ -177,5 +204,5 @@ export async function streamExport(o: ExportOptions): Promise<void> {
   if (signal.aborted || res.destroyed) return;
   trailer.rows = rows;
   trailer.credits = charged;
-  res.end(JSON.stringify({ _export: trailer }) + '\n');
+  res.end(o.encoding.trailer(trailer));
 }

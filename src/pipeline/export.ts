@@ -1,18 +1,37 @@
 /**
- * Streamed export of a `/data` list (src/http/export.ts): when the request asks for NDJSON, the
- * list's own operation (its response policies and handler, `rows`) runs batch after batch with an
+ * Streamed export of a `/data` list (src/http/export.ts): when the request asks for NDJSON or CSV,
+ * the list's own operation (its response policies and handler, `rows`) runs batch after batch with an
  * internal cursor, so every row has exactly the page's shape, and the export meters itself per
  * rows sent instead of per call. Otherwise the request goes on down the chain.
  */
-import { exportFormat, streamExport, type ExportMeter, type ListBody } from '../http/export.js';
+import { csvEncoding, exportFormat, ndjsonEncoding, streamExport, type ExportEncoding, type ExportMeter, type ListBody } from '../http/export.js';
+import { columnsFor } from '../http/csv.js';
 import { isMetered } from '../access/credits.js';
+import { ApiError } from '../errors.js';
 import type { Result } from '../http/context.js';
+import { changesFor } from '../versions/changes/index.js';
 import { pageOf } from './listInput.js';
 import type { Exchange, Stage } from './operation.js';
 
+/**
+ * CSV columns are those of the latest version's row schema: a pinned version whose changes reshape
+ * responses gets NDJSON (its rows keep their old shape there) instead of a header that does not fit.
+ */
+function encodingOf(x: Exchange, format: 'ndjson' | 'csv'): ExportEncoding {
+  if (format === 'ndjson') return ndjsonEncoding;
+  if (!x.op.csv) throw new ApiError('VALIDATION_ERROR', `${x.op.id} has no CSV form; use format=ndjson`, [{ path: 'query.format', message: 'csv is not available here' }]);
+  if (changesFor(x.version.info.date).some((c) => c.downgradeResponse)) {
+    const message = `format=csv has the columns of the latest API version; API-Version ${x.version.info.date} reshapes rows: use format=ndjson, or the latest version`;
+    throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.format', message }]);
+  }
+  return csvEncoding(columnsFor(x.op.csv, x.query.view));
+}
+
 export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: Exchange, teamId: number) => ExportMeter): Stage {
   return async (x, next) => {
-    if (!x.op.exportable || !exportFormat(x.query.format, x.req.get('Accept'))) return next();
+    const format = x.op.exportable ? exportFormat(x.query.format, x.req.get('Accept')) : null;
+    if (!format) return next();
+    const encoding = encodingOf(x, format);
     const principal = x.principal;
     await streamExport({
       res: x.res,
@@ -23,6 +42,7 @@ export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: E
         return (await rows(batch)).body as ListBody;
       },
       meter: isMetered(principal, x.req.path) ? meter(x, principal.teamId) : null,
+      encoding,
       charged: (n) => (x.state.credits = n),
     });
     // the stream has been written: nothing is left for the routing stage to send

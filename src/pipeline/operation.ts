@@ -9,6 +9,7 @@ import type { Principal, Tier } from '../auth/verify.js';
 import type { PageCaps } from '../access/tiers.js';
 import type { Plan as LockPlan } from '../access/locked.js';
 import type { CachePolicy } from '../http/caching.js';
+import type { CsvPlan } from '../http/csv.js';
 import type { Deps, Handler, Result } from '../http/context.js';
 import type { Money } from '../money/fx.js';
 import type { ListInput } from '../query/list.js';
@@ -25,8 +26,10 @@ export interface OperationPlan {
   locks: LockPlan | null;
   /** How caches may keep its 200 answer (GET operations); null: not cacheable. */
   cache: CachePolicy | null;
-  /** Whether it is a list that streams as NDJSON on request (it declares the `format` parameter). */
+  /** Whether it is a list that streams as NDJSON or CSV on request (it declares the `format` parameter). */
   exportable: boolean;
+  /** The CSV columns of its rows (src/http/csv.ts), when it exports. */
+  csv?: CsvPlan | null;
   /** Whether its queries read the request's abort signal from the context (src/db/cancel.ts): analytics. */
   ambientSignal?: boolean;
   handler: Handler;

@@ -16,6 +16,7 @@ import { lockPlan } from '../access/locked.js';
 import { withSignal } from '../db/cancel.js';
 import { ApiError } from '../errors.js';
 import { cachePolicy } from '../http/caching.js';
+import { csvPlan } from '../http/csv.js';
 import type { Deps, Handler, HandlerMap, Result } from '../http/context.js';
 import { patchOpenApiBackend } from '../patches/openapi-backend.js';
 import { leftToOperation, validationFailure } from '../http/validation.js';
@@ -62,14 +63,17 @@ export function planOperations(api: OpenAPIBackend, handlers: HandlerMap): Opera
   if (missing.length > 0) throw new Error(`No handler for operations: ${missing.map((o) => o.operationId).join(', ')}`);
   return ops.map((op) => {
     const okResponse = (op.responses?.['200'] ?? op.responses?.['201']) as { content?: Record<string, { schema?: unknown }> } | undefined;
+    const exportable = (op.parameters ?? []).some((p) => (p as { name?: string }).name === 'format');
+    const page = okResponse?.content?.['application/json']?.schema;
     return {
       id: op.operationId!,
       method: op.method,
       scopes: requiredScopes(op),
       creditCost: Number((op as unknown as Record<string, unknown>)['x-credit-cost'] ?? DEFAULT_CREDIT_COST),
-      locks: lockPlan(okResponse?.content?.['application/json']?.schema),
+      locks: lockPlan(page),
       cache: cachePolicy(op.method, op.path),
-      exportable: (op.parameters ?? []).some((p) => (p as { name?: string }).name === 'format'),
+      exportable,
+      csv: exportable ? csvPlan(page) : null,
       ambientSignal: op.path.startsWith('/analytics/'),
       handler: handlers[op.operationId as keyof HandlerMap] as Handler,
     };

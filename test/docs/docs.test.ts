@@ -44,3 +44,21 @@ it('renders the API reference from our own packages with our operations and no c
   expect(errors).toEqual([]);
   expect(offsite).toEqual([]);
 }, 120_000);
+
+it('a path-style deep link opens its operation with its curl, Python and TypeScript samples; the version history has its own page', async () => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${h.server.baseUrl}/docs/operation/getTransaction`, { waitUntil: 'networkidle' });
+  // the samples panel opens on the curl sample, with this deployment's URLs; its language menu has the SDKs
+  await page.waitForFunction((base) => document.body.textContent?.includes(`curl -sS --globoff "${base}/data/transactions/703"`), h.server.baseUrl, { timeout: 30_000 });
+  for (const [label, line] of [['Python SDK', 'from funding_data_api_client.api.transactions import get_transaction'], ['TypeScript', "import { createFundingClient } from '@funding-data/client';"]]) {
+    await page.locator('[data-testid="dropdown"] button[aria-haspopup="menu"]').filter({ hasText: /^(curl|Python SDK|TypeScript)$/ }).first().click();
+    await page.locator('[data-component-name="Dropdown/DropdownMenuItem"]').filter({ hasText: label! }).first().click();
+    await page.waitForFunction((text) => document.body.textContent?.includes(text), line!, { timeout: 15_000 });
+  }
+  await page.screenshot({ path: 'test/artifacts/docs-operation.png' });
+  await page.goto(`${h.server.baseUrl}/docs/versions`, { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => document.body.textContent?.includes('Initial version.'), undefined, { timeout: 30_000 });
+  expect(errors).toEqual([]);
+}, 120_000);

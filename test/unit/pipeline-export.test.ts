@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { Money } from '../../src/money/fx.js';
+import { csvPlan } from '../../src/http/csv.js';
 import { exportStage } from '../../src/pipeline/export.js';
 import type { Exchange } from '../../src/pipeline/operation.js';
 import { listInputOf } from '../../src/pipeline/listInput.js';
@@ -52,5 +53,11 @@ describe('export stage', () => {
     // the client's own cursor and limit are not the export's: it starts at the first row
     expect(seen).toEqual([{ cursor: undefined, limit: 500 }, { cursor: 'c-2', limit: undefined }]);
     expect(written()).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { _export: { rows: 3, complete: true, credits: 0 } }]);
+  });
+
+  it('refuses CSV for a pinned version whose changes reshape rows: its columns are the latest version\'s', async () => {
+    const csv = csvPlan({ properties: { data: { items: { type: 'object', properties: { id: { type: 'integer' } } } } } });
+    const pinned = exchange({ headers: { accept: 'text/csv' }, op: { ...exportable, csv }, pin: '2026-09-01' });
+    await expect(exportStage(answer(), () => null!)(pinned, answer())).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });

@@ -57,6 +57,10 @@ from .credit_balance import CreditBalance
 from .currency_code import CurrencyCode
 from .database_probe import DatabaseProbe
 from .database_probe_status import DatabaseProbeStatus
+from .dataset_response import DatasetResponse
+from .dataset_response_data import DatasetResponseData
+from .dataset_response_data_records import DatasetResponseDataRecords
+from .dataset_response_data_sources_item import DatasetResponseDataSourcesItem
 from .deal_size import DealSize
 from .delete_note_api_version import DeleteNoteAPIVersion
 from .deprecation import Deprecation
@@ -124,6 +128,7 @@ from .get_aggregate_api_version import GetAggregateAPIVersion
 from .get_aggregate_multi_metric_api_version import GetAggregateMultiMetricAPIVersion
 from .get_api_key_api_version import GetApiKeyAPIVersion
 from .get_company_api_version import GetCompanyAPIVersion
+from .get_dataset_api_version import GetDatasetAPIVersion
 from .get_entity_api_version import GetEntityAPIVersion
 from .get_fund_api_version import GetFundAPIVersion
 from .get_funding_funnel_api_version import GetFundingFunnelAPIVersion
@@ -480,6 +485,10 @@ __all__ = (
     "CurrencyCode",
     "DatabaseProbe",
     "DatabaseProbeStatus",
+    "DatasetResponse",
+    "DatasetResponseData",
+    "DatasetResponseDataRecords",
+    "DatasetResponseDataSourcesItem",
     "DealSize",
     "DeleteNoteAPIVersion",
     "Deprecation",
@@ -547,6 +556,7 @@ __all__ = (
     "GetAggregateMultiMetricAPIVersion",
     "GetApiKeyAPIVersion",
     "GetCompanyAPIVersion",
+    "GetDatasetAPIVersion",
     "GetEntityAPIVersion",
     "GetFundAPIVersion",
     "GetFundingFunnelAPIVersion",

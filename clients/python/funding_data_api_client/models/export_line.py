@@ -21,7 +21,8 @@ class ExportLine:
     page (same tier, version and currency), or the last line `{"_export": ...}`, which no row has.
 
         Attributes:
-            field_export (ExportSummary | Unset): The trailer of an NDJSON export.
+            field_export (ExportSummary | Unset): The trailer of an export: the last NDJSON line `{"_export": ...}`, or the
+                last CSV record `#_export,<this JSON>`.
     """
 
     field_export: ExportSummary | Unset = UNSET

@@ -16,7 +16,7 @@ T = TypeVar("T", bound="ExportSummary")
 
 @_attrs_define
 class ExportSummary:
-    """The trailer of an NDJSON export.
+    """The trailer of an export: the last NDJSON line `{"_export": ...}`, or the last CSV record `#_export,<this JSON>`.
 
     Attributes:
         rows (int): Rows sent before this line.

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class ListCompaniesFormat(StrEnum):
+    CSV = "csv"
     JSON = "json"
     NDJSON = "ndjson"
 

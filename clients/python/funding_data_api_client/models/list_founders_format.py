@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class ListFoundersFormat(StrEnum):
+    CSV = "csv"
     JSON = "json"
     NDJSON = "ndjson"
 

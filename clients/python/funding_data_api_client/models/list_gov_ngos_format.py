@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class ListGovNgosFormat(StrEnum):
+    CSV = "csv"
     JSON = "json"
     NDJSON = "ndjson"
 

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class ListValuationsFormat(StrEnum):
+    CSV = "csv"
     JSON = "json"
     NDJSON = "ndjson"
 

@@ -13,8 +13,8 @@ T = TypeVar("T", bound="NoteCreate")
 class NoteCreate:
     """
     Attributes:
-        entity (UUID): UUID of the entity annotated.
-        body (str):
+        entity (UUID): UUID of the entity annotated. Example: 66791e81-ae61-42cc-9ade-7a0012eb61ab.
+        body (str):  Example: Met the founders; follow up after the Series C..
     """
 
     entity: UUID

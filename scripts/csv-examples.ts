@@ -1,0 +1,50 @@
+/**
+ * Writes the `text/csv` example of every exporting list in openapi.yaml: its JSON example's rows as
+ * `format=csv` writes them (src/http/csv.ts; without the byte order mark), so the example shows the
+ * real columns. `--check` only says whether they are current (exit 1 when not). Run by `make generate`.
+ */
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { OpenAPIBackend, type Document } from 'openapi-backend';
+import YAML from 'yaml';
+import { columnsFor, csvPlan, csvRecord, csvHeader, csvTrailer } from '../src/http/csv.js';
+
+const FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+const NDJSON_MEDIA = / {12}application\/x-ndjson:\n {14}schema: \{\$ref: '#\/components\/schemas\/ExportLine'\}\n(?: {12}text\/csv:\n(?: {14}.*\n)+)?/;
+
+type Json = Record<string, unknown>;
+
+export async function renderCsvExamples(text: string): Promise<string> {
+  const api = new OpenAPIBackend({ definition: YAML.parse(text) as Document, quick: true, validate: false });
+  await api.init();
+  let out = text;
+  for (const op of api.getOperations()) {
+    if (!(op.parameters ?? []).some((p) => (p as { name?: string }).name === 'format')) continue;
+    const json = (op.responses?.['200'] as Json | undefined)?.content as Record<string, Json> | undefined;
+    const media = json?.['application/json'];
+    const plan = csvPlan(media?.schema);
+    const page = (media?.example ?? Object.values((media?.examples ?? {}) as Record<string, Json>)[0]?.value) as { data: unknown[]; view?: string } | undefined;
+    if (!plan || !page) throw new Error(`${op.operationId}: no CSV columns or no JSON example`);
+    const columns = columnsFor(plan, page.view);
+    const csv = csvHeader(columns).slice(1) + page.data.map((r) => csvRecord(r, columns)).join('') + csvTrailer({ rows: page.data.length, complete: true, credits: 0 });
+    const at = out.indexOf(`operationId: ${op.operationId}\n`);
+    const rest = out.slice(at);
+    const m = NDJSON_MEDIA.exec(rest);
+    if (!m) throw new Error(`${op.operationId}: no application/x-ndjson media type`);
+    const block = `${m[0].split('\n').slice(0, 2).join('\n')}\n            text/csv:\n              schema: {type: string}\n              example: ${JSON.stringify(csv)}\n`;
+    out = out.slice(0, at) + rest.slice(0, m.index) + block + rest.slice(m.index + m[0].length);
+  }
+  return out;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const current = fs.readFileSync(FILE, 'utf8');
+  const rendered = await renderCsvExamples(current);
+  if (process.argv.includes('--check')) {
+    if (rendered !== current) {
+      console.error('openapi.yaml text/csv examples differ from the JSON examples: run make generate');
+      process.exit(1);
+    }
+    console.log('openapi.yaml text/csv examples are up to date');
+  } else if (rendered !== current) fs.writeFileSync(FILE, rendered);
+}

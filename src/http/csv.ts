@@ -1,0 +1,111 @@
+/**
+ * CSV form of a list export (`format=csv` or `Accept: text/csv`; the stream itself is
+ * src/http/export.ts). The columns come from the list's row schema in openapi.yaml, not from the
+ * rows, so every export of a list (and `view`) has the same header whatever its first row:
+ *
+ * - a nested object's fields become dotted columns (`company.name`), a nullable object included (its
+ *   cells are empty when it is null); the variants of a `oneOf`/`anyOf` row add their columns in
+ *   order; a row schema with `x-views` (view name -> index of its `anyOf` branch) has the columns of
+ *   the branch of the request's `view`;
+ * - an array, or an object without declared properties, is one cell holding its JSON;
+ * - null is an empty cell; booleans are `true`/`false`; numbers as in JSON.
+ *
+ * Quoting is RFC 4180: CRLF line ends, a cell with a comma, quote, CR, LF (or a leading `#`, so no
+ * record reads as the trailer) is quoted, quotes doubled. A text cell starting with `=`, `+`, `-`,
+ * `@`, TAB or CR is prefixed with `'` so a spreadsheet shows it instead of evaluating it (formula
+ * injection); numbers are never touched, and `format=ndjson` has every value unchanged. The body
+ * starts with a UTF-8 byte order mark, which spreadsheets need to read UTF-8 (Python: `utf-8-sig`).
+ * The last record is the export's trailer: `#_export` and the trailer's JSON, which pandas skips with
+ * `comment='#'`.
+ */
+
+type Schema = Record<string, unknown>;
+
+export const CSV = 'text/csv';
+const BOM = '\uFEFF';
+const FORMULA = /^[=+\-@\t\r]/;
+const QUOTE = /[",\r\n]|^#/;
+
+/** A column: its dotted name and the keys leading to its value. */
+export interface Column {
+  name: string;
+  keys: string[];
+}
+
+/** The columns of a list's row schema, per `view` (the key '' when the list has no views). */
+export type CsvPlan = Map<string, Column[]>;
+
+const isObject = (s: Schema): boolean => {
+  const t = s.type;
+  return t === 'object' || (Array.isArray(t) && t.includes('object')) || (t === undefined && !!s.properties);
+};
+
+/** The null branch of a nullable value (`{type: 'null'}`, `{const: null}`): no column of its own. */
+const onlyNull = (s: Schema): boolean => s.type === 'null' || ('const' in s && s.const === null);
+
+function collect(schema: unknown, keys: string[], out: Map<string, Column>, seen: Set<unknown>): void {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+  const s = schema as Schema;
+  const variants = (['allOf', 'oneOf', 'anyOf'] as const).flatMap((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]) : []));
+  const props = s.properties && typeof s.properties === 'object' ? (s.properties as Record<string, unknown>) : null;
+  if (variants.length === 0 && (!isObject(s) || !props || Object.keys(props).length === 0)) {
+    // a leaf: a scalar, an array, or an object without declared fields (a JSON cell)
+    if (keys.length > 0 && !onlyNull(s)) {
+      const name = keys.join('.');
+      if (!out.has(name)) out.set(name, { name, keys });
+    }
+    return;
+  }
+  seen.add(schema);
+  for (const [name, prop] of Object.entries(props ?? {})) collect(prop, [...keys, name], out, seen);
+  for (const v of variants) collect(v, keys, out, seen);
+  seen.delete(schema);
+}
+
+function columnsOf(rowSchema: unknown): Column[] {
+  const out = new Map<string, Column>();
+  collect(rowSchema, [], out, new Set());
+  return [...out.values()];
+}
+
+/** The CSV columns of a list from its dereferenced `application/json` page schema; null if it has no `data[]`. */
+export function csvPlan(pageSchema: unknown): CsvPlan | null {
+  const items = ((pageSchema as Schema | undefined)?.properties as Schema | undefined)?.data as Schema | undefined;
+  const row = items?.items as Schema | undefined;
+  if (!row) return null;
+  const plan: CsvPlan = new Map([['', columnsOf(row)]]);
+  const views = row['x-views'] as Record<string, number> | undefined;
+  const branches = row.anyOf as unknown[] | undefined;
+  for (const [view, i] of Object.entries(views ?? {})) {
+    if (!branches?.[i]) throw new Error(`x-views: no anyOf branch ${i} for view ${view}`);
+    plan.set(view, columnsOf(branches[i]));
+  }
+  return plan;
+}
+
+export const columnsFor = (plan: CsvPlan, view: unknown): Column[] => plan.get(typeof view === 'string' ? view : '') ?? plan.get('')!;
+
+/** One cell of a record, quoted when it must be. */
+export function csvCell(value: unknown): string {
+  let text: string;
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') text = FORMULA.test(value) ? `'${value}` : value;
+  else if (typeof value === 'object') text = JSON.stringify(value);
+  else text = String(value);
+  return QUOTE.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function valueAt(row: unknown, keys: string[]): unknown {
+  let v = row;
+  for (const k of keys) {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return v;
+}
+
+export const csvHeader = (columns: Column[]): string => BOM + columns.map((c) => csvCell(c.name)).join(',') + '\r\n';
+
+export const csvRecord = (row: unknown, columns: Column[]): string => columns.map((c) => csvCell(valueAt(row, c.keys))).join(',') + '\r\n';
+
+export const csvTrailer = (trailer: unknown): string => `#_export,${csvCell(trailer)}\r\n`;

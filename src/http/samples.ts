@@ -1,0 +1,225 @@
+/**
+ * Code samples of every operation, made from the document (openapi.yaml) for one deployment's URLs:
+ * curl, the Python SDK (clients/python) and the TypeScript client (clients/typescript), as Redoc's
+ * `x-codeSamples` (src/http/docs.ts lists the three languages for Redoc, which shows only listed ones). A sample fills the operation's path parameters from the parameter's own example,
+ * else from the example of a list that links to it (the examples come from the tiny seed: `make
+ * examples`), else from the schema's example, and its required query parameters and request body
+ * from their examples, defaults or first enum values.
+ * test/integration/docs-samples.test.ts runs them.
+ */
+
+type Json = Record<string, unknown>;
+type Param = { name: string; in: string; required?: boolean; example?: unknown; schema?: Json; $ref?: string };
+
+export interface SampleTarget {
+  baseUrl: string;
+  authUrl: string;
+}
+
+export interface CodeSample {
+  lang: 'curl' | 'Python' | 'TypeScript';
+  label: string;
+  source: string;
+}
+
+export interface OperationSample {
+  operationId: string;
+  method: string;
+  path: string;
+  /** The path with its parameters filled. */
+  url: string;
+  query: Record<string, string>;
+  body: unknown;
+  secured: boolean;
+  samples: CodeSample[];
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** An operation's call before its samples are written: the filled parameters by name, query values typed. */
+type Call = Omit<OperationSample, 'samples'> & { params: Record<string, string>; typedQuery: Record<string, unknown>; bodySchema: string | null };
+
+/** openapi-python-client's names: module and tag folders in snake case (`Government and NGOs` -> government_and_ng_os). */
+export const snake = (s: string): string =>
+  s
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toLowerCase();
+
+/** Python builtins and keywords the generator suffixes with `_`. */
+const PY_RESERVED = new Set(['filter', 'format', 'type', 'from', 'sum', 'min', 'max', 'list', 'dict', 'hash', 'range', 'object', 'input']);
+const pyName = (name: string) => (PY_RESERVED.has(snake(name)) ? `${snake(name)}_` : snake(name));
+
+function pointer(doc: Json, ref: string): unknown {
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((v, k) => (v as Json | undefined)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+}
+
+const deref = <T>(doc: Json, v: T): T => {
+  let out: unknown = v;
+  while (out && typeof out === 'object' && typeof (out as Json).$ref === 'string') out = pointer(doc, (out as Json).$ref as string);
+  return out as T;
+};
+
+function exampleOf(content: Json | undefined): unknown {
+  const media = content?.['application/json'] as Json | undefined;
+  if (!media) return undefined;
+  if (media.example !== undefined) return media.example;
+  const first = Object.values((media.examples ?? {}) as Record<string, Json>)[0];
+  return first?.value;
+}
+
+/** operationId -> path parameter values, read from the examples of the responses that link to it. */
+function linkedIds(doc: Json): Map<string, Record<string, string>> {
+  const ids = new Map<string, Record<string, string>>();
+  for (const item of Object.values((doc.paths ?? {}) as Record<string, Json>)) {
+    for (const m of METHODS) {
+      const op = item[m] as Json | undefined;
+      const ok = deref(doc, ((op?.responses ?? {}) as Json)['200'] as Json | undefined);
+      if (!ok?.links) continue;
+      const example = exampleOf(ok.content as Json);
+      for (const link of Object.values(ok.links as Record<string, Json>)) {
+        const target = link.operationId as string;
+        const values: Record<string, string> = {};
+        for (const [name, expr] of Object.entries((link.parameters ?? {}) as Record<string, string>)) {
+          const m2 = /^\$response\.body#(\/.*)$/.exec(expr);
+          const v = m2 ? pointer(example as Json, '#' + m2[1]) : undefined;
+          if (v !== undefined && v !== null) values[name] = String(v);
+        }
+        if (Object.keys(values).length && !ids.has(target)) ids.set(target, values);
+      }
+    }
+  }
+  return ids;
+}
+
+/** A value the schema accepts: its example, default or first enum value, else one made from its type (objects: the required fields). */
+function valueFor(doc: Json, schema: Json | undefined, depth = 0): unknown {
+  const s = deref(doc, schema ?? {});
+  const picked = s.example ?? s.default ?? (Array.isArray(s.enum) ? s.enum[0] : undefined) ?? (Array.isArray(s.examples) ? s.examples[0] : undefined);
+  if (picked !== undefined) return picked;
+  const variant = ((s.oneOf ?? s.anyOf) as Json[] | undefined)?.[0];
+  if (variant) return valueFor(doc, variant, depth + 1);
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  if (type === 'integer' || type === 'number') return s.minimum ?? 1;
+  if (type === 'boolean') return false;
+  if (type === 'array') return [];
+  if (type === 'object' || s.properties) {
+    if (depth > 4) return {};
+    const props = (s.properties ?? {}) as Record<string, Json>;
+    return Object.fromEntries(((s.required ?? []) as string[]).map((k) => [k, valueFor(doc, props[k], depth + 1)]));
+  }
+  return 'example';
+}
+
+/**
+ * Path parameters of an operation no response links to: those of the longest linked path it extends
+ * (`/data/companies/{id}/investors` takes the id of `/data/companies/{id}`).
+ */
+function inheritedIds(path: string, linked: Map<string, Record<string, string>>): Record<string, string> {
+  let best: [string, Record<string, string>] | null = null;
+  for (const [p, ids] of linked) if (path.startsWith(p + '/') && (!best || p.length > best[0].length)) best = [p, ids];
+  return best?.[1] ?? {};
+}
+
+const pyLiteral = (v: unknown): string =>
+  typeof v === 'boolean' ? (v ? 'True' : 'False') : v !== null && typeof v === 'object' ? `json.loads(${JSON.stringify(JSON.stringify(v))})` : JSON.stringify(v);
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+function curlSample(o: Call, t: SampleTarget): string {
+  const qs = new URLSearchParams(o.query).toString();
+  const lines = [`curl -sS --globoff ${o.method === 'get' ? '' : `-X ${o.method.toUpperCase()} `}"${t.baseUrl}${o.url}${qs ? `?${qs}` : ''}"`];
+  if (o.secured) lines.push(`  -H "Authorization: Bearer $TOKEN" -H "X-Client-Id: $CLIENT_ID"`);
+  if (o.body !== undefined) lines.push(`  -H 'Content-Type: application/json' -d ${shellQuote(JSON.stringify(o.body))}`);
+  const intro = o.secured ? [`# TOKEN: POST ${t.authUrl}/oauth/token with your client_id and client_secret (see Getting started)`] : [];
+  return [...intro, lines.join(' \\\n')].join('\n');
+}
+
+function pythonSample(o: Call, tag: string, pathParams: string[], t: SampleTarget): string {
+  const mod = snake(o.operationId);
+  const args = [
+    ...pathParams.map((n) => `${pyName(n)}=${pyLiteral(o.params[n])}`),
+    ...Object.entries(o.typedQuery).map(([k, v]) => `${pyName(k)}=${pyLiteral(v)}`),
+    ...(o.body !== undefined && o.bodySchema ? [`body=${o.bodySchema}.from_dict(${pyLiteral(o.body)})`] : []),
+  ];
+  const connect = `api = connect("${t.baseUrl}", auth_url="${t.authUrl}", client_id=os.environ["CLIENT_ID"], client_secret=os.environ["CLIENT_SECRET"])`;
+  return [
+    o.body !== undefined && o.bodySchema ? 'import json\nimport os' : 'import os',
+    '',
+    `from funding_data_api_client.api.${snake(tag)} import ${mod}`,
+    ...(o.body !== undefined && o.bodySchema ? [`from funding_data_api_client.models import ${o.bodySchema}`] : []),
+    'from funding_data_sdk import call, connect',
+    '',
+    connect,
+    `print(call(${[mod, 'api', ...args].join(', ')}))`,
+  ].join('\n');
+}
+
+function typescriptSample(o: Call, pathParams: string[], t: SampleTarget): string {
+  const params: string[] = [];
+  if (pathParams.length) params.push(`path: { ${pathParams.map((n) => `${n}: ${JSON.stringify(o.params[n])}`).join(', ')} }`);
+  if (Object.keys(o.typedQuery).length) params.push(`query: { ${Object.entries(o.typedQuery).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')} }`);
+  const options = [params.length ? `params: { ${params.join(', ')} }` : '', o.body !== undefined ? `body: ${JSON.stringify(o.body)}` : ''].filter(Boolean);
+  const client = `createFundingClient({ baseUrl: '${t.baseUrl}', authUrl: '${t.authUrl}', clientId: process.env.CLIENT_ID!, clientSecret: process.env.CLIENT_SECRET! })`;
+  return [
+    "import { createFundingClient } from '@funding-data/client';",
+    '',
+    `const api = ${client};`,
+    `const { data, error } = await api.${o.method.toUpperCase()}('${o.path}'${options.length ? `, { ${options.join(', ')} }` : ''});`,
+    'console.log(data ?? error);',
+  ].join('\n');
+}
+
+/** Every operation of the document with its samples for the deployment at `t`. */
+export function operationSamples(doc: Json, t: SampleTarget): OperationSample[] {
+  const ids = linkedIds(doc);
+  const linkedPaths = new Map<string, Record<string, string>>();
+  for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
+    const found = ids.get(((item.get as Json | undefined)?.operationId as string) ?? '');
+    if (found) linkedPaths.set(path, found);
+  }
+  const out: OperationSample[] = [];
+  for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const operationId = op.operationId as string;
+      const params = [...((item.parameters ?? []) as Param[]), ...((op.parameters ?? []) as Param[])].map((p) => deref(doc, p));
+      const pathParams = params.filter((p) => p.in === 'path');
+      const filled: Record<string, string> = {};
+      const inherited = inheritedIds(path, linkedPaths);
+      // a parameter's own example first, then a linked record's value, then its schema's example
+      for (const p of pathParams) filled[p.name] = String(p.example ?? ids.get(operationId)?.[p.name] ?? inherited[p.name] ?? valueFor(doc, p.schema));
+      const typedQuery: Record<string, unknown> = {};
+      for (const p of params) if (p.in === 'query' && p.required) typedQuery[p.name] = p.example ?? valueFor(doc, p.schema);
+      const query = Object.fromEntries(Object.entries(typedQuery).map(([k, v]) => [k, String(v)]));
+      const content = op.requestBody ? ((deref(doc, op.requestBody) as Json).content as Json) : undefined;
+      const body = content ? (exampleOf(content) ?? valueFor(doc, (content['application/json'] as Json | undefined)?.schema as Json)) : undefined;
+      const security = (op.security ?? doc.security ?? []) as unknown[];
+      const base = {
+        operationId,
+        method,
+        path,
+        url: path.replace(/\{(\w+)\}/g, (_m, n: string) => encodeURIComponent(filled[n]!)),
+        query,
+        body,
+        secured: security.length > 0,
+      };
+      const ref = ((((deref(doc, op.requestBody ?? {}) as Json).content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined)?.$ref;
+      const full: Call = { ...base, params: filled, typedQuery, bodySchema: typeof ref === 'string' ? ref.split('/').pop()! : null };
+      const tag = ((op.tags ?? ['default']) as string[])[0]!;
+      out.push({
+        ...base,
+        samples: [
+          { lang: 'curl', label: 'curl', source: curlSample(full, t) },
+          { lang: 'Python', label: 'Python SDK', source: pythonSample(full, tag, pathParams.map((p) => p.name), t) },
+          { lang: 'TypeScript', label: 'TypeScript', source: typescriptSample(full, pathParams.map((p) => p.name), t) },
+        ],
+      });
+    }
+  }
+  return out;
+}

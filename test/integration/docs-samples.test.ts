@@ -1,0 +1,147 @@
+/**
+ * /docs (src/http/docs.ts, src/http/samples.ts): the page's document has this deployment's token URL,
+ * a curl, Python and TypeScript sample on every operation, the version table on its own page and the
+ * evaluation guide; path-style links answer the page. The curl sample of every GET operation, and the
+ * Python and TypeScript samples of a representative set, run against this server and answer 2xx.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../helpers/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness('sqlite');
+}, 60_000);
+afterAll(async () => {
+  await h?.server.close();
+});
+
+type Sample = { lang: string; label: string; source: string };
+type Op = { operationId: string; responses?: Record<string, unknown>; 'x-codeSamples'?: Sample[] };
+
+const ENV = () => ({ PATH: process.env.PATH ?? '', TOKEN: h.token, CLIENT_ID: 'dev-client', CLIENT_SECRET: 'dev-secret', PYTHONPATH: path.resolve('clients/python') });
+
+function run(cmd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { env: ENV(), timeout: 60_000, maxBuffer: 1 << 26 }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout, err: stderr }));
+  });
+}
+
+/** The /docs page's own files are no operations of the document: read without the contract check. */
+async function docsJson(p: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(h.server.baseUrl + p);
+  return { status: res.status, body: await res.json() };
+}
+
+async function operations(): Promise<{ method: string; path: string; op: Op }[]> {
+  const doc = (await docsJson('/docs/openapi.json')).body as { paths: Record<string, Record<string, Op>> };
+  return Object.entries(doc.paths).flatMap(([p, item]) => Object.entries(item).map(([method, op]) => ({ method, path: p, op })));
+}
+
+const sample = (op: Op, label: string) => op['x-codeSamples']!.find((s) => s.label === label)!.source;
+
+it('the page document: real token URL, samples on every operation, versions apart, the evaluation guide', async () => {
+  const res = await docsJson('/docs/openapi.json');
+  expect(res.status).toBe(200);
+  const description = res.body.info.description as string;
+  expect(description).toContain(`POST ${h.server.authUrl}/oauth/token`);
+  expect(description).not.toContain('{auth_url}');
+  expect(description).not.toContain('| Version | Sunset |');
+  expect(description).toContain('[version history](/docs/versions)');
+  expect(description).toContain('## Evaluating this API');
+  const ops = await operations();
+  expect(ops.length).toBeGreaterThan(60);
+  for (const { op } of ops) expect(op['x-codeSamples']?.map((s) => s.label), op.operationId).toEqual(['curl', 'Python SDK', 'TypeScript']);
+  const versions = await docsJson('/docs/versions.json');
+  expect(versions.body.info.description).toContain('| Version | Sunset |');
+  // the published document has the real token URL too
+  expect((await h.get('/openapi.json')).body.info.description).toContain(`${h.server.authUrl}/oauth/token`);
+});
+
+it('path-style deep links and the version page answer the docs page', async () => {
+  for (const p of ['/docs/tag/Transactions', '/docs/operation/listTransactions', '/docs/section/Getting-started', '/docs/versions']) {
+    const res = await fetch(h.server.baseUrl + p);
+    expect(res.status, p).toBe(200);
+    expect(res.headers.get('content-type'), p).toMatch(/^text\/html/);
+  }
+  const guide = await fetch(`${h.server.baseUrl}/docs/evaluating.md`);
+  expect(await guide.text()).toContain('/reference/dataset');
+  expect((await fetch(`${h.server.baseUrl}/docs/nothing/here`)).status).toBe(404);
+});
+
+const curl = async (op: Op) => (await run('bash', ['--norc', '--noprofile', '-c', `${sample(op, 'curl')} -o /dev/null -w '%{http_code}'`])).out.trim();
+
+it('the curl sample of every GET operation answers its documented success (after the createNote sample)', async () => {
+  const ops = await operations();
+  // the note the getNote sample reads is the caller's own: the createNote sample writes it first
+  expect(await curl(ops.find(({ op }) => op.operationId === 'createNote')!.op)).toBe('201');
+  const failed: string[] = [];
+  for (const { method, op } of ops) {
+    if (method !== 'get') continue;
+    const status = await curl(op);
+    // 2xx, or the 3xx an operation documents as its answer (the retired paths' 308)
+    if (!/^[23]\d\d$/.test(status) || !op.responses?.[status]) failed.push(`${op.operationId}: ${status}`);
+  }
+  expect(failed).toEqual([]);
+}, 240_000);
+
+const REPRESENTATIVE = ['listTransactions', 'getTransaction', 'listCompanyInvestors', 'getDataset', 'listFilters'];
+
+it('Python SDK samples of a representative set run and print their answer', async () => {
+  const ops = (await operations()).filter(({ op }) => REPRESENTATIVE.includes(op.operationId));
+  expect(ops.length).toBe(REPRESENTATIVE.length);
+  for (const { op } of ops) {
+    const { code, out } = await run('.venv/bin/python', ['-c', sample(op, 'Python SDK')]);
+    expect(code, `${op.operationId}: ${out}`).toBe(0);
+    expect(out, op.operationId).toMatch(/^\w+\(/);
+  }
+}, 240_000);
+
+it('TypeScript samples of a representative set run and print data', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-samples-'));
+  const client = path.resolve('clients/typescript/index.ts');
+  try {
+    for (const { op } of (await operations()).filter(({ op }) => REPRESENTATIVE.includes(op.operationId))) {
+      const file = path.join(dir, `${op.operationId}.mts`);
+      fs.writeFileSync(file, sample(op, 'TypeScript').replace("'@funding-data/client'", JSON.stringify(client)).replace('console.log(data ?? error);', 'console.log(JSON.stringify({ data, error }));'));
+      const { code, out } = await run(path.resolve('node_modules/.bin/tsx'), [file]);
+      expect(code, `${op.operationId}: ${out}`).toBe(0);
+      const printed = JSON.parse(out) as { data?: unknown; error?: unknown };
+      expect(printed.error, op.operationId).toBeUndefined();
+      expect(printed.data, op.operationId).toBeTruthy();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 240_000);
+
+it('the Postman collection (make generate) runs: its token request, then every GET answers its documented success', async () => {
+  const collection = JSON.parse(fs.readFileSync('clients/postman/funding-data-api.postman_collection.json', 'utf8')) as { item: any[]; variable: { key: string; value: string }[] };
+  const vars: Record<string, string> = { ...Object.fromEntries(collection.variable.map((v) => [v.key, v.value])), baseUrl: h.server.baseUrl, authUrl: h.server.authUrl };
+  const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => vars[k] ?? '');
+  const send = async (request: any) => {
+    const headers: Record<string, string> = Object.fromEntries((request.header ?? []).map((x: { key: string; value: string }) => [x.key, fill(x.value)]));
+    if (request.auth?.type !== 'noauth') headers.Authorization = `Bearer ${vars.token}`;
+    return fetch(fill(request.url.raw), { method: request.method, headers, body: request.body ? fill(request.body.raw) : undefined, redirect: 'manual' });
+  };
+  const [token, ...folders] = collection.item;
+  const exchanged = await send(token.request);
+  expect(exchanged.status).toBe(200);
+  vars.token = ((await exchanged.json()) as { access_token: string }).access_token;
+  const ops = new Map((await operations()).map(({ method, path: p, op }) => [`${method.toUpperCase()} ${p}`, op]));
+  const failed: string[] = [];
+  let ran = 0;
+  for (const item of folders.flatMap((f) => f.item)) {
+    if (item.request.method !== 'GET') continue;
+    const res = await send(item.request);
+    await res.arrayBuffer();
+    ran++;
+    if (res.status >= 400) failed.push(`${item.name}: ${res.status}`);
+  }
+  expect(ran).toBe([...ops.keys()].filter((k) => k.startsWith('GET ')).length);
+  // getNote reads the note the createNote sample wrote in the curl test above
+  expect(failed).toEqual([]);
+}, 240_000);
