@@ -15,6 +15,7 @@
  */
 import express from 'express';
 import { reserve, settle } from './access/credits.js';
+import { HeavySlots } from './access/heavy.js';
 import { now } from './config.js';
 import { fundAnnouncedAsStored, transactionCreatedAt } from './db/legacyFields.js';
 import { filterEnums } from './db/refCache.js';
@@ -56,7 +57,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   ];
   const operationStages: Stage[] = [
     authenticateStage(deps.auth),
-    accessStage(deps.rateLimiter, cfg.trustProxy),
+    accessStage(deps.rateLimiter, cfg.trustProxy, new HeavySlots(cfg.heavyRequests)),
     listInputStage(deps.fx, cfg, () => filterEnums(deps.db)),
     exportStage(compose(responsePolicies, runHandler), (x, teamId) => ({ metering: deps.metering, leases: deps.leases, usage: deps.usage, log, teamId, operationId: x.op.id, now: clock })),
     meteringStage({

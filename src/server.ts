@@ -96,6 +96,31 @@ function capConnections(server: http.Server, perAddress: number): void {
   });
 }
 
+/**
+ * Time limits on a connection that Node's own do not cover. `headersTimeout` counts only once a
+ * request has begun: a connection that sends nothing at all was kept forever, so it must send its
+ * first byte within `headersTimeoutMs`. And while an answer is written, a client that takes none of
+ * its bytes for `sendTimeoutMs` is cut off: its bytes waiting in this process are freed, and the
+ * close aborts the request's queries (requestLog). Time the server spends working, with nothing
+ * waiting to be sent, never counts against the client.
+ */
+function guardConnections(server: http.Server, headersTimeoutMs: number, sendTimeoutMs: number): void {
+  // until its first request: each request below sets its own (a 'data' listener here would take
+  // the socket off the HTTP parser's direct read path)
+  server.on('connection', (socket: net.Socket) => socket.setTimeout(headersTimeoutMs));
+  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    const socket = res.socket;
+    if (!socket) return;
+    // a listener here keeps Node from destroying the socket on every timeout: only a stalled one is
+    res.on('timeout', () => {
+      if (res.writableFinished) return;
+      if (socket.writableLength > 0 || res.writableLength > 0) socket.destroy();
+      else socket.setTimeout(sendTimeoutMs);
+    });
+    socket.setTimeout(sendTimeoutMs);
+  });
+}
+
 function listen(server: http.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -121,6 +146,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
     s.keepAliveTimeout = base.keepAliveTimeoutMs;
     s.on('clientError', answerClientError);
     capConnections(s, base.maxConnectionsPerAddress);
+    guardConnections(s, base.headersTimeoutMs, base.sendTimeoutMs);
   }
   const port = await listen(apiServer, base.port, base.host);
   const authPort = await listen(authServer, base.authPort, base.host);
@@ -276,6 +302,9 @@ function envOf(c: Config): NodeJS.ProcessEnv {
     WORKERS: String(c.workers),
     HEADERS_TIMEOUT_MS: String(c.headersTimeoutMs),
     REQUEST_TIMEOUT_MS: String(c.requestTimeoutMs),
+    SEND_TIMEOUT_MS: String(c.sendTimeoutMs),
+    HEAVY_REQUESTS_PER_KEY: String(c.heavyRequests.perKey),
+    HEAVY_REQUESTS_PER_ADDRESS: String(c.heavyRequests.perAddress),
     AUTH_FAILURES_PER_CLIENT: String(c.authFailures.perClient),
     AUTH_FAILURES_PER_ADDRESS: String(c.authFailures.perAddress),
     TRUST_PROXY: String(c.trustProxy),

@@ -4,11 +4,12 @@
  * string, HEAD on GET routes, revalidations without credits, idle sockets, readiness under a busy
  * pool, and repeated server errors in the log.
  */
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../src/query/registry.js';
-import { forEachDatabase, settled } from '../helpers/harness.js';
+import { forEachDatabase, settled, startHarness, type Harness } from '../helpers/harness.js';
 import { teamKey } from '../helpers/principals.js';
 
 /** A list endpoint of each filter scope, and an analytics endpoint over the funding scope. */
@@ -157,4 +158,33 @@ describe('repeated server errors (item 13)', () => {
     const summary = lines().filter((l) => l.msg === 'request failed (repeated)');
     expect(summary).toEqual([expect.objectContaining({ repeated: 999, last_request_id: 'r999', level: 50 })]);
   });
+});
+
+describe('idle sockets with the default settings (item 12)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    // HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS as an operator gets them: unset
+    h = await startHarness('sqlite');
+  }, 60_000);
+  afterAll(async () => {
+    await h?.server.close();
+  });
+
+  it('closes a connection that sends nothing within the default headers timeout', async () => {
+    expect(h.server.cfg.headersTimeoutMs).toBe(10_000);
+    const socket = net.connect({ port: Number(new URL(h.server.baseUrl).port), host: '127.0.0.1' });
+    socket.on('error', () => undefined);
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    const opened = Date.now();
+    const closed = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), h.server.cfg.headersTimeoutMs + 5000);
+      socket.once('close', () => {
+        clearTimeout(timer);
+        resolve(Date.now() - opened);
+      });
+    });
+    socket.destroy();
+    expect(closed).not.toBeNull();
+    expect((await h.get('/system/health')).status).toBe(200);
+  }, 30_000);
 });
