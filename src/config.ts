@@ -76,6 +76,10 @@ export const SETTINGS = {
     default: '8',
     doc: 'Exports, analytics and list pages over 100 rows running at once per API key, user or guest address (per process); more get 429 until one ends. `0` = no cap',
   },
+  HEAVY_CONCURRENCY: {
+    default: '2',
+    doc: 'Heavy units (analytics, list pages over 100 rows, export batches) a process works on at once; the rest wait their turn, so cheap requests and the probes keep answering. `0` = no limit',
+  },
   HEAVY_REQUESTS_PER_ADDRESS: {
     default: '16',
     doc: 'The same per client address, whatever the credentials (per process). `0` = no cap',
@@ -184,6 +188,8 @@ export interface Config {
   sendTimeoutMs: number;
   /** Heavy requests (src/access/heavy.ts) at once per caller and per address; 0 = no cap. */
   heavyRequests: { perKey: number; perAddress: number };
+  /** Heavy units worked on at once per process (src/access/workQueue.ts); 0 = no limit. */
+  heavyConcurrency: number;
   /** Failed attempts allowed in a 60 s window: per client id (token endpoint) or account (sign-in)
    * from one address, and per address over both. */
   authFailures: { perClient: number; perAddress: number };
@@ -312,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs,
     requestTimeoutMs,
     sendTimeoutMs: int(env, 'SEND_TIMEOUT_MS', 100, 3_600_000),
+    heavyConcurrency: int(env, 'HEAVY_CONCURRENCY', 0, 1000),
     heavyRequests: { perKey: int(env, 'HEAVY_REQUESTS_PER_KEY', 0, 100_000), perAddress: int(env, 'HEAVY_REQUESTS_PER_ADDRESS', 0, 100_000) },
     authFailures: {
       perClient: int(env, 'AUTH_FAILURES_PER_CLIENT', 1, 1_000_000),

@@ -16,6 +16,7 @@ import { Authenticator } from './auth/verify.js';
 import { loadConfig, type Config } from './config.js';
 import { createDb, createMeteringDb } from './db/knex.js';
 import { closeBudgetRunner } from './db/budget.js';
+import { closeProbe } from './db/probe.js';
 import { Fx } from './money/fx.js';
 import { RateLimiter } from './access/rateLimit.js';
 import { CreditLeases } from './access/leases.js';
@@ -203,6 +204,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       await leases.close().catch((err: Error) => log.error({ err: err.message }, 'credit leases not returned at shutdown'));
       await usage.close().catch((err: Error) => log.error({ err: err.message }, 'usage not written at shutdown'));
       await closeBudgetRunner(db);
+      await closeProbe(db);
       if (metering !== db) await metering.destroy();
       await db.destroy();
       log.flush();
@@ -304,6 +306,7 @@ function envOf(c: Config): NodeJS.ProcessEnv {
     REQUEST_TIMEOUT_MS: String(c.requestTimeoutMs),
     SEND_TIMEOUT_MS: String(c.sendTimeoutMs),
     HEAVY_REQUESTS_PER_KEY: String(c.heavyRequests.perKey),
+    HEAVY_CONCURRENCY: String(c.heavyConcurrency),
     HEAVY_REQUESTS_PER_ADDRESS: String(c.heavyRequests.perAddress),
     AUTH_FAILURES_PER_CLIENT: String(c.authFailures.perClient),
     AUTH_FAILURES_PER_ADDRESS: String(c.authFailures.perAddress),

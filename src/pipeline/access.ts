@@ -6,6 +6,7 @@
 import type { Request } from 'express';
 import { HEAVY_PAGE_ROWS, type HeavySlots } from '../access/heavy.js';
 import type { RateLimiter } from '../access/rateLimit.js';
+import type { WorkQueue } from '../access/workQueue.js';
 import { fieldTier, pageCaps } from '../access/tiers.js';
 import type { Principal } from '../auth/verify.js';
 import { ApiError } from '../errors.js';
@@ -34,11 +35,14 @@ export function rateLimitKey(principal: Principal, req: Request, trustProxy: num
 /** Whether a routed request is heavy (src/access/heavy.ts): an export, analytics, or a large page. */
 export function isHeavy(x: Pick<Exchange, 'op' | 'query' | 'req'>): boolean {
   if (x.op.ambientSignal) return true;
-  if (x.op.exportable && exportFormat(x.query.format, x.req.get('Accept')) !== null) return true;
+  if (isExport(x)) return true;
   return typeof x.query.limit === 'number' && x.query.limit > HEAVY_PAGE_ROWS;
 }
 
-export function accessStage(rateLimiter: Pick<RateLimiter, 'take'>, trustProxy: number, heavy?: HeavySlots): Stage {
+/** Whether a heavy request streams (its export batches queue one by one in the export stage). */
+const isExport = (x: Pick<Exchange, 'op' | 'query' | 'req'>): boolean => x.op.exportable && exportFormat(x.query.format, x.req.get('Accept')) !== null;
+
+export function accessStage(rateLimiter: Pick<RateLimiter, 'take'>, trustProxy: number, heavy?: { slots: HeavySlots; work: WorkQueue }): Stage {
   return async (x, next) => {
     const p = x.principal;
     const key = p ? rateLimitKey(p, x.req, trustProxy) : null;
@@ -49,10 +53,11 @@ export function accessStage(rateLimiter: Pick<RateLimiter, 'take'>, trustProxy: 
     }
     x.access = { tier: fieldTier(p), caps: pageCaps(p) };
     if (heavy && isHeavy(x)) {
-      const release = heavy.take(key, clientAddress(x.req, trustProxy));
+      const release = heavy.slots.take(key, clientAddress(x.req, trustProxy));
       // held until the answer has left this process (its last byte handed to the kernel) or its client has gone
       x.res.once('close', release);
       x.res.once('finish', release);
+      if (!isExport(x)) return heavy.work.run(next, x.state.abort?.signal);
     }
     return next();
   };

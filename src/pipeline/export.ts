@@ -6,11 +6,12 @@
  */
 import { exportFormat, streamExport, type ExportMeter, type ListBody } from '../http/export.js';
 import { isMetered } from '../access/credits.js';
+import type { WorkQueue } from '../access/workQueue.js';
 import type { Result } from '../http/context.js';
 import { pageOf } from './listInput.js';
 import type { Exchange, Stage } from './operation.js';
 
-export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: Exchange, teamId: number) => ExportMeter): Stage {
+export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: Exchange, teamId: number) => ExportMeter, work?: WorkQueue): Stage {
   return async (x, next) => {
     if (!x.op.exportable || !exportFormat(x.query.format, x.req.get('Accept'))) return next();
     const principal = x.principal;
@@ -20,7 +21,9 @@ export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: E
       query: x.query,
       page: async (query) => {
         const batch: Exchange = { ...x, query, list: { ...x.list!, ...pageOf(query) } };
-        return (await rows(batch)).body as ListBody;
+        // each batch takes its turn with the process's other heavy work
+        const run = () => rows(batch);
+        return (await (work ? work.run(run, x.state.abort!.signal) : run())).body as ListBody;
       },
       meter: isMetered(principal, x.req.path) ? meter(x, principal.teamId) : null,
       charged: (n) => (x.state.credits = n),

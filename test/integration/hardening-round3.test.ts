@@ -188,3 +188,34 @@ describe('idle sockets with the default settings (item 12)', () => {
     expect((await h.get('/system/health')).status).toBe(200);
   }, 30_000);
 });
+
+// PostgreSQL only: SQLite runs lists and analytics on a worker thread, not on pooled connections
+describe('readiness under a busy pool [postgres] (item 11)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('postgres', { DB_POOL_MAX: '2' });
+  }, 60_000);
+  afterAll(async () => {
+    await h?.server.close();
+  });
+
+  it('answers ready while every pooled connection is held by slow requests', async () => {
+    const trx = await h.db.transaction();
+    // the lists wait on this lock, each holding a pooled connection
+    await trx.raw('lock table transactions in access exclusive mode');
+    const slow = Array.from({ length: 6 }, () => h.get('/data/transactions?limit=5').catch(() => null));
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const probes = [];
+      for (let i = 0; i < 8; i++) {
+        probes.push((await h.get('/system/ready')).status);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(probes).toEqual(Array(8).fill(200));
+    } finally {
+      await trx.rollback();
+    }
+    await Promise.all(slow);
+    expect((await h.get('/system/ready')).status).toBe(200);
+  }, 30_000);
+});
