@@ -121,6 +121,38 @@ forEachDatabase('hardening round 3', (h) => {
     expect((await h().get(full, { ...k.headers, 'If-None-Match': '*' })).status).toBe(402);
   });
 
+  it('keeps nothing of a POST whose answer could not be stored, and frees its Idempotency-Key at once (item 5)', async () => {
+    const uuid = ((await h().db('entities').orderBy('id').first('uuid')) as { uuid: string }).uuid;
+    const key = `fault-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const text = `idempotency under faults ${key}`;
+    const notes = async () => Number(((await h().db('notes').where('body', text).count({ n: '*' }).first()) as { n: number }).n);
+    const post = () => h().call('POST', '/data/notes', { body: { entity: uuid, body: text }, headers: { 'Idempotency-Key': key } });
+    // the answer cannot be stored (as when the database turns read-only after the handler's write)
+    if (h().kind === 'postgres') {
+      await h().db.raw(`create or replace function refuse_update() returns trigger language plpgsql as $$ begin raise exception 'read-only'; end $$`);
+      await h().db.raw('create trigger refuse_update before update on idempotency_keys for each row execute function refuse_update()');
+    } else {
+      await h().db.raw(`create trigger refuse_update before update on idempotency_keys begin select raise(abort, 'read-only'); end`);
+    }
+    try {
+      const failed = await post();
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      // nothing half-written: no note, no claim left behind
+      expect(await notes()).toBe(0);
+      // a retry is not locked out with 409: it runs again (and fails the same way while the fault lasts)
+      expect((await post()).status).toBeGreaterThanOrEqual(500);
+      expect(await notes()).toBe(0);
+    } finally {
+      await h().db.raw('drop trigger refuse_update' + (h().kind === 'postgres' ? ' on idempotency_keys' : ''));
+    }
+    const ok = await post();
+    expect(ok.status).toBe(201);
+    const again = await post();
+    expect(again.status).toBe(201);
+    expect(again.body.data.id).toBe(ok.body.data.id);
+    expect(await notes()).toBe(1);
+  });
+
   it('reads `If-None-Match: *` on a GET as no validator: the answer, charged (item 3)', async () => {
     const k = await teamKey(h(), ['read:entities'], 10);
     const first = await h().get('/data/companies?limit=1', k.headers);
