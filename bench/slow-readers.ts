@@ -10,11 +10,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { rssMb, round } from './lib.js';
+import { freePort } from '../test/helpers/servers.js';
 
 const ROOT = path.resolve(process.argv[2] ?? '.');
 const HELPER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/helpers/stalled.py');
@@ -23,16 +24,7 @@ const WINDOW_MS = Number(process.env.WINDOW_MS ?? 15_000);
 /** `make run`'s defaults (Makefile HEAP_MB, MALLOC_MMAP_THRESHOLD). */
 const RUN_ENV = { NODE_OPTIONS: '--max-old-space-size=1024', MALLOC_MMAP_THRESHOLD_: '131072' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]! : null);
-const round = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const p = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return p;
-}
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
 
 function get(port: number, p: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; ms: number; text: string }> {
   const t = performance.now();
@@ -46,25 +38,6 @@ function get(port: number, p: string, headers: Record<string, string> = {}, meth
     r.on('error', () => resolve({ status: 0, ms: performance.now() - t, text: '' }));
     r.end(body);
   });
-}
-
-/** RSS of a process and its children (a `tsx` launcher runs the server in a child), in MB. */
-function rssMb(pid: number): number {
-  let kb = 0;
-  const visit = (p: number) => {
-    try {
-      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
-      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      for (const task of fs.readdirSync(`/proc/${p}/task`)) {
-        const children = fs.readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
-        for (const c of children ? children.split(/\s+/) : []) visit(Number(c));
-      }
-    } catch {
-      // the process ended
-    }
-  };
-  visit(pid);
-  return Math.round(kb / 1024);
 }
 
 async function startServer(dir: string, db: string): Promise<{ proc: ChildProcess; port: number; authPort: number }> {
@@ -86,7 +59,7 @@ async function scenario(url: string, s: { proc: ChildProcess; port: number; auth
     JSON.stringify({ client_id: 'dev-client', client_secret: 'dev-secret', audience: 'urn:funding-data-api', grant_type: 'client_credentials' }));
   const headers = { Authorization: `Bearer ${(JSON.parse(tok.text) as { access_token: string }).access_token}`, 'X-Client-Id': 'dev-client' };
   await get(s.port, url.replace(/limit=\d+/, 'limit=5'), headers);
-  const idleRss = rssMb(s.proc.pid!);
+  const idleRss = (rssMb(s.proc.pid!) ?? 0);
   const child = spawn('python3', [HELPER, String(s.port), String(SOCKETS), url, JSON.stringify(headers)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: child.stdout! });
   const line = () => new Promise<string>((r) => lines.once('line', r));
@@ -101,7 +74,7 @@ async function scenario(url: string, s: { proc: ChildProcess; port: number; auth
       if (r.status !== 200) alive = false;
       live.push(r.ms);
     }));
-    rss.push(rssMb(s.proc.pid!));
+    rss.push((rssMb(s.proc.pid!) ?? 0));
     await sleep(100);
   }
   await Promise.all(probes);
@@ -117,9 +90,9 @@ async function scenario(url: string, s: { proc: ChildProcess; port: number; auth
     server_alive: alive && s.proc.exitCode === null,
     rss_idle_mb: idleRss,
     rss_peak_mb: Math.max(...rss),
-    live_p50_ms: round(pct(live, 50)),
-    live_p99_ms: round(pct(live, 99)),
-    live_max_ms: round(Math.max(...live)),
+    live_p50_ms: round(pct(live, 50), 1),
+    live_p99_ms: round(pct(live, 99), 1),
+    live_max_ms: round(Math.max(...live), 1),
     live_probes: live.length,
     live_over_100ms: live.filter((ms) => ms > 100).length,
     answers: statuses,
