@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import YAML from 'yaml';
 import { publishedDocument } from '../src/http/docs.js';
 import { pendingMigrations } from '../src/db/migrate.js';
-import { ping } from '../src/db/reference.js';
+import { ping, probeDb } from '../src/db/probe.js';
 import { now } from '../src/config.js';
 import { ok, type Ctx, type HandlerMap } from '../src/http/context.js';
 import { LATEST_VERSION } from '../src/versions/table.js';
@@ -21,6 +21,7 @@ const withTimeout = <T>(work: Promise<T>): Promise<T> =>
 async function probeDatabase(ctx: Ctx): Promise<{ status: 'up' | 'down'; latency_ms: number | null }> {
   const started = performance.now();
   try {
+    // on a connection of the probes' own: a pool busy with slow requests is no database outage
     await withTimeout(ping(ctx.deps.db));
   } catch {
     return { status: 'down', latency_ms: null };
@@ -34,7 +35,7 @@ const migrationsCurrent = new WeakSet<object>();
 async function probeMigrations(ctx: Ctx): Promise<{ status: 'current' | 'pending' | 'unknown'; pending: string[] }> {
   if (migrationsCurrent.has(ctx.deps.db)) return { status: 'current', pending: [] };
   try {
-    const pending = await withTimeout(pendingMigrations(ctx.deps.db));
+    const pending = await withTimeout(pendingMigrations(probeDb(ctx.deps.db)));
     if (pending.length === 0) migrationsCurrent.add(ctx.deps.db);
     return { status: pending.length === 0 ? 'current' : 'pending', pending };
   } catch {

@@ -16,6 +16,8 @@
  */
 import express from 'express';
 import { reserve, settle } from './access/credits.js';
+import { HeavySlots } from './access/heavy.js';
+import { WorkQueue } from './access/workQueue.js';
 import { now } from './config.js';
 import { fundAnnouncedAsStored, transactionCreatedAt } from './db/legacyFields.js';
 import { filterEnums } from './db/refCache.js';
@@ -56,11 +58,13 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     versionResponseStage({ transactionCreatedAt: (ids) => transactionCreatedAt(deps.db, ids), fundAnnouncedDate: (ids) => fundAnnouncedAsStored(deps.db, ids) }),
     locksStage(),
   ];
+  // heavy work of this process, a few units at a time (src/access/workQueue.ts)
+  const work = new WorkQueue(cfg.heavyConcurrency);
   const operationStages: Stage[] = [
     authenticateStage(deps.auth),
-    accessStage(deps.rateLimiter, cfg.trustProxy),
+    accessStage(deps.rateLimiter, cfg.trustProxy, { slots: new HeavySlots(cfg.heavyRequests), work }),
     listInputStage(deps.fx, cfg, () => filterEnums(deps.db)),
-    exportStage(compose(responsePolicies, runHandler), (x, teamId) => ({ metering: deps.metering, leases: deps.leases, usage: deps.usage, log, teamId, operationId: x.op.id, now: clock })),
+    exportStage(compose(responsePolicies, runHandler), (x, teamId) => ({ metering: deps.metering, leases: deps.leases, usage: deps.usage, log, teamId, operationId: x.op.id, now: clock }), work),
     meteringStage({
       reserve: (teamId, cost) => reserve(deps.leases, teamId, cost, clock()),
       settle: (teamId, op, cost, success, ticket) => void track(settle(deps.metering, deps.leases, deps.usage, log, ticket, teamId, op, cost, success, clock())),

@@ -1,6 +1,7 @@
 /**
  * Several processes on one machine (`WORKERS` > 1): node:cluster forks that many workers, each a whole
- * server (API and identity provider) sharing the two listening ports. They share the database, so
+ * server (API and identity provider) sharing the two listening ports, each accepting its own
+ * connections (SCHED_NONE, below). They share the database, so
  * credits stay exact (atomic decrements) and, with `RATE_LIMIT_STORE=postgres`, the rate limits too;
  * the key-status cache is per process (a revocation reaches the others within KEY_CACHE_SECONDS).
  *
@@ -17,6 +18,12 @@ import type { Config } from './config.js';
 import { answerMetricsRequests } from './http/metrics.js';
 
 export async function runPrimary(cfg: Config): Promise<void> {
+  // Each worker accepts its own connections from the shared listening socket (the kernel spreads
+  // them), not Node's default round-robin, where the primary accepts every connection and passes it
+  // to a worker over IPC: a connection in transit to a worker killed at that instant stayed open in
+  // the primary with no byte and no reset until its client gave up. Now a killed worker's
+  // connections are the kernel's to reset, and those it never accepted wait for the other workers.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   // outside production: create the key once here, so the workers do not race to (production never creates it)
   if (cfg.nodeEnv !== 'production') await loadSigningKey(cfg.signingKeyFile);
   if (!cfg.cursorSecret) loadCursorSecret(cfg.signingKeyFile);

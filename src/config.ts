@@ -63,8 +63,27 @@ export const SETTINGS = {
     default: '0',
     doc: 'On SIGTERM, keep serving this long with `/system/health` and `/system/ready` answering 503 (so a load balancer stops sending) before the listeners close and in-flight requests drain',
   },
-  HEADERS_TIMEOUT_MS: { default: '10000', doc: 'A client must send all request headers within this (slow clients are cut off)' },
+  HEADERS_TIMEOUT_MS: {
+    default: '10000',
+    doc: 'A client must send all request headers within this (slow clients are cut off); a new connection that sends nothing is closed after it',
+  },
   REQUEST_TIMEOUT_MS: { default: '30000', doc: 'A client must send the whole request within this' },
+  SEND_TIMEOUT_MS: {
+    default: '30000',
+    doc: 'An answer whose client takes none of its bytes for this long is cut off and its queries cancelled (a client that stops reading holds no memory past it)',
+  },
+  HEAVY_REQUESTS_PER_KEY: {
+    default: '8',
+    doc: 'Exports, analytics and list pages over 100 rows running at once per API key, user or guest address (per process); more get 429 until one ends. `0` = no cap',
+  },
+  HEAVY_CONCURRENCY: {
+    default: '2',
+    doc: 'Heavy units (analytics, list pages over 100 rows, export batches) a process works on at once; the rest wait their turn, so cheap requests and the probes keep answering. `0` = no limit',
+  },
+  HEAVY_REQUESTS_PER_ADDRESS: {
+    default: '16',
+    doc: 'The same per client address, whatever the credentials (per process). `0` = no cap',
+  },
   AUTH_FAILURES_PER_CLIENT: {
     default: '10',
     doc: 'Failed token requests per client id, and failed sign-ins per account, from one client address per minute before 429 (other addresses are not locked out)',
@@ -165,6 +184,12 @@ export interface Config {
   /** Slow-client (slowloris) limits of both listeners: all headers within, whole request within. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** An answer whose client takes no byte of it for this long is cut off. */
+  sendTimeoutMs: number;
+  /** Heavy requests (src/access/heavy.ts) at once per caller and per address; 0 = no cap. */
+  heavyRequests: { perKey: number; perAddress: number };
+  /** Heavy units worked on at once per process (src/access/workQueue.ts); 0 = no limit. */
+  heavyConcurrency: number;
   /** Failed attempts allowed in a 60 s window: per client id (token endpoint) or account (sign-in)
    * from one address, and per address over both. */
   authFailures: { perClient: number; perAddress: number };
@@ -311,6 +336,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: int(env, 'WORKERS', 1, 64),
     headersTimeoutMs,
     requestTimeoutMs,
+    sendTimeoutMs: int(env, 'SEND_TIMEOUT_MS', 100, 3_600_000),
+    heavyConcurrency: int(env, 'HEAVY_CONCURRENCY', 0, 1000),
+    heavyRequests: { perKey: int(env, 'HEAVY_REQUESTS_PER_KEY', 0, 100_000), perAddress: int(env, 'HEAVY_REQUESTS_PER_ADDRESS', 0, 100_000) },
     authFailures: {
       perClient: int(env, 'AUTH_FAILURES_PER_CLIENT', 1, 1_000_000),
       perAddress: int(env, 'AUTH_FAILURES_PER_ADDRESS', 1, 1_000_000),

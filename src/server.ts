@@ -16,6 +16,7 @@ import { Authenticator } from './auth/verify.js';
 import { boundTo, loadConfig, type Config } from './config.js';
 import { createDb, createMeteringDb } from './db/knex.js';
 import { closeBudgetRunner } from './db/budget.js';
+import { closeProbe } from './db/probe.js';
 import { Fx } from './money/fx.js';
 import { RateLimiter } from './access/rateLimit.js';
 import { CreditLeases } from './access/leases.js';
@@ -96,6 +97,31 @@ function capConnections(server: http.Server, perAddress: number): void {
   });
 }
 
+/**
+ * Time limits on a connection that Node's own do not cover. `headersTimeout` counts only once a
+ * request has begun: a connection that sends nothing at all was kept forever, so it must send its
+ * first byte within `headersTimeoutMs`. And while an answer is written, a client that takes none of
+ * its bytes for `sendTimeoutMs` is cut off: its bytes waiting in this process are freed, and the
+ * close aborts the request's queries (requestLog). Time the server spends working, with nothing
+ * waiting to be sent, never counts against the client.
+ */
+function guardConnections(server: http.Server, headersTimeoutMs: number, sendTimeoutMs: number): void {
+  // until its first request: each request below sets its own (a 'data' listener here would take
+  // the socket off the HTTP parser's direct read path)
+  server.on('connection', (socket: net.Socket) => socket.setTimeout(headersTimeoutMs));
+  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    const socket = res.socket;
+    if (!socket) return;
+    // a listener here keeps Node from destroying the socket on every timeout: only a stalled one is
+    res.on('timeout', () => {
+      if (res.writableFinished) return;
+      if (socket.writableLength > 0 || res.writableLength > 0) socket.destroy();
+      else socket.setTimeout(sendTimeoutMs);
+    });
+    socket.setTimeout(sendTimeoutMs);
+  });
+}
+
 function listen(server: http.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -121,6 +147,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
     s.keepAliveTimeout = base.keepAliveTimeoutMs;
     s.on('clientError', answerClientError);
     capConnections(s, base.maxConnectionsPerAddress);
+    guardConnections(s, base.headersTimeoutMs, base.sendTimeoutMs);
   }
   const port = await listen(apiServer, base.port, base.host);
   const authPort = await listen(authServer, base.authPort, base.host);
@@ -168,6 +195,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       await leases.close().catch((err: Error) => log.error({ err: err.message }, 'credit leases not returned at shutdown'));
       await usage.close().catch((err: Error) => log.error({ err: err.message }, 'usage not written at shutdown'));
       await closeBudgetRunner(db);
+      await closeProbe(db);
       if (metering !== db) await metering.destroy();
       await db.destroy();
       log.flush();

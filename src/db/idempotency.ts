@@ -27,7 +27,8 @@ export async function claimIdempotencyKey(
   await db('idempotency_keys').where('scope', scope).where('created_ms', '<', expiredBeforeMs).delete();
   await db('idempotency_keys').where({ scope, key_hash: keyHash }).whereNull('status').where('created_ms', '<', abandonedBeforeMs).delete();
   try {
-    await db('idempotency_keys').insert({ scope, key_hash: keyHash, fingerprint, status: null, response: null, created_ms: nowMs });
+    // in a savepoint: on PostgreSQL a failed statement would otherwise abort the caller's transaction
+    await db.transaction((sp) => sp('idempotency_keys').insert({ scope, key_hash: keyHash, fingerprint, status: null, response: null, created_ms: nowMs }));
     return true;
   } catch (err) {
     // a concurrent or earlier attempt holds the key (unique violation); anything else is rethrown
@@ -47,7 +48,3 @@ export async function completeIdempotencyKey(db: Knex, scope: string, keyHash: s
   await db('idempotency_keys').where({ scope, key_hash: keyHash }).update({ status, response });
 }
 
-/** Frees a pending key whose attempt failed, so a retry runs again. */
-export async function releaseIdempotencyKey(db: Knex, scope: string, keyHash: string): Promise<void> {
-  await db('idempotency_keys').where({ scope, key_hash: keyHash }).whereNull('status').delete();
-}

@@ -7,11 +7,6 @@ export async function loadFxRates(db: Knex): Promise<{ currency: string; per_usd
   return db('fx_rates').select('currency', 'per_usd', 'as_of');
 }
 
-/** A cheap round trip for the health probe. */
-export async function ping(db: Knex): Promise<void> {
-  await db.raw('select 1');
-}
-
 /** Values of a data-backed filter key, name order (keyset pages). */
 export async function listReferenceValues(
   db: Knex,

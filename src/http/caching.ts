@@ -1,7 +1,8 @@
 /**
  * HTTP caching of GET answers: a strong `ETag` over the exact bytes sent, `Last-Modified` from the
  * rows' `updated_at`, `Cache-Control` by kind of data, and `304 Not Modified` for a current
- * `If-None-Match`. A revalidation that answers 304 is not charged: the client already holds the data.
+ * `If-None-Match`. A revalidation that answers 304 is not charged (the client already holds the
+ * data), but needs the credits of the call like any other (src/pipeline/metering.ts).
  */
 import crypto from 'node:crypto';
 import type { Result } from './context.js';
@@ -23,10 +24,13 @@ export function cachePolicy(method: string, pathTemplate: string): CachePolicy |
   return PUBLIC.test(pathTemplate) ? 'public' : 'private';
 }
 
-/** `If-None-Match` lists the tag (weak comparison, RFC 9110 13.1.2) or is `*`. */
+/**
+ * `If-None-Match` lists the tag (weak comparison, RFC 9110 13.1.2). `*` names no copy the client
+ * holds: on a GET it would only ask whether the resource exists (or a filter matches), which is
+ * the data itself, so it is read as no validator and the answer is sent (and charged) in full.
+ */
 export function matches(ifNoneMatch: string, tag: string): boolean {
   const wanted = ifNoneMatch.trim();
-  if (wanted === '*') return true;
   for (const part of wanted.split(',')) {
     const t = part.trim();
     if ((t.startsWith('W/') ? t.slice(2) : t) === tag) return true;

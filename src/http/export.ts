@@ -16,7 +16,8 @@
  * size and the walk ends at their depth, with the trailer saying why. API-key callers are metered
  * per EXPORT_ROWS_PER_CREDIT rows sent (at least one credit; openapi.yaml `x-export-rows-per-credit`):
  * a credit is taken before the rows it pays for are written, and a balance that runs out ends the
- * stream with `complete: false` and CREDITS_EXHAUSTED.
+ * stream with `complete: false` and CREDITS_EXHAUSTED. A client that leaves mid-stream pays for the rows
+ * whose bytes left the process (handed to the kernel), not for those still queued in it.
  */
 import type { Response } from 'express';
 import type { Knex } from 'knex';
@@ -145,6 +146,8 @@ export async function streamExport(o: ExportOptions): Promise<void> {
     o.page(cursor === null ? { ...o.query, cursor: undefined, limit: EXPORT_BATCH_ROWS } : { ...o.query, cursor, limit: undefined });
   let taken = 0;
   let rows = 0;
+  // rows whose bytes left this process (the write's callback: handed to the kernel)
+  let flushed = 0;
   if (meter) {
     if (!(await take(meter))) throw new ApiError('CREDITS_EXHAUSTED', 'The team has no credits left for this request; contact sales to add credits');
     taken = 1;
@@ -181,7 +184,7 @@ export async function streamExport(o: ExportOptions): Promise<void> {
         count++;
       }
       if (signal.aborted) break;
-      if (count > 0 && !res.write(lines)) await drained(res, signal);
+      if (count > 0 && !res.write(lines, (err) => void (err ? undefined : (flushed += count)))) await drained(res, signal);
       rows += count;
       if (signal.aborted) break;
       if (exhausted) {
@@ -198,7 +201,10 @@ export async function streamExport(o: ExportOptions): Promise<void> {
     const e = toApiError(err);
     trailer.error = e.toBody().error as Trailer['error'];
   }
-  const charged = meter ? Math.min(taken, Math.max(1, Math.ceil(rows / EXPORT_ROWS_PER_CREDIT))) : 0;
+  // a client that left pays for the rows that left this process, not for those still waiting in it
+  // (what sits in the kernel's socket buffers is not measurable from here and counts as sent)
+  const paid = signal.aborted || res.destroyed ? flushed : rows;
+  const charged = meter ? Math.min(taken, Math.max(1, Math.ceil(paid / EXPORT_ROWS_PER_CREDIT))) : 0;
   if (meter) await settle(meter, taken, charged);
   o.charged?.(charged);
   if (signal.aborted || res.destroyed) return;

@@ -1,8 +1,9 @@
 /**
  * Safe retries of POST requests (the `Idempotency-Key` header): one pipeline stage around the
  * handler of every POST operation, so no handler knows about it. The first attempt with a key claims
- * it in the database (so every worker sees it) and stores its answer; a retry with the same key and
- * the same request gets that answer without the work being done again. Keys are scoped per team
+ * it in the database (so every worker sees it) and stores its answer, in the same transaction as the
+ * handler's writes; a retry with the same key and the same request gets that answer without the
+ * work being done again. Keys are scoped per team
  * (per user for callers without a team); the request's fingerprint covers the operation, the caller
  * and the body, so the same key sent by another caller of the team, to another operation or with
  * another body is refused, and a stored answer (a new API key's secret) reaches only its caller.
@@ -11,7 +12,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Principal } from '../auth/verify.js';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../db/idempotency.js';
+import { claimIdempotencyKey, completeIdempotencyKey } from '../db/idempotency.js';
 import { ApiError } from '../errors.js';
 import type { Result } from './context.js';
 
@@ -55,10 +56,23 @@ function open(sealed: string, status: number, key: string, scope: string): Resul
   return { status, body: body ?? undefined, ...(headers ? { headers } : {}) };
 }
 
+/** A failed attempt's answer, carried out of its transaction so that the transaction rolls back. */
+class Failed extends Error {
+  constructor(readonly result: Result) {
+    super('idempotent attempt failed');
+  }
+}
+
 /**
- * Runs `run` once per (scope, key): a retry of a completed attempt gets the stored answer, a retry while the first attempt runs 409 `CONFLICT`, another
- * request under the same key 422 `IDEMPOTENCY_KEY_REUSED`. Only successful answers are stored: a
- * failed attempt frees the key, so the client can retry it after fixing the cause.
+ * Runs `run` once per (scope, key): a retry of a completed attempt gets the stored answer, another
+ * request under the same key 422 `IDEMPOTENCY_KEY_REUSED`. The claim, the handler's writes (`run`
+ * gets the transaction as its database) and the stored answer commit together in one transaction:
+ * if any part fails (the database went read-only, the process was killed) none of it is kept, so
+ * the key is free for a retry at once and a retry can never write a second row. A concurrent retry
+ * waits for the first attempt's commit and gets its answer (PostgreSQL blocks its claim on the
+ * uncommitted key; SQLite serialises the writers). Only successful answers are stored: an answer
+ * of 400 or more rolls back, so the client can retry after fixing the cause. A claim still pending
+ * (written by an older version that claimed outside the transaction) answers 409 `CONFLICT`.
  */
 export async function idempotent(
   db: Knex,
@@ -67,30 +81,31 @@ export async function idempotent(
   operationId: string,
   body: unknown,
   nowMs: number,
-  run: () => Promise<Result>,
+  run: (db: Knex) => Promise<Result>,
 ): Promise<Result> {
-  if (key === undefined || principal === null) return run();
+  if (key === undefined || principal === null) return run(db);
   const scope = principal.teamId !== null ? `team:${principal.teamId}` : `user:${principal.sub}`;
   const keyHash = sha256(`${scope}\0${key}`).toString('hex');
   const fingerprint = sha256(canonical([operationId, principal.sub, body ?? null])).toString('hex');
-  const claim = await claimIdempotencyKey(db, scope, keyHash, fingerprint, nowMs, nowMs - IDEMPOTENCY_TTL_MS, nowMs - ABANDONED_MS);
-  if (claim !== true) {
-    if (claim.fingerprint !== fingerprint) {
-      throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request; use a new key for a new request');
-    }
-    if (claim.status === null || claim.response === null) {
-      throw new ApiError('CONFLICT', 'A request with this Idempotency-Key is still being processed; retry later', null, { headers: { 'Retry-After': '1' } });
-    }
-    return open(claim.response, claim.status, key, scope);
-  }
-  let result: Result;
   try {
-    result = await run();
+    return await db.transaction(async (trx) => {
+      const claim = await claimIdempotencyKey(trx, scope, keyHash, fingerprint, nowMs, nowMs - IDEMPOTENCY_TTL_MS, nowMs - ABANDONED_MS);
+      if (claim !== true) {
+        if (claim.fingerprint !== fingerprint) {
+          throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request; use a new key for a new request');
+        }
+        if (claim.status === null || claim.response === null) {
+          throw new ApiError('CONFLICT', 'A request with this Idempotency-Key is still being processed; retry later', null, { headers: { 'Retry-After': '1' } });
+        }
+        return open(claim.response, claim.status, key, scope);
+      }
+      const result = await run(trx);
+      if (result.status >= 400) throw new Failed(result);
+      await completeIdempotencyKey(trx, scope, keyHash, result.status, seal(result, key, scope));
+      return result;
+    });
   } catch (err) {
-    await releaseIdempotencyKey(db, scope, keyHash);
+    if (err instanceof Failed) return err.result;
     throw err;
   }
-  if (result.status < 400) await completeIdempotencyKey(db, scope, keyHash, result.status, seal(result, key, scope));
-  else await releaseIdempotencyKey(db, scope, keyHash);
-  return result;
 }

@@ -4,12 +4,15 @@
  * tier may see of a response is the locks stage's (src/pipeline/locks.ts).
  */
 import type { Request } from 'express';
+import { HEAVY_PAGE_ROWS, type HeavySlots } from '../access/heavy.js';
 import type { RateLimiter } from '../access/rateLimit.js';
+import type { WorkQueue } from '../access/workQueue.js';
 import { fieldTier, pageCaps } from '../access/tiers.js';
 import type { Principal } from '../auth/verify.js';
 import { ApiError } from '../errors.js';
 import { clientAddress } from '../http/address.js';
-import type { Stage } from './operation.js';
+import { exportFormat } from '../http/export.js';
+import type { Exchange, Stage } from './operation.js';
 
 /** Refuses a principal that lacks one of the operation's scopes. */
 export function requireScopes(principal: Principal, required: readonly string[]): void {
@@ -29,15 +32,33 @@ export function rateLimitKey(principal: Principal, req: Request, trustProxy: num
   return `user:${principal.sub}`;
 }
 
-export function accessStage(rateLimiter: Pick<RateLimiter, 'take'>, trustProxy: number): Stage {
+/** Whether a routed request is heavy (src/access/heavy.ts): an export, analytics, or a large page. */
+export function isHeavy(x: Pick<Exchange, 'op' | 'query' | 'req'>): boolean {
+  if (x.op.ambientSignal) return true;
+  if (isExport(x)) return true;
+  return typeof x.query.limit === 'number' && x.query.limit > HEAVY_PAGE_ROWS;
+}
+
+/** Whether a heavy request streams (its export batches queue one by one in the export stage). */
+const isExport = (x: Pick<Exchange, 'op' | 'query' | 'req'>): boolean => x.op.exportable && exportFormat(x.query.format, x.req.get('Accept')) !== null;
+
+export function accessStage(rateLimiter: Pick<RateLimiter, 'take'>, trustProxy: number, heavy?: { slots: HeavySlots; work: WorkQueue }): Stage {
   return async (x, next) => {
     const p = x.principal;
+    const key = p ? rateLimitKey(p, x.req, trustProxy) : null;
     if (p) {
       requireScopes(p, x.op.scopes ?? []);
       x.state.credits = 0;
-      x.res.set(await rateLimiter.take(rateLimitKey(p, x.req, trustProxy)));
+      x.res.set(await rateLimiter.take(key!));
     }
     x.access = { tier: fieldTier(p), caps: pageCaps(p) };
+    if (heavy && isHeavy(x)) {
+      const release = heavy.slots.take(key, clientAddress(x.req, trustProxy));
+      // held until the answer has left this process (its last byte handed to the kernel) or its client has gone
+      x.res.once('close', release);
+      x.res.once('finish', release);
+      if (!isExport(x)) return heavy.work.run(next, x.state.abort?.signal);
+    }
     return next();
   };
 }

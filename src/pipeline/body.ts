@@ -24,21 +24,45 @@ const json = express.json({
   },
 });
 
+const notUtf8 = (where: 'path' | 'query') => {
+  const message = 'is not valid percent-encoded UTF-8';
+  return new ApiError('VALIDATION_ERROR', `Request validation failed: ${where} ${message}`, [{ path: where, message }]);
+};
+
+/**
+ * Whether the bytes a raw query string stands for are UTF-8. The query parser decodes what is not
+ * (`%FF`, an overlong `%C0%80`, a surrogate `%ED%A0%80`) to U+FFFD without a word, so it is checked
+ * on the raw text; a `%` not followed by two hex digits is a literal `%`, as the parser reads it.
+ */
+export function queryIsUtf8(raw: string): boolean {
+  // the request line as Node read it: one character per byte (latin1)
+  if (!/[%\x80-\xff]/.test(raw)) return true;
+  const bytes: Buffer[] = [];
+  let plain = 0;
+  for (const m of raw.matchAll(/(?:%[0-9A-Fa-f]{2})+/g)) {
+    bytes.push(Buffer.from(raw.slice(plain, m.index), 'latin1'), Buffer.from(m[0].replaceAll('%', ''), 'hex'));
+    plain = m.index + m[0].length;
+  }
+  bytes.push(Buffer.from(raw.slice(plain), 'latin1'));
+  return isUtf8(Buffer.concat(bytes));
+}
+
 /** The first unsafe text of a request (path, query, body), as the error to answer with; null when clean. */
-export function unsafeInput(path: string, query: unknown, body: unknown): ApiError | null {
+export function unsafeInput(path: string, query: unknown, body: unknown, rawQuery = ''): ApiError | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
   } catch {
-    const message = 'is not valid percent-encoded UTF-8';
-    return new ApiError('VALIDATION_ERROR', `Request validation failed: path ${message}`, [{ path: 'path', message }]);
+    return notUtf8('path');
   }
+  if (!queryIsUtf8(rawQuery)) return notUtf8('query');
   const hit = findUnsafeText(decoded, 'path') ?? findUnsafeText(query, 'query') ?? findUnsafeText(body, 'body');
   return hit ? unsafeTextError(hit) : null;
 }
 
 function safeText(req: Request, _res: Response, next: NextFunction): void {
-  next(unsafeInput(req.path, req.query, req.body) ?? undefined);
+  const q = req.originalUrl.indexOf('?');
+  next(unsafeInput(req.path, req.query, req.body, q < 0 ? '' : req.originalUrl.slice(q + 1)) ?? undefined);
 }
 
 export function bodyStage(): RequestHandler[] {

@@ -16,6 +16,3 @@ export function cachingStage(): Stage {
     return { status: 200, body: rep.payload, contentType: rep.contentType, headers: rep.headers };
   };
 }
-
-/** A revalidation (a conditional GET of a cacheable operation): charged only when it is not answered 304. */
-export const isRevalidation = (x: Parameters<Stage>[0]): boolean => x.op.cache !== null && x.req.get('If-None-Match') !== undefined;

@@ -1,12 +1,14 @@
 /**
  * Error mapping, the last stage: every error leaves as the envelope of openapi.yaml `ApiError`, with the
  * version's headers and (for pinned clients before 2026-10-09) their validation status, and the
- * credits the call used. Server errors are logged with their stack.
+ * credits the call used. Server errors are logged with their stack, a run of identical ones once
+ * with a count (src/http/repeats.ts).
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { ApiError } from '../errors.js';
 import { toApiError } from '../http/errors.js';
+import { RepeatedErrors } from '../http/repeats.js';
 import { changesFor } from '../versions/changes/index.js';
 import { versionHeaders, type VersionInfo } from '../versions/resolve.js';
 import { stateOf } from './state.js';
@@ -27,10 +29,12 @@ export function sendError(res: Response, err: ApiError): void {
 }
 
 export function errorStage(log: Logger) {
+  const repeats = new RepeatedErrors(log);
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const apiErr = toApiError(err);
     if (apiErr.status >= 500) {
-      log.error({ request_id: stateOf(res).requestId, path: req.path, err: (err as Error)?.message, stack: (err as Error)?.stack }, 'request failed');
+      const message = (err as Error)?.message;
+      repeats.report(`${apiErr.code}\0${message}`, 'request failed', { request_id: stateOf(res).requestId, path: req.path, code: apiErr.code, err: message, stack: (err as Error)?.stack });
     }
     if (res.headersSent) return;
     sendError(res, apiErr);

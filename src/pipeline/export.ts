@@ -8,6 +8,7 @@ import { csvEncoding, exportFormat, ndjsonEncoding, streamExport, type ExportEnc
 import { columnsFor } from '../http/csv.js';
 import { isMetered } from '../access/credits.js';
 import { ApiError } from '../errors.js';
+import type { WorkQueue } from '../access/workQueue.js';
 import type { Result } from '../http/context.js';
 import { changesFor } from '../versions/changes/index.js';
 import { pageOf } from './listInput.js';
@@ -27,7 +28,7 @@ function encodingOf(x: Exchange, format: 'ndjson' | 'csv'): ExportEncoding {
   return csvEncoding(columnsFor(x.op.csv, x.query.view));
 }
 
-export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: Exchange, teamId: number) => ExportMeter): Stage {
+export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: Exchange, teamId: number) => ExportMeter, work?: WorkQueue): Stage {
   return async (x, next) => {
     const format = x.op.exportable ? exportFormat(x.query.format, x.req.get('Accept')) : null;
     if (!format) return next();
@@ -39,7 +40,9 @@ export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: E
       query: x.query,
       page: async (query) => {
         const batch: Exchange = { ...x, query, list: { ...x.list!, ...pageOf(query) } };
-        return (await rows(batch)).body as ListBody;
+        // each batch takes its turn with the process's other heavy work
+        const run = () => rows(batch);
+        return (await (work ? work.run(run, x.state.abort!.signal) : run())).body as ListBody;
       },
       meter: isMetered(principal, x.req.path) ? meter(x, principal.teamId) : null,
       encoding,

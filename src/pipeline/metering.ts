@@ -1,14 +1,13 @@
 /**
  * Metering: a metered call's credits are reserved before the handler runs (402 when the team's
  * balance is short) and settled after it: kept and counted as usage on success, given back when
- * the call failed or its client went away before the answer was written. A revalidation is charged
- * only once its answer is known not to be 304 (the client already holds the data): one reservation
- * per answer still, so a balance of N admits exactly N answers.
+ * the call failed, answered 304 (the client already holds the data) or its client went away before
+ * the answer was written. A revalidation reserves like any call, so a team without credits gets 402
+ * whatever its validators: one reservation per answer, so a balance of N admits exactly N answers.
  */
 import { isMetered } from '../access/credits.js';
 import type { Principal } from '../auth/verify.js';
 import type { Result } from '../http/context.js';
-import { isRevalidation } from './caching.js';
 import type { Stage } from './operation.js';
 import { clientGone } from './state.js';
 
@@ -24,22 +23,17 @@ export function meteringStage<T>(meter: Meter<T>): Stage {
     const principal: Principal | null = x.principal;
     const cost = x.op.creditCost;
     if (!isMetered(principal, x.req.path) || cost <= 0) return next();
-    if (isRevalidation(x)) {
-      const answer = await next();
-      if (answer.status >= 400 || answer.status === 304) return answer;
-      const ticket = await meter.reserve(principal.teamId, cost);
-      meter.settle(principal.teamId, x.op.id, cost, !clientGone(x.res), ticket);
-      x.state.credits = cost;
-      return answer;
-    }
+    // before the handler, whatever the request's validators: a 304 or not is itself an answer about
+    // the data, so a team without credits learns nothing from a conditional request either
     const ticket = await meter.reserve(principal.teamId, cost);
     let result: Result | undefined;
     try {
       result = await next();
       return result;
     } finally {
-      // a client gone before its answer is written did not get the call: credits back, no usage
-      const success = result !== undefined && result.status < 400 && !clientGone(x.res);
+      // a client gone before its answer is written did not get the call: credits back, no usage;
+      // a 304 sent nothing the client did not hold
+      const success = result !== undefined && result.status < 400 && result.status !== 304 && !clientGone(x.res);
       meter.settle(principal.teamId, x.op.id, cost, success, ticket);
       if (success) x.state.credits = cost;
     }

@@ -117,11 +117,13 @@ const allowedMethods = (api: OpenAPIBackend, p: string): string[] =>
 /** The operation the method stage matched for a request (the routing stage matches no second time). */
 const matched = new WeakMap<Request, Operation>();
 
+/** HEAD is served as the GET of the same URL without its body (RFC 9110 9.3.2): the same operation, validation and charge. */
+const routedMethod = (req: Request): string => (req.method === 'HEAD' ? 'get' : req.method.toLowerCase());
+
 /** 405 for an undeclared method on a known path, before the body is read. */
 export function methodStage(api: OpenAPIBackend) {
   return (req: Request, _res: Response, next: NextFunction): void => {
-    if (req.method === 'HEAD') return next();
-    const op = api.router.matchOperation({ method: req.method.toLowerCase(), path: req.path, headers: {} });
+    const op = api.router.matchOperation({ method: routedMethod(req), path: req.path, headers: {} });
     if (op !== undefined) {
       matched.set(req, op);
       return next();
@@ -145,7 +147,7 @@ export function routingStage(deps: Deps, api: OpenAPIBackend, plans: readonly Op
   const { router, validator } = api;
   const route = async (req: Request, res: Response): Promise<void> => {
     const state = stateOf(res);
-    const request = { method: req.method, path: req.path, query: (state.version?.query ?? {}) as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body };
+    const request = { method: routedMethod(req), path: req.path, query: (state.version?.query ?? {}) as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body };
     let match = matched.get(req);
     if (!match) {
       try {

@@ -30,6 +30,13 @@ type Cond = Extract<FilterNode, { kind: 'cond' }>;
 type Value = string | number | boolean;
 
 const INT = /^-?\d{1,15}$/;
+/**
+ * `integer` and `place` keys are 32-bit columns on every engine (ids, years, counts): a value
+ * outside that range is refused here, the same on SQLite and PostgreSQL, instead of reaching
+ * PostgreSQL as an out-of-range parameter (an error there, a plain mismatch on SQLite).
+ */
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
 const NUM = /^-?(\d{1,15}(\.\d{1,10})?|\.\d{1,10})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PARTIAL = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
@@ -64,9 +71,11 @@ function typed(k: FilterKey, raw: string, opts: CompileOptions): Value {
   switch (k.type) {
     case 'place':
       return placeId(k, raw, opts.enums);
-    case 'integer':
-      if (!INT.test(v)) throw invalid(k.key, `Filter ${k.key} expects an integer, got "${raw}"`);
-      return Number(v);
+    case 'integer': {
+      const n = INT.test(v) ? Number(v) : NaN;
+      if (!(n >= INT32_MIN && n <= INT32_MAX)) throw invalid(k.key, `Filter ${k.key} expects an integer from ${INT32_MIN} to ${INT32_MAX}, got "${raw}"`);
+      return n;
+    }
     case 'number':
       if (!NUM.test(v)) throw invalid(k.key, `Filter ${k.key} expects a number, got "${raw}"`);
       return Number(v);
@@ -120,7 +129,11 @@ function typed(k: FilterKey, raw: string, opts: CompileOptions): Value {
  */
 export function placeId(k: FilterKey, raw: string, enums: FilterEnums | undefined): number {
   const v = raw.trim();
-  if (INT.test(v)) return Number(v);
+  if (INT.test(v)) {
+    const n = Number(v);
+    if (!(n >= INT32_MIN && n <= INT32_MAX)) throw invalid(k.key, `Filter ${k.key} expects a place id from ${INT32_MIN} to ${INT32_MAX}, got "${raw}"`);
+    return n;
+  }
   const kinds = (k.valuesKind ?? '').split(',');
   const low = v.toLowerCase();
   const hits = (enums?.places ?? []).filter((p) => kinds.includes(p.kind!) && (p.code.toLowerCase() === low || p.name.toLowerCase() === low));

@@ -36,7 +36,8 @@ export function scopeKey(scope: FilterScope, key: string): FilterKey | undefined
  * naming the replacement from the retiring version on (or when no old definition is kept).
  */
 export function retiredKey(scope: FilterScope, key: string, version: string): FilterKey | undefined {
-  const r = scope.retired?.[key];
+  // own keys only: a key named like an Object.prototype member (`toString`) is no retired key
+  const r = scope.retired && Object.hasOwn(scope.retired, key) ? scope.retired[key] : undefined;
   if (!r) return undefined;
   if (!r.legacy || version >= r.since) {
     throw new ApiError('UNKNOWN_FILTER', `Filter key ${key} was removed from scope ${scope.name} in version ${r.since}; use ${r.replacement}`, {

@@ -35,7 +35,8 @@ export function resolveSort(input: string | undefined, reg: SortRegistry, alias:
   for (const part of raw.split(',').filter(Boolean)) {
     const desc = part.startsWith('-');
     const name = desc ? part.slice(1) : part;
-    const retired = reg.retired?.[name];
+    // own keys only: `constructor` or `toString` is an unknown key, not a retired one
+    const retired = reg.retired && Object.hasOwn(reg.retired, name) ? reg.retired[name] : undefined;
     if (retired && (version >= retired.since || !retired.sql)) {
       const message = `Sort key ${name} was removed in version ${retired.since}; use ${retired.replacement}`;
       throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.sort', message }]);

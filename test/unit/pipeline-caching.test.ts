@@ -29,20 +29,20 @@ describe('caching stage', () => {
 });
 
 describe('metering a revalidation', () => {
-  it('charges nothing for a 304 and charges a changed answer after the handler', async () => {
+  it('reserves before the handler whatever the validators, gives a 304 its credits back and charges a changed answer', async () => {
     const first = await cachingStage()(cacheable(), answer(page));
     const run = (x: ReturnType<typeof cacheable>, m: Meter, log: string[]) => compose([meteringStage(m), cachingStage()], async () => (log.push('handler'), page))(x);
 
     const a = recordingMeter();
     const current = cacheable({ 'if-none-match': first.headers!.ETag! });
     expect((await run(current, a.m, a.log)).status).toBe(304);
-    expect(a.log).toEqual(['handler']);
+    expect(a.log).toEqual(['reserve 7 1', 'handler', 'settle 7 listCompanies 1 false']);
     expect(current.state.credits).toBeUndefined();
 
     const b = recordingMeter();
     const stale = cacheable({ 'if-none-match': '"stale"' });
     expect((await run(stale, b.m, b.log)).status).toBe(200);
-    expect(b.log).toEqual(['handler', 'reserve 7 1', 'settle 7 listCompanies 1 true']);
+    expect(b.log).toEqual(['reserve 7 1', 'handler', 'settle 7 listCompanies 1 true']);
     expect(stale.state.credits).toBe(1);
   });
 });

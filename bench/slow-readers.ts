@@ -1,0 +1,129 @@
+/**
+ * Stalled readers against a server with its default settings and `make run`'s heap (not a test: run
+ * once before and after a change):
+ *   SEEDED_SQLITE=<tiny seed> npx tsx bench/slow-readers.ts [ROOT] > bench/results/slow-readers-<label>.json
+ * ROOT is a checkout of the server (default: this one; an older commit via `git archive`). One API
+ * key opens SOCKETS sockets (test/helpers/stalled.py: a 4 KB receive buffer each, on 127.0.0.1), each
+ * asking a large answer, and reads nothing for WINDOW_MS; meanwhile the server's RSS (/proc) is
+ * sampled and a `/system/live` probe sent every 100 ms (each on its own connection, not waiting for the last). Bounded: SOCKETS sockets, WINDOW_MS per scenario.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { rssMb, round } from './lib.js';
+import { freePort } from '../test/helpers/servers.js';
+
+const ROOT = path.resolve(process.argv[2] ?? '.');
+const HELPER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/helpers/stalled.py');
+const SOCKETS = Number(process.env.SOCKETS ?? 200);
+const WINDOW_MS = Number(process.env.WINDOW_MS ?? 15_000);
+/** `make run`'s defaults (Makefile HEAP_MB, MALLOC_MMAP_THRESHOLD). */
+const RUN_ENV = { NODE_OPTIONS: '--max-old-space-size=1024', MALLOC_MMAP_THRESHOLD_: '131072' };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
+
+function get(port: number, p: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; ms: number; text: string }> {
+  const t = performance.now();
+  return new Promise((resolve) => {
+    const r = http.request({ host: '127.0.0.1', port, path: p, method, headers, agent: false }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode!, ms: performance.now() - t, text }));
+    });
+    r.setTimeout(30_000, () => r.destroy(new Error('timeout')));
+    r.on('error', () => resolve({ status: 0, ms: performance.now() - t, text: '' }));
+    r.end(body);
+  });
+}
+
+async function startServer(dir: string, db: string): Promise<{ proc: ChildProcess; port: number; authPort: number }> {
+  const [port, authPort] = [await freePort(), await freePort()];
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...RUN_ENV, PORT: String(port), AUTH_PORT: String(authPort), DATABASE_URL: `sqlite:${db}`, SIGNING_KEY_FILE: path.join(dir, 'key.json'), LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  proc.stderr!.on('data', (d) => (err += d));
+  for (let i = 0; i < 600 && !err.includes('is running'); i++) await sleep(100);
+  if (!err.includes('is running')) throw new Error(`server did not start: ${err}`);
+  return { proc, port, authPort };
+}
+
+async function scenario(url: string, s: { proc: ChildProcess; port: number; authPort: number }) {
+  const tok = await get(s.authPort, '/oauth/token', { 'Content-Type': 'application/json' }, 'POST',
+    JSON.stringify({ client_id: 'dev-client', client_secret: 'dev-secret', audience: 'urn:funding-data-api', grant_type: 'client_credentials' }));
+  const headers = { Authorization: `Bearer ${(JSON.parse(tok.text) as { access_token: string }).access_token}`, 'X-Client-Id': 'dev-client' };
+  await get(s.port, url.replace(/limit=\d+/, 'limit=5'), headers);
+  const idleRss = (rssMb(s.proc.pid!) ?? 0);
+  const child = spawn('python3', [HELPER, String(s.port), String(SOCKETS), url, JSON.stringify(headers)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: child.stdout! });
+  const line = () => new Promise<string>((r) => lines.once('line', r));
+  await line();
+  const rss: number[] = [];
+  const live: number[] = [];
+  let alive = true;
+  const until = Date.now() + WINDOW_MS;
+  const probes: Promise<void>[] = [];
+  while (Date.now() < until) {
+    probes.push(get(s.port, '/system/live').then((r) => {
+      if (r.status !== 200) alive = false;
+      live.push(r.ms);
+    }));
+    rss.push((rssMb(s.proc.pid!) ?? 0));
+    await sleep(100);
+  }
+  await Promise.all(probes);
+  const reading = line();
+  child.stdin!.write('read\n');
+  const results = JSON.parse(await reading) as { status: string }[];
+  const statuses: Record<string, number> = {};
+  for (const r of results) statuses[r.status.split(' ')[1] ?? 'none'] = (statuses[r.status.split(' ')[1] ?? 'none'] ?? 0) + 1;
+  return {
+    url,
+    sockets: SOCKETS,
+    window_ms: WINDOW_MS,
+    server_alive: alive && s.proc.exitCode === null,
+    rss_idle_mb: idleRss,
+    rss_peak_mb: Math.max(...rss),
+    live_p50_ms: round(pct(live, 50), 1),
+    live_p99_ms: round(pct(live, 99), 1),
+    live_max_ms: round(Math.max(...live), 1),
+    live_probes: live.length,
+    live_over_100ms: live.filter((ms) => ms > 100).length,
+    answers: statuses,
+  };
+}
+
+async function main() {
+  const template = process.env.SEEDED_SQLITE;
+  if (!template) throw new Error('SEEDED_SQLITE: a seeded SQLite file to copy');
+  const results: Record<string, unknown> = { root: ROOT, node: process.version, cpus: os.cpus().length, heap: RUN_ENV.NODE_OPTIONS, loadavg: os.loadavg().map((x) => Math.round(x * 10) / 10) };
+  for (const [name, url] of [
+    ['stalled_pages', '/data/transactions?limit=2000&sort=-amount'],
+    ['stalled_exports', '/data/founders?format=ndjson&view=full'],
+  ] as const) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-slow-'));
+    const db = path.join(dir, 'db.sqlite');
+    fs.copyFileSync(template, db);
+    const s = await startServer(dir, db);
+    try {
+      results[name] = await scenario(url, s);
+    } finally {
+      s.proc.kill('SIGKILL');
+      await new Promise((r) => s.proc.once('exit', r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    process.stderr.write(`${name}: ${JSON.stringify(results[name])}\n`);
+  }
+  process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

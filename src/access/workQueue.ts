@@ -1,0 +1,42 @@
+/**
+ * Heavy work of this process, a few units at a time (HEAVY_CONCURRENCY), the rest waiting in order.
+ * A unit is the handler of a heavy request (analytics, a page over 100 rows) or one batch of an
+ * export. Their database part runs elsewhere (PostgreSQL, or SQLite's worker thread), but each ends
+ * in main-thread work (rows assembled, grouped, serialised) of up to a few hundred milliseconds; 60
+ * at once queued all of it ahead of everything else, and `/system/live` waited 8-18 s behind it.
+ * With a few at a time a cheap request waits at most for the units running, and the heavy ones
+ * still all finish (in turn).
+ */
+import { ApiError } from '../errors.js';
+
+export class WorkQueue {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly concurrency: number) {}
+
+  /** Runs `work` when a place is free; a request whose client left (`signal`) while it waited is not run. */
+  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (this.concurrency > 0 && this.running >= this.concurrency) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
+    try {
+      if (signal?.aborted) throw new ApiError('SERVICE_UNAVAILABLE', 'The request was abandoned while it waited');
+      return await work();
+    } finally {
+      // the place passes to the next in line, or is given back. Passed on the next turn of the event
+      // loop, not at once: work that never waits for I/O (SQLite's synchronous lookups) would
+      // otherwise run unit after unit in one turn, and no request nor probe would be read meanwhile
+      const next = this.waiting.shift();
+      if (next) setImmediate(next);
+      else this.running--;
+    }
+  }
+
+  /** Units running and waiting (tests and metrics). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Slow readers (issue "Hardening, round 3", item 2): clients that ask for large answers and never
+ * read them. One key's heavy requests are capped (429 past the cap, before any work), an answer
+ * whose client takes none of its bytes for SEND_TIMEOUT_MS is cut off and its slot freed, and the
+ * server keeps answering meanwhile. The sockets come from test/helpers/stalled.py (a 4 KB receive
+ * buffer each, which Node cannot set), on loopback, bounded in count and time. Memory figures of the
+ * same run at full size are bench/slow-readers.ts's.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import { forEachDatabase, type Harness } from '../helpers/harness.js';
+import { teamKey } from '../helpers/principals.js';
+
+const HELPER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../helpers/stalled.py');
+const SEND_TIMEOUT_MS = 1500;
+const PER_KEY = 4;
+const SOCKETS = 12;
+
+interface Stalled {
+  status: string;
+  length: number | null;
+  body_bytes: number;
+  closed: boolean;
+}
+
+/** Opens `count` stalled sockets asking `url`; `read()` reads them all to their end. */
+async function stalled(h: Harness, url: string, count: number, headers: Record<string, string>) {
+  const child = spawn('python3', [HELPER, new URL(h.server.baseUrl).port, String(count), url, JSON.stringify(headers)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: child.stdout });
+  const next = () => new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`stalled.py exited with ${code}`)));
+  });
+  expect(await next()).toBe('sent');
+  return {
+    async read(): Promise<Stalled[]> {
+      const out = next();
+      child.stdin.write('read\n');
+      return JSON.parse(await out) as Stalled[];
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` until it holds or `ms` pass. */
+async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await sleep(100);
+  }
+  return false;
+}
+
+forEachDatabase(
+  'slow readers',
+  (h) => {
+    it('caps one key\'s heavy requests, cuts answers nobody reads after the send timeout, and keeps serving', async () => {
+      const k = await teamKey(h(), ['read:transactions'], 100_000);
+      const heavy = '/data/transactions?limit=2000';
+      const readers = await stalled(h(), heavy, SOCKETS, k.headers);
+      // once the server has answered the sockets, PER_KEY answers of ~3 MB sit unread and hold the key's slots
+      let refused = await h().get(heavy, k.headers);
+      expect(await until(async () => (refused = await h().get(heavy, k.headers)).status === 429, 10_000)).toBe(true);
+      expect(refused.body.error.code).toBe('RATE_LIMITED');
+      expect(refused.headers.get('retry-after')).toBe('1');
+      // meanwhile: the server answers, the same key's light requests pass
+      expect((await h().get('/system/live')).status).toBe(200);
+      expect((await h().get('/data/transactions?limit=10', k.headers)).status).toBe(200);
+      // another key is not held up by this one
+      const other = await teamKey(h(), ['read:transactions'], 100);
+      expect((await h().get(heavy, other.headers)).status).toBe(200);
+
+      // past the send timeout the unread answers are cut and their slots free again
+      await sleep(SEND_TIMEOUT_MS);
+      expect(await until(async () => (await h().get(heavy, k.headers)).status === 200, 15_000)).toBe(true);
+
+      const results = await readers.read();
+      const served = results.filter((r) => r.status.startsWith('HTTP/1.1 200'));
+      const limited = results.filter((r) => r.status.startsWith('HTTP/1.1 429'));
+      expect(served.length + limited.length).toBe(SOCKETS);
+      expect(limited.length).toBeGreaterThan(0);
+      // the unread answers were cut: the connection ended before the answer was whole
+      const cut = served.filter((r) => r.closed && r.body_bytes < r.length!);
+      expect(cut.length).toBeGreaterThanOrEqual(PER_KEY);
+      for (const r of limited) expect(r.body_bytes).toBe(r.length);
+    }, 60_000);
+
+    it('cuts an export nobody reads after the send timeout and frees its slot', async () => {
+      const k = await teamKey(h(), ['read:transactions'], 100_000);
+      const url = '/data/transactions?format=ndjson';
+      const readers = await stalled(h(), url, PER_KEY, k.headers);
+      // an export's body is NDJSON, not the harness's JSON: its status only
+      const exportStatus = async () => {
+        const r = await fetch(h().server.baseUrl + url, { headers: k.headers });
+        await r.text();
+        return r.status;
+      };
+      expect(await until(async () => (await exportStatus()) === 429, 10_000)).toBe(true);
+      expect((await h().get('/system/live')).status).toBe(200);
+      await sleep(SEND_TIMEOUT_MS);
+      expect(await until(async () => (await exportStatus()) === 200, 15_000)).toBe(true);
+      const results = await readers.read();
+      for (const r of results) {
+        expect(r.status).toMatch(/^HTTP\/1\.1 200/);
+        expect(r.closed).toBe(true);
+      }
+      const whole = await fetch(h().server.baseUrl + url, { headers: k.headers });
+      expect(whole.status).toBe(200);
+      const text = await whole.text();
+      expect(JSON.parse(text.trim().split('\n').at(-1)!)._export.complete).toBe(true);
+    }, 60_000);
+  },
+  { SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS), HEAVY_REQUESTS_PER_KEY: String(PER_KEY), HEAVY_REQUESTS_PER_ADDRESS: '64' },
+);

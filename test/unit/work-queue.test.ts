@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { HeavySlots } from '../../src/access/heavy.js';
+import { WorkQueue } from '../../src/access/workQueue.js';
+
+describe('WorkQueue (heavy work of a process)', () => {
+  it('runs at most `concurrency` units at once, in arrival order, and all of them', async () => {
+    const q = new WorkQueue(2);
+    let running = 0;
+    let peak = 0;
+    const order: number[] = [];
+    const unit = (i: number) => async () => {
+      running++;
+      peak = Math.max(peak, running);
+      order.push(i);
+      await new Promise((r) => setTimeout(r, 5));
+      running--;
+      return i;
+    };
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => q.run(unit(i))));
+    expect(results).toEqual([...Array(10).keys()]);
+    expect(peak).toBe(2);
+    expect(order).toEqual([...Array(10).keys()]);
+    expect(q.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('gives the event loop a turn between units that never wait for I/O', async () => {
+    const q = new WorkQueue(1);
+    const seen: string[] = [];
+    const busy = (name: string) => async () => void seen.push(name);
+    const first = q.run(busy('a'));
+    const second = q.run(busy('b'));
+    setImmediate(() => seen.push('io'));
+    await Promise.all([first, second]);
+    expect(seen).toEqual(['a', 'io', 'b']);
+  });
+
+  it('does not run a unit whose client left while it waited, and passes its place on', async () => {
+    const q = new WorkQueue(1);
+    let release!: () => void;
+    const held = q.run(() => new Promise<void>((r) => (release = r)));
+    const gone = new AbortController();
+    let ran = false;
+    const abandoned = q.run(async () => void (ran = true), gone.signal);
+    const after = q.run(async () => 'next');
+    gone.abort();
+    release();
+    await held;
+    await expect(abandoned).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(ran).toBe(false);
+    expect(await after).toBe('next');
+  });
+});
+
+describe('HeavySlots (heavy requests per caller and address)', () => {
+  it('refuses past either cap with 429 and frees a slot once, on release', () => {
+    const slots = new HeavySlots({ perKey: 2, perAddress: 3 });
+    const a1 = slots.take('key-a', '10.0.0.1');
+    slots.take('key-a', '10.0.0.1');
+    expect(() => slots.take('key-a', '10.0.0.1')).toThrow(expect.objectContaining({ code: 'RATE_LIMITED' }));
+    slots.take('key-b', '10.0.0.1');
+    // the address is full whatever the key
+    expect(() => slots.take('key-c', '10.0.0.1')).toThrow(expect.objectContaining({ code: 'RATE_LIMITED' }));
+    a1();
+    a1();
+    expect(slots.size).toBe(2);
+    expect(() => slots.take('key-a', '10.0.0.1')).not.toThrow();
+    expect(() => new HeavySlots({ perKey: 0, perAddress: 0 }).take(null, 'x')).not.toThrow();
+  });
+});
