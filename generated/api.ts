@@ -225,6 +225,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data/entities/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find the entity a partner's record is
+         * @description Which of our entities is this company (or investor, university, body, person)? Give any of
+         *     `domain`, `website`, `name`, `linkedin`, `twitter`, `crunchbase` (at least one), optionally
+         *     `country`, `city` and `type`. Inputs are normalised before comparing: websites and domains to
+         *     their registrable domain by the public-suffix list (`https://www.stripe.com/about` and
+         *     `shop.stripe.com` are `stripe.com`; `stripe.co.uk` stays itself), names without legal forms
+         *     (`Inc`, `Ltd`, `GmbH`, `SAS`, ...), punctuation, case and diacritics, with one typo forgiven
+         *     (a letter changed, added, dropped or two swapped, on names of 4 to 30 characters), and social
+         *     profile URLs to their handles.
+         *
+         *     `candidates` are ranked by `score` (0..1; ties by `signal_rating`, then id), each naming in
+         *     `matched_on` the inputs it agrees with. `match` is the top candidate when it is confidently the
+         *     one: its score is at least 0.8 and at least 0.1 above the next candidate's; otherwise null
+         *     (docs/decisions.md). Agreeing identifiers (domain 0.95, Crunchbase 0.95, LinkedIn 0.9,
+         *     X 0.85), an exact name (0.75; 0.85 when no other candidate bears it), a name one typo away
+         *     (less, by its similarity), the country (0.3) and the city (0.25) combine as independent
+         *     evidence, `1 - Π(1 - e)`; an input that disagrees lowers the score (a different domain x0.6,
+         *     a different handle x0.7, another country x0.5, another city x0.85).
+         *
+         *     Rows are the summary rows of `/data/entities`, with the same tier locks. One credit per query.
+         */
+        get: operations["matchEntity"];
+        put?: never;
+        /**
+         * Match up to 100 records at once
+         * @description The answers of `GET /data/entities/match` for up to 100 queries, in the order given. Each query
+         *     is the GET's inputs as an object (`limit` applies to each). A query with nothing to match on
+         *     fails the whole request (400, `details` naming `queries/<i>`). One credit per query.
+         */
+        post: operations["matchEntities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/data/entities/{id}": {
         parameters: {
             query?: never;
@@ -3237,6 +3281,58 @@ export interface components {
             currency: components["schemas"]["CurrencyCode"];
             meta?: components["schemas"]["Meta"];
         };
+        MatchText: string;
+        /** @enum {string} */
+        MatchType: "company" | "investor" | "university" | "gov_ngo" | "person";
+        /** @description What a partner knows of one record; at least one of `domain`, `website`, `name`, `linkedin`, `twitter`, `crunchbase`. */
+        MatchQuery: {
+            domain?: components["schemas"]["MatchText"];
+            website?: components["schemas"]["MatchText"];
+            name?: components["schemas"]["MatchText"];
+            country?: components["schemas"]["MatchText"];
+            city?: components["schemas"]["MatchText"];
+            linkedin?: components["schemas"]["MatchText"];
+            twitter?: components["schemas"]["MatchText"];
+            crunchbase?: components["schemas"]["MatchText"];
+            type?: components["schemas"]["MatchType"];
+        };
+        MatchBatchRequest: {
+            queries: components["schemas"]["MatchQuery"][];
+            /**
+             * @description Candidates per query.
+             * @default 5
+             */
+            limit: number;
+        };
+        /** @description The inputs as compared (null when not given or, for `domain` and `website`, when they hold no registrable domain). */
+        MatchNormalized: {
+            domains: string[];
+            /** @description The name key: folded, legal forms removed, words run together. */
+            name: string | null;
+            linkedin: string | null;
+            twitter: string | null;
+            crunchbase: string | null;
+        };
+        MatchCandidate: {
+            score: number;
+            /** @description The inputs this entity agrees with (`name` also when one typo away). */
+            matched_on: ("domain" | "website" | "name" | "linkedin" | "twitter" | "crunchbase" | "country" | "city")[];
+            entity: components["schemas"]["EntitySummary"];
+        };
+        MatchResult: {
+            normalized: components["schemas"]["MatchNormalized"];
+            /** @description The top candidate when it is confidently the one (score >= 0.8 and 0.1 above the next); else null. */
+            match: components["schemas"]["MatchCandidate"] | null;
+            candidates: components["schemas"]["MatchCandidate"][];
+        };
+        MatchResponse: {
+            data: components["schemas"]["MatchResult"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        MatchBatchResponse: {
+            data: components["schemas"]["MatchResult"][];
+            currency: components["schemas"]["CurrencyCode"];
+        };
         EntityFullResponse: {
             data: components["schemas"]["EntityFull"];
             currency: components["schemas"]["CurrencyCode"];
@@ -5734,6 +5830,592 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    matchEntity: {
+        parameters: {
+            query?: {
+                /** @description A domain or host name (`www.stripe.com`). */
+                domain?: components["schemas"]["MatchText"];
+                /** @description A website URL (`https://stripe.com/about`). */
+                website?: components["schemas"]["MatchText"];
+                /** @description The name as the partner holds it (`Stripe, Inc.`). */
+                name?: components["schemas"]["MatchText"];
+                /** @description Headquarters country: ISO 3166-1 alpha-2 code or English name. */
+                country?: components["schemas"]["MatchText"];
+                /** @description Headquarters city name. */
+                city?: components["schemas"]["MatchText"];
+                /** @description A LinkedIn profile URL or its handle. */
+                linkedin?: components["schemas"]["MatchText"];
+                /** @description An X/Twitter profile URL or handle (`@stripe`). */
+                twitter?: components["schemas"]["MatchText"];
+                /** @description A Crunchbase profile URL or permalink. */
+                crunchbase?: components["schemas"]["MatchText"];
+                /** @description Only entities of this kind (an organization subtype, or `person`). */
+                type?: components["schemas"]["MatchType"];
+                /** @description Candidates to return, 1..20. */
+                limit?: number;
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidates, best first, and the match if there is one. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "normalized": {
+                     *           "domains": [
+                     *             "ravaify.co"
+                     *           ],
+                     *           "name": "ravaify",
+                     *           "linkedin": null,
+                     *           "twitter": null,
+                     *           "crunchbase": null
+                     *         },
+                     *         "match": {
+                     *           "score": 0.992,
+                     *           "matched_on": [
+                     *             "website",
+                     *             "name"
+                     *           ],
+                     *           "entity": {
+                     *             "uuid": "d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "domain": "ravaify.co",
+                     *             "name": "Ravaify",
+                     *             "tagline": "A layer-2 scaling protocol for businesses",
+                     *             "about": "Ravaify builds a layer-2 scaling protocol for businesses. Founded in 2019 and headquartered in Rio de Janeiro, Brazil, the company shut down in 2022.",
+                     *             "image": "https://img.fundingdata.example/logos/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *             "links": {
+                     *               "website": "https://www.ravaify.co",
+                     *               "linkedin": "https://www.linkedin.com/company/ravaify",
+                     *               "twitter": "https://x.com/ravaify",
+                     *               "instagram": null,
+                     *               "angellist": null,
+                     *               "crunchbase": "https://www.crunchbase.com/organization/ravaify"
+                     *             },
+                     *             "locations": [
+                     *               {
+                     *                 "role": "hq",
+                     *                 "city": {
+                     *                   "id": 1045,
+                     *                   "name": "Rio de Janeiro"
+                     *                 },
+                     *                 "state": {
+                     *                   "id": 327,
+                     *                   "name": "Rio de Janeiro"
+                     *                 },
+                     *                 "country": {
+                     *                   "id": 105,
+                     *                   "name": "Brazil"
+                     *                 },
+                     *                 "continent": {
+                     *                   "id": 7,
+                     *                   "name": "South America"
+                     *                 },
+                     *                 "lat": -22.9068,
+                     *                 "lon": -43.1729
+                     *               }
+                     *             ],
+                     *             "roles": [
+                     *               "company"
+                     *             ],
+                     *             "classifications": [],
+                     *             "taxonomy": [
+                     *               {
+                     *                 "id": 64,
+                     *                 "name": "Wealth Management",
+                     *                 "type": "industry_tag"
+                     *               },
+                     *               {
+                     *                 "id": 65,
+                     *                 "name": "Crypto Exchange",
+                     *                 "type": "industry_tag"
+                     *               },
+                     *               {
+                     *                 "id": 32,
+                     *                 "name": "Web3 & Crypto",
+                     *                 "type": "sector"
+                     *               },
+                     *               {
+                     *                 "id": 39,
+                     *                 "name": "Blockchain",
+                     *                 "type": "technology"
+                     *               },
+                     *               {
+                     *                 "id": 56,
+                     *                 "name": "APIs",
+                     *                 "type": "technology"
+                     *               }
+                     *             ],
+                     *             "launch_date": "2019",
+                     *             "closing_date": "2022-05",
+                     *             "became_unicorn_date": null,
+                     *             "became_thoroughbred_date": null,
+                     *             "exit_date": null,
+                     *             "employees_count": null,
+                     *             "employee_count_1y_growth": null,
+                     *             "added_at": "2025-04-16T15:10:03.688Z",
+                     *             "updated_at": "2025-06-01T15:28:37.197Z",
+                     *             "status": "closed",
+                     *             "signal_rating": 2.2,
+                     *             "unicorn_type": null,
+                     *             "funding": {
+                     *               "total": null,
+                     *               "total_vc": null,
+                     *               "rounds_count": 0
+                     *             },
+                     *             "valuation": {
+                     *               "value": null,
+                     *               "year": null,
+                     *               "month": null
+                     *             },
+                     *             "jobs": {
+                     *               "is_hiring": false,
+                     *               "open_count": 0
+                     *             },
+                     *             "investor": null
+                     *           }
+                     *         },
+                     *         "candidates": [
+                     *           {
+                     *             "score": 0.992,
+                     *             "matched_on": [
+                     *               "website",
+                     *               "name"
+                     *             ],
+                     *             "entity": {
+                     *               "uuid": "d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *               "type": "organization",
+                     *               "subtype": "company",
+                     *               "domain": "ravaify.co",
+                     *               "name": "Ravaify",
+                     *               "tagline": "A layer-2 scaling protocol for businesses",
+                     *               "about": "Ravaify builds a layer-2 scaling protocol for businesses. Founded in 2019 and headquartered in Rio de Janeiro, Brazil, the company shut down in 2022.",
+                     *               "image": "https://img.fundingdata.example/logos/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46.png",
+                     *               "service_url": "https://app.fundingdata.example/organizations/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *               "links": {
+                     *                 "website": "https://www.ravaify.co",
+                     *                 "linkedin": "https://www.linkedin.com/company/ravaify",
+                     *                 "twitter": "https://x.com/ravaify",
+                     *                 "instagram": null,
+                     *                 "angellist": null,
+                     *                 "crunchbase": "https://www.crunchbase.com/organization/ravaify"
+                     *               },
+                     *               "locations": [
+                     *                 {
+                     *                   "role": "hq",
+                     *                   "city": {
+                     *                     "id": 1045,
+                     *                     "name": "Rio de Janeiro"
+                     *                   },
+                     *                   "state": {
+                     *                     "id": 327,
+                     *                     "name": "Rio de Janeiro"
+                     *                   },
+                     *                   "country": {
+                     *                     "id": 105,
+                     *                     "name": "Brazil"
+                     *                   },
+                     *                   "continent": {
+                     *                     "id": 7,
+                     *                     "name": "South America"
+                     *                   },
+                     *                   "lat": -22.9068,
+                     *                   "lon": -43.1729
+                     *                 }
+                     *               ],
+                     *               "roles": [
+                     *                 "company"
+                     *               ],
+                     *               "classifications": [],
+                     *               "taxonomy": [
+                     *                 {
+                     *                   "id": 64,
+                     *                   "name": "Wealth Management",
+                     *                   "type": "industry_tag"
+                     *                 },
+                     *                 {
+                     *                   "id": 65,
+                     *                   "name": "Crypto Exchange",
+                     *                   "type": "industry_tag"
+                     *                 },
+                     *                 {
+                     *                   "id": 32,
+                     *                   "name": "Web3 & Crypto",
+                     *                   "type": "sector"
+                     *                 },
+                     *                 {
+                     *                   "id": 39,
+                     *                   "name": "Blockchain",
+                     *                   "type": "technology"
+                     *                 },
+                     *                 {
+                     *                   "id": 56,
+                     *                   "name": "APIs",
+                     *                   "type": "technology"
+                     *                 }
+                     *               ],
+                     *               "launch_date": "2019",
+                     *               "closing_date": "2022-05",
+                     *               "became_unicorn_date": null,
+                     *               "became_thoroughbred_date": null,
+                     *               "exit_date": null,
+                     *               "employees_count": null,
+                     *               "employee_count_1y_growth": null,
+                     *               "added_at": "2025-04-16T15:10:03.688Z",
+                     *               "updated_at": "2025-06-01T15:28:37.197Z",
+                     *               "status": "closed",
+                     *               "signal_rating": 2.2,
+                     *               "unicorn_type": null,
+                     *               "funding": {
+                     *                 "total": null,
+                     *                 "total_vc": null,
+                     *                 "rounds_count": 0
+                     *               },
+                     *               "valuation": {
+                     *                 "value": null,
+                     *                 "year": null,
+                     *                 "month": null
+                     *               },
+                     *               "jobs": {
+                     *                 "is_hiring": false,
+                     *                 "open_count": 0
+                     *               },
+                     *               "investor": null
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MatchResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    matchEntities: {
+        parameters: {
+            query?: {
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description One answer per query, in order. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "normalized": {
+                     *             "domains": [
+                     *               "ravaify.co"
+                     *             ],
+                     *             "name": null,
+                     *             "linkedin": null,
+                     *             "twitter": null,
+                     *             "crunchbase": null
+                     *           },
+                     *           "match": {
+                     *             "score": 0.95,
+                     *             "matched_on": [
+                     *               "domain"
+                     *             ],
+                     *             "entity": {
+                     *               "uuid": "d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *               "type": "organization",
+                     *               "subtype": "company",
+                     *               "domain": "ravaify.co",
+                     *               "name": "Ravaify",
+                     *               "tagline": "A layer-2 scaling protocol for businesses",
+                     *               "about": "Ravaify builds a layer-2 scaling protocol for businesses. Founded in 2019 and headquartered in Rio de Janeiro, Brazil, the company shut down in 2022.",
+                     *               "image": "https://img.fundingdata.example/logos/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46.png",
+                     *               "service_url": "https://app.fundingdata.example/organizations/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *               "links": {
+                     *                 "website": "https://www.ravaify.co",
+                     *                 "linkedin": "https://www.linkedin.com/company/ravaify",
+                     *                 "twitter": "https://x.com/ravaify",
+                     *                 "instagram": null,
+                     *                 "angellist": null,
+                     *                 "crunchbase": "https://www.crunchbase.com/organization/ravaify"
+                     *               },
+                     *               "locations": [
+                     *                 {
+                     *                   "role": "hq",
+                     *                   "city": {
+                     *                     "id": 1045,
+                     *                     "name": "Rio de Janeiro"
+                     *                   },
+                     *                   "state": {
+                     *                     "id": 327,
+                     *                     "name": "Rio de Janeiro"
+                     *                   },
+                     *                   "country": {
+                     *                     "id": 105,
+                     *                     "name": "Brazil"
+                     *                   },
+                     *                   "continent": {
+                     *                     "id": 7,
+                     *                     "name": "South America"
+                     *                   },
+                     *                   "lat": -22.9068,
+                     *                   "lon": -43.1729
+                     *                 }
+                     *               ],
+                     *               "roles": [
+                     *                 "company"
+                     *               ],
+                     *               "classifications": [],
+                     *               "taxonomy": [
+                     *                 {
+                     *                   "id": 64,
+                     *                   "name": "Wealth Management",
+                     *                   "type": "industry_tag"
+                     *                 },
+                     *                 {
+                     *                   "id": 65,
+                     *                   "name": "Crypto Exchange",
+                     *                   "type": "industry_tag"
+                     *                 },
+                     *                 {
+                     *                   "id": 32,
+                     *                   "name": "Web3 & Crypto",
+                     *                   "type": "sector"
+                     *                 },
+                     *                 {
+                     *                   "id": 39,
+                     *                   "name": "Blockchain",
+                     *                   "type": "technology"
+                     *                 },
+                     *                 {
+                     *                   "id": 56,
+                     *                   "name": "APIs",
+                     *                   "type": "technology"
+                     *                 }
+                     *               ],
+                     *               "launch_date": "2019",
+                     *               "closing_date": "2022-05",
+                     *               "became_unicorn_date": null,
+                     *               "became_thoroughbred_date": null,
+                     *               "exit_date": null,
+                     *               "employees_count": null,
+                     *               "employee_count_1y_growth": null,
+                     *               "added_at": "2025-04-16T15:10:03.688Z",
+                     *               "updated_at": "2025-06-01T15:28:37.197Z",
+                     *               "status": "closed",
+                     *               "signal_rating": 2.2,
+                     *               "unicorn_type": null,
+                     *               "funding": {
+                     *                 "total": null,
+                     *                 "total_vc": null,
+                     *                 "rounds_count": 0
+                     *               },
+                     *               "valuation": {
+                     *                 "value": null,
+                     *                 "year": null,
+                     *                 "month": null
+                     *               },
+                     *               "jobs": {
+                     *                 "is_hiring": false,
+                     *                 "open_count": 0
+                     *               },
+                     *               "investor": null
+                     *             }
+                     *           },
+                     *           "candidates": [
+                     *             {
+                     *               "score": 0.95,
+                     *               "matched_on": [
+                     *                 "domain"
+                     *               ],
+                     *               "entity": {
+                     *                 "uuid": "d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *                 "type": "organization",
+                     *                 "subtype": "company",
+                     *                 "domain": "ravaify.co",
+                     *                 "name": "Ravaify",
+                     *                 "tagline": "A layer-2 scaling protocol for businesses",
+                     *                 "about": "Ravaify builds a layer-2 scaling protocol for businesses. Founded in 2019 and headquartered in Rio de Janeiro, Brazil, the company shut down in 2022.",
+                     *                 "image": "https://img.fundingdata.example/logos/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46.png",
+                     *                 "service_url": "https://app.fundingdata.example/organizations/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *                 "links": {
+                     *                   "website": "https://www.ravaify.co",
+                     *                   "linkedin": "https://www.linkedin.com/company/ravaify",
+                     *                   "twitter": "https://x.com/ravaify",
+                     *                   "instagram": null,
+                     *                   "angellist": null,
+                     *                   "crunchbase": "https://www.crunchbase.com/organization/ravaify"
+                     *                 },
+                     *                 "locations": [
+                     *                   {
+                     *                     "role": "hq",
+                     *                     "city": {
+                     *                       "id": 1045,
+                     *                       "name": "Rio de Janeiro"
+                     *                     },
+                     *                     "state": {
+                     *                       "id": 327,
+                     *                       "name": "Rio de Janeiro"
+                     *                     },
+                     *                     "country": {
+                     *                       "id": 105,
+                     *                       "name": "Brazil"
+                     *                     },
+                     *                     "continent": {
+                     *                       "id": 7,
+                     *                       "name": "South America"
+                     *                     },
+                     *                     "lat": -22.9068,
+                     *                     "lon": -43.1729
+                     *                   }
+                     *                 ],
+                     *                 "roles": [
+                     *                   "company"
+                     *                 ],
+                     *                 "classifications": [],
+                     *                 "taxonomy": [
+                     *                   {
+                     *                     "id": 64,
+                     *                     "name": "Wealth Management",
+                     *                     "type": "industry_tag"
+                     *                   },
+                     *                   {
+                     *                     "id": 65,
+                     *                     "name": "Crypto Exchange",
+                     *                     "type": "industry_tag"
+                     *                   },
+                     *                   {
+                     *                     "id": 32,
+                     *                     "name": "Web3 & Crypto",
+                     *                     "type": "sector"
+                     *                   },
+                     *                   {
+                     *                     "id": 39,
+                     *                     "name": "Blockchain",
+                     *                     "type": "technology"
+                     *                   },
+                     *                   {
+                     *                     "id": 56,
+                     *                     "name": "APIs",
+                     *                     "type": "technology"
+                     *                   }
+                     *                 ],
+                     *                 "launch_date": "2019",
+                     *                 "closing_date": "2022-05",
+                     *                 "became_unicorn_date": null,
+                     *                 "became_thoroughbred_date": null,
+                     *                 "exit_date": null,
+                     *                 "employees_count": null,
+                     *                 "employee_count_1y_growth": null,
+                     *                 "added_at": "2025-04-16T15:10:03.688Z",
+                     *                 "updated_at": "2025-06-01T15:28:37.197Z",
+                     *                 "status": "closed",
+                     *                 "signal_rating": 2.2,
+                     *                 "unicorn_type": null,
+                     *                 "funding": {
+                     *                   "total": null,
+                     *                   "total_vc": null,
+                     *                   "rounds_count": 0
+                     *                 },
+                     *                 "valuation": {
+                     *                   "value": null,
+                     *                   "year": null,
+                     *                   "month": null
+                     *                 },
+                     *                 "jobs": {
+                     *                   "is_hiring": false,
+                     *                   "open_count": 0
+                     *                 },
+                     *                 "investor": null
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "normalized": {
+                     *             "domains": [],
+                     *             "name": "qqzzxxyy",
+                     *             "linkedin": null,
+                     *             "twitter": null,
+                     *             "crunchbase": null
+                     *           },
+                     *           "match": null,
+                     *           "candidates": []
+                     *         }
+                     *       ],
+                     *       "currency": "USD"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MatchBatchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];

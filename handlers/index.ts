@@ -5,6 +5,7 @@ import { apiKeyHandlers } from './apiKeys.js';
 import { companyHandlers } from './companies.js';
 import { founderHandlers } from './founders.js';
 import { jobHandlers } from './jobs.js';
+import { matchHandlers } from './match.js';
 import { nestedHandlers } from './nested.js';
 import { noteHandlers } from './notes.js';
 import { organizationHandlers } from './organizations.js';
@@ -25,6 +26,7 @@ export const handlers: HandlerMap = {
   ...companyHandlers,
   ...organizationHandlers,
   ...searchHandlers,
+  ...matchHandlers,
   ...recordHandlers,
   ...noteHandlers,
   ...nestedHandlers,

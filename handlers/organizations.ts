@@ -6,7 +6,6 @@
  */
 import type { Db, SortRegistry } from '../src/db/listing.js';
 import type { components } from '../generated/api.js';
-import { loadEntities } from '../src/db/entities.js';
 import { type Directory, INVESTOR_SORTS, listDirectory, ORGANIZATION_SORTS } from '../src/db/directory.js';
 import type { PageInfo, PageRequest } from '../src/db/paging.js';
 import { FOUNDER_SORTS, listPersons } from '../src/db/people.js';
@@ -14,9 +13,7 @@ import { ok, type HandlerMap, type RequestScope } from '../src/http/context.js';
 import type { CompiledFilter } from '../src/query/compile.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
-import { organizationSummary } from '../src/serialize/entities.js';
-import { founderSummary } from '../src/serialize/people.js';
-import { findTyped, type Subtype } from '../src/services/entities.js';
+import { entitySummaries, findTyped, type Subtype } from '../src/services/entities.js';
 import { organizationRecord } from '../src/services/organizations.js';
 import { currencyOf, pageEnvelope, type PageEnvelope } from '../src/services/page.js';
 import { personRecord, personRecords } from '../src/services/people.js';
@@ -38,11 +35,8 @@ async function directoryPage<R>(
 /** A directory page of organizations (of one subtype, or every entity), each as its summary record (or a person's). */
 async function organizationPage(ctx: Pick<RequestScope, 'deps' | 'list' | 'money'>, dir: Directory, sorts: SortRegistry, core: boolean) {
   const { rows, page } = await directoryPage(ctx, sorts, core, (db, where, p) => listDirectory(db, dir, where, p));
-  const entities = await loadEntities(ctx.deps.db, rows.map((r) => r.id));
-  const data = rows.map((r) => {
-    const e = entities.get(r.id)!;
-    return e.type === 'person' ? founderSummary(ctx.deps.cfg.appUrl, e, ctx.money) : organizationSummary(ctx.deps.cfg.appUrl, e, ctx.money);
-  });
+  const summaries = await entitySummaries(ctx, rows.map((r) => r.id));
+  const data = rows.map((r) => summaries.get(r.id)!);
   return { data, page, currency: currencyOf(ctx.money) };
 }
 

@@ -23,6 +23,8 @@ import * as m014 from './migrations/014_analytics_facts.js';
 import * as m015 from './migrations/015_idempotency_keys.js';
 import * as m016 from './migrations/016_updated_at.js';
 import * as m018 from './migrations/018_credit_leases.js';
+import * as m019 from './migrations/019_match_keys.js';
+import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
 import { rebuildFacts, rebuildRollup } from './rollup.js';
 import { rebuildSearchTerms } from './search.js';
@@ -45,6 +47,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '015_idempotency_keys': m015,
   '016_updated_at': m016,
   '018_credit_leases': m018,
+  '019_match_keys': m019,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
@@ -57,6 +60,7 @@ const migrationSource: Knex.MigrationSource<string> = {
 const DERIVED: { table: string; source: string; rebuild(db: Knex): Promise<void> }[] = [
   { table: 'search_terms', source: 'entities', rebuild: (db) => rebuildSearchTerms(db) },
   { table: 'news_terms', source: 'news', rebuild: (db) => rebuildNewsTerms(db) },
+  { table: 'match_keys', source: 'entities', rebuild: (db) => rebuildMatchKeys(db) },
   { table: 'analytics_facts', source: 'transactions', rebuild: rebuildFacts },
   { table: 'analytics_rollup', source: 'transactions', rebuild: rebuildRollup },
 ];

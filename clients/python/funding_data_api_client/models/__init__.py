@@ -274,7 +274,18 @@ from .location import Location
 from .location_role import LocationRole
 from .locked_field import LockedField
 from .locked_field_reason import LockedFieldReason
+from .match_batch_request import MatchBatchRequest
+from .match_batch_response import MatchBatchResponse
+from .match_candidate import MatchCandidate
+from .match_candidate_matched_on_item import MatchCandidateMatchedOnItem
+from .match_entities_api_version import MatchEntitiesAPIVersion
+from .match_entity_api_version import MatchEntityAPIVersion
+from .match_normalized import MatchNormalized
+from .match_query import MatchQuery
+from .match_response import MatchResponse
+from .match_result import MatchResult
 from .match_summary import MatchSummary
+from .match_type import MatchType
 from .meta import Meta
 from .migrations_probe import MigrationsProbe
 from .migrations_probe_status import MigrationsProbeStatus
@@ -688,7 +699,18 @@ __all__ = (
     "LocationRole",
     "LockedField",
     "LockedFieldReason",
+    "MatchBatchRequest",
+    "MatchBatchResponse",
+    "MatchCandidate",
+    "MatchCandidateMatchedOnItem",
+    "MatchEntitiesAPIVersion",
+    "MatchEntityAPIVersion",
+    "MatchNormalized",
+    "MatchQuery",
+    "MatchResponse",
+    "MatchResult",
     "MatchSummary",
+    "MatchType",
     "Meta",
     "MigrationsProbe",
     "MigrationsProbeStatus",

@@ -1,0 +1,232 @@
+/**
+ * Entity matching: which of our entities a partner's record is. Reads the match index
+ * (src/db/matchKeys.ts) for every key a query yields, then scores each entity found against the
+ * whole query. Evidence of independent inputs combines as `1 - Π(1 - e)`; an input that disagrees
+ * multiplies the score down. The weights and the confidence rule are documented in openapi.yaml
+ * (`matchEntity`) and docs/decisions.md.
+ */
+import type { Knex } from 'knex';
+import { ApiError } from '../errors.js';
+import { countryNames, KEY_FANOUT, loadMatchFacts, lookupKeys, type MatchFacts, type MatchKind } from '../db/matchKeys.js';
+import { deletions, editDistance, foldText, nameKey, placeKey, registrableDomain, socialHandle } from './normalize.js';
+
+export type MatchField = 'domain' | 'website' | 'name' | 'linkedin' | 'twitter' | 'crunchbase' | 'country' | 'city';
+export type MatchType = 'company' | 'investor' | 'university' | 'gov_ngo' | 'person';
+
+export interface MatchQuery {
+  domain?: string;
+  website?: string;
+  name?: string;
+  country?: string;
+  city?: string;
+  linkedin?: string;
+  twitter?: string;
+  crunchbase?: string;
+  type?: MatchType;
+}
+
+export const MATCH_THRESHOLD = 0.8;
+export const MATCH_MARGIN = 0.1;
+
+const WEIGHT = { domain: 0.95, crunchbase: 0.95, linkedin: 0.9, twitter: 0.85, name: 0.75, uniqueName: 0.85, country: 0.3, city: 0.25 };
+const PENALTY = { domain: 0.6, handle: 0.7, country: 0.5, city: 0.85 };
+/** A name this similar (1 - edits / length) or more counts as the same name with a typo. */
+const MIN_SIMILARITY = 0.75;
+
+export interface Normalized {
+  domains: string[];
+  name: string | null;
+  linkedin: string | null;
+  twitter: string | null;
+  crunchbase: string | null;
+}
+
+export interface Scored {
+  id: number;
+  score: number;
+  matched_on: MatchField[];
+  signal: number;
+}
+
+export interface MatchAnswer {
+  normalized: Normalized;
+  candidates: Scored[];
+  /** The top candidate when it is confidently the one. */
+  match: Scored | null;
+}
+
+const HANDLES = ['linkedin', 'twitter', 'crunchbase'] as const;
+const KIND_OF: Record<(typeof HANDLES)[number], MatchKind> = { linkedin: 'l', twitter: 't', crunchbase: 'c' };
+
+/** A query's inputs as compared; 400 when it has nothing to match on or an input cannot be read. */
+export function normalizeQuery(q: MatchQuery, path: string): Normalized {
+  const problems: { path: string; message: string }[] = [];
+  const domains: string[] = [];
+  for (const f of ['domain', 'website'] as const) {
+    const v = q[f];
+    if (v === undefined) continue;
+    const d = registrableDomain(v);
+    if (d) domains.push(d);
+    else problems.push({ path: `${path}${f}`, message: `has no registrable domain (a host name such as stripe.com, or a URL)` });
+  }
+  const handles = Object.fromEntries(
+    HANDLES.map((f) => {
+      const v = q[f];
+      if (v === undefined) return [f, null];
+      const h = socialHandle(f, v);
+      if (!h) problems.push({ path: `${path}${f}`, message: `is neither a ${f} profile URL nor a handle` });
+      return [f, h];
+    }),
+  ) as Record<(typeof HANDLES)[number], string | null>;
+  const name = q.name === undefined ? null : nameKey(q.name) || null;
+  if (q.name !== undefined && !name) problems.push({ path: `${path}name`, message: 'has no letters or digits' });
+  if (problems.length) throw new ApiError('VALIDATION_ERROR', `${problems[0]!.path} ${problems[0]!.message}`, problems);
+  const norm = { domains: [...new Set(domains)], name, ...handles };
+  if (!norm.domains.length && !norm.name && !norm.linkedin && !norm.twitter && !norm.crunchbase) {
+    throw new ApiError('VALIDATION_ERROR', 'Give at least one of domain, website, name, linkedin, twitter or crunchbase', [
+      { path: path || '/', message: 'nothing to match on' },
+    ]);
+  }
+  return norm;
+}
+
+/** The keys a query probes, per kind. */
+function probesOf(norms: readonly Normalized[]): Map<MatchKind, Set<string>> {
+  const wanted = new Map<MatchKind, Set<string>>();
+  const add = (k: MatchKind, v: string | null) => {
+    if (v) (wanted.get(k) ?? wanted.set(k, new Set()).get(k)!).add(v);
+  };
+  for (const n of norms) {
+    for (const d of n.domains) add('d', d);
+    for (const h of HANDLES) add(KIND_OF[h], n[h]);
+    if (n.name) {
+      add('n', n.name);
+      // the query with one letter dropped: the name itself (a letter too many) or its deletion (one changed or swapped)
+      add('f', n.name);
+      for (const v of deletions(n.name)) {
+        add('n', v);
+        add('f', v);
+      }
+    }
+  }
+  return wanted;
+}
+
+/** Country names and codes, folded, to the folded country name. */
+async function countryReader(db: Knex): Promise<(s: string) => string> {
+  const rows = await countryNames(db);
+  const byKey = new Map<string, string>();
+  for (const r of rows) {
+    byKey.set(placeKey(r.name), placeKey(r.name));
+    if (r.code) byKey.set(r.code.toLowerCase(), placeKey(r.name));
+  }
+  return (s) => byKey.get(placeKey(s)) ?? placeKey(s);
+}
+
+const typeOf = (f: MatchFacts): MatchType => (f.type === 'person' ? 'person' : ((f.subtype ?? 'company') as MatchType));
+
+function domainsOf(f: MatchFacts): Set<string> {
+  const out = new Set<string>();
+  for (const v of [f.domain, f.link_website]) {
+    const d = v ? registrableDomain(v) : null;
+    if (d) out.add(d);
+  }
+  return out;
+}
+
+/** How alike two name keys are: 1 when equal, 1 - edits / length up to two edits, else 0. */
+function nameSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const d = editDistance(a, b, 2);
+  return d > 2 ? 0 : 1 - d / Math.max([...a].length, [...b].length);
+}
+
+function scoreOne(q: MatchQuery, n: Normalized, f: MatchFacts, uniqueName: boolean, country: (s: string) => string): Scored {
+  const on: MatchField[] = [];
+  const evidence: number[] = [];
+  let factor = 1;
+  const theirs = domainsOf(f);
+  if (n.domains.length) {
+    const agree = n.domains.some((d) => theirs.has(d));
+    if (agree) {
+      evidence.push(WEIGHT.domain);
+      if (q.domain !== undefined && theirs.has(registrableDomain(q.domain)!)) on.push('domain');
+      if (q.website !== undefined && theirs.has(registrableDomain(q.website)!)) on.push('website');
+    } else if (theirs.size) factor *= PENALTY.domain;
+  }
+  const links = { linkedin: f.link_linkedin, twitter: f.link_twitter, crunchbase: f.link_crunchbase };
+  for (const h of HANDLES) {
+    if (!n[h]) continue;
+    const mine = links[h] ? socialHandle(h, links[h]!) : null;
+    if (mine === n[h]) {
+      evidence.push(WEIGHT[h]);
+      on.push(h);
+    } else if (mine) factor *= PENALTY.handle;
+  }
+  if (n.name) {
+    const sim = nameSimilarity(n.name, nameKey(f.name));
+    if (sim === 1) {
+      evidence.push(uniqueName ? WEIGHT.uniqueName : WEIGHT.name);
+      on.push('name');
+    } else if (sim >= MIN_SIMILARITY) {
+      evidence.push(WEIGHT.name * sim ** 2);
+      on.push('name');
+    }
+  }
+  if (q.country !== undefined && f.country_name) {
+    if (country(q.country) === placeKey(f.country_name)) {
+      evidence.push(WEIGHT.country);
+      on.push('country');
+    } else factor *= PENALTY.country;
+  }
+  if (q.city !== undefined && f.city_name) {
+    if (placeKey(q.city) === placeKey(f.city_name)) {
+      evidence.push(WEIGHT.city);
+      on.push('city');
+    } else factor *= PENALTY.city;
+  }
+  // the place alone never makes a candidate: it only weighs with an identifier or the name
+  const score = on.some((m) => m !== 'country' && m !== 'city') ? (1 - evidence.reduce((p, e) => p * (1 - e), 1)) * factor : 0;
+  return { id: f.id, score: Math.round(score * 1000) / 1000, matched_on: on, signal: f.signal_rating ?? -1 };
+}
+
+/**
+ * The answers to a batch of queries (one lookup of the index for all of them, one read of the
+ * candidates' facts), each with its `limit` best candidates.
+ */
+export async function matchQueries(db: Knex, queries: readonly MatchQuery[], limit: number, pathOf: (i: number) => string): Promise<MatchAnswer[]> {
+  const norms = queries.map((q, i) => normalizeQuery(q, pathOf(i)));
+  const hits = await lookupKeys(db, probesOf(norms));
+  const byKey = new Map<string, number[]>();
+  for (const h of hits) (byKey.get(h.kind + h.key) ?? byKey.set(h.kind + h.key, []).get(h.kind + h.key)!).push(h.entity_id);
+  const found = (k: MatchKind, key: string | null): number[] => {
+    const ids = key ? (byKey.get(k + key) ?? []) : [];
+    return ids.length > KEY_FANOUT ? [] : ids;
+  };
+  const idsPer = norms.map((n) => {
+    const ids = new Set<number>();
+    for (const d of n.domains) for (const id of found('d', d)) ids.add(id);
+    for (const h of HANDLES) for (const id of found(KIND_OF[h], n[h])) ids.add(id);
+    if (n.name) {
+      for (const id of found('n', n.name)) ids.add(id);
+      for (const id of found('f', n.name)) ids.add(id);
+      for (const v of deletions(n.name)) for (const k of ['n', 'f'] as const) for (const id of found(k, v)) ids.add(id);
+    }
+    return ids;
+  });
+  const facts = await loadMatchFacts(db, [...new Set(idsPer.flatMap((s) => [...s]))]);
+  const country = queries.some((q) => q.country !== undefined) ? await countryReader(db) : (s: string) => foldText(s);
+  return queries.map((q, i) => {
+    const n = norms[i]!;
+    const pool = [...idsPer[i]!].map((id) => facts.get(id)).filter((f): f is MatchFacts => !!f && (!q.type || typeOf(f) === q.type));
+    const exact = n.name ? pool.filter((f) => nameKey(f.name) === n.name).length : 0;
+    const scored = pool
+      .map((f) => scoreOne(q, n, f, exact === 1, country))
+      .filter((s) => s.score > 0)
+      .sort((a, b) => b.score - a.score || b.signal - a.signal || a.id - b.id);
+    const top = scored[0];
+    const next = scored[1];
+    const match = top && top.score >= MATCH_THRESHOLD && (!next || top.score - next.score >= MATCH_MARGIN) ? top : null;
+    return { normalized: n, candidates: scored.slice(0, limit), match };
+  });
+}
