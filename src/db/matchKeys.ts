@@ -2,7 +2,8 @@
  * The entity match index (`match_keys`): SQL only. Each entity contributes rows `(kind, key)`:
  *
  * - `d` a registrable domain (of `domain` and of the website link),
- * - `n` its name key (src/match/normalize.ts `nameKey`), `f` each one-deletion variant of it,
+ * - `n` its name keys (src/match/normalize.ts `nameKeys`: without and with legal forms), `f` each
+ *   one-deletion variant of them,
  * - `l`, `t`, `c` its LinkedIn, X/Twitter and Crunchbase handles.
  *
  * A typo of one edit (substitution, insertion, deletion, adjacent transposition) of a name key shares
@@ -14,7 +15,7 @@
  * batch transaction).
  */
 import type { Knex } from 'knex';
-import { deletions, nameKey, registrableDomain, socialHandle } from '../match/normalize.js';
+import { deletions, nameKeys, registrableDomain, socialHandle } from '../match/normalize.js';
 import { prepared, whereIdIn } from './knex.js';
 import { rebuildTerms, type TermSource } from './search.js';
 
@@ -42,9 +43,10 @@ export function matchKeysOf(e: SourceRow): Record<string, unknown>[] {
     rows.push({ kind, key, entity_id: e.id });
   };
   for (const d of [e.domain, e.link_website]) add('d', d ? registrableDomain(d) : null);
-  const name = nameKey(e.name);
-  add('n', name);
-  for (const v of deletions(name)) add('f', v);
+  for (const name of nameKeys(e.name)) {
+    add('n', name);
+    for (const v of deletions(name)) add('f', v);
+  }
   add('l', e.link_linkedin ? socialHandle('linkedin', e.link_linkedin) : null);
   add('t', e.link_twitter ? socialHandle('twitter', e.link_twitter) : null);
   add('c', e.link_crunchbase ? socialHandle('crunchbase', e.link_crunchbase) : null);

@@ -57,6 +57,18 @@ export function nameKey(name: string): string {
   return nameWords(name).join('').slice(0, MAX_KEY);
 }
 
+/** The name run together with its legal forms kept: a typo inside a legal form (`Holdngs`) still finds it. */
+export function fullNameKey(name: string): string {
+  return foldText(name).replace(/ /g, '').slice(0, MAX_KEY);
+}
+
+/** The keys a name is known by: without and with its legal forms (one when they are the same). */
+export function nameKeys(name: string): string[] {
+  const k = nameKey(name);
+  const full = fullNameKey(name);
+  return k === full || !k ? [k] : [k, full];
+}
+
 export const MAX_KEY = 200;
 /** Names of this many characters (as keys) or fewer carry their one-deletion variants; longer ones match exactly or by domain and handles. */
 export const MAX_FUZZY = 30;

@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { ApiError } from '../errors.js';
 import { countryNames, KEY_FANOUT, loadMatchFacts, lookupKeys, type MatchFacts, type MatchKind } from '../db/matchKeys.js';
-import { deletions, editDistance, foldText, nameKey, placeKey, registrableDomain, socialHandle } from './normalize.js';
+import { deletions, editDistance, foldText, fullNameKey, nameKey, nameKeys, placeKey, registrableDomain, socialHandle } from './normalize.js';
 
 export type MatchField = 'domain' | 'website' | 'name' | 'linkedin' | 'twitter' | 'crunchbase' | 'country' | 'city';
 export type MatchType = 'company' | 'investor' | 'university' | 'gov_ngo' | 'person';
@@ -41,6 +41,11 @@ export interface Normalized {
   crunchbase: string | null;
 }
 
+/** A query as compared: its normalised inputs and the name keys it probes (without and with legal forms). */
+export interface Probe extends Normalized {
+  names: string[];
+}
+
 export interface Scored {
   id: number;
   score: number;
@@ -59,7 +64,7 @@ const HANDLES = ['linkedin', 'twitter', 'crunchbase'] as const;
 const KIND_OF: Record<(typeof HANDLES)[number], MatchKind> = { linkedin: 'l', twitter: 't', crunchbase: 'c' };
 
 /** A query's inputs as compared; 400 when it has nothing to match on or an input cannot be read. */
-export function normalizeQuery(q: MatchQuery, path: string): Normalized {
+export function normalizeQuery(q: MatchQuery, path: string): Probe {
   const problems: { path: string; message: string }[] = [];
   const domains: string[] = [];
   for (const f of ['domain', 'website'] as const) {
@@ -79,6 +84,7 @@ export function normalizeQuery(q: MatchQuery, path: string): Normalized {
     }),
   ) as Record<(typeof HANDLES)[number], string | null>;
   const name = q.name === undefined ? null : nameKey(q.name) || null;
+  const fullName = q.name === undefined ? null : fullNameKey(q.name) || null;
   if (q.name !== undefined && !name) problems.push({ path: `${path}name`, message: 'has no letters or digits' });
   if (problems.length) throw new ApiError('VALIDATION_ERROR', `${problems[0]!.path} ${problems[0]!.message}`, problems);
   const norm = { domains: [...new Set(domains)], name, ...handles };
@@ -87,11 +93,12 @@ export function normalizeQuery(q: MatchQuery, path: string): Normalized {
       { path: path || '/', message: 'nothing to match on' },
     ]);
   }
-  return norm;
+  return { ...norm, names: name ? [name, ...(fullName && fullName !== name ? [fullName] : [])] : [] };
 }
 
+
 /** The keys a query probes, per kind. */
-function probesOf(norms: readonly Normalized[]): Map<MatchKind, Set<string>> {
+function probesOf(norms: readonly Probe[]): Map<MatchKind, Set<string>> {
   const wanted = new Map<MatchKind, Set<string>>();
   const add = (k: MatchKind, v: string | null) => {
     if (v) (wanted.get(k) ?? wanted.set(k, new Set()).get(k)!).add(v);
@@ -99,11 +106,11 @@ function probesOf(norms: readonly Normalized[]): Map<MatchKind, Set<string>> {
   for (const n of norms) {
     for (const d of n.domains) add('d', d);
     for (const h of HANDLES) add(KIND_OF[h], n[h]);
-    if (n.name) {
-      add('n', n.name);
-      // the query with one letter dropped: the name itself (a letter too many) or its deletion (one changed or swapped)
-      add('f', n.name);
-      for (const v of deletions(n.name)) {
+    for (const name of n.names) {
+      add('n', name);
+      // a letter dropped: the query is a deletion of the name; a letter too many, changed or swapped: a deletion of the query is the name or one of its deletions
+      add('f', name);
+      for (const v of deletions(name)) {
         add('n', v);
         add('f', v);
       }
@@ -135,13 +142,21 @@ function domainsOf(f: MatchFacts): Set<string> {
 }
 
 /** How alike two name keys are: 1 when equal, 1 - edits / length up to two edits, else 0. */
-function nameSimilarity(a: string, b: string): number {
+function keySimilarity(a: string, b: string): number {
   if (a === b) return 1;
   const d = editDistance(a, b, 2);
   return d > 2 ? 0 : 1 - d / Math.max([...a].length, [...b].length);
 }
 
-function scoreOne(q: MatchQuery, n: Normalized, f: MatchFacts, uniqueName: boolean, country: (s: string) => string): Scored {
+/** The best similarity of a query's name keys with an entity's. */
+const nameSimilarity = (n: Probe, name: string): number =>
+  Math.max(...n.names.flatMap((q) => nameKeys(name).map((k) => keySimilarity(q, k))));
+
+/**
+ * `alone`: no other candidate bears the name (exactly, when this one does; within a typo, when this
+ * one is a typo away), which makes the name worth more.
+ */
+function scoreOne(q: MatchQuery, n: Probe, f: MatchFacts, sim: number, alone: boolean, country: (s: string) => string): Scored {
   const on: MatchField[] = [];
   const evidence: number[] = [];
   let factor = 1;
@@ -164,12 +179,11 @@ function scoreOne(q: MatchQuery, n: Normalized, f: MatchFacts, uniqueName: boole
     } else if (mine) factor *= PENALTY.handle;
   }
   if (n.name) {
-    const sim = nameSimilarity(n.name, nameKey(f.name));
     if (sim === 1) {
-      evidence.push(uniqueName ? WEIGHT.uniqueName : WEIGHT.name);
+      evidence.push(alone ? WEIGHT.uniqueName : WEIGHT.name);
       on.push('name');
     } else if (sim >= MIN_SIMILARITY) {
-      evidence.push(WEIGHT.name * sim ** 2);
+      evidence.push(WEIGHT.name * (alone ? sim : sim ** 2));
       on.push('name');
     }
   }
@@ -207,10 +221,8 @@ export async function matchQueries(db: Knex, queries: readonly MatchQuery[], lim
     const ids = new Set<number>();
     for (const d of n.domains) for (const id of found('d', d)) ids.add(id);
     for (const h of HANDLES) for (const id of found(KIND_OF[h], n[h])) ids.add(id);
-    if (n.name) {
-      for (const id of found('n', n.name)) ids.add(id);
-      for (const id of found('f', n.name)) ids.add(id);
-      for (const v of deletions(n.name)) for (const k of ['n', 'f'] as const) for (const id of found(k, v)) ids.add(id);
+    for (const name of n.names) {
+      for (const v of [name, ...deletions(name)]) for (const k of ['n', 'f'] as const) for (const id of found(k, v)) ids.add(id);
     }
     return ids;
   });
@@ -219,14 +231,17 @@ export async function matchQueries(db: Knex, queries: readonly MatchQuery[], lim
   return queries.map((q, i) => {
     const n = norms[i]!;
     const pool = [...idsPer[i]!].map((id) => facts.get(id)).filter((f): f is MatchFacts => !!f && (!q.type || typeOf(f) === q.type));
-    const exact = n.name ? pool.filter((f) => nameKey(f.name) === n.name).length : 0;
+    const sims = pool.map((f) => (n.name ? nameSimilarity(n, f.name) : 0));
+    const exact = sims.filter((x) => x === 1).length;
+    const near = sims.filter((x) => x >= MIN_SIMILARITY).length;
     const scored = pool
-      .map((f) => scoreOne(q, n, f, exact === 1, country))
+      .map((f, j) => scoreOne(q, n, f, sims[j]!, sims[j] === 1 ? exact === 1 : near === 1, country))
       .filter((s) => s.score > 0)
       .sort((a, b) => b.score - a.score || b.signal - a.signal || a.id - b.id);
     const top = scored[0];
     const next = scored[1];
     const match = top && top.score >= MATCH_THRESHOLD && (!next || top.score - next.score >= MATCH_MARGIN) ? top : null;
-    return { normalized: n, candidates: scored.slice(0, limit), match };
+    const { names: _names, ...normalized } = n;
+    return { normalized, candidates: scored.slice(0, limit), match };
   });
 }
