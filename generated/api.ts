@@ -497,8 +497,10 @@ export interface paths {
          * Search entities by name or domain
          * @description Typeahead over the names and domains of every entity (organizations of all subtypes and
          *     persons). Ranking: exact name, exact domain, name prefix, domain prefix, then a later word of
-         *     the name starting with `q` (`capital` finds "Sequoia Capital"); within each, higher
-         *     `signal_rating` first, ties by id. Served from a prefix index (never a table scan). Only the
+         *     the name starting with `q` (`capital` finds "Sequoia Capital"), then the name equal to `q` once
+         *     both drop legal forms, punctuation, case and diacritics (`zynga inc` finds "Zynga"), then a name
+         *     one typo from `q` (`zynag`; names of 4 to 30 characters); within each, higher
+         *     `signal_rating` first, ties by id. Served from a prefix index and the entity match index (never a table scan). Only the
          *     first 1,000 results are paged (`page.next_cursor` is null after them); cursors are bound to `q`
          *     and `type`. `{data: [...]}` with the usual `page`.
          */
@@ -3220,10 +3222,10 @@ export interface components {
             /** @enum {string} */
             field: "name" | "domain";
             /**
-             * @description `exact` whole value, `prefix` the value starts with `q`, `substring` a later word of the name starts with `q`.
+             * @description `exact` whole value, `prefix` the value starts with `q`, `substring` a later word of the name starts with `q`, `normalized` the name equals `q` once legal forms, punctuation, case and diacritics are dropped (`zynga inc`), `fuzzy` the name is about one typo from `q` (`zynag`).
              * @enum {string}
              */
-            kind: "exact" | "prefix" | "substring";
+            kind: "exact" | "prefix" | "substring" | "normalized" | "fuzzy";
         };
         TransactionList: {
             data: components["schemas"]["Transaction"][];

@@ -84,6 +84,17 @@ export function deletions(key: string): string[] {
   return [...out];
 }
 
+/** Name keys and every key one deletion from them: what a name probes in the match index to find names within one typo. */
+export function nameProbes(names: readonly string[]): string[] {
+  return [...new Set(names.flatMap((n) => [n, ...deletions(n)]))];
+}
+
+/** What `/data/search` matches forgivingly for a query: its name keys and their probes; null when it has no letters or digits. */
+export function forgivingOf(q: string): { names: string[]; probes: string[] } | null {
+  const names = nameKeys(q).filter(Boolean);
+  return names.length ? { names, probes: nameProbes(names) } : null;
+}
+
 /** Optimal string alignment distance (edits, with adjacent transpositions), up to `max` + 1. */
 export function editDistance(a: string, b: string, max = 3): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;

@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { ApiError } from '../errors.js';
 import { countryNames, KEY_FANOUT, loadMatchFacts, lookupKeys, type MatchFacts, type MatchKind } from '../db/matchKeys.js';
-import { deletions, editDistance, foldText, fullNameKey, nameKey, nameKeys, placeKey, registrableDomain, socialHandle } from './normalize.js';
+import { editDistance, foldText, fullNameKey, nameKey, nameKeys, nameProbes, placeKey, registrableDomain, socialHandle } from './normalize.js';
 
 export type MatchField = 'domain' | 'website' | 'name' | 'linkedin' | 'twitter' | 'crunchbase' | 'country' | 'city';
 export type MatchType = 'company' | 'investor' | 'university' | 'gov_ngo' | 'person';
@@ -106,14 +106,10 @@ function probesOf(norms: readonly Probe[]): Map<MatchKind, Set<string>> {
   for (const n of norms) {
     for (const d of n.domains) add('d', d);
     for (const h of HANDLES) add(KIND_OF[h], n[h]);
-    for (const name of n.names) {
-      add('n', name);
-      // a letter dropped: the query is a deletion of the name; a letter too many, changed or swapped: a deletion of the query is the name or one of its deletions
-      add('f', name);
-      for (const v of deletions(name)) {
-        add('n', v);
-        add('f', v);
-      }
+    // a letter dropped: the query is a deletion of the name; a letter too many, changed or swapped: a deletion of the query is the name or one of its deletions
+    for (const v of nameProbes(n.names)) {
+      add('n', v);
+      add('f', v);
     }
   }
   return wanted;
@@ -221,9 +217,7 @@ export async function matchQueries(db: Knex, queries: readonly MatchQuery[], lim
     const ids = new Set<number>();
     for (const d of n.domains) for (const id of found('d', d)) ids.add(id);
     for (const h of HANDLES) for (const id of found(KIND_OF[h], n[h])) ids.add(id);
-    for (const name of n.names) {
-      for (const v of [name, ...deletions(name)]) for (const k of ['n', 'f'] as const) for (const id of found(k, v)) ids.add(id);
-    }
+    for (const v of nameProbes(n.names)) for (const k of ['n', 'f'] as const) for (const id of found(k, v)) ids.add(id);
     return ids;
   });
   const facts = await loadMatchFacts(db, [...new Set(idsPer.flatMap((s) => [...s]))]);
