@@ -1349,6 +1349,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/platform/ecosystems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ecosystems
+         * @description Every ecosystem: a community of places (cities, regions, countries) with a default currency.
+         *     A browser-app user of an ecosystem carries its `id` in their token (`page.ecosystem` of lists);
+         *     their timeseries without `currency` are read and answered in its default currency. Ordered by
+         *     `id`. Legacy page shape `{limit, offset, total}` of in-memory platform lists. Managed with
+         *     `npm run admin -- ecosystem ...`.
+         */
+        get: operations["listEcosystems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/platform/teams": {
         parameters: {
             query?: never;
@@ -1643,8 +1667,9 @@ export interface paths {
          *     metric over all matching rounds per period, each round counted once.
          *
          *     `filter` uses the funding-round keys of `/data/transactions`; money filter values are read in
-         *     `currency` (default USD) and converted, as money metrics are. An empty period has `count` 0
-         *     and null for the other metrics.
+         *     `currency` and converted, as money metrics are. Without `currency`, a caller of an ecosystem
+         *     (`/platform/ecosystems`) gets its default currency, everyone else USD. An empty period has
+         *     `count` 0 and null for the other metrics.
          */
         get: operations["getTimeseries"];
         put?: never;
@@ -3532,6 +3557,30 @@ export interface components {
             data: components["schemas"]["VersionInfo"][];
             /** @description Operational changes that apply whatever the pin. */
             all_versions_changes: components["schemas"]["VersionChange"][];
+        };
+        Ecosystem: {
+            /**
+             * @description Slug, as tokens carry it.
+             * @example berlin
+             */
+            id: string;
+            name: string;
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The places it covers. */
+            places: {
+                id: number;
+                /** @enum {string} */
+                kind: "city" | "state" | "country" | "continent" | "region";
+                name: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        EcosystemList: {
+            data: components["schemas"]["Ecosystem"][];
+            page: components["schemas"]["LegacyPage"];
         };
         TeamList: {
             data: components["schemas"]["Team"][];
@@ -15405,6 +15454,73 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+        };
+    };
+    listEcosystems: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..100 (legacy offset paging of platform lists). */
+                limit?: components["parameters"]["LegacyLimit"];
+                /** @description Rows to skip (legacy offset paging of platform lists). */
+                offset?: components["parameters"]["LegacyOffset"];
+            };
+            header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ecosystems. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "berlin",
+                     *           "name": "Berlin",
+                     *           "currency": "EUR",
+                     *           "places": [
+                     *             {
+                     *               "id": 1131,
+                     *               "kind": "city",
+                     *               "name": "Berlin"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-01-15T09:00:00.000Z",
+                     *           "updated_at": "2026-01-15T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 25,
+                     *         "offset": 0,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EcosystemList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTeams: {

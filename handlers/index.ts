@@ -17,6 +17,7 @@ import { peopleHandlers } from './people.js';
 import { referenceHandlers, versionHandlers } from './reference.js';
 import { searchHandlers } from './search.js';
 import { documentHandlers, systemHandlers } from './system.js';
+import { ecosystemHandlers } from './ecosystems.js';
 import { teamHandlers } from './teams.js';
 import { transactionHandlers } from './transactions.js';
 import { usageHandlers } from './usage.js';
@@ -39,6 +40,7 @@ export const handlers: HandlerMap = {
   ...versionHandlers,
   ...jobHandlers,
   ...teamHandlers,
+  ...ecosystemHandlers,
   ...apiKeyHandlers,
   ...usageHandlers,
   ...analyticsHandlers,

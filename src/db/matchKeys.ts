@@ -129,8 +129,14 @@ export interface MatchFacts {
 
 /** What scoring compares of each candidate: identifiers, name and headquarters. */
 export async function loadMatchFacts(db: Knex, ids: readonly number[]): Promise<Map<number, MatchFacts>> {
-  if (ids.length === 0) return new Map();
-  const rows = (await prepared(
+  const out = new Map<number, MatchFacts>();
+  // in slices: SQLite binds at most 32,766 values in one statement
+  for (let i = 0; i < ids.length; i += 1000) for (const r of await matchFactsOf(db, ids.slice(i, i + 1000))) out.set(Number(r.id), { ...r, id: Number(r.id) });
+  return out;
+}
+
+async function matchFactsOf(db: Knex, ids: readonly number[]): Promise<MatchFacts[]> {
+  return (await prepared(
     whereIdIn(
       db,
       db('entities as e')
@@ -144,7 +150,6 @@ export async function loadMatchFacts(db: Knex, ids: readonly number[]): Promise<
       ids,
     ),
   )) as MatchFacts[];
-  return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id) }]));
 }
 
 /** Country names and codes as places holds them (to read a query's `country`). */

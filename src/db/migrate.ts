@@ -24,6 +24,7 @@ import * as m015 from './migrations/015_idempotency_keys.js';
 import * as m016 from './migrations/016_updated_at.js';
 import * as m018 from './migrations/018_credit_leases.js';
 import * as m019 from './migrations/019_match_keys.js';
+import * as m020 from './migrations/020_ecosystems.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
 import { rebuildFacts, rebuildRollup } from './rollup.js';
@@ -48,6 +49,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '016_updated_at': m016,
   '018_credit_leases': m018,
   '019_match_keys': m019,
+  '020_ecosystems': m020,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

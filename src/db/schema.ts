@@ -48,6 +48,8 @@ export const SCHEMA = {
   fx_rates: { currency: 'text', per_usd: 'num', as_of: 'text' },
   search_terms: { term: 'text', entity_id: 'int', kind: 'text', rank: 'int', signal: 'num' },
   match_keys: { kind: 'text', key: 'text', entity_id: 'int' },
+  ecosystems: { id: 'text', name: 'text', currency: 'text', created_at: 'text', updated_at: 'text' },
+  ecosystem_places: { ecosystem_id: 'text', place_id: 'int' },
   notes: { id: 'int', team_id: 'int', entity_id: 'int', body: 'text', created_by: 'text', created_at: 'text', updated_at: 'text' },
   news_terms: { term: 'text', news_id: 'int', rank: 'int', published_at: 'text' },
   analytics_rollup: { dim_a: 'text', label_a: 'text', dim_b: 'text', label_b: 'text', rounds: 'int', companies: 'int', amount_sum: 'num?', amount_avg: 'num?' },

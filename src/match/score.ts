@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { ApiError } from '../errors.js';
 import { countryNames, KEY_FANOUT, loadMatchFacts, lookupKeys, type MatchFacts, type MatchKind } from '../db/matchKeys.js';
-import { editDistance, foldText, fullNameKey, nameKey, nameKeys, nameProbes, placeKey, registrableDomain, socialHandle } from './normalize.js';
+import { editDistance, fullNameKey, nameKey, nameKeys, nameProbes, placeKey, registrableDomain, socialHandle } from './normalize.js';
 
 export type MatchField = 'domain' | 'website' | 'name' | 'linkedin' | 'twitter' | 'crunchbase' | 'country' | 'city';
 export type MatchType = 'company' | 'investor' | 'university' | 'gov_ngo' | 'person';
@@ -41,9 +41,16 @@ export interface Normalized {
   crunchbase: string | null;
 }
 
-/** A query as compared: its normalised inputs and the name keys it probes (without and with legal forms). */
+/**
+ * A query as compared: its normalised inputs, the name keys it probes (without and with legal
+ * forms), the registrable domains of `domain` and `website` apart, and its place folded.
+ */
 export interface Probe extends Normalized {
   names: string[];
+  domain: string | null;
+  website: string | null;
+  country: string | null;
+  city: string | null;
 }
 
 export interface Scored {
@@ -63,17 +70,17 @@ export interface MatchAnswer {
 const HANDLES = ['linkedin', 'twitter', 'crunchbase'] as const;
 const KIND_OF: Record<(typeof HANDLES)[number], MatchKind> = { linkedin: 'l', twitter: 't', crunchbase: 'c' };
 
-/** A query's inputs as compared; 400 when it has nothing to match on or an input cannot be read. */
+/** A query's inputs as compared (`country` folded; matchQueries reads a code as its country's name); 400 when it has nothing to match on or an input cannot be read. */
 export function normalizeQuery(q: MatchQuery, path: string): Probe {
   const problems: { path: string; message: string }[] = [];
-  const domains: string[] = [];
+  const sites = { domain: null as string | null, website: null as string | null };
   for (const f of ['domain', 'website'] as const) {
     const v = q[f];
     if (v === undefined) continue;
-    const d = registrableDomain(v);
-    if (d) domains.push(d);
-    else problems.push({ path: `${path}${f}`, message: `has no registrable domain (a host name such as stripe.com, or a URL)` });
+    sites[f] = registrableDomain(v);
+    if (!sites[f]) problems.push({ path: `${path}${f}`, message: `has no registrable domain (a host name such as stripe.com, or a URL)` });
   }
+  const domains = [sites.domain, sites.website].filter((d): d is string => d !== null);
   const handles = Object.fromEntries(
     HANDLES.map((f) => {
       const v = q[f];
@@ -93,7 +100,8 @@ export function normalizeQuery(q: MatchQuery, path: string): Probe {
       { path: path || '/', message: 'nothing to match on' },
     ]);
   }
-  return { ...norm, names: name ? [name, ...(fullName && fullName !== name ? [fullName] : [])] : [] };
+  const names = name ? [name, ...(fullName && fullName !== name ? [fullName] : [])] : [];
+  return { ...norm, names, ...sites, country: q.country === undefined ? null : placeKey(q.country), city: q.city === undefined ? null : placeKey(q.city) };
 }
 
 
@@ -128,13 +136,25 @@ async function countryReader(db: Knex): Promise<(s: string) => string> {
 
 const typeOf = (f: MatchFacts): MatchType => (f.type === 'person' ? 'person' : ((f.subtype ?? 'company') as MatchType));
 
-function domainsOf(f: MatchFacts): Set<string> {
-  const out = new Set<string>();
+/** A candidate as compared, normalised once per batch: its name keys, registrable domains, handles and headquarters. */
+interface Candidate {
+  f: MatchFacts;
+  names: string[];
+  domains: Set<string>;
+  handles: Record<(typeof HANDLES)[number], string | null>;
+  country: string | null;
+  city: string | null;
+}
+
+function candidateOf(f: MatchFacts): Candidate {
+  const domains = new Set<string>();
   for (const v of [f.domain, f.link_website]) {
     const d = v ? registrableDomain(v) : null;
-    if (d) out.add(d);
+    if (d) domains.add(d);
   }
-  return out;
+  const links = { linkedin: f.link_linkedin, twitter: f.link_twitter, crunchbase: f.link_crunchbase };
+  const handles = Object.fromEntries(HANDLES.map((h) => [h, links[h] ? socialHandle(h, links[h]!) : null])) as Candidate['handles'];
+  return { f, names: nameKeys(f.name), domains, handles, country: f.country_name ? placeKey(f.country_name) : null, city: f.city_name ? placeKey(f.city_name) : null };
 }
 
 /** How alike two name keys are: 1 when equal, 1 - edits / length up to two edits, else 0. */
@@ -145,34 +165,29 @@ function keySimilarity(a: string, b: string): number {
 }
 
 /** The best similarity of a query's name keys with an entity's. */
-const nameSimilarity = (n: Probe, name: string): number =>
-  Math.max(...n.names.flatMap((q) => nameKeys(name).map((k) => keySimilarity(q, k))));
+const nameSimilarity = (n: Probe, names: readonly string[]): number => Math.max(...n.names.flatMap((q) => names.map((k) => keySimilarity(q, k))));
 
 /**
  * `alone`: no other candidate bears the name (exactly, when this one does; within a typo, when this
  * one is a typo away), which makes the name worth more.
  */
-function scoreOne(q: MatchQuery, n: Probe, f: MatchFacts, sim: number, alone: boolean, country: (s: string) => string): Scored {
+function scoreOne(n: Probe, c: Candidate, sim: number, alone: boolean): Scored {
   const on: MatchField[] = [];
   const evidence: number[] = [];
   let factor = 1;
-  const theirs = domainsOf(f);
   if (n.domains.length) {
-    const agree = n.domains.some((d) => theirs.has(d));
-    if (agree) {
+    if (n.domains.some((d) => c.domains.has(d))) {
       evidence.push(WEIGHT.domain);
-      if (q.domain !== undefined && theirs.has(registrableDomain(q.domain)!)) on.push('domain');
-      if (q.website !== undefined && theirs.has(registrableDomain(q.website)!)) on.push('website');
-    } else if (theirs.size) factor *= PENALTY.domain;
+      if (n.domain && c.domains.has(n.domain)) on.push('domain');
+      if (n.website && c.domains.has(n.website)) on.push('website');
+    } else if (c.domains.size) factor *= PENALTY.domain;
   }
-  const links = { linkedin: f.link_linkedin, twitter: f.link_twitter, crunchbase: f.link_crunchbase };
   for (const h of HANDLES) {
     if (!n[h]) continue;
-    const mine = links[h] ? socialHandle(h, links[h]!) : null;
-    if (mine === n[h]) {
+    if (c.handles[h] === n[h]) {
       evidence.push(WEIGHT[h]);
       on.push(h);
-    } else if (mine) factor *= PENALTY.handle;
+    } else if (c.handles[h]) factor *= PENALTY.handle;
   }
   if (n.name) {
     if (sim === 1) {
@@ -183,21 +198,21 @@ function scoreOne(q: MatchQuery, n: Probe, f: MatchFacts, sim: number, alone: bo
       on.push('name');
     }
   }
-  if (q.country !== undefined && f.country_name) {
-    if (country(q.country) === placeKey(f.country_name)) {
+  if (n.country && c.country) {
+    if (n.country === c.country) {
       evidence.push(WEIGHT.country);
       on.push('country');
     } else factor *= PENALTY.country;
   }
-  if (q.city !== undefined && f.city_name) {
-    if (placeKey(q.city) === placeKey(f.city_name)) {
+  if (n.city && c.city) {
+    if (n.city === c.city) {
       evidence.push(WEIGHT.city);
       on.push('city');
     } else factor *= PENALTY.city;
   }
   // the place alone never makes a candidate: it only weighs with an identifier or the name
   const score = on.some((m) => m !== 'country' && m !== 'city') ? (1 - evidence.reduce((p, e) => p * (1 - e), 1)) * factor : 0;
-  return { id: f.id, score: Math.round(score * 1000) / 1000, matched_on: on, signal: f.signal_rating ?? -1 };
+  return { id: c.f.id, score: Math.round(score * 1000) / 1000, matched_on: on, signal: c.f.signal_rating ?? -1 };
 }
 
 /**
@@ -221,21 +236,25 @@ export async function matchQueries(db: Knex, queries: readonly MatchQuery[], lim
     return ids;
   });
   const facts = await loadMatchFacts(db, [...new Set(idsPer.flatMap((s) => [...s]))]);
-  const country = queries.some((q) => q.country !== undefined) ? await countryReader(db) : (s: string) => foldText(s);
+  const candidates = new Map([...facts].map(([id, f]) => [id, candidateOf(f)]));
+  if (norms.some((n) => n.country)) {
+    const country = await countryReader(db);
+    for (const n of norms) if (n.country) n.country = country(n.country);
+  }
   return queries.map((q, i) => {
     const n = norms[i]!;
-    const pool = [...idsPer[i]!].map((id) => facts.get(id)).filter((f): f is MatchFacts => !!f && (!q.type || typeOf(f) === q.type));
-    const sims = pool.map((f) => (n.name ? nameSimilarity(n, f.name) : 0));
+    const pool = [...idsPer[i]!].map((id) => candidates.get(id)).filter((c): c is Candidate => !!c && (!q.type || typeOf(c.f) === q.type));
+    const sims = pool.map((c) => (n.name ? nameSimilarity(n, c.names) : 0));
     const exact = sims.filter((x) => x === 1).length;
     const near = sims.filter((x) => x >= MIN_SIMILARITY).length;
     const scored = pool
-      .map((f, j) => scoreOne(q, n, f, sims[j]!, sims[j] === 1 ? exact === 1 : near === 1, country))
+      .map((c, j) => scoreOne(n, c, sims[j]!, sims[j] === 1 ? exact === 1 : near === 1))
       .filter((s) => s.score > 0)
       .sort((a, b) => b.score - a.score || b.signal - a.signal || a.id - b.id);
     const top = scored[0];
     const next = scored[1];
     const match = top && top.score >= MATCH_THRESHOLD && (!next || top.score - next.score >= MATCH_MARGIN) ? top : null;
-    const { names: _names, ...normalized } = n;
+    const normalized = { domains: n.domains, name: n.name, linkedin: n.linkedin, twitter: n.twitter, crunchbase: n.crunchbase };
     return { normalized, candidates: scored.slice(0, limit), match };
   });
 }

@@ -61,6 +61,10 @@ from .deal_size import DealSize
 from .delete_note_api_version import DeleteNoteAPIVersion
 from .deprecation import Deprecation
 from .deprecation_type import DeprecationType
+from .ecosystem import Ecosystem
+from .ecosystem_list import EcosystemList
+from .ecosystem_places_item import EcosystemPlacesItem
+from .ecosystem_places_item_kind import EcosystemPlacesItemKind
 from .education_glance import EducationGlance
 from .education_item import EducationItem
 from .education_item_list import EducationItemList
@@ -220,6 +224,7 @@ from .list_company_patents_api_version import ListCompanyPatentsAPIVersion
 from .list_company_team_api_version import ListCompanyTeamAPIVersion
 from .list_company_valuations_api_version import ListCompanyValuationsAPIVersion
 from .list_company_web_traffic_api_version import ListCompanyWebTrafficAPIVersion
+from .list_ecosystems_api_version import ListEcosystemsAPIVersion
 from .list_education_api_version import ListEducationAPIVersion
 from .list_entities_api_version import ListEntitiesAPIVersion
 from .list_entities_format import ListEntitiesFormat
@@ -494,6 +499,10 @@ __all__ = (
     "DeleteNoteAPIVersion",
     "Deprecation",
     "DeprecationType",
+    "Ecosystem",
+    "EcosystemList",
+    "EcosystemPlacesItem",
+    "EcosystemPlacesItemKind",
     "EducationGlance",
     "EducationItem",
     "EducationItemList",
@@ -645,6 +654,7 @@ __all__ = (
     "ListCompanyTeamAPIVersion",
     "ListCompanyValuationsAPIVersion",
     "ListCompanyWebTrafficAPIVersion",
+    "ListEcosystemsAPIVersion",
     "ListEducationAPIVersion",
     "ListEntitiesAPIVersion",
     "ListEntitiesFormat",
