@@ -72,7 +72,7 @@ async function main() {
     const batches: number[] = [];
     for (let i = 0; i < set.length; i += 100) {
       const t0 = performance.now();
-      await matchQueries(db, set.slice(i, i + 100).map((q) => q.query), 5, (j) => `queries/${j}/`);
+      await matchQueries(db, set.slice(i, i + 100).map((q) => q.query), 5, (j) => `body.queries.${j}`);
       batches.push(performance.now() - t0);
     }
     const result = {

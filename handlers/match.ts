@@ -23,11 +23,11 @@ export const matchHandlers: HandlerMap = {
   matchEntity: async (ctx) => {
     const q: MatchQuery = {};
     for (const f of QUERY_FIELDS) if (ctx.query[f] !== undefined) (q as Record<string, unknown>)[f] = ctx.query[f];
-    const answers = await matchQueries(ctx.deps.db, [q], ctx.query.limit ?? 5, () => '');
+    const answers = await matchQueries(ctx.deps.db, [q], ctx.query.limit ?? 5, () => 'query');
     return ok('matchEntity', { data: (await answer(ctx, answers))[0]!, currency: currencyOf(ctx.money) });
   },
   matchEntities: async (ctx) => {
-    const answers = await matchQueries(ctx.deps.db, ctx.body.queries, ctx.body.limit ?? 5, (i) => `queries/${i}/`);
+    const answers = await matchQueries(ctx.deps.db, ctx.body.queries, ctx.body.limit ?? 5, (i) => `body.queries.${i}`);
     return ok('matchEntities', { data: await answer(ctx, answers), currency: currencyOf(ctx.money) });
   },
 };

@@ -78,7 +78,7 @@ export function normalizeQuery(q: MatchQuery, path: string): Probe {
     const v = q[f];
     if (v === undefined) continue;
     sites[f] = registrableDomain(v);
-    if (!sites[f]) problems.push({ path: `${path}${f}`, message: `has no registrable domain (a host name such as stripe.com, or a URL)` });
+    if (!sites[f]) problems.push({ path: `${path}.${f}`, message: `has no registrable domain (a host name such as stripe.com, or a URL)` });
   }
   const domains = [sites.domain, sites.website].filter((d): d is string => d !== null);
   const handles = Object.fromEntries(
@@ -86,18 +86,18 @@ export function normalizeQuery(q: MatchQuery, path: string): Probe {
       const v = q[f];
       if (v === undefined) return [f, null];
       const h = socialHandle(f, v);
-      if (!h) problems.push({ path: `${path}${f}`, message: `is neither a ${f} profile URL nor a handle` });
+      if (!h) problems.push({ path: `${path}.${f}`, message: `is neither a ${f} profile URL nor a handle` });
       return [f, h];
     }),
   ) as Record<(typeof HANDLES)[number], string | null>;
   const name = q.name === undefined ? null : nameKey(q.name) || null;
   const fullName = q.name === undefined ? null : fullNameKey(q.name) || null;
-  if (q.name !== undefined && !name) problems.push({ path: `${path}name`, message: 'has no letters or digits' });
+  if (q.name !== undefined && !name) problems.push({ path: `${path}.name`, message: 'has no letters or digits' });
   if (problems.length) throw new ApiError('VALIDATION_ERROR', `${problems[0]!.path} ${problems[0]!.message}`, problems);
   const norm = { domains: [...new Set(domains)], name, ...handles };
   if (!norm.domains.length && !norm.name && !norm.linkedin && !norm.twitter && !norm.crunchbase) {
     throw new ApiError('VALIDATION_ERROR', 'Give at least one of domain, website, name, linkedin, twitter or crunchbase', [
-      { path: path || '/', message: 'nothing to match on' },
+      { path, message: 'nothing to match on' },
     ]);
   }
   const names = name ? [name, ...(fullName && fullName !== name ? [fullName] : [])] : [];
@@ -219,6 +219,7 @@ function scoreOne(n: Probe, c: Candidate, sim: number, alone: boolean): Scored {
  * The answers to a batch of queries (one lookup of the index for all of them, one read of the
  * candidates' facts), each with its `limit` best candidates.
  */
+/** `pathOf`: where query `i` is in the request, as validation errors name it (`query`, `body.queries.3`). */
 export async function matchQueries(db: Knex, queries: readonly MatchQuery[], limit: number, pathOf: (i: number) => string): Promise<MatchAnswer[]> {
   const norms = queries.map((q, i) => normalizeQuery(q, pathOf(i)));
   const hits = await lookupKeys(db, probesOf(norms));

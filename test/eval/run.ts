@@ -53,7 +53,7 @@ async function evaluate(db: Knex, set: EvalQuery[], absent: EvalQuery[] = []) {
   for (let i = 0; i < asked.length; i += 100) {
     const part = asked.slice(i, i + 100);
     const t0 = performance.now();
-    const answers = await matchQueries(db, part.map((q) => q.query), 5, (j) => `queries/${j}/`);
+    const answers = await matchQueries(db, part.map((q) => q.query), 5, (j) => `body.queries.${j}`);
     batchMs.push(performance.now() - t0);
     answers.forEach((a, j) => {
       const q = part[j]!;

@@ -97,16 +97,25 @@ forEachDatabase('entity matching', (h) => {
   });
 
   it('rejects queries with nothing to match on or unreadable inputs', async () => {
-    for (const input of [{}, { country: 'US' }, { domain: 'localhost' }, { linkedin: 'https://example.com/x' }, { name: '!!!' }, { type: 'fund', name: 'a' }]) {
-      const r = await h().get(q(input as Record<string, string>));
+    const cases: [Record<string, string>, string][] = [
+      [{}, 'query'],
+      [{ country: 'US' }, 'query'],
+      [{ domain: 'localhost' }, 'query.domain'],
+      [{ linkedin: 'https://example.com/x' }, 'query.linkedin'],
+      [{ name: '!!!' }, 'query.name'],
+      [{ type: 'fund', name: 'a' }, 'query.type'],
+    ];
+    for (const [input, path] of cases) {
+      const r = await h().get(q(input));
       expect(r.status, JSON.stringify(input)).toBe(400);
       expect(r.body.error.code).toBe('VALIDATION_ERROR');
+      expect(r.body.error.details[0].path, JSON.stringify(input)).toBe(path);
     }
     const tooMany = await h().call('POST', '/data/entities/match', { body: { queries: Array.from({ length: 101 }, () => ({ name: 'a' })) } });
     expect(tooMany.status).toBe(400);
     const bad = await h().call('POST', '/data/entities/match', { body: { queries: [{ name: 'Acme' }, { city: 'Berlin' }] } });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details[0].path).toBe('queries/1/');
+    expect(bad.body.error.details[0].path).toBe('body.queries.1');
   });
 
   it('answers a batch in order and charges one credit per query', async () => {
