@@ -5,7 +5,7 @@
  */
 import { Rng } from '../../seeds/random.js';
 import type { MatchQuery } from '../../src/match/score.js';
-import { MAX_FUZZY, MIN_FUZZY, nameKey } from '../../src/match/normalize.js';
+import { MAX_FUZZY, MIN_FUZZY, nameKey, placeKey, socialHandle } from '../../src/match/normalize.js';
 
 export interface Source {
   id: number;
@@ -23,6 +23,8 @@ export interface EvalQuery {
   mode: string;
   query: MatchQuery;
   expect: number;
+  /** Another record agrees with every input the query gives (the same name, domain, handles, place): no matcher can tell which is meant. */
+  ambiguous?: boolean;
 }
 
 const LEGAL = [' Inc.', ', Inc', ' GmbH', ' Ltd', ' SAS', ' S.A.', ' LLC', ' B.V.', ' Pty Ltd', ' AG', ' Limited', ' Corp.'];
@@ -85,7 +87,21 @@ export function queryOf(rng: Rng, s: Source): EvalQuery {
   }
 }
 
-/** `n` queries of distinct records picked at random. */
+/** What of a record a query gives: its name key, domain, handles and place, each when the query has it. */
+function signature(s: Source, q: MatchQuery): string {
+  const h = (k: 'linkedin' | 'twitter' | 'crunchbase', url: string | null) => (url ? socialHandle(k, url) : null);
+  return JSON.stringify([
+    q.name !== undefined ? nameKey(s.name) : null,
+    q.domain !== undefined || q.website !== undefined ? s.domain : null,
+    q.linkedin !== undefined ? h('linkedin', s.link_linkedin) : null,
+    q.twitter !== undefined ? h('twitter', s.link_twitter) : null,
+    q.crunchbase !== undefined ? h('crunchbase', s.link_crunchbase) : null,
+    q.country !== undefined && s.country_name ? placeKey(s.country_name) : null,
+    q.city !== undefined && s.city_name ? placeKey(s.city_name) : null,
+  ]);
+}
+
+/** `n` queries of distinct records picked at random, each marked `ambiguous` when another of `sources` gives the same answers to it. */
 export function buildSet(seed: number, sources: Source[], n: number): EvalQuery[] {
   const rng = new Rng(seed, 'match-eval');
   const pool = [...sources];
@@ -93,6 +109,17 @@ export function buildSet(seed: number, sources: Source[], n: number): EvalQuery[
   while (out.length < n && pool.length) {
     const s = pool.splice(rng.int(0, pool.length - 1), 1)[0]!;
     out.push(queryOf(rng, s));
+  }
+  const byId = new Map(sources.map((s) => [s.id, s]));
+  const shapes = new Map<string, Map<string, number>>();
+  for (const q of out) {
+    const shape = JSON.stringify(Object.keys(q.query).sort());
+    if (!shapes.has(shape)) {
+      const counts = new Map<string, number>();
+      for (const s of sources) counts.set(signature(s, q.query), (counts.get(signature(s, q.query)) ?? 0) + 1);
+      shapes.set(shape, counts);
+    }
+    q.ambiguous = (shapes.get(shape)!.get(signature(byId.get(q.expect)!, q.query)) ?? 0) > 1;
   }
   return out;
 }

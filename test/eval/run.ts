@@ -1,9 +1,10 @@
 /**
  * `make eval`: the matching evaluation on SQLite over two corpora, each in a fresh database:
- * the tiny seed (`EVAL_SCALE`, default tiny) and the 2013 Crunchbase companies (loaded by
+ * the seed (`EVAL_SCALE`, default tiny; or an already seeded file, `EVAL_DB`, labelled with
+ * `EVAL_SCALE`) and the 2013 Crunchbase companies (loaded by
  * crunchbase-2013.ts, match index built by `refreshMatchIndex`, as an import would). Reports
  * precision of `match`, how often a match is given, recall of the top candidate, per corpus and
- * noise mode, and the time of 100-query batches; writes bench/results/match-eval-<day>.json.
+ * noise mode, and the time of 100-query batches; writes bench/results/match-eval-<scale>-<day>.json.
  * Calls the matching service directly (no HTTP): the figures are the algorithm's.
  */
 import fs from 'node:fs';
@@ -34,17 +35,27 @@ interface Tally {
   top1: number;
   matches: number;
   correct: number;
+  /** Queries another record answers alike (no matcher can tell them apart), and how many of the others have their record on top. */
+  ambiguous: number;
+  top1_distinguishable: number;
 }
 
 const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 10000) / 10000 : null);
-const summary = (t: Tally) => ({ ...t, precision: ratio(t.correct, t.matches), match_rate: ratio(t.matches, t.queries), recall_top1: ratio(t.top1, t.queries) });
+const summary = (t: Tally) => ({
+  ...t,
+  precision: ratio(t.correct, t.matches),
+  match_rate: ratio(t.matches, t.queries),
+  recall_top1: ratio(t.top1, t.queries),
+  recall_top1_distinguishable: ratio(t.top1_distinguishable, t.queries - t.ambiguous),
+});
+const tally = (): Tally => ({ queries: 0, top1: 0, matches: 0, correct: 0, ambiguous: 0, top1_distinguishable: 0 });
 
 /**
  * Queries of records we hold (`expect` their id) and of records we do not (`absent`: any match is
  * wrong). Precision counts both; recall of the top candidate, the held records.
  */
 async function evaluate(db: Knex, set: EvalQuery[], absent: EvalQuery[] = []) {
-  const all: Tally = { queries: 0, top1: 0, matches: 0, correct: 0 };
+  const all = tally();
   const negatives = { queries: absent.length, matches: 0 };
   const modes = new Map<string, Tally>();
   const misses: unknown[] = [];
@@ -61,24 +72,28 @@ async function evaluate(db: Knex, set: EvalQuery[], absent: EvalQuery[] = []) {
         if (a.match) negatives.matches++, all.matches++, misses.push({ mode: `absent ${q.mode}`, query: q.query, match: a.match.id, score: a.match.score });
         return;
       }
-      const m = modes.get(q.mode) ?? modes.set(q.mode, { queries: 0, top1: 0, matches: 0, correct: 0 }).get(q.mode)!;
+      const m = modes.get(q.mode) ?? modes.set(q.mode, tally()).get(q.mode)!;
       for (const t of [all, m]) {
         t.queries++;
         if (a.candidates[0]?.id === q.expect) t.top1++;
+        if (q.ambiguous) t.ambiguous++;
+        else if (a.candidates[0]?.id === q.expect) t.top1_distinguishable++;
         if (a.match) t.matches++;
         if (a.match?.id === q.expect) t.correct++;
       }
-      if (a.candidates[0]?.id !== q.expect || (a.match && a.match.id !== q.expect)) misses.push({ mode: q.mode, query: q.query, expect: q.expect, got: a.candidates.slice(0, 2).map((c) => ({ id: c.id, score: c.score, on: c.matched_on })), match: a.match?.id ?? null });
+      if (a.candidates[0]?.id !== q.expect || (a.match && a.match.id !== q.expect)) misses.push({ mode: q.mode, ambiguous: q.ambiguous, query: q.query, expect: q.expect, got: a.candidates.slice(0, 2).map((c) => ({ id: c.id, score: c.score, on: c.matched_on })), match: a.match?.id ?? null });
     });
   }
   return { ...summary(all), absent: negatives, by_mode: Object.fromEntries([...modes].map(([k, t]) => [k, summary(t)])), batch_ms: batchMs.map((x) => Math.round(x * 10) / 10), misses };
 }
 
+/** The seed corpus: seeded afresh, or an already seeded SQLite file (`EVAL_DB`, read only). */
 async function seedCorpus(dir: string) {
-  const db = sqliteDb(path.join(dir, `seed-${SCALE}.sqlite`));
+  const given = process.env.EVAL_DB;
+  const db = given ? createDb({ dbClient: 'sqlite', sqliteFile: given, databaseUrl: `sqlite:${given}`, dbPoolMax: 1 }) : sqliteDb(path.join(dir, `seed-${SCALE}.sqlite`));
   try {
     await migrate(db);
-    await seedDatabase(db, { scale: SCALE, seed: SEED, rollup: false });
+    if (!given) await seedDatabase(db, { scale: SCALE, seed: SEED, rollup: false });
     const ids = ((await db('entities').where('type', 'organization').select('id')) as { id: number }[]).map((r) => r.id);
     const facts = await loadMatchFacts(db, ids);
     const sources: Source[] = [...facts.values()];
@@ -114,14 +129,17 @@ async function crunchbaseCorpus(dir: string) {
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-eval-'));
   try {
+    const day = new Date().toISOString().slice(0, 10);
     const results = { matching: { threshold: MATCH_THRESHOLD, margin: MATCH_MARGIN, corpora: [await seedCorpus(dir), await crunchbaseCorpus(dir)] } };
     console.log(`matching (match: score >= ${MATCH_THRESHOLD}, ${MATCH_MARGIN} above the next)`);
-    console.log(`${'corpus'.padEnd(52)} ${'queries'.padStart(7)} ${'precision'.padStart(9)} ${'match rate'.padStart(10)} ${'recall@1'.padStart(8)}  absent: queries, matched  100-query batches ms`);
+    const row = (label: string, t: ReturnType<typeof summary>) =>
+      `${label.padEnd(52)} ${String(t.queries).padStart(7)} ${String(t.precision).padStart(9)} ${String(t.match_rate).padStart(10)} ${String(t.recall_top1).padStart(8)} ${String(t.ambiguous).padStart(9)} ${String(t.recall_top1_distinguishable).padStart(14)}`;
+    console.log(`${'corpus'.padEnd(52)} ${'queries'.padStart(7)} ${'precision'.padStart(9)} ${'match rate'.padStart(10)} ${'recall@1'.padStart(8)} ${'ambiguous'.padStart(9)} ${'recall@1 (rest)'.padStart(14)}`);
     for (const c of results.matching.corpora) {
-      console.log(`${c.corpus.padEnd(52)} ${String(c.queries).padStart(7)} ${String(c.precision).padStart(9)} ${String(c.match_rate).padStart(10)} ${String(c.recall_top1).padStart(8)}  ${c.absent.queries}, ${c.absent.matches}  ${c.batch_ms.join(' ')}`);
-      for (const [mode, t] of Object.entries(c.by_mode)) console.log(`  ${mode.padEnd(50)} ${String(t.queries).padStart(7)} ${String(t.precision).padStart(9)} ${String(t.match_rate).padStart(10)} ${String(t.recall_top1).padStart(8)}`);
+      console.log(`${row(c.corpus, c)}\n  absent records: ${c.absent.queries} queries, ${c.absent.matches} matched; 100-query batches ms: ${c.batch_ms.join(' ')}`);
+      for (const [mode, t] of Object.entries(c.by_mode)) console.log(row(`  ${mode}`, t));
     }
-    const out = path.join(ROOT, 'bench/results', `match-eval-${new Date().toISOString().slice(0, 10)}.json`);
+    const out = path.join(ROOT, 'bench/results', `match-eval-${SCALE}-${day}.json`);
     fs.writeFileSync(out, JSON.stringify({ machine: `${os.cpus().length}-core, Node ${process.version}`, ...results }, null, 2) + '\n');
     console.log(`written ${path.relative(ROOT, out)}`);
   } finally {
