@@ -260,7 +260,7 @@ export interface paths {
          * Match up to 100 records at once
          * @description The answers of `GET /data/entities/match` for up to 100 queries, in the order given. Each query
          *     is the GET's inputs as an object (`limit` applies to each). A query with nothing to match on
-         *     fails the whole request (400, `details` naming `queries/<i>`). One credit per query.
+         *     fails the whole request (400, `details` naming `body.queries.<i>`). One credit per query.
          */
         post: operations["matchEntities"];
         delete?: never;
@@ -15495,7 +15495,7 @@ export interface operations {
                      *           "currency": "EUR",
                      *           "places": [
                      *             {
-                     *               "id": 1131,
+                     *               "id": 1067,
                      *               "kind": "city",
                      *               "name": "Berlin"
                      *             }

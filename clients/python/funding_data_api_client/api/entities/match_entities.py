@@ -138,7 +138,7 @@ def sync_detailed(
 
      The answers of `GET /data/entities/match` for up to 100 queries, in the order given. Each query
     is the GET's inputs as an object (`limit` applies to each). A query with nothing to match on
-    fails the whole request (400, `details` naming `queries/<i>`). One credit per query.
+    fails the whole request (400, `details` naming `body.queries.<i>`). One credit per query.
 
     Args:
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -178,7 +178,7 @@ def sync(
 
      The answers of `GET /data/entities/match` for up to 100 queries, in the order given. Each query
     is the GET's inputs as an object (`limit` applies to each). A query with nothing to match on
-    fails the whole request (400, `details` naming `queries/<i>`). One credit per query.
+    fails the whole request (400, `details` naming `body.queries.<i>`). One credit per query.
 
     Args:
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -213,7 +213,7 @@ async def asyncio_detailed(
 
      The answers of `GET /data/entities/match` for up to 100 queries, in the order given. Each query
     is the GET's inputs as an object (`limit` applies to each). A query with nothing to match on
-    fails the whole request (400, `details` naming `queries/<i>`). One credit per query.
+    fails the whole request (400, `details` naming `body.queries.<i>`). One credit per query.
 
     Args:
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -251,7 +251,7 @@ async def asyncio(
 
      The answers of `GET /data/entities/match` for up to 100 queries, in the order given. Each query
     is the GET's inputs as an object (`limit` applies to each). A query with nothing to match on
-    fails the whole request (400, `details` naming `queries/<i>`). One credit per query.
+    fails the whole request (400, `details` naming `body.queries.<i>`). One credit per query.
 
     Args:
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
