@@ -61,6 +61,7 @@ export interface paths {
          *     Filter scope `entity` (location, taxonomy, classification and role flags, status, funding,
          *     valuation, employees, launch date, ...: `GET /reference/filters?scope=entity`).
          *     Sort keys: `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`, `id`.
+         *     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
          */
         get: operations["listCompanies"];
         put?: never;
@@ -215,6 +216,7 @@ export interface paths {
          * @description Every entity: organizations of all four subtypes and persons, by `-signal_rating` by default.
          *     Rows are the organization summary row (discriminated by `subtype`) or the person summary row
          *     (`type` = `person`, `subtype` null). Filter scope `entity` (`GET /reference/filters?scope=entity`). Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `id`; ties by `id`.
+         *     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
          */
         get: operations["listEntities"];
         put?: never;
@@ -301,6 +303,7 @@ export interface paths {
          * List investors
          * @description Investors (investment firms: organizations of subtype `investor`), by `-signal_rating` by default. Filter scope `entity` (`GET /reference/filters?scope=entity`).
          *     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `investments_count`, `total_invested`, `id`; ties by `id`.
+         *     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
          */
         get: operations["listInvestors"];
         put?: never;
@@ -2027,6 +2030,8 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
+            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            score?: number;
             locked?: components["schemas"]["Locked"];
         };
         /** @description The company summary row. */
@@ -2073,6 +2078,8 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
+            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            score?: number;
             locked?: components["schemas"]["Locked"];
         };
         /** @description The university summary row. */
@@ -2119,6 +2126,8 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
+            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            score?: number;
             locked?: components["schemas"]["Locked"];
         };
         /** @description The gov_ngo summary row. */
@@ -2165,6 +2174,8 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
+            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            score?: number;
             locked?: components["schemas"]["Locked"];
         };
         /** @description The investor summary row. */
@@ -2211,6 +2222,8 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
+            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            score?: number;
             locked?: components["schemas"]["Locked"];
         };
         /** @description The organization summary row, discriminated by `subtype`. */
@@ -2480,6 +2493,8 @@ export interface components {
             available: string[];
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
+            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            score?: number;
             locked?: components["schemas"]["Locked"];
         };
         /** @description `FounderFull` with `view=full`, `FounderSummary` with `view=summary` (a full row also matches the summary: anyOf). */
@@ -3960,6 +3975,15 @@ export interface components {
          *     Keys per scope: `GET /reference/filters`.
          */
         Filter: string;
+        /**
+         * @description Words to rank the list by (1..200 characters, at least one word of two or more letters or
+         *     digits besides common words such as `the`). Ranked by relevance to the words' meaning over
+         *     name, tagline, about and taxonomy: BM25 over those fields plus a semantic component learned
+         *     from the taxonomy the words go with (docs/decisions.md), each row with its `score` (0..1).
+         *     Combines with `filter`; sort keys are then `score` (default, descending) and `signal_rating`;
+         *     pages within the first 1,000 results, cursors bound to the words.
+         */
+        SemanticKeyword: string;
         /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
         Cursor: string;
         /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
@@ -4173,6 +4197,15 @@ export interface operations {
                 format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Words to rank the list by (1..200 characters, at least one word of two or more letters or
+                 *     digits besides common words such as `the`). Ranked by relevance to the words' meaning over
+                 *     name, tagline, about and taxonomy: BM25 over those fields plus a semantic component learned
+                 *     from the taxonomy the words go with (docs/decisions.md), each row with its `score` (0..1).
+                 *     Combines with `filter`; sort keys are then `score` (default, descending) and `signal_rating`;
+                 *     pages within the first 1,000 results, cursors bound to the words.
+                 */
+                semantic_keyword?: components["parameters"]["SemanticKeyword"];
             };
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
@@ -5686,6 +5719,15 @@ export interface operations {
                 format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Words to rank the list by (1..200 characters, at least one word of two or more letters or
+                 *     digits besides common words such as `the`). Ranked by relevance to the words' meaning over
+                 *     name, tagline, about and taxonomy: BM25 over those fields plus a semantic component learned
+                 *     from the taxonomy the words go with (docs/decisions.md), each row with its `score` (0..1).
+                 *     Combines with `filter`; sort keys are then `score` (default, descending) and `signal_rating`;
+                 *     pages within the first 1,000 results, cursors bound to the words.
+                 */
+                semantic_keyword?: components["parameters"]["SemanticKeyword"];
             };
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
@@ -6764,6 +6806,15 @@ export interface operations {
                 format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Words to rank the list by (1..200 characters, at least one word of two or more letters or
+                 *     digits besides common words such as `the`). Ranked by relevance to the words' meaning over
+                 *     name, tagline, about and taxonomy: BM25 over those fields plus a semantic component learned
+                 *     from the taxonomy the words go with (docs/decisions.md), each row with its `score` (0..1).
+                 *     Combines with `filter`; sort keys are then `score` (default, descending) and `signal_rating`;
+                 *     pages within the first 1,000 results, cursors bound to the words.
+                 */
+                semantic_keyword?: components["parameters"]["SemanticKeyword"];
             };
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */

@@ -17,6 +17,7 @@
 import type { Knex } from 'knex';
 import { deletions, nameKeys, registrableDomain, socialHandle } from '../match/normalize.js';
 import { prepared, whereIdIn } from './knex.js';
+import { refreshKeywordIndex } from './keywordIndex.js';
 import { rebuildTerms, type TermSource } from './search.js';
 
 export type MatchKind = 'd' | 'n' | 'f' | 'l' | 't' | 'c';
@@ -66,7 +67,8 @@ export const rebuildMatchKeys = (db: Knex): Promise<void> => rebuildTerms(db, MA
 /**
  * Brings the match index up to date for entities that were added, changed or deleted: their rows are
  * replaced by those of their current state (none when deleted). Run it in the transaction that
- * changed them, so readers never see the entity without its keys.
+ * changed them, so readers never see the entity without its keys. Also refreshes the
+ * `semantic_keyword` index of the same entities (src/db/keywordIndex.ts).
  */
 export async function refreshMatchIndex(db: Knex | Knex.Transaction, changedEntityIds: readonly number[]): Promise<void> {
   for (let i = 0; i < changedEntityIds.length; i += 500) {
@@ -76,6 +78,7 @@ export async function refreshMatchIndex(db: Knex | Knex.Transaction, changedEnti
     const keys = rows.flatMap(matchKeysOf);
     for (let j = 0; j < keys.length; j += 500) await db('match_keys').insert(keys.slice(j, j + 500));
   }
+  await refreshKeywordIndex(db, changedEntityIds);
 }
 
 export interface KeyHit {

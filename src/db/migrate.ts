@@ -25,6 +25,8 @@ import * as m016 from './migrations/016_updated_at.js';
 import * as m018 from './migrations/018_credit_leases.js';
 import * as m019 from './migrations/019_match_keys.js';
 import * as m020 from './migrations/020_ecosystems.js';
+import * as m021 from './migrations/021_keyword_index.js';
+import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
 import { rebuildFacts, rebuildRollup } from './rollup.js';
@@ -50,6 +52,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '018_credit_leases': m018,
   '019_match_keys': m019,
   '020_ecosystems': m020,
+  '021_keyword_index': m021,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
@@ -63,6 +66,7 @@ const DERIVED: { table: string; source: string; rebuild(db: Knex): Promise<void>
   { table: 'search_terms', source: 'entities', rebuild: (db) => rebuildSearchTerms(db) },
   { table: 'news_terms', source: 'news', rebuild: (db) => rebuildNewsTerms(db) },
   { table: 'match_keys', source: 'entities', rebuild: (db) => rebuildMatchKeys(db) },
+  { table: 'keyword_terms', source: 'entities', rebuild: (db) => rebuildKeywordIndex(db) },
   { table: 'analytics_facts', source: 'transactions', rebuild: rebuildFacts },
   { table: 'analytics_rollup', source: 'transactions', rebuild: rebuildRollup },
 ];

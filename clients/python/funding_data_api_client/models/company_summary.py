@@ -81,6 +81,7 @@ class CompanySummary:
         funding (FundingSummary):
         valuation (LatestValuation):
         jobs (JobsSummary):
+        score (float | Unset): Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
         locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
             dotted paths in the record
             (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
@@ -129,6 +130,7 @@ class CompanySummary:
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
+    score: float | Unset = UNSET
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -233,6 +235,8 @@ class CompanySummary:
 
         jobs = self.jobs.to_dict()
 
+        score = self.score
+
         locked: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.locked, Unset):
             locked = []
@@ -278,6 +282,8 @@ class CompanySummary:
                 "jobs": jobs,
             }
         )
+        if score is not UNSET:
+            field_dict["score"] = score
         if locked is not UNSET:
             field_dict["locked"] = locked
 
@@ -533,6 +539,8 @@ class CompanySummary:
 
         jobs = JobsSummary.from_dict(d.pop("jobs"))
 
+        score = d.pop("score", UNSET)
+
         _locked = d.pop("locked", UNSET)
         locked: list[LockedField] | Unset = UNSET
         if _locked is not UNSET:
@@ -575,6 +583,7 @@ class CompanySummary:
             funding=funding,
             valuation=valuation,
             jobs=jobs,
+            score=score,
             locked=locked,
         )
 

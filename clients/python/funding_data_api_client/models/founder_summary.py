@@ -51,6 +51,7 @@ class FounderSummary:
         available (list[str]):
         added_at (datetime.datetime):
         updated_at (datetime.datetime):
+        score (float | Unset): Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
         locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
             dotted paths in the record
             (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
@@ -78,6 +79,7 @@ class FounderSummary:
     available: list[str]
     added_at: datetime.datetime
     updated_at: datetime.datetime
+    score: float | Unset = UNSET
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -137,6 +139,8 @@ class FounderSummary:
 
         updated_at = self.updated_at.isoformat()
 
+        score = self.score
+
         locked: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.locked, Unset):
             locked = []
@@ -171,6 +175,8 @@ class FounderSummary:
                 "updated_at": updated_at,
             }
         )
+        if score is not UNSET:
+            field_dict["score"] = score
         if locked is not UNSET:
             field_dict["locked"] = locked
 
@@ -276,6 +282,8 @@ class FounderSummary:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
+        score = d.pop("score", UNSET)
+
         _locked = d.pop("locked", UNSET)
         locked: list[LockedField] | Unset = UNSET
         if _locked is not UNSET:
@@ -307,6 +315,7 @@ class FounderSummary:
             available=available,
             added_at=added_at,
             updated_at=updated_at,
+            score=score,
             locked=locked,
         )
 

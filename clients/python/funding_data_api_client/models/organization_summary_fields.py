@@ -93,6 +93,7 @@ class OrganizationSummaryFields:
         funding (FundingSummary):
         valuation (LatestValuation):
         jobs (JobsSummary):
+        score (float | Unset): Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
         locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
             dotted paths in the record
             (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
@@ -141,6 +142,7 @@ class OrganizationSummaryFields:
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
+    score: float | Unset = UNSET
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -249,6 +251,8 @@ class OrganizationSummaryFields:
 
         jobs = self.jobs.to_dict()
 
+        score = self.score
+
         locked: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.locked, Unset):
             locked = []
@@ -294,6 +298,8 @@ class OrganizationSummaryFields:
                 "jobs": jobs,
             }
         )
+        if score is not UNSET:
+            field_dict["score"] = score
         if locked is not UNSET:
             field_dict["locked"] = locked
 
@@ -551,6 +557,8 @@ class OrganizationSummaryFields:
 
         jobs = JobsSummary.from_dict(d.pop("jobs"))
 
+        score = d.pop("score", UNSET)
+
         _locked = d.pop("locked", UNSET)
         locked: list[LockedField] | Unset = UNSET
         if _locked is not UNSET:
@@ -593,6 +601,7 @@ class OrganizationSummaryFields:
             funding=funding,
             valuation=valuation,
             jobs=jobs,
+            score=score,
             locked=locked,
         )
 

@@ -88,6 +88,7 @@ class UniversitySummary:
         funding (FundingSummary):
         valuation (LatestValuation):
         jobs (JobsSummary):
+        score (float | Unset): Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
         locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
             dotted paths in the record
             (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
@@ -136,6 +137,7 @@ class UniversitySummary:
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
+    score: float | Unset = UNSET
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -240,6 +242,8 @@ class UniversitySummary:
 
         jobs = self.jobs.to_dict()
 
+        score = self.score
+
         locked: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.locked, Unset):
             locked = []
@@ -285,6 +289,8 @@ class UniversitySummary:
                 "jobs": jobs,
             }
         )
+        if score is not UNSET:
+            field_dict["score"] = score
         if locked is not UNSET:
             field_dict["locked"] = locked
 
@@ -544,6 +550,8 @@ class UniversitySummary:
 
         jobs = JobsSummary.from_dict(d.pop("jobs"))
 
+        score = d.pop("score", UNSET)
+
         _locked = d.pop("locked", UNSET)
         locked: list[LockedField] | Unset = UNSET
         if _locked is not UNSET:
@@ -586,6 +594,7 @@ class UniversitySummary:
             funding=funding,
             valuation=valuation,
             jobs=jobs,
+            score=score,
             locked=locked,
         )
 
