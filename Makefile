@@ -148,7 +148,7 @@ soak: install $(BENCH_STAMP) ## Load and soak on PostgreSQL: WORKERS processes a
 bench: install $(BENCH_STAMP) ## Benchmarks on the large seed, SQLite and PostgreSQL (not part of test): ours vs node:http baseline vs Platformatic DB; BENCH_SECONDS per scenario
 	$(TSX) bench/run.ts
 
-eval: install ## Matching evaluation (precision of match, recall of the top candidate) on the tiny seed and the 2013 Crunchbase companies, SQLite; figures in bench/results/match-eval-<scale>-<day>.json (EVAL_SCALE, EVAL_DB)
+eval: install ## Matching evaluation (precision of match, recall of the top candidate) and semantic_keyword nDCG@10 (lexical and final) on the tiny seed and the 2013 Crunchbase companies, SQLite; figures in bench/results/match-eval-<scale>-<day>.json (EVAL_SCALE, EVAL_DB)
 	$(TSX) test/eval/run.ts
 
 clean: ## Remove the local database and caches

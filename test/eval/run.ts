@@ -5,7 +5,8 @@
  * crunchbase-2013.ts, match index built by `refreshMatchIndex`, as an import would). Reports
  * precision of `match`, how often a match is given, recall of the top candidate, per corpus and
  * noise mode, and the time of 100-query batches; writes bench/results/match-eval-<scale>-<day>.json.
- * Calls the matching service directly (no HTTP): the figures are the algorithm's.
+ * Then the `semantic_keyword` evaluation on each corpus (keyword-eval.ts): nDCG@10 of BM25 alone
+ * and of the final ranking. Calls the services directly (no HTTP): the figures are the algorithms'.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { matchQueries, MATCH_MARGIN, MATCH_THRESHOLD } from '../../src/match/sco
 import { seedDatabase, type ScaleName } from '../../seeds/index.js';
 import { buildSet, type EvalQuery, type Source } from './match-set.js';
 import { loadCompanies, readCompanies } from './crunchbase-2013.js';
+import { keywordEvaluation } from './keyword-eval.js';
 
 const SCALE = (process.env.EVAL_SCALE || 'tiny') as ScaleName;
 const SEED = 42;
@@ -87,10 +89,12 @@ async function evaluate(db: Knex, set: EvalQuery[], absent: EvalQuery[] = []) {
   return { ...summary(all), absent: negatives, by_mode: Object.fromEntries([...modes].map(([k, t]) => [k, summary(t)])), batch_ms: batchMs.map((x) => Math.round(x * 10) / 10), misses };
 }
 
-/** The seed corpus: seeded afresh, or an already seeded SQLite file (`EVAL_DB`, read only). */
+/** The seed corpus: seeded afresh, or a copy of an already seeded SQLite file (`EVAL_DB`; the keyword evaluation changes it). */
 async function seedCorpus(dir: string) {
   const given = process.env.EVAL_DB;
-  const db = given ? createDb({ dbClient: 'sqlite', sqliteFile: given, databaseUrl: `sqlite:${given}`, dbPoolMax: 1 }) : sqliteDb(path.join(dir, `seed-${SCALE}.sqlite`));
+  const file = path.join(dir, `seed-${SCALE}.sqlite`);
+  if (given) fs.copyFileSync(given, file);
+  const db = given ? createDb({ dbClient: 'sqlite', sqliteFile: file, databaseUrl: `sqlite:${file}`, dbPoolMax: 1 }) : sqliteDb(file);
   try {
     await migrate(db);
     if (!given) await seedDatabase(db, { scale: SCALE, seed: SEED, rollup: false });
@@ -98,7 +102,8 @@ async function seedCorpus(dir: string) {
     const facts = await loadMatchFacts(db, ids);
     const sources: Source[] = [...facts.values()];
     const set = buildSet(SEED, sources, 300);
-    return { corpus: `seed ${SCALE} (seed ${SEED}), ${ids.length} organizations`, ...(await evaluate(db, set)) };
+    const matching = { corpus: `seed ${SCALE} (seed ${SEED}), ${ids.length} organizations`, ...(await evaluate(db, set)) };
+    return { matching, keyword: { corpus: matching.corpus, ...(await keywordEvaluation(db)) } };
   } finally {
     await db.destroy();
   }
@@ -120,7 +125,9 @@ async function crunchbaseCorpus(dir: string) {
     const facts = await loadMatchFacts(db, loaded.map((c) => c.id));
     const set = buildSet(SEED, [...facts.values()], 400);
     const absent = buildSet(SEED + 1, heldOut, 200);
-    return { corpus: `Crunchbase 2013 companies, ${loaded.length} (+${heldOut.length} held out)`, index_seconds: Math.round(indexMs / 100) / 10, ...(await evaluate(db, set, absent)) };
+    const corpus = `Crunchbase 2013 companies, ${loaded.length} (+${heldOut.length} held out)`;
+    const matching = { corpus, index_seconds: Math.round(indexMs / 100) / 10, ...(await evaluate(db, set, absent)) };
+    return { matching, keyword: { corpus: `${corpus}, name only (category withheld)`, ...(await keywordEvaluation(db)) } };
   } finally {
     await db.destroy();
   }
@@ -130,7 +137,11 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-eval-'));
   try {
     const day = new Date().toISOString().slice(0, 10);
-    const results = { matching: { threshold: MATCH_THRESHOLD, margin: MATCH_MARGIN, corpora: [await seedCorpus(dir), await crunchbaseCorpus(dir)] } };
+    const both = [await seedCorpus(dir), await crunchbaseCorpus(dir)];
+    const results = {
+      matching: { threshold: MATCH_THRESHOLD, margin: MATCH_MARGIN, corpora: both.map((c) => c.matching) },
+      semantic_keyword: { corpora: both.map((c) => c.keyword) },
+    };
     console.log(`matching (match: score >= ${MATCH_THRESHOLD}, ${MATCH_MARGIN} above the next)`);
     const row = (label: string, t: ReturnType<typeof summary>) =>
       `${label.padEnd(52)} ${String(t.queries).padStart(7)} ${String(t.precision).padStart(9)} ${String(t.match_rate).padStart(10)} ${String(t.recall_top1).padStart(8)} ${String(t.ambiguous).padStart(9)} ${String(t.recall_top1_distinguishable).padStart(14)}`;
@@ -138,6 +149,11 @@ async function main() {
     for (const c of results.matching.corpora) {
       console.log(`${row(c.corpus, c)}\n  absent records: ${c.absent.queries} queries, ${c.absent.matches} matched; 100-query batches ms: ${c.batch_ms.join(' ')}`);
       for (const [mode, t] of Object.entries(c.by_mode)) console.log(row(`  ${mode}`, t));
+    }
+    console.log(`\nsemantic_keyword, nDCG@10 over held-out companies (taxonomy withheld, queries: taxonomy names)`);
+    console.log(`${'corpus'.padEnd(70)} ${'queries'.padStart(7)} ${'lexical'.padStart(8)} ${'final'.padStart(8)}  by semantic weight`);
+    for (const k of results.semantic_keyword.corpora) {
+      console.log(`${k.corpus.padEnd(70)} ${String(k.queries).padStart(7)} ${String(k.ndcg10_lexical).padStart(8)} ${String(k.ndcg10_final).padStart(8)}  ${JSON.stringify(k.ndcg10_by_semantic_weight)}`);
     }
     const out = path.join(ROOT, 'bench/results', `match-eval-${SCALE}-${day}.json`);
     fs.writeFileSync(out, JSON.stringify({ machine: `${os.cpus().length}-core, Node ${process.version}`, ...results }, null, 2) + '\n');
