@@ -59,6 +59,19 @@ forEachDatabase('semantic_keyword', (h) => {
     expect(data.map((r) => r.score)).toEqual([...data.map((r) => r.score)].sort((a, b) => b - a));
     // plain lists carry no score
     expect((await h().get('/data/companies?limit=3')).body.data[0]).not.toHaveProperty('score');
+
+    // an import that changes or deletes entities refreshes their rows (refreshMatchIndex)
+    const db = h().db;
+    const idOf = async (uuid: string) => Number(((await db('entities').where('uuid', uuid).first('id')) as { id: number }).id);
+    const [changed, deleted] = [await idOf(inTagline), await idOf(inAbout)];
+    await db('entities').where('id', changed).update({ tagline: 'Bread routing' });
+    await db('entities').where('id', deleted).delete();
+    await refreshMatchIndex(db, [changed, deleted]);
+    const after = (await list('/data/companies', 'zorblax')).data.map((r) => r.uuid);
+    expect(after[0]).toBe(inName);
+    expect(after).not.toContain(inTagline);
+    expect(after).not.toContain(inAbout);
+    expect((await list('/data/companies', 'bread routing')).data[0]!.uuid).toBe(inTagline);
   });
 
   it('finds by meaning: companies of the taxonomy the words go with, even without the words', async () => {
