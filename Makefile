@@ -22,7 +22,7 @@ MALLOC_MMAP_THRESHOLD ?= 131072
 SEED_YOUNG_MB ?= 64
 SEEDING := NODE_OPTIONS="$(if $(filter-out 0,$(SEED_YOUNG_MB)),--max-semi-space-size=$(SEED_YOUNG_MB)) $${NODE_OPTIONS:-}"
 
-.PHONY: help install build run seed migrate check test test-tally-reset test-unit test-integration test-vitest test-python test-contract test-generators test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench soak clean
+.PHONY: help install build run seed migrate check test test-tally-reset test-unit test-integration test-vitest test-python test-contract test-generators test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench eval soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -163,6 +163,9 @@ soak: install $(BENCH_STAMP) ## Load and soak on PostgreSQL: WORKERS processes a
 
 bench: install $(BENCH_STAMP) ## Benchmarks on the large seed, SQLite and PostgreSQL (not part of test): ours vs node:http baseline vs Platformatic DB; BENCH_SECONDS per scenario
 	$(TSX) bench/run.ts
+
+eval: install ## Matching evaluation (precision of match, recall of the top candidate) and semantic_keyword nDCG@10 (lexical and final) on the tiny seed and the 2013 Crunchbase companies, SQLite; figures in bench/results/match-eval-<scale>-<day>.json (EVAL_SCALE, EVAL_DB)
+	$(TSX) test/eval/run.ts
 
 clean: ## Remove the local database and caches
 	rm -rf data/ test/artifacts/

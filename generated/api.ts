@@ -61,6 +61,7 @@ export interface paths {
          *     Filter scope `entity` (location, taxonomy, classification and role flags, status, funding,
          *     valuation, employees, launch date, ...: `GET /reference/filters?scope=entity`).
          *     Sort keys: `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`, `id`.
+         *     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
          */
         get: operations["listCompanies"];
         put?: never;
@@ -215,10 +216,55 @@ export interface paths {
          * @description Every entity: organizations of all four subtypes and persons, by `-signal_rating` by default.
          *     Rows are the organization summary row (discriminated by `subtype`) or the person summary row
          *     (`type` = `person`, `subtype` null). Filter scope `entity` (`GET /reference/filters?scope=entity`). Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `id`; ties by `id`.
+         *     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
          */
         get: operations["listEntities"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/entities/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find the entity a partner's record is
+         * @description Which of our entities is this company (or investor, university, body, person)? Give any of
+         *     `domain`, `website`, `name`, `linkedin`, `twitter`, `crunchbase` (at least one), optionally
+         *     `country`, `city` and `type`. Inputs are normalised before comparing: websites and domains to
+         *     their registrable domain by the public-suffix list (`https://www.stripe.com/about` and
+         *     `shop.stripe.com` are `stripe.com`; `stripe.co.uk` stays itself), names without legal forms
+         *     (`Inc`, `Ltd`, `GmbH`, `SAS`, ...), punctuation, case and diacritics, with one typo forgiven
+         *     (a letter changed, added, dropped or two swapped, on names of 4 to 30 characters), and social
+         *     profile URLs to their handles.
+         *
+         *     `candidates` are ranked by `score` (0..1; ties by `signal_rating`, then id), each naming in
+         *     `matched_on` the inputs it agrees with. `match` is the top candidate when it is confidently the
+         *     one: its score is at least 0.8 and at least 0.1 above the next candidate's; otherwise null
+         *     (docs/decisions.md). Agreeing identifiers (domain 0.95, Crunchbase 0.95, LinkedIn 0.9,
+         *     X 0.85), an exact name (0.75; 0.85 when no other candidate bears it), a name one typo away
+         *     (less, by its similarity), the country (0.3) and the city (0.25) combine as independent
+         *     evidence, `1 - Π(1 - e)`; an input that disagrees lowers the score (a different domain x0.6,
+         *     a different handle x0.7, another country x0.5, another city x0.85).
+         *
+         *     Rows are the summary rows of `/data/entities`, with the same tier locks. One credit per query.
+         */
+        get: operations["matchEntity"];
+        put?: never;
+        /**
+         * Match up to 100 records at once
+         * @description The answers of `GET /data/entities/match` for up to 100 queries, in the order given. Each query
+         *     is the GET's inputs as an object (`limit` applies to each). A query with nothing to match on
+         *     fails the whole request (400, `details` naming `body.queries.<i>`). One credit per query.
+         */
+        post: operations["matchEntities"];
         delete?: never;
         options?: never;
         head?: never;
@@ -257,6 +303,7 @@ export interface paths {
          * List investors
          * @description Investors (investment firms: organizations of subtype `investor`), by `-signal_rating` by default. Filter scope `entity` (`GET /reference/filters?scope=entity`).
          *     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `investments_count`, `total_invested`, `id`; ties by `id`.
+         *     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
          */
         get: operations["listInvestors"];
         put?: never;
@@ -453,8 +500,10 @@ export interface paths {
          * Search entities by name or domain
          * @description Typeahead over the names and domains of every entity (organizations of all subtypes and
          *     persons). Ranking: exact name, exact domain, name prefix, domain prefix, then a later word of
-         *     the name starting with `q` (`capital` finds "Sequoia Capital"); within each, higher
-         *     `signal_rating` first, ties by id. Served from a prefix index (never a table scan). Only the
+         *     the name starting with `q` (`capital` finds "Sequoia Capital"), then the name equal to `q` once
+         *     both drop legal forms, punctuation, case and diacritics (`zynga inc` finds "Zynga"), then a name
+         *     one typo from `q` (`zynag`; names of 4 to 30 characters); within each, higher
+         *     `signal_rating` first, ties by id. Served from a prefix index and the entity match index (never a table scan). Only the
          *     first 1,000 results are paged (`page.next_cursor` is null after them); cursors are bound to `q`
          *     and `type`. `{data: [...]}` with the usual `page`.
          */
@@ -1328,6 +1377,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/platform/ecosystems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ecosystems
+         * @description Every ecosystem: a community of places (cities, regions, countries) with a default currency.
+         *     A browser-app user of an ecosystem carries its `id` in their token (`page.ecosystem` of lists);
+         *     their timeseries without `currency` are read and answered in its default currency. Ordered by
+         *     `id`. Legacy page shape `{limit, offset, total}` of in-memory platform lists. Managed with
+         *     `npm run admin -- ecosystem ...`.
+         */
+        get: operations["listEcosystems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/platform/teams": {
         parameters: {
             query?: never;
@@ -1623,8 +1696,9 @@ export interface paths {
          *     metric over all matching rounds per period, each round counted once.
          *
          *     `filter` uses the funding-round keys of `/data/transactions`; money filter values are read in
-         *     `currency` (default USD) and converted, as money metrics are. An empty period has `count` 0
-         *     and null for the other metrics.
+         *     `currency` and converted, as money metrics are. Without `currency`, a caller of an ecosystem
+         *     (`/platform/ecosystems`) gets its default currency, everyone else USD. An empty period has
+         *     `count` 0 and null for the other metrics.
          */
         get: operations["getTimeseries"];
         put?: never;
@@ -2003,6 +2077,8 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
+            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            score?: number;
             locked?: components["schemas"]["Locked"];
         };
         /** @description The company summary row. */
@@ -2049,6 +2125,8 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
+            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            score?: number;
             locked?: components["schemas"]["Locked"];
         };
         /** @description The university summary row. */
@@ -2095,6 +2173,8 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
+            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            score?: number;
             locked?: components["schemas"]["Locked"];
         };
         /** @description The gov_ngo summary row. */
@@ -2141,6 +2221,8 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
+            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            score?: number;
             locked?: components["schemas"]["Locked"];
         };
         /** @description The investor summary row. */
@@ -2187,6 +2269,8 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
+            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            score?: number;
             locked?: components["schemas"]["Locked"];
         };
         /** @description The organization summary row, discriminated by `subtype`. */
@@ -2456,6 +2540,8 @@ export interface components {
             available: string[];
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
+            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            score?: number;
             locked?: components["schemas"]["Locked"];
         };
         /** @description `FounderFull` with `view=full`, `FounderSummary` with `view=summary` (a full row also matches the summary: anyOf). */
@@ -3252,10 +3338,10 @@ export interface components {
             /** @enum {string} */
             field: "name" | "domain";
             /**
-             * @description `exact` whole value, `prefix` the value starts with `q`, `substring` a later word of the name starts with `q`.
+             * @description `exact` whole value, `prefix` the value starts with `q`, `substring` a later word of the name starts with `q`, `normalized` the name equals `q` once legal forms, punctuation, case and diacritics are dropped (`zynga inc`), `fuzzy` the name is about one typo from `q` (`zynag`).
              * @enum {string}
              */
-            kind: "exact" | "prefix" | "substring";
+            kind: "exact" | "prefix" | "substring" | "normalized" | "fuzzy";
         };
         TransactionList: {
             data: components["schemas"]["Transaction"][];
@@ -3312,6 +3398,58 @@ export interface components {
             page: components["schemas"]["Page"];
             currency: components["schemas"]["CurrencyCode"];
             meta?: components["schemas"]["Meta"];
+        };
+        MatchText: string;
+        /** @enum {string} */
+        MatchType: "company" | "investor" | "university" | "gov_ngo" | "person";
+        /** @description What a partner knows of one record; at least one of `domain`, `website`, `name`, `linkedin`, `twitter`, `crunchbase`. */
+        MatchQuery: {
+            domain?: components["schemas"]["MatchText"];
+            website?: components["schemas"]["MatchText"];
+            name?: components["schemas"]["MatchText"];
+            country?: components["schemas"]["MatchText"];
+            city?: components["schemas"]["MatchText"];
+            linkedin?: components["schemas"]["MatchText"];
+            twitter?: components["schemas"]["MatchText"];
+            crunchbase?: components["schemas"]["MatchText"];
+            type?: components["schemas"]["MatchType"];
+        };
+        MatchBatchRequest: {
+            queries: components["schemas"]["MatchQuery"][];
+            /**
+             * @description Candidates per query.
+             * @default 5
+             */
+            limit: number;
+        };
+        /** @description The inputs as compared (null when not given or, for `domain` and `website`, when they hold no registrable domain). */
+        MatchNormalized: {
+            domains: string[];
+            /** @description The name key: folded, legal forms removed, words run together. */
+            name: string | null;
+            linkedin: string | null;
+            twitter: string | null;
+            crunchbase: string | null;
+        };
+        MatchCandidate: {
+            score: number;
+            /** @description The inputs this entity agrees with (`name` also when one typo away). */
+            matched_on: ("domain" | "website" | "name" | "linkedin" | "twitter" | "crunchbase" | "country" | "city")[];
+            entity: components["schemas"]["EntitySummary"];
+        };
+        MatchResult: {
+            normalized: components["schemas"]["MatchNormalized"];
+            /** @description The top candidate when it is confidently the one (score >= 0.8 and 0.1 above the next); else null. */
+            match: components["schemas"]["MatchCandidate"] | null;
+            candidates: components["schemas"]["MatchCandidate"][];
+        };
+        MatchResponse: {
+            data: components["schemas"]["MatchResult"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        MatchBatchResponse: {
+            data: components["schemas"]["MatchResult"][];
+            currency: components["schemas"]["CurrencyCode"];
         };
         EntityFullResponse: {
             data: components["schemas"]["EntityFull"];
@@ -3541,6 +3679,30 @@ export interface components {
             data: components["schemas"]["VersionInfo"][];
             /** @description Operational changes that apply whatever the pin. */
             all_versions_changes: components["schemas"]["VersionChange"][];
+        };
+        Ecosystem: {
+            /**
+             * @description Slug, as tokens carry it.
+             * @example berlin
+             */
+            id: string;
+            name: string;
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The places it covers. */
+            places: {
+                id: number;
+                /** @enum {string} */
+                kind: "city" | "state" | "country" | "continent" | "region";
+                name: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        EcosystemList: {
+            data: components["schemas"]["Ecosystem"][];
+            page: components["schemas"]["LegacyPage"];
         };
         TeamList: {
             data: components["schemas"]["Team"][];
@@ -3920,6 +4082,15 @@ export interface components {
          *     Keys per scope: `GET /reference/filters`.
          */
         Filter: string;
+        /**
+         * @description Words to rank the list by (1..200 characters, at least one word of two or more letters or
+         *     digits besides common words such as `the`). Ranked by relevance to the words' meaning over
+         *     name, tagline, about and taxonomy: BM25 over those fields plus a semantic component learned
+         *     from the taxonomy the words go with (docs/decisions.md), each row with its `score` (0..1).
+         *     Combines with `filter`; sort keys are then `score` (default, descending) and `signal_rating`;
+         *     pages within the first 1,000 results, cursors bound to the words.
+         */
+        SemanticKeyword: string;
         /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
         Cursor: string;
         /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
@@ -4140,6 +4311,15 @@ export interface operations {
                 format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Words to rank the list by (1..200 characters, at least one word of two or more letters or
+                 *     digits besides common words such as `the`). Ranked by relevance to the words' meaning over
+                 *     name, tagline, about and taxonomy: BM25 over those fields plus a semantic component learned
+                 *     from the taxonomy the words go with (docs/decisions.md), each row with its `score` (0..1).
+                 *     Combines with `filter`; sort keys are then `score` (default, descending) and `signal_rating`;
+                 *     pages within the first 1,000 results, cursors bound to the words.
+                 */
+                semantic_keyword?: components["parameters"]["SemanticKeyword"];
             };
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
@@ -5667,6 +5847,15 @@ export interface operations {
                 format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Words to rank the list by (1..200 characters, at least one word of two or more letters or
+                 *     digits besides common words such as `the`). Ranked by relevance to the words' meaning over
+                 *     name, tagline, about and taxonomy: BM25 over those fields plus a semantic component learned
+                 *     from the taxonomy the words go with (docs/decisions.md), each row with its `score` (0..1).
+                 *     Combines with `filter`; sort keys are then `score` (default, descending) and `signal_rating`;
+                 *     pages within the first 1,000 results, cursors bound to the words.
+                 */
+                semantic_keyword?: components["parameters"]["SemanticKeyword"];
             };
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
@@ -5869,6 +6058,592 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    matchEntity: {
+        parameters: {
+            query?: {
+                /** @description A domain or host name (`www.stripe.com`). */
+                domain?: components["schemas"]["MatchText"];
+                /** @description A website URL (`https://stripe.com/about`). */
+                website?: components["schemas"]["MatchText"];
+                /** @description The name as the partner holds it (`Stripe, Inc.`). */
+                name?: components["schemas"]["MatchText"];
+                /** @description Headquarters country: ISO 3166-1 alpha-2 code or English name. */
+                country?: components["schemas"]["MatchText"];
+                /** @description Headquarters city name. */
+                city?: components["schemas"]["MatchText"];
+                /** @description A LinkedIn profile URL or its handle. */
+                linkedin?: components["schemas"]["MatchText"];
+                /** @description An X/Twitter profile URL or handle (`@stripe`). */
+                twitter?: components["schemas"]["MatchText"];
+                /** @description A Crunchbase profile URL or permalink. */
+                crunchbase?: components["schemas"]["MatchText"];
+                /** @description Only entities of this kind (an organization subtype, or `person`). */
+                type?: components["schemas"]["MatchType"];
+                /** @description Candidates to return, 1..20. */
+                limit?: number;
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidates, best first, and the match if there is one. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "normalized": {
+                     *           "domains": [
+                     *             "ravaify.co"
+                     *           ],
+                     *           "name": "ravaify",
+                     *           "linkedin": null,
+                     *           "twitter": null,
+                     *           "crunchbase": null
+                     *         },
+                     *         "match": {
+                     *           "score": 0.992,
+                     *           "matched_on": [
+                     *             "website",
+                     *             "name"
+                     *           ],
+                     *           "entity": {
+                     *             "uuid": "d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *             "type": "organization",
+                     *             "subtype": "company",
+                     *             "domain": "ravaify.co",
+                     *             "name": "Ravaify",
+                     *             "tagline": "A layer-2 scaling protocol for businesses",
+                     *             "about": "Ravaify builds a layer-2 scaling protocol for businesses. Founded in 2019 and headquartered in Rio de Janeiro, Brazil, the company shut down in 2022.",
+                     *             "image": "https://img.fundingdata.example/logos/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46.png",
+                     *             "service_url": "https://app.fundingdata.example/organizations/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *             "links": {
+                     *               "website": "https://www.ravaify.co",
+                     *               "linkedin": "https://www.linkedin.com/company/ravaify",
+                     *               "twitter": "https://x.com/ravaify",
+                     *               "instagram": null,
+                     *               "angellist": null,
+                     *               "crunchbase": "https://www.crunchbase.com/organization/ravaify"
+                     *             },
+                     *             "locations": [
+                     *               {
+                     *                 "role": "hq",
+                     *                 "city": {
+                     *                   "id": 1045,
+                     *                   "name": "Rio de Janeiro"
+                     *                 },
+                     *                 "state": {
+                     *                   "id": 327,
+                     *                   "name": "Rio de Janeiro"
+                     *                 },
+                     *                 "country": {
+                     *                   "id": 105,
+                     *                   "name": "Brazil"
+                     *                 },
+                     *                 "continent": {
+                     *                   "id": 7,
+                     *                   "name": "South America"
+                     *                 },
+                     *                 "lat": -22.9068,
+                     *                 "lon": -43.1729
+                     *               }
+                     *             ],
+                     *             "roles": [
+                     *               "company"
+                     *             ],
+                     *             "classifications": [],
+                     *             "taxonomy": [
+                     *               {
+                     *                 "id": 64,
+                     *                 "name": "Wealth Management",
+                     *                 "type": "industry_tag"
+                     *               },
+                     *               {
+                     *                 "id": 65,
+                     *                 "name": "Crypto Exchange",
+                     *                 "type": "industry_tag"
+                     *               },
+                     *               {
+                     *                 "id": 32,
+                     *                 "name": "Web3 & Crypto",
+                     *                 "type": "sector"
+                     *               },
+                     *               {
+                     *                 "id": 39,
+                     *                 "name": "Blockchain",
+                     *                 "type": "technology"
+                     *               },
+                     *               {
+                     *                 "id": 56,
+                     *                 "name": "APIs",
+                     *                 "type": "technology"
+                     *               }
+                     *             ],
+                     *             "launch_date": "2019",
+                     *             "closing_date": "2022-05",
+                     *             "became_unicorn_date": null,
+                     *             "became_thoroughbred_date": null,
+                     *             "exit_date": null,
+                     *             "employees_count": null,
+                     *             "employee_count_1y_growth": null,
+                     *             "added_at": "2025-04-16T15:10:03.688Z",
+                     *             "updated_at": "2025-06-01T15:28:37.197Z",
+                     *             "status": "closed",
+                     *             "signal_rating": 2.2,
+                     *             "unicorn_type": null,
+                     *             "funding": {
+                     *               "total": null,
+                     *               "total_vc": null,
+                     *               "rounds_count": 0
+                     *             },
+                     *             "valuation": {
+                     *               "value": null,
+                     *               "year": null,
+                     *               "month": null
+                     *             },
+                     *             "jobs": {
+                     *               "is_hiring": false,
+                     *               "open_count": 0
+                     *             },
+                     *             "investor": null
+                     *           }
+                     *         },
+                     *         "candidates": [
+                     *           {
+                     *             "score": 0.992,
+                     *             "matched_on": [
+                     *               "website",
+                     *               "name"
+                     *             ],
+                     *             "entity": {
+                     *               "uuid": "d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *               "type": "organization",
+                     *               "subtype": "company",
+                     *               "domain": "ravaify.co",
+                     *               "name": "Ravaify",
+                     *               "tagline": "A layer-2 scaling protocol for businesses",
+                     *               "about": "Ravaify builds a layer-2 scaling protocol for businesses. Founded in 2019 and headquartered in Rio de Janeiro, Brazil, the company shut down in 2022.",
+                     *               "image": "https://img.fundingdata.example/logos/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46.png",
+                     *               "service_url": "https://app.fundingdata.example/organizations/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *               "links": {
+                     *                 "website": "https://www.ravaify.co",
+                     *                 "linkedin": "https://www.linkedin.com/company/ravaify",
+                     *                 "twitter": "https://x.com/ravaify",
+                     *                 "instagram": null,
+                     *                 "angellist": null,
+                     *                 "crunchbase": "https://www.crunchbase.com/organization/ravaify"
+                     *               },
+                     *               "locations": [
+                     *                 {
+                     *                   "role": "hq",
+                     *                   "city": {
+                     *                     "id": 1045,
+                     *                     "name": "Rio de Janeiro"
+                     *                   },
+                     *                   "state": {
+                     *                     "id": 327,
+                     *                     "name": "Rio de Janeiro"
+                     *                   },
+                     *                   "country": {
+                     *                     "id": 105,
+                     *                     "name": "Brazil"
+                     *                   },
+                     *                   "continent": {
+                     *                     "id": 7,
+                     *                     "name": "South America"
+                     *                   },
+                     *                   "lat": -22.9068,
+                     *                   "lon": -43.1729
+                     *                 }
+                     *               ],
+                     *               "roles": [
+                     *                 "company"
+                     *               ],
+                     *               "classifications": [],
+                     *               "taxonomy": [
+                     *                 {
+                     *                   "id": 64,
+                     *                   "name": "Wealth Management",
+                     *                   "type": "industry_tag"
+                     *                 },
+                     *                 {
+                     *                   "id": 65,
+                     *                   "name": "Crypto Exchange",
+                     *                   "type": "industry_tag"
+                     *                 },
+                     *                 {
+                     *                   "id": 32,
+                     *                   "name": "Web3 & Crypto",
+                     *                   "type": "sector"
+                     *                 },
+                     *                 {
+                     *                   "id": 39,
+                     *                   "name": "Blockchain",
+                     *                   "type": "technology"
+                     *                 },
+                     *                 {
+                     *                   "id": 56,
+                     *                   "name": "APIs",
+                     *                   "type": "technology"
+                     *                 }
+                     *               ],
+                     *               "launch_date": "2019",
+                     *               "closing_date": "2022-05",
+                     *               "became_unicorn_date": null,
+                     *               "became_thoroughbred_date": null,
+                     *               "exit_date": null,
+                     *               "employees_count": null,
+                     *               "employee_count_1y_growth": null,
+                     *               "added_at": "2025-04-16T15:10:03.688Z",
+                     *               "updated_at": "2025-06-01T15:28:37.197Z",
+                     *               "status": "closed",
+                     *               "signal_rating": 2.2,
+                     *               "unicorn_type": null,
+                     *               "funding": {
+                     *                 "total": null,
+                     *                 "total_vc": null,
+                     *                 "rounds_count": 0
+                     *               },
+                     *               "valuation": {
+                     *                 "value": null,
+                     *                 "year": null,
+                     *                 "month": null
+                     *               },
+                     *               "jobs": {
+                     *                 "is_hiring": false,
+                     *                 "open_count": 0
+                     *               },
+                     *               "investor": null
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "currency": "USD"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MatchResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    matchEntities: {
+        parameters: {
+            query?: {
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description One answer per query, in order. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "normalized": {
+                     *             "domains": [
+                     *               "ravaify.co"
+                     *             ],
+                     *             "name": null,
+                     *             "linkedin": null,
+                     *             "twitter": null,
+                     *             "crunchbase": null
+                     *           },
+                     *           "match": {
+                     *             "score": 0.95,
+                     *             "matched_on": [
+                     *               "domain"
+                     *             ],
+                     *             "entity": {
+                     *               "uuid": "d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *               "type": "organization",
+                     *               "subtype": "company",
+                     *               "domain": "ravaify.co",
+                     *               "name": "Ravaify",
+                     *               "tagline": "A layer-2 scaling protocol for businesses",
+                     *               "about": "Ravaify builds a layer-2 scaling protocol for businesses. Founded in 2019 and headquartered in Rio de Janeiro, Brazil, the company shut down in 2022.",
+                     *               "image": "https://img.fundingdata.example/logos/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46.png",
+                     *               "service_url": "https://app.fundingdata.example/organizations/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *               "links": {
+                     *                 "website": "https://www.ravaify.co",
+                     *                 "linkedin": "https://www.linkedin.com/company/ravaify",
+                     *                 "twitter": "https://x.com/ravaify",
+                     *                 "instagram": null,
+                     *                 "angellist": null,
+                     *                 "crunchbase": "https://www.crunchbase.com/organization/ravaify"
+                     *               },
+                     *               "locations": [
+                     *                 {
+                     *                   "role": "hq",
+                     *                   "city": {
+                     *                     "id": 1045,
+                     *                     "name": "Rio de Janeiro"
+                     *                   },
+                     *                   "state": {
+                     *                     "id": 327,
+                     *                     "name": "Rio de Janeiro"
+                     *                   },
+                     *                   "country": {
+                     *                     "id": 105,
+                     *                     "name": "Brazil"
+                     *                   },
+                     *                   "continent": {
+                     *                     "id": 7,
+                     *                     "name": "South America"
+                     *                   },
+                     *                   "lat": -22.9068,
+                     *                   "lon": -43.1729
+                     *                 }
+                     *               ],
+                     *               "roles": [
+                     *                 "company"
+                     *               ],
+                     *               "classifications": [],
+                     *               "taxonomy": [
+                     *                 {
+                     *                   "id": 64,
+                     *                   "name": "Wealth Management",
+                     *                   "type": "industry_tag"
+                     *                 },
+                     *                 {
+                     *                   "id": 65,
+                     *                   "name": "Crypto Exchange",
+                     *                   "type": "industry_tag"
+                     *                 },
+                     *                 {
+                     *                   "id": 32,
+                     *                   "name": "Web3 & Crypto",
+                     *                   "type": "sector"
+                     *                 },
+                     *                 {
+                     *                   "id": 39,
+                     *                   "name": "Blockchain",
+                     *                   "type": "technology"
+                     *                 },
+                     *                 {
+                     *                   "id": 56,
+                     *                   "name": "APIs",
+                     *                   "type": "technology"
+                     *                 }
+                     *               ],
+                     *               "launch_date": "2019",
+                     *               "closing_date": "2022-05",
+                     *               "became_unicorn_date": null,
+                     *               "became_thoroughbred_date": null,
+                     *               "exit_date": null,
+                     *               "employees_count": null,
+                     *               "employee_count_1y_growth": null,
+                     *               "added_at": "2025-04-16T15:10:03.688Z",
+                     *               "updated_at": "2025-06-01T15:28:37.197Z",
+                     *               "status": "closed",
+                     *               "signal_rating": 2.2,
+                     *               "unicorn_type": null,
+                     *               "funding": {
+                     *                 "total": null,
+                     *                 "total_vc": null,
+                     *                 "rounds_count": 0
+                     *               },
+                     *               "valuation": {
+                     *                 "value": null,
+                     *                 "year": null,
+                     *                 "month": null
+                     *               },
+                     *               "jobs": {
+                     *                 "is_hiring": false,
+                     *                 "open_count": 0
+                     *               },
+                     *               "investor": null
+                     *             }
+                     *           },
+                     *           "candidates": [
+                     *             {
+                     *               "score": 0.95,
+                     *               "matched_on": [
+                     *                 "domain"
+                     *               ],
+                     *               "entity": {
+                     *                 "uuid": "d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *                 "type": "organization",
+                     *                 "subtype": "company",
+                     *                 "domain": "ravaify.co",
+                     *                 "name": "Ravaify",
+                     *                 "tagline": "A layer-2 scaling protocol for businesses",
+                     *                 "about": "Ravaify builds a layer-2 scaling protocol for businesses. Founded in 2019 and headquartered in Rio de Janeiro, Brazil, the company shut down in 2022.",
+                     *                 "image": "https://img.fundingdata.example/logos/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46.png",
+                     *                 "service_url": "https://app.fundingdata.example/organizations/d68fcf04-bd77-4f2e-ac97-aaf48d4c4f46",
+                     *                 "links": {
+                     *                   "website": "https://www.ravaify.co",
+                     *                   "linkedin": "https://www.linkedin.com/company/ravaify",
+                     *                   "twitter": "https://x.com/ravaify",
+                     *                   "instagram": null,
+                     *                   "angellist": null,
+                     *                   "crunchbase": "https://www.crunchbase.com/organization/ravaify"
+                     *                 },
+                     *                 "locations": [
+                     *                   {
+                     *                     "role": "hq",
+                     *                     "city": {
+                     *                       "id": 1045,
+                     *                       "name": "Rio de Janeiro"
+                     *                     },
+                     *                     "state": {
+                     *                       "id": 327,
+                     *                       "name": "Rio de Janeiro"
+                     *                     },
+                     *                     "country": {
+                     *                       "id": 105,
+                     *                       "name": "Brazil"
+                     *                     },
+                     *                     "continent": {
+                     *                       "id": 7,
+                     *                       "name": "South America"
+                     *                     },
+                     *                     "lat": -22.9068,
+                     *                     "lon": -43.1729
+                     *                   }
+                     *                 ],
+                     *                 "roles": [
+                     *                   "company"
+                     *                 ],
+                     *                 "classifications": [],
+                     *                 "taxonomy": [
+                     *                   {
+                     *                     "id": 64,
+                     *                     "name": "Wealth Management",
+                     *                     "type": "industry_tag"
+                     *                   },
+                     *                   {
+                     *                     "id": 65,
+                     *                     "name": "Crypto Exchange",
+                     *                     "type": "industry_tag"
+                     *                   },
+                     *                   {
+                     *                     "id": 32,
+                     *                     "name": "Web3 & Crypto",
+                     *                     "type": "sector"
+                     *                   },
+                     *                   {
+                     *                     "id": 39,
+                     *                     "name": "Blockchain",
+                     *                     "type": "technology"
+                     *                   },
+                     *                   {
+                     *                     "id": 56,
+                     *                     "name": "APIs",
+                     *                     "type": "technology"
+                     *                   }
+                     *                 ],
+                     *                 "launch_date": "2019",
+                     *                 "closing_date": "2022-05",
+                     *                 "became_unicorn_date": null,
+                     *                 "became_thoroughbred_date": null,
+                     *                 "exit_date": null,
+                     *                 "employees_count": null,
+                     *                 "employee_count_1y_growth": null,
+                     *                 "added_at": "2025-04-16T15:10:03.688Z",
+                     *                 "updated_at": "2025-06-01T15:28:37.197Z",
+                     *                 "status": "closed",
+                     *                 "signal_rating": 2.2,
+                     *                 "unicorn_type": null,
+                     *                 "funding": {
+                     *                   "total": null,
+                     *                   "total_vc": null,
+                     *                   "rounds_count": 0
+                     *                 },
+                     *                 "valuation": {
+                     *                   "value": null,
+                     *                   "year": null,
+                     *                   "month": null
+                     *                 },
+                     *                 "jobs": {
+                     *                   "is_hiring": false,
+                     *                   "open_count": 0
+                     *                 },
+                     *                 "investor": null
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "normalized": {
+                     *             "domains": [],
+                     *             "name": "qqzzxxyy",
+                     *             "linkedin": null,
+                     *             "twitter": null,
+                     *             "crunchbase": null
+                     *           },
+                     *           "match": null,
+                     *           "candidates": []
+                     *         }
+                     *       ],
+                     *       "currency": "USD"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MatchBatchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
@@ -6166,6 +6941,15 @@ export interface operations {
                 format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Words to rank the list by (1..200 characters, at least one word of two or more letters or
+                 *     digits besides common words such as `the`). Ranked by relevance to the words' meaning over
+                 *     name, tagline, about and taxonomy: BM25 over those fields plus a semantic component learned
+                 *     from the taxonomy the words go with (docs/decisions.md), each row with its `score` (0..1).
+                 *     Combines with `filter`; sort keys are then `score` (default, descending) and `signal_rating`;
+                 *     pages within the first 1,000 results, cursors bound to the words.
+                 */
+                semantic_keyword?: components["parameters"]["SemanticKeyword"];
             };
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
@@ -14972,6 +15756,73 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+        };
+    };
+    listEcosystems: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..100 (legacy offset paging of platform lists). */
+                limit?: components["parameters"]["LegacyLimit"];
+                /** @description Rows to skip (legacy offset paging of platform lists). */
+                offset?: components["parameters"]["LegacyOffset"];
+            };
+            header?: {
+                /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ecosystems. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "berlin",
+                     *           "name": "Berlin",
+                     *           "currency": "EUR",
+                     *           "places": [
+                     *             {
+                     *               "id": 1067,
+                     *               "kind": "city",
+                     *               "name": "Berlin"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-01-15T09:00:00.000Z",
+                     *           "updated_at": "2026-01-15T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "limit": 25,
+                     *         "offset": 0,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EcosystemList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTeams: {

@@ -14,6 +14,7 @@ import { ApiError } from '../src/errors.js';
 import { ok, type Ctx, type HandlerMap, type RequestScope, type Result } from '../src/http/context.js';
 import { compileListFilter, listFilter } from '../src/query/list.js';
 import { V2026_10_07 } from '../src/versions/table.js';
+import { ecosystemMoney } from '../src/services/ecosystems.js';
 
 type Schemas = components['schemas'];
 
@@ -123,9 +124,10 @@ export const analyticsHandlers: HandlerMap = {
 
   getTimeseries: async (ctx) => {
     const q = ctx.query;
+    const money = await ecosystemMoney(ctx, q.currency !== undefined);
     const body = await fundingTimeseries(
       ctx.deps.db,
-      fundingFilter(ctx),
+      fundingFilter({ list: { ...ctx.list, money } }),
       {
         metric: q.metric ?? 'count',
         interval: (q.interval ?? 'month') as Interval,
@@ -136,7 +138,7 @@ export const analyticsHandlers: HandlerMap = {
         budgetMs: ctx.deps.cfg.queryBudgetMs,
         tier: ctx.list.tier,
       },
-      ctx.money,
+      money,
     );
     return ok('getTimeseries', body as Schemas['Timeseries']);
   },

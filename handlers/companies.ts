@@ -2,22 +2,28 @@
 import { findEntityByUuid, loadEntities } from '../src/db/entities.js';
 import { COMPANY_SORTS, listCompanies } from '../src/db/companies.js';
 import { notFound } from '../src/errors.js';
-import { ok, type HandlerMap } from '../src/http/context.js';
+import { ok, type HandlerMap, type RequestScope } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
 import { organizationSummary } from '../src/serialize/entities.js';
 import type { components } from '../generated/api.js';
 import { organizationRecord } from '../src/services/organizations.js';
+import { keywordList, withScore } from '../src/services/keyword.js';
 import { currencyOf, pageEnvelope } from '../src/services/page.js';
+
+async function companyPage(ctx: Pick<RequestScope, 'deps' | 'list'>) {
+  const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts: COMPANY_SORTS, alias: 'e', core: true });
+  const { rows, page } = await listCompanies(ctx.deps.db, list.where, list.page);
+  return { rows, page: pageEnvelope(page, list) };
+}
 
 export const companyHandlers: HandlerMap = {
   listCompanies: async (ctx) => {
     const { db, cfg } = ctx.deps;
-    const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts: COMPANY_SORTS, alias: 'e', core: true });
-    const { rows, page } = await listCompanies(db, list.where, list.page);
+    const { rows, page } = ctx.query.semantic_keyword === undefined ? await companyPage(ctx) : await keywordList(ctx, ctx.query.semantic_keyword, 'company');
     const entities = await loadEntities(db, rows.map((r) => r.id));
-    const data = rows.map((r) => organizationSummary(cfg.appUrl, entities.get(r.id)!, ctx.money) as components['schemas']['CompanySummary']);
-    return ok('listCompanies', { data, page: pageEnvelope(page, list), currency: currencyOf(ctx.money) });
+    const data = rows.map((r) => withScore(organizationSummary(cfg.appUrl, entities.get(r.id)!, ctx.money), r) as components['schemas']['CompanySummary']);
+    return ok('listCompanies', { data, page, currency: currencyOf(ctx.money) });
   },
 
   getCompany: async (ctx) => {

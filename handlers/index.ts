@@ -5,6 +5,7 @@ import { apiKeyHandlers } from './apiKeys.js';
 import { companyHandlers } from './companies.js';
 import { founderHandlers } from './founders.js';
 import { jobHandlers } from './jobs.js';
+import { matchHandlers } from './match.js';
 import { nestedHandlers } from './nested.js';
 import { noteHandlers } from './notes.js';
 import { organizationHandlers } from './organizations.js';
@@ -16,6 +17,7 @@ import { peopleHandlers } from './people.js';
 import { datasetHandlers, referenceHandlers, versionHandlers } from './reference.js';
 import { searchHandlers } from './search.js';
 import { documentHandlers, systemHandlers } from './system.js';
+import { ecosystemHandlers } from './ecosystems.js';
 import { teamHandlers } from './teams.js';
 import { transactionHandlers } from './transactions.js';
 import { usageHandlers } from './usage.js';
@@ -25,6 +27,7 @@ export const handlers: HandlerMap = {
   ...companyHandlers,
   ...organizationHandlers,
   ...searchHandlers,
+  ...matchHandlers,
   ...recordHandlers,
   ...noteHandlers,
   ...nestedHandlers,
@@ -38,6 +41,7 @@ export const handlers: HandlerMap = {
   ...versionHandlers,
   ...jobHandlers,
   ...teamHandlers,
+  ...ecosystemHandlers,
   ...apiKeyHandlers,
   ...usageHandlers,
   ...analyticsHandlers,

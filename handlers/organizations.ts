@@ -6,7 +6,6 @@
  */
 import type { Db, SortRegistry } from '../src/db/listing.js';
 import type { components } from '../generated/api.js';
-import { loadEntities } from '../src/db/entities.js';
 import { type Directory, INVESTOR_SORTS, listDirectory, ORGANIZATION_SORTS } from '../src/db/directory.js';
 import type { PageInfo, PageRequest } from '../src/db/paging.js';
 import { FOUNDER_SORTS, listPersons } from '../src/db/people.js';
@@ -14,9 +13,8 @@ import { ok, type HandlerMap, type RequestScope } from '../src/http/context.js';
 import type { CompiledFilter } from '../src/query/compile.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
-import { organizationSummary } from '../src/serialize/entities.js';
-import { founderSummary } from '../src/serialize/people.js';
-import { findTyped, type Subtype } from '../src/services/entities.js';
+import { entitySummaries, findTyped, type Subtype } from '../src/services/entities.js';
+import { keywordList, withScore } from '../src/services/keyword.js';
 import { organizationRecord } from '../src/services/organizations.js';
 import { currencyOf, pageEnvelope, type PageEnvelope } from '../src/services/page.js';
 import { personRecord, personRecords } from '../src/services/people.js';
@@ -36,13 +34,13 @@ async function directoryPage<R>(
 }
 
 /** A directory page of organizations (of one subtype, or every entity), each as its summary record (or a person's). */
-async function organizationPage(ctx: Pick<RequestScope, 'deps' | 'list' | 'money'>, dir: Directory, sorts: SortRegistry, core: boolean) {
-  const { rows, page } = await directoryPage(ctx, sorts, core, (db, where, p) => listDirectory(db, dir, where, p));
-  const entities = await loadEntities(ctx.deps.db, rows.map((r) => r.id));
-  const data = rows.map((r) => {
-    const e = entities.get(r.id)!;
-    return e.type === 'person' ? founderSummary(ctx.deps.cfg.appUrl, e, ctx.money) : organizationSummary(ctx.deps.cfg.appUrl, e, ctx.money);
-  });
+async function organizationPage(ctx: Pick<RequestScope, 'deps' | 'list' | 'money'>, dir: Directory, sorts: SortRegistry, core: boolean, keyword?: string) {
+  const { rows, page } =
+    keyword === undefined
+      ? await directoryPage<{ id: number; score?: number }>(ctx, sorts, core, (db, where, p) => listDirectory(db, dir, where, p))
+      : await keywordList(ctx, keyword, 'subtype' in dir ? dir.subtype : null);
+  const summaries = await entitySummaries(ctx, rows.map((r) => r.id));
+  const data = rows.map((r) => withScore(summaries.get(r.id)!, r));
   return { data, page, currency: currencyOf(ctx.money) };
 }
 
@@ -57,13 +55,13 @@ const asPage = <T>(p: { data: unknown[]; page: PageEnvelope; currency: S['Curren
 const asRecord = <T>(r: { data: unknown; currency: S['CurrencyCode'] }) => ({ ...r, data: r.data as T });
 
 export const organizationHandlers: HandlerMap = {
-  listEntities: async (ctx) => ok('listEntities', asPage<S['EntitySummary']>(await organizationPage(ctx, { all: true }, ORGANIZATION_SORTS, true))),
+  listEntities: async (ctx) => ok('listEntities', asPage<S['EntitySummary']>(await organizationPage(ctx, { all: true }, ORGANIZATION_SORTS, true, ctx.query.semantic_keyword))),
   getEntity: async (ctx) => {
     const row = await findTyped(ctx, ctx.params.id, null, 'Entity');
     const data = row.type === 'person' ? await personRecord(ctx, row) : await organizationRecord(ctx, row);
     return ok('getEntity', asRecord<S['EntityFull']>({ data, currency: currencyOf(ctx.money) }));
   },
-  listInvestors: async (ctx) => ok('listInvestors', asPage<S['InvestorSummary']>(await organizationPage(ctx, { subtype: 'investor' }, INVESTOR_SORTS, true))),
+  listInvestors: async (ctx) => ok('listInvestors', asPage<S['InvestorSummary']>(await organizationPage(ctx, { subtype: 'investor' }, INVESTOR_SORTS, true, ctx.query.semantic_keyword))),
   getInvestor: async (ctx) => ok('getInvestor', asRecord<S['InvestorFull']>(await organizationDetail(ctx, ctx.params.id, 'investor', 'Investor'))),
   listUniversities: async (ctx) => ok('listUniversities', asPage<S['UniversitySummary']>(await organizationPage(ctx, { subtype: 'university' }, ORGANIZATION_SORTS, false))),
   getUniversity: async (ctx) => ok('getUniversity', asRecord<S['UniversityFull']>(await organizationDetail(ctx, ctx.params.id, 'university', 'University'))),

@@ -16,6 +16,7 @@ import type { Knex } from 'knex';
 import { withoutForeignKeys, withoutSecondaryIndexes } from '../src/db/bulkIndexes.js';
 import { isSqlite } from '../src/db/knex.js';
 import { rebuildFacts, rebuildRollup } from '../src/db/rollup.js';
+import { rebuildKeywordIndex } from '../src/db/keywordIndex.js';
 import { generateCompanies } from './companies.js';
 import { createCtx, type Ctx, type ScaleName } from './context.js';
 import { analyze, finalize, scalar } from './finalize.js';
@@ -73,6 +74,10 @@ export async function seedDatabase(
   await ctx.w.commit();
   if (sqlite) ctx.progress.begin('analytics facts', 1);
   counts.push({ table: 'analytics_facts', rows: await (factRows ?? facts()) });
+  // the semantic_keyword model is learned from the whole corpus, so it is built once everything is in
+  ctx.progress.begin('keyword index', 1);
+  await rebuildKeywordIndex(db);
+  counts.push({ table: 'keyword_terms', rows: Number(((await db('keyword_terms').count({ n: '*' })) as { n: number | string }[])[0]!.n) });
   if (opts.rollup !== false) {
     ctx.progress.begin('analytics rollup', 1);
     await rebuildRollup(db);

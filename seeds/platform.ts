@@ -1,7 +1,7 @@
 /**
  * Platform rows: the development team and key (dev-client / dev-secret, every scope, plenty of
- * credits), a second team without a key, the browser-app users, reference currency rates and the
- * landscapes. Secrets are hashed with a salt derived from the seed so that reruns are identical.
+ * credits), a second team without a key, the browser-app users and the ecosystem of the premium
+ * one, reference currency rates and the landscapes. Secrets are hashed with a salt derived from the seed so that reruns are identical.
  */
 import crypto from 'node:crypto';
 import { ALL_SCOPES } from '../src/access/scopes.js';
@@ -10,6 +10,9 @@ import { hashSecret } from '../src/auth/secrets.js';
 import type { Ctx } from './context.js';
 
 const AT = '2026-01-15T09:00:00.000Z';
+
+/** The ecosystems of the demo users (src/auth/demo.ts): the places they cover, as city name and country. */
+const ECOSYSTEMS = [{ id: 'berlin', name: 'Berlin', currency: 'EUR', cities: [['Berlin', 'DE']] as const }];
 
 /** A deterministic salt per secret (the hash format is the service's own). */
 function salt(seed: number, label: string): Buffer {
@@ -34,6 +37,10 @@ export function writePlatform(ctx: Ctx): void {
     'users',
     DEMO_USERS.map((u, i) => ({ id: i + 1, email: u.email, password_hash: hashSecret(u.password, salt(ctx.seed, u.plan)), plan: u.plan, ecosystem: u.ecosystem })),
   );
+  for (const e of ECOSYSTEMS) {
+    w.add('ecosystems', { id: e.id, name: e.name, currency: e.currency, created_at: AT, updated_at: AT });
+    for (const [city, iso2] of e.cities) w.add('ecosystem_places', { ecosystem_id: e.id, place_id: ctx.ref.cityByName(city, iso2).id });
+  }
   w.addAll('credit_balances', [
     { team_id: 1, balance: 1_000_000_000, granted: 1_000_000_000, updated_at: AT },
     { team_id: 2, balance: 0, granted: 0, updated_at: AT },

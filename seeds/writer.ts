@@ -21,8 +21,9 @@ const SEEDED: readonly SchemaTable[] = [
   'entity_flags', 'entity_investor_types', 'entity_investor_stages', 'transactions', 'transaction_investors', 'career', 'education', 'jobs',
   'funds', 'fund_lps', 'valuations', 'financials', 'headcount_breakdown', 'web_traffic', 'patents', 'news', 'news_entities', 'news_taxonomy',
   'landscapes', 'landscape_taxonomy', 'teams', 'team_members', 'api_keys', 'users', 'credit_balances', 'fx_rates',
-  // the typeahead tables, derived from entities and news as those are added (terms.ts)
-  'search_terms', 'news_terms',
+  'ecosystems', 'ecosystem_places',
+  // the typeahead and match tables, derived from entities and news as those are added (terms.ts)
+  'search_terms', 'news_terms', 'match_keys',
 ];
 
 /** Every table the seed writes, in foreign-key order, with its columns (src/db/schema.ts). */
@@ -30,8 +31,8 @@ export const TABLES: Record<string, readonly string[]> = Object.fromEntries(SEED
 
 export type TableName = keyof typeof TABLES & string;
 export type Row = Record<string, unknown>;
-/** Rows derived from a row as it is added: the table they go to and the rows. */
-export type Derive = (row: Row) => readonly [TableName, readonly Row[]];
+/** Rows derived from a row as it is added: each table they go to and its rows. */
+export type Derive = (row: Row) => readonly (readonly [TableName, readonly Row[]])[];
 
 /** Buffered values across all tables before a flush. */
 const FLUSH_VALUES = 60_000;
@@ -261,10 +262,7 @@ export class BulkWriter {
     this.buffered += cols.length;
     this.added++;
     const derive = this.derived[table];
-    if (derive) {
-      const [to, rows] = derive(row);
-      for (const r of rows) this.add(to, r);
-    }
+    if (derive) for (const [to, rows] of derive(row)) for (const r of rows) this.add(to, r);
   }
 
   addAll(table: TableName, rows: readonly Row[]): void {

@@ -2,7 +2,7 @@
  * The operator's command line: `npm run admin -- <command>` (node dist/src/admin/cli.js after
  * `make build`; `node --import tsx src/admin/cli.ts` from the sources). It bootstraps and runs a
  * database without an API token: the first team, its key and credits, browser-app users, the
- * signing key, and the removal of the development credentials a production start refuses.
+ * signing key, ecosystems, and the removal of the development credentials a production start refuses.
  * Results go to stdout as JSON, messages to stderr; bad input exits 2, a refused action 1.
  * DATABASE_URL comes from the environment (src/config.ts); all SQL is in src/db.
  */
@@ -18,6 +18,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { deleteKeyByClientId, findKeyByClientId, insertKey, listTeamKeys, revokeKeyByClientId, type ApiKeyRow } from '../db/apiKeys.js';
 import { main as dbMain } from '../db/cli.js';
 import { getBalanceRow, grantCredits } from '../db/credits.js';
+import { deleteEcosystem, knownCurrencies, listEcosystems, placesNamed, putEcosystem } from '../db/ecosystems.js';
 import { createDb } from '../db/knex.js';
 import { migrate } from '../db/migrate.js';
 import { findTeamBySlug, insertTeam, SlugTakenError, type TeamRow } from '../db/teams.js';
@@ -36,8 +37,12 @@ const USAGE = `usage: npm run admin -- <command>
   user delete --email EMAIL
   signing-key create --out FILE
   dev-key delete
+  ecosystem list
+  ecosystem set ID --name NAME --currency EUR [--places PLACE,PLACE]
+  ecosystem delete ID
 DATABASE_URL selects the database (sqlite:<file> or postgres://...).
-scopes: ${ALL_SCOPES.join(', ')}`;
+scopes: ${ALL_SCOPES.join(', ')}
+places: place ids or names (cities, regions, countries), comma-separated.`;
 
 /** Bad input: exit 2 with the message. */
 class UsageError extends Error {}
@@ -48,7 +53,7 @@ const MAX_GRANT = 1_000_000_000_000;
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/;
 const EMAIL = /^[^\s@]{1,100}@[^\s@]{1,98}\.[^\s@]{1,20}$/;
 
-type Options = Partial<Record<'name' | 'slug' | 'team' | 'scopes' | 'label' | 'amount' | 'email' | 'plan' | 'out' | 'scale', string>> & { reset?: boolean };
+type Options = Partial<Record<'name' | 'slug' | 'team' | 'scopes' | 'label' | 'amount' | 'email' | 'plan' | 'out' | 'scale' | 'currency' | 'places', string>> & { reset?: boolean };
 
 function parse(argv: string[]): { words: string[]; opts: Options } {
   const { positionals, values } = parseArgs({
@@ -66,6 +71,8 @@ function parse(argv: string[]): { words: string[]; opts: Options } {
       plan: { type: 'string' },
       out: { type: 'string' },
       scale: { type: 'string' },
+      currency: { type: 'string' },
+      places: { type: 'string' },
       reset: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -213,6 +220,36 @@ const COMMANDS: Record<string, Command> = {
     const n = await deleteUserByEmail(db, email);
     note(n ? `user ${email} deleted` : `no user ${email}: nothing to do`);
     print({ email, deleted: n > 0 });
+  },
+  'ecosystem list': async (db, words, opts) => {
+    noArgs(words, 2);
+    need(opts, []);
+    print(await listEcosystems(db));
+  },
+  'ecosystem set': async (db, words, opts) => {
+    if (words.length !== 3 || !SLUG.test(words[2]!) || words[2]!.length > 64) throw new UsageError(`ecosystem set takes one ID: lower-case letters, digits and dashes (at most 64)\n${USAGE}`);
+    const o = need(opts, ['name', 'currency'], ['places']);
+    if (o.name!.length > 200) throw new UsageError('--name must be at most 200 characters');
+    const currency = o.currency!.toUpperCase();
+    const known = await knownCurrencies(db);
+    if (!known.includes(currency)) throw new UsageError(`--currency must be one of ${known.sort().join(', ')}, got ${JSON.stringify(o.currency)}`);
+    const keys = [...new Set((opts.places ?? '').split(',').map((p) => p.trim()).filter(Boolean))];
+    const found = await placesNamed(db, keys);
+    const placeIds: number[] = [];
+    for (const [key, rows] of found) {
+      if (rows.length === 0) throw new Refused(`no place ${JSON.stringify(key)}`);
+      if (rows.length > 1) throw new Refused(`${JSON.stringify(key)} names ${rows.length} places (${rows.map((r) => `${r.id} ${r.kind}`).join(', ')}): give the id`);
+      placeIds.push(rows[0]!.id);
+    }
+    await putEcosystem(db, { id: words[2]!, name: o.name!, currency, placeIds, at: at() });
+    print((await listEcosystems(db)).find((e) => e.id === words[2]));
+  },
+  'ecosystem delete': async (db, words, opts) => {
+    need(opts, []);
+    if (words.length !== 3 || !words[2]) throw new UsageError(`ecosystem delete takes one ID\n${USAGE}`);
+    const deleted = await deleteEcosystem(db, words[2]);
+    note(deleted ? `ecosystem ${words[2]} deleted; its users keep the id and get USD until it exists again` : `no ecosystem ${words[2]}: nothing to do`);
+    print({ id: words[2], deleted });
   },
   'dev-key delete': async (db, words, opts) => {
     noArgs(words, 2);

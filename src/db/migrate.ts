@@ -24,6 +24,11 @@ import * as m015 from './migrations/015_idempotency_keys.js';
 import * as m016 from './migrations/016_updated_at.js';
 import * as m018 from './migrations/018_credit_leases.js';
 import * as m019 from './migrations/019_oauth_clients.js';
+import * as m020 from './migrations/020_match_keys.js';
+import * as m021 from './migrations/021_ecosystems.js';
+import * as m022 from './migrations/022_keyword_index.js';
+import { rebuildKeywordIndex } from './keywordIndex.js';
+import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
 import { rebuildFacts, rebuildRollup } from './rollup.js';
 import { rebuildSearchTerms } from './search.js';
@@ -47,6 +52,9 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '016_updated_at': m016,
   '018_credit_leases': m018,
   '019_oauth_clients': m019,
+  '020_match_keys': m020,
+  '021_ecosystems': m021,
+  '022_keyword_index': m022,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
@@ -59,6 +67,8 @@ const migrationSource: Knex.MigrationSource<string> = {
 const DERIVED: { table: string; source: string; rebuild(db: Knex): Promise<void> }[] = [
   { table: 'search_terms', source: 'entities', rebuild: (db) => rebuildSearchTerms(db) },
   { table: 'news_terms', source: 'news', rebuild: (db) => rebuildNewsTerms(db) },
+  { table: 'match_keys', source: 'entities', rebuild: (db) => rebuildMatchKeys(db) },
+  { table: 'keyword_terms', source: 'entities', rebuild: (db) => rebuildKeywordIndex(db) },
   { table: 'analytics_facts', source: 'transactions', rebuild: rebuildFacts },
   { table: 'analytics_rollup', source: 'transactions', rebuild: rebuildRollup },
 ];

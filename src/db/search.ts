@@ -6,7 +6,9 @@
  * range scan `term >= q and term < q || U+10FFFF` on the covering index (a prefix match, binary
  * collation on both engines: SQLite compares bytes, PostgreSQL uses collation "C"). Matches rank:
  * exact name, exact domain, name prefix, domain prefix, a later word of the name ("substring"),
- * then signal rating, then id. Only the first 1,000 ranked results are paged.
+ * then, from the entity match index (src/db/matchKeys.ts), the same name once legal forms,
+ * punctuation, case and diacritics are dropped ("normalized"), then a name one typo away ("fuzzy");
+ * within a class by signal rating, then id. Only the first 1,000 ranked results are paged.
  */
 import type { Knex } from 'knex';
 import { prepared, whereIdIn } from './knex.js';
@@ -111,24 +113,50 @@ export interface SearchRow {
 
 /**
  * A page of the first SEARCH_DEPTH matches of `q` (already normalised), optionally of one kind.
- * `best` is 0 exact name, 1 exact domain, 2 name prefix, 3 domain prefix, 4 later word.
+ * `best` is 0 exact name, 1 exact domain, 2 name prefix, 3 domain prefix, 4 later word, 5 the same
+ * name once normalised, 6 a name one typo away.
  */
-export async function searchEntities(db: Knex, q: string, kind: SearchKind | null, page: PageRequest) {
-  const base = db.from(rankedQuery(db, q, kind).as('x'));
+export async function searchEntities(db: Knex, q: string, kind: SearchKind | null, page: PageRequest, forgiving: Forgiving | null = null) {
+  const base = db.from(rankedQuery(db, q, kind, forgiving).as('x'));
   return keysetPage<SearchRow & Record<string, unknown>>(db, base, (b) => b.select('x.entity_id', 'x.best'), page);
 }
 
-/** The first SEARCH_DEPTH matches, ranked: one range scan of search_terms_term_key. */
-export function rankedQuery(db: Knex, q: string, kind: SearchKind | null): Knex.QueryBuilder {
-  const best = `min(case when s.rank < ${INNER_WORD} and s.term = ? then s.rank when s.rank < ${INNER_WORD} then s.rank + 2 else 4 end)`;
-  return db('search_terms as s')
+/**
+ * The first SEARCH_DEPTH matches, ranked: one range scan of search_terms_term_key, and the equality
+ * probes of the match index for the forgiving classes (`forgiving` of src/match/normalize.ts: the
+ * query's name keys and their one-deletion variants). An entity found both ways keeps its best class.
+ */
+export function rankedQuery(db: Knex, q: string, kind: SearchKind | null, forgiving: Forgiving | null = null): Knex.QueryBuilder {
+  const cls = `case when s.rank < ${INNER_WORD} and s.term = ? then s.rank when s.rank < ${INNER_WORD} then s.rank + 2 else 4 end`;
+  const prefix = db('search_terms as s')
     .where('s.term', '>=', q)
     .andWhere('s.term', '<', q + TOP)
     .modify((b) => (kind ? b.andWhere('s.kind', kind) : b))
-    .groupBy('s.entity_id')
-    .select('s.entity_id', db.raw(`${best} as best`, [q]), db.raw('max(s.signal) as signal'))
-    .orderByRaw(`${best}, max(s.signal) desc, s.entity_id`, [q])
+    .select('s.entity_id', db.raw(`${cls} as best`, [q]), 's.signal');
+  const hits = forgiving && forgiving.probes.length ? prefix.unionAll(forgivingQuery(db, forgiving, kind)) : prefix;
+  return db
+    .from(hits.as('h'))
+    .groupBy('h.entity_id')
+    .select('h.entity_id', db.raw('min(h.best) as best'), db.raw('max(h.signal) as signal'))
+    .orderByRaw('min(h.best), max(h.signal) desc, h.entity_id')
     .limit(SEARCH_DEPTH);
+}
+
+/** What a query can match forgivingly: its name keys (legal forms dropped or kept) and every key one deletion from them. */
+export interface Forgiving {
+  names: string[];
+  probes: string[];
+}
+
+/** Class 5: the name equals the query once both are normalised (`zynga inc` for Zynga); class 6: one typo away. */
+function forgivingQuery(db: Knex, f: Forgiving, kind: SearchKind | null): Knex.QueryBuilder {
+  const names = f.names.map(() => '?').join(', ');
+  return db('match_keys as m')
+    .join('entities as e', 'e.id', 'm.entity_id')
+    .whereIn('m.kind', ['n', 'f'])
+    .whereIn('m.key', f.probes)
+    .modify((b) => (kind === 'person' ? b.andWhere('e.type', 'person') : kind ? b.andWhere('e.subtype', kind) : b))
+    .select('m.entity_id', db.raw(`case when m.kind = 'n' and m.key in (${names}) then 5 else 6 end as best`, f.names), db.raw('coalesce(e.signal_rating, -1) as signal'));
 }
 
 export type HitRow = Pick<SourceRow, 'id' | 'name' | 'domain' | 'signal_rating'> & {

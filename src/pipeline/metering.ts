@@ -8,7 +8,7 @@
 import { isMetered } from '../access/credits.js';
 import type { Principal } from '../auth/verify.js';
 import type { Result } from '../http/context.js';
-import type { Stage } from './operation.js';
+import type { Exchange, Stage } from './operation.js';
 import { clientGone } from './state.js';
 
 /** `T`: where a reservation's credits came from (a lease or the balance), handed back to `settle`. */
@@ -18,10 +18,17 @@ export interface Meter<T = unknown> {
   settle(teamId: number, operationId: string, cost: number, success: boolean, ticket: T): void;
 }
 
+/** A call's credits: the operation's cost, once per item of its batch property when it declares one (the body is validated by now). */
+export function costOf(x: Pick<Exchange, 'op' | 'body'>): number {
+  if (!x.op.creditPer) return x.op.creditCost;
+  const items = (x.body as Record<string, unknown> | null | undefined)?.[x.op.creditPer];
+  return x.op.creditCost * (Array.isArray(items) ? Math.max(1, items.length) : 1);
+}
+
 export function meteringStage<T>(meter: Meter<T>): Stage {
   return async (x, next) => {
     const principal: Principal | null = x.principal;
-    const cost = x.op.creditCost;
+    const cost = costOf(x);
     if (!isMetered(principal, x.req.path) || cost <= 0) return next();
     // before the handler, whatever the request's validators: a 304 or not is itself an answer about
     // the data, so a team without credits learns nothing from a conditional request either

@@ -22,6 +22,8 @@ export interface OperationPlan {
   /** Scopes of its security requirement; null when the operation is public. */
   scopes: string[] | null;
   creditCost: number;
+  /** The request body's array property whose items are each charged `creditCost` (`x-credit-cost-per`: a batch); null: per call. */
+  creditPer?: string | null;
   /** The `x-locked` fields of its success response; null when it has none. */
   locks: LockPlan | null;
   /** How caches may keep its 200 answer (GET operations); null: not cacheable. */

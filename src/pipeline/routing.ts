@@ -70,6 +70,7 @@ export function planOperations(api: OpenAPIBackend, handlers: HandlerMap): Opera
       method: op.method,
       scopes: requiredScopes(op),
       creditCost: Number((op as unknown as Record<string, unknown>)['x-credit-cost'] ?? DEFAULT_CREDIT_COST),
+      creditPer: ((op as unknown as Record<string, unknown>)['x-credit-cost-per'] as string | undefined) ?? null,
       locks: lockPlan(page),
       cache: cachePolicy(op.method, op.path),
       exportable,

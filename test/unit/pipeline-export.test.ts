@@ -66,7 +66,7 @@ describe('export charging when the client leaves', () => {
   it('charges the rows whose bytes left the process, not the ones still queued in it', async () => {
     const { default: knexFactory } = await import('knex');
     const { default: pino } = await import('pino');
-    const { streamExport, EXPORT_BATCH_ROWS } = await import('../../src/http/export.js');
+    const { streamExport, EXPORT_BATCH_ROWS, ndjsonEncoding } = await import('../../src/http/export.js');
     const db = knexFactory({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
     try {
       await db.schema.createTable('credit_balances', (t) => {
@@ -107,6 +107,7 @@ describe('export charging when the client leaves', () => {
         query: {},
         page,
         meter: { metering: db, leases: { take: async () => null } as never, usage: { add: (_t: number, _d: string, _o: string, c: number) => usage.push(c) } as never, log: pino({ level: 'silent' }), teamId: 1, operationId: 'listTransactions', now: () => new Date() },
+        encoding: ndjsonEncoding,
         charged: (n) => (charged = n),
       });
       // 1,500 rows were handed to the response, 1,000 left the process: one credit, the second given back

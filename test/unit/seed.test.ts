@@ -14,6 +14,7 @@ import { ALL_SCOPES } from '../../src/access/scopes.js';
 import { verifySecret } from '../../src/auth/secrets.js';
 import { createDb } from '../../src/db/knex.js';
 import { migrate } from '../../src/db/migrate.js';
+import { rebuildMatchKeys } from '../../src/db/matchKeys.js';
 import { rebuildNewsTerms } from '../../src/db/newsSearch.js';
 import { rebuildSearchTerms } from '../../src/db/search.js';
 import { ROUND_TYPES, STANDARDIZED_ROUNDS } from '../../src/query/registry.js';
@@ -21,7 +22,7 @@ import { seedDatabase } from '../../seeds/index.js';
 import { BulkWriter, insertTarget, TABLES } from '../../seeds/writer.js';
 
 /** The typeahead tables the seed derives from entities and news. */
-const TERM_TABLES = { search_terms: TABLES.search_terms!, news_terms: TABLES.news_terms! };
+const TERM_TABLES = { search_terms: TABLES.search_terms!, news_terms: TABLES.news_terms!, match_keys: TABLES.match_keys! };
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-seed-'));
 const dbs: Knex[] = [];
@@ -140,11 +141,13 @@ describe('seed generator (tiny)', () => {
     expect(await fingerprint(memory.db, TERM_TABLES)).toEqual(await fingerprint(a.db, TERM_TABLES));
   });
 
-  it('derives the typeahead terms that rebuilding them from the entities and news gives', async () => {
+  it('derives the typeahead terms and match keys that rebuilding them from the entities and news gives', async () => {
     const seeded = await fingerprint(b.db, TERM_TABLES);
     expect(Number(seeded.news_terms!.split(':')[0])).toBeGreaterThan(100);
     await rebuildSearchTerms(b.db);
     await rebuildNewsTerms(b.db);
+    await rebuildMatchKeys(b.db);
+    expect(Number(seeded.match_keys!.split(':')[0])).toBeGreaterThan(1000);
     expect(await fingerprint(b.db, TERM_TABLES)).toEqual(seeded);
   });
 

@@ -65,6 +65,10 @@ from .deal_size import DealSize
 from .delete_note_api_version import DeleteNoteAPIVersion
 from .deprecation import Deprecation
 from .deprecation_type import DeprecationType
+from .ecosystem import Ecosystem
+from .ecosystem_list import EcosystemList
+from .ecosystem_places_item import EcosystemPlacesItem
+from .ecosystem_places_item_kind import EcosystemPlacesItemKind
 from .education_glance import EducationGlance
 from .education_item import EducationItem
 from .education_item_list import EducationItemList
@@ -225,6 +229,7 @@ from .list_company_patents_api_version import ListCompanyPatentsAPIVersion
 from .list_company_team_api_version import ListCompanyTeamAPIVersion
 from .list_company_valuations_api_version import ListCompanyValuationsAPIVersion
 from .list_company_web_traffic_api_version import ListCompanyWebTrafficAPIVersion
+from .list_ecosystems_api_version import ListEcosystemsAPIVersion
 from .list_education_api_version import ListEducationAPIVersion
 from .list_entities_api_version import ListEntitiesAPIVersion
 from .list_entities_format import ListEntitiesFormat
@@ -279,7 +284,18 @@ from .location import Location
 from .location_role import LocationRole
 from .locked_field import LockedField
 from .locked_field_reason import LockedFieldReason
+from .match_batch_request import MatchBatchRequest
+from .match_batch_response import MatchBatchResponse
+from .match_candidate import MatchCandidate
+from .match_candidate_matched_on_item import MatchCandidateMatchedOnItem
+from .match_entities_api_version import MatchEntitiesAPIVersion
+from .match_entity_api_version import MatchEntityAPIVersion
+from .match_normalized import MatchNormalized
+from .match_query import MatchQuery
+from .match_response import MatchResponse
+from .match_result import MatchResult
 from .match_summary import MatchSummary
+from .match_type import MatchType
 from .meta import Meta
 from .migrations_probe import MigrationsProbe
 from .migrations_probe_status import MigrationsProbeStatus
@@ -493,6 +509,10 @@ __all__ = (
     "DeleteNoteAPIVersion",
     "Deprecation",
     "DeprecationType",
+    "Ecosystem",
+    "EcosystemList",
+    "EcosystemPlacesItem",
+    "EcosystemPlacesItemKind",
     "EducationGlance",
     "EducationItem",
     "EducationItemList",
@@ -645,6 +665,7 @@ __all__ = (
     "ListCompanyTeamAPIVersion",
     "ListCompanyValuationsAPIVersion",
     "ListCompanyWebTrafficAPIVersion",
+    "ListEcosystemsAPIVersion",
     "ListEducationAPIVersion",
     "ListEntitiesAPIVersion",
     "ListEntitiesFormat",
@@ -699,7 +720,18 @@ __all__ = (
     "LocationRole",
     "LockedField",
     "LockedFieldReason",
+    "MatchBatchRequest",
+    "MatchBatchResponse",
+    "MatchCandidate",
+    "MatchCandidateMatchedOnItem",
+    "MatchEntitiesAPIVersion",
+    "MatchEntityAPIVersion",
+    "MatchNormalized",
+    "MatchQuery",
+    "MatchResponse",
+    "MatchResult",
     "MatchSummary",
+    "MatchType",
     "Meta",
     "MigrationsProbe",
     "MigrationsProbeStatus",

@@ -51,6 +51,7 @@ class FounderSummary:
         available (list[str]):
         added_at (datetime.datetime):
         updated_at (datetime.datetime):
+        score (float | Unset): Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
         locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
             dotted paths in the record
             (one rule per field, wherever the field appears): financials (`revenue`, `revenue.value`, `ebitda`,
@@ -79,6 +80,7 @@ class FounderSummary:
     available: list[str]
     added_at: datetime.datetime
     updated_at: datetime.datetime
+    score: float | Unset = UNSET
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -138,6 +140,8 @@ class FounderSummary:
 
         updated_at = self.updated_at.isoformat()
 
+        score = self.score
+
         locked: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.locked, Unset):
             locked = []
@@ -172,6 +176,8 @@ class FounderSummary:
                 "updated_at": updated_at,
             }
         )
+        if score is not UNSET:
+            field_dict["score"] = score
         if locked is not UNSET:
             field_dict["locked"] = locked
 
@@ -277,6 +283,8 @@ class FounderSummary:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
+        score = d.pop("score", UNSET)
+
         _locked = d.pop("locked", UNSET)
         locked: list[LockedField] | Unset = UNSET
         if _locked is not UNSET:
@@ -308,6 +316,7 @@ class FounderSummary:
             available=available,
             added_at=added_at,
             updated_at=updated_at,
+            score=score,
             locked=locked,
         )
 

@@ -87,6 +87,7 @@ class InvestorSummary:
         funding (FundingSummary):
         valuation (LatestValuation):
         jobs (JobsSummary):
+        score (float | Unset): Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
         locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
             dotted paths in the record
             (one rule per field, wherever the field appears): financials (`revenue`, `revenue.value`, `ebitda`,
@@ -136,6 +137,7 @@ class InvestorSummary:
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
+    score: float | Unset = UNSET
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -240,6 +242,8 @@ class InvestorSummary:
 
         jobs = self.jobs.to_dict()
 
+        score = self.score
+
         locked: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.locked, Unset):
             locked = []
@@ -285,6 +289,8 @@ class InvestorSummary:
                 "jobs": jobs,
             }
         )
+        if score is not UNSET:
+            field_dict["score"] = score
         if locked is not UNSET:
             field_dict["locked"] = locked
 
@@ -540,6 +546,8 @@ class InvestorSummary:
 
         jobs = JobsSummary.from_dict(d.pop("jobs"))
 
+        score = d.pop("score", UNSET)
+
         _locked = d.pop("locked", UNSET)
         locked: list[LockedField] | Unset = UNSET
         if _locked is not UNSET:
@@ -582,6 +590,7 @@ class InvestorSummary:
             funding=funding,
             valuation=valuation,
             jobs=jobs,
+            score=score,
             locked=locked,
         )
 

@@ -17,7 +17,8 @@ class SearchHitMatch:
     Attributes:
         field (SearchHitMatchField):
         kind (SearchHitMatchKind): `exact` whole value, `prefix` the value starts with `q`, `substring` a later word of
-            the name starts with `q`.
+            the name starts with `q`, `normalized` the name equals `q` once legal forms, punctuation, case and diacritics
+            are dropped (`zynga inc`), `fuzzy` the name is about one typo from `q` (`zynag`).
     """
 
     field: SearchHitMatchField

@@ -3,6 +3,8 @@ from enum import StrEnum
 
 class SearchHitMatchKind(StrEnum):
     EXACT = "exact"
+    FUZZY = "fuzzy"
+    NORMALIZED = "normalized"
     PREFIX = "prefix"
     SUBSTRING = "substring"
 

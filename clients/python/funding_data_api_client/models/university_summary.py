@@ -88,6 +88,7 @@ class UniversitySummary:
         funding (FundingSummary):
         valuation (LatestValuation):
         jobs (JobsSummary):
+        score (float | Unset): Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
         locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
             dotted paths in the record
             (one rule per field, wherever the field appears): financials (`revenue`, `revenue.value`, `ebitda`,
@@ -137,6 +138,7 @@ class UniversitySummary:
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
+    score: float | Unset = UNSET
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -241,6 +243,8 @@ class UniversitySummary:
 
         jobs = self.jobs.to_dict()
 
+        score = self.score
+
         locked: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.locked, Unset):
             locked = []
@@ -286,6 +290,8 @@ class UniversitySummary:
                 "jobs": jobs,
             }
         )
+        if score is not UNSET:
+            field_dict["score"] = score
         if locked is not UNSET:
             field_dict["locked"] = locked
 
@@ -545,6 +551,8 @@ class UniversitySummary:
 
         jobs = JobsSummary.from_dict(d.pop("jobs"))
 
+        score = d.pop("score", UNSET)
+
         _locked = d.pop("locked", UNSET)
         locked: list[LockedField] | Unset = UNSET
         if _locked is not UNSET:
@@ -587,6 +595,7 @@ class UniversitySummary:
             funding=funding,
             valuation=valuation,
             jobs=jobs,
+            score=score,
             locked=locked,
         )
 

@@ -181,8 +181,9 @@ def sync_detailed(
     metric over all matching rounds per period, each round counted once.
 
     `filter` uses the funding-round keys of `/data/transactions`; money filter values are read in
-    `currency` (default USD) and converted, as money metrics are. An empty period has `count` 0
-    and null for the other metrics.
+    `currency` and converted, as money metrics are. Without `currency`, a caller of an ecosystem
+    (`/platform/ecosystems`) gets its default currency, everyone else USD. An empty period has
+    `count` 0 and null for the other metrics.
 
     Args:
         metric (TimeseriesMetric | Unset): `count` or `<op>_<field>` over the funding-round fields
@@ -252,8 +253,9 @@ def sync(
     metric over all matching rounds per period, each round counted once.
 
     `filter` uses the funding-round keys of `/data/transactions`; money filter values are read in
-    `currency` (default USD) and converted, as money metrics are. An empty period has `count` 0
-    and null for the other metrics.
+    `currency` and converted, as money metrics are. Without `currency`, a caller of an ecosystem
+    (`/platform/ecosystems`) gets its default currency, everyone else USD. An empty period has
+    `count` 0 and null for the other metrics.
 
     Args:
         metric (TimeseriesMetric | Unset): `count` or `<op>_<field>` over the funding-round fields
@@ -318,8 +320,9 @@ async def asyncio_detailed(
     metric over all matching rounds per period, each round counted once.
 
     `filter` uses the funding-round keys of `/data/transactions`; money filter values are read in
-    `currency` (default USD) and converted, as money metrics are. An empty period has `count` 0
-    and null for the other metrics.
+    `currency` and converted, as money metrics are. Without `currency`, a caller of an ecosystem
+    (`/platform/ecosystems`) gets its default currency, everyone else USD. An empty period has
+    `count` 0 and null for the other metrics.
 
     Args:
         metric (TimeseriesMetric | Unset): `count` or `<op>_<field>` over the funding-round fields
@@ -387,8 +390,9 @@ async def asyncio(
     metric over all matching rounds per period, each round counted once.
 
     `filter` uses the funding-round keys of `/data/transactions`; money filter values are read in
-    `currency` (default USD) and converted, as money metrics are. An empty period has `count` 0
-    and null for the other metrics.
+    `currency` and converted, as money metrics are. Without `currency`, a caller of an ecosystem
+    (`/platform/ecosystems`) gets its default currency, everyone else USD. An empty period has
+    `count` 0 and null for the other metrics.
 
     Args:
         metric (TimeseriesMetric | Unset): `count` or `<op>_<field>` over the funding-round fields

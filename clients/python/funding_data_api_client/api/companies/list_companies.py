@@ -22,6 +22,7 @@ def _get_kwargs(
     include_total: bool | Unset = False,
     format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
+    semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -55,6 +56,8 @@ def _get_kwargs(
         json_currency = currency.value
 
     params["currency"] = json_currency
+
+    params["semantic_keyword"] = semantic_keyword
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -152,6 +155,7 @@ def sync_detailed(
     include_total: bool | Unset = False,
     format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
+    semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | CompanySummaryList]:
@@ -162,6 +166,7 @@ def sync_detailed(
     valuation, employees, launch date, ...: `GET /reference/filters?scope=entity`).
     Sort keys: `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`,
     `id`.
+    With `semantic_keyword`: ranked by relevance to the words, see the parameter.
 
     Args:
         filter_ (str | Unset):
@@ -172,6 +177,7 @@ def sync_detailed(
         format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        semantic_keyword (str | Unset):  Example: payments fraud.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
 
@@ -191,6 +197,7 @@ def sync_detailed(
         include_total=include_total,
         format_=format_,
         currency=currency,
+        semantic_keyword=semantic_keyword,
         if_none_match=if_none_match,
         api_version=api_version,
     )
@@ -212,6 +219,7 @@ def sync(
     include_total: bool | Unset = False,
     format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
+    semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
 ) -> Any | ApiError | CompanySummaryList | None:
@@ -222,6 +230,7 @@ def sync(
     valuation, employees, launch date, ...: `GET /reference/filters?scope=entity`).
     Sort keys: `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`,
     `id`.
+    With `semantic_keyword`: ranked by relevance to the words, see the parameter.
 
     Args:
         filter_ (str | Unset):
@@ -232,6 +241,7 @@ def sync(
         format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        semantic_keyword (str | Unset):  Example: payments fraud.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
 
@@ -252,6 +262,7 @@ def sync(
         include_total=include_total,
         format_=format_,
         currency=currency,
+        semantic_keyword=semantic_keyword,
         if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
@@ -267,6 +278,7 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
+    semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | CompanySummaryList]:
@@ -277,6 +289,7 @@ async def asyncio_detailed(
     valuation, employees, launch date, ...: `GET /reference/filters?scope=entity`).
     Sort keys: `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`,
     `id`.
+    With `semantic_keyword`: ranked by relevance to the words, see the parameter.
 
     Args:
         filter_ (str | Unset):
@@ -287,6 +300,7 @@ async def asyncio_detailed(
         format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        semantic_keyword (str | Unset):  Example: payments fraud.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
 
@@ -306,6 +320,7 @@ async def asyncio_detailed(
         include_total=include_total,
         format_=format_,
         currency=currency,
+        semantic_keyword=semantic_keyword,
         if_none_match=if_none_match,
         api_version=api_version,
     )
@@ -325,6 +340,7 @@ async def asyncio(
     include_total: bool | Unset = False,
     format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
+    semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListCompaniesAPIVersion | Unset = UNSET,
 ) -> Any | ApiError | CompanySummaryList | None:
@@ -335,6 +351,7 @@ async def asyncio(
     valuation, employees, launch date, ...: `GET /reference/filters?scope=entity`).
     Sort keys: `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`,
     `id`.
+    With `semantic_keyword`: ranked by relevance to the words, see the parameter.
 
     Args:
         filter_ (str | Unset):
@@ -345,6 +362,7 @@ async def asyncio(
         format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        semantic_keyword (str | Unset):  Example: payments fraud.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
 
@@ -366,6 +384,7 @@ async def asyncio(
             include_total=include_total,
             format_=format_,
             currency=currency,
+            semantic_keyword=semantic_keyword,
             if_none_match=if_none_match,
             api_version=api_version,
         )

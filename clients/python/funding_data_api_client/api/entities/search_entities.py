@@ -142,8 +142,11 @@ def sync_detailed(
 
      Typeahead over the names and domains of every entity (organizations of all subtypes and
     persons). Ranking: exact name, exact domain, name prefix, domain prefix, then a later word of
-    the name starting with `q` (`capital` finds "Sequoia Capital"); within each, higher
-    `signal_rating` first, ties by id. Served from a prefix index (never a table scan). Only the
+    the name starting with `q` (`capital` finds "Sequoia Capital"), then the name equal to `q` once
+    both drop legal forms, punctuation, case and diacritics (`zynga inc` finds "Zynga"), then a name
+    one typo from `q` (`zynag`; names of 4 to 30 characters); within each, higher
+    `signal_rating` first, ties by id. Served from a prefix index and the entity match index (never a
+    table scan). Only the
     first 1,000 results are paged (`page.next_cursor` is null after them); cursors are bound to `q`
     and `type`. `{data: [...]}` with the usual `page`.
 
@@ -193,8 +196,11 @@ def sync(
 
      Typeahead over the names and domains of every entity (organizations of all subtypes and
     persons). Ranking: exact name, exact domain, name prefix, domain prefix, then a later word of
-    the name starting with `q` (`capital` finds "Sequoia Capital"); within each, higher
-    `signal_rating` first, ties by id. Served from a prefix index (never a table scan). Only the
+    the name starting with `q` (`capital` finds "Sequoia Capital"), then the name equal to `q` once
+    both drop legal forms, punctuation, case and diacritics (`zynga inc` finds "Zynga"), then a name
+    one typo from `q` (`zynag`; names of 4 to 30 characters); within each, higher
+    `signal_rating` first, ties by id. Served from a prefix index and the entity match index (never a
+    table scan). Only the
     first 1,000 results are paged (`page.next_cursor` is null after them); cursors are bound to `q`
     and `type`. `{data: [...]}` with the usual `page`.
 
@@ -239,8 +245,11 @@ async def asyncio_detailed(
 
      Typeahead over the names and domains of every entity (organizations of all subtypes and
     persons). Ranking: exact name, exact domain, name prefix, domain prefix, then a later word of
-    the name starting with `q` (`capital` finds "Sequoia Capital"); within each, higher
-    `signal_rating` first, ties by id. Served from a prefix index (never a table scan). Only the
+    the name starting with `q` (`capital` finds "Sequoia Capital"), then the name equal to `q` once
+    both drop legal forms, punctuation, case and diacritics (`zynga inc` finds "Zynga"), then a name
+    one typo from `q` (`zynag`; names of 4 to 30 characters); within each, higher
+    `signal_rating` first, ties by id. Served from a prefix index and the entity match index (never a
+    table scan). Only the
     first 1,000 results are paged (`page.next_cursor` is null after them); cursors are bound to `q`
     and `type`. `{data: [...]}` with the usual `page`.
 
@@ -288,8 +297,11 @@ async def asyncio(
 
      Typeahead over the names and domains of every entity (organizations of all subtypes and
     persons). Ranking: exact name, exact domain, name prefix, domain prefix, then a later word of
-    the name starting with `q` (`capital` finds "Sequoia Capital"); within each, higher
-    `signal_rating` first, ties by id. Served from a prefix index (never a table scan). Only the
+    the name starting with `q` (`capital` finds "Sequoia Capital"), then the name equal to `q` once
+    both drop legal forms, punctuation, case and diacritics (`zynga inc` finds "Zynga"), then a name
+    one typo from `q` (`zynag`; names of 4 to 30 characters); within each, higher
+    `signal_rating` first, ties by id. Served from a prefix index and the entity match index (never a
+    table scan). Only the
     first 1,000 results are paged (`page.next_cursor` is null after them); cursors are bound to `q`
     and `type`. `{data: [...]}` with the usual `page`.
 

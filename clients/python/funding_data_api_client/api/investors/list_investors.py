@@ -22,6 +22,7 @@ def _get_kwargs(
     include_total: bool | Unset = False,
     format_: ListInvestorsFormat | Unset = ListInvestorsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
+    semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListInvestorsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -55,6 +56,8 @@ def _get_kwargs(
         json_currency = currency.value
 
     params["currency"] = json_currency
+
+    params["semantic_keyword"] = semantic_keyword
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -152,6 +155,7 @@ def sync_detailed(
     include_total: bool | Unset = False,
     format_: ListInvestorsFormat | Unset = ListInvestorsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
+    semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListInvestorsAPIVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | InvestorSummaryList]:
@@ -161,6 +165,7 @@ def sync_detailed(
     Filter scope `entity` (`GET /reference/filters?scope=entity`).
     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `investments_count`,
     `total_invested`, `id`; ties by `id`.
+    With `semantic_keyword`: ranked by relevance to the words, see the parameter.
 
     Args:
         filter_ (str | Unset):
@@ -171,6 +176,7 @@ def sync_detailed(
         format_ (ListInvestorsFormat | Unset):  Default: ListInvestorsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        semantic_keyword (str | Unset):  Example: payments fraud.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListInvestorsAPIVersion | Unset):  Example: 2026-10-09.
 
@@ -190,6 +196,7 @@ def sync_detailed(
         include_total=include_total,
         format_=format_,
         currency=currency,
+        semantic_keyword=semantic_keyword,
         if_none_match=if_none_match,
         api_version=api_version,
     )
@@ -211,6 +218,7 @@ def sync(
     include_total: bool | Unset = False,
     format_: ListInvestorsFormat | Unset = ListInvestorsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
+    semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListInvestorsAPIVersion | Unset = UNSET,
 ) -> Any | ApiError | InvestorSummaryList | None:
@@ -220,6 +228,7 @@ def sync(
     Filter scope `entity` (`GET /reference/filters?scope=entity`).
     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `investments_count`,
     `total_invested`, `id`; ties by `id`.
+    With `semantic_keyword`: ranked by relevance to the words, see the parameter.
 
     Args:
         filter_ (str | Unset):
@@ -230,6 +239,7 @@ def sync(
         format_ (ListInvestorsFormat | Unset):  Default: ListInvestorsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        semantic_keyword (str | Unset):  Example: payments fraud.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListInvestorsAPIVersion | Unset):  Example: 2026-10-09.
 
@@ -250,6 +260,7 @@ def sync(
         include_total=include_total,
         format_=format_,
         currency=currency,
+        semantic_keyword=semantic_keyword,
         if_none_match=if_none_match,
         api_version=api_version,
     ).parsed
@@ -265,6 +276,7 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     format_: ListInvestorsFormat | Unset = ListInvestorsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
+    semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListInvestorsAPIVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | InvestorSummaryList]:
@@ -274,6 +286,7 @@ async def asyncio_detailed(
     Filter scope `entity` (`GET /reference/filters?scope=entity`).
     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `investments_count`,
     `total_invested`, `id`; ties by `id`.
+    With `semantic_keyword`: ranked by relevance to the words, see the parameter.
 
     Args:
         filter_ (str | Unset):
@@ -284,6 +297,7 @@ async def asyncio_detailed(
         format_ (ListInvestorsFormat | Unset):  Default: ListInvestorsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        semantic_keyword (str | Unset):  Example: payments fraud.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListInvestorsAPIVersion | Unset):  Example: 2026-10-09.
 
@@ -303,6 +317,7 @@ async def asyncio_detailed(
         include_total=include_total,
         format_=format_,
         currency=currency,
+        semantic_keyword=semantic_keyword,
         if_none_match=if_none_match,
         api_version=api_version,
     )
@@ -322,6 +337,7 @@ async def asyncio(
     include_total: bool | Unset = False,
     format_: ListInvestorsFormat | Unset = ListInvestorsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
+    semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ListInvestorsAPIVersion | Unset = UNSET,
 ) -> Any | ApiError | InvestorSummaryList | None:
@@ -331,6 +347,7 @@ async def asyncio(
     Filter scope `entity` (`GET /reference/filters?scope=entity`).
     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `investments_count`,
     `total_invested`, `id`; ties by `id`.
+    With `semantic_keyword`: ranked by relevance to the words, see the parameter.
 
     Args:
         filter_ (str | Unset):
@@ -341,6 +358,7 @@ async def asyncio(
         format_ (ListInvestorsFormat | Unset):  Default: ListInvestorsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
+        semantic_keyword (str | Unset):  Example: payments fraud.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListInvestorsAPIVersion | Unset):  Example: 2026-10-09.
 
@@ -362,6 +380,7 @@ async def asyncio(
             include_total=include_total,
             format_=format_,
             currency=currency,
+            semantic_keyword=semantic_keyword,
             if_none_match=if_none_match,
             api_version=api_version,
         )

@@ -1,0 +1,268 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
+from ...models.ecosystem_list import EcosystemList
+from ...models.list_ecosystems_api_version import ListEcosystemsAPIVersion
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    if_none_match: str | Unset = UNSET,
+    api_version: ListEcosystemsAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["offset"] = offset
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/platform/ecosystems",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | ApiError | EcosystemList | None:
+    if response.status_code == 200:
+        response_200 = EcosystemList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 422:
+        response_422 = ApiError.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ApiError.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ApiError.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ApiError.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | ApiError | EcosystemList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    if_none_match: str | Unset = UNSET,
+    api_version: ListEcosystemsAPIVersion | Unset = UNSET,
+) -> Response[Any | ApiError | EcosystemList]:
+    """List ecosystems
+
+     Every ecosystem: a community of places (cities, regions, countries) with a default currency.
+    A browser-app user of an ecosystem carries its `id` in their token (`page.ecosystem` of lists);
+    their timeseries without `currency` are read and answered in its default currency. Ordered by
+    `id`. Legacy page shape `{limit, offset, total}` of in-memory platform lists. Managed with
+    `npm run admin -- ecosystem ...`.
+
+    Args:
+        limit (int | Unset):  Default: 25.
+        offset (int | Unset):  Default: 0.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
+        api_version (ListEcosystemsAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ApiError | EcosystemList]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        offset=offset,
+        if_none_match=if_none_match,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    if_none_match: str | Unset = UNSET,
+    api_version: ListEcosystemsAPIVersion | Unset = UNSET,
+) -> Any | ApiError | EcosystemList | None:
+    """List ecosystems
+
+     Every ecosystem: a community of places (cities, regions, countries) with a default currency.
+    A browser-app user of an ecosystem carries its `id` in their token (`page.ecosystem` of lists);
+    their timeseries without `currency` are read and answered in its default currency. Ordered by
+    `id`. Legacy page shape `{limit, offset, total}` of in-memory platform lists. Managed with
+    `npm run admin -- ecosystem ...`.
+
+    Args:
+        limit (int | Unset):  Default: 25.
+        offset (int | Unset):  Default: 0.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
+        api_version (ListEcosystemsAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ApiError | EcosystemList
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+        offset=offset,
+        if_none_match=if_none_match,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    if_none_match: str | Unset = UNSET,
+    api_version: ListEcosystemsAPIVersion | Unset = UNSET,
+) -> Response[Any | ApiError | EcosystemList]:
+    """List ecosystems
+
+     Every ecosystem: a community of places (cities, regions, countries) with a default currency.
+    A browser-app user of an ecosystem carries its `id` in their token (`page.ecosystem` of lists);
+    their timeseries without `currency` are read and answered in its default currency. Ordered by
+    `id`. Legacy page shape `{limit, offset, total}` of in-memory platform lists. Managed with
+    `npm run admin -- ecosystem ...`.
+
+    Args:
+        limit (int | Unset):  Default: 25.
+        offset (int | Unset):  Default: 0.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
+        api_version (ListEcosystemsAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ApiError | EcosystemList]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        offset=offset,
+        if_none_match=if_none_match,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    if_none_match: str | Unset = UNSET,
+    api_version: ListEcosystemsAPIVersion | Unset = UNSET,
+) -> Any | ApiError | EcosystemList | None:
+    """List ecosystems
+
+     Every ecosystem: a community of places (cities, regions, countries) with a default currency.
+    A browser-app user of an ecosystem carries its `id` in their token (`page.ecosystem` of lists);
+    their timeseries without `currency` are read and answered in its default currency. Ordered by
+    `id`. Legacy page shape `{limit, offset, total}` of in-memory platform lists. Managed with
+    `npm run admin -- ecosystem ...`.
+
+    Args:
+        limit (int | Unset):  Default: 25.
+        offset (int | Unset):  Default: 0.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
+        api_version (ListEcosystemsAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ApiError | EcosystemList
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+            offset=offset,
+            if_none_match=if_none_match,
+            api_version=api_version,
+        )
+    ).parsed
