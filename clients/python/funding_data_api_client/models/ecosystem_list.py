@@ -18,7 +18,9 @@ class EcosystemList:
     """
     Attributes:
         data (list[Ecosystem]):
-        page (LegacyPage): The legacy page shape of in-memory platform lists (SPEC.md 4.11 rule 8).
+        page (LegacyPage): The legacy page shape of small in-memory platform lists (teams, API keys): paged by `limit`
+            and
+            `offset` with the `total` count, not by cursor like the data lists.
     """
 
     data: list[Ecosystem]
