@@ -30,7 +30,7 @@ export const SETTINGS = {
   },
   TOKEN_TTL: { default: '86400', doc: 'Token lifetime in seconds' },
   API_NOW: { default: '', shown: '(clock)', doc: 'Override "now" (ISO 8601) for tests and demos of version windows' },
-  SEED_SCALE: { default: 'demo', doc: 'Seed size: `tiny`, `demo` or `large`' },
+  SEED_SCALE: { default: 'demo', doc: 'Seed size: `none` (reference tables, development key and demo users only), `tiny`, `demo` or `large`' },
   NODE_ENV: {
     default: 'development',
     doc: 'With `production` the server refuses to start without `CURSOR_SECRET`, without a signing key file or `JWKS_URL`, and while the development key or a demo user with its published password exists',
@@ -143,7 +143,7 @@ export interface Config {
   dbClient: DbClient;
   sqliteFile: string;
   apiNow: Date | null;
-  seedScale: 'tiny' | 'demo' | 'large';
+  seedScale: 'none' | 'tiny' | 'demo' | 'large';
   nodeEnv: string;
   logLevel: string;
   tokenTtlSeconds: number;
@@ -247,7 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiNow = d;
   }
   const seedScale = get(env, 'SEED_SCALE') as Config['seedScale'];
-  if (!['tiny', 'demo', 'large'].includes(seedScale)) throw new ConfigError('SEED_SCALE must be tiny, demo or large');
+  if (!['none', 'tiny', 'demo', 'large'].includes(seedScale)) throw new ConfigError('SEED_SCALE must be none, tiny, demo or large');
   const nodeEnv = get(env, 'NODE_ENV');
   const rateStore = get(env, 'RATE_LIMIT_STORE') as 'memory' | 'postgres';
   if (!['memory', 'postgres'].includes(rateStore)) throw new ConfigError('RATE_LIMIT_STORE must be memory or postgres');

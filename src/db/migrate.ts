@@ -23,6 +23,7 @@ import * as m014 from './migrations/014_analytics_facts.js';
 import * as m015 from './migrations/015_idempotency_keys.js';
 import * as m016 from './migrations/016_updated_at.js';
 import * as m018 from './migrations/018_credit_leases.js';
+import * as m020 from './migrations/020_import_sources.js';
 import { rebuildNewsTerms } from './newsSearch.js';
 import { rebuildFacts, rebuildRollup } from './rollup.js';
 import { rebuildSearchTerms } from './search.js';
@@ -45,6 +46,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '015_idempotency_keys': m015,
   '016_updated_at': m016,
   '018_credit_leases': m018,
+  '020_import_sources': m020,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

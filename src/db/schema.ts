@@ -53,6 +53,8 @@ export const SCHEMA = {
   auth_attempts: { bucket: 'text', hits: 'int', window_end_ms: 'int' },
   auth_codes: { code_hash: 'text', client_id: 'text', redirect_uri: 'text', challenge: 'text', sub: 'text', tier: 'text', ecosystem: 'text?', expires_ms: 'int' },
   analytics_facts: { dim: 'int', round_id: 'int', value_id: 'int' },
+  import_keys: { source: 'text', type: 'text', key: 'text', record_id: 'int' },
+  change_log: { seq: 'int', type: 'text', record_id: 'int', kind: 'text', fields: 'text?', at: 'text' },
   idempotency_keys: { scope: 'text', key_hash: 'text', fingerprint: 'text', status: 'int?', response: 'text?', created_ms: 'int' },
 } as const satisfies Record<string, Record<string, ColumnKind>>;
 
