@@ -17,6 +17,7 @@ import { createSigningKeyFile, SigningKeyExistsError } from '../auth/signing.js'
 import { ConfigError, loadConfig } from '../config.js';
 import { deleteKeyByClientId, findKeyByClientId, insertKey, listTeamKeys, revokeKeyByClientId, type ApiKeyRow } from '../db/apiKeys.js';
 import { main as dbMain } from '../db/cli.js';
+import { importCommand, ImportUsageError, verifyCommand } from './importCommands.js';
 import { getBalanceRow, grantCredits } from '../db/credits.js';
 import { createDb } from '../db/knex.js';
 import { migrate } from '../db/migrate.js';
@@ -36,6 +37,8 @@ const USAGE = `usage: npm run admin -- <command>
   user delete --email EMAIL
   signing-key create --out FILE
   dev-key delete
+  import --format crunchbase-csv|ndjson [--type records] [--mode all-or-nothing|skip-invalid] [--dry-run] [--source NAME] FILE...
+  verify
 DATABASE_URL selects the database (sqlite:<file> or postgres://...).
 scopes: ${ALL_SCOPES.join(', ')}`;
 
@@ -48,7 +51,10 @@ const MAX_GRANT = 1_000_000_000_000;
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/;
 const EMAIL = /^[^\s@]{1,100}@[^\s@]{1,98}\.[^\s@]{1,20}$/;
 
-type Options = Partial<Record<'name' | 'slug' | 'team' | 'scopes' | 'label' | 'amount' | 'email' | 'plan' | 'out' | 'scale', string>> & { reset?: boolean };
+type Options = Partial<Record<'name' | 'slug' | 'team' | 'scopes' | 'label' | 'amount' | 'email' | 'plan' | 'out' | 'scale' | 'format' | 'type' | 'mode' | 'source', string>> & {
+  reset?: boolean;
+  'dry-run'?: boolean;
+};
 
 function parse(argv: string[]): { words: string[]; opts: Options } {
   const { positionals, values } = parseArgs({
@@ -66,6 +72,11 @@ function parse(argv: string[]): { words: string[]; opts: Options } {
       plan: { type: 'string' },
       out: { type: 'string' },
       scale: { type: 'string' },
+      format: { type: 'string' },
+      type: { type: 'string' },
+      mode: { type: 'string' },
+      source: { type: 'string' },
+      'dry-run': { type: 'boolean' },
       reset: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -124,7 +135,23 @@ function positiveInt(raw: string, name: string, max: number): number {
   return Number(raw);
 }
 
-type Command = (db: Knex, words: string[], opts: Options) => Promise<void>;
+type Command = (db: Knex, words: string[], opts: Options) => Promise<void | number>;
+
+/** `import FILE...` and `verify` (src/admin/importCommands.ts). */
+const dataCommand: Command = async (db, words, opts) => {
+  try {
+    if (words[0] === 'verify') {
+      noArgs(words, 1);
+      need(opts, []);
+      return await verifyCommand(db);
+    }
+    need(opts, [], ['format', 'type', 'mode', 'source', 'dry-run']);
+    return await importCommand(db, { files: words.slice(1), format: opts.format, type: opts.type, mode: opts.mode, source: opts.source, dryRun: opts['dry-run'] ?? false });
+  } catch (err) {
+    if (err instanceof ImportUsageError) throw new UsageError(err.message);
+    throw err;
+  }
+};
 
 const COMMANDS: Record<string, Command> = {
   'team create': async (db, words, opts) => {
@@ -249,17 +276,16 @@ export async function main(argv: string[]): Promise<number> {
       await signingKeyCreate(words, opts);
       return 0;
     }
-    const run = COMMANDS[command];
+    const run = words[0] === 'import' || words[0] === 'verify' ? dataCommand : COMMANDS[command];
     if (!run) throw new UsageError(`unknown command ${JSON.stringify(words.join(' '))}\n${USAGE}`);
     const cfg = loadConfig();
     const db = createDb({ dbClient: cfg.dbClient, sqliteFile: cfg.sqliteFile, databaseUrl: cfg.databaseUrl, dbPoolMax: 2 });
     try {
       await migrate(db);
-      await run(db, words, opts);
+      return (await run(db, words, opts)) ?? 0;
     } finally {
       await db.destroy();
     }
-    return 0;
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (err instanceof UsageError || err instanceof ConfigError || code?.startsWith('ERR_PARSE_ARGS')) {
