@@ -37,7 +37,7 @@ const USAGE = `usage: npm run admin -- <command>
   user delete --email EMAIL
   signing-key create --out FILE
   dev-key delete
-  import --format crunchbase-csv|ndjson [--type records] [--mode all-or-nothing|skip-invalid] [--dry-run] [--source NAME] FILE...
+  import --format crunchbase-csv|ndjson [--type records] [--mode all-or-nothing|skip-invalid] [--dry-run] [--complete] [--source NAME] FILE...
   verify
 DATABASE_URL selects the database (sqlite:<file> or postgres://...).
 scopes: ${ALL_SCOPES.join(', ')}`;
@@ -54,6 +54,7 @@ const EMAIL = /^[^\s@]{1,100}@[^\s@]{1,98}\.[^\s@]{1,20}$/;
 type Options = Partial<Record<'name' | 'slug' | 'team' | 'scopes' | 'label' | 'amount' | 'email' | 'plan' | 'out' | 'scale' | 'format' | 'type' | 'mode' | 'source', string>> & {
   reset?: boolean;
   'dry-run'?: boolean;
+  complete?: boolean;
 };
 
 function parse(argv: string[]): { words: string[]; opts: Options } {
@@ -77,6 +78,7 @@ function parse(argv: string[]): { words: string[]; opts: Options } {
       mode: { type: 'string' },
       source: { type: 'string' },
       'dry-run': { type: 'boolean' },
+      complete: { type: 'boolean' },
       reset: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -145,8 +147,9 @@ const dataCommand: Command = async (db, words, opts) => {
       need(opts, []);
       return await verifyCommand(db);
     }
-    need(opts, [], ['format', 'type', 'mode', 'source', 'dry-run']);
-    return await importCommand(db, { files: words.slice(1), format: opts.format, type: opts.type, mode: opts.mode, source: opts.source, dryRun: opts['dry-run'] ?? false });
+    need(opts, [], ['format', 'type', 'mode', 'source', 'dry-run', 'complete']);
+    const { format, type, mode, source } = opts;
+    return await importCommand(db, { files: words.slice(1), format, type, mode, source, dryRun: opts['dry-run'] ?? false, complete: opts.complete ?? false });
   } catch (err) {
     if (err instanceof ImportUsageError) throw new UsageError(err.message);
     throw err;

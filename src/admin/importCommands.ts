@@ -16,6 +16,7 @@ export interface ImportArgs {
   mode?: string;
   source?: string;
   dryRun: boolean;
+  complete: boolean;
 }
 
 /** Bad input (exit 2) and refused work (exit 1), as the command line reports them. */
@@ -33,6 +34,7 @@ export async function importCommand(db: Knex, a: ImportArgs): Promise<number> {
   if (a.type !== undefined && !['records'].includes(a.type)) throw new ImportUsageError('--type: only change records (`records`, the default) are read so far');
   if (a.source !== undefined && !/^[a-z0-9][a-z0-9._-]{0,99}$/.test(a.source)) throw new ImportUsageError('--source must be lower-case letters, digits, ".", "_" or "-" (at most 100)');
   if (a.files.length === 0) throw new ImportUsageError('no FILE given');
+  if (a.complete && a.format !== 'crunchbase-csv') throw new ImportUsageError('--complete is for crunchbase-csv (ndjson withdraws with delete records)');
   const inputs = a.files.map((name) => {
     let size: number;
     try {
@@ -50,6 +52,7 @@ export async function importCommand(db: Knex, a: ImportArgs): Promise<number> {
       format: a.format as Format,
       mode,
       dryRun: a.dryRun,
+      complete: a.complete,
       source: a.source,
       onProgress: ({ rows, bytes, totalBytes, seconds }) => {
         const rate = rows / seconds;

@@ -63,6 +63,8 @@ export class ImportStore {
   private continents = new Map<string, number>();
   private states = new Map<string, number>();
   private cities = new Map<string, { id: number; state_id: number | null }[]>();
+  /** Sums of the known cities' coordinates per state, country and continent id: [lat, lon, n]. */
+  private coords = new Map<number, [number, number, number]>();
   private fx = new Map<string, number>();
   private nextPlace = 1;
   private nextTaxonomy = 1;
@@ -76,7 +78,7 @@ export class ImportStore {
   async init(): Promise<void> {
     const t = this.trx;
     for (const r of (await t('taxonomy').where('type', 'sector').select('id', 'name')) as { id: number; name: string }[]) this.sectors.set(r.name.toLowerCase(), Number(r.id));
-    const places = (await t('places').whereIn('kind', ['continent', 'country', 'state', 'city']).select('id', 'kind', 'name', 'code', 'country_id', 'continent_id', 'region_id', 'state_id')) as Record<string, any>[];
+    const places = (await t('places').whereIn('kind', ['continent', 'country', 'state', 'city']).select('id', 'kind', 'name', 'code', 'country_id', 'continent_id', 'region_id', 'state_id', 'lat', 'lon')) as Record<string, any>[];
     for (const p of places) {
       if (p.kind === 'continent') this.continents.set(String(p.code), Number(p.id));
       else if (p.kind === 'country') this.countries.set(String(p.code), { id: Number(p.id), continent_id: Number(p.continent_id), region_id: p.region_id === null ? null : Number(p.region_id) });
@@ -84,6 +86,7 @@ export class ImportStore {
       else {
         const k = `${p.country_id}|${String(p.name).toLowerCase()}`;
         this.cities.set(k, [...(this.cities.get(k) ?? []), { id: Number(p.id), state_id: p.state_id === null ? null : Number(p.state_id) }]);
+        if (p.lat !== null && p.lon !== null) for (const at of [p.state_id, p.country_id, p.continent_id]) if (at !== null) this.addCoords(Number(at), Number(p.lat), Number(p.lon));
       }
     }
     for (const r of (await t('fx_rates').select('currency', 'per_usd')) as { currency: string; per_usd: number }[]) this.fx.set(r.currency, Number(r.per_usd));
@@ -146,12 +149,31 @@ export class ImportStore {
     const found = candidates.find((c) => c.state_id === stateId) ?? (stateId === null ? candidates[0] : undefined);
     if (found) return { hq_city_id: found.id, ...base };
     const id = this.nextPlace++;
+    const { lat, lon } = this.approximate(stateId, country.id, country.continent_id);
     await this.trx('places').insert({
       id, kind: 'city', name: p.city.slice(0, 200), parent_id: stateId ?? country.id, country_id: country.id, continent_id: country.continent_id,
-      state_id: stateId, region_id: country.region_id,
+      state_id: stateId, region_id: country.region_id, lat, lon,
     });
+    for (const at of [stateId, country.id, country.continent_id]) if (at !== null) this.addCoords(at, lat, lon);
     this.cities.set(ck, [...candidates, { id, state_id: stateId }]);
     return { hq_city_id: id, ...base };
+  }
+
+  private addCoords(place: number, lat: number, lon: number): void {
+    const [a, b, n] = this.coords.get(place) ?? [0, 0, 0];
+    this.coords.set(place, [a + lat, b + lon, n + 1]);
+  }
+
+  /**
+   * Where a city the import creates is drawn until it is geocoded: the mean of the known cities of its
+   * state, else of its country, else of its continent (docs/import.md).
+   */
+  private approximate(stateId: number | null, countryId: number, continentId: number): { lat: number; lon: number } {
+    for (const at of [stateId, countryId, continentId]) {
+      const c = at === null ? undefined : this.coords.get(at);
+      if (c) return { lat: Math.round((c[0] / c[2]) * 1e4) / 1e4, lon: Math.round((c[1] / c[2]) * 1e4) / 1e4 };
+    }
+    return { lat: 0, lon: 0 };
   }
 
   /** A country of the mapping table (src/import/mapping.ts) our places did not hold yet. */

@@ -65,6 +65,12 @@ export interface ImportOptions {
   dryRun: boolean;
   /** The source records are keyed in; by default `crunchbase` for crunchbase-csv, `ndjson` for ndjson. */
   source?: string;
+  /**
+   * The files are the source's complete list of their record types: rounds and acquisitions of the
+   * source they no longer hold are withdrawn (soft-deleted). Off by default, so a partial file never
+   * withdraws what it does not mention.
+   */
+  complete?: boolean;
   /** Called about once a second while rows are read. */
   onProgress?: (p: { rows: number; bytes: number; totalBytes: number | null; seconds: number }) => void;
 }
@@ -199,9 +205,9 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
           }
         }
         await flush();
-        // a rounds or acquisitions file is the source's whole list of them: those it no longer holds are withdrawn
+        // a complete rounds or acquisitions file is the source's whole list of them: those it no longer holds are withdrawn
         const keyType = p.layout?.name === 'rounds' ? 'round' : p.layout?.name === 'acquisitions' ? 'acquisition' : null;
-        if (keyType) {
+        if (keyType && opts.complete) {
           if (rejectedIn.get(p.layout!.name)) file.withdrawal_skipped = 'rows of the file were rejected: records missing from it are not withdrawn';
           else {
             for await (const ids of store.recordIds(keyType)) {
@@ -221,6 +227,9 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
   } catch (err) {
     if (!(err instanceof Rollback)) throw err;
   }
+  // in file order and line order (a round's company is looked up after the row's own checks)
+  const order = new Map(report.files.map((f, i) => [f.file, i]));
+  report.rejections.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line);
   if (!report.committed && report.derived) report.derived = { ...report.derived, figures: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0 };
   report.seconds = Math.round((Date.now() - started) / 100) / 10;
   return report;
