@@ -1195,6 +1195,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Walk the change feed
+         * @description Every create, update and delete of every record type, in commit order: one entry per changed
+         *     record with its type, id, kind (`created`, `updated`, `deleted`) and, for an update, the
+         *     names of the fields that changed. A soft-deleted transaction and a withdrawn entity appear as
+         *     `deleted`. Resume from `page.next_after` with `after`; a page shorter than `limit` is the end
+         *     of the feed for now (`page.has_more` is false), and its `next_after` is where to poll next.
+         *
+         *     The first call without `after` starts at the oldest retained change (`from=oldest`) or at the
+         *     present (`from=latest`: an empty page whose `next_after` is the current position).
+         *
+         *     Changes are kept for `CHANGE_RETENTION_DAYS` (30 days by default) and then pruned. A position
+         *     older than what is kept is refused with 400 `VALIDATION_ERROR` naming `query.after`: restart
+         *     from a full export of the lists (`format=ndjson`) and then from `from=latest`.
+         *
+         *     `include=record` adds each record as its own endpoint returns it (`GET /data/transactions/{id}`,
+         *     `/data/companies/{id}`, ...): the caller's tier locks, `currency` and `API-Version` applied; null
+         *     for a deleted record. Each type needs its endpoint's scope: without `type`, the types the token
+         *     may read; naming a type the token may not read is 403. One credit per page, as a list page.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reference/landscapes": {
         parameters: {
             query?: never;
@@ -3186,6 +3222,39 @@ export interface components {
             page: components["schemas"]["Page"];
             currency: components["schemas"]["CurrencyCode"];
             meta?: components["schemas"]["Meta"];
+        };
+        /**
+         * @description The kind of record a change is about; each is served by its own detail endpoint.
+         * @enum {string}
+         */
+        ChangeRecordType: "transaction" | "company" | "investor" | "university" | "gov_ngo" | "person" | "fund" | "valuation" | "job" | "news";
+        /** @enum {string} */
+        ChangeKind: "created" | "updated" | "deleted";
+        Change: {
+            type: components["schemas"]["ChangeRecordType"];
+            /** @description The record's id as its endpoint takes it (numeric for transactions, funds, valuations, jobs and news; a UUID for entities). */
+            id: number | string;
+            kind: components["schemas"]["ChangeKind"];
+            /** @description Names of the fields that changed (updates only). */
+            fields: string[] | null;
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             */
+            at: string;
+            /** @description With `include=record`, the record as its endpoint returns it; null when it is deleted or no longer visible. */
+            record?: null | components["schemas"]["Transaction"] | components["schemas"]["CompanyFull"] | components["schemas"]["InvestorFull"] | components["schemas"]["UniversityFull"] | components["schemas"]["GovNgoFull"] | components["schemas"]["FounderFull"] | components["schemas"]["Fund"] | components["schemas"]["Valuation"] | components["schemas"]["JobOpening"] | components["schemas"]["NewsArticle"];
+        };
+        ChangeList: {
+            data: components["schemas"]["Change"][];
+            page: {
+                limit: number;
+                /** @description The position after this page; send it as `after` to continue (also when the page is empty). */
+                next_after: string;
+                /** @description Whether more changes were already there when this page was read. */
+                has_more: boolean;
+            };
+            currency: components["schemas"]["CurrencyCode"];
         };
         TransactionResponse: {
             data: components["schemas"]["Transaction"];
@@ -12804,6 +12873,56 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["QueryTimeout"];
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description Opaque position from `page.next_after`; the changes after it. */
+                after?: string;
+                /** @description Where a walk without `after` starts. */
+                from?: "oldest" | "latest";
+                /** @description Comma-separated record types (all the token may read when absent). */
+                type?: components["schemas"]["ChangeRecordType"][];
+                /** @description Comma-separated change kinds (all when absent). */
+                kind?: components["schemas"]["ChangeKind"][];
+                /** @description Page size, 1..1000. */
+                limit?: number;
+                /** @description `record`: each changed record as its own endpoint returns it. */
+                include?: "record";
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLandscapes: {

@@ -2,6 +2,7 @@
 import type { HandlerMap } from '../src/http/context.js';
 import { analyticsHandlers } from './analytics.js';
 import { apiKeyHandlers } from './apiKeys.js';
+import { changeHandlers } from './changes.js';
 import { companyHandlers } from './companies.js';
 import { founderHandlers } from './founders.js';
 import { jobHandlers } from './jobs.js';
@@ -39,6 +40,7 @@ export const handlers: HandlerMap = {
   ...teamHandlers,
   ...apiKeyHandlers,
   ...usageHandlers,
+  ...changeHandlers,
   ...analyticsHandlers,
   ...systemHandlers,
   ...documentHandlers,

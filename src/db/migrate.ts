@@ -24,6 +24,7 @@ import * as m015 from './migrations/015_idempotency_keys.js';
 import * as m016 from './migrations/016_updated_at.js';
 import * as m018 from './migrations/018_credit_leases.js';
 import * as m020 from './migrations/020_import_sources.js';
+import * as m023 from './migrations/023_change_feed.js';
 import { rebuildNewsTerms } from './newsSearch.js';
 import { rebuildFacts, rebuildRollup } from './rollup.js';
 import { rebuildSearchTerms } from './search.js';
@@ -47,6 +48,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '016_updated_at': m016,
   '018_credit_leases': m018,
   '020_import_sources': m020,
+  '023_change_feed': m023,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -55,6 +55,8 @@ export const SCHEMA = {
   analytics_facts: { dim: 'int', round_id: 'int', value_id: 'int' },
   import_keys: { source: 'text', type: 'text', key: 'text', record_id: 'int' },
   change_log: { seq: 'int', type: 'text', record_id: 'int', kind: 'text', fields: 'text?', at: 'text' },
+  entity_tombstones: { id: 'int', uuid: 'text', type: 'text', subtype: 'text?', deleted_at: 'text' },
+  change_feed_state: { id: 'int', pruned_through: 'int' },
   idempotency_keys: { scope: 'text', key_hash: 'text', fingerprint: 'text', status: 'int?', response: 'text?', created_ms: 'int' },
 } as const satisfies Record<string, Record<string, ColumnKind>>;
 
