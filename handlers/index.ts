@@ -3,6 +3,7 @@ import type { HandlerMap } from '../src/http/context.js';
 import { analyticsHandlers } from './analytics.js';
 import { apiKeyHandlers } from './apiKeys.js';
 import { changeHandlers } from './changes.js';
+import { webhookHandlers } from './webhooks.js';
 import { companyHandlers } from './companies.js';
 import { founderHandlers } from './founders.js';
 import { jobHandlers } from './jobs.js';
@@ -41,6 +42,7 @@ export const handlers: HandlerMap = {
   ...apiKeyHandlers,
   ...usageHandlers,
   ...changeHandlers,
+  ...webhookHandlers,
   ...analyticsHandlers,
   ...systemHandlers,
   ...documentHandlers,

@@ -25,6 +25,7 @@ import * as m016 from './migrations/016_updated_at.js';
 import * as m018 from './migrations/018_credit_leases.js';
 import * as m020 from './migrations/020_import_sources.js';
 import * as m023 from './migrations/023_change_feed.js';
+import * as m024 from './migrations/024_webhooks.js';
 import { rebuildNewsTerms } from './newsSearch.js';
 import { rebuildFacts, rebuildRollup } from './rollup.js';
 import { rebuildSearchTerms } from './search.js';
@@ -49,6 +50,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '018_credit_leases': m018,
   '020_import_sources': m020,
   '023_change_feed': m023,
+  '024_webhooks': m024,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

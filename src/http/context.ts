@@ -34,6 +34,8 @@ export interface Deps {
   inflight?: InFlight;
   /** Set once the process got SIGTERM: the probes answer 503 so a load balancer stops sending. */
   lifecycle?: { draining: boolean };
+  /** The webhook outbox's worker of this process: woken when deliveries became due. */
+  outbox?: { wake(): void };
   /** Detail records for other answers (set by the app once its operations are planned). */
   embed?: RecordEmbedder;
 }
