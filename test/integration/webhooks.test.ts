@@ -5,11 +5,14 @@
  * then 200 gets one webhook-id three times, and the delivery log says so; replay and a test event
  * keep the signing; rotation sends both signatures; registration refuses unsafe targets and bad searches.
  */
+import { execFile } from 'node:child_process';
 import { afterAll, expect, it } from 'vitest';
 import { verifyWebhook, WebhookVerificationError } from '../../clients/typescript/webhooks.js';
+import { webhookReceiver } from '../../examples/webhook-receiver.js';
 import { importLines } from '../helpers/changes.js';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { freePort } from '../helpers/servers.js';
 
 const ENV = { WEBHOOK_ALLOW_PRIVATE: 'on', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_TIMEOUT_MS: '2000' };
 
@@ -36,6 +39,17 @@ async function register(h: Harness, body: Record<string, unknown>) {
 const roundId = async (h: Harness, companyName: string, amount: number) =>
   Number(((await h.db('transactions as t').join('entities as e', 'e.id', 't.company_id').where('e.name', companyName).where('t.amount_usd', amount).first('t.id')) as { id: number }).id);
 
+/** The events' record ids as funding_data_sdk.verify_webhook (in the .venv's Python) reads the deliveries. */
+function pythonVerify(deliveries: { headers: Record<string, unknown>; body: string }[], secret: string): Promise<unknown> {
+  const script = `import json, sys\nfrom funding_data_sdk import verify_webhook\nargs = json.load(sys.stdin)\nprint(json.dumps([verify_webhook(d["headers"], d["body"].encode(), args["secret"])["data"]["id"] for d in args["deliveries"]]))`;
+  return new Promise((resolve, reject) => {
+    const child = execFile('.venv/bin/python', ['-c', script], { env: { PATH: process.env.PATH ?? '', PYTHONPATH: 'clients/python' }, timeout: 30_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
+    );
+    child.stdin!.end(JSON.stringify({ deliveries, secret }));
+  });
+}
+
 forEachDatabase(
   'webhooks',
   (h) => {
@@ -55,6 +69,8 @@ forEachDatabase(
       expect(events.map((e) => e.data.id).sort()).toEqual(expected.sort());
       expect(events.every((e) => e.type === 'transaction.created' && e.data.kind === 'created' && e.data.type === 'transaction')).toBe(true);
       expect(new Set(got.map((g) => g.headers['webhook-id'])).size).toBe(2);
+      // the Python SDK's helper verifies the same deliveries
+      expect(await pythonVerify(got, hook.secret)).toEqual(events.map((e) => e.data.id));
       // a wrong secret or a changed body fails verification
       expect(() => verifyWebhook(got[0]!.headers as Record<string, string>, got[0]!.body, 'whsec_' + Buffer.alloc(32).toString('base64'))).toThrow(WebhookVerificationError);
       expect(() => verifyWebhook(got[0]!.headers as Record<string, string>, got[0]!.body.replace('created', 'updated'), hook.secret)).toThrow(WebhookVerificationError);
@@ -113,6 +129,30 @@ forEachDatabase(
       expect(verifyWebhook(one!.headers as Record<string, string>, one!.body, rotated.body.data.secret).data).toEqual({ webhook_id: hook.id });
       expect((await h().call('DELETE', `/platform/webhooks/${hook.id}`)).status).toBe(204);
       expect((await h().get(`/platform/webhooks/${hook.id}/deliveries`)).status).toBe(404);
+    });
+
+    it('the example receiver verifies deliveries and handles a replayed webhook-id once', async () => {
+      const events: string[] = [];
+      const port = await freePort();
+      const hook = await register(h(), { url: `http://127.0.0.1:${port}/`, events: ['news.created'] });
+      const server = webhookReceiver(hook.secret, (e, id) => events.push(`${id} ${e.type}`));
+      await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+      try {
+        const attempts = async (n: number) => {
+          for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+            const log = await h().get(`/platform/webhooks/${hook.id}/deliveries`);
+            if (log.body.data.length >= n) return log.body.data;
+          }
+          throw new Error(`fewer than ${n} attempts`);
+        };
+        const test = await h().call('POST', `/platform/webhooks/${hook.id}/test`);
+        expect((await attempts(1))[0]).toMatchObject({ status_code: 204, success: true });
+        await h().call('POST', `/platform/webhooks/${hook.id}/deliveries/${test.body.data.delivery_id}/replay`);
+        expect((await attempts(2))[0]).toMatchObject({ status_code: 204, success: true });
+        expect(events).toEqual([`${test.body.data.delivery_id} webhook.test`]);
+      } finally {
+        await new Promise((r) => server.close(r));
+      }
     });
 
     it('refuses bad registrations with clear errors', async () => {
