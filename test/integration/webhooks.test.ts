@@ -14,7 +14,7 @@ import { forEachDatabase, type Harness } from '../helpers/harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { freePort } from '../helpers/servers.js';
 
-const ENV = { WEBHOOK_ALLOW_PRIVATE: 'on', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_TIMEOUT_MS: '2000' };
+const ENV = { WEBHOOK_ALLOW_PRIVATE: 'on', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_DISABLE_AFTER_MS: '1500' };
 
 const company = (key: string, name: string, country: string) => ({ type: 'company', key, data: { name, country, city: null, categories: ['software'], status: 'operating', founded_on: '2019' } });
 const round = (key: string, companyKey: string, amount: number, date = '2024-05-04') => ({ type: 'round', key, data: { company: companyKey, round_type: 'series_a', announced_on: date, amount_usd: amount } });
@@ -153,6 +153,25 @@ forEachDatabase(
       } finally {
         await new Promise((r) => server.close(r));
       }
+    });
+
+    it('a webhook whose deliveries fail for the set time is disabled and says why; rotating re-enables it', async () => {
+      const rx = await receiver(() => 503);
+      const hook = await register(h(), { url: rx.url, events: ['transaction.updated'] });
+      await importLines(h(), [round('wh-de-next', 'wh-de', 8_100_000, '2024-09-01')]);
+      let w: any;
+      for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
+        w = (await h().get('/platform/webhooks')).body.data.find((x: any) => x.id === hook.id);
+        if (w.status === 'disabled') break;
+      }
+      expect(w).toMatchObject({ status: 'disabled', disabled_reason: expect.stringMatching(/^Disabled: every delivery failed for .* \(last: HTTP 503\)$/), failing_since: expect.any(String) });
+      const sent = rx.received.length;
+      expect(sent).toBeGreaterThanOrEqual(3);
+      expect(new Set(rx.received.map((g) => g.headers['webhook-id'])).size).toBe(1);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(rx.received.length).toBe(sent);
+      const rotated = await h().call('POST', `/platform/webhooks/${hook.id}/rotate-secret`, { body: {} });
+      expect(rotated.body.data).toMatchObject({ status: 'active', disabled_reason: null });
     });
 
     it('refuses bad registrations with clear errors', async () => {
