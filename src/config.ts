@@ -272,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // unset outside production: the server generates one per install (loadCursorSecret)
   const cursorSecret = get(env, 'CURSOR_SECRET');
   if (!cursorSecret && nodeEnv === 'production') throw new ConfigError('CURSOR_SECRET is required when NODE_ENV=production');
+  if (nodeEnv === 'production' && onOff(env, 'WEBHOOK_ALLOW_PRIVATE')) throw new ConfigError('WEBHOOK_ALLOW_PRIVATE=on is for development and tests: not with NODE_ENV=production');
   const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 100, 600_000);
   const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 100, 3_600_000);
   if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('REQUEST_TIMEOUT_MS must not be below HEADERS_TIMEOUT_MS');
