@@ -71,6 +71,22 @@ function checkedLookup(policy: TargetPolicy): net.LookupFunction {
   }) as net.LookupFunction;
 }
 
+/**
+ * Kept-alive connections per protocol and policy: every new connection still goes through the
+ * checked lookup, and a connection is reused only for the host it was made to.
+ */
+const agents = new Map<string, http.Agent>();
+function agentFor(protocol: string, policy: TargetPolicy): http.Agent {
+  const key = `${protocol}${policy.allowPrivate}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const opts = { keepAlive: true, maxSockets: 16, lookup: checkedLookup(policy) };
+    agent = protocol === 'https:' ? new https.Agent(opts) : new http.Agent(opts);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 /** One POST: its status code (any 3xx is reported, not followed), latency and error. */
 export function post(url: string, headers: Record<string, string>, body: string, opts: TargetPolicy & { timeoutMs: number }): Promise<SendResult> {
   const started = performance.now();
@@ -89,7 +105,7 @@ export function post(url: string, headers: Record<string, string>, body: string,
     };
     const req = mod.request(
       u,
-      { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'fundingdata-webhooks/1', 'content-length': Buffer.byteLength(body), ...headers }, lookup: checkedLookup(opts), agent: false },
+      { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'fundingdata-webhooks/1', 'content-length': Buffer.byteLength(body), ...headers }, agent: agentFor(u.protocol, opts) },
       (res) => {
         let bytes = 0;
         res.on('data', (chunk: Buffer) => {
