@@ -3401,7 +3401,7 @@ export interface components {
              * @description When the change was committed.
              */
             at: string;
-            /** @description With `include=record`, the record as its endpoint returns it; null when it is deleted or no longer visible. */
+            /** @description With `include=record`, the record as its endpoint returns it (its tier locks included); null when it is deleted or no longer visible. */
             record?: null | components["schemas"]["Transaction"] | components["schemas"]["CompanyFull"] | components["schemas"]["InvestorFull"] | components["schemas"]["UniversityFull"] | components["schemas"]["GovNgoFull"] | components["schemas"]["FounderFull"] | components["schemas"]["Fund"] | components["schemas"]["Valuation"] | components["schemas"]["JobOpening"] | components["schemas"]["NewsArticle"];
         };
         ChangeList: {

@@ -7,6 +7,7 @@
 import { expect, it } from 'vitest';
 import { pruneChanges } from '../../src/db/changeFeed.js';
 import { forEachDatabase } from '../helpers/harness.js';
+import { browserHeaders, keyWithScopes } from '../helpers/principals.js';
 import { importLines, latest, walk } from '../helpers/changes.js';
 
 const company = (key: string, name: string, country: string) => ({ type: 'company', key, data: { name, country, city: null, categories: ['software'], status: 'operating', founded_on: '2019' } });
@@ -69,6 +70,25 @@ forEachDatabase('change feed', (h) => {
     }
     expect(w.changes.filter((c) => c.kind === 'deleted').every((c) => c.record === null)).toBe(true);
     expect(w.changes.find((c) => c.type === 'transaction' && c.kind === 'updated').record.amount).toBeLessThan(7_000_000);
+  });
+
+  it('include=record applies the caller\'s tier locks as the record\'s endpoint does; types need their scopes', async () => {
+    for (const tier of ['guest', 'free'] as const) {
+      const headers = await browserHeaders(h(), tier);
+      const w = await h().get(`/data/changes?after=${encodeURIComponent(before)}&include=record&type=company&limit=50`, headers);
+      expect(w.status).toBe(200);
+      const live = w.body.data.filter((c: any) => c.record !== null);
+      expect(live.length).toBeGreaterThan(0);
+      for (const c of live) expect(c.record).toEqual((await h().get(`/data/companies/${c.id}`, headers)).body.data);
+      expect(live.some((c: any) => (c.record.locked ?? []).length > 0)).toBe(true);
+    }
+    const entitiesOnly = await keyWithScopes(h(), ['read:entities']);
+    const own = await h().get(`/data/changes?after=${encodeURIComponent(before)}&limit=100`, entitiesOnly);
+    expect(own.body.data.length).toBeGreaterThan(0);
+    expect(own.body.data.every((c: any) => c.type !== 'transaction')).toBe(true);
+    const refused = await h().get(`/data/changes?type=transaction`, entitiesOnly);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('FORBIDDEN');
   });
 
   it('one credit a page, as a list page', async () => {

@@ -37,8 +37,8 @@ class Change:
         fields (list[str] | None): Names of the fields that changed (updates only).
         at (datetime.datetime): When the change was committed.
         record (CompanyFull | FounderFull | Fund | GovNgoFull | InvestorFull | JobOpening | NewsArticle | None |
-            Transaction | UniversityFull | Unset | Valuation): With `include=record`, the record as its endpoint returns it;
-            null when it is deleted or no longer visible.
+            Transaction | UniversityFull | Unset | Valuation): With `include=record`, the record as its endpoint returns it
+            (its tier locks included); null when it is deleted or no longer visible.
     """
 
     type_: ChangeRecordType
