@@ -13,6 +13,8 @@ import { isSqlite, normalizeRawResult } from './knex.js';
 import type { RowOf } from './schema.js';
 
 export type WebhookRow = RowOf<'webhooks'>;
+
+const duration = (ms: number): string => (ms >= 3_600_000 ? `${+(ms / 3_600_000).toFixed(1)} h` : ms >= 60_000 ? `${+(ms / 60_000).toFixed(1)} min` : `${+(ms / 1000).toFixed(1)} s`);
 export type DeliveryRow = RowOf<'webhook_deliveries'>;
 export type AttemptRow = RowOf<'webhook_attempts'>;
 
@@ -131,7 +133,7 @@ export async function recordAttempt(db: Knex, d: DeliveryRow, o: AttemptOutcome,
       return;
     }
     await trx('webhooks').where('id', d.webhook_id).whereNull('failing_since_ms').update({ failing_since_ms: o.atMs });
-    const reason = `Disabled: every delivery failed for ${Math.round(disableAfterMs / 60_000)} minutes (last: ${o.error ?? `HTTP ${o.statusCode}`})`;
+    const reason = `Disabled: every delivery failed for ${duration(disableAfterMs)} (last: ${o.error ?? `HTTP ${o.statusCode}`})`;
     await trx('webhooks').where('id', d.webhook_id).where('status', 'active').where('failing_since_ms', '<=', o.atMs - disableAfterMs).update({ status: 'disabled', disabled_reason: reason });
   });
 }
@@ -158,4 +160,10 @@ export async function replayDelivery(db: Knex, webhookId: string, deliveryId: st
 export async function pendingDeliveries(db: Knex): Promise<number> {
   const r = (await db('webhook_deliveries').where('status', 'pending').count({ n: '*' }).first()) as { n: unknown };
   return Number(r.n);
+}
+
+/** Deletes the log and the finished deliveries (delivered or given up) from before `cutoffMs`. */
+export async function pruneDeliveries(db: Knex, cutoffMs: number): Promise<void> {
+  await db('webhook_attempts').where('at_ms', '<', cutoffMs).delete();
+  await db('webhook_deliveries').whereIn('status', ['delivered', 'failed']).where('created_ms', '<', cutoffMs).delete();
 }

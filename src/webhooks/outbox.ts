@@ -2,9 +2,9 @@
  * The webhook outbox's worker, one per server process: it fans new `change_log` positions out into
  * deliveries (src/db/webhooks.ts makes that and each claim safe across processes), sends the due
  * ones signed (Standard Webhooks), records each attempt and schedules the next with exponential
- * backoff until the retry window closes; it also prunes the change feed past its retention. It
- * runs beside requests and imports, never inside them: it polls every WEBHOOK_POLL_MS and can be
- * woken at once (`wake`) by a commit in its own process.
+ * backoff until the retry window closes; it also prunes the change feed and the delivery log past
+ * the feed's retention. It runs beside requests and imports, never inside them: it polls every
+ * WEBHOOK_POLL_MS and can be woken at once (`wake`) by a commit in its own process.
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -16,6 +16,7 @@ import {
   insertDeliveries,
   lockWebhookForFanOut,
   matchingIds,
+  pruneDeliveries,
   recordAttempt,
   updateWebhook,
   webhooksBehind,
@@ -101,7 +102,9 @@ export class Outbox {
     const t = now(this.deps.cfg).getTime();
     if (t - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = t;
-      await pruneChanges(this.deps.db, new Date(t - this.deps.cfg.changeRetentionDays * 86_400_000));
+      const cutoff = t - this.deps.cfg.changeRetentionDays * 86_400_000;
+      await pruneChanges(this.deps.db, new Date(cutoff));
+      await pruneDeliveries(this.deps.db, cutoff);
     }
   }
 

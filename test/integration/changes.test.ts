@@ -6,6 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { pruneChanges } from '../../src/db/changeFeed.js';
+import { changes, createFundingClient } from '../../clients/typescript/index.js';
 import { forEachDatabase } from '../helpers/harness.js';
 import { browserHeaders, keyWithScopes } from '../helpers/principals.js';
 import { importLines, latest, walk } from '../helpers/changes.js';
@@ -47,6 +48,16 @@ forEachDatabase('change feed', (h) => {
     // the end: nothing after the last position
     const end = await h().get(`/data/changes?after=${encodeURIComponent(w.after)}`);
     expect(end.body).toMatchObject({ data: [], page: { has_more: false, next_after: w.after } });
+  });
+
+  it('the TypeScript client\'s changes() walks the same changes and hands over each page\'s position', async () => {
+    const api = createFundingClient({ baseUrl: h().server.baseUrl, token: h().token, clientId: 'dev-client' });
+    const positions: string[] = [];
+    const got: unknown[] = [];
+    for await (const c of changes(api, { after: before, limit: 4, onPosition: (p) => void positions.push(p) })) got.push(c);
+    expect(got).toEqual(all);
+    expect(positions).toHaveLength(Math.ceil(all.length / 4));
+    expect(positions.at(-1)).toBe(await latest(h()));
   });
 
   it('filters by type and kind, and moves an empty filtered page to the end of the feed', async () => {
