@@ -163,7 +163,8 @@ export class Outbox {
     const claimed = await claimDue(db, t, t + cfg.webhooks.timeoutMs + CLAIM_MARGIN_MS, CLAIM_BATCH);
     if (claimed.length === 0) return 0;
     const hooks = await webhooksById(db, claimed.map((d) => d.webhook_id));
-    await Promise.all(claimed.map((d) => this.attempt(d, hooks.get(d.webhook_id)!)));
+    // a webhook deleted since the claim took its deliveries with it
+    await Promise.all(claimed.filter((d) => hooks.has(d.webhook_id)).map((d) => this.attempt(d, hooks.get(d.webhook_id)!)));
     return claimed.length;
   }
 

@@ -1,6 +1,6 @@
 """A webhook receiver: verifies each delivery with `verify_webhook`, answers 204, skips a webhook-id it has handled.
 
-    WEBHOOK_SECRET=whsec_... PORT=8787 python clients/python/examples/webhook_receiver.py
+WEBHOOK_SECRET=whsec_... PORT=8787 python clients/python/examples/webhook_receiver.py
 """
 
 from __future__ import annotations

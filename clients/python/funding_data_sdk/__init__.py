@@ -1,4 +1,5 @@
-"""Funding Data API SDK: the generated `funding_data_api_client` plus tokens, headers, retries, paging, sync, the change feed and webhook verification."""
+"""Funding Data API SDK: the generated `funding_data_api_client` plus tokens, headers, retries, paging, sync,
+the change feed and webhook verification."""
 
 from .auth import DEFAULT_AUDIENCE, ClientCredentials, StaticToken, TokenExchangeError, TokenSource
 from .client import ApiError, MissingModelError, call, connect

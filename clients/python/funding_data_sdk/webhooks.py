@@ -43,7 +43,10 @@ def verify_webhook(
     tolerance_seconds: int = 300,
     now: float | None = None,
 ) -> dict[str, Any]:
-    """Returns the event of a delivery one of whose `v1` signatures matches `secret`; raises `WebhookVerificationError` otherwise."""
+    """Returns the event of a delivery one of whose `v1` signatures matches `secret`.
+
+    Raises `WebhookVerificationError` otherwise.
+    """
     msg_id = _header(headers, "webhook-id")
     timestamp = _header(headers, "webhook-timestamp")
     signatures = _header(headers, "webhook-signature")
