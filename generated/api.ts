@@ -1244,6 +1244,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Walk the change feed
+         * @description Every create, update and delete of every record type, in commit order: one entry per changed
+         *     record with its type, id, kind (`created`, `updated`, `deleted`) and, for an update, the
+         *     names of the fields that changed. A soft-deleted transaction and a withdrawn entity appear as
+         *     `deleted`. Resume from `page.next_after` with `after`; a page shorter than `limit` is the end
+         *     of the feed for now (`page.has_more` is false), and its `next_after` is where to poll next.
+         *
+         *     The first call without `after` starts at the oldest retained change (`from=oldest`) or at the
+         *     present (`from=latest`: an empty page whose `next_after` is the current position).
+         *
+         *     Changes are kept for `CHANGE_RETENTION_DAYS` (30 days by default) and then pruned. A position
+         *     older than what is kept is refused with 400 `VALIDATION_ERROR` naming `query.after`: restart
+         *     from a full export of the lists (`format=ndjson`) and then from `from=latest`.
+         *
+         *     `include=record` adds each record as its own endpoint returns it (`GET /data/transactions/{id}`,
+         *     `/data/companies/{id}`, ...): the caller's tier locks, `currency` and `API-Version` applied; null
+         *     for a deleted record. Each type needs its endpoint's scope: without `type`, the types the token
+         *     may read; naming a type the token may not read is 403. One credit per page, as a list page.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reference/landscapes": {
         parameters: {
             query?: never;
@@ -1494,6 +1530,142 @@ export interface paths {
          *     process that revoked it, at once. Revoking is idempotent.
          */
         delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the team's webhooks */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook
+         * @description Registers a URL to receive the team's chosen change events (`<type>.<created|updated|deleted>`, the
+         *     change feed's types and kinds) as they are committed, optionally only for records a saved search
+         *     matches: a filter in the lists' grammar (`filter` of `/data/transactions` for transaction events,
+         *     of the entity lists for company, investor, university, gov_ngo and person events; money in USD),
+         *     evaluated against each changed record right after its change commits. Each event type needs the
+         *     scope of its record's endpoint.
+         *
+         *     Deliveries are POSTs signed as Standard Webhooks do: `webhook-id` (the same on every attempt of
+         *     one event), `webhook-timestamp` (Unix seconds) and `webhook-signature`, `v1,<base64 HMAC-SHA256
+         *     of "<id>.<timestamp>.<body>">` keyed with the bytes after `whsec_` of the secret (base64). The
+         *     `secret` is returned once, here. A 2xx answer within the timeout is a delivery; anything else
+         *     (a redirect included: redirects are not followed) is retried with exponential backoff for 25
+         *     hours; a webhook whose deliveries all failed for 3 days is disabled and says why. The URL must
+         *     be https and resolve to public addresses only. Deliveries cost no credits.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook, its pending deliveries and its delivery log.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook's delivery log
+         * @description Its latest attempts, newest first; each names its delivery (`webhook-id`), event type, time, latency and the answer's status code.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/webhooks/{id}/deliveries/{delivery_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one delivery again
+         * @description Queues the delivery again, due now, with the same `webhook-id` and body (a receiver that deduplicates by `webhook-id` sees it once).
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` event to the webhook, signed as every delivery; its attempts appear in the delivery log and do not count towards disabling it.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description A new secret, returned once. For `overlap_seconds` (default 86400) deliveries carry two
+         *     signatures, by the new and the previous secret, so receivers can switch without losing one.
+         *     Rotating also re-enables a disabled webhook.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1833,7 +2005,30 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A change event
+         * @description Sent to each webhook registered for the event type (`POST /platform/webhooks`), signed with
+         *     `webhook-id`, `webhook-timestamp` and `webhook-signature` (Standard Webhooks). Verify with the
+         *     SDKs' `verify_webhook` / `verifyWebhook`. Answer 2xx within 10 s; deduplicate by `webhook-id`.
+         */
+        post: operations["changeEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description The error envelope. Clients switch on `code`; `message` wording may change. */
@@ -3348,6 +3543,126 @@ export interface components {
             page: components["schemas"]["Page"];
             currency: components["schemas"]["CurrencyCode"];
             meta?: components["schemas"]["Meta"];
+        };
+        /**
+         * @description The kind of record a change is about; each is served by its own detail endpoint.
+         * @enum {string}
+         */
+        ChangeRecordType: "transaction" | "company" | "investor" | "university" | "gov_ngo" | "person" | "fund" | "valuation" | "job" | "news";
+        /** @enum {string} */
+        ChangeKind: "created" | "updated" | "deleted";
+        Change: {
+            type: components["schemas"]["ChangeRecordType"];
+            /** @description The record's id as its endpoint takes it (numeric for transactions, funds, valuations, jobs and news; a UUID for entities). */
+            id: number | string;
+            kind: components["schemas"]["ChangeKind"];
+            /** @description Names of the fields that changed (updates only). */
+            fields: string[] | null;
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             */
+            at: string;
+            /** @description With `include=record`, the record as its endpoint returns it (its tier locks included); null when it is deleted or no longer visible. */
+            record?: null | components["schemas"]["Transaction"] | components["schemas"]["CompanyFull"] | components["schemas"]["InvestorFull"] | components["schemas"]["UniversityFull"] | components["schemas"]["GovNgoFull"] | components["schemas"]["FounderFull"] | components["schemas"]["Fund"] | components["schemas"]["Valuation"] | components["schemas"]["JobOpening"] | components["schemas"]["NewsArticle"];
+        };
+        ChangeList: {
+            data: components["schemas"]["Change"][];
+            page: {
+                limit: number;
+                /** @description The position after this page; send it as `after` to continue (also when the page is empty). */
+                next_after: string;
+                /** @description Whether more changes were already there when this page was read. */
+                has_more: boolean;
+            };
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        /** @enum {string} */
+        WebhookEventType: "transaction.created" | "transaction.updated" | "transaction.deleted" | "company.created" | "company.updated" | "company.deleted" | "investor.created" | "investor.updated" | "investor.deleted" | "university.created" | "university.updated" | "university.deleted" | "gov_ngo.created" | "gov_ngo.updated" | "gov_ngo.deleted" | "person.created" | "person.updated" | "person.deleted" | "fund.created" | "fund.updated" | "fund.deleted" | "valuation.created" | "valuation.updated" | "valuation.deleted" | "job.created" | "job.updated" | "job.deleted" | "news.created" | "news.updated" | "news.deleted";
+        WebhookCreate: {
+            /**
+             * Format: uri
+             * @description https URL resolving to public addresses.
+             */
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Saved search in the lists' filter grammar (money in USD), for example `and(company.country[eq]:128,amount[gt]:5000000)` or `uuid[in_any]:<uuid>|<uuid>`. */
+            filter?: string | null;
+            description?: string | null;
+        };
+        Webhook: {
+            id: string;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            filter: string | null;
+            description: string | null;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description Since when every attempt has failed; null while deliveries succeed.
+             */
+            failing_since: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A webhook with its signing secret (`whsec_` and base64), which is shown only once. */
+        WebhookWithSecret: {
+            id: string;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            filter: string | null;
+            description: string | null;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            disabled_reason: string | null;
+            /** Format: date-time */
+            failing_since: string | null;
+            /** Format: date-time */
+            created_at: string;
+            secret: string;
+        };
+        WebhookWithSecretResponse: {
+            data: components["schemas"]["WebhookWithSecret"];
+        };
+        WebhookList: {
+            data: components["schemas"]["Webhook"][];
+        };
+        WebhookAttempt: {
+            /** @description The `webhook-id` of the delivery. */
+            delivery_id: string;
+            event_type: string;
+            /** Format: date-time */
+            at: string;
+            success: boolean;
+            /** @description The answer's HTTP status; null when none came. */
+            status_code: number | null;
+            latency_ms: number;
+            error: string | null;
+            /** @enum {string} */
+            delivery_status: "pending" | "delivered" | "failed";
+            /** @description Attempts of the delivery so far. */
+            attempts: number;
+        };
+        WebhookAttemptList: {
+            data: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookQueued: {
+            data: {
+                delivery_id: string;
+            };
+        };
+        /** @description The body of a delivery; its `webhook-id` header is stable across retries and replays. */
+        WebhookEvent: {
+            /** @description The event type, or `webhook.test`. */
+            type: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The change as the change feed lists it (fetch the record from its endpoint or with `include=record`); for `webhook.test`, `{"webhook_id"}`. */
+            data: components["schemas"]["Change"] | {
+                webhook_id: string;
+            };
         };
         TransactionResponse: {
             data: components["schemas"]["Transaction"];
@@ -13781,6 +14096,56 @@ export interface operations {
             504: components["responses"]["QueryTimeout"];
         };
     };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description Opaque position from `page.next_after`; the changes after it. */
+                after?: string;
+                /** @description Where a walk without `after` starts. */
+                from?: "oldest" | "latest";
+                /** @description Comma-separated record types (all the token may read when absent). */
+                type?: components["schemas"]["ChangeRecordType"][];
+                /** @description Comma-separated change kinds (all when absent). */
+                kind?: components["schemas"]["ChangeKind"][];
+                /** @description Page size, 1..1000. */
+                limit?: number;
+                /** @description `record`: each changed record as its own endpoint returns it. */
+                include?: "record";
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listLandscapes: {
         parameters: {
             query?: {
@@ -16272,6 +16637,340 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's webhooks, oldest first (secrets are never returned here). */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "wh_5f2c1d9e8a7b6c5d4e3f2a1b",
+                     *           "url": "https://partner.example/hooks/funding",
+                     *           "events": [
+                     *             "transaction.created"
+                     *           ],
+                     *           "filter": "and(company.country[eq]:128,amount[gt]:5000000)",
+                     *           "description": "Rounds in Germany over $5M",
+                     *           "status": "active",
+                     *           "disabled_reason": null,
+                     *           "failing_since": null,
+                     *           "created_at": "2026-11-27T04:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description The webhook, with its signing secret (shown once). */
+            201: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "wh_5f2c1d9e8a7b6c5d4e3f2a1b",
+                     *         "url": "https://partner.example/hooks/funding",
+                     *         "events": [
+                     *           "transaction.created"
+                     *         ],
+                     *         "filter": "and(company.country[eq]:128,amount[gt]:5000000)",
+                     *         "description": "Rounds in Germany over $5M",
+                     *         "status": "active",
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "created_at": "2026-11-27T04:00:00.000Z",
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookWithSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Attempts, 1..500. */
+                limit?: number;
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attempts, newest first. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "delivery_id": "msg_5f2c1d9e8a7b6c5d4e3f2a1b_1204",
+                     *           "event_type": "transaction.created",
+                     *           "at": "2026-11-27T04:10:00.412Z",
+                     *           "success": true,
+                     *           "status_code": 200,
+                     *           "latency_ms": 38,
+                     *           "error": null,
+                     *           "delivery_status": "delivered",
+                     *           "attempts": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookAttemptList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "delivery_id": "msg_5f2c1d9e8a7b6c5d4e3f2a1b_1204"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "delivery_id": "msg_test_9b1e2f3a4c5d6e7f80912a3b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 86400 */
+                    overlap_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook with its new secret. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "wh_5f2c1d9e8a7b6c5d4e3f2a1b",
+                     *         "url": "https://partner.example/hooks/funding",
+                     *         "events": [
+                     *           "transaction.created"
+                     *         ],
+                     *         "filter": "and(company.country[eq]:128,amount[gt]:5000000)",
+                     *         "description": "Rounds in Germany over $5M",
+                     *         "status": "active",
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "created_at": "2026-11-27T04:00:00.000Z",
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookWithSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getUsage: {
         parameters: {
             query?: {
@@ -17676,6 +18375,46 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    changeEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "transaction.created",
+                 *       "timestamp": "2026-11-27T04:10:00.120Z",
+                 *       "data": {
+                 *         "type": "transaction",
+                 *         "id": 1204,
+                 *         "kind": "created",
+                 *         "fields": null,
+                 *         "at": "2026-11-27T04:10:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -2,6 +2,8 @@
 import type { HandlerMap } from '../src/http/context.js';
 import { analyticsHandlers } from './analytics.js';
 import { apiKeyHandlers } from './apiKeys.js';
+import { changeHandlers } from './changes.js';
+import { webhookHandlers } from './webhooks.js';
 import { companyHandlers } from './companies.js';
 import { founderHandlers } from './founders.js';
 import { jobHandlers } from './jobs.js';
@@ -44,6 +46,8 @@ export const handlers: HandlerMap = {
   ...ecosystemHandlers,
   ...apiKeyHandlers,
   ...usageHandlers,
+  ...changeHandlers,
+  ...webhookHandlers,
   ...analyticsHandlers,
   ...systemHandlers,
   ...documentHandlers,

@@ -11,7 +11,8 @@ import { type City, type Reference } from './reference.js';
 import { dayOf, instant, NOW_DAY, Rng, slugify, uuidFor } from './random.js';
 import { BulkWriter, insertTarget, Progress, TABLES, type Row } from './writer.js';
 
-export type ScaleName = 'tiny' | 'demo' | 'large';
+/** `none`: the reference tables, the development key and the demo users only (an operator imports their own data). */
+export type ScaleName = 'none' | 'tiny' | 'demo' | 'large';
 
 export interface Plan {
   companies: number;
@@ -22,7 +23,7 @@ export interface Plan {
   govNgo: number;
 }
 
-const FACTOR: Record<ScaleName, number> = { tiny: 1, demo: 100, large: 1000 };
+const FACTOR: Record<ScaleName, number> = { none: 0, tiny: 1, demo: 100, large: 1000 };
 
 export function planFor(scale: ScaleName): Plan {
   const k = FACTOR[scale];

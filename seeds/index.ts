@@ -111,6 +111,7 @@ export async function generate(ctx: Ctx): Promise<void> {
   writePlatform(ctx);
   await ctx.w.flush();
   ctx.progress.end(ctx.w.totalRows);
+  if (ctx.plan.companies === 0) return;
 
   const reg = emptyRegistry();
   const pool = new InvestorPool();

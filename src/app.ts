@@ -36,6 +36,8 @@ import { idempotencyStage } from './pipeline/idempotency.js';
 import { listInputStage } from './pipeline/listInput.js';
 import { locksStage } from './pipeline/locks.js';
 import { meteringStage } from './pipeline/metering.js';
+import { recordEmbedder } from './pipeline/embed.js';
+import type { StoredFields } from './versions/change.js';
 import { compose, type Stage } from './pipeline/operation.js';
 import { redirectStage } from './pipeline/redirect.js';
 import { identityPathsStage } from './pipeline/elsewhere.js';
@@ -54,10 +56,8 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   const api = await buildRouter(document);
 
   // locks and version downgrade: a page's and an export batch's rows leave through the same policies
-  const responsePolicies: Stage[] = [
-    versionResponseStage({ transactionCreatedAt: (ids) => transactionCreatedAt(deps.db, ids), fundAnnouncedDate: (ids) => fundAnnouncedAsStored(deps.db, ids) }),
-    locksStage(),
-  ];
+  const stored: StoredFields = { transactionCreatedAt: (ids) => transactionCreatedAt(deps.db, ids), fundAnnouncedDate: (ids) => fundAnnouncedAsStored(deps.db, ids) };
+  const responsePolicies: Stage[] = [versionResponseStage(stored), locksStage()];
   // heavy work of this process, a few units at a time (src/access/workQueue.ts)
   const work = new WorkQueue(cfg.heavyConcurrency);
   const operationStages: Stage[] = [
@@ -92,7 +92,10 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   app.use(methodStage(api));
   app.use(bodyStage());
   app.use(versionRequestStage(clock));
-  app.use(routingStage(deps, api, planOperations(api, handlers), operation));
+  const plans = planOperations(api, handlers);
+  // records embedded in other answers (the change feed) pass their own operation's policies
+  deps.embed = recordEmbedder(plans, stored);
+  app.use(routingStage(deps, api, plans, operation));
   app.use(errorStage(log));
   return app;
 }

@@ -30,7 +30,7 @@ export const SETTINGS = {
   },
   TOKEN_TTL: { default: '86400', doc: 'Token lifetime in seconds' },
   API_NOW: { default: '', shown: '(clock)', doc: 'Override "now" (ISO 8601) for tests and demos of version windows' },
-  SEED_SCALE: { default: 'demo', doc: 'Seed size: `tiny`, `demo` or `large`' },
+  SEED_SCALE: { default: 'demo', doc: 'Seed size: `none` (reference tables, development key and demo users only), `tiny`, `demo` or `large`' },
   NODE_ENV: {
     default: 'development',
     doc: 'With `production` the server refuses to start without `CURSOR_SECRET`, without a signing key file or `JWKS_URL`, and while the development key or a demo user with its published password exists',
@@ -63,6 +63,13 @@ export const SETTINGS = {
     default: '0',
     doc: 'On SIGTERM, keep serving this long with `/system/health` and `/system/ready` answering 503 (so a load balancer stops sending) before the listeners close and in-flight requests drain',
   },
+  CHANGE_RETENTION_DAYS: { default: '30', doc: 'Days the change feed (`GET /data/changes`) keeps changes before pruning them (at least 30)' },
+  WEBHOOK_ALLOW_PRIVATE: { default: 'off', doc: 'Let webhooks target loopback, private and link-local addresses and plain http (development and tests only)' },
+  WEBHOOK_RETRY_BASE_MS: { default: '30000', doc: 'First retry delay of a failed webhook delivery; each later one doubles, up to a sixth of the retry window' },
+  WEBHOOK_RETRY_WINDOW_MS: { default: '90000000', doc: 'How long a failed webhook delivery is retried (25 h)' },
+  WEBHOOK_DISABLE_AFTER_MS: { default: '259200000', doc: 'A webhook whose deliveries all failed for this long is disabled (3 days)' },
+  WEBHOOK_TIMEOUT_MS: { default: '10000', doc: 'Per delivery: connect and response deadline' },
+  WEBHOOK_POLL_MS: { default: '1000', doc: 'How often each process looks for due webhook deliveries when not woken by a local commit' },
   HEADERS_TIMEOUT_MS: {
     default: '10000',
     doc: 'A client must send all request headers within this (slow clients are cut off); a new connection that sends nothing is closed after it',
@@ -162,7 +169,7 @@ export interface Config {
   dbClient: DbClient;
   sqliteFile: string;
   apiNow: Date | null;
-  seedScale: 'tiny' | 'demo' | 'large';
+  seedScale: 'none' | 'tiny' | 'demo' | 'large';
   nodeEnv: string;
   logLevel: string;
   tokenTtlSeconds: number;
@@ -213,6 +220,10 @@ export interface Config {
   jwksUrl: string;
   /** After SIGTERM: how long to keep serving with the probes answering 503 before the listeners close. */
   shutdownDelayMs: number;
+  /** Days the change feed keeps changes. */
+  changeRetentionDays: number;
+  /** Webhook deliveries (src/webhooks/). */
+  webhooks: { allowPrivate: boolean; retryBaseMs: number; retryWindowMs: number; disableAfterMs: number; timeoutMs: number; pollMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -291,7 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiNow = d;
   }
   const seedScale = get(env, 'SEED_SCALE') as Config['seedScale'];
-  if (!['tiny', 'demo', 'large'].includes(seedScale)) throw new ConfigError('SEED_SCALE must be tiny, demo or large');
+  if (!['none', 'tiny', 'demo', 'large'].includes(seedScale)) throw new ConfigError('SEED_SCALE must be none, tiny, demo or large');
   const nodeEnv = get(env, 'NODE_ENV');
   const rateStore = get(env, 'RATE_LIMIT_STORE') as 'memory' | 'postgres';
   if (!['memory', 'postgres'].includes(rateStore)) throw new ConfigError('RATE_LIMIT_STORE must be memory or postgres');
@@ -305,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // unset outside production: the server generates one per install (loadCursorSecret)
   const cursorSecret = get(env, 'CURSOR_SECRET');
   if (!cursorSecret && nodeEnv === 'production') throw new ConfigError('CURSOR_SECRET is required when NODE_ENV=production');
+  if (nodeEnv === 'production' && onOff(env, 'WEBHOOK_ALLOW_PRIVATE')) throw new ConfigError('WEBHOOK_ALLOW_PRIVATE=on is for development and tests: not with NODE_ENV=production');
   const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 100, 600_000);
   const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 100, 3_600_000);
   if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('REQUEST_TIMEOUT_MS must not be below HEADERS_TIMEOUT_MS');
@@ -357,6 +369,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: get(env, 'METRICS_TOKEN'),
     jwksUrl: get(env, 'JWKS_URL') && url('JWKS_URL', get(env, 'JWKS_URL')),
     shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0, 120_000),
+    changeRetentionDays: int(env, 'CHANGE_RETENTION_DAYS', 30, 3650),
+    webhooks: {
+      allowPrivate: onOff(env, 'WEBHOOK_ALLOW_PRIVATE'),
+      retryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 10, 3_600_000),
+      retryWindowMs: int(env, 'WEBHOOK_RETRY_WINDOW_MS', 100, 30 * 86_400_000),
+      disableAfterMs: int(env, 'WEBHOOK_DISABLE_AFTER_MS', 100, 90 * 86_400_000),
+      timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 100, 60_000),
+      pollMs: int(env, 'WEBHOOK_POLL_MS', 10, 60_000),
+    },
   };
 }
 

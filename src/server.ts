@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { handlers } from '../handlers/index.js';
 import { preloadSnapshot } from './analytics/snapshot.js';
+import { Outbox } from './webhooks/outbox.js';
 import { createApp } from './app.js';
 import { createIdentityProvider } from './auth/idp.js';
 import { loadCursorSecret, loadSigningKey, signingKeyExists, type SigningKey } from './auth/signing.js';
@@ -173,7 +174,9 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const metrics = new Metrics(db, () => inflight.size);
   const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), leases, usage, metrics, inflight, lifecycle };
   const drain = drainer([apiServer, authServer]);
-  apiServer.on('request', await createApp(deps, handlers));
+  const outbox = new Outbox(deps);
+  apiServer.on('request', await createApp({ ...deps, outbox }, handlers));
+  outbox.start();
   preloadSnapshot(db);
   // production with an external provider (JWKS_URL) and no key file: tokens come from that provider
   if (signing) authServer.on('request', createIdentityProvider(db, cfg, signing, { log, metrics }));
@@ -192,6 +195,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       await Promise.all([done(apiServer), done(authServer)]);
       // requests whose clients hung up are still running: let them finish before the pool closes
       if (!(await inflight.idle(SHUTDOWN_WAIT_MS))) log.warn({ running: inflight.size }, 'shutdown: requests still running after the wait');
+      await outbox.stop();
       await leases.close().catch((err: Error) => log.error({ err: err.message }, 'credit leases not returned at shutdown'));
       await usage.close().catch((err: Error) => log.error({ err: err.message }, 'usage not written at shutdown'));
       await closeBudgetRunner(db);

@@ -4,7 +4,8 @@
  * a Prism mock), X-Client-Id, API-Version pinning, retries with backoff on 429 (honouring
  * Retry-After) and, for idempotent methods and POSTs (each sent with an `Idempotency-Key`) only, on
  * 5xx and network errors, and an async iterator
- * over cursor pages, a changed-since walk (`changedSince`) and a reader of streamed exports (`exportRows`).
+ * over cursor pages, a changed-since walk (`changedSince`), a reader of streamed exports (`exportRows`),
+ * the change feed (`changes`) and webhook verification (`verifyWebhook`, ./webhooks.ts).
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/api.js';
@@ -285,4 +286,31 @@ export async function* exportRows<P extends SyncPath>(client: FundingClient, pat
   }
   if (!trailer) throw new ExportIncomplete('the export ended without its trailer line (connection lost)', null);
   if (!trailer.complete) throw new ExportIncomplete(`the export ended after ${trailer.rows} rows: ${trailer.error?.code ?? 'incomplete'}`, trailer);
+}
+
+export { verifyWebhook, WebhookVerificationError, type WebhookEvent } from './webhooks.js';
+
+type ChangesQuery = NonNullable<paths['/data/changes']['get']['parameters']['query']>;
+export type Change = paths['/data/changes']['get']['responses'][200]['content']['application/json']['data'][number];
+
+/**
+ * Every change of the change feed after `after` (or from `from`: 'oldest' or 'latest'), in commit
+ * order, until the feed's end; `onPosition` gets each page's `next_after` once its changes were
+ * yielded: store it and resume from it with `after`.
+ *   for await (const c of changes(api, { after: saved, onPosition: save })) ...
+ */
+export async function* changes(
+  client: FundingClient,
+  o: Omit<ChangesQuery, 'after' | 'from'> & { after?: string; from?: 'oldest' | 'latest'; onPosition?: (after: string) => void | Promise<void> } = {},
+): AsyncGenerator<Change> {
+  const { after: start, from, onPosition, ...query } = o;
+  let after = start;
+  for (;;) {
+    const { data, error } = await client.GET('/data/changes', { params: { query: { ...query, ...(after === undefined ? { from: from ?? 'oldest' } : { after }) } } });
+    if (error || !data) throw new Error(`change feed request failed: ${JSON.stringify(error)}`);
+    yield* data.data;
+    after = data.page.next_after;
+    await onPosition?.(after);
+    if (!data.page.has_more) return;
+  }
 }

@@ -43,7 +43,8 @@ function compile(schema: unknown, prefix: string | null, seen: Set<unknown>): Pl
     .filter((p): p is Plan => p !== null);
   if (variants.length) plan.variants = variants;
   for (const [name, prop] of Object.entries(props ?? {})) {
-    if (name === 'locked' || !prop) continue;
+    // a record embedded from its own operation (`x-embedded`) was locked by that operation's plan
+    if (name === 'locked' || !prop || prop['x-embedded'] === true) continue;
     const path = prefix === null ? null : prefix === '' ? name : `${prefix}.${name}`;
     const rule = path === null ? undefined : RULE_BY_PATH.get(path);
     if (rule && !isObjectSchema(prop)) (plan.props ??= {})[name] = { path: path!, need: rule.need };

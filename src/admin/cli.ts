@@ -17,6 +17,7 @@ import { createSigningKeyFile, SigningKeyExistsError } from '../auth/signing.js'
 import { ConfigError, loadConfig } from '../config.js';
 import { deleteKeyByClientId, findKeyByClientId, insertKey, listTeamKeys, revokeKeyByClientId, type ApiKeyRow } from '../db/apiKeys.js';
 import { main as dbMain } from '../db/cli.js';
+import { importCommand, ImportUsageError, verifyCommand } from './importCommands.js';
 import { getBalanceRow, grantCredits } from '../db/credits.js';
 import { deleteEcosystem, knownCurrencies, listEcosystems, placesNamed, putEcosystem } from '../db/ecosystems.js';
 import { createDb } from '../db/knex.js';
@@ -40,6 +41,8 @@ const USAGE = `usage: npm run admin -- <command>
   ecosystem list
   ecosystem set ID --name NAME --currency EUR [--places PLACE,PLACE]
   ecosystem delete ID
+  import --format crunchbase-csv|ndjson [--type records] [--mode all-or-nothing|skip-invalid] [--dry-run] [--complete] [--source NAME] FILE...
+  verify
 DATABASE_URL selects the database (sqlite:<file> or postgres://...).
 scopes: ${ALL_SCOPES.join(', ')}
 places: place ids or names (cities, regions, countries), comma-separated.`;
@@ -53,7 +56,11 @@ const MAX_GRANT = 1_000_000_000_000;
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/;
 const EMAIL = /^[^\s@]{1,100}@[^\s@]{1,98}\.[^\s@]{1,20}$/;
 
-type Options = Partial<Record<'name' | 'slug' | 'team' | 'scopes' | 'label' | 'amount' | 'email' | 'plan' | 'out' | 'scale' | 'currency' | 'places', string>> & { reset?: boolean };
+type Options = Partial<Record<'name' | 'slug' | 'team' | 'scopes' | 'label' | 'amount' | 'email' | 'plan' | 'out' | 'scale' | 'currency' | 'places' | 'format' | 'type' | 'mode' | 'source', string>> & {
+  reset?: boolean;
+  'dry-run'?: boolean;
+  complete?: boolean;
+};
 
 function parse(argv: string[]): { words: string[]; opts: Options } {
   const { positionals, values } = parseArgs({
@@ -73,6 +80,12 @@ function parse(argv: string[]): { words: string[]; opts: Options } {
       scale: { type: 'string' },
       currency: { type: 'string' },
       places: { type: 'string' },
+      format: { type: 'string' },
+      type: { type: 'string' },
+      mode: { type: 'string' },
+      source: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      complete: { type: 'boolean' },
       reset: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -131,7 +144,24 @@ function positiveInt(raw: string, name: string, max: number): number {
   return Number(raw);
 }
 
-type Command = (db: Knex, words: string[], opts: Options) => Promise<void>;
+type Command = (db: Knex, words: string[], opts: Options) => Promise<void | number>;
+
+/** `import FILE...` and `verify` (src/admin/importCommands.ts). */
+const dataCommand: Command = async (db, words, opts) => {
+  try {
+    if (words[0] === 'verify') {
+      noArgs(words, 1);
+      need(opts, []);
+      return await verifyCommand(db);
+    }
+    need(opts, [], ['format', 'type', 'mode', 'source', 'dry-run', 'complete']);
+    const { format, type, mode, source } = opts;
+    return await importCommand(db, { files: words.slice(1), format, type, mode, source, dryRun: opts['dry-run'] ?? false, complete: opts.complete ?? false });
+  } catch (err) {
+    if (err instanceof ImportUsageError) throw new UsageError(err.message);
+    throw err;
+  }
+};
 
 const COMMANDS: Record<string, Command> = {
   'team create': async (db, words, opts) => {
@@ -291,17 +321,16 @@ export async function main(argv: string[]): Promise<number> {
       await signingKeyCreate(words, opts);
       return 0;
     }
-    const run = COMMANDS[command];
+    const run = words[0] === 'import' || words[0] === 'verify' ? dataCommand : COMMANDS[command];
     if (!run) throw new UsageError(`unknown command ${JSON.stringify(words.join(' '))}\n${USAGE}`);
     const cfg = loadConfig();
     const db = createDb({ dbClient: cfg.dbClient, sqliteFile: cfg.sqliteFile, databaseUrl: cfg.databaseUrl, dbPoolMax: 2 });
     try {
       await migrate(db);
-      await run(db, words, opts);
+      return (await run(db, words, opts)) ?? 0;
     } finally {
       await db.destroy();
     }
-    return 0;
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (err instanceof UsageError || err instanceof ConfigError || code?.startsWith('ERR_PARSE_ARGS')) {

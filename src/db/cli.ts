@@ -2,7 +2,7 @@
  * Database command line:
  *
  *   tsx src/db/cli.ts migrate
- *   tsx src/db/cli.ts seed [--scale tiny|demo|large] [--seed N] [--reset]
+ *   tsx src/db/cli.ts seed [--scale none|tiny|demo|large] [--seed N] [--reset]
  *   tsx src/db/cli.ts ensure
  *   tsx src/db/cli.ts rollup
  *
@@ -23,11 +23,11 @@ import { migrate } from './migrate.js';
 import { rebuildFacts, rebuildRollup } from './rollup.js';
 
 const USAGE = `usage: tsx src/db/cli.ts migrate
-       tsx src/db/cli.ts seed [--scale tiny|demo|large] [--seed N] [--reset]
+       tsx src/db/cli.ts seed [--scale none|tiny|demo|large] [--seed N] [--reset]
        tsx src/db/cli.ts ensure
        tsx src/db/cli.ts rollup`;
 
-const SCALES: readonly ScaleName[] = ['tiny', 'demo', 'large'];
+const SCALES: readonly ScaleName[] = ['none', 'tiny', 'demo', 'large'];
 
 class UsageError extends Error {}
 
@@ -124,7 +124,8 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (args.command === 'ensure') {
-      if ((await count(db, 'entities')) > 0) {
+      // a database seeded at `none` holds the reference rows but no entities: seeded all the same
+      if ((await count(db, 'entities')) > 0 || (await count(db, 'api_keys')) > 0) {
         process.stderr.write('database already seeded\n');
         return 0;
       }

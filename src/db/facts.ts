@@ -16,7 +16,7 @@
 
 export const FACTS_TABLE = 'analytics_facts';
 
-/** A dimension held in the fact table: its number, the SQL of its `(round_id, value_id)` pairs over `transactions t`, and the table naming a value. */
+/** A dimension held in the fact table: its number, the SQL of its pairs over `transactions t` (columns `round_id, value_id`), and the table naming a value. */
 interface FactDimension {
   dim: number;
   pairs: string;
@@ -26,14 +26,14 @@ interface FactDimension {
   distinct: boolean;
 }
 
-const companyPlace = (column: string) => `select t.id, cmp.${column} from transactions t join entities cmp on cmp.id = t.company_id where cmp.${column} is not null`;
+const companyPlace = (column: string) => `select t.id as round_id, cmp.${column} as value_id from transactions t join entities cmp on cmp.id = t.company_id where cmp.${column} is not null`;
 const taxonomy = (type: string) =>
-  `select t.id, et.taxonomy_id from transactions t join entity_taxonomy et on et.entity_id = t.company_id join taxonomy tx on tx.id = et.taxonomy_id and tx.type = '${type}'`;
+  `select t.id as round_id, et.taxonomy_id as value_id from transactions t join entity_taxonomy et on et.entity_id = t.company_id join taxonomy tx on tx.id = et.taxonomy_id and tx.type = '${type}'`;
 // the places of the entities read once (from the column's index) instead of one wide entity row per
 // participation (SQLite large: investor_country 4.3 -> 1.6 s); every participation's round exists (a key)
 const investorPlace = (column: string) =>
   `with inv as materialized (select id, ${column} as place from entities where ${column} is not null)
-   select distinct ti.transaction_id, inv.place from transaction_investors ti join inv on inv.id = ti.investor_id`;
+   select distinct ti.transaction_id as round_id, inv.place as value_id from transaction_investors ti join inv on inv.id = ti.investor_id`;
 
 /** The dimensions of src/db/dimensions.ts that read other tables than the round's; numbers are stored, never reused. */
 export const FACT_DIMENSIONS: Record<string, FactDimension> = {
@@ -42,7 +42,7 @@ export const FACT_DIMENSIONS: Record<string, FactDimension> = {
   city: { dim: 3, pairs: companyPlace('hq_city_id'), names: 'places p', distinct: false },
   region: {
     dim: 4,
-    pairs: 'select t.id, c.region_id from transactions t join entities cmp on cmp.id = t.company_id join places c on c.id = cmp.hq_city_id where c.region_id is not null',
+    pairs: 'select t.id as round_id, c.region_id as value_id from transactions t join entities cmp on cmp.id = t.company_id join places c on c.id = cmp.hq_city_id where c.region_id is not null',
     names: 'places p',
     distinct: false,
   },
@@ -54,7 +54,7 @@ export const FACT_DIMENSIONS: Record<string, FactDimension> = {
   client_focus: { dim: 10, pairs: taxonomy('client_focus'), names: 'taxonomy p', distinct: false },
   investor_type: {
     dim: 11,
-    pairs: `select distinct t.id, eit.investor_type_id from transactions t join transaction_investors ti on ti.transaction_id = t.id
+    pairs: `select distinct t.id as round_id, eit.investor_type_id as value_id from transactions t join transaction_investors ti on ti.transaction_id = t.id
             join entity_investor_types eit on eit.entity_id = ti.investor_id`,
     names: 'investor_types p',
     distinct: true,

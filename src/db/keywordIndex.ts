@@ -1,7 +1,7 @@
 /**
  * The `semantic_keyword` index and ranking (src/match/keywords.ts holds the text side): SQL only.
  *
- * Tables (migration 021): `keyword_terms` (BM25 postings: field-weighted tf and document length per
+ * Tables (migration 023): `keyword_terms` (BM25 postings: field-weighted tf and document length per
  * entity and term), `keyword_model` (the learned term -> taxonomy-item weights; the rows of term ''
  * hold the corpus figures BM25 reads: concept 0 the number of entities, 1 their average length) and
  * `keyword_concepts` (each entity's unit concept vector).

@@ -24,9 +24,12 @@ import * as m015 from './migrations/015_idempotency_keys.js';
 import * as m016 from './migrations/016_updated_at.js';
 import * as m018 from './migrations/018_credit_leases.js';
 import * as m019 from './migrations/019_oauth_clients.js';
-import * as m020 from './migrations/020_match_keys.js';
-import * as m021 from './migrations/021_ecosystems.js';
-import * as m022 from './migrations/022_keyword_index.js';
+import * as m020 from './migrations/020_import_sources.js';
+import * as m021 from './migrations/021_match_keys.js';
+import * as m022 from './migrations/022_ecosystems.js';
+import * as m023 from './migrations/023_keyword_index.js';
+import * as m024 from './migrations/024_change_feed.js';
+import * as m025 from './migrations/025_webhooks.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
@@ -52,9 +55,12 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '016_updated_at': m016,
   '018_credit_leases': m018,
   '019_oauth_clients': m019,
-  '020_match_keys': m020,
-  '021_ecosystems': m021,
-  '022_keyword_index': m022,
+  '020_import_sources': m020,
+  '021_match_keys': m021,
+  '022_ecosystems': m022,
+  '023_keyword_index': m023,
+  '024_change_feed': m024,
+  '025_webhooks': m025,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -76,22 +76,53 @@ function rollupRows(dims: readonly string[], groups: Crosstab[]): Record<string,
  * 222 s on SQLite and 454 s on PostgreSQL for the `large` seed.
  */
 export async function rebuildRollup(db: Knex): Promise<void> {
-  const dims = Object.keys(DIMENSIONS).sort();
   await db.transaction(async (trx) => {
-    await trx(TABLE).delete();
-    const loaded = await loadRounds(trx);
-    if (loaded.rounds.company.length === 0) return;
-    const labels: Record<string, Labels> = {};
-    for (const d of dims) labels[d] = await loadLabels(trx, DIMENSIONS[d]!, loaded);
-    const whole = wholeSet(loaded.rounds);
-    const rows = rollupRows([], crosstab(loaded.rounds, whole, whole));
-    for (const [i, a] of dims.entries()) {
-      rows.push(...rollupRows([a], crosstab(loaded.rounds, labels[a]!, whole)));
-      for (const b of dims.slice(i)) rows.push(...rollupRows([a, b], crosstab(loaded.rounds, labels[a]!, labels[b]!)));
-    }
-    rows.push(...dims.map((d) => ({ dim_a: d, label_a: '', dim_b: MARKER, label_b: '', rounds: 0, companies: 0 })));
-    for (let i = 0; i < rows.length; i += 500) await trx(TABLE).insert(rows.slice(i, i + 500));
+    await replaceRollup(trx, await computeRollup(trx));
   });
+}
+
+/** Replaces the rollup's rows (inside the caller's transaction); how many. */
+export async function replaceRollup(trx: Knex, rows: Record<string, unknown>[]): Promise<number> {
+  await trx(TABLE).delete();
+  for (let i = 0; i < rows.length; i += 500) await trx(TABLE).insert(rows.slice(i, i + 500));
+  return rows.length;
+}
+
+/** The rollup's rows as the rounds and facts give them now (none without rounds). */
+export async function computeRollup(trx: Knex): Promise<Record<string, unknown>[]> {
+  const dims = Object.keys(DIMENSIONS).sort();
+  const loaded = await loadRounds(trx);
+  if (loaded.rounds.company.length === 0) return [];
+  const labels: Record<string, Labels> = {};
+  for (const d of dims) labels[d] = await loadLabels(trx, DIMENSIONS[d]!, loaded);
+  const whole = wholeSet(loaded.rounds);
+  const rows = rollupRows([], crosstab(loaded.rounds, whole, whole));
+  for (const [i, a] of dims.entries()) {
+    rows.push(...rollupRows([a], crosstab(loaded.rounds, labels[a]!, whole)));
+    for (const b of dims.slice(i)) rows.push(...rollupRows([a, b], crosstab(loaded.rounds, labels[a]!, labels[b]!)));
+  }
+  rows.push(...dims.map((d) => ({ dim_a: d, label_a: '', dim_b: MARKER, label_b: '', rounds: 0, companies: 0, amount_sum: null, amount_avg: null })));
+  return rows;
+}
+
+/** Groups whose stored rollup row differs from (or is missing in) what the rounds give now, as `dims/labels` keys. */
+export async function rollupDifferences(db: Knex): Promise<string[]> {
+  const key = (r: Record<string, unknown>) => `${r.dim_a}=${r.label_a}/${r.dim_b}=${r.label_b}`;
+  // sums and averages as both engines store them: a float's last bits may differ (1e-12 relative)
+  const close = (a: unknown, b: unknown) =>
+    (a ?? null) === null || (b ?? null) === null ? (a ?? null) === (b ?? null) : Math.abs(Number(a) - Number(b)) <= 1e-12 * Math.max(1, Math.abs(Number(b)));
+  const expected = new Map((await computeRollup(db)).map((r) => [key(r), r]));
+  const out: string[] = [];
+  for (const r of (await db(TABLE).select('*')) as Record<string, unknown>[]) {
+    const e = expected.get(key(r));
+    expected.delete(key(r));
+    if (!e) out.push(`${key(r)}: stored, not derived`);
+    else if (Number(e.rounds) !== Number(r.rounds) || Number(e.companies) !== Number(r.companies) || !close(r.amount_sum, e.amount_sum) || !close(r.amount_avg, e.amount_avg)) {
+      out.push(`${key(r)}: stored ${r.rounds} rounds / ${r.amount_sum}, derived ${e.rounds} / ${e.amount_sum}`);
+    }
+  }
+  for (const k of expected.keys()) out.push(`${k}: derived, not stored`);
+  return out;
 }
 
 interface Row {
@@ -157,4 +188,43 @@ export async function rebuildFacts(db: Knex): Promise<void> {
   });
   // PostgreSQL: the visibility map too, so the key index answers alone
   await db.raw(sqlite ? `analyze ${FACTS_TABLE}` : `vacuum (analyze) ${FACTS_TABLE}`);
+}
+
+const FACT_CHUNK = 500;
+
+/**
+ * Rewrites the fact rows of the rounds `ids` from their dimensions' definitions (inside the caller's
+ * transaction); when they are a good part of all rounds, the whole table, one statement per dimension.
+ */
+export async function refreshFacts(trx: Knex, ids: readonly number[]): Promise<void> {
+  const total = Number(normalizeRawResult(await trx.raw('select count(*) as n from transactions'))[0]!.n);
+  if (ids.length * 10 > total) {
+    await trx.raw(`delete from ${FACTS_TABLE}`);
+    for (const d of Object.values(FACT_DIMENSIONS)) {
+      await trx.raw(`insert into ${FACTS_TABLE} (dim, round_id, value_id) select ${d.dim}, x.round_id, x.value_id from (${d.pairs}) x order by 2, 3`);
+    }
+    return;
+  }
+  for (let i = 0; i < ids.length; i += FACT_CHUNK) {
+    const part = ids.slice(i, i + FACT_CHUNK);
+    const marks = part.map(() => '?').join(', ');
+    await trx.raw(`delete from ${FACTS_TABLE} where round_id in (${marks})`, part);
+    for (const d of Object.values(FACT_DIMENSIONS)) {
+      await trx.raw(`insert into ${FACTS_TABLE} (dim, round_id, value_id) select ${d.dim}, x.round_id, x.value_id from (${d.pairs}) x where x.round_id in (${marks})`, part);
+    }
+  }
+}
+
+/** Per fact dimension, the pairs its definition gives and the table lacks, and the rows the table holds beyond them (none when true). */
+export async function factDifferences(db: Knex): Promise<string[]> {
+  const out: string[] = [];
+  for (const [name, d] of Object.entries(FACT_DIMENSIONS)) {
+    const stored = `select round_id, value_id from ${FACTS_TABLE} where dim = ${d.dim}`;
+    const pairs = `select x.round_id, x.value_id from (${d.pairs}) x`;
+    const count = async (sql: string) => Number(Object.values(normalizeRawResult(await db.raw(`select count(*) as n from (${sql}) y`))[0] ?? {})[0] ?? 0);
+    const missing = await count(`${pairs} except ${stored}`);
+    const extra = await count(`${stored} except ${pairs}`);
+    if (missing || extra) out.push(`${name}: ${missing} pairs missing, ${extra} rows not derived`);
+  }
+  return out;
 }

@@ -59,6 +59,13 @@ export const SCHEMA = {
   auth_attempts: { bucket: 'text', hits: 'int', window_end_ms: 'int' },
   auth_codes: { code_hash: 'text', client_id: 'text', redirect_uri: 'text', challenge: 'text', sub: 'text', tier: 'text', ecosystem: 'text?', expires_ms: 'int' },
   analytics_facts: { dim: 'int', round_id: 'int', value_id: 'int' },
+  import_keys: { source: 'text', type: 'text', key: 'text', record_id: 'int' },
+  change_log: { seq: 'int', type: 'text', record_id: 'int', kind: 'text', fields: 'text?', at: 'text' },
+  entity_tombstones: { id: 'int', uuid: 'text', type: 'text', subtype: 'text?', deleted_at: 'text' },
+  change_feed_state: { id: 'int', pruned_through: 'int' },
+  webhooks: { id: 'text', team_id: 'int', url: 'text', events: 'text', filter: 'text?', description: 'text?', secret: 'text', previous_secret: 'text?', previous_expires_ms: 'int?', status: 'text', disabled_reason: 'text?', failing_since_ms: 'int?', cursor_seq: 'int', created_at: 'text' },
+  webhook_deliveries: { id: 'text', webhook_id: 'text', event_type: 'text', payload: 'text', status: 'text', attempts: 'int', created_ms: 'int', next_attempt_ms: 'int', claimed_until_ms: 'int?', delivered_ms: 'int?' },
+  webhook_attempts: { id: 'int', delivery_id: 'text', webhook_id: 'text', at_ms: 'int', status_code: 'int?', latency_ms: 'int', success: 'bool', error: 'text?' },
   idempotency_keys: { scope: 'text', key_hash: 'text', fingerprint: 'text', status: 'int?', response: 'text?', created_ms: 'int' },
 } as const satisfies Record<string, Record<string, ColumnKind>>;
 

@@ -178,3 +178,38 @@ export async function loadHits(db: Knex, ids: number[]): Promise<Map<number, Hit
 
 /** The fixed ranking (no `sort` parameter): match class, then signal, then id. */
 export const SEARCH_SORTS = sortRegistry({ match: 'x.best', signal_rating: 'x.signal' }, 'match,-signal_rating', 'x.entity_id');
+
+/** Rewrites the search_terms rows of the entities `ids` from their rows (deleted entities lose theirs). */
+export async function refreshSearchTerms(trx: Knex, ids: readonly number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    await trx('search_terms').whereIn('entity_id', part).delete();
+    const rows = (await trx('entities').whereIn('id', part).select(SEARCH_TERM_SOURCE.columns)) as SourceRow[];
+    const terms = rows.flatMap((r) => termsOf(r));
+    for (let j = 0; j < terms.length; j += 500) await trx('search_terms').insert(terms.slice(j, j + 500));
+  }
+}
+
+/** Entities whose stored search terms differ from what their rows give (in id order, `batch` at a time: memory stays flat). */
+export async function searchTermDifferences(db: Knex, batch = TERM_BATCH): Promise<number[]> {
+  const key = (r: Record<string, unknown>) => `${r.entity_id}|${r.term}|${r.kind}|${r.rank}|${Number(r.signal)}`;
+  const out: number[] = [];
+  let after = 0;
+  for (;;) {
+    const rows = (await db('entities').where('id', '>', after).orderBy('id').limit(batch).select(SEARCH_TERM_SOURCE.columns)) as SourceRow[];
+    if (rows.length === 0) break;
+    const hi = Number(rows[rows.length - 1]!.id);
+    const stored = new Map<number, string[]>();
+    for (const r of (await db('search_terms').where('entity_id', '>', after).andWhere('entity_id', '<=', hi).select('*')) as Record<string, unknown>[]) {
+      stored.set(Number(r.entity_id), [...(stored.get(Number(r.entity_id)) ?? []), key(r)]);
+    }
+    for (const e of rows) {
+      const want = termsOf(e).map(key).sort().join('\n');
+      if ((stored.get(Number(e.id)) ?? []).sort().join('\n') !== want) out.push(Number(e.id));
+      stored.delete(Number(e.id));
+    }
+    out.push(...stored.keys());
+    after = hi;
+  }
+  return out;
+}

@@ -14,6 +14,7 @@ import type { CreditLeases } from '../access/leases.js';
 import type { Metrics } from './metrics.js';
 import type { ListInput } from '../query/list.js';
 import type { InFlight } from './inflight.js';
+import type { RecordEmbedder } from '../pipeline/embed.js';
 
 export interface Deps {
   db: Knex;
@@ -33,6 +34,10 @@ export interface Deps {
   inflight?: InFlight;
   /** Set once the process got SIGTERM: the probes answer 503 so a load balancer stops sending. */
   lifecycle?: { draining: boolean };
+  /** The webhook outbox's worker of this process: woken when deliveries became due. */
+  outbox?: { wake(): void };
+  /** Detail records for other answers (set by the app once its operations are planned). */
+  embed?: RecordEmbedder;
 }
 
 /** What every request carries whatever its operation: what services and shared record assembly take. */

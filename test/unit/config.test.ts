@@ -48,4 +48,11 @@ describe('configuration schema', () => {
     expect(() => loadConfig({ WORKERS: 'two' })).toThrow(new ConfigError('WORKERS must be a whole number, got "two"'));
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CURSOR_SECRET is required/);
   });
+
+  it('webhook and change feed settings: defaults, a retention of at least 30 days, no private targets in production', () => {
+    expect(loadConfig({}).webhooks).toEqual({ allowPrivate: false, retryBaseMs: 30_000, retryWindowMs: 90_000_000, disableAfterMs: 259_200_000, timeoutMs: 10_000, pollMs: 1000 });
+    expect(loadConfig({}).changeRetentionDays).toBe(30);
+    expect(() => loadConfig({ CHANGE_RETENTION_DAYS: '7' })).toThrow(/CHANGE_RETENTION_DAYS/);
+    expect(() => loadConfig({ NODE_ENV: 'production', CURSOR_SECRET: 'x', WEBHOOK_ALLOW_PRIVATE: 'on' })).toThrow(/WEBHOOK_ALLOW_PRIVATE=on is for development and tests/);
+  });
 });

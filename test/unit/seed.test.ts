@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { ALL_SCOPES } from '../../src/access/scopes.js';
 import { verifySecret } from '../../src/auth/secrets.js';
+import { COMPANY_FIGURES, figureDifferences, PROFILE_FIGURES as FIGURE_SQL } from '../../src/db/figures.js';
 import { createDb } from '../../src/db/knex.js';
 import { migrate } from '../../src/db/migrate.js';
 import { rebuildMatchKeys } from '../../src/db/matchKeys.js';
@@ -48,67 +49,6 @@ async function fingerprint(db: Knex, tables: Record<string, readonly string[]> =
   }
   return out;
 }
-
-/** Rounds an investor took part in (non-deleted), with the investor's even share of the amount. */
-const PARTICIPATIONS = `
-  select ti.investor_id, t.id as transaction_id, t.company_id, t.amount_usd / s.cnt as share, t.standardized_round, t.announced_date, t.date_sort
-  from transaction_investors ti
-  join transactions t on t.id = ti.transaction_id
-  join (select transaction_id, count(*) as cnt from transaction_investors group by transaction_id) s on s.transaction_id = ti.transaction_id
-  where t.deleted_at is null`;
-
-/**
- * What the seed's figures (seeds/figures.ts) mean, in SQL: for each, the rows (`key` the entity)
- * and each column's value over them. Entities outside the rows keep what the generation wrote.
- */
-const FIGURE_SQL: { select: string; key: string; columns: [string, string][] }[] = [
-  {
-    select: `select p.investor_id, count(*) as n, coalesce(sum(p.share), 0) as invested from (${PARTICIPATIONS}) p group by p.investor_id`,
-    key: 'investor_id',
-    columns: [['investor_investments_count', 'x.n'], ['investor_total_invested_usd', 'x.invested']],
-  },
-  {
-    select: `select investor_id, sr from (
-               select p.investor_id, p.standardized_round as sr,
-                      row_number() over (partition by p.investor_id order by count(*) desc, p.standardized_round) as rn
-               from (${PARTICIPATIONS}) p where p.standardized_round is not null group by p.investor_id, p.standardized_round
-             ) r where r.rn = 1`,
-    key: 'investor_id',
-    columns: [['investor_preferred_round', 'x.sr']],
-  },
-  {
-    select: `select investor_id, d from (
-               select p.investor_id, p.announced_date as d, row_number() over (partition by p.investor_id order by p.date_sort desc, p.transaction_id desc) as rn
-               from (${PARTICIPATIONS}) p where p.date_sort is not null
-             ) r where r.rn = 1`,
-    key: 'investor_id',
-    columns: [['investor_last_round_date', 'x.d']],
-  },
-  {
-    select: `select pc.investor_id, count(*) as companies, count(ex.company_id) as exits, coalesce(sum(ex.v), 0) as value
-             from (select distinct p.investor_id, p.company_id from (${PARTICIPATIONS}) p) pc
-             left join (select company_id, max(coalesce(valuation_usd, amount_usd, 0)) as v from transactions
-                        where is_exit = true and deleted_at is null group by company_id) ex on ex.company_id = pc.company_id
-             group by pc.investor_id`,
-    key: 'investor_id',
-    columns: [['investor_exits_count', 'x.exits'], ['investor_exits_total_value_usd', 'x.value'], ['investor_exits_pct', 'round(x.exits * 100.0 / x.companies, 1)']],
-  },
-  {
-    select: `select p.investor_id, count(distinct p.company_id) as n, coalesce(sum(p.share), 0) as invested
-             from (${PARTICIPATIONS}) p
-             where exists (select 1 from entity_taxonomy a join entity_taxonomy b on b.taxonomy_id = a.taxonomy_id
-                           where a.entity_id = p.investor_id and b.entity_id = p.company_id)
-             group by p.investor_id`,
-    key: 'investor_id',
-    columns: [['investor_match_companies_count', 'x.n'], ['investor_match_invested_usd', 'x.invested']],
-  },
-  {
-    select: `select c.person_id, count(*) as n, coalesce(sum(o.funding_total_usd), 0) as total
-             from career c join entities o on o.id = c.org_id where c.is_founder = true group by c.person_id`,
-    key: 'person_id',
-    columns: [['founded_companies_count', 'x.n'], ['founded_companies_total_funding_usd', 'x.total']],
-  },
-];
 
 const all = <T = Record<string, unknown>>(db: Knex, sql: string) => db.raw(sql) as unknown as Promise<T[]>;
 const one = async (db: Knex, sql: string) => Number(Object.values((await all(db, sql))[0] ?? {})[0] ?? 0);
@@ -211,16 +151,8 @@ describe('seed generator (tiny)', () => {
 
   it('denormalises figures that match the rows', async () => {
     const db = a.db;
-    const counted = `deleted_at is null and round_type_code <> 'acquisition' and standardized_round <> 'Secondary'`;
-    expect(
-      await one(db, `select count(*) from entities e left join (
-                       select company_id, count(*) as n, coalesce(sum(amount_usd), 0) as total,
-                              coalesce(sum(case when is_vc_round then amount_usd else 0 end), 0) as vc, max(date_sort) as last
-                       from transactions where ${counted} group by company_id) f on f.company_id = e.id
-                     where e.subtype = 'company' and (e.funding_rounds_count <> coalesce(f.n, 0)
-                       or coalesce(e.funding_total_usd, -1) <> coalesce(f.total, -1) or coalesce(e.funding_total_vc_usd, -1) <> coalesce(f.vc, -1)
-                       or coalesce(e.last_round_date_sort, '') <> coalesce(f.last, ''))`),
-    ).toBe(0);
+    // the company funding figures as src/db/figures.ts defines them (what imports refresh and verify compares)
+    expect(await figureDifferences(db, null, [COMPANY_FIGURES])).toEqual([]);
     expect(await one(db, 'select count(*) from entities e where jobs_open_count <> (select count(*) from jobs j where j.entity_id = e.id and j.is_active)')).toBe(0);
     expect(await one(db, 'select count(*) from entities e where patents_count <> (select count(*) from patents p where p.entity_id = e.id)')).toBe(0);
     expect(

@@ -1,4 +1,5 @@
-"""Funding Data API SDK: the generated `funding_data_api_client` plus tokens, headers, retries, paging and sync."""
+"""Funding Data API SDK: the generated `funding_data_api_client` plus tokens, headers, retries, paging, sync,
+the change feed and webhook verification."""
 
 from .auth import DEFAULT_AUDIENCE, ClientCredentials, StaticToken, TokenExchangeError, TokenSource
 from .client import ApiError, MissingModelError, call, connect
@@ -6,6 +7,7 @@ from .pages import pages, rows
 from .retry import IDEMPOTENT_METHODS, RetryPolicy, parse_retry_after
 from .sync import ExportIncomplete, changed_since, export_rows
 from .transport import AsyncFundingTransport, FundingTransport
+from .webhooks import WebhookVerificationError, changes, verify_webhook
 
 __all__ = [
     "DEFAULT_AUDIENCE",
@@ -20,11 +22,14 @@ __all__ = [
     "StaticToken",
     "TokenExchangeError",
     "TokenSource",
+    "WebhookVerificationError",
     "call",
     "changed_since",
+    "changes",
     "connect",
     "export_rows",
     "pages",
     "parse_retry_after",
     "rows",
+    "verify_webhook",
 ]

@@ -27,6 +27,11 @@ from .api_key_with_secret_status import ApiKeyWithSecretStatus
 from .career_glance import CareerGlance
 from .career_item import CareerItem
 from .career_item_list import CareerItemList
+from .change import Change
+from .change_kind import ChangeKind
+from .change_list import ChangeList
+from .change_list_page import ChangeListPage
+from .change_record_type import ChangeRecordType
 from .code_item import CodeItem
 from .company_full import CompanyFull
 from .company_full_response import CompanyFullResponse
@@ -53,22 +58,16 @@ from .company_summary_unicorn_type_type_3_type_1 import (
 from .create_api_key_api_version import CreateApiKeyAPIVersion
 from .create_note_api_version import CreateNoteAPIVersion
 from .create_team_api_version import CreateTeamAPIVersion
+from .create_webhook_api_version import CreateWebhookAPIVersion
 from .credit_balance import CreditBalance
 from .currency_code import CurrencyCode
 from .database_probe import DatabaseProbe
 from .database_probe_status import DatabaseProbeStatus
-from .dataset_response import DatasetResponse
-from .dataset_response_data import DatasetResponseData
-from .dataset_response_data_records import DatasetResponseDataRecords
-from .dataset_response_data_sources_item import DatasetResponseDataSourcesItem
 from .deal_size import DealSize
 from .delete_note_api_version import DeleteNoteAPIVersion
+from .delete_webhook_api_version import DeleteWebhookAPIVersion
 from .deprecation import Deprecation
 from .deprecation_type import DeprecationType
-from .ecosystem import Ecosystem
-from .ecosystem_list import EcosystemList
-from .ecosystem_places_item import EcosystemPlacesItem
-from .ecosystem_places_item_kind import EcosystemPlacesItemKind
 from .education_glance import EducationGlance
 from .education_item import EducationItem
 from .education_item_list import EducationItemList
@@ -132,7 +131,6 @@ from .get_aggregate_api_version import GetAggregateAPIVersion
 from .get_aggregate_multi_metric_api_version import GetAggregateMultiMetricAPIVersion
 from .get_api_key_api_version import GetApiKeyAPIVersion
 from .get_company_api_version import GetCompanyAPIVersion
-from .get_dataset_api_version import GetDatasetAPIVersion
 from .get_entity_api_version import GetEntityAPIVersion
 from .get_fund_api_version import GetFundAPIVersion
 from .get_funding_funnel_api_version import GetFundingFunnelAPIVersion
@@ -219,6 +217,9 @@ from .latest_valuation import LatestValuation
 from .legacy_page import LegacyPage
 from .list_api_keys_api_version import ListApiKeysAPIVersion
 from .list_career_api_version import ListCareerAPIVersion
+from .list_changes_api_version import ListChangesAPIVersion
+from .list_changes_from import ListChangesFrom
+from .list_changes_include import ListChangesInclude
 from .list_companies_api_version import ListCompaniesAPIVersion
 from .list_companies_format import ListCompaniesFormat
 from .list_company_financials_api_version import ListCompanyFinancialsAPIVersion
@@ -229,7 +230,6 @@ from .list_company_patents_api_version import ListCompanyPatentsAPIVersion
 from .list_company_team_api_version import ListCompanyTeamAPIVersion
 from .list_company_valuations_api_version import ListCompanyValuationsAPIVersion
 from .list_company_web_traffic_api_version import ListCompanyWebTrafficAPIVersion
-from .list_ecosystems_api_version import ListEcosystemsAPIVersion
 from .list_education_api_version import ListEducationAPIVersion
 from .list_entities_api_version import ListEntitiesAPIVersion
 from .list_entities_format import ListEntitiesFormat
@@ -278,24 +278,15 @@ from .list_university_team_api_version import ListUniversityTeamAPIVersion
 from .list_valuations_api_version import ListValuationsAPIVersion
 from .list_valuations_format import ListValuationsFormat
 from .list_versions_api_version import ListVersionsAPIVersion
+from .list_webhook_deliveries_api_version import ListWebhookDeliveriesAPIVersion
+from .list_webhooks_api_version import ListWebhooksAPIVersion
 from .liveness import Liveness
 from .liveness_status import LivenessStatus
 from .location import Location
 from .location_role import LocationRole
 from .locked_field import LockedField
 from .locked_field_reason import LockedFieldReason
-from .match_batch_request import MatchBatchRequest
-from .match_batch_response import MatchBatchResponse
-from .match_candidate import MatchCandidate
-from .match_candidate_matched_on_item import MatchCandidateMatchedOnItem
-from .match_entities_api_version import MatchEntitiesAPIVersion
-from .match_entity_api_version import MatchEntityAPIVersion
-from .match_normalized import MatchNormalized
-from .match_query import MatchQuery
-from .match_response import MatchResponse
-from .match_result import MatchResult
 from .match_summary import MatchSummary
-from .match_type import MatchType
 from .meta import Meta
 from .migrations_probe import MigrationsProbe
 from .migrations_probe_status import MigrationsProbeStatus
@@ -371,8 +362,10 @@ from .redirect_fundings_multi_metric_api_version import (
     RedirectFundingsMultiMetricAPIVersion,
 )
 from .redirect_fundings_multi_metric_query import RedirectFundingsMultiMetricQuery
+from .replay_webhook_delivery_api_version import ReplayWebhookDeliveryAPIVersion
 from .revoke_api_key_api_version import RevokeApiKeyAPIVersion
-from .root_pointer import RootPointer
+from .rotate_webhook_secret_api_version import RotateWebhookSecretAPIVersion
+from .rotate_webhook_secret_body import RotateWebhookSecretBody
 from .scope import Scope
 from .search_entities_api_version import SearchEntitiesAPIVersion
 from .search_entities_type import SearchEntitiesType
@@ -398,6 +391,7 @@ from .team import Team
 from .team_create import TeamCreate
 from .team_list import TeamList
 from .team_response import TeamResponse
+from .test_webhook_api_version import TestWebhookAPIVersion
 from .timeseries import Timeseries
 from .timeseries_interval import TimeseriesInterval
 from .timeseries_metric import TimeseriesMetric
@@ -446,6 +440,21 @@ from .version_info_status import VersionInfoStatus
 from .version_list import VersionList
 from .web_traffic_point import WebTrafficPoint
 from .web_traffic_point_list import WebTrafficPointList
+from .webhook import Webhook
+from .webhook_attempt import WebhookAttempt
+from .webhook_attempt_delivery_status import WebhookAttemptDeliveryStatus
+from .webhook_attempt_list import WebhookAttemptList
+from .webhook_create import WebhookCreate
+from .webhook_event import WebhookEvent
+from .webhook_event_data_type_1 import WebhookEventDataType1
+from .webhook_event_type import WebhookEventType
+from .webhook_list import WebhookList
+from .webhook_queued import WebhookQueued
+from .webhook_queued_data import WebhookQueuedData
+from .webhook_status import WebhookStatus
+from .webhook_with_secret import WebhookWithSecret
+from .webhook_with_secret_response import WebhookWithSecretResponse
+from .webhook_with_secret_status import WebhookWithSecretStatus
 
 __all__ = (
     "Aggregate",
@@ -475,6 +484,11 @@ __all__ = (
     "CareerGlance",
     "CareerItem",
     "CareerItemList",
+    "Change",
+    "ChangeKind",
+    "ChangeList",
+    "ChangeListPage",
+    "ChangeRecordType",
     "CodeItem",
     "CompanyFull",
     "CompanyFullResponse",
@@ -497,22 +511,16 @@ __all__ = (
     "CreateApiKeyAPIVersion",
     "CreateNoteAPIVersion",
     "CreateTeamAPIVersion",
+    "CreateWebhookAPIVersion",
     "CreditBalance",
     "CurrencyCode",
     "DatabaseProbe",
     "DatabaseProbeStatus",
-    "DatasetResponse",
-    "DatasetResponseData",
-    "DatasetResponseDataRecords",
-    "DatasetResponseDataSourcesItem",
     "DealSize",
     "DeleteNoteAPIVersion",
+    "DeleteWebhookAPIVersion",
     "Deprecation",
     "DeprecationType",
-    "Ecosystem",
-    "EcosystemList",
-    "EcosystemPlacesItem",
-    "EcosystemPlacesItemKind",
     "EducationGlance",
     "EducationItem",
     "EducationItemList",
@@ -576,7 +584,6 @@ __all__ = (
     "GetAggregateMultiMetricAPIVersion",
     "GetApiKeyAPIVersion",
     "GetCompanyAPIVersion",
-    "GetDatasetAPIVersion",
     "GetEntityAPIVersion",
     "GetFundAPIVersion",
     "GetFundingFunnelAPIVersion",
@@ -655,6 +662,9 @@ __all__ = (
     "LegacyPage",
     "ListApiKeysAPIVersion",
     "ListCareerAPIVersion",
+    "ListChangesAPIVersion",
+    "ListChangesFrom",
+    "ListChangesInclude",
     "ListCompaniesAPIVersion",
     "ListCompaniesFormat",
     "ListCompanyFinancialsAPIVersion",
@@ -665,7 +675,6 @@ __all__ = (
     "ListCompanyTeamAPIVersion",
     "ListCompanyValuationsAPIVersion",
     "ListCompanyWebTrafficAPIVersion",
-    "ListEcosystemsAPIVersion",
     "ListEducationAPIVersion",
     "ListEntitiesAPIVersion",
     "ListEntitiesFormat",
@@ -714,24 +723,15 @@ __all__ = (
     "ListValuationsAPIVersion",
     "ListValuationsFormat",
     "ListVersionsAPIVersion",
+    "ListWebhookDeliveriesAPIVersion",
+    "ListWebhooksAPIVersion",
     "Liveness",
     "LivenessStatus",
     "Location",
     "LocationRole",
     "LockedField",
     "LockedFieldReason",
-    "MatchBatchRequest",
-    "MatchBatchResponse",
-    "MatchCandidate",
-    "MatchCandidateMatchedOnItem",
-    "MatchEntitiesAPIVersion",
-    "MatchEntityAPIVersion",
-    "MatchNormalized",
-    "MatchQuery",
-    "MatchResponse",
-    "MatchResult",
     "MatchSummary",
-    "MatchType",
     "Meta",
     "MigrationsProbe",
     "MigrationsProbeStatus",
@@ -783,8 +783,10 @@ __all__ = (
     "RedirectFundingsAggregateQuery",
     "RedirectFundingsMultiMetricAPIVersion",
     "RedirectFundingsMultiMetricQuery",
+    "ReplayWebhookDeliveryAPIVersion",
     "RevokeApiKeyAPIVersion",
-    "RootPointer",
+    "RotateWebhookSecretAPIVersion",
+    "RotateWebhookSecretBody",
     "Scope",
     "SearchEntitiesAPIVersion",
     "SearchEntitiesType",
@@ -810,6 +812,7 @@ __all__ = (
     "TeamCreate",
     "TeamList",
     "TeamResponse",
+    "TestWebhookAPIVersion",
     "Timeseries",
     "TimeseriesInterval",
     "TimeseriesMetric",
@@ -850,4 +853,19 @@ __all__ = (
     "VersionList",
     "WebTrafficPoint",
     "WebTrafficPointList",
+    "Webhook",
+    "WebhookAttempt",
+    "WebhookAttemptDeliveryStatus",
+    "WebhookAttemptList",
+    "WebhookCreate",
+    "WebhookEvent",
+    "WebhookEventDataType1",
+    "WebhookEventType",
+    "WebhookList",
+    "WebhookQueued",
+    "WebhookQueuedData",
+    "WebhookStatus",
+    "WebhookWithSecret",
+    "WebhookWithSecretResponse",
+    "WebhookWithSecretStatus",
 )

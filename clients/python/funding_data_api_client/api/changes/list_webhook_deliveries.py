@@ -1,0 +1,244 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
+from ...models.list_webhook_deliveries_api_version import (
+    ListWebhookDeliveriesAPIVersion,
+)
+from ...models.webhook_attempt_list import WebhookAttemptList
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    limit: int | Unset = 100,
+    api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/platform/webhooks/{id}/deliveries".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiError | WebhookAttemptList | None:
+    if response.status_code == 200:
+        response_200 = WebhookAttemptList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ApiError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ApiError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ApiError.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ApiError.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ApiError.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiError | WebhookAttemptList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 100,
+    api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
+) -> Response[ApiError | WebhookAttemptList]:
+    """The webhook's delivery log
+
+     Its latest attempts, newest first; each names its delivery (`webhook-id`), event type, time, latency
+    and the answer's status code.
+
+    Args:
+        id (str):
+        limit (int | Unset):  Default: 100.
+        api_version (ListWebhookDeliveriesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | WebhookAttemptList]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        limit=limit,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 100,
+    api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
+) -> ApiError | WebhookAttemptList | None:
+    """The webhook's delivery log
+
+     Its latest attempts, newest first; each names its delivery (`webhook-id`), event type, time, latency
+    and the answer's status code.
+
+    Args:
+        id (str):
+        limit (int | Unset):  Default: 100.
+        api_version (ListWebhookDeliveriesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | WebhookAttemptList
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        limit=limit,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 100,
+    api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
+) -> Response[ApiError | WebhookAttemptList]:
+    """The webhook's delivery log
+
+     Its latest attempts, newest first; each names its delivery (`webhook-id`), event type, time, latency
+    and the answer's status code.
+
+    Args:
+        id (str):
+        limit (int | Unset):  Default: 100.
+        api_version (ListWebhookDeliveriesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | WebhookAttemptList]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        limit=limit,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 100,
+    api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
+) -> ApiError | WebhookAttemptList | None:
+    """The webhook's delivery log
+
+     Its latest attempts, newest first; each names its delivery (`webhook-id`), event type, time, latency
+    and the answer's status code.
+
+    Args:
+        id (str):
+        limit (int | Unset):  Default: 100.
+        api_version (ListWebhookDeliveriesAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | WebhookAttemptList
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            limit=limit,
+            api_version=api_version,
+        )
+    ).parsed

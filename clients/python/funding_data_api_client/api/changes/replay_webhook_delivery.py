@@ -1,0 +1,238 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
+from ...models.replay_webhook_delivery_api_version import (
+    ReplayWebhookDeliveryAPIVersion,
+)
+from ...models.webhook_queued import WebhookQueued
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    delivery_id: str,
+    *,
+    api_version: ReplayWebhookDeliveryAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/platform/webhooks/{id}/deliveries/{delivery_id}/replay".format(
+            id=quote(str(id), safe=""),
+            delivery_id=quote(str(delivery_id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiError | WebhookQueued | None:
+    if response.status_code == 202:
+        response_202 = WebhookQueued.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ApiError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ApiError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ApiError.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ApiError.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ApiError.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiError | WebhookQueued]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient,
+    api_version: ReplayWebhookDeliveryAPIVersion | Unset = UNSET,
+) -> Response[ApiError | WebhookQueued]:
+    """Send one delivery again
+
+     Queues the delivery again, due now, with the same `webhook-id` and body (a receiver that
+    deduplicates by `webhook-id` sees it once).
+
+    Args:
+        id (str):
+        delivery_id (str):
+        api_version (ReplayWebhookDeliveryAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | WebhookQueued]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        delivery_id=delivery_id,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient,
+    api_version: ReplayWebhookDeliveryAPIVersion | Unset = UNSET,
+) -> ApiError | WebhookQueued | None:
+    """Send one delivery again
+
+     Queues the delivery again, due now, with the same `webhook-id` and body (a receiver that
+    deduplicates by `webhook-id` sees it once).
+
+    Args:
+        id (str):
+        delivery_id (str):
+        api_version (ReplayWebhookDeliveryAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | WebhookQueued
+    """
+
+    return sync_detailed(
+        id=id,
+        delivery_id=delivery_id,
+        client=client,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient,
+    api_version: ReplayWebhookDeliveryAPIVersion | Unset = UNSET,
+) -> Response[ApiError | WebhookQueued]:
+    """Send one delivery again
+
+     Queues the delivery again, due now, with the same `webhook-id` and body (a receiver that
+    deduplicates by `webhook-id` sees it once).
+
+    Args:
+        id (str):
+        delivery_id (str):
+        api_version (ReplayWebhookDeliveryAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | WebhookQueued]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        delivery_id=delivery_id,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient,
+    api_version: ReplayWebhookDeliveryAPIVersion | Unset = UNSET,
+) -> ApiError | WebhookQueued | None:
+    """Send one delivery again
+
+     Queues the delivery again, due now, with the same `webhook-id` and body (a receiver that
+    deduplicates by `webhook-id` sees it once).
+
+    Args:
+        id (str):
+        delivery_id (str):
+        api_version (ReplayWebhookDeliveryAPIVersion | Unset):  Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | WebhookQueued
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            delivery_id=delivery_id,
+            client=client,
+            api_version=api_version,
+        )
+    ).parsed

@@ -1,0 +1,245 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
+from ...models.rotate_webhook_secret_api_version import RotateWebhookSecretAPIVersion
+from ...models.rotate_webhook_secret_body import RotateWebhookSecretBody
+from ...models.webhook_with_secret_response import WebhookWithSecretResponse
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: RotateWebhookSecretBody | Unset = UNSET,
+    api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/platform/webhooks/{id}/rotate-secret".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiError | WebhookWithSecretResponse | None:
+    if response.status_code == 200:
+        response_200 = WebhookWithSecretResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ApiError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ApiError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ApiError.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ApiError.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ApiError.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiError | WebhookWithSecretResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookSecretBody | Unset = UNSET,
+    api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
+) -> Response[ApiError | WebhookWithSecretResponse]:
+    """Rotate the signing secret
+
+     A new secret, returned once. For `overlap_seconds` (default 86400) deliveries carry two
+    signatures, by the new and the previous secret, so receivers can switch without losing one.
+    Rotating also re-enables a disabled webhook.
+
+    Args:
+        id (str):
+        api_version (RotateWebhookSecretAPIVersion | Unset):  Example: 2026-10-09.
+        body (RotateWebhookSecretBody | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | WebhookWithSecretResponse]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookSecretBody | Unset = UNSET,
+    api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
+) -> ApiError | WebhookWithSecretResponse | None:
+    """Rotate the signing secret
+
+     A new secret, returned once. For `overlap_seconds` (default 86400) deliveries carry two
+    signatures, by the new and the previous secret, so receivers can switch without losing one.
+    Rotating also re-enables a disabled webhook.
+
+    Args:
+        id (str):
+        api_version (RotateWebhookSecretAPIVersion | Unset):  Example: 2026-10-09.
+        body (RotateWebhookSecretBody | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | WebhookWithSecretResponse
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookSecretBody | Unset = UNSET,
+    api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
+) -> Response[ApiError | WebhookWithSecretResponse]:
+    """Rotate the signing secret
+
+     A new secret, returned once. For `overlap_seconds` (default 86400) deliveries carry two
+    signatures, by the new and the previous secret, so receivers can switch without losing one.
+    Rotating also re-enables a disabled webhook.
+
+    Args:
+        id (str):
+        api_version (RotateWebhookSecretAPIVersion | Unset):  Example: 2026-10-09.
+        body (RotateWebhookSecretBody | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | WebhookWithSecretResponse]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookSecretBody | Unset = UNSET,
+    api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
+) -> ApiError | WebhookWithSecretResponse | None:
+    """Rotate the signing secret
+
+     A new secret, returned once. For `overlap_seconds` (default 86400) deliveries carry two
+    signatures, by the new and the previous secret, so receivers can switch without losing one.
+    Rotating also re-enables a disabled webhook.
+
+    Args:
+        id (str):
+        api_version (RotateWebhookSecretAPIVersion | Unset):  Example: 2026-10-09.
+        body (RotateWebhookSecretBody | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | WebhookWithSecretResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            api_version=api_version,
+        )
+    ).parsed

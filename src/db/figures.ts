@@ -1,0 +1,192 @@
+/**
+ * The entity figures, defined once in SQL over the base rows: a company's funding (rounds count,
+ * total, VC total, last round), an investor's profile figures and a founder's. The seed counts the
+ * same figures while it generates the rows (seeds/funding.ts, seeds/figures.ts; test/unit/seed.test.ts
+ * holds them to these definitions); an import refreshes the figures of the entities it touched from
+ * these (`refreshFigures`), and `verify` compares every stored figure with them (`figureDifferences`).
+ *
+ * Each figure is a SELECT with one row per entity it has a value for (`key` the entity id) and an
+ * expression per entity column over that row (`x`). Entities outside the rows keep what was written
+ * (the generation writes zeros for investors without rounds).
+ */
+import type { Knex } from 'knex';
+import { normalizeRawResult } from './knex.js';
+
+export interface FigureSql {
+  name: string;
+  select: string;
+  key: string;
+  columns: readonly (readonly [column: string, expr: string])[];
+}
+
+/** Rounds counted in a company's funding figures: not withdrawn, not an acquisition, not a secondary sale. */
+export const COUNTED_ROUND = `deleted_at is null and round_type_code <> 'acquisition' and standardized_round <> 'Secondary'`;
+
+/** Rounds an investor took part in (non-deleted), with the investor's even share of the amount. */
+const PARTICIPATIONS = `
+  select ti.investor_id, t.id as transaction_id, t.company_id, t.amount_usd / s.cnt as share, t.standardized_round, t.announced_date, t.date_sort
+  from transaction_investors ti
+  join transactions t on t.id = ti.transaction_id
+  join (select transaction_id, count(*) as cnt from transaction_investors group by transaction_id) s on s.transaction_id = ti.transaction_id
+  where t.deleted_at is null`;
+
+export const COMPANY_FIGURES: FigureSql = {
+  name: 'company funding',
+  select: `select e.id as company_id, coalesce(f.n, 0) as n, f.total, f.vc, f.last from entities e left join (
+             select company_id, count(*) as n, coalesce(sum(amount_usd), 0) as total,
+                    coalesce(sum(case when is_vc_round then amount_usd else 0 end), 0) as vc, max(date_sort) as last
+             from transactions where ${COUNTED_ROUND} group by company_id) f on f.company_id = e.id
+           where e.subtype = 'company'`,
+  key: 'company_id',
+  columns: [['funding_rounds_count', 'x.n'], ['funding_total_usd', 'x.total'], ['funding_total_vc_usd', 'x.vc'], ['last_round_date_sort', 'x.last']],
+};
+
+/** The investor and founder figures (seeds/figures.ts counts the same while generating). */
+export const PROFILE_FIGURES: readonly FigureSql[] = [
+  {
+    name: 'investments',
+    select: `select p.investor_id, count(*) as n, coalesce(sum(p.share), 0) as invested from (${PARTICIPATIONS}) p group by p.investor_id`,
+    key: 'investor_id',
+    columns: [['investor_investments_count', 'x.n'], ['investor_total_invested_usd', 'x.invested']],
+  },
+  {
+    name: 'preferred round',
+    select: `select investor_id, sr from (
+               select p.investor_id, p.standardized_round as sr,
+                      row_number() over (partition by p.investor_id order by count(*) desc, p.standardized_round) as rn
+               from (${PARTICIPATIONS}) p where p.standardized_round is not null group by p.investor_id, p.standardized_round
+             ) r where r.rn = 1`,
+    key: 'investor_id',
+    columns: [['investor_preferred_round', 'x.sr']],
+  },
+  {
+    name: 'last round',
+    select: `select investor_id, d from (
+               select p.investor_id, p.announced_date as d, row_number() over (partition by p.investor_id order by p.date_sort desc, p.transaction_id desc) as rn
+               from (${PARTICIPATIONS}) p where p.date_sort is not null
+             ) r where r.rn = 1`,
+    key: 'investor_id',
+    columns: [['investor_last_round_date', 'x.d']],
+  },
+  {
+    name: 'exits',
+    select: `select pc.investor_id, count(*) as companies, count(ex.company_id) as exits, coalesce(sum(ex.v), 0) as value
+             from (select distinct p.investor_id, p.company_id from (${PARTICIPATIONS}) p) pc
+             left join (select company_id, max(coalesce(valuation_usd, amount_usd, 0)) as v from transactions
+                        where is_exit = true and deleted_at is null group by company_id) ex on ex.company_id = pc.company_id
+             group by pc.investor_id`,
+    key: 'investor_id',
+    columns: [['investor_exits_count', 'x.exits'], ['investor_exits_total_value_usd', 'x.value'], ['investor_exits_pct', 'round(x.exits * 100.0 / x.companies, 1)']],
+  },
+  {
+    name: 'sector match',
+    select: `select p.investor_id, count(distinct p.company_id) as n, coalesce(sum(p.share), 0) as invested
+             from (${PARTICIPATIONS}) p
+             where exists (select 1 from entity_taxonomy a join entity_taxonomy b on b.taxonomy_id = a.taxonomy_id
+                           where a.entity_id = p.investor_id and b.entity_id = p.company_id)
+             group by p.investor_id`,
+    key: 'investor_id',
+    columns: [['investor_match_companies_count', 'x.n'], ['investor_match_invested_usd', 'x.invested']],
+  },
+  {
+    name: 'founders',
+    select: `select c.person_id, count(*) as n, coalesce(sum(o.funding_total_usd), 0) as total
+             from career c join entities o on o.id = c.org_id where c.is_founder = true group by c.person_id`,
+    key: 'person_id',
+    columns: [['founded_companies_count', 'x.n'], ['founded_companies_total_funding_usd', 'x.total']],
+  },
+];
+
+/** Every figure, companies first (the founders' figures read the companies' totals). */
+export const ALL_FIGURES: readonly FigureSql[] = [COMPANY_FIGURES, ...PROFILE_FIGURES];
+
+export interface FigureDifference {
+  entity_id: number;
+  column: string;
+  stored: unknown;
+  expected: unknown;
+}
+
+/** Values compare as numbers when both read as numbers (drivers return bigints and numerics as strings). */
+function same(a: unknown, b: unknown): boolean {
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  if (typeof a === 'boolean' || typeof b === 'boolean') return Number(a) === Number(b);
+  const na = Number(a);
+  const nb = Number(b);
+  if (typeof a !== 'string' || typeof b !== 'string' || (!Number.isNaN(na) && !Number.isNaN(nb) && /^-?[\d.e+]+$/i.test(a) && /^-?[\d.e+]+$/i.test(b))) {
+    if (!Number.isNaN(na) && !Number.isNaN(nb)) return na === nb;
+  }
+  return String(a) === String(b);
+}
+
+const ID_CHUNK = 500;
+const RANGE = 20_000;
+
+async function differencesWhere(db: Knex, f: FigureSql, where: string, bindings: number[]): Promise<FigureDifference[]> {
+  const cols = f.columns.map(([c, v], i) => `${v} as v${i}, e.${c} as s${i}`).join(', ');
+  const rows = normalizeRawResult(await db.raw(`select x.${f.key} as id, ${cols} from (${f.select}) x join entities e on e.id = x.${f.key} where ${where}`, bindings));
+  const out: FigureDifference[] = [];
+  for (const r of rows) {
+    f.columns.forEach(([column], i) => {
+      if (!same(r[`s${i}`], r[`v${i}`])) out.push({ entity_id: Number(r.id), column, stored: r[`s${i}`], expected: r[`v${i}`] });
+    });
+  }
+  return out;
+}
+
+/** Past this many entities, one pass over every entity costs less than a lookup per chunk of them. */
+const WHOLE_PASS = 2000;
+
+/** Stored figures that differ from their definitions: of the entities `ids`, or of every entity (null). */
+export async function figureDifferences(db: Knex, ids: readonly number[] | null, figures: readonly FigureSql[] = ALL_FIGURES): Promise<FigureDifference[]> {
+  if (ids !== null && ids.length > WHOLE_PASS) {
+    const wanted = new Set(ids);
+    return (await figureDifferences(db, null, figures)).filter((d) => wanted.has(d.entity_id));
+  }
+  const out: FigureDifference[] = [];
+  for (const f of figures) {
+    if (ids === null) {
+      const max = Number(normalizeRawResult(await db.raw('select coalesce(max(id), 0) as m from entities'))[0]!.m);
+      for (let lo = 0; lo <= max; lo += RANGE) out.push(...(await differencesWhere(db, f, `x.${f.key} >= ? and x.${f.key} < ?`, [lo, lo + RANGE])));
+    } else {
+      for (let i = 0; i < ids.length; i += ID_CHUNK) {
+        const part = ids.slice(i, i + ID_CHUNK);
+        out.push(...(await differencesWhere(db, f, `x.${f.key} in (${part.map(() => '?').join(', ')})`, part)));
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Writes the figures of `ids` that differ from their definitions, stamping each entity changed at
+ * `at` (its record reads differently); returns the entities changed and their changed columns.
+ * Companies first, then the investors of their rounds and their founders (whose figures read them).
+ */
+export async function refreshFigures(trx: Knex, companyIds: readonly number[], at: string): Promise<Map<number, Set<string>>> {
+  const changed = new Map<number, Set<string>>();
+  const apply = async (diffs: FigureDifference[]) => {
+    const byEntity = new Map<number, Record<string, unknown>>();
+    for (const d of diffs) {
+      byEntity.set(d.entity_id, { ...byEntity.get(d.entity_id), [d.column]: d.expected });
+      changed.set(d.entity_id, (changed.get(d.entity_id) ?? new Set()).add(d.column));
+    }
+    for (const [id, patch] of byEntity) await trx('entities').where('id', id).update({ ...patch, updated_at: at });
+  };
+  await apply(await figureDifferences(trx, companyIds, [COMPANY_FIGURES]));
+  const related: number[] = [];
+  for (let i = 0; i < companyIds.length; i += ID_CHUNK) {
+    const part = companyIds.slice(i, i + ID_CHUNK);
+    const marks = part.map(() => '?').join(', ');
+    const rows = normalizeRawResult(
+      await trx.raw(
+        `select distinct ti.investor_id as id from transaction_investors ti join transactions t on t.id = ti.transaction_id where t.company_id in (${marks})
+         union select distinct person_id from career where is_founder = true and org_id in (${marks})`,
+        [...part, ...part],
+      ),
+    );
+    related.push(...rows.map((r) => Number(r.id)));
+  }
+  if (related.length) await apply(await figureDifferences(trx, [...new Set(related)], PROFILE_FIGURES));
+  return changed;
+}

@@ -1,0 +1,439 @@
+/**
+ * The import engine's writes (src/import/engine.ts; docs/import.md), SQL only: records found by
+ * their source key (`import_keys`), compared with the stored row and written only where they differ,
+ * a change-log row per changed record, and the reference rows a record names created on first use
+ * (sectors, states, cities). Everything runs on the caller's transaction.
+ */
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { ROUND_TYPES } from './filterKeys.js';
+import { softDeleteTransactions } from './changes.js';
+import { normalizeRawResult } from './knex.js';
+import type { CompanyIn, PlaceIn, RoundIn, RoundKeyType } from '../import/records.js';
+import { RowError } from '../import/errors.js';
+import { OTHER_BY_ALPHA2 } from '../import/mapping.js';
+
+export type Outcome = 'inserted' | 'updated' | 'unchanged' | 'deleted';
+
+interface ChangeRow {
+  type: string;
+  record_id: number;
+  kind: 'insert' | 'update' | 'delete';
+  fields: string | null;
+  at: string;
+}
+
+const ROUND_CODE = new Map(ROUND_TYPES.map((t) => [t.name, t.code]));
+const CHUNK = 400;
+
+/** A uuid (version 4 layout) fixed by the record's source and key: importing into an empty database again gives the same one. */
+function uuidOf(source: string, type: string, key: string): string {
+  const h = crypto.createHash('sha256').update(`${source}\u0000${type}\u0000${key}`).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Stored and incoming values compare as the same value whatever the driver returned (numbers as strings, booleans as 0/1). */
+function same(stored: unknown, wanted: unknown): boolean {
+  if (stored === null || stored === undefined || wanted === null || wanted === undefined) return (stored ?? null) === (wanted ?? null);
+  if (typeof wanted === 'boolean') return Boolean(Number(stored)) === wanted || stored === wanted;
+  if (typeof wanted === 'number') return Number(stored) === wanted;
+  return String(stored) === String(wanted);
+}
+
+const marks = (n: number) => new Array(n).fill('?').join(', ');
+
+interface PlaceIds {
+  hq_city_id: number | null;
+  hq_country_id: number | null;
+  hq_continent_id: number | null;
+}
+
+export class ImportStore {
+  /** Companies whose rounds changed (figures), rounds changed (facts), entities changed (search terms), companies whose place or sectors changed (their rounds' facts). */
+  readonly touchedCompanies = new Set<number>();
+  readonly touchedRounds = new Set<number>();
+  readonly changedEntities = new Set<number>();
+  readonly movedCompanies = new Set<number>();
+  /** Round ids each key type's records named in this import (withdrawal keeps them). */
+  readonly seen: Record<RoundKeyType, Set<number>> = { round: new Set(), acquisition: new Set() };
+  private changes: ChangeRow[] = [];
+  private sectors = new Map<string, number>();
+  private countries = new Map<string, { id: number; continent_id: number; region_id: number | null }>();
+  private continents = new Map<string, number>();
+  private states = new Map<string, number>();
+  private cities = new Map<string, { id: number; state_id: number | null }[]>();
+  /** Sums of the known cities' coordinates per state, country and continent id: [lat, lon, n]. */
+  private coords = new Map<number, [number, number, number]>();
+  private fx = new Map<string, number>();
+  private nextPlace = 1;
+  private nextTaxonomy = 1;
+
+  constructor(
+    private readonly trx: Knex,
+    readonly source: string,
+    readonly at: string,
+  ) {}
+
+  async init(): Promise<void> {
+    const t = this.trx;
+    for (const r of (await t('taxonomy').where('type', 'sector').select('id', 'name')) as { id: number; name: string }[]) this.sectors.set(r.name.toLowerCase(), Number(r.id));
+    const places = (await t('places').whereIn('kind', ['continent', 'country', 'state', 'city']).select('id', 'kind', 'name', 'code', 'country_id', 'continent_id', 'region_id', 'state_id', 'lat', 'lon')) as Record<string, any>[];
+    for (const p of places) {
+      if (p.kind === 'continent') this.continents.set(String(p.code), Number(p.id));
+      else if (p.kind === 'country') this.countries.set(String(p.code), { id: Number(p.id), continent_id: Number(p.continent_id), region_id: p.region_id === null ? null : Number(p.region_id) });
+      else if (p.kind === 'state') this.states.set(`${p.country_id}|${String(p.name).toLowerCase()}`, Number(p.id));
+      else {
+        const k = `${p.country_id}|${String(p.name).toLowerCase()}`;
+        this.cities.set(k, [...(this.cities.get(k) ?? []), { id: Number(p.id), state_id: p.state_id === null ? null : Number(p.state_id) }]);
+        if (p.lat !== null && p.lon !== null) for (const at of [p.state_id, p.country_id, p.continent_id]) if (at !== null) this.addCoords(Number(at), Number(p.lat), Number(p.lon));
+      }
+    }
+    for (const r of (await t('fx_rates').select('currency', 'per_usd')) as { currency: string; per_usd: number }[]) this.fx.set(r.currency, Number(r.per_usd));
+    this.fx.set('USD', 1);
+    const max = async (table: string) => Number(normalizeRawResult(await t.raw(`select coalesce(max(id), 0) as m from ${table}`))[0]!.m);
+    this.nextPlace = (await max('places')) + 1;
+    this.nextTaxonomy = (await max('taxonomy')) + 1;
+  }
+
+  /** Record ids by source key. */
+  async idsOf(type: string, keys: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    const uniq = [...new Set(keys)];
+    for (let i = 0; i < uniq.length; i += CHUNK) {
+      const part = uniq.slice(i, i + CHUNK);
+      const rows = (await this.trx('import_keys').where({ source: this.source, type }).whereIn('key', part).select('key', 'record_id')) as { key: string; record_id: number }[];
+      for (const r of rows) out.set(r.key, Number(r.record_id));
+    }
+    return out;
+  }
+
+  private log(type: string, record_id: number, kind: ChangeRow['kind'], fields: string[] | null): void {
+    this.changes.push({ type, record_id, kind, fields: fields ? JSON.stringify(fields) : null, at: this.at });
+  }
+
+  /** Writes the change-log rows gathered so far. */
+  async flushLog(): Promise<void> {
+    const rows = this.changes;
+    this.changes = [];
+    for (let i = 0; i < rows.length; i += CHUNK) await this.trx('change_log').insert(rows.slice(i, i + CHUNK));
+  }
+
+  private async sectorId(name: string): Promise<number> {
+    const k = name.toLowerCase();
+    const known = this.sectors.get(k);
+    if (known !== undefined) return known;
+    const id = this.nextTaxonomy++;
+    await this.trx('taxonomy').insert({ id, name, type: 'sector' });
+    this.sectors.set(k, id);
+    return id;
+  }
+
+  private async placeIds(p: PlaceIn | null): Promise<PlaceIds> {
+    if (!p) return { hq_city_id: null, hq_country_id: null, hq_continent_id: null };
+    const country = this.countries.get(p.country) ?? (await this.createCountry(p.country));
+    const base = { hq_country_id: country.id, hq_continent_id: country.continent_id };
+    if (!p.city) return { hq_city_id: null, ...base };
+    let stateId: number | null = null;
+    if (p.state) {
+      const sk = `${country.id}|${p.state.toLowerCase()}`;
+      stateId = this.states.get(sk) ?? null;
+      if (stateId === null) {
+        stateId = this.nextPlace++;
+        await this.trx('places').insert({ id: stateId, kind: 'state', name: p.state, parent_id: country.id, country_id: country.id, continent_id: country.continent_id, region_id: country.region_id });
+        this.states.set(sk, stateId);
+      }
+    }
+    const ck = `${country.id}|${p.city.toLowerCase()}`;
+    const candidates = this.cities.get(ck) ?? [];
+    const found = candidates.find((c) => c.state_id === stateId) ?? (stateId === null ? candidates[0] : undefined);
+    if (found) return { hq_city_id: found.id, ...base };
+    const id = this.nextPlace++;
+    const { lat, lon } = this.approximate(stateId, country.id, country.continent_id);
+    await this.trx('places').insert({
+      id, kind: 'city', name: p.city.slice(0, 200), parent_id: stateId ?? country.id, country_id: country.id, continent_id: country.continent_id,
+      state_id: stateId, region_id: country.region_id, lat, lon,
+    });
+    for (const at of [stateId, country.id, country.continent_id]) if (at !== null) this.addCoords(at, lat, lon);
+    this.cities.set(ck, [...candidates, { id, state_id: stateId }]);
+    return { hq_city_id: id, ...base };
+  }
+
+  private addCoords(place: number, lat: number, lon: number): void {
+    const [a, b, n] = this.coords.get(place) ?? [0, 0, 0];
+    this.coords.set(place, [a + lat, b + lon, n + 1]);
+  }
+
+  /**
+   * Where a city the import creates is drawn until it is geocoded: the mean of the known cities of its
+   * state, else of its country, else of its continent (docs/import.md).
+   */
+  private approximate(stateId: number | null, countryId: number, continentId: number): { lat: number; lon: number } {
+    for (const at of [stateId, countryId, continentId]) {
+      const c = at === null ? undefined : this.coords.get(at);
+      if (c) return { lat: Math.round((c[0] / c[2]) * 1e4) / 1e4, lon: Math.round((c[1] / c[2]) * 1e4) / 1e4 };
+    }
+    return { lat: 0, lon: 0 };
+  }
+
+  /** A country of the mapping table (src/import/mapping.ts) our places did not hold yet. */
+  private async createCountry(code: string): Promise<{ id: number; continent_id: number; region_id: number | null }> {
+    const other = OTHER_BY_ALPHA2.get(code);
+    const continent = other ? this.continents.get(other.continent) : undefined;
+    if (!other || continent === undefined) throw new RowError('country_code', code, 'a country the mapping table does not place on a continent');
+    const id = this.nextPlace++;
+    await this.trx('places').insert({ id, kind: 'country', name: other.name, code, parent_id: continent, continent_id: continent });
+    const c = { id, continent_id: continent, region_id: null };
+    this.countries.set(code, c);
+    return c;
+  }
+
+  private async companyColumns(c: CompanyIn): Promise<Record<string, unknown>> {
+    return {
+      name: c.name.slice(0, 300), name_lower: c.name.slice(0, 300).toLowerCase(), status: c.status, launch_date: c.launch?.text ?? null,
+      launch_date_sort: c.launch?.sort ?? null, link_crunchbase: c.link_crunchbase, domain: c.domain, ...(await this.placeIds(c.place)),
+    };
+  }
+
+  /** Creates or updates companies (distinct keys); `ensureOnly`: create the missing ones, leave existing ones as they are (null). */
+  async upsertCompanies(recs: readonly CompanyIn[], ensureOnly = false): Promise<(Outcome | null | RowError)[]> {
+    const ids = await this.idsOf('company', recs.map((r) => r.key));
+    const existing = recs.map((r) => ids.get(r.key)).filter((id): id is number => id !== undefined);
+    const stored = new Map<number, Record<string, unknown>>();
+    const sectorsOf = new Map<number, number[]>();
+    if (!ensureOnly) {
+      for (let i = 0; i < existing.length; i += CHUNK) {
+        const part = existing.slice(i, i + CHUNK);
+        for (const r of (await this.trx('entities').whereIn('id', part).select('*')) as Record<string, unknown>[]) stored.set(Number(r.id), r);
+        const tax = (await this.trx('entity_taxonomy as et').join('taxonomy as t', 't.id', 'et.taxonomy_id').where('t.type', 'sector').whereIn('et.entity_id', part)
+          .select('et.entity_id', 'et.taxonomy_id')) as { entity_id: number; taxonomy_id: number }[];
+        for (const t of tax) sectorsOf.set(Number(t.entity_id), [...(sectorsOf.get(Number(t.entity_id)) ?? []), Number(t.taxonomy_id)]);
+      }
+    }
+    const out: (Outcome | null | RowError)[] = [];
+    const inserts: { rec: CompanyIn; row: Record<string, unknown>; sectors: number[] }[] = [];
+    for (const rec of recs) {
+      const id = ids.get(rec.key);
+      if (id !== undefined && ensureOnly) {
+        out.push(null);
+        continue;
+      }
+      let cols: Record<string, unknown>;
+      let sectors: number[];
+      try {
+        cols = await this.companyColumns(rec);
+        sectors = [...new Set(await Promise.all(rec.sectors.map((s) => this.sectorId(s))))].sort((a, b) => a - b);
+      } catch (err) {
+        if (err instanceof RowError) {
+          out.push(err);
+          continue;
+        }
+        throw err;
+      }
+      if (id === undefined) {
+        inserts.push({ rec, row: cols, sectors });
+        out.push('inserted');
+        continue;
+      }
+      const row = stored.get(id)!;
+      const fields = Object.keys(cols).filter((k) => !same(row[k], cols[k]));
+      const was = (sectorsOf.get(id) ?? []).sort((a, b) => a - b);
+      const sectorsChanged = was.join(',') !== sectors.join(',');
+      if (fields.length === 0 && !sectorsChanged) {
+        out.push('unchanged');
+        continue;
+      }
+      const patch = Object.fromEntries(fields.map((k) => [k, cols[k]]));
+      await this.trx('entities').where('id', id).update({ ...patch, updated_at: this.at });
+      if (sectorsChanged) {
+        await this.trx('entity_taxonomy').where('entity_id', id).whereIn('taxonomy_id', this.trx('taxonomy').where('type', 'sector').select('id')).delete();
+        if (sectors.length) await this.trx('entity_taxonomy').insert(sectors.map((t) => ({ entity_id: id, taxonomy_id: t })));
+      }
+      if (fields.includes('hq_city_id')) {
+        await this.trx('entity_locations').where({ entity_id: id, role: 'hq' }).delete();
+        if (cols.hq_city_id !== null) await this.trx('entity_locations').insert({ entity_id: id, role: 'hq', city_id: cols.hq_city_id, position: 0 });
+      }
+      this.changedEntities.add(id);
+      if (sectorsChanged || fields.some((f) => f.startsWith('hq_'))) this.movedCompanies.add(id);
+      this.log('entity', id, 'update', [...fields.filter((f) => f !== 'name_lower'), ...(sectorsChanged ? ['sectors'] : [])]);
+      out.push('updated');
+    }
+    await this.insertCompanies(inserts);
+    return out;
+  }
+
+  private async insertCompanies(inserts: { rec: CompanyIn; row: Record<string, unknown>; sectors: number[] }[]): Promise<void> {
+    for (let i = 0; i < inserts.length; i += 100) {
+      const part = inserts.slice(i, i + 100);
+      const rows = part.map(({ rec, row }) => ({
+        ...row, uuid: uuidOf(this.source, 'company', rec.key), type: 'organization', subtype: 'company', added_at: this.at, updated_at: this.at,
+        is_founder: false, is_investor: false, funding_rounds_count: 0, jobs_open_count: 0, patents_count: 0,
+      }));
+      const ids = ((await this.trx('entities').insert(rows).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r));
+      await this.trx('import_keys').insert(part.map(({ rec }, k) => ({ source: this.source, type: 'company', key: rec.key, record_id: ids[k]! })));
+      const tax = part.flatMap(({ sectors }, k) => sectors.map((t) => ({ entity_id: ids[k]!, taxonomy_id: t })));
+      if (tax.length) await this.trx('entity_taxonomy').insert(tax);
+      const locs = part.flatMap(({ row }, k) => (row.hq_city_id === null ? [] : [{ entity_id: ids[k]!, role: 'hq', city_id: row.hq_city_id, position: 0 }]));
+      if (locs.length) await this.trx('entity_locations').insert(locs);
+      await this.trx('entity_flags').insert(ids.map((id) => ({ entity_id: id, kind: 'role', value: 'company' })));
+      for (const id of ids) {
+        this.changedEntities.add(id);
+        this.touchedCompanies.add(id);
+        this.log('entity', id, 'insert', null);
+      }
+    }
+  }
+
+  private roundColumns(r: RoundIn, companyId: number): Record<string, unknown> {
+    let amount: number | null = null;
+    if (r.amount !== null) {
+      const rate = this.fx.get(r.currency);
+      if (rate === undefined) throw new RowError('price_currency_code', r.currency, 'a currency the reference rates (fx_rates) do not hold');
+      amount = Math.round(r.amount / rate);
+    }
+    return {
+      company_id: companyId, amount_usd: amount, announced_date: r.date?.text ?? null, date_sort: r.date?.sort ?? null, year: r.date?.year ?? null,
+      month: r.date?.month ?? null, round_type: r.kind.round_type, round_type_code: ROUND_CODE.get(r.kind.round_type) ?? null,
+      standardized_round: r.kind.standardized_round, is_vc_round: r.kind.is_vc_round, is_exit: r.kind.is_exit, deleted_at: null,
+    };
+  }
+
+  /** Creates or updates rounds (distinct keys); a round whose company has no record is rejected. */
+  async upsertRounds(recs: readonly RoundIn[], companyColumn: string): Promise<(Outcome | RowError)[]> {
+    if (recs.length === 0) return [];
+    const type = recs[0]!.type;
+    const ids = await this.idsOf(type, recs.map((r) => r.key));
+    const companies = await this.idsOf('company', recs.map((r) => r.company));
+    const existing = recs.map((r) => ids.get(r.key)).filter((id): id is number => id !== undefined);
+    const stored = new Map<number, Record<string, unknown>>();
+    for (let i = 0; i < existing.length; i += CHUNK) {
+      for (const r of (await this.trx('transactions').whereIn('id', existing.slice(i, i + CHUNK)).select('*')) as Record<string, unknown>[]) stored.set(Number(r.id), r);
+    }
+    const out: (Outcome | RowError)[] = [];
+    const inserts: { rec: RoundIn; row: Record<string, unknown> }[] = [];
+    for (const rec of recs) {
+      const companyId = companies.get(rec.company);
+      if (companyId === undefined) {
+        out.push(new RowError(companyColumn, rec.company, 'a round of a company that is in no file of this import and not in the database'));
+        continue;
+      }
+      let cols: Record<string, unknown>;
+      try {
+        cols = this.roundColumns(rec, companyId);
+      } catch (err) {
+        if (err instanceof RowError) {
+          out.push(err);
+          continue;
+        }
+        throw err;
+      }
+      const id = ids.get(rec.key);
+      if (id !== undefined) this.seen[type].add(id);
+      if (id === undefined) {
+        inserts.push({ rec, row: cols });
+        out.push('inserted');
+        continue;
+      }
+      const row = stored.get(id)!;
+      const fields = Object.keys(cols).filter((k) => !same(row[k], cols[k]));
+      if (fields.length === 0) {
+        out.push('unchanged');
+        continue;
+      }
+      await this.trx('transactions').where('id', id).update({ ...Object.fromEntries(fields.map((k) => [k, cols[k]])), updated_at: this.at });
+      this.touchedRounds.add(id);
+      this.touchedCompanies.add(Number(row.company_id)).add(companyId);
+      this.log('transaction', id, 'update', fields);
+      out.push('updated');
+    }
+    for (let i = 0; i < inserts.length; i += 200) {
+      const part = inserts.slice(i, i + 200);
+      const rows = part.map(({ row }) => ({ ...row, valuation_usd: null, is_verified: null, source_url: null, created_at: this.at, updated_at: this.at }));
+      const newIds = ((await this.trx('transactions').insert(rows).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r));
+      await this.trx('import_keys').insert(part.map(({ rec }, k) => ({ source: this.source, type, key: rec.key, record_id: newIds[k]! })));
+      part.forEach(({ row }, k) => {
+        this.seen[type].add(newIds[k]!);
+        this.touchedRounds.add(newIds[k]!);
+        this.touchedCompanies.add(Number(row.company_id));
+        this.log('transaction', newIds[k]!, 'insert', null);
+      });
+    }
+    return out;
+  }
+
+  /** Soft-deletes the rounds `ids` not yet deleted; how many were. */
+  async withdrawRounds(ids: readonly number[]): Promise<number> {
+    let n = 0;
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const part = ids.slice(i, i + CHUNK);
+      const live = (await this.trx('transactions').whereIn('id', part).whereNull('deleted_at').select('id', 'company_id')) as { id: number; company_id: number }[];
+      if (live.length === 0) continue;
+      n += await softDeleteTransactions(this.trx, live.map((r) => Number(r.id)), new Date(this.at));
+      for (const r of live) {
+        this.touchedRounds.add(Number(r.id));
+        this.touchedCompanies.add(Number(r.company_id));
+        this.log('transaction', Number(r.id), 'delete', null);
+      }
+    }
+    return n;
+  }
+
+  /** Every record id of a key type this source imported, in id order, `CHUNK` at a time. */
+  async *recordIds(type: RoundKeyType): AsyncGenerator<number[]> {
+    let after = -1;
+    for (;;) {
+      const rows = (await this.trx('import_keys').where({ source: this.source, type }).andWhere('record_id', '>', after).orderBy('record_id').limit(CHUNK * 5).select('record_id')) as { record_id: number }[];
+      if (rows.length === 0) return;
+      yield rows.map((r) => Number(r.record_id));
+      after = Number(rows[rows.length - 1]!.record_id);
+    }
+  }
+
+  /**
+   * Withdraws a company: its row and what belongs only to it go, and the change log records the
+   * deletion for a change feed. A company other records still name (its rounds, deleted ones
+   * included, participations, careers, notes) is kept and the record rejected.
+   */
+  async deleteCompany(key: string, column: string): Promise<Outcome | RowError> {
+    const id = (await this.idsOf('company', [key])).get(key);
+    if (id === undefined) return 'unchanged';
+    const refs = normalizeRawResult(
+      await this.trx.raw(
+        `select (select count(*) from transactions where company_id = ?) + (select count(*) from transaction_investors where investor_id = ?)
+              + (select count(*) from career where org_id = ? or person_id = ?) + (select count(*) from notes where entity_id = ?) as n`,
+        [id, id, id, id, id],
+      ),
+    );
+    const n = Number(refs[0]!.n);
+    if (n > 0) return new RowError(column, key, `the company is still named by ${n} other records (its rounds, withdrawn ones included): it is kept`);
+    for (const table of ['entity_taxonomy', 'entity_locations', 'entity_flags', 'entity_investor_types', 'entity_investor_stages', 'search_terms', 'news_entities']) {
+      await this.trx(table).where('entity_id', id).delete();
+    }
+    await this.trx('import_keys').where({ source: this.source, type: 'company', key }).delete();
+    await this.trx('entities').where('id', id).delete();
+    this.log('entity', id, 'delete', null);
+    return 'deleted';
+  }
+
+  /** Withdraws one round by key (a delete record). */
+  async deleteRound(type: RoundKeyType, key: string): Promise<Outcome> {
+    const id = (await this.idsOf(type, [key])).get(key);
+    if (id === undefined) return 'unchanged';
+    return (await this.withdrawRounds([id])) > 0 ? 'deleted' : 'unchanged';
+  }
+
+  /** Round ids of companies (for their facts when a company moved or changed sector). */
+  async roundsOf(companyIds: readonly number[]): Promise<number[]> {
+    const out: number[] = [];
+    for (let i = 0; i < companyIds.length; i += CHUNK) {
+      const part = companyIds.slice(i, i + CHUNK);
+      out.push(...normalizeRawResult(await this.trx.raw(`select id from transactions where company_id in (${marks(part.length)})`, part)).map((r) => Number(r.id)));
+    }
+    return out;
+  }
+
+  /** Logs the entities whose figures a refresh changed. */
+  logFigures(changed: Map<number, Set<string>>): void {
+    for (const [id, cols] of changed) this.log('entity', id, 'update', [...cols]);
+  }
+}
