@@ -14,9 +14,12 @@ import { normalizeRawResult } from './knex.js';
 
 export interface FigureSql {
   name: string;
+  /** May hold `{keys}` where the entities asked for are also named inside (`and <column> <condition>`). */
   select: string;
   key: string;
   columns: readonly (readonly [column: string, expr: string])[];
+  /** The column `{keys}` filters on. */
+  inner?: string;
 }
 
 /** Rounds counted in a company's funding figures: not withdrawn, not an acquisition, not a secondary sale. */
@@ -35,9 +38,12 @@ export const COMPANY_FIGURES: FigureSql = {
   select: `select e.id as company_id, coalesce(f.n, 0) as n, f.total, f.vc, f.last from entities e left join (
              select company_id, count(*) as n, coalesce(sum(amount_usd), 0) as total,
                     coalesce(sum(case when is_vc_round then amount_usd else 0 end), 0) as vc, max(date_sort) as last
-             from transactions where ${COUNTED_ROUND} group by company_id) f on f.company_id = e.id
+             from transactions where ${COUNTED_ROUND} {keys} group by company_id) f on f.company_id = e.id
            where e.subtype = 'company'`,
   key: 'company_id',
+  // PostgreSQL joined every company to the whole grouped subquery again (minutes on a freshly loaded
+  // table without statistics): the companies asked for are named inside it too
+  inner: 'company_id',
   columns: [['funding_rounds_count', 'x.n'], ['funding_total_usd', 'x.total'], ['funding_total_vc_usd', 'x.vc'], ['last_round_date_sort', 'x.last']],
 };
 
@@ -122,9 +128,11 @@ function same(a: unknown, b: unknown): boolean {
 const ID_CHUNK = 500;
 const RANGE = 20_000;
 
-async function differencesWhere(db: Knex, f: FigureSql, where: string, bindings: number[]): Promise<FigureDifference[]> {
+async function differencesWhere(db: Knex, f: FigureSql, condition: string, bindings: number[]): Promise<FigureDifference[]> {
   const cols = f.columns.map(([c, v], i) => `${v} as v${i}, e.${c} as s${i}`).join(', ');
-  const rows = normalizeRawResult(await db.raw(`select x.${f.key} as id, ${cols} from (${f.select}) x join entities e on e.id = x.${f.key} where ${where}`, bindings));
+  const select = f.inner ? f.select.replace('{keys}', `and ${f.inner} ${condition}`) : f.select;
+  const all = f.inner ? [...bindings, ...bindings] : bindings;
+  const rows = normalizeRawResult(await db.raw(`select x.${f.key} as id, ${cols} from (${select}) x join entities e on e.id = x.${f.key} where x.${f.key} ${condition}`, all));
   const out: FigureDifference[] = [];
   for (const r of rows) {
     f.columns.forEach(([column], i) => {
@@ -147,11 +155,11 @@ export async function figureDifferences(db: Knex, ids: readonly number[] | null,
   for (const f of figures) {
     if (ids === null) {
       const max = Number(normalizeRawResult(await db.raw('select coalesce(max(id), 0) as m from entities'))[0]!.m);
-      for (let lo = 0; lo <= max; lo += RANGE) out.push(...(await differencesWhere(db, f, `x.${f.key} >= ? and x.${f.key} < ?`, [lo, lo + RANGE])));
+      for (let lo = 0; lo <= max; lo += RANGE) out.push(...(await differencesWhere(db, f, 'between ? and ?', [lo, lo + RANGE - 1])));
     } else {
       for (let i = 0; i < ids.length; i += ID_CHUNK) {
         const part = ids.slice(i, i + ID_CHUNK);
-        out.push(...(await differencesWhere(db, f, `x.${f.key} in (${part.map(() => '?').join(', ')})`, part)));
+        out.push(...(await differencesWhere(db, f, `in (${part.map(() => '?').join(', ')})`, part)));
       }
     }
   }
