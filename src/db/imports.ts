@@ -24,7 +24,8 @@ interface ChangeRow {
 }
 
 const ROUND_CODE = new Map(ROUND_TYPES.map((t) => [t.name, t.code]));
-const CHUNK = 400;
+/** Rows per statement: one batch of the engine in a few round trips (PostgreSQL's bind limit is 65,535, SQLite's 32,766). */
+const CHUNK = 1000;
 
 /** A uuid (version 4 layout) fixed by the record's source and key: importing into an empty database again gives the same one. */
 function uuidOf(source: string, type: string, key: string): string {
@@ -263,8 +264,8 @@ export class ImportStore {
   }
 
   private async insertCompanies(inserts: { rec: CompanyIn; row: Record<string, unknown>; sectors: number[] }[]): Promise<void> {
-    for (let i = 0; i < inserts.length; i += 100) {
-      const part = inserts.slice(i, i + 100);
+    for (let i = 0; i < inserts.length; i += CHUNK) {
+      const part = inserts.slice(i, i + CHUNK);
       const rows = part.map(({ rec, row }) => ({
         ...row, uuid: uuidOf(this.source, 'company', rec.key), type: 'organization', subtype: 'company', added_at: this.at, updated_at: this.at,
         is_founder: false, is_investor: false, funding_rounds_count: 0, jobs_open_count: 0, patents_count: 0,
@@ -346,8 +347,8 @@ export class ImportStore {
       this.log('transaction', id, 'update', fields);
       out.push('updated');
     }
-    for (let i = 0; i < inserts.length; i += 200) {
-      const part = inserts.slice(i, i + 200);
+    for (let i = 0; i < inserts.length; i += CHUNK) {
+      const part = inserts.slice(i, i + CHUNK);
       const rows = part.map(({ row }) => ({ ...row, valuation_usd: null, is_verified: null, source_url: null, created_at: this.at, updated_at: this.at }));
       const newIds = ((await this.trx('transactions').insert(rows).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r));
       await this.trx('import_keys').insert(part.map(({ rec }, k) => ({ source: this.source, type, key: rec.key, record_id: newIds[k]! })));
