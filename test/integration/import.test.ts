@@ -248,6 +248,13 @@ forEachDatabase('import', (h) => {
     expect(await fingerprint(h())).toEqual(before);
   });
 
+  it('writes a batch of more rows than one SQLite INSERT holds (a compound SELECT of at most 500 terms)', async () => {
+    const many = Array.from({ length: 900 }, (_v, i) => JSON.stringify({ type: 'company', key: `bulk-${i}`, data: { name: `Bulk ${i}`, country: 'USA', city: 'Boston', categories: ['web', 'mobile'] } }));
+    const r = await imported(h().db, [input('bulk.ndjson', many.join('\n'))], { format: 'ndjson', mode: 'all-or-nothing', dryRun: false, source: 'bulk' });
+    expect(r.files[0]!.types.companies).toEqual({ read: 900, inserted: 900, updated: 0, unchanged: 0, deleted: 0, rejected: 0 });
+    await expectTrue(h());
+  });
+
   it('NDJSON change records create, replace and withdraw records', async () => {
     const lines = [
       { type: 'company', key: 'acme', data: { name: 'Acme Rockets', country: 'DEU', city: 'Jena', categories: ['space', 'hardware'], status: 'operating', founded_on: '2019-03' } },
