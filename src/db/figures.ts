@@ -10,7 +10,8 @@
  * (the generation writes zeros for investors without rounds).
  */
 import type { Knex } from 'knex';
-import { normalizeRawResult } from './knex.js';
+import { isSqlite, normalizeRawResult } from './knex.js';
+import { SCHEMA } from './schema.js';
 
 export interface FigureSql {
   name: string;
@@ -173,6 +174,39 @@ export async function figureDifferences(db: Knex, ids: readonly number[] | null,
   return out;
 }
 
+/** The SQL type of an entity column, for the VALUES of a batched UPDATE on PostgreSQL. */
+function sqlType(column: string): string {
+  const kind = String((SCHEMA.entities as Record<string, string>)[column] ?? 'text').replace('?', '');
+  return kind === 'int' ? 'bigint' : kind === 'num' ? 'double precision' : kind === 'bool' ? 'boolean' : 'varchar';
+}
+
+/**
+ * Writes each entity's patch and stamps it. PostgreSQL: one UPDATE ... FROM (VALUES ...) per set of
+ * columns and 1,000 entities (an UPDATE per entity cost 7 s of a first import of the 2013 export in
+ * round trips); SQLite, whose statements run in-process, one UPDATE per entity.
+ */
+async function writeFigures(trx: Knex, patches: Map<number, Record<string, unknown>>, at: string): Promise<void> {
+  if (isSqlite(trx)) {
+    for (const [id, patch] of patches) await trx('entities').where('id', id).update({ ...patch, updated_at: at });
+    return;
+  }
+  const groups = new Map<string, [number, Record<string, unknown>][]>();
+  for (const [id, patch] of patches) {
+    const key = Object.keys(patch).sort().join(',');
+    groups.set(key, [...(groups.get(key) ?? []), [id, patch]]);
+  }
+  for (const [key, rows] of groups) {
+    const cols = key.split(',');
+    const tuple = `(cast(? as bigint), ${cols.map((c) => `cast(? as ${sqlType(c)})`).join(', ')})`;
+    const set = cols.map((c, i) => `${c} = v.column${i + 2}`).join(', ');
+    for (let i = 0; i < rows.length; i += 1000) {
+      const part = rows.slice(i, i + 1000);
+      const bindings = part.flatMap(([id, patch]) => [id, ...cols.map((c) => patch[c] as number | string | null)]);
+      await trx.raw(`update entities set ${set}, updated_at = ? from (values ${part.map(() => tuple).join(', ')}) as v where entities.id = v.column1`, [at, ...bindings]);
+    }
+  }
+}
+
 /**
  * Writes the figures of `ids` that differ from their definitions, stamping each entity changed at
  * `at` (its record reads differently); returns the entities changed and their changed columns.
@@ -186,7 +220,7 @@ export async function refreshFigures(trx: Knex, companyIds: readonly number[], a
       byEntity.set(d.entity_id, { ...byEntity.get(d.entity_id), [d.column]: d.expected });
       changed.set(d.entity_id, (changed.get(d.entity_id) ?? new Set()).add(d.column));
     }
-    for (const [id, patch] of byEntity) await trx('entities').where('id', id).update({ ...patch, updated_at: at });
+    await writeFigures(trx, byEntity, at);
   };
   await apply(await figureDifferences(trx, companyIds, [COMPANY_FIGURES]));
   const related: number[] = [];
