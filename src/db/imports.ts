@@ -24,7 +24,10 @@ interface ChangeRow {
 }
 
 const ROUND_CODE = new Map(ROUND_TYPES.map((t) => [t.name, t.code]));
-const CHUNK = 400;
+/** Keys per lookup: one batch of the engine in one round trip (PostgreSQL's bind limit is 65,535, SQLite's 32,766). */
+const CHUNK = 1000;
+/** Rows per INSERT: knex writes a multi-row INSERT on SQLite as a compound SELECT, at most 500 terms there. */
+const INSERT_ROWS = 400;
 
 /** A uuid (version 4 layout) fixed by the record's source and key: importing into an empty database again gives the same one. */
 function uuidOf(source: string, type: string, key: string): string {
@@ -116,7 +119,11 @@ export class ImportStore {
   async flushLog(): Promise<void> {
     const rows = this.changes;
     this.changes = [];
-    for (let i = 0; i < rows.length; i += CHUNK) await this.trx('change_log').insert(rows.slice(i, i + CHUNK));
+    await this.insertAll('change_log', rows);
+  }
+
+  private async insertAll(table: string, rows: readonly object[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += INSERT_ROWS) await this.trx(table).insert(rows.slice(i, i + INSERT_ROWS));
   }
 
   private async sectorId(name: string): Promise<number> {
@@ -263,8 +270,8 @@ export class ImportStore {
   }
 
   private async insertCompanies(inserts: { rec: CompanyIn; row: Record<string, unknown>; sectors: number[] }[]): Promise<void> {
-    for (let i = 0; i < inserts.length; i += 100) {
-      const part = inserts.slice(i, i + 100);
+    for (let i = 0; i < inserts.length; i += INSERT_ROWS) {
+      const part = inserts.slice(i, i + INSERT_ROWS);
       const rows = part.map(({ rec, row }) => ({
         ...row, uuid: uuidOf(this.source, 'company', rec.key), type: 'organization', subtype: 'company', added_at: this.at, updated_at: this.at,
         is_founder: false, is_investor: false, funding_rounds_count: 0, jobs_open_count: 0, patents_count: 0,
@@ -272,9 +279,9 @@ export class ImportStore {
       const ids = ((await this.trx('entities').insert(rows).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r));
       await this.trx('import_keys').insert(part.map(({ rec }, k) => ({ source: this.source, type: 'company', key: rec.key, record_id: ids[k]! })));
       const tax = part.flatMap(({ sectors }, k) => sectors.map((t) => ({ entity_id: ids[k]!, taxonomy_id: t })));
-      if (tax.length) await this.trx('entity_taxonomy').insert(tax);
+      await this.insertAll('entity_taxonomy', tax);
       const locs = part.flatMap(({ row }, k) => (row.hq_city_id === null ? [] : [{ entity_id: ids[k]!, role: 'hq', city_id: row.hq_city_id, position: 0 }]));
-      if (locs.length) await this.trx('entity_locations').insert(locs);
+      await this.insertAll('entity_locations', locs);
       await this.trx('entity_flags').insert(ids.map((id) => ({ entity_id: id, kind: 'role', value: 'company' })));
       for (const id of ids) {
         this.changedEntities.add(id);
@@ -346,8 +353,8 @@ export class ImportStore {
       this.log('transaction', id, 'update', fields);
       out.push('updated');
     }
-    for (let i = 0; i < inserts.length; i += 200) {
-      const part = inserts.slice(i, i + 200);
+    for (let i = 0; i < inserts.length; i += INSERT_ROWS) {
+      const part = inserts.slice(i, i + INSERT_ROWS);
       const rows = part.map(({ row }) => ({ ...row, valuation_usd: null, is_verified: null, source_url: null, created_at: this.at, updated_at: this.at }));
       const newIds = ((await this.trx('transactions').insert(rows).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r));
       await this.trx('import_keys').insert(part.map(({ rec }, k) => ({ source: this.source, type, key: rec.key, record_id: newIds[k]! })));
@@ -436,4 +443,15 @@ export class ImportStore {
   logFigures(changed: Map<number, Set<string>>): void {
     for (const [id, cols] of changed) this.log('entity', id, 'update', [...cols]);
   }
+}
+
+/** Tables an import writes to: their planner statistics are refreshed after a large one. */
+const IMPORTED_TABLES = ['entities', 'transactions', 'import_keys', 'entity_taxonomy', 'entity_locations', 'search_terms', 'analytics_facts', 'change_log', 'places', 'taxonomy'];
+
+/**
+ * Planner statistics of the imported tables: a database filled by an import from empty had none, and
+ * PostgreSQL then planned the figures' joins as nested loops over whole grouped subqueries.
+ */
+export async function analyzeImported(db: Knex): Promise<void> {
+  for (const t of IMPORTED_TABLES) await db.raw(`analyze ${t}`);
 }

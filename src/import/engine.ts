@@ -9,7 +9,7 @@
  * `dryRun` does all the work and rolls it back.
  */
 import type { Knex } from 'knex';
-import { ImportStore, type Outcome } from '../db/imports.js';
+import { analyzeImported, ImportStore, type Outcome } from '../db/imports.js';
 import { readCsv, readLines } from './csv.js';
 import { KNOWN_HEADERS, layoutOf, type Layout } from './crunchbase.js';
 import { refreshDerived, type Refreshed } from './derived.js';
@@ -77,6 +77,8 @@ export interface ImportOptions {
 
 export const MAX_REJECTIONS_LISTED = 100;
 const BATCH = 1000;
+/** Rows inserted from which the imported tables' planner statistics are refreshed after the commit. */
+const ANALYZE_AFTER = 10_000;
 
 const zero = (): Counts => ({ read: 0, inserted: 0, updated: 0, unchanged: 0, deleted: 0, rejected: 0 });
 
@@ -224,6 +226,9 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
       if (opts.dryRun || (opts.mode === 'all-or-nothing' && report.rejected_total > 0)) throw new Rollback();
     });
     report.committed = true;
+    // a large import (a first load above all) leaves the planner's statistics behind the tables
+    const inserted = report.files.reduce((a, f) => a + Object.values(f.types).reduce((b, c) => b + c.inserted, 0), 0);
+    if (inserted >= ANALYZE_AFTER) await analyzeImported(db);
   } catch (err) {
     if (!(err instanceof Rollback)) throw err;
   }

@@ -139,12 +139,13 @@ UMI:UM:OC:United_States_Minor_Outlying_Islands FJI:FJ:OC:Fiji PNG:PG:OC:Papua_Ne
 /** A country code as a source writes it (alpha-3 or alpha-2) -> alpha-2; unknown rejects the row. */
 export function countryOf(column: string, value: string): string {
   const code = value.trim().toUpperCase();
-  const all = [...Object.values(ISO3), ...Object.values(OTHER_COUNTRIES).map(([two]) => two)];
-  if (code.length === 2 && all.includes(code)) return code;
+  if (code.length === 2 && ALPHA2.has(code)) return code;
   const two = ISO3[code] ?? OTHER_COUNTRIES[code]?.[0];
   if (!two) throw new RowError(column, value, 'unknown country code (an ISO 3166 alpha-3 code)');
   return two;
 }
+
+const ALPHA2 = new Set([...Object.values(ISO3), ...Object.values(OTHER_COUNTRIES).map(([two]) => two)]);
 
 /** alpha-2 -> [continent code, name] of the countries created on first use. */
 export const OTHER_BY_ALPHA2 = new Map(Object.values(OTHER_COUNTRIES).map(([two, continent, name]) => [two, { continent, name }]));

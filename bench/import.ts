@@ -1,0 +1,135 @@
+/**
+ * Import benchmark (docs/import.md): the whole Crunchbase 2013 snapshot (companies, rounds,
+ * acquisitions) into an empty database (`SEED_SCALE=none`: reference rows only), then the same
+ * companies and rounds as NDJSON change records into another empty one. The import runs as the
+ * operator runs it, `node --import tsx src/admin/cli.ts import ...`, under `/usr/bin/time`: wall
+ * seconds, the importing process's CPU seconds and its peak RSS. PostgreSQL's server CPU is not
+ * counted (the machine's other PostgreSQL clusters would be counted with it).
+ *
+ *   npx tsx bench/import.ts [--db sqlite|postgres]
+ *
+ * Targets: the snapshot under 10 s, NDJSON at least 20,000 rows/s, under 500 MB RSS. On a shared
+ * 2-core machine the wall figures are bounded by the other processes' load (the machine note says
+ * how busy it was); CPU seconds are the figure to compare.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { readCsv } from '../src/import/csv.js';
+import { createDb } from '../src/db/knex.js';
+import { migrate } from '../src/db/migrate.js';
+import { seedDatabase } from '../seeds/index.js';
+import { BENCH_DIR, DB_KINDS, log, machineNote, ROOT, round, startPostgres, writeJson, type DbKind, type Pg } from './lib.js';
+
+const run = promisify(execFile);
+const DATA = path.resolve(ROOT, '../shared/data/crunchbase-2013');
+const FILES = ['companies', 'rounds', 'acquisitions'].map((n) => path.join(DATA, `crunchbase-${n}.csv`));
+
+async function emptyDatabase(kind: DbKind, pg: Pg | null, name: string): Promise<string> {
+  let url: string;
+  if (kind === 'sqlite') {
+    const file = path.join(BENCH_DIR, `import-${name}.sqlite`);
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+    url = `sqlite:${file}`;
+  } else {
+    await pg!.dropDatabase(name).catch(() => undefined);
+    await pg!.createDatabase(name);
+    url = pg!.url(name);
+  }
+  const db = createDb(kind === 'sqlite' ? { dbClient: 'sqlite', databaseUrl: url, sqliteFile: url.slice(7), dbPoolMax: 1 } : { dbClient: 'postgres', databaseUrl: url, sqliteFile: '', dbPoolMax: 2 });
+  try {
+    await migrate(db);
+    await seedDatabase(db, { scale: 'none' });
+  } finally {
+    await db.destroy();
+  }
+  return url;
+}
+
+interface Timed {
+  wall_s: number;
+  cpu_s: number;
+  peak_rss_mb: number;
+  report: { files: { file: string; types: Record<string, { read: number }> }[]; rejected_total: number; committed: boolean; derived: unknown };
+}
+
+/** The command-line import under /usr/bin/time. */
+async function timedImport(databaseUrl: string, args: string[]): Promise<Timed> {
+  const { BASE_URL: _vite, ...env } = process.env;
+  const { stdout, stderr } = await run('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'node', '--import', 'tsx', 'src/admin/cli.ts', 'import', ...args], {
+    cwd: ROOT, env: { ...env, DATABASE_URL: databaseUrl }, maxBuffer: 64 << 20,
+  });
+  const m = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(stderr);
+  if (!m) throw new Error(`no timing in ${stderr}`);
+  return { wall_s: Number(m[1]), cpu_s: round(Number(m[2]) + Number(m[3])), peak_rss_mb: Math.round(Number(m[4]) / 1024), report: JSON.parse(stdout) };
+}
+
+/** The 2013 companies and rounds as NDJSON change records; how many records. */
+async function writeChangeRecords(file: string): Promise<number> {
+  const out = fs.createWriteStream(file);
+  let n = 0;
+  const each = async (csv: string, line: (row: Record<string, string>, seen: Map<string, number>) => unknown) => {
+    let header: string[] | null = null;
+    const seen = new Map<string, number>();
+    for await (const r of readCsv(fs.createReadStream(csv), csv)) {
+      if (!header) header = r.fields;
+      else if (r.fields.some((f) => f)) {
+        const rec = line(Object.fromEntries(header.map((h, i) => [h, r.fields[i]!])), seen);
+        if (!out.write(`${JSON.stringify(rec)}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+        n++;
+      }
+    }
+  };
+  await each(FILES[0]!, (c) => ({
+    type: 'company', key: c.permalink, data: { name: c.name, country: c.country_code || null, state: c.state_code || null, city: c.city || null, categories: c.category_code ? [c.category_code] : [], status: c.status || null, founded_on: c.founded_at || null },
+  }));
+  await each(FILES[1]!, (r, seen) => {
+    const id = `${r.company_permalink}|${r.funding_round_type}|${r.funded_at}`;
+    seen.set(id, (seen.get(id) ?? 0) + 1);
+    return { type: 'round', key: `${id}#${seen.get(id)}`, data: { company: r.company_permalink, round_type: r.funding_round_type, announced_on: r.funded_at || null, amount_usd: r.raised_amount_usd || null } };
+  });
+  await new Promise<void>((resolve) => out.end(() => resolve()));
+  return n;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const only = args.includes('--db') ? (args[args.indexOf('--db') + 1] as DbKind) : null;
+  fs.mkdirSync(BENCH_DIR, { recursive: true });
+  const ndjson = path.join(BENCH_DIR, 'crunchbase-2013.ndjson');
+  const records = await writeChangeRecords(ndjson);
+  const results: Record<string, unknown>[] = [];
+  const note = machineNote();
+  let pg: Pg | null = null;
+  try {
+    for (const kind of DB_KINDS) {
+      if (only && kind !== only) continue;
+      if (kind === 'postgres') pg = await startPostgres();
+      log(`${kind}: the 2013 snapshot into an empty database`);
+      const csv = await timedImport(await emptyDatabase(kind, pg, 'import_csv'), ['--format', 'crunchbase-csv', ...FILES]);
+      const rows = csv.report.files.reduce((a, f) => a + Object.values(f.types).reduce((b, c) => b + c.read, 0), 0);
+      log(`${kind}: ${records} NDJSON change records into an empty database`);
+      const nd = await timedImport(await emptyDatabase(kind, pg, 'import_ndjson'), ['--format', 'ndjson', '--source', 'crunchbase', ndjson]);
+      results.push({
+        db: kind,
+        snapshot: { rows, wall_s: csv.wall_s, cpu_s: csv.cpu_s, peak_rss_mb: csv.peak_rss_mb, committed: csv.report.committed, rejected: csv.report.rejected_total, derived: csv.report.derived },
+        ndjson: {
+          records, wall_s: nd.wall_s, cpu_s: nd.cpu_s, peak_rss_mb: nd.peak_rss_mb, rows_per_s: Math.round(records / nd.wall_s),
+          rows_per_cpu_s: Math.round(records / nd.cpu_s), committed: nd.report.committed, rejected: nd.report.rejected_total,
+        },
+      });
+      log(JSON.stringify(results.at(-1)));
+    }
+  } finally {
+    if (pg) await pg.stop();
+  }
+  const file = path.join(ROOT, 'bench/results', `import-${new Date().toISOString().slice(0, 10)}.json`);
+  writeJson(file, { machine: note, targets: { snapshot_s: 10, ndjson_rows_per_s: 20000, rss_mb: 500 }, results });
+  log(`written ${path.relative(ROOT, file)}`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exitCode = 1;
+});
