@@ -3,10 +3,10 @@
  * the records come from. Every figure is a count or a max over an indexed column (`updated_at` has an
  * index on every table, 016_updated_at), and the answer is kept DATASET_TTL_MS per database.
  *
- * Sources: a `source` column on entities or transactions, when the schema has one, names each
- * record's source, and its rows are counted per value; rows without one are the generator's when the
- * seed's marker is present. The seed's marker: its rounds cite articles on `.example` hosts (RFC 2606
- * reserved names, which no real source can have).
+ * Sources: an imported record's source is the `source` of its `import_keys` row (docs/import.md):
+ * companies, and rounds and acquisitions still active, are counted per source; records no import
+ * wrote are the generator's when the seed's marker is present. The seed's marker: its rounds cite
+ * articles on `.example` hosts (RFC 2606 reserved names, which no real source can have).
  */
 import type { Knex } from 'knex';
 
@@ -23,9 +23,6 @@ export interface Dataset {
   records: Record<RecordType, number>;
   sources: { name: string; records: number }[];
 }
-
-/** The tables whose records a `source` column may attribute. */
-const SOURCED_TABLES = ['entities', 'transactions'] as const;
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -56,19 +53,23 @@ async function newestChange(db: Knex): Promise<string | null> {
   return newest;
 }
 
+/** Imported records still served, per source: entities (companies) and active rounds. */
+async function importedBySource(db: Knex): Promise<{ source: string; n: unknown }[]> {
+  const entities = db('import_keys as k').join('entities as e', 'e.id', 'k.record_id').where('k.type', 'company').select('k.source').count({ n: '*' }).groupBy('k.source');
+  const rounds = db('import_keys as k').join('transactions as t', 't.id', 'k.record_id').whereNot('k.type', 'company').whereNull('t.deleted_at').select('k.source').count({ n: '*' }).groupBy('k.source');
+  return [...((await entities) as { source: string; n: unknown }[]), ...((await rounds) as { source: string; n: unknown }[])];
+}
+
 async function sourcesOf(db: Knex, synthetic: boolean, total: number): Promise<Dataset['sources']> {
   const counted = new Map<string, number>();
   let attributed = 0;
-  for (const table of SOURCED_TABLES) {
-    if (!(await db.schema.hasColumn(table, 'source'))) continue;
-    const rows = (await db(table).whereNotNull('source').select('source').count({ n: '*' }).groupBy('source')) as { source: string; n: unknown }[];
-    for (const r of rows) {
-      counted.set(r.source, (counted.get(r.source) ?? 0) + num(r.n));
-      attributed += num(r.n);
-    }
+  for (const r of await importedBySource(db)) {
+    counted.set(r.source, (counted.get(r.source) ?? 0) + num(r.n));
+    attributed += num(r.n);
   }
   const rest = total - attributed;
-  if (rest > 0) counted.set(synthetic ? SYNTHETIC_SOURCE : UNATTRIBUTED, (counted.get(synthetic ? SYNTHETIC_SOURCE : UNATTRIBUTED) ?? 0) + rest);
+  const generated = synthetic ? SYNTHETIC_SOURCE : UNATTRIBUTED;
+  if (rest > 0) counted.set(generated, (counted.get(generated) ?? 0) + rest);
   return [...counted].map(([name, records]) => ({ name, records })).sort((a, b) => b.records - a.records || a.name.localeCompare(b.name));
 }
 

@@ -1,7 +1,7 @@
 /**
  * `GET /reference/dataset` (src/db/dataset.ts): the seeded data says it is the synthetic demo, its
  * counts are those the lists give, `as_of` is the newest change a list shows; the figures are cached;
- * a `source` column, when the schema has one, names the sources.
+ * an import's source keys (`import_keys`) name the sources.
  */
 import { expect, it } from 'vitest';
 import { cachedDataset, DATASET_TTL_MS, readDataset } from '../../src/db/dataset.js';
@@ -30,7 +30,7 @@ forEachDatabase('reference dataset', (h) => {
     expect(d.as_of).toBe(newest);
   });
 
-  it('cached for a minute; a source column names the sources; data without the seed marker is not synthetic', async () => {
+  it('cached for a minute; imported records are counted under their source; data without the seed marker is not synthetic', async () => {
     const db = h().db;
     const t = Date.now();
     const before = await cachedDataset(db, t);
@@ -39,8 +39,8 @@ forEachDatabase('reference dataset', (h) => {
     expect((await cachedDataset(db, t + 1000)).as_of).toBe(before.as_of);
     expect((await cachedDataset(db, t + DATASET_TTL_MS + 1)).as_of).toBe('2099-01-01T00:00:00.000Z');
 
-    await db.schema.alterTable('transactions', (tb) => tb.string('source', 64).nullable());
-    await db('transactions').whereIn('id', db('transactions').select('id').orderBy('id').limit(3)).update({ source: 'crunchbase-2013' });
+    const imported = (await db('transactions').whereNull('deleted_at').orderBy('id').limit(3).select('id')) as { id: number }[];
+    await db('import_keys').insert(imported.map((t, i) => ({ source: 'crunchbase-2013', type: 'round', key: `k${i}`, record_id: t.id })));
     const sourced = await readDataset(db);
     expect(sourced.sources).toContainEqual({ name: 'crunchbase-2013', records: 3 });
     expect(sourced.sources.reduce((a, s) => a + s.records, 0)).toBe(before.sources[0]!.records);
