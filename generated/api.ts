@@ -1761,7 +1761,10 @@ export interface components {
         NullablePartialDate: string | null;
         /** @enum {string} */
         StandardizedRound: "Pre-Seed" | "Seed" | "Series A" | "Series B" | "Series C" | "Series D" | "Series E" | "Series F+" | "Growth" | "Bridge" | "Debt" | "Grant" | "IPO" | "Secondary" | "Other";
-        /** @description Whole units of the active currency; null when unknown. */
+        /**
+         * Format: int64
+         * @description Whole units of the active currency; null when unknown.
+         */
         Money: number | null;
         /** Format: date-time */
         DateTime: string;
@@ -1865,6 +1868,7 @@ export interface components {
             max: components["schemas"]["Money"];
         };
         Investments: {
+            /** Format: int64 */
             count: number | null;
             total_invested: components["schemas"]["Money"];
             preferred_round: string | null;
@@ -1880,12 +1884,14 @@ export interface components {
         PortfolioItem: {
             /** @description Led at least one of the rounds. */
             is_lead: boolean | null;
+            /** Format: int64 */
             rounds_count: number;
             last_round_date: components["schemas"]["NullablePartialDate"];
             company: components["schemas"]["EntityRef"];
         };
         /** @description First page (10) of the portfolio sub-resource, most recent round first. */
         PortfolioGlance: {
+            /** Format: int64 */
             total: number;
             sort: string;
             items: components["schemas"]["PortfolioItem"][];
@@ -1904,6 +1910,7 @@ export interface components {
         FundingSummary: {
             total: components["schemas"]["Money"];
             total_vc: components["schemas"]["Money"];
+            /** Format: int64 */
             rounds_count: number;
         };
         LatestValuation: {
@@ -1913,6 +1920,7 @@ export interface components {
         };
         JobsSummary: {
             is_hiring: boolean;
+            /** Format: int64 */
             open_count: number;
         };
         /** @description The organization summary row (SPEC.md 2.3) shared by all subtypes. */
@@ -1941,7 +1949,10 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -1987,7 +1998,10 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2033,7 +2047,10 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2079,7 +2096,10 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2125,7 +2145,10 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2158,6 +2181,7 @@ export interface components {
         };
         /** @description First page (5) of the organization's founders, newest tenure first. */
         FounderGlance: {
+            /** Format: int64 */
             total: number;
             sort: string;
             items: components["schemas"]["FounderItem"][];
@@ -2188,7 +2212,10 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2238,7 +2265,10 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2268,11 +2298,17 @@ export interface components {
         };
         /** @description The trailer of an NDJSON export. */
         ExportSummary: {
-            /** @description Rows sent before this line. */
+            /**
+             * Format: int64
+             * @description Rows sent before this line.
+             */
             rows: number;
             /** @description True when every matching row was sent. */
             complete: boolean;
-            /** @description Credits charged (API-key calls; 0 otherwise). */
+            /**
+             * Format: int64
+             * @description Credits charged (API-key calls; 0 otherwise).
+             */
             credits: number;
             /** @description Why the export ended early (`CREDITS_EXHAUSTED`, `PAGINATION_DEPTH_EXCEEDED`, `QUERY_TIMEOUT` ...). */
             error?: components["schemas"]["ApiErrorBody"];
@@ -2338,17 +2374,20 @@ export interface components {
         };
         /** @description First page (5) of the person's career, newest tenure first. */
         CareerGlance: {
+            /** Format: int64 */
             total: number;
             sort: string;
             items: components["schemas"]["CareerItem"][];
         };
         /** @description First page (5) of the person's education, newest first. */
         EducationGlance: {
+            /** Format: int64 */
             total: number;
             sort: string;
             items: components["schemas"]["EducationItem"][];
         };
         FoundedCompaniesSummary: {
+            /** Format: int64 */
             count: number;
             total_funding: components["schemas"]["Money"];
         };
@@ -2449,12 +2488,14 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** Format: int64 */
             member_count: number;
         };
         /** @description The legacy page shape of in-memory platform lists (SPEC.md 4.11 rule 8). */
         LegacyPage: {
             limit: number;
             offset: number;
+            /** Format: int64 */
             total: number;
         };
         /** @enum {string} */
@@ -2517,7 +2558,10 @@ export interface components {
             offset: number;
             next_cursor: string | null;
             prev_cursor: string | null;
-            /** @description Filled only with `include_total=true`. */
+            /**
+             * Format: int64
+             * @description Filled only with `include_total=true`.
+             */
             total: number | null;
             capped?: boolean;
             /** @enum {string} */
@@ -2620,7 +2664,10 @@ export interface components {
             sort: string;
             /** @description Most groups returned. */
             limit: number;
-            /** @description Groups that exist before `limit`. */
+            /**
+             * Format: int64
+             * @description Groups that exist before `limit`.
+             */
             total_groups: number;
             /** @description The metric over every matching record, each counted once (see `MetricValue`). */
             total: number | null;
@@ -2637,7 +2684,10 @@ export interface components {
             sort: string;
             /** @description Most groups returned. */
             limit: number;
-            /** @description Groups that exist before `limit`. */
+            /**
+             * Format: int64
+             * @description Groups that exist before `limit`.
+             */
             total_groups: number;
             /** @description Each metric over every matching record, each counted once. */
             totals: components["schemas"]["MetricValue"][];
@@ -2669,6 +2719,7 @@ export interface components {
             cells: number[][];
             x_totals: number[];
             y_totals: number[];
+            /** Format: int64 */
             grand_total: number;
             query_info: components["schemas"]["HeatmapQueryInfo"];
             currency: components["schemas"]["CurrencyCode"];
@@ -2678,6 +2729,7 @@ export interface components {
             bucket_labels: string[];
             bucket_group_labels: string[];
             total_per_bucket: number[];
+            /** Format: int64 */
             grand_total: number;
             query_info: components["schemas"]["FunnelQueryInfo"];
         };
@@ -2745,7 +2797,10 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2795,7 +2850,10 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2845,7 +2903,10 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             employee_count_1y_growth: number | null;
@@ -2920,6 +2981,7 @@ export interface components {
         };
         /** @description An amount as announced, in its original currency. */
         SourceAmount: {
+            /** Format: int64 */
             amount: number;
             currency: components["schemas"]["CurrencyCode"];
         };
@@ -2927,7 +2989,10 @@ export interface components {
         Valuation: {
             id: number;
             company: components["schemas"]["EntityRef"];
-            /** @description In the active currency, whole units; null without the premium tier (named in `locked`). */
+            /**
+             * Format: int64
+             * @description In the active currency, whole units; null without the premium tier (named in `locked`).
+             */
             value: number | null;
             valued_date: components["schemas"]["PartialDate"];
             /** @enum {string|null} */
@@ -2989,16 +3054,25 @@ export interface components {
             profit: components["schemas"]["LockedMoney"];
             rnd: components["schemas"]["LockedMoney"];
             valuation: components["schemas"]["LockedMoney"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees: number | null;
             locked?: components["schemas"]["Locked"];
         };
-        /** @description Whole units of the active currency; null when unknown or without the premium tier (named in `locked`). */
+        /**
+         * Format: int64
+         * @description Whole units of the active currency; null when unknown or without the premium tier (named in `locked`).
+         */
         LockedMoney: number | null;
         /** @description Head count of one department. */
         HeadcountRow: {
             department: string;
-            /** @description Null without the premium tier (named in `locked`), as the share follows from the counts. */
+            /**
+             * Format: int64
+             * @description Null without the premium tier (named in `locked`), as the share follows from the counts.
+             */
             count: number | null;
             /** @description Share of the head count in per cent; null without the premium tier (named in `locked`). */
             percentage: number | null;
@@ -3007,7 +3081,10 @@ export interface components {
         /** @description Web visits in one month. */
         WebTrafficPoint: {
             month: string;
-            /** @description Null when unknown, or withheld (`ACCOUNT_REQUIRED` signed out, `PREMIUM_REQUIRED` on a free account). */
+            /**
+             * Format: int64
+             * @description Null when unknown, or withheld (`ACCOUNT_REQUIRED` signed out, `PREMIUM_REQUIRED` on a free account).
+             */
             visits: number | null;
             locked?: components["schemas"]["Locked"];
         };
@@ -3020,6 +3097,7 @@ export interface components {
         };
         /** @description Universities only: the first page (5) of `/data/universities/{id}/alumni` in its default sort (`-start_date`), with the total. */
         AlumniGlance: {
+            /** Format: int64 */
             total: number;
             sort: string;
             items: components["schemas"]["AlumnusItem"][];
@@ -3036,6 +3114,7 @@ export interface components {
         CompanyInvestorItem: {
             /** @description Led at least one of the rounds. */
             is_lead: boolean;
+            /** Format: int64 */
             rounds_count: number;
             last_round_date: components["schemas"]["NullablePartialDate"];
             investor: components["schemas"]["EntityRef"];
@@ -3069,6 +3148,7 @@ export interface components {
         GeoCluster: {
             lat: number;
             lon: number;
+            /** Format: int64 */
             count: number;
         };
         Landscape: {
@@ -3085,16 +3165,19 @@ export interface components {
             details: components["schemas"]["ApiErrorDetails"];
         };
         PortfolioSummary: {
+            /** Format: int64 */
             rounds_count: number;
             total_valuation: components["schemas"]["Money"];
             companies: components["schemas"]["PortfolioGlance"];
         };
         ExitsSummary: {
+            /** Format: int64 */
             count: number | null;
             total_value: components["schemas"]["Money"];
             pct: number | null;
         };
         MatchSummary: {
+            /** Format: int64 */
             companies_count: number | null;
             invested: components["schemas"]["Money"];
         };
@@ -3103,11 +3186,13 @@ export interface components {
             year: number | null;
         };
         TrafficSummary: {
+            /** Format: int64 */
             monthly_visits: number | null;
             /** @description Change as a fraction (0.25 = +25 %). */
             growth_3m: number | null;
         };
         PatentsSummary: {
+            /** Format: int64 */
             count: number;
         };
         TransactionInvestor: {
@@ -3115,14 +3200,18 @@ export interface components {
             investor: components["schemas"]["EntityRef"];
         };
         CreditBalance: {
+            /** Format: int64 */
             remaining: number;
+            /** Format: int64 */
             granted: number;
         };
         UsageRow: {
             /** Format: date */
             day: string;
             operation_id: string;
+            /** Format: int64 */
             requests: number;
+            /** Format: int64 */
             credits: number;
         };
         FilterKey: {
@@ -3160,7 +3249,10 @@ export interface components {
             metric: components["schemas"]["HeatmapMetric"];
             x_dimension: components["schemas"]["HeatmapDimension"];
             y_dimension: components["schemas"]["HeatmapDimension"];
-            /** @description Rounds that matched the filter. */
+            /**
+             * Format: int64
+             * @description Rounds that matched the filter.
+             */
             total_rows: number;
         };
         FunnelRow: {

@@ -1,0 +1,72 @@
+/**
+ * Every integer of openapi.yaml that can pass 2^31 (money, totals, sums, counts) declares
+ * `format: int64`: without it Java, Kotlin, Go, Rust and C# generators make 32-bit fields, and an
+ * amount of 2,600,000,000 reads as -1,694,967,296 (okhttp-gson) or fails to decode.
+ */
+import fs from 'node:fs';
+import { expect, it } from 'vitest';
+import YAML from 'yaml';
+
+/** Integers that stay small by nature: identifiers, page positions, ranks, scores, calendar parts. */
+const SMALL = /^(id|.+_id|.+_ids|limit|offset|position|rank|score|shared_.+|year|month|top_n|vintage_year)$/;
+const INT32_MAX = 2 ** 31 - 1;
+
+type Json = Record<string, any>;
+
+/** The dotted places of integer schemas that may pass 2^31 and lack `format: int64`. */
+function int32Places(doc: Json): string[] {
+  const found: string[] = [];
+  const visit = (node: unknown, name: string, at: string) => {
+    if (Array.isArray(node)) return node.forEach((n, i) => visit(n, name, `${at}/${i}`));
+    if (!node || typeof node !== 'object') return;
+    const s = node as Json;
+    const types = Array.isArray(s.type) ? s.type : [s.type];
+    const bounded = typeof s.maximum === 'number' && s.maximum <= INT32_MAX;
+    if (types.includes('integer') && s.format !== 'int64' && !bounded && !SMALL.test(name)) found.push(at);
+    for (const [k, v] of Object.entries(s)) {
+      if (k === 'example' || k === 'examples') continue;
+      if (k === 'properties') for (const [p, sub] of Object.entries<unknown>(v as Json)) visit(sub, p, `${at}/properties/${p}`);
+      else if (['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties', 'schema', 'content', 'responses', 'headers'].includes(k) || /^(\d{3}|default|application\/.+)$/.test(k))
+        visit(v, name, `${at}/${k}`);
+    }
+  };
+  for (const [n, s] of Object.entries<unknown>(doc.components?.schemas ?? {})) visit(s, n, `#/components/schemas/${n}`);
+  for (const [n, r] of Object.entries<unknown>(doc.components?.responses ?? {})) visit(r, n, `#/components/responses/${n}`);
+  for (const [p, item] of Object.entries<Json>(doc.paths ?? {}))
+    for (const [m, op] of Object.entries<Json>(item)) if (op?.responses) visit(op.responses, m, `${m.toUpperCase()} ${p}`);
+  return found;
+}
+
+it('finds a 32-bit money field, total or count, inline or shared', () => {
+  const doc = YAML.parse(`
+paths:
+  /x:
+    get:
+      responses:
+        '200':
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  grand_total: {type: integer}
+                  cells: {type: array, items: {type: array, items: {type: integer}}}
+                  id: {type: integer}
+                  month: {type: integer, maximum: 12}
+components:
+  schemas:
+    Money: {type: [integer, 'null'], minimum: 0}
+    Wide: {type: object, properties: {count: {type: integer, format: int64}, amount: {anyOf: [{type: integer}, {const: null}]}}}
+`);
+  expect(int32Places(doc)).toEqual([
+    '#/components/schemas/Money',
+    '#/components/schemas/Wide/properties/amount/anyOf/0',
+    'GET /x/200/content/application/json/schema/properties/grand_total',
+    'GET /x/200/content/application/json/schema/properties/cells/items/items',
+  ]);
+});
+
+it('openapi.yaml declares every money field, total and count as int64', () => {
+  const doc = YAML.parse(fs.readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));
+  expect(int32Places(doc)).toEqual([]);
+});
