@@ -1975,10 +1975,7 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "organization";
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             subtype: "company";
             domain: string | null;
             name: string;
@@ -2024,10 +2021,7 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "organization";
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             subtype: "university";
             domain: string | null;
             name: string;
@@ -2073,10 +2067,7 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "organization";
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             subtype: "gov_ngo";
             domain: string | null;
             name: string;
@@ -2122,10 +2113,7 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "organization";
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             subtype: "investor";
             domain: string | null;
             name: string;
@@ -2165,8 +2153,57 @@ export interface components {
             jobs: components["schemas"]["JobsSummary"];
             locked?: components["schemas"]["Locked"];
         };
-        /** @description The organization summary row, discriminated by `subtype`. */
-        OrganizationSummary: components["schemas"]["CompanySummary"] | components["schemas"]["UniversitySummary"] | components["schemas"]["GovNgoSummary"] | components["schemas"]["InvestorSummary"];
+        /**
+         * @description The organization summary row of any `subtype` (the rows of `CompanySummary`, `UniversitySummary`,
+         *     `GovNgoSummary` and `InvestorSummary` have the same fields). One object rather than a union
+         *     discriminated by `subtype`: Rust's serde and Kotlin's Moshi generators cannot decode a
+         *     discriminator that is also a field of the row.
+         */
+        OrganizationSummary: {
+            /** Format: uuid */
+            uuid: string;
+            /** @constant */
+            type: "organization";
+            /** @enum {string} */
+            subtype: "company" | "university" | "gov_ngo" | "investor";
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
+            employees_count: number | null;
+            /** @description Change as a fraction (0.25 = +25 %). */
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfile"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            locked?: components["schemas"]["Locked"];
+        };
         /** @description A founder of the organization (item of the `founders` glance). */
         FounderItem: {
             raw_title: string | null;

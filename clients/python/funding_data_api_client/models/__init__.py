@@ -311,6 +311,7 @@ from .organization_full_fields_unicorn_type_type_3_type_1 import (
     OrganizationFullFieldsUnicornTypeType3Type1,
 )
 from .organization_links import OrganizationLinks
+from .organization_summary import OrganizationSummary
 from .organization_summary_fields import OrganizationSummaryFields
 from .organization_summary_fields_status_type_1 import (
     OrganizationSummaryFieldsStatusType1,
@@ -330,6 +331,23 @@ from .organization_summary_fields_unicorn_type_type_2_type_1 import (
 )
 from .organization_summary_fields_unicorn_type_type_3_type_1 import (
     OrganizationSummaryFieldsUnicornTypeType3Type1,
+)
+from .organization_summary_status_type_1 import OrganizationSummaryStatusType1
+from .organization_summary_status_type_2_type_1 import (
+    OrganizationSummaryStatusType2Type1,
+)
+from .organization_summary_status_type_3_type_1 import (
+    OrganizationSummaryStatusType3Type1,
+)
+from .organization_summary_subtype import OrganizationSummarySubtype
+from .organization_summary_unicorn_type_type_1 import (
+    OrganizationSummaryUnicornTypeType1,
+)
+from .organization_summary_unicorn_type_type_2_type_1 import (
+    OrganizationSummaryUnicornTypeType2Type1,
+)
+from .organization_summary_unicorn_type_type_3_type_1 import (
+    OrganizationSummaryUnicornTypeType3Type1,
 )
 from .page import Page
 from .page_tier import PageTier
@@ -715,6 +733,7 @@ __all__ = (
     "OrganizationFullFieldsUnicornTypeType2Type1",
     "OrganizationFullFieldsUnicornTypeType3Type1",
     "OrganizationLinks",
+    "OrganizationSummary",
     "OrganizationSummaryFields",
     "OrganizationSummaryFieldsStatusType1",
     "OrganizationSummaryFieldsStatusType2Type1",
@@ -723,6 +742,13 @@ __all__ = (
     "OrganizationSummaryFieldsUnicornTypeType1",
     "OrganizationSummaryFieldsUnicornTypeType2Type1",
     "OrganizationSummaryFieldsUnicornTypeType3Type1",
+    "OrganizationSummaryStatusType1",
+    "OrganizationSummaryStatusType2Type1",
+    "OrganizationSummaryStatusType3Type1",
+    "OrganizationSummarySubtype",
+    "OrganizationSummaryUnicornTypeType1",
+    "OrganizationSummaryUnicornTypeType2Type1",
+    "OrganizationSummaryUnicornTypeType3Type1",
     "Page",
     "PageTier",
     "Patent",

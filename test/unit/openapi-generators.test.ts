@@ -1,4 +1,6 @@
 /**
+ * What generators of other languages read from openapi.yaml.
+ *
  * Every integer of openapi.yaml that can pass 2^31 (money, totals, sums, counts) declares
  * `format: int64`: without it Java, Kotlin, Go, Rust and C# generators make 32-bit fields, and an
  * amount of 2,600,000,000 reads as -1,694,967,296 (okhttp-gson) or fails to decode.
@@ -6,6 +8,7 @@
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import YAML from 'yaml';
+import { LATEST_VERSION } from '../../src/versions/table.js';
 
 /** Integers that stay small by nature: identifiers, page positions, ranks, scores, calendar parts. */
 const SMALL = /^(id|.+_id|.+_ids|limit|offset|position|rank|score|shared_.+|year|month|top_n|vintage_year)$/;
@@ -69,4 +72,12 @@ components:
 it('openapi.yaml declares every money field, total and count as int64', () => {
   const doc = YAML.parse(fs.readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));
   expect(int32Places(doc)).toEqual([]);
+});
+
+it('info.version is the SemVer of the latest API version, which x-api-version names', () => {
+  // package managers (Cargo, npm, NuGet) take info.version as a package version: a date is not SemVer
+  const doc = YAML.parse(fs.readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));
+  expect(doc.info['x-api-version']).toBe(LATEST_VERSION);
+  expect(doc.info.version).toBe(LATEST_VERSION.split('-').map(Number).join('.'));
+  expect(doc.info.version).toMatch(/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/);
 });
