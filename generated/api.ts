@@ -1755,7 +1755,9 @@ export interface components {
          */
         PartialDate: string;
         /**
-         * @description A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
+         * @description A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown. The
+         *     PartialDate `pattern` is left out here: Go's openapi-generator client cannot apply a pattern
+         *     to a nullable string and refuses every row that has one.
          * @example 2024-05
          */
         NullablePartialDate: string | null;
@@ -1810,7 +1812,9 @@ export interface components {
             state: components["schemas"]["IdName"] | unknown;
             country: components["schemas"]["IdName"];
             continent: components["schemas"]["IdName"];
+            /** Format: double */
             lat: number;
+            /** Format: double */
             lon: number;
         };
         TaxonomyItem: {
@@ -1954,12 +1958,16 @@ export interface components {
              * @description Null when signed out (named in `locked`).
              */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
@@ -2000,12 +2008,16 @@ export interface components {
              * @description Null when signed out (named in `locked`).
              */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
@@ -2046,12 +2058,16 @@ export interface components {
              * @description Null when signed out (named in `locked`).
              */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
@@ -2092,12 +2108,16 @@ export interface components {
              * @description Null when signed out (named in `locked`).
              */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
@@ -2138,12 +2158,16 @@ export interface components {
              * @description Null when signed out (named in `locked`).
              */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
@@ -2189,12 +2213,16 @@ export interface components {
              * @description Null when signed out (named in `locked`).
              */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
@@ -2254,12 +2282,16 @@ export interface components {
              * @description Null when signed out (named in `locked`).
              */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
@@ -2307,12 +2339,16 @@ export interface components {
              * @description Null when signed out (named in `locked`).
              */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
@@ -2449,6 +2485,7 @@ export interface components {
             classifications: string[];
             taxonomy: components["schemas"]["TaxonomyItem"][];
             gender: string | null;
+            /** Format: double */
             signal_rating: number | null;
             investor: components["schemas"]["InvestorProfileFull"] | unknown;
             founded_companies: components["schemas"]["FoundedCompaniesSummary"];
@@ -2480,6 +2517,7 @@ export interface components {
             classifications: string[];
             taxonomy: components["schemas"]["TaxonomyItem"][];
             gender: string | null;
+            /** Format: double */
             signal_rating: number | null;
             investor: components["schemas"]["InvestorProfile"] | unknown;
             available: string[];
@@ -2501,7 +2539,9 @@ export interface components {
             job_type: "full_time" | "part_time" | "contract" | "internship" | null;
             formatted_location: string | null;
             post_language: string | null;
+            /** Format: double */
             latitude: number | null;
+            /** Format: double */
             longitude: number | null;
             posted_at: components["schemas"]["DateTime"];
             city_unique_id: number | null;
@@ -2663,6 +2703,7 @@ export interface components {
          */
         TimeseriesMetric: "count" | "sum_amount" | "avg_amount" | "median_amount" | "min_amount" | "max_amount" | "sum_valuation" | "avg_valuation" | "median_valuation" | "min_valuation" | "max_valuation";
         /**
+         * Format: double
          * @description A metric value: money metrics in whole units of `currency`; counts whole numbers; other
          *     averages, medians and sums rounded to two decimals; null when no record of the group has a
          *     value for the field (a `count` is never null).
@@ -2706,7 +2747,10 @@ export interface components {
              * @description Groups that exist before `limit`.
              */
             total_groups: number;
-            /** @description The metric over every matching record, each counted once (see `MetricValue`). */
+            /**
+             * Format: double
+             * @description The metric over every matching record, each counted once (see `MetricValue`).
+             */
             total: number | null;
             data: components["schemas"]["AggregateRow"][];
             currency: components["schemas"]["CurrencyCode"];
@@ -2785,6 +2829,7 @@ export interface components {
         DatabaseProbe: {
             /** @enum {string} */
             status: "up" | "down";
+            /** Format: double */
             latency_ms: number | null;
         };
         Readiness: {
@@ -2806,6 +2851,7 @@ export interface components {
             /** @enum {string} */
             status: "alive";
             draining: boolean;
+            /** Format: double */
             uptime_s: number;
         };
         /** @description The full investor (investment firm) record. */
@@ -2839,12 +2885,16 @@ export interface components {
              * @description Null when signed out (named in `locked`).
              */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
@@ -2892,12 +2942,16 @@ export interface components {
              * @description Null when signed out (named in `locked`).
              */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
@@ -2945,12 +2999,16 @@ export interface components {
              * @description Null when signed out (named in `locked`).
              */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
@@ -2971,9 +3029,66 @@ export interface components {
          * @description A row of `/data/entities`: the organization summary row of its `subtype`, or the person
          *     summary row (`type` = `person`, `subtype` null).
          */
-        EntitySummary: components["schemas"]["CompanySummary"] | components["schemas"]["UniversitySummary"] | components["schemas"]["GovNgoSummary"] | components["schemas"]["InvestorSummary"] | components["schemas"]["FounderSummary"];
+        EntitySummary: components["schemas"]["OrganizationSummary"] | components["schemas"]["FounderSummary"];
         /** @description The full record of any entity (organization of any subtype, or person). */
-        EntityFull: components["schemas"]["CompanyFull"] | components["schemas"]["UniversityFull"] | components["schemas"]["GovNgoFull"] | components["schemas"]["InvestorFull"] | components["schemas"]["FounderFull"];
+        EntityFull: components["schemas"]["OrganizationFull"] | components["schemas"]["FounderFull"];
+        /** @description The full record of an organization of any `subtype` (the fields of `CompanyFull`, `UniversityFull`, `GovNgoFull` and `InvestorFull`). */
+        OrganizationFull: {
+            /** Format: uuid */
+            uuid: string;
+            /** @constant */
+            type: "organization";
+            /** @enum {string} */
+            subtype: "company" | "university" | "gov_ngo" | "investor";
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
+            employees_count: number | null;
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            revenue: components["schemas"]["LatestRevenue"];
+            traffic: components["schemas"]["TrafficSummary"];
+            patents: components["schemas"]["PatentsSummary"];
+            founders: components["schemas"]["FounderGlance"];
+            alumni?: components["schemas"]["AlumniGlance"];
+            /** @description Full-profile blocks that hold data (of founders, alumni, portfolio, revenue, traffic, patents, exits). */
+            available: string[];
+            locked?: components["schemas"]["Locked"];
+        };
         /** @description A search match: the entity's EntityRef fields plus what the typeahead shows and how it matched. */
         SearchHit: {
             /** Format: uuid */
@@ -2989,6 +3104,7 @@ export interface components {
             service_url: string | null;
             domain: string | null;
             tagline: string | null;
+            /** Format: double */
             signal_rating: number | null;
             match: components["schemas"]["SearchHitMatch"];
         };
@@ -3111,7 +3227,10 @@ export interface components {
              * @description Null without the premium tier (named in `locked`), as the share follows from the counts.
              */
             count: number | null;
-            /** @description Share of the head count in per cent; null without the premium tier (named in `locked`). */
+            /**
+             * Format: double
+             * @description Share of the head count in per cent; null without the premium tier (named in `locked`).
+             */
             percentage: number | null;
             locked?: components["schemas"]["Locked"];
         };
@@ -3175,15 +3294,20 @@ export interface components {
         /** @description An entity on the map, at its headquarters city. */
         GeoPoint: {
             entity: components["schemas"]["EntityRef"];
+            /** Format: double */
             signal_rating: number | null;
+            /** Format: double */
             lat: number;
+            /** Format: double */
             lon: number;
         };
         /** @description A `GeoPoint` (mode `points`) or a `GeoCluster` (mode `clusters`). */
         GeoItem: components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"];
         /** @description Entities of one grid cell, at the centroid of their positions. */
         GeoCluster: {
+            /** Format: double */
             lat: number;
+            /** Format: double */
             lon: number;
             /** Format: int64 */
             count: number;
@@ -3211,6 +3335,7 @@ export interface components {
             /** Format: int64 */
             count: number | null;
             total_value: components["schemas"]["Money"];
+            /** Format: double */
             pct: number | null;
         };
         MatchSummary: {
@@ -3225,7 +3350,10 @@ export interface components {
         TrafficSummary: {
             /** Format: int64 */
             monthly_visits: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             growth_3m: number | null;
         };
         PatentsSummary: {
@@ -3277,7 +3405,10 @@ export interface components {
         };
         TimeseriesSeries: {
             label: string;
-            /** @description The metric of the category over the whole range (see `MetricValue`). */
+            /**
+             * Format: double
+             * @description The metric of the category over the whole range (see `MetricValue`).
+             */
             total: number | null;
             /** @description Aligned with `periods`. */
             values: components["schemas"]["MetricValue"][];
@@ -3299,6 +3430,7 @@ export interface components {
         FunnelQueryInfo: {
             dimension: components["schemas"]["FunnelDimension"];
             top_n: number;
+            /** Format: double */
             timing_ms: number;
         };
         SearchHitMatch: {

@@ -3,7 +3,9 @@
  *
  * Every integer of openapi.yaml that can pass 2^31 (money, totals, sums, counts) declares
  * `format: int64`: without it Java, Kotlin, Go, Rust and C# generators make 32-bit fields, and an
- * amount of 2,600,000,000 reads as -1,694,967,296 (okhttp-gson) or fails to decode.
+ * amount of 2,600,000,000 reads as -1,694,967,296 (okhttp-gson) or fails to decode. Every number
+ * declares `format: double`: without it Go makes float32, and a sum of 26,332,253,400 reads as
+ * 26,332,254,000.
  */
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
@@ -16,8 +18,8 @@ const INT32_MAX = 2 ** 31 - 1;
 
 type Json = Record<string, any>;
 
-/** The dotted places of integer schemas that may pass 2^31 and lack `format: int64`. */
-function int32Places(doc: Json): string[] {
+/** The places of integer schemas that may pass 2^31 without `format: int64`, and of numbers without `format: double`. */
+function narrowPlaces(doc: Json): string[] {
   const found: string[] = [];
   const visit = (node: unknown, name: string, at: string) => {
     if (Array.isArray(node)) return node.forEach((n, i) => visit(n, name, `${at}/${i}`));
@@ -26,6 +28,7 @@ function int32Places(doc: Json): string[] {
     const types = Array.isArray(s.type) ? s.type : [s.type];
     const bounded = typeof s.maximum === 'number' && s.maximum <= INT32_MAX;
     if (types.includes('integer') && s.format !== 'int64' && !bounded && !SMALL.test(name)) found.push(at);
+    if (types.includes('number') && s.format !== 'double') found.push(at);
     for (const [k, v] of Object.entries(s)) {
       if (k === 'example' || k === 'examples') continue;
       if (k === 'properties') for (const [p, sub] of Object.entries<unknown>(v as Json)) visit(sub, p, `${at}/properties/${p}`);
@@ -40,7 +43,7 @@ function int32Places(doc: Json): string[] {
   return found;
 }
 
-it('finds a 32-bit money field, total or count, inline or shared', () => {
+it('finds a 32-bit money field, total or count and a number without double precision, inline or shared', () => {
   const doc = YAML.parse(`
 paths:
   /x:
@@ -56,22 +59,25 @@ paths:
                   cells: {type: array, items: {type: array, items: {type: integer}}}
                   id: {type: integer}
                   month: {type: integer, maximum: 12}
+                  share: {type: [number, 'null']}
+                  lat: {type: number, format: double}
 components:
   schemas:
     Money: {type: [integer, 'null'], minimum: 0}
     Wide: {type: object, properties: {count: {type: integer, format: int64}, amount: {anyOf: [{type: integer}, {const: null}]}}}
 `);
-  expect(int32Places(doc)).toEqual([
+  expect(narrowPlaces(doc)).toEqual([
     '#/components/schemas/Money',
     '#/components/schemas/Wide/properties/amount/anyOf/0',
     'GET /x/200/content/application/json/schema/properties/grand_total',
     'GET /x/200/content/application/json/schema/properties/cells/items/items',
+    'GET /x/200/content/application/json/schema/properties/share',
   ]);
 });
 
-it('openapi.yaml declares every money field, total and count as int64', () => {
+it('openapi.yaml declares every money field, total and count as int64 and every number as double', () => {
   const doc = YAML.parse(fs.readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));
-  expect(int32Places(doc)).toEqual([]);
+  expect(narrowPlaces(doc)).toEqual([]);
 });
 
 it('info.version is the SemVer of the latest API version, which x-api-version names', () => {

@@ -292,6 +292,7 @@ from .note_update import NoteUpdate
 from .open_api_document import OpenApiDocument
 from .open_api_document_info import OpenApiDocumentInfo
 from .open_api_document_paths import OpenApiDocumentPaths
+from .organization_full import OrganizationFull
 from .organization_full_fields import OrganizationFullFields
 from .organization_full_fields_status_type_1 import OrganizationFullFieldsStatusType1
 from .organization_full_fields_status_type_2_type_1 import (
@@ -309,6 +310,17 @@ from .organization_full_fields_unicorn_type_type_2_type_1 import (
 )
 from .organization_full_fields_unicorn_type_type_3_type_1 import (
     OrganizationFullFieldsUnicornTypeType3Type1,
+)
+from .organization_full_status_type_1 import OrganizationFullStatusType1
+from .organization_full_status_type_2_type_1 import OrganizationFullStatusType2Type1
+from .organization_full_status_type_3_type_1 import OrganizationFullStatusType3Type1
+from .organization_full_subtype import OrganizationFullSubtype
+from .organization_full_unicorn_type_type_1 import OrganizationFullUnicornTypeType1
+from .organization_full_unicorn_type_type_2_type_1 import (
+    OrganizationFullUnicornTypeType2Type1,
+)
+from .organization_full_unicorn_type_type_3_type_1 import (
+    OrganizationFullUnicornTypeType3Type1,
 )
 from .organization_links import OrganizationLinks
 from .organization_summary import OrganizationSummary
@@ -724,6 +736,7 @@ __all__ = (
     "OpenApiDocument",
     "OpenApiDocumentInfo",
     "OpenApiDocumentPaths",
+    "OrganizationFull",
     "OrganizationFullFields",
     "OrganizationFullFieldsStatusType1",
     "OrganizationFullFieldsStatusType2Type1",
@@ -732,6 +745,13 @@ __all__ = (
     "OrganizationFullFieldsUnicornTypeType1",
     "OrganizationFullFieldsUnicornTypeType2Type1",
     "OrganizationFullFieldsUnicornTypeType3Type1",
+    "OrganizationFullStatusType1",
+    "OrganizationFullStatusType2Type1",
+    "OrganizationFullStatusType3Type1",
+    "OrganizationFullSubtype",
+    "OrganizationFullUnicornTypeType1",
+    "OrganizationFullUnicornTypeType2Type1",
+    "OrganizationFullUnicornTypeType3Type1",
     "OrganizationLinks",
     "OrganizationSummary",
     "OrganizationSummaryFields",

@@ -26,7 +26,10 @@ class Transaction:
         id (int):
         amount (int | None): Whole units of the active currency; null when unknown.
         announced_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
-            unknown. Example: 2024-05.
+            unknown. The
+            PartialDate `pattern` is left out here: Go's openapi-generator client cannot apply a pattern
+            to a nullable string and refuses every row that has one.
+             Example: 2024-05.
         round_type (None | str): Raw reported round type (upper-case display name).
         standardized_round (Any | StandardizedRound):
         valuation (int | None): Whole units of the active currency; null when unknown.
