@@ -1721,14 +1721,18 @@ export interface components {
             error: components["schemas"]["ApiErrorBody"];
         };
         /** @description Null, the problems of a `VALIDATION_ERROR` (a list), or facts about the error (`filter`, `position`, `replacement`, ...). */
-        ApiErrorDetails: components["schemas"]["ApiErrorIssueList"] | components["schemas"]["ApiErrorFacts"] | unknown;
+        ApiErrorDetails: components["schemas"]["ApiErrorIssueList"] | components["schemas"]["ApiErrorFacts"] | null;
         /** @description The problems of a `VALIDATION_ERROR`: where and what. */
         ApiErrorIssueList: components["schemas"]["ApiErrorIssue"][];
         ApiErrorIssue: {
             path: string;
             message: string;
         };
-        /** @description Facts about the error, keyed by name (`filter`, `position`, `replacement`, ...). */
+        /**
+         * @description Facts about the error, keyed by name (`filter`, `position`, `replacement`, ...); each a string,
+         *     number or boolean. Other keys are left untyped because a typed map beside optional named
+         *     properties does not compile in TypeScript (orval: TS2411).
+         */
         ApiErrorFacts: {
             /** @description The filter key concerned. */
             filter?: string;
@@ -1738,11 +1742,11 @@ export interface components {
             position?: number;
             /** @description The key or path that replaces a removed one. */
             replacement?: string;
+            /** @description The scopes the token lacks (space-separated). */
+            required_scope?: string;
         } & {
-            [key: string]: components["schemas"]["ApiErrorFact"];
+            [key: string]: unknown;
         };
-        /** @description A string, number or boolean. */
-        ApiErrorFact: string | number | boolean;
         /**
          * @description ISO 4217 currency code supported by the service's rate table.
          * @default USD
@@ -1789,8 +1793,7 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "person";
-            /** @constant */
-            subtype: unknown;
+            subtype: null;
             name: string;
             /** Format: uri */
             image: string | null;
@@ -1809,7 +1812,7 @@ export interface components {
              */
             role: "hq" | "office" | "home";
             city: components["schemas"]["IdName"];
-            state: components["schemas"]["IdName"] | unknown;
+            state: components["schemas"]["IdName"] | null;
             country: components["schemas"]["IdName"];
             continent: components["schemas"]["IdName"];
             /** Format: double */
@@ -1971,7 +1974,7 @@ export interface components {
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfile"] | unknown;
+            investor: components["schemas"]["InvestorProfile"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2021,7 +2024,7 @@ export interface components {
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfile"] | unknown;
+            investor: components["schemas"]["InvestorProfile"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2071,7 +2074,7 @@ export interface components {
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfile"] | unknown;
+            investor: components["schemas"]["InvestorProfile"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2121,7 +2124,7 @@ export interface components {
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfile"] | unknown;
+            investor: components["schemas"]["InvestorProfile"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2171,7 +2174,7 @@ export interface components {
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfile"] | unknown;
+            investor: components["schemas"]["InvestorProfile"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2226,7 +2229,7 @@ export interface components {
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfile"] | unknown;
+            investor: components["schemas"]["InvestorProfile"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2295,7 +2298,7 @@ export interface components {
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2352,7 +2355,7 @@ export interface components {
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2393,7 +2396,7 @@ export interface components {
             announced_date: components["schemas"]["NullablePartialDate"];
             /** @description Raw reported round type (upper-case display name). */
             round_type: string | null;
-            standardized_round: components["schemas"]["StandardizedRound"] | unknown;
+            standardized_round: components["schemas"]["StandardizedRound"] | null;
             valuation: components["schemas"]["Money"];
             is_verified: boolean | null;
             is_vc_round: boolean | null;
@@ -2427,7 +2430,7 @@ export interface components {
             company: components["schemas"]["EntityRef"];
         };
         EducationItem: {
-            degree: components["schemas"]["IdName"] | unknown;
+            degree: components["schemas"]["IdName"] | null;
             majors: components["schemas"]["IdName"][];
             start_date: components["schemas"]["NullablePartialDate"];
             end_date: components["schemas"]["NullablePartialDate"];
@@ -2470,8 +2473,7 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "person";
-            /** @constant */
-            subtype: unknown;
+            subtype: null;
             name: string;
             tagline: string | null;
             about: string | null;
@@ -2487,7 +2489,7 @@ export interface components {
             gender: string | null;
             /** Format: double */
             signal_rating: number | null;
-            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
             founded_companies: components["schemas"]["FoundedCompaniesSummary"];
             career: components["schemas"]["CareerGlance"];
             education: components["schemas"]["EducationGlance"];
@@ -2502,8 +2504,7 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "person";
-            /** @constant */
-            subtype: unknown;
+            subtype: null;
             name: string;
             tagline: string | null;
             about: string | null;
@@ -2519,7 +2520,7 @@ export interface components {
             gender: string | null;
             /** Format: double */
             signal_rating: number | null;
-            investor: components["schemas"]["InvestorProfile"] | unknown;
+            investor: components["schemas"]["InvestorProfile"] | null;
             available: string[];
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
@@ -2784,7 +2785,7 @@ export interface components {
             /** @description Last period. */
             to: string;
             /** @description The dimension of `series`, or null. */
-            group_by: components["schemas"]["HeatmapDimension"] | unknown;
+            group_by: components["schemas"]["HeatmapDimension"] | null;
             /** @description Every period from `from` to `to`: `YYYY-MM` (month), `YYYY-Qn` (quarter) or `YYYY` (year). */
             periods: string[];
             /** @description The metric over all matching rounds per period (aligned with `periods`). */
@@ -2898,7 +2899,7 @@ export interface components {
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2955,7 +2956,7 @@ export interface components {
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -3012,7 +3013,7 @@ export interface components {
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -3076,7 +3077,7 @@ export interface components {
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -3115,7 +3116,7 @@ export interface components {
             investor: components["schemas"]["EntityRef"];
             amount: components["schemas"]["Money"];
             /** @description The amount as announced, in its original currency; null when undisclosed. */
-            amount_source: components["schemas"]["SourceAmount"] | unknown;
+            amount_source: components["schemas"]["SourceAmount"] | null;
             /**
              * Format: date
              * @description Calendar day `YYYY-MM-DD` the fund was announced (the first day of the month or year when the source gives no finer date); null when unknown. Clients pinned before 2026-10-09 get `fund_date` at source precision (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`).
@@ -3260,7 +3261,7 @@ export interface components {
         };
         /** @description A person's education at the university (education item with the person under `person`). */
         AlumnusItem: {
-            degree: components["schemas"]["IdName"] | unknown;
+            degree: components["schemas"]["IdName"] | null;
             majors: components["schemas"]["IdName"][];
             start_date: components["schemas"]["NullablePartialDate"];
             end_date: components["schemas"]["NullablePartialDate"];

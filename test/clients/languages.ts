@@ -248,7 +248,45 @@ ${arms}
   },
 };
 
-export const CHEAP: Language[] = [oapiCodegen];
+// ---------------------------------------------------------------- TypeScript
+
+/**
+ * openapi-typescript + openapi-fetch: the types must name every field (no `unknown` where the
+ * document gives a type; open maps aside) and every recorded answer must type-check, under
+ * `tsc --strict`, as its schema. Written under test/artifacts so that `openapi-fetch` resolves.
+ */
+const openapiTypescript: Language = {
+  name: 'openapi-typescript + openapi-fetch',
+  check(ctx) {
+    const dir = path.join(ctx.root, 'test/artifacts/clients/openapi-typescript');
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    let r = run(path.join(ctx.root, 'node_modules/.bin/openapi-typescript'), [ctx.spec, '-o', path.join(dir, 'api.ts')], ctx.root);
+    if (r.code !== 0) return [`generate: exit ${r.code}: ${tail(r)}`];
+    const problems = fs.readFileSync(path.join(dir, 'api.ts'), 'utf8').split('\n')
+      .filter((l) => /\bunknown\b/.test(l) && !/^\s*(\*|\/\/)/.test(l) && !/\[(key|name): string\]: unknown;/.test(l) && !/"unknown"/.test(l))
+      .map((l) => `untyped: ${l.trim()}`);
+    const answers = JSON.parse(fs.readFileSync(ctx.answers, 'utf8')) as { schema: string; where: string; value: unknown }[];
+    fs.writeFileSync(path.join(dir, 'answers.ts'), [
+      "import createClient from 'openapi-fetch';",
+      "import type { components, paths } from './api.js';",
+      "type S = components['schemas'];",
+      "export const client = createClient<paths>({ baseUrl: 'http://localhost:3000' });",
+      ...answers.map((a, i) => `// ${a.where.replace(/\n/g, ' ')}\nexport const a${i}: S[${JSON.stringify(a.schema)}] = ${JSON.stringify(a.value)};`),
+    ].join('\n'));
+    r = run(path.join(ctx.root, 'node_modules/.bin/tsc'), ['--strict', '--noEmit', '--skipLibCheck', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', 'answers.ts'], dir);
+    const errors = r.out.split('\n').filter((l) => /error TS\d+/.test(l));
+    problems.push(...errors.map((l) => {
+      const line = Number(/\((\d+),/.exec(l)?.[1] ?? 0);
+      const i = Math.floor((line - 5) / 2);
+      return answers[i] ? `answer misread: ${answers[i]!.where} as ${answers[i]!.schema}: ${l.replace(/^[^:]*: /, '').slice(0, 200)}` : l;
+    }));
+    if (r.code !== 0 && !errors.length) problems.push(`tsc: exit ${r.code}: ${tail(r)}`);
+    return problems;
+  },
+};
+
+export const CHEAP: Language[] = [openapiTypescript, oapiCodegen];
 export const HEAVY: Language[] = [
   openapiGeneratorGo,
   java('okhttp-gson', [], [], 'org.openapitools.client.JSON'),

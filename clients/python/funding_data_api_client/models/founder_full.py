@@ -37,7 +37,7 @@ class FounderFull:
     Attributes:
         uuid (UUID):
         type_ (Literal['person']):
-        subtype (Any):
+        subtype (None):
         name (str):
         tagline (None | str):
         about (None | str):
@@ -50,7 +50,7 @@ class FounderFull:
         taxonomy (list[TaxonomyItem]):
         gender (None | str):
         signal_rating (float | None):
-        investor (Any | InvestorProfileFull):
+        investor (InvestorProfileFull | None):
         founded_companies (FoundedCompaniesSummary):
         career (CareerGlance): First page (5) of the person's career, newest tenure first.
         education (EducationGlance): First page (5) of the person's education, newest first.
@@ -67,7 +67,7 @@ class FounderFull:
 
     uuid: UUID
     type_: Literal["person"]
-    subtype: Any
+    subtype: None
     name: str
     tagline: None | str
     about: None | str
@@ -80,7 +80,7 @@ class FounderFull:
     taxonomy: list[TaxonomyItem]
     gender: None | str
     signal_rating: float | None
-    investor: Any | InvestorProfileFull
+    investor: InvestorProfileFull | None
     founded_companies: FoundedCompaniesSummary
     career: CareerGlance
     education: EducationGlance
@@ -134,7 +134,7 @@ class FounderFull:
         signal_rating: float | None
         signal_rating = self.signal_rating
 
-        investor: Any | dict[str, Any]
+        investor: dict[str, Any] | None
         if isinstance(self.investor, InvestorProfileFull):
             investor = self.investor.to_dict()
         else:
@@ -278,7 +278,9 @@ class FounderFull:
 
         signal_rating = _parse_signal_rating(d.pop("signal_rating"))
 
-        def _parse_investor(data: object) -> Any | InvestorProfileFull:
+        def _parse_investor(data: object) -> InvestorProfileFull | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -287,7 +289,7 @@ class FounderFull:
                 return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | InvestorProfileFull, data)
+            return cast(InvestorProfileFull | None, data)
 
         investor = _parse_investor(d.pop("investor"))
 

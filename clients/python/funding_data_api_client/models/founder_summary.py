@@ -34,7 +34,7 @@ class FounderSummary:
     Attributes:
         uuid (UUID):
         type_ (Literal['person']):
-        subtype (Any):
+        subtype (None):
         name (str):
         tagline (None | str):
         about (None | str):
@@ -47,7 +47,7 @@ class FounderSummary:
         taxonomy (list[TaxonomyItem]):
         gender (None | str):
         signal_rating (float | None):
-        investor (Any | InvestorProfile):
+        investor (InvestorProfile | None):
         available (list[str]):
         added_at (datetime.datetime):
         updated_at (datetime.datetime):
@@ -61,7 +61,7 @@ class FounderSummary:
 
     uuid: UUID
     type_: Literal["person"]
-    subtype: Any
+    subtype: None
     name: str
     tagline: None | str
     about: None | str
@@ -74,7 +74,7 @@ class FounderSummary:
     taxonomy: list[TaxonomyItem]
     gender: None | str
     signal_rating: float | None
-    investor: Any | InvestorProfile
+    investor: InvestorProfile | None
     available: list[str]
     added_at: datetime.datetime
     updated_at: datetime.datetime
@@ -125,7 +125,7 @@ class FounderSummary:
         signal_rating: float | None
         signal_rating = self.signal_rating
 
-        investor: Any | dict[str, Any]
+        investor: dict[str, Any] | None
         if isinstance(self.investor, InvestorProfile):
             investor = self.investor.to_dict()
         else:
@@ -257,7 +257,9 @@ class FounderSummary:
 
         signal_rating = _parse_signal_rating(d.pop("signal_rating"))
 
-        def _parse_investor(data: object) -> Any | InvestorProfile:
+        def _parse_investor(data: object) -> InvestorProfile | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -266,7 +268,7 @@ class FounderSummary:
                 return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | InvestorProfile, data)
+            return cast(InvestorProfile | None, data)
 
         investor = _parse_investor(d.pop("investor"))
 

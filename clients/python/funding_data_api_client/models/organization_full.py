@@ -106,7 +106,7 @@ class OrganizationFull:
             signal_rating (float | None):
             unicorn_type (None | OrganizationFullUnicornTypeType1 | OrganizationFullUnicornTypeType2Type1 |
                 OrganizationFullUnicornTypeType3Type1):
-            investor (Any | InvestorProfileFull):
+            investor (InvestorProfileFull | None):
             funding (FundingSummary):
             valuation (LatestValuation):
             jobs (JobsSummary):
@@ -162,7 +162,7 @@ class OrganizationFull:
         | OrganizationFullUnicornTypeType2Type1
         | OrganizationFullUnicornTypeType3Type1
     )
-    investor: Any | InvestorProfileFull
+    investor: InvestorProfileFull | None
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
@@ -264,7 +264,7 @@ class OrganizationFull:
         else:
             unicorn_type = self.unicorn_type
 
-        investor: Any | dict[str, Any]
+        investor: dict[str, Any] | None
         if isinstance(self.investor, InvestorProfileFull):
             investor = self.investor.to_dict()
         else:
@@ -581,7 +581,9 @@ class OrganizationFull:
 
         unicorn_type = _parse_unicorn_type(d.pop("unicorn_type"))
 
-        def _parse_investor(data: object) -> Any | InvestorProfileFull:
+        def _parse_investor(data: object) -> InvestorProfileFull | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -590,7 +592,7 @@ class OrganizationFull:
                 return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | InvestorProfileFull, data)
+            return cast(InvestorProfileFull | None, data)
 
         investor = _parse_investor(d.pop("investor"))
 

@@ -103,7 +103,7 @@ class OrganizationSummary:
             signal_rating (float | None):
             unicorn_type (None | OrganizationSummaryUnicornTypeType1 | OrganizationSummaryUnicornTypeType2Type1 |
                 OrganizationSummaryUnicornTypeType3Type1):
-            investor (Any | InvestorProfile):
+            investor (InvestorProfile | None):
             funding (FundingSummary):
             valuation (LatestValuation):
             jobs (JobsSummary):
@@ -151,7 +151,7 @@ class OrganizationSummary:
         | OrganizationSummaryUnicornTypeType2Type1
         | OrganizationSummaryUnicornTypeType3Type1
     )
-    investor: Any | InvestorProfile
+    investor: InvestorProfile | None
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
@@ -247,7 +247,7 @@ class OrganizationSummary:
         else:
             unicorn_type = self.unicorn_type
 
-        investor: Any | dict[str, Any]
+        investor: dict[str, Any] | None
         if isinstance(self.investor, InvestorProfile):
             investor = self.investor.to_dict()
         else:
@@ -542,7 +542,9 @@ class OrganizationSummary:
 
         unicorn_type = _parse_unicorn_type(d.pop("unicorn_type"))
 
-        def _parse_investor(data: object) -> Any | InvestorProfile:
+        def _parse_investor(data: object) -> InvestorProfile | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -551,7 +553,7 @@ class OrganizationSummary:
                 return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | InvestorProfile, data)
+            return cast(InvestorProfile | None, data)
 
         investor = _parse_investor(d.pop("investor"))
 

@@ -22,7 +22,7 @@ class PersonRef:
     Attributes:
         uuid (UUID):
         type_ (Literal['person']):
-        subtype (Any):
+        subtype (None):
         name (str):
         image (None | str):
         service_url (None | str):
@@ -31,7 +31,7 @@ class PersonRef:
 
     uuid: UUID
     type_: Literal["person"]
-    subtype: Any
+    subtype: None
     name: str
     image: None | str
     service_url: None | str

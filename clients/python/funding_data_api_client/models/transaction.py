@@ -31,7 +31,7 @@ class Transaction:
             to a nullable string and refuses every row that has one.
              Example: 2024-05.
         round_type (None | str): Raw reported round type (upper-case display name).
-        standardized_round (Any | StandardizedRound):
+        standardized_round (None | StandardizedRound):
         valuation (int | None): Whole units of the active currency; null when unknown.
         is_verified (bool | None):
         is_vc_round (bool | None):
@@ -59,7 +59,7 @@ class Transaction:
     amount: int | None
     announced_date: None | str
     round_type: None | str
-    standardized_round: Any | StandardizedRound
+    standardized_round: None | StandardizedRound
     valuation: int | None
     is_verified: bool | None
     is_vc_round: bool | None
@@ -83,7 +83,7 @@ class Transaction:
         round_type: None | str
         round_type = self.round_type
 
-        standardized_round: Any | str
+        standardized_round: None | str
         if isinstance(self.standardized_round, StandardizedRound):
             standardized_round = self.standardized_round.value
         else:
@@ -188,7 +188,9 @@ class Transaction:
 
         round_type = _parse_round_type(d.pop("round_type"))
 
-        def _parse_standardized_round(data: object) -> Any | StandardizedRound:
+        def _parse_standardized_round(data: object) -> None | StandardizedRound:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
@@ -197,7 +199,7 @@ class Transaction:
                 return standardized_round_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | StandardizedRound, data)
+            return cast(None | StandardizedRound, data)
 
         standardized_round = _parse_standardized_round(d.pop("standardized_round"))
 
