@@ -1793,7 +1793,8 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "person";
-            subtype: null;
+            /** @constant */
+            subtype: string | null;
             name: string;
             /** Format: uri */
             image: string | null;
@@ -2473,7 +2474,8 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "person";
-            subtype: null;
+            /** @constant */
+            subtype: string | null;
             name: string;
             tagline: string | null;
             about: string | null;
@@ -2504,7 +2506,8 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "person";
-            subtype: null;
+            /** @constant */
+            subtype: string | null;
             name: string;
             tagline: string | null;
             about: string | null;

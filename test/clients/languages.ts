@@ -239,10 +239,9 @@ ${arms}
     }
 }
 `);
-    for (const step of [['check', '--quiet'], ['build', '--quiet', '--bin', 'decode']]) {
-      const r = run('cargo', step, ctx.dir);
-      if (r.code !== 0) return [`cargo ${step[0]}: ${r.err.split('\n').filter((l) => /^error/.test(l)).slice(0, 20).join(' | ') || tail(r)}`];
-    }
+    // one build of the crate and the decoder (a `cargo check` first would compile every dependency twice)
+    const built = run('cargo', ['build', '--quiet', '--bin', 'decode'], ctx.dir);
+    if (built.code !== 0) return [`cargo build: ${built.err.split('\n').filter((l) => /^error/.test(l)).slice(0, 20).join(' | ') || tail(built)}`];
     const r = run(path.join(ctx.dir, 'target/debug/decode'), [ctx.answers], ctx.dir);
     if (r.code !== 0) return [`decoder: exit ${r.code}: ${tail(r)}`];
     return misread(ctx.answers, r.out);

@@ -37,7 +37,7 @@ class FounderFull:
     Attributes:
         uuid (UUID):
         type_ (Literal['person']):
-        subtype (None):
+        subtype (None | str):
         name (str):
         tagline (None | str):
         about (None | str):
@@ -67,7 +67,7 @@ class FounderFull:
 
     uuid: UUID
     type_: Literal["person"]
-    subtype: None
+    subtype: None | str
     name: str
     tagline: None | str
     about: None | str
@@ -96,6 +96,7 @@ class FounderFull:
 
         type_ = self.type_
 
+        subtype: None | str
         subtype = self.subtype
 
         name = self.name
@@ -212,7 +213,12 @@ class FounderFull:
         if type_ != "person":
             raise ValueError(f"type must match const 'person', got '{type_}'")
 
-        subtype = d.pop("subtype")
+        def _parse_subtype(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        subtype = _parse_subtype(d.pop("subtype"))
 
         name = d.pop("name")
 

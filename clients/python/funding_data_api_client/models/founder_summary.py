@@ -34,7 +34,7 @@ class FounderSummary:
     Attributes:
         uuid (UUID):
         type_ (Literal['person']):
-        subtype (None):
+        subtype (None | str):
         name (str):
         tagline (None | str):
         about (None | str):
@@ -61,7 +61,7 @@ class FounderSummary:
 
     uuid: UUID
     type_: Literal["person"]
-    subtype: None
+    subtype: None | str
     name: str
     tagline: None | str
     about: None | str
@@ -87,6 +87,7 @@ class FounderSummary:
 
         type_ = self.type_
 
+        subtype: None | str
         subtype = self.subtype
 
         name = self.name
@@ -191,7 +192,12 @@ class FounderSummary:
         if type_ != "person":
             raise ValueError(f"type must match const 'person', got '{type_}'")
 
-        subtype = d.pop("subtype")
+        def _parse_subtype(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        subtype = _parse_subtype(d.pop("subtype"))
 
         name = d.pop("name")
 
