@@ -282,6 +282,7 @@ const openapiTypescript: Language = {
       return answers[i] ? `answer misread: ${answers[i]!.where} as ${answers[i]!.schema}: ${l.replace(/^[^:]*: /, '').slice(0, 200)}` : l;
     }));
     if (r.code !== 0 && !errors.length) problems.push(`tsc: exit ${r.code}: ${tail(r)}`);
+    fs.rmSync(dir, { recursive: true, force: true });
     return problems;
   },
 };
