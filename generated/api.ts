@@ -1759,9 +1759,7 @@ export interface components {
          */
         PartialDate: string;
         /**
-         * @description A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown. The
-         *     PartialDate `pattern` is left out here: Go's openapi-generator client cannot apply a pattern
-         *     to a nullable string and refuses every row that has one.
+         * @description A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
          * @example 2024-05
          */
         NullablePartialDate: string | null;

@@ -20,10 +20,7 @@ class CompanyInvestorItem:
         is_lead (bool): Led at least one of the rounds.
         rounds_count (int):
         last_round_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
-            unknown. The
-            PartialDate `pattern` is left out here: Go's openapi-generator client cannot apply a pattern
-            to a nullable string and refuses every row that has one.
-             Example: 2024-05.
+            unknown. Example: 2024-05.
         investor (EntityRef):
     """
 

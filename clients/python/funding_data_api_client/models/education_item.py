@@ -20,15 +20,9 @@ class EducationItem:
         degree (IdName | None):
         majors (list[IdName]):
         start_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
-            The
-            PartialDate `pattern` is left out here: Go's openapi-generator client cannot apply a pattern
-            to a nullable string and refuses every row that has one.
-             Example: 2024-05.
+            Example: 2024-05.
         end_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
-            The
-            PartialDate `pattern` is left out here: Go's openapi-generator client cannot apply a pattern
-            to a nullable string and refuses every row that has one.
-             Example: 2024-05.
+            Example: 2024-05.
         university (EntityRef):
     """
 

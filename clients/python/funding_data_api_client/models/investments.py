@@ -16,10 +16,7 @@ class Investments:
         total_invested (int | None): Whole units of the active currency; null when unknown.
         preferred_round (None | str):
         last_round_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
-            unknown. The
-            PartialDate `pattern` is left out here: Go's openapi-generator client cannot apply a pattern
-            to a nullable string and refuses every row that has one.
-             Example: 2024-05.
+            unknown. Example: 2024-05.
     """
 
     count: int | None

@@ -16,15 +16,9 @@ class Patent:
         number (str):
         title (str):
         filed_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
-            The
-            PartialDate `pattern` is left out here: Go's openapi-generator client cannot apply a pattern
-            to a nullable string and refuses every row that has one.
-             Example: 2024-05.
+            Example: 2024-05.
         granted_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
-            unknown. The
-            PartialDate `pattern` is left out here: Go's openapi-generator client cannot apply a pattern
-            to a nullable string and refuses every row that has one.
-             Example: 2024-05.
+            unknown. Example: 2024-05.
     """
 
     id: int

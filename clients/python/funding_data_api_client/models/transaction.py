@@ -26,10 +26,7 @@ class Transaction:
         id (int):
         amount (int | None): Whole units of the active currency; null when unknown.
         announced_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
-            unknown. The
-            PartialDate `pattern` is left out here: Go's openapi-generator client cannot apply a pattern
-            to a nullable string and refuses every row that has one.
-             Example: 2024-05.
+            unknown. Example: 2024-05.
         round_type (None | str): Raw reported round type (upper-case display name).
         standardized_round (None | StandardizedRound):
         valuation (int | None): Whole units of the active currency; null when unknown.
