@@ -118,7 +118,7 @@ test-mcp: install $(MCP_PY) ## The MCP endpoint from the Python mcp package: too
 test-generators: install $(CLIENTS_CHECK) ## Generate clients from openapi.yaml (openapi-python-client; openapi-generator python and typescript-fetch, tsc --strict; oapi-codegen, go build + vet + decode of recorded answers); fail on any problem
 	$(TSX) test/clients/check.ts
 
-test-clients-all: install $(CLIENTS_CHECK) ## test-generators plus the heavy compiles (openapi-generator go, java okhttp-gson and native, rust): generate, compile, decode recorded answers
+test-clients-all: install $(CLIENTS_CHECK) ## test-generators plus the heavy ones (openapi-generator go, java okhttp-gson and native, rust: generate, compile, decode recorded answers; csharp: model types, not compiled)
 	$(TSX) test/clients/check.ts --all
 
 test-tally-reset:

@@ -4,10 +4,11 @@
  * the language prints `{"i", "json"}` or `{"i", "error"}` per answer; `misread` compares). The
  * settings are each generator's defaults except those docs/clients.md names. Toolchains and
  * dependencies come from their registries and stay in their caches (~/.m2, the Go module and
- * build caches, ~/.cargo); compiles run one at a time under `nice`.
+ * build caches, ~/.cargo, Rust's build in ~/.cache/fdapi-clients); compiles run one at a time under `nice`.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
 
@@ -239,10 +240,12 @@ ${arms}
     }
 }
 `);
-    // one build of the crate and the decoder (a `cargo check` first would compile every dependency twice)
-    const built = run('cargo', ['build', '--quiet', '--bin', 'decode'], ctx.dir);
+    // one build of the crate and the decoder (a `cargo check` first would compile every dependency
+    // twice), in a target directory kept between runs so that the dependencies are compiled once
+    const target = path.join(os.homedir(), '.cache/fdapi-clients/cargo-target');
+    const built = run('cargo', ['build', '--quiet', '--bin', 'decode'], ctx.dir, { CARGO_TARGET_DIR: target });
     if (built.code !== 0) return [`cargo build: ${built.err.split('\n').filter((l) => /^error/.test(l)).slice(0, 20).join(' | ') || tail(built)}`];
-    const r = run(path.join(ctx.dir, 'target/debug/decode'), [ctx.answers], ctx.dir);
+    const r = run(path.join(target, 'debug/decode'), [ctx.answers], ctx.dir);
     if (r.code !== 0) return [`decoder: exit ${r.code}: ${tail(r)}`];
     return misread(ctx.answers, r.out);
   },
