@@ -22,7 +22,7 @@ MALLOC_MMAP_THRESHOLD ?= 131072
 SEED_YOUNG_MB ?= 64
 SEEDING := NODE_OPTIONS="$(if $(filter-out 0,$(SEED_YOUNG_MB)),--max-semi-space-size=$(SEED_YOUNG_MB)) $${NODE_OPTIONS:-}"
 
-.PHONY: help install build run seed migrate check test test-tally-reset test-unit test-integration test-vitest test-python test-contract test-generators test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench eval soak clean
+.PHONY: help install build run seed migrate check test test-tally-reset test-unit test-integration test-vitest test-python test-contract test-generators test-clients-all test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench eval soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -131,8 +131,11 @@ test-mcp: install $(MCP_PY) ## The MCP endpoint from the Python mcp package: sig
 	$(TSX) test/mcp/run.ts --db sqlite
 	$(TSX) test/mcp/run.ts --db postgres
 
-test-generators: install $(CLIENTS_CHECK) ## Generate clients from openapi.yaml (openapi-python-client; openapi-generator python and typescript-fetch, tsc --strict); fail on any problem
+test-generators: install $(CLIENTS_CHECK) ## Generate clients from openapi.yaml (openapi-python-client; openapi-generator python and typescript-fetch, tsc --strict; oapi-codegen, go build + vet + decode of recorded answers); fail on any problem
 	$(TSX) test/clients/check.ts
+
+test-clients-all: install $(CLIENTS_CHECK) ## test-generators plus the heavy ones (openapi-generator go, java okhttp-gson and native, rust: generate, compile, decode recorded answers; csharp: model types, not compiled)
+	$(TSX) test/clients/check.ts --all
 
 test-tally-reset:
 	@$(TSX) test/tally.ts reset

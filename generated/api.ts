@@ -2036,14 +2036,18 @@ export interface components {
             error: components["schemas"]["ApiErrorBody"];
         };
         /** @description Null, the problems of a `VALIDATION_ERROR` (a list), or facts about the error (`filter`, `position`, `replacement`, ...). */
-        ApiErrorDetails: components["schemas"]["ApiErrorIssueList"] | components["schemas"]["ApiErrorFacts"] | unknown;
+        ApiErrorDetails: components["schemas"]["ApiErrorIssueList"] | components["schemas"]["ApiErrorFacts"] | null;
         /** @description The problems of a `VALIDATION_ERROR`: where and what. */
         ApiErrorIssueList: components["schemas"]["ApiErrorIssue"][];
         ApiErrorIssue: {
             path: string;
             message: string;
         };
-        /** @description Facts about the error, keyed by name (`filter`, `position`, `replacement`, ...). */
+        /**
+         * @description Facts about the error, keyed by name (`filter`, `position`, `replacement`, ...); each a string,
+         *     number or boolean. Other keys are left untyped because a typed map beside optional named
+         *     properties does not compile in TypeScript (orval: TS2411).
+         */
         ApiErrorFacts: {
             /** @description The filter key concerned. */
             filter?: string;
@@ -2053,11 +2057,11 @@ export interface components {
             position?: number;
             /** @description The key or path that replaces a removed one. */
             replacement?: string;
+            /** @description The scopes the token lacks (space-separated). */
+            required_scope?: string;
         } & {
-            [key: string]: components["schemas"]["ApiErrorFact"];
+            [key: string]: unknown;
         };
-        /** @description A string, number or boolean. */
-        ApiErrorFact: string | number | boolean;
         /**
          * @description ISO 4217 currency code supported by the service's rate table.
          * @default USD
@@ -2076,7 +2080,10 @@ export interface components {
         NullablePartialDate: string | null;
         /** @enum {string} */
         StandardizedRound: "Pre-Seed" | "Seed" | "Series A" | "Series B" | "Series C" | "Series D" | "Series E" | "Series F+" | "Growth" | "Bridge" | "Debt" | "Grant" | "IPO" | "Secondary" | "Other";
-        /** @description Whole units of the active currency; null when unknown. */
+        /**
+         * Format: int64
+         * @description Whole units of the active currency; null when unknown.
+         */
         Money: number | null;
         /** Format: date-time */
         DateTime: string;
@@ -2100,7 +2107,7 @@ export interface components {
             /** @constant */
             type: "person";
             /** @constant */
-            subtype: unknown;
+            subtype: string | null;
             name: string;
             /** Format: uri */
             image: string | null;
@@ -2119,10 +2126,12 @@ export interface components {
              */
             role: "hq" | "office" | "home";
             city: components["schemas"]["IdName"];
-            state: components["schemas"]["IdName"] | unknown;
+            state: components["schemas"]["IdName"] | null;
             country: components["schemas"]["IdName"];
             continent: components["schemas"]["IdName"];
+            /** Format: double */
             lat: number;
+            /** Format: double */
             lon: number;
         };
         TaxonomyItem: {
@@ -2181,6 +2190,7 @@ export interface components {
             max: components["schemas"]["Money"];
         };
         Investments: {
+            /** Format: int64 */
             count: number | null;
             total_invested: components["schemas"]["Money"];
             preferred_round: string | null;
@@ -2196,12 +2206,14 @@ export interface components {
         PortfolioItem: {
             /** @description Led at least one of the rounds. */
             is_lead: boolean | null;
+            /** Format: int64 */
             rounds_count: number;
             last_round_date: components["schemas"]["NullablePartialDate"];
             company: components["schemas"]["EntityRef"];
         };
         /** @description First page (10) of the portfolio sub-resource, most recent round first. */
         PortfolioGlance: {
+            /** Format: int64 */
             total: number;
             sort: string;
             items: components["schemas"]["PortfolioItem"][];
@@ -2220,6 +2232,7 @@ export interface components {
         FundingSummary: {
             total: components["schemas"]["Money"];
             total_vc: components["schemas"]["Money"];
+            /** Format: int64 */
             rounds_count: number;
         };
         LatestValuation: {
@@ -2229,6 +2242,7 @@ export interface components {
         };
         JobsSummary: {
             is_hiring: boolean;
+            /** Format: int64 */
             open_count: number;
         };
         /** @description The organization summary row (`view=summary`) shared by all subtypes. */
@@ -2257,18 +2271,25 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfile"] | unknown;
+            investor: components["schemas"]["InvestorProfile"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2282,10 +2303,7 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "organization";
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             subtype: "company";
             domain: string | null;
             name: string;
@@ -2305,18 +2323,25 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfile"] | unknown;
+            investor: components["schemas"]["InvestorProfile"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2330,10 +2355,7 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "organization";
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             subtype: "university";
             domain: string | null;
             name: string;
@@ -2353,18 +2375,25 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfile"] | unknown;
+            investor: components["schemas"]["InvestorProfile"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2378,10 +2407,7 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "organization";
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             subtype: "gov_ngo";
             domain: string | null;
             name: string;
@@ -2401,18 +2427,25 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfile"] | unknown;
+            investor: components["schemas"]["InvestorProfile"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2426,10 +2459,7 @@ export interface components {
             uuid: string;
             /** @constant */
             type: "organization";
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             subtype: "investor";
             domain: string | null;
             name: string;
@@ -2449,18 +2479,80 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfile"] | unknown;
+            investor: components["schemas"]["InvestorProfile"] | null;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            locked?: components["schemas"]["Locked"];
+        };
+        /**
+         * @description The organization summary row of any `subtype` (the rows of `CompanySummary`, `UniversitySummary`,
+         *     `GovNgoSummary` and `InvestorSummary` have the same fields). One object rather than a union
+         *     discriminated by `subtype`: Rust's serde and Kotlin's Moshi generators cannot decode a
+         *     discriminator that is also a field of the row.
+         */
+        OrganizationSummary: {
+            /** Format: uuid */
+            uuid: string;
+            /** @constant */
+            type: "organization";
+            /** @enum {string} */
+            subtype: "company" | "university" | "gov_ngo" | "investor";
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
+            employees_count: number | null;
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfile"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2468,8 +2560,6 @@ export interface components {
             score?: number;
             locked?: components["schemas"]["Locked"];
         };
-        /** @description The organization summary row, discriminated by `subtype`. */
-        OrganizationSummary: components["schemas"]["CompanySummary"] | components["schemas"]["UniversitySummary"] | components["schemas"]["GovNgoSummary"] | components["schemas"]["InvestorSummary"];
         /** @description A founder of the organization (item of the `founders` glance). */
         FounderItem: {
             raw_title: string | null;
@@ -2484,6 +2574,7 @@ export interface components {
         };
         /** @description First page (5) of the organization's founders, newest tenure first. */
         FounderGlance: {
+            /** Format: int64 */
             total: number;
             sort: string;
             items: components["schemas"]["FounderItem"][];
@@ -2514,18 +2605,25 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2564,18 +2662,25 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -2594,11 +2699,17 @@ export interface components {
         };
         /** @description The trailer of an export: the last NDJSON line `{"_export": ...}`, or the last CSV record `#_export,<this JSON>`. */
         ExportSummary: {
-            /** @description Rows sent before this line. */
+            /**
+             * Format: int64
+             * @description Rows sent before this line.
+             */
             rows: number;
             /** @description True when every matching row was sent. */
             complete: boolean;
-            /** @description Credits charged (API-key calls; 0 otherwise). */
+            /**
+             * Format: int64
+             * @description Credits charged (API-key calls; 0 otherwise).
+             */
             credits: number;
             /** @description Why the export ended early (`CREDITS_EXHAUSTED`, `PAGINATION_DEPTH_EXCEEDED`, `QUERY_TIMEOUT` ...). */
             error?: components["schemas"]["ApiErrorBody"];
@@ -2610,7 +2721,7 @@ export interface components {
             announced_date: components["schemas"]["NullablePartialDate"];
             /** @description Raw reported round type (upper-case display name). */
             round_type: string | null;
-            standardized_round: components["schemas"]["StandardizedRound"] | unknown;
+            standardized_round: components["schemas"]["StandardizedRound"] | null;
             valuation: components["schemas"]["Money"];
             is_verified: boolean | null;
             is_vc_round: boolean | null;
@@ -2644,7 +2755,7 @@ export interface components {
             company: components["schemas"]["EntityRef"];
         };
         EducationItem: {
-            degree: components["schemas"]["IdName"] | unknown;
+            degree: components["schemas"]["IdName"] | null;
             majors: components["schemas"]["IdName"][];
             start_date: components["schemas"]["NullablePartialDate"];
             end_date: components["schemas"]["NullablePartialDate"];
@@ -2664,17 +2775,20 @@ export interface components {
         };
         /** @description First page (5) of the person's career, newest tenure first. */
         CareerGlance: {
+            /** Format: int64 */
             total: number;
             sort: string;
             items: components["schemas"]["CareerItem"][];
         };
         /** @description First page (5) of the person's education, newest first. */
         EducationGlance: {
+            /** Format: int64 */
             total: number;
             sort: string;
             items: components["schemas"]["EducationItem"][];
         };
         FoundedCompaniesSummary: {
+            /** Format: int64 */
             count: number;
             total_funding: components["schemas"]["Money"];
         };
@@ -2685,7 +2799,7 @@ export interface components {
             /** @constant */
             type: "person";
             /** @constant */
-            subtype: unknown;
+            subtype: string | null;
             name: string;
             tagline: string | null;
             about: string | null;
@@ -2699,8 +2813,9 @@ export interface components {
             classifications: string[];
             taxonomy: components["schemas"]["TaxonomyItem"][];
             gender: string | null;
+            /** Format: double */
             signal_rating: number | null;
-            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
             founded_companies: components["schemas"]["FoundedCompaniesSummary"];
             career: components["schemas"]["CareerGlance"];
             education: components["schemas"]["EducationGlance"];
@@ -2716,7 +2831,7 @@ export interface components {
             /** @constant */
             type: "person";
             /** @constant */
-            subtype: unknown;
+            subtype: string | null;
             name: string;
             tagline: string | null;
             about: string | null;
@@ -2730,8 +2845,9 @@ export interface components {
             classifications: string[];
             taxonomy: components["schemas"]["TaxonomyItem"][];
             gender: string | null;
+            /** Format: double */
             signal_rating: number | null;
-            investor: components["schemas"]["InvestorProfile"] | unknown;
+            investor: components["schemas"]["InvestorProfile"] | null;
             available: string[];
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
@@ -2753,7 +2869,9 @@ export interface components {
             job_type: "full_time" | "part_time" | "contract" | "internship" | null;
             formatted_location: string | null;
             post_language: string | null;
+            /** Format: double */
             latitude: number | null;
+            /** Format: double */
             longitude: number | null;
             posted_at: components["schemas"]["DateTime"];
             city_unique_id: number | null;
@@ -2777,6 +2895,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** Format: int64 */
             member_count: number;
         };
         /**
@@ -2786,6 +2905,7 @@ export interface components {
         LegacyPage: {
             limit: number;
             offset: number;
+            /** Format: int64 */
             total: number;
         };
         /** @enum {string} */
@@ -2848,7 +2968,10 @@ export interface components {
             offset: number;
             next_cursor: string | null;
             prev_cursor: string | null;
-            /** @description Filled only with `include_total=true`. */
+            /**
+             * Format: int64
+             * @description Filled only with `include_total=true`.
+             */
             total: number | null;
             capped?: boolean;
             /** @enum {string} */
@@ -2913,6 +3036,7 @@ export interface components {
          */
         TimeseriesMetric: "count" | "sum_amount" | "avg_amount" | "median_amount" | "min_amount" | "max_amount" | "sum_valuation" | "avg_valuation" | "median_valuation" | "min_valuation" | "max_valuation";
         /**
+         * Format: double
          * @description A metric value: money metrics in whole units of `currency`; counts whole numbers; other
          *     averages, medians and sums rounded to two decimals; null when no record of the group has a
          *     value for the field (a `count` is never null).
@@ -2951,9 +3075,15 @@ export interface components {
             sort: string;
             /** @description Most groups returned. */
             limit: number;
-            /** @description Groups that exist before `limit`. */
+            /**
+             * Format: int64
+             * @description Groups that exist before `limit`.
+             */
             total_groups: number;
-            /** @description The metric over every matching record, each counted once (see `MetricValue`). */
+            /**
+             * Format: double
+             * @description The metric over every matching record, each counted once (see `MetricValue`).
+             */
             total: number | null;
             data: components["schemas"]["AggregateRow"][];
             currency: components["schemas"]["CurrencyCode"];
@@ -2968,7 +3098,10 @@ export interface components {
             sort: string;
             /** @description Most groups returned. */
             limit: number;
-            /** @description Groups that exist before `limit`. */
+            /**
+             * Format: int64
+             * @description Groups that exist before `limit`.
+             */
             total_groups: number;
             /** @description Each metric over every matching record, each counted once. */
             totals: components["schemas"]["MetricValue"][];
@@ -2984,7 +3117,7 @@ export interface components {
             /** @description Last period. */
             to: string;
             /** @description The dimension of `series`, or null. */
-            group_by: components["schemas"]["HeatmapDimension"] | unknown;
+            group_by: components["schemas"]["HeatmapDimension"] | null;
             /** @description Every period from `from` to `to`: `YYYY-MM` (month), `YYYY-Qn` (quarter) or `YYYY` (year). */
             periods: string[];
             /** @description The metric over all matching rounds per period (aligned with `periods`). */
@@ -3000,6 +3133,7 @@ export interface components {
             cells: number[][];
             x_totals: number[];
             y_totals: number[];
+            /** Format: int64 */
             grand_total: number;
             query_info: components["schemas"]["HeatmapQueryInfo"];
             currency: components["schemas"]["CurrencyCode"];
@@ -3009,6 +3143,7 @@ export interface components {
             bucket_labels: string[];
             bucket_group_labels: string[];
             total_per_bucket: number[];
+            /** Format: int64 */
             grand_total: number;
             query_info: components["schemas"]["FunnelQueryInfo"];
         };
@@ -3051,6 +3186,7 @@ export interface components {
         DatabaseProbe: {
             /** @enum {string} */
             status: "up" | "down";
+            /** Format: double */
             latency_ms: number | null;
         };
         Readiness: {
@@ -3072,6 +3208,7 @@ export interface components {
             /** @enum {string} */
             status: "alive";
             draining: boolean;
+            /** Format: double */
             uptime_s: number;
         };
         /** @description The full investor (investment firm) record. */
@@ -3100,18 +3237,25 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -3150,18 +3294,25 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -3200,18 +3351,25 @@ export interface components {
             became_unicorn_date: components["schemas"]["NullablePartialDate"];
             became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
             exit_date: components["schemas"]["NullablePartialDate"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees_count: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             employee_count_1y_growth: number | null;
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             /** @enum {string|null} */
             status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
             signal_rating: number | null;
             /** @enum {string|null} */
             unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
-            investor: components["schemas"]["InvestorProfileFull"] | unknown;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
@@ -3228,9 +3386,66 @@ export interface components {
          * @description A row of `/data/entities`: the organization summary row of its `subtype`, or the person
          *     summary row (`type` = `person`, `subtype` null).
          */
-        EntitySummary: components["schemas"]["CompanySummary"] | components["schemas"]["UniversitySummary"] | components["schemas"]["GovNgoSummary"] | components["schemas"]["InvestorSummary"] | components["schemas"]["FounderSummary"];
+        EntitySummary: components["schemas"]["OrganizationSummary"] | components["schemas"]["FounderSummary"];
         /** @description The full record of any entity (organization of any subtype, or person). */
-        EntityFull: components["schemas"]["CompanyFull"] | components["schemas"]["UniversityFull"] | components["schemas"]["GovNgoFull"] | components["schemas"]["InvestorFull"] | components["schemas"]["FounderFull"];
+        EntityFull: components["schemas"]["OrganizationFull"] | components["schemas"]["FounderFull"];
+        /** @description The full record of an organization of any `subtype` (the fields of `CompanyFull`, `UniversityFull`, `GovNgoFull` and `InvestorFull`). */
+        OrganizationFull: {
+            /** Format: uuid */
+            uuid: string;
+            /** @constant */
+            type: "organization";
+            /** @enum {string} */
+            subtype: "company" | "university" | "gov_ngo" | "investor";
+            domain: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["OrganizationLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date: components["schemas"]["NullablePartialDate"];
+            closing_date: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date: components["schemas"]["NullablePartialDate"];
+            exit_date: components["schemas"]["NullablePartialDate"];
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
+            employees_count: number | null;
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
+            employee_count_1y_growth: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
+            funding: components["schemas"]["FundingSummary"];
+            valuation: components["schemas"]["LatestValuation"];
+            jobs: components["schemas"]["JobsSummary"];
+            revenue: components["schemas"]["LatestRevenue"];
+            traffic: components["schemas"]["TrafficSummary"];
+            patents: components["schemas"]["PatentsSummary"];
+            founders: components["schemas"]["FounderGlance"];
+            alumni?: components["schemas"]["AlumniGlance"];
+            /** @description Full-profile blocks that hold data (of founders, alumni, portfolio, revenue, traffic, patents, exits). */
+            available: string[];
+            locked?: components["schemas"]["Locked"];
+        };
         /** @description A search match: the entity's EntityRef fields plus what the typeahead shows and how it matched. */
         SearchHit: {
             /** Format: uuid */
@@ -3246,6 +3461,7 @@ export interface components {
             service_url: string | null;
             domain: string | null;
             tagline: string | null;
+            /** Format: double */
             signal_rating: number | null;
             match: components["schemas"]["SearchHitMatch"];
         };
@@ -3256,7 +3472,7 @@ export interface components {
             investor: components["schemas"]["EntityRef"];
             amount: components["schemas"]["Money"];
             /** @description The amount as announced, in its original currency; null when undisclosed. */
-            amount_source: components["schemas"]["SourceAmount"] | unknown;
+            amount_source: components["schemas"]["SourceAmount"] | null;
             /**
              * Format: date
              * @description Calendar day `YYYY-MM-DD` the fund was announced (the first day of the month or year when the source gives no finer date); null when unknown. Clients pinned before 2026-10-09 get `fund_date` at source precision (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`).
@@ -3275,6 +3491,7 @@ export interface components {
         };
         /** @description An amount as announced, in its original currency. */
         SourceAmount: {
+            /** Format: int64 */
             amount: number;
             currency: components["schemas"]["CurrencyCode"];
         };
@@ -3282,7 +3499,10 @@ export interface components {
         Valuation: {
             id: number;
             company: components["schemas"]["EntityRef"];
-            /** @description In the active currency, whole units; null without the premium tier (named in `locked`). */
+            /**
+             * Format: int64
+             * @description In the active currency, whole units; null without the premium tier (named in `locked`).
+             */
             value: number | null;
             valued_date: components["schemas"]["PartialDate"];
             /** @enum {string|null} */
@@ -3346,25 +3566,40 @@ export interface components {
             profit: components["schemas"]["LockedMoney"];
             rnd: components["schemas"]["LockedMoney"];
             valuation: components["schemas"]["LockedMoney"];
-            /** @description Null when signed out (named in `locked`). */
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
             employees: number | null;
             locked?: components["schemas"]["Locked"];
         };
-        /** @description Whole units of the active currency; null when unknown or without the premium tier (named in `locked`). */
+        /**
+         * Format: int64
+         * @description Whole units of the active currency; null when unknown or without the premium tier (named in `locked`).
+         */
         LockedMoney: number | null;
         /** @description Head count of one department. */
         HeadcountRow: {
             department: string;
-            /** @description Null without the premium tier (named in `locked`), as the share follows from the counts. */
+            /**
+             * Format: int64
+             * @description Null without the premium tier (named in `locked`), as the share follows from the counts.
+             */
             count: number | null;
-            /** @description Share of the head count in per cent; null without the premium tier (named in `locked`). */
+            /**
+             * Format: double
+             * @description Share of the head count in per cent; null without the premium tier (named in `locked`).
+             */
             percentage: number | null;
             locked?: components["schemas"]["Locked"];
         };
         /** @description Web visits in one month. */
         WebTrafficPoint: {
             month: string;
-            /** @description Null when unknown, or withheld (`ACCOUNT_REQUIRED` signed out, `PREMIUM_REQUIRED` on a free account). */
+            /**
+             * Format: int64
+             * @description Null when unknown, or withheld (`ACCOUNT_REQUIRED` signed out, `PREMIUM_REQUIRED` on a free account).
+             */
             visits: number | null;
             locked?: components["schemas"]["Locked"];
         };
@@ -3377,13 +3612,14 @@ export interface components {
         };
         /** @description Universities only: the first page (5) of `/data/universities/{id}/alumni` in its default sort (`-start_date`), with the total. */
         AlumniGlance: {
+            /** Format: int64 */
             total: number;
             sort: string;
             items: components["schemas"]["AlumnusItem"][];
         };
         /** @description A person's education at the university (education item with the person under `person`). */
         AlumnusItem: {
-            degree: components["schemas"]["IdName"] | unknown;
+            degree: components["schemas"]["IdName"] | null;
             majors: components["schemas"]["IdName"][];
             start_date: components["schemas"]["NullablePartialDate"];
             end_date: components["schemas"]["NullablePartialDate"];
@@ -3393,6 +3629,7 @@ export interface components {
         CompanyInvestorItem: {
             /** @description Led at least one of the rounds. */
             is_lead: boolean;
+            /** Format: int64 */
             rounds_count: number;
             last_round_date: components["schemas"]["NullablePartialDate"];
             investor: components["schemas"]["EntityRef"];
@@ -3416,16 +3653,22 @@ export interface components {
         /** @description An entity on the map, at its headquarters city. */
         GeoPoint: {
             entity: components["schemas"]["EntityRef"];
+            /** Format: double */
             signal_rating: number | null;
+            /** Format: double */
             lat: number;
+            /** Format: double */
             lon: number;
         };
         /** @description A `GeoPoint` (mode `points`) or a `GeoCluster` (mode `clusters`). */
         GeoItem: components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"];
         /** @description Entities of one grid cell, at the centroid of their positions. */
         GeoCluster: {
+            /** Format: double */
             lat: number;
+            /** Format: double */
             lon: number;
+            /** Format: int64 */
             count: number;
         };
         Landscape: {
@@ -3442,16 +3685,20 @@ export interface components {
             details: components["schemas"]["ApiErrorDetails"];
         };
         PortfolioSummary: {
+            /** Format: int64 */
             rounds_count: number;
             total_valuation: components["schemas"]["Money"];
             companies: components["schemas"]["PortfolioGlance"];
         };
         ExitsSummary: {
+            /** Format: int64 */
             count: number | null;
             total_value: components["schemas"]["Money"];
+            /** Format: double */
             pct: number | null;
         };
         MatchSummary: {
+            /** Format: int64 */
             companies_count: number | null;
             invested: components["schemas"]["Money"];
         };
@@ -3460,11 +3707,16 @@ export interface components {
             year: number | null;
         };
         TrafficSummary: {
+            /** Format: int64 */
             monthly_visits: number | null;
-            /** @description Change as a fraction (0.25 = +25 %). */
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
             growth_3m: number | null;
         };
         PatentsSummary: {
+            /** Format: int64 */
             count: number;
         };
         TransactionInvestor: {
@@ -3472,14 +3724,18 @@ export interface components {
             investor: components["schemas"]["EntityRef"];
         };
         CreditBalance: {
+            /** Format: int64 */
             remaining: number;
+            /** Format: int64 */
             granted: number;
         };
         UsageRow: {
             /** Format: date */
             day: string;
             operation_id: string;
+            /** Format: int64 */
             requests: number;
+            /** Format: int64 */
             credits: number;
         };
         FilterKey: {
@@ -3508,7 +3764,10 @@ export interface components {
         };
         TimeseriesSeries: {
             label: string;
-            /** @description The metric of the category over the whole range (see `MetricValue`). */
+            /**
+             * Format: double
+             * @description The metric of the category over the whole range (see `MetricValue`).
+             */
             total: number | null;
             /** @description Aligned with `periods`. */
             values: components["schemas"]["MetricValue"][];
@@ -3517,7 +3776,10 @@ export interface components {
             metric: components["schemas"]["HeatmapMetric"];
             x_dimension: components["schemas"]["HeatmapDimension"];
             y_dimension: components["schemas"]["HeatmapDimension"];
-            /** @description Rounds that matched the filter. */
+            /**
+             * Format: int64
+             * @description Rounds that matched the filter.
+             */
             total_rows: number;
         };
         FunnelRow: {
@@ -3527,6 +3789,7 @@ export interface components {
         FunnelQueryInfo: {
             dimension: components["schemas"]["FunnelDimension"];
             top_n: number;
+            /** Format: double */
             timing_ms: number;
         };
         SearchHitMatch: {

@@ -6,9 +6,53 @@
  * 5xx and network errors, and an async iterator
  * over cursor pages, a changed-since walk (`changedSince`), a reader of streamed exports (`exportRows`),
  * the change feed (`changes`) and webhook verification (`verifyWebhook`, ./webhooks.ts).
+ * Error answers become a typed `FundingApiError` (`unwrap`).
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from '../../generated/api.js';
+import type { components, paths } from '../../generated/api.js';
+
+/** `details` of an error answer: null, the problems of a `VALIDATION_ERROR` (a list), or facts about the error. */
+export type ErrorDetails = components['schemas']['ApiErrorDetails'];
+
+/** An error answer of the API (openapi.yaml, `ApiError`): switch on `code`, not on `message`. */
+export class FundingApiError extends Error {
+  readonly name = 'FundingApiError';
+
+  constructor(
+    readonly status: number,
+    /** The error code (`NOT_FOUND`, `VALIDATION_ERROR`, ...); null when the body was not the error envelope. */
+    readonly code: string | null,
+    message: string,
+    readonly details: ErrorDetails,
+    /** `X-Request-Id` of the answer, which identifies it in the service's logs. */
+    readonly requestId: string | null,
+  ) {
+    super(`${status} ${code ?? 'error'}: ${message}`);
+  }
+
+  /** The error of an answer from its parsed body (openapi-fetch's `error`), whatever shape that body has. */
+  static from(response: Response, body: unknown): FundingApiError {
+    const e = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
+    const envelope = typeof e?.code === 'string' && typeof e.message === 'string';
+    const text = typeof body === 'string' ? body.slice(0, 200) : `HTTP ${response.status}`;
+    return new FundingApiError(
+      response.status,
+      envelope ? (e.code as string) : null,
+      envelope ? (e.message as string) : text,
+      envelope ? ((e.details ?? null) as ErrorDetails) : null,
+      response.headers.get('X-Request-Id'),
+    );
+  }
+}
+
+/**
+ * The data of an openapi-fetch result, or a thrown `FundingApiError` for an error answer.
+ *   const { data: round } = unwrap(await api.GET('/data/transactions/{id}', { params: { path: { id: '42' } } }));
+ */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.response.ok && result.data !== undefined) return result.data;
+  throw FundingApiError.from(result.response, result.error ?? null);
+}
 
 interface CommonOptions {
   baseUrl: string;
@@ -182,12 +226,11 @@ export type FundingClient = ReturnType<typeof createFundingClient>;
  *   for await (const t of paginate((cursor) => client.GET('/data/transactions', { params: { query: { cursor } } }))) ...
  */
 export async function* paginate<T>(
-  page: (cursor: string | undefined) => Promise<{ data?: { data: T[]; page: { next_cursor: string | null } }; error?: unknown }>,
+  page: (cursor: string | undefined) => Promise<{ data?: { data: T[]; page: { next_cursor: string | null } }; error?: unknown; response: Response }>,
 ): AsyncGenerator<T> {
   let cursor: string | undefined;
   do {
-    const { data, error } = await page(cursor);
-    if (error || !data) throw new Error(`list request failed: ${JSON.stringify(error)}`);
+    const data = unwrap(await page(cursor));
     yield* data.data;
     cursor = data.page.next_cursor ?? undefined;
   } while (cursor);
@@ -231,7 +274,7 @@ export function changedSince<P extends SyncPath>(
     limit: o.limit ?? 500,
     ...(path === '/data/transactions' && o.includeDeleted !== false ? { include_deleted: true } : {}),
   };
-  const get = client.GET as unknown as (p: string, init: unknown) => Promise<{ data?: { data: SyncRow<P>[]; page: { next_cursor: string | null } }; error?: unknown }>;
+  const get = client.GET as unknown as (p: string, init: unknown) => Promise<{ data?: { data: SyncRow<P>[]; page: { next_cursor: string | null } }; error?: unknown; response: Response }>;
   return paginate((cursor) => get(path, { params: { query: { ...query, cursor } } }));
 }
 
@@ -261,7 +304,7 @@ export class ExportIncomplete extends Error {
 export async function* exportRows<P extends SyncPath>(client: FundingClient, path: P, query: Omit<ListQuery<P>, 'format' | 'cursor' | 'limit'> = {} as never): AsyncGenerator<SyncRow<P>> {
   const get = client.GET as unknown as (p: string, init: unknown) => Promise<{ data?: ReadableStream<Uint8Array> | null; error?: unknown; response: Response }>;
   const { data, error, response } = await get(path, { params: { query: { ...query, format: 'ndjson' } }, parseAs: 'stream' });
-  if (error || !data || !response.ok) throw new Error(`export request failed (${response.status}): ${JSON.stringify(error)}`);
+  if (error || !data || !response.ok) throw FundingApiError.from(response, error ?? null);
   const reader = data.getReader();
   const decoder = new TextDecoder();
   let buffered = '';

@@ -16,7 +16,7 @@ export function fund(appUrl: string, r: Row, m: Money): S['Fund'] {
     name: r.name as string,
     investor: entityRef(appUrl, r.ref!),
     amount: m.out(num(r.amount_usd)),
-    amount_source: source === null || !r.currency_source ? null : { amount: source, currency: r.currency_source as string },
+    amount_source: source === null || !r.currency_source ? null : { amount: source, currency: r.currency_source as S['CurrencyCode'] },
     // a calendar day (from API version 2026-10-09): the first day of the period when the source gives only a month or year
     announced_date: (r.announced_sort as string | null) ?? null,
     vintage_year: num(r.vintage_year),

@@ -6,8 +6,16 @@
  * imports both Python packages, and fails on any problem: a warning or error in a generator's output,
  * a schema it dropped, a response it omitted, a model it had to name itself (an inline object), a tsc
  * error, a failed import, or a response example of the document that a generated Python model
- * refuses (the models must read what the server sends: nulls, full rows where summaries are allowed). `tsx test/clients/check.ts [openapi.yaml] [--count]` (`--count` prints the
- * problems and their count per generator and exits 0: the before/after figures).
+ * refuses (the models must read what the server sends: nulls, full rows where summaries are allowed).
+ *
+ * The other languages partners use (test/clients/languages.ts): each client is generated, compiled and
+ * made to decode recorded answers (every response example of the document and
+ * test/clients/fixtures/answers.json, test/clients/record.ts) and write them back; any decode error
+ * or value that differs from the JSON is a problem.
+ *
+ * `tsx test/clients/check.ts [openapi.yaml] [--count] [--all] [--only name,name]`: `--count` prints the
+ * problems and their count per generator and exits 0 (the before/after figures); the heavy compiles
+ * (HEAVY in languages.ts) run only with `--all` or `--only`. Each generator's time is printed.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,11 +23,13 @@ import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
 import { recordTally } from '../tally.js';
+import { CHEAP, HEAVY, type Language } from './languages.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
 const countOnly = args.includes('--count');
-const spec = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(root, 'openapi.yaml'));
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1]!.split(',') : null;
+const spec = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--only') ?? path.join(root, 'openapi.yaml'));
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-clients-'));
 const python = path.join(root, '.venv/bin/python');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
@@ -51,10 +61,16 @@ function responseExamples(): { schema: string; where: string; value: unknown }[]
   return found;
 }
 
+/** The response examples of the document and the recorded answers, each with the schema it must decode as. */
+function recordedAnswers(): { schema: string; where: string; value: unknown }[] {
+  const fixtures = JSON.parse(fs.readFileSync(path.join(root, 'test/clients/fixtures/answers.json'), 'utf8')) as { name: string; request: string; status: number; schema: string; body: unknown }[];
+  return [...responseExamples(), ...fixtures.map((a) => ({ schema: a.schema, where: `${a.request} ${a.status} (${a.name})`, value: a.body }))];
+}
+
 /** The examples a generated Python package's models refuse. */
 function parseExamples(pkg: string, cwd: string): Problems {
   const file = path.join(out, `examples-${pkg}.json`);
-  fs.writeFileSync(file, JSON.stringify(responseExamples()));
+  fs.writeFileSync(file, JSON.stringify(recordedAnswers()));
   const r = run(python, [path.join(root, 'test/clients/parse_examples.py'), pkg, file], cwd);
   const problems = r.text.split('\n').filter((l) => l.startsWith('example refused'));
   if (r.code !== 0) problems.push(`parse_examples.py failed: ${r.text.trim().split('\n').pop()}`);
@@ -120,14 +136,33 @@ function openapiGenerator(generator: 'python' | 'typescript-fetch'): Problems {
   return problems;
 }
 
-const results: Record<string, Problems> = {
-  'openapi-python-client': openapiPythonClient(),
-  'openapi-generator python': openapiGenerator('python'),
-  'openapi-generator typescript-fetch': openapiGenerator('typescript-fetch'),
+const PYTHON: Record<string, () => Problems> = {
+  'openapi-python-client': openapiPythonClient,
+  'openapi-generator python': () => openapiGenerator('python'),
+  'openapi-generator typescript-fetch': () => openapiGenerator('typescript-fetch'),
 };
+const languages: Language[] = [...CHEAP, ...(args.includes('--all') || only ? HEAVY : [])];
+const chosen = (name: string) => !only || only.includes(name);
+const results: Record<string, Problems> = {};
+const seconds: Record<string, number> = {};
+const timed = (name: string, f: () => Problems) => {
+  const t0 = performance.now();
+  try {
+    results[name] = f();
+  } catch (err) {
+    results[name] = [`check failed: ${(err as Error).message.split('\n')[0]}`];
+  }
+  seconds[name] = (performance.now() - t0) / 1000;
+};
+for (const [name, f] of Object.entries(PYTHON)) if (chosen(name)) timed(name, f);
+if (languages.some((l) => chosen(l.name))) {
+  const answers = path.join(out, 'answers.json');
+  fs.writeFileSync(answers, JSON.stringify(recordedAnswers()));
+  for (const l of languages) if (chosen(l.name)) timed(l.name, () => l.check({ root, spec, dir: path.join(out, l.name.replace(/\W+/g, '-')), answers }));
+}
 let failed = false;
 for (const [name, problems] of Object.entries(results)) {
-  console.log(`${name}: ${problems.length} problem(s)`);
+  console.log(`${name}: ${problems.length} problem(s) [${seconds[name]!.toFixed(0)} s]`);
   const shown = new Map<string, number>();
   for (const p of problems) shown.set(p.trim(), (shown.get(p.trim()) ?? 0) + 1);
   for (const [p, n] of shown) console.log(`  ${n > 1 ? `${n} x ` : ''}${p.slice(0, 300)}`);
@@ -135,5 +170,5 @@ for (const [name, problems] of Object.entries(results)) {
 }
 fs.rmSync(out, { recursive: true, force: true });
 const clean = Object.values(results).filter((problems) => problems.length === 0).length;
-recordTally('generators', { passed: clean, failed: Object.keys(results).length - clean });
+recordTally(only || args.includes('--all') ? 'generators-all' : 'generators', { passed: clean, failed: Object.keys(results).length - clean });
 process.exit(failed && !countOnly ? 1 : 0);

@@ -1,6 +1,6 @@
 /** clients/typescript against a scripted fetch: which answers are retried, and the headers each request carries. */
 import { describe, expect, it } from 'vitest';
-import { createFundingClient, retryAfterMs } from '../../clients/typescript/index.js';
+import { createFundingClient, FundingApiError, paginate, retryAfterMs, unwrap } from '../../clients/typescript/index.js';
 
 type Answer = Response | Error;
 
@@ -132,5 +132,35 @@ describe('typescript client static token', () => {
       'auth/oauth/token', 'api/data/transactions', 'auth/oauth/token', 'api/data/transactions',
       'api/data/transactions', 'auth/oauth/token', 'api/data/transactions',
     ]);
+  });
+});
+
+describe('typescript client errors', () => {
+  const invalid = json(400, { error: { code: 'VALIDATION_ERROR', message: 'Request validation failed', details: [{ path: 'query.limit', message: 'must be <= 2000' }] } }, { 'X-Request-Id': 'req-1' });
+  const missing = json(404, { error: { code: 'NOT_FOUND', message: 'Transaction 9 not found', details: null } }, { 'X-Request-Id': 'req-2' });
+
+  it('unwrap throws a FundingApiError with the status, code, message, details and request id', async () => {
+    const api = client(scripted(invalid).fetch);
+    const err = await api.GET('/data/transactions', { params: { query: { limit: 99999 } } }).then(unwrap).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FundingApiError);
+    const e = err as FundingApiError;
+    expect([e.status, e.code, e.requestId, e.message]).toEqual([400, 'VALIDATION_ERROR', 'req-1', '400 VALIDATION_ERROR: Request validation failed']);
+    expect(e.details).toEqual([{ path: 'query.limit', message: 'must be <= 2000' }]);
+  });
+
+  it('unwrap hands back the data of a success', async () => {
+    const page = unwrap(await client(scripted(ok).fetch).GET('/data/transactions'));
+    expect(page.currency).toBe('USD');
+  });
+
+  it('paginate throws the FundingApiError of a failed page', async () => {
+    const api = client(scripted(missing).fetch);
+    const rows = paginate((cursor) => api.GET('/data/transactions', { params: { query: { cursor } } }));
+    await expect(rows.next()).rejects.toMatchObject({ name: 'FundingApiError', status: 404, code: 'NOT_FOUND', details: null, requestId: 'req-2' });
+  });
+
+  it('reads an answer that is not the error envelope', () => {
+    const e = FundingApiError.from(new Response('bad gateway', { status: 502 }), 'bad gateway');
+    expect([e.status, e.code, e.details, e.requestId, e.message]).toEqual([502, null, null, null, '502 error: bad gateway']);
   });
 });

@@ -304,6 +304,7 @@ from .note_update import NoteUpdate
 from .open_api_document import OpenApiDocument
 from .open_api_document_info import OpenApiDocumentInfo
 from .open_api_document_paths import OpenApiDocumentPaths
+from .organization_full import OrganizationFull
 from .organization_full_fields import OrganizationFullFields
 from .organization_full_fields_status_type_1 import OrganizationFullFieldsStatusType1
 from .organization_full_fields_status_type_2_type_1 import (
@@ -322,7 +323,19 @@ from .organization_full_fields_unicorn_type_type_2_type_1 import (
 from .organization_full_fields_unicorn_type_type_3_type_1 import (
     OrganizationFullFieldsUnicornTypeType3Type1,
 )
+from .organization_full_status_type_1 import OrganizationFullStatusType1
+from .organization_full_status_type_2_type_1 import OrganizationFullStatusType2Type1
+from .organization_full_status_type_3_type_1 import OrganizationFullStatusType3Type1
+from .organization_full_subtype import OrganizationFullSubtype
+from .organization_full_unicorn_type_type_1 import OrganizationFullUnicornTypeType1
+from .organization_full_unicorn_type_type_2_type_1 import (
+    OrganizationFullUnicornTypeType2Type1,
+)
+from .organization_full_unicorn_type_type_3_type_1 import (
+    OrganizationFullUnicornTypeType3Type1,
+)
 from .organization_links import OrganizationLinks
+from .organization_summary import OrganizationSummary
 from .organization_summary_fields import OrganizationSummaryFields
 from .organization_summary_fields_status_type_1 import (
     OrganizationSummaryFieldsStatusType1,
@@ -342,6 +355,23 @@ from .organization_summary_fields_unicorn_type_type_2_type_1 import (
 )
 from .organization_summary_fields_unicorn_type_type_3_type_1 import (
     OrganizationSummaryFieldsUnicornTypeType3Type1,
+)
+from .organization_summary_status_type_1 import OrganizationSummaryStatusType1
+from .organization_summary_status_type_2_type_1 import (
+    OrganizationSummaryStatusType2Type1,
+)
+from .organization_summary_status_type_3_type_1 import (
+    OrganizationSummaryStatusType3Type1,
+)
+from .organization_summary_subtype import OrganizationSummarySubtype
+from .organization_summary_unicorn_type_type_1 import (
+    OrganizationSummaryUnicornTypeType1,
+)
+from .organization_summary_unicorn_type_type_2_type_1 import (
+    OrganizationSummaryUnicornTypeType2Type1,
+)
+from .organization_summary_unicorn_type_type_3_type_1 import (
+    OrganizationSummaryUnicornTypeType3Type1,
 )
 from .page import Page
 from .page_tier import PageTier
@@ -749,6 +779,7 @@ __all__ = (
     "OpenApiDocument",
     "OpenApiDocumentInfo",
     "OpenApiDocumentPaths",
+    "OrganizationFull",
     "OrganizationFullFields",
     "OrganizationFullFieldsStatusType1",
     "OrganizationFullFieldsStatusType2Type1",
@@ -757,7 +788,15 @@ __all__ = (
     "OrganizationFullFieldsUnicornTypeType1",
     "OrganizationFullFieldsUnicornTypeType2Type1",
     "OrganizationFullFieldsUnicornTypeType3Type1",
+    "OrganizationFullStatusType1",
+    "OrganizationFullStatusType2Type1",
+    "OrganizationFullStatusType3Type1",
+    "OrganizationFullSubtype",
+    "OrganizationFullUnicornTypeType1",
+    "OrganizationFullUnicornTypeType2Type1",
+    "OrganizationFullUnicornTypeType3Type1",
     "OrganizationLinks",
+    "OrganizationSummary",
     "OrganizationSummaryFields",
     "OrganizationSummaryFieldsStatusType1",
     "OrganizationSummaryFieldsStatusType2Type1",
@@ -766,6 +805,13 @@ __all__ = (
     "OrganizationSummaryFieldsUnicornTypeType1",
     "OrganizationSummaryFieldsUnicornTypeType2Type1",
     "OrganizationSummaryFieldsUnicornTypeType3Type1",
+    "OrganizationSummaryStatusType1",
+    "OrganizationSummaryStatusType2Type1",
+    "OrganizationSummaryStatusType3Type1",
+    "OrganizationSummarySubtype",
+    "OrganizationSummaryUnicornTypeType1",
+    "OrganizationSummaryUnicornTypeType2Type1",
+    "OrganizationSummaryUnicornTypeType3Type1",
     "Page",
     "PageTier",
     "Patent",

@@ -18,7 +18,7 @@ class AlumnusItem:
     """A person's education at the university (education item with the person under `person`).
 
     Attributes:
-        degree (Any | IdName):
+        degree (IdName | None):
         majors (list[IdName]):
         start_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
             Example: 2024-05.
@@ -27,7 +27,7 @@ class AlumnusItem:
         person (EntityRef):
     """
 
-    degree: Any | IdName
+    degree: IdName | None
     majors: list[IdName]
     start_date: None | str
     end_date: None | str
@@ -36,7 +36,7 @@ class AlumnusItem:
     def to_dict(self) -> dict[str, Any]:
         from ..models.id_name import IdName
 
-        degree: Any | dict[str, Any]
+        degree: dict[str, Any] | None
         if isinstance(self.degree, IdName):
             degree = self.degree.to_dict()
         else:
@@ -76,7 +76,9 @@ class AlumnusItem:
 
         d = dict(src_dict)
 
-        def _parse_degree(data: object) -> Any | IdName:
+        def _parse_degree(data: object) -> IdName | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -85,7 +87,7 @@ class AlumnusItem:
                 return degree_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | IdName, data)
+            return cast(IdName | None, data)
 
         degree = _parse_degree(d.pop("degree"))
 

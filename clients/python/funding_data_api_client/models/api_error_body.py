@@ -21,13 +21,13 @@ class ApiErrorBody:
     Attributes:
         code (ApiErrorBodyCode):
         message (str):
-        details (Any | ApiErrorFacts | list[ApiErrorIssue]): Null, the problems of a `VALIDATION_ERROR` (a list), or
+        details (ApiErrorFacts | list[ApiErrorIssue] | None): Null, the problems of a `VALIDATION_ERROR` (a list), or
             facts about the error (`filter`, `position`, `replacement`, ...).
     """
 
     code: ApiErrorBodyCode
     message: str
-    details: Any | ApiErrorFacts | list[ApiErrorIssue]
+    details: ApiErrorFacts | list[ApiErrorIssue] | None
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.api_error_facts import ApiErrorFacts
@@ -36,7 +36,7 @@ class ApiErrorBody:
 
         message = self.message
 
-        details: Any | dict[str, Any] | list[dict[str, Any]]
+        details: dict[str, Any] | list[dict[str, Any]] | None
         if isinstance(self.details, list):
             details = []
             for componentsschemas_api_error_issue_list_item_data in self.details:
@@ -72,7 +72,9 @@ class ApiErrorBody:
 
         message = d.pop("message")
 
-        def _parse_details(data: object) -> Any | ApiErrorFacts | list[ApiErrorIssue]:
+        def _parse_details(data: object) -> ApiErrorFacts | list[ApiErrorIssue] | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, list):
                     raise TypeError()
@@ -104,7 +106,7 @@ class ApiErrorBody:
                 return componentsschemas_api_error_details_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | ApiErrorFacts | list[ApiErrorIssue], data)
+            return cast(ApiErrorFacts | list[ApiErrorIssue] | None, data)
 
         details = _parse_details(d.pop("details"))
 

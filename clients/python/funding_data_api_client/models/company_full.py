@@ -82,7 +82,7 @@ class CompanyFull:
         signal_rating (float | None):
         unicorn_type (CompanyFullUnicornTypeType1 | CompanyFullUnicornTypeType2Type1 | CompanyFullUnicornTypeType3Type1
             | None):
-        investor (Any | InvestorProfileFull):
+        investor (InvestorProfileFull | None):
         funding (FundingSummary):
         valuation (LatestValuation):
         jobs (JobsSummary):
@@ -139,7 +139,7 @@ class CompanyFull:
         | CompanyFullUnicornTypeType3Type1
         | None
     )
-    investor: Any | InvestorProfileFull
+    investor: InvestorProfileFull | None
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
@@ -241,7 +241,7 @@ class CompanyFull:
         else:
             unicorn_type = self.unicorn_type
 
-        investor: Any | dict[str, Any]
+        investor: dict[str, Any] | None
         if isinstance(self.investor, InvestorProfileFull):
             investor = self.investor.to_dict()
         else:
@@ -560,7 +560,9 @@ class CompanyFull:
 
         unicorn_type = _parse_unicorn_type(d.pop("unicorn_type"))
 
-        def _parse_investor(data: object) -> Any | InvestorProfileFull:
+        def _parse_investor(data: object) -> InvestorProfileFull | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -569,7 +571,7 @@ class CompanyFull:
                 return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | InvestorProfileFull, data)
+            return cast(InvestorProfileFull | None, data)
 
         investor = _parse_investor(d.pop("investor"))
 

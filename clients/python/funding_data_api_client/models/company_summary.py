@@ -77,7 +77,7 @@ class CompanySummary:
         signal_rating (float | None):
         unicorn_type (CompanySummaryUnicornTypeType1 | CompanySummaryUnicornTypeType2Type1 |
             CompanySummaryUnicornTypeType3Type1 | None):
-        investor (Any | InvestorProfile):
+        investor (InvestorProfile | None):
         funding (FundingSummary):
         valuation (LatestValuation):
         jobs (JobsSummary):
@@ -127,7 +127,7 @@ class CompanySummary:
         | CompanySummaryUnicornTypeType3Type1
         | None
     )
-    investor: Any | InvestorProfile
+    investor: InvestorProfile | None
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
@@ -224,7 +224,7 @@ class CompanySummary:
         else:
             unicorn_type = self.unicorn_type
 
-        investor: Any | dict[str, Any]
+        investor: dict[str, Any] | None
         if isinstance(self.investor, InvestorProfile):
             investor = self.investor.to_dict()
         else:
@@ -521,7 +521,9 @@ class CompanySummary:
 
         unicorn_type = _parse_unicorn_type(d.pop("unicorn_type"))
 
-        def _parse_investor(data: object) -> Any | InvestorProfile:
+        def _parse_investor(data: object) -> InvestorProfile | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -530,7 +532,7 @@ class CompanySummary:
                 return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | InvestorProfile, data)
+            return cast(InvestorProfile | None, data)
 
         investor = _parse_investor(d.pop("investor"))
 

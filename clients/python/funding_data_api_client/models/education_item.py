@@ -17,7 +17,7 @@ T = TypeVar("T", bound="EducationItem")
 class EducationItem:
     """
     Attributes:
-        degree (Any | IdName):
+        degree (IdName | None):
         majors (list[IdName]):
         start_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
             Example: 2024-05.
@@ -26,7 +26,7 @@ class EducationItem:
         university (EntityRef):
     """
 
-    degree: Any | IdName
+    degree: IdName | None
     majors: list[IdName]
     start_date: None | str
     end_date: None | str
@@ -35,7 +35,7 @@ class EducationItem:
     def to_dict(self) -> dict[str, Any]:
         from ..models.id_name import IdName
 
-        degree: Any | dict[str, Any]
+        degree: dict[str, Any] | None
         if isinstance(self.degree, IdName):
             degree = self.degree.to_dict()
         else:
@@ -75,7 +75,9 @@ class EducationItem:
 
         d = dict(src_dict)
 
-        def _parse_degree(data: object) -> Any | IdName:
+        def _parse_degree(data: object) -> IdName | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -84,7 +86,7 @@ class EducationItem:
                 return degree_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | IdName, data)
+            return cast(IdName | None, data)
 
         degree = _parse_degree(d.pop("degree"))
 

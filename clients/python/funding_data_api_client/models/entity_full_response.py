@@ -8,11 +8,8 @@ from attrs import define as _attrs_define
 from ..models.currency_code import CurrencyCode
 
 if TYPE_CHECKING:
-    from ..models.company_full import CompanyFull
     from ..models.founder_full import FounderFull
-    from ..models.gov_ngo_full import GovNgoFull
-    from ..models.investor_full import InvestorFull
-    from ..models.university_full import UniversityFull
+    from ..models.organization_full import OrganizationFull
 
 
 T = TypeVar("T", bound="EntityFullResponse")
@@ -22,27 +19,18 @@ T = TypeVar("T", bound="EntityFullResponse")
 class EntityFullResponse:
     """
     Attributes:
-        data (CompanyFull | FounderFull | GovNgoFull | InvestorFull | UniversityFull): The full record of any entity
-            (organization of any subtype, or person).
+        data (FounderFull | OrganizationFull): The full record of any entity (organization of any subtype, or person).
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
     """
 
-    data: CompanyFull | FounderFull | GovNgoFull | InvestorFull | UniversityFull
+    data: FounderFull | OrganizationFull
     currency: CurrencyCode
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.company_full import CompanyFull
-        from ..models.gov_ngo_full import GovNgoFull
-        from ..models.investor_full import InvestorFull
-        from ..models.university_full import UniversityFull
+        from ..models.organization_full import OrganizationFull
 
         data: dict[str, Any]
-        if (
-            isinstance(self.data, CompanyFull)
-            or isinstance(self.data, UniversityFull)
-            or isinstance(self.data, GovNgoFull)
-            or isinstance(self.data, InvestorFull)
-        ):
+        if isinstance(self.data, OrganizationFull):
             data = self.data.to_dict()
         else:
             data = self.data.to_dict()
@@ -62,54 +50,25 @@ class EntityFullResponse:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.company_full import CompanyFull
         from ..models.founder_full import FounderFull
-        from ..models.gov_ngo_full import GovNgoFull
-        from ..models.investor_full import InvestorFull
-        from ..models.university_full import UniversityFull
+        from ..models.organization_full import OrganizationFull
 
         d = dict(src_dict)
 
-        def _parse_data(
-            data: object,
-        ) -> CompanyFull | FounderFull | GovNgoFull | InvestorFull | UniversityFull:
+        def _parse_data(data: object) -> FounderFull | OrganizationFull:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_entity_full_type_0 = CompanyFull.from_dict(data)
+                componentsschemas_entity_full_type_0 = OrganizationFull.from_dict(data)
 
                 return componentsschemas_entity_full_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_entity_full_type_1 = UniversityFull.from_dict(data)
-
-                return componentsschemas_entity_full_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_entity_full_type_2 = GovNgoFull.from_dict(data)
-
-                return componentsschemas_entity_full_type_2
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_entity_full_type_3 = InvestorFull.from_dict(data)
-
-                return componentsschemas_entity_full_type_3
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_entity_full_type_4 = FounderFull.from_dict(data)
+            componentsschemas_entity_full_type_1 = FounderFull.from_dict(data)
 
-            return componentsschemas_entity_full_type_4
+            return componentsschemas_entity_full_type_1
 
         data = _parse_data(d.pop("data"))
 

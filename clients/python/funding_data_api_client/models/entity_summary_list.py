@@ -9,13 +9,10 @@ from ..models.currency_code import CurrencyCode
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.company_summary import CompanySummary
     from ..models.founder_summary import FounderSummary
-    from ..models.gov_ngo_summary import GovNgoSummary
-    from ..models.investor_summary import InvestorSummary
     from ..models.meta import Meta
+    from ..models.organization_summary import OrganizationSummary
     from ..models.page import Page
-    from ..models.university_summary import UniversitySummary
 
 
 T = TypeVar("T", bound="EntitySummaryList")
@@ -25,38 +22,24 @@ T = TypeVar("T", bound="EntitySummaryList")
 class EntitySummaryList:
     """
     Attributes:
-        data (list[CompanySummary | FounderSummary | GovNgoSummary | InvestorSummary | UniversitySummary]):
+        data (list[FounderSummary | OrganizationSummary]):
         page (Page): Page of a list. `capped`, `tier` and `ecosystem` are present on requests made without an API key.
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
         meta (Meta | Unset): Notices about the request, for clients pinned to older versions.
     """
 
-    data: list[
-        CompanySummary
-        | FounderSummary
-        | GovNgoSummary
-        | InvestorSummary
-        | UniversitySummary
-    ]
+    data: list[FounderSummary | OrganizationSummary]
     page: Page
     currency: CurrencyCode
     meta: Meta | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.company_summary import CompanySummary
-        from ..models.gov_ngo_summary import GovNgoSummary
-        from ..models.investor_summary import InvestorSummary
-        from ..models.university_summary import UniversitySummary
+        from ..models.organization_summary import OrganizationSummary
 
         data = []
         for data_item_data in self.data:
             data_item: dict[str, Any]
-            if (
-                isinstance(data_item_data, CompanySummary)
-                or isinstance(data_item_data, UniversitySummary)
-                or isinstance(data_item_data, GovNgoSummary)
-                or isinstance(data_item_data, InvestorSummary)
-            ):
+            if isinstance(data_item_data, OrganizationSummary):
                 data_item = data_item_data.to_dict()
             else:
                 data_item = data_item_data.to_dict()
@@ -87,73 +70,32 @@ class EntitySummaryList:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.company_summary import CompanySummary
         from ..models.founder_summary import FounderSummary
-        from ..models.gov_ngo_summary import GovNgoSummary
-        from ..models.investor_summary import InvestorSummary
         from ..models.meta import Meta
+        from ..models.organization_summary import OrganizationSummary
         from ..models.page import Page
-        from ..models.university_summary import UniversitySummary
 
         d = dict(src_dict)
         data = []
         _data = d.pop("data")
         for data_item_data in _data:
 
-            def _parse_data_item(
-                data: object,
-            ) -> (
-                CompanySummary
-                | FounderSummary
-                | GovNgoSummary
-                | InvestorSummary
-                | UniversitySummary
-            ):
+            def _parse_data_item(data: object) -> FounderSummary | OrganizationSummary:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_entity_summary_type_0 = CompanySummary.from_dict(
-                        data
+                    componentsschemas_entity_summary_type_0 = (
+                        OrganizationSummary.from_dict(data)
                     )
 
                     return componentsschemas_entity_summary_type_0
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_entity_summary_type_1 = (
-                        UniversitySummary.from_dict(data)
-                    )
-
-                    return componentsschemas_entity_summary_type_1
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_entity_summary_type_2 = GovNgoSummary.from_dict(
-                        data
-                    )
-
-                    return componentsschemas_entity_summary_type_2
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_entity_summary_type_3 = InvestorSummary.from_dict(
-                        data
-                    )
-
-                    return componentsschemas_entity_summary_type_3
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_entity_summary_type_4 = FounderSummary.from_dict(data)
+                componentsschemas_entity_summary_type_1 = FounderSummary.from_dict(data)
 
-                return componentsschemas_entity_summary_type_4
+                return componentsschemas_entity_summary_type_1
 
             data_item = _parse_data_item(data_item_data)
 

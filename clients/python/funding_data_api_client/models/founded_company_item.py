@@ -6,10 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.company_summary import CompanySummary
-    from ..models.gov_ngo_summary import GovNgoSummary
-    from ..models.investor_summary import InvestorSummary
-    from ..models.university_summary import UniversitySummary
+    from ..models.organization_summary import OrganizationSummary
 
 
 T = TypeVar("T", bound="FoundedCompanyItem")
@@ -30,8 +27,11 @@ class FoundedCompanyItem:
             Example: 2024-05.
         end_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when unknown.
             Example: 2024-05.
-        company (CompanySummary | GovNgoSummary | InvestorSummary | UniversitySummary): The organization summary row,
-            discriminated by `subtype`.
+        company (OrganizationSummary): The organization summary row of any `subtype` (the rows of `CompanySummary`,
+            `UniversitySummary`,
+            `GovNgoSummary` and `InvestorSummary` have the same fields). One object rather than a union
+            discriminated by `subtype`: Rust's serde and Kotlin's Moshi generators cannot decode a
+            discriminator that is also a field of the row.
     """
 
     raw_title: None | str
@@ -42,13 +42,9 @@ class FoundedCompanyItem:
     is_past: bool
     start_date: None | str
     end_date: None | str
-    company: CompanySummary | GovNgoSummary | InvestorSummary | UniversitySummary
+    company: OrganizationSummary
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.company_summary import CompanySummary
-        from ..models.gov_ngo_summary import GovNgoSummary
-        from ..models.university_summary import UniversitySummary
-
         raw_title: None | str
         raw_title = self.raw_title
 
@@ -68,15 +64,7 @@ class FoundedCompanyItem:
         end_date: None | str
         end_date = self.end_date
 
-        company: dict[str, Any]
-        if (
-            isinstance(self.company, CompanySummary)
-            or isinstance(self.company, UniversitySummary)
-            or isinstance(self.company, GovNgoSummary)
-        ):
-            company = self.company.to_dict()
-        else:
-            company = self.company.to_dict()
+        company = self.company.to_dict()
 
         field_dict: dict[str, Any] = {}
 
@@ -98,10 +86,7 @@ class FoundedCompanyItem:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.company_summary import CompanySummary
-        from ..models.gov_ngo_summary import GovNgoSummary
-        from ..models.investor_summary import InvestorSummary
-        from ..models.university_summary import UniversitySummary
+        from ..models.organization_summary import OrganizationSummary
 
         d = dict(src_dict)
 
@@ -136,48 +121,7 @@ class FoundedCompanyItem:
 
         end_date = _parse_end_date(d.pop("end_date"))
 
-        def _parse_company(
-            data: object,
-        ) -> CompanySummary | GovNgoSummary | InvestorSummary | UniversitySummary:
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_organization_summary_type_0 = (
-                    CompanySummary.from_dict(data)
-                )
-
-                return componentsschemas_organization_summary_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_organization_summary_type_1 = (
-                    UniversitySummary.from_dict(data)
-                )
-
-                return componentsschemas_organization_summary_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_organization_summary_type_2 = GovNgoSummary.from_dict(
-                    data
-                )
-
-                return componentsschemas_organization_summary_type_2
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            if not isinstance(data, dict):
-                raise TypeError()
-            componentsschemas_organization_summary_type_3 = InvestorSummary.from_dict(
-                data
-            )
-
-            return componentsschemas_organization_summary_type_3
-
-        company = _parse_company(d.pop("company"))
+        company = OrganizationSummary.from_dict(d.pop("company"))
 
         founded_company_item = cls(
             raw_title=raw_title,

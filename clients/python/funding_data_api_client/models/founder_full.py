@@ -37,7 +37,7 @@ class FounderFull:
     Attributes:
         uuid (UUID):
         type_ (Literal['person']):
-        subtype (Any):
+        subtype (None | str):
         name (str):
         tagline (None | str):
         about (None | str):
@@ -50,7 +50,7 @@ class FounderFull:
         taxonomy (list[TaxonomyItem]):
         gender (None | str):
         signal_rating (float | None):
-        investor (Any | InvestorProfileFull):
+        investor (InvestorProfileFull | None):
         founded_companies (FoundedCompaniesSummary):
         career (CareerGlance): First page (5) of the person's career, newest tenure first.
         education (EducationGlance): First page (5) of the person's education, newest first.
@@ -68,7 +68,7 @@ class FounderFull:
 
     uuid: UUID
     type_: Literal["person"]
-    subtype: Any
+    subtype: None | str
     name: str
     tagline: None | str
     about: None | str
@@ -81,7 +81,7 @@ class FounderFull:
     taxonomy: list[TaxonomyItem]
     gender: None | str
     signal_rating: float | None
-    investor: Any | InvestorProfileFull
+    investor: InvestorProfileFull | None
     founded_companies: FoundedCompaniesSummary
     career: CareerGlance
     education: EducationGlance
@@ -97,6 +97,7 @@ class FounderFull:
 
         type_ = self.type_
 
+        subtype: None | str
         subtype = self.subtype
 
         name = self.name
@@ -135,7 +136,7 @@ class FounderFull:
         signal_rating: float | None
         signal_rating = self.signal_rating
 
-        investor: Any | dict[str, Any]
+        investor: dict[str, Any] | None
         if isinstance(self.investor, InvestorProfileFull):
             investor = self.investor.to_dict()
         else:
@@ -213,7 +214,12 @@ class FounderFull:
         if type_ != "person":
             raise ValueError(f"type must match const 'person', got '{type_}'")
 
-        subtype = d.pop("subtype")
+        def _parse_subtype(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        subtype = _parse_subtype(d.pop("subtype"))
 
         name = d.pop("name")
 
@@ -279,7 +285,9 @@ class FounderFull:
 
         signal_rating = _parse_signal_rating(d.pop("signal_rating"))
 
-        def _parse_investor(data: object) -> Any | InvestorProfileFull:
+        def _parse_investor(data: object) -> InvestorProfileFull | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -288,7 +296,7 @@ class FounderFull:
                 return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | InvestorProfileFull, data)
+            return cast(InvestorProfileFull | None, data)
 
         investor = _parse_investor(d.pop("investor"))
 

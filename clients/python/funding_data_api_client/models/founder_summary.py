@@ -34,7 +34,7 @@ class FounderSummary:
     Attributes:
         uuid (UUID):
         type_ (Literal['person']):
-        subtype (Any):
+        subtype (None | str):
         name (str):
         tagline (None | str):
         about (None | str):
@@ -47,7 +47,7 @@ class FounderSummary:
         taxonomy (list[TaxonomyItem]):
         gender (None | str):
         signal_rating (float | None):
-        investor (Any | InvestorProfile):
+        investor (InvestorProfile | None):
         available (list[str]):
         added_at (datetime.datetime):
         updated_at (datetime.datetime):
@@ -63,7 +63,7 @@ class FounderSummary:
 
     uuid: UUID
     type_: Literal["person"]
-    subtype: Any
+    subtype: None | str
     name: str
     tagline: None | str
     about: None | str
@@ -76,7 +76,7 @@ class FounderSummary:
     taxonomy: list[TaxonomyItem]
     gender: None | str
     signal_rating: float | None
-    investor: Any | InvestorProfile
+    investor: InvestorProfile | None
     available: list[str]
     added_at: datetime.datetime
     updated_at: datetime.datetime
@@ -90,6 +90,7 @@ class FounderSummary:
 
         type_ = self.type_
 
+        subtype: None | str
         subtype = self.subtype
 
         name = self.name
@@ -128,7 +129,7 @@ class FounderSummary:
         signal_rating: float | None
         signal_rating = self.signal_rating
 
-        investor: Any | dict[str, Any]
+        investor: dict[str, Any] | None
         if isinstance(self.investor, InvestorProfile):
             investor = self.investor.to_dict()
         else:
@@ -198,7 +199,12 @@ class FounderSummary:
         if type_ != "person":
             raise ValueError(f"type must match const 'person', got '{type_}'")
 
-        subtype = d.pop("subtype")
+        def _parse_subtype(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        subtype = _parse_subtype(d.pop("subtype"))
 
         name = d.pop("name")
 
@@ -264,7 +270,9 @@ class FounderSummary:
 
         signal_rating = _parse_signal_rating(d.pop("signal_rating"))
 
-        def _parse_investor(data: object) -> Any | InvestorProfile:
+        def _parse_investor(data: object) -> InvestorProfile | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -273,7 +281,7 @@ class FounderSummary:
                 return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | InvestorProfile, data)
+            return cast(InvestorProfile | None, data)
 
         investor = _parse_investor(d.pop("investor"))
 

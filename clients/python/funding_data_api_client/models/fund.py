@@ -30,7 +30,7 @@ class Fund:
         name (str):
         investor (EntityRef):
         amount (int | None): Whole units of the active currency; null when unknown.
-        amount_source (Any | SourceAmount): The amount as announced, in its original currency; null when undisclosed.
+        amount_source (None | SourceAmount): The amount as announced, in its original currency; null when undisclosed.
         announced_date (datetime.date | None): Calendar day `YYYY-MM-DD` the fund was announced (the first day of the
             month or year when the source gives no finer date); null when unknown. Clients pinned before 2026-10-09 get
             `fund_date` at source precision (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`).
@@ -45,7 +45,7 @@ class Fund:
     name: str
     investor: EntityRef
     amount: int | None
-    amount_source: Any | SourceAmount
+    amount_source: None | SourceAmount
     announced_date: datetime.date | None
     vintage_year: int | None
     fund_type: (
@@ -66,7 +66,7 @@ class Fund:
         amount: int | None
         amount = self.amount
 
-        amount_source: Any | dict[str, Any]
+        amount_source: dict[str, Any] | None
         if isinstance(self.amount_source, SourceAmount):
             amount_source = self.amount_source.to_dict()
         else:
@@ -141,7 +141,9 @@ class Fund:
 
         amount = _parse_amount(d.pop("amount"))
 
-        def _parse_amount_source(data: object) -> Any | SourceAmount:
+        def _parse_amount_source(data: object) -> None | SourceAmount:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -150,7 +152,7 @@ class Fund:
                 return amount_source_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | SourceAmount, data)
+            return cast(None | SourceAmount, data)
 
         amount_source = _parse_amount_source(d.pop("amount_source"))
 

@@ -83,7 +83,7 @@ class InvestorSummary:
         signal_rating (float | None):
         unicorn_type (InvestorSummaryUnicornTypeType1 | InvestorSummaryUnicornTypeType2Type1 |
             InvestorSummaryUnicornTypeType3Type1 | None):
-        investor (Any | InvestorProfile):
+        investor (InvestorProfile | None):
         funding (FundingSummary):
         valuation (LatestValuation):
         jobs (JobsSummary):
@@ -133,7 +133,7 @@ class InvestorSummary:
         | InvestorSummaryUnicornTypeType3Type1
         | None
     )
-    investor: Any | InvestorProfile
+    investor: InvestorProfile | None
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
@@ -230,7 +230,7 @@ class InvestorSummary:
         else:
             unicorn_type = self.unicorn_type
 
-        investor: Any | dict[str, Any]
+        investor: dict[str, Any] | None
         if isinstance(self.investor, InvestorProfile):
             investor = self.investor.to_dict()
         else:
@@ -527,7 +527,9 @@ class InvestorSummary:
 
         unicorn_type = _parse_unicorn_type(d.pop("unicorn_type"))
 
-        def _parse_investor(data: object) -> Any | InvestorProfile:
+        def _parse_investor(data: object) -> InvestorProfile | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -536,7 +538,7 @@ class InvestorSummary:
                 return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | InvestorProfile, data)
+            return cast(InvestorProfile | None, data)
 
         investor = _parse_investor(d.pop("investor"))
 

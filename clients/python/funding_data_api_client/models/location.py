@@ -20,7 +20,7 @@ class Location:
     Attributes:
         role (LocationRole): `hq` or `office` (persons: `home`).
         city (IdName):
-        state (Any | IdName):
+        state (IdName | None):
         country (IdName):
         continent (IdName):
         lat (float):
@@ -29,7 +29,7 @@ class Location:
 
     role: LocationRole
     city: IdName
-    state: Any | IdName
+    state: IdName | None
     country: IdName
     continent: IdName
     lat: float
@@ -42,7 +42,7 @@ class Location:
 
         city = self.city.to_dict()
 
-        state: Any | dict[str, Any]
+        state: dict[str, Any] | None
         if isinstance(self.state, IdName):
             state = self.state.to_dict()
         else:
@@ -81,7 +81,9 @@ class Location:
 
         city = IdName.from_dict(d.pop("city"))
 
-        def _parse_state(data: object) -> Any | IdName:
+        def _parse_state(data: object) -> IdName | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -90,7 +92,7 @@ class Location:
                 return state_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | IdName, data)
+            return cast(IdName | None, data)
 
         state = _parse_state(d.pop("state"))
 

@@ -92,7 +92,7 @@ class OrganizationFullFields:
         signal_rating (float | None):
         unicorn_type (None | OrganizationFullFieldsUnicornTypeType1 | OrganizationFullFieldsUnicornTypeType2Type1 |
             OrganizationFullFieldsUnicornTypeType3Type1):
-        investor (Any | InvestorProfileFull):
+        investor (InvestorProfileFull | None):
         funding (FundingSummary):
         valuation (LatestValuation):
         jobs (JobsSummary):
@@ -149,7 +149,7 @@ class OrganizationFullFields:
         | OrganizationFullFieldsUnicornTypeType2Type1
         | OrganizationFullFieldsUnicornTypeType3Type1
     )
-    investor: Any | InvestorProfileFull
+    investor: InvestorProfileFull | None
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
@@ -255,7 +255,7 @@ class OrganizationFullFields:
         else:
             unicorn_type = self.unicorn_type
 
-        investor: Any | dict[str, Any]
+        investor: dict[str, Any] | None
         if isinstance(self.investor, InvestorProfileFull):
             investor = self.investor.to_dict()
         else:
@@ -576,7 +576,9 @@ class OrganizationFullFields:
 
         unicorn_type = _parse_unicorn_type(d.pop("unicorn_type"))
 
-        def _parse_investor(data: object) -> Any | InvestorProfileFull:
+        def _parse_investor(data: object) -> InvestorProfileFull | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -585,7 +587,7 @@ class OrganizationFullFields:
                 return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | InvestorProfileFull, data)
+            return cast(InvestorProfileFull | None, data)
 
         investor = _parse_investor(d.pop("investor"))
 

@@ -89,7 +89,7 @@ class OrganizationSummaryFields:
         signal_rating (float | None):
         unicorn_type (None | OrganizationSummaryFieldsUnicornTypeType1 | OrganizationSummaryFieldsUnicornTypeType2Type1
             | OrganizationSummaryFieldsUnicornTypeType3Type1):
-        investor (Any | InvestorProfile):
+        investor (InvestorProfile | None):
         funding (FundingSummary):
         valuation (LatestValuation):
         jobs (JobsSummary):
@@ -139,7 +139,7 @@ class OrganizationSummaryFields:
         | OrganizationSummaryFieldsUnicornTypeType2Type1
         | OrganizationSummaryFieldsUnicornTypeType3Type1
     )
-    investor: Any | InvestorProfile
+    investor: InvestorProfile | None
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
@@ -240,7 +240,7 @@ class OrganizationSummaryFields:
         else:
             unicorn_type = self.unicorn_type
 
-        investor: Any | dict[str, Any]
+        investor: dict[str, Any] | None
         if isinstance(self.investor, InvestorProfile):
             investor = self.investor.to_dict()
         else:
@@ -539,7 +539,9 @@ class OrganizationSummaryFields:
 
         unicorn_type = _parse_unicorn_type(d.pop("unicorn_type"))
 
-        def _parse_investor(data: object) -> Any | InvestorProfile:
+        def _parse_investor(data: object) -> InvestorProfile | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -548,7 +550,7 @@ class OrganizationSummaryFields:
                 return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | InvestorProfile, data)
+            return cast(InvestorProfile | None, data)
 
         investor = _parse_investor(d.pop("investor"))
 

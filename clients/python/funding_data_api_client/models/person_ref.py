@@ -22,7 +22,7 @@ class PersonRef:
     Attributes:
         uuid (UUID):
         type_ (Literal['person']):
-        subtype (Any):
+        subtype (None | str):
         name (str):
         image (None | str):
         service_url (None | str):
@@ -31,7 +31,7 @@ class PersonRef:
 
     uuid: UUID
     type_: Literal["person"]
-    subtype: Any
+    subtype: None | str
     name: str
     image: None | str
     service_url: None | str
@@ -42,6 +42,7 @@ class PersonRef:
 
         type_ = self.type_
 
+        subtype: None | str
         subtype = self.subtype
 
         name = self.name
@@ -79,7 +80,12 @@ class PersonRef:
         if type_ != "person":
             raise ValueError(f"type must match const 'person', got '{type_}'")
 
-        subtype = d.pop("subtype")
+        def _parse_subtype(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        subtype = _parse_subtype(d.pop("subtype"))
 
         name = d.pop("name")
 

@@ -26,7 +26,7 @@ class Timeseries:
         interval (TimeseriesInterval):
         from_ (str): First period (`YYYY-MM`, `YYYY-Qn` or `YYYY`).
         to (str): Last period.
-        group_by (Any | HeatmapDimension): The dimension of `series`, or null.
+        group_by (HeatmapDimension | None): The dimension of `series`, or null.
         periods (list[str]): Every period from `from` to `to`: `YYYY-MM` (month), `YYYY-Qn` (quarter) or `YYYY` (year).
         values (list[float | None]): The metric over all matching rounds per period (aligned with `periods`).
         series (list[TimeseriesSeries]): With `group_by`, the top `top_n` categories by the metric over the whole range;
@@ -38,7 +38,7 @@ class Timeseries:
     interval: TimeseriesInterval
     from_: str
     to: str
-    group_by: Any | HeatmapDimension
+    group_by: HeatmapDimension | None
     periods: list[str]
     values: list[float | None]
     series: list[TimeseriesSeries]
@@ -53,7 +53,7 @@ class Timeseries:
 
         to = self.to
 
-        group_by: Any | str
+        group_by: None | str
         if isinstance(self.group_by, HeatmapDimension):
             group_by = self.group_by.value
         else:
@@ -105,7 +105,9 @@ class Timeseries:
 
         to = d.pop("to")
 
-        def _parse_group_by(data: object) -> Any | HeatmapDimension:
+        def _parse_group_by(data: object) -> HeatmapDimension | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
@@ -114,7 +116,7 @@ class Timeseries:
                 return group_by_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | HeatmapDimension, data)
+            return cast(HeatmapDimension | None, data)
 
         group_by = _parse_group_by(d.pop("group_by"))
 

@@ -10,12 +10,9 @@ from ..models.standardized_round import StandardizedRound
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.company_summary import CompanySummary
-    from ..models.gov_ngo_summary import GovNgoSummary
-    from ..models.investor_summary import InvestorSummary
     from ..models.locked_field import LockedField
+    from ..models.organization_summary import OrganizationSummary
     from ..models.transaction_investor import TransactionInvestor
-    from ..models.university_summary import UniversitySummary
 
 
 T = TypeVar("T", bound="Transaction")
@@ -31,13 +28,16 @@ class Transaction:
         announced_date (None | str): A PartialDate (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, never padded), or null when
             unknown. Example: 2024-05.
         round_type (None | str): Raw reported round type (upper-case display name).
-        standardized_round (Any | StandardizedRound):
+        standardized_round (None | StandardizedRound):
         valuation (int | None): Whole units of the active currency; null when unknown.
         is_verified (bool | None):
         is_vc_round (bool | None):
         is_exit (bool | None):
-        company (CompanySummary | GovNgoSummary | InvestorSummary | UniversitySummary): The organization summary row,
-            discriminated by `subtype`.
+        company (OrganizationSummary): The organization summary row of any `subtype` (the rows of `CompanySummary`,
+            `UniversitySummary`,
+            `GovNgoSummary` and `InvestorSummary` have the same fields). One object rather than a union
+            discriminated by `subtype`: Rust's serde and Kotlin's Moshi generators cannot decode a
+            discriminator that is also a field of the row.
         investors (list[TransactionInvestor] | None): Leads first. Null for callers without the premium tier (named in
             `locked`).
         source_url (None | str):
@@ -57,12 +57,12 @@ class Transaction:
     amount: int | None
     announced_date: None | str
     round_type: None | str
-    standardized_round: Any | StandardizedRound
+    standardized_round: None | StandardizedRound
     valuation: int | None
     is_verified: bool | None
     is_vc_round: bool | None
     is_exit: bool | None
-    company: CompanySummary | GovNgoSummary | InvestorSummary | UniversitySummary
+    company: OrganizationSummary
     investors: list[TransactionInvestor] | None
     source_url: None | str
     deleted_at: datetime.datetime | None
@@ -70,10 +70,6 @@ class Transaction:
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.company_summary import CompanySummary
-        from ..models.gov_ngo_summary import GovNgoSummary
-        from ..models.university_summary import UniversitySummary
-
         id = self.id
 
         amount: int | None
@@ -85,7 +81,7 @@ class Transaction:
         round_type: None | str
         round_type = self.round_type
 
-        standardized_round: Any | str
+        standardized_round: None | str
         if isinstance(self.standardized_round, StandardizedRound):
             standardized_round = self.standardized_round.value
         else:
@@ -103,15 +99,7 @@ class Transaction:
         is_exit: bool | None
         is_exit = self.is_exit
 
-        company: dict[str, Any]
-        if (
-            isinstance(self.company, CompanySummary)
-            or isinstance(self.company, UniversitySummary)
-            or isinstance(self.company, GovNgoSummary)
-        ):
-            company = self.company.to_dict()
-        else:
-            company = self.company.to_dict()
+        company = self.company.to_dict()
 
         investors: list[dict[str, Any]] | None
         if isinstance(self.investors, list):
@@ -170,12 +158,9 @@ class Transaction:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.company_summary import CompanySummary
-        from ..models.gov_ngo_summary import GovNgoSummary
-        from ..models.investor_summary import InvestorSummary
         from ..models.locked_field import LockedField
+        from ..models.organization_summary import OrganizationSummary
         from ..models.transaction_investor import TransactionInvestor
-        from ..models.university_summary import UniversitySummary
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -201,7 +186,9 @@ class Transaction:
 
         round_type = _parse_round_type(d.pop("round_type"))
 
-        def _parse_standardized_round(data: object) -> Any | StandardizedRound:
+        def _parse_standardized_round(data: object) -> None | StandardizedRound:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
@@ -210,7 +197,7 @@ class Transaction:
                 return standardized_round_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | StandardizedRound, data)
+            return cast(None | StandardizedRound, data)
 
         standardized_round = _parse_standardized_round(d.pop("standardized_round"))
 
@@ -242,48 +229,7 @@ class Transaction:
 
         is_exit = _parse_is_exit(d.pop("is_exit"))
 
-        def _parse_company(
-            data: object,
-        ) -> CompanySummary | GovNgoSummary | InvestorSummary | UniversitySummary:
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_organization_summary_type_0 = (
-                    CompanySummary.from_dict(data)
-                )
-
-                return componentsschemas_organization_summary_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_organization_summary_type_1 = (
-                    UniversitySummary.from_dict(data)
-                )
-
-                return componentsschemas_organization_summary_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_organization_summary_type_2 = GovNgoSummary.from_dict(
-                    data
-                )
-
-                return componentsschemas_organization_summary_type_2
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            if not isinstance(data, dict):
-                raise TypeError()
-            componentsschemas_organization_summary_type_3 = InvestorSummary.from_dict(
-                data
-            )
-
-            return componentsschemas_organization_summary_type_3
-
-        company = _parse_company(d.pop("company"))
+        company = OrganizationSummary.from_dict(d.pop("company"))
 
         def _parse_investors(data: object) -> list[TransactionInvestor] | None:
             if data is None:

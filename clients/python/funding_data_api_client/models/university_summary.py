@@ -84,7 +84,7 @@ class UniversitySummary:
         signal_rating (float | None):
         unicorn_type (None | UniversitySummaryUnicornTypeType1 | UniversitySummaryUnicornTypeType2Type1 |
             UniversitySummaryUnicornTypeType3Type1):
-        investor (Any | InvestorProfile):
+        investor (InvestorProfile | None):
         funding (FundingSummary):
         valuation (LatestValuation):
         jobs (JobsSummary):
@@ -134,7 +134,7 @@ class UniversitySummary:
         | UniversitySummaryUnicornTypeType2Type1
         | UniversitySummaryUnicornTypeType3Type1
     )
-    investor: Any | InvestorProfile
+    investor: InvestorProfile | None
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
@@ -231,7 +231,7 @@ class UniversitySummary:
         else:
             unicorn_type = self.unicorn_type
 
-        investor: Any | dict[str, Any]
+        investor: dict[str, Any] | None
         if isinstance(self.investor, InvestorProfile):
             investor = self.investor.to_dict()
         else:
@@ -532,7 +532,9 @@ class UniversitySummary:
 
         unicorn_type = _parse_unicorn_type(d.pop("unicorn_type"))
 
-        def _parse_investor(data: object) -> Any | InvestorProfile:
+        def _parse_investor(data: object) -> InvestorProfile | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -541,7 +543,7 @@ class UniversitySummary:
                 return investor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(Any | InvestorProfile, data)
+            return cast(InvestorProfile | None, data)
 
         investor = _parse_investor(d.pop("investor"))
 
