@@ -1400,8 +1400,9 @@ export interface paths {
          * @description The data this deployment serves: whether it is the synthetic demo data of `make seed` (its rounds
          *     cite articles on reserved `.example` hosts), the newest change (`as_of`: the latest `updated_at`
          *     of any record, the instant a changed-since walk starts from), records per type (transactions not
-         *     deleted, jobs active) and the records per source (entities and rounds; records with no source of
-         *     their own count under `synthetic demo` when the data is synthetic, else `unattributed`).
+         *     deleted, jobs active) and the records per source (entities and rounds: an import's `--source`,
+         *     e.g. `crunchbase-2013`; records no import wrote count under `synthetic demo` when the data is
+         *     synthetic, else `unattributed`).
          *     Figures are recomputed at most once a minute. Public: no token needed.
          */
         get: operations["getDataset"];
@@ -2501,6 +2502,8 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
+            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            score?: number;
             locked?: components["schemas"]["Locked"];
         };
         /**

@@ -8,11 +8,8 @@ from attrs import define as _attrs_define
 from ..models.match_candidate_matched_on_item import MatchCandidateMatchedOnItem
 
 if TYPE_CHECKING:
-    from ..models.company_summary import CompanySummary
     from ..models.founder_summary import FounderSummary
-    from ..models.gov_ngo_summary import GovNgoSummary
-    from ..models.investor_summary import InvestorSummary
-    from ..models.university_summary import UniversitySummary
+    from ..models.organization_summary import OrganizationSummary
 
 
 T = TypeVar("T", bound="MatchCandidate")
@@ -25,26 +22,17 @@ class MatchCandidate:
         score (float):
         matched_on (list[MatchCandidateMatchedOnItem]): The inputs this entity agrees with (`name` also when one typo
             away).
-        entity (CompanySummary | FounderSummary | GovNgoSummary | InvestorSummary | UniversitySummary): A row of
-            `/data/entities`: the organization summary row of its `subtype`, or the person
+        entity (FounderSummary | OrganizationSummary): A row of `/data/entities`: the organization summary row of its
+            `subtype`, or the person
             summary row (`type` = `person`, `subtype` null).
     """
 
     score: float
     matched_on: list[MatchCandidateMatchedOnItem]
-    entity: (
-        CompanySummary
-        | FounderSummary
-        | GovNgoSummary
-        | InvestorSummary
-        | UniversitySummary
-    )
+    entity: FounderSummary | OrganizationSummary
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.company_summary import CompanySummary
-        from ..models.gov_ngo_summary import GovNgoSummary
-        from ..models.investor_summary import InvestorSummary
-        from ..models.university_summary import UniversitySummary
+        from ..models.organization_summary import OrganizationSummary
 
         score = self.score
 
@@ -54,12 +42,7 @@ class MatchCandidate:
             matched_on.append(matched_on_item)
 
         entity: dict[str, Any]
-        if (
-            isinstance(self.entity, CompanySummary)
-            or isinstance(self.entity, UniversitySummary)
-            or isinstance(self.entity, GovNgoSummary)
-            or isinstance(self.entity, InvestorSummary)
-        ):
+        if isinstance(self.entity, OrganizationSummary):
             entity = self.entity.to_dict()
         else:
             entity = self.entity.to_dict()
@@ -78,11 +61,8 @@ class MatchCandidate:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.company_summary import CompanySummary
         from ..models.founder_summary import FounderSummary
-        from ..models.gov_ngo_summary import GovNgoSummary
-        from ..models.investor_summary import InvestorSummary
-        from ..models.university_summary import UniversitySummary
+        from ..models.organization_summary import OrganizationSummary
 
         d = dict(src_dict)
         score = d.pop("score")
@@ -94,56 +74,22 @@ class MatchCandidate:
 
             matched_on.append(matched_on_item)
 
-        def _parse_entity(
-            data: object,
-        ) -> (
-            CompanySummary
-            | FounderSummary
-            | GovNgoSummary
-            | InvestorSummary
-            | UniversitySummary
-        ):
+        def _parse_entity(data: object) -> FounderSummary | OrganizationSummary:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_entity_summary_type_0 = CompanySummary.from_dict(data)
+                componentsschemas_entity_summary_type_0 = OrganizationSummary.from_dict(
+                    data
+                )
 
                 return componentsschemas_entity_summary_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_entity_summary_type_1 = UniversitySummary.from_dict(
-                    data
-                )
-
-                return componentsschemas_entity_summary_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_entity_summary_type_2 = GovNgoSummary.from_dict(data)
-
-                return componentsschemas_entity_summary_type_2
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_entity_summary_type_3 = InvestorSummary.from_dict(
-                    data
-                )
-
-                return componentsschemas_entity_summary_type_3
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_entity_summary_type_4 = FounderSummary.from_dict(data)
+            componentsschemas_entity_summary_type_1 = FounderSummary.from_dict(data)
 
-            return componentsschemas_entity_summary_type_4
+            return componentsschemas_entity_summary_type_1
 
         entity = _parse_entity(d.pop("entity"))
 

@@ -105,7 +105,8 @@ class OrganizationFull:
                 default sort (`-start_date`), with the total.
             locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
                 dotted paths in the record
-                (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
+                (one rule per field, wherever the field appears): financials (`revenue`, `revenue.value`, `ebitda`,
+                `profit`, `rnd`, `valuation`,
                 `valuation.value`, a valuation's `value`, `investor.portfolio.total_valuation`) and a round's
                 `investors` without premium; `employees`/`employees_count` when signed out; web-traffic `visits` and
                 `traffic.monthly_visits` without premium; headcount `percentage` and `count` without premium.

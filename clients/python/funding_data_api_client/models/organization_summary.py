@@ -92,9 +92,11 @@ class OrganizationSummary:
             funding (FundingSummary):
             valuation (LatestValuation):
             jobs (JobsSummary):
+            score (float | Unset): Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
             locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
                 dotted paths in the record
-                (SPEC.md 5.5): financials (`revenue`, `revenue.value`, `ebitda`, `profit`, `rnd`, `valuation`,
+                (one rule per field, wherever the field appears): financials (`revenue`, `revenue.value`, `ebitda`,
+                `profit`, `rnd`, `valuation`,
                 `valuation.value`, a valuation's `value`, `investor.portfolio.total_valuation`) and a round's
                 `investors` without premium; `employees`/`employees_count` when signed out; web-traffic `visits` and
                 `traffic.monthly_visits` without premium; headcount `percentage` and `count` without premium.
@@ -140,6 +142,7 @@ class OrganizationSummary:
     funding: FundingSummary
     valuation: LatestValuation
     jobs: JobsSummary
+    score: float | Unset = UNSET
     locked: list[LockedField] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -244,6 +247,8 @@ class OrganizationSummary:
 
         jobs = self.jobs.to_dict()
 
+        score = self.score
+
         locked: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.locked, Unset):
             locked = []
@@ -289,6 +294,8 @@ class OrganizationSummary:
                 "jobs": jobs,
             }
         )
+        if score is not UNSET:
+            field_dict["score"] = score
         if locked is not UNSET:
             field_dict["locked"] = locked
 
@@ -548,6 +555,8 @@ class OrganizationSummary:
 
         jobs = JobsSummary.from_dict(d.pop("jobs"))
 
+        score = d.pop("score", UNSET)
+
         _locked = d.pop("locked", UNSET)
         locked: list[LockedField] | Unset = UNSET
         if _locked is not UNSET:
@@ -590,6 +599,7 @@ class OrganizationSummary:
             funding=funding,
             valuation=valuation,
             jobs=jobs,
+            score=score,
             locked=locked,
         )
 
