@@ -37,7 +37,13 @@ export interface OperationSample {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** An operation's call before its samples are written: the filled parameters by name, query values typed. */
-type Call = Omit<OperationSample, 'samples'> & { params: Record<string, string>; typedQuery: Record<string, unknown>; bodySchema: string | null };
+type Call = Omit<OperationSample, 'samples'> & {
+  params: Record<string, string>;
+  typedQuery: Record<string, unknown>;
+  bodySchema: string | null;
+  /** `json`: a 2xx JSON body, read as the model; `redirect`: only a 3xx succeeds (shown, not followed); `text`: a 2xx body of another type. */
+  answer: 'json' | 'redirect' | 'text';
+};
 
 /** openapi-python-client's names: module and tag folders in snake case (`Government and NGOs` -> government_and_ng_os). */
 export const snake = (s: string): string =>
@@ -146,15 +152,23 @@ function pythonSample(o: Call, tag: string, pathParams: string[], t: SampleTarge
     ...(o.body !== undefined && o.bodySchema ? [`body=${o.bodySchema}.from_dict(${pyLiteral(o.body)})`] : []),
   ];
   const connect = `api = connect("${t.baseUrl}", auth_url="${t.authUrl}", client_id=os.environ["CLIENT_ID"], client_secret=os.environ["CLIENT_SECRET"])`;
+  // `call` returns the parsed model of a JSON answer; a redirect or a non-JSON body is read from the raw response
+  // (the generated client raises on a body type it has no model for: that one is fetched with its httpx client)
+  const invoke = {
+    json: [`print(call(${[mod, 'api', ...args].join(', ')}))`],
+    redirect: [`response = ${mod}.sync_detailed(${['client=api', ...args].join(', ')})`, 'print(response.status_code, response.headers.get("location"))'],
+    text: [`response = api.get_httpx_client().get(${[JSON.stringify(o.url), ...(Object.keys(o.query).length ? [`params=${pyLiteral(o.query)}`] : [])].join(', ')})`, 'print(response.status_code, response.text[:200])'],
+  }[o.answer];
+  const json = [...args, ...invoke].some((a) => a.includes('json.loads('));
   return [
-    o.body !== undefined && o.bodySchema ? 'import json\nimport os' : 'import os',
+    json ? 'import json\nimport os' : 'import os',
     '',
-    `from funding_data_api_client.api.${snake(tag)} import ${mod}`,
+    ...(o.answer === 'text' ? [] : [`from funding_data_api_client.api.${snake(tag)} import ${mod}`]),
     ...(o.body !== undefined && o.bodySchema ? [`from funding_data_api_client.models import ${o.bodySchema}`] : []),
-    'from funding_data_sdk import call, connect',
+    `from funding_data_sdk import ${o.answer === 'json' ? 'call, connect' : 'connect'}`,
     '',
     connect,
-    `print(call(${[mod, 'api', ...args].join(', ')}))`,
+    ...invoke,
   ].join('\n');
 }
 
@@ -162,15 +176,32 @@ function typescriptSample(o: Call, pathParams: string[], t: SampleTarget): strin
   const params: string[] = [];
   if (pathParams.length) params.push(`path: { ${pathParams.map((n) => `${n}: ${JSON.stringify(o.params[n])}`).join(', ')} }`);
   if (Object.keys(o.typedQuery).length) params.push(`query: { ${Object.entries(o.typedQuery).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')} }`);
-  const options = [params.length ? `params: { ${params.join(', ')} }` : '', o.body !== undefined ? `body: ${JSON.stringify(o.body)}` : ''].filter(Boolean);
+  const options = [
+    params.length ? `params: { ${params.join(', ')} }` : '',
+    o.body !== undefined ? `body: ${JSON.stringify(o.body)}` : '',
+    // fetch follows a redirect by itself: `manual` shows the 308 and its Location, as the curl sample does
+    o.answer === 'redirect' ? "redirect: 'manual'" : '',
+    o.answer === 'text' ? "parseAs: 'text'" : '',
+  ].filter(Boolean);
   const client = `createFundingClient({ baseUrl: '${t.baseUrl}', authUrl: '${t.authUrl}', clientId: process.env.CLIENT_ID!, clientSecret: process.env.CLIENT_SECRET! })`;
+  const call = `await api.${o.method.toUpperCase()}('${o.path}'${options.length ? `, { ${options.join(', ')} }` : ''});`;
   return [
     "import { createFundingClient } from '@funding-data/client';",
     '',
     `const api = ${client};`,
-    `const { data, error } = await api.${o.method.toUpperCase()}('${o.path}'${options.length ? `, { ${options.join(', ')} }` : ''});`,
-    'console.log(data ?? error);',
+    ...(o.answer === 'redirect'
+      ? [`const { data, error, response } = ${call}`, "console.log(response.status, response.headers.get('location'));"]
+      : [`const { data, error } = ${call}`, 'console.log(data ?? error);']),
   ].join('\n');
+}
+
+/** How a sample reads the answer: the first success response's kind (a 2xx JSON body, a 3xx, or another body). */
+function answerOf(doc: Json, op: Json): Call['answer'] {
+  const responses = (op.responses ?? {}) as Record<string, Json>;
+  const ok = Object.keys(responses).find((c) => /^2/.test(c));
+  if (!ok) return Object.keys(responses).some((c) => /^3/.test(c)) ? 'redirect' : 'json';
+  const content = (deref(doc, responses[ok]!).content ?? {}) as Json;
+  return !Object.keys(content).length || Object.keys(content).some((m) => /json/.test(m)) ? 'json' : 'text';
 }
 
 /** Every operation of the document with its samples for the deployment at `t`. */
@@ -195,6 +226,8 @@ export function operationSamples(doc: Json, t: SampleTarget): OperationSample[] 
       for (const p of pathParams) filled[p.name] = String(p.example ?? ids.get(operationId)?.[p.name] ?? inherited[p.name] ?? valueFor(doc, p.schema));
       const typedQuery: Record<string, unknown> = {};
       for (const p of params) if (p.in === 'query' && p.required) typedQuery[p.name] = p.example ?? valueFor(doc, p.schema);
+      // an operation whose query needs one of several optional parameters names them in `x-sample-query`
+      Object.assign(typedQuery, (op['x-sample-query'] ?? {}) as Json);
       const query = Object.fromEntries(Object.entries(typedQuery).map(([k, v]) => [k, String(v)]));
       const content = op.requestBody ? ((deref(doc, op.requestBody) as Json).content as Json) : undefined;
       const body = content ? (exampleOf(content) ?? valueFor(doc, (content['application/json'] as Json | undefined)?.schema as Json)) : undefined;
@@ -209,7 +242,7 @@ export function operationSamples(doc: Json, t: SampleTarget): OperationSample[] 
         secured: security.length > 0,
       };
       const ref = ((((deref(doc, op.requestBody ?? {}) as Json).content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined)?.$ref;
-      const full: Call = { ...base, params: filled, typedQuery, bodySchema: typeof ref === 'string' ? ref.split('/').pop()! : null };
+      const full: Call = { ...base, params: filled, typedQuery, bodySchema: typeof ref === 'string' ? ref.split('/').pop()! : null, answer: answerOf(doc, op) };
       const tag = ((op.tags ?? ['default']) as string[])[0]!;
       out.push({
         ...base,
