@@ -63,11 +63,19 @@ from .credit_balance import CreditBalance
 from .currency_code import CurrencyCode
 from .database_probe import DatabaseProbe
 from .database_probe_status import DatabaseProbeStatus
+from .dataset_response import DatasetResponse
+from .dataset_response_data import DatasetResponseData
+from .dataset_response_data_records import DatasetResponseDataRecords
+from .dataset_response_data_sources_item import DatasetResponseDataSourcesItem
 from .deal_size import DealSize
 from .delete_note_api_version import DeleteNoteAPIVersion
 from .delete_webhook_api_version import DeleteWebhookAPIVersion
 from .deprecation import Deprecation
 from .deprecation_type import DeprecationType
+from .ecosystem import Ecosystem
+from .ecosystem_list import EcosystemList
+from .ecosystem_places_item import EcosystemPlacesItem
+from .ecosystem_places_item_kind import EcosystemPlacesItemKind
 from .education_glance import EducationGlance
 from .education_item import EducationItem
 from .education_item_list import EducationItemList
@@ -131,6 +139,7 @@ from .get_aggregate_api_version import GetAggregateAPIVersion
 from .get_aggregate_multi_metric_api_version import GetAggregateMultiMetricAPIVersion
 from .get_api_key_api_version import GetApiKeyAPIVersion
 from .get_company_api_version import GetCompanyAPIVersion
+from .get_dataset_api_version import GetDatasetAPIVersion
 from .get_entity_api_version import GetEntityAPIVersion
 from .get_fund_api_version import GetFundAPIVersion
 from .get_funding_funnel_api_version import GetFundingFunnelAPIVersion
@@ -230,6 +239,7 @@ from .list_company_patents_api_version import ListCompanyPatentsAPIVersion
 from .list_company_team_api_version import ListCompanyTeamAPIVersion
 from .list_company_valuations_api_version import ListCompanyValuationsAPIVersion
 from .list_company_web_traffic_api_version import ListCompanyWebTrafficAPIVersion
+from .list_ecosystems_api_version import ListEcosystemsAPIVersion
 from .list_education_api_version import ListEducationAPIVersion
 from .list_entities_api_version import ListEntitiesAPIVersion
 from .list_entities_format import ListEntitiesFormat
@@ -286,7 +296,18 @@ from .location import Location
 from .location_role import LocationRole
 from .locked_field import LockedField
 from .locked_field_reason import LockedFieldReason
+from .match_batch_request import MatchBatchRequest
+from .match_batch_response import MatchBatchResponse
+from .match_candidate import MatchCandidate
+from .match_candidate_matched_on_item import MatchCandidateMatchedOnItem
+from .match_entities_api_version import MatchEntitiesAPIVersion
+from .match_entity_api_version import MatchEntityAPIVersion
+from .match_normalized import MatchNormalized
+from .match_query import MatchQuery
+from .match_response import MatchResponse
+from .match_result import MatchResult
 from .match_summary import MatchSummary
+from .match_type import MatchType
 from .meta import Meta
 from .migrations_probe import MigrationsProbe
 from .migrations_probe_status import MigrationsProbeStatus
@@ -364,6 +385,7 @@ from .redirect_fundings_multi_metric_api_version import (
 from .redirect_fundings_multi_metric_query import RedirectFundingsMultiMetricQuery
 from .replay_webhook_delivery_api_version import ReplayWebhookDeliveryAPIVersion
 from .revoke_api_key_api_version import RevokeApiKeyAPIVersion
+from .root_pointer import RootPointer
 from .rotate_webhook_secret_api_version import RotateWebhookSecretAPIVersion
 from .rotate_webhook_secret_body import RotateWebhookSecretBody
 from .scope import Scope
@@ -516,11 +538,19 @@ __all__ = (
     "CurrencyCode",
     "DatabaseProbe",
     "DatabaseProbeStatus",
+    "DatasetResponse",
+    "DatasetResponseData",
+    "DatasetResponseDataRecords",
+    "DatasetResponseDataSourcesItem",
     "DealSize",
     "DeleteNoteAPIVersion",
     "DeleteWebhookAPIVersion",
     "Deprecation",
     "DeprecationType",
+    "Ecosystem",
+    "EcosystemList",
+    "EcosystemPlacesItem",
+    "EcosystemPlacesItemKind",
     "EducationGlance",
     "EducationItem",
     "EducationItemList",
@@ -584,6 +614,7 @@ __all__ = (
     "GetAggregateMultiMetricAPIVersion",
     "GetApiKeyAPIVersion",
     "GetCompanyAPIVersion",
+    "GetDatasetAPIVersion",
     "GetEntityAPIVersion",
     "GetFundAPIVersion",
     "GetFundingFunnelAPIVersion",
@@ -675,6 +706,7 @@ __all__ = (
     "ListCompanyTeamAPIVersion",
     "ListCompanyValuationsAPIVersion",
     "ListCompanyWebTrafficAPIVersion",
+    "ListEcosystemsAPIVersion",
     "ListEducationAPIVersion",
     "ListEntitiesAPIVersion",
     "ListEntitiesFormat",
@@ -731,7 +763,18 @@ __all__ = (
     "LocationRole",
     "LockedField",
     "LockedFieldReason",
+    "MatchBatchRequest",
+    "MatchBatchResponse",
+    "MatchCandidate",
+    "MatchCandidateMatchedOnItem",
+    "MatchEntitiesAPIVersion",
+    "MatchEntityAPIVersion",
+    "MatchNormalized",
+    "MatchQuery",
+    "MatchResponse",
+    "MatchResult",
     "MatchSummary",
+    "MatchType",
     "Meta",
     "MigrationsProbe",
     "MigrationsProbeStatus",
@@ -785,6 +828,7 @@ __all__ = (
     "RedirectFundingsMultiMetricQuery",
     "ReplayWebhookDeliveryAPIVersion",
     "RevokeApiKeyAPIVersion",
+    "RootPointer",
     "RotateWebhookSecretAPIVersion",
     "RotateWebhookSecretBody",
     "Scope",
