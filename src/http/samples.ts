@@ -9,7 +9,7 @@
  */
 
 type Json = Record<string, unknown>;
-type Param = { name: string; in: string; required?: boolean; example?: unknown; schema?: Json; $ref?: string };
+type Param = { name: string; in: string; required?: boolean; example?: unknown; schema?: Json; $ref?: string; 'x-sample-env'?: string };
 
 export interface SampleTarget {
   baseUrl: string;
@@ -26,8 +26,10 @@ export interface OperationSample {
   operationId: string;
   method: string;
   path: string;
-  /** The path with its parameters filled. */
+  /** The path with its parameters filled (a parameter read from the environment as `{{NAME}}`). */
   url: string;
+  /** Path parameters no seed record can fill (the id of the caller's own webhook): name -> environment variable. */
+  env: Record<string, string>;
   query: Record<string, string>;
   body: unknown;
   secured: boolean;
@@ -137,7 +139,8 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 function curlSample(o: Call, t: SampleTarget): string {
   const qs = new URLSearchParams(o.query).toString();
-  const lines = [`curl -sS --globoff ${o.method === 'get' ? '' : `-X ${o.method.toUpperCase()} `}"${t.baseUrl}${o.url}${qs ? `?${qs}` : ''}"`];
+  const url = o.url.replace(/\{\{(\w+)\}\}/g, '$$$1');
+  const lines = [`curl -sS --globoff ${o.method === 'get' ? '' : `-X ${o.method.toUpperCase()} `}"${t.baseUrl}${url}${qs ? `?${qs}` : ''}"`];
   if (o.secured) lines.push(`  -H "Authorization: Bearer $TOKEN" -H "X-Client-Id: $CLIENT_ID"`);
   if (o.body !== undefined) lines.push(`  -H 'Content-Type: application/json' -d ${shellQuote(JSON.stringify(o.body))}`);
   const intro = o.secured ? [`# TOKEN: POST ${t.authUrl}/oauth/token with your client_id and client_secret (see Getting started)`] : [];
@@ -147,7 +150,7 @@ function curlSample(o: Call, t: SampleTarget): string {
 function pythonSample(o: Call, tag: string, pathParams: string[], t: SampleTarget): string {
   const mod = snake(o.operationId);
   const args = [
-    ...pathParams.map((n) => `${pyName(n)}=${pyLiteral(o.params[n])}`),
+    ...pathParams.map((n) => `${pyName(n)}=${o.env[n] ? `os.environ["${o.env[n]}"]` : pyLiteral(o.params[n])}`),
     ...Object.entries(o.typedQuery).map(([k, v]) => `${pyName(k)}=${pyLiteral(v)}`),
     ...(o.body !== undefined && o.bodySchema ? [`body=${o.bodySchema}.from_dict(${pyLiteral(o.body)})`] : []),
   ];
@@ -174,7 +177,7 @@ function pythonSample(o: Call, tag: string, pathParams: string[], t: SampleTarge
 
 function typescriptSample(o: Call, pathParams: string[], t: SampleTarget): string {
   const params: string[] = [];
-  if (pathParams.length) params.push(`path: { ${pathParams.map((n) => `${n}: ${JSON.stringify(o.params[n])}`).join(', ')} }`);
+  if (pathParams.length) params.push(`path: { ${pathParams.map((n) => `${n}: ${o.env[n] ? `process.env.${o.env[n]}!` : JSON.stringify(o.params[n])}`).join(', ')} }`);
   if (Object.keys(o.typedQuery).length) params.push(`query: { ${Object.entries(o.typedQuery).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')} }`);
   const options = [
     params.length ? `params: { ${params.join(', ')} }` : '',
@@ -224,6 +227,7 @@ export function operationSamples(doc: Json, t: SampleTarget): OperationSample[] 
       const inherited = inheritedIds(path, linkedPaths);
       // a parameter's own example first, then a linked record's value, then its schema's example
       for (const p of pathParams) filled[p.name] = String(p.example ?? ids.get(operationId)?.[p.name] ?? inherited[p.name] ?? valueFor(doc, p.schema));
+      const env = Object.fromEntries(pathParams.filter((p) => p['x-sample-env']).map((p) => [p.name, p['x-sample-env']!]));
       const typedQuery: Record<string, unknown> = {};
       for (const p of params) if (p.in === 'query' && p.required) typedQuery[p.name] = p.example ?? valueFor(doc, p.schema);
       // an operation whose query needs one of several optional parameters names them in `x-sample-query`
@@ -236,7 +240,8 @@ export function operationSamples(doc: Json, t: SampleTarget): OperationSample[] 
         operationId,
         method,
         path,
-        url: path.replace(/\{(\w+)\}/g, (_m, n: string) => encodeURIComponent(filled[n]!)),
+        url: path.replace(/\{(\w+)\}/g, (_m, n: string) => (env[n] ? `{{${env[n]}}}` : encodeURIComponent(filled[n]!))),
+        env,
         query,
         body,
         secured: security.length > 0,

@@ -10,19 +10,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers/harness.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
 let h: Harness;
+let rx: Receiver;
+/** The webhook whose delivery log the listWebhookDeliveries samples read (`x-sample-env: WEBHOOK_ID`): the caller's own. */
+let webhookId = '';
 beforeAll(async () => {
-  h = await startHarness('sqlite');
+  h = await startHarness('sqlite', { WEBHOOK_ALLOW_PRIVATE: 'on' });
+  rx = await startReceiver();
+  const created = await h.call('POST', '/platform/webhooks', { body: { url: rx.url, events: ['transaction.created'] } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  webhookId = (created.body.data as { id: string }).id;
 }, 60_000);
 afterAll(async () => {
   await h?.server.close();
+  await rx?.close();
 });
 
 type Sample = { lang: string; label: string; source: string };
 type Op = { operationId: string; responses?: Record<string, unknown>; 'x-codeSamples'?: Sample[] };
 
-const ENV = () => ({ PATH: process.env.PATH ?? '', TOKEN: h.token, CLIENT_ID: 'dev-client', CLIENT_SECRET: 'dev-secret', PYTHONPATH: path.resolve('clients/python') });
+const ENV = () => ({ PATH: process.env.PATH ?? '', TOKEN: h.token, WEBHOOK_ID: webhookId, CLIENT_ID: 'dev-client', CLIENT_SECRET: 'dev-secret', PYTHONPATH: path.resolve('clients/python') });
 
 function run(cmd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
@@ -182,7 +191,7 @@ console.log(JSON.stringify(results));
 
 it('the Postman collection (make generate) runs: its token request, then every GET answers its documented success', async () => {
   const collection = JSON.parse(fs.readFileSync('clients/postman/funding-data-api.postman_collection.json', 'utf8')) as { item: any[]; variable: { key: string; value: string }[] };
-  const vars: Record<string, string> = { ...Object.fromEntries(collection.variable.map((v) => [v.key, v.value])), baseUrl: h.server.baseUrl, authUrl: h.server.authUrl };
+  const vars: Record<string, string> = { ...Object.fromEntries(collection.variable.map((v) => [v.key, v.value])), baseUrl: h.server.baseUrl, authUrl: h.server.authUrl, WEBHOOK_ID: webhookId };
   const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => vars[k] ?? '');
   const send = async (request: any) => {
     const headers: Record<string, string> = Object.fromEntries((request.header ?? []).map((x: { key: string; value: string }) => [x.key, fill(x.value)]));
