@@ -4,7 +4,8 @@
  * `x-codeSamples` (src/http/docs.ts lists the three languages for Redoc, which shows only listed ones). A sample fills the operation's path parameters from the parameter's own example,
  * else from the example of a list that links to it (the examples come from the tiny seed: `make
  * examples`), else from the schema's example, and its required query parameters and request body
- * from their examples, defaults or first enum values.
+ * from their examples, defaults or first enum values; `x-sample-query` on an operation adds query values,
+ * `x-sample-env` on a path parameter reads it from the environment (the caller's own webhook id).
  * test/integration/docs-samples.test.ts runs them.
  */
 
