@@ -17048,7 +17048,7 @@ export interface operations {
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description The webhook's id. */
+                /** @description The webhook's id (`createWebhook`, `listWebhooks`). */
                 id: string;
             };
             cookie?: never;

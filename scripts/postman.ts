@@ -23,9 +23,12 @@ const TOKEN_SCRIPT = [
 
 export function collectionOf(doc: Json): Json {
   const folders = new Map<string, Json[]>();
+  // path parameters the caller fills from their own records (a webhook's id): collection variables, empty
+  const own = new Set<string>();
   for (const tag of (doc.tags ?? []) as { name: string }[]) folders.set(tag.name, []);
   for (const o of operationSamples(doc, { baseUrl: '{{baseUrl}}', authUrl: '{{authUrl}}' })) {
     const op = doc.paths[o.path][o.method] as Json;
+    for (const name of Object.values(o.env)) own.add(name);
     const tag = ((op.tags ?? ['default']) as string[])[0]!;
     const segments = o.url.split('/').filter(Boolean);
     const query = Object.entries(o.query).map(([key, value]) => ({ key, value }));
@@ -73,6 +76,7 @@ export function collectionOf(doc: Json): Json {
       { key: 'clientId', value: 'dev-client' },
       { key: 'clientSecret', value: 'dev-secret' },
       { key: 'token', value: '' },
+      ...[...own].map((key) => ({ key, value: '' })),
     ],
     item: [token, ...[...folders].filter(([, items]) => items.length).map(([name, item]) => ({ name, item }))],
   };

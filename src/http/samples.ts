@@ -4,12 +4,13 @@
  * `x-codeSamples` (src/http/docs.ts lists the three languages for Redoc, which shows only listed ones). A sample fills the operation's path parameters from the parameter's own example,
  * else from the example of a list that links to it (the examples come from the tiny seed: `make
  * examples`), else from the schema's example, and its required query parameters and request body
- * from their examples, defaults or first enum values.
+ * from their examples, defaults or first enum values; `x-sample-query` on an operation adds query values,
+ * `x-sample-env` on a path parameter reads it from the environment (the caller's own webhook id).
  * test/integration/docs-samples.test.ts runs them.
  */
 
 type Json = Record<string, unknown>;
-type Param = { name: string; in: string; required?: boolean; example?: unknown; schema?: Json; $ref?: string };
+type Param = { name: string; in: string; required?: boolean; example?: unknown; schema?: Json; $ref?: string; 'x-sample-env'?: string };
 
 export interface SampleTarget {
   baseUrl: string;
@@ -26,8 +27,10 @@ export interface OperationSample {
   operationId: string;
   method: string;
   path: string;
-  /** The path with its parameters filled. */
+  /** The path with its parameters filled (a parameter read from the environment as `{{NAME}}`). */
   url: string;
+  /** Path parameters no seed record can fill (the id of the caller's own webhook): name -> environment variable. */
+  env: Record<string, string>;
   query: Record<string, string>;
   body: unknown;
   secured: boolean;
@@ -37,7 +40,13 @@ export interface OperationSample {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** An operation's call before its samples are written: the filled parameters by name, query values typed. */
-type Call = Omit<OperationSample, 'samples'> & { params: Record<string, string>; typedQuery: Record<string, unknown>; bodySchema: string | null };
+type Call = Omit<OperationSample, 'samples'> & {
+  params: Record<string, string>;
+  typedQuery: Record<string, unknown>;
+  bodySchema: string | null;
+  /** `json`: a 2xx JSON body, read as the model; `redirect`: only a 3xx succeeds (shown, not followed); `text`: a 2xx body of another type. */
+  answer: 'json' | 'redirect' | 'text';
+};
 
 /** openapi-python-client's names: module and tag folders in snake case (`Government and NGOs` -> government_and_ng_os). */
 export const snake = (s: string): string =>
@@ -131,7 +140,8 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 function curlSample(o: Call, t: SampleTarget): string {
   const qs = new URLSearchParams(o.query).toString();
-  const lines = [`curl -sS --globoff ${o.method === 'get' ? '' : `-X ${o.method.toUpperCase()} `}"${t.baseUrl}${o.url}${qs ? `?${qs}` : ''}"`];
+  const url = o.url.replace(/\{\{(\w+)\}\}/g, '$$$1');
+  const lines = [`curl -sS --globoff ${o.method === 'get' ? '' : `-X ${o.method.toUpperCase()} `}"${t.baseUrl}${url}${qs ? `?${qs}` : ''}"`];
   if (o.secured) lines.push(`  -H "Authorization: Bearer $TOKEN" -H "X-Client-Id: $CLIENT_ID"`);
   if (o.body !== undefined) lines.push(`  -H 'Content-Type: application/json' -d ${shellQuote(JSON.stringify(o.body))}`);
   const intro = o.secured ? [`# TOKEN: POST ${t.authUrl}/oauth/token with your client_id and client_secret (see Getting started)`] : [];
@@ -141,36 +151,61 @@ function curlSample(o: Call, t: SampleTarget): string {
 function pythonSample(o: Call, tag: string, pathParams: string[], t: SampleTarget): string {
   const mod = snake(o.operationId);
   const args = [
-    ...pathParams.map((n) => `${pyName(n)}=${pyLiteral(o.params[n])}`),
+    ...pathParams.map((n) => `${pyName(n)}=${o.env[n] ? `os.environ["${o.env[n]}"]` : pyLiteral(o.params[n])}`),
     ...Object.entries(o.typedQuery).map(([k, v]) => `${pyName(k)}=${pyLiteral(v)}`),
     ...(o.body !== undefined && o.bodySchema ? [`body=${o.bodySchema}.from_dict(${pyLiteral(o.body)})`] : []),
   ];
   const connect = `api = connect("${t.baseUrl}", auth_url="${t.authUrl}", client_id=os.environ["CLIENT_ID"], client_secret=os.environ["CLIENT_SECRET"])`;
+  // `call` returns the parsed model of a JSON answer; a redirect or a non-JSON body is read from the raw response
+  // (the generated client raises on a body type it has no model for: that one is fetched with its httpx client)
+  const invoke = {
+    json: [`print(call(${[mod, 'api', ...args].join(', ')}))`],
+    redirect: [`response = ${mod}.sync_detailed(${['client=api', ...args].join(', ')})`, 'print(response.status_code, response.headers.get("location"))'],
+    text: [`response = api.get_httpx_client().get(${[JSON.stringify(o.url), ...(Object.keys(o.query).length ? [`params=${pyLiteral(o.query)}`] : [])].join(', ')})`, 'print(response.status_code, response.text[:200])'],
+  }[o.answer];
+  const json = [...args, ...invoke].some((a) => a.includes('json.loads('));
   return [
-    o.body !== undefined && o.bodySchema ? 'import json\nimport os' : 'import os',
+    json ? 'import json\nimport os' : 'import os',
     '',
-    `from funding_data_api_client.api.${snake(tag)} import ${mod}`,
+    ...(o.answer === 'text' ? [] : [`from funding_data_api_client.api.${snake(tag)} import ${mod}`]),
     ...(o.body !== undefined && o.bodySchema ? [`from funding_data_api_client.models import ${o.bodySchema}`] : []),
-    'from funding_data_sdk import call, connect',
+    `from funding_data_sdk import ${o.answer === 'json' ? 'call, connect' : 'connect'}`,
     '',
     connect,
-    `print(call(${[mod, 'api', ...args].join(', ')}))`,
+    ...invoke,
   ].join('\n');
 }
 
 function typescriptSample(o: Call, pathParams: string[], t: SampleTarget): string {
   const params: string[] = [];
-  if (pathParams.length) params.push(`path: { ${pathParams.map((n) => `${n}: ${JSON.stringify(o.params[n])}`).join(', ')} }`);
+  if (pathParams.length) params.push(`path: { ${pathParams.map((n) => `${n}: ${o.env[n] ? `process.env.${o.env[n]}!` : JSON.stringify(o.params[n])}`).join(', ')} }`);
   if (Object.keys(o.typedQuery).length) params.push(`query: { ${Object.entries(o.typedQuery).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')} }`);
-  const options = [params.length ? `params: { ${params.join(', ')} }` : '', o.body !== undefined ? `body: ${JSON.stringify(o.body)}` : ''].filter(Boolean);
+  const options = [
+    params.length ? `params: { ${params.join(', ')} }` : '',
+    o.body !== undefined ? `body: ${JSON.stringify(o.body)}` : '',
+    // fetch follows a redirect by itself: `manual` shows the 308 and its Location, as the curl sample does
+    o.answer === 'redirect' ? "redirect: 'manual'" : '',
+    o.answer === 'text' ? "parseAs: 'text'" : '',
+  ].filter(Boolean);
   const client = `createFundingClient({ baseUrl: '${t.baseUrl}', authUrl: '${t.authUrl}', clientId: process.env.CLIENT_ID!, clientSecret: process.env.CLIENT_SECRET! })`;
+  const call = `await api.${o.method.toUpperCase()}('${o.path}'${options.length ? `, { ${options.join(', ')} }` : ''});`;
   return [
     "import { createFundingClient } from '@funding-data/client';",
     '',
     `const api = ${client};`,
-    `const { data, error } = await api.${o.method.toUpperCase()}('${o.path}'${options.length ? `, { ${options.join(', ')} }` : ''});`,
-    'console.log(data ?? error);',
+    ...(o.answer === 'redirect'
+      ? [`const { data, error, response } = ${call}`, "console.log(response.status, response.headers.get('location'));"]
+      : [`const { data, error } = ${call}`, 'console.log(data ?? error);']),
   ].join('\n');
+}
+
+/** How a sample reads the answer: the first success response's kind (a 2xx JSON body, a 3xx, or another body). */
+function answerOf(doc: Json, op: Json): Call['answer'] {
+  const responses = (op.responses ?? {}) as Record<string, Json>;
+  const ok = Object.keys(responses).find((c) => /^2/.test(c));
+  if (!ok) return Object.keys(responses).some((c) => /^3/.test(c)) ? 'redirect' : 'json';
+  const content = (deref(doc, responses[ok]!).content ?? {}) as Json;
+  return !Object.keys(content).length || Object.keys(content).some((m) => /json/.test(m)) ? 'json' : 'text';
 }
 
 /** Every operation of the document with its samples for the deployment at `t`. */
@@ -193,8 +228,11 @@ export function operationSamples(doc: Json, t: SampleTarget): OperationSample[] 
       const inherited = inheritedIds(path, linkedPaths);
       // a parameter's own example first, then a linked record's value, then its schema's example
       for (const p of pathParams) filled[p.name] = String(p.example ?? ids.get(operationId)?.[p.name] ?? inherited[p.name] ?? valueFor(doc, p.schema));
+      const env = Object.fromEntries(pathParams.filter((p) => p['x-sample-env']).map((p) => [p.name, p['x-sample-env']!]));
       const typedQuery: Record<string, unknown> = {};
       for (const p of params) if (p.in === 'query' && p.required) typedQuery[p.name] = p.example ?? valueFor(doc, p.schema);
+      // an operation whose query needs one of several optional parameters names them in `x-sample-query`
+      Object.assign(typedQuery, (op['x-sample-query'] ?? {}) as Json);
       const query = Object.fromEntries(Object.entries(typedQuery).map(([k, v]) => [k, String(v)]));
       const content = op.requestBody ? ((deref(doc, op.requestBody) as Json).content as Json) : undefined;
       const body = content ? (exampleOf(content) ?? valueFor(doc, (content['application/json'] as Json | undefined)?.schema as Json)) : undefined;
@@ -203,13 +241,14 @@ export function operationSamples(doc: Json, t: SampleTarget): OperationSample[] 
         operationId,
         method,
         path,
-        url: path.replace(/\{(\w+)\}/g, (_m, n: string) => encodeURIComponent(filled[n]!)),
+        url: path.replace(/\{(\w+)\}/g, (_m, n: string) => (env[n] ? `{{${env[n]}}}` : encodeURIComponent(filled[n]!))),
+        env,
         query,
         body,
         secured: security.length > 0,
       };
       const ref = ((((deref(doc, op.requestBody ?? {}) as Json).content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined)?.$ref;
-      const full: Call = { ...base, params: filled, typedQuery, bodySchema: typeof ref === 'string' ? ref.split('/').pop()! : null };
+      const full: Call = { ...base, params: filled, typedQuery, bodySchema: typeof ref === 'string' ? ref.split('/').pop()! : null, answer: answerOf(doc, op) };
       const tag = ((op.tags ?? ['default']) as string[])[0]!;
       out.push({
         ...base,

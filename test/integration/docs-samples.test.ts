@@ -1,8 +1,8 @@
 /**
  * /docs (src/http/docs.ts, src/http/samples.ts): the page's document has this deployment's token URL,
  * a curl, Python and TypeScript sample on every operation, the version table on its own page and the
- * evaluation guide; path-style links answer the page. The curl sample of every GET operation, and the
- * Python and TypeScript samples of a representative set, run against this server and answer 2xx.
+ * evaluation guide; path-style links answer the page. The curl, Python SDK and TypeScript samples of every GET
+ * operation (and of createNote) run against this server and answer 2xx (or a documented 308).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,19 +10,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers/harness.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
 let h: Harness;
+let rx: Receiver;
+/** The webhook whose delivery log the listWebhookDeliveries samples read (`x-sample-env: WEBHOOK_ID`): the caller's own. */
+let webhookId = '';
 beforeAll(async () => {
-  h = await startHarness('sqlite');
+  h = await startHarness('sqlite', { WEBHOOK_ALLOW_PRIVATE: 'on' });
+  rx = await startReceiver();
+  const created = await h.call('POST', '/platform/webhooks', { body: { url: rx.url, events: ['transaction.created'] } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  webhookId = (created.body.data as { id: string }).id;
 }, 60_000);
 afterAll(async () => {
   await h?.server.close();
+  await rx?.close();
 });
 
 type Sample = { lang: string; label: string; source: string };
 type Op = { operationId: string; responses?: Record<string, unknown>; 'x-codeSamples'?: Sample[] };
 
-const ENV = () => ({ PATH: process.env.PATH ?? '', TOKEN: h.token, CLIENT_ID: 'dev-client', CLIENT_SECRET: 'dev-secret', PYTHONPATH: path.resolve('clients/python') });
+const ENV = () => ({ PATH: process.env.PATH ?? '', TOKEN: h.token, WEBHOOK_ID: webhookId, CLIENT_ID: 'dev-client', CLIENT_SECRET: 'dev-secret', PYTHONPATH: path.resolve('clients/python') });
 
 function run(cmd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
@@ -88,31 +97,93 @@ it('the curl sample of every GET operation answers its documented success (after
   expect(failed).toEqual([]);
 }, 240_000);
 
-const REPRESENTATIVE = ['listTransactions', 'getTransaction', 'listCompanyInvestors', 'getDataset', 'listFilters'];
+/** The operations whose samples run: every GET, after the createNote that writes the note getNote reads. */
+async function runnable(): Promise<Op[]> {
+  const ops = await operations();
+  return [ops.find(({ op }) => op.operationId === 'createNote')!, ...ops.filter(({ method }) => method === 'get')].map(({ op }) => op);
+}
 
-it('Python SDK samples of a representative set run and print their answer', async () => {
-  const ops = (await operations()).filter(({ op }) => REPRESENTATIVE.includes(op.operationId));
-  expect(ops.length).toBe(REPRESENTATIVE.length);
-  for (const { op } of ops) {
-    const { code, out } = await run('.venv/bin/python', ['-c', sample(op, 'Python SDK')]);
-    expect(code, `${op.operationId}: ${out}`).toBe(0);
-    expect(out, op.operationId).toMatch(/^\w+\(/);
-  }
+/**
+ * One Python process for all the samples: each runs in a namespace of its own, and its outcome (what it
+ * printed, or the exception it raised: `call` raises on an error status) is reported by operationId.
+ */
+const PY_RUNNER = `
+import contextlib, io, json, sys, traceback
+results = []
+for op in json.load(sys.stdin):
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(compile(op["source"], op["operationId"], "exec"), {"__name__": "__main__"})
+        results.append({"operationId": op["operationId"], "ok": True, "out": out.getvalue()[:200]})
+    except BaseException as e:
+        results.append({"operationId": op["operationId"], "ok": False, "out": repr(e)[:500] + traceback.format_exc(limit=-2)[-500:]})
+print(json.dumps(results))
+`;
+
+it('the Python SDK sample of every GET operation (after createNote) runs and prints its answer', async () => {
+  const ops = await runnable();
+  const input = JSON.stringify(ops.map((op) => ({ operationId: op.operationId, source: sample(op, 'Python SDK') })));
+  const { code, out, err } = await new Promise<{ code: number; out: string; err: string }>((resolve) => {
+    const child = execFile('.venv/bin/python', ['-c', PY_RUNNER], { env: ENV(), timeout: 120_000, maxBuffer: 1 << 26 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout, err: stderr }),
+    );
+    child.stdin!.end(input);
+  });
+  expect(code, err).toBe(0);
+  const results = JSON.parse(out) as { operationId: string; ok: boolean; out: string }[];
+  expect(results.map((r) => r.operationId)).toEqual(ops.map((op) => op.operationId));
+  // a parsed model prints as `Name(...)`, a raw answer (a redirect, a YAML body) as its status first;
+  // anything else (an exception, another status) names its operation
+  const passed = (r: { operationId: string; out: string }, op: Op) => {
+    if (/^\w+\(/.test(r.out)) return true;
+    const status = /^(\d{3}) /.exec(r.out)?.[1];
+    return !!status && (status.startsWith('2') || (status.startsWith('3') && !!op.responses?.[status]));
+  };
+  const byId = new Map(ops.map((op) => [op.operationId, op]));
+  const failed = results.filter((r) => !r.ok || !passed(r, byId.get(r.operationId)!)).map((r) => `${r.operationId}: ${r.out}`);
+  expect(failed).toEqual([]);
 }, 240_000);
 
-it('TypeScript samples of a representative set run and print data', async () => {
+it('the TypeScript sample of every GET operation (after createNote) runs and answers 2xx', async () => {
+  const ops = await runnable();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-samples-'));
   const client = path.resolve('clients/typescript/index.ts');
   try {
-    for (const { op } of (await operations()).filter(({ op }) => REPRESENTATIVE.includes(op.operationId))) {
-      const file = path.join(dir, `${op.operationId}.mts`);
-      fs.writeFileSync(file, sample(op, 'TypeScript').replace("'@funding-data/client'", JSON.stringify(client)).replace('console.log(data ?? error);', 'console.log(JSON.stringify({ data, error }));'));
-      const { code, out } = await run(path.resolve('node_modules/.bin/tsx'), [file]);
-      expect(code, `${op.operationId}: ${out}`).toBe(0);
-      const printed = JSON.parse(out) as { data?: unknown; error?: unknown };
-      expect(printed.error, op.operationId).toBeUndefined();
-      expect(printed.data, op.operationId).toBeTruthy();
+    // each sample a module of its own, exporting its answer instead of printing it; one tsx process imports them in turn
+    for (const op of ops) {
+      const source = 'let answer: { data?: unknown; error?: unknown; response: Response };\nexport { answer };\n'.concat(sample(op, 'TypeScript'))
+        .replace("'@funding-data/client'", JSON.stringify(client))
+        .replace('= await api.', '= answer = await api.')
+        .replace(/\nconsole\.log\(.*\);$/, '');
+      expect(source, op.operationId).toContain('= answer = await api.');
+      fs.writeFileSync(path.join(dir, `${op.operationId}.mts`), source);
     }
+    const runner = path.join(dir, 'run.mts');
+    fs.writeFileSync(
+      runner,
+      `const results = [];
+for (const id of ${JSON.stringify(ops.map((op) => op.operationId))}) {
+  try {
+    const { answer } = await import(${JSON.stringify(dir + '/')} + id + '.mts');
+    results.push({ operationId: id, status: answer.response.status, ok: answer.error === undefined && answer.data !== undefined, out: JSON.stringify(answer.error ?? '') });
+  } catch (e) {
+    results.push({ operationId: id, status: 0, ok: false, out: String(e) });
+  }
+}
+console.log(JSON.stringify(results));
+`,
+    );
+    const { code, out, err } = await run(path.resolve('node_modules/.bin/tsx'), [runner]);
+    expect(code, err).toBe(0);
+    const results = JSON.parse(out) as { operationId: string; status: number; ok: boolean; out: string }[];
+    expect(results.map((r) => r.operationId)).toEqual(ops.map((op) => op.operationId));
+    const byId = new Map(ops.map((op) => [op.operationId, op]));
+    // 2xx with data, or the 3xx an operation documents as its answer (the retired paths' 308)
+    const failed = results
+      .filter((r) => !((r.ok && r.status >= 200 && r.status < 300) || (r.status >= 300 && r.status < 400 && byId.get(r.operationId)!.responses?.[String(r.status)])))
+      .map((r) => `${r.operationId}: ${r.status} ${r.out.slice(0, 300)}`);
+    expect(failed).toEqual([]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -120,7 +191,7 @@ it('TypeScript samples of a representative set run and print data', async () => 
 
 it('the Postman collection (make generate) runs: its token request, then every GET answers its documented success', async () => {
   const collection = JSON.parse(fs.readFileSync('clients/postman/funding-data-api.postman_collection.json', 'utf8')) as { item: any[]; variable: { key: string; value: string }[] };
-  const vars: Record<string, string> = { ...Object.fromEntries(collection.variable.map((v) => [v.key, v.value])), baseUrl: h.server.baseUrl, authUrl: h.server.authUrl };
+  const vars: Record<string, string> = { ...Object.fromEntries(collection.variable.map((v) => [v.key, v.value])), baseUrl: h.server.baseUrl, authUrl: h.server.authUrl, WEBHOOK_ID: webhookId };
   const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => vars[k] ?? '');
   const send = async (request: any) => {
     const headers: Record<string, string> = Object.fromEntries((request.header ?? []).map((x: { key: string; value: string }) => [x.key, fill(x.value)]));
