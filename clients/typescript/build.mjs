@@ -1,5 +1,5 @@
 /**
- * Builds dist/ (ES modules and .d.ts) from index.ts and the repository's generated/api.ts, so the
+ * Builds dist/ (ES modules and .d.ts) from the package's modules (index.ts, webhooks.ts) and the repository's generated/api.ts, so the
  * package has no path out of its folder: both are copied into a staging folder, where index.ts imports
  * the types from ./api.js, compiled with tsconfig.build.json, and the staging folder removed.
  * `npm run build`; `npm pack` and `npm publish` run it first (prepack).
@@ -21,7 +21,10 @@ fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 fs.mkdirSync(stage);
 try {
   fs.copyFileSync(path.join(here, '..', '..', 'generated', 'api.ts'), path.join(stage, 'api.ts'));
-  fs.writeFileSync(path.join(stage, 'index.ts'), source.replace(GENERATED, "from './api.js'"));
+  // every module of the package (index.ts and what it imports, e.g. webhooks.ts), with the types from ./api.js
+  for (const file of fs.readdirSync(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))) {
+    fs.writeFileSync(path.join(stage, file), fs.readFileSync(path.join(here, file), 'utf8').replace(GENERATED, "from './api.js'"));
+  }
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', path.join(here, 'tsconfig.build.json')], { stdio: 'inherit' });
 } finally {

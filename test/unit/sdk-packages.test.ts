@@ -19,7 +19,7 @@ const run = (cmd: string, args: string[], cwd: string) => execFileSync(cmd, args
 it('npm pack: the TypeScript client installs from its tarball, imports and type-checks outside the repository', () => {
   const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', tmp], path.join(ROOT, 'clients/typescript'))) as { filename: string; files: { path: string }[] }[];
   const files = packed[0]!.files.map((f) => f.path).sort();
-  expect(files).toEqual(['README.md', 'dist/api.d.ts', 'dist/api.js', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
+  expect(files).toEqual(['README.md', 'dist/api.d.ts', 'dist/api.js', 'dist/index.d.ts', 'dist/index.js', 'dist/webhooks.d.ts', 'dist/webhooks.js', 'package.json']);
   const consumer = path.join(tmp, 'consumer');
   fs.mkdirSync(consumer);
   fs.writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
