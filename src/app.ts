@@ -24,6 +24,7 @@ import { filterEnums } from './db/refCache.js';
 import type { Deps, HandlerMap } from './http/context.js';
 import { corsFor } from './http/cors.js';
 import { docsRoutes } from './http/docs.js';
+import { ImportRunner } from './import/http.js';
 import { mcpRoutes } from './mcp/route.js';
 import { accessStage } from './pipeline/access.js';
 import { authenticateStage } from './pipeline/authenticate.js';
@@ -95,6 +96,8 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   const plans = planOperations(api, handlers);
   // records embedded in other answers (the change feed) pass their own operation's policies
   deps.embed = recordEmbedder(plans, stored);
+  // imports posted over HTTP run here once their body is in; a commit wakes the webhook outbox
+  deps.importRunner ??= new ImportRunner(deps.db, log, () => deps.outbox?.wake(), track);
   app.use(routingStage(deps, api, plans, operation));
   app.use(errorStage(log));
   return app;

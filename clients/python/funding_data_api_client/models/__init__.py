@@ -56,6 +56,8 @@ from .company_summary_unicorn_type_type_3_type_1 import (
     CompanySummaryUnicornTypeType3Type1,
 )
 from .create_api_key_api_version import CreateApiKeyAPIVersion
+from .create_import_api_version import CreateImportAPIVersion
+from .create_import_mode import CreateImportMode
 from .create_note_api_version import CreateNoteAPIVersion
 from .create_team_api_version import CreateTeamAPIVersion
 from .create_webhook_api_version import CreateWebhookAPIVersion
@@ -63,11 +65,19 @@ from .credit_balance import CreditBalance
 from .currency_code import CurrencyCode
 from .database_probe import DatabaseProbe
 from .database_probe_status import DatabaseProbeStatus
+from .dataset_response import DatasetResponse
+from .dataset_response_data import DatasetResponseData
+from .dataset_response_data_records import DatasetResponseDataRecords
+from .dataset_response_data_sources_item import DatasetResponseDataSourcesItem
 from .deal_size import DealSize
 from .delete_note_api_version import DeleteNoteAPIVersion
 from .delete_webhook_api_version import DeleteWebhookAPIVersion
 from .deprecation import Deprecation
 from .deprecation_type import DeprecationType
+from .ecosystem import Ecosystem
+from .ecosystem_list import EcosystemList
+from .ecosystem_places_item import EcosystemPlacesItem
+from .ecosystem_places_item_kind import EcosystemPlacesItemKind
 from .education_glance import EducationGlance
 from .education_item import EducationItem
 from .education_item_list import EducationItemList
@@ -131,12 +141,14 @@ from .get_aggregate_api_version import GetAggregateAPIVersion
 from .get_aggregate_multi_metric_api_version import GetAggregateMultiMetricAPIVersion
 from .get_api_key_api_version import GetApiKeyAPIVersion
 from .get_company_api_version import GetCompanyAPIVersion
+from .get_dataset_api_version import GetDatasetAPIVersion
 from .get_entity_api_version import GetEntityAPIVersion
 from .get_fund_api_version import GetFundAPIVersion
 from .get_funding_funnel_api_version import GetFundingFunnelAPIVersion
 from .get_funding_heatmap_api_version import GetFundingHeatmapAPIVersion
 from .get_gov_ngo_api_version import GetGovNgoAPIVersion
 from .get_health_api_version import GetHealthAPIVersion
+from .get_import_api_version import GetImportAPIVersion
 from .get_investor_api_version import GetInvestorAPIVersion
 from .get_job_api_version import GetJobAPIVersion
 from .get_liveness_api_version import GetLivenessAPIVersion
@@ -180,6 +192,20 @@ from .heatmap_dimension import HeatmapDimension
 from .heatmap_metric import HeatmapMetric
 from .heatmap_query_info import HeatmapQueryInfo
 from .id_name import IdName
+from .import_report import ImportReport
+from .import_report_derived_type_0 import ImportReportDerivedType0
+from .import_report_derived_type_0_seconds import ImportReportDerivedType0Seconds
+from .import_report_files_item import ImportReportFilesItem
+from .import_report_files_item_types import ImportReportFilesItemTypes
+from .import_report_files_item_types_additional_property import (
+    ImportReportFilesItemTypesAdditionalProperty,
+)
+from .import_report_mode import ImportReportMode
+from .import_report_rejections_item import ImportReportRejectionsItem
+from .import_run import ImportRun
+from .import_run_mode import ImportRunMode
+from .import_run_response import ImportRunResponse
+from .import_run_status import ImportRunStatus
 from .investments import Investments
 from .investor_full import InvestorFull
 from .investor_full_response import InvestorFullResponse
@@ -230,6 +256,7 @@ from .list_company_patents_api_version import ListCompanyPatentsAPIVersion
 from .list_company_team_api_version import ListCompanyTeamAPIVersion
 from .list_company_valuations_api_version import ListCompanyValuationsAPIVersion
 from .list_company_web_traffic_api_version import ListCompanyWebTrafficAPIVersion
+from .list_ecosystems_api_version import ListEcosystemsAPIVersion
 from .list_education_api_version import ListEducationAPIVersion
 from .list_entities_api_version import ListEntitiesAPIVersion
 from .list_entities_format import ListEntitiesFormat
@@ -286,7 +313,18 @@ from .location import Location
 from .location_role import LocationRole
 from .locked_field import LockedField
 from .locked_field_reason import LockedFieldReason
+from .match_batch_request import MatchBatchRequest
+from .match_batch_response import MatchBatchResponse
+from .match_candidate import MatchCandidate
+from .match_candidate_matched_on_item import MatchCandidateMatchedOnItem
+from .match_entities_api_version import MatchEntitiesAPIVersion
+from .match_entity_api_version import MatchEntityAPIVersion
+from .match_normalized import MatchNormalized
+from .match_query import MatchQuery
+from .match_response import MatchResponse
+from .match_result import MatchResult
 from .match_summary import MatchSummary
+from .match_type import MatchType
 from .meta import Meta
 from .migrations_probe import MigrationsProbe
 from .migrations_probe_status import MigrationsProbeStatus
@@ -364,6 +402,7 @@ from .redirect_fundings_multi_metric_api_version import (
 from .redirect_fundings_multi_metric_query import RedirectFundingsMultiMetricQuery
 from .replay_webhook_delivery_api_version import ReplayWebhookDeliveryAPIVersion
 from .revoke_api_key_api_version import RevokeApiKeyAPIVersion
+from .root_pointer import RootPointer
 from .rotate_webhook_secret_api_version import RotateWebhookSecretAPIVersion
 from .rotate_webhook_secret_body import RotateWebhookSecretBody
 from .scope import Scope
@@ -509,6 +548,8 @@ __all__ = (
     "CompanySummaryUnicornTypeType2Type1",
     "CompanySummaryUnicornTypeType3Type1",
     "CreateApiKeyAPIVersion",
+    "CreateImportAPIVersion",
+    "CreateImportMode",
     "CreateNoteAPIVersion",
     "CreateTeamAPIVersion",
     "CreateWebhookAPIVersion",
@@ -516,11 +557,19 @@ __all__ = (
     "CurrencyCode",
     "DatabaseProbe",
     "DatabaseProbeStatus",
+    "DatasetResponse",
+    "DatasetResponseData",
+    "DatasetResponseDataRecords",
+    "DatasetResponseDataSourcesItem",
     "DealSize",
     "DeleteNoteAPIVersion",
     "DeleteWebhookAPIVersion",
     "Deprecation",
     "DeprecationType",
+    "Ecosystem",
+    "EcosystemList",
+    "EcosystemPlacesItem",
+    "EcosystemPlacesItemKind",
     "EducationGlance",
     "EducationItem",
     "EducationItemList",
@@ -584,12 +633,14 @@ __all__ = (
     "GetAggregateMultiMetricAPIVersion",
     "GetApiKeyAPIVersion",
     "GetCompanyAPIVersion",
+    "GetDatasetAPIVersion",
     "GetEntityAPIVersion",
     "GetFundAPIVersion",
     "GetFundingFunnelAPIVersion",
     "GetFundingHeatmapAPIVersion",
     "GetGovNgoAPIVersion",
     "GetHealthAPIVersion",
+    "GetImportAPIVersion",
     "GetInvestorAPIVersion",
     "GetJobAPIVersion",
     "GetLivenessAPIVersion",
@@ -629,6 +680,18 @@ __all__ = (
     "HeatmapMetric",
     "HeatmapQueryInfo",
     "IdName",
+    "ImportReport",
+    "ImportReportDerivedType0",
+    "ImportReportDerivedType0Seconds",
+    "ImportReportFilesItem",
+    "ImportReportFilesItemTypes",
+    "ImportReportFilesItemTypesAdditionalProperty",
+    "ImportReportMode",
+    "ImportReportRejectionsItem",
+    "ImportRun",
+    "ImportRunMode",
+    "ImportRunResponse",
+    "ImportRunStatus",
     "Investments",
     "InvestorFull",
     "InvestorFullResponse",
@@ -675,6 +738,7 @@ __all__ = (
     "ListCompanyTeamAPIVersion",
     "ListCompanyValuationsAPIVersion",
     "ListCompanyWebTrafficAPIVersion",
+    "ListEcosystemsAPIVersion",
     "ListEducationAPIVersion",
     "ListEntitiesAPIVersion",
     "ListEntitiesFormat",
@@ -731,7 +795,18 @@ __all__ = (
     "LocationRole",
     "LockedField",
     "LockedFieldReason",
+    "MatchBatchRequest",
+    "MatchBatchResponse",
+    "MatchCandidate",
+    "MatchCandidateMatchedOnItem",
+    "MatchEntitiesAPIVersion",
+    "MatchEntityAPIVersion",
+    "MatchNormalized",
+    "MatchQuery",
+    "MatchResponse",
+    "MatchResult",
     "MatchSummary",
+    "MatchType",
     "Meta",
     "MigrationsProbe",
     "MigrationsProbeStatus",
@@ -785,6 +860,7 @@ __all__ = (
     "RedirectFundingsMultiMetricQuery",
     "ReplayWebhookDeliveryAPIVersion",
     "RevokeApiKeyAPIVersion",
+    "RootPointer",
     "RotateWebhookSecretAPIVersion",
     "RotateWebhookSecretBody",
     "Scope",

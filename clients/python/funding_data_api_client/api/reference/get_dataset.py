@@ -77,8 +77,9 @@ def sync_detailed(
      The data this deployment serves: whether it is the synthetic demo data of `make seed` (its rounds
     cite articles on reserved `.example` hosts), the newest change (`as_of`: the latest `updated_at`
     of any record, the instant a changed-since walk starts from), records per type (transactions not
-    deleted, jobs active) and the records per source (entities and rounds; records with no source of
-    their own count under `synthetic demo` when the data is synthetic, else `unattributed`).
+    deleted, jobs active) and the records per source (entities and rounds: an import's `--source`,
+    e.g. `crunchbase-2013`; records no import wrote count under `synthetic demo` when the data is
+    synthetic, else `unattributed`).
     Figures are recomputed at most once a minute. Public: no token needed.
 
     Args:
@@ -116,8 +117,9 @@ def sync(
      The data this deployment serves: whether it is the synthetic demo data of `make seed` (its rounds
     cite articles on reserved `.example` hosts), the newest change (`as_of`: the latest `updated_at`
     of any record, the instant a changed-since walk starts from), records per type (transactions not
-    deleted, jobs active) and the records per source (entities and rounds; records with no source of
-    their own count under `synthetic demo` when the data is synthetic, else `unattributed`).
+    deleted, jobs active) and the records per source (entities and rounds: an import's `--source`,
+    e.g. `crunchbase-2013`; records no import wrote count under `synthetic demo` when the data is
+    synthetic, else `unattributed`).
     Figures are recomputed at most once a minute. Public: no token needed.
 
     Args:
@@ -150,8 +152,9 @@ async def asyncio_detailed(
      The data this deployment serves: whether it is the synthetic demo data of `make seed` (its rounds
     cite articles on reserved `.example` hosts), the newest change (`as_of`: the latest `updated_at`
     of any record, the instant a changed-since walk starts from), records per type (transactions not
-    deleted, jobs active) and the records per source (entities and rounds; records with no source of
-    their own count under `synthetic demo` when the data is synthetic, else `unattributed`).
+    deleted, jobs active) and the records per source (entities and rounds: an import's `--source`,
+    e.g. `crunchbase-2013`; records no import wrote count under `synthetic demo` when the data is
+    synthetic, else `unattributed`).
     Figures are recomputed at most once a minute. Public: no token needed.
 
     Args:
@@ -187,8 +190,9 @@ async def asyncio(
      The data this deployment serves: whether it is the synthetic demo data of `make seed` (its rounds
     cite articles on reserved `.example` hosts), the newest change (`as_of`: the latest `updated_at`
     of any record, the instant a changed-since walk starts from), records per type (transactions not
-    deleted, jobs active) and the records per source (entities and rounds; records with no source of
-    their own count under `synthetic demo` when the data is synthetic, else `unattributed`).
+    deleted, jobs active) and the records per source (entities and rounds: an import's `--source`,
+    e.g. `crunchbase-2013`; records no import wrote count under `synthetic demo` when the data is
+    synthetic, else `unattributed`).
     Figures are recomputed at most once a minute. Public: no token needed.
 
     Args:
