@@ -37,7 +37,7 @@ export const importHandlers: HandlerMap = {
     const { db, importRunner } = ctx.deps;
     if (!importRunner) throw new ApiError('SERVICE_UNAVAILABLE', 'Imports are not run by this process');
     if (!ctx.req.is('application/x-ndjson')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'An import body is application/x-ndjson (one change record a line)');
-    const { file, bytes } = await spoolBody(ctx.req);
+    const { file, bytes } = await spoolBody(ctx.req, ctx.deps.cfg.importMaxBytes);
     const row: Omit<ImportRunRow, 'report' | 'error' | 'finished_at'> = {
       id: newImportId(),
       team_id: teamId,

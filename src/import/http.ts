@@ -1,6 +1,6 @@
 /**
  * The HTTP door of the import engine (`POST /platform/imports`, docs/import.md): the request's
- * NDJSON body is streamed to a temporary file (counted against `MAX_IMPORT_BYTES`, memory flat),
+ * NDJSON body is streamed to a temporary file (counted against `IMPORT_MAX_BYTES`, memory flat),
  * the caller gets 202 and the import runs in this process through `runImport`, exactly as the
  * command line runs it, its status and report kept in `import_runs`.
  */
@@ -18,15 +18,12 @@ import { ApiError } from '../errors.js';
 import { runImport, type Mode } from './engine.js';
 import { InputError } from './errors.js';
 
-/** The largest NDJSON body accepted (bytes): 100 MiB. */
-export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
-
 export const newImportId = () => `imp_${crypto.randomBytes(12).toString('hex')}`;
 
 const tooLarge = (cap: number) => new ApiError('PAYLOAD_TOO_LARGE', `The import body is larger than ${cap} bytes; split it into several imports`);
 
 /** The body of `req` in a temporary file; 413 as soon as it passes `cap` (the file is removed). */
-export async function spoolBody(req: Request, cap = MAX_IMPORT_BYTES): Promise<{ file: string; bytes: number }> {
+export async function spoolBody(req: Request, cap: number): Promise<{ file: string; bytes: number }> {
   const declared = Number(req.get('content-length') ?? 0);
   if (declared > cap) {
     req.resume();
