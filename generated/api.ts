@@ -1691,8 +1691,9 @@ export interface paths {
          *     everything derived from it. `mode=all-or-nothing` (the default) writes nothing if a line is
          *     rejected; `skip-invalid` writes the valid lines. `dry_run=true` does the work and rolls it back.
          *     Held by API keys with the `manage:data` scope only; costs no credits. Under an
-         *     `Idempotency-Key` a retry gets the first attempt's import (the key covers the caller, the
-         *     operation and the query, not the streamed body).
+         *     `Idempotency-Key` a retry gets the first attempt's import and its id, and starts none: the
+         *     key stands for the caller and the operation, not for the streamed body, so a retry must
+         *     send the same body under the same key (a new body takes a new key).
          */
         post: operations["createImport"];
         delete?: never;
@@ -17123,8 +17124,8 @@ export interface operations {
         requestBody: {
             content: {
                 /**
-                 * @example {"type":"company","key":"acme","data":{"name":"Acme Robotics","country":"DEU","city":"Berlin","category":"robotics"}}
-                 *     {"type":"round","key":"acme-a","data":{"company":"acme","round_type":"series-a","announced_on":"2026-11-02","amount_usd":12000000}}
+                 * @example {"type":"company","key":"acme","data":{"name":"Acme Robotics","country":"DEU","city":"Berlin","categories":["robotics"],"status":"operating","founded_on":"2019-03"}}
+                 *     {"type":"round","key":"acme-a","data":{"company":"acme","round_type":"series_a","announced_on":"2026-11-02","amount_usd":12000000}}
                  *     {"type":"round","key":"old-round","delete":true}
                  */
                 "application/x-ndjson": string;
@@ -17164,7 +17165,25 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
+            /** @description `PAYLOAD_TOO_LARGE`: the body is larger than the import cap (`IMPORT_MAX_BYTES`, 100 MiB by default); no import was started. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The import body is larger than 104857600 bytes; split it into several imports",
+                     *         "details": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
