@@ -1691,9 +1691,9 @@ export interface paths {
          *     everything derived from it. `mode=all-or-nothing` (the default) writes nothing if a line is
          *     rejected; `skip-invalid` writes the valid lines. `dry_run=true` does the work and rolls it back.
          *     Held by API keys with the `manage:data` scope only; costs no credits. Under an
-         *     `Idempotency-Key` a retry gets the first attempt's import and its id, and starts none: the
-         *     key stands for the caller and the operation, not for the streamed body, so a retry must
-         *     send the same body under the same key (a new body takes a new key).
+         *     `Idempotency-Key` a retry with the same body gets the first attempt's import and its id, and
+         *     starts none; another body under the key is a 422 (the key's fingerprint covers the body's
+         *     SHA-256, taken while it streams in).
          */
         post: operations["createImport"];
         delete?: never;

@@ -5,7 +5,8 @@ import type { Principal } from '../src/auth/verify.js';
 import { findTeamImportRun, insertImportRun, type ImportRunRow } from '../src/db/importRuns.js';
 import { ApiError, notFound } from '../src/errors.js';
 import { ok, type HandlerMap } from '../src/http/context.js';
-import { newImportId, spoolBody } from '../src/import/http.js';
+import { newImportId } from '../src/import/http.js';
+import { takeSpooled } from '../src/pipeline/spool.js';
 
 type ImportRun = components['schemas']['ImportRun'];
 
@@ -37,7 +38,7 @@ export const importHandlers: HandlerMap = {
     const { db, importRunner } = ctx.deps;
     if (!importRunner) throw new ApiError('SERVICE_UNAVAILABLE', 'Imports are not run by this process');
     if (!ctx.req.is('application/x-ndjson')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'An import body is application/x-ndjson (one change record a line)');
-    const { file, bytes } = await spoolBody(ctx.req, ctx.deps.cfg.importMaxBytes);
+    const { bytes } = ctx.body as unknown as { bytes: number };
     const row: Omit<ImportRunRow, 'report' | 'error' | 'finished_at'> = {
       id: newImportId(),
       team_id: teamId,
@@ -51,6 +52,7 @@ export const importHandlers: HandlerMap = {
     await insertImportRun(db, row);
     // under an Idempotency-Key the row commits with the stored answer: the run waits for that commit
     const recorded = (db as Knex.Transaction).isTransaction ? (db as Knex.Transaction).executionPromise : null;
+    const { file } = takeSpooled(ctx.req)!;
     importRunner.start({ id: row.id, file, mode: row.mode as ImportRun['mode'], dryRun: Boolean(row.dry_run), source: row.source }, recorded);
     return { status: 202, body: { data: importRun({ ...row, report: null, error: null, finished_at: null }) }, headers: { Location: location(row.id) } };
   },

@@ -11,7 +11,7 @@
  * the entity tag):
  *   authentication -> access -> list input -> export (NDJSON, CSV: the response policies and the handler
  *   batch after batch, metered per rows) -> metering -> caching (ETag, 304) -> version downgrade
- *   -> locks -> idempotency -> handler.
+ *   -> locks -> spool (a streamed body to a file) -> idempotency -> handler.
  * Every error leaves through the error mapping (the `ApiError` envelope of openapi.yaml).
  */
 import express from 'express';
@@ -43,6 +43,7 @@ import { compose, type Stage } from './pipeline/operation.js';
 import { redirectStage } from './pipeline/redirect.js';
 import { identityPathsStage } from './pipeline/elsewhere.js';
 import { requestLogStage } from './pipeline/requestLog.js';
+import { spoolStage } from './pipeline/spool.js';
 import { buildRouter, loadDocument, methodStage, planOperations, routingStage } from './pipeline/routing.js';
 import { versionRequestStage } from './pipeline/versionRequest.js';
 import { versionResponseStage } from './pipeline/versionResponse.js';
@@ -72,6 +73,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     }),
     cachingStage(),
     ...responsePolicies,
+    spoolStage(() => cfg.importMaxBytes),
     idempotencyStage(deps.db, clock),
   ];
   const operation = compose(operationStages, runHandler);

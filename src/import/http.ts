@@ -1,6 +1,7 @@
 /**
  * The HTTP door of the import engine (`POST /platform/imports`, docs/import.md): the request's
- * NDJSON body is streamed to a temporary file (counted against `IMPORT_MAX_BYTES`, memory flat),
+ * NDJSON body is streamed to a temporary file (src/pipeline/spool.ts; counted against
+ * `IMPORT_MAX_BYTES`, memory flat),
  * the caller gets 202 and the import runs in this process through `runImport`, exactly as the
  * command line runs it, its status and report kept in `import_runs`.
  */
@@ -23,7 +24,14 @@ export const newImportId = () => `imp_${crypto.randomBytes(12).toString('hex')}`
 const tooLarge = (cap: number) => new ApiError('PAYLOAD_TOO_LARGE', `The import body is larger than ${cap} bytes; split it into several imports`);
 
 /** The body of `req` in a temporary file; 413 as soon as it passes `cap` (the file is removed). */
-export async function spoolBody(req: Request, cap: number): Promise<{ file: string; bytes: number }> {
+/** A request body in a temporary file of its own directory. */
+export interface Spooled {
+  file: string;
+  bytes: number;
+  sha256: string;
+}
+
+export async function spoolBody(req: Request, cap: number): Promise<Spooled> {
   const declared = Number(req.get('content-length') ?? 0);
   if (declared > cap) {
     req.resume();
@@ -32,9 +40,11 @@ export async function spoolBody(req: Request, cap: number): Promise<{ file: stri
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'import-'));
   const file = path.join(dir, 'body.ndjson');
   let bytes = 0;
+  const digest = crypto.createHash('sha256');
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       bytes += chunk.length;
+      digest.update(chunk);
       done(bytes > cap ? tooLarge(cap) : null, chunk);
     },
   });
@@ -49,7 +59,7 @@ export async function spoolBody(req: Request, cap: number): Promise<{ file: stri
     }
     throw new ApiError('VALIDATION_ERROR', 'The request body could not be read to its end');
   }
-  return { file, bytes };
+  return { file, bytes, sha256: digest.digest('hex') };
 }
 
 export interface ImportJob {

@@ -13,9 +13,14 @@ const BODY_LIMIT = '100kb';
 /** Paths whose POST body is left unread here for the handler to stream, with the media type it takes. */
 const STREAMED_BODIES: Record<string, string> = { '/platform/imports': 'application/x-ndjson' };
 
-function mediaType(req: Request, _res: Response, next: NextFunction): void {
+/** Whether the request's body is left unread for its operation to stream (`STREAMED_BODIES`). */
+export function isStreamedBody(req: Request): boolean {
   const streamed = req.method === 'POST' ? STREAMED_BODIES[req.path] : undefined;
-  if (streamed !== undefined && req.is(streamed)) return next();
+  return streamed !== undefined && Boolean(req.is(streamed));
+}
+
+function mediaType(req: Request, _res: Response, next: NextFunction): void {
+  if (isStreamedBody(req)) return next();
   const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
   if (hasBody && !req.is('application/json')) return next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/json'));
   next();

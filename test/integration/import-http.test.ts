@@ -4,7 +4,8 @@
  * Location, polls until the import succeeded, reads the same report as the command line prints,
  * and the API serves the records; a bad line fails the import with its line and nothing written;
  * only API keys with manage:data may post; a team sees only its own imports; a body past
- * IMPORT_MAX_BYTES is a 413; an Idempotency-Key replay answers the first import.
+ * IMPORT_MAX_BYTES is a 413; an Idempotency-Key replay answers the first import, another body under
+ * the key is a 422.
  */
 import { expect, it } from 'vitest';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
@@ -118,7 +119,7 @@ forEachDatabase(
       expect(json.status).toBe(415);
     });
 
-    it('an Idempotency-Key replay answers the first import (one import run)', async () => {
+    it('an Idempotency-Key replay answers the first import (one import run); another body under the key is a 422', async () => {
       const body = ndjson([company('hx-idem', 'Idempotent Import')]);
       const headers = { ...pipeline.headers, 'Idempotency-Key': 'import-hx-idem-1' };
       const runs = async () => Number(((await h().db('import_runs').where({ team_id: pipeline.teamId }).count('* as n').first()) as { n: number }).n);
@@ -129,6 +130,10 @@ forEachDatabase(
       expect(replay.status).toBe(202);
       expect(replay.body.data.id).toBe(first.body.data.id);
       expect(replay.headers.get('location')).toBe(first.headers.get('location'));
+      // the key's fingerprint covers the streamed body: another body under it is refused
+      const other = await post(h(), headers, ndjson([company('hx-idem-2', 'Another Body')]), '?source=pipeline');
+      expect(other.status).toBe(422);
+      expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
       expect((await finished(h(), pipeline.headers, first.headers.get('location')!)).status).toBe('succeeded');
       expect(await runs()).toBe(before + 1);
       expect((await h().db('entities').where({ name: 'Idempotent Import' })).length).toBe(1);
