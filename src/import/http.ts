@@ -23,7 +23,6 @@ export const newImportId = () => `imp_${crypto.randomBytes(12).toString('hex')}`
 
 const tooLarge = (cap: number) => new ApiError('PAYLOAD_TOO_LARGE', `The import body is larger than ${cap} bytes; split it into several imports`);
 
-/** The body of `req` in a temporary file; 413 as soon as it passes `cap` (the file is removed). */
 /** A request body in a temporary file of its own directory. */
 export interface Spooled {
   file: string;
@@ -31,6 +30,7 @@ export interface Spooled {
   sha256: string;
 }
 
+/** The body of `req` in a temporary file; 413 when it passes `cap` (at once when its Content-Length says so). */
 export async function spoolBody(req: Request, cap: number): Promise<Spooled> {
   const declared = Number(req.get('content-length') ?? 0);
   if (declared > cap) {
@@ -41,23 +41,25 @@ export async function spoolBody(req: Request, cap: number): Promise<Spooled> {
   const file = path.join(dir, 'body.ndjson');
   let bytes = 0;
   const digest = crypto.createHash('sha256');
+  // past the cap chunks are dropped, not written, and the body read to its end: failing the pipeline
+  // would destroy the request's socket and the client would see a reset instead of the 413
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       bytes += chunk.length;
+      if (bytes > cap) return done();
       digest.update(chunk);
-      done(bytes > cap ? tooLarge(cap) : null, chunk);
+      done(null, chunk);
     },
   });
   try {
     await pipeline(req, counter, fs.createWriteStream(file));
-  } catch (err) {
+  } catch {
     await fs.promises.rm(dir, { recursive: true, force: true });
-    if (err instanceof ApiError) {
-      // the rest of the body is read and dropped so that the 413 reaches the client
-      req.resume();
-      throw err;
-    }
     throw new ApiError('VALIDATION_ERROR', 'The request body could not be read to its end');
+  }
+  if (bytes > cap) {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+    throw tooLarge(cap);
   }
   return { file, bytes, sha256: digest.digest('hex') };
 }

@@ -8,6 +8,7 @@
  * the key is a 422.
  */
 import { expect, it } from 'vitest';
+import { assertContract } from '../helpers/contract.js';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
 import { browserHeaders, keyWithScopes, teamKey } from '../helpers/principals.js';
 
@@ -115,6 +116,16 @@ forEachDatabase(
       expect(big.status).toBe(413);
       expect(big.body.error.code).toBe('PAYLOAD_TOO_LARGE');
       expect(await h().db('import_runs').where({ bytes: 0 }).orWhere('bytes', '>', MAX_BYTES).first()).toBeUndefined();
+      // a chunked body (no Content-Length) past the cap: read to its end, then the same 413
+      const chunk = new TextEncoder().encode(line + '\n');
+      const chunks = Math.ceil((MAX_BYTES * 2) / chunk.length);
+      let sent = 0;
+      const stream = new ReadableStream<Uint8Array>({ pull: (c) => (sent++ < chunks ? c.enqueue(chunk) : c.close()) });
+      const res = await fetch(`${h().server.baseUrl}/platform/imports`, { method: 'POST', headers: { ...pipeline.headers, 'Content-Type': 'application/x-ndjson' }, body: stream, duplex: 'half' } as RequestInit);
+      const chunked = await res.json();
+      assertContract('POST', '/platform/imports', res.status, res.headers, chunked);
+      expect(res.status).toBe(413);
+      expect(chunked.error.code).toBe('PAYLOAD_TOO_LARGE');
       const json = await h().call('POST', '/platform/imports', { headers: pipeline.headers, body: { type: 'company' } });
       expect(json.status).toBe(415);
     });
