@@ -1672,6 +1672,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/platform/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import change records (pipelines)
+         * @description Streams NDJSON change records into the database through the same import engine as the
+         *     operator's `import` command (docs/import.md): one record a line, `{"type": …, "key": …, "data": {…}}`
+         *     to create or replace a record, `{"type": …, "key": …, "delete": true}` to withdraw it. The body
+         *     (at most 104857600 bytes, 100 MiB; larger is a 413) is received in full, then the answer is
+         *     `202` with the import's id and a `Location` to poll; the import runs in one transaction with
+         *     everything derived from it. `mode=all-or-nothing` (the default) writes nothing if a line is
+         *     rejected; `skip-invalid` writes the valid lines. `dry_run=true` does the work and rolls it back.
+         *     Held by API keys with the `manage:data` scope only; costs no credits. Under an
+         *     `Idempotency-Key` a retry with the same body gets the first attempt's import and its id, and
+         *     starts none; another body under the key is a 422 (the key's fingerprint covers the body's
+         *     SHA-256, taken while it streams in).
+         */
+        post: operations["createImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import's status and report
+         * @description `queued`, `running`, `succeeded` (committed, or a clean dry run) or `failed` (rows rejected in
+         *     `all-or-nothing` mode, or input that could not be read: `error`), with the engine's report
+         *     (the command line's JSON report: counts per record type, the first 100 rejections with their
+         *     line, column, value and reason, and their total). A team sees only its own imports.
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/platform/usage": {
         parameters: {
             query?: never;
@@ -2912,7 +2965,7 @@ export interface components {
             total: number;
         };
         /** @enum {string} */
-        Scope: "read:entities" | "read:investors" | "read:founders" | "read:transactions" | "read:valuations" | "read:analytics" | "manage:platform";
+        Scope: "read:entities" | "read:investors" | "read:founders" | "read:transactions" | "read:valuations" | "read:analytics" | "manage:platform" | "manage:data";
         ApiKey: {
             id: number;
             client_id: string;
@@ -3845,6 +3898,74 @@ export interface components {
         };
         /** @enum {string} */
         WebhookEventType: "transaction.created" | "transaction.updated" | "transaction.deleted" | "company.created" | "company.updated" | "company.deleted" | "investor.created" | "investor.updated" | "investor.deleted" | "university.created" | "university.updated" | "university.deleted" | "gov_ngo.created" | "gov_ngo.updated" | "gov_ngo.deleted" | "person.created" | "person.updated" | "person.deleted" | "fund.created" | "fund.updated" | "fund.deleted" | "valuation.created" | "valuation.updated" | "valuation.deleted" | "job.created" | "job.updated" | "job.deleted" | "news.created" | "news.updated" | "news.deleted";
+        /** @description An import posted over HTTP and where it is. */
+        ImportRun: {
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
+            source: string;
+            /** @enum {string} */
+            mode: "all-or-nothing" | "skip-invalid";
+            dry_run: boolean;
+            /** @description The body's size. */
+            bytes: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** @description Why input that could not be read at all stopped the import (with its line and column); null otherwise. */
+            error: string | null;
+            /** @description The import engine's report (as the `import` command prints it); null until the import has finished. */
+            report: null | components["schemas"]["ImportReport"];
+        };
+        ImportReport: {
+            source: string;
+            /** @enum {string} */
+            mode: "all-or-nothing" | "skip-invalid";
+            dry_run: boolean;
+            /** @description Whether the import's writes were committed. */
+            committed: boolean;
+            files: {
+                file: string;
+                format: string;
+                layout: string;
+                /** @description Counts per record type. */
+                types: {
+                    [key: string]: {
+                        read: number;
+                        inserted: number;
+                        updated: number;
+                        unchanged: number;
+                        deleted: number;
+                        rejected: number;
+                    };
+                };
+                withdrawal_skipped?: string;
+            }[];
+            /** @description The first 100 rejected lines. */
+            rejections: {
+                file: string;
+                line: number;
+                column: string | null;
+                value: string | null;
+                reason: string;
+            }[];
+            rejected_total: number;
+            /** @description How many derived rows (figures, search terms, analytics facts and rollup) were refreshed, and the seconds per step. */
+            derived: {
+                figures?: number;
+                search_terms?: number;
+                facts_rounds?: number;
+                rollup_rows?: number;
+                seconds?: {
+                    [key: string]: number;
+                };
+            } | null;
+            seconds: number;
+        };
+        ImportRunResponse: {
+            data: components["schemas"]["ImportRun"];
+        };
         WebhookCreate: {
             /**
              * Format: uri
@@ -17226,6 +17347,189 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookWithSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createImport: {
+        parameters: {
+            query?: {
+                /** @description `all-or-nothing` (default): one rejected line and nothing is written; `skip-invalid`: the valid lines are written and the rest reported. */
+                mode?: "all-or-nothing" | "skip-invalid";
+                /** @description Do all the work and roll it back (the report says what would change). */
+                dry_run?: boolean;
+                /** @description The source the records are keyed in (default `ndjson`); the same key in another source is another record. */
+                source?: string;
+            };
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+                /**
+                 * @description Makes a retry of this POST safe: a unique value per intended request (a UUID, say), sent again
+                 *     unchanged with every retry of it. Within 24 hours, the same key with the same request (same
+                 *     operation, caller and body) returns the first answer, status and body (a new API key's secret
+                 *     included), without doing the work again; with another request it is a 422
+                 *     `IDEMPOTENCY_KEY_REUSED`; while the first request with the key is still running, a 409
+                 *     `CONFLICT` (retry after `Retry-After`). Keys are scoped to the caller's team (to the user
+                 *     without a team). Only successful answers are stored: after an error the same key runs the
+                 *     request again. 1 to 255 printable ASCII characters.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {"type":"company","key":"acme","data":{"name":"Acme Robotics","country":"DEU","city":"Berlin","categories":["robotics"],"status":"operating","founded_on":"2019-03"}}
+                 *     {"type":"round","key":"acme-a","data":{"company":"acme","round_type":"series_a","announced_on":"2026-11-02","amount_usd":12000000}}
+                 *     {"type":"round","key":"old-round","delete":true}
+                 */
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /** @description The body is in and the import is queued; poll `Location` for its status and report. */
+            202: {
+                headers: {
+                    /** @description The import's URL. */
+                    Location?: string;
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "imp_5f2c1d9e8a7b6c5d4e3f2a1b",
+                     *         "status": "queued",
+                     *         "source": "ndjson",
+                     *         "mode": "all-or-nothing",
+                     *         "dry_run": false,
+                     *         "bytes": 342,
+                     *         "created_at": "2026-11-27T05:00:00.000Z",
+                     *         "finished_at": null,
+                     *         "error": null,
+                     *         "report": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportRunResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            /** @description `PAYLOAD_TOO_LARGE`: the body is larger than the import cap (`IMPORT_MAX_BYTES`, 100 MiB by default); no import was started. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The import body is larger than 104857600 bytes; split it into several imports",
+                     *         "details": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The import's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "imp_5f2c1d9e8a7b6c5d4e3f2a1b",
+                     *         "status": "failed",
+                     *         "source": "ndjson",
+                     *         "mode": "all-or-nothing",
+                     *         "dry_run": false,
+                     *         "bytes": 342,
+                     *         "created_at": "2026-11-27T05:00:00.000Z",
+                     *         "finished_at": "2026-11-27T05:00:01.000Z",
+                     *         "error": null,
+                     *         "report": {
+                     *           "source": "ndjson",
+                     *           "mode": "all-or-nothing",
+                     *           "dry_run": false,
+                     *           "committed": false,
+                     *           "files": [
+                     *             {
+                     *               "file": "body",
+                     *               "format": "ndjson",
+                     *               "layout": "change-records",
+                     *               "types": {
+                     *                 "round": {
+                     *                   "read": 2,
+                     *                   "inserted": 1,
+                     *                   "updated": 0,
+                     *                   "unchanged": 0,
+                     *                   "deleted": 0,
+                     *                   "rejected": 1
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "rejections": [
+                     *             {
+                     *               "file": "body",
+                     *               "line": 2,
+                     *               "column": "amount_usd",
+                     *               "value": "lots",
+                     *               "reason": "not a number"
+                     *             }
+                     *           ],
+                     *           "rejected_total": 1,
+                     *           "derived": null,
+                     *           "seconds": 0.05
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportRunResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -4,6 +4,7 @@ import { analyticsHandlers } from './analytics.js';
 import { apiKeyHandlers } from './apiKeys.js';
 import { changeHandlers } from './changes.js';
 import { webhookHandlers } from './webhooks.js';
+import { importHandlers } from './imports.js';
 import { companyHandlers } from './companies.js';
 import { founderHandlers } from './founders.js';
 import { jobHandlers } from './jobs.js';
@@ -48,6 +49,7 @@ export const handlers: HandlerMap = {
   ...usageHandlers,
   ...changeHandlers,
   ...webhookHandlers,
+  ...importHandlers,
   ...analyticsHandlers,
   ...systemHandlers,
   ...documentHandlers,

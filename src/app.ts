@@ -11,7 +11,7 @@
  * the entity tag):
  *   authentication -> access -> list input -> export (NDJSON, CSV: the response policies and the handler
  *   batch after batch, metered per rows) -> metering -> caching (ETag, 304) -> version downgrade
- *   -> locks -> idempotency -> handler.
+ *   -> locks -> spool (a streamed body to a file) -> idempotency -> handler.
  * Every error leaves through the error mapping (the `ApiError` envelope of openapi.yaml).
  */
 import express from 'express';
@@ -24,6 +24,7 @@ import { filterEnums } from './db/refCache.js';
 import type { Deps, HandlerMap } from './http/context.js';
 import { corsFor } from './http/cors.js';
 import { docsRoutes } from './http/docs.js';
+import { ImportRunner } from './import/http.js';
 import { mcpRoutes } from './mcp/route.js';
 import { accessStage } from './pipeline/access.js';
 import { authenticateStage } from './pipeline/authenticate.js';
@@ -42,6 +43,7 @@ import { compose, type Stage } from './pipeline/operation.js';
 import { redirectStage } from './pipeline/redirect.js';
 import { identityPathsStage } from './pipeline/elsewhere.js';
 import { requestLogStage } from './pipeline/requestLog.js';
+import { spoolStage } from './pipeline/spool.js';
 import { buildRouter, loadDocument, methodStage, planOperations, routingStage } from './pipeline/routing.js';
 import { versionRequestStage } from './pipeline/versionRequest.js';
 import { versionResponseStage } from './pipeline/versionResponse.js';
@@ -71,6 +73,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     }),
     cachingStage(),
     ...responsePolicies,
+    spoolStage(() => cfg.importMaxBytes),
     idempotencyStage(deps.db, clock),
   ];
   const operation = compose(operationStages, runHandler);
@@ -95,6 +98,8 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   const plans = planOperations(api, handlers);
   // records embedded in other answers (the change feed) pass their own operation's policies
   deps.embed = recordEmbedder(plans, stored);
+  // imports posted over HTTP run here once their body is in; a commit wakes the webhook outbox
+  deps.importRunner ??= new ImportRunner(deps.db, log, () => deps.outbox?.wake(), track);
   app.use(routingStage(deps, api, plans, operation));
   app.use(errorStage(log));
   return app;

@@ -70,6 +70,7 @@ export const SETTINGS = {
   WEBHOOK_DISABLE_AFTER_MS: { default: '259200000', doc: 'A webhook whose deliveries all failed for this long is disabled (3 days)' },
   WEBHOOK_TIMEOUT_MS: { default: '10000', doc: 'Per delivery: connect and response deadline' },
   WEBHOOK_POLL_MS: { default: '1000', doc: 'How often each process looks for due webhook deliveries when not woken by a local commit' },
+  IMPORT_MAX_BYTES: { default: '104857600', doc: 'The largest NDJSON body POST /platform/imports accepts (100 MiB; larger is a 413)' },
   HEADERS_TIMEOUT_MS: {
     default: '10000',
     doc: 'A client must send all request headers within this (slow clients are cut off); a new connection that sends nothing is closed after it',
@@ -222,6 +223,8 @@ export interface Config {
   shutdownDelayMs: number;
   /** Days the change feed keeps changes. */
   changeRetentionDays: number;
+  /** The largest body of POST /platform/imports (bytes). */
+  importMaxBytes: number;
   /** Webhook deliveries (src/webhooks/). */
   webhooks: { allowPrivate: boolean; retryBaseMs: number; retryWindowMs: number; disableAfterMs: number; timeoutMs: number; pollMs: number };
 }
@@ -370,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwksUrl: get(env, 'JWKS_URL') && url('JWKS_URL', get(env, 'JWKS_URL')),
     shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0, 120_000),
     changeRetentionDays: int(env, 'CHANGE_RETENTION_DAYS', 30, 3650),
+    importMaxBytes: int(env, 'IMPORT_MAX_BYTES', 1, 10 * 1024 * 1024 * 1024),
     webhooks: {
       allowPrivate: onOff(env, 'WEBHOOK_ALLOW_PRIVATE'),
       retryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 10, 3_600_000),

@@ -7,6 +7,7 @@ export const ALL_SCOPES = [
   'read:valuations',
   'read:analytics',
   'manage:platform',
+  'manage:data',
 ] as const;
 
 export type Scope = (typeof ALL_SCOPES)[number];

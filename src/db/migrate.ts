@@ -30,6 +30,7 @@ import * as m022 from './migrations/022_ecosystems.js';
 import * as m023 from './migrations/023_keyword_index.js';
 import * as m024 from './migrations/024_change_feed.js';
 import * as m025 from './migrations/025_webhooks.js';
+import * as m026 from './migrations/026_import_runs.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
@@ -61,6 +62,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '023_keyword_index': m023,
   '024_change_feed': m024,
   '025_webhooks': m025,
+  '026_import_runs': m026,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

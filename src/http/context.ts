@@ -15,6 +15,7 @@ import type { Metrics } from './metrics.js';
 import type { ListInput } from '../query/list.js';
 import type { InFlight } from './inflight.js';
 import type { RecordEmbedder } from '../pipeline/embed.js';
+import type { ImportRunner } from '../import/http.js';
 
 export interface Deps {
   db: Knex;
@@ -36,6 +37,8 @@ export interface Deps {
   lifecycle?: { draining: boolean };
   /** The webhook outbox's worker of this process: woken when deliveries became due. */
   outbox?: { wake(): void };
+  /** Runs imports posted over HTTP in this process (src/import/http.ts). */
+  importRunner?: ImportRunner;
   /** Detail records for other answers (set by the app once its operations are planned). */
   embed?: RecordEmbedder;
 }

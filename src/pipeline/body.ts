@@ -1,5 +1,6 @@
 /**
- * Body parsing: JSON only (415 otherwise), at most 100 kB, UTF-8 only; then percent-encoding that
+ * Body parsing: JSON only (415 otherwise), at most 100 kB, UTF-8 only, except the operations that
+ * stream their body themselves (`STREAMED_BODIES`: an import's NDJSON, capped by its own handler); then percent-encoding that
  * is no UTF-8, NUL and unpaired surrogates in the path, query or body are a 400.
  */
 import { isUtf8 } from 'node:buffer';
@@ -9,7 +10,17 @@ import { findUnsafeText, unsafeTextError } from '../http/validation.js';
 
 const BODY_LIMIT = '100kb';
 
+/** Paths whose POST body is left unread here for the handler to stream, with the media type it takes. */
+const STREAMED_BODIES: Record<string, string> = { '/platform/imports': 'application/x-ndjson' };
+
+/** Whether the request's body is left unread for its operation to stream (`STREAMED_BODIES`). */
+export function isStreamedBody(req: Request): boolean {
+  const streamed = req.method === 'POST' ? STREAMED_BODIES[req.path] : undefined;
+  return streamed !== undefined && Boolean(req.is(streamed));
+}
+
 function mediaType(req: Request, _res: Response, next: NextFunction): void {
+  if (isStreamedBody(req)) return next();
   const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
   if (hasBody && !req.is('application/json')) return next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/json'));
   next();

@@ -98,6 +98,7 @@ describe('every setting of the schema reaches the server [postgres]', () => {
       REQUEST_TIMEOUT_MS: '29000',
       SEND_TIMEOUT_MS: '25000',
       CHANGE_RETENTION_DAYS: '45',
+      IMPORT_MAX_BYTES: '2048',
       WEBHOOK_ALLOW_PRIVATE: 'on',
       WEBHOOK_RETRY_BASE_MS: '1000',
       WEBHOOK_RETRY_WINDOW_MS: '100000000',

@@ -56,6 +56,8 @@ from .company_summary_unicorn_type_type_3_type_1 import (
     CompanySummaryUnicornTypeType3Type1,
 )
 from .create_api_key_api_version import CreateApiKeyAPIVersion
+from .create_import_api_version import CreateImportAPIVersion
+from .create_import_mode import CreateImportMode
 from .create_note_api_version import CreateNoteAPIVersion
 from .create_team_api_version import CreateTeamAPIVersion
 from .create_webhook_api_version import CreateWebhookAPIVersion
@@ -146,6 +148,7 @@ from .get_funding_funnel_api_version import GetFundingFunnelAPIVersion
 from .get_funding_heatmap_api_version import GetFundingHeatmapAPIVersion
 from .get_gov_ngo_api_version import GetGovNgoAPIVersion
 from .get_health_api_version import GetHealthAPIVersion
+from .get_import_api_version import GetImportAPIVersion
 from .get_investor_api_version import GetInvestorAPIVersion
 from .get_job_api_version import GetJobAPIVersion
 from .get_liveness_api_version import GetLivenessAPIVersion
@@ -189,6 +192,20 @@ from .heatmap_dimension import HeatmapDimension
 from .heatmap_metric import HeatmapMetric
 from .heatmap_query_info import HeatmapQueryInfo
 from .id_name import IdName
+from .import_report import ImportReport
+from .import_report_derived_type_0 import ImportReportDerivedType0
+from .import_report_derived_type_0_seconds import ImportReportDerivedType0Seconds
+from .import_report_files_item import ImportReportFilesItem
+from .import_report_files_item_types import ImportReportFilesItemTypes
+from .import_report_files_item_types_additional_property import (
+    ImportReportFilesItemTypesAdditionalProperty,
+)
+from .import_report_mode import ImportReportMode
+from .import_report_rejections_item import ImportReportRejectionsItem
+from .import_run import ImportRun
+from .import_run_mode import ImportRunMode
+from .import_run_response import ImportRunResponse
+from .import_run_status import ImportRunStatus
 from .investments import Investments
 from .investor_full import InvestorFull
 from .investor_full_response import InvestorFullResponse
@@ -561,6 +578,8 @@ __all__ = (
     "CompanySummaryUnicornTypeType2Type1",
     "CompanySummaryUnicornTypeType3Type1",
     "CreateApiKeyAPIVersion",
+    "CreateImportAPIVersion",
+    "CreateImportMode",
     "CreateNoteAPIVersion",
     "CreateTeamAPIVersion",
     "CreateWebhookAPIVersion",
@@ -651,6 +670,7 @@ __all__ = (
     "GetFundingHeatmapAPIVersion",
     "GetGovNgoAPIVersion",
     "GetHealthAPIVersion",
+    "GetImportAPIVersion",
     "GetInvestorAPIVersion",
     "GetJobAPIVersion",
     "GetLivenessAPIVersion",
@@ -690,6 +710,18 @@ __all__ = (
     "HeatmapMetric",
     "HeatmapQueryInfo",
     "IdName",
+    "ImportReport",
+    "ImportReportDerivedType0",
+    "ImportReportDerivedType0Seconds",
+    "ImportReportFilesItem",
+    "ImportReportFilesItemTypes",
+    "ImportReportFilesItemTypesAdditionalProperty",
+    "ImportReportMode",
+    "ImportReportRejectionsItem",
+    "ImportRun",
+    "ImportRunMode",
+    "ImportRunResponse",
+    "ImportRunStatus",
     "Investments",
     "InvestorFull",
     "InvestorFullResponse",

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class Scope(StrEnum):
+    MANAGEDATA = "manage:data"
     MANAGEPLATFORM = "manage:platform"
     READANALYTICS = "read:analytics"
     READENTITIES = "read:entities"

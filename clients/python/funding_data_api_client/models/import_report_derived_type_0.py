@@ -1,0 +1,115 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.import_report_derived_type_0_seconds import (
+        ImportReportDerivedType0Seconds,
+    )
+
+
+T = TypeVar("T", bound="ImportReportDerivedType0")
+
+
+@_attrs_define
+class ImportReportDerivedType0:
+    """How many derived rows (figures, search terms, analytics facts and rollup) were refreshed, and the seconds per step.
+
+    Attributes:
+        figures (int | Unset):
+        search_terms (int | Unset):
+        facts_rounds (int | Unset):
+        rollup_rows (int | Unset):
+        seconds (ImportReportDerivedType0Seconds | Unset):
+    """
+
+    figures: int | Unset = UNSET
+    search_terms: int | Unset = UNSET
+    facts_rounds: int | Unset = UNSET
+    rollup_rows: int | Unset = UNSET
+    seconds: ImportReportDerivedType0Seconds | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        figures = self.figures
+
+        search_terms = self.search_terms
+
+        facts_rounds = self.facts_rounds
+
+        rollup_rows = self.rollup_rows
+
+        seconds: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.seconds, Unset):
+            seconds = self.seconds.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if figures is not UNSET:
+            field_dict["figures"] = figures
+        if search_terms is not UNSET:
+            field_dict["search_terms"] = search_terms
+        if facts_rounds is not UNSET:
+            field_dict["facts_rounds"] = facts_rounds
+        if rollup_rows is not UNSET:
+            field_dict["rollup_rows"] = rollup_rows
+        if seconds is not UNSET:
+            field_dict["seconds"] = seconds
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.import_report_derived_type_0_seconds import (
+            ImportReportDerivedType0Seconds,
+        )
+
+        d = dict(src_dict)
+        figures = d.pop("figures", UNSET)
+
+        search_terms = d.pop("search_terms", UNSET)
+
+        facts_rounds = d.pop("facts_rounds", UNSET)
+
+        rollup_rows = d.pop("rollup_rows", UNSET)
+
+        _seconds = d.pop("seconds", UNSET)
+        seconds: ImportReportDerivedType0Seconds | Unset
+        if isinstance(_seconds, Unset):
+            seconds = UNSET
+        else:
+            seconds = ImportReportDerivedType0Seconds.from_dict(_seconds)
+
+        import_report_derived_type_0 = cls(
+            figures=figures,
+            search_terms=search_terms,
+            facts_rounds=facts_rounds,
+            rollup_rows=rollup_rows,
+            seconds=seconds,
+        )
+
+        import_report_derived_type_0.additional_properties = d
+        return import_report_derived_type_0
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
