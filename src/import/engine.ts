@@ -10,6 +10,7 @@
  */
 import type { Knex } from 'knex';
 import { analyzeImported, ImportStore, type Outcome } from '../db/imports.js';
+import { markImporting } from '../db/knex.js';
 import { readCsv, readLines } from './csv.js';
 import { KNOWN_HEADERS, layoutOf, type Layout } from './crunchbase.js';
 import { refreshDerived, type Refreshed } from './derived.js';
@@ -135,7 +136,7 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
     if (opts.signal?.aborted) throw new ImportInterrupted(String(opts.signal.reason ?? 'aborted'));
   };
   try {
-    await db.transaction(async (trx) => {
+    await markImporting(db, () => db.transaction(async (trx) => {
       const store = new ImportStore(trx, source, at);
       await store.init();
       const rejectedIn = new Map<string, number>();
@@ -232,7 +233,7 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
       report.derived.seconds.rows = Math.round((dataDone - started) / 100) / 10;
       stopIfAborted();
       if (opts.dryRun || (opts.mode === 'all-or-nothing' && report.rejected_total > 0)) throw new Rollback();
-    });
+    }));
     report.committed = true;
     // a large import (a first load above all) leaves the planner's statistics behind the tables
     const inserted = report.files.reduce((a, f) => a + Object.values(f.types).reduce((b, c) => b + c.inserted, 0), 0);
