@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import type { Knex } from 'knex';
 import { runImport, FORMATS, MODES, type Format, type Mode } from '../import/engine.js';
 import { verifyDerived } from '../import/derived.js';
-import { InputError } from '../import/errors.js';
+import { ImportInterrupted, InputError } from '../import/errors.js';
 
 export interface ImportArgs {
   files: string[];
@@ -24,7 +24,7 @@ export class ImportUsageError extends Error {}
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 
-/** Runs an import; the exit code (0 written or dry run clean, 1 rows rejected and nothing written). */
+/** Runs an import; the exit code (0 written or dry run clean, 1 rows rejected and nothing written, 130/143 interrupted and rolled back). */
 export async function importCommand(db: Knex, a: ImportArgs): Promise<number> {
   if (!a.format) throw new ImportUsageError(`--format is required (${FORMATS.join(', ')})`);
   if (!(FORMATS as readonly string[]).includes(a.format)) throw new ImportUsageError(`unknown format ${JSON.stringify(a.format)} (known: ${FORMATS.join(', ')})`);
@@ -47,8 +47,18 @@ export async function importCommand(db: Knex, a: ImportArgs): Promise<number> {
     }
     return { name, size, open: () => fs.createReadStream(name, { highWaterMark: 256 * 1024 }) };
   });
+  // Ctrl-C (or a supervisor's SIGTERM) stops at the next row and rolls the transaction back, so the
+  // process exits with a message and nothing written rather than dying inside an open transaction
+  const stop = new AbortController();
+  const onSignal = (sig: NodeJS.Signals) => {
+    process.stderr.write(`import: ${sig} received, rolling back\n`);
+    stop.abort(sig);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     const report = await runImport(db, inputs, {
+      signal: stop.signal,
       format: a.format as Format,
       mode,
       dryRun: a.dryRun,
@@ -65,7 +75,14 @@ export async function importCommand(db: Knex, a: ImportArgs): Promise<number> {
     return report.rejected_total > 0 && !report.committed ? 1 : 0;
   } catch (err) {
     if (err instanceof InputError) throw new ImportUsageError(err.message);
+    if (err instanceof ImportInterrupted) {
+      process.stderr.write(`import: ${err.message}\n`);
+      return err.reason === 'SIGTERM' ? 143 : 130;
+    }
     throw err;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
 

@@ -10,10 +10,11 @@
  */
 import type { Knex } from 'knex';
 import { analyzeImported, ImportStore, type Outcome } from '../db/imports.js';
+import { markImporting } from '../db/knex.js';
 import { readCsv, readLines } from './csv.js';
 import { KNOWN_HEADERS, layoutOf, type Layout } from './crunchbase.js';
 import { refreshDerived, type Refreshed } from './derived.js';
-import { InputError, RowError, type Rejection } from './errors.js';
+import { ImportInterrupted, InputError, RowError, type Rejection } from './errors.js';
 import { mapChangeRecord } from './ndjson.js';
 import { REPORT_TYPE, type CompanyIn, type DeleteIn, type RoundIn, type RowIn } from './records.js';
 
@@ -73,6 +74,8 @@ export interface ImportOptions {
   complete?: boolean;
   /** Called about once a second while rows are read. */
   onProgress?: (p: { rows: number; bytes: number; totalBytes: number | null; seconds: number }) => void;
+  /** Aborting it stops the import at the next row (or before it commits) and rolls everything back. */
+  signal?: AbortSignal;
 }
 
 export const MAX_REJECTIONS_LISTED = 100;
@@ -129,8 +132,11 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
   const totalBytes = inputs.every((i) => i.size !== null) ? inputs.reduce((a, i) => a + (i.size ?? 0), 0) : null;
   const progress = { rows: 0, bytes: 0, lastAt: started };
   const at = new Date().toISOString();
+  const stopIfAborted = () => {
+    if (opts.signal?.aborted) throw new ImportInterrupted(String(opts.signal.reason ?? 'aborted'));
+  };
   try {
-    await db.transaction(async (trx) => {
+    await markImporting(db, () => db.transaction(async (trx) => {
       const store = new ImportStore(trx, source, at);
       await store.init();
       const rejectedIn = new Map<string, number>();
@@ -158,6 +164,7 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
           batch.push(row);
         };
         const tick = (bytes: number) => {
+          stopIfAborted();
           progress.rows++;
           progress.bytes = bytes;
           const now = Date.now();
@@ -221,10 +228,12 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
         await store.flushLog();
       }
       const dataDone = Date.now();
+      stopIfAborted();
       report.derived = await refreshDerived(trx, store);
       report.derived.seconds.rows = Math.round((dataDone - started) / 100) / 10;
+      stopIfAborted();
       if (opts.dryRun || (opts.mode === 'all-or-nothing' && report.rejected_total > 0)) throw new Rollback();
-    });
+    }));
     report.committed = true;
     // a large import (a first load above all) leaves the planner's statistics behind the tables
     const inserted = report.files.reduce((a, f) => a + Object.values(f.types).reduce((b, c) => b + c.inserted, 0), 0);

@@ -37,3 +37,10 @@ export class RowError extends Error {
     super(reason);
   }
 }
+
+/** The import was told to stop (the command line's SIGINT or SIGTERM): its transaction rolls back. */
+export class ImportInterrupted extends Error {
+  constructor(readonly reason: string) {
+    super(`interrupted (${reason}): rolled back, nothing written`);
+  }
+}

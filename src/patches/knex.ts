@@ -23,23 +23,25 @@ const PATCHED = Symbol('fd.patched');
 /**
  * SQLite: a statement that finds the database locked (SQLITE_BUSY: another process, or another of
  * our connections, is writing) is tried again after a pause on the event loop's timers, up to
- * `waitMs`, then fails with SQLITE_BUSY (503 SERVICE_UNAVAILABLE; a metered call is not
- * charged). SQLite's own busy_timeout waits inside the synchronous call instead: one writer held
+ * `waitMs` (or `longer.waitMs` while `longer.holds` says a known long writer has the lock), then
+ * fails with SQLITE_BUSY (503 SERVICE_UNAVAILABLE; a metered call is not charged). SQLite's own busy_timeout waits inside the synchronous call instead: one writer held
  * outside for 15 s froze every request of the process. Readers in WAL mode never need the lock.
  */
-export function waitForLocks(db: Knex, waitMs: number): void {
+export function waitForLocks(db: Knex, waitMs: number, longer?: { waitMs: number; holds(connection: unknown): boolean }): void {
   requireVersion('knex', KNEX_VERSION, 'src/patches/knex.ts');
   type SqliteClient = { _query(connection: unknown, obj: unknown): Promise<unknown> };
   const proto = Object.getPrototypeOf(db.client) as SqliteClient & { [PATCHED]?: true };
   if (proto[PATCHED]) return;
   const run = proto._query;
   proto._query = async function (this: SqliteClient, connection, obj) {
-    const deadline = Date.now() + waitMs;
+    const started = Date.now();
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
       try {
         return await run.call(this, connection, obj);
       } catch (err) {
-        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() + pause > deadline) throw err;
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
+        const elapsed = Date.now() - started + pause;
+        if (elapsed > waitMs && !(longer && elapsed <= longer.waitMs && longer.holds(connection))) throw err;
         await new Promise((r) => setTimeout(r, pause));
       }
     }
