@@ -149,12 +149,10 @@ type PgConnection = pg.Client;
  */
 async function withLocalTimeout(db: Knex, query: Knex.QueryBuilder | Knex.Raw, deadline: number, signal?: AbortSignal): Promise<Row[]> {
   const conn = (await db.client.acquireConnection()) as PgConnection;
-  let clean = true;
+  let clean = false;
   try {
-    // the wait for a pooled connection comes out of the budget too
-    const timeoutMs = Math.floor(deadline - performance.now());
-    if (timeoutMs < 1) throw queryTimeout();
-    clean = false;
+    // the wait for a pooled connection comes out of the budget too (a spent one fails at once)
+    const timeoutMs = Math.max(1, Math.floor(deadline - performance.now()));
     await conn.query('begin');
     try {
       await conn.query(`set local statement_timeout = ${timeoutMs}`);
