@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import { ApiError, queryTimeout } from '../errors.js';
-import { budgetLeft, clientGone, currentSignal } from './cancel.js';
+import { budgetLeft, clientGone, currentDeadline, currentSignal } from './cancel.js';
 import { connectionBudgetMs, isSqlite, normalizeRawResult } from './knex.js';
 import { discardConnection } from '../patches/knex.js';
 
@@ -122,7 +122,7 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
       const client = db.client as { query(conn: unknown, q: unknown): Promise<{ response: { rows: Row[] } }> };
       return (await cancellable(db, signal, async (conn) => (await client.query(conn, query.toSQL())).response.rows)) as T[];
     }
-    return (await withLocalTimeout(db, query, started + timeoutMs, signal)) as T[];
+    return (await withLocalTimeout(db, query, timeoutMs, currentDeadline(), signal)) as T[];
   }
   let runner = runners.get(db);
   if (!runner) {
@@ -139,20 +139,21 @@ type PgConnection = pg.Client;
 
 /**
  * PostgreSQL, a budget other than the connection's own: `begin; set local statement_timeout; the
- * query; rollback` on one pooled connection, the timeout being what is left until `deadline` once
- * the connection is drawn (a read has nothing to commit). The local timeout also
+ * query; rollback` on one pooled connection (a read has nothing to commit); within an operation's
+ * `deadline` (cancel.ts), the timeout is at most what is left of it once the connection is drawn.
+ * The local timeout also
  * covers the ROLLBACK, and on a busy backend a ROLLBACK sent after a tiny budget can itself be
  * cancelled before it runs. knex's transaction then returned the connection to the pool still inside
  * the aborted transaction, and every later statement on it failed ("current transaction is
  * aborted"): 500s for whoever drew that connection. Here a cancelled ROLLBACK is sent again, and a
  * connection that could not be brought back out of its transaction is dropped, not reused.
  */
-async function withLocalTimeout(db: Knex, query: Knex.QueryBuilder | Knex.Raw, deadline: number, signal?: AbortSignal): Promise<Row[]> {
+async function withLocalTimeout(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number, deadline: number, signal?: AbortSignal): Promise<Row[]> {
   const conn = (await db.client.acquireConnection()) as PgConnection;
   let clean = false;
   try {
-    // the wait for a pooled connection comes out of the budget too (a spent one fails at once)
-    const timeoutMs = Math.max(1, Math.floor(deadline - performance.now()));
+    // within an operation's deadline the wait for a pooled connection comes out of the budget too
+    const timeoutMs = Math.max(1, Math.floor(Math.min(budgetMs, deadline - performance.now())));
     await conn.query('begin');
     try {
       await conn.query(`set local statement_timeout = ${timeoutMs}`);

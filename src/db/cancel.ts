@@ -42,10 +42,14 @@ export function currentSignal(): AbortSignal | undefined {
   return current.getStore()?.signal;
 }
 
+/** The running operation's deadline (performance.now() time), Infinity without one. */
+export function currentDeadline(): number {
+  return current.getStore()?.deadline ?? Infinity;
+}
+
 /** What is left of `budgetMs` under the running operation's deadline (ms; 0 or less: spent). */
 export function budgetLeft(budgetMs: number, now = performance.now()): number {
-  const deadline = current.getStore()?.deadline ?? Infinity;
-  return Math.min(budgetMs, deadline - now);
+  return Math.min(budgetMs, currentDeadline() - now);
 }
 
 /** What a stopped query rejects with (nobody is left to read the answer). */
