@@ -18,15 +18,15 @@ import { rssMb, round } from './lib.js';
 import { freePort } from '../test/helpers/servers.js';
 
 const ROOT = path.resolve(process.argv[2] ?? '.');
-const HELPER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/helpers/stalled.py');
+export const HELPER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/helpers/stalled.py');
 const SOCKETS = Number(process.env.SOCKETS ?? 200);
 const WINDOW_MS = Number(process.env.WINDOW_MS ?? 15_000);
 /** `make run`'s defaults (Makefile HEAP_MB, MALLOC_MMAP_THRESHOLD). */
-const RUN_ENV = { NODE_OPTIONS: '--max-old-space-size=1024', MALLOC_MMAP_THRESHOLD_: '131072' };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
+export const RUN_ENV = { NODE_OPTIONS: '--max-old-space-size=1024', MALLOC_MMAP_THRESHOLD_: '131072' };
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
 
-function get(port: number, p: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; ms: number; text: string }> {
+export function get(port: number, p: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; ms: number; text: string }> {
   const t = performance.now();
   return new Promise((resolve) => {
     const r = http.request({ host: '127.0.0.1', port, path: p, method, headers, agent: false }, (res) => {
@@ -40,7 +40,7 @@ function get(port: number, p: string, headers: Record<string, string> = {}, meth
   });
 }
 
-async function startServer(dir: string, db: string): Promise<{ proc: ChildProcess; port: number; authPort: number }> {
+export async function startServer(dir: string, db: string): Promise<Server> {
   const [port, authPort] = [await freePort(), await freePort()];
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: ROOT,
@@ -54,20 +54,39 @@ async function startServer(dir: string, db: string): Promise<{ proc: ChildProces
   return { proc, port, authPort };
 }
 
-async function scenario(url: string, s: { proc: ChildProcess; port: number; authPort: number }) {
+export type Server = { proc: ChildProcess; port: number; authPort: number };
+
+/** The dev client's API-key headers. */
+export async function apiKeyHeaders(s: Server): Promise<Record<string, string>> {
   const tok = await get(s.authPort, '/oauth/token', { 'Content-Type': 'application/json' }, 'POST',
     JSON.stringify({ client_id: 'dev-client', client_secret: 'dev-secret', audience: 'urn:funding-data-api', grant_type: 'client_credentials' }));
-  const headers = { Authorization: `Bearer ${(JSON.parse(tok.text) as { access_token: string }).access_token}`, 'X-Client-Id': 'dev-client' };
-  await get(s.port, url.replace(/limit=\d+/, 'limit=5'), headers);
-  const idleRss = (rssMb(s.proc.pid!) ?? 0);
-  const child = spawn('python3', [HELPER, String(s.port), String(SOCKETS), url, JSON.stringify(headers)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  return { Authorization: `Bearer ${(JSON.parse(tok.text) as { access_token: string }).access_token}`, 'X-Client-Id': 'dev-client' };
+}
+
+/** `count` stalled readers of `url` (test/helpers/stalled.py), opened; `release` reads them and counts their statuses. */
+export async function stalledReaders(s: Server, url: string, headers: Record<string, string>, count: number) {
+  const child = spawn('python3', [HELPER, String(s.port), String(count), url, JSON.stringify(headers)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: child.stdout! });
   const line = () => new Promise<string>((r) => lines.once('line', r));
   await line();
+  return {
+    async release(): Promise<Record<string, number>> {
+      const reading = line();
+      child.stdin!.write('read\n');
+      const results = JSON.parse(await reading) as { status: string }[];
+      const statuses: Record<string, number> = {};
+      for (const r of results) statuses[r.status.split(' ')[1] ?? 'none'] = (statuses[r.status.split(' ')[1] ?? 'none'] ?? 0) + 1;
+      return statuses;
+    },
+  };
+}
+
+/** The server's RSS and a `/system/live` probe every 100 ms for `windowMs` (each probe on its own connection). */
+export async function watch(s: Server, windowMs: number) {
   const rss: number[] = [];
   const live: number[] = [];
   let alive = true;
-  const until = Date.now() + WINDOW_MS;
+  const until = Date.now() + windowMs;
   const probes: Promise<void>[] = [];
   while (Date.now() < until) {
     probes.push(get(s.port, '/system/live').then((r) => {
@@ -78,25 +97,41 @@ async function scenario(url: string, s: { proc: ChildProcess; port: number; auth
     await sleep(100);
   }
   await Promise.all(probes);
-  const reading = line();
-  child.stdin!.write('read\n');
-  const results = JSON.parse(await reading) as { status: string }[];
-  const statuses: Record<string, number> = {};
-  for (const r of results) statuses[r.status.split(' ')[1] ?? 'none'] = (statuses[r.status.split(' ')[1] ?? 'none'] ?? 0) + 1;
   return {
-    url,
-    sockets: SOCKETS,
-    window_ms: WINDOW_MS,
     server_alive: alive && s.proc.exitCode === null,
-    rss_idle_mb: idleRss,
     rss_peak_mb: Math.max(...rss),
+    rss_last_mb: rss.at(-1) ?? 0,
     live_p50_ms: round(pct(live, 50), 1),
     live_p99_ms: round(pct(live, 99), 1),
     live_max_ms: round(Math.max(...live), 1),
     live_probes: live.length,
     live_over_100ms: live.filter((ms) => ms > 100).length,
-    answers: statuses,
   };
+}
+
+async function scenario(url: string, s: Server) {
+  const headers = await apiKeyHeaders(s);
+  await get(s.port, url.replace(/limit=\d+/, 'limit=5'), headers);
+  const idleRss = (rssMb(s.proc.pid!) ?? 0);
+  const readers = await stalledReaders(s, url, headers, SOCKETS);
+  const seen = await watch(s, WINDOW_MS);
+  const answers = await readers.release();
+  return { url, sockets: SOCKETS, window_ms: WINDOW_MS, rss_idle_mb: idleRss, ...seen, answers };
+}
+
+/** Runs `work` against a server of its own on a copy of `template`, stopped and removed after. */
+export async function withServer<T>(template: string, work: (s: Server) => Promise<T>): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-slow-'));
+  const db = path.join(dir, 'db.sqlite');
+  fs.copyFileSync(template, db);
+  const s = await startServer(dir, db);
+  try {
+    return await work(s);
+  } finally {
+    s.proc.kill('SIGKILL');
+    await new Promise((r) => s.proc.once('exit', r));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function main() {
@@ -107,23 +142,15 @@ async function main() {
     ['stalled_pages', '/data/transactions?limit=2000&sort=-amount'],
     ['stalled_exports', '/data/founders?format=ndjson&view=full'],
   ] as const) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-slow-'));
-    const db = path.join(dir, 'db.sqlite');
-    fs.copyFileSync(template, db);
-    const s = await startServer(dir, db);
-    try {
-      results[name] = await scenario(url, s);
-    } finally {
-      s.proc.kill('SIGKILL');
-      await new Promise((r) => s.proc.once('exit', r));
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    results[name] = await withServer(template, (s) => scenario(url, s));
     process.stderr.write(`${name}: ${JSON.stringify(results[name])}\n`);
   }
   process.stdout.write(JSON.stringify(results, null, 2) + '\n');
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -12,6 +12,7 @@
  */
 import type { Knex } from 'knex';
 import { queryTimeout } from '../errors.js';
+import { budgetLeft } from '../db/cancel.js';
 import { aggregateSets, type AggregateRow, type GroupingSet } from '../db/aggregate.js';
 import { FACT_DIMENSIONS } from '../db/facts.js';
 import { filterEnums } from '../db/refCache.js';
@@ -243,7 +244,7 @@ export async function snapshotAnswer(
   /** A snapshot to answer from instead of the database's current one (bench/snapshot-scale.ts). */
   given?: Snapshot,
 ): Promise<AggregateRow[][] | null> {
-  const deadline = performance.now() + budgetMs;
+  const deadline = performance.now() + budgetLeft(budgetMs);
   if (source.name !== 'funding-rounds' || (where !== null && !where.ast)) return null;
   const metrics = sets.map((s) => s.metrics.map(snapMetric));
   if (metrics.some((ms) => ms.some((m) => m === null))) return null;

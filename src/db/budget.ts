@@ -3,13 +3,14 @@
  * QUERY_TIMEOUT and the server stays healthy. PostgreSQL enforces it itself: `statement_timeout`
  * on every pooled connection (knex.ts), or `set local` in a transaction of its own for another
  * budget (one that always ends: see withLocalTimeout). SQLite queries of lists and analytics run in
- * a worker thread that is terminated when the budget runs out.
+ * a worker thread that is terminated when the budget runs out. Within an operation that sets a
+ * deadline (cancel.ts), each statement gets only what is left of the request's budget.
  */
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import { ApiError, queryTimeout } from '../errors.js';
-import { clientGone, currentSignal } from './cancel.js';
+import { budgetLeft, clientGone, currentDeadline, currentSignal } from './cancel.js';
 import { connectionBudgetMs, isSqlite, normalizeRawResult } from './knex.js';
 import { discardConnection } from '../patches/knex.js';
 
@@ -108,8 +109,12 @@ const runners = new WeakMap<Knex, SqliteRunner>();
  */
 export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number, given?: AbortSignal): Promise<T[]> {
   const signal = given ?? currentSignal();
+  // an operation's statements share its one budget, counted from the request's start (cancel.ts)
+  const started = performance.now();
+  const leftMs = budgetLeft(budgetMs, started);
+  if (leftMs <= 0) throw queryTimeout();
   if (!isSqlite(db)) {
-    const timeoutMs = Math.max(1, Math.floor(budgetMs));
+    const timeoutMs = Math.max(1, Math.floor(leftMs));
     // one round trip when the connection's own statement_timeout is the budget (knex.ts)
     if (connectionBudgetMs(db) === timeoutMs) {
       if (!signal) return normalizeRawResult(await query) as T[];
@@ -117,7 +122,7 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
       const client = db.client as { query(conn: unknown, q: unknown): Promise<{ response: { rows: Row[] } }> };
       return (await cancellable(db, signal, async (conn) => (await client.query(conn, query.toSQL())).response.rows)) as T[];
     }
-    return (await withLocalTimeout(db, query, timeoutMs, signal)) as T[];
+    return (await withLocalTimeout(db, query, timeoutMs, currentDeadline(), signal)) as T[];
   }
   let runner = runners.get(db);
   if (!runner) {
@@ -126,7 +131,7 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
     runners.set(db, runner);
   }
   const { sql, bindings } = query.toSQL().toNative();
-  return (await runner.run(sql, bindings, budgetMs, signal)) as T[];
+  return (await runner.run(sql, bindings, leftMs, signal)) as T[];
 }
 
 /** A pooled pg client. */
@@ -134,17 +139,21 @@ type PgConnection = pg.Client;
 
 /**
  * PostgreSQL, a budget other than the connection's own: `begin; set local statement_timeout; the
- * query; rollback` on one pooled connection (a read has nothing to commit). The local timeout also
+ * query; rollback` on one pooled connection (a read has nothing to commit); within an operation's
+ * `deadline` (cancel.ts), the timeout is at most what is left of it once the connection is drawn.
+ * The local timeout also
  * covers the ROLLBACK, and on a busy backend a ROLLBACK sent after a tiny budget can itself be
  * cancelled before it runs. knex's transaction then returned the connection to the pool still inside
  * the aborted transaction, and every later statement on it failed ("current transaction is
  * aborted"): 500s for whoever drew that connection. Here a cancelled ROLLBACK is sent again, and a
  * connection that could not be brought back out of its transaction is dropped, not reused.
  */
-async function withLocalTimeout(db: Knex, query: Knex.QueryBuilder | Knex.Raw, timeoutMs: number, signal?: AbortSignal): Promise<Row[]> {
+async function withLocalTimeout(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number, deadline: number, signal?: AbortSignal): Promise<Row[]> {
   const conn = (await db.client.acquireConnection()) as PgConnection;
   let clean = false;
   try {
+    // within an operation's deadline the wait for a pooled connection comes out of the budget too
+    const timeoutMs = Math.max(1, Math.floor(Math.min(budgetMs, deadline - performance.now())));
     await conn.query('begin');
     try {
       await conn.query(`set local statement_timeout = ${timeoutMs}`);

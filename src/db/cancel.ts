@@ -13,14 +13,25 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApiError } from '../errors.js';
 
-const current = new AsyncLocalStorage<AbortSignal>();
+/** What an operation's queries read: its abort signal and when its query budget ends (performance.now() time). */
+interface Ambient {
+  signal: AbortSignal;
+  deadline: number;
+}
+
+const current = new AsyncLocalStorage<Ambient>();
 /** Operations running inside withSignal. */
 let running = 0;
 
-export async function withSignal<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` with `signal` and a `deadline`: the query budget measured from the request's start,
+ * so time spent before the queries (waiting for a heavy-work place, earlier statements, the
+ * snapshot) comes out of the one budget instead of each statement getting the whole of it.
+ */
+export async function withSignal<T>(signal: AbortSignal, work: () => Promise<T>, deadline = Infinity): Promise<T> {
   running++;
   try {
-    return await current.run(signal, work);
+    return await current.run({ signal, deadline }, work);
   } finally {
     // nothing reads the storage now: Node drops its promise hooks until the next run
     if (--running === 0) current.disable();
@@ -28,7 +39,17 @@ export async function withSignal<T>(signal: AbortSignal, work: () => Promise<T>)
 }
 
 export function currentSignal(): AbortSignal | undefined {
-  return current.getStore();
+  return current.getStore()?.signal;
+}
+
+/** The running operation's deadline (performance.now() time), Infinity without one. */
+export function currentDeadline(): number {
+  return current.getStore()?.deadline ?? Infinity;
+}
+
+/** What is left of `budgetMs` under the running operation's deadline (ms; 0 or less: spent). */
+export function budgetLeft(budgetMs: number, now = performance.now()): number {
+  return Math.min(budgetMs, currentDeadline() - now);
 }
 
 /** What a stopped query rejects with (nobody is left to read the answer). */

@@ -178,7 +178,7 @@ export function routingStage(deps: Deps, api: OpenAPIBackend, plans: readonly Op
       principal: null,
       access: { tier: undefined, caps: null },
     };
-    const result = await (op.ambientSignal ? withSignal(state.abort!.signal, () => operation(x)) : operation(x));
+    const result = await (op.ambientSignal ? withSignal(state.abort!.signal, () => operation(x), state.started + deps.cfg.queryBudgetMs) : operation(x));
     if (!clientGone(res)) writeResult(req, res, result);
   };
   const track = <T>(work: Promise<T>): Promise<T> => deps.inflight?.track(work) ?? work;

@@ -114,6 +114,32 @@ forEachDatabase(
       const text = await whole.text();
       expect(JSON.parse(text.trim().split('\n').at(-1)!)._export.complete).toBe(true);
     }, 60_000);
+
+    it('stays up and answers /system/live under stalled exports and concurrent MCP batches at once', async () => {
+      const k = await teamKey(h(), ['read:transactions'], 100_000);
+      const readers = await stalled(h(), '/data/transactions?format=ndjson', SOCKETS, k.headers);
+      const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+      const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_records', arguments: { type: 'transactions', limit: 100 } } });
+      const batch = (size: number) => Array.from({ length: size }, (_, i) => (i % 2 ? list(i) : call(i)));
+      const mcp = (body: unknown) =>
+        fetch(`${h().server.baseUrl}/mcp`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${h().token}`, 'X-Client-Id': 'dev-client' },
+          body: JSON.stringify(body),
+        }).then(async (r) => ({ status: r.status, text: await r.text() }));
+      // the attack's shape (100 messages, refused whole) and full legal batches, all at once
+      const answers = Promise.all(Array.from({ length: 10 }, (_, i) => mcp(batch(i % 2 ? 100 : 10))));
+      expect((await h().get('/system/live')).status).toBe(200);
+      for (const a of await answers) {
+        expect([200, 400, 429]).toContain(a.status);
+        if (a.status === 200) expect((JSON.parse(a.text) as unknown[]).length).toBe(10);
+      }
+      expect((await h().get('/system/live')).status).toBe(200);
+      await sleep(SEND_TIMEOUT_MS);
+      const results = await readers.read();
+      expect(results).toHaveLength(SOCKETS);
+      expect((await h().get('/system/live')).status).toBe(200);
+    }, 60_000);
   },
   { SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS), HEAVY_REQUESTS_PER_KEY: String(PER_KEY), HEAVY_REQUESTS_PER_ADDRESS: '64' },
 );

@@ -1,0 +1,70 @@
+/**
+ * 200 stalled readers and 30 MCP batches at once, against one server with `make run`'s heap
+ * (not a test; run once):
+ *   SEEDED_SQLITE=<tiny seed> npx tsx bench/stalled-and-batches.ts > bench/results/<date>-stalled-and-batches.json
+ * One API key opens SOCKETS stalled exports (test/helpers/stalled.py: 4 KB receive buffers, reading
+ * nothing), and BATCHES clients each send an MCP batch, wait for its answer and PAUSE_MS, for WINDOW_MS
+ * (a flood without pauses measures the bench's own CPU on a shared machine): in turn the attack's
+ * shape (100 `tools/list`, refused past the batch cap) and a full legal batch (10 messages, list
+ * calls at the page cap and `tools/list`). Meanwhile RSS and `/system/live` are sampled every 100 ms.
+ * Bounded: loopback only, SOCKETS sockets, BATCHES clients, WINDOW_MS.
+ */
+import os from 'node:os';
+import { rssMb } from './lib.js';
+import { apiKeyHeaders, get, RUN_ENV, sleep, stalledReaders, watch, withServer, type Server } from './slow-readers.js';
+
+const SOCKETS = Number(process.env.SOCKETS ?? 200);
+const BATCHES = Number(process.env.BATCHES ?? 30);
+const WINDOW_MS = Number(process.env.WINDOW_MS ?? 15_000);
+const PAUSE_MS = Number(process.env.PAUSE_MS ?? 1000);
+const EXPORT = '/data/founders?format=ndjson&view=full';
+
+const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_records', arguments: { type: 'transactions', limit: 100 } } });
+/** The attack's batch (refused whole) and the largest batch the cap lets through. */
+const SHAPES = {
+  hundred_lists: JSON.stringify(Array.from({ length: 100 }, (_, i) => list(i))),
+  ten_mixed: JSON.stringify(Array.from({ length: 10 }, (_, i) => (i % 2 ? list(i) : call(i)))),
+};
+
+async function batches(s: Server, headers: Record<string, string>, until: number) {
+  const statuses: Record<string, number> = {};
+  let bytes = 0;
+  const mcpHeaders = { ...headers, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25' };
+  const client = async (k: number) => {
+    for (let n = k; Date.now() < until; n++) {
+      const [shape, body] = Object.entries(SHAPES)[n % 2]!;
+      const r = await get(s.port, '/mcp?toolset=full', mcpHeaders, 'POST', body);
+      const key = `${shape} ${r.status}`;
+      statuses[key] = (statuses[key] ?? 0) + 1;
+      bytes = Math.max(bytes, r.text.length);
+      await sleep(PAUSE_MS);
+    }
+  };
+  await Promise.all(Array.from({ length: BATCHES }, (_, k) => client(k)));
+  return { statuses, largest_answer_bytes: bytes };
+}
+
+async function run(s: Server) {
+  const headers = await apiKeyHeaders(s);
+  await get(s.port, EXPORT.replace('ndjson', 'json') + '&limit=5', headers);
+  const idle = rssMb(s.proc.pid!) ?? 0;
+  const readers = await stalledReaders(s, EXPORT, headers, SOCKETS);
+  const until = Date.now() + WINDOW_MS;
+  const [seen, mcp] = await Promise.all([watch(s, WINDOW_MS), batches(s, headers, until)]);
+  const stalled = await readers.release();
+  return { sockets: SOCKETS, batches: BATCHES, pause_ms: PAUSE_MS, window_ms: WINDOW_MS, rss_idle_mb: idle, ...seen, stalled_answers: stalled, mcp };
+}
+
+async function main() {
+  const template = process.env.SEEDED_SQLITE;
+  if (!template) throw new Error('SEEDED_SQLITE: a seeded SQLite file to copy');
+  const result = await withServer(template, run);
+  const meta = { node: process.version, cpus: os.cpus().length, heap: RUN_ENV.NODE_OPTIONS, loadavg: os.loadavg().map((x) => Math.round(x * 10) / 10) };
+  process.stdout.write(JSON.stringify({ ...meta, ...result }, null, 2) + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
