@@ -2347,7 +2347,10 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
-            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            /**
+             * Format: double
+             * @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
+             */
             score?: number;
             locked?: components["schemas"]["Locked"];
         };
@@ -2399,7 +2402,10 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
-            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            /**
+             * Format: double
+             * @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
+             */
             score?: number;
             locked?: components["schemas"]["Locked"];
         };
@@ -2451,7 +2457,10 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
-            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            /**
+             * Format: double
+             * @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
+             */
             score?: number;
             locked?: components["schemas"]["Locked"];
         };
@@ -2503,7 +2512,10 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
-            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            /**
+             * Format: double
+             * @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
+             */
             score?: number;
             locked?: components["schemas"]["Locked"];
         };
@@ -2555,7 +2567,10 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
-            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            /**
+             * Format: double
+             * @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
+             */
             score?: number;
             locked?: components["schemas"]["Locked"];
         };
@@ -2612,7 +2627,10 @@ export interface components {
             funding: components["schemas"]["FundingSummary"];
             valuation: components["schemas"]["LatestValuation"];
             jobs: components["schemas"]["JobsSummary"];
-            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            /**
+             * Format: double
+             * @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
+             */
             score?: number;
             locked?: components["schemas"]["Locked"];
         };
@@ -2907,7 +2925,10 @@ export interface components {
             available: string[];
             added_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
-            /** @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it. */
+            /**
+             * Format: double
+             * @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
+             */
             score?: number;
             locked?: components["schemas"]["Locked"];
         };
@@ -4025,11 +4046,15 @@ export interface components {
             success: boolean;
             /** @description The answer's HTTP status; null when none came. */
             status_code: number | null;
+            /** Format: int64 */
             latency_ms: number;
             error: string | null;
             /** @enum {string} */
             delivery_status: "pending" | "delivered" | "failed";
-            /** @description Attempts of the delivery so far. */
+            /**
+             * Format: int64
+             * @description Attempts of the delivery so far.
+             */
             attempts: number;
         };
         WebhookAttemptList: {
@@ -4134,6 +4159,7 @@ export interface components {
             crunchbase: string | null;
         };
         MatchCandidate: {
+            /** Format: double */
             score: number;
             /** @description The inputs this entity agrees with (`name` also when one typo away). */
             matched_on: ("domain" | "website" | "name" | "linkedin" | "twitter" | "crunchbase" | "country" | "city")[];
@@ -4358,20 +4384,31 @@ export interface components {
                 as_of: string | null;
                 /** @description Records per type, as the `/data` lists count them. */
                 records: {
+                    /** Format: int64 */
                     companies: number;
+                    /** Format: int64 */
                     investors: number;
+                    /** Format: int64 */
                     universities: number;
+                    /** Format: int64 */
                     gov_ngo: number;
+                    /** Format: int64 */
                     people: number;
+                    /** Format: int64 */
                     transactions: number;
+                    /** Format: int64 */
                     funds: number;
+                    /** Format: int64 */
                     valuations: number;
+                    /** Format: int64 */
                     jobs: number;
+                    /** Format: int64 */
                     news: number;
                 };
                 /** @description Entities and rounds per source, most records first. */
                 sources: {
                     name: string;
+                    /** Format: int64 */
                     records: number;
                 }[];
             };
