@@ -3928,7 +3928,10 @@ export interface components {
             /** @enum {string} */
             mode: "all-or-nothing" | "skip-invalid";
             dry_run: boolean;
-            /** @description The body's size. */
+            /**
+             * Format: int64
+             * @description The body's size.
+             */
             bytes: number;
             /** Format: date-time */
             created_at: string;
@@ -3953,11 +3956,17 @@ export interface components {
                 /** @description Counts per record type. */
                 types: {
                     [key: string]: {
+                        /** Format: int64 */
                         read: number;
+                        /** Format: int64 */
                         inserted: number;
+                        /** Format: int64 */
                         updated: number;
+                        /** Format: int64 */
                         unchanged: number;
+                        /** Format: int64 */
                         deleted: number;
+                        /** Format: int64 */
                         rejected: number;
                     };
                 };
@@ -3966,22 +3975,29 @@ export interface components {
             /** @description The first 100 rejected lines. */
             rejections: {
                 file: string;
+                /** Format: int64 */
                 line: number;
                 column: string | null;
                 value: string | null;
                 reason: string;
             }[];
+            /** Format: int64 */
             rejected_total: number;
             /** @description How many derived rows (figures, search terms, analytics facts and rollup) were refreshed, and the seconds per step. */
             derived: {
+                /** Format: int64 */
                 figures?: number;
+                /** Format: int64 */
                 search_terms?: number;
+                /** Format: int64 */
                 facts_rounds?: number;
+                /** Format: int64 */
                 rollup_rows?: number;
                 seconds?: {
                     [key: string]: number;
                 };
             } | null;
+            /** Format: double */
             seconds: number;
         };
         ImportRunResponse: {
