@@ -3893,8 +3893,7 @@ export interface components {
         ChangeKind: "created" | "updated" | "deleted";
         Change: {
             type: components["schemas"]["ChangeRecordType"];
-            /** @description The record's id as its endpoint takes it (numeric for transactions, funds, valuations, jobs and news; a UUID for entities). */
-            id: number | string;
+            id: components["schemas"]["ChangeRecordId"];
             kind: components["schemas"]["ChangeKind"];
             /** @description Names of the fields that changed (updates only). */
             fields: string[] | null;
@@ -3903,18 +3902,11 @@ export interface components {
              * @description When the change was committed.
              */
             at: string;
-            /** @description With `include=record`, the record as its endpoint returns it (its tier locks included); null when it is deleted or no longer visible. */
-            record?: null | components["schemas"]["Transaction"] | components["schemas"]["CompanyFull"] | components["schemas"]["InvestorFull"] | components["schemas"]["UniversityFull"] | components["schemas"]["GovNgoFull"] | components["schemas"]["FounderFull"] | components["schemas"]["Fund"] | components["schemas"]["Valuation"] | components["schemas"]["JobOpening"] | components["schemas"]["NewsArticle"];
+            record?: components["schemas"]["ChangeRecord"];
         };
         ChangeList: {
             data: components["schemas"]["Change"][];
-            page: {
-                limit: number;
-                /** @description The position after this page; send it as `after` to continue (also when the page is empty). */
-                next_after: string;
-                /** @description Whether more changes were already there when this page was read. */
-                has_more: boolean;
-            };
+            page: components["schemas"]["ChangePage"];
             currency: components["schemas"]["CurrencyCode"];
         };
         /** @enum {string} */
@@ -3942,6 +3934,121 @@ export interface components {
             /** @description The import engine's report (as the `import` command prints it); null until the import has finished. */
             report: null | components["schemas"]["ImportReport"];
         };
+        DatasetSource: {
+            name: string;
+            /** Format: int64 */
+            records: number;
+        };
+        EcosystemPlace: {
+            id: number;
+            /** @enum {string} */
+            kind: "city" | "state" | "country" | "continent" | "region";
+            name: string;
+        };
+        ImportFileReport: {
+            file: string;
+            format: string;
+            layout: string;
+            /** @description Counts per record type. */
+            types: {
+                [key: string]: components["schemas"]["ImportTypeCounts"];
+            };
+            withdrawal_skipped?: string;
+        };
+        ImportRejection: {
+            file: string;
+            /** Format: int64 */
+            line: number;
+            column: string | null;
+            value: string | null;
+            reason: string;
+        };
+        WebhookTestData: {
+            webhook_id: string;
+        };
+        /** @description The record's id as its endpoint takes it: a UUID for entities, a number for transactions, funds, valuations, jobs and news. */
+        ChangeRecordId: number | string;
+        ChangePage: {
+            limit: number;
+            /** @description The position after this page; send it as `after` to continue (also when the page is empty). */
+            next_after: string;
+            /** @description Whether more changes were already there when this page was read. */
+            has_more: boolean;
+        };
+        /** @description With `include=record`, the record as its endpoint returns it (its tier locks included); null when it is deleted or no longer visible. */
+        ChangeRecord: null | components["schemas"]["Transaction"] | components["schemas"]["CompanyFull"] | components["schemas"]["InvestorFull"] | components["schemas"]["UniversityFull"] | components["schemas"]["GovNgoFull"] | components["schemas"]["FounderFull"] | components["schemas"]["Fund"] | components["schemas"]["Valuation"] | components["schemas"]["JobOpening"] | components["schemas"]["NewsArticle"];
+        ImportTypeCounts: {
+            /** Format: int64 */
+            read: number;
+            /** Format: int64 */
+            inserted: number;
+            /** Format: int64 */
+            updated: number;
+            /** Format: int64 */
+            unchanged: number;
+            /** Format: int64 */
+            deleted: number;
+            /** Format: int64 */
+            rejected: number;
+        };
+        /** @description How many derived rows (figures, search terms, analytics facts and rollup) were refreshed, and the seconds per step. */
+        ImportDerived: {
+            /** Format: int64 */
+            figures?: number;
+            /** Format: int64 */
+            search_terms?: number;
+            /** Format: int64 */
+            facts_rounds?: number;
+            /** Format: int64 */
+            rollup_rows?: number;
+            seconds?: {
+                [key: string]: number;
+            };
+        };
+        WebhookQueuedData: {
+            delivery_id: string;
+        };
+        /** @description The change as the change feed lists it (fetch the record from its endpoint or with `include=record`); for `webhook.test`, `{"webhook_id"}`. */
+        WebhookEventData: components["schemas"]["Change"] | components["schemas"]["WebhookTestData"];
+        /** @description Records per type, as the `/data` lists count them. */
+        DatasetRecords: {
+            /** Format: int64 */
+            companies: number;
+            /** Format: int64 */
+            investors: number;
+            /** Format: int64 */
+            universities: number;
+            /** Format: int64 */
+            gov_ngo: number;
+            /** Format: int64 */
+            people: number;
+            /** Format: int64 */
+            transactions: number;
+            /** Format: int64 */
+            funds: number;
+            /** Format: int64 */
+            valuations: number;
+            /** Format: int64 */
+            jobs: number;
+            /** Format: int64 */
+            news: number;
+        };
+        Dataset: {
+            /** @description True when the records include the generated demo data (`make seed`), which describes no real company. */
+            synthetic: boolean;
+            /**
+             * Format: date-time
+             * @description The newest `updated_at` of any record; null when there is none.
+             */
+            as_of: string | null;
+            records: components["schemas"]["DatasetRecords"];
+            /** @description Entities and rounds per source, most records first. */
+            sources: components["schemas"]["DatasetSource"][];
+        };
+        WebhookRotation: {
+            /** @default 86400 */
+            overlap_seconds: number;
+        };
         ImportReport: {
             source: string;
             /** @enum {string} */
@@ -3949,54 +4056,12 @@ export interface components {
             dry_run: boolean;
             /** @description Whether the import's writes were committed. */
             committed: boolean;
-            files: {
-                file: string;
-                format: string;
-                layout: string;
-                /** @description Counts per record type. */
-                types: {
-                    [key: string]: {
-                        /** Format: int64 */
-                        read: number;
-                        /** Format: int64 */
-                        inserted: number;
-                        /** Format: int64 */
-                        updated: number;
-                        /** Format: int64 */
-                        unchanged: number;
-                        /** Format: int64 */
-                        deleted: number;
-                        /** Format: int64 */
-                        rejected: number;
-                    };
-                };
-                withdrawal_skipped?: string;
-            }[];
+            files: components["schemas"]["ImportFileReport"][];
             /** @description The first 100 rejected lines. */
-            rejections: {
-                file: string;
-                /** Format: int64 */
-                line: number;
-                column: string | null;
-                value: string | null;
-                reason: string;
-            }[];
+            rejections: components["schemas"]["ImportRejection"][];
             /** Format: int64 */
             rejected_total: number;
-            /** @description How many derived rows (figures, search terms, analytics facts and rollup) were refreshed, and the seconds per step. */
-            derived: {
-                /** Format: int64 */
-                figures?: number;
-                /** Format: int64 */
-                search_terms?: number;
-                /** Format: int64 */
-                facts_rounds?: number;
-                /** Format: int64 */
-                rollup_rows?: number;
-                seconds?: {
-                    [key: string]: number;
-                };
-            } | null;
+            derived: components["schemas"]["ImportDerived"] | null;
             /** Format: double */
             seconds: number;
         };
@@ -4077,9 +4142,7 @@ export interface components {
             data: components["schemas"]["WebhookAttempt"][];
         };
         WebhookQueued: {
-            data: {
-                delivery_id: string;
-            };
+            data: components["schemas"]["WebhookQueuedData"];
         };
         /** @description The body of a delivery; its `webhook-id` header is stable across retries and replays. */
         WebhookEvent: {
@@ -4087,10 +4150,7 @@ export interface components {
             type: string;
             /** Format: date-time */
             timestamp: string;
-            /** @description The change as the change feed lists it (fetch the record from its endpoint or with `include=record`); for `webhook.test`, `{"webhook_id"}`. */
-            data: components["schemas"]["Change"] | {
-                webhook_id: string;
-            };
+            data: components["schemas"]["WebhookEventData"];
         };
         TransactionResponse: {
             data: components["schemas"]["Transaction"];
@@ -4390,44 +4450,7 @@ export interface components {
             change: string;
         };
         DatasetResponse: {
-            data: {
-                /** @description True when the records include the generated demo data (`make seed`), which describes no real company. */
-                synthetic: boolean;
-                /**
-                 * Format: date-time
-                 * @description The newest `updated_at` of any record; null when there is none.
-                 */
-                as_of: string | null;
-                /** @description Records per type, as the `/data` lists count them. */
-                records: {
-                    /** Format: int64 */
-                    companies: number;
-                    /** Format: int64 */
-                    investors: number;
-                    /** Format: int64 */
-                    universities: number;
-                    /** Format: int64 */
-                    gov_ngo: number;
-                    /** Format: int64 */
-                    people: number;
-                    /** Format: int64 */
-                    transactions: number;
-                    /** Format: int64 */
-                    funds: number;
-                    /** Format: int64 */
-                    valuations: number;
-                    /** Format: int64 */
-                    jobs: number;
-                    /** Format: int64 */
-                    news: number;
-                };
-                /** @description Entities and rounds per source, most records first. */
-                sources: {
-                    name: string;
-                    /** Format: int64 */
-                    records: number;
-                }[];
-            };
+            data: components["schemas"]["Dataset"];
         };
         VersionList: {
             latest: string;
@@ -4444,12 +4467,7 @@ export interface components {
             name: string;
             currency: components["schemas"]["CurrencyCode"];
             /** @description The places it covers. */
-            places: {
-                id: number;
-                /** @enum {string} */
-                kind: "city" | "state" | "country" | "continent" | "region";
-                name: string;
-            }[];
+            places: components["schemas"]["EcosystemPlace"][];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -17366,10 +17384,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    /** @default 86400 */
-                    overlap_seconds?: number;
-                };
+                "application/json": components["schemas"]["WebhookRotation"];
             };
         };
         responses: {

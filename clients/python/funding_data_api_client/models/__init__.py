@@ -30,7 +30,7 @@ from .career_item_list import CareerItemList
 from .change import Change
 from .change_kind import ChangeKind
 from .change_list import ChangeList
-from .change_list_page import ChangeListPage
+from .change_page import ChangePage
 from .change_record_type import ChangeRecordType
 from .code_item import CodeItem
 from .company_full import CompanyFull
@@ -65,10 +65,10 @@ from .credit_balance import CreditBalance
 from .currency_code import CurrencyCode
 from .database_probe import DatabaseProbe
 from .database_probe_status import DatabaseProbeStatus
+from .dataset import Dataset
+from .dataset_records import DatasetRecords
 from .dataset_response import DatasetResponse
-from .dataset_response_data import DatasetResponseData
-from .dataset_response_data_records import DatasetResponseDataRecords
-from .dataset_response_data_sources_item import DatasetResponseDataSourcesItem
+from .dataset_source import DatasetSource
 from .deal_size import DealSize
 from .delete_note_api_version import DeleteNoteAPIVersion
 from .delete_webhook_api_version import DeleteWebhookAPIVersion
@@ -76,8 +76,8 @@ from .deprecation import Deprecation
 from .deprecation_type import DeprecationType
 from .ecosystem import Ecosystem
 from .ecosystem_list import EcosystemList
-from .ecosystem_places_item import EcosystemPlacesItem
-from .ecosystem_places_item_kind import EcosystemPlacesItemKind
+from .ecosystem_place import EcosystemPlace
+from .ecosystem_place_kind import EcosystemPlaceKind
 from .education_glance import EducationGlance
 from .education_item import EducationItem
 from .education_item_list import EducationItemList
@@ -192,20 +192,18 @@ from .heatmap_dimension import HeatmapDimension
 from .heatmap_metric import HeatmapMetric
 from .heatmap_query_info import HeatmapQueryInfo
 from .id_name import IdName
+from .import_derived import ImportDerived
+from .import_derived_seconds import ImportDerivedSeconds
+from .import_file_report import ImportFileReport
+from .import_file_report_types import ImportFileReportTypes
+from .import_rejection import ImportRejection
 from .import_report import ImportReport
-from .import_report_derived_type_0 import ImportReportDerivedType0
-from .import_report_derived_type_0_seconds import ImportReportDerivedType0Seconds
-from .import_report_files_item import ImportReportFilesItem
-from .import_report_files_item_types import ImportReportFilesItemTypes
-from .import_report_files_item_types_additional_property import (
-    ImportReportFilesItemTypesAdditionalProperty,
-)
 from .import_report_mode import ImportReportMode
-from .import_report_rejections_item import ImportReportRejectionsItem
 from .import_run import ImportRun
 from .import_run_mode import ImportRunMode
 from .import_run_response import ImportRunResponse
 from .import_run_status import ImportRunStatus
+from .import_type_counts import ImportTypeCounts
 from .investments import Investments
 from .investor_full import InvestorFull
 from .investor_full_response import InvestorFullResponse
@@ -434,7 +432,6 @@ from .replay_webhook_delivery_api_version import ReplayWebhookDeliveryAPIVersion
 from .revoke_api_key_api_version import RevokeApiKeyAPIVersion
 from .root_pointer import RootPointer
 from .rotate_webhook_secret_api_version import RotateWebhookSecretAPIVersion
-from .rotate_webhook_secret_body import RotateWebhookSecretBody
 from .scope import Scope
 from .search_entities_api_version import SearchEntitiesAPIVersion
 from .search_entities_type import SearchEntitiesType
@@ -515,12 +512,13 @@ from .webhook_attempt_delivery_status import WebhookAttemptDeliveryStatus
 from .webhook_attempt_list import WebhookAttemptList
 from .webhook_create import WebhookCreate
 from .webhook_event import WebhookEvent
-from .webhook_event_data_type_1 import WebhookEventDataType1
 from .webhook_event_type import WebhookEventType
 from .webhook_list import WebhookList
 from .webhook_queued import WebhookQueued
 from .webhook_queued_data import WebhookQueuedData
+from .webhook_rotation import WebhookRotation
 from .webhook_status import WebhookStatus
+from .webhook_test_data import WebhookTestData
 from .webhook_with_secret import WebhookWithSecret
 from .webhook_with_secret_response import WebhookWithSecretResponse
 from .webhook_with_secret_status import WebhookWithSecretStatus
@@ -556,7 +554,7 @@ __all__ = (
     "Change",
     "ChangeKind",
     "ChangeList",
-    "ChangeListPage",
+    "ChangePage",
     "ChangeRecordType",
     "CodeItem",
     "CompanyFull",
@@ -587,10 +585,10 @@ __all__ = (
     "CurrencyCode",
     "DatabaseProbe",
     "DatabaseProbeStatus",
+    "Dataset",
+    "DatasetRecords",
     "DatasetResponse",
-    "DatasetResponseData",
-    "DatasetResponseDataRecords",
-    "DatasetResponseDataSourcesItem",
+    "DatasetSource",
     "DealSize",
     "DeleteNoteAPIVersion",
     "DeleteWebhookAPIVersion",
@@ -598,8 +596,8 @@ __all__ = (
     "DeprecationType",
     "Ecosystem",
     "EcosystemList",
-    "EcosystemPlacesItem",
-    "EcosystemPlacesItemKind",
+    "EcosystemPlace",
+    "EcosystemPlaceKind",
     "EducationGlance",
     "EducationItem",
     "EducationItemList",
@@ -710,18 +708,18 @@ __all__ = (
     "HeatmapMetric",
     "HeatmapQueryInfo",
     "IdName",
+    "ImportDerived",
+    "ImportDerivedSeconds",
+    "ImportFileReport",
+    "ImportFileReportTypes",
+    "ImportRejection",
     "ImportReport",
-    "ImportReportDerivedType0",
-    "ImportReportDerivedType0Seconds",
-    "ImportReportFilesItem",
-    "ImportReportFilesItemTypes",
-    "ImportReportFilesItemTypesAdditionalProperty",
     "ImportReportMode",
-    "ImportReportRejectionsItem",
     "ImportRun",
     "ImportRunMode",
     "ImportRunResponse",
     "ImportRunStatus",
+    "ImportTypeCounts",
     "Investments",
     "InvestorFull",
     "InvestorFullResponse",
@@ -908,7 +906,6 @@ __all__ = (
     "RevokeApiKeyAPIVersion",
     "RootPointer",
     "RotateWebhookSecretAPIVersion",
-    "RotateWebhookSecretBody",
     "Scope",
     "SearchEntitiesAPIVersion",
     "SearchEntitiesType",
@@ -981,12 +978,13 @@ __all__ = (
     "WebhookAttemptList",
     "WebhookCreate",
     "WebhookEvent",
-    "WebhookEventDataType1",
     "WebhookEventType",
     "WebhookList",
     "WebhookQueued",
     "WebhookQueuedData",
+    "WebhookRotation",
     "WebhookStatus",
+    "WebhookTestData",
     "WebhookWithSecret",
     "WebhookWithSecretResponse",
     "WebhookWithSecretStatus",

@@ -3,6 +3,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from uuid import UUID
 
 from attrs import define as _attrs_define
 
@@ -31,8 +32,8 @@ class Change:
     """
     Attributes:
         type_ (ChangeRecordType): The kind of record a change is about; each is served by its own detail endpoint.
-        id (int | str): The record's id as its endpoint takes it (numeric for transactions, funds, valuations, jobs and
-            news; a UUID for entities).
+        id (int | UUID): The record's id as its endpoint takes it: a UUID for entities, a number for transactions,
+            funds, valuations, jobs and news.
         kind (ChangeKind):
         fields (list[str] | None): Names of the fields that changed (updates only).
         at (datetime.datetime): When the change was committed.
@@ -42,7 +43,7 @@ class Change:
     """
 
     type_: ChangeRecordType
-    id: int | str
+    id: int | UUID
     kind: ChangeKind
     fields: list[str] | None
     at: datetime.datetime
@@ -76,7 +77,10 @@ class Change:
         type_ = self.type_.value
 
         id: int | str
-        id = self.id
+        if isinstance(self.id, UUID):
+            id = str(self.id)
+        else:
+            id = self.id
 
         kind = self.kind.value
 
@@ -140,8 +144,16 @@ class Change:
         d = dict(src_dict)
         type_ = ChangeRecordType(d.pop("type"))
 
-        def _parse_id(data: object) -> int | str:
-            return cast(int | str, data)
+        def _parse_id(data: object) -> int | UUID:
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                componentsschemas_change_record_id_type_1 = UUID(data)
+
+                return componentsschemas_change_record_id_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(int | UUID, data)
 
         id = _parse_id(d.pop("id"))
 
@@ -187,81 +199,81 @@ class Change:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                record_type_1 = Transaction.from_dict(data)
+                componentsschemas_change_record_type_1 = Transaction.from_dict(data)
 
-                return record_type_1
+                return componentsschemas_change_record_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                record_type_2 = CompanyFull.from_dict(data)
+                componentsschemas_change_record_type_2 = CompanyFull.from_dict(data)
 
-                return record_type_2
+                return componentsschemas_change_record_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                record_type_3 = InvestorFull.from_dict(data)
+                componentsschemas_change_record_type_3 = InvestorFull.from_dict(data)
 
-                return record_type_3
+                return componentsschemas_change_record_type_3
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                record_type_4 = UniversityFull.from_dict(data)
+                componentsschemas_change_record_type_4 = UniversityFull.from_dict(data)
 
-                return record_type_4
+                return componentsschemas_change_record_type_4
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                record_type_5 = GovNgoFull.from_dict(data)
+                componentsschemas_change_record_type_5 = GovNgoFull.from_dict(data)
 
-                return record_type_5
+                return componentsschemas_change_record_type_5
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                record_type_6 = FounderFull.from_dict(data)
+                componentsschemas_change_record_type_6 = FounderFull.from_dict(data)
 
-                return record_type_6
+                return componentsschemas_change_record_type_6
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                record_type_7 = Fund.from_dict(data)
+                componentsschemas_change_record_type_7 = Fund.from_dict(data)
 
-                return record_type_7
+                return componentsschemas_change_record_type_7
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                record_type_8 = Valuation.from_dict(data)
+                componentsschemas_change_record_type_8 = Valuation.from_dict(data)
 
-                return record_type_8
+                return componentsschemas_change_record_type_8
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                record_type_9 = JobOpening.from_dict(data)
+                componentsschemas_change_record_type_9 = JobOpening.from_dict(data)
 
-                return record_type_9
+                return componentsschemas_change_record_type_9
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                record_type_10 = NewsArticle.from_dict(data)
+                componentsschemas_change_record_type_10 = NewsArticle.from_dict(data)
 
-                return record_type_10
+                return componentsschemas_change_record_type_10
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(

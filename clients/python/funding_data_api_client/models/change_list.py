@@ -9,7 +9,7 @@ from ..models.currency_code import CurrencyCode
 
 if TYPE_CHECKING:
     from ..models.change import Change
-    from ..models.change_list_page import ChangeListPage
+    from ..models.change_page import ChangePage
 
 
 T = TypeVar("T", bound="ChangeList")
@@ -20,12 +20,12 @@ class ChangeList:
     """
     Attributes:
         data (list[Change]):
-        page (ChangeListPage):
+        page (ChangePage):
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
     """
 
     data: list[Change]
-    page: ChangeListPage
+    page: ChangePage
     currency: CurrencyCode
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,7 +53,7 @@ class ChangeList:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.change import Change
-        from ..models.change_list_page import ChangeListPage
+        from ..models.change_page import ChangePage
 
         d = dict(src_dict)
         data = []
@@ -63,7 +63,7 @@ class ChangeList:
 
             data.append(data_item)
 
-        page = ChangeListPage.from_dict(d.pop("page"))
+        page = ChangePage.from_dict(d.pop("page"))
 
         currency = CurrencyCode(d.pop("currency"))
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.dataset_response_data import DatasetResponseData
+    from ..models.dataset import Dataset
 
 
 T = TypeVar("T", bound="DatasetResponse")
@@ -16,10 +16,10 @@ T = TypeVar("T", bound="DatasetResponse")
 class DatasetResponse:
     """
     Attributes:
-        data (DatasetResponseData):
+        data (Dataset):
     """
 
-    data: DatasetResponseData
+    data: Dataset
 
     def to_dict(self) -> dict[str, Any]:
         data = self.data.to_dict()
@@ -36,10 +36,10 @@ class DatasetResponse:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.dataset_response_data import DatasetResponseData
+        from ..models.dataset import Dataset
 
         d = dict(src_dict)
-        data = DatasetResponseData.from_dict(d.pop("data"))
+        data = Dataset.from_dict(d.pop("data"))
 
         dataset_response = cls(
             data=data,

@@ -9,7 +9,7 @@ from attrs import define as _attrs_define
 from ..models.currency_code import CurrencyCode
 
 if TYPE_CHECKING:
-    from ..models.ecosystem_places_item import EcosystemPlacesItem
+    from ..models.ecosystem_place import EcosystemPlace
 
 
 T = TypeVar("T", bound="Ecosystem")
@@ -22,7 +22,7 @@ class Ecosystem:
         id (str): Slug, as tokens carry it. Example: berlin.
         name (str):
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
-        places (list[EcosystemPlacesItem]): The places it covers.
+        places (list[EcosystemPlace]): The places it covers.
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
     """
@@ -30,7 +30,7 @@ class Ecosystem:
     id: str
     name: str
     currency: CurrencyCode
-    places: list[EcosystemPlacesItem]
+    places: list[EcosystemPlace]
     created_at: datetime.datetime
     updated_at: datetime.datetime
 
@@ -67,7 +67,7 @@ class Ecosystem:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.ecosystem_places_item import EcosystemPlacesItem
+        from ..models.ecosystem_place import EcosystemPlace
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -79,7 +79,7 @@ class Ecosystem:
         places = []
         _places = d.pop("places")
         for places_item_data in _places:
-            places_item = EcosystemPlacesItem.from_dict(places_item_data)
+            places_item = EcosystemPlace.from_dict(places_item_data)
 
             places.append(places_item)
 

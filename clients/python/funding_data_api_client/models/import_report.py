@@ -9,9 +9,9 @@ from attrs import field as _attrs_field
 from ..models.import_report_mode import ImportReportMode
 
 if TYPE_CHECKING:
-    from ..models.import_report_derived_type_0 import ImportReportDerivedType0
-    from ..models.import_report_files_item import ImportReportFilesItem
-    from ..models.import_report_rejections_item import ImportReportRejectionsItem
+    from ..models.import_derived import ImportDerived
+    from ..models.import_file_report import ImportFileReport
+    from ..models.import_rejection import ImportRejection
 
 
 T = TypeVar("T", bound="ImportReport")
@@ -25,11 +25,10 @@ class ImportReport:
         mode (ImportReportMode):
         dry_run (bool):
         committed (bool): Whether the import's writes were committed.
-        files (list[ImportReportFilesItem]):
-        rejections (list[ImportReportRejectionsItem]): The first 100 rejected lines.
+        files (list[ImportFileReport]):
+        rejections (list[ImportRejection]): The first 100 rejected lines.
         rejected_total (int):
-        derived (ImportReportDerivedType0 | None): How many derived rows (figures, search terms, analytics facts and
-            rollup) were refreshed, and the seconds per step.
+        derived (ImportDerived | None):
         seconds (float):
     """
 
@@ -37,15 +36,15 @@ class ImportReport:
     mode: ImportReportMode
     dry_run: bool
     committed: bool
-    files: list[ImportReportFilesItem]
-    rejections: list[ImportReportRejectionsItem]
+    files: list[ImportFileReport]
+    rejections: list[ImportRejection]
     rejected_total: int
-    derived: ImportReportDerivedType0 | None
+    derived: ImportDerived | None
     seconds: float
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.import_report_derived_type_0 import ImportReportDerivedType0
+        from ..models.import_derived import ImportDerived
 
         source = self.source
 
@@ -68,7 +67,7 @@ class ImportReport:
         rejected_total = self.rejected_total
 
         derived: dict[str, Any] | None
-        if isinstance(self.derived, ImportReportDerivedType0):
+        if isinstance(self.derived, ImportDerived):
             derived = self.derived.to_dict()
         else:
             derived = self.derived
@@ -95,9 +94,9 @@ class ImportReport:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.import_report_derived_type_0 import ImportReportDerivedType0
-        from ..models.import_report_files_item import ImportReportFilesItem
-        from ..models.import_report_rejections_item import ImportReportRejectionsItem
+        from ..models.import_derived import ImportDerived
+        from ..models.import_file_report import ImportFileReport
+        from ..models.import_rejection import ImportRejection
 
         d = dict(src_dict)
         source = d.pop("source")
@@ -111,31 +110,31 @@ class ImportReport:
         files = []
         _files = d.pop("files")
         for files_item_data in _files:
-            files_item = ImportReportFilesItem.from_dict(files_item_data)
+            files_item = ImportFileReport.from_dict(files_item_data)
 
             files.append(files_item)
 
         rejections = []
         _rejections = d.pop("rejections")
         for rejections_item_data in _rejections:
-            rejections_item = ImportReportRejectionsItem.from_dict(rejections_item_data)
+            rejections_item = ImportRejection.from_dict(rejections_item_data)
 
             rejections.append(rejections_item)
 
         rejected_total = d.pop("rejected_total")
 
-        def _parse_derived(data: object) -> ImportReportDerivedType0 | None:
+        def _parse_derived(data: object) -> ImportDerived | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                derived_type_0 = ImportReportDerivedType0.from_dict(data)
+                derived_type_0 = ImportDerived.from_dict(data)
 
                 return derived_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(ImportReportDerivedType0 | None, data)
+            return cast(ImportDerived | None, data)
 
         derived = _parse_derived(d.pop("derived"))
 

@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.change import Change
-    from ..models.webhook_event_data_type_1 import WebhookEventDataType1
+    from ..models.webhook_test_data import WebhookTestData
 
 
 T = TypeVar("T", bound="WebhookEvent")
@@ -21,13 +21,13 @@ class WebhookEvent:
     Attributes:
         type_ (str): The event type, or `webhook.test`.
         timestamp (datetime.datetime):
-        data (Change | WebhookEventDataType1): The change as the change feed lists it (fetch the record from its
-            endpoint or with `include=record`); for `webhook.test`, `{"webhook_id"}`.
+        data (Change | WebhookTestData): The change as the change feed lists it (fetch the record from its endpoint or
+            with `include=record`); for `webhook.test`, `{"webhook_id"}`.
     """
 
     type_: str
     timestamp: datetime.datetime
-    data: Change | WebhookEventDataType1
+    data: Change | WebhookTestData
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.change import Change
@@ -57,27 +57,29 @@ class WebhookEvent:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.change import Change
-        from ..models.webhook_event_data_type_1 import WebhookEventDataType1
+        from ..models.webhook_test_data import WebhookTestData
 
         d = dict(src_dict)
         type_ = d.pop("type")
 
         timestamp = datetime.datetime.fromisoformat(d.pop("timestamp"))
 
-        def _parse_data(data: object) -> Change | WebhookEventDataType1:
+        def _parse_data(data: object) -> Change | WebhookTestData:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                data_type_0 = Change.from_dict(data)
+                componentsschemas_webhook_event_data_type_0 = Change.from_dict(data)
 
-                return data_type_0
+                return componentsschemas_webhook_event_data_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            data_type_1 = WebhookEventDataType1.from_dict(data)
+            componentsschemas_webhook_event_data_type_1 = WebhookTestData.from_dict(
+                data
+            )
 
-            return data_type_1
+            return componentsschemas_webhook_event_data_type_1
 
         data = _parse_data(d.pop("data"))
 

@@ -8,7 +8,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
 from ...models.rotate_webhook_secret_api_version import RotateWebhookSecretAPIVersion
-from ...models.rotate_webhook_secret_body import RotateWebhookSecretBody
+from ...models.webhook_rotation import WebhookRotation
 from ...models.webhook_with_secret_response import WebhookWithSecretResponse
 from ...types import UNSET, Response, Unset
 
@@ -16,7 +16,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: RotateWebhookSecretBody | Unset = UNSET,
+    body: WebhookRotation | Unset = UNSET,
     api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -103,7 +103,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: RotateWebhookSecretBody | Unset = UNSET,
+    body: WebhookRotation | Unset = UNSET,
     api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
 ) -> Response[ApiError | WebhookWithSecretResponse]:
     """Rotate the signing secret
@@ -115,7 +115,7 @@ def sync_detailed(
     Args:
         id (str):
         api_version (RotateWebhookSecretAPIVersion | Unset):  Example: 2026-10-09.
-        body (RotateWebhookSecretBody | Unset):
+        body (WebhookRotation | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -142,7 +142,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: RotateWebhookSecretBody | Unset = UNSET,
+    body: WebhookRotation | Unset = UNSET,
     api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
 ) -> ApiError | WebhookWithSecretResponse | None:
     """Rotate the signing secret
@@ -154,7 +154,7 @@ def sync(
     Args:
         id (str):
         api_version (RotateWebhookSecretAPIVersion | Unset):  Example: 2026-10-09.
-        body (RotateWebhookSecretBody | Unset):
+        body (WebhookRotation | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,7 +176,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: RotateWebhookSecretBody | Unset = UNSET,
+    body: WebhookRotation | Unset = UNSET,
     api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
 ) -> Response[ApiError | WebhookWithSecretResponse]:
     """Rotate the signing secret
@@ -188,7 +188,7 @@ async def asyncio_detailed(
     Args:
         id (str):
         api_version (RotateWebhookSecretAPIVersion | Unset):  Example: 2026-10-09.
-        body (RotateWebhookSecretBody | Unset):
+        body (WebhookRotation | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -213,7 +213,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: RotateWebhookSecretBody | Unset = UNSET,
+    body: WebhookRotation | Unset = UNSET,
     api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
 ) -> ApiError | WebhookWithSecretResponse | None:
     """Rotate the signing secret
@@ -225,7 +225,7 @@ async def asyncio(
     Args:
         id (str):
         api_version (RotateWebhookSecretAPIVersion | Unset):  Example: 2026-10-09.
-        body (RotateWebhookSecretBody | Unset):
+        body (WebhookRotation | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
