@@ -1,4 +1,5 @@
-"""Access tokens: the client-credentials exchange (`POST /oauth/token` on the auth server) with a cache, or a fixed token."""
+"""Access tokens: the client-credentials exchange (`POST /oauth/token` on the auth server) with a cache,
+or a fixed token."""
 
 from __future__ import annotations
 
