@@ -54,7 +54,10 @@ async function knownIds(get: Get): Promise<string> {
     const name = `${m[1]}_${m[2]}`.replace(/-/g, '_');
     let d = dictionaries.get(name);
     if (!d) {
-      const rows = (await get(`/${m[1]}/${m[2]}?limit=20`)).data;
+      // a collection without a list (imports) has no known ids; one whose list takes no limit is read whole
+      const list = doc.paths[`/${m[1]}/${m[2]}`]?.get;
+      const paged = (list?.parameters ?? []).some((q) => /Limit$/.test(q.$ref ?? '') || q.name === 'limit');
+      const rows = list ? (await get(`/${m[1]}/${m[2]}${paged ? '?limit=20' : ''}`)).data : [];
       d = { values: rows.map((r) => String(r.uuid ?? r.id)), ops: new Set() };
       dictionaries.set(name, d);
     }
