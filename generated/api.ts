@@ -17532,7 +17532,7 @@ export interface operations {
                 "API-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description The import's id. */
+                /** @description The import's id (`createImport`). */
                 id: string;
             };
             cookie?: never;

@@ -42,3 +42,9 @@ def before_call(ctx, case, kwargs):
 def yaml_as_text(ctx, response):
     """`GET /openapi.yaml` is declared as YAML text (a string, as clients receive it), not a parsed object."""
     return response.text
+
+
+@schemathesis.serializer("application/x-ndjson")
+def ndjson(ctx, value):
+    """`POST /platform/imports` takes NDJSON text (declared as a string): sent as its UTF-8 bytes."""
+    return value.encode("utf-8") if isinstance(value, str) else str(value).encode("utf-8")

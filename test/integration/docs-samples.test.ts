@@ -16,12 +16,21 @@ let h: Harness;
 let rx: Receiver;
 /** The webhook whose delivery log the listWebhookDeliveries samples read (`x-sample-env: WEBHOOK_ID`): the caller's own. */
 let webhookId = '';
+/** The import whose status the getImport samples read (`x-sample-env: IMPORT_ID`): a dry run of the caller's. */
+let importId = '';
 beforeAll(async () => {
   h = await startHarness('sqlite', { WEBHOOK_ALLOW_PRIVATE: 'on' });
   rx = await startReceiver();
   const created = await h.call('POST', '/platform/webhooks', { body: { url: rx.url, events: ['transaction.created'] } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   webhookId = (created.body.data as { id: string }).id;
+  const imported = await fetch(`${h.server.baseUrl}/platform/imports?dry_run=true`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${h.token}`, 'X-Client-Id': 'dev-client', 'Content-Type': 'application/x-ndjson' },
+    body: '{"type":"company","key":"docs-sample","data":{"name":"Docs Sample"}}\n',
+  });
+  expect(imported.status).toBe(202);
+  importId = ((await imported.json()) as { data: { id: string } }).data.id;
 }, 60_000);
 afterAll(async () => {
   await h?.server.close();
@@ -31,7 +40,7 @@ afterAll(async () => {
 type Sample = { lang: string; label: string; source: string };
 type Op = { operationId: string; responses?: Record<string, unknown>; 'x-codeSamples'?: Sample[] };
 
-const ENV = () => ({ PATH: process.env.PATH ?? '', TOKEN: h.token, WEBHOOK_ID: webhookId, CLIENT_ID: 'dev-client', CLIENT_SECRET: 'dev-secret', PYTHONPATH: path.resolve('clients/python') });
+const ENV = () => ({ PATH: process.env.PATH ?? '', TOKEN: h.token, WEBHOOK_ID: webhookId, IMPORT_ID: importId, CLIENT_ID: 'dev-client', CLIENT_SECRET: 'dev-secret', PYTHONPATH: path.resolve('clients/python') });
 
 function run(cmd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
@@ -191,7 +200,7 @@ console.log(JSON.stringify(results));
 
 it('the Postman collection (make generate) runs: its token request, then every GET answers its documented success', async () => {
   const collection = JSON.parse(fs.readFileSync('clients/postman/funding-data-api.postman_collection.json', 'utf8')) as { item: any[]; variable: { key: string; value: string }[] };
-  const vars: Record<string, string> = { ...Object.fromEntries(collection.variable.map((v) => [v.key, v.value])), baseUrl: h.server.baseUrl, authUrl: h.server.authUrl, WEBHOOK_ID: webhookId };
+  const vars: Record<string, string> = { ...Object.fromEntries(collection.variable.map((v) => [v.key, v.value])), baseUrl: h.server.baseUrl, authUrl: h.server.authUrl, WEBHOOK_ID: webhookId, IMPORT_ID: importId };
   const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => vars[k] ?? '');
   const send = async (request: any) => {
     const headers: Record<string, string> = Object.fromEntries((request.header ?? []).map((x: { key: string; value: string }) => [x.key, fill(x.value)]));
