@@ -22,15 +22,8 @@ import { rebuildTerms, type TermSource } from './search.js';
 
 export type MatchKind = 'd' | 'n' | 'f' | 'l' | 't' | 'c';
 
-interface SourceRow {
-  id: number;
-  name: string;
-  domain: string | null;
-  link_website: string | null;
-  link_linkedin: string | null;
-  link_twitter: string | null;
-  link_crunchbase: string | null;
-}
+/** The columns a row's match keys are made of (a part of the facts a candidate is scored on). */
+type SourceRow = Pick<MatchFacts, 'id' | 'name' | 'domain' | 'link_website' | 'link_linkedin' | 'link_twitter' | 'link_crunchbase'>;
 
 const MAX_KEY = 200;
 
