@@ -1065,8 +1065,8 @@ export interface paths {
         /**
          * List a company's investors
          * @description Investors that took part in the company's active funding rounds, one row each: lead in any round,
-         *     rounds together and the most recent one. Sort keys `last_round_date` (default, descending),
-         *     `rounds_count`, `id`.
+         *     rounds together and the most recent one. Sort keys `last_round_date` (default, descending) and
+         *     `rounds_count`; ties by the investor.
          *     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
          *     Cursors are bound to the parent.
          */
@@ -1089,7 +1089,7 @@ export interface paths {
         /**
          * List an investor's portfolio
          * @description Companies the investor backed in active rounds, one row each (the `investor.portfolio.companies`
-         *     glance is its first page). Sort keys `last_round_date` (default, descending), `rounds_count`, `id`.
+         *     glance is its first page). Sort keys `last_round_date` (default, descending) and `rounds_count`; ties by the company.
          *     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
          *     Cursors are bound to the parent.
          */
@@ -4510,8 +4510,14 @@ export interface components {
             headers: {
                 ETag: components["headers"]["ETag"];
                 /** @description The same `Cache-Control` as the 200 answer. */
-                "Cache-Control": string;
+                "Cache-Control": "private, no-cache" | "public, max-age=3600";
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["API-Version"];
+                "Last-Modified": components["headers"]["Last-Modified"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 /** @description `0` on every authenticated call: a revalidation that answers 304 is not charged. */
                 "X-Credits-Used"?: "0";
                 [name: string]: unknown;
@@ -4527,6 +4533,12 @@ export interface components {
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 [name: string]: unknown;
             };
             content: {
@@ -4547,10 +4559,16 @@ export interface components {
                 "application/json": components["schemas"]["ApiError"];
             };
         };
-        /** @description `VALIDATION_ERROR` for clients pinned to a version before 2026-10-09 (validation failures were 422 then). */
+        /** @description `VALIDATION_ERROR` for clients pinned to a version before 2026-10-09 (validation failures were 422 then). Declared on every operation only by the document a server serves while such a version is still served (`/openapi.json`); every version served when this document was published answers 400. */
         UnprocessableEntity: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 [name: string]: unknown;
             };
             content: {
@@ -4571,10 +4589,16 @@ export interface components {
                 "application/json": components["schemas"]["ApiError"];
             };
         };
-        /** @description `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used within 24 hours for another request (another body, operation or caller). `VALIDATION_ERROR` for clients pinned to a version before 2026-10-09 (validation failures were 422 then). */
+        /** @description `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used within 24 hours for another request (another body, operation or caller). */
         IdempotencyKeyReused: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 [name: string]: unknown;
             };
             content: {
@@ -4594,6 +4618,12 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 /** @description Bearer challenge. */
                 "WWW-Authenticate": string;
                 [name: string]: unknown;
@@ -4615,6 +4645,12 @@ export interface components {
         CreditsExhausted: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 [name: string]: unknown;
             };
             content: {
@@ -4634,6 +4670,12 @@ export interface components {
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 [name: string]: unknown;
             };
             content: {
@@ -4653,6 +4695,12 @@ export interface components {
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 [name: string]: unknown;
             };
             content: {
@@ -4672,6 +4720,12 @@ export interface components {
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 /** @description Seconds to wait before retrying; sent only when the request with the same `Idempotency-Key` is still being processed. */
                 "Retry-After"?: string;
                 [name: string]: unknown;
@@ -4693,6 +4747,12 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 [name: string]: unknown;
             };
             content: {
@@ -4712,6 +4772,12 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 [name: string]: unknown;
             };
             content: {
@@ -4731,6 +4797,12 @@ export interface components {
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
@@ -4751,6 +4823,12 @@ export interface components {
         InternalServerError: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 [name: string]: unknown;
             };
             content: {
@@ -4770,6 +4848,12 @@ export interface components {
         ServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 [name: string]: unknown;
             };
             content: {
@@ -4789,6 +4873,12 @@ export interface components {
         QueryTimeout: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["ErrorAPIVersion"];
+                "X-Credits-Used": components["headers"]["ErrorCreditsUsed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
                 [name: string]: unknown;
             };
             content: {
@@ -4810,6 +4900,7 @@ export interface components {
                 /** @description The new path with the original query string. */
                 Location: string;
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "API-Version": components["headers"]["API-Version"];
                 /** @description When the path was deprecated (RFC 9745, `@<unix seconds>`). */
                 Deprecation: string;
                 /** @description When this path stops redirecting and answers 404 `PATH_RENAMED` (RFC 8594, HTTP-date). */
@@ -4866,8 +4957,40 @@ export interface components {
         SemanticKeyword: string;
         /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
         Cursor: string;
-        /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-        Sort: string;
+        /** @description Comma-separated sort keys, each one of `date`, `amount`, `updated_at`, `id`; prefix `-` for descending. Default `-date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        TransactionSort: string;
+        /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`, `updated_at`, `id`, `score`; prefix `-` for descending. Default `-signal_rating`. `score` (default then) and `signal_rating` only with `semantic_keyword`, which ranks by `score`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        CompanySort: string;
+        /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`, `investments_count`, `total_invested`, `score`; prefix `-` for descending. Default `-signal_rating`. `score` (default then) and `signal_rating` only with `semantic_keyword`, which ranks by `score`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        InvestorSort: string;
+        /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`, `score`; prefix `-` for descending. Default `-signal_rating`. `score` (default then) and `signal_rating` only with `semantic_keyword`, which ranks by `score`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        EntitySort: string;
+        /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`; prefix `-` for descending. Default `-signal_rating`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        DirectorySort: string;
+        /** @description Comma-separated sort keys, each one of `start_date`, `name`, `id`; prefix `-` for descending. Default `-start_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        CareerSort: string;
+        /** @description Comma-separated sort keys, each one of `start_date`, `id`; prefix `-` for descending. Default `-start_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        StartDateSort: string;
+        /** @description Comma-separated sort keys, each one of `posted_at`, `updated_at`, `id`; prefix `-` for descending. Default `-posted_at`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        JobSort: string;
+        /** @description Comma-separated sort keys, each one of `announced_date`, `amount`, `updated_at`, `id`; prefix `-` for descending. Default `-announced_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        FundSort: string;
+        /** @description Comma-separated sort keys, each one of `date`, `value`, `updated_at`, `id`; prefix `-` for descending. Default `-date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        ValuationSort: string;
+        /** @description Comma-separated sort keys, each one of `published_at`, `updated_at`, `id`, `match`; prefix `-` for descending. Default `-published_at`. `match` (default then, `match,-published_at`) and `published_at` only with `q`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        NewsSort: string;
+        /** @description Comma-separated sort keys, each one of `updated_at`, `id`; prefix `-` for descending. Default `-updated_at`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        NoteSort: string;
+        /** @description Comma-separated sort keys, each one of `year`; prefix `-` for descending. Default `-year`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        FinancialsSort: string;
+        /** @description Comma-separated sort keys, each one of `count`, `department`; prefix `-` for descending. Default `-count`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        HeadcountSort: string;
+        /** @description Comma-separated sort keys, each one of `month`; prefix `-` for descending. Default `-month`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        WebTrafficSort: string;
+        /** @description Comma-separated sort keys, each one of `filed_date`, `id`; prefix `-` for descending. Default `-filed_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        PatentSort: string;
+        /** @description Comma-separated sort keys, each one of `last_round_date`, `rounds_count`; prefix `-` for descending. Default `-last_round_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+        RelationSort: string;
         /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
         ExportFormat: "json" | "ndjson" | "csv";
         /** @description `true` also returns soft-deleted rows (`deleted_at` set), filtered and ordered like the rest, so one changed-since walk (`filter=updated_at[gt]:T&sort=updated_at`) sees changes and deletions. The cursor is bound to it. */
@@ -4905,10 +5028,18 @@ export interface components {
     headers: {
         /** @description The API version that served the request (`YYYY-MM-DD`). */
         "API-Version": string;
+        /** @description The API version that served the request (`YYYY-MM-DD`). Absent when the request's own `API-Version` was refused, and on refusals made before the version is read (a path with no operation). */
+        ErrorAPIVersion: string;
         /** @description The request id (echoes a valid incoming `X-Request-Id`, otherwise generated). */
         "X-Request-Id": string;
         /** @description Credits this request consumed (`0` when nothing was charged). */
         "X-Credits-Used": string;
+        /** @description Credits this request consumed: `0` on a refusal (nothing is charged for an error). Sent once the caller is authenticated and its scopes checked; absent on earlier refusals (401, a bad `API-Version`). */
+        ErrorCreditsUsed: string;
+        /** @description The caller's rate-limit bucket after this request (IETF RateLimit header fields draft): `limit` requests may burst, `remaining` are left, and the bucket is full again in `reset` seconds. Sent on every answer to an authenticated caller (docs/scaling.md). */
+        RateLimit: string;
+        /** @description The rate-limit policy: `<burst>;w=<seconds to refill the whole burst>`. Sent with `RateLimit`. */
+        "RateLimit-Policy": string;
         /** @description Present when the pinned version is deprecated (RFC 9745, `@<unix seconds>`). */
         Deprecation: string;
         /** @description Present when the pinned version is deprecated; when it stops being served (RFC 8594, HTTP-date). */
@@ -4917,7 +5048,7 @@ export interface components {
         "Retry-After": string;
         /** @description Strong entity tag of this answer's exact bytes (for this API version). Send it back in `If-None-Match`: while it is current the answer is `304 Not Modified`, without a body and not charged. Every JSON answer carries it; a streamed NDJSON export does not. */
         ETag: string;
-        /** @description The latest `updated_at` of the record, or of the page's rows (HTTP-date, seconds). Informative: revalidate with `If-None-Match`, which also sees rows added to or removed from a page. */
+        /** @description The latest `updated_at` of the record, or of the page's rows (HTTP-date, seconds); absent when the answer's rows have no `updated_at`. Informative: revalidate with `If-None-Match`, which also sees rows added to or removed from a page. */
         "Last-Modified": string;
         /** @description `private, no-cache`: data for this caller. Shared caches must not store it; the client's own cache may, and revalidates it with `If-None-Match` before each use (`Vary: Authorization, API-Version`). A streamed NDJSON export is `no-store`. */
         CacheControlPrivate: "private, no-cache" | "no-store";
@@ -4949,8 +5080,8 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `date`, `amount`, `updated_at`, `id`; prefix `-` for descending. Default `-date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["TransactionSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description `true` also returns soft-deleted rows (`deleted_at` set), filtered and ordered like the rest, so one changed-since walk (`filter=updated_at[gt]:T&sort=updated_at`) sees changes and deletions. The cursor is bound to it. */
@@ -4981,6 +5112,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5000,7 +5134,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5037,6 +5170,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5049,7 +5185,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5076,8 +5211,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`, `updated_at`, `id`, `score`; prefix `-` for descending. Default `-signal_rating`. `score` (default then) and `signal_rating` only with `semantic_keyword`, which ranks by `score`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["CompanySort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
@@ -5116,6 +5251,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5474,7 +5611,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5512,6 +5648,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5524,7 +5662,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5560,6 +5697,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5605,7 +5745,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5632,8 +5771,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`; prefix `-` for descending. Default `-signal_rating`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["DirectorySort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
@@ -5665,6 +5804,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6053,7 +6194,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6081,8 +6221,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `start_date`, `name`, `id`; prefix `-` for descending. Default `-start_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["CareerSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -6112,6 +6252,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6350,7 +6493,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6378,8 +6520,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `start_date`, `name`, `id`; prefix `-` for descending. Default `-start_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["CareerSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -6409,6 +6551,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6476,7 +6621,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6504,8 +6648,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `start_date`, `id`; prefix `-` for descending. Default `-start_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["StartDateSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -6535,6 +6679,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6584,7 +6731,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6612,8 +6758,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`, `score`; prefix `-` for descending. Default `-signal_rating`. `score` (default then) and `signal_rating` only with `semantic_keyword`, which ranks by `score`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["EntitySort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
@@ -6652,6 +6798,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6831,7 +6979,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6885,6 +7032,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7128,7 +7278,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7162,6 +7311,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7417,7 +7568,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7455,6 +7605,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7679,7 +7831,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7706,8 +7857,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`, `investments_count`, `total_invested`, `score`; prefix `-` for descending. Default `-signal_rating`. `score` (default then) and `signal_rating` only with `semantic_keyword`, which ranks by `score`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["InvestorSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
@@ -7746,6 +7897,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8074,7 +8227,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8112,6 +8264,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8432,7 +8586,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8459,8 +8612,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`; prefix `-` for descending. Default `-signal_rating`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["DirectorySort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
@@ -8490,6 +8643,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8669,7 +8824,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8707,6 +8861,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8931,7 +9087,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8958,8 +9113,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`; prefix `-` for descending. Default `-signal_rating`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["DirectorySort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
@@ -8989,6 +9144,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9255,7 +9412,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9293,6 +9449,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9596,7 +9754,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9623,8 +9780,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`; prefix `-` for descending. Default `-signal_rating`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["DirectorySort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
@@ -9656,6 +9813,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10131,7 +10290,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10169,6 +10327,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10412,7 +10572,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10439,8 +10598,8 @@ export interface operations {
                 limit?: components["parameters"]["WideLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `posted_at`, `updated_at`, `id`; prefix `-` for descending. Default `-posted_at`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["JobSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
@@ -10469,6 +10628,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10559,7 +10721,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10599,6 +10760,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10639,7 +10803,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10667,8 +10830,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `announced_date`, `amount`, `updated_at`, `id`; prefix `-` for descending. Default `-announced_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["FundSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
@@ -10697,6 +10860,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10716,7 +10882,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10753,6 +10918,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10792,7 +10960,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10819,8 +10986,8 @@ export interface operations {
                 limit?: components["parameters"]["WideLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `date`, `value`, `updated_at`, `id`; prefix `-` for descending. Default `-date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["ValuationSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
@@ -10849,6 +11016,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10915,7 +11085,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10952,6 +11121,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10985,7 +11157,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -11012,8 +11183,8 @@ export interface operations {
                 limit?: components["parameters"]["WideLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `published_at`, `updated_at`, `id`, `match`; prefix `-` for descending. Default `-published_at`. `match` (default then, `match,-published_at`) and `published_at` only with `q`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["NewsSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
@@ -11044,6 +11215,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11166,7 +11340,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -11203,6 +11376,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11276,7 +11452,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -11303,8 +11478,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `updated_at`, `id`; prefix `-` for descending. Default `-updated_at`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["NoteSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
             };
@@ -11330,6 +11505,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11354,7 +11531,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -11396,6 +11572,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11463,6 +11641,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11494,7 +11674,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -11523,6 +11702,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -11532,7 +11713,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -11565,6 +11745,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11597,7 +11779,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -11624,8 +11805,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `date`, `amount`, `updated_at`, `id`; prefix `-` for descending. Default `-date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["TransactionSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -11655,6 +11836,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12140,7 +12324,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -12168,8 +12351,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `date`, `value`, `updated_at`, `id`; prefix `-` for descending. Default `-date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["ValuationSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -12199,6 +12382,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12258,7 +12444,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -12272,8 +12457,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `year`; prefix `-` for descending. Default `-year`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["FinancialsSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -12303,6 +12488,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12348,7 +12536,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -12362,8 +12549,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `count`, `department`; prefix `-` for descending. Default `-count`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["HeadcountSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -12393,6 +12580,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12430,7 +12620,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -12444,8 +12633,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `month`; prefix `-` for descending. Default `-month`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["WebTrafficSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -12475,6 +12664,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12510,7 +12702,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -12524,8 +12715,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `filed_date`, `id`; prefix `-` for descending. Default `-filed_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["PatentSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -12555,6 +12746,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12596,7 +12790,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -12610,8 +12803,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `start_date`, `id`; prefix `-` for descending. Default `-start_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["StartDateSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -12641,6 +12834,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12710,7 +12906,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -12738,8 +12933,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `announced_date`, `amount`, `updated_at`, `id`; prefix `-` for descending. Default `-announced_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["FundSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -12769,6 +12964,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12840,7 +13038,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -12868,8 +13065,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `announced_date`, `amount`, `updated_at`, `id`; prefix `-` for descending. Default `-announced_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["FundSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -12899,6 +13096,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12970,7 +13170,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -12984,8 +13183,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `start_date`, `id`; prefix `-` for descending. Default `-start_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["StartDateSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -13015,6 +13214,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13084,7 +13286,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -13112,8 +13313,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `announced_date`, `amount`, `updated_at`, `id`; prefix `-` for descending. Default `-announced_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["FundSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -13143,6 +13344,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13214,7 +13418,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -13228,8 +13431,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `start_date`, `id`; prefix `-` for descending. Default `-start_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["StartDateSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -13259,6 +13462,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13330,7 +13536,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -13344,8 +13549,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `start_date`, `id`; prefix `-` for descending. Default `-start_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["StartDateSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -13375,6 +13580,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13444,7 +13652,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -13458,8 +13665,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `filed_date`, `id`; prefix `-` for descending. Default `-filed_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["PatentSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -13489,6 +13696,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13530,7 +13740,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -13544,8 +13753,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `start_date`, `id`; prefix `-` for descending. Default `-start_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["StartDateSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -13575,6 +13784,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13644,7 +13856,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -13658,8 +13869,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `filed_date`, `id`; prefix `-` for descending. Default `-filed_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["PatentSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -13689,6 +13900,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13723,7 +13937,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -13737,8 +13950,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `last_round_date`, `rounds_count`; prefix `-` for descending. Default `-last_round_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["RelationSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -13768,6 +13981,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13821,7 +14037,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -13835,8 +14050,8 @@ export interface operations {
                 limit?: components["parameters"]["EntityLimit"];
                 /** @description Opaque cursor from `page.next_cursor` or `page.prev_cursor`; send it back unchanged with the same `sort` and `filter`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Comma-separated sort keys; prefix `-` for descending. Ties are always broken by `id`. */
-                sort?: components["parameters"]["Sort"];
+                /** @description Comma-separated sort keys, each one of `last_round_date`, `rounds_count`; prefix `-` for descending. Default `-last_round_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["RelationSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
@@ -13866,6 +14081,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13919,7 +14137,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -13962,6 +14179,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14017,7 +14237,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -14060,6 +14279,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14115,7 +14337,6 @@ export interface operations {
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -14177,6 +14398,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14223,7 +14447,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -14285,6 +14508,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14331,7 +14557,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -14393,6 +14618,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14439,7 +14667,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -14501,6 +14728,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14547,7 +14777,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -14589,12 +14818,18 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ChangeList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -14633,6 +14868,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14727,7 +14965,6 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -14764,6 +15001,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14797,7 +15037,6 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -14828,6 +15067,11 @@ export interface operations {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16105,7 +16349,6 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -16146,6 +16389,11 @@ export interface operations {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16271,7 +16519,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -16298,6 +16545,9 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControlPublic"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16545,6 +16795,9 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControlPublic"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16608,6 +16861,11 @@ export interface operations {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16642,7 +16900,6 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -16676,6 +16933,10 @@ export interface operations {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16707,7 +16968,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -16748,6 +17008,8 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16806,6 +17068,10 @@ export interface operations {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16831,7 +17097,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -16864,6 +17129,11 @@ export interface operations {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16904,7 +17174,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -16943,6 +17212,10 @@ export interface operations {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17005,6 +17278,11 @@ export interface operations {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17034,7 +17312,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -17061,6 +17338,10 @@ export interface operations {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17089,7 +17370,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -17112,6 +17392,14 @@ export interface operations {
                 headers: {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17137,6 +17425,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -17166,6 +17455,11 @@ export interface operations {
                 headers: {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17216,6 +17510,12 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -17252,6 +17552,14 @@ export interface operations {
                 headers: {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17275,6 +17583,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookAttemptList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -17305,6 +17614,11 @@ export interface operations {
                 headers: {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17347,6 +17661,11 @@ export interface operations {
                 headers: {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17393,6 +17712,11 @@ export interface operations {
                 headers: {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17472,6 +17796,11 @@ export interface operations {
                     Location?: string;
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17502,6 +17831,12 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "API-Version": components["headers"]["API-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17544,6 +17879,14 @@ export interface operations {
                 headers: {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17600,6 +17943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportRunResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -17636,6 +17980,11 @@ export interface operations {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17988,7 +18337,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -18045,6 +18393,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18056,7 +18407,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -18108,6 +18458,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18392,7 +18745,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -18451,6 +18803,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18490,7 +18845,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -18549,6 +18903,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18604,7 +18961,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -18629,7 +18985,6 @@ export interface operations {
             308: components["responses"]["FundingsRenamed"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     redirectFundingsMultiMetric: {
@@ -18650,7 +19005,6 @@ export interface operations {
             308: components["responses"]["FundingsRenamed"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getTimeseries: {
@@ -18706,6 +19060,9 @@ export interface operations {
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18756,7 +19113,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -18776,6 +19132,12 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "API-Version": components["headers"]["API-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18797,10 +19159,14 @@ export interface operations {
                     /** @description The interactive reference, `/docs`. */
                     Location: string;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "API-Version": components["headers"]["API-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
         };
     };
@@ -18822,6 +19188,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPublic"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "API-Version": components["headers"]["API-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18850,6 +19220,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPublic"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "API-Version": components["headers"]["API-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {

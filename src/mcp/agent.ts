@@ -7,6 +7,7 @@
  */
 import type { Document } from 'openapi-backend';
 import { SCOPES } from '../query/registry.js';
+import { sortKeysOf } from '../query/sort.js';
 import type { McpTool, ToolContext } from './toolset.js';
 import { answer, readOnly } from './toolset.js';
 import { toolsFromDocument, VERSION_ARGUMENT, type OperationTool } from './tools.js';
@@ -14,19 +15,19 @@ import { toolsFromDocument, VERSION_ARGUMENT, type OperationTool } from './tools
 type Json = Record<string, unknown>;
 
 /** List types and the operation and filter scope of each. */
-const LISTS: Record<string, { op: string; scope: string; sort: string }> = {
-  transactions: { op: 'listTransactions', scope: 'funding', sort: '-date (default), date, amount, -amount, id' },
-  companies: { op: 'listCompanies', scope: 'entity', sort: '-signal_rating (default), name, added_at, funding_total, id' },
-  investors: { op: 'listInvestors', scope: 'entity', sort: '-signal_rating (default), name, added_at, id' },
-  founders: { op: 'listFounders', scope: 'entity', sort: '-signal_rating (default), name, added_at, id' },
-  people: { op: 'listPeople', scope: 'entity', sort: '-signal_rating (default), name, added_at, id' },
-  universities: { op: 'listUniversities', scope: 'entity', sort: '-signal_rating, name, id' },
-  gov_ngo: { op: 'listGovNgos', scope: 'entity', sort: '-signal_rating, name, id' },
-  entities: { op: 'listEntities', scope: 'entity', sort: '-signal_rating, name, id' },
-  funds: { op: 'listFunds', scope: 'fund', sort: '-announced_date, amount, id' },
-  valuations: { op: 'listValuations', scope: 'valuation', sort: '-date, value, id' },
-  news: { op: 'listNews', scope: 'news', sort: '-published_at, id' },
-  jobs: { op: 'listJobs', scope: 'job', sort: '-posted_at, id' },
+const LISTS: Record<string, { op: string; scope: string }> = {
+  transactions: { op: 'listTransactions', scope: 'funding' },
+  companies: { op: 'listCompanies', scope: 'entity' },
+  investors: { op: 'listInvestors', scope: 'entity' },
+  founders: { op: 'listFounders', scope: 'entity' },
+  people: { op: 'listPeople', scope: 'entity' },
+  universities: { op: 'listUniversities', scope: 'entity' },
+  gov_ngo: { op: 'listGovNgos', scope: 'entity' },
+  entities: { op: 'listEntities', scope: 'entity' },
+  funds: { op: 'listFunds', scope: 'fund' },
+  valuations: { op: 'listValuations', scope: 'valuation' },
+  news: { op: 'listNews', scope: 'news' },
+  jobs: { op: 'listJobs', scope: 'job' },
 };
 
 const RECORDS: Record<string, string> = {
@@ -103,6 +104,9 @@ export function agentToolset(doc: Document): McpTool[] {
   };
   const currency = argument(op('listTransactions'), 'currency', 'ISO 4217 code for money fields and money filter values (default USD).');
   const apiVersion = argument(op('listTransactions'), VERSION_ARGUMENT, 'Pins the API version; omit for the latest.');
+  // the keys each list's sort parameter in the document allows, but `score`: it ranks a
+  // `semantic_keyword` search, which list_records does not take
+  const sortKeys = (id: string) => sortKeysOf((op(id).inputSchema.properties as Record<string, Json>).sort?.pattern).filter((k) => k !== 'score').join(', ');
   const filterArg = { type: 'string', maxLength: 4096, description: 'See list_records for the syntax and the keys of each scope.' };
 
   const listRows = async (ctx: ToolContext, id: string, args: Json, passed: readonly string[]) => {
@@ -141,7 +145,7 @@ export function agentToolset(doc: Document): McpTool[] {
         {
           type: { type: 'string', enum: Object.keys(LISTS) },
           filter: { type: 'string', maxLength: 4096 },
-          sort: { type: 'string', maxLength: 200, description: `Sort keys, - for descending. ${Object.entries(LISTS).slice(0, 2).map(([t, l]) => `${t}: ${l.sort}`).join('; ')}.` },
+          sort: { type: 'string', maxLength: 200, description: `Comma-separated sort keys, - for descending. ${Object.entries(LISTS).map(([t, l]) => `${t}: ${sortKeys(l.op)}`).join('; ')}.` },
           fields: fieldsArg,
           view: viewArg,
           limit: limitArg,

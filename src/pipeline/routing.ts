@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { NextFunction, Request, Response } from 'express';
 import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Document, type Operation } from 'openapi-backend';
+import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Document, type Operation, type Request as ApiRequest } from 'openapi-backend';
 import YAML from 'yaml';
 import { DEFAULT_CREDIT_COST } from '../access/credits.js';
 import { lockPlan } from '../access/locked.js';
@@ -115,6 +115,18 @@ const methodNotAllowed = (req: Request, methods: string[]) => {
 const allowedMethods = (api: OpenAPIBackend, p: string): string[] =>
   ['get', 'post', 'put', 'patch', 'delete'].filter((m) => api.router.matchOperation({ method: m, path: p, headers: {} }) !== undefined);
 
+/**
+ * The request coerced when only its `sort` failed the document (left to the operation, which words
+ * the refusal or, for a pinned client, sorts by a key its version still has): openapi-backend coerces
+ * only a valid request, so the rest of the query is coerced without the sort, which is put back as sent.
+ */
+function coercedWithoutSort(validator: OpenAPIBackend['validator'], request: ApiRequest, match: Operation): ApiRequest {
+  const { sort, ...query } = (request.query ?? {}) as Record<string, string | string[]>;
+  const again = validator.validateRequest({ ...request, query }, match);
+  const coerced = again.coerced ?? { ...request, query };
+  return { ...coerced, query: { ...(coerced.query as Record<string, string | string[]>), ...(sort === undefined ? {} : { sort }) } };
+}
+
 /** The operation the method stage matched for a request (the routing stage matches no second time). */
 const matched = new WeakMap<Request, Operation>();
 
@@ -163,7 +175,7 @@ export function routingStage(deps: Deps, api: OpenAPIBackend, plans: readonly Op
     const errors = validation.errors?.filter((e) => !leftToOperation(e as ErrorObject));
     if (errors?.length) throw validationFailure({ validation: { ...validation, errors }, operation: match, request });
     // coerced to the parameters' types (openapi-backend's coerceTypes), parsed with the operation
-    const parsed = router.parseRequest(validation.coerced ?? request, match);
+    const parsed = router.parseRequest(validation.valid ? (validation.coerced ?? request) : coercedWithoutSort(validator, request, match), match);
     state.operationId = op.id;
     const x: Exchange = {
       deps,

@@ -14,6 +14,16 @@ export type { ResolvedSort, ResolvedSortKey, SortKeyDef, SortRegistry } from '..
 export const SORT_PATTERN = /^(?:-?\w+)?(?:,(?:-?\w+)?)*$/;
 
 /**
+ * The keys a list's sort parameter in openapi.yaml allows, read from its pattern
+ * (`^(?:-?(?:date|amount|id))?(?:,...)*$` -> date, amount, id); empty for a pattern naming none.
+ * test/integration/sort-keys.test.ts holds these equal to the keys each list's registry accepts.
+ */
+export function sortKeysOf(pattern: unknown): string[] {
+  const m = typeof pattern === 'string' ? /\(\?:-\?\(\?:([\w|]+)\)\)/.exec(pattern) : null;
+  return m ? m[1]!.split('|') : [];
+}
+
+/**
  * For a sort that is not a list of keys: the fix, from what was written (`amount desc` ->
  * `sort=-amount`), and the allowed keys.
  */

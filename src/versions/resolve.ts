@@ -1,5 +1,6 @@
 /** API-Version resolution (openapi.yaml `ApiVersion`): format, known versions, support window, headers. */
 import { ApiError } from '../errors.js';
+import { changesFor } from './changes/index.js';
 import { LATEST_VERSION, SUPPORT_DAYS_AFTER_SUPERSEDED, VERSIONS, type VersionEntry } from './table.js';
 
 const DAY_MS = 86_400_000;
@@ -43,11 +44,29 @@ export function supportedVersions(now: Date): string[] {
     .map((v) => v.date);
 }
 
-/** Sets the `API-Version` parameter's enum of a parsed OpenAPI document to the versions served at `at`. */
+type ServedDocument = {
+  components?: { parameters?: Record<string, { schema?: Record<string, unknown> }> };
+  paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+};
+
+/**
+ * Sets the `API-Version` parameter's enum of a parsed OpenAPI document to the versions served at `at`,
+ * and while one of them answers validation failures with a status of its own (422 before 2026-10-09)
+ * declares that answer (openapi.yaml `UnprocessableEntity`) on every operation: the document as
+ * written declares only what the versions served at its publication can answer.
+ */
 export function setServedVersions(doc: unknown, at: Date): void {
-  const d = doc as { components?: { parameters?: Record<string, { schema?: Record<string, unknown> }> } };
+  const d = doc as ServedDocument;
+  const served = supportedVersions(at);
   const schema = d.components?.parameters?.ApiVersion?.schema;
-  if (schema) schema.enum = supportedVersions(at);
+  if (schema) schema.enum = served;
+  const statuses = new Set(served.flatMap((v) => changesFor(v).flatMap((c) => (c.validationStatus ? [String(c.validationStatus)] : []))));
+  for (const item of Object.values(d.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      if (!op?.responses) continue;
+      for (const status of statuses) op.responses[status] ??= { $ref: '#/components/responses/UnprocessableEntity' };
+    }
+  }
 }
 
 export function resolveVersion(header: string | undefined, now: Date): VersionInfo {

@@ -76,3 +76,22 @@ export function assertContract(method: string, fullPath: string, status: number,
     if (!v(value)) throw new Error(`${method} ${path} -> ${status}: header ${name}=${value} breaks its schema`);
   }
 }
+
+/**
+ * Headers every HTTP answer of this server carries whatever the operation: message framing and the
+ * fixed security headers of src/pipeline/requestLog.ts (`FIXED_HEADERS`, which also starts every answer
+ * with `Cache-Control: no-store`). All others must be declared on the response that sends them.
+ */
+const FRAMING = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'vary',
+  'cache-control', 'x-content-type-options', 'content-security-policy', 'x-frame-options', 'referrer-policy']);
+
+/** The headers of an answer its operation's response in openapi.yaml does not declare (lower-case names). */
+export function undeclaredHeaders(method: string, fullPath: string, status: number, headers: Headers): string[] {
+  const found = findOperation(method, fullPath);
+  if (!found) throw new Error(`${method} ${fullPath}: no operation`);
+  const responses = found.op.responses as Json;
+  const response = responses[String(status)] ?? responses.default;
+  if (!response) throw new Error(`${method} ${found.template}: status ${status} is not documented`);
+  const declared = new Set(Object.keys((deref(response).headers ?? {}) as Json).map((n) => n.toLowerCase()));
+  return [...headers.keys()].filter((n) => !FRAMING.has(n) && !declared.has(n));
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
 import { resolveVersion, supportedVersions, versionHeaders, versionTable } from '../../src/versions/resolve.js';
+import { loadDocument } from '../../src/pipeline/routing.js';
 import { VERSIONS } from '../../src/versions/table.js';
 
 const at = (d: string) => new Date(`${d}T12:00:00Z`);
@@ -68,5 +69,24 @@ describe('version dates', () => {
       for (const m of fs.readFileSync(file, 'utf8').matchAll(/['"`](\d{4}-\d{2}-\d{2})['"`]/g)) if (dates.has(m[1]!)) literals.push(`${file}: ${m[0]}`);
     }
     expect(literals).toEqual([]);
+  });
+});
+
+describe('the 422 of pinned validation failures in the served document', () => {
+  type Doc = { paths: Record<string, Record<string, { responses?: Record<string, { $ref?: string }> }>> };
+  /** `method path` of every operation whose validation failures the document answers 422 (not the idempotency 422). */
+  const pinned422 = (doc: Doc) =>
+    Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.entries(item).filter(([, op]) => op.responses?.['422'] && !op.responses['422'].$ref?.endsWith('/IdempotencyKeyReused')).map(([m]) => `${m} ${p}`));
+  const operations = (doc: Doc) => Object.values(doc.paths).flatMap((item) => Object.values(item).filter((op) => op.responses)).length;
+
+  it('is declared by no operation while only 2026-10-09 and later are served', () => {
+    expect(pinned422(loadDocument(at('2026-11-27')) as unknown as Doc)).toEqual([]);
+  });
+
+  it('is declared by every operation while a version before 2026-10-09 is served', () => {
+    const doc = loadDocument(at('2026-10-20')) as unknown as Doc;
+    const idempotent = Object.values(doc.paths).flatMap((item) => Object.values(item)).filter((op) => op.responses?.['422']?.$ref?.endsWith('/IdempotencyKeyReused')).length;
+    expect(pinned422(doc).length).toBe(operations(doc) - idempotent);
   });
 });

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -87,11 +87,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | ChangeList | None:
+) -> Any | ApiError | ChangeList | None:
     if response.status_code == 200:
         response_200 = ChangeList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -136,7 +140,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | ChangeList]:
+) -> Response[Any | ApiError | ChangeList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -156,7 +160,7 @@ def sync_detailed(
     include: ListChangesInclude | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListChangesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | ChangeList]:
+) -> Response[Any | ApiError | ChangeList]:
     """Walk the change feed
 
      Every create, update and delete of every record type, in commit order: one entry per changed
@@ -193,7 +197,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | ChangeList]
+        Response[Any | ApiError | ChangeList]
     """
 
     kwargs = _get_kwargs(
@@ -225,7 +229,7 @@ def sync(
     include: ListChangesInclude | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListChangesAPIVersion | Unset = UNSET,
-) -> ApiError | ChangeList | None:
+) -> Any | ApiError | ChangeList | None:
     """Walk the change feed
 
      Every create, update and delete of every record type, in commit order: one entry per changed
@@ -262,7 +266,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | ChangeList
+        Any | ApiError | ChangeList
     """
 
     return sync_detailed(
@@ -289,7 +293,7 @@ async def asyncio_detailed(
     include: ListChangesInclude | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListChangesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | ChangeList]:
+) -> Response[Any | ApiError | ChangeList]:
     """Walk the change feed
 
      Every create, update and delete of every record type, in commit order: one entry per changed
@@ -326,7 +330,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | ChangeList]
+        Response[Any | ApiError | ChangeList]
     """
 
     kwargs = _get_kwargs(
@@ -356,7 +360,7 @@ async def asyncio(
     include: ListChangesInclude | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListChangesAPIVersion | Unset = UNSET,
-) -> ApiError | ChangeList | None:
+) -> Any | ApiError | ChangeList | None:
     """Walk the change feed
 
      Every create, update and delete of every record type, in commit order: one entry per changed
@@ -393,7 +397,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | ChangeList
+        Any | ApiError | ChangeList
     """
 
     return (

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -44,11 +44,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | WebhookAttemptList | None:
+) -> Any | ApiError | WebhookAttemptList | None:
     if response.status_code == 200:
         response_200 = WebhookAttemptList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -93,7 +97,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | WebhookAttemptList]:
+) -> Response[Any | ApiError | WebhookAttemptList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -108,7 +112,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 100,
     api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | WebhookAttemptList]:
+) -> Response[Any | ApiError | WebhookAttemptList]:
     """The webhook's delivery log
 
      Its latest attempts, newest first; each names its delivery (`webhook-id`), event type, time, latency
@@ -124,7 +128,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | WebhookAttemptList]
+        Response[Any | ApiError | WebhookAttemptList]
     """
 
     kwargs = _get_kwargs(
@@ -146,7 +150,7 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = 100,
     api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
-) -> ApiError | WebhookAttemptList | None:
+) -> Any | ApiError | WebhookAttemptList | None:
     """The webhook's delivery log
 
      Its latest attempts, newest first; each names its delivery (`webhook-id`), event type, time, latency
@@ -162,7 +166,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | WebhookAttemptList
+        Any | ApiError | WebhookAttemptList
     """
 
     return sync_detailed(
@@ -179,7 +183,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 100,
     api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
-) -> Response[ApiError | WebhookAttemptList]:
+) -> Response[Any | ApiError | WebhookAttemptList]:
     """The webhook's delivery log
 
      Its latest attempts, newest first; each names its delivery (`webhook-id`), event type, time, latency
@@ -195,7 +199,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | WebhookAttemptList]
+        Response[Any | ApiError | WebhookAttemptList]
     """
 
     kwargs = _get_kwargs(
@@ -215,7 +219,7 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 100,
     api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
-) -> ApiError | WebhookAttemptList | None:
+) -> Any | ApiError | WebhookAttemptList | None:
     """The webhook's delivery log
 
      Its latest attempts, newest first; each names its delivery (`webhook-id`), event type, time, latency
@@ -231,7 +235,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | WebhookAttemptList
+        Any | ApiError | WebhookAttemptList
     """
 
     return (

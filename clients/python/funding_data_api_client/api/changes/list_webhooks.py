@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -30,11 +30,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | WebhookList | None:
+) -> Any | ApiError | WebhookList | None:
     if response.status_code == 200:
         response_200 = WebhookList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -74,7 +78,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | WebhookList]:
+) -> Response[Any | ApiError | WebhookList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -87,7 +91,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     api_version: ListWebhooksAPIVersion | Unset = UNSET,
-) -> Response[ApiError | WebhookList]:
+) -> Response[Any | ApiError | WebhookList]:
     """List the team's webhooks
 
     Args:
@@ -98,7 +102,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | WebhookList]
+        Response[Any | ApiError | WebhookList]
     """
 
     kwargs = _get_kwargs(
@@ -116,7 +120,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     api_version: ListWebhooksAPIVersion | Unset = UNSET,
-) -> ApiError | WebhookList | None:
+) -> Any | ApiError | WebhookList | None:
     """List the team's webhooks
 
     Args:
@@ -127,7 +131,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | WebhookList
+        Any | ApiError | WebhookList
     """
 
     return sync_detailed(
@@ -140,7 +144,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     api_version: ListWebhooksAPIVersion | Unset = UNSET,
-) -> Response[ApiError | WebhookList]:
+) -> Response[Any | ApiError | WebhookList]:
     """List the team's webhooks
 
     Args:
@@ -151,7 +155,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | WebhookList]
+        Response[Any | ApiError | WebhookList]
     """
 
     kwargs = _get_kwargs(
@@ -167,7 +171,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     api_version: ListWebhooksAPIVersion | Unset = UNSET,
-) -> ApiError | WebhookList | None:
+) -> Any | ApiError | WebhookList | None:
     """List the team's webhooks
 
     Args:
@@ -178,7 +182,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | WebhookList
+        Any | ApiError | WebhookList
     """
 
     return (

@@ -87,11 +87,6 @@ def _parse_response(
 
         return response_404
 
-    if response.status_code == 422:
-        response_422 = ApiError.from_dict(response.json())
-
-        return response_422
-
     if response.status_code == 429:
         response_429 = ApiError.from_dict(response.json())
 

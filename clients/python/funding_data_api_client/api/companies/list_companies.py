@@ -103,11 +103,6 @@ def _parse_response(
 
         return response_403
 
-    if response.status_code == 422:
-        response_422 = ApiError.from_dict(response.json())
-
-        return response_422
-
     if response.status_code == 429:
         response_429 = ApiError.from_dict(response.json())
 
@@ -172,7 +167,7 @@ def sync_detailed(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
         format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -236,7 +231,7 @@ def sync(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
         format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -295,7 +290,7 @@ async def asyncio_detailed(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
         format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -357,7 +352,7 @@ async def asyncio(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
         format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate

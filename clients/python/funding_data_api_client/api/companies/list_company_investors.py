@@ -99,11 +99,6 @@ def _parse_response(
 
         return response_404
 
-    if response.status_code == 422:
-        response_422 = ApiError.from_dict(response.json())
-
-        return response_422
-
     if response.status_code == 429:
         response_429 = ApiError.from_dict(response.json())
 
@@ -156,8 +151,8 @@ def sync_detailed(
     """List a company's investors
 
      Investors that took part in the company's active funding rounds, one row each: lead in any round,
-    rounds together and the most recent one. Sort keys `last_round_date` (default, descending),
-    `rounds_count`, `id`.
+    rounds together and the most recent one. Sort keys `last_round_date` (default, descending) and
+    `rounds_count`; ties by the investor.
     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
     Cursors are bound to the parent.
 
@@ -165,7 +160,7 @@ def sync_detailed(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -last_round_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -213,8 +208,8 @@ def sync(
     """List a company's investors
 
      Investors that took part in the company's active funding rounds, one row each: lead in any round,
-    rounds together and the most recent one. Sort keys `last_round_date` (default, descending),
-    `rounds_count`, `id`.
+    rounds together and the most recent one. Sort keys `last_round_date` (default, descending) and
+    `rounds_count`; ties by the investor.
     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
     Cursors are bound to the parent.
 
@@ -222,7 +217,7 @@ def sync(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -last_round_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -265,8 +260,8 @@ async def asyncio_detailed(
     """List a company's investors
 
      Investors that took part in the company's active funding rounds, one row each: lead in any round,
-    rounds together and the most recent one. Sort keys `last_round_date` (default, descending),
-    `rounds_count`, `id`.
+    rounds together and the most recent one. Sort keys `last_round_date` (default, descending) and
+    `rounds_count`; ties by the investor.
     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
     Cursors are bound to the parent.
 
@@ -274,7 +269,7 @@ async def asyncio_detailed(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -last_round_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -320,8 +315,8 @@ async def asyncio(
     """List a company's investors
 
      Investors that took part in the company's active funding rounds, one row each: lead in any round,
-    rounds together and the most recent one. Sort keys `last_round_date` (default, descending),
-    `rounds_count`, `id`.
+    rounds together and the most recent one. Sort keys `last_round_date` (default, descending) and
+    `rounds_count`; ties by the investor.
     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
     Cursors are bound to the parent.
 
@@ -329,7 +324,7 @@ async def asyncio(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -last_round_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.

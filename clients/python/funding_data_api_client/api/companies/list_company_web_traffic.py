@@ -101,11 +101,6 @@ def _parse_response(
 
         return response_404
 
-    if response.status_code == 422:
-        response_422 = ApiError.from_dict(response.json())
-
-        return response_422
-
     if response.status_code == 429:
         response_429 = ApiError.from_dict(response.json())
 
@@ -167,7 +162,7 @@ def sync_detailed(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -month.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -224,7 +219,7 @@ def sync(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -month.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -276,7 +271,7 @@ async def asyncio_detailed(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -month.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -331,7 +326,7 @@ async def asyncio(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -month.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.

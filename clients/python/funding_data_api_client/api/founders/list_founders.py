@@ -108,11 +108,6 @@ def _parse_response(
 
         return response_403
 
-    if response.status_code == 422:
-        response_422 = ApiError.from_dict(response.json())
-
-        return response_422
-
     if response.status_code == 429:
         response_429 = ApiError.from_dict(response.json())
 
@@ -176,7 +171,7 @@ def sync_detailed(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
         format_ (ListFoundersFormat | Unset):  Default: ListFoundersFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -239,7 +234,7 @@ def sync(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
         format_ (ListFoundersFormat | Unset):  Default: ListFoundersFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -297,7 +292,7 @@ async def asyncio_detailed(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
         format_ (ListFoundersFormat | Unset):  Default: ListFoundersFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -358,7 +353,7 @@ async def asyncio(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
         format_ (ListFoundersFormat | Unset):  Default: ListFoundersFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate

@@ -100,11 +100,6 @@ def _parse_response(
 
         return response_403
 
-    if response.status_code == 422:
-        response_422 = ApiError.from_dict(response.json())
-
-        return response_422
-
     if response.status_code == 429:
         response_429 = ApiError.from_dict(response.json())
 
@@ -165,7 +160,7 @@ def sync_detailed(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
         format_ (ListGovNgosFormat | Unset):  Default: ListGovNgosFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -223,7 +218,7 @@ def sync(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
         format_ (ListGovNgosFormat | Unset):  Default: ListGovNgosFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -276,7 +271,7 @@ async def asyncio_detailed(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
         format_ (ListGovNgosFormat | Unset):  Default: ListGovNgosFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -332,7 +327,7 @@ async def asyncio(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
         format_ (ListGovNgosFormat | Unset):  Default: ListGovNgosFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate

@@ -101,11 +101,6 @@ def _parse_response(
 
         return response_404
 
-    if response.status_code == 422:
-        response_422 = ApiError.from_dict(response.json())
-
-        return response_422
-
     if response.status_code == 429:
         response_429 = ApiError.from_dict(response.json())
 
@@ -158,7 +153,8 @@ def sync_detailed(
     """List an investor's portfolio
 
      Companies the investor backed in active rounds, one row each (the `investor.portfolio.companies`
-    glance is its first page). Sort keys `last_round_date` (default, descending), `rounds_count`, `id`.
+    glance is its first page). Sort keys `last_round_date` (default, descending) and `rounds_count`;
+    ties by the company.
     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
     Cursors are bound to the parent.
 
@@ -166,7 +162,7 @@ def sync_detailed(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -last_round_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -214,7 +210,8 @@ def sync(
     """List an investor's portfolio
 
      Companies the investor backed in active rounds, one row each (the `investor.portfolio.companies`
-    glance is its first page). Sort keys `last_round_date` (default, descending), `rounds_count`, `id`.
+    glance is its first page). Sort keys `last_round_date` (default, descending) and `rounds_count`;
+    ties by the company.
     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
     Cursors are bound to the parent.
 
@@ -222,7 +219,7 @@ def sync(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -last_round_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -265,7 +262,8 @@ async def asyncio_detailed(
     """List an investor's portfolio
 
      Companies the investor backed in active rounds, one row each (the `investor.portfolio.companies`
-    glance is its first page). Sort keys `last_round_date` (default, descending), `rounds_count`, `id`.
+    glance is its first page). Sort keys `last_round_date` (default, descending) and `rounds_count`;
+    ties by the company.
     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
     Cursors are bound to the parent.
 
@@ -273,7 +271,7 @@ async def asyncio_detailed(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -last_round_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -319,7 +317,8 @@ async def asyncio(
     """List an investor's portfolio
 
      Companies the investor backed in active rounds, one row each (the `investor.portfolio.companies`
-    glance is its first page). Sort keys `last_round_date` (default, descending), `rounds_count`, `id`.
+    glance is its first page). Sort keys `last_round_date` (default, descending) and `rounds_count`;
+    ties by the company.
     The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400 `INVALID_ENTITY_ID`).
     Cursors are bound to the parent.
 
@@ -327,7 +326,7 @@ async def asyncio(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -last_round_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.

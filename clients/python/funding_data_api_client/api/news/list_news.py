@@ -103,11 +103,6 @@ def _parse_response(
 
         return response_403
 
-    if response.status_code == 422:
-        response_422 = ApiError.from_dict(response.json())
-
-        return response_422
-
     if response.status_code == 429:
         response_429 = ApiError.from_dict(response.json())
 
@@ -175,7 +170,7 @@ def sync_detailed(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -published_at.
         include_total (bool | Unset):  Default: False.
         format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -242,7 +237,7 @@ def sync(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -published_at.
         include_total (bool | Unset):  Default: False.
         format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -304,7 +299,7 @@ async def asyncio_detailed(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -published_at.
         include_total (bool | Unset):  Default: False.
         format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
@@ -369,7 +364,7 @@ async def asyncio(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -published_at.
         include_total (bool | Unset):  Default: False.
         format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate

@@ -84,11 +84,6 @@ def _parse_response(
 
         return response_403
 
-    if response.status_code == 422:
-        response_422 = ApiError.from_dict(response.json())
-
-        return response_422
-
     if response.status_code == 429:
         response_429 = ApiError.from_dict(response.json())
 
@@ -147,7 +142,7 @@ def sync_detailed(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -updated_at.
         include_total (bool | Unset):  Default: False.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListNotesAPIVersion | Unset):  Example: 2026-10-09.
@@ -198,7 +193,7 @@ def sync(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -updated_at.
         include_total (bool | Unset):  Default: False.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListNotesAPIVersion | Unset):  Example: 2026-10-09.
@@ -244,7 +239,7 @@ async def asyncio_detailed(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -updated_at.
         include_total (bool | Unset):  Default: False.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListNotesAPIVersion | Unset):  Example: 2026-10-09.
@@ -293,7 +288,7 @@ async def asyncio(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -updated_at.
         include_total (bool | Unset):  Default: False.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
         api_version (ListNotesAPIVersion | Unset):  Example: 2026-10-09.

@@ -102,11 +102,6 @@ def _parse_response(
 
         return response_404
 
-    if response.status_code == 422:
-        response_422 = ApiError.from_dict(response.json())
-
-        return response_422
-
     if response.status_code == 429:
         response_429 = ApiError.from_dict(response.json())
 
@@ -167,7 +162,7 @@ def sync_detailed(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -start_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -224,7 +219,7 @@ def sync(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -start_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -276,7 +271,7 @@ async def asyncio_detailed(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -start_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -331,7 +326,7 @@ async def asyncio(
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -start_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.

@@ -32,6 +32,10 @@ def _parse_response(
         response_302 = cast(Any, None)
         return response_302
 
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
 

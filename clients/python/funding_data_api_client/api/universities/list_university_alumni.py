@@ -99,11 +99,6 @@ def _parse_response(
 
         return response_404
 
-    if response.status_code == 422:
-        response_422 = ApiError.from_dict(response.json())
-
-        return response_422
-
     if response.status_code == 429:
         response_429 = ApiError.from_dict(response.json())
 
@@ -164,7 +159,7 @@ def sync_detailed(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -start_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -220,7 +215,7 @@ def sync(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -start_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -271,7 +266,7 @@ async def asyncio_detailed(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -start_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -325,7 +320,7 @@ async def asyncio(
         id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
-        sort (str | Unset):
+        sort (str | Unset):  Example: -start_date.
         include_total (bool | Unset):  Default: False.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
