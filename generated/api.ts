@@ -2085,6 +2085,12 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /**
+         * @description An API version (`YYYY-MM-DD`). The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`).
+         * @example 2026-10-09
+         * @enum {string}
+         */
+        ApiVersion: "2026-10-09";
         /** @description The error envelope. Clients switch on `code`; `message` wording may change. */
         ApiError: {
             error: components["schemas"]["ApiErrorBody"];
@@ -4924,8 +4930,8 @@ export interface components {
          *     request again. 1 to 255 printable ASCII characters.
          */
         IdempotencyKey: string;
-        /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-        ApiVersion: "2026-10-09";
+        /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+        ApiVersion: components["schemas"]["ApiVersion"];
         /** @description Numeric id (digits only). */
         NumericId: string;
         /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -5094,8 +5100,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -5149,8 +5155,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Numeric id (digits only). */
@@ -5232,8 +5238,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -5626,8 +5632,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -5676,8 +5682,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Numeric id (digits only). */
@@ -5785,8 +5791,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -6231,8 +6237,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -6530,8 +6536,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -6658,8 +6664,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -6779,8 +6785,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -7014,8 +7020,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -7291,8 +7297,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -7583,8 +7589,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -7878,8 +7884,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -8242,8 +8248,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -8624,8 +8630,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -8839,8 +8845,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -9125,8 +9131,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -9427,8 +9433,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -9794,8 +9800,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -10305,8 +10311,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -10610,8 +10616,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -10742,8 +10748,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -10842,8 +10848,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -10897,8 +10903,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Numeric fund id. A malformed id is a 400 `INVALID_ENTITY_ID`. */
@@ -10998,8 +11004,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -11100,8 +11106,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Numeric id (digits only). */
@@ -11197,8 +11203,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -11355,8 +11361,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Numeric id (digits only). */
@@ -11486,8 +11492,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -11541,8 +11547,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
                 /**
                  * @description Makes a retry of this POST safe: a unique value per intended request (a UUID, say), sent again
                  *     unchanged with every retry of it. Within 24 hours, the same key with the same request (same
@@ -11619,8 +11625,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Numeric id (digits only). */
@@ -11683,8 +11689,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Numeric id (digits only). */
@@ -11722,8 +11728,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Numeric id (digits only). */
@@ -11815,8 +11821,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -12361,8 +12367,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -12467,8 +12473,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -12559,8 +12565,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -12643,8 +12649,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -12725,8 +12731,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -12813,8 +12819,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -12943,8 +12949,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -13075,8 +13081,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -13193,8 +13199,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -13323,8 +13329,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -13441,8 +13447,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -13559,8 +13565,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -13675,8 +13681,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -13763,8 +13769,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -13879,8 +13885,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -13960,8 +13966,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -14060,8 +14066,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -14158,8 +14164,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -14258,8 +14264,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
@@ -14380,8 +14386,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -14490,8 +14496,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -14600,8 +14606,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -14710,8 +14716,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -14802,8 +14808,8 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -14850,8 +14856,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -14983,8 +14989,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -15051,8 +15057,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -16367,8 +16373,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /**
@@ -16530,8 +16536,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -16780,8 +16786,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -16845,8 +16851,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -16916,8 +16922,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -16977,8 +16983,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
                 /**
                  * @description Makes a retry of this POST safe: a unique value per intended request (a UUID, say), sent again
                  *     unchanged with every retry of it. Within 24 hours, the same key with the same request (same
@@ -17048,8 +17054,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Numeric id (digits only). */
@@ -17113,8 +17119,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -17183,8 +17189,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
                 /**
                  * @description Makes a retry of this POST safe: a unique value per intended request (a UUID, say), sent again
                  *     unchanged with every retry of it. Within 24 hours, the same key with the same request (same
@@ -17259,8 +17265,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Numeric id (digits only). */
@@ -17321,8 +17327,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description Numeric id (digits only). */
@@ -17379,8 +17385,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -17438,8 +17444,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -17496,8 +17502,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description The webhook's id. */
@@ -17536,8 +17542,8 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description The webhook's id (`createWebhook`, `listWebhooks`). */
@@ -17597,8 +17603,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description The webhook's id. */
@@ -17645,8 +17651,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description The webhook's id. */
@@ -17692,8 +17698,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description The webhook's id. */
@@ -17761,8 +17767,8 @@ export interface operations {
                 source?: string;
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
                 /**
                  * @description Makes a retry of this POST safe: a unique value per intended request (a UUID, say), sent again
                  *     unchanged with every retry of it. Within 24 hours, the same key with the same request (same
@@ -17863,8 +17869,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description The import's id (`createImport`). */
@@ -17964,8 +17970,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -18375,8 +18381,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -18440,8 +18446,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -18782,8 +18788,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description The source to aggregate. The old name `fundings` redirects (see `/analytics/aggregate/fundings`). */
@@ -18882,8 +18888,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 /** @description The source to aggregate. The old name `fundings` redirects (see `/analytics/aggregate/fundings`). */
@@ -18974,8 +18980,8 @@ export interface operations {
                 query?: components["parameters"]["RedirectedQuery"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -18994,8 +19000,8 @@ export interface operations {
                 query?: components["parameters"]["RedirectedQuery"];
             };
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -19042,8 +19048,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -19238,8 +19244,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -19296,8 +19302,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -19360,8 +19366,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
-                "API-Version"?: components["parameters"]["ApiVersion"];
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;

@@ -11,8 +11,8 @@ import { supportedVersions } from './resolve.js';
 import { ALL_VERSION_CHANGES, SUPPORT_DAYS_AFTER_SUPERSEDED, VERSIONS } from './table.js';
 
 const START = /( *)<!-- versions:start[^\n]*-->\n[\s\S]*?<!-- versions:end -->/;
-/** The `API-Version` parameter's enum: the versions served on the render date. */
-const ENUM = /(name: API-Version\n(?: {6}.*\n)*? {6}schema: \{type: string, enum: )\[[^\]]*\]/;
+/** The enum of the `ApiVersion` schema (the `API-Version` header's values): the versions served on the render date. */
+const ENUM = /(\n {4}ApiVersion:\n(?: {6}.*\n)*? {6}enum: )\[[^\]]*\]/;
 
 export function versionMarkdown(): string[] {
   const rows = VERSIONS.map((v, i) => {
@@ -36,7 +36,7 @@ export function renderInto(yaml: string): string {
   if (!m) throw new Error('openapi.yaml has no versions:start/versions:end markers');
   const indent = m[1] ?? '';
   const body = versionMarkdown().map((l) => (l ? indent + l : '')).join('\n');
-  if (!ENUM.test(yaml)) throw new Error('openapi.yaml: the API-Version parameter has no `schema: {type: string, enum: [...]}`');
+  if (!ENUM.test(yaml)) throw new Error('openapi.yaml: the ApiVersion schema has no `enum: [...]`');
   const served = supportedVersions(new Date());
   return yaml
     .replace(START, `${indent}<!-- versions:start (generated from src/versions/table.ts by \`make generate\`) -->\n${body}\n${indent}<!-- versions:end -->`)

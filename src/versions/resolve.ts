@@ -45,7 +45,7 @@ export function supportedVersions(now: Date): string[] {
 }
 
 type ServedDocument = {
-  components?: { parameters?: Record<string, { schema?: Record<string, unknown> }> };
+  components?: { schemas?: Record<string, Record<string, unknown>> };
   paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
 };
 
@@ -58,7 +58,7 @@ type ServedDocument = {
 export function setServedVersions(doc: unknown, at: Date): void {
   const d = doc as ServedDocument;
   const served = supportedVersions(at);
-  const schema = d.components?.parameters?.ApiVersion?.schema;
+  const schema = d.components?.schemas?.ApiVersion;
   if (schema) schema.enum = served;
   const statuses = new Set(served.flatMap((v) => changesFor(v).flatMap((c) => (c.validationStatus ? [String(c.validationStatus)] : []))));
   for (const item of Object.values(d.paths ?? {})) {

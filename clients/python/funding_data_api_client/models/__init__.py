@@ -24,6 +24,7 @@ from .api_key_status import ApiKeyStatus
 from .api_key_with_secret import ApiKeyWithSecret
 from .api_key_with_secret_response import ApiKeyWithSecretResponse
 from .api_key_with_secret_status import ApiKeyWithSecretStatus
+from .api_version import ApiVersion
 from .career_glance import CareerGlance
 from .career_item import CareerItem
 from .career_item_list import CareerItemList
@@ -55,12 +56,7 @@ from .company_summary_unicorn_type_type_2_type_1 import (
 from .company_summary_unicorn_type_type_3_type_1 import (
     CompanySummaryUnicornTypeType3Type1,
 )
-from .create_api_key_api_version import CreateApiKeyAPIVersion
-from .create_import_api_version import CreateImportAPIVersion
 from .create_import_mode import CreateImportMode
-from .create_note_api_version import CreateNoteAPIVersion
-from .create_team_api_version import CreateTeamAPIVersion
-from .create_webhook_api_version import CreateWebhookAPIVersion
 from .credit_balance import CreditBalance
 from .currency_code import CurrencyCode
 from .database_probe import DatabaseProbe
@@ -70,8 +66,6 @@ from .dataset_records import DatasetRecords
 from .dataset_response import DatasetResponse
 from .dataset_source import DatasetSource
 from .deal_size import DealSize
-from .delete_note_api_version import DeleteNoteAPIVersion
-from .delete_webhook_api_version import DeleteWebhookAPIVersion
 from .deprecation import Deprecation
 from .deprecation_type import DeprecationType
 from .ecosystem import Ecosystem
@@ -126,43 +120,14 @@ from .funnel_dimension import FunnelDimension
 from .funnel_query_info import FunnelQueryInfo
 from .funnel_row import FunnelRow
 from .geo_cluster import GeoCluster
-from .geo_companies_api_version import GeoCompaniesAPIVersion
 from .geo_companies_mode import GeoCompaniesMode
-from .geo_gov_ngos_api_version import GeoGovNgosAPIVersion
 from .geo_gov_ngos_mode import GeoGovNgosMode
-from .geo_investors_api_version import GeoInvestorsAPIVersion
 from .geo_investors_mode import GeoInvestorsMode
 from .geo_point import GeoPoint
 from .geo_response import GeoResponse
 from .geo_response_mode import GeoResponseMode
-from .geo_universities_api_version import GeoUniversitiesAPIVersion
 from .geo_universities_mode import GeoUniversitiesMode
-from .get_aggregate_api_version import GetAggregateAPIVersion
-from .get_aggregate_multi_metric_api_version import GetAggregateMultiMetricAPIVersion
-from .get_api_key_api_version import GetApiKeyAPIVersion
-from .get_company_api_version import GetCompanyAPIVersion
-from .get_dataset_api_version import GetDatasetAPIVersion
-from .get_entity_api_version import GetEntityAPIVersion
-from .get_fund_api_version import GetFundAPIVersion
-from .get_funding_funnel_api_version import GetFundingFunnelAPIVersion
-from .get_funding_heatmap_api_version import GetFundingHeatmapAPIVersion
-from .get_gov_ngo_api_version import GetGovNgoAPIVersion
-from .get_health_api_version import GetHealthAPIVersion
-from .get_import_api_version import GetImportAPIVersion
-from .get_investor_api_version import GetInvestorAPIVersion
-from .get_job_api_version import GetJobAPIVersion
-from .get_liveness_api_version import GetLivenessAPIVersion
-from .get_news_api_version import GetNewsAPIVersion
-from .get_note_api_version import GetNoteAPIVersion
-from .get_person_api_version import GetPersonAPIVersion
-from .get_readiness_api_version import GetReadinessAPIVersion
-from .get_team_api_version import GetTeamAPIVersion
-from .get_timeseries_api_version import GetTimeseriesAPIVersion
 from .get_timeseries_interval import GetTimeseriesInterval
-from .get_transaction_api_version import GetTransactionAPIVersion
-from .get_university_api_version import GetUniversityAPIVersion
-from .get_usage_api_version import GetUsageAPIVersion
-from .get_valuation_api_version import GetValuationAPIVersion
 from .gov_ngo_full import GovNgoFull
 from .gov_ngo_full_response import GovNgoFullResponse
 from .gov_ngo_full_status_type_1 import GovNgoFullStatusType1
@@ -239,72 +204,25 @@ from .landscape_list import LandscapeList
 from .latest_revenue import LatestRevenue
 from .latest_valuation import LatestValuation
 from .legacy_page import LegacyPage
-from .list_api_keys_api_version import ListApiKeysAPIVersion
-from .list_career_api_version import ListCareerAPIVersion
-from .list_changes_api_version import ListChangesAPIVersion
 from .list_changes_from import ListChangesFrom
 from .list_changes_include import ListChangesInclude
-from .list_companies_api_version import ListCompaniesAPIVersion
 from .list_companies_format import ListCompaniesFormat
-from .list_company_financials_api_version import ListCompanyFinancialsAPIVersion
-from .list_company_funding_rounds_api_version import ListCompanyFundingRoundsAPIVersion
-from .list_company_headcount_api_version import ListCompanyHeadcountAPIVersion
-from .list_company_investors_api_version import ListCompanyInvestorsAPIVersion
-from .list_company_patents_api_version import ListCompanyPatentsAPIVersion
-from .list_company_team_api_version import ListCompanyTeamAPIVersion
-from .list_company_valuations_api_version import ListCompanyValuationsAPIVersion
-from .list_company_web_traffic_api_version import ListCompanyWebTrafficAPIVersion
-from .list_ecosystems_api_version import ListEcosystemsAPIVersion
-from .list_education_api_version import ListEducationAPIVersion
-from .list_entities_api_version import ListEntitiesAPIVersion
 from .list_entities_format import ListEntitiesFormat
-from .list_entity_lp_funds_api_version import ListEntityLpFundsAPIVersion
-from .list_filter_values_api_version import ListFilterValuesAPIVersion
 from .list_filter_values_scope import ListFilterValuesScope
-from .list_filters_api_version import ListFiltersAPIVersion
 from .list_filters_scope import ListFiltersScope
-from .list_founded_companies_api_version import ListFoundedCompaniesAPIVersion
-from .list_founders_api_version import ListFoundersAPIVersion
 from .list_founders_format import ListFoundersFormat
 from .list_founders_view import ListFoundersView
-from .list_funds_api_version import ListFundsAPIVersion
 from .list_funds_format import ListFundsFormat
-from .list_gov_ngo_patents_api_version import ListGovNgoPatentsAPIVersion
-from .list_gov_ngo_team_api_version import ListGovNgoTeamAPIVersion
-from .list_gov_ngos_api_version import ListGovNgosAPIVersion
 from .list_gov_ngos_format import ListGovNgosFormat
-from .list_investor_funds_api_version import ListInvestorFundsAPIVersion
-from .list_investor_lp_funds_api_version import ListInvestorLpFundsAPIVersion
-from .list_investor_portfolio_api_version import ListInvestorPortfolioAPIVersion
-from .list_investor_team_api_version import ListInvestorTeamAPIVersion
-from .list_investors_api_version import ListInvestorsAPIVersion
 from .list_investors_format import ListInvestorsFormat
-from .list_jobs_api_version import ListJobsAPIVersion
 from .list_jobs_format import ListJobsFormat
-from .list_landscapes_api_version import ListLandscapesAPIVersion
-from .list_news_api_version import ListNewsAPIVersion
 from .list_news_format import ListNewsFormat
-from .list_notes_api_version import ListNotesAPIVersion
-from .list_people_api_version import ListPeopleAPIVersion
 from .list_people_format import ListPeopleFormat
 from .list_people_view import ListPeopleView
-from .list_similar_companies_api_version import ListSimilarCompaniesAPIVersion
-from .list_similar_investors_api_version import ListSimilarInvestorsAPIVersion
-from .list_taxonomy_api_version import ListTaxonomyAPIVersion
 from .list_taxonomy_type import ListTaxonomyType
-from .list_teams_api_version import ListTeamsAPIVersion
-from .list_transactions_api_version import ListTransactionsAPIVersion
 from .list_transactions_format import ListTransactionsFormat
-from .list_universities_api_version import ListUniversitiesAPIVersion
 from .list_universities_format import ListUniversitiesFormat
-from .list_university_alumni_api_version import ListUniversityAlumniAPIVersion
-from .list_university_patents_api_version import ListUniversityPatentsAPIVersion
-from .list_university_team_api_version import ListUniversityTeamAPIVersion
-from .list_valuations_api_version import ListValuationsAPIVersion
 from .list_valuations_format import ListValuationsFormat
-from .list_versions_api_version import ListVersionsAPIVersion
-from .list_webhook_deliveries_api_version import ListWebhookDeliveriesAPIVersion
-from .list_webhooks_api_version import ListWebhooksAPIVersion
 from .liveness import Liveness
 from .liveness_status import LivenessStatus
 from .location import Location
@@ -315,8 +233,6 @@ from .match_batch_request import MatchBatchRequest
 from .match_batch_response import MatchBatchResponse
 from .match_candidate import MatchCandidate
 from .match_candidate_matched_on_item import MatchCandidateMatchedOnItem
-from .match_entities_api_version import MatchEntitiesAPIVersion
-from .match_entity_api_version import MatchEntityAPIVersion
 from .match_normalized import MatchNormalized
 from .match_query import MatchQuery
 from .match_response import MatchResponse
@@ -422,18 +338,10 @@ from .portfolio_item_list import PortfolioItemList
 from .portfolio_summary import PortfolioSummary
 from .readiness import Readiness
 from .readiness_status import ReadinessStatus
-from .redirect_fundings_aggregate_api_version import RedirectFundingsAggregateAPIVersion
 from .redirect_fundings_aggregate_query import RedirectFundingsAggregateQuery
-from .redirect_fundings_multi_metric_api_version import (
-    RedirectFundingsMultiMetricAPIVersion,
-)
 from .redirect_fundings_multi_metric_query import RedirectFundingsMultiMetricQuery
-from .replay_webhook_delivery_api_version import ReplayWebhookDeliveryAPIVersion
-from .revoke_api_key_api_version import RevokeApiKeyAPIVersion
 from .root_pointer import RootPointer
-from .rotate_webhook_secret_api_version import RotateWebhookSecretAPIVersion
 from .scope import Scope
-from .search_entities_api_version import SearchEntitiesAPIVersion
 from .search_entities_type import SearchEntitiesType
 from .search_hit import SearchHit
 from .search_hit_list import SearchHitList
@@ -457,7 +365,6 @@ from .team import Team
 from .team_create import TeamCreate
 from .team_list import TeamList
 from .team_response import TeamResponse
-from .test_webhook_api_version import TestWebhookAPIVersion
 from .timeseries import Timeseries
 from .timeseries_interval import TimeseriesInterval
 from .timeseries_metric import TimeseriesMetric
@@ -491,7 +398,6 @@ from .university_summary_unicorn_type_type_2_type_1 import (
 from .university_summary_unicorn_type_type_3_type_1 import (
     UniversitySummaryUnicornTypeType3Type1,
 )
-from .update_note_api_version import UpdateNoteAPIVersion
 from .usage import Usage
 from .usage_row import UsageRow
 from .valuation import Valuation
@@ -548,6 +454,7 @@ __all__ = (
     "ApiKeyWithSecret",
     "ApiKeyWithSecretResponse",
     "ApiKeyWithSecretStatus",
+    "ApiVersion",
     "CareerGlance",
     "CareerItem",
     "CareerItemList",
@@ -575,12 +482,7 @@ __all__ = (
     "CompanySummaryUnicornTypeType1",
     "CompanySummaryUnicornTypeType2Type1",
     "CompanySummaryUnicornTypeType3Type1",
-    "CreateApiKeyAPIVersion",
-    "CreateImportAPIVersion",
     "CreateImportMode",
-    "CreateNoteAPIVersion",
-    "CreateTeamAPIVersion",
-    "CreateWebhookAPIVersion",
     "CreditBalance",
     "CurrencyCode",
     "DatabaseProbe",
@@ -590,8 +492,6 @@ __all__ = (
     "DatasetResponse",
     "DatasetSource",
     "DealSize",
-    "DeleteNoteAPIVersion",
-    "DeleteWebhookAPIVersion",
     "Deprecation",
     "DeprecationType",
     "Ecosystem",
@@ -646,43 +546,14 @@ __all__ = (
     "FunnelQueryInfo",
     "FunnelRow",
     "GeoCluster",
-    "GeoCompaniesAPIVersion",
     "GeoCompaniesMode",
-    "GeoGovNgosAPIVersion",
     "GeoGovNgosMode",
-    "GeoInvestorsAPIVersion",
     "GeoInvestorsMode",
     "GeoPoint",
     "GeoResponse",
     "GeoResponseMode",
-    "GeoUniversitiesAPIVersion",
     "GeoUniversitiesMode",
-    "GetAggregateAPIVersion",
-    "GetAggregateMultiMetricAPIVersion",
-    "GetApiKeyAPIVersion",
-    "GetCompanyAPIVersion",
-    "GetDatasetAPIVersion",
-    "GetEntityAPIVersion",
-    "GetFundAPIVersion",
-    "GetFundingFunnelAPIVersion",
-    "GetFundingHeatmapAPIVersion",
-    "GetGovNgoAPIVersion",
-    "GetHealthAPIVersion",
-    "GetImportAPIVersion",
-    "GetInvestorAPIVersion",
-    "GetJobAPIVersion",
-    "GetLivenessAPIVersion",
-    "GetNewsAPIVersion",
-    "GetNoteAPIVersion",
-    "GetPersonAPIVersion",
-    "GetReadinessAPIVersion",
-    "GetTeamAPIVersion",
-    "GetTimeseriesAPIVersion",
     "GetTimeseriesInterval",
-    "GetTransactionAPIVersion",
-    "GetUniversityAPIVersion",
-    "GetUsageAPIVersion",
-    "GetValuationAPIVersion",
     "GovNgoFull",
     "GovNgoFullResponse",
     "GovNgoFullStatusType1",
@@ -751,72 +622,25 @@ __all__ = (
     "LatestRevenue",
     "LatestValuation",
     "LegacyPage",
-    "ListApiKeysAPIVersion",
-    "ListCareerAPIVersion",
-    "ListChangesAPIVersion",
     "ListChangesFrom",
     "ListChangesInclude",
-    "ListCompaniesAPIVersion",
     "ListCompaniesFormat",
-    "ListCompanyFinancialsAPIVersion",
-    "ListCompanyFundingRoundsAPIVersion",
-    "ListCompanyHeadcountAPIVersion",
-    "ListCompanyInvestorsAPIVersion",
-    "ListCompanyPatentsAPIVersion",
-    "ListCompanyTeamAPIVersion",
-    "ListCompanyValuationsAPIVersion",
-    "ListCompanyWebTrafficAPIVersion",
-    "ListEcosystemsAPIVersion",
-    "ListEducationAPIVersion",
-    "ListEntitiesAPIVersion",
     "ListEntitiesFormat",
-    "ListEntityLpFundsAPIVersion",
-    "ListFilterValuesAPIVersion",
     "ListFilterValuesScope",
-    "ListFiltersAPIVersion",
     "ListFiltersScope",
-    "ListFoundedCompaniesAPIVersion",
-    "ListFoundersAPIVersion",
     "ListFoundersFormat",
     "ListFoundersView",
-    "ListFundsAPIVersion",
     "ListFundsFormat",
-    "ListGovNgoPatentsAPIVersion",
-    "ListGovNgoTeamAPIVersion",
-    "ListGovNgosAPIVersion",
     "ListGovNgosFormat",
-    "ListInvestorFundsAPIVersion",
-    "ListInvestorLpFundsAPIVersion",
-    "ListInvestorPortfolioAPIVersion",
-    "ListInvestorTeamAPIVersion",
-    "ListInvestorsAPIVersion",
     "ListInvestorsFormat",
-    "ListJobsAPIVersion",
     "ListJobsFormat",
-    "ListLandscapesAPIVersion",
-    "ListNewsAPIVersion",
     "ListNewsFormat",
-    "ListNotesAPIVersion",
-    "ListPeopleAPIVersion",
     "ListPeopleFormat",
     "ListPeopleView",
-    "ListSimilarCompaniesAPIVersion",
-    "ListSimilarInvestorsAPIVersion",
-    "ListTaxonomyAPIVersion",
     "ListTaxonomyType",
-    "ListTeamsAPIVersion",
-    "ListTransactionsAPIVersion",
     "ListTransactionsFormat",
-    "ListUniversitiesAPIVersion",
     "ListUniversitiesFormat",
-    "ListUniversityAlumniAPIVersion",
-    "ListUniversityPatentsAPIVersion",
-    "ListUniversityTeamAPIVersion",
-    "ListValuationsAPIVersion",
     "ListValuationsFormat",
-    "ListVersionsAPIVersion",
-    "ListWebhookDeliveriesAPIVersion",
-    "ListWebhooksAPIVersion",
     "Liveness",
     "LivenessStatus",
     "Location",
@@ -827,8 +651,6 @@ __all__ = (
     "MatchBatchResponse",
     "MatchCandidate",
     "MatchCandidateMatchedOnItem",
-    "MatchEntitiesAPIVersion",
-    "MatchEntityAPIVersion",
     "MatchNormalized",
     "MatchQuery",
     "MatchResponse",
@@ -898,16 +720,10 @@ __all__ = (
     "PortfolioSummary",
     "Readiness",
     "ReadinessStatus",
-    "RedirectFundingsAggregateAPIVersion",
     "RedirectFundingsAggregateQuery",
-    "RedirectFundingsMultiMetricAPIVersion",
     "RedirectFundingsMultiMetricQuery",
-    "ReplayWebhookDeliveryAPIVersion",
-    "RevokeApiKeyAPIVersion",
     "RootPointer",
-    "RotateWebhookSecretAPIVersion",
     "Scope",
-    "SearchEntitiesAPIVersion",
     "SearchEntitiesType",
     "SearchHit",
     "SearchHitList",
@@ -931,7 +747,6 @@ __all__ = (
     "TeamCreate",
     "TeamList",
     "TeamResponse",
-    "TestWebhookAPIVersion",
     "Timeseries",
     "TimeseriesInterval",
     "TimeseriesMetric",
@@ -957,7 +772,6 @@ __all__ = (
     "UniversitySummaryUnicornTypeType1",
     "UniversitySummaryUnicornTypeType2Type1",
     "UniversitySummaryUnicornTypeType3Type1",
-    "UpdateNoteAPIVersion",
     "Usage",
     "UsageRow",
     "Valuation",

@@ -6,8 +6,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
-from ...models.get_funding_heatmap_api_version import GetFundingHeatmapAPIVersion
 from ...models.heatmap import Heatmap
 from ...models.heatmap_dimension import HeatmapDimension
 from ...models.heatmap_metric import HeatmapMetric
@@ -24,14 +24,14 @@ def _get_kwargs(
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -151,7 +151,7 @@ def sync_detailed(
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | Heatmap]:
     """Funding heatmap
 
@@ -176,7 +176,9 @@ def sync_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetFundingHeatmapAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -216,7 +218,7 @@ def sync(
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | Heatmap | None:
     """Funding heatmap
 
@@ -241,7 +243,9 @@ def sync(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetFundingHeatmapAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -276,7 +280,7 @@ async def asyncio_detailed(
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | Heatmap]:
     """Funding heatmap
 
@@ -301,7 +305,9 @@ async def asyncio_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetFundingHeatmapAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -339,7 +345,7 @@ async def asyncio(
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetFundingHeatmapAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | Heatmap | None:
     """Funding heatmap
 
@@ -364,7 +370,9 @@ async def asyncio(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetFundingHeatmapAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

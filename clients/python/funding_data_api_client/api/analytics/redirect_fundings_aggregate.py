@@ -6,9 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.redirect_fundings_aggregate_api_version import (
-    RedirectFundingsAggregateAPIVersion,
-)
+from ...models.api_version import ApiVersion
 from ...models.redirect_fundings_aggregate_query import RedirectFundingsAggregateQuery
 from ...types import UNSET, Response, Unset
 
@@ -16,11 +14,11 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     query: RedirectFundingsAggregateQuery | Unset = UNSET,
-    api_version: RedirectFundingsAggregateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -80,7 +78,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     query: RedirectFundingsAggregateQuery | Unset = UNSET,
-    api_version: RedirectFundingsAggregateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError]:
     """Renamed source fundings (redirect)
 
@@ -91,7 +89,9 @@ def sync_detailed(
 
     Args:
         query (RedirectFundingsAggregateQuery | Unset):
-        api_version (RedirectFundingsAggregateAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -117,7 +117,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     query: RedirectFundingsAggregateQuery | Unset = UNSET,
-    api_version: RedirectFundingsAggregateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | None:
     """Renamed source fundings (redirect)
 
@@ -128,7 +128,9 @@ def sync(
 
     Args:
         query (RedirectFundingsAggregateQuery | Unset):
-        api_version (RedirectFundingsAggregateAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,7 +151,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     query: RedirectFundingsAggregateQuery | Unset = UNSET,
-    api_version: RedirectFundingsAggregateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError]:
     """Renamed source fundings (redirect)
 
@@ -160,7 +162,9 @@ async def asyncio_detailed(
 
     Args:
         query (RedirectFundingsAggregateQuery | Unset):
-        api_version (RedirectFundingsAggregateAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,7 +188,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     query: RedirectFundingsAggregateQuery | Unset = UNSET,
-    api_version: RedirectFundingsAggregateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | None:
     """Renamed source fundings (redirect)
 
@@ -195,7 +199,9 @@ async def asyncio(
 
     Args:
         query (RedirectFundingsAggregateQuery | Unset):
-        api_version (RedirectFundingsAggregateAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,9 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.redirect_fundings_multi_metric_api_version import (
-    RedirectFundingsMultiMetricAPIVersion,
-)
+from ...models.api_version import ApiVersion
 from ...models.redirect_fundings_multi_metric_query import (
     RedirectFundingsMultiMetricQuery,
 )
@@ -18,11 +16,11 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     query: RedirectFundingsMultiMetricQuery | Unset = UNSET,
-    api_version: RedirectFundingsMultiMetricAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -82,7 +80,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     query: RedirectFundingsMultiMetricQuery | Unset = UNSET,
-    api_version: RedirectFundingsMultiMetricAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError]:
     """Renamed source fundings, several metrics (redirect)
 
@@ -91,7 +89,9 @@ def sync_detailed(
 
     Args:
         query (RedirectFundingsMultiMetricQuery | Unset):
-        api_version (RedirectFundingsMultiMetricAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -117,7 +117,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     query: RedirectFundingsMultiMetricQuery | Unset = UNSET,
-    api_version: RedirectFundingsMultiMetricAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | None:
     """Renamed source fundings, several metrics (redirect)
 
@@ -126,7 +126,9 @@ def sync(
 
     Args:
         query (RedirectFundingsMultiMetricQuery | Unset):
-        api_version (RedirectFundingsMultiMetricAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,7 +149,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     query: RedirectFundingsMultiMetricQuery | Unset = UNSET,
-    api_version: RedirectFundingsMultiMetricAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError]:
     """Renamed source fundings, several metrics (redirect)
 
@@ -156,7 +158,9 @@ async def asyncio_detailed(
 
     Args:
         query (RedirectFundingsMultiMetricQuery | Unset):
-        api_version (RedirectFundingsMultiMetricAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -180,7 +184,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     query: RedirectFundingsMultiMetricQuery | Unset = UNSET,
-    api_version: RedirectFundingsMultiMetricAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | None:
     """Renamed source fundings, several metrics (redirect)
 
@@ -189,7 +193,9 @@ async def asyncio(
 
     Args:
         query (RedirectFundingsMultiMetricQuery | Unset):
-        api_version (RedirectFundingsMultiMetricAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.create_webhook_api_version import CreateWebhookAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.webhook_create import WebhookCreate
 from ...models.webhook_with_secret_response import WebhookWithSecretResponse
 from ...types import UNSET, Response, Unset
@@ -15,11 +15,11 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: WebhookCreate,
-    api_version: CreateWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -93,7 +93,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: WebhookCreate,
-    api_version: CreateWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | WebhookWithSecretResponse]:
     """Register a webhook
 
@@ -113,7 +113,9 @@ def sync_detailed(
     be https and resolve to public addresses only. Deliveries cost no credits.
 
     Args:
-        api_version (CreateWebhookAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (WebhookCreate):
 
     Raises:
@@ -140,7 +142,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: WebhookCreate,
-    api_version: CreateWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | WebhookWithSecretResponse | None:
     """Register a webhook
 
@@ -160,7 +162,9 @@ def sync(
     be https and resolve to public addresses only. Deliveries cost no credits.
 
     Args:
-        api_version (CreateWebhookAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (WebhookCreate):
 
     Raises:
@@ -182,7 +186,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: WebhookCreate,
-    api_version: CreateWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | WebhookWithSecretResponse]:
     """Register a webhook
 
@@ -202,7 +206,9 @@ async def asyncio_detailed(
     be https and resolve to public addresses only. Deliveries cost no credits.
 
     Args:
-        api_version (CreateWebhookAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (WebhookCreate):
 
     Raises:
@@ -227,7 +233,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: WebhookCreate,
-    api_version: CreateWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | WebhookWithSecretResponse | None:
     """Register a webhook
 
@@ -247,7 +253,9 @@ async def asyncio(
     be https and resolve to public addresses only. Deliveries cost no credits.
 
     Args:
-        api_version (CreateWebhookAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (WebhookCreate):
 
     Raises:

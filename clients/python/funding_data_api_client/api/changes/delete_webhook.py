@@ -7,18 +7,18 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.delete_webhook_api_version import DeleteWebhookAPIVersion
+from ...models.api_version import ApiVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     id: str,
     *,
-    api_version: DeleteWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -94,7 +94,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DeleteWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError]:
     """Delete a webhook
 
@@ -102,7 +102,9 @@ def sync_detailed(
 
     Args:
         id (str):
-        api_version (DeleteWebhookAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,7 +130,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DeleteWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | None:
     """Delete a webhook
 
@@ -136,7 +138,9 @@ def sync(
 
     Args:
         id (str):
-        api_version (DeleteWebhookAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -157,7 +161,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DeleteWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError]:
     """Delete a webhook
 
@@ -165,7 +169,9 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        api_version (DeleteWebhookAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -189,7 +195,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DeleteWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | None:
     """Delete a webhook
 
@@ -197,7 +203,9 @@ async def asyncio(
 
     Args:
         id (str):
-        api_version (DeleteWebhookAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,11 +6,11 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.change_kind import ChangeKind
 from ...models.change_list import ChangeList
 from ...models.change_record_type import ChangeRecordType
 from ...models.currency_code import CurrencyCode
-from ...models.list_changes_api_version import ListChangesAPIVersion
 from ...models.list_changes_from import ListChangesFrom
 from ...models.list_changes_include import ListChangesInclude
 from ...types import UNSET, Response, Unset
@@ -25,11 +25,11 @@ def _get_kwargs(
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
-    api_version: ListChangesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -159,7 +159,7 @@ def sync_detailed(
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
-    api_version: ListChangesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | ChangeList]:
     """Walk the change feed
 
@@ -190,7 +190,9 @@ def sync_detailed(
         include (ListChangesInclude | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
-        api_version (ListChangesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -228,7 +230,7 @@ def sync(
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
-    api_version: ListChangesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | ChangeList | None:
     """Walk the change feed
 
@@ -259,7 +261,9 @@ def sync(
         include (ListChangesInclude | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
-        api_version (ListChangesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -292,7 +296,7 @@ async def asyncio_detailed(
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
-    api_version: ListChangesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | ChangeList]:
     """Walk the change feed
 
@@ -323,7 +327,9 @@ async def asyncio_detailed(
         include (ListChangesInclude | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
-        api_version (ListChangesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -359,7 +365,7 @@ async def asyncio(
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
-    api_version: ListChangesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | ChangeList | None:
     """Walk the change feed
 
@@ -390,7 +396,9 @@ async def asyncio(
         include (ListChangesInclude | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
-        api_version (ListChangesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -7,9 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.list_webhook_deliveries_api_version import (
-    ListWebhookDeliveriesAPIVersion,
-)
+from ...models.api_version import ApiVersion
 from ...models.webhook_attempt_list import WebhookAttemptList
 from ...types import UNSET, Response, Unset
 
@@ -18,11 +16,11 @@ def _get_kwargs(
     id: str,
     *,
     limit: int | Unset = 100,
-    api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -111,7 +109,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 100,
-    api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | WebhookAttemptList]:
     """The webhook's delivery log
 
@@ -121,7 +119,9 @@ def sync_detailed(
     Args:
         id (str):
         limit (int | Unset):  Default: 100.
-        api_version (ListWebhookDeliveriesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,7 +149,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 100,
-    api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | WebhookAttemptList | None:
     """The webhook's delivery log
 
@@ -159,7 +159,9 @@ def sync(
     Args:
         id (str):
         limit (int | Unset):  Default: 100.
-        api_version (ListWebhookDeliveriesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,7 +184,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 100,
-    api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | WebhookAttemptList]:
     """The webhook's delivery log
 
@@ -192,7 +194,9 @@ async def asyncio_detailed(
     Args:
         id (str):
         limit (int | Unset):  Default: 100.
-        api_version (ListWebhookDeliveriesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -218,7 +222,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 100,
-    api_version: ListWebhookDeliveriesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | WebhookAttemptList | None:
     """The webhook's delivery log
 
@@ -228,7 +232,9 @@ async def asyncio(
     Args:
         id (str):
         limit (int | Unset):  Default: 100.
-        api_version (ListWebhookDeliveriesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

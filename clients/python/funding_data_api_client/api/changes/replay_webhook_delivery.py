@@ -7,9 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.replay_webhook_delivery_api_version import (
-    ReplayWebhookDeliveryAPIVersion,
-)
+from ...models.api_version import ApiVersion
 from ...models.webhook_queued import WebhookQueued
 from ...types import UNSET, Response, Unset
 
@@ -18,11 +16,11 @@ def _get_kwargs(
     id: str,
     delivery_id: str,
     *,
-    api_version: ReplayWebhookDeliveryAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -101,7 +99,7 @@ def sync_detailed(
     delivery_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: ReplayWebhookDeliveryAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | WebhookQueued]:
     """Send one delivery again
 
@@ -111,7 +109,9 @@ def sync_detailed(
     Args:
         id (str):
         delivery_id (str):
-        api_version (ReplayWebhookDeliveryAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -139,7 +139,7 @@ def sync(
     delivery_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: ReplayWebhookDeliveryAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | WebhookQueued | None:
     """Send one delivery again
 
@@ -149,7 +149,9 @@ def sync(
     Args:
         id (str):
         delivery_id (str):
-        api_version (ReplayWebhookDeliveryAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -172,7 +174,7 @@ async def asyncio_detailed(
     delivery_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: ReplayWebhookDeliveryAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | WebhookQueued]:
     """Send one delivery again
 
@@ -182,7 +184,9 @@ async def asyncio_detailed(
     Args:
         id (str):
         delivery_id (str):
-        api_version (ReplayWebhookDeliveryAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -208,7 +212,7 @@ async def asyncio(
     delivery_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: ReplayWebhookDeliveryAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | WebhookQueued | None:
     """Send one delivery again
 
@@ -218,7 +222,9 @@ async def asyncio(
     Args:
         id (str):
         delivery_id (str):
-        api_version (ReplayWebhookDeliveryAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.rotate_webhook_secret_api_version import RotateWebhookSecretAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.webhook_rotation import WebhookRotation
 from ...models.webhook_with_secret_response import WebhookWithSecretResponse
 from ...types import UNSET, Response, Unset
@@ -17,11 +17,11 @@ def _get_kwargs(
     id: str,
     *,
     body: WebhookRotation | Unset = UNSET,
-    api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -104,7 +104,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: WebhookRotation | Unset = UNSET,
-    api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | WebhookWithSecretResponse]:
     """Rotate the signing secret
 
@@ -114,7 +114,9 @@ def sync_detailed(
 
     Args:
         id (str):
-        api_version (RotateWebhookSecretAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (WebhookRotation | Unset):
 
     Raises:
@@ -143,7 +145,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: WebhookRotation | Unset = UNSET,
-    api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | WebhookWithSecretResponse | None:
     """Rotate the signing secret
 
@@ -153,7 +155,9 @@ def sync(
 
     Args:
         id (str):
-        api_version (RotateWebhookSecretAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (WebhookRotation | Unset):
 
     Raises:
@@ -177,7 +181,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: WebhookRotation | Unset = UNSET,
-    api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | WebhookWithSecretResponse]:
     """Rotate the signing secret
 
@@ -187,7 +191,9 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        api_version (RotateWebhookSecretAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (WebhookRotation | Unset):
 
     Raises:
@@ -214,7 +220,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: WebhookRotation | Unset = UNSET,
-    api_version: RotateWebhookSecretAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | WebhookWithSecretResponse | None:
     """Rotate the signing secret
 
@@ -224,7 +230,9 @@ async def asyncio(
 
     Args:
         id (str):
-        api_version (RotateWebhookSecretAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (WebhookRotation | Unset):
 
     Raises:

@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.test_webhook_api_version import TestWebhookAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.webhook_queued import WebhookQueued
 from ...types import UNSET, Response, Unset
 
@@ -15,11 +15,11 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    api_version: TestWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -96,7 +96,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: TestWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | WebhookQueued]:
     """Send a test event
 
@@ -105,7 +105,9 @@ def sync_detailed(
 
     Args:
         id (str):
-        api_version (TestWebhookAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,7 +133,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: TestWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | WebhookQueued | None:
     """Send a test event
 
@@ -140,7 +142,9 @@ def sync(
 
     Args:
         id (str):
-        api_version (TestWebhookAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,7 +165,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: TestWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | WebhookQueued]:
     """Send a test event
 
@@ -170,7 +174,9 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        api_version (TestWebhookAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,7 +200,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: TestWebhookAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | WebhookQueued | None:
     """Send a test event
 
@@ -203,7 +209,9 @@ async def asyncio(
 
     Args:
         id (str):
-        api_version (TestWebhookAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,9 +6,9 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.company_summary_list import CompanySummaryList
 from ...models.currency_code import CurrencyCode
-from ...models.list_companies_api_version import ListCompaniesAPIVersion
 from ...models.list_companies_format import ListCompaniesFormat
 from ...types import UNSET, Response, Unset
 
@@ -24,14 +24,14 @@ def _get_kwargs(
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListCompaniesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -152,7 +152,7 @@ def sync_detailed(
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListCompaniesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | CompanySummaryList]:
     """List companies
 
@@ -174,7 +174,9 @@ def sync_detailed(
             table.
         semantic_keyword (str | Unset):  Example: payments fraud.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -216,7 +218,7 @@ def sync(
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListCompaniesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | CompanySummaryList | None:
     """List companies
 
@@ -238,7 +240,9 @@ def sync(
             table.
         semantic_keyword (str | Unset):  Example: payments fraud.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -275,7 +279,7 @@ async def asyncio_detailed(
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListCompaniesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | CompanySummaryList]:
     """List companies
 
@@ -297,7 +301,9 @@ async def asyncio_detailed(
             table.
         semantic_keyword (str | Unset):  Example: payments fraud.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -337,7 +343,7 @@ async def asyncio(
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListCompaniesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | CompanySummaryList | None:
     """List companies
 
@@ -359,7 +365,9 @@ async def asyncio(
             table.
         semantic_keyword (str | Unset):  Example: payments fraud.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListCompaniesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,10 +6,10 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
 from ...models.match_batch_request import MatchBatchRequest
 from ...models.match_batch_response import MatchBatchResponse
-from ...models.match_entities_api_version import MatchEntitiesAPIVersion
 from ...types import UNSET, Response, Unset
 
 
@@ -17,11 +17,11 @@ def _get_kwargs(
     *,
     body: MatchBatchRequest,
     currency: CurrencyCode | Unset = UNSET,
-    api_version: MatchEntitiesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -127,7 +127,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: MatchBatchRequest,
     currency: CurrencyCode | Unset = UNSET,
-    api_version: MatchEntitiesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | MatchBatchResponse]:
     """Match up to 100 records at once
 
@@ -138,7 +138,9 @@ def sync_detailed(
     Args:
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
-        api_version (MatchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (MatchBatchRequest):
 
     Raises:
@@ -167,7 +169,7 @@ def sync(
     client: AuthenticatedClient,
     body: MatchBatchRequest,
     currency: CurrencyCode | Unset = UNSET,
-    api_version: MatchEntitiesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | MatchBatchResponse | None:
     """Match up to 100 records at once
 
@@ -178,7 +180,9 @@ def sync(
     Args:
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
-        api_version (MatchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (MatchBatchRequest):
 
     Raises:
@@ -202,7 +206,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: MatchBatchRequest,
     currency: CurrencyCode | Unset = UNSET,
-    api_version: MatchEntitiesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | MatchBatchResponse]:
     """Match up to 100 records at once
 
@@ -213,7 +217,9 @@ async def asyncio_detailed(
     Args:
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
-        api_version (MatchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (MatchBatchRequest):
 
     Raises:
@@ -240,7 +246,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: MatchBatchRequest,
     currency: CurrencyCode | Unset = UNSET,
-    api_version: MatchEntitiesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | MatchBatchResponse | None:
     """Match up to 100 records at once
 
@@ -251,7 +257,9 @@ async def asyncio(
     Args:
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
-        api_version (MatchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (MatchBatchRequest):
 
     Raises:

@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.search_entities_api_version import SearchEntitiesAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.search_entities_type import SearchEntitiesType
 from ...models.search_hit_list import SearchHitList
 from ...types import UNSET, Response, Unset
@@ -19,14 +19,14 @@ def _get_kwargs(
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: SearchEntitiesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -131,7 +131,7 @@ def sync_detailed(
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: SearchEntitiesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | SearchHitList]:
     """Search entities by name or domain
 
@@ -151,7 +151,9 @@ def sync_detailed(
         limit (int | Unset):  Default: 10.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (SearchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,7 +187,7 @@ def sync(
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: SearchEntitiesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | SearchHitList | None:
     """Search entities by name or domain
 
@@ -205,7 +207,9 @@ def sync(
         limit (int | Unset):  Default: 10.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (SearchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -234,7 +238,7 @@ async def asyncio_detailed(
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: SearchEntitiesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | SearchHitList]:
     """Search entities by name or domain
 
@@ -254,7 +258,9 @@ async def asyncio_detailed(
         limit (int | Unset):  Default: 10.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (SearchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -286,7 +292,7 @@ async def asyncio(
     limit: int | Unset = 10,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: SearchEntitiesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | SearchHitList | None:
     """Search entities by name or domain
 
@@ -306,7 +312,9 @@ async def asyncio(
         limit (int | Unset):  Default: 10.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (SearchEntitiesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,8 +6,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
-from ...models.geo_gov_ngos_api_version import GeoGovNgosAPIVersion
 from ...models.geo_gov_ngos_mode import GeoGovNgosMode
 from ...models.geo_response import GeoResponse
 from ...types import UNSET, Response, Unset
@@ -25,14 +25,14 @@ def _get_kwargs(
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
     if_none_match: str | Unset = UNSET,
-    api_version: GeoGovNgosAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -156,7 +156,7 @@ def sync_detailed(
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
     if_none_match: str | Unset = UNSET,
-    api_version: GeoGovNgosAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | GeoResponse]:
     """Map of government bodies and NGOs
 
@@ -178,7 +178,9 @@ def sync_detailed(
         cell (float | Unset):  Default: 1.0.
         limit (int | Unset):  Default: 1000.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GeoGovNgosAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -222,7 +224,7 @@ def sync(
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
     if_none_match: str | Unset = UNSET,
-    api_version: GeoGovNgosAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | GeoResponse | None:
     """Map of government bodies and NGOs
 
@@ -244,7 +246,9 @@ def sync(
         cell (float | Unset):  Default: 1.0.
         limit (int | Unset):  Default: 1000.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GeoGovNgosAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -283,7 +287,7 @@ async def asyncio_detailed(
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
     if_none_match: str | Unset = UNSET,
-    api_version: GeoGovNgosAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | GeoResponse]:
     """Map of government bodies and NGOs
 
@@ -305,7 +309,9 @@ async def asyncio_detailed(
         cell (float | Unset):  Default: 1.0.
         limit (int | Unset):  Default: 1000.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GeoGovNgosAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -347,7 +353,7 @@ async def asyncio(
     cell: float | Unset = 1.0,
     limit: int | Unset = 1000,
     if_none_match: str | Unset = UNSET,
-    api_version: GeoGovNgosAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | GeoResponse | None:
     """Map of government bodies and NGOs
 
@@ -369,7 +375,9 @@ async def asyncio(
         cell (float | Unset):  Default: 1.0.
         limit (int | Unset):  Default: 1000.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GeoGovNgosAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,9 +6,9 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
 from ...models.fund_list import FundList
-from ...models.list_funds_api_version import ListFundsAPIVersion
 from ...models.list_funds_format import ListFundsFormat
 from ...types import UNSET, Response, Unset
 
@@ -23,14 +23,14 @@ def _get_kwargs(
     format_: ListFundsFormat | Unset = ListFundsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFundsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -148,7 +148,7 @@ def sync_detailed(
     format_: ListFundsFormat | Unset = ListFundsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFundsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | FundList]:
     """List funds
 
@@ -168,7 +168,9 @@ def sync_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListFundsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -208,7 +210,7 @@ def sync(
     format_: ListFundsFormat | Unset = ListFundsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFundsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | FundList | None:
     """List funds
 
@@ -228,7 +230,9 @@ def sync(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListFundsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -263,7 +267,7 @@ async def asyncio_detailed(
     format_: ListFundsFormat | Unset = ListFundsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFundsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | FundList]:
     """List funds
 
@@ -283,7 +287,9 @@ async def asyncio_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListFundsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -321,7 +327,7 @@ async def asyncio(
     format_: ListFundsFormat | Unset = ListFundsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFundsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | FundList | None:
     """List funds
 
@@ -341,7 +347,9 @@ async def asyncio(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListFundsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

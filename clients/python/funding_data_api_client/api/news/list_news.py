@@ -6,8 +6,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
-from ...models.list_news_api_version import ListNewsAPIVersion
 from ...models.list_news_format import ListNewsFormat
 from ...models.news_article_list import NewsArticleList
 from ...types import UNSET, Response, Unset
@@ -24,14 +24,14 @@ def _get_kwargs(
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListNewsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -152,7 +152,7 @@ def sync_detailed(
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListNewsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | NewsArticleList]:
     """List news articles
 
@@ -177,7 +177,9 @@ def sync_detailed(
             table.
         q (str | Unset):  Example: funding.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListNewsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -219,7 +221,7 @@ def sync(
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListNewsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | NewsArticleList | None:
     """List news articles
 
@@ -244,7 +246,9 @@ def sync(
             table.
         q (str | Unset):  Example: funding.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListNewsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -281,7 +285,7 @@ async def asyncio_detailed(
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListNewsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | NewsArticleList]:
     """List news articles
 
@@ -306,7 +310,9 @@ async def asyncio_detailed(
             table.
         q (str | Unset):  Example: funding.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListNewsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -346,7 +352,7 @@ async def asyncio(
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListNewsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | NewsArticleList | None:
     """List news articles
 
@@ -371,7 +377,9 @@ async def asyncio(
             table.
         q (str | Unset):  Example: funding.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListNewsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

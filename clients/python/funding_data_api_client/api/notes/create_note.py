@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.create_note_api_version import CreateNoteAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.note_create import NoteCreate
 from ...models.note_response import NoteResponse
 from ...types import UNSET, Response, Unset
@@ -15,12 +15,12 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: NoteCreate,
-    api_version: CreateNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -127,7 +127,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: NoteCreate,
-    api_version: CreateNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiError | NoteResponse]:
     """Create a note
@@ -136,7 +136,9 @@ def sync_detailed(
     whole body is validated: a bad body (400) or an unknown entity (404) writes nothing.
 
     Args:
-        api_version (CreateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (NoteCreate):
 
@@ -165,7 +167,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: NoteCreate,
-    api_version: CreateNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiError | NoteResponse | None:
     """Create a note
@@ -174,7 +176,9 @@ def sync(
     whole body is validated: a bad body (400) or an unknown entity (404) writes nothing.
 
     Args:
-        api_version (CreateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (NoteCreate):
 
@@ -198,7 +202,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: NoteCreate,
-    api_version: CreateNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiError | NoteResponse]:
     """Create a note
@@ -207,7 +211,9 @@ async def asyncio_detailed(
     whole body is validated: a bad body (400) or an unknown entity (404) writes nothing.
 
     Args:
-        api_version (CreateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (NoteCreate):
 
@@ -234,7 +240,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: NoteCreate,
-    api_version: CreateNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiError | NoteResponse | None:
     """Create a note
@@ -243,7 +249,9 @@ async def asyncio(
     whole body is validated: a bad body (400) or an unknown entity (404) writes nothing.
 
     Args:
-        api_version (CreateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (NoteCreate):
 

@@ -7,18 +7,18 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.delete_note_api_version import DeleteNoteAPIVersion
+from ...models.api_version import ApiVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     id: str,
     *,
-    api_version: DeleteNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -99,7 +99,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DeleteNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError]:
     """Delete a note
 
@@ -107,7 +107,9 @@ def sync_detailed(
 
     Args:
         id (str):  Example: 1.
-        api_version (DeleteNoteAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -133,7 +135,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DeleteNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | None:
     """Delete a note
 
@@ -141,7 +143,9 @@ def sync(
 
     Args:
         id (str):  Example: 1.
-        api_version (DeleteNoteAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,7 +166,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DeleteNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError]:
     """Delete a note
 
@@ -170,7 +174,9 @@ async def asyncio_detailed(
 
     Args:
         id (str):  Example: 1.
-        api_version (DeleteNoteAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,7 +200,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DeleteNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | None:
     """Delete a note
 
@@ -202,7 +208,9 @@ async def asyncio(
 
     Args:
         id (str):  Example: 1.
-        api_version (DeleteNoteAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

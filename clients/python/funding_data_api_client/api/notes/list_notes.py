@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.list_notes_api_version import ListNotesAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.note_list import NoteList
 from ...types import UNSET, Response, Unset
 
@@ -19,14 +19,14 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     if_none_match: str | Unset = UNSET,
-    api_version: ListNotesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -130,7 +130,7 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     if_none_match: str | Unset = UNSET,
-    api_version: ListNotesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | NoteList]:
     """List the team's notes
 
@@ -145,7 +145,9 @@ def sync_detailed(
         sort (str | Unset):  Example: -updated_at.
         include_total (bool | Unset):  Default: False.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListNotesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,7 +183,7 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     if_none_match: str | Unset = UNSET,
-    api_version: ListNotesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | NoteList | None:
     """List the team's notes
 
@@ -196,7 +198,9 @@ def sync(
         sort (str | Unset):  Example: -updated_at.
         include_total (bool | Unset):  Default: False.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListNotesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -227,7 +231,7 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     if_none_match: str | Unset = UNSET,
-    api_version: ListNotesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | NoteList]:
     """List the team's notes
 
@@ -242,7 +246,9 @@ async def asyncio_detailed(
         sort (str | Unset):  Example: -updated_at.
         include_total (bool | Unset):  Default: False.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListNotesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -276,7 +282,7 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     if_none_match: str | Unset = UNSET,
-    api_version: ListNotesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | NoteList | None:
     """List the team's notes
 
@@ -291,7 +297,9 @@ async def asyncio(
         sort (str | Unset):  Example: -updated_at.
         include_total (bool | Unset):  Default: False.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListNotesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -7,9 +7,9 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.note_response import NoteResponse
 from ...models.note_update import NoteUpdate
-from ...models.update_note_api_version import UpdateNoteAPIVersion
 from ...types import UNSET, Response, Unset
 
 
@@ -17,11 +17,11 @@ def _get_kwargs(
     id: str,
     *,
     body: NoteUpdate,
-    api_version: UpdateNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "patch",
@@ -118,7 +118,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: NoteUpdate,
-    api_version: UpdateNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | NoteResponse]:
     """Change a note
 
@@ -126,7 +126,9 @@ def sync_detailed(
 
     Args:
         id (str):  Example: 1.
-        api_version (UpdateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (NoteUpdate):
 
     Raises:
@@ -155,7 +157,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: NoteUpdate,
-    api_version: UpdateNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | NoteResponse | None:
     """Change a note
 
@@ -163,7 +165,9 @@ def sync(
 
     Args:
         id (str):  Example: 1.
-        api_version (UpdateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (NoteUpdate):
 
     Raises:
@@ -187,7 +191,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: NoteUpdate,
-    api_version: UpdateNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | NoteResponse]:
     """Change a note
 
@@ -195,7 +199,9 @@ async def asyncio_detailed(
 
     Args:
         id (str):  Example: 1.
-        api_version (UpdateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (NoteUpdate):
 
     Raises:
@@ -222,7 +228,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: NoteUpdate,
-    api_version: UpdateNoteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | NoteResponse | None:
     """Change a note
 
@@ -230,7 +236,9 @@ async def asyncio(
 
     Args:
         id (str):  Example: 1.
-        api_version (UpdateNoteAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         body (NoteUpdate):
 
     Raises:

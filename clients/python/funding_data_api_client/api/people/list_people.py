@@ -6,9 +6,9 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
 from ...models.founder_list import FounderList
-from ...models.list_people_api_version import ListPeopleAPIVersion
 from ...models.list_people_format import ListPeopleFormat
 from ...models.list_people_view import ListPeopleView
 from ...types import UNSET, Response, Unset
@@ -25,14 +25,14 @@ def _get_kwargs(
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
-    api_version: ListPeopleAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -157,7 +157,7 @@ def sync_detailed(
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
-    api_version: ListPeopleAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | FounderList]:
     """List people
 
@@ -177,7 +177,9 @@ def sync_detailed(
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListPeopleAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -219,7 +221,7 @@ def sync(
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
-    api_version: ListPeopleAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | FounderList | None:
     """List people
 
@@ -239,7 +241,9 @@ def sync(
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListPeopleAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -276,7 +280,7 @@ async def asyncio_detailed(
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
-    api_version: ListPeopleAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | FounderList]:
     """List people
 
@@ -296,7 +300,9 @@ async def asyncio_detailed(
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListPeopleAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -336,7 +342,7 @@ async def asyncio(
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
-    api_version: ListPeopleAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | FounderList | None:
     """List people
 
@@ -356,7 +362,9 @@ async def asyncio(
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListPeopleAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

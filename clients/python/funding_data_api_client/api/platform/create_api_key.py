@@ -8,19 +8,19 @@ from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
 from ...models.api_key_create import ApiKeyCreate
 from ...models.api_key_with_secret_response import ApiKeyWithSecretResponse
-from ...models.create_api_key_api_version import CreateApiKeyAPIVersion
+from ...models.api_version import ApiVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: ApiKeyCreate,
-    api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -117,7 +117,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ApiKeyCreate,
-    api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiError | ApiKeyWithSecretResponse]:
     """Create an API key
@@ -127,7 +127,9 @@ def sync_detailed(
     The `client_secret` is returned once, in this response only; it is stored hashed.
 
     Args:
-        api_version (CreateApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (ApiKeyCreate):
 
@@ -156,7 +158,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ApiKeyCreate,
-    api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiError | ApiKeyWithSecretResponse | None:
     """Create an API key
@@ -166,7 +168,9 @@ def sync(
     The `client_secret` is returned once, in this response only; it is stored hashed.
 
     Args:
-        api_version (CreateApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (ApiKeyCreate):
 
@@ -190,7 +194,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ApiKeyCreate,
-    api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiError | ApiKeyWithSecretResponse]:
     """Create an API key
@@ -200,7 +204,9 @@ async def asyncio_detailed(
     The `client_secret` is returned once, in this response only; it is stored hashed.
 
     Args:
-        api_version (CreateApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (ApiKeyCreate):
 
@@ -227,7 +233,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ApiKeyCreate,
-    api_version: CreateApiKeyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiError | ApiKeyWithSecretResponse | None:
     """Create an API key
@@ -237,7 +243,9 @@ async def asyncio(
     The `client_secret` is returned once, in this response only; it is stored hashed.
 
     Args:
-        api_version (CreateApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (ApiKeyCreate):
 

@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.create_team_api_version import CreateTeamAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.team_create import TeamCreate
 from ...models.team_response import TeamResponse
 from ...types import UNSET, Response, Unset
@@ -15,12 +15,12 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: TeamCreate,
-    api_version: CreateTeamAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
@@ -117,7 +117,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: TeamCreate,
-    api_version: CreateTeamAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiError | TeamResponse]:
     """Create a team
@@ -125,7 +125,9 @@ def sync_detailed(
      Creates a team owned by the caller. A slug already taken gives 409 `CONFLICT`.
 
     Args:
-        api_version (CreateTeamAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (TeamCreate):
 
@@ -154,7 +156,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: TeamCreate,
-    api_version: CreateTeamAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiError | TeamResponse | None:
     """Create a team
@@ -162,7 +164,9 @@ def sync(
      Creates a team owned by the caller. A slug already taken gives 409 `CONFLICT`.
 
     Args:
-        api_version (CreateTeamAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (TeamCreate):
 
@@ -186,7 +190,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: TeamCreate,
-    api_version: CreateTeamAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiError | TeamResponse]:
     """Create a team
@@ -194,7 +198,9 @@ async def asyncio_detailed(
      Creates a team owned by the caller. A slug already taken gives 409 `CONFLICT`.
 
     Args:
-        api_version (CreateTeamAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (TeamCreate):
 
@@ -221,7 +227,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: TeamCreate,
-    api_version: CreateTeamAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiError | TeamResponse | None:
     """Create a team
@@ -229,7 +235,9 @@ async def asyncio(
      Creates a team owned by the caller. A slug already taken gives 409 `CONFLICT`.
 
     Args:
-        api_version (CreateTeamAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
         idempotency_key (str | Unset):  Example: c0ffee00-9b1d-4f5e-8a77-2f2d9c0e1a11.
         body (TeamCreate):
 

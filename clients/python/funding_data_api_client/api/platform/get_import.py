@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.get_import_api_version import GetImportAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.import_run_response import ImportRunResponse
 from ...types import UNSET, Response, Unset
 
@@ -15,11 +15,11 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    api_version: GetImportAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -100,7 +100,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: GetImportAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | ImportRunResponse]:
     """An import's status and report
 
@@ -111,7 +111,9 @@ def sync_detailed(
 
     Args:
         id (str):
-        api_version (GetImportAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,7 +139,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: GetImportAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | ImportRunResponse | None:
     """An import's status and report
 
@@ -148,7 +150,9 @@ def sync(
 
     Args:
         id (str):
-        api_version (GetImportAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,7 +173,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: GetImportAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | ImportRunResponse]:
     """An import's status and report
 
@@ -180,7 +184,9 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        api_version (GetImportAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -204,7 +210,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: GetImportAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | ImportRunResponse | None:
     """An import's status and report
 
@@ -215,7 +221,9 @@ async def asyncio(
 
     Args:
         id (str):
-        api_version (GetImportAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.get_team_api_version import GetTeamAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.team_response import TeamResponse
 from ...types import UNSET, Response, Unset
 
@@ -16,14 +16,14 @@ def _get_kwargs(
     id: str,
     *,
     if_none_match: str | Unset = UNSET,
-    api_version: GetTeamAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -105,7 +105,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     if_none_match: str | Unset = UNSET,
-    api_version: GetTeamAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | TeamResponse]:
     """Get a team
 
@@ -114,7 +114,9 @@ def sync_detailed(
     Args:
         id (str):  Example: 1.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetTeamAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -142,7 +144,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     if_none_match: str | Unset = UNSET,
-    api_version: GetTeamAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | TeamResponse | None:
     """Get a team
 
@@ -151,7 +153,9 @@ def sync(
     Args:
         id (str):  Example: 1.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetTeamAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,7 +178,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     if_none_match: str | Unset = UNSET,
-    api_version: GetTeamAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | TeamResponse]:
     """Get a team
 
@@ -183,7 +187,9 @@ async def asyncio_detailed(
     Args:
         id (str):  Example: 1.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetTeamAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -209,7 +215,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     if_none_match: str | Unset = UNSET,
-    api_version: GetTeamAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | TeamResponse | None:
     """Get a team
 
@@ -218,7 +224,9 @@ async def asyncio(
     Args:
         id (str):  Example: 1.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetTeamAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

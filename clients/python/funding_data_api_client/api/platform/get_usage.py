@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.get_usage_api_version import GetUsageAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.usage import Usage
 from ...types import UNSET, Response, Unset
 
@@ -17,14 +17,14 @@ def _get_kwargs(
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetUsageAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -115,7 +115,7 @@ def sync_detailed(
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetUsageAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | Usage]:
     """Credit usage of the caller's team
 
@@ -126,7 +126,9 @@ def sync_detailed(
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetUsageAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -156,7 +158,7 @@ def sync(
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetUsageAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | Usage | None:
     """Credit usage of the caller's team
 
@@ -167,7 +169,9 @@ def sync(
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetUsageAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -192,7 +196,7 @@ async def asyncio_detailed(
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetUsageAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | Usage]:
     """Credit usage of the caller's team
 
@@ -203,7 +207,9 @@ async def asyncio_detailed(
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetUsageAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -231,7 +237,7 @@ async def asyncio(
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetUsageAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | Usage | None:
     """Credit usage of the caller's team
 
@@ -242,7 +248,9 @@ async def asyncio(
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetUsageAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

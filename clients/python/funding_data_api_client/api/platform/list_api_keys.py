@@ -7,7 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
 from ...models.api_key_list import ApiKeyList
-from ...models.list_api_keys_api_version import ListApiKeysAPIVersion
+from ...models.api_version import ApiVersion
 from ...types import UNSET, Response, Unset
 
 
@@ -16,14 +16,14 @@ def _get_kwargs(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     if_none_match: str | Unset = UNSET,
-    api_version: ListApiKeysAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -108,7 +108,7 @@ def sync_detailed(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     if_none_match: str | Unset = UNSET,
-    api_version: ListApiKeysAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | ApiKeyList]:
     """List API keys
 
@@ -119,7 +119,9 @@ def sync_detailed(
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListApiKeysAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,7 +151,7 @@ def sync(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     if_none_match: str | Unset = UNSET,
-    api_version: ListApiKeysAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | ApiKeyList | None:
     """List API keys
 
@@ -160,7 +162,9 @@ def sync(
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListApiKeysAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,7 +189,7 @@ async def asyncio_detailed(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     if_none_match: str | Unset = UNSET,
-    api_version: ListApiKeysAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | ApiKeyList]:
     """List API keys
 
@@ -196,7 +200,9 @@ async def asyncio_detailed(
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListApiKeysAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -224,7 +230,7 @@ async def asyncio(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     if_none_match: str | Unset = UNSET,
-    api_version: ListApiKeysAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | ApiKeyList | None:
     """List API keys
 
@@ -235,7 +241,9 @@ async def asyncio(
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListApiKeysAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

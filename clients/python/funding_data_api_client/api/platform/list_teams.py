@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.list_teams_api_version import ListTeamsAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.team_list import TeamList
 from ...types import UNSET, Response, Unset
 
@@ -16,14 +16,14 @@ def _get_kwargs(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTeamsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -108,7 +108,7 @@ def sync_detailed(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTeamsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | TeamList]:
     """List teams
 
@@ -121,7 +121,9 @@ def sync_detailed(
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListTeamsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,7 +153,7 @@ def sync(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTeamsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | TeamList | None:
     """List teams
 
@@ -164,7 +166,9 @@ def sync(
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListTeamsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -189,7 +193,7 @@ async def asyncio_detailed(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTeamsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | TeamList]:
     """List teams
 
@@ -202,7 +206,9 @@ async def asyncio_detailed(
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListTeamsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -230,7 +236,7 @@ async def asyncio(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTeamsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | TeamList | None:
     """List teams
 
@@ -243,7 +249,9 @@ async def asyncio(
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListTeamsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -8,18 +8,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
 from ...models.api_key_response import ApiKeyResponse
-from ...models.revoke_api_key_api_version import RevokeApiKeyAPIVersion
+from ...models.api_version import ApiVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     id: str,
     *,
-    api_version: RevokeApiKeyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -96,7 +96,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: RevokeApiKeyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | ApiKeyResponse]:
     """Revoke an API key
 
@@ -106,7 +106,9 @@ def sync_detailed(
 
     Args:
         id (str):  Example: 1.
-        api_version (RevokeApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -132,7 +134,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: RevokeApiKeyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | ApiKeyResponse | None:
     """Revoke an API key
 
@@ -142,7 +144,9 @@ def sync(
 
     Args:
         id (str):  Example: 1.
-        api_version (RevokeApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,7 +167,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: RevokeApiKeyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | ApiKeyResponse]:
     """Revoke an API key
 
@@ -173,7 +177,9 @@ async def asyncio_detailed(
 
     Args:
         id (str):  Example: 1.
-        api_version (RevokeApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -197,7 +203,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    api_version: RevokeApiKeyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | ApiKeyResponse | None:
     """Revoke an API key
 
@@ -207,7 +213,9 @@ async def asyncio(
 
     Args:
         id (str):  Example: 1.
-        api_version (RevokeApiKeyAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,22 +6,22 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.dataset_response import DatasetResponse
-from ...models.get_dataset_api_version import GetDatasetAPIVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     if_none_match: str | Unset = UNSET,
-    api_version: GetDatasetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -70,7 +70,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     if_none_match: str | Unset = UNSET,
-    api_version: GetDatasetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | DatasetResponse]:
     """What the data is and how fresh
 
@@ -84,7 +84,9 @@ def sync_detailed(
 
     Args:
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetDatasetAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -110,7 +112,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     if_none_match: str | Unset = UNSET,
-    api_version: GetDatasetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | DatasetResponse | None:
     """What the data is and how fresh
 
@@ -124,7 +126,9 @@ def sync(
 
     Args:
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetDatasetAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -145,7 +149,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     if_none_match: str | Unset = UNSET,
-    api_version: GetDatasetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | DatasetResponse]:
     """What the data is and how fresh
 
@@ -159,7 +163,9 @@ async def asyncio_detailed(
 
     Args:
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetDatasetAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,7 +189,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     if_none_match: str | Unset = UNSET,
-    api_version: GetDatasetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | DatasetResponse | None:
     """What the data is and how fresh
 
@@ -197,7 +203,9 @@ async def asyncio(
 
     Args:
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetDatasetAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -7,8 +7,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.filter_value_list import FilterValueList
-from ...models.list_filter_values_api_version import ListFilterValuesAPIVersion
 from ...models.list_filter_values_scope import ListFilterValuesScope
 from ...types import UNSET, Response, Unset
 
@@ -20,14 +20,14 @@ def _get_kwargs(
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFilterValuesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -122,7 +122,7 @@ def sync_detailed(
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFilterValuesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | FilterValueList]:
     """Valid values of a filter key
 
@@ -136,7 +136,9 @@ def sync_detailed(
         limit (int | Unset):  Default: 1000.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListFilterValuesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,7 +172,7 @@ def sync(
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFilterValuesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | FilterValueList | None:
     """Valid values of a filter key
 
@@ -184,7 +186,9 @@ def sync(
         limit (int | Unset):  Default: 1000.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListFilterValuesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -213,7 +217,7 @@ async def asyncio_detailed(
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFilterValuesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | FilterValueList]:
     """Valid values of a filter key
 
@@ -227,7 +231,9 @@ async def asyncio_detailed(
         limit (int | Unset):  Default: 1000.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListFilterValuesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -259,7 +265,7 @@ async def asyncio(
     limit: int | Unset = 1000,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFilterValuesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | FilterValueList | None:
     """Valid values of a filter key
 
@@ -273,7 +279,9 @@ async def asyncio(
         limit (int | Unset):  Default: 1000.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListFilterValuesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

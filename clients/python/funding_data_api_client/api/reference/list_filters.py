@@ -6,8 +6,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.filter_scope_list import FilterScopeList
-from ...models.list_filters_api_version import ListFiltersAPIVersion
 from ...models.list_filters_scope import ListFiltersScope
 from ...types import UNSET, Response, Unset
 
@@ -16,14 +16,14 @@ def _get_kwargs(
     *,
     scope: ListFiltersScope | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFiltersAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -104,7 +104,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     scope: ListFiltersScope | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFiltersAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | FilterScopeList]:
     """Filter keys per scope
 
@@ -114,7 +114,9 @@ def sync_detailed(
     Args:
         scope (ListFiltersScope | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListFiltersAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -142,7 +144,7 @@ def sync(
     client: AuthenticatedClient,
     scope: ListFiltersScope | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFiltersAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | FilterScopeList | None:
     """Filter keys per scope
 
@@ -152,7 +154,9 @@ def sync(
     Args:
         scope (ListFiltersScope | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListFiltersAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -175,7 +179,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     scope: ListFiltersScope | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFiltersAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | FilterScopeList]:
     """Filter keys per scope
 
@@ -185,7 +189,9 @@ async def asyncio_detailed(
     Args:
         scope (ListFiltersScope | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListFiltersAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,7 +217,7 @@ async def asyncio(
     client: AuthenticatedClient,
     scope: ListFiltersScope | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListFiltersAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | FilterScopeList | None:
     """Filter keys per scope
 
@@ -221,7 +227,9 @@ async def asyncio(
     Args:
         scope (ListFiltersScope | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListFiltersAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,8 +6,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.landscape_list import LandscapeList
-from ...models.list_landscapes_api_version import ListLandscapesAPIVersion
 from ...types import UNSET, Response, Unset
 
 
@@ -16,14 +16,14 @@ def _get_kwargs(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListLandscapesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -103,7 +103,7 @@ def sync_detailed(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListLandscapesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | LandscapeList]:
     """List landscapes
 
@@ -114,7 +114,9 @@ def sync_detailed(
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListLandscapesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,7 +146,7 @@ def sync(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListLandscapesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | LandscapeList | None:
     """List landscapes
 
@@ -155,7 +157,9 @@ def sync(
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListLandscapesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -180,7 +184,7 @@ async def asyncio_detailed(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListLandscapesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | LandscapeList]:
     """List landscapes
 
@@ -191,7 +195,9 @@ async def asyncio_detailed(
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListLandscapesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -219,7 +225,7 @@ async def asyncio(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListLandscapesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | LandscapeList | None:
     """List landscapes
 
@@ -230,7 +236,9 @@ async def asyncio(
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListLandscapesAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.list_taxonomy_api_version import ListTaxonomyAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.list_taxonomy_type import ListTaxonomyType
 from ...models.taxonomy_item_list import TaxonomyItemList
 from ...types import UNSET, Response, Unset
@@ -18,14 +18,14 @@ def _get_kwargs(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTaxonomyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -112,7 +112,7 @@ def sync_detailed(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTaxonomyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | TaxonomyItemList]:
     """List taxonomy items
 
@@ -125,7 +125,9 @@ def sync_detailed(
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListTaxonomyAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -157,7 +159,7 @@ def sync(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTaxonomyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | TaxonomyItemList | None:
     """List taxonomy items
 
@@ -170,7 +172,9 @@ def sync(
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListTaxonomyAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -197,7 +201,7 @@ async def asyncio_detailed(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTaxonomyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | TaxonomyItemList]:
     """List taxonomy items
 
@@ -210,7 +214,9 @@ async def asyncio_detailed(
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListTaxonomyAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -240,7 +246,7 @@ async def asyncio(
     limit: int | Unset = 100,
     cursor: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTaxonomyAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | TaxonomyItemList | None:
     """List taxonomy items
 
@@ -253,7 +259,9 @@ async def asyncio(
         limit (int | Unset):  Default: 100.
         cursor (str | Unset):
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListTaxonomyAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

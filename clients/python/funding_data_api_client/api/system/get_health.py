@@ -6,18 +6,18 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
-from ...models.get_health_api_version import GetHealthAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.health import Health
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    api_version: GetHealthAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -66,14 +66,16 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    api_version: GetHealthAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | Health]:
     """Health probe
 
      Public, unauthenticated. Reports whether the database answers; 503 when it does not.
 
     Args:
-        api_version (GetHealthAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -97,14 +99,16 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    api_version: GetHealthAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | Health | None:
     """Health probe
 
      Public, unauthenticated. Reports whether the database answers; 503 when it does not.
 
     Args:
-        api_version (GetHealthAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -123,14 +127,16 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    api_version: GetHealthAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ApiError | Health]:
     """Health probe
 
      Public, unauthenticated. Reports whether the database answers; 503 when it does not.
 
     Args:
-        api_version (GetHealthAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,14 +158,16 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    api_version: GetHealthAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ApiError | Health | None:
     """Health probe
 
      Public, unauthenticated. Reports whether the database answers; 503 when it does not.
 
     Args:
-        api_version (GetHealthAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

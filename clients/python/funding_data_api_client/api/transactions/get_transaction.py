@@ -7,8 +7,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
-from ...models.get_transaction_api_version import GetTransactionAPIVersion
 from ...models.transaction_response import TransactionResponse
 from ...types import UNSET, Response, Unset
 
@@ -18,14 +18,14 @@ def _get_kwargs(
     *,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetTransactionAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -124,7 +124,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetTransactionAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | TransactionResponse]:
     """Get a funding round
 
@@ -135,7 +135,9 @@ def sync_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetTransactionAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,7 +167,7 @@ def sync(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetTransactionAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | TransactionResponse | None:
     """Get a funding round
 
@@ -176,7 +178,9 @@ def sync(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetTransactionAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -201,7 +205,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetTransactionAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | TransactionResponse]:
     """Get a funding round
 
@@ -212,7 +216,9 @@ async def asyncio_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetTransactionAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -240,7 +246,7 @@ async def asyncio(
     client: AuthenticatedClient,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: GetTransactionAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | TransactionResponse | None:
     """Get a funding round
 
@@ -251,7 +257,9 @@ async def asyncio(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (GetTransactionAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,8 +6,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
-from ...models.list_transactions_api_version import ListTransactionsAPIVersion
 from ...models.list_transactions_format import ListTransactionsFormat
 from ...models.transaction_list import TransactionList
 from ...types import UNSET, Response, Unset
@@ -24,14 +24,14 @@ def _get_kwargs(
     format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTransactionsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -152,7 +152,7 @@ def sync_detailed(
     format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTransactionsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | TransactionList]:
     """List funding rounds
 
@@ -173,7 +173,9 @@ def sync_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListTransactionsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -215,7 +217,7 @@ def sync(
     format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTransactionsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | TransactionList | None:
     """List funding rounds
 
@@ -236,7 +238,9 @@ def sync(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListTransactionsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -273,7 +277,7 @@ async def asyncio_detailed(
     format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTransactionsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | TransactionList]:
     """List funding rounds
 
@@ -294,7 +298,9 @@ async def asyncio_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListTransactionsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -334,7 +340,7 @@ async def asyncio(
     format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListTransactionsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | TransactionList | None:
     """List funding rounds
 
@@ -355,7 +361,9 @@ async def asyncio(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListTransactionsAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -9,8 +9,8 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.alumnus_item_list import AlumnusItemList
 from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
-from ...models.list_university_alumni_api_version import ListUniversityAlumniAPIVersion
 from ...types import UNSET, Response, Unset
 
 
@@ -23,14 +23,14 @@ def _get_kwargs(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
     if not isinstance(api_version, Unset):
-        headers["API-Version"] = str(api_version)
+        headers["Api-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -146,7 +146,7 @@ def sync_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[AlumnusItemList | Any | ApiError]:
     """List a university's alumni
 
@@ -164,7 +164,9 @@ def sync_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListUniversityAlumniAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -202,7 +204,7 @@ def sync(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> AlumnusItemList | Any | ApiError | None:
     """List a university's alumni
 
@@ -220,7 +222,9 @@ def sync(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListUniversityAlumniAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -253,7 +257,7 @@ async def asyncio_detailed(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[AlumnusItemList | Any | ApiError]:
     """List a university's alumni
 
@@ -271,7 +275,9 @@ async def asyncio_detailed(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListUniversityAlumniAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -307,7 +313,7 @@ async def asyncio(
     include_total: bool | Unset = False,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-    api_version: ListUniversityAlumniAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> AlumnusItemList | Any | ApiError | None:
     """List a university's alumni
 
@@ -325,7 +331,9 @@ async def asyncio(
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
-        api_version (ListUniversityAlumniAPIVersion | Unset):  Example: 2026-10-09.
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-
-class ListInvestorPortfolioAPIVersion(StrEnum):
-    VALUE_0 = "2026-10-09"
-
-    def __str__(self) -> str:
-        return str(self.value)
