@@ -2129,7 +2129,7 @@ export interface components {
          */
         CurrencyCode: "USD" | "EUR" | "GBP" | "JPY" | "CHF" | "CAD" | "AUD" | "NZD" | "CNY" | "HKD" | "SGD" | "INR" | "KRW" | "SEK" | "NOK" | "DKK" | "PLN" | "CZK" | "HUF" | "RON" | "ILS" | "AED" | "SAR" | "BRL" | "MXN" | "ARS" | "CLP" | "COP" | "ZAR" | "NGN" | "KES" | "EGP" | "TRY" | "IDR" | "THB" | "MYR" | "PHP" | "VND" | "TWD";
         /**
-         * @description A date at source precision (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`); never padded.
+         * @description A date at source precision (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`), a real calendar day in the years 1000..2100 (universities founded before 1800 included); never padded.
          * @example 2024-05
          */
         PartialDate: string;
@@ -3645,8 +3645,8 @@ export interface components {
         FinancialYear: {
             year: number;
             revenue: components["schemas"]["LockedMoney"];
-            ebitda: components["schemas"]["LockedMoney"];
-            profit: components["schemas"]["LockedMoney"];
+            ebitda: components["schemas"]["LockedSignedMoney"];
+            profit: components["schemas"]["LockedSignedMoney"];
             rnd: components["schemas"]["LockedMoney"];
             valuation: components["schemas"]["LockedMoney"];
             /**
@@ -3661,6 +3661,11 @@ export interface components {
          * @description Whole units of the active currency; null when unknown or without the premium tier (named in `locked`).
          */
         LockedMoney: number | null;
+        /**
+         * Format: int64
+         * @description Whole units of the active currency, negative for a loss; null when unknown or without the premium tier (named in `locked`).
+         */
+        LockedSignedMoney: number | null;
         /** @description Head count of one department. */
         HeadcountRow: {
             department: string;
@@ -3678,6 +3683,7 @@ export interface components {
         };
         /** @description Web visits in one month. */
         WebTrafficPoint: {
+            /** @example 2026-09 */
             month: string;
             /**
              * Format: int64

@@ -22,10 +22,10 @@ class FinancialYear:
         year (int):
         revenue (int | None): Whole units of the active currency; null when unknown or without the premium tier (named
             in `locked`).
-        ebitda (int | None): Whole units of the active currency; null when unknown or without the premium tier (named in
-            `locked`).
-        profit (int | None): Whole units of the active currency; null when unknown or without the premium tier (named in
-            `locked`).
+        ebitda (int | None): Whole units of the active currency, negative for a loss; null when unknown or without the
+            premium tier (named in `locked`).
+        profit (int | None): Whole units of the active currency, negative for a loss; null when unknown or without the
+            premium tier (named in `locked`).
         rnd (int | None): Whole units of the active currency; null when unknown or without the premium tier (named in
             `locked`).
         valuation (int | None): Whole units of the active currency; null when unknown or without the premium tier (named

@@ -27,8 +27,8 @@ class Valuation:
         id (int):
         company (EntityRef):
         value (int | None): In the active currency, whole units; null without the premium tier (named in `locked`).
-        valued_date (str): A date at source precision (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`); never padded. Example:
-            2024-05.
+        valued_date (str): A date at source precision (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`), a real calendar day in the
+            years 1000..2100 (universities founded before 1800 included); never padded. Example: 2024-05.
         source (None | ValuationSourceType1 | ValuationSourceType2Type1 | ValuationSourceType3Type1):
         transaction_id (int | None): The funding round it comes from, if any.
         updated_at (datetime.datetime): Last change of the record (a soft delete is one); changed-since walks filter

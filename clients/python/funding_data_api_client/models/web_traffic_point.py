@@ -19,7 +19,7 @@ class WebTrafficPoint:
     """Web visits in one month.
 
     Attributes:
-        month (str):
+        month (str):  Example: 2026-09.
         visits (int | None): Null when unknown, or withheld (`ACCOUNT_REQUIRED` signed out, `PREMIUM_REQUIRED` on a free
             account).
         locked (list[LockedField] | Unset): Fields returned null because the caller's tier does not include them, as
