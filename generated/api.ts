@@ -4636,7 +4636,7 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 Deprecation: components["headers"]["Deprecation"];
                 Sunset: components["headers"]["Sunset"];
-                /** @description Bearer challenge. */
+                /** @description Bearer challenge (RFC 6750), with `error="invalid_token"` when a token was sent and refused. */
                 "WWW-Authenticate": string;
                 [name: string]: unknown;
             };
@@ -19169,7 +19169,7 @@ export interface operations {
             302: {
                 headers: {
                     /** @description The interactive reference, `/docs`. */
-                    Location: string;
+                    Location: "/docs";
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "API-Version": components["headers"]["API-Version"];
                     Deprecation: components["headers"]["Deprecation"];

@@ -3,7 +3,8 @@
  * a method takes its path and query arguments before the header ones (Java and Rust pass every optional
  * argument positionally), a header name camelizes into words (`API-Version` became `apIVersion`, Python
  * `ap_i_version`; HTTP header names are case-insensitive, so `Api-Version` is the same header), and the
- * version pin is one named enum, not one per operation (Kotlin made 79 `ApIVersion*` enums).
+ * version pin is one named enum, not one per operation (Kotlin made 79 `ApIVersion*` enums). Every
+ * response header has an example, which is what Prism's mock sends for it.
  */
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
@@ -34,4 +35,19 @@ it('the version pin is one named enum schema', () => {
   const pin = doc.components.parameters.ApiVersion;
   expect(pin.schema.$ref).toBe('#/components/schemas/ApiVersion');
   expect(doc.components.schemas.ApiVersion.enum).toContain('2026-10-09');
+});
+
+it('every declared response header has a schema and an example (what Prism sends for it)', () => {
+  const missing: string[] = [];
+  const check = (where: string, h: Json) => {
+    if (h.$ref) return;
+    const single = Array.isArray(h.schema?.enum) && h.schema.enum.length === 1;
+    if (!h.schema || (h.example === undefined && h.schema.example === undefined && !single)) missing.push(where);
+  };
+  for (const [n, h] of Object.entries(doc.components.headers as Json)) check(`components.headers.${n}`, h as Json);
+  for (const [n, r] of Object.entries(doc.components.responses as Json)) for (const [hn, h] of Object.entries(((r as Json).headers ?? {}) as Json)) check(`${n} ${hn}`, h as Json);
+  for (const { at, op } of operations) {
+    for (const [status, r] of Object.entries((op.responses ?? {}) as Json)) for (const [hn, h] of Object.entries(((r as Json).headers ?? {}) as Json)) check(`${at} ${status} ${hn}`, h as Json);
+  }
+  expect(missing).toEqual([]);
 });
