@@ -50,9 +50,10 @@ export function validationFailure(c: Pick<Context, 'validation' | 'operation'> &
     | { schema?: { format?: string }; 'x-error-code'?: string }
     | undefined;
   // entity UUIDs, and numeric ids whose parameter says so (funds: openapi.yaml `getFund`)
-  const entityId = idParam?.schema?.format === 'uuid' || idParam?.['x-error-code'] === 'INVALID_ENTITY_ID';
-  if (entityId && details.some((d) => d.path === 'path.id')) {
-    return new ApiError('INVALID_ENTITY_ID', 'Invalid entity id: expected a UUID (numeric ids are not accepted on entity routes)', details);
+  const uuid = idParam?.schema?.format === 'uuid';
+  if ((uuid || idParam?.['x-error-code'] === 'INVALID_ENTITY_ID') && details.some((d) => d.path === 'path.id')) {
+    const message = uuid ? 'Invalid entity id: expected a UUID (numeric ids are not accepted on entity routes)' : 'Invalid id: expected a numeric id (digits only)';
+    return new ApiError('INVALID_ENTITY_ID', message, details);
   }
   const first = details[0];
   const message = first ? `Request validation failed: ${first.path} ${first.message}` : 'Request validation failed';

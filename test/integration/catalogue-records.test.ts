@@ -25,6 +25,8 @@ forEachDatabase('catalogue: funds, valuations, news', (h) => {
     const bad = await h().get('/data/funds/abc');
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('INVALID_ENTITY_ID');
+    // funds take numeric ids: the message says so, not "expected a UUID"
+    expect(bad.body.error.message).toBe('Invalid id: expected a numeric id (digits only)');
     expect((await h().get('/data/funds/99999999')).status).toBe(404);
     expect((await h().get('/data/funds?sort=fund_date')).status).toBe(400);
   });
