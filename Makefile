@@ -131,10 +131,22 @@ test-mcp: install $(MCP_PY) ## The MCP endpoint from the Python mcp package: sig
 	$(TSX) test/mcp/run.ts --db sqlite
 	$(TSX) test/mcp/run.ts --db postgres
 
-test-generators: install $(CLIENTS_CHECK) ## Generate clients from openapi.yaml (openapi-python-client; openapi-generator python and typescript-fetch, tsc --strict; oapi-codegen, go build + vet + decode of recorded answers); fail on any problem
+# The toolchains of the generator matrix. Maven and a JDK come from Debian's packages when missing
+# (Maven fetches the clients' dependencies and the Kotlin compiler into ~/.m2); Go and Rust are the
+# machine's own: Debian's (Go 1.19, Cargo 0.66) are too old for oapi-codegen and the Rust client's crates.
+GO_TOOLCHAIN := command -v go >/dev/null || { echo "test-generators: Go 1.22 or later is needed (oapi-codegen, openapi-generator go)" >&2; exit 1; }
+JVM_TOOLCHAIN := command -v mvn >/dev/null && command -v javac >/dev/null || { echo "Installing Debian's maven and openjdk-17-jdk-headless for the Java and Kotlin clients"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq maven openjdk-17-jdk-headless >/dev/null; }
+RUST_TOOLCHAIN := command -v cargo >/dev/null || { echo "test-clients-all: Rust (cargo) is needed for the openapi-generator rust client" >&2; exit 1; }
+
+test-generators: install $(CLIENTS_CHECK) ## Generate clients from openapi.yaml (openapi-python-client; openapi-generator python and typescript-fetch; openapi-typescript, orval, hey-api: tsc --strict + type-check of recorded answers; oapi-codegen: go build + vet + decode of recorded answers); fail on any problem
+	@$(GO_TOOLCHAIN)
 	$(TSX) test/clients/check.ts
 
-test-clients-all: install $(CLIENTS_CHECK) ## test-generators plus the heavy ones (openapi-generator go, java okhttp-gson and native, rust: generate, compile, decode recorded answers; csharp: model types, not compiled)
+test-clients-all: install $(CLIENTS_CHECK) ## test-generators plus the heavy ones (openapi-generator go, java okhttp-gson and native, rust, kotlin: generate, compile, decode recorded answers; csharp: model types, not compiled)
+	@$(GO_TOOLCHAIN)
+	@$(JVM_TOOLCHAIN)
+	@$(RUST_TOOLCHAIN)
 	$(TSX) test/clients/check.ts --all
 
 test-tally-reset:

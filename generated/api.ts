@@ -2938,8 +2938,58 @@ export interface components {
             score?: number;
             locked?: components["schemas"]["Locked"];
         };
-        /** @description `FounderFull` with `view=full`, `FounderSummary` with `view=summary` (a full row also matches the summary: anyOf). */
-        FounderRow: components["schemas"]["FounderFull"] | components["schemas"]["FounderSummary"];
+        /**
+         * @description A person row: `FounderFull` with `view=full`, `FounderSummary` with `view=summary`. One
+         *     object with the fields of both, the full-only ones present with `view=full` (`x-merge`,
+         *     expanded by `make generate`); `x-views` names each view's shape (its CSV columns).
+         */
+        FounderRow: {
+            /** Format: uuid */
+            uuid: string;
+            /** @constant */
+            type: "person";
+            /** @constant */
+            subtype: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["PersonLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            gender: string | null;
+            /** Format: double */
+            signal_rating: number | null;
+            investor: components["schemas"]["InvestorProfileRow"] | null;
+            founded_companies?: components["schemas"]["FoundedCompaniesSummary"];
+            career?: components["schemas"]["CareerGlance"];
+            education?: components["schemas"]["EducationGlance"];
+            available: string[];
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            locked?: components["schemas"]["Locked"];
+            /**
+             * Format: double
+             * @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
+             */
+            score?: number;
+        };
+        /** @description The investing profile of a person row: `InvestorProfileFull` with `view=full`, `InvestorProfile` with `view=summary` (null at the point of use for people who do not invest). */
+        InvestorProfileRow: {
+            types: components["schemas"]["CodeItem"][];
+            stages: components["schemas"]["CodeItem"][];
+            deal_size: components["schemas"]["DealSize"];
+            investments: components["schemas"]["Investments"];
+            rank?: number | null;
+            portfolio?: components["schemas"]["PortfolioSummary"];
+            exits?: components["schemas"]["ExitsSummary"];
+            match?: components["schemas"]["MatchSummary"];
+        };
         /** @description An active job opening. Salary, currency, department and contract type are not served. */
         JobOpening: {
             id: number;
@@ -3466,12 +3516,153 @@ export interface components {
             locked?: components["schemas"]["Locked"];
         };
         /**
-         * @description A row of `/data/entities`: the organization summary row of its `subtype`, or the person
-         *     summary row (`type` = `person`, `subtype` null).
+         * @description A row of `/data/entities`: the organization summary row (`OrganizationSummary`) of its
+         *     `subtype`, or the person summary row (`FounderSummary`: `type` = `person`, `subtype` null).
+         *     One object with the fields of both, each present on the rows of the shape that has it
+         *     (`x-merge`, expanded by `make generate`).
          */
-        EntitySummary: components["schemas"]["OrganizationSummary"] | components["schemas"]["FounderSummary"];
-        /** @description The full record of any entity (organization of any subtype, or person). */
-        EntityFull: components["schemas"]["OrganizationFull"] | components["schemas"]["FounderFull"];
+        EntitySummary: {
+            /** Format: uuid */
+            uuid: string;
+            /** @enum {string} */
+            type: "organization" | "person";
+            /**
+             * @description Null for a person.
+             * @enum {string|null}
+             */
+            subtype: "company" | "university" | "gov_ngo" | "investor" | null;
+            domain?: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["EntityLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date?: components["schemas"]["NullablePartialDate"];
+            closing_date?: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date?: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date?: components["schemas"]["NullablePartialDate"];
+            exit_date?: components["schemas"]["NullablePartialDate"];
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
+            employees_count?: number | null;
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
+            employee_count_1y_growth?: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status?: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type?: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfile"] | null;
+            funding?: components["schemas"]["FundingSummary"];
+            valuation?: components["schemas"]["LatestValuation"];
+            jobs?: components["schemas"]["JobsSummary"];
+            /**
+             * Format: double
+             * @description Relevance to `semantic_keyword` (0..1); only on lists ranked by it.
+             */
+            score?: number;
+            locked?: components["schemas"]["Locked"];
+            gender?: string | null;
+            available?: string[];
+        };
+        /**
+         * @description The full record of any entity: the organization record (`OrganizationFull`) of any subtype,
+         *     or the person record (`FounderFull`). One object with the fields of both, each present on
+         *     the records of the shape that has it (`x-merge`, expanded by `make generate`).
+         */
+        EntityFull: {
+            /** Format: uuid */
+            uuid: string;
+            /** @enum {string} */
+            type: "organization" | "person";
+            /**
+             * @description Null for a person.
+             * @enum {string|null}
+             */
+            subtype: "company" | "university" | "gov_ngo" | "investor" | null;
+            domain?: string | null;
+            name: string;
+            tagline: string | null;
+            about: string | null;
+            /** Format: uri */
+            image: string | null;
+            /** Format: uri */
+            service_url: string | null;
+            links: components["schemas"]["EntityLinks"];
+            locations: components["schemas"]["Location"][];
+            roles: string[];
+            classifications: string[];
+            taxonomy: components["schemas"]["TaxonomyItem"][];
+            launch_date?: components["schemas"]["NullablePartialDate"];
+            closing_date?: components["schemas"]["NullablePartialDate"];
+            became_unicorn_date?: components["schemas"]["NullablePartialDate"];
+            became_thoroughbred_date?: components["schemas"]["NullablePartialDate"];
+            exit_date?: components["schemas"]["NullablePartialDate"];
+            /**
+             * Format: int64
+             * @description Null when signed out (named in `locked`).
+             */
+            employees_count?: number | null;
+            /**
+             * Format: double
+             * @description Change as a fraction (0.25 = +25 %).
+             */
+            employee_count_1y_growth?: number | null;
+            added_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            /** @enum {string|null} */
+            status?: "operating" | "acquired" | "ipo" | "closed" | null;
+            /** Format: double */
+            signal_rating: number | null;
+            /** @enum {string|null} */
+            unicorn_type?: "unicorn" | "decacorn" | "hectocorn" | "ex_unicorn" | null;
+            investor: components["schemas"]["InvestorProfileFull"] | null;
+            funding?: components["schemas"]["FundingSummary"];
+            valuation?: components["schemas"]["LatestValuation"];
+            jobs?: components["schemas"]["JobsSummary"];
+            revenue?: components["schemas"]["LatestRevenue"];
+            traffic?: components["schemas"]["TrafficSummary"];
+            patents?: components["schemas"]["PatentsSummary"];
+            founders?: components["schemas"]["FounderGlance"];
+            alumni?: components["schemas"]["AlumniGlance"];
+            /** @description Full-profile blocks that hold data (of founders, alumni, portfolio, revenue, traffic, patents, exits). */
+            available: string[];
+            locked?: components["schemas"]["Locked"];
+            gender?: string | null;
+            founded_companies?: components["schemas"]["FoundedCompaniesSummary"];
+            career?: components["schemas"]["CareerGlance"];
+            education?: components["schemas"]["EducationGlance"];
+        };
+        /** @description The links of an organization (`OrganizationLinks`) or of a person (`PersonLinks`, without `website` and `instagram`). */
+        EntityLinks: {
+            /** Format: uri */
+            website?: string | null;
+            /** Format: uri */
+            linkedin: string | null;
+            /** Format: uri */
+            twitter: string | null;
+            /** Format: uri */
+            instagram?: string | null;
+            /** Format: uri */
+            angellist: string | null;
+            /** Format: uri */
+            crunchbase: string | null;
+        };
         /** @description The full record of an organization of any `subtype` (the fields of `CompanyFull`, `UniversityFull`, `GovNgoFull` and `InvestorFull`). */
         OrganizationFull: {
             /** Format: uuid */
@@ -3739,26 +3930,28 @@ export interface components {
             same_country: boolean;
             investor: components["schemas"]["EntityRef"];
         };
-        /** @description An entity on the map, at its headquarters city. */
-        GeoPoint: {
-            entity: components["schemas"]["EntityRef"];
-            /** Format: double */
-            signal_rating: number | null;
+        /**
+         * @description A map item. Mode `points`: an entity at its headquarters city, with `entity` and
+         *     `signal_rating`. Mode `clusters`: the entities of one grid cell at the centroid of their
+         *     positions, with `count`. One object rather than a union of the two shapes, which several
+         *     generated clients cannot tell apart (docs/clients.md).
+         */
+        GeoItem: {
+            entity?: components["schemas"]["EntityRef"];
+            /**
+             * Format: double
+             * @description The entity's signal rating (mode `points` only).
+             */
+            signal_rating?: number | null;
             /** Format: double */
             lat: number;
             /** Format: double */
             lon: number;
-        };
-        /** @description A `GeoPoint` (mode `points`) or a `GeoCluster` (mode `clusters`). */
-        GeoItem: components["schemas"]["GeoPoint"] | components["schemas"]["GeoCluster"];
-        /** @description Entities of one grid cell, at the centroid of their positions. */
-        GeoCluster: {
-            /** Format: double */
-            lat: number;
-            /** Format: double */
-            lon: number;
-            /** Format: int64 */
-            count: number;
+            /**
+             * Format: int64
+             * @description The entities in the cell (mode `clusters` only).
+             */
+            count?: number;
         };
         Landscape: {
             id: number;

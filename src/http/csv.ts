@@ -5,8 +5,8 @@
  *
  * - a nested object's fields become dotted columns (`company.name`), a nullable object included (its
  *   cells are empty when it is null); the variants of a `oneOf`/`anyOf` row add their columns in
- *   order; a row schema with `x-views` (view name -> index of its `anyOf` branch) has the columns of
- *   the branch of the request's `view`;
+ *   order; a row schema with `x-views` (view name -> the schema of the rows of that `view`) has the
+ *   columns of the request's `view`;
  * - an array, or an object without declared properties, is one cell holding its JSON;
  * - null is an empty cell; booleans are `true`/`false`; numbers as in JSON.
  *
@@ -74,11 +74,9 @@ export function csvPlan(pageSchema: unknown): CsvPlan | null {
   const row = items?.items as Schema | undefined;
   if (!row) return null;
   const plan: CsvPlan = new Map([['', columnsOf(row)]]);
-  const views = row['x-views'] as Record<string, number> | undefined;
-  const branches = row.anyOf as unknown[] | undefined;
-  for (const [view, i] of Object.entries(views ?? {})) {
-    if (!branches?.[i]) throw new Error(`x-views: no anyOf branch ${i} for view ${view}`);
-    plan.set(view, columnsOf(branches[i]));
+  for (const [view, schema] of Object.entries((row['x-views'] ?? {}) as Record<string, Schema>)) {
+    if (!schema?.properties) throw new Error(`x-views: the schema of view ${view} is no object (an unresolved $ref?)`);
+    plan.set(view, columnsOf(schema));
   }
   return plan;
 }

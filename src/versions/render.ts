@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { flattenInto } from '../openapi/flatten.js';
+import { flattenInto, mergeInto } from '../openapi/flatten.js';
 import { supportedVersions } from './resolve.js';
 import { ALL_VERSION_CHANGES, SUPPORT_DAYS_AFTER_SUPERSEDED, VERSIONS } from './table.js';
 
@@ -46,7 +46,7 @@ export function renderInto(yaml: string): string {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const file = new URL('../../openapi.yaml', import.meta.url);
   const before = fs.readFileSync(file, 'utf8');
-  const after = flattenInto(renderInto(before));
+  const after = mergeInto(flattenInto(renderInto(before)));
   if (process.argv.includes('--check')) {
     if (before !== after) {
       console.error('openapi.yaml is stale (the version table or served API-Version list, or a per-subtype schema expanded from its base): run make generate');

@@ -128,6 +128,38 @@ function java(library: 'okhttp-gson' | 'native', props: string[], extra: string[
   };
 }
 
+// ---------------------------------------------------------------- Kotlin
+
+/**
+ * openapi-generator `kotlin` (jvm-okhttp4 with Moshi, its defaults), compiled by Maven with the
+ * kotlin-maven-plugin (test/clients/kotlin/pom.xml: the generator's own build is Gradle's, which
+ * the registries here do not serve) together with test/clients/kotlin/Decode.kt.
+ */
+const kotlin: Language = {
+  name: 'openapi-generator kotlin',
+  check(ctx) {
+    // Moshi merges a oneOf's members into one class: `details` (null, an object or an array) and the
+    // change feed's record id (a number or a UUID) are read as what they are (docs/clients.md)
+    const problems = openapiGenerator(ctx, 'kotlin', [], ['--schema-mappings', 'ApiErrorDetails=kotlin.Any,ChangeRecordId=kotlin.Any']);
+    if (problems.length) return problems;
+    fs.copyFileSync(path.join(ctx.root, 'test/clients/kotlin/pom.xml'), path.join(ctx.dir, 'pom.xml'));
+    fs.mkdirSync(path.join(ctx.dir, 'decoder'));
+    fs.copyFileSync(path.join(ctx.root, 'test/clients/kotlin/Decode.kt'), path.join(ctx.dir, 'decoder/Decode.kt'));
+    // one `schema<TAB>json` line per answer: the decoder reads each value's own JSON text
+    const answers = JSON.parse(fs.readFileSync(ctx.answers, 'utf8')) as { schema: string; value: unknown }[];
+    fs.writeFileSync(path.join(ctx.dir, 'answers.tsv'), answers.map((a) => `${a.schema}\t${JSON.stringify(a.value)}\n`).join(''));
+    let r = run('mvn', [...M2, 'compile', 'dependency:build-classpath', '-Dmdep.outputFile=classpath.txt'], ctx.dir);
+    if (r.code !== 0) {
+      const errors = `${r.out}\n${r.err}`.split('\n').filter((l) => /^\[ERROR\] (file:|e: )/.test(l)).map((l) => `kotlinc: ${l.replace(/^\[ERROR\] (file:\/\/)?/, '').replace(`${ctx.dir}/`, '')}`);
+      return errors.length ? errors : [`mvn compile: exit ${r.code}: ${tail(r)}`];
+    }
+    const classpath = `${path.join(ctx.dir, 'target/classes')}:${fs.readFileSync(path.join(ctx.dir, 'classpath.txt'), 'utf8').trim()}`;
+    r = run('java', ['-cp', classpath, 'DecodeKt', 'answers.tsv'], ctx.dir);
+    if (r.code !== 0) return [`decoder: exit ${r.code}: ${tail(r)}`];
+    return misread(ctx.answers, r.out);
+  },
+};
+
 // ---------------------------------------------------------------- Go
 
 const GO_ENV = { GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod' };
@@ -256,40 +288,87 @@ ${arms}
 
 // ---------------------------------------------------------------- TypeScript
 
+/** A fresh directory under test/artifacts (so that the generated code resolves this project's node_modules). */
+function tsDir(ctx: Context, name: string): string {
+  const dir = path.join(ctx.root, 'test/artifacts/clients', name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The lines of generated TypeScript that type a field `unknown` where the document gives a type (open maps and body-less answers aside). */
+const untyped = (source: string) => source.split('\n')
+  .filter((l) => /\bunknown\b/.test(l) && !/^\s*(\*|\/\/|\/\*)/.test(l) && !/\[(key|name): string\]: unknown\b/.test(l) && !/["']unknown["']/.test(l) && !/Response<unknown>/.test(l))
+  .map((l) => `untyped: ${l.trim()}`);
+
+/**
+ * Compiles a generated TypeScript client with `tsc --strict` together with every recorded answer
+ * written as a constant of its schema's generated type (`header` imports the types as `S`): a type
+ * error in an answer is a misread, any other one a compile problem.
+ */
+function typeCheckAnswers(ctx: Context, dir: string, header: string[]): string[] {
+  const answers = JSON.parse(fs.readFileSync(ctx.answers, 'utf8')) as { schema: string; where: string; value: unknown }[];
+  fs.writeFileSync(path.join(dir, 'answers.ts'), [
+    ...header,
+    ...answers.map((a, i) => `// ${a.where.replace(/\n/g, ' ')}\nexport const a${i}: S[${JSON.stringify(a.schema)}] = ${JSON.stringify(a.value)};`),
+  ].join('\n'));
+  const r = run(path.join(ctx.root, 'node_modules/.bin/tsc'), ['--strict', '--noEmit', '--skipLibCheck', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--lib', 'es2022,dom', 'answers.ts'], dir);
+  const errors = r.out.split('\n').filter((l) => /error TS\d+/.test(l));
+  const problems = errors.map((l) => {
+    const line = /^answers\.ts\((\d+),/.exec(l)?.[1];
+    const a = line ? answers[Math.floor((Number(line) - header.length - 1) / 2)] : undefined;
+    return a ? `answer misread: ${a.where} as ${a.schema}: ${l.replace(/^[^:]*: /, '').slice(0, 200)}` : `tsc: ${l}`;
+  });
+  if (r.code !== 0 && !errors.length) problems.push(`tsc: exit ${r.code}: ${tail(r)}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return problems;
+}
+
 /**
  * openapi-typescript + openapi-fetch: the types must name every field (no `unknown` where the
  * document gives a type; open maps aside) and every recorded answer must type-check, under
- * `tsc --strict`, as its schema. Written under test/artifacts so that `openapi-fetch` resolves.
+ * `tsc --strict`, as its schema.
  */
 const openapiTypescript: Language = {
   name: 'openapi-typescript + openapi-fetch',
   check(ctx) {
-    const dir = path.join(ctx.root, 'test/artifacts/clients/openapi-typescript');
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    let r = run(path.join(ctx.root, 'node_modules/.bin/openapi-typescript'), [ctx.spec, '-o', path.join(dir, 'api.ts')], ctx.root);
+    const dir = tsDir(ctx, 'openapi-typescript');
+    const r = run(path.join(ctx.root, 'node_modules/.bin/openapi-typescript'), [ctx.spec, '-o', path.join(dir, 'api.ts')], ctx.root);
     if (r.code !== 0) return [`generate: exit ${r.code}: ${tail(r)}`];
-    const problems = fs.readFileSync(path.join(dir, 'api.ts'), 'utf8').split('\n')
-      .filter((l) => /\bunknown\b/.test(l) && !/^\s*(\*|\/\/)/.test(l) && !/\[(key|name): string\]: unknown;/.test(l) && !/"unknown"/.test(l))
-      .map((l) => `untyped: ${l.trim()}`);
-    const answers = JSON.parse(fs.readFileSync(ctx.answers, 'utf8')) as { schema: string; where: string; value: unknown }[];
-    fs.writeFileSync(path.join(dir, 'answers.ts'), [
+    return [...untyped(fs.readFileSync(path.join(dir, 'api.ts'), 'utf8')), ...typeCheckAnswers(ctx, dir, [
       "import createClient from 'openapi-fetch';",
       "import type { components, paths } from './api.js';",
       "type S = components['schemas'];",
       "export const client = createClient<paths>({ baseUrl: 'http://localhost:3000' });",
-      ...answers.map((a, i) => `// ${a.where.replace(/\n/g, ' ')}\nexport const a${i}: S[${JSON.stringify(a.schema)}] = ${JSON.stringify(a.value)};`),
-    ].join('\n'));
-    r = run(path.join(ctx.root, 'node_modules/.bin/tsc'), ['--strict', '--noEmit', '--skipLibCheck', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', 'answers.ts'], dir);
-    const errors = r.out.split('\n').filter((l) => /error TS\d+/.test(l));
-    problems.push(...errors.map((l) => {
-      const line = Number(/\((\d+),/.exec(l)?.[1] ?? 0);
-      const i = Math.floor((line - 5) / 2);
-      return answers[i] ? `answer misread: ${answers[i]!.where} as ${answers[i]!.schema}: ${l.replace(/^[^:]*: /, '').slice(0, 200)}` : l;
-    }));
-    if (r.code !== 0 && !errors.length) problems.push(`tsc: exit ${r.code}: ${tail(r)}`);
-    fs.rmSync(dir, { recursive: true, force: true });
-    return problems;
+    ])];
+  },
+};
+
+/** Generated TypeScript types named as the document's schemas, as one `S` to index by schema name. */
+const schemaIndex = (ctx: Context, from: string) => {
+  const names = [...new Set((JSON.parse(fs.readFileSync(ctx.answers, 'utf8')) as { schema: string }[]).map((a) => a.schema))].sort();
+  return [`import type { ${names.join(', ')} } from '${from}';`, `type S = { ${names.map((n) => `${JSON.stringify(n)}: ${n}`).join('; ')} };`];
+};
+
+/** orval with its defaults (the axios client, one file): tsc --strict, no `unknown` field, every answer as its schema's type. */
+const orval: Language = {
+  name: 'orval',
+  check(ctx) {
+    const dir = tsDir(ctx, 'orval');
+    const r = run(path.join(ctx.root, 'node_modules/.bin/orval'), ['--input', ctx.spec, '--output', path.join(dir, 'api.ts')], dir);
+    if (r.code !== 0 || !fs.existsSync(path.join(dir, 'api.ts'))) return [`generate: exit ${r.code}: ${tail(r)}`];
+    return [...untyped(fs.readFileSync(path.join(dir, 'api.ts'), 'utf8')), ...typeCheckAnswers(ctx, dir, [...schemaIndex(ctx, './api.js'), "export * as api from './api.js';"])];
+  },
+};
+
+/** @hey-api/openapi-ts with its defaults (types, SDK and its fetch client): the same checks. */
+const heyApi: Language = {
+  name: '@hey-api/openapi-ts',
+  check(ctx) {
+    const dir = tsDir(ctx, 'hey-api');
+    const r = run(path.join(ctx.root, 'node_modules/.bin/openapi-ts'), ['--input', ctx.spec, '--output', path.join(dir, 'client')], dir);
+    if (r.code !== 0 || !fs.existsSync(path.join(dir, 'client/types.gen.ts'))) return [`generate: exit ${r.code}: ${tail(r)}`];
+    return [...untyped(fs.readFileSync(path.join(dir, 'client/types.gen.ts'), 'utf8')), ...typeCheckAnswers(ctx, dir, [...schemaIndex(ctx, './client/index.js'), "export * as sdk from './client/index.js';"])];
   },
 };
 
@@ -340,12 +419,13 @@ const csharp: Language = {
   },
 };
 
-export const CHEAP: Language[] = [openapiTypescript, oapiCodegen];
+export const CHEAP: Language[] = [openapiTypescript, orval, heyApi, oapiCodegen];
 export const HEAVY: Language[] = [
   openapiGeneratorGo,
   java('okhttp-gson', [], [], 'org.openapitools.client.JSON'),
   // native cannot compile a union with an array member (`details`): docs/clients.md
   java('native', ['supportUrlQuery=false'], ['--schema-mappings', 'ApiErrorDetails=com.fasterxml.jackson.databind.JsonNode'], 'org.openapitools.client.ApiClient'),
   rust,
+  kotlin,
   csharp,
 ];

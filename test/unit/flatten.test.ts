@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import YAML from 'yaml';
-import { flattenInto } from '../../src/openapi/flatten.js';
+import { flattenInto, mergeInto } from '../../src/openapi/flatten.js';
 
 const DOC = `components:
   schemas:
@@ -41,9 +41,61 @@ it('refuses a base or property that does not exist', () => {
   expect(() => flattenInto(DOC.replace('properties: {kind:', 'properties: {size:'))).toThrow(/has no property size/);
 });
 
-it('leaves openapi.yaml as committed: no allOf, no property that is only type null, every x-flatten copy current', () => {
+const SHAPES = `components:
+  schemas:
+    Org:
+      type: object
+      additionalProperties: false
+      required: [kind, name, domain]
+      properties:
+        kind: {type: string, const: org}
+        name: {type: string}
+        domain:
+          type: [string, 'null']
+    Person:
+      type: object
+      additionalProperties: false
+      required: [kind, name, gender]
+      properties:
+        kind: {type: string, const: person}
+        name: {type: string}
+        gender: {type: [string, 'null']}
+    Row:
+      description: Either.
+      x-merge:
+        of: [Org, Person]
+        properties:
+          kind: {type: string, enum: [org, person]}
+`;
+
+it('merges the shapes of a row into one object: every property, required where all require it', () => {
+  const out = mergeInto(SHAPES);
+  expect(YAML.parse(out).components.schemas.Row).toEqual({
+    description: 'Either.',
+    'x-merge': { of: ['Org', 'Person'], properties: { kind: { type: 'string', enum: ['org', 'person'] } } },
+    type: 'object',
+    additionalProperties: false,
+    required: ['kind', 'name'],
+    properties: {
+      kind: { type: 'string', enum: ['org', 'person'] },
+      name: { type: 'string' },
+      domain: { type: ['string', 'null'] },
+      gender: { type: ['string', 'null'] },
+    },
+  });
+  expect(mergeInto(out)).toBe(out);
+});
+
+it('refuses a property the shapes declare differently unless the merge names it, and a member that is no object', () => {
+  expect(() => mergeInto(SHAPES.replace(/        properties:\n          kind: .*\n/, ''))).toThrow(/property kind differs between Org, Person/);
+  expect(() => mergeInto(SHAPES.replace('of: [Org, Person]', 'of: [Org, Nope]'))).toThrow(/no object schema Nope/);
+  expect(() => mergeInto(SHAPES.replace('enum: [org, person]}\n', 'enum: [org, person]}\n          size: {type: integer}\n'))).toThrow(/no member has property size/);
+});
+
+it('leaves openapi.yaml as committed: no allOf, no property that is only type null, every x-flatten and x-merge copy current', () => {
   const text = fs.readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8');
   expect(flattenInto(text)).toBe(text);
+  expect(mergeInto(text)).toBe(text);
   // null as an anyOf member (`- type: 'null'`) is fine; a property schema of type null alone is not
   expect(text).not.toMatch(/allOf:|: \{type: 'null'\}/);
 });

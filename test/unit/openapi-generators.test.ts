@@ -5,7 +5,8 @@
  * `format: int64`: without it Java, Kotlin, Go, Rust and C# generators make 32-bit fields, and an
  * amount of 2,600,000,000 reads as -1,694,967,296 (okhttp-gson) or fails to decode. Every number
  * declares `format: double`: without it Go makes float32, and a sum of 26,332,253,400 reads as
- * 26,332,254,000.
+ * 26,332,254,000. An enum with the value `name` names its constants (`x-enum-varnames`): a Kotlin
+ * enum constant `name` does not compile.
  */
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
@@ -86,4 +87,29 @@ it('info.version is the SemVer of the latest API version, which x-api-version na
   expect(doc.info['x-api-version']).toBe(LATEST_VERSION);
   expect(doc.info.version).toBe(LATEST_VERSION.split('-').map(Number).join('.'));
   expect(doc.info.version).toMatch(/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/);
+});
+
+/** Enum values Kotlin cannot name a constant after: the members every Kotlin `Enum` has. */
+const KOTLIN_ENUM_MEMBERS = new Set(['name', 'ordinal']);
+
+/** The places of enums (schemas, parameters, anywhere) with such a value and no `x-enum-varnames`. */
+function unnamedKotlinClashes(node: unknown, at = '#'): string[] {
+  if (Array.isArray(node)) return node.flatMap((n, i) => unnamedKotlinClashes(n, `${at}/${i}`));
+  if (!node || typeof node !== 'object') return [];
+  const s = node as Json;
+  const here = Array.isArray(s.enum) && s.enum.some((v: unknown) => KOTLIN_ENUM_MEMBERS.has(v as string)) && !Array.isArray(s['x-enum-varnames']) ? [at] : [];
+  return [...here, ...Object.entries(s).filter(([k]) => k !== 'example' && k !== 'examples').flatMap(([k, v]) => unnamedKotlinClashes(v, `${at}/${k}`))];
+}
+
+it('an enum with a value named like a member of Kotlin\'s Enum (`name`) names its constants', () => {
+  // openapi-generator kotlin makes `enum class X { name("name") }`: "Conflicting declarations", no compile
+  expect(unnamedKotlinClashes(YAML.parse(`
+components:
+  parameters:
+    Sort: {name: sort, in: query, schema: {type: string, enum: [name, -name, added_at]}}
+  schemas:
+    Named: {type: string, enum: [name, domain], x-enum-varnames: [NAME, DOMAIN]}
+    Other: {type: string, enum: [domain]}
+`))).toEqual(['#/components/parameters/Sort/schema']);
+  expect(unnamedKotlinClashes(YAML.parse(fs.readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')))).toEqual([]);
 });

@@ -75,13 +75,40 @@ from .ecosystem_place_kind import EcosystemPlaceKind
 from .education_glance import EducationGlance
 from .education_item import EducationItem
 from .education_item_list import EducationItemList
+from .entity_full import EntityFull
 from .entity_full_response import EntityFullResponse
+from .entity_full_status_type_1 import EntityFullStatusType1
+from .entity_full_status_type_2_type_1 import EntityFullStatusType2Type1
+from .entity_full_status_type_3_type_1 import EntityFullStatusType3Type1
+from .entity_full_subtype_type_1 import EntityFullSubtypeType1
+from .entity_full_subtype_type_2_type_1 import EntityFullSubtypeType2Type1
+from .entity_full_subtype_type_3_type_1 import EntityFullSubtypeType3Type1
+from .entity_full_type import EntityFullType
+from .entity_full_unicorn_type_type_1 import EntityFullUnicornTypeType1
+from .entity_full_unicorn_type_type_2_type_1 import EntityFullUnicornTypeType2Type1
+from .entity_full_unicorn_type_type_3_type_1 import EntityFullUnicornTypeType3Type1
+from .entity_links import EntityLinks
 from .entity_ref import EntityRef
 from .entity_ref_subtype_type_1 import EntityRefSubtypeType1
 from .entity_ref_subtype_type_2_type_1 import EntityRefSubtypeType2Type1
 from .entity_ref_subtype_type_3_type_1 import EntityRefSubtypeType3Type1
 from .entity_ref_type import EntityRefType
+from .entity_summary import EntitySummary
 from .entity_summary_list import EntitySummaryList
+from .entity_summary_status_type_1 import EntitySummaryStatusType1
+from .entity_summary_status_type_2_type_1 import EntitySummaryStatusType2Type1
+from .entity_summary_status_type_3_type_1 import EntitySummaryStatusType3Type1
+from .entity_summary_subtype_type_1 import EntitySummarySubtypeType1
+from .entity_summary_subtype_type_2_type_1 import EntitySummarySubtypeType2Type1
+from .entity_summary_subtype_type_3_type_1 import EntitySummarySubtypeType3Type1
+from .entity_summary_type import EntitySummaryType
+from .entity_summary_unicorn_type_type_1 import EntitySummaryUnicornTypeType1
+from .entity_summary_unicorn_type_type_2_type_1 import (
+    EntitySummaryUnicornTypeType2Type1,
+)
+from .entity_summary_unicorn_type_type_3_type_1 import (
+    EntitySummaryUnicornTypeType3Type1,
+)
 from .exits_summary import ExitsSummary
 from .export_line import ExportLine
 from .export_summary import ExportSummary
@@ -104,6 +131,7 @@ from .founder_item import FounderItem
 from .founder_item_list import FounderItemList
 from .founder_list import FounderList
 from .founder_list_view import FounderListView
+from .founder_row import FounderRow
 from .founder_summary import FounderSummary
 from .fund import Fund
 from .fund_fund_type_type_1 import FundFundTypeType1
@@ -119,11 +147,10 @@ from .funnel import Funnel
 from .funnel_dimension import FunnelDimension
 from .funnel_query_info import FunnelQueryInfo
 from .funnel_row import FunnelRow
-from .geo_cluster import GeoCluster
 from .geo_companies_mode import GeoCompaniesMode
 from .geo_gov_ngos_mode import GeoGovNgosMode
 from .geo_investors_mode import GeoInvestorsMode
-from .geo_point import GeoPoint
+from .geo_item import GeoItem
 from .geo_response import GeoResponse
 from .geo_response_mode import GeoResponseMode
 from .geo_universities_mode import GeoUniversitiesMode
@@ -180,6 +207,7 @@ from .investor_full_unicorn_type_type_2_type_1 import InvestorFullUnicornTypeTyp
 from .investor_full_unicorn_type_type_3_type_1 import InvestorFullUnicornTypeType3Type1
 from .investor_profile import InvestorProfile
 from .investor_profile_full import InvestorProfileFull
+from .investor_profile_row import InvestorProfileRow
 from .investor_summary import InvestorSummary
 from .investor_summary_list import InvestorSummaryList
 from .investor_summary_status_type_1 import InvestorSummaryStatusType1
@@ -501,13 +529,36 @@ __all__ = (
     "EducationGlance",
     "EducationItem",
     "EducationItemList",
+    "EntityFull",
     "EntityFullResponse",
+    "EntityFullStatusType1",
+    "EntityFullStatusType2Type1",
+    "EntityFullStatusType3Type1",
+    "EntityFullSubtypeType1",
+    "EntityFullSubtypeType2Type1",
+    "EntityFullSubtypeType3Type1",
+    "EntityFullType",
+    "EntityFullUnicornTypeType1",
+    "EntityFullUnicornTypeType2Type1",
+    "EntityFullUnicornTypeType3Type1",
+    "EntityLinks",
     "EntityRef",
     "EntityRefSubtypeType1",
     "EntityRefSubtypeType2Type1",
     "EntityRefSubtypeType3Type1",
     "EntityRefType",
+    "EntitySummary",
     "EntitySummaryList",
+    "EntitySummaryStatusType1",
+    "EntitySummaryStatusType2Type1",
+    "EntitySummaryStatusType3Type1",
+    "EntitySummarySubtypeType1",
+    "EntitySummarySubtypeType2Type1",
+    "EntitySummarySubtypeType3Type1",
+    "EntitySummaryType",
+    "EntitySummaryUnicornTypeType1",
+    "EntitySummaryUnicornTypeType2Type1",
+    "EntitySummaryUnicornTypeType3Type1",
     "ExitsSummary",
     "ExportLine",
     "ExportSummary",
@@ -530,6 +581,7 @@ __all__ = (
     "FounderItemList",
     "FounderList",
     "FounderListView",
+    "FounderRow",
     "FounderSummary",
     "Fund",
     "FundFundTypeType1",
@@ -545,11 +597,10 @@ __all__ = (
     "FunnelDimension",
     "FunnelQueryInfo",
     "FunnelRow",
-    "GeoCluster",
     "GeoCompaniesMode",
     "GeoGovNgosMode",
     "GeoInvestorsMode",
-    "GeoPoint",
+    "GeoItem",
     "GeoResponse",
     "GeoResponseMode",
     "GeoUniversitiesMode",
@@ -602,6 +653,7 @@ __all__ = (
     "InvestorFullUnicornTypeType3Type1",
     "InvestorProfile",
     "InvestorProfileFull",
+    "InvestorProfileRow",
     "InvestorSummary",
     "InvestorSummaryList",
     "InvestorSummaryStatusType1",

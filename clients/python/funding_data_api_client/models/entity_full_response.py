@@ -8,8 +8,7 @@ from attrs import define as _attrs_define
 from ..models.currency_code import CurrencyCode
 
 if TYPE_CHECKING:
-    from ..models.founder_full import FounderFull
-    from ..models.organization_full import OrganizationFull
+    from ..models.entity_full import EntityFull
 
 
 T = TypeVar("T", bound="EntityFullResponse")
@@ -19,21 +18,17 @@ T = TypeVar("T", bound="EntityFullResponse")
 class EntityFullResponse:
     """
     Attributes:
-        data (FounderFull | OrganizationFull): The full record of any entity (organization of any subtype, or person).
+        data (EntityFull): The full record of any entity: the organization record (`OrganizationFull`) of any subtype,
+            or the person record (`FounderFull`). One object with the fields of both, each present on
+            the records of the shape that has it (`x-merge`, expanded by `make generate`).
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
     """
 
-    data: FounderFull | OrganizationFull
+    data: EntityFull
     currency: CurrencyCode
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.organization_full import OrganizationFull
-
-        data: dict[str, Any]
-        if isinstance(self.data, OrganizationFull):
-            data = self.data.to_dict()
-        else:
-            data = self.data.to_dict()
+        data = self.data.to_dict()
 
         currency = self.currency.value
 
@@ -50,27 +45,10 @@ class EntityFullResponse:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.founder_full import FounderFull
-        from ..models.organization_full import OrganizationFull
+        from ..models.entity_full import EntityFull
 
         d = dict(src_dict)
-
-        def _parse_data(data: object) -> FounderFull | OrganizationFull:
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_entity_full_type_0 = OrganizationFull.from_dict(data)
-
-                return componentsschemas_entity_full_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            if not isinstance(data, dict):
-                raise TypeError()
-            componentsschemas_entity_full_type_1 = FounderFull.from_dict(data)
-
-            return componentsschemas_entity_full_type_1
-
-        data = _parse_data(d.pop("data"))
+        data = EntityFull.from_dict(d.pop("data"))
 
         currency = CurrencyCode(d.pop("currency"))
 

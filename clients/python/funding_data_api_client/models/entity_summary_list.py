@@ -9,9 +9,8 @@ from ..models.currency_code import CurrencyCode
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.founder_summary import FounderSummary
+    from ..models.entity_summary import EntitySummary
     from ..models.meta import Meta
-    from ..models.organization_summary import OrganizationSummary
     from ..models.page import Page
 
 
@@ -22,28 +21,21 @@ T = TypeVar("T", bound="EntitySummaryList")
 class EntitySummaryList:
     """
     Attributes:
-        data (list[FounderSummary | OrganizationSummary]):
+        data (list[EntitySummary]):
         page (Page): Page of a list. `capped`, `tier` and `ecosystem` are present on requests made without an API key.
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
         meta (Meta | Unset): Notices about the request, for clients pinned to older versions.
     """
 
-    data: list[FounderSummary | OrganizationSummary]
+    data: list[EntitySummary]
     page: Page
     currency: CurrencyCode
     meta: Meta | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.organization_summary import OrganizationSummary
-
         data = []
         for data_item_data in self.data:
-            data_item: dict[str, Any]
-            if isinstance(data_item_data, OrganizationSummary):
-                data_item = data_item_data.to_dict()
-            else:
-                data_item = data_item_data.to_dict()
-
+            data_item = data_item_data.to_dict()
             data.append(data_item)
 
         page = self.page.to_dict()
@@ -70,34 +62,15 @@ class EntitySummaryList:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.founder_summary import FounderSummary
+        from ..models.entity_summary import EntitySummary
         from ..models.meta import Meta
-        from ..models.organization_summary import OrganizationSummary
         from ..models.page import Page
 
         d = dict(src_dict)
         data = []
         _data = d.pop("data")
         for data_item_data in _data:
-
-            def _parse_data_item(data: object) -> FounderSummary | OrganizationSummary:
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_entity_summary_type_0 = (
-                        OrganizationSummary.from_dict(data)
-                    )
-
-                    return componentsschemas_entity_summary_type_0
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_entity_summary_type_1 = FounderSummary.from_dict(data)
-
-                return componentsschemas_entity_summary_type_1
-
-            data_item = _parse_data_item(data_item_data)
+            data_item = EntitySummary.from_dict(data_item_data)
 
             data.append(data_item)
 

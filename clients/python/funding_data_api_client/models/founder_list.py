@@ -10,8 +10,7 @@ from ..models.founder_list_view import FounderListView
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.founder_full import FounderFull
-    from ..models.founder_summary import FounderSummary
+    from ..models.founder_row import FounderRow
     from ..models.meta import Meta
     from ..models.page import Page
 
@@ -24,31 +23,24 @@ class FounderList:
     """
     Attributes:
         view (FounderListView):
-        data (list[FounderFull | FounderSummary]):
+        data (list[FounderRow]):
         page (Page): Page of a list. `capped`, `tier` and `ecosystem` are present on requests made without an API key.
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
         meta (Meta | Unset): Notices about the request, for clients pinned to older versions.
     """
 
     view: FounderListView
-    data: list[FounderFull | FounderSummary]
+    data: list[FounderRow]
     page: Page
     currency: CurrencyCode
     meta: Meta | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.founder_full import FounderFull
-
         view = self.view.value
 
         data = []
         for data_item_data in self.data:
-            data_item: dict[str, Any]
-            if isinstance(data_item_data, FounderFull):
-                data_item = data_item_data.to_dict()
-            else:
-                data_item = data_item_data.to_dict()
-
+            data_item = data_item_data.to_dict()
             data.append(data_item)
 
         page = self.page.to_dict()
@@ -76,8 +68,7 @@ class FounderList:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.founder_full import FounderFull
-        from ..models.founder_summary import FounderSummary
+        from ..models.founder_row import FounderRow
         from ..models.meta import Meta
         from ..models.page import Page
 
@@ -87,23 +78,7 @@ class FounderList:
         data = []
         _data = d.pop("data")
         for data_item_data in _data:
-
-            def _parse_data_item(data: object) -> FounderFull | FounderSummary:
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_founder_row_type_0 = FounderFull.from_dict(data)
-
-                    return componentsschemas_founder_row_type_0
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_founder_row_type_1 = FounderSummary.from_dict(data)
-
-                return componentsschemas_founder_row_type_1
-
-            data_item = _parse_data_item(data_item_data)
+            data_item = FounderRow.from_dict(data_item_data)
 
             data.append(data_item)
 

@@ -9,8 +9,7 @@ from ..models.currency_code import CurrencyCode
 from ..models.geo_response_mode import GeoResponseMode
 
 if TYPE_CHECKING:
-    from ..models.geo_cluster import GeoCluster
-    from ..models.geo_point import GeoPoint
+    from ..models.geo_item import GeoItem
 
 
 T = TypeVar("T", bound="GeoResponse")
@@ -21,29 +20,22 @@ class GeoResponse:
     """
     Attributes:
         mode (GeoResponseMode):
-        data (list[GeoCluster | GeoPoint]):
+        data (list[GeoItem]):
         truncated (bool): More items matched than `limit`.
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
     """
 
     mode: GeoResponseMode
-    data: list[GeoCluster | GeoPoint]
+    data: list[GeoItem]
     truncated: bool
     currency: CurrencyCode
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.geo_point import GeoPoint
-
         mode = self.mode.value
 
         data = []
         for data_item_data in self.data:
-            data_item: dict[str, Any]
-            if isinstance(data_item_data, GeoPoint):
-                data_item = data_item_data.to_dict()
-            else:
-                data_item = data_item_data.to_dict()
-
+            data_item = data_item_data.to_dict()
             data.append(data_item)
 
         truncated = self.truncated
@@ -65,8 +57,7 @@ class GeoResponse:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.geo_cluster import GeoCluster
-        from ..models.geo_point import GeoPoint
+        from ..models.geo_item import GeoItem
 
         d = dict(src_dict)
         mode = GeoResponseMode(d.pop("mode"))
@@ -74,23 +65,7 @@ class GeoResponse:
         data = []
         _data = d.pop("data")
         for data_item_data in _data:
-
-            def _parse_data_item(data: object) -> GeoCluster | GeoPoint:
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_geo_item_type_0 = GeoPoint.from_dict(data)
-
-                    return componentsschemas_geo_item_type_0
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_geo_item_type_1 = GeoCluster.from_dict(data)
-
-                return componentsschemas_geo_item_type_1
-
-            data_item = _parse_data_item(data_item_data)
+            data_item = GeoItem.from_dict(data_item_data)
 
             data.append(data_item)
 

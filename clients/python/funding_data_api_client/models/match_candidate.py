@@ -8,8 +8,7 @@ from attrs import define as _attrs_define
 from ..models.match_candidate_matched_on_item import MatchCandidateMatchedOnItem
 
 if TYPE_CHECKING:
-    from ..models.founder_summary import FounderSummary
-    from ..models.organization_summary import OrganizationSummary
+    from ..models.entity_summary import EntitySummary
 
 
 T = TypeVar("T", bound="MatchCandidate")
@@ -22,18 +21,17 @@ class MatchCandidate:
         score (float):
         matched_on (list[MatchCandidateMatchedOnItem]): The inputs this entity agrees with (`name` also when one typo
             away).
-        entity (FounderSummary | OrganizationSummary): A row of `/data/entities`: the organization summary row of its
-            `subtype`, or the person
-            summary row (`type` = `person`, `subtype` null).
+        entity (EntitySummary): A row of `/data/entities`: the organization summary row (`OrganizationSummary`) of its
+            `subtype`, or the person summary row (`FounderSummary`: `type` = `person`, `subtype` null).
+            One object with the fields of both, each present on the rows of the shape that has it
+            (`x-merge`, expanded by `make generate`).
     """
 
     score: float
     matched_on: list[MatchCandidateMatchedOnItem]
-    entity: FounderSummary | OrganizationSummary
+    entity: EntitySummary
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.organization_summary import OrganizationSummary
-
         score = self.score
 
         matched_on = []
@@ -41,11 +39,7 @@ class MatchCandidate:
             matched_on_item = matched_on_item_data.value
             matched_on.append(matched_on_item)
 
-        entity: dict[str, Any]
-        if isinstance(self.entity, OrganizationSummary):
-            entity = self.entity.to_dict()
-        else:
-            entity = self.entity.to_dict()
+        entity = self.entity.to_dict()
 
         field_dict: dict[str, Any] = {}
 
@@ -61,8 +55,7 @@ class MatchCandidate:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.founder_summary import FounderSummary
-        from ..models.organization_summary import OrganizationSummary
+        from ..models.entity_summary import EntitySummary
 
         d = dict(src_dict)
         score = d.pop("score")
@@ -74,24 +67,7 @@ class MatchCandidate:
 
             matched_on.append(matched_on_item)
 
-        def _parse_entity(data: object) -> FounderSummary | OrganizationSummary:
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_entity_summary_type_0 = OrganizationSummary.from_dict(
-                    data
-                )
-
-                return componentsschemas_entity_summary_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            if not isinstance(data, dict):
-                raise TypeError()
-            componentsschemas_entity_summary_type_1 = FounderSummary.from_dict(data)
-
-            return componentsschemas_entity_summary_type_1
-
-        entity = _parse_entity(d.pop("entity"))
+        entity = EntitySummary.from_dict(d.pop("entity"))
 
         match_candidate = cls(
             score=score,
