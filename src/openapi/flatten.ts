@@ -6,6 +6,9 @@
  * A schema with `x-flatten: {from: Base, properties: {name: schema, ...}}` is rewritten as a copy of
  * `Base` (its keys except `description`) with the named properties replaced; its own `description`
  * and `x-flatten` stay. Edit the base, then `make generate`.
+ *
+ * The hand-written document keeps only the stub (`description` and `x-` keys: `stubFlattened`, which
+ * `make generate` applies); the copy is made when the document is bundled (src/openapi/bundle.ts).
  */
 import YAML, { isMap, type Pair, type Scalar, type YAMLMap } from 'yaml';
 
@@ -14,6 +17,15 @@ const keyOf = (p: Pair) => String((p.key as Scalar).value);
 const flow = (v: unknown) => YAML.stringify(v, { collectionStyle: 'flow', lineWidth: 0, flowCollectionPadding: false }).trim();
 
 export function flattenInto(text: string): string {
+  return rewriteFlattened(text, true);
+}
+
+/** The document with every `x-flatten` schema cut back to its own keys (the copy is the bundle's). */
+export function stubFlattened(text: string): string {
+  return rewriteFlattened(text, false);
+}
+
+function rewriteFlattened(text: string, copy: boolean): string {
   const doc = YAML.parseDocument(text);
   const schemas = doc.getIn(['components', 'schemas']) as YAMLMap;
   const edits: { from: number; to: number; text: string }[] = [];
@@ -26,7 +38,7 @@ export function flattenInto(text: string): string {
     if (!isMap(base)) throw new Error(`x-flatten of ${keyOf(pair)}: no schema ${from}`);
     // the text of the base's keys, with the overridden properties swapped in
     const copied: string[] = [];
-    for (const item of base.items) {
+    for (const item of copy ? base.items : []) {
       const k = keyOf(item);
       if (k === 'description' || k.startsWith('x-')) continue;
       const start = (item.key as Scalar).range![0];
