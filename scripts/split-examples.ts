@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML, { isMap, type Pair, type Scalar, type YAMLMap } from 'yaml';
-import { BUNDLE_PATH, bundleText, bundleYaml, EXAMPLES_DIR, OPENAPI_PATH, ROOT } from '../src/openapi/bundle.js';
+import { BUNDLE_PATH, bundleText, bundleYaml, EXAMPLES_DIR, OPENAPI_PATH, readExample, ROOT, type ExampleReader } from '../src/openapi/bundle.js';
 import { stubFlattened } from '../src/openapi/flatten.js';
 
 /** Examples longer than this (as JSON, or as text for a string) leave the document. */
@@ -59,7 +59,7 @@ function mediaMaps(doc: YAML.Document): [string, string, YAMLMap][] {
 }
 
 /** The text with its large inline examples replaced by references, and the files those name. */
-export function splitExamples(text: string): { text: string; files: Map<string, string> } {
+export function splitExamples(text: string, read: ExampleReader = readExample): { text: string; files: Map<string, string> } {
   const doc = YAML.parseDocument(text);
   const edits: Edit[] = [];
   const files = new Map<string, string>();
@@ -90,7 +90,7 @@ export function splitExamples(text: string): { text: string; files: Map<string, 
       if (!isMap(ex.value)) continue;
       const external = ex.value.get('externalValue');
       if (typeof external === 'string') {
-        if (!/^[a-z]+:/.test(external)) claim(external, fs.readFileSync(path.join(ROOT, external), 'utf8'));
+        if (!/^[a-z]+:/.test(external)) claim(external, read(external));
         continue;
       }
       const pair = ex.value.items.find((p) => keyOf(p) === 'value');

@@ -24,7 +24,7 @@ export const BUNDLE_PATH = path.join(ROOT, 'generated', 'openapi.bundled.yaml');
 
 /** Reads an example file named by `externalValue`: JSON files are values, any other file is text. */
 export type ExampleReader = (ref: string) => string;
-const fromDisk: ExampleReader = (ref) => fs.readFileSync(path.join(ROOT, ref), 'utf8');
+export const readExample: ExampleReader = (ref) => fs.readFileSync(path.join(ROOT, ref), 'utf8');
 
 /** The value an example file holds. */
 export function exampleValue(ref: string, content: string): unknown {
@@ -47,7 +47,7 @@ function inlineExamples(node: unknown, read: ExampleReader): void {
 }
 
 /** The bundled document of an openapi.yaml text: per-subtype schemas expanded, examples inlined. */
-export function bundleText(text: string, read: ExampleReader = fromDisk): Json {
+export function bundleText(text: string, read: ExampleReader = readExample): Json {
   const doc = YAML.parse(flattenInto(text)) as Json;
   inlineExamples(doc, read);
   return doc;
@@ -60,5 +60,5 @@ export function bundledDocument(): Json {
 
 /** The bundle as the text of `generated/openapi.bundled.yaml`. */
 export function bundleYaml(doc: Json): string {
-  return `# Generated from openapi.yaml and openapi/examples/ by \`make generate\` (src/openapi/bundle.ts): do not edit\n${YAML.stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+  return `# Generated from openapi.yaml and openapi/examples/ by \`make generate\` (src/openapi/bundle.ts): do not edit\n${YAML.stringify(doc, { version: '1.1', lineWidth: 0, aliasDuplicateObjects: false })}`;
 }

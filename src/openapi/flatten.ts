@@ -27,7 +27,8 @@ export function stubFlattened(text: string): string {
 
 function rewriteFlattened(text: string, copy: boolean): string {
   const doc = YAML.parseDocument(text);
-  const schemas = doc.getIn(['components', 'schemas']) as YAMLMap;
+  const schemas = doc.getIn(['components', 'schemas']);
+  if (!isMap(schemas)) return text;
   const edits: { from: number; to: number; text: string }[] = [];
   for (const pair of schemas.items) {
     const schema = pair.value as YAMLMap;
