@@ -68,6 +68,7 @@ export function planOperations(api: OpenAPIBackend, handlers: HandlerMap): Opera
       scopes: requiredScopes(op),
       creditCost: Number((op as unknown as Record<string, unknown>)['x-credit-cost'] ?? DEFAULT_CREDIT_COST),
       creditPer: ((op as unknown as Record<string, unknown>)['x-credit-cost-per'] as string | undefined) ?? null,
+      planCapped: (op as unknown as Record<string, unknown>)['x-plan-capped'] === true,
       locks: lockPlan(page),
       cache: cachePolicy(op.method, op.path),
       exportable,
