@@ -3038,7 +3038,12 @@ export interface components {
             name: string;
             slug: string;
         };
-        /** @description Page of a list. `capped`, `tier` and `ecosystem` are present on requests made without an API key. */
+        /**
+         * @description Page of a list. `capped`, `tier` and `ecosystem` are present on requests made without an API key.
+         *     Such a request gets at most its plan's page size on the core lists, the operations marked
+         *     `x-plan-capped: true` (`capped` is true when the size was reduced), and no list goes past its
+         *     plan's depth (`offset + limit`; beyond it 400 `PAGINATION_DEPTH_EXCEEDED`).
+         */
         Page: {
             limit: number;
             /** @description Position of the first row of this page. */
