@@ -75,8 +75,9 @@ $(BUNDLE): openapi.yaml $(wildcard openapi/examples/*) src/openapi/bundle.ts src
 split-examples: install ## Move large inline examples of openapi.yaml into openapi/examples/ and write the bundle (re-runnable)
 	$(TSX) scripts/split-examples.ts
 
-generate: install $(PY_SDK) ## Render the version table and the CSV examples into openapi.yaml (large examples moved to openapi/examples/) and the configuration table into README.md; write the bundle; regenerate generated/api.ts, the Python SDK's generated package and the Postman collection
+generate: install $(PY_SDK) ## Render the version table, the filter syntax and the CSV examples into openapi.yaml (large examples moved to openapi/examples/) and the configuration table into README.md; write the bundle; regenerate generated/api.ts, the Python SDK's generated package and the Postman collection
 	$(TSX) src/versions/render.ts
+	$(TSX) scripts/filter-syntax.ts
 	$(TSX) scripts/config-table.ts
 	$(TSX) scripts/csv-examples.ts
 	$(TSX) scripts/split-examples.ts
@@ -86,6 +87,7 @@ generate: install $(PY_SDK) ## Render the version table and the CSV examples int
 
 check-generated: install $(PY_SDK) ## Fail when the bundle, generated/api.ts, the Python SDK's generated package, the Postman collection, the version table or CSV examples in openapi.yaml, or openapi/examples/ are stale
 	@$(TSX) src/versions/render.ts --check
+	@$(TSX) scripts/filter-syntax.ts --check
 	@$(TSX) scripts/config-table.ts --check
 	@$(TSX) scripts/csv-examples.ts --check
 	@$(TSX) scripts/split-examples.ts --check
@@ -125,6 +127,7 @@ test-vitest: install $(CHROMIUM) $(PY_SDK)
 check: typecheck lint test-unit ## The fast loop, about a minute on 2 cores: typecheck, openapi.yaml's lint and examples, the version table and README rendered, unit tests
 	@$(TSX) scripts/split-examples.ts --check
 	@$(TSX) src/versions/render.ts --check
+	@$(TSX) scripts/filter-syntax.ts --check
 	@$(TSX) scripts/config-table.ts --check
 
 test-python: $(PY_SDK) ## The Python SDK's hand-written layer: ruff and pytest (exit 5, no tests collected, is a failure too)
