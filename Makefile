@@ -55,7 +55,7 @@ $(CLIENTS_CHECK): test/clients/requirements.txt
 	@touch $(CLIENTS_CHECK)
 
 run: install ## Migrate and seed the embedded SQLite demo database if needed, then start the API and identity provider
-	$(SEEDING) $(NODE_TS) src/db/cli.ts ensure
+	$(SEEDING) $(NODE_TS) src/admin/database.ts ensure
 	MALLOC_MMAP_THRESHOLD_=$(MALLOC_MMAP_THRESHOLD) NODE_OPTIONS="$(if $(filter-out 0,$(HEAP_MB)),--max-old-space-size=$(HEAP_MB)) $(if $(filter-out 0,$(HEAP_YOUNG_MB)),--max-semi-space-size=$(HEAP_YOUNG_MB)) $${NODE_OPTIONS:-}" exec $(NODE_TS) src/server.ts
 
 build: install ## Compile to dist/ (npm start, npm run admin): JavaScript, worker modules, openapi.yaml, docs renderer
@@ -64,10 +64,10 @@ build: install ## Compile to dist/ (npm start, npm run admin): JavaScript, worke
 	$(NODE_TS) scripts/build.ts
 
 migrate: install ## Apply database migrations (DATABASE_URL)
-	$(TSX) src/db/cli.ts migrate
+	$(TSX) src/admin/database.ts migrate
 
 seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABASE_URL
-	$(SEEDING) $(TSX) src/db/cli.ts seed --reset --scale $(SEED_SCALE)
+	$(SEEDING) $(TSX) src/admin/database.ts seed --reset --scale $(SEED_SCALE)
 
 $(BUNDLE): openapi.yaml $(wildcard openapi/examples/*) src/openapi/bundle.ts src/openapi/flatten.ts scripts/split-examples.ts
 	$(TSX) scripts/split-examples.ts
