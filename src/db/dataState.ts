@@ -3,6 +3,7 @@
  * asks before it seeds.
  */
 import type { Knex } from 'knex';
+import { dialectOf } from './dialect.js';
 import { isSqlite, normalizeRawResult } from './knex.js';
 
 /** Rows in one table. */
@@ -18,9 +19,7 @@ export async function hasData(db: Knex): Promise<boolean> {
 
 /** Every table except knex's own bookkeeping. */
 async function dataTables(db: Knex): Promise<string[]> {
-  const rows = isSqlite(db)
-    ? await db.raw(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'knex_%' order by name`)
-    : await db.raw(`select tablename as name from pg_tables where schemaname = current_schema() and tablename not like 'knex_%' order by tablename`);
+  const rows = await db.raw(dialectOf(db).dataTablesSql);
   return normalizeRawResult(rows).map((r) => String(r.name));
 }
 
