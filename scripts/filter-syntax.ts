@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import YAML, { isScalar, type Pair, type Scalar } from 'yaml';
 import { OPENAPI_PATH } from '../src/openapi/bundle.js';
 import { FILTER_SYNTAX_DOC } from '../src/query/filter.js';
+import { writeOrCheck } from './rendered.js';
 
 /** The document with the `filter` parameter's description replaced by the syntax (a literal block). */
 export function renderFilterSyntax(text: string): string {
@@ -25,12 +26,11 @@ export function renderFilterSyntax(text: string): string {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const current = fs.readFileSync(OPENAPI_PATH, 'utf8');
-  const rendered = renderFilterSyntax(current);
-  if (process.argv.includes('--check')) {
-    if (rendered !== current) {
-      console.error("openapi.yaml: the filter parameter's description differs from FILTER_SYNTAX_DOC (src/query/filter.ts): run make generate");
-      process.exit(1);
-    }
-    console.log("openapi.yaml: the filter parameter's description is current");
-  } else if (rendered !== current) fs.writeFileSync(OPENAPI_PATH, rendered);
+  writeOrCheck(
+    OPENAPI_PATH,
+    current,
+    renderFilterSyntax(current),
+    "openapi.yaml: the filter parameter's description differs from FILTER_SYNTAX_DOC (src/query/filter.ts): run make generate",
+    "openapi.yaml: the filter parameter's description is current",
+  );
 }
