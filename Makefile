@@ -22,7 +22,11 @@ MALLOC_MMAP_THRESHOLD ?= 131072
 SEED_YOUNG_MB ?= 64
 SEEDING := NODE_OPTIONS="$(if $(filter-out 0,$(SEED_YOUNG_MB)),--max-semi-space-size=$(SEED_YOUNG_MB)) $${NODE_OPTIONS:-}"
 
-.PHONY: help install build run seed migrate check test test-tally-reset test-unit test-integration test-vitest test-python test-contract test-generators test-clients-all test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench eval soak clean
+# openapi.yaml with its examples (openapi/examples/) and per-subtype schemas inlined: the one document
+# every tool reads (src/openapi/bundle.ts; the server bundles the same way when it starts)
+BUNDLE := generated/openapi.bundled.yaml
+
+.PHONY: help install build run seed migrate check split-examples test test-tally-reset test-unit test-integration test-vitest test-python test-contract test-generators test-clients-all test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench eval soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -51,7 +55,7 @@ $(CLIENTS_CHECK): test/clients/requirements.txt
 	@touch $(CLIENTS_CHECK)
 
 run: install ## Migrate and seed the embedded SQLite demo database if needed, then start the API and identity provider
-	$(SEEDING) $(NODE_TS) src/db/cli.ts ensure
+	$(SEEDING) $(NODE_TS) src/admin/database.ts ensure
 	MALLOC_MMAP_THRESHOLD_=$(MALLOC_MMAP_THRESHOLD) NODE_OPTIONS="$(if $(filter-out 0,$(HEAP_MB)),--max-old-space-size=$(HEAP_MB)) $(if $(filter-out 0,$(HEAP_YOUNG_MB)),--max-semi-space-size=$(HEAP_YOUNG_MB)) $${NODE_OPTIONS:-}" exec $(NODE_TS) src/server.ts
 
 build: install ## Compile to dist/ (npm start, npm run admin): JavaScript, worker modules, openapi.yaml, docs renderer
@@ -60,35 +64,46 @@ build: install ## Compile to dist/ (npm start, npm run admin): JavaScript, worke
 	$(NODE_TS) scripts/build.ts
 
 migrate: install ## Apply database migrations (DATABASE_URL)
-	$(TSX) src/db/cli.ts migrate
+	$(TSX) src/admin/database.ts migrate
 
 seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABASE_URL
-	$(SEEDING) $(TSX) src/db/cli.ts seed --reset --scale $(SEED_SCALE)
+	$(SEEDING) $(TSX) src/admin/database.ts seed --reset --scale $(SEED_SCALE)
 
-generate: install $(PY_SDK) ## Render the version table, the flat per-subtype schemas and the CSV examples into openapi.yaml and the configuration table into README.md; regenerate generated/api.ts, the Python SDK's generated package and the Postman collection
+$(BUNDLE): openapi.yaml $(wildcard openapi/examples/*) src/openapi/bundle.ts src/openapi/flatten.ts scripts/split-examples.ts
+	$(TSX) scripts/split-examples.ts
+
+split-examples: install ## Move large inline examples of openapi.yaml into openapi/examples/ and write the bundle (re-runnable)
+	$(TSX) scripts/split-examples.ts
+
+generate: install $(PY_SDK) ## Render the version table, the filter syntax and the CSV examples into openapi.yaml (large examples moved to openapi/examples/) and the configuration table into README.md; write the bundle; regenerate generated/api.ts, the Python SDK's generated package and the Postman collection
 	$(TSX) src/versions/render.ts
+	$(TSX) scripts/filter-syntax.ts
 	$(TSX) scripts/config-table.ts
 	$(TSX) scripts/csv-examples.ts
+	$(TSX) scripts/split-examples.ts
 	$(TSX) scripts/postman.ts
-	npx openapi-typescript openapi.yaml -o generated/api.ts
+	npx openapi-typescript $(BUNDLE) -o generated/api.ts
 	clients/python/generate.sh
 
-check-generated: install $(PY_SDK) ## Fail when generated/api.ts, the Python SDK's generated package, the Postman collection or the version table or CSV examples in openapi.yaml are stale
+check-generated: install $(PY_SDK) ## Fail when the bundle, generated/api.ts, the Python SDK's generated package, the Postman collection, the version table or CSV examples in openapi.yaml, or openapi/examples/ are stale
 	@$(TSX) src/versions/render.ts --check
+	@$(TSX) scripts/filter-syntax.ts --check
 	@$(TSX) scripts/config-table.ts --check
 	@$(TSX) scripts/csv-examples.ts --check
+	@$(TSX) scripts/split-examples.ts --check
 	@$(TSX) scripts/postman.ts --check
-	@npx openapi-typescript openapi.yaml -o /tmp/fdapi-generated.ts >/dev/null 2>&1
+	@npx openapi-typescript $(BUNDLE) -o /tmp/fdapi-generated.ts >/dev/null 2>&1
 	@diff -q /tmp/fdapi-generated.ts generated/api.ts >/dev/null || { echo "generated/api.ts is stale: run make generate"; exit 1; }
 	@echo "generated/api.ts is up to date"
 	@clients/python/generate.sh --check
 
-lint: install ## Lint openapi.yaml with Redocly; every JSON response has an example
-	npx redocly lint openapi.yaml --format=stylish
+lint: install $(BUNDLE) ## Lint the bundled openapi.yaml with Redocly (examples against their schemas); every JSON response has an example
+	npx redocly lint $(BUNDLE) --format=stylish
 	$(TSX) test/contract/examples.ts --check
 
-examples: install ## Capture every JSON response example in openapi.yaml from a server over the tiny seed
+examples: install ## Capture every JSON response example in openapi.yaml from a server over the tiny seed (large ones kept in openapi/examples/)
 	$(TSX) test/contract/examples.ts
+	$(TSX) scripts/split-examples.ts
 
 typecheck: install ## TypeScript strict type check
 	npx tsc --noEmit
@@ -110,7 +125,9 @@ test-vitest: install $(CHROMIUM) $(PY_SDK)
 	SKIP_SLOW= NO_COLOR=1 FORCE_COLOR=0 npx vitest run --reporter=default --reporter=json --outputFile.json=test/artifacts/tally/vitest.json
 
 check: typecheck lint test-unit ## The fast loop, about a minute on 2 cores: typecheck, openapi.yaml's lint and examples, the version table and README rendered, unit tests
+	@$(TSX) scripts/split-examples.ts --check
 	@$(TSX) src/versions/render.ts --check
+	@$(TSX) scripts/filter-syntax.ts --check
 	@$(TSX) scripts/config-table.ts --check
 
 test-python: $(PY_SDK) ## The Python SDK's hand-written layer: ruff and pytest (exit 5, no tests collected, is a failure too)
@@ -139,11 +156,11 @@ JVM_TOOLCHAIN := command -v mvn >/dev/null && command -v javac >/dev/null || { e
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq maven openjdk-17-jdk-headless >/dev/null; }
 RUST_TOOLCHAIN := command -v cargo >/dev/null || { echo "test-clients-all: Rust (cargo) is needed for the openapi-generator rust client" >&2; exit 1; }
 
-test-generators: install $(CLIENTS_CHECK) ## Generate clients from openapi.yaml (openapi-python-client; openapi-generator python and typescript-fetch; openapi-typescript, orval, hey-api: tsc --strict + type-check of recorded answers; oapi-codegen: go build + vet + decode of recorded answers); fail on any problem
+test-generators: install $(CLIENTS_CHECK) $(BUNDLE) ## Generate clients from the bundled openapi.yaml (openapi-python-client; openapi-generator python and typescript-fetch; openapi-typescript, orval, hey-api: tsc --strict + type-check of recorded answers; oapi-codegen: go build + vet + decode of recorded answers); fail on any problem
 	@$(GO_TOOLCHAIN)
 	$(TSX) test/clients/check.ts
 
-test-clients-all: install $(CLIENTS_CHECK) ## test-generators plus the heavy ones (openapi-generator go, java okhttp-gson and native, rust, kotlin: generate, compile, decode recorded answers; csharp: model types, not compiled)
+test-clients-all: install $(CLIENTS_CHECK) $(BUNDLE) ## test-generators plus the heavy ones (openapi-generator go, java okhttp-gson and native, rust, kotlin: generate, compile, decode recorded answers; csharp: model types, not compiled)
 	@$(GO_TOOLCHAIN)
 	@$(JVM_TOOLCHAIN)
 	@$(RUST_TOOLCHAIN)
@@ -155,11 +172,11 @@ test-tally-reset:
 test: install test-tally-reset lint check-generated typecheck test-generators test-python test-vitest test-contract test-mcp ## Everything CI runs; ends with the checks of every suite added up (`N passed, N failed`)
 	@$(TSX) test/tally.ts summary
 
-mock: install ## Prism mock server of openapi.yaml on port 4010 (dynamic examples)
-	npx prism mock openapi.yaml --port 4010 --dynamic
+mock: install $(BUNDLE) ## Prism mock server of the bundled openapi.yaml on port 4010 (dynamic examples)
+	npx prism mock $(BUNDLE) --port 4010 --dynamic
 
-proxy: install ## Prism validating proxy on port 4011 in front of the running server (BASE_URL)
-	npx prism proxy openapi.yaml $${BASE_URL:-http://localhost:3000} --port 4011 --errors
+proxy: install $(BUNDLE) ## Prism validating proxy on port 4011 in front of the running server (BASE_URL)
+	npx prism proxy $(BUNDLE) $${BASE_URL:-http://localhost:3000} --port 4011 --errors
 
 fuzz: install $(SCHEMATHESIS) ## Long fuzzing runs: parsers 100,000 runs each, random filters over HTTP, schemathesis (all checks, stateful links) with more examples
 	FUZZ_RUNS=100000 npx vitest run test/unit

@@ -12,7 +12,7 @@ import { keywordList, withScore } from '../src/services/keyword.js';
 import { currencyOf, pageEnvelope } from '../src/services/page.js';
 
 async function companyPage(ctx: Pick<RequestScope, 'deps' | 'list'>) {
-  const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts: COMPANY_SORTS, alias: 'e', core: true });
+  const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts: COMPANY_SORTS, alias: 'e' });
   const { rows, page } = await listCompanies(ctx.deps.db, list.where, list.page);
   return { rows, page: pageEnvelope(page, list) };
 }

@@ -11,7 +11,7 @@ import { personRecords } from '../src/services/people.js';
 
 export const founderHandlers: HandlerMap = {
   listFounders: async (ctx) => {
-    const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts: FOUNDER_SORTS, alias: 'e', core: true });
+    const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts: FOUNDER_SORTS, alias: 'e' });
     const { rows, page } = await listPersons(ctx.deps.db, 'founders', list.where, list.page);
     const view = ctx.query.view ?? 'full';
     const data = await personRecords(ctx, rows, view);

@@ -17,7 +17,7 @@ export const jobHandlers: HandlerMap = {
   },
 
   listJobs: async (ctx) => {
-    const list = prepareList(ctx.list, { scope: SCOPES.job!, sorts: JOB_SORTS, alias: 'j', core: true });
+    const list = prepareList(ctx.list, { scope: SCOPES.job!, sorts: JOB_SORTS, alias: 'j' });
     const { rows, page } = await listActiveJobs(ctx.deps.db, list.where, list.page);
     const data = rows.map((j) => jobOpening(ctx.deps.cfg.appUrl, j));
     return ok('listJobs', { data, page: pageEnvelope(page, list), currency: currencyOf(ctx.money) });

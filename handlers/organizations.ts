@@ -25,19 +25,18 @@ type S = components['schemas'];
 async function directoryPage<R>(
   ctx: Pick<RequestScope, 'deps' | 'list'>,
   sorts: SortRegistry,
-  core: boolean,
   read: (db: Db, where: CompiledFilter | null, page: PageRequest) => Promise<{ rows: R[]; page: PageInfo }>,
 ) {
-  const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts, alias: 'e', core });
+  const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts, alias: 'e' });
   const { rows, page } = await read(ctx.deps.db, list.where, list.page);
   return { rows, page: pageEnvelope(page, list) };
 }
 
 /** A directory page of organizations (of one subtype, or every entity), each as its summary record (or a person's). */
-async function organizationPage(ctx: Pick<RequestScope, 'deps' | 'list' | 'money'>, dir: Directory, sorts: SortRegistry, core: boolean, keyword?: string) {
+async function organizationPage(ctx: Pick<RequestScope, 'deps' | 'list' | 'money'>, dir: Directory, sorts: SortRegistry, keyword?: string) {
   const { rows, page } =
     keyword === undefined
-      ? await directoryPage<{ id: number; score?: number }>(ctx, sorts, core, (db, where, p) => listDirectory(db, dir, where, p))
+      ? await directoryPage<{ id: number; score?: number }>(ctx, sorts, (db, where, p) => listDirectory(db, dir, where, p))
       : await keywordList(ctx, keyword, 'subtype' in dir ? dir.subtype : null);
   const summaries = await entitySummaries(ctx, rows.map((r) => r.id));
   const data = rows.map((r) => withScore(summaries.get(r.id)!, r));
@@ -55,20 +54,20 @@ const asPage = <T>(p: { data: unknown[]; page: PageEnvelope; currency: S['Curren
 const asRecord = <T>(r: { data: unknown; currency: S['CurrencyCode'] }) => ({ ...r, data: r.data as T });
 
 export const organizationHandlers: HandlerMap = {
-  listEntities: async (ctx) => ok('listEntities', asPage<S['EntitySummary']>(await organizationPage(ctx, { all: true }, ORGANIZATION_SORTS, true, ctx.query.semantic_keyword))),
+  listEntities: async (ctx) => ok('listEntities', asPage<S['EntitySummary']>(await organizationPage(ctx, { all: true }, ORGANIZATION_SORTS, ctx.query.semantic_keyword))),
   getEntity: async (ctx) => {
     const row = await findTyped(ctx, ctx.params.id, null, 'Entity');
     const data = row.type === 'person' ? await personRecord(ctx, row) : await organizationRecord(ctx, row);
     return ok('getEntity', asRecord<S['EntityFull']>({ data, currency: currencyOf(ctx.money) }));
   },
-  listInvestors: async (ctx) => ok('listInvestors', asPage<S['InvestorSummary']>(await organizationPage(ctx, { subtype: 'investor' }, INVESTOR_SORTS, true, ctx.query.semantic_keyword))),
+  listInvestors: async (ctx) => ok('listInvestors', asPage<S['InvestorSummary']>(await organizationPage(ctx, { subtype: 'investor' }, INVESTOR_SORTS, ctx.query.semantic_keyword))),
   getInvestor: async (ctx) => ok('getInvestor', asRecord<S['InvestorFull']>(await organizationDetail(ctx, ctx.params.id, 'investor', 'Investor'))),
-  listUniversities: async (ctx) => ok('listUniversities', asPage<S['UniversitySummary']>(await organizationPage(ctx, { subtype: 'university' }, ORGANIZATION_SORTS, false))),
+  listUniversities: async (ctx) => ok('listUniversities', asPage<S['UniversitySummary']>(await organizationPage(ctx, { subtype: 'university' }, ORGANIZATION_SORTS))),
   getUniversity: async (ctx) => ok('getUniversity', asRecord<S['UniversityFull']>(await organizationDetail(ctx, ctx.params.id, 'university', 'University'))),
-  listGovNgos: async (ctx) => ok('listGovNgos', asPage<S['GovNgoSummary']>(await organizationPage(ctx, { subtype: 'gov_ngo' }, ORGANIZATION_SORTS, false))),
+  listGovNgos: async (ctx) => ok('listGovNgos', asPage<S['GovNgoSummary']>(await organizationPage(ctx, { subtype: 'gov_ngo' }, ORGANIZATION_SORTS))),
   getGovNgo: async (ctx) => ok('getGovNgo', asRecord<S['GovNgoFull']>(await organizationDetail(ctx, ctx.params.id, 'gov_ngo', 'Government body or NGO'))),
   listPeople: async (ctx) => {
-    const { rows, page } = await directoryPage(ctx, FOUNDER_SORTS, false, (db, where, p) => listPersons(db, 'persons', where, p));
+    const { rows, page } = await directoryPage(ctx, FOUNDER_SORTS, (db, where, p) => listPersons(db, 'persons', where, p));
     const view = ctx.query.view ?? 'full';
     const data = await personRecords(ctx, rows, view);
     return ok('listPeople', { view, data: data as S['FounderList']['data'], page, currency: currencyOf(ctx.money) });

@@ -11,7 +11,7 @@ import { queryText } from '../src/services/text.js';
 
 async function rankedNews(ctx: Pick<RequestScope, 'deps' | 'list'>, raw: string) {
   const q = queryText(raw);
-  const list = prepareList(ctx.list, { scope: SCOPES.news!, sorts: NEWS_RANKED_SORTS, alias: 'n', core: true, bind: q });
+  const list = prepareList(ctx.list, { scope: SCOPES.news!, sorts: NEWS_RANKED_SORTS, alias: 'n', bind: q });
   const { rows, page } = await searchNews(ctx.deps.db, q, list.where, list.page);
   return { rows: rows.map((r): RecordRow => ({ ...r, ref: null })), page: pageEnvelope(page, list) };
 }

@@ -19,7 +19,7 @@ export const transactionHandlers: HandlerMap = {
   listTransactions: async (ctx) => {
     const includeDeleted = ctx.query.include_deleted === true;
     // a cursor of a walk with deletions is bound to it: the two walks hold different rows
-    const list = prepareList(ctx.list, { scope: SCOPES.funding!, sorts: TRANSACTION_SORTS, alias: 't', core: true, bind: includeDeleted ? 'include_deleted' : undefined });
+    const list = prepareList(ctx.list, { scope: SCOPES.funding!, sorts: TRANSACTION_SORTS, alias: 't', bind: includeDeleted ? 'include_deleted' : undefined });
     const { rows, page } = await listTransactions(ctx.deps.db, list.where, list.page, includeDeleted);
     const data = await transactionRecords(ctx, rows);
     return ok('listTransactions', { data, page: pageEnvelope(page, list), currency: currencyOf(ctx.money) });

@@ -29,7 +29,8 @@ if (!fs.existsSync(path.join(DIST, 'src', 'server.js'))) {
   console.error('dist/src/server.js is missing: run tsc -p tsconfig.build.json first (make build)');
   process.exit(1);
 }
-const files = [...modules('src'), ...modules('seeds'), 'openapi.yaml', 'docs/evaluating.md'];
+const examples = fs.readdirSync(path.join(ROOT, 'openapi/examples')).map((f) => `openapi/examples/${f}`);
+const files = [...modules('src'), ...modules('seeds'), 'openapi.yaml', ...examples, 'docs/evaluating.md'];
 for (const f of files) copy(f);
 const renderer = devRenderer();
 if (!renderer) {

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { configTable } from '../src/config.js';
+import { writeOrCheck } from './rendered.js';
 
 export const README = fileURLToPath(new URL('../README.md', import.meta.url));
 const BLOCK = /(<!-- config:start[^>]*-->\n)[\s\S]*?(\n<!-- config:end -->)/;
@@ -17,11 +18,5 @@ export function renderReadme(readme: string): string {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const current = fs.readFileSync(README, 'utf8');
-  const rendered = renderReadme(current);
-  if (process.argv.includes('--check')) {
-    if (rendered !== current) {
-      console.error('README.md configuration table differs from SETTINGS in src/config.ts: run make generate');
-      process.exit(1);
-    }
-  } else if (rendered !== current) fs.writeFileSync(README, rendered);
+  writeOrCheck(README, current, renderReadme(current), 'README.md configuration table differs from SETTINGS in src/config.ts: run make generate');
 }

@@ -1,13 +1,17 @@
 /**
  * Writes the `text/csv` example of every exporting list in openapi.yaml: its JSON example's rows as
  * `format=csv` writes them (src/http/csv.ts; without the byte order mark), so the example shows the
- * real columns. `--check` only says whether they are current (exit 1 when not). Run by `make generate`.
+ * real columns. The JSON examples are read from the bundle and the CSV is kept in openapi/examples/
+ * like any large example (scripts/split-examples.ts). `--check` only says whether they are current
+ * (exit 1 when not). Run by `make generate`.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OpenAPIBackend, type Document } from 'openapi-backend';
-import YAML from 'yaml';
+import { bundleText, ROOT } from '../src/openapi/bundle.js';
 import { columnsFor, csvPlan, csvRecord, csvHeader, csvTrailer } from '../src/http/csv.js';
+import { splitExamples } from './split-examples.js';
 
 const FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
 const NDJSON_MEDIA = / {12}application\/x-ndjson:\n {14}schema: \{\$ref: '#\/components\/schemas\/ExportLine'\}\n(?: {12}text\/csv:\n(?: {14}.*\n)+)?/;
@@ -15,7 +19,7 @@ const NDJSON_MEDIA = / {12}application\/x-ndjson:\n {14}schema: \{\$ref: '#\/com
 type Json = Record<string, unknown>;
 
 export async function renderCsvExamples(text: string): Promise<string> {
-  const api = new OpenAPIBackend({ definition: YAML.parse(text) as Document, quick: true, validate: false });
+  const api = new OpenAPIBackend({ definition: bundleText(text) as Document, quick: true, validate: false });
   await api.init();
   let out = text;
   for (const op of api.getOperations()) {
@@ -39,12 +43,19 @@ export async function renderCsvExamples(text: string): Promise<string> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const current = fs.readFileSync(FILE, 'utf8');
-  const rendered = await renderCsvExamples(current);
+  const { text: rendered, files } = splitExamples(await renderCsvExamples(current));
+  const changed = [...files].filter(([ref, content]) => {
+    const file = path.join(ROOT, ref);
+    return !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== content;
+  });
   if (process.argv.includes('--check')) {
-    if (rendered !== current) {
+    if (rendered !== current || changed.length) {
       console.error('openapi.yaml text/csv examples differ from the JSON examples: run make generate');
       process.exit(1);
     }
     console.log('openapi.yaml text/csv examples are up to date');
-  } else if (rendered !== current) fs.writeFileSync(FILE, rendered);
+  } else {
+    for (const [ref, content] of changed) fs.writeFileSync(path.join(ROOT, ref), content);
+    if (rendered !== current) fs.writeFileSync(FILE, rendered);
+  }
 }

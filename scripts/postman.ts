@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import YAML from 'yaml';
+import { bundledDocument } from '../src/openapi/bundle.js';
 import { operationSamples } from '../src/http/samples.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -83,7 +83,7 @@ export function collectionOf(doc: Json): Json {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const doc = YAML.parse(fs.readFileSync(path.join(ROOT, 'openapi.yaml'), 'utf8')) as Json;
+  const doc = bundledDocument() as Json;
   const text = JSON.stringify(collectionOf(doc), null, 2) + '\n';
   const current = fs.existsSync(COLLECTION) ? fs.readFileSync(COLLECTION, 'utf8') : '';
   if (process.argv.includes('--check')) {

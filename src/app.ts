@@ -48,7 +48,7 @@ import { buildRouter, loadDocument, methodStage, planOperations, routingStage } 
 import { versionRequestStage } from './pipeline/versionRequest.js';
 import { versionResponseStage } from './pipeline/versionResponse.js';
 
-export { loadDocument, OPENAPI_PATH } from './pipeline/routing.js';
+export { loadDocument } from './pipeline/routing.js';
 
 export async function createApp(deps: Deps, handlers: HandlerMap): Promise<express.Express> {
   const { cfg, log } = deps;

@@ -16,7 +16,7 @@ import { hashSecret, randomToken } from '../auth/secrets.js';
 import { createSigningKeyFile, SigningKeyExistsError } from '../auth/signing.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { deleteKeyByClientId, findKeyByClientId, insertKey, listTeamKeys, revokeKeyByClientId, type ApiKeyRow } from '../db/apiKeys.js';
-import { main as dbMain } from '../db/cli.js';
+import { main as dbMain } from './database.js';
 import { importCommand, ImportUsageError, verifyCommand } from './importCommands.js';
 import { getBalanceRow, grantCredits } from '../db/credits.js';
 import { deleteEcosystem, knownCurrencies, listEcosystems, placesNamed, putEcosystem } from '../db/ecosystems.js';
@@ -315,7 +315,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const { words, opts } = parse(argv);
     const command = words.slice(0, 2).join(' ');
-    // migrate and seed are the database command line's own (src/db/cli.ts)
+    // migrate and seed are the database command line's own (src/admin/database.ts)
     if (words[0] === 'migrate' || words[0] === 'seed') return await dbMain(argv);
     if (command === 'signing-key create') {
       await signingKeyCreate(words, opts);

@@ -3,9 +3,7 @@
  * `POST /oauth/token` (client credentials in a JSON or form body, or HTTP Basic) and the JWKS that the API verifies
  * against. Errors use the OAuth 2.0 error body (RFC 6749 5.2), not the API envelope.
  */
-import crypto from 'node:crypto';
 import express, { type Request, type Response } from 'express';
-import { SignJWT } from 'jose';
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { findKeyByClientId } from '../db/apiKeys.js';
@@ -20,65 +18,13 @@ import { registerClient } from './register.js';
 import { READ_ONLY_SCOPES } from '../access/scopes.js';
 import { DUMMY_HASH, HashingBusy, verifySecret } from './secrets.js';
 import { SIGNING_ALG, type SigningKey } from './signing.js';
-
-export interface TokenClaims {
-  scope: string;
-  /** `client-credentials` for API keys (M2M); `authorization-code` for browser apps. */
-  gty: 'client-credentials' | 'authorization-code';
-  tier: 'anonymous' | 'free' | 'premium';
-  ecosystem?: string | null;
-}
-
-export async function issueToken(
-  cfg: Config,
-  key: SigningKey,
-  sub: string,
-  claims: TokenClaims,
-): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number; scope: string }> {
-  const token = await new SignJWT({ ...claims })
-    .setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: 'at+jwt' })
-    .setIssuer(cfg.issuer)
-    .setAudience(cfg.audience)
-    .setSubject(sub)
-    .setIssuedAt()
-    .setExpirationTime(`${cfg.tokenTtlSeconds}s`)
-    .setJti(crypto.randomUUID())
-    .sign(key.privateKey);
-  return { access_token: token, token_type: 'Bearer', expires_in: cfg.tokenTtlSeconds, scope: claims.scope };
-}
+import { holdRefusal, issueToken, refused, type IdpDeps } from './grant.js';
 
 function oauthError(res: Response, status: number, error: string, description: string): void {
   res.status(status).set('Cache-Control', 'no-store').json({ error, error_description: description });
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-/** What the identity provider's handlers share. */
-export interface IdpDeps {
-  db: Knex;
-  cfg: Config;
-  key: SigningKey;
-  log: Logger;
-  metrics?: Metrics;
-  attempts: AuthAttempts;
-}
-
-/**
- * Records a refused sign-in or token request: one warn line (the client id or account, the address
- * and the reason, never the secret) and the auth_failures_total metric.
- */
-export function refused(deps: IdpDeps, endpoint: 'token' | 'authorize', who: { client_id?: string; account?: string }, address: string, reason: string): void {
-  const subject = who.client_id !== undefined ? { client_id: who.client_id.slice(0, 100) } : { account: (who.account ?? '').slice(0, 200) };
-  deps.log.warn({ event: 'auth_failure', endpoint, ...subject, address, reason }, 'authentication refused');
-  deps.metrics?.authFailure(endpoint, reason);
-}
-
-/**
- * A refusal past a limit is held before it is sent (a timer, no work): a client retrying in a
- * loop then makes about one attempt a second per connection, where an immediate 429 let a flood of
- * them keep the process busy and slow the API it shares.
- */
-export const holdRefusal = (cfg: Config) => new Promise<void>((r) => setTimeout(r, cfg.authRefusalDelayMs));
 
 /**
  * HTTP Basic client authentication (RFC 6749 2.3.1, Postman's default): `Authorization: Basic`

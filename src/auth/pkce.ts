@@ -15,7 +15,7 @@ import { saveAuthCode, takeAuthCode, type AuthCode } from '../db/authCodes.js';
 import { findOAuthClient } from '../db/oauthClients.js';
 import { findUserByEmail } from '../db/users.js';
 import { clientAddress } from '../http/address.js';
-import { holdRefusal, issueToken, refused, type IdpDeps } from './idp.js';
+import { holdRefusal, issueToken, refused, type IdpDeps } from './grant.js';
 import { DUMMY_HASH, verifySecret } from './secrets.js';
 import { SIGN_IN_CSP, signInPage } from './signInPage.js';
 

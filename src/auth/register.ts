@@ -10,7 +10,7 @@ import type { Request, Response } from 'express';
 import { READ_ONLY_SCOPES } from '../access/scopes.js';
 import { saveOAuthClient } from '../db/oauthClients.js';
 import { clientAddress } from '../http/address.js';
-import { holdRefusal, type IdpDeps } from './idp.js';
+import { holdRefusal, type IdpDeps } from './grant.js';
 
 const MAX_REDIRECT_URIS = 5;
 

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { CompiledFilter } from './listing.js';
 import type { Metric, SqlSource as Source } from './sources.js';
 import { budgeted } from './budget.js';
+import { dialectOf } from './dialect.js';
 import { isSqlite } from './knex.js';
 
 /** A grouping: SQL producing `(tid, label)` pairs from the CTE `base b`. */
@@ -85,7 +86,7 @@ function groupingCtes(db: Knex, p: string, groupJoins: readonly string[], metric
   });
   const metricCols = metrics.map((mt, i) => (mt.op === 'median' ? `md${i}.v as m${i}` : `agg.m${i}`));
   ctes.push(`r${p} as (select ${[...sel('agg'), ...metricCols].join(', ')} from agg${p} agg ${medianJoins.join(' ')})`);
-  const collate = isSqlite(db) ? '' : ' collate "C"';
+  const collate = dialectOf(db).byteOrder;
   return { ctes, g, collate };
 }
 
@@ -179,7 +180,7 @@ export function aggregateSetsStatement(db: Knex, source: Source, where: Compiled
       `${i} as s`,
       ...Array.from({ length: widest }, (_x, j) => (j < set.groups.length ? `r.g${j}` : `null as g${j}`)),
       // typed, or PostgreSQL takes two untyped nulls of a column for text and then fails on a number
-      ...Array.from({ length: most }, (_x, j) => (j < set.metrics.length ? `r.m${j}` : `cast(null as ${isSqlite(db) ? 'real' : 'numeric'}) as m${j}`)),
+      ...Array.from({ length: most }, (_x, j) => (j < set.metrics.length ? `r.m${j}` : `cast(null as ${dialectOf(db).numberType}) as m${j}`)),
       'count(*) over () as total_groups',
       `row_number() over (${order.length ? `order by ${order.join(', ')}` : ''}) as ord`,
     ];

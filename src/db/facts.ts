@@ -9,7 +9,7 @@
  * The rows are exactly the `(round, value)` pairs of the dimension's definition over every round
  * (deleted ones included: the request's filter drops those), so answers are the same as without it
  * (test/integration/analytics-filtered.test.ts). Derived data: the seed rebuilds it after writing the
- * rounds (`rebuildFacts` in rollup.ts), before the rollup that reads it (`tsx src/db/cli.ts rollup`
+ * rounds (`rebuildFacts` in rollup.ts), before the rollup that reads it (`tsx src/admin/database.ts rollup`
  * rebuilds both); migration 014 built it for databases seeded before. No imports: the dimensions
  * read this module, and the database modules read the dimensions.
  */

@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { CompiledFilter } from './listing.js';
-import { isSqlite } from './knex.js';
+import { dialectOf } from './dialect.js';
 
 export interface BBox {
   minLon: number;
@@ -52,8 +52,7 @@ export async function geoPoints(db: Knex, subtype: string, box: BBox, where: Com
 
 /** Entities in the box counted per grid cell of `cell` degrees (centroid of the cell's entities), largest first. */
 export async function geoClusters(db: Knex, subtype: string, box: BBox, where: CompiledFilter | null, cell: number, limit: number): Promise<GeoClusterRow[]> {
-  const bucket = (col: string, shift: number) =>
-    isSqlite(db) ? `cast((${col} + ${shift}) / ? as integer)` : `cast(floor((${col} + ${shift}) / ?) as integer)`;
+  const bucket = (col: string, shift: number) => dialectOf(db).wholeTimes(`${col} + ${shift}`);
   const rows = (await inBox(db, subtype, box, where)
     .select(db.raw('avg(c.lat) as lat'), db.raw('avg(c.lon) as lon'), db.raw('count(*) as count'))
     .groupByRaw(`${bucket('c.lat', 90)}, ${bucket('c.lon', 180)}`, [cell, cell])

@@ -9,7 +9,7 @@
  * a marker `(dim, '', '*', '')` per dimension built. Each group's figures come from the `(round,
  * label)` pairs of the dimension's own SQL, combined and counted as the live path's GROUP BY does
  * (aggregate.ts), so both give the same numbers. Derived data: the seed builds it, and so must
- * anything else that writes rounds (`tsx src/db/cli.ts rollup`), after the analytics fact table
+ * anything else that writes rounds (`tsx src/admin/database.ts rollup`), after the analytics fact table
  * (src/db/facts.ts, `rebuildFacts` below) its dimensions read.
  */
 import type { Knex } from 'knex';

@@ -2,7 +2,8 @@
 import type { Knex } from 'knex';
 import { sortRegistry, type CompiledFilter, type FilterKey, type FilterScope } from './listing.js';
 import type { RefRow } from './entities.js';
-import { isSqlite, prepared, whereIdIn } from './knex.js';
+import { dialectOf } from './dialect.js';
+import { prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { BOOL, CMP, CMP_SET, EQ_SET, REPEATED, ROUND_TYPES, STANDARDIZED_ROUND_VALUES, UPDATED_AT, entityKeys, rebase } from './filterKeys.js';
 import type { RowOf } from './schema.js';
@@ -47,8 +48,7 @@ export async function loadInvestorLinks(db: Knex, transactionIds: number[]): Pro
 export function transactionsBase(db: Knex, where: CompiledFilter | null, includeDeleted = false): Knex.QueryBuilder {
   const base = db('transactions as t');
   if (!includeDeleted) {
-    if (isSqlite(db)) base.whereRaw('+t.deleted_at is null');
-    else base.whereNull('t.deleted_at');
+    base.whereRaw(dialectOf(db).nearlyAlwaysNull('t.deleted_at'));
   }
   if (where) base.whereRaw(where.sql, where.bindings);
   return base;

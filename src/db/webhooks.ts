@@ -9,6 +9,7 @@
  */
 import type { Knex } from 'knex';
 import type { CompiledFilter } from './listing.js';
+import { dialectOf } from './dialect.js';
 import { isSqlite, normalizeRawResult } from './knex.js';
 import type { RowOf } from './schema.js';
 
@@ -61,8 +62,7 @@ export async function webhooksBehind(db: Knex, seq: number): Promise<string[]> {
 
 /** Locks one webhook for its fan-out step in `trx`, or null when another process holds it or it is not behind. */
 export async function lockWebhookForFanOut(trx: Knex.Transaction, id: string, seq: number): Promise<WebhookRow | null> {
-  const q = trx('webhooks').where({ id, status: 'active' }).where('cursor_seq', '<', seq).first();
-  if (!isSqlite(trx)) q.forUpdate().skipLocked();
+  const q = dialectOf(trx).lockSkippingLocked(trx('webhooks').where({ id, status: 'active' }).where('cursor_seq', '<', seq).first());
   const r = (await q) as WebhookRow | undefined;
   return r ? webhookRow(r) : null;
 }

@@ -14,7 +14,6 @@ import type { CreditLeases } from '../access/leases.js';
 import type { Metrics } from './metrics.js';
 import type { ListInput } from '../query/list.js';
 import type { InFlight } from './inflight.js';
-import type { RecordEmbedder } from '../pipeline/embed.js';
 import type { ImportRunner } from '../import/http.js';
 
 export interface Deps {
@@ -41,6 +40,17 @@ export interface Deps {
   importRunner?: ImportRunner;
   /** Detail records for other answers (set by the app once its operations are planned). */
   embed?: RecordEmbedder;
+}
+
+/**
+ * Records embedded in another answer (the change feed's `include=record`), each as its own detail
+ * operation answers it to the same caller (src/pipeline/embed.ts builds it).
+ */
+export interface RecordEmbedder {
+  /** Scopes of a detail operation's security requirement. */
+  scopes(operationId: string): readonly string[];
+  /** The `data` of the operation's answer for `id`, or null when the record is not found. */
+  record(ctx: Ctx, operationId: string, id: string | number): Promise<unknown>;
 }
 
 /** What every request carries whatever its operation: what services and shared record assembly take. */

@@ -12,6 +12,9 @@
  * every one requires it: a row that is one of several shapes, as one object, which every generator
  * reads (several cannot tell the members of a `oneOf`/`anyOf` apart, docs/clients.md). A property the
  * members declare differently must be named in `properties` with the schema that covers them all.
+ *
+ * The hand-written document keeps only the stub (`description` and `x-` keys, for `x-flatten` and `x-merge` alike: `stubFlattened`, which
+ * `make generate` applies); the copy is made when the document is bundled (src/openapi/bundle.ts).
  */
 import YAML, { isMap, type Pair, type Scalar, type YAMLMap } from 'yaml';
 
@@ -20,9 +23,19 @@ const keyOf = (p: Pair) => String((p.key as Scalar).value);
 const flow = (v: unknown) => YAML.stringify(v, { collectionStyle: 'flow', lineWidth: 0, flowCollectionPadding: false }).trim();
 
 export function flattenInto(text: string): string {
+  return rewriteFlattened(text, true);
+}
+
+/** The document with every `x-flatten` and `x-merge` schema cut back to its own keys (the copy is the bundle's). */
+export function stubFlattened(text: string): string {
+  return stubMerged(rewriteFlattened(text, false));
+}
+
+function rewriteFlattened(text: string, copy: boolean): string {
   const doc = YAML.parseDocument(text);
-  const schemas = doc.getIn(['components', 'schemas']) as YAMLMap;
-  const edits: { from: number; to: number; text: string }[] = [];
+  const schemas = doc.getIn(['components', 'schemas']);
+  if (!isMap(schemas)) return text;
+  const edits: Edit[] = [];
   for (const pair of schemas.items) {
     const schema = pair.value as YAMLMap;
     const spec = schema.get('x-flatten', true);
@@ -32,7 +45,7 @@ export function flattenInto(text: string): string {
     if (!isMap(base)) throw new Error(`x-flatten of ${keyOf(pair)}: no schema ${from}`);
     // the text of the base's keys, with the overridden properties swapped in
     const copied: string[] = [];
-    for (const item of base.items) {
+    for (const item of copy ? base.items : []) {
       const k = keyOf(item);
       if (k === 'description' || k.startsWith('x-')) continue;
       const start = (item.key as Scalar).range![0];
@@ -74,7 +87,8 @@ const entryText = (text: string, p: Pair) => text.slice((p.key as Scalar).range!
 
 export function mergeInto(text: string): string {
   const doc = YAML.parseDocument(text);
-  const schemas = doc.getIn(['components', 'schemas']) as YAMLMap;
+  const schemas = doc.getIn(['components', 'schemas']);
+  if (!isMap(schemas)) return text;
   const edits: Edit[] = [];
   for (const pair of schemas.items) {
     const schema = pair.value as YAMLMap;
@@ -116,3 +130,21 @@ export function mergeInto(text: string): string {
   return applyEdits(text, edits);
 }
 
+
+/** Every `x-merge` schema cut back to its own keys (`description` and `x-` keys). */
+function stubMerged(text: string): string {
+  const doc = YAML.parseDocument(text);
+  const schemas = doc.getIn(['components', 'schemas']);
+  if (!isMap(schemas)) return text;
+  const edits: Edit[] = [];
+  for (const pair of schemas.items) {
+    const schema = pair.value as YAMLMap;
+    if (!isMap(schema.get('x-merge', true))) continue;
+    const keyStart = (schema.items[0]!.key as Scalar).range![0];
+    const indent = ' '.repeat(keyStart - text.lastIndexOf('\n', keyStart) - 1);
+    const own = schema.items.filter((i) => keyOf(i) === 'description' || keyOf(i).startsWith('x-')).map((i) => entryText(text, i));
+    const body = own.map((t, i) => (i === 0 ? t : indent + t)).join('');
+    edits.push({ from: keyStart, to: (schema.items.at(-1)!.value as { range?: Range }).range![2], text: body });
+  }
+  return applyEdits(text, edits);
+}

@@ -4,19 +4,12 @@
  * answer (version downgrade, then tier locks), so it is exactly what `GET` of the record returns
  * to the same caller with the same `currency` and `API-Version`.
  */
-import type { Ctx, Result } from '../http/context.js';
+import type { Ctx, RecordEmbedder, Result } from '../http/context.js';
 import { ApiError } from '../errors.js';
 import type { StoredFields } from '../versions/change.js';
 import { lockResult } from './locks.js';
 import type { OperationPlan } from './operation.js';
 import { downgrade } from './versionResponse.js';
-
-export interface RecordEmbedder {
-  /** Scopes of a detail operation's security requirement. */
-  scopes(operationId: string): readonly string[];
-  /** The `data` of the operation's answer for `id`, or null when the record is not found. */
-  record(ctx: Ctx, operationId: string, id: string | number): Promise<unknown>;
-}
 
 export function recordEmbedder(plans: readonly OperationPlan[], stored: StoredFields): RecordEmbedder {
   const planOf = new Map(plans.map((p) => [p.id, p]));

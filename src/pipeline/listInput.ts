@@ -1,7 +1,8 @@
 /**
  * List input: the request's currency converter and its list input (openapi.yaml `Page`) as one plain value
  * for the handler: the filter as the version stage upgraded it, sort, cursor, limit, include_total,
- * a pinned client's `offset`, and the tier and caps the access stage decided.
+ * a pinned client's `offset`, the tier and caps the access stage decided, and whether the operation's
+ * page size is plan-capped.
  */
 import type { Config } from '../config.js';
 import type { Fx } from '../money/fx.js';
@@ -29,6 +30,7 @@ export function listInputOf(x: Pick<Exchange, 'query' | 'version' | 'access' | '
     version: x.version.info.date,
     tier: x.access.tier,
     caps: x.access.caps,
+    planCapped: x.op.planCapped === true,
     money,
     enums,
     secret: operationCursorSecret(cfg.cursorSecret, x.op.id),

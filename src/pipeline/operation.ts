@@ -28,6 +28,8 @@ export interface OperationPlan {
   locks: LockPlan | null;
   /** How caches may keep its 200 answer (GET operations); null: not cacheable. */
   cache: CachePolicy | null;
+  /** Whether it is a core list whose page size a caller's plan clamps (`x-plan-capped`, openapi.yaml `Page`). */
+  planCapped?: boolean;
   /** Whether it is a list that streams as NDJSON or CSV on request (it declares the `format` parameter). */
   exportable: boolean;
   /** The CSV columns of its rows (src/http/csv.ts), when it exports. */

@@ -3,14 +3,10 @@
  * method on a known path is a 405 before anything about the request is examined; a routed request
  * is validated (errors as openapi.yaml `ApiError`) and run through its operation's stages, and its result written.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { NextFunction, Request, Response } from 'express';
 import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Document, type Operation, type Request as ApiRequest } from 'openapi-backend';
-import YAML from 'yaml';
 import { DEFAULT_CREDIT_COST } from '../access/credits.js';
 import { lockPlan } from '../access/locked.js';
 import { withSignal } from '../db/cancel.js';
@@ -18,18 +14,19 @@ import { ApiError } from '../errors.js';
 import { cachePolicy } from '../http/caching.js';
 import { csvPlan } from '../http/csv.js';
 import type { Deps, Handler, HandlerMap, Result } from '../http/context.js';
+import { bundledDocument } from '../openapi/bundle.js';
 import { patchOpenApiBackend } from '../patches/openapi-backend.js';
 import { leftToOperation, validationFailure } from '../http/validation.js';
 import { setServedVersions } from '../versions/resolve.js';
 import { requiredScopes, type Exchange, type OperationPlan } from './operation.js';
 import { clientGone, stateOf } from './state.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const OPENAPI_PATH = path.join(ROOT, 'openapi.yaml');
-
-/** openapi.yaml, with the API-Version values this server accepts at `at` (the support window moves). */
+/**
+ * openapi.yaml bundled (its examples and per-subtype schemas inlined, src/openapi/bundle.ts), with the
+ * API-Version values this server accepts at `at` (the support window moves).
+ */
 export function loadDocument(at: Date): Document {
-  const doc = YAML.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as Document;
+  const doc = bundledDocument() as Document;
   setServedVersions(doc, at);
   return doc;
 }
@@ -71,6 +68,7 @@ export function planOperations(api: OpenAPIBackend, handlers: HandlerMap): Opera
       scopes: requiredScopes(op),
       creditCost: Number((op as unknown as Record<string, unknown>)['x-credit-cost'] ?? DEFAULT_CREDIT_COST),
       creditPer: ((op as unknown as Record<string, unknown>)['x-credit-cost-per'] as string | undefined) ?? null,
+      planCapped: (op as unknown as Record<string, unknown>)['x-plan-capped'] === true,
       locks: lockPlan(page),
       cache: cachePolicy(op.method, op.path),
       exportable,

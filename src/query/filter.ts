@@ -39,7 +39,7 @@ export const DEFAULT_FILTER_LIMITS: Readonly<FilterLimits> = Object.freeze({ max
 
 const L = DEFAULT_FILTER_LIMITS;
 
-/** The syntax in Markdown, for OpenAPI descriptions and docs. */
+/** The syntax in Markdown: the `filter` parameter's description in openapi.yaml (scripts/filter-syntax.ts renders it there). */
 export const FILTER_SYNTAX_DOC = `A filter is a condition \`key[op]:value\`, or \`and(f1,f2,...)\` / \`or(f1,f2,...)\` over filters \
 (at least one argument each), nested up to ${L.maxDepth} levels.
 
@@ -57,7 +57,8 @@ a quote and \`\\\\\` for a backslash. The empty value is written \`""\`.
 - **Limits**: at most ${L.maxLength} characters and ${L.maxConditions} conditions. Any syntax error or exceeded limit \
 is a 400 \`FILTER_PARSE_ERROR\` whose \`details.position\` is the 0-based character index of the problem.
 
-Example: \`and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))\``;
+Example: \`and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))\`
+Keys per scope: \`GET /reference/filters\`.`;
 
 const KEY = /[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?/y;
 const OP = /[A-Za-z0-9_]*/y;

@@ -32,6 +32,8 @@ export interface ListInput {
   tier: Tier | undefined;
   /** The caller's page caps; null when uncapped. */
   caps: PageCaps | null;
+  /** Whether the operation is a core list whose page size the caps clamp (its `x-plan-capped`). */
+  planCapped: boolean;
   /** The converter for the request's currency (money filter values). */
   money: Money;
   enums: FilterEnums;
@@ -49,8 +51,6 @@ export interface ListSpec {
   alias: string;
   parent?: string | null;
   defaultLimit?: number;
-  /** Whether the list is one of the core lists whose page size is capped per plan. */
-  core?: boolean;
   /** Other request input the cursor is bound to besides the filter (e.g. a search query). */
   bind?: string;
 }
@@ -74,13 +74,13 @@ export function compileListFilter(input: ListInput, scope: FilterScope, alias: s
 }
 
 /**
- * The page size and position a plan allows: the size of a core list is clamped (`capped`), a page
+ * The page size and position a plan allows: the size of a plan-capped list is clamped (`capped`), a page
  * beyond the plan's depth is refused with PAGINATION_DEPTH_EXCEEDED, never truncated; uncapped
  * callers report `tier = premium`.
  */
-export function capPage(caps: PageCaps | null, limit: number, offset: number, core: boolean): { limit: number; extras: PageExtras } {
+export function capPage(caps: PageCaps | null, limit: number, offset: number, planCapped: boolean): { limit: number; extras: PageExtras } {
   if (!caps) return { limit, extras: { tier: 'premium' } };
-  const clamped = core && limit > caps.pageSize;
+  const clamped = planCapped && limit > caps.pageSize;
   const size = clamped ? caps.pageSize : limit;
   if (offset + size > caps.depth) {
     throw new ApiError(
@@ -106,7 +106,7 @@ export function prepareList(input: ListInput, spec: ListSpec): PreparedList {
   const cursor = input.cursor ? decodeCursor(input.cursor, input.secret, { sort: sort.canonical, filter: normalized, parent }) : null;
   // clients pinned before 2026-10-07 may still page by offset (the cursor wins when both are sent)
   const legacyOffset = !cursor && typeof rawOffset === 'string' ? Number(rawOffset) : undefined;
-  const caps = capPage(input.caps, cursor?.limit ?? input.limit ?? spec.defaultLimit ?? 25, cursor?.offset ?? legacyOffset ?? 0, spec.core ?? false);
+  const caps = capPage(input.caps, cursor?.limit ?? input.limit ?? spec.defaultLimit ?? 25, cursor?.offset ?? legacyOffset ?? 0, input.planCapped);
   return {
     where,
     extras: caps.extras,

@@ -23,7 +23,7 @@ export function keywordWords(raw: string): string[] {
  */
 export async function keywordList(ctx: Pick<RequestScope, 'deps' | 'list'>, raw: string, subtype: string | null) {
   const terms = keywordWords(raw);
-  const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts: KEYWORD_SORTS, alias: 'e', core: true, bind: `semantic_keyword:${terms.join(' ')}` });
+  const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts: KEYWORD_SORTS, alias: 'e', bind: `semantic_keyword:${terms.join(' ')}` });
   const { rows, page } = await keywordPage(ctx.deps.db, { terms, subtype }, list.where, list.page);
   return { rows: rows.map((r) => ({ id: Number(r.id), score: Math.round(Number(r.score) * 10000) / 10000 })), page: pageEnvelope(page, list) };
 }

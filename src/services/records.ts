@@ -15,8 +15,7 @@ export type RecordRow = WithRef;
  * sort and cursor; a nested list passes its parent's UUID, which binds its cursors.
  */
 export async function recordPage(r: Pick<RequestScope, 'deps' | 'list'>, spec: RecordSpec, scope: string | null, sorts: SortRegistry, fixed: Fixed = {}, parent: string | null = null) {
-  const core = parent === null && scope !== null && ['valuation', 'news'].includes(scope);
-  const list = prepareList(r.list, { scope: scope ? SCOPES[scope]! : NO_FILTER, sorts, alias: spec.alias, core, parent });
+  const list = prepareList(r.list, { scope: scope ? SCOPES[scope]! : NO_FILTER, sorts, alias: spec.alias, parent });
   const { rows, page } = await listRecords(r.deps.db, spec, list.where, list.page, fixed);
   return { rows: rows as RecordRow[], page: pageEnvelope(page, list) };
 }

@@ -1,12 +1,10 @@
 /**
  * Renders the version table (src/versions/table.ts) as Markdown into openapi.yaml's description,
  * between the `versions:start` and `versions:end` markers: `tsx src/versions/render.ts [--check]`.
- * The same data serves `GET /reference/versions`. Also expands the per-subtype schemas (`x-flatten`,
- * src/openapi/flatten.ts).
+ * The same data serves `GET /reference/versions`.
  */
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { flattenInto, mergeInto } from '../openapi/flatten.js';
 import { supportedVersions } from './resolve.js';
 import { ALL_VERSION_CHANGES, SUPPORT_DAYS_AFTER_SUPERSEDED, VERSIONS } from './table.js';
 
@@ -46,10 +44,10 @@ export function renderInto(yaml: string): string {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const file = new URL('../../openapi.yaml', import.meta.url);
   const before = fs.readFileSync(file, 'utf8');
-  const after = mergeInto(flattenInto(renderInto(before)));
+  const after = renderInto(before);
   if (process.argv.includes('--check')) {
     if (before !== after) {
-      console.error('openapi.yaml is stale (the version table or served API-Version list, or a per-subtype schema expanded from its base): run make generate');
+      console.error('openapi.yaml is stale (the version table or served API-Version list): run make generate');
       process.exit(1);
     }
   } else fs.writeFileSync(file, after);

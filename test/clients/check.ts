@@ -29,7 +29,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
 const countOnly = args.includes('--count');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1]!.split(',') : null;
-const spec = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--only') ?? path.join(root, 'openapi.yaml'));
+const spec = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--only') ?? path.join(root, 'generated/openapi.bundled.yaml'));
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-clients-'));
 const python = path.join(root, '.venv/bin/python');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);

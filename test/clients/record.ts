@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import YAML from 'yaml';
+import { bundledDocument } from '../../src/openapi/bundle.js';
 import { exitWith, startSeededServer } from '../contract/seeded-server.js';
 import { browserHeaders } from '../helpers/principals.js';
 import type { Harness } from '../helpers/harness.js';
@@ -37,7 +37,7 @@ function schemaOf(doc: Json, method: string, template: string, status: number): 
 }
 
 async function main(): Promise<number> {
-  const doc = YAML.parse(fs.readFileSync(path.join(root, 'openapi.yaml'), 'utf8')) as Json;
+  const doc = bundledDocument() as Json;
   const { server, call, close } = await startSeededServer({ db: 'sqlite', name: 'answers' });
   try {
     const answers: RecordedAnswer[] = [];

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import YAML from 'yaml';
+import { bundledDocument, bundleYaml } from '../../src/openapi/bundle.js';
 import { spawnCounted } from '../tally.js';
 import { exitWith, startSeededServer, type SeededServer } from './seeded-server.js';
 
@@ -46,7 +46,7 @@ async function ownKeyId(get: Get): Promise<number> {
  * (people and founders share ids).
  */
 async function knownIds(get: Get): Promise<string> {
-  const doc = YAML.parse(fs.readFileSync('openapi.yaml', 'utf8')) as Doc;
+  const doc = bundledDocument() as Doc;
   const dictionaries = new Map<string, { values: string[]; ops: Set<string> }>();
   for (const [p, item] of Object.entries(doc.paths)) {
     const m = /^\/(data|platform)\/([a-z-]+)\/\{id\}/.exec(p);
@@ -124,6 +124,9 @@ async function main(): Promise<number> {
   const { server, token, call, dir, close } = await startSeededServer({ db: kind === 'postgres' ? 'postgres' : 'sqlite', seed: 7, name: 'contract' });
   try {
     const configFile = path.join(dir, 'schemathesis.toml');
+    // the bundle of the files as they are now (openapi.yaml with its examples inlined), never a stale copy
+    const spec = path.join(dir, 'openapi.bundled.yaml');
+    fs.writeFileSync(spec, bundleYaml(bundledDocument()));
     const get = getter(call);
     const keyId = await ownKeyId(get);
     // a second key of the team, so generated revocations have a real key to revoke
@@ -133,7 +136,7 @@ async function main(): Promise<number> {
     const bin = path.resolve('.venv/bin/schemathesis');
     const st = [
       '--config-file', configFile,
-      'run', 'openapi.yaml', '-u', server.baseUrl,
+      'run', spec, '-u', server.baseUrl,
       '-H', `Authorization: Bearer ${token}`, '-H', 'X-Client-Id: dev-client',
       // every check but missing_required_header: Authorization and X-Client-Id are global headers here,
       // which that check cannot take away (it reads complete requests as missing-header ones); both

@@ -194,6 +194,10 @@ forEachDatabase('browser-app sign-in (PKCE) and tiers', (h) => {
       { field: 'investors', reason: 'PREMIUM_REQUIRED' },
     ]);
     expect(r.headers.get('x-credits-used')).toBe('0');
+    // only the core lists (x-plan-capped) are clamped: valuations are, funds keep the size asked for
+    const auth = { Authorization: `Bearer ${token}`, 'X-Client-Id': null };
+    expect((await h().get('/data/valuations?limit=200', auth)).body.page).toMatchObject({ limit: 100, capped: true, tier: 'free' });
+    expect((await h().get('/data/funds?limit=200', auth)).body.page).toMatchObject({ limit: 200, capped: false, tier: 'free' });
     // the code is single-use
     expect((await exchange(code, verifier)).status).toBe(400);
     // browser-app tokens cannot write

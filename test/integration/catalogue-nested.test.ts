@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
 import { walk } from './catalogue-walk.js';
-import { issueToken } from '../../src/auth/idp.js';
+import { issueToken } from '../../src/auth/grant.js';
 import { loadSigningKey } from '../../src/auth/signing.js';
 
 /** The UUID of the parent with the most child rows, and that count. */

@@ -45,7 +45,7 @@ describe.each(DATABASES)('import from the command line [%s]', (kind) => {
     // vitest sets BASE_URL for Vite ('/'): the command line derives its own
     const { BASE_URL: _vite, ...inherited } = process.env;
     env = { ...inherited, DATABASE_URL: await emptyDatabase(kind, dir), SEED_SCALE: 'none' };
-    const ensured = await cli('src/db/cli.ts', ['ensure']);
+    const ensured = await cli('src/admin/database.ts', ['ensure']);
     expect(ensured.code, ensured.stderr).toBe(0);
   }, 60_000);
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

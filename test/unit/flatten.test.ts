@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import YAML from 'yaml';
-import { flattenInto, mergeInto } from '../../src/openapi/flatten.js';
+import { flattenInto, mergeInto, stubFlattened } from '../../src/openapi/flatten.js';
 
 const DOC = `components:
   schemas:
@@ -92,10 +92,22 @@ it('refuses a property the shapes declare differently unless the merge names it,
   expect(() => mergeInto(SHAPES.replace('enum: [org, person]}\n', 'enum: [org, person]}\n          size: {type: integer}\n'))).toThrow(/no member has property size/);
 });
 
-it('leaves openapi.yaml as committed: no allOf, no property that is only type null, every x-flatten and x-merge copy current', () => {
+it('stubs a flattened schema back to its own keys, and flattening the stub gives the copy again', () => {
+  const out = flattenInto(DOC);
+  expect(stubFlattened(out)).toBe(stubFlattened(DOC));
+  expect(flattenInto(stubFlattened(out))).toBe(out);
+  expect(Object.keys(YAML.parse(stubFlattened(out)).components.schemas.A)).toEqual(['description', 'x-flatten']);
+});
+
+it('stubs a merged schema back to its own keys, and merging the stub gives the object again', () => {
+  const out = mergeInto(SHAPES);
+  expect(stubFlattened(out)).toBe(SHAPES);
+  expect(mergeInto(stubFlattened(out))).toBe(out);
+});
+
+it('leaves openapi.yaml as committed: x-flatten and x-merge schemas as stubs, and no allOf or property that is only type null', () => {
   const text = fs.readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8');
-  expect(flattenInto(text)).toBe(text);
-  expect(mergeInto(text)).toBe(text);
+  expect(stubFlattened(text)).toBe(text);
   // null as an anyOf member (`- type: 'null'`) is fine; a property schema of type null alone is not
-  expect(text).not.toMatch(/allOf:|: \{type: 'null'\}/);
+  expect(mergeInto(flattenInto(text))).not.toMatch(/allOf:|: \{type: 'null'\}/);
 });

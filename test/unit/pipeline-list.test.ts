@@ -31,6 +31,19 @@ describe('list input stage', () => {
     expect(x.list?.filter.ast).toMatchObject({ kind: 'cond', key: 'amount' });
   });
 
+  it("carries whether the operation's page size is plan-capped, and prepareList clamps only then", () => {
+    const free = { tier: 'free' as const, ecosystem: null, pageSize: 100, depth: 5000 };
+    for (const planCapped of [true, false]) {
+      const x = exchange({ rawQuery: {}, path: '/data/transactions' });
+      x.op = { ...x.op, planCapped };
+      x.access = { tier: 'free', caps: free };
+      x.query = { limit: 500 };
+      const list = listInputOf(x, cfg, usd, {});
+      expect(list.planCapped).toBe(planCapped);
+      expect(prepareList(list, { scope: SCOPES.funding!, sorts: SORTS, alias: 't' }).page.limit).toBe(planCapped ? 100 : 500);
+    }
+  });
+
   it('loads no reference values for a request without a filter', async () => {
     const x = exchange();
     let enumsLoaded = 0;

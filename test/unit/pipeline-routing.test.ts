@@ -23,6 +23,11 @@ describe('routing stage', () => {
     expect(plans.get('createApiKey')?.method).toBe('post');
   });
 
+  it('plan-caps the page size of the core lists only, as their x-plan-capped says (funds, nested lists, geo, taxonomy: not)', () => {
+    const capped = planOperations(api, handlers).filter((p) => p.planCapped).map((p) => p.id).sort();
+    expect(capped).toEqual(['listCompanies', 'listEntities', 'listFounders', 'listInvestors', 'listJobs', 'listNews', 'listTransactions', 'listValuations']);
+  });
+
   it('refuses to start with an operation that has no handler', () => {
     const { listCompanies: _dropped, ...rest } = handlers;
     expect(() => planOperations(api, rest as HandlerMap)).toThrow(/No handler for operations: listCompanies/);

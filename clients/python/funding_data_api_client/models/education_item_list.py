@@ -23,6 +23,9 @@ class EducationItemList:
     Attributes:
         data (list[EducationItem]):
         page (Page): Page of a list. `capped`, `tier` and `ecosystem` are present on requests made without an API key.
+            Such a request gets at most its plan's page size on the core lists, the operations marked
+            `x-plan-capped: true` (`capped` is true when the size was reduced), and no list goes past its
+            plan's depth (`offset + limit`; beyond it 400 `PAGINATION_DEPTH_EXCEEDED`).
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
         meta (Meta | Unset): Notices about the request, for clients pinned to older versions.
     """

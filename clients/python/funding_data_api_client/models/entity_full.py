@@ -49,7 +49,7 @@ T = TypeVar("T", bound="EntityFull")
 class EntityFull:
     """The full record of any entity: the organization record (`OrganizationFull`) of any subtype,
     or the person record (`FounderFull`). One object with the fields of both, each present on
-    the records of the shape that has it (`x-merge`, expanded by `make generate`).
+    the records of the shape that has it (`x-merge`, expanded in the bundle).
 
         Attributes:
             uuid (UUID):

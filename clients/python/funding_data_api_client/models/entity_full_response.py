@@ -20,7 +20,7 @@ class EntityFullResponse:
     Attributes:
         data (EntityFull): The full record of any entity: the organization record (`OrganizationFull`) of any subtype,
             or the person record (`FounderFull`). One object with the fields of both, each present on
-            the records of the shape that has it (`x-merge`, expanded by `make generate`).
+            the records of the shape that has it (`x-merge`, expanded in the bundle).
         currency (CurrencyCode): ISO 4217 currency code supported by the service's rate table.
     """
 

@@ -21,6 +21,9 @@ class FilterValueList:
         scope (str):
         data (list[FilterValue]):
         page (Page): Page of a list. `capped`, `tier` and `ecosystem` are present on requests made without an API key.
+            Such a request gets at most its plan's page size on the core lists, the operations marked
+            `x-plan-capped: true` (`capped` is true when the size was reduced), and no list goes past its
+            plan's depth (`offset + limit`; beyond it 400 `PAGINATION_DEPTH_EXCEEDED`).
     """
 
     key: str

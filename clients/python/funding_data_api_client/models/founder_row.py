@@ -34,7 +34,7 @@ T = TypeVar("T", bound="FounderRow")
 class FounderRow:
     """A person row: `FounderFull` with `view=full`, `FounderSummary` with `view=summary`. One
     object with the fields of both, the full-only ones present with `view=full` (`x-merge`,
-    expanded by `make generate`); `x-views` names each view's shape (its CSV columns).
+    expanded in the bundle); `x-views` names each view's shape (its CSV columns).
 
         Attributes:
             uuid (UUID):

@@ -24,7 +24,7 @@ class MatchCandidate:
         entity (EntitySummary): A row of `/data/entities`: the organization summary row (`OrganizationSummary`) of its
             `subtype`, or the person summary row (`FounderSummary`: `type` = `person`, `subtype` null).
             One object with the fields of both, each present on the rows of the shape that has it
-            (`x-merge`, expanded by `make generate`).
+            (`x-merge`, expanded in the bundle).
     """
 
     score: float

@@ -14,16 +14,19 @@ T = TypeVar("T", bound="Page")
 @_attrs_define
 class Page:
     """Page of a list. `capped`, `tier` and `ecosystem` are present on requests made without an API key.
+    Such a request gets at most its plan's page size on the core lists, the operations marked
+    `x-plan-capped: true` (`capped` is true when the size was reduced), and no list goes past its
+    plan's depth (`offset + limit`; beyond it 400 `PAGINATION_DEPTH_EXCEEDED`).
 
-    Attributes:
-        limit (int):
-        offset (int): Position of the first row of this page.
-        next_cursor (None | str):
-        prev_cursor (None | str):
-        total (int | None): Filled only with `include_total=true`.
-        capped (bool | Unset):
-        tier (PageTier | Unset):
-        ecosystem (None | str | Unset):
+        Attributes:
+            limit (int):
+            offset (int): Position of the first row of this page.
+            next_cursor (None | str):
+            prev_cursor (None | str):
+            total (int | None): Filled only with `include_total=true`.
+            capped (bool | Unset):
+            tier (PageTier | Unset):
+            ecosystem (None | str | Unset):
     """
 
     limit: int

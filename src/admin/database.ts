@@ -1,10 +1,10 @@
 /**
  * Database command line:
  *
- *   tsx src/db/cli.ts migrate
- *   tsx src/db/cli.ts seed [--scale none|tiny|demo|large] [--seed N] [--reset]
- *   tsx src/db/cli.ts ensure
- *   tsx src/db/cli.ts rollup
+ *   tsx src/admin/database.ts migrate
+ *   tsx src/admin/database.ts seed [--scale none|tiny|demo|large] [--seed N] [--reset]
+ *   tsx src/admin/database.ts ensure
+ *   tsx src/admin/database.ts rollup
  *
  * `migrate` applies migrations. `seed` migrates, then seeds (refusing when data exists unless
  * `--reset`, which empties every data table first). `ensure` migrates and seeds at SEED_SCALE only
@@ -18,52 +18,19 @@ import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import { DEFAULT_SEED, seedDatabase, type ScaleName } from '../../seeds/index.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { createDb, isSqlite, normalizeRawResult } from './knex.js';
-import { migrate } from './migrate.js';
-import { rebuildFacts, rebuildRollup } from './rollup.js';
+import { countRows, hasData, resetData } from '../db/dataState.js';
+import { createDb } from '../db/knex.js';
+import { migrate } from '../db/migrate.js';
+import { rebuildFacts, rebuildRollup } from '../db/rollup.js';
 
-const USAGE = `usage: tsx src/db/cli.ts migrate
-       tsx src/db/cli.ts seed [--scale none|tiny|demo|large] [--seed N] [--reset]
-       tsx src/db/cli.ts ensure
-       tsx src/db/cli.ts rollup`;
+const USAGE = `usage: tsx src/admin/database.ts migrate
+       tsx src/admin/database.ts seed [--scale none|tiny|demo|large] [--seed N] [--reset]
+       tsx src/admin/database.ts ensure
+       tsx src/admin/database.ts rollup`;
 
 const SCALES: readonly ScaleName[] = ['none', 'tiny', 'demo', 'large'];
 
 class UsageError extends Error {}
-
-async function count(db: Knex, table: string): Promise<number> {
-  const row = (await db(table).count<{ n: number | string }[]>({ n: '*' }).first()) as { n: number | string } | undefined;
-  return Number(row?.n ?? 0);
-}
-
-async function hasData(db: Knex): Promise<boolean> {
-  for (const t of ['entities', 'transactions', 'teams', 'api_keys']) if ((await count(db, t)) > 0) return true;
-  return false;
-}
-
-/** Every table except knex's own bookkeeping. */
-async function dataTables(db: Knex): Promise<string[]> {
-  const rows = isSqlite(db)
-    ? await db.raw(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'knex_%' order by name`)
-    : await db.raw(`select tablename as name from pg_tables where schemaname = current_schema() and tablename not like 'knex_%' order by tablename`);
-  return normalizeRawResult(rows).map((r) => String(r.name));
-}
-
-/** Empties every data table (and restarts id sequences). */
-export async function resetData(db: Knex): Promise<void> {
-  const tables = await dataTables(db);
-  if (tables.length === 0) return;
-  if (!isSqlite(db)) {
-    await db.raw(`truncate table ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
-    return;
-  }
-  await db.transaction(async (trx) => {
-    await trx.raw('pragma defer_foreign_keys = on');
-    for (const t of tables) await trx.raw(`delete from "${t}"`);
-    const seq = normalizeRawResult(await trx.raw(`select name from sqlite_master where name = 'sqlite_sequence'`));
-    if (seq.length) await trx.raw('delete from sqlite_sequence');
-  });
-}
 
 async function seed(db: Knex, scale: ScaleName, seedNumber: number): Promise<void> {
   process.stderr.write(`seeding scale ${scale} with seed ${seedNumber}\n`);
@@ -125,7 +92,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (args.command === 'ensure') {
       // a database seeded at `none` holds the reference rows but no entities: seeded all the same
-      if ((await count(db, 'entities')) > 0 || (await count(db, 'api_keys')) > 0) {
+      if ((await countRows(db, 'entities')) > 0 || (await countRows(db, 'api_keys')) > 0) {
         process.stderr.write('database already seeded\n');
         return 0;
       }
