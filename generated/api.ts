@@ -1577,7 +1577,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One of the team's webhooks
+         * @description Its target, events, saved search and state (`disabled` with `disabled_reason` once its deliveries failed for the set time); the secret is never returned here.
+         */
+        get: operations["getWebhook"];
         put?: never;
         post?: never;
         /**
@@ -4114,6 +4118,9 @@ export interface components {
         };
         WebhookWithSecretResponse: {
             data: components["schemas"]["WebhookWithSecret"];
+        };
+        WebhookResponse: {
+            data: components["schemas"]["Webhook"];
         };
         WebhookList: {
             data: components["schemas"]["Webhook"][];
@@ -17193,6 +17200,58 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`YYYY-MM-DD`). Omitted: the latest, 2026-10-09. The values listed are the versions served when this document was published (a running server lists its own in `/openapi.json` and `/reference/versions`); any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "API-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The webhook's id (`createWebhook`, `listWebhooks`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "wh_5f2c1d9e8a7b6c5d4e3f2a1b",
+                     *         "url": "https://partner.example/hooks/funding",
+                     *         "events": [
+                     *           "transaction.created"
+                     *         ],
+                     *         "filter": "and(company.country[eq]:128,amount[gt]:5000000)",
+                     *         "description": "Rounds in Germany over $5M",
+                     *         "status": "active",
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "created_at": "2026-11-27T04:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

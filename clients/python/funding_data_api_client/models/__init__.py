@@ -163,6 +163,7 @@ from .get_transaction_api_version import GetTransactionAPIVersion
 from .get_university_api_version import GetUniversityAPIVersion
 from .get_usage_api_version import GetUsageAPIVersion
 from .get_valuation_api_version import GetValuationAPIVersion
+from .get_webhook_api_version import GetWebhookAPIVersion
 from .gov_ngo_full import GovNgoFull
 from .gov_ngo_full_response import GovNgoFullResponse
 from .gov_ngo_full_status_type_1 import GovNgoFullStatusType1
@@ -516,6 +517,7 @@ from .webhook_event_type import WebhookEventType
 from .webhook_list import WebhookList
 from .webhook_queued import WebhookQueued
 from .webhook_queued_data import WebhookQueuedData
+from .webhook_response import WebhookResponse
 from .webhook_rotation import WebhookRotation
 from .webhook_status import WebhookStatus
 from .webhook_test_data import WebhookTestData
@@ -683,6 +685,7 @@ __all__ = (
     "GetUniversityAPIVersion",
     "GetUsageAPIVersion",
     "GetValuationAPIVersion",
+    "GetWebhookAPIVersion",
     "GovNgoFull",
     "GovNgoFullResponse",
     "GovNgoFullStatusType1",
@@ -982,6 +985,7 @@ __all__ = (
     "WebhookList",
     "WebhookQueued",
     "WebhookQueuedData",
+    "WebhookResponse",
     "WebhookRotation",
     "WebhookStatus",
     "WebhookTestData",
