@@ -14576,6 +14576,13 @@ export interface operations {
                 limit?: number;
                 /** @description `record`: each changed record as its own endpoint returns it. */
                 include?: "record";
+                /**
+                 * @description Seconds to wait, when there is no change to list yet, for one to be committed (by any server
+                 *     of the API) before answering: a long poll. The answer comes as soon as a change of the asked
+                 *     types and kinds commits, or with the empty page once the wait is over. 0 (default) answers at
+                 *     once. Not applied to `from=latest` without `after`, which only takes a position.
+                 */
+                wait?: number;
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };

@@ -4,7 +4,8 @@
  * ones signed (Standard Webhooks), records each attempt and schedules the next with exponential
  * backoff until the retry window closes; it also prunes the change feed and the delivery log past
  * the feed's retention. It runs beside requests and imports, never inside them: it polls every
- * WEBHOOK_POLL_MS and can be woken at once (`wake`) by a commit in its own process.
+ * WEBHOOK_POLL_MS and is woken at once (`wake`) by the change signal (src/webhooks/signal.ts): a
+ * commit in its own process or, on PostgreSQL, a notification from any process's commit.
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -29,6 +30,7 @@ import type { Fx } from '../money/fx.js';
 import { changeOf, KIND_OF } from '../services/changes.js';
 import { compileSavedSearch, eventOf, typeOfEvent, type SavedSearch } from './events.js';
 import { signedHeaders } from './signing.js';
+import type { ChangeSignal } from './signal.js';
 import { post } from './targets.js';
 
 const FAN_OUT_BATCH = 1000;
@@ -42,6 +44,8 @@ export interface OutboxDeps {
   cfg: Config;
   fx: Pick<Fx, 'converter'>;
   log: Logger;
+  /** Wakes a pass when this or (PostgreSQL) another process commits changes or due deliveries. */
+  signal?: Pick<ChangeSignal, 'subscribe'>;
 }
 
 /** The delay before attempt `n + 1` after `n` failed ones: doubling from the base, capped. */
@@ -58,10 +62,12 @@ export class Outbox {
   private stopped = false;
   private lastPrune = 0;
   private readonly searches = new Map<string, SavedSearch>();
+  private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: OutboxDeps) {}
 
   start(): void {
+    this.unsubscribe = this.deps.signal?.subscribe(() => this.wake()) ?? null;
     this.schedule(0);
   }
 
@@ -74,6 +80,7 @@ export class Outbox {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unsubscribe?.();
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }

@@ -24,6 +24,7 @@ def _get_kwargs(
     kind: list[ChangeKind] | Unset = UNSET,
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
+    wait: int | Unset = 0,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListChangesAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -66,6 +67,8 @@ def _get_kwargs(
         json_include = include.value
 
     params["include"] = json_include
+
+    params["wait"] = wait
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -154,6 +157,7 @@ def sync_detailed(
     kind: list[ChangeKind] | Unset = UNSET,
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
+    wait: int | Unset = 0,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListChangesAPIVersion | Unset = UNSET,
 ) -> Response[ApiError | ChangeList]:
@@ -184,6 +188,7 @@ def sync_detailed(
         kind (list[ChangeKind] | Unset):
         limit (int | Unset):  Default: 100.
         include (ListChangesInclude | Unset):
+        wait (int | Unset):  Default: 0.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListChangesAPIVersion | Unset):  Example: 2026-10-09.
@@ -203,6 +208,7 @@ def sync_detailed(
         kind=kind,
         limit=limit,
         include=include,
+        wait=wait,
         currency=currency,
         api_version=api_version,
     )
@@ -223,6 +229,7 @@ def sync(
     kind: list[ChangeKind] | Unset = UNSET,
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
+    wait: int | Unset = 0,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListChangesAPIVersion | Unset = UNSET,
 ) -> ApiError | ChangeList | None:
@@ -253,6 +260,7 @@ def sync(
         kind (list[ChangeKind] | Unset):
         limit (int | Unset):  Default: 100.
         include (ListChangesInclude | Unset):
+        wait (int | Unset):  Default: 0.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListChangesAPIVersion | Unset):  Example: 2026-10-09.
@@ -273,6 +281,7 @@ def sync(
         kind=kind,
         limit=limit,
         include=include,
+        wait=wait,
         currency=currency,
         api_version=api_version,
     ).parsed
@@ -287,6 +296,7 @@ async def asyncio_detailed(
     kind: list[ChangeKind] | Unset = UNSET,
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
+    wait: int | Unset = 0,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListChangesAPIVersion | Unset = UNSET,
 ) -> Response[ApiError | ChangeList]:
@@ -317,6 +327,7 @@ async def asyncio_detailed(
         kind (list[ChangeKind] | Unset):
         limit (int | Unset):  Default: 100.
         include (ListChangesInclude | Unset):
+        wait (int | Unset):  Default: 0.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListChangesAPIVersion | Unset):  Example: 2026-10-09.
@@ -336,6 +347,7 @@ async def asyncio_detailed(
         kind=kind,
         limit=limit,
         include=include,
+        wait=wait,
         currency=currency,
         api_version=api_version,
     )
@@ -354,6 +366,7 @@ async def asyncio(
     kind: list[ChangeKind] | Unset = UNSET,
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
+    wait: int | Unset = 0,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ListChangesAPIVersion | Unset = UNSET,
 ) -> ApiError | ChangeList | None:
@@ -384,6 +397,7 @@ async def asyncio(
         kind (list[ChangeKind] | Unset):
         limit (int | Unset):  Default: 100.
         include (ListChangesInclude | Unset):
+        wait (int | Unset):  Default: 0.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ListChangesAPIVersion | Unset):  Example: 2026-10-09.
@@ -405,6 +419,7 @@ async def asyncio(
             kind=kind,
             limit=limit,
             include=include,
+            wait=wait,
             currency=currency,
             api_version=api_version,
         )
