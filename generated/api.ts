@@ -16501,6 +16501,14 @@ export interface operations {
                      *       ],
                      *       "all_versions_changes": [
                      *         {
+                     *           "date": "2026-11-27",
+                     *           "change": "Change feed `/data/changes` and signed webhooks `/platform/webhooks` for every record type."
+                     *         },
+                     *         {
+                     *           "date": "2026-11-27",
+                     *           "change": "Entity matching `/data/entities/match`, ranked `semantic_keyword` lists with a `score`, typo-tolerant `/data/search` and `/platform/ecosystems` added."
+                     *         },
+                     *         {
                      *           "date": "2026-10-12",
                      *           "change": "`group_by` capped at 4."
                      *         },
