@@ -12,6 +12,7 @@ import { webhookReceiver } from '../../examples/webhook-receiver.js';
 import { pruneDeliveries } from '../../src/db/webhooks.js';
 import { importLines } from '../helpers/changes.js';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
+import { keyWithScopes } from '../helpers/principals.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { freePort } from '../helpers/servers.js';
 
@@ -130,6 +131,9 @@ forEachDatabase(
       expect(verifyWebhook(one!.headers as Record<string, string>, one!.body, rotated.body.data.secret).data).toEqual({ webhook_id: hook.id });
       expect((await h().get(`/platform/webhooks/${hook.id}`)).body.data).toMatchObject({ id: hook.id, url: rx.url, events: ['news.created'], status: 'active' });
       expect((await h().get(`/platform/webhooks/${hook.id}`)).body.data).not.toHaveProperty('secret');
+      // another team's key does not see it
+      const other = await keyWithScopes(h(), ['manage:platform', 'read:news']);
+      expect((await h().get(`/platform/webhooks/${hook.id}`, other)).body.error).toMatchObject({ code: 'NOT_FOUND' });
       expect((await h().call('DELETE', `/platform/webhooks/${hook.id}`)).status).toBe(204);
       expect((await h().get(`/platform/webhooks/${hook.id}/deliveries`)).status).toBe(404);
       const gone = await h().get(`/platform/webhooks/${hook.id}`);
