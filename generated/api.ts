@@ -1577,7 +1577,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One of the team's webhooks
+         * @description Its target, events, saved search and state (`disabled` with `disabled_reason` once its deliveries failed for the set time); the secret is never returned here.
+         */
+        get: operations["getWebhook"];
         put?: never;
         post?: never;
         /**
@@ -4324,6 +4328,9 @@ export interface components {
         };
         WebhookWithSecretResponse: {
             data: components["schemas"]["WebhookWithSecret"];
+        };
+        WebhookResponse: {
+            data: components["schemas"]["Webhook"];
         };
         WebhookList: {
             data: components["schemas"]["Webhook"][];
@@ -9038,6 +9045,13 @@ export interface operations {
                 limit?: number;
                 /** @description `record`: each changed record as its own endpoint returns it. */
                 include?: "record";
+                /**
+                 * @description Seconds to wait, when there is no change to list yet, for one to be committed (by any server
+                 *     of the API) before answering: a long poll. The answer comes as soon as a change of the asked
+                 *     types and kinds commits, or with the empty page once the wait is over. 0 (default) answers at
+                 *     once. Not applied to `from=latest` without `after`, which only takes a position.
+                 */
+                wait?: number;
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -10043,6 +10057,58 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The webhook's id (`createWebhook`, `listWebhooks`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "wh_5f2c1d9e8a7b6c5d4e3f2a1b",
+                     *         "url": "https://partner.example/hooks/funding",
+                     *         "events": [
+                     *           "transaction.created"
+                     *         ],
+                     *         "filter": "and(company.country[eq]:128,amount[gt]:5000000)",
+                     *         "description": "Rounds in Germany over $5M",
+                     *         "status": "active",
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "created_at": "2026-11-27T04:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -2,7 +2,7 @@
 import type { FeedType } from '../src/db/changeFeed.js';
 import { ok, type HandlerMap } from '../src/http/context.js';
 import { requireScopes } from '../src/pipeline/access.js';
-import { changeOf, changePage, type Change, DETAIL_OPERATION, encodePosition, FEED_TYPES, recordIdOf, startPosition } from '../src/services/changes.js';
+import { changeOf, changePageWaiting, type Change, DETAIL_OPERATION, encodePosition, FEED_TYPES, recordIdOf, startPosition } from '../src/services/changes.js';
 import { currencyOf } from '../src/services/page.js';
 
 export const changeHandlers: HandlerMap = {
@@ -17,7 +17,7 @@ export const changeHandlers: HandlerMap = {
     const limit = ctx.query.limit ?? 100;
     const start = await startPosition(ctx, ctx.query.after, ctx.query.from ?? 'oldest');
     const { rows, next, hasMore } =
-      ctx.query.after === undefined && ctx.query.from === 'latest' ? { rows: [], next: start, hasMore: false } : await changePage(ctx, start, types, ctx.query.kind ?? null, limit);
+      ctx.query.after === undefined && ctx.query.from === 'latest' ? { rows: [], next: start, hasMore: false } : await changePageWaiting(ctx, start, types, ctx.query.kind ?? null, limit, (ctx.query.wait ?? 0) * 1000);
     const data = rows.map(changeOf);
     if (ctx.query.include === 'record') {
       for (const [i, r] of rows.entries()) data[i]!.record = (r.kind === 'delete' ? null : await embed.record(ctx, DETAIL_OPERATION[r.type], recordIdOf(r))) as Change['record'];

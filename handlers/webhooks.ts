@@ -1,4 +1,4 @@
-/** Webhooks of the caller's team: register, list, delete, delivery log, replay, test event, secret rotation. */
+/** Webhooks of the caller's team: register, list, read one, delete, delivery log, replay, test event, secret rotation. */
 import crypto from 'node:crypto';
 import type { components } from '../generated/api.js';
 import type { Principal } from '../src/auth/verify.js';
@@ -76,6 +76,8 @@ export const webhookHandlers: HandlerMap = {
   },
 
   listWebhooks: async (ctx) => ok('listWebhooks', { data: (await teamWebhooks(ctx.deps.db, teamOf(ctx.principal))).map(webhook) }),
+
+  getWebhook: async (ctx) => ok('getWebhook', { data: webhook(await owned(ctx, ctx.params.id)) }),
 
   deleteWebhook: async (ctx) => {
     if (!(await deleteTeamWebhook(ctx.deps.db, teamOf(ctx.principal), ctx.params.id))) throw notFound(`Webhook ${ctx.params.id} not found`);

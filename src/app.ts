@@ -98,8 +98,8 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   const plans = planOperations(api, handlers);
   // records embedded in other answers (the change feed) pass their own operation's policies
   deps.embed = recordEmbedder(plans, stored);
-  // imports posted over HTTP run here once their body is in; a commit wakes the webhook outbox
-  deps.importRunner ??= new ImportRunner(deps.db, log, () => deps.outbox?.wake(), track);
+  // imports posted over HTTP run here once their body is in; a commit wakes the webhook outbox and feed readers
+  deps.importRunner ??= new ImportRunner(deps.db, log, () => (deps.changes ? deps.changes.fire() : deps.outbox?.wake()), track);
   app.use(routingStage(deps, api, plans, operation));
   app.use(errorStage(log));
   return app;

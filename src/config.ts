@@ -69,7 +69,7 @@ export const SETTINGS = {
   WEBHOOK_RETRY_WINDOW_MS: { default: '90000000', doc: 'How long a failed webhook delivery is retried (25 h)' },
   WEBHOOK_DISABLE_AFTER_MS: { default: '259200000', doc: 'A webhook whose deliveries all failed for this long is disabled (3 days)' },
   WEBHOOK_TIMEOUT_MS: { default: '10000', doc: 'Per delivery: connect and response deadline' },
-  WEBHOOK_POLL_MS: { default: '1000', doc: 'How often each process looks for due webhook deliveries when not woken by a local commit' },
+  WEBHOOK_POLL_MS: { default: '1000', doc: 'How often each process looks for due webhook deliveries when not woken by a commit (one of its own; on PostgreSQL, of any process: LISTEN/NOTIFY)' },
   IMPORT_MAX_BYTES: { default: '104857600', doc: 'The largest NDJSON body POST /platform/imports accepts (100 MiB; larger is a 413)' },
   HEADERS_TIMEOUT_MS: {
     default: '10000',

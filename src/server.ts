@@ -7,6 +7,7 @@ import pino from 'pino';
 import { handlers } from '../handlers/index.js';
 import { preloadSnapshot } from './analytics/snapshot.js';
 import { Outbox } from './webhooks/outbox.js';
+import { ChangeSignal } from './webhooks/signal.js';
 import { createApp } from './app.js';
 import { createIdentityProvider } from './auth/idp.js';
 import { loadCursorSecret, loadSigningKey, signingKeyExists, type SigningKey } from './auth/signing.js';
@@ -70,8 +71,10 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const metrics = new Metrics(db, () => inflight.size);
   const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), leases, usage, metrics, inflight, lifecycle };
   const drain = drainer([apiServer, authServer]);
-  const outbox = new Outbox(deps);
-  apiServer.on('request', await createApp({ ...deps, outbox }, handlers));
+  const changes = new ChangeSignal(db, log);
+  const outbox = new Outbox({ ...deps, signal: changes });
+  apiServer.on('request', await createApp({ ...deps, outbox, changes }, handlers));
+  changes.start();
   outbox.start();
   preloadSnapshot(db);
   // production with an external provider (JWKS_URL) and no key file: tokens come from that provider
@@ -89,6 +92,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       // requests whose clients hung up are still running: let them finish before the pool closes
       if (!(await inflight.idle(SHUTDOWN_WAIT_MS))) log.warn({ running: inflight.size }, 'shutdown: requests still running after the wait');
       await outbox.stop();
+      await changes.close();
       await leases.close().catch((err: Error) => log.error({ err: err.message }, 'credit leases not returned at shutdown'));
       await usage.close().catch((err: Error) => log.error({ err: err.message }, 'usage not written at shutdown'));
       await closeBudgetRunner(db);

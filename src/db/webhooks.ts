@@ -117,24 +117,51 @@ export interface AttemptOutcome {
   error: string | null;
 }
 
+export interface Attempted {
+  delivery: DeliveryRow;
+  outcome: AttemptOutcome;
+  /** When to try again; null when the delivery is given up (ignored on success). */
+  nextAttemptMs: number | null;
+}
+
+const ROWS = 200;
+
 /**
- * Records an attempt: the log row, the delivery's new state (delivered; pending again at
- * `nextAttemptMs`; or failed when that is null) and the webhook's failing clock, which disables it
- * once it has failed for `disableAfterMs`. Only the claim's holder writes it.
+ * Records a batch of attempts in one transaction: their log rows, each delivery's new state
+ * (delivered; pending again at `nextAttemptMs`; or failed when that is null) and each webhook's
+ * failing clock, which disables it once every attempt has failed for `disableAfterMs`. A webhook
+ * with a successful attempt in the batch is not failing; test events do not count. Only the claims'
+ * holder writes them. One transaction and a few statements per batch rather than per delivery: the
+ * statements, not the sends, bounded how fast the outbox fanned out.
  */
-export async function recordAttempt(db: Knex, d: DeliveryRow, o: AttemptOutcome, nextAttemptMs: number | null, disableAfterMs: number): Promise<void> {
+export async function recordAttempts(db: Knex, batch: readonly Attempted[], disableAfterMs: number): Promise<void> {
+  if (batch.length === 0) return;
   await db.transaction(async (trx) => {
-    await trx('webhook_attempts').insert({ delivery_id: d.id, webhook_id: d.webhook_id, at_ms: o.atMs, status_code: o.statusCode, latency_ms: o.latencyMs, success: o.success, error: o.error });
-    const state = o.success ? { status: 'delivered', delivered_ms: o.atMs } : nextAttemptMs === null ? { status: 'failed' } : { status: 'pending', next_attempt_ms: nextAttemptMs };
-    await trx('webhook_deliveries').where('id', d.id).update({ ...state, attempts: d.attempts + 1, claimed_until_ms: null });
-    if (d.event_type === 'webhook.test') return;
-    if (o.success) {
-      await trx('webhooks').where('id', d.webhook_id).whereNotNull('failing_since_ms').update({ failing_since_ms: null });
-      return;
+    const log = batch.map(({ delivery: d, outcome: o }) => ({ delivery_id: d.id, webhook_id: d.webhook_id, at_ms: o.atMs, status_code: o.statusCode, latency_ms: o.latencyMs, success: o.success, error: o.error }));
+    for (let i = 0; i < log.length; i += ROWS) await trx('webhook_attempts').insert(log.slice(i, i + ROWS));
+    const delivered = batch.filter((a) => a.outcome.success);
+    for (let i = 0; i < delivered.length; i += ROWS) {
+      const part = delivered.slice(i, i + ROWS);
+      const at = trx.raw(`cast(case id ${part.map(() => 'when ? then ?').join(' ')} end as bigint)`, part.flatMap((a) => [a.delivery.id, a.outcome.atMs]));
+      await trx('webhook_deliveries').whereIn('id', part.map((a) => a.delivery.id)).update({ status: 'delivered', delivered_ms: at, attempts: trx.raw('attempts + 1'), claimed_until_ms: null });
     }
-    await trx('webhooks').where('id', d.webhook_id).whereNull('failing_since_ms').update({ failing_since_ms: o.atMs });
-    const reason = `Disabled: every delivery failed for ${duration(disableAfterMs)} (last: ${o.error ?? `HTTP ${o.statusCode}`})`;
-    await trx('webhooks').where('id', d.webhook_id).where('status', 'active').where('failing_since_ms', '<=', o.atMs - disableAfterMs).update({ status: 'disabled', disabled_reason: reason });
+    for (const { delivery: d, nextAttemptMs } of batch.filter((a) => !a.outcome.success)) {
+      const state = nextAttemptMs === null ? { status: 'failed' } : { status: 'pending', next_attempt_ms: nextAttemptMs };
+      await trx('webhook_deliveries').where('id', d.id).update({ ...state, attempts: d.attempts + 1, claimed_until_ms: null });
+    }
+    const counted = batch.filter((a) => a.delivery.event_type !== 'webhook.test');
+    const healthy = new Set(counted.filter((a) => a.outcome.success).map((a) => a.delivery.webhook_id));
+    if (healthy.size) await trx('webhooks').whereIn('id', [...healthy]).whereNotNull('failing_since_ms').update({ failing_since_ms: null });
+    const failing = new Map<string, Attempted[]>();
+    for (const a of counted) if (!healthy.has(a.delivery.webhook_id)) failing.set(a.delivery.webhook_id, [...(failing.get(a.delivery.webhook_id) ?? []), a]);
+    for (const [id, failed] of failing) {
+      const first = Math.min(...failed.map((a) => a.outcome.atMs));
+      const last = failed.reduce((x, a) => (a.outcome.atMs >= x.outcome.atMs ? a : x));
+      await trx('webhooks').where('id', id).whereNull('failing_since_ms').update({ failing_since_ms: first });
+      const o = last.outcome;
+      const reason = `Disabled: every delivery failed for ${duration(disableAfterMs)} (last: ${o.error ?? `HTTP ${o.statusCode}`})`;
+      await trx('webhooks').where('id', id).where('status', 'active').where('failing_since_ms', '<=', o.atMs - disableAfterMs).update({ status: 'disabled', disabled_reason: reason });
+    }
   });
 }
 

@@ -6,6 +6,7 @@ import type { Principal } from '../auth/verify.js';
 import type { Config } from '../config.js';
 import type { Fx, Money } from '../money/fx.js';
 import type { VersionInfo } from '../versions/resolve.js';
+import type { ChangeSignal } from '../webhooks/signal.js';
 import type { operations } from '../../generated/api.js';
 import type { Authenticator } from '../auth/verify.js';
 import type { RateLimiter } from '../access/rateLimit.js';
@@ -36,6 +37,8 @@ export interface Deps {
   lifecycle?: { draining: boolean };
   /** The webhook outbox's worker of this process: woken when deliveries became due. */
   outbox?: { wake(): void };
+  /** Commits of changes and due deliveries, in this process and (PostgreSQL) any other (src/webhooks/signal.ts). */
+  changes?: Pick<ChangeSignal, 'fire' | 'wait' | 'listening'>;
   /** Runs imports posted over HTTP in this process (src/import/http.ts). */
   importRunner?: ImportRunner;
   /** Detail records for other answers (set by the app once its operations are planned). */

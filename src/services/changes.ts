@@ -85,3 +85,34 @@ export async function changePage(ctx: Pick<Ctx, 'deps'>, seq: number, types: rea
   const last = page.at(-1)?.seq ?? seq;
   return { rows: page, next: hasMore ? last : Math.max(last, latest, seq), hasMore };
 }
+
+/** How often a waiting reader re-reads the feed between signals: SQLite has no others; on PostgreSQL the poll only covers a lost listener. */
+const WAIT_POLL_MS = 500;
+const LISTENING_POLL_MS = 10_000;
+
+/**
+ * `changePage`, waiting up to `waitMs` for a page with changes: re-read at each change signal
+ * (src/webhooks/signal.ts: a commit here or, on PostgreSQL, in any process) and every WAIT_POLL_MS
+ * (LISTENING_POLL_MS while other processes' commits are signalled).
+ * The wait ends early, with the empty page, when the client hangs up or the server starts draining.
+ */
+export async function changePageWaiting(ctx: Pick<Ctx, 'deps' | 'req'>, seq: number, types: readonly FeedType[], kinds: readonly ChangeKind[] | null, limit: number, waitMs: number) {
+  const deadline = Date.now() + waitMs;
+  const gone = new AbortController();
+  const hangUp = () => gone.abort();
+  // absent for calls that re-enter the app without a connection of their own (MCP tools)
+  const socket = ctx.req?.socket;
+  socket?.once('close', hangUp);
+  try {
+    for (;;) {
+      const page = await changePage(ctx, seq, types, kinds, limit);
+      const left = deadline - Date.now();
+      if (page.rows.length > 0 || left <= 0 || gone.signal.aborted || ctx.deps.lifecycle?.draining) return page;
+      const step = Math.min(left, ctx.deps.changes?.listening ? LISTENING_POLL_MS : WAIT_POLL_MS);
+      if (ctx.deps.changes) await ctx.deps.changes.wait(step, gone.signal);
+      else await new Promise((r) => setTimeout(r, step));
+    }
+  } finally {
+    socket?.off('close', hangUp);
+  }
+}

@@ -85,6 +85,8 @@ export const VERSIONS: readonly VersionEntry[] = [
 
 /** Operational changes that apply whatever the pin. */
 export const ALL_VERSION_CHANGES: readonly { date: string; change: string }[] = [
+  { date: '2026-11-27', change: 'Change feed `/data/changes` and signed webhooks `/platform/webhooks` for every record type.' },
+  { date: '2026-11-27', change: 'Entity matching `/data/entities/match`, ranked `semantic_keyword` lists with a `score`, typo-tolerant `/data/search` and `/platform/ecosystems` added.' },
   { date: '2026-10-12', change: '`group_by` capped at 4.' },
   { date: '2026-10-09', change: 'Financials and headcount-breakdown tier-gated.' },
   { date: '2026-10-08', change: '`universities` and `gov-ngo` aggregate sources added; timeseries money filters follow `currency`.' },

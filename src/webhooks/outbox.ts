@@ -4,12 +4,14 @@
  * ones signed (Standard Webhooks), records each attempt and schedules the next with exponential
  * backoff until the retry window closes; it also prunes the change feed and the delivery log past
  * the feed's retention. It runs beside requests and imports, never inside them: it polls every
- * WEBHOOK_POLL_MS and can be woken at once (`wake`) by a commit in its own process.
+ * WEBHOOK_POLL_MS and is woken at once (`wake`) by the change signal (src/webhooks/signal.ts): a
+ * commit in its own process or, on PostgreSQL, a notification from any process's commit.
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { now, type Config } from '../config.js';
 import { latestPosition, pruneChanges, readChanges, type FeedRow } from '../db/changeFeed.js';
+import { isSqlite } from '../db/knex.js';
 import { filterEnums } from '../db/refCache.js';
 import {
   claimDue,
@@ -17,10 +19,11 @@ import {
   lockWebhookForFanOut,
   matchingIds,
   pruneDeliveries,
-  recordAttempt,
+  recordAttempts,
   updateWebhook,
   webhooksBehind,
   webhooksById,
+  type Attempted,
   type DeliveryRow,
   type NewDelivery,
   type WebhookRow,
@@ -29,10 +32,13 @@ import type { Fx } from '../money/fx.js';
 import { changeOf, KIND_OF } from '../services/changes.js';
 import { compileSavedSearch, eventOf, typeOfEvent, type SavedSearch } from './events.js';
 import { signedHeaders } from './signing.js';
+import type { ChangeSignal } from './signal.js';
 import { post } from './targets.js';
 
 const FAN_OUT_BATCH = 1000;
-const CLAIM_BATCH = 32;
+/** Deliveries claimed, sent and recorded together (bench/results/webhooks-*.json). */
+export const CLAIM_BATCH = 100;
+const DELIVERY_LANES = 4;
 const PRUNE_EVERY_MS = 3_600_000;
 /** A claim outlives the attempt's deadline by this much before another process may take it over. */
 const CLAIM_MARGIN_MS = 5_000;
@@ -42,6 +48,8 @@ export interface OutboxDeps {
   cfg: Config;
   fx: Pick<Fx, 'converter'>;
   log: Logger;
+  /** Wakes a pass when this or (PostgreSQL) another process commits changes or due deliveries. */
+  signal?: Pick<ChangeSignal, 'subscribe'>;
 }
 
 /** The delay before attempt `n + 1` after `n` failed ones: doubling from the base, capped. */
@@ -58,10 +66,12 @@ export class Outbox {
   private stopped = false;
   private lastPrune = 0;
   private readonly searches = new Map<string, SavedSearch>();
+  private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: OutboxDeps) {}
 
   start(): void {
+    this.unsubscribe = this.deps.signal?.subscribe(() => this.wake()) ?? null;
     this.schedule(0);
   }
 
@@ -74,6 +84,7 @@ export class Outbox {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unsubscribe?.();
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
@@ -98,7 +109,14 @@ export class Outbox {
   /** One pass: fan out, deliver what is due, prune the feed once an hour. */
   async pass(): Promise<void> {
     await this.fanOut();
-    while (!this.stopped && (await this.deliverDue()) === CLAIM_BATCH);
+    // several batches in flight: one's sends overlap another's claim and record (PostgreSQL; SQLite
+    // has one writer, and a deferred transaction there cannot wait to become it)
+    const lanes = isSqlite(this.deps.db) ? 1 : DELIVERY_LANES;
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        while (!this.stopped && (await this.deliverDue()) === CLAIM_BATCH);
+      }),
+    );
     const t = now(this.deps.cfg).getTime();
     if (t - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = t;
@@ -112,19 +130,25 @@ export class Outbox {
   async fanOut(): Promise<void> {
     const { db } = this.deps;
     const latest = await latestPosition(db);
+    // webhooks at the same position with the same types read the same changes: once a pass
+    // (committed changes do not change, so a read in one webhook's transaction serves the others)
+    const reads = new Map<string, Promise<FeedRow[]>>();
     for (const id of await webhooksBehind(db, latest)) {
       if (this.stopped) return;
       await db.transaction(async (trx) => {
         const w = await lockWebhookForFanOut(trx, id, latest);
-        if (w) await this.fanOutOne(trx, w, latest);
+        if (w) await this.fanOutOne(trx, w, latest, reads);
       });
     }
   }
 
-  private async fanOutOne(trx: Knex.Transaction, w: WebhookRow, latest: number): Promise<void> {
+  private async fanOutOne(trx: Knex.Transaction, w: WebhookRow, latest: number, reads: Map<string, Promise<FeedRow[]>>): Promise<void> {
     const events = new Set(JSON.parse(w.events) as string[]);
-    const types = [...new Set([...events].map(typeOfEvent))];
-    const rows = await readChanges(trx, { after: w.cursor_seq, types, kinds: null, limit: FAN_OUT_BATCH });
+    const types = [...new Set([...events].map(typeOfEvent))].sort();
+    const key = `${w.cursor_seq}|${types.join(',')}`;
+    let read = reads.get(key);
+    if (!read) reads.set(key, (read = readChanges(trx, { after: w.cursor_seq, types, kinds: null, limit: FAN_OUT_BATCH })));
+    const rows = await read;
     let wanted = rows.filter((r) => events.has(eventOf(r.type, KIND_OF[r.kind])));
     if (w.filter && wanted.length) wanted = await this.matching(trx, w, wanted);
     const at = now(this.deps.cfg);
@@ -164,12 +188,14 @@ export class Outbox {
     if (claimed.length === 0) return 0;
     const hooks = await webhooksById(db, claimed.map((d) => d.webhook_id));
     // a webhook deleted since the claim took its deliveries with it
-    await Promise.all(claimed.filter((d) => hooks.has(d.webhook_id)).map((d) => this.attempt(d, hooks.get(d.webhook_id)!)));
+    const attempted = await Promise.all(claimed.filter((d) => hooks.has(d.webhook_id)).map((d) => this.attempt(d, hooks.get(d.webhook_id)!)));
+    await recordAttempts(db, attempted, cfg.webhooks.disableAfterMs);
     return claimed.length;
   }
 
-  private async attempt(d: DeliveryRow, w: WebhookRow): Promise<void> {
-    const { cfg, db } = this.deps;
+  /** Sends one delivery; its outcome, recorded with the rest of its batch. */
+  private async attempt(d: DeliveryRow, w: WebhookRow): Promise<Attempted> {
+    const { cfg } = this.deps;
     const policy = cfg.webhooks;
     const start = now(cfg).getTime();
     const secrets = [w.secret, ...(w.previous_secret && (w.previous_expires_ms ?? 0) > start ? [w.previous_secret] : [])];
@@ -179,6 +205,6 @@ export class Outbox {
     const at = now(cfg).getTime();
     const next = success || at - d.created_ms >= policy.retryWindowMs ? null : at + backoffMs(policy, d.attempts + 1);
     const error = r.error ?? (success ? null : `HTTP ${r.statusCode}`);
-    await recordAttempt(db, d, { atMs: start, statusCode: r.statusCode, latencyMs: r.latencyMs, success, error }, next, policy.disableAfterMs);
+    return { delivery: d, outcome: { atMs: start, statusCode: r.statusCode, latencyMs: r.latencyMs, success, error }, nextAttemptMs: next };
   }
 }

@@ -12,6 +12,7 @@ import { webhookReceiver } from '../../examples/webhook-receiver.js';
 import { pruneDeliveries } from '../../src/db/webhooks.js';
 import { importLines } from '../helpers/changes.js';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
+import { keyWithScopes } from '../helpers/principals.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { freePort } from '../helpers/servers.js';
 
@@ -128,8 +129,16 @@ forEachDatabase(
       expect(String(one!.headers['webhook-signature']).split(' ')).toHaveLength(2);
       expect(verifyWebhook(one!.headers as Record<string, string>, one!.body, hook.secret).type).toBe('webhook.test');
       expect(verifyWebhook(one!.headers as Record<string, string>, one!.body, rotated.body.data.secret).data).toEqual({ webhook_id: hook.id });
+      expect((await h().get(`/platform/webhooks/${hook.id}`)).body.data).toMatchObject({ id: hook.id, url: rx.url, events: ['news.created'], status: 'active' });
+      expect((await h().get(`/platform/webhooks/${hook.id}`)).body.data).not.toHaveProperty('secret');
+      // another team's key does not see it
+      const other = await keyWithScopes(h(), ['manage:platform', 'read:news']);
+      expect((await h().get(`/platform/webhooks/${hook.id}`, other)).body.error).toMatchObject({ code: 'NOT_FOUND' });
       expect((await h().call('DELETE', `/platform/webhooks/${hook.id}`)).status).toBe(204);
       expect((await h().get(`/platform/webhooks/${hook.id}/deliveries`)).status).toBe(404);
+      const gone = await h().get(`/platform/webhooks/${hook.id}`);
+      expect(gone.status).toBe(404);
+      expect(gone.body.error).toMatchObject({ code: 'NOT_FOUND', message: `Webhook ${hook.id} not found` });
     });
 
     it('the example receiver verifies deliveries and handles a replayed webhook-id once', async () => {
@@ -171,6 +180,7 @@ forEachDatabase(
       expect(new Set(rx.received.map((g) => g.headers['webhook-id'])).size).toBe(1);
       await new Promise((r) => setTimeout(r, 500));
       expect(rx.received.length).toBe(sent);
+      expect((await h().get(`/platform/webhooks/${hook.id}`)).body.data).toEqual(w);
       const rotated = await h().call('POST', `/platform/webhooks/${hook.id}/rotate-secret`, { body: {} });
       expect(rotated.body.data).toMatchObject({ status: 'active', disabled_reason: null });
       // past the retention, the log and the finished deliveries go; a pending one stays
@@ -186,6 +196,7 @@ forEachDatabase(
       expect(await bad({ url: 'https://x.example/', events: ['transaction.created'], filter: 'and(amount[gt]:1' })).toMatchObject({ code: 'FILTER_PARSE_ERROR' });
       expect(await bad({ url: 'https://x.example/', events: ['transaction.created', 'company.created'], filter: 'amount[gt]:1' })).toMatchObject({ code: 'VALIDATION_ERROR' });
       expect(await bad({ url: 'https://x.example/', events: ['transaction.exploded'] })).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect((await h().get('/platform/webhooks/wh_nope')).body.error).toMatchObject({ code: 'VALIDATION_ERROR' });
     });
   },
   ENV,

@@ -450,6 +450,7 @@ from .webhook_event_type import WebhookEventType
 from .webhook_list import WebhookList
 from .webhook_queued import WebhookQueued
 from .webhook_queued_data import WebhookQueuedData
+from .webhook_response import WebhookResponse
 from .webhook_rotation import WebhookRotation
 from .webhook_status import WebhookStatus
 from .webhook_test_data import WebhookTestData
@@ -848,6 +849,7 @@ __all__ = (
     "WebhookList",
     "WebhookQueued",
     "WebhookQueuedData",
+    "WebhookResponse",
     "WebhookRotation",
     "WebhookStatus",
     "WebhookTestData",

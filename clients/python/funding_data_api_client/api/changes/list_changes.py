@@ -24,6 +24,7 @@ def _get_kwargs(
     kind: list[ChangeKind] | Unset = UNSET,
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
+    wait: int | Unset = 0,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -66,6 +67,8 @@ def _get_kwargs(
         json_include = include.value
 
     params["include"] = json_include
+
+    params["wait"] = wait
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -158,6 +161,7 @@ def sync_detailed(
     kind: list[ChangeKind] | Unset = UNSET,
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
+    wait: int | Unset = 0,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | ChangeList]:
@@ -188,6 +192,7 @@ def sync_detailed(
         kind (list[ChangeKind] | Unset):
         limit (int | Unset):  Default: 100.
         include (ListChangesInclude | Unset):
+        wait (int | Unset):  Default: 0.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
@@ -209,6 +214,7 @@ def sync_detailed(
         kind=kind,
         limit=limit,
         include=include,
+        wait=wait,
         currency=currency,
         api_version=api_version,
     )
@@ -229,6 +235,7 @@ def sync(
     kind: list[ChangeKind] | Unset = UNSET,
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
+    wait: int | Unset = 0,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | ChangeList | None:
@@ -259,6 +266,7 @@ def sync(
         kind (list[ChangeKind] | Unset):
         limit (int | Unset):  Default: 100.
         include (ListChangesInclude | Unset):
+        wait (int | Unset):  Default: 0.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
@@ -281,6 +289,7 @@ def sync(
         kind=kind,
         limit=limit,
         include=include,
+        wait=wait,
         currency=currency,
         api_version=api_version,
     ).parsed
@@ -295,6 +304,7 @@ async def asyncio_detailed(
     kind: list[ChangeKind] | Unset = UNSET,
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
+    wait: int | Unset = 0,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | ChangeList]:
@@ -325,6 +335,7 @@ async def asyncio_detailed(
         kind (list[ChangeKind] | Unset):
         limit (int | Unset):  Default: 100.
         include (ListChangesInclude | Unset):
+        wait (int | Unset):  Default: 0.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
@@ -346,6 +357,7 @@ async def asyncio_detailed(
         kind=kind,
         limit=limit,
         include=include,
+        wait=wait,
         currency=currency,
         api_version=api_version,
     )
@@ -364,6 +376,7 @@ async def asyncio(
     kind: list[ChangeKind] | Unset = UNSET,
     limit: int | Unset = 100,
     include: ListChangesInclude | Unset = UNSET,
+    wait: int | Unset = 0,
     currency: CurrencyCode | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | ChangeList | None:
@@ -394,6 +407,7 @@ async def asyncio(
         kind (list[ChangeKind] | Unset):
         limit (int | Unset):  Default: 100.
         include (ListChangesInclude | Unset):
+        wait (int | Unset):  Default: 0.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
@@ -417,6 +431,7 @@ async def asyncio(
             kind=kind,
             limit=limit,
             include=include,
+            wait=wait,
             currency=currency,
             api_version=api_version,
         )
