@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import type { components } from '../generated/api.js';
 import type { Principal } from '../src/auth/verify.js';
-import { findTeamImportRun, insertImportRun, type ImportRunRow } from '../src/db/importRuns.js';
+import { findTeamImportRun, insertImportRun, type ImportRunRow, type NewImportRun } from '../src/db/importRuns.js';
 import { ApiError, notFound } from '../src/errors.js';
 import { ok, type HandlerMap } from '../src/http/context.js';
 import { newImportId } from '../src/import/http.js';
@@ -39,7 +39,7 @@ export const importHandlers: HandlerMap = {
     if (!importRunner) throw new ApiError('SERVICE_UNAVAILABLE', 'Imports are not run by this process');
     if (!ctx.req.is('application/x-ndjson')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'An import body is application/x-ndjson (one change record a line)');
     const { bytes } = ctx.body as unknown as { bytes: number };
-    const row: Omit<ImportRunRow, 'report' | 'error' | 'finished_at'> = {
+    const row: NewImportRun = {
       id: newImportId(),
       team_id: teamId,
       source: ctx.query.source ?? 'ndjson',
@@ -48,6 +48,8 @@ export const importHandlers: HandlerMap = {
       status: 'queued',
       bytes,
       created_at: new Date().toISOString(),
+      owner: importRunner.ownerTag,
+      alive_at: new Date().toISOString(),
     };
     await insertImportRun(db, row);
     // under an Idempotency-Key the row commits with the stored answer: the run waits for that commit

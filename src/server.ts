@@ -11,6 +11,7 @@ import { handlers } from '../handlers/index.js';
 import { preloadSnapshot } from './analytics/snapshot.js';
 import { Outbox } from './webhooks/outbox.js';
 import { createApp } from './app.js';
+import type { Deps } from './http/context.js';
 import { createIdentityProvider } from './auth/idp.js';
 import { loadCursorSecret, loadSigningKey, signingKeyExists, type SigningKey } from './auth/signing.js';
 import { Authenticator } from './auth/verify.js';
@@ -175,8 +176,11 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), leases, usage, metrics, inflight, lifecycle };
   const drain = drainer([apiServer, authServer]);
   const outbox = new Outbox(deps);
-  apiServer.on('request', await createApp({ ...deps, outbox }, handlers));
+  const appDeps: Deps = { ...deps, outbox };
+  apiServer.on('request', await createApp(appDeps, handlers));
   outbox.start();
+  // imports a stopped process left queued or running are failed, not left waiting forever
+  await appDeps.importRunner?.open();
   preloadSnapshot(db);
   // production with an external provider (JWKS_URL) and no key file: tokens come from that provider
   if (signing) authServer.on('request', createIdentityProvider(db, cfg, signing, { log, metrics }));
@@ -196,6 +200,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       // requests whose clients hung up are still running: let them finish before the pool closes
       if (!(await inflight.idle(SHUTDOWN_WAIT_MS))) log.warn({ running: inflight.size }, 'shutdown: requests still running after the wait');
       await outbox.stop();
+      appDeps.importRunner?.close();
       await leases.close().catch((err: Error) => log.error({ err: err.message }, 'credit leases not returned at shutdown'));
       await usage.close().catch((err: Error) => log.error({ err: err.message }, 'usage not written at shutdown'));
       await closeBudgetRunner(db);

@@ -31,6 +31,7 @@ import * as m023 from './migrations/023_keyword_index.js';
 import * as m024 from './migrations/024_change_feed.js';
 import * as m025 from './migrations/025_webhooks.js';
 import * as m026 from './migrations/026_import_runs.js';
+import * as m027 from './migrations/027_import_run_owner.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
@@ -63,6 +64,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '024_change_feed': m024,
   '025_webhooks': m025,
   '026_import_runs': m026,
+  '027_import_run_owner': m027,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
