@@ -210,9 +210,10 @@ async function writeFigures(trx: Knex, patches: Map<number, Record<string, unkno
 /**
  * Writes the figures of `ids` that differ from their definitions, stamping each entity changed at
  * `at` (its record reads differently); returns the entities changed and their changed columns.
- * Companies first, then the investors of their rounds and their founders (whose figures read them).
+ * Companies first, then the investors of their rounds and their founders (whose figures read them),
+ * and the entities `profileIds` (an import's investors and persons).
  */
-export async function refreshFigures(trx: Knex, companyIds: readonly number[], at: string): Promise<Map<number, Set<string>>> {
+export async function refreshFigures(trx: Knex, companyIds: readonly number[], at: string, profileIds: readonly number[] = []): Promise<Map<number, Set<string>>> {
   const changed = new Map<number, Set<string>>();
   const apply = async (diffs: FigureDifference[]) => {
     const byEntity = new Map<number, Record<string, unknown>>();
@@ -223,7 +224,7 @@ export async function refreshFigures(trx: Knex, companyIds: readonly number[], a
     await writeFigures(trx, byEntity, at);
   };
   await apply(await figureDifferences(trx, companyIds, [COMPANY_FIGURES]));
-  const related: number[] = [];
+  const related: number[] = [...profileIds];
   for (let i = 0; i < companyIds.length; i += ID_CHUNK) {
     const part = companyIds.slice(i, i + ID_CHUNK);
     const marks = part.map(() => '?').join(', ');
