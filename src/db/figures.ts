@@ -13,6 +13,24 @@ import type { Knex } from 'knex';
 import { isSqlite, normalizeRawResult } from './knex.js';
 import { SCHEMA } from './schema.js';
 
+/**
+ * Where an investor's profile counters start (the seed's new investors and an import's): a counter no
+ * figure row defines (an investor without rounds) keeps this.
+ */
+export function zeroInvestorCounters() {
+  return {
+    investor_investments_count: 0,
+    investor_total_invested_usd: 0,
+    investor_exits_count: 0,
+    investor_exits_total_value_usd: 0,
+    investor_match_companies_count: 0,
+    investor_match_invested_usd: 0,
+  };
+}
+
+/** Where a founder's figures start, likewise. */
+export const zeroFounderFigures = () => ({ founded_companies_count: 0, founded_companies_total_funding_usd: 0 });
+
 export interface FigureSql {
   name: string;
   select: string;

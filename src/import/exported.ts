@@ -3,12 +3,13 @@
  * writes (docs/import.md), one row a line and the `{"_export": …}` trailer, imported so that an
  * export of one instance imported into an empty one reads the same there (apart from `updated_at`).
  * A row becomes the base rows it was served from (src/serialize/); everything derived from them
- * (funding and investor figures, portfolios, founders glances, search terms, analytics) is refreshed
- * from those, not taken from the row. Entities keep their uuid and are keyed by it; the other
+ * (the figures of src/db/figures.ts: funding, investments, exits, match, founded companies;
+ * portfolios, founders glances, search terms, analytics) is refreshed from those, not taken from the row. Entities keep their uuid and are keyed by it; the other
  * records keep their integer id where it is free here and are keyed by it in the import's source.
  */
 import type { ExportStore, PlannedRecord, ChildRows } from '../db/exportedImports.js';
 import { ROUND_TYPES } from '../db/filterKeys.js';
+import { zeroFounderFigures, zeroInvestorCounters } from '../db/figures.js';
 import type { Outcome } from '../db/imports.js';
 import { RowError } from './errors.js';
 
@@ -107,6 +108,25 @@ function namedUuids(r: ExportedRow): string[] {
 
 const has = (row: Row, k: string) => Object.prototype.hasOwnProperty.call(row, k);
 
+/**
+ * A new entity's figures (src/db/figures.ts), where the seed starts them (zero for an investor's
+ * counters and a founder's), else as the row shows them: the import's refresh then recomputes every
+ * one its base rows define. Never compared: a figure is derived, not imported.
+ */
+function figuresOf(e: Row): Record<string, unknown> {
+  const inv = e.investor as Row | null | undefined;
+  const pick = (o: Row | null | undefined, map: Record<string, string>) => Object.fromEntries(Object.entries(map).flatMap(([col, f]) => (o && o[f] !== undefined ? [[col, o[f]]] : [])));
+  return {
+    jobs_open_count: 0, patents_count: 0,
+    funding_total_usd: e.funding?.total ?? null, funding_total_vc_usd: e.funding?.total_vc ?? null, funding_rounds_count: e.funding?.rounds_count ?? 0,
+    ...(inv ? zeroInvestorCounters() : {}),
+    ...(inv ? pick(inv.investments, { investor_investments_count: 'count', investor_total_invested_usd: 'total_invested', investor_preferred_round: 'preferred_round', investor_last_round_date: 'last_round_date' }) : {}),
+    ...(inv ? pick(inv.exits, { investor_exits_count: 'count', investor_exits_total_value_usd: 'total_value', investor_exits_pct: 'pct' }) : {}),
+    ...(inv ? pick(inv.match, { investor_match_companies_count: 'companies_count', investor_match_invested_usd: 'invested' }) : {}),
+    ...(e.type === 'person' && Array.isArray(e.roles) && e.roles.includes('founder') ? zeroFounderFigures() : {}),
+  };
+}
+
 function entityPlan(r: ExportedRow, refs: Refs | null): { plan: PlannedRecord; deferred: ChildRows[] } {
   const e = r.row;
   const org = e.type === 'organization';
@@ -127,7 +147,6 @@ function entityPlan(r: ExportedRow, refs: Refs | null): { plan: PlannedRecord; d
     }
     Object.assign(cols, {
       employees_count: e.employees_count ?? null, employee_count_1y_growth: e.employee_count_1y_growth ?? null, status: e.status ?? null, unicorn_type: e.unicorn_type ?? null,
-      funding_total_usd: e.funding?.total ?? null, funding_total_vc_usd: e.funding?.total_vc ?? null, funding_rounds_count: e.funding?.rounds_count ?? 0,
       valuation_usd: e.valuation?.value ?? null, valuation_year: e.valuation?.year ?? null, valuation_month: e.valuation?.month ?? null, jobs_open_count: e.jobs?.open_count ?? 0,
     });
     if (has(e, 'revenue')) Object.assign(cols, { revenue_usd: e.revenue?.value ?? null, revenue_year: e.revenue?.year ?? null });
@@ -135,18 +154,11 @@ function entityPlan(r: ExportedRow, refs: Refs | null): { plan: PlannedRecord; d
     if (has(e, 'patents')) cols.patents_count = e.patents?.count ?? 0;
   } else {
     cols.gender = e.gender ?? null;
-    if (has(e, 'founded_companies')) Object.assign(cols, { founded_companies_count: e.founded_companies?.count ?? 0, founded_companies_total_funding_usd: e.founded_companies?.total_funding ?? null });
   }
   const inv = e.investor as Row | null | undefined;
   if (inv) {
-    Object.assign(cols, {
-      investor_deal_min_usd: inv.deal_size?.min ?? null, investor_deal_max_usd: inv.deal_size?.max ?? null,
-      investor_investments_count: inv.investments?.count ?? null, investor_total_invested_usd: inv.investments?.total_invested ?? null,
-      investor_preferred_round: inv.investments?.preferred_round ?? null, investor_last_round_date: inv.investments?.last_round_date ?? null,
-    });
+    Object.assign(cols, { investor_deal_min_usd: inv.deal_size?.min ?? null, investor_deal_max_usd: inv.deal_size?.max ?? null });
     if (has(inv, 'rank')) cols.investor_rank = inv.rank ?? null;
-    if (has(inv, 'exits')) Object.assign(cols, { investor_exits_count: inv.exits?.count ?? null, investor_exits_total_value_usd: inv.exits?.total_value ?? null, investor_exits_pct: inv.exits?.pct ?? null });
-    if (has(inv, 'match')) Object.assign(cols, { investor_match_companies_count: inv.match?.companies_count ?? null, investor_match_invested_usd: inv.match?.invested ?? null });
   }
   const list = (v: unknown): Row[] => (Array.isArray(v) ? v : []);
   const children: ChildRows[] = [
@@ -178,10 +190,7 @@ function entityPlan(r: ExportedRow, refs: Refs | null): { plan: PlannedRecord; d
       })),
     } as ChildRows);
   }
-  const plan: PlannedRecord = {
-    keyType: 'entity', key: r.key, table: 'entities', id: null, uuid: e.uuid, cols, children,
-    insertOnly: { funding_rounds_count: 0, jobs_open_count: 0, patents_count: 0 },
-  };
+  const plan: PlannedRecord = { keyType: 'entity', key: r.key, table: 'entities', id: null, uuid: e.uuid, cols, children, insertOnly: figuresOf(e) };
   return { plan, deferred };
 }
 

@@ -18,6 +18,7 @@ import { failUnfinishedImportRuns, importRunExists, markImportRun, touchImportRu
 import { isSqlite } from '../db/knex.js';
 import { ApiError } from '../errors.js';
 import { runImport, type Mode } from './engine.js';
+import type { ExportedType } from './exported.js';
 import { InputError } from './errors.js';
 import { ABANDONED_ERROR, abandoned, ALIVE_EVERY_MS, newOwner } from './owner.js';
 
@@ -72,6 +73,8 @@ export interface ImportJob {
   mode: Mode;
   dryRun: boolean;
   source: string | undefined;
+  /** The body is this list's own export, not change records. */
+  type?: ExportedType;
 }
 
 /**
@@ -161,6 +164,7 @@ export class ImportRunner {
         mode: job.mode,
         dryRun: job.dryRun,
         source: job.source,
+        type: job.type,
       });
       const succeeded = report.committed || (report.dry_run && report.rejected_total === 0);
       await markImportRun(this.db, job.id, { status: succeeded ? 'succeeded' : 'failed', report: JSON.stringify(report), finished_at: new Date().toISOString() });

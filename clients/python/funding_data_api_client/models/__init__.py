@@ -58,6 +58,7 @@ from .company_summary_unicorn_type_type_3_type_1 import (
 from .create_api_key_api_version import CreateApiKeyAPIVersion
 from .create_import_api_version import CreateImportAPIVersion
 from .create_import_mode import CreateImportMode
+from .create_import_type import CreateImportType
 from .create_note_api_version import CreateNoteAPIVersion
 from .create_team_api_version import CreateTeamAPIVersion
 from .create_webhook_api_version import CreateWebhookAPIVersion
@@ -578,6 +579,7 @@ __all__ = (
     "CreateApiKeyAPIVersion",
     "CreateImportAPIVersion",
     "CreateImportMode",
+    "CreateImportType",
     "CreateNoteAPIVersion",
     "CreateTeamAPIVersion",
     "CreateWebhookAPIVersion",
