@@ -156,11 +156,14 @@ export class ExportStore extends ImportStore {
       }
       const freshIds = fresh.length ? ((await this.db(table).insert(fresh.map(stamp)).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r)) : [];
       const written: [PlannedRecord, number][] = [...keep.map((r) => [r, r.id!] as [PlannedRecord, number]), ...fresh.map((r, k) => [r, freshIds[k]!] as [PlannedRecord, number])];
+      // the new records' child rows, one multi-row insert per table (not one per record)
+      const children = new Map<string, Record<string, unknown>[]>();
       for (const [rec, id] of written) {
         keyRows.push({ source: this.source, type: rec.keyType, key: rec.key, record_id: id });
-        for (const c of rec.children) await this.insertChildren(c, id);
+        for (const c of rec.children) children.set(c.table, [...(children.get(c.table) ?? []), ...c.rows.map((r) => ({ ...r, [c.fk]: id }))]);
         this.written(id, rec, 'insert', null, null);
       }
+      for (const [table, rows] of children) for (let k = 0; k < rows.length; k += INSERT_ROWS) await this.db(table).insert(rows.slice(k, k + INSERT_ROWS));
     }
   }
 
@@ -198,20 +201,28 @@ export class ExportStore extends ImportStore {
     return out;
   }
 
-  /** A person's career or education rows (deferred until every entity of the file is written). */
-  async replaceChildrenOf(id: number, children: readonly ChildRows[]): Promise<void> {
-    const stored = await this.childrenOf(children, [id]);
-    const changed = children.filter((c) => {
-      const have = stored.get(c.table)?.get(id) ?? [];
-      return (!c.partial || have.length === 0) && !sameSet(have, c);
-    });
-    if (changed.length === 0) return;
-    for (const c of changed) await this.replaceChildren(c, id);
-    await this.db('entities').where('id', id).update({ updated_at: this.at });
-    this.log('entity', id, 'update', changed.map((c) => c.table));
-    this.changedEntities.add(id);
-    this.touchedProfiles.add(id);
-    for (const c of changed) for (const r of c.rows) if (c.table === 'career') this.touchedCompanies.add(Number(r.org_id));
+  /** Persons' career or education rows (deferred until every entity of the file is written), compared and replaced together. */
+  async replaceChildrenOf(items: readonly { id: number; children: readonly ChildRows[] }[]): Promise<void> {
+    if (items.length === 0) return;
+    const stored = await this.childrenOf(items[0]!.children, items.map((i) => i.id));
+    const inserts = new Map<string, Record<string, unknown>[]>();
+    for (const { id, children } of items) {
+      const changed = children.filter((c) => {
+        const have = stored.get(c.table)?.get(id) ?? [];
+        return (!c.partial || have.length === 0) && !sameSet(have, c);
+      });
+      if (changed.length === 0) continue;
+      for (const c of changed) {
+        if (stored.get(c.table)?.has(id)) await this.db(c.table).where(c.fk, id).delete();
+        inserts.set(c.table, [...(inserts.get(c.table) ?? []), ...c.rows.map((r) => ({ ...r, [c.fk]: id }))]);
+      }
+      await this.db('entities').where('id', id).update({ updated_at: this.at });
+      this.log('entity', id, 'update', changed.map((c) => c.table));
+      this.changedEntities.add(id);
+      this.touchedProfiles.add(id);
+      for (const c of changed) for (const r of c.rows) if (c.table === 'career') this.touchedCompanies.add(Number(r.org_id));
+    }
+    for (const [table, rows] of inserts) for (let k = 0; k < rows.length; k += INSERT_ROWS) await this.db(table).insert(rows.slice(k, k + INSERT_ROWS));
   }
 
   private async childrenOf(shapes: readonly ChildRows[], ids: readonly number[]): Promise<Map<string, Map<number, Record<string, unknown>[]>>> {

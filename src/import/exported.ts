@@ -304,16 +304,20 @@ export async function applyDeferred(store: ExportStore, rows: readonly Deferred[
     const part = rows.slice(i, i + 500);
     const refs = await store.entityIds(part.flatMap((d) => namedUuids({ line: d.line, kind: 'entity', key: d.key, row: d.row })));
     const persons = await store.entityIds(part.map((d) => d.key));
+    const planned: { id: number; children: ChildRows[] }[] = [];
     for (const d of part) {
       try {
         const id = persons.get(d.key);
         if (id === undefined) continue; // the person itself was rejected
-        const { deferred } = entityPlan({ line: d.line, kind: 'entity', key: d.key, row: d.row }, refs);
-        await store.replaceChildrenOf(id, deferred);
+        planned.push({ id, children: entityPlan({ line: d.line, kind: 'entity', key: d.key, row: d.row }, refs).deferred });
       } catch (err) {
         if (!(err instanceof RowError)) throw err;
         settle(d, err, type);
       }
+    }
+    // career and education apart: one comparison and one insert per table for the whole part
+    for (const table of ['career', 'education']) {
+      await store.replaceChildrenOf(planned.map((p) => ({ id: p.id, children: p.children.filter((c) => c.table === table) })).filter((p) => p.children.length > 0));
     }
   }
 }
