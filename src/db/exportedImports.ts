@@ -6,7 +6,7 @@
  * from what is stored. A new record keeps its exported integer id when that id is free here.
  */
 import type { Knex } from 'knex';
-import { ImportStore, type Outcome } from './imports.js';
+import { ImportStore, same, type Outcome } from './imports.js';
 import { isSqlite, normalizeRawResult } from './knex.js';
 import { RowError } from '../import/errors.js';
 
@@ -41,13 +41,6 @@ const CHUNK = 500;
 const LOG_TYPE: Record<PlannedRecord['table'], string> = { entities: 'entity', transactions: 'transaction', jobs: 'job', funds: 'fund', valuations: 'valuation', news: 'news' };
 const INSERT_ROWS = 200;
 
-/** Stored and incoming values compare as the same value whatever the driver returned. */
-function same(stored: unknown, wanted: unknown): boolean {
-  if (stored === null || stored === undefined || wanted === null || wanted === undefined) return (stored ?? null) === (wanted ?? null);
-  if (typeof wanted === 'boolean') return Boolean(Number(stored)) === wanted || stored === wanted;
-  if (typeof wanted === 'number') return Number(stored) === wanted;
-  return String(stored) === String(wanted);
-}
 
 const childKey = (row: Record<string, unknown>, ignore: readonly string[], fk: string) =>
   JSON.stringify(

@@ -37,7 +37,7 @@ function uuidOf(source: string, type: string, key: string): string {
 }
 
 /** Stored and incoming values compare as the same value whatever the driver returned (numbers as strings, booleans as 0/1). */
-function same(stored: unknown, wanted: unknown): boolean {
+export function same(stored: unknown, wanted: unknown): boolean {
   if (stored === null || stored === undefined || wanted === null || wanted === undefined) return (stored ?? null) === (wanted ?? null);
   if (typeof wanted === 'boolean') return Boolean(Number(stored)) === wanted || stored === wanted;
   if (typeof wanted === 'number') return Number(stored) === wanted;
