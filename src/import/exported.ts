@@ -34,6 +34,16 @@ type Kind = (typeof EXPORTED_TYPES)[ExportedType];
 const TABLE: Record<Kind, PlannedRecord['table']> = { transaction: 'transactions', entity: 'entities', job: 'jobs', fund: 'funds', valuation: 'valuations', news: 'news' };
 const ROUND_CODE = new Map(ROUND_TYPES.map((t) => [t.name, t.code]));
 
+/** Fields a row of each record cannot do without (the columns they fill are NOT NULL). */
+const REQUIRED: Record<Kind, [string, 'string' | 'number' | 'object'][]> = {
+  transaction: [['company', 'object']],
+  entity: [['name', 'string'], ['added_at', 'string']],
+  job: [['entity', 'object'], ['title', 'string'], ['posted_at', 'string']],
+  fund: [['investor', 'object'], ['name', 'string']],
+  valuation: [['company', 'object'], ['value', 'number'], ['valued_date', 'string']],
+  news: [['title', 'string'], ['url', 'string'], ['published_at', 'string']],
+};
+
 export interface ExportedRow {
   line: number;
   kind: Kind;
@@ -65,7 +75,9 @@ export function parseExportedLine(type: ExportedType, text: string, line: number
   if (kind === 'entity' ? typeof key !== 'string' || !/^[0-9a-f-]{36}$/i.test(key) : !Number.isSafeInteger(key) || key < 1) {
     throw new RowError(kind === 'entity' ? 'uuid' : 'id', JSON.stringify(key ?? null), `a ${type} row has its ${kind === 'entity' ? 'uuid' : 'integer id'}: is this an export of ${type}?`);
   }
-  if (kind === 'transaction' && !('round_type' in r && 'company' in r)) throw new RowError(null, text.slice(0, 200), 'not a transactions row');
+  for (const [field, want] of REQUIRED[kind]) {
+    if (typeof r[field] !== want) throw new RowError(field, JSON.stringify(r[field] ?? null).slice(0, 200), `a ${type} row has ${field} (a ${want}): is this an export of ${type}?`);
+  }
   if (kind === 'entity' && r.type !== 'organization' && r.type !== 'person') throw new RowError('type', JSON.stringify(r.type ?? null), 'an entity row is an organization or a person');
   return { line, kind, key: String(key), row: r };
 }
