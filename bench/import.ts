@@ -7,6 +7,12 @@
  * counted (the machine's other PostgreSQL clusters would be counted with it).
  *
  *   npx tsx bench/import.ts [--db sqlite|postgres]
+ *   npx tsx bench/import.ts --export tiny|demo [--db sqlite|postgres]
+ *
+ * `--export SCALE`: an instance seeded at SCALE exports every list over HTTP (`format=ndjson`, as
+ * docs/import.md shows) and each export is imported into an empty database with `--type LIST`, in
+ * order; per list and in total: rows, the engine's seconds (the report's, process start excluded),
+ * wall and CPU seconds of the command and its peak RSS.
  *
  * Targets: the snapshot under 10 s, NDJSON at least 20,000 rows/s, under 500 MB RSS. On a shared
  * 2-core machine the wall figures are bounded by the other processes' load (the machine note says
@@ -20,7 +26,7 @@ import { readCsv } from '../src/import/csv.js';
 import { createDb } from '../src/db/knex.js';
 import { migrate } from '../src/db/migrate.js';
 import { seedDatabase } from '../seeds/index.js';
-import { BENCH_DIR, DB_KINDS, log, machineNote, ROOT, round, startPostgres, writeJson, type DbKind, type Pg } from './lib.js';
+import { apiHeaders, BENCH_DIR, DB_KINDS, forkServer, getToken, log, machineNote, ROOT, round, seededResult, seedFresh, serverEnv, startPostgres, target, writeJson, type DbKind, type Pg } from './lib.js';
 
 const run = promisify(execFile);
 const DATA = path.resolve(ROOT, '../shared/data/crunchbase-2013');
@@ -51,7 +57,7 @@ interface Timed {
   wall_s: number;
   cpu_s: number;
   peak_rss_mb: number;
-  report: { files: { file: string; types: Record<string, { read: number }> }[]; rejected_total: number; committed: boolean; derived: unknown };
+  report: { files: { file: string; types: Record<string, { read: number }> }[]; rejected_total: number; committed: boolean; derived: { seconds: Record<string, number> } | null; seconds: number };
 }
 
 /** The command-line import under /usr/bin/time. */
@@ -93,8 +99,52 @@ async function writeChangeRecords(file: string): Promise<number> {
   return n;
 }
 
+/** The lists in import order (docs/import.md) and their export queries. */
+const EXPORTS: [list: string, query: string][] = [
+  ['companies', ''], ['investors', ''], ['universities', ''], ['gov-ngo', ''], ['people', '&view=full'],
+  ['transactions', '&include_deleted=true'], ['jobs', ''], ['funds', ''], ['valuations', ''], ['news', ''],
+];
+
+/** Every list of an instance seeded at `scale` exported, then imported into an empty database. */
+async function exportRoundTrip(kind: DbKind, pg: Pg | null, scale: 'tiny' | 'demo'): Promise<Record<string, unknown>> {
+  const source = target(kind, pg, scale);
+  // at this scale, not the bench's default (large)
+  if (!seededResult(source)) await seedFresh(source, pg, scale);
+  const server = await forkServer('our-server.ts', serverEnv(source.databaseUrl));
+  const files: string[] = [];
+  try {
+    const headers = apiHeaders(await getToken(server.authUrl!));
+    for (const [list, query] of EXPORTS) {
+      const res = await fetch(`${server.baseUrl}/data/${list}?format=ndjson${query}`, { headers });
+      if (res.status !== 200) throw new Error(`export of ${list}: ${res.status} ${await res.text()}`);
+      const file = path.join(BENCH_DIR, `export-${kind}-${scale}-${list}.ndjson`);
+      fs.writeFileSync(file, await res.text());
+      files.push(file);
+    }
+  } finally {
+    await server.stop();
+  }
+  const url = await emptyDatabase(kind, pg, 'import_export');
+  const lists: Record<string, unknown>[] = [];
+  for (const [i, [list]] of EXPORTS.entries()) {
+    const t = await timedImport(url, ['--format', 'ndjson', '--type', list, files[i]!]);
+    if (!t.report.committed) throw new Error(`${list}: not committed (${t.report.rejected_total} rejected)`);
+    const rows = t.report.files[0]!.types[list]!.read;
+    lists.push({ list, rows, engine_s: t.report.seconds, rows_phase_s: t.report.derived?.seconds.rows ?? null, wall_s: t.wall_s, cpu_s: t.cpu_s, peak_rss_mb: t.peak_rss_mb });
+    log(`${kind} ${list}: ${JSON.stringify(lists.at(-1))}`);
+  }
+  const sum = (k: string) => round(lists.reduce((a, l) => a + Number(l[k] ?? 0), 0));
+  const rows = sum('rows');
+  return {
+    db: kind, scale, rows, engine_s: sum('engine_s'), wall_s: sum('wall_s'), cpu_s: sum('cpu_s'),
+    rows_per_engine_s: Math.round(rows / sum('engine_s')), rows_per_wall_s: Math.round(rows / sum('wall_s')),
+    peak_rss_mb: Math.max(...lists.map((l) => Number(l.peak_rss_mb))), lists,
+  };
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args.includes('--export')) return exportMain(args);
   const only = args.includes('--db') ? (args[args.indexOf('--db') + 1] as DbKind) : null;
   fs.mkdirSync(BENCH_DIR, { recursive: true });
   const ndjson = path.join(BENCH_DIR, 'crunchbase-2013.ndjson');
@@ -126,6 +176,28 @@ async function main(): Promise<void> {
   }
   const file = path.join(ROOT, 'bench/results', `import-${new Date().toISOString().slice(0, 10)}.json`);
   writeJson(file, { machine: note, targets: { snapshot_s: 10, ndjson_rows_per_s: 20000, rss_mb: 500 }, results });
+  log(`written ${path.relative(ROOT, file)}`);
+}
+
+async function exportMain(args: string[]): Promise<void> {
+  const scale = args[args.indexOf('--export') + 1] as 'tiny' | 'demo';
+  if (scale !== 'tiny' && scale !== 'demo') throw new Error('--export tiny|demo');
+  const only = args.includes('--db') ? (args[args.indexOf('--db') + 1] as DbKind) : null;
+  fs.mkdirSync(BENCH_DIR, { recursive: true });
+  const note = machineNote();
+  const results: Record<string, unknown>[] = [];
+  let pg: Pg | null = null;
+  try {
+    for (const kind of DB_KINDS) {
+      if (only && kind !== only) continue;
+      if (kind === 'postgres') pg = await startPostgres();
+      results.push(await exportRoundTrip(kind, pg, scale));
+    }
+  } finally {
+    if (pg) await pg.stop();
+  }
+  const file = path.join(ROOT, 'bench/results', `import-export-${scale}-${new Date().toISOString().slice(0, 10)}.json`);
+  writeJson(file, { machine: note, targets: { ndjson_rows_per_s: 20000 }, results });
   log(`written ${path.relative(ROOT, file)}`);
 }
 

@@ -10379,8 +10379,10 @@ export interface operations {
                 mode?: "all-or-nothing" | "skip-invalid";
                 /** @description Do all the work and roll it back (the report says what would change). */
                 dry_run?: boolean;
-                /** @description The source the records are keyed in (default `ndjson`); the same key in another source is another record. */
+                /** @description The source the records are keyed in (default `ndjson`, `export` with a list `type`); the same key in another source is another record. */
                 source?: string;
+                /** @description `records` (default): the body is change records. A list name: the body is that list's own `format=ndjson` export (its rows and trailer), imported so that an export of one instance imported into an empty one reads the same (docs/import.md, "An export of this API"). */
+                type?: "records" | "transactions" | "companies" | "investors" | "universities" | "gov-ngo" | "people" | "founders" | "entities" | "jobs" | "funds" | "valuations" | "news";
             };
             header?: {
                 /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */

@@ -2,9 +2,10 @@
 import type { Knex } from 'knex';
 import type { components } from '../generated/api.js';
 import type { Principal } from '../src/auth/verify.js';
-import { findTeamImportRun, insertImportRun, type ImportRunRow } from '../src/db/importRuns.js';
+import { findTeamImportRun, insertImportRun, type ImportRunRow, type NewImportRun } from '../src/db/importRuns.js';
 import { ApiError, notFound } from '../src/errors.js';
 import { ok, type HandlerMap } from '../src/http/context.js';
+import type { ExportedType } from '../src/import/exported.js';
 import { newImportId } from '../src/import/http.js';
 import { takeSpooled } from '../src/pipeline/spool.js';
 
@@ -39,21 +40,24 @@ export const importHandlers: HandlerMap = {
     if (!importRunner) throw new ApiError('SERVICE_UNAVAILABLE', 'Imports are not run by this process');
     if (!ctx.req.is('application/x-ndjson')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'An import body is application/x-ndjson (one change record a line)');
     const { bytes } = ctx.body as unknown as { bytes: number };
-    const row: Omit<ImportRunRow, 'report' | 'error' | 'finished_at'> = {
+    const type = ctx.query.type === undefined || ctx.query.type === 'records' ? undefined : (ctx.query.type as ExportedType);
+    const row: NewImportRun = {
       id: newImportId(),
       team_id: teamId,
-      source: ctx.query.source ?? 'ndjson',
+      source: ctx.query.source ?? (type ? 'export' : 'ndjson'),
       mode: ctx.query.mode ?? 'all-or-nothing',
       dry_run: ctx.query.dry_run ?? false,
       status: 'queued',
       bytes,
       created_at: new Date().toISOString(),
+      owner: importRunner.ownerTag,
+      alive_at: new Date().toISOString(),
     };
     await insertImportRun(db, row);
     // under an Idempotency-Key the row commits with the stored answer: the run waits for that commit
     const recorded = (db as Knex.Transaction).isTransaction ? (db as Knex.Transaction).executionPromise : null;
     const { file } = takeSpooled(ctx.req)!;
-    importRunner.start({ id: row.id, file, mode: row.mode as ImportRun['mode'], dryRun: Boolean(row.dry_run), source: row.source }, recorded);
+    importRunner.start({ id: row.id, file, mode: row.mode as ImportRun['mode'], dryRun: Boolean(row.dry_run), source: row.source, type }, recorded);
     return { status: 202, body: { data: importRun({ ...row, report: null, error: null, finished_at: null }) }, headers: { Location: location(row.id) } };
   },
 

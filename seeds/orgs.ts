@@ -5,6 +5,7 @@ import { InvestorPool, People, type Registry, type TeamOrg } from './pools.js';
 import { dayOf, NOW_DAY, partialDate, Rng, round, Sampler } from './random.js';
 import { CULTURES, GOV_NGO, GOV_PATTERNS, UNIVERSITIES, UNIVERSITY_PATTERNS } from './ref-names.js';
 import type { City } from './reference.js';
+import { zeroInvestorCounters } from '../src/db/figures.js';
 
 /** A name from a pattern with {city}, {country} and {last}, unique within `used`. */
 function patternName(rng: Rng, pattern: string, city: City, used: Set<string>): string | null {
@@ -224,14 +225,5 @@ export async function generateOrgTeams(ctx: Ctx, people: People, reg: Registry):
   ctx.progress.end(ctx.w.totalRows);
 }
 
-/** Investor profile counters start at zero; the final pass computes them from the rounds. */
-export function zeroInvestorCounters() {
-  return {
-    investor_investments_count: 0,
-    investor_total_invested_usd: 0,
-    investor_exits_count: 0,
-    investor_exits_total_value_usd: 0,
-    investor_match_companies_count: 0,
-    investor_match_invested_usd: 0,
-  };
-}
+/** Investor profile counters start at zero (src/db/figures.ts); the final pass computes them from the rounds. */
+export { zeroInvestorCounters };

@@ -4,6 +4,7 @@
  * Their careers are written later by the investor and company phases.
  */
 import { addedUpdated, addFlags, addLocations, addTaxonomy, baseEntity, hqColumns, named, nextId, personLinks, personName, type Ctx } from './context.js';
+import { zeroFounderFigures } from '../src/db/figures.js';
 import { zeroInvestorCounters } from './orgs.js';
 import { InvestorPool, launchYearAt, People, type Registry } from './pools.js';
 import { clamp, dayOf, partialDate, Rng, round } from './random.js';
@@ -109,7 +110,7 @@ export async function generatePeople(ctx: Ctx, people: People, reg: Registry, po
         ...(invests
           ? { investor_deal_min_usd: 5_000 * rng.int(1, 10), investor_deal_max_usd: 50_000 * rng.int(2, 20), ...zeroInvestorCounters() }
           : {}),
-        ...(kind === 'founder' ? { founded_companies_count: 0, founded_companies_total_funding_usd: 0 } : {}),
+        ...(kind === 'founder' ? zeroFounderFigures() : {}),
       });
       addLocations(ctx, id, 'home', [city]);
       addFlags(ctx, id, 'role', roles);

@@ -9,6 +9,7 @@ import { preloadSnapshot } from './analytics/snapshot.js';
 import { Outbox } from './webhooks/outbox.js';
 import { ChangeSignal } from './webhooks/signal.js';
 import { createApp } from './app.js';
+import type { Deps } from './http/context.js';
 import { createIdentityProvider } from './auth/idp.js';
 import { loadCursorSecret, loadSigningKey, signingKeyExists, type SigningKey } from './auth/signing.js';
 import { Authenticator } from './auth/verify.js';
@@ -73,9 +74,12 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const drain = drainer([apiServer, authServer]);
   const changes = new ChangeSignal(db, log);
   const outbox = new Outbox({ ...deps, signal: changes });
-  apiServer.on('request', await createApp({ ...deps, outbox, changes }, handlers));
+  const appDeps: Deps = { ...deps, outbox, changes };
+  apiServer.on('request', await createApp(appDeps, handlers));
   changes.start();
   outbox.start();
+  // imports a stopped process left queued or running are failed, not left waiting forever
+  await appDeps.importRunner?.open();
   preloadSnapshot(db);
   // production with an external provider (JWKS_URL) and no key file: tokens come from that provider
   if (signing) authServer.on('request', createIdentityProvider(db, cfg, signing, { log, metrics }));
@@ -93,6 +97,7 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       if (!(await inflight.idle(SHUTDOWN_WAIT_MS))) log.warn({ running: inflight.size }, 'shutdown: requests still running after the wait');
       await outbox.stop();
       await changes.close();
+      appDeps.importRunner?.close();
       await leases.close().catch((err: Error) => log.error({ err: err.message }, 'credit leases not returned at shutdown'));
       await usage.close().catch((err: Error) => log.error({ err: err.message }, 'usage not written at shutdown'));
       await closeBudgetRunner(db);

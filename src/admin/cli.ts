@@ -41,7 +41,7 @@ const USAGE = `usage: npm run admin -- <command>
   ecosystem list
   ecosystem set ID --name NAME --currency EUR [--places PLACE,PLACE]
   ecosystem delete ID
-  import --format crunchbase-csv|ndjson [--type records] [--mode all-or-nothing|skip-invalid] [--dry-run] [--complete] [--source NAME] FILE...
+  import --format crunchbase-csv|ndjson [--type records|transactions|companies|investors|universities|gov-ngo|people|founders|entities|jobs|funds|valuations|news] [--mode all-or-nothing|skip-invalid] [--dry-run] [--complete] [--source NAME] FILE...
   verify
 DATABASE_URL selects the database (sqlite:<file> or postgres://...).
 scopes: ${ALL_SCOPES.join(', ')}

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import type { Knex } from 'knex';
 import { runImport, FORMATS, MODES, type Format, type Mode } from '../import/engine.js';
 import { verifyDerived } from '../import/derived.js';
+import { EXPORTED_TYPES, type ExportedType } from '../import/exported.js';
 import { ImportInterrupted, InputError } from '../import/errors.js';
 
 export interface ImportArgs {
@@ -31,7 +32,9 @@ export async function importCommand(db: Knex, a: ImportArgs): Promise<number> {
   const mode = (a.mode ?? 'all-or-nothing') as Mode;
   if (!(MODES as readonly string[]).includes(mode)) throw new ImportUsageError(`--mode must be one of ${MODES.join(', ')}`);
   if (a.type !== undefined && a.format === 'crunchbase-csv') throw new ImportUsageError('--type is for ndjson (a crunchbase-csv layout is read from each header)');
-  if (a.type !== undefined && !['records'].includes(a.type)) throw new ImportUsageError('--type: only change records (`records`, the default) are read so far');
+  if (a.type !== undefined && a.type !== 'records' && !Object.hasOwn(EXPORTED_TYPES, a.type)) {
+    throw new ImportUsageError(`--type must be records (change records, the default) or the list an export holds: ${Object.keys(EXPORTED_TYPES).join(', ')}`);
+  }
   if (a.source !== undefined && !/^[a-z0-9][a-z0-9._-]{0,99}$/.test(a.source)) throw new ImportUsageError('--source must be lower-case letters, digits, ".", "_" or "-" (at most 100)');
   if (a.files.length === 0) throw new ImportUsageError('no FILE given');
   if (a.complete && a.format !== 'crunchbase-csv') throw new ImportUsageError('--complete is for crunchbase-csv (ndjson withdraws with delete records)');
@@ -64,6 +67,7 @@ export async function importCommand(db: Knex, a: ImportArgs): Promise<number> {
       dryRun: a.dryRun,
       complete: a.complete,
       source: a.source,
+      type: a.type === undefined || a.type === 'records' ? undefined : (a.type as ExportedType),
       onProgress: ({ rows, bytes, totalBytes, seconds }) => {
         const rate = rows / seconds;
         const eta = totalBytes && bytes > 0 ? ((totalBytes - bytes) / bytes) * seconds : null;

@@ -13,6 +13,24 @@ import type { Knex } from 'knex';
 import { isSqlite, normalizeRawResult } from './knex.js';
 import { SCHEMA } from './schema.js';
 
+/**
+ * Where an investor's profile counters start (the seed's new investors and an import's): a counter no
+ * figure row defines (an investor without rounds) keeps this.
+ */
+export function zeroInvestorCounters() {
+  return {
+    investor_investments_count: 0,
+    investor_total_invested_usd: 0,
+    investor_exits_count: 0,
+    investor_exits_total_value_usd: 0,
+    investor_match_companies_count: 0,
+    investor_match_invested_usd: 0,
+  };
+}
+
+/** Where a founder's figures start, likewise. */
+export const zeroFounderFigures = () => ({ founded_companies_count: 0, founded_companies_total_funding_usd: 0 });
+
 export interface FigureSql {
   name: string;
   select: string;
@@ -210,9 +228,10 @@ async function writeFigures(trx: Knex, patches: Map<number, Record<string, unkno
 /**
  * Writes the figures of `ids` that differ from their definitions, stamping each entity changed at
  * `at` (its record reads differently); returns the entities changed and their changed columns.
- * Companies first, then the investors of their rounds and their founders (whose figures read them).
+ * Companies first, then the investors of their rounds and their founders (whose figures read them),
+ * and the entities `profileIds` (an import's investors and persons).
  */
-export async function refreshFigures(trx: Knex, companyIds: readonly number[], at: string): Promise<Map<number, Set<string>>> {
+export async function refreshFigures(trx: Knex, companyIds: readonly number[], at: string, profileIds: readonly number[] = []): Promise<Map<number, Set<string>>> {
   const changed = new Map<number, Set<string>>();
   const apply = async (diffs: FigureDifference[]) => {
     const byEntity = new Map<number, Record<string, unknown>>();
@@ -223,7 +242,7 @@ export async function refreshFigures(trx: Knex, companyIds: readonly number[], a
     await writeFigures(trx, byEntity, at);
   };
   await apply(await figureDifferences(trx, companyIds, [COMPANY_FIGURES]));
-  const related: number[] = [];
+  const related: number[] = [...profileIds];
   for (let i = 0; i < companyIds.length; i += ID_CHUNK) {
     const part = companyIds.slice(i, i + ID_CHUNK);
     const marks = part.map(() => '?').join(', ');

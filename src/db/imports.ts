@@ -37,7 +37,7 @@ function uuidOf(source: string, type: string, key: string): string {
 }
 
 /** Stored and incoming values compare as the same value whatever the driver returned (numbers as strings, booleans as 0/1). */
-function same(stored: unknown, wanted: unknown): boolean {
+export function same(stored: unknown, wanted: unknown): boolean {
   if (stored === null || stored === undefined || wanted === null || wanted === undefined) return (stored ?? null) === (wanted ?? null);
   if (typeof wanted === 'boolean') return Boolean(Number(stored)) === wanted || stored === wanted;
   if (typeof wanted === 'number') return Number(stored) === wanted;
@@ -58,6 +58,8 @@ export class ImportStore {
   readonly touchedRounds = new Set<number>();
   readonly changedEntities = new Set<number>();
   readonly movedCompanies = new Set<number>();
+  /** Entities whose own investor or founder figures are to be refreshed (beside those of the touched companies' investors and founders). */
+  readonly touchedProfiles = new Set<number>();
   /** Round ids each key type's records named in this import (withdrawal keeps them). */
   readonly seen: Record<RoundKeyType, Set<number>> = { round: new Set(), acquisition: new Set() };
   private changes: ChangeRow[] = [];
@@ -73,7 +75,7 @@ export class ImportStore {
   private nextTaxonomy = 1;
 
   constructor(
-    private readonly trx: Knex,
+    protected readonly trx: Knex,
     readonly source: string,
     readonly at: string,
   ) {}
@@ -111,7 +113,7 @@ export class ImportStore {
     return out;
   }
 
-  private log(type: string, record_id: number, kind: ChangeRow['kind'], fields: string[] | null): void {
+  protected log(type: string, record_id: number, kind: ChangeRow['kind'], fields: string[] | null): void {
     this.changes.push({ type, record_id, kind, fields: fields ? JSON.stringify(fields) : null, at: this.at });
   }
 

@@ -32,6 +32,7 @@ import * as m024 from './migrations/024_change_feed.js';
 import * as m025 from './migrations/025_webhooks.js';
 import * as m026 from './migrations/026_import_runs.js';
 import * as m027 from './migrations/027_change_notify.js';
+import * as m028 from './migrations/028_import_run_owner.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
@@ -65,6 +66,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '025_webhooks': m025,
   '026_import_runs': m026,
   '027_change_notify': m027,
+  '028_import_run_owner': m028,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -64,7 +64,7 @@ export const SCHEMA = {
   entity_tombstones: { id: 'int', uuid: 'text', type: 'text', subtype: 'text?', deleted_at: 'text' },
   change_feed_state: { id: 'int', pruned_through: 'int' },
   oauth_clients: { client_id: 'text', redirect_uris: 'text', client_name: 'text?', created_ms: 'int' },
-  import_runs: { id: 'text', team_id: 'int', source: 'text', mode: 'text', dry_run: 'bool', status: 'text', bytes: 'int', report: 'text?', error: 'text?', created_at: 'text', finished_at: 'text?' },
+  import_runs: { id: 'text', team_id: 'int', source: 'text', mode: 'text', dry_run: 'bool', status: 'text', bytes: 'int', report: 'text?', error: 'text?', created_at: 'text', finished_at: 'text?', owner: 'text?', alive_at: 'text?' },
   webhooks: { id: 'text', team_id: 'int', url: 'text', events: 'text', filter: 'text?', description: 'text?', secret: 'text', previous_secret: 'text?', previous_expires_ms: 'int?', status: 'text', disabled_reason: 'text?', failing_since_ms: 'int?', cursor_seq: 'int', created_at: 'text' },
   webhook_deliveries: { id: 'text', webhook_id: 'text', event_type: 'text', payload: 'text', status: 'text', attempts: 'int', created_ms: 'int', next_attempt_ms: 'int', claimed_until_ms: 'int?', delivered_ms: 'int?' },
   webhook_attempts: { id: 'int', delivery_id: 'text', webhook_id: 'text', at_ms: 'int', status_code: 'int?', latency_ms: 'int', success: 'bool', error: 'text?' },

@@ -31,8 +31,8 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
     t = now;
   };
   const companies = [...store.touchedCompanies];
-  if (companies.length) {
-    const changed = await refreshFigures(trx, companies, store.at);
+  if (companies.length || store.touchedProfiles.size) {
+    const changed = await refreshFigures(trx, companies, store.at, [...store.touchedProfiles]);
     store.logFigures(changed);
     out.figures = changed.size;
   }

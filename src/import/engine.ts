@@ -9,12 +9,14 @@
  * `dryRun` does all the work and rolls it back.
  */
 import type { Knex } from 'knex';
+import { ExportStore } from '../db/exportedImports.js';
 import { analyzeImported, ImportStore, type Outcome } from '../db/imports.js';
 import { markImporting } from '../db/knex.js';
 import { readCsv, readLines } from './csv.js';
 import { KNOWN_HEADERS, layoutOf, type Layout } from './crunchbase.js';
 import { refreshDerived, type Refreshed } from './derived.js';
 import { ImportInterrupted, InputError, RowError, type Rejection } from './errors.js';
+import { applyDeferred, applyExportedBatch, EXPORTED_TYPES, parseExportedLine, type Deferred, type ExportedRow, type ExportedType } from './exported.js';
 import { mapChangeRecord } from './ndjson.js';
 import { REPORT_TYPE, type CompanyIn, type DeleteIn, type RoundIn, type RowIn } from './records.js';
 
@@ -64,8 +66,10 @@ export interface ImportOptions {
   format: Format;
   mode: Mode;
   dryRun: boolean;
-  /** The source records are keyed in; by default `crunchbase` for crunchbase-csv, `ndjson` for ndjson. */
+  /** The source records are keyed in; by default `crunchbase` for crunchbase-csv, `ndjson` for ndjson, `export` for an export's rows. */
   source?: string;
+  /** ndjson only: the files are our own export of this list (src/import/exported.ts), not change records. */
+  type?: ExportedType;
   /**
    * The files are the source's complete list of their record types: rounds and acquisitions of the
    * source they no longer hold are withdrawn (soft-deleted). Off by default, so a partial file never
@@ -98,8 +102,11 @@ async function headerOf(input: Input): Promise<{ line: number; fields: string[] 
   return null;
 }
 
-async function plan(inputs: readonly Input[], format: Format): Promise<Planned[]> {
+async function plan(inputs: readonly Input[], format: Format, type: string | undefined): Promise<Planned[]> {
   if (!(FORMATS as readonly string[]).includes(format)) throw new InputError({ file: inputs[0]?.name ?? '-', line: null, column: null }, `unknown format ${JSON.stringify(format)} (known: ${FORMATS.join(', ')})`);
+  if (type !== undefined && (format !== 'ndjson' || !Object.hasOwn(EXPORTED_TYPES, type))) {
+    throw new InputError({ file: inputs[0]?.name ?? '-', line: null, column: null }, `--type is the list an ndjson export holds: one of ${Object.keys(EXPORTED_TYPES).join(', ')} (got ${JSON.stringify(type)} with format ${format})`);
+  }
   const out: Planned[] = [];
   for (const input of inputs) {
     if (format === 'ndjson') {
@@ -126,8 +133,8 @@ async function plan(inputs: readonly Input[], format: Format): Promise<Planned[]
 /** Reads, maps and writes files; the report. Throws `InputError` for input that cannot be read at all (nothing written). */
 export async function runImport(db: Knex, inputs: readonly Input[], opts: ImportOptions): Promise<ImportReport> {
   const started = Date.now();
-  const planned = await plan(inputs, opts.format);
-  const source = opts.source ?? (opts.format === 'crunchbase-csv' ? 'crunchbase' : 'ndjson');
+  const planned = await plan(inputs, opts.format, opts.type);
+  const source = opts.source ?? (opts.format === 'crunchbase-csv' ? 'crunchbase' : opts.type ? 'export' : 'ndjson');
   const report: ImportReport = { source, mode: opts.mode, dry_run: opts.dryRun, committed: false, files: [], rejections: [], rejected_total: 0, derived: null, seconds: 0 };
   const totalBytes = inputs.every((i) => i.size !== null) ? inputs.reduce((a, i) => a + (i.size ?? 0), 0) : null;
   const progress = { rows: 0, bytes: 0, lastAt: started };
@@ -137,11 +144,11 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
   };
   try {
     await markImporting(db, () => db.transaction(async (trx) => {
-      const store = new ImportStore(trx, source, at);
+      const store = opts.type ? new ExportStore(trx, source, at) : new ImportStore(trx, source, at);
       await store.init();
       const rejectedIn = new Map<string, number>();
       for (const p of planned) {
-        const file: FileReport = { file: p.input.name, format: opts.format, layout: p.layout?.name ?? 'change-records', types: {} };
+        const file: FileReport = { file: p.input.name, format: opts.format, layout: p.layout?.name ?? (opts.type ? `export:${opts.type}` : 'change-records'), types: {} };
         report.files.push(file);
         const reject = (line: number, column: string | null, value: string | null, reason: string, type: string) => {
           report.rejected_total++;
@@ -149,16 +156,28 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
           (file.types[type] ??= zero()).rejected++;
           rejectedIn.set(p.layout?.name ?? 'ndjson', (rejectedIn.get(p.layout?.name ?? 'ndjson') ?? 0) + 1);
         };
-        const mainType = p.layout ? p.layout.name : 'records';
-        let batch: RowIn[] = [];
+        const mainType = p.layout ? p.layout.name : (opts.type ?? 'records');
+        let batch: (RowIn | ExportedRow)[] = [];
         const keys = new Set<string>();
+        const deferred: Deferred[] = [];
+        const settleExported = (row: { line: number }, o: Outcome | RowError, type: string) => {
+          if (o instanceof RowError) {
+            (file.types[type] ??= zero()).read++;
+            reject(row.line, o.column, o.value, o.message, type);
+          } else {
+            const c = (file.types[type] ??= zero());
+            c.read++;
+            c[o]++;
+          }
+        };
         const flush = async () => {
-          if (batch.length) await applyBatch(store, batch, file, reject);
+          if (batch.length && opts.type) await applyExportedBatch(store as ExportStore, batch as ExportedRow[], opts.type, deferred, settleExported);
+          else if (batch.length) await applyBatch(store, batch as RowIn[], file, reject);
           batch = [];
           keys.clear();
         };
-        const add = async (row: RowIn) => {
-          const k = `${row.record.type}|${row.record.key}`;
+        const add = async (row: RowIn | ExportedRow) => {
+          const k = 'record' in row ? `${row.record.type}|${row.record.key}` : row.key;
           if (keys.has(k) || batch.length >= BATCH) await flush();
           keys.add(k);
           batch.push(row);
@@ -205,7 +224,10 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
             if (!text.trim()) continue;
             tick(counted.bytes());
             try {
-              await add(mapChangeRecord(text, line));
+              if (opts.type) {
+                const row = parseExportedLine(opts.type, text, line);
+                if (row) await add(row);
+              } else await add(mapChangeRecord(text, line));
             } catch (err) {
               if (!(err instanceof RowError)) throw err;
               (file.types[mainType] ??= zero()).read++;
@@ -214,6 +236,8 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
           }
         }
         await flush();
+        if (deferred.length) await applyDeferred(store as ExportStore, deferred, opts.type!, settleExported);
+        if (store instanceof ExportStore) await store.advanceSequences();
         // a complete rounds or acquisitions file is the source's whole list of them: those it no longer holds are withdrawn
         const keyType = p.layout?.name === 'rounds' ? 'round' : p.layout?.name === 'acquisitions' ? 'acquisition' : null;
         if (keyType && opts.complete) {

@@ -14,10 +14,13 @@ import { Transform } from 'node:stream';
 import type { Request } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { importRunExists, markImportRun } from '../db/importRuns.js';
+import { failUnfinishedImportRuns, importRunExists, markImportRun, touchImportRuns, unfinishedImportRuns } from '../db/importRuns.js';
+import { isSqlite } from '../db/knex.js';
 import { ApiError } from '../errors.js';
 import { runImport, type Mode } from './engine.js';
+import type { ExportedType } from './exported.js';
 import { InputError } from './errors.js';
+import { ABANDONED_ERROR, abandoned, ALIVE_EVERY_MS, newOwner } from './owner.js';
 
 export const newImportId = () => `imp_${crypto.randomBytes(12).toString('hex')}`;
 
@@ -70,15 +73,25 @@ export interface ImportJob {
   mode: Mode;
   dryRun: boolean;
   source: string | undefined;
+  /** The body is this list's own export, not change records. */
+  type?: ExportedType;
 }
 
 /**
  * Runs posted imports after the transaction that recorded them commits (`recorded`: the idempotency
  * stage's transaction, or nothing). Imports of one process run one after another: each is one
  * writing transaction, and two at once would only wait for each other.
+ *
+ * Each run records this runner as its owner (src/import/owner.ts). `open` marks failed the
+ * unfinished runs no live process owns any more (a process killed with imports queued or running),
+ * and keeps doing so every ALIVE_EVERY_MS, when on PostgreSQL it also says its own runs are alive.
  */
 export class ImportRunner {
   private chain: Promise<void> = Promise.resolve();
+  private readonly owner = newOwner();
+  /** Runs of this runner not finished yet. */
+  private readonly unfinished = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Knex,
@@ -87,12 +100,53 @@ export class ImportRunner {
     private readonly track: <T>(work: Promise<T>) => Promise<T> = (w) => w,
   ) {}
 
+  /** The owner recorded with each run this runner starts. */
+  get ownerTag(): string {
+    return this.owner.tag;
+  }
+
+  /** Fails the abandoned runs now and every ALIVE_EVERY_MS until `close`. */
+  async open(): Promise<void> {
+    await this.sweep();
+    this.timer ??= setInterval(() => void this.tick(), ALIVE_EVERY_MS);
+    this.timer.unref();
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.owner.release();
+  }
+
+  /** Unfinished runs whose owner is gone -> failed; how many. */
+  async sweep(now = new Date()): Promise<number> {
+    const gone = (await unfinishedImportRuns(this.db)).filter((r) => abandoned(r.owner, r.alive_at, now)).map((r) => r.id);
+    const n = await failUnfinishedImportRuns(this.db, gone, ABANDONED_ERROR, now.toISOString());
+    if (n > 0) this.log.warn({ imports: gone }, 'imports of a stopped process marked failed');
+    return n;
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      // on SQLite every owner is on the file's host (the pid rule); a write here would wait for a running import's lock
+      if (!isSqlite(this.db)) await touchImportRuns(this.db, [...this.unfinished], new Date().toISOString());
+      await this.sweep();
+    } catch (err) {
+      this.log.error({ err }, 'import runs: liveness check failed');
+    }
+  }
+
   start(job: ImportJob, recorded: Promise<unknown> | null): void {
+    this.unfinished.add(job.id);
     const run = async () => {
-      await recorded?.catch(() => undefined);
-      // the recording transaction rolled back (its answer was an error): nothing to run
-      if (!(await importRunExists(this.db, job.id))) return;
-      await this.run(job);
+      try {
+        await recorded?.catch(() => undefined);
+        // the recording transaction rolled back (its answer was an error): nothing to run
+        if (!(await importRunExists(this.db, job.id))) return;
+        await this.run(job);
+      } finally {
+        this.unfinished.delete(job.id);
+      }
     };
     this.chain = this.chain.then(() => this.track(run())).catch((err) => this.log.error({ err, importId: job.id }, 'import run failed'));
   }
@@ -110,6 +164,7 @@ export class ImportRunner {
         mode: job.mode,
         dryRun: job.dryRun,
         source: job.source,
+        type: job.type,
       });
       const succeeded = report.committed || (report.dry_run && report.rejected_total === 0);
       await markImportRun(this.db, job.id, { status: succeeded ? 'succeeded' : 'failed', report: JSON.stringify(report), finished_at: new Date().toISOString() });

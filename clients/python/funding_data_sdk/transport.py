@@ -82,7 +82,9 @@ class FundingTransport(_Policy, httpx.BaseTransport):
         self._sleep = sleep
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        request.read()  # a body sent again on retry must be replayable
+        # a body sent again on retry must be replayable: read into memory, unless it reads itself again
+        if not getattr(request.stream, "replayable", False):
+            request.read()
         attempt, refreshed = 0, False
         while True:
             token = self.tokens.token()

@@ -57,6 +57,7 @@ from .company_summary_unicorn_type_type_3_type_1 import (
     CompanySummaryUnicornTypeType3Type1,
 )
 from .create_import_mode import CreateImportMode
+from .create_import_type import CreateImportType
 from .credit_balance import CreditBalance
 from .currency_code import CurrencyCode
 from .database_probe import DatabaseProbe
@@ -512,6 +513,7 @@ __all__ = (
     "CompanySummaryUnicornTypeType2Type1",
     "CompanySummaryUnicornTypeType3Type1",
     "CreateImportMode",
+    "CreateImportType",
     "CreditBalance",
     "CurrencyCode",
     "DatabaseProbe",

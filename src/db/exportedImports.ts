@@ -1,0 +1,260 @@
+/**
+ * The writes of an import of our own export (`--type`, src/import/exported.ts; docs/import.md), SQL
+ * only: a record is a row of one table (its columns) and the rows of its child tables (locations,
+ * flags, taxonomy, investors, career …, replaced as a whole), found by its source key in
+ * `import_keys` (entities also by their uuid, which they keep) and written only where it differs
+ * from what is stored. A new record keeps its exported integer id when that id is free here.
+ */
+import type { Knex } from 'knex';
+import { ImportStore, same, type Outcome } from './imports.js';
+import { isSqlite, normalizeRawResult } from './knex.js';
+import { RowError } from '../import/errors.js';
+
+/** The rows of a child table that belong to one record (`fk` names the record's id). */
+export interface ChildRows {
+  table: string;
+  fk: string;
+  /** Without `fk`; compared as a set. */
+  rows: Record<string, unknown>[];
+  /** Columns of the table that are not compared (its own serial id). */
+  ignore?: string[];
+  /** The rows are the first of more (a glance): they are written for a new record, never replace stored ones. */
+  partial?: boolean;
+}
+
+export interface PlannedRecord {
+  /** The `import_keys` type. */
+  keyType: string;
+  key: string;
+  table: 'entities' | 'transactions' | 'jobs' | 'funds' | 'valuations' | 'news';
+  /** The exported id, kept when free. */
+  id: number | null;
+  /** An entity's uuid: an entity with it is this record. */
+  uuid?: string;
+  cols: Record<string, unknown>;
+  children: ChildRows[];
+  /** Defaults of a new record's columns the row does not carry (never compared). */
+  insertOnly?: Record<string, unknown>;
+}
+
+const CHUNK = 500;
+const LOG_TYPE: Record<PlannedRecord['table'], string> = { entities: 'entity', transactions: 'transaction', jobs: 'job', funds: 'fund', valuations: 'valuation', news: 'news' };
+const INSERT_ROWS = 200;
+
+
+const childKey = (row: Record<string, unknown>, ignore: readonly string[], fk: string) =>
+  JSON.stringify(
+    Object.keys(row)
+      .filter((k) => k !== fk && !ignore.includes(k))
+      .sort()
+      .map((k) => {
+        const v = row[k];
+        return v === null || v === undefined ? null : typeof v === 'boolean' ? Number(v) : typeof v === 'number' ? v : /^-?\d+(\.\d+)?$/.test(String(v)) ? Number(v) : String(v);
+      }),
+  );
+
+export class ExportStore extends ImportStore {
+  /** Tables new records were given their exported ids in (PostgreSQL sequences follow them). */
+  private readonly keptIds = new Set<string>();
+
+  /** Entity ids by uuid. */
+  async entityIds(uuids: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    const uniq = [...new Set(uuids)];
+    for (let i = 0; i < uniq.length; i += CHUNK) {
+      for (const r of (await this.db('entities').whereIn('uuid', uniq.slice(i, i + CHUNK)).select('id', 'uuid')) as { id: number; uuid: string }[]) out.set(r.uuid, Number(r.id));
+    }
+    return out;
+  }
+
+  /** Record ids of another key type of this source (a valuation's round). */
+  async keyedIds(keyType: string, keys: readonly string[]): Promise<Map<string, number>> {
+    return this.idsOf(keyType, keys);
+  }
+
+  /** Which of `ids` exist in `table`. */
+  async existing(table: string, ids: readonly number[]): Promise<Set<number>> {
+    const out = new Set<number>();
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      for (const r of (await this.db(table).whereIn('id', ids.slice(i, i + CHUNK)).select('id')) as { id: number }[]) out.add(Number(r.id));
+    }
+    return out;
+  }
+
+  /** Creates or updates the records (one table, distinct keys). */
+  async upsert(recs: readonly PlannedRecord[]): Promise<Outcome[]> {
+    if (recs.length === 0) return [];
+    const { table, keyType } = recs[0]!;
+    const ids = await this.idsOf(keyType, recs.map((r) => r.key));
+    const keyed = new Set(ids.keys());
+    if (table === 'entities') {
+      const byUuid = await this.entityIds(recs.filter((r) => !ids.has(r.key)).map((r) => r.uuid!));
+      for (const r of recs) if (!ids.has(r.key) && byUuid.has(r.uuid!)) ids.set(r.key, byUuid.get(r.uuid!)!);
+    }
+    const known = recs.map((r) => ids.get(r.key)).filter((id): id is number => id !== undefined);
+    const stored = new Map<number, Record<string, unknown>>();
+    for (let i = 0; i < known.length; i += CHUNK) {
+      for (const r of (await this.db(table).whereIn('id', known.slice(i, i + CHUNK)).select('*')) as Record<string, unknown>[]) stored.set(Number(r.id), r);
+    }
+    const storedChildren = await this.childrenOf(recs[0]!.children, known);
+    const out: Outcome[] = [];
+    const inserts: PlannedRecord[] = [];
+    const keyRows: { source: string; type: string; key: string; record_id: number }[] = [];
+    for (const rec of recs) {
+      const id = ids.get(rec.key);
+      const row = id === undefined ? undefined : stored.get(id);
+      if (id === undefined || row === undefined) {
+        inserts.push(rec);
+        out.push('inserted');
+        continue;
+      }
+      // an entity found by its uuid alone is this source's record from now on
+      if (!keyed.has(rec.key)) keyRows.push({ source: this.source, type: keyType, key: rec.key, record_id: id });
+      const fields = Object.keys(rec.cols).filter((k) => !same(row[k], rec.cols[k]));
+      const changedChildren = rec.children.filter((c) => !c.partial && !sameSet(storedChildren.get(c.table)?.get(id) ?? [], c));
+      if (fields.length === 0 && changedChildren.length === 0) {
+        out.push('unchanged');
+        continue;
+      }
+      if (fields.length) await this.db(table).where('id', id).update({ ...Object.fromEntries(fields.map((k) => [k, rec.cols[k]])), updated_at: this.at });
+      else await this.db(table).where('id', id).update({ updated_at: this.at });
+      for (const c of changedChildren) await this.replaceChildren(c, id);
+      this.written(id, rec, 'update', [...fields, ...changedChildren.map((c) => c.table)], Number(row.company_id));
+      out.push('updated');
+    }
+    await this.insertRecords(inserts, keyRows);
+    if (keyRows.length) for (let i = 0; i < keyRows.length; i += INSERT_ROWS) await this.db('import_keys').insert(keyRows.slice(i, i + INSERT_ROWS));
+    return out;
+  }
+
+  private get db(): Knex {
+    return this.trx;
+  }
+
+  private async insertRecords(recs: PlannedRecord[], keyRows: { source: string; type: string; key: string; record_id: number }[]): Promise<void> {
+    if (recs.length === 0) return;
+    const table = recs[0]!.table;
+    const wanted = recs.map((r) => r.id).filter((id): id is number => id !== null);
+    const taken = await this.existing(table, wanted);
+    const seen = new Set<number>();
+    for (let i = 0; i < recs.length; i += INSERT_ROWS) {
+      const part = recs.slice(i, i + INSERT_ROWS);
+      // rows that keep their id and rows given one, in two statements (a multi-row insert takes the same columns)
+      const keep = part.filter((r) => r.id !== null && !taken.has(r.id) && !seen.has(r.id) && seen.add(r.id));
+      const fresh = part.filter((r) => !keep.includes(r));
+      const stamp = (r: PlannedRecord) => ({ ...r.insertOnly, ...r.cols, updated_at: this.at });
+      if (keep.length) {
+        await this.db(table).insert(keep.map((r) => ({ id: r.id, ...stamp(r) })));
+        this.keptIds.add(table);
+      }
+      const freshIds = fresh.length ? ((await this.db(table).insert(fresh.map(stamp)).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r)) : [];
+      const written: [PlannedRecord, number][] = [...keep.map((r) => [r, r.id!] as [PlannedRecord, number]), ...fresh.map((r, k) => [r, freshIds[k]!] as [PlannedRecord, number])];
+      // the new records' child rows, one multi-row insert per table (not one per record)
+      const children = new Map<string, Record<string, unknown>[]>();
+      for (const [rec, id] of written) {
+        keyRows.push({ source: this.source, type: rec.keyType, key: rec.key, record_id: id });
+        for (const c of rec.children) children.set(c.table, [...(children.get(c.table) ?? []), ...c.rows.map((r) => ({ ...r, [c.fk]: id }))]);
+        this.written(id, rec, 'insert', null, null);
+      }
+      for (const [table, rows] of children) for (let k = 0; k < rows.length; k += INSERT_ROWS) await this.db(table).insert(rows.slice(k, k + INSERT_ROWS));
+    }
+  }
+
+  /** What a written record changes downstream: the change log and the derived structures to refresh. */
+  private written(id: number, rec: PlannedRecord, kind: 'insert' | 'update', fields: string[] | null, wasCompany: number | null): void {
+    this.log(LOG_TYPE[rec.table], id, kind, fields);
+    if (rec.table === 'entities') {
+      this.changedEntities.add(id);
+      this.touchedCompanies.add(id);
+      this.touchedProfiles.add(id);
+      if (fields === null || fields.some((f) => f.startsWith('hq_') || f === 'entity_locations' || f === 'entity_taxonomy')) this.movedCompanies.add(id);
+    } else if (rec.table === 'transactions') {
+      this.touchedRounds.add(id);
+      this.touchedCompanies.add(Number(rec.cols.company_id));
+      if (wasCompany !== null && Number.isFinite(wasCompany)) this.touchedCompanies.add(wasCompany);
+    }
+  }
+
+  /**
+   * The rows' references to reference tables (cities, taxonomy) this instance does not hold: such a
+   * record is rejected (the reference tables are the same on every instance of one version).
+   */
+  async checkReferences(recs: readonly PlannedRecord[]): Promise<Map<PlannedRecord, RowError>> {
+    const out = new Map<PlannedRecord, RowError>();
+    const wanted: [table: string, child: string, column: string][] = [['places', 'entity_locations', 'city_id'], ['taxonomy', 'entity_taxonomy', 'taxonomy_id'], ['taxonomy', 'news_taxonomy', 'taxonomy_id']];
+    for (const [table, child, column] of wanted) {
+      const ids = [...new Set(recs.flatMap((r) => r.children.filter((c) => c.table === child).flatMap((c) => c.rows.map((x) => Number(x[column])))))];
+      if (ids.length === 0) continue;
+      const held = await this.existing(table, ids);
+      for (const r of recs) {
+        const missing = r.children.filter((c) => c.table === child).flatMap((c) => c.rows.map((x) => Number(x[column]))).find((id) => !held.has(id));
+        if (missing !== undefined && !out.has(r)) out.set(r, new RowError(column === 'city_id' ? 'locations' : 'taxonomy', String(missing), `${table} ${missing} is not in this instance's reference data`));
+      }
+    }
+    return out;
+  }
+
+  /** Persons' career or education rows (deferred until every entity of the file is written), compared and replaced together. */
+  async replaceChildrenOf(items: readonly { id: number; children: readonly ChildRows[] }[]): Promise<void> {
+    if (items.length === 0) return;
+    const stored = await this.childrenOf(items[0]!.children, items.map((i) => i.id));
+    const inserts = new Map<string, Record<string, unknown>[]>();
+    for (const { id, children } of items) {
+      const changed = children.filter((c) => {
+        const have = stored.get(c.table)?.get(id) ?? [];
+        return (!c.partial || have.length === 0) && !sameSet(have, c);
+      });
+      if (changed.length === 0) continue;
+      for (const c of changed) {
+        if (stored.get(c.table)?.has(id)) await this.db(c.table).where(c.fk, id).delete();
+        inserts.set(c.table, [...(inserts.get(c.table) ?? []), ...c.rows.map((r) => ({ ...r, [c.fk]: id }))]);
+      }
+      await this.db('entities').where('id', id).update({ updated_at: this.at });
+      this.log('entity', id, 'update', changed.map((c) => c.table));
+      this.changedEntities.add(id);
+      this.touchedProfiles.add(id);
+      for (const c of changed) for (const r of c.rows) if (c.table === 'career') this.touchedCompanies.add(Number(r.org_id));
+    }
+    for (const [table, rows] of inserts) for (let k = 0; k < rows.length; k += INSERT_ROWS) await this.db(table).insert(rows.slice(k, k + INSERT_ROWS));
+  }
+
+  private async childrenOf(shapes: readonly ChildRows[], ids: readonly number[]): Promise<Map<string, Map<number, Record<string, unknown>[]>>> {
+    const out = new Map<string, Map<number, Record<string, unknown>[]>>();
+    for (const c of shapes) {
+      const byId = new Map<number, Record<string, unknown>[]>();
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        for (const r of (await this.db(c.table).whereIn(c.fk, ids.slice(i, i + CHUNK)).select('*')) as Record<string, unknown>[]) {
+          const id = Number(r[c.fk]);
+          byId.set(id, [...(byId.get(id) ?? []), r]);
+        }
+      }
+      out.set(c.table, byId);
+    }
+    return out;
+  }
+
+  private async replaceChildren(c: ChildRows, id: number): Promise<void> {
+    await this.db(c.table).where(c.fk, id).delete();
+    await this.insertChildren(c, id);
+  }
+
+  private async insertChildren(c: ChildRows, id: number): Promise<void> {
+    for (let i = 0; i < c.rows.length; i += INSERT_ROWS) await this.db(c.table).insert(c.rows.slice(i, i + INSERT_ROWS).map((r) => ({ ...r, [c.fk]: id })));
+  }
+
+  /** PostgreSQL: the sequences of the tables given ids past them go on after the largest id. */
+  async advanceSequences(): Promise<void> {
+    if (isSqlite(this.db)) return;
+    for (const table of this.keptIds) {
+      normalizeRawResult(await this.db.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 1), (select count(*) from ${table}) > 0)`));
+    }
+  }
+}
+
+function sameSet(stored: Record<string, unknown>[], wanted: ChildRows): boolean {
+  if (stored.length !== wanted.rows.length) return false;
+  const ignore = wanted.ignore ?? [];
+  const a = stored.map((r) => childKey(r, ignore, wanted.fk)).sort();
+  const b = wanted.rows.map((r) => childKey(r, ignore, wanted.fk)).sort();
+  return a.every((k, i) => k === b[i]);
+}
