@@ -58,6 +58,10 @@ export class ImportStore {
   readonly touchedRounds = new Set<number>();
   readonly changedEntities = new Set<number>();
   readonly movedCompanies = new Set<number>();
+  /** Investors and people whose own records (or participations) the import wrote: their profile figures are refreshed. */
+  readonly touchedProfiles = new Set<number>();
+  /** An entity became or stopped being an investor: every investor's rank is checked. */
+  investorsChanged = false;
   /** Round ids each key type's records named in this import (withdrawal keeps them). */
   readonly seen: Record<RoundKeyType, Set<number>> = { round: new Set(), acquisition: new Set() };
   private changes: ChangeRow[] = [];

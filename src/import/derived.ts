@@ -1,11 +1,13 @@
 /**
  * Everything derived from the rows an import wrote, refreshed in its transaction with the same
- * definitions the seed's bulk build uses: entity figures (src/db/figures.ts), search terms
+ * definitions the seed's bulk build uses: entity figures and the investor rank (src/db/figures.ts),
+ * classification flags (src/db/classifications.ts), search terms
  * (src/db/search.ts), the analytics fact table and rollup (src/db/rollup.ts). `verify` rebuilds
  * each from the base rows and lists every difference with what is stored.
  */
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
+import { classificationDifferences, refreshClassifications, type FlagDifference } from '../db/classifications.js';
 import { figureDifferences, refreshFigures } from '../db/figures.js';
 import type { ImportStore } from '../db/imports.js';
 import { computeRollup, factDifferences, refreshFacts, rollupDifferences } from '../db/rollup.js';
@@ -14,6 +16,8 @@ import { replaceRollup } from '../db/rollup.js';
 
 export interface Refreshed {
   figures: number;
+  /** Entities whose derived classification flags changed. */
+  classifications: number;
   search_terms: number;
   facts_rounds: number;
   rollup_rows: number;
@@ -23,7 +27,7 @@ export interface Refreshed {
 
 /** Refreshes what the store's writes touched; nothing when it wrote nothing. */
 export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Refreshed> {
-  const out: Refreshed = { figures: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0, seconds: {} };
+  const out: Refreshed = { figures: 0, classifications: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0, seconds: {} };
   let t = performance.now();
   const lap = (step: string) => {
     const now = performance.now();
@@ -31,10 +35,17 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
     t = now;
   };
   const companies = [...store.touchedCompanies];
-  if (companies.length) {
-    const changed = await refreshFigures(trx, companies, store.at);
+  const profiles = [...store.touchedProfiles];
+  if (companies.length || profiles.length || store.investorsChanged) {
+    const changed = await refreshFigures(trx, companies, store.at, { extra: profiles, newInvestors: store.investorsChanged });
     store.logFigures(changed);
     out.figures = changed.size;
+    // the flags read the figures (a funding total, an investor's rank): after them, and only when a figure moved
+    if (changed.size || store.investorsChanged) {
+      const flagged = await refreshClassifications(trx, store.at);
+      store.logFigures(flagged);
+      out.classifications = flagged.size;
+    }
   }
   lap('figures');
   const entities = [...store.changedEntities];
@@ -57,6 +68,7 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
 
 export interface Differences {
   figures: { entity_id: number; column: string; stored: unknown; expected: unknown }[];
+  classifications: FlagDifference[];
   search_terms: number[];
   facts: string[];
   rollup: string[];
@@ -66,6 +78,7 @@ export interface Differences {
 export async function verifyDerived(db: Knex): Promise<Differences> {
   return {
     figures: await figureDifferences(db, null),
+    classifications: await classificationDifferences(db),
     search_terms: await searchTermDifferences(db),
     facts: await factDifferences(db),
     rollup: await rollupDifferences(db),

@@ -244,7 +244,7 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
   // in file order and line order (a round's company is looked up after the row's own checks)
   const order = new Map(report.files.map((f, i) => [f.file, i]));
   report.rejections.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line);
-  if (!report.committed && report.derived) report.derived = { ...report.derived, figures: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0 };
+  if (!report.committed && report.derived) report.derived = { ...report.derived, figures: 0, classifications: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0 };
   report.seconds = Math.round((Date.now() - started) / 100) / 10;
   return report;
 }
