@@ -25,19 +25,19 @@ interface ChangeRow {
 
 const ROUND_CODE = new Map(ROUND_TYPES.map((t) => [t.name, t.code]));
 /** Keys per lookup: one batch of the engine in one round trip (PostgreSQL's bind limit is 65,535, SQLite's 32,766). */
-const CHUNK = 1000;
+export const CHUNK = 1000;
 /** Rows per INSERT: knex writes a multi-row INSERT on SQLite as a compound SELECT, at most 500 terms there. */
 const INSERT_ROWS = 400;
 
 /** A uuid (version 4 layout) fixed by the record's source and key: importing into an empty database again gives the same one. */
-function uuidOf(source: string, type: string, key: string): string {
+export function uuidOf(source: string, type: string, key: string): string {
   const h = crypto.createHash('sha256').update(`${source}\u0000${type}\u0000${key}`).digest('hex');
   const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** Stored and incoming values compare as the same value whatever the driver returned (numbers as strings, booleans as 0/1). */
-function same(stored: unknown, wanted: unknown): boolean {
+export function same(stored: unknown, wanted: unknown): boolean {
   if (stored === null || stored === undefined || wanted === null || wanted === undefined) return (stored ?? null) === (wanted ?? null);
   if (typeof wanted === 'boolean') return Boolean(Number(stored)) === wanted || stored === wanted;
   if (typeof wanted === 'number') return Number(stored) === wanted;
@@ -77,7 +77,7 @@ export class ImportStore {
   private nextTaxonomy = 1;
 
   constructor(
-    private readonly trx: Knex,
+    readonly trx: Knex,
     readonly source: string,
     readonly at: string,
   ) {}
@@ -115,7 +115,7 @@ export class ImportStore {
     return out;
   }
 
-  private log(type: string, record_id: number, kind: ChangeRow['kind'], fields: string[] | null): void {
+  log(type: string, record_id: number, kind: ChangeRow['kind'], fields: string[] | null): void {
     this.changes.push({ type, record_id, kind, fields: fields ? JSON.stringify(fields) : null, at: this.at });
   }
 
@@ -126,7 +126,7 @@ export class ImportStore {
     await this.insertAll('change_log', rows);
   }
 
-  private async insertAll(table: string, rows: readonly object[]): Promise<void> {
+  async insertAll(table: string, rows: readonly object[]): Promise<void> {
     for (let i = 0; i < rows.length; i += INSERT_ROWS) await this.trx(table).insert(rows.slice(i, i + INSERT_ROWS));
   }
 
@@ -140,7 +140,7 @@ export class ImportStore {
     return id;
   }
 
-  private async placeIds(p: PlaceIn | null): Promise<PlaceIds> {
+  async placeIds(p: PlaceIn | null): Promise<PlaceIds> {
     if (!p) return { hq_city_id: null, hq_country_id: null, hq_continent_id: null };
     const country = this.countries.get(p.country) ?? (await this.createCountry(p.country));
     const base = { hq_country_id: country.id, hq_continent_id: country.continent_id };
@@ -202,8 +202,18 @@ export class ImportStore {
   private async companyColumns(c: CompanyIn): Promise<Record<string, unknown>> {
     return {
       name: c.name.slice(0, 300), name_lower: c.name.slice(0, 300).toLowerCase(), status: c.status, launch_date: c.launch?.text ?? null,
-      launch_date_sort: c.launch?.sort ?? null, link_crunchbase: c.link_crunchbase, domain: c.domain, ...(await this.placeIds(c.place)),
+      launch_date_sort: c.launch?.sort ?? null, link_crunchbase: c.link_crunchbase, domain: c.domain, subtype: c.subtype ?? 'company',
+      ...(await this.placeIds(c.place)),
     };
+  }
+
+  /** Gives an entity a role flag (`on`) or takes it away; whether that changed anything. */
+  async setRole(id: number, value: string, on: boolean): Promise<boolean> {
+    const has = (await this.trx('entity_flags').where({ entity_id: id, kind: 'role', value }).first('entity_id')) !== undefined;
+    if (has === on) return false;
+    if (on) await this.trx('entity_flags').insert({ entity_id: id, kind: 'role', value });
+    else await this.trx('entity_flags').where({ entity_id: id, kind: 'role', value }).delete();
+    return true;
   }
 
   /** Creates or updates companies (distinct keys); `ensureOnly`: create the missing ones, leave existing ones as they are (null). */
@@ -265,6 +275,11 @@ export class ImportStore {
         if (cols.hq_city_id !== null) await this.trx('entity_locations').insert({ entity_id: id, role: 'hq', city_id: cols.hq_city_id, position: 0 });
       }
       this.changedEntities.add(id);
+      if (fields.includes('subtype')) {
+        // the `company` role goes with the subtype; an investor's role with its investor status (src/db/importParts.ts)
+        await this.setRole(id, 'company', cols.subtype === 'company');
+        this.touchedCompanies.add(id);
+      }
       if (sectorsChanged || fields.some((f) => f.startsWith('hq_'))) this.movedCompanies.add(id);
       this.log('entity', id, 'update', [...fields.filter((f) => f !== 'name_lower'), ...(sectorsChanged ? ['sectors'] : [])]);
       out.push('updated');
@@ -277,7 +292,7 @@ export class ImportStore {
     for (let i = 0; i < inserts.length; i += INSERT_ROWS) {
       const part = inserts.slice(i, i + INSERT_ROWS);
       const rows = part.map(({ rec, row }) => ({
-        ...row, uuid: uuidOf(this.source, 'company', rec.key), type: 'organization', subtype: 'company', added_at: this.at, updated_at: this.at,
+        ...row, uuid: uuidOf(this.source, 'company', rec.key), type: 'organization', added_at: this.at, updated_at: this.at,
         is_founder: false, is_investor: false, funding_rounds_count: 0, jobs_open_count: 0, patents_count: 0,
       }));
       const ids = ((await this.trx('entities').insert(rows).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r));
@@ -286,7 +301,7 @@ export class ImportStore {
       await this.insertAll('entity_taxonomy', tax);
       const locs = part.flatMap(({ row }, k) => (row.hq_city_id === null ? [] : [{ entity_id: ids[k]!, role: 'hq', city_id: row.hq_city_id, position: 0 }]));
       await this.insertAll('entity_locations', locs);
-      await this.trx('entity_flags').insert(ids.map((id) => ({ entity_id: id, kind: 'role', value: 'company' })));
+      await this.insertAll('entity_flags', part.flatMap(({ row }, k) => (row.subtype === 'company' ? [{ entity_id: ids[k]!, kind: 'role', value: 'company' }] : [])));
       for (const id of ids) {
         this.changedEntities.add(id);
         this.touchedCompanies.add(id);
@@ -295,17 +310,21 @@ export class ImportStore {
     }
   }
 
+  /** Whole USD of an amount in a currency of the reference rates; an unknown currency rejects the row (in `column`). */
+  private usd(amount: number | null | undefined, currency: string | undefined, column: string): number | null {
+    if (amount === null || amount === undefined) return null;
+    const rate = this.fx.get(currency ?? 'USD');
+    if (rate === undefined) throw new RowError(column, currency ?? null, 'a currency the reference rates (fx_rates) do not hold');
+    return Math.round(amount / rate);
+  }
+
   private roundColumns(r: RoundIn, companyId: number): Record<string, unknown> {
-    let amount: number | null = null;
-    if (r.amount !== null) {
-      const rate = this.fx.get(r.currency);
-      if (rate === undefined) throw new RowError('price_currency_code', r.currency, 'a currency the reference rates (fx_rates) do not hold');
-      amount = Math.round(r.amount / rate);
-    }
     return {
-      company_id: companyId, amount_usd: amount, announced_date: r.date?.text ?? null, date_sort: r.date?.sort ?? null, year: r.date?.year ?? null,
-      month: r.date?.month ?? null, round_type: r.kind.round_type, round_type_code: ROUND_CODE.get(r.kind.round_type) ?? null,
-      standardized_round: r.kind.standardized_round, is_vc_round: r.kind.is_vc_round, is_exit: r.kind.is_exit, deleted_at: null,
+      company_id: companyId, amount_usd: this.usd(r.amount, r.currency, r.currencyColumn ?? 'price_currency_code'),
+      valuation_usd: this.usd(r.valuation, r.valuationCurrency, r.valuationColumn ?? 'price_currency_code'), announced_date: r.date?.text ?? null,
+      date_sort: r.date?.sort ?? null, year: r.date?.year ?? null, month: r.date?.month ?? null, round_type: r.kind.round_type,
+      round_type_code: ROUND_CODE.get(r.kind.round_type) ?? null, standardized_round: r.kind.standardized_round, is_vc_round: r.kind.is_vc_round,
+      is_exit: r.kind.is_exit, deleted_at: null,
     };
   }
 
@@ -359,7 +378,7 @@ export class ImportStore {
     }
     for (let i = 0; i < inserts.length; i += INSERT_ROWS) {
       const part = inserts.slice(i, i + INSERT_ROWS);
-      const rows = part.map(({ row }) => ({ ...row, valuation_usd: null, is_verified: null, source_url: null, created_at: this.at, updated_at: this.at }));
+      const rows = part.map(({ row }) => ({ ...row, is_verified: null, source_url: null, created_at: this.at, updated_at: this.at }));
       const newIds = ((await this.trx('transactions').insert(rows).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r));
       await this.trx('import_keys').insert(part.map(({ rec }, k) => ({ source: this.source, type, key: rec.key, record_id: newIds[k]! })));
       part.forEach(({ row }, k) => {
