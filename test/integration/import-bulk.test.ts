@@ -215,6 +215,24 @@ forEachDatabase('import of the bulk export', (h) => {
     await expectTrue(h());
   });
 
+  it('verify reports a stored investor rank or classification flag that its definition does not give', async () => {
+    const db = h().db;
+    const fund = await entity(h(), 'company', (await rowsOf('investors')).find((i) => i.name === 'Baltic Fund I')!.uuid!);
+    const was = (await db('entities').where('id', fund.id).first('investor_rank')) as { investor_rank: number };
+    await db('entities').where('id', fund.id).update({ investor_rank: Number(was.investor_rank) + 1000 });
+    await db('entity_flags').insert({ entity_id: fund.id, kind: 'classification', value: 'repeat_founder' });
+    try {
+      const d = await verifyDerived(db);
+      expect(d.figures).toEqual([{ entity_id: fund.id, column: 'investor_rank', stored: expect.anything(), expected: expect.anything() }]);
+      expect(Number(d.figures[0]!.expected)).toBe(Number(was.investor_rank));
+      expect(d.classifications).toEqual([{ entity_id: fund.id, value: 'repeat_founder', stored: true, expected: false }]);
+    } finally {
+      await db('entities').where('id', fund.id).update({ investor_rank: was.investor_rank });
+      await db('entity_flags').where({ entity_id: fund.id, kind: 'classification', value: 'repeat_founder' }).delete();
+    }
+    await expectTrue(h());
+  });
+
   it('refuses rows naming records in no file and not in the database, with file, line and column', async () => {
     const bad = `${read('investments').toString()}deadbeef-0000-4000-8000-000000000001,x,investment,x,,,,,no-such-round,x,${(await rowsOf('investors'))[0]!.uuid},x,organization,True\n`;
     const lines = bad.trimEnd().split('\n').length;
