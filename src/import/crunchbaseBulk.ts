@@ -58,7 +58,7 @@ export const LAYOUTS_BULK: readonly Layout[] = [
     name: 'organizations',
     order: 0,
     report: 'companies',
-    required: ['uuid', 'name', 'cb_url', 'roles', 'domain', ...PLACE, 'status', 'category_list', 'category_groups_list', 'founded_on'],
+    required: ['uuid', 'name', 'cb_url', 'roles', 'domain', ...PLACE, 'status', 'category_groups_list', 'founded_on'],
     map: (row, line) => {
       const roles = (row.roles ?? '').split(',').map((r) => r.trim().toLowerCase());
       // an organisation whose only role is investing is an investor firm; everything else a company
@@ -76,7 +76,7 @@ export const LAYOUTS_BULK: readonly Layout[] = [
   {
     name: 'people',
     order: 1,
-    required: ['uuid', 'name', 'cb_url', 'first_name', 'last_name', 'gender', ...PLACE, 'featured_job_organization_uuid', 'featured_job_title'],
+    required: ['uuid', 'name', 'cb_url', 'gender', ...PLACE, 'featured_job_organization_uuid', 'featured_job_title'],
     map: (row, line) => {
       const org = opt(row, 'featured_job_organization_uuid');
       const gender = opt(row, 'gender')?.toLowerCase() ?? null;
