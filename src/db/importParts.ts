@@ -80,6 +80,7 @@ export async function upsertPeople(store: ImportStore, recs: readonly PersonIn[]
     } else {
       const row = stored.get(id)!;
       const fields = Object.keys(cols).filter((k) => !same(row[k], cols[k]));
+      if (fields.some((f) => f.startsWith('hq_'))) await store.beforeInvestorChanges([id]);
       if (fields.length) {
         const patch = Object.fromEntries(fields.map((k) => [k, cols[k]]));
         // a new founder's figures start at zero (the founders figure has no row for a founder of nothing yet)
@@ -183,6 +184,7 @@ export async function upsertInvestors(store: ImportStore, recs: readonly Investo
     const want = rec.investorTypes.map((c) => typeIds.get(c)!).sort((a, b) => a - b);
     const have = ((await trx('entity_investor_types').where('entity_id', id).orderBy('investor_type_id').select('investor_type_id')) as { investor_type_id: number }[]).map((r) => Number(r.investor_type_id));
     if (want.join(',') !== have.join(',')) {
+      await store.beforeInvestorChanges([id]);
       await trx('entity_investor_types').where('entity_id', id).delete();
       if (want.length) await trx('entity_investor_types').insert(want.map((t) => ({ entity_id: id, investor_type_id: t })));
       await trx('entities').where('id', id).update({ updated_at: store.at });
@@ -216,6 +218,16 @@ export async function upsertInvestments(store: ImportStore, recs: readonly Inves
     }
     for (const t of (await trx('transactions').whereIn('id', part).select('id', 'company_id')) as { id: number; company_id: number }[]) companyOf.set(Number(t.id), Number(t.company_id));
   }
+  // the rounds whose parts change read other investor labels: their companies' rollup shares first
+  await store.beforeChanging(
+    recs.flatMap((rec) => {
+      const roundId = rounds.get(rec.round);
+      const investorId = investors.get(`${rec.entity ?? ''}|${rec.investor}`);
+      if (roundId === undefined || investorId === undefined) return [];
+      const had = parts.get(`${roundId}|${investorId}`);
+      return had !== undefined && (rec.lead === null || same(had.is_lead, rec.lead)) ? [] : [companyOf.get(roundId)!];
+    }),
+  );
   const out: (Outcome | RowError)[] = [];
   const changedRounds = new Set<number>();
   for (const rec of recs) {

@@ -8,10 +8,11 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { ROUND_TYPES } from './filterKeys.js';
 import { softDeleteTransactions } from './changes.js';
-import { normalizeRawResult } from './knex.js';
+import { isSqlite, normalizeRawResult } from './knex.js';
 import type { CompanyIn, PlaceIn, RoundIn, RoundKeyType } from '../import/records.js';
 import { RowError } from '../import/errors.js';
 import { OTHER_BY_ALPHA2 } from '../import/mapping.js';
+import { rollupShare, type Share } from './rollupDelta.js';
 
 export type Outcome = 'inserted' | 'updated' | 'unchanged' | 'deleted';
 
@@ -26,6 +27,8 @@ interface ChangeRow {
 const ROUND_CODE = new Map(ROUND_TYPES.map((t) => [t.name, t.code]));
 /** Keys per lookup: one batch of the engine in one round trip (PostgreSQL's bind limit is 65,535, SQLite's 32,766). */
 export const CHUNK = 1000;
+/** Companies past which an import's rollup is rebuilt whole rather than changed by difference. */
+const MAX_SHARED = 20_000;
 /** Rows per INSERT: knex writes a multi-row INSERT on SQLite as a compound SELECT, at most 500 terms there. */
 const INSERT_ROWS = 400;
 
@@ -62,6 +65,15 @@ export class ImportStore {
   readonly touchedProfiles = new Set<number>();
   /** An entity became or stopped being an investor: every investor's rank is checked. */
   investorsChanged = false;
+  /**
+   * The analytics rollup's shares of the companies whose rounds the import changes, taken before it
+   * changes them (src/db/rollupDelta.ts); `rollupWhole` once too many companies are touched for a
+   * difference to pay (the rollup is then rebuilt).
+   */
+  readonly rollupBefore = new Map<string, Share>();
+  readonly shared = new Set<number>();
+  readonly created = new Set<number>();
+  rollupWhole = false;
   /** Round ids each key type's records named in this import (withdrawal keeps them). */
   readonly seen: Record<RoundKeyType, Set<number>> = { round: new Set(), acquisition: new Set() };
   private changes: ChangeRow[] = [];
@@ -84,6 +96,10 @@ export class ImportStore {
 
   async init(): Promise<void> {
     const t = this.trx;
+    // SQLite: the write lock before the first read. A transaction that reads first and writes later
+    // cannot take the lock once another connection (a server's metering write) has committed since
+    // its read (SQLITE_BUSY, no wait helps); a write statement first takes it, waiting like any other.
+    if (isSqlite(t)) await t.raw('delete from import_keys where 0 = 1');
     for (const r of (await t('taxonomy').where('type', 'sector').select('id', 'name')) as { id: number; name: string }[]) this.sectors.set(r.name.toLowerCase(), Number(r.id));
     const places = (await t('places').whereIn('kind', ['continent', 'country', 'state', 'city']).select('id', 'kind', 'name', 'code', 'country_id', 'continent_id', 'region_id', 'state_id', 'lat', 'lon')) as Record<string, any>[];
     for (const p of places) {
@@ -101,6 +117,36 @@ export class ImportStore {
     const max = async (table: string) => Number(normalizeRawResult(await t.raw(`select coalesce(max(id), 0) as m from ${table}`))[0]!.m);
     this.nextPlace = (await max('places')) + 1;
     this.nextTaxonomy = (await max('taxonomy')) + 1;
+  }
+
+  /**
+   * Takes the rollup shares of companies before their rounds (or their place, or their investors)
+   * change; companies this import created had none.
+   */
+  async beforeChanging(companyIds: Iterable<number>): Promise<void> {
+    if (this.rollupWhole) return;
+    const fresh = [...new Set(companyIds)].filter((id) => !this.shared.has(id) && !this.created.has(id));
+    if (fresh.length === 0) return;
+    if (this.shared.size + fresh.length > MAX_SHARED) {
+      this.rollupWhole = true;
+      return;
+    }
+    for (const id of fresh) this.shared.add(id);
+    await rollupShare(this.trx, fresh, this.rollupBefore);
+  }
+
+  /**
+   * Before an investor's place or types change: the rounds it took part in read another label of
+   * the investor dimensions; their facts are refreshed and their companies' rollup shares taken.
+   */
+  async beforeInvestorChanges(ids: readonly number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const part = ids.slice(i, i + CHUNK);
+      const rows = (await this.trx('transaction_investors as ti').join('transactions as t', 't.id', 'ti.transaction_id').whereIn('ti.investor_id', part)
+        .select('t.id', 't.company_id')) as { id: number; company_id: number }[];
+      for (const r of rows) this.touchedRounds.add(Number(r.id));
+      await this.beforeChanging(rows.map((r) => Number(r.company_id)));
+    }
   }
 
   /** Record ids by source key. */
@@ -265,6 +311,12 @@ export class ImportStore {
         continue;
       }
       const patch = Object.fromEntries(fields.map((k) => [k, cols[k]]));
+      const moved = sectorsChanged || fields.some((f) => f.startsWith('hq_'));
+      if (moved) {
+        // its rounds read another sector or place, and so do the rounds it invested in
+        await this.beforeChanging([id]);
+        await this.beforeInvestorChanges([id]);
+      }
       await this.trx('entities').where('id', id).update({ ...patch, updated_at: this.at });
       if (sectorsChanged) {
         await this.trx('entity_taxonomy').where('entity_id', id).whereIn('taxonomy_id', this.trx('taxonomy').where('type', 'sector').select('id')).delete();
@@ -280,7 +332,7 @@ export class ImportStore {
         await this.setRole(id, 'company', cols.subtype === 'company');
         this.touchedCompanies.add(id);
       }
-      if (sectorsChanged || fields.some((f) => f.startsWith('hq_'))) this.movedCompanies.add(id);
+      if (moved) this.movedCompanies.add(id);
       this.log('entity', id, 'update', [...fields.filter((f) => f !== 'name_lower'), ...(sectorsChanged ? ['sectors'] : [])]);
       out.push('updated');
     }
@@ -303,6 +355,7 @@ export class ImportStore {
       await this.insertAll('entity_locations', locs);
       await this.insertAll('entity_flags', part.flatMap(({ row }, k) => (row.subtype === 'company' ? [{ entity_id: ids[k]!, kind: 'role', value: 'company' }] : [])));
       for (const id of ids) {
+        this.created.add(id);
         this.changedEntities.add(id);
         this.touchedCompanies.add(id);
         this.log('entity', id, 'insert', null);
@@ -341,6 +394,7 @@ export class ImportStore {
     }
     const out: (Outcome | RowError)[] = [];
     const inserts: { rec: RoundIn; row: Record<string, unknown> }[] = [];
+    const updates: { id: number; fields: string[]; cols: Record<string, unknown>; was: number }[] = [];
     for (const rec of recs) {
       const companyId = companies.get(rec.company);
       if (companyId === undefined) {
@@ -370,11 +424,15 @@ export class ImportStore {
         out.push('unchanged');
         continue;
       }
+      updates.push({ id, fields, cols, was: Number(row.company_id) });
+      out.push('updated');
+    }
+    await this.beforeChanging([...updates.flatMap((u) => [u.was, Number(u.cols.company_id)]), ...inserts.map((i) => Number(i.row.company_id))]);
+    for (const { id, fields, cols, was } of updates) {
       await this.trx('transactions').where('id', id).update({ ...Object.fromEntries(fields.map((k) => [k, cols[k]])), updated_at: this.at });
       this.touchedRounds.add(id);
-      this.touchedCompanies.add(Number(row.company_id)).add(companyId);
+      this.touchedCompanies.add(was).add(Number(cols.company_id));
       this.log('transaction', id, 'update', fields);
-      out.push('updated');
     }
     for (let i = 0; i < inserts.length; i += INSERT_ROWS) {
       const part = inserts.slice(i, i + INSERT_ROWS);
@@ -398,6 +456,7 @@ export class ImportStore {
       const part = ids.slice(i, i + CHUNK);
       const live = (await this.trx('transactions').whereIn('id', part).whereNull('deleted_at').select('id', 'company_id')) as { id: number; company_id: number }[];
       if (live.length === 0) continue;
+      await this.beforeChanging(live.map((r) => Number(r.company_id)));
       n += await softDeleteTransactions(this.trx, live.map((r) => Number(r.id)), new Date(this.at));
       for (const r of live) {
         this.touchedRounds.add(Number(r.id));
@@ -460,6 +519,26 @@ export class ImportStore {
       out.push(...normalizeRawResult(await this.trx.raw(`select id from transactions where company_id in (${marks(part.length)})`, part)).map((r) => Number(r.id)));
     }
     return out;
+  }
+
+  /**
+   * The companies whose rollup shares change, given the companies of the rounds written: those whose
+   * shares were taken before, and those the import created; null when the rollup is to be rebuilt
+   * (too many, or a company whose share was not taken).
+   */
+  rollupCompanies(ofRounds: readonly number[]): number[] | null {
+    if (this.rollupWhole || ofRounds.some((c) => !this.shared.has(c) && !this.created.has(c))) return null;
+    const fresh = ofRounds.filter((c) => this.created.has(c));
+    return this.shared.size + fresh.length > MAX_SHARED ? null : [...this.shared, ...fresh];
+  }
+
+  /** The companies of rounds (distinct). */
+  async companiesOf(roundIds: readonly number[]): Promise<number[]> {
+    const out = new Set<number>();
+    for (let i = 0; i < roundIds.length; i += CHUNK) {
+      for (const r of (await this.trx('transactions').whereIn('id', roundIds.slice(i, i + CHUNK)).distinct('company_id')) as { company_id: number }[]) out.add(Number(r.company_id));
+    }
+    return [...out];
   }
 
   /** Logs the entities whose figures a refresh changed. */

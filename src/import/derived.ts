@@ -13,6 +13,7 @@ import type { ImportStore } from '../db/imports.js';
 import { computeRollup, factDifferences, refreshFacts, rollupDifferences } from '../db/rollup.js';
 import { refreshSearchTerms, searchTermDifferences } from '../db/search.js';
 import { replaceRollup } from '../db/rollup.js';
+import { applyRollupShare, rollupShare } from '../db/rollupDelta.js';
 
 export interface Refreshed {
   figures: number;
@@ -21,6 +22,8 @@ export interface Refreshed {
   search_terms: number;
   facts_rounds: number;
   rollup_rows: number;
+  /** Whether the rollup's rows were changed by the touched companies' difference (else rebuilt whole). */
+  rollup_by_difference?: boolean;
   /** Seconds per step. */
   seconds: Record<string, number>;
 }
@@ -60,7 +63,14 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
     out.facts_rounds = rounds.length;
   }
   lap('facts');
-  if (rounds.length || store.movedCompanies.size) out.rollup_rows = await replaceRollup(trx, await computeRollup(trx));
+  if (rounds.length || store.movedCompanies.size) {
+    // by difference when every company whose rounds changed had its share taken before the change
+    let written: number | false = false;
+    const companies = store.rollupCompanies(await store.companiesOf(rounds));
+    if (companies) written = await applyRollupShare(trx, store.rollupBefore, await rollupShare(trx, companies));
+    out.rollup_rows = written === false ? await replaceRollup(trx, await computeRollup(trx)) : written;
+    out.rollup_by_difference = written !== false;
+  }
   lap('rollup');
   await store.flushLog();
   return out;

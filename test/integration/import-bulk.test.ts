@@ -178,6 +178,8 @@ forEachDatabase('import of the bulk export', (h) => {
     current.funding_rounds = changed;
     const rep = r.files.find((f) => f.layout === 'funding_rounds')!;
     expect(rep.types.rounds).toEqual({ read: rounds.length, inserted: 0, updated: 1, unchanged: rounds.length - 1, deleted: 0, rejected: 0 });
+    // the rollup changed by the one company's difference, not rebuilt (verify below holds it to a rebuild)
+    expect(r.derived).toMatchObject({ rollup_by_difference: true });
     for (const f of r.files.filter((x) => x.layout !== 'funding_rounds')) for (const c of Object.values(f.types)) expect(c.updated + c.inserted).toBe(0);
     const walk = await h().get(`/data/transactions?sort=updated_at&filter=${encodeURIComponent(`updated_at[gt]:${mark}`)}`);
     expect(walk.status, JSON.stringify(walk.body)).toBe(200);
@@ -197,6 +199,8 @@ forEachDatabase('import of the bulk export', (h) => {
     const added = `${read('investments').toString()}${['0f7c3a52-8f0e-4c7e-9d0a-3b1f5e2c9a10', 'Baltic Fund I investment', 'investment', 'baltic-extra', '', '', '', '', round.uuid, round.name, fund.uuid, fund.name, 'organization', 'False'].map((v) => (v!.includes(',') ? `"${v}"` : v)).join(',')}\n`;
     const r = await imported(h().db, files({ investments: added }), CSV);
     expect(r.files.find((f) => f.layout === 'investments')!.types.investments).toMatchObject({ inserted: 1, updated: 0, rejected: 0 });
+    // the round's investor labels changed: its company's rollup share, by difference
+    expect(r.derived).toMatchObject({ rollup_by_difference: true, facts_rounds: 1 });
     const after = (await h().get(`/data/investors/${inv.uuid}`)).body.data;
     expect(after.investor.investments.count).toBe(before.investments.count + 1);
     expect(after.investor.investments.total_invested).toBeGreaterThan(before.investments.total_invested);
