@@ -249,4 +249,31 @@ forEachDatabase('import of the bulk export', (h) => {
     expect(p.files[0]!.types.people).toMatchObject({ rejected: 1, inserted: 0 });
     await expectTrue(h());
   });
+
+  it('holds its write lock from its first statement: another connection committing a write meanwhile does not fail it', async () => {
+    const db = h().db;
+    const was = (await db('fx_rates').where('currency', 'EUR').first('as_of')) as { as_of: string };
+    const [head, ...rest] = read('organizations').toString().trimEnd().split('\n');
+    const extra = rest[0]!.replace(/^[^,]+,[^,]+/, 'deadbeef-0000-4000-8000-0000000000aa,Late Arrival Labs');
+    let write: Promise<unknown> | null = null;
+    async function* chunks(): AsyncGenerator<Buffer> {
+      yield Buffer.from(`${[head, ...rest.slice(0, 5)].join('\n')}\n`);
+      // the import's transaction has read; a server's metering write would commit here
+      write = db('fx_rates').where('currency', 'EUR').update({ as_of: '2026-11-27' });
+      await Promise.race([write, new Promise((resolve) => setTimeout(resolve, 300))]);
+      yield Buffer.from(`${[...rest.slice(5), extra].join('\n')}\n`);
+    }
+    try {
+      const r = await imported(db, [{ name: 'organizations.csv', size: null, open: () => chunks() }], CSV);
+      expect(r.rejections).toEqual([]);
+      expect(r.committed).toBe(true);
+      expect(await db('entities').where('name', 'Late Arrival Labs').first('id')).toBeDefined();
+      await write;
+      expect(await db('fx_rates').where('currency', 'EUR').first('as_of')).toEqual({ as_of: '2026-11-27' });
+    } finally {
+      await write;
+      await db('fx_rates').where('currency', 'EUR').update({ as_of: was.as_of });
+    }
+    await expectTrue(h());
+  });
 });
