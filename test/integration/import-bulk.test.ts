@@ -219,6 +219,21 @@ forEachDatabase('import of the bulk export', (h) => {
     await expectTrue(h());
   });
 
+  it("an investor's types changed: the facts of the rounds it took part in follow, and the rollup by difference", async () => {
+    const text = read('investors').toString();
+    const fund = (await rowsOf('investors')).find((i) => i.name === 'Northgate Ventures')!;
+    expect((await rowsOf('investments')).some((i) => i.investor_uuid === fund.uuid)).toBe(true);
+    const line = text.split('\n').find((l) => l.startsWith(fund.uuid!))!;
+    const changed = text.replace(line, line.replace(`,${fund.investor_types},`, ',"venture_capital,family_investment_office",'));
+    expect(changed).not.toBe(text);
+    const r = await imported(h().db, files({ investors: changed }), CSV);
+    current.investors = changed;
+    expect(r.files.find((f) => f.layout === 'investors')!.types.investors).toMatchObject({ updated: 1, rejected: 0 });
+    expect(r.derived).toMatchObject({ rollup_by_difference: true });
+    expect(r.derived!.facts_rounds).toBeGreaterThan(0);
+    await expectTrue(h());
+  });
+
   it('verify reports a stored investor rank or classification flag that its definition does not give', async () => {
     const db = h().db;
     const fund = await entity(h(), 'company', (await rowsOf('investors')).find((i) => i.name === 'Baltic Fund I')!.uuid!);
