@@ -12,7 +12,7 @@ import { isSqlite, normalizeRawResult } from './knex.js';
 import type { CompanyIn, PlaceIn, RoundIn, RoundKeyType } from '../import/records.js';
 import { RowError } from '../import/errors.js';
 import { OTHER_BY_ALPHA2 } from '../import/mapping.js';
-import { rollupShare, type Share } from './rollupDelta.js';
+import { rollupBuilt, rollupShare, type Share } from './rollupDelta.js';
 
 export type Outcome = 'inserted' | 'updated' | 'unchanged' | 'deleted';
 
@@ -100,6 +100,8 @@ export class ImportStore {
     // cannot take the lock once another connection (a server's metering write) has committed since
     // its read (SQLITE_BUSY, no wait helps); a write statement first takes it, waiting like any other.
     if (isSqlite(t)) await t.raw('delete from import_keys where 0 = 1');
+    // a rollup not built yet is built whole after the rows: no shares to take
+    this.rollupWhole = !(await rollupBuilt(t));
     for (const r of (await t('taxonomy').where('type', 'sector').select('id', 'name')) as { id: number; name: string }[]) this.sectors.set(r.name.toLowerCase(), Number(r.id));
     const places = (await t('places').whereIn('kind', ['continent', 'country', 'state', 'city']).select('id', 'kind', 'name', 'code', 'country_id', 'continent_id', 'region_id', 'state_id', 'lat', 'lon')) as Record<string, any>[];
     for (const p of places) {

@@ -44,6 +44,11 @@ export async function rollupShare(trx: Knex, ids: readonly number[], into: Map<s
   return into;
 }
 
+/** Whether the rollup holds its whole-set row (a database never seeded with rounds has none). */
+export async function rollupBuilt(trx: Knex): Promise<boolean> {
+  return (await trx(ROLLUP_TABLE).where({ dim_a: '', label_a: '', dim_b: '', label_b: '' }).first('rounds')) !== undefined;
+}
+
 /**
  * Applies `after - before` to the stored rollup (inside the caller's transaction); the rows written.
  * False when the stored rows cannot take a difference (no rollup built yet, or a group whose amounts
@@ -56,7 +61,7 @@ export async function applyRollupShare(trx: Knex, before: Map<string, Share>, af
     const b = before.get(key) ?? zero;
     return a.rounds !== b.rounds || a.companies !== b.companies || a.sum !== b.sum || a.n !== b.n;
   });
-  if ((await trx(ROLLUP_TABLE).where({ dim_a: '', label_a: '', dim_b: '', label_b: '' }).first('rounds')) === undefined) return false;
+  if (!(await rollupBuilt(trx))) return false;
   // the stored rows of the groups that move, by key (not the whole table: 169,405 rows on demo)
   const stored = new Map<string, Record<string, unknown>>();
   for (let i = 0; i < moved.length; i += KEYS) {

@@ -13,7 +13,7 @@ import type { ImportStore } from '../db/imports.js';
 import { computeRollup, factDifferences, refreshFacts, rollupDifferences } from '../db/rollup.js';
 import { refreshSearchTerms, searchTermDifferences } from '../db/search.js';
 import { replaceRollup } from '../db/rollup.js';
-import { applyRollupShare, rollupShare } from '../db/rollupDelta.js';
+import { applyRollupShare, rollupBuilt, rollupShare } from '../db/rollupDelta.js';
 
 export interface Refreshed {
   figures: number;
@@ -66,7 +66,7 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
   if (rounds.length || store.movedCompanies.size) {
     // by difference when every company whose rounds changed had its share taken before the change
     let written: number | false = false;
-    const companies = store.rollupCompanies(await store.companiesOf(rounds));
+    const companies = (await rollupBuilt(trx)) ? store.rollupCompanies(await store.companiesOf(rounds)) : null;
     if (companies) written = await applyRollupShare(trx, store.rollupBefore, await rollupShare(trx, companies));
     out.rollup_rows = written === false ? await replaceRollup(trx, await computeRollup(trx)) : written;
     out.rollup_by_difference = written !== false;
