@@ -4205,16 +4205,23 @@ export interface components {
             /** Format: int64 */
             rejected: number;
         };
-        /** @description How many derived rows (figures, search terms, analytics facts and rollup) were refreshed, and the seconds per step. */
+        /** @description How many derived rows (figures, classification flags, search terms, analytics facts and rollup) were refreshed, and the seconds per step. */
         ImportDerived: {
             /** Format: int64 */
             figures?: number;
+            /**
+             * Format: int64
+             * @description Entities whose derived classification flags changed.
+             */
+            classifications?: number;
             /** Format: int64 */
             search_terms?: number;
             /** Format: int64 */
             facts_rounds?: number;
             /** Format: int64 */
             rollup_rows?: number;
+            /** @description Whether the rollup rows moved by the touched companies' difference (else it was rebuilt whole); absent when no round changed. */
+            rollup_by_difference?: boolean;
             seconds?: {
                 [key: string]: number;
             };

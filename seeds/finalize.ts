@@ -5,46 +5,25 @@
  * statistics.
  */
 import { analyzeAll } from '../src/db/bulkIndexes.js';
+import { CLASSIFICATION_INSERTS } from '../src/db/classifications.js';
+import { INVESTOR_RANK } from '../src/db/figures.js';
 import type { Ctx } from './context.js';
 
 /** Bound values per UPDATE of figures on PostgreSQL. */
 const FIGURE_VALUES = 15_000;
 
-/** What follows the figures (figures.ts): the investor rank and the classification flags. */
-const STATEMENTS: readonly [string, string][] = [
-  [
-    'rank',
-    `update entities set investor_rank = r.rk
-     from (select id, row_number() over (order by investor_investments_count desc, investor_total_invested_usd desc, id) as rk
-           from entities where is_investor = true) r
-     where entities.id = r.id`,
-  ],
-  [
-    'flags',
-    `insert into entity_flags (entity_id, kind, value)
-     select id, 'classification', 'repeat_founder' from entities where is_founder = true and founded_companies_count >= 2`,
-  ],
-  [
-    'flags',
-    `insert into entity_flags (entity_id, kind, value)
-     select distinct c.person_id, 'classification', 'super_founder' from career c join entities o on o.id = c.org_id
-     where c.is_founder = true and (o.funding_total_usd >= 100000000 or o.unicorn_type is not null or o.status = 'ipo')`,
-  ],
-  [
-    'flags',
-    `insert into entity_flags (entity_id, kind, value)
-     select distinct c.person_id, 'classification', 'promising_founder' from career c join entities o on o.id = c.org_id
-     where c.is_founder = true and o.launch_date_sort >= '2019-01-01' and o.funding_total_usd >= 3000000 and o.status = 'operating'
-       and not exists (select 1 from entity_flags f where f.entity_id = c.person_id and f.kind = 'classification' and f.value = 'super_founder')`,
-  ],
+/** What follows the figures, as src/db defines them: the investor rank, then the classification flags that read it. */
+const STATEMENTS: readonly string[] = [
+  `update entities set investor_rank = r.rk from (${INVESTOR_RANK.select}) r where entities.id = r.id`,
+  ...CLASSIFICATION_INSERTS,
 ];
 
 export async function finalize(ctx: Ctx): Promise<void> {
   const figures = ctx.figures.rows();
-  ctx.progress.begin('aggregates', figures.length + STATEMENTS.length + 1);
+  ctx.progress.begin('aggregates', figures.length + STATEMENTS.length);
   let done = 0;
-  const step = async (sql: string, bindings: (string | number | null)[] = []) => {
-    await ctx.w.exec(sql, bindings);
+  const step = async (sql: string) => {
+    await ctx.w.exec(sql);
     ctx.progress.tick(++done, ctx.w.totalRows);
   };
   for (const f of figures) {
@@ -66,14 +45,7 @@ export async function finalize(ctx: Ctx): Promise<void> {
     }
     ctx.progress.tick(++done, ctx.w.totalRows);
   }
-  for (const [, sql] of STATEMENTS) await step(sql);
-  // the top 5 % of investors by deals (at least 10)
-  const n = await scalar(ctx, 'select count(*) as n from entities where is_investor = true');
-  await step(
-    `insert into entity_flags (entity_id, kind, value)
-     select id, 'classification', 'top_investor' from entities where is_investor = true and investor_investments_count > 0 and investor_rank <= ?`,
-    [Math.max(10, Math.ceil(n * 0.05))],
-  );
+  for (const sql of STATEMENTS) await step(sql);
   if (!ctx.isSqlite) {
     // ids were assigned by the seed: move the serial sequences past them
     for (const table of SERIAL_TABLES) {

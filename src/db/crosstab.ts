@@ -34,6 +34,8 @@ export interface Crosstab {
   companies: number;
   amountSum: number | null;
   amountAvg: number | null;
+  /** Rows with an amount (the average's divisor). */
+  amountCount: number;
 }
 
 /** `rows` must come ordered by company id, then id. */
@@ -167,6 +169,7 @@ export function crosstab(rounds: Rounds, a: Labels, b: Labels): Crosstab[] {
       companies: companyCount[g]!,
       amountSum: withAmount[g] ? sum[g]! : null,
       amountAvg: withAmount[g] ? sum[g]! / withAmount[g]! : null,
+      amountCount: withAmount[g]!,
     });
   }
   return out;

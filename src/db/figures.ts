@@ -118,8 +118,22 @@ export const PROFILE_FIGURES: readonly FigureSql[] = [
   },
 ];
 
-/** Every figure, companies first (the founders' figures read the companies' totals). */
-export const ALL_FIGURES: readonly FigureSql[] = [COMPANY_FIGURES, ...PROFILE_FIGURES];
+/**
+ * An investor's rank among all investors: by deals, then amount invested, then id (an investor without
+ * figures last on both engines). It reads the investors' figures, so it comes after them; one investor's
+ * new deal can move the rank of every investor between its old and new place.
+ */
+export const INVESTOR_RANK: FigureSql = {
+  name: 'investor rank',
+  select: `select id, row_number() over (order by coalesce(investor_investments_count, -1) desc, coalesce(investor_total_invested_usd, -1) desc, id) as rk
+           from entities where is_investor = true`,
+  key: 'id',
+  columns: [['investor_rank', 'x.rk']],
+  absent: { where: 'is_investor = false', values: [null] },
+};
+
+/** Every figure, companies first (the founders' figures read the companies' totals), the rank last (it reads the investors'). */
+export const ALL_FIGURES: readonly FigureSql[] = [COMPANY_FIGURES, ...PROFILE_FIGURES, INVESTOR_RANK];
 
 export interface FigureDifference {
   entity_id: number;
@@ -229,9 +243,15 @@ async function writeFigures(trx: Knex, patches: Map<number, Record<string, unkno
  * Writes the figures of `ids` that differ from their definitions, stamping each entity changed at
  * `at` (its record reads differently); returns the entities changed and their changed columns.
  * Companies first, then the investors of their rounds and their founders (whose figures read them),
- * and the entities `profileIds` (an import's investors and persons).
+ * and `extra` profiles (investors and people the import wrote); then the investor rank, when an
+ * investor's figures changed or `newInvestors` (investors were added or removed).
  */
-export async function refreshFigures(trx: Knex, companyIds: readonly number[], at: string, profileIds: readonly number[] = []): Promise<Map<number, Set<string>>> {
+export async function refreshFigures(
+  trx: Knex,
+  companyIds: readonly number[],
+  at: string,
+  { extra = [], newInvestors = false }: { extra?: readonly number[]; newInvestors?: boolean } = {},
+): Promise<Map<number, Set<string>>> {
   const changed = new Map<number, Set<string>>();
   const apply = async (diffs: FigureDifference[]) => {
     const byEntity = new Map<number, Record<string, unknown>>();
@@ -242,7 +262,7 @@ export async function refreshFigures(trx: Knex, companyIds: readonly number[], a
     await writeFigures(trx, byEntity, at);
   };
   await apply(await figureDifferences(trx, companyIds, [COMPANY_FIGURES]));
-  const related: number[] = [...profileIds];
+  const related: number[] = [];
   for (let i = 0; i < companyIds.length; i += ID_CHUNK) {
     const part = companyIds.slice(i, i + ID_CHUNK);
     const marks = part.map(() => '?').join(', ');
@@ -255,6 +275,9 @@ export async function refreshFigures(trx: Knex, companyIds: readonly number[], a
     );
     related.push(...rows.map((r) => Number(r.id)));
   }
-  if (related.length) await apply(await figureDifferences(trx, [...new Set(related)], PROFILE_FIGURES));
+  const profiles = [...new Set([...related, ...extra])];
+  if (profiles.length) await apply(await figureDifferences(trx, profiles, PROFILE_FIGURES));
+  // a rank is relative to every investor's figures: one pass over all of them when any investor's changed
+  if (newInvestors || profiles.some((id) => changed.has(id))) await apply(await figureDifferences(trx, null, [INVESTOR_RANK]));
   return changed;
 }

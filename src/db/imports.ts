@@ -8,10 +8,11 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { ROUND_TYPES } from './filterKeys.js';
 import { softDeleteTransactions } from './changes.js';
-import { normalizeRawResult } from './knex.js';
+import { isSqlite, normalizeRawResult } from './knex.js';
 import type { CompanyIn, PlaceIn, RoundIn, RoundKeyType } from '../import/records.js';
 import { RowError } from '../import/errors.js';
 import { OTHER_BY_ALPHA2 } from '../import/mapping.js';
+import { rollupBuilt, rollupShare, type Share } from './rollupDelta.js';
 
 export type Outcome = 'inserted' | 'updated' | 'unchanged' | 'deleted';
 
@@ -25,12 +26,14 @@ interface ChangeRow {
 
 const ROUND_CODE = new Map(ROUND_TYPES.map((t) => [t.name, t.code]));
 /** Keys per lookup: one batch of the engine in one round trip (PostgreSQL's bind limit is 65,535, SQLite's 32,766). */
-const CHUNK = 1000;
+export const CHUNK = 1000;
+/** Companies past which an import's rollup is rebuilt whole rather than changed by difference. */
+const MAX_SHARED = 20_000;
 /** Rows per INSERT: knex writes a multi-row INSERT on SQLite as a compound SELECT, at most 500 terms there. */
 const INSERT_ROWS = 400;
 
 /** A uuid (version 4 layout) fixed by the record's source and key: importing into an empty database again gives the same one. */
-function uuidOf(source: string, type: string, key: string): string {
+export function uuidOf(source: string, type: string, key: string): string {
   const h = crypto.createHash('sha256').update(`${source}\u0000${type}\u0000${key}`).digest('hex');
   const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
@@ -58,8 +61,19 @@ export class ImportStore {
   readonly touchedRounds = new Set<number>();
   readonly changedEntities = new Set<number>();
   readonly movedCompanies = new Set<number>();
-  /** Entities whose own investor or founder figures are to be refreshed (beside those of the touched companies' investors and founders). */
+  /** Investors and people whose own records (or participations) the import wrote: their profile figures are refreshed. */
   readonly touchedProfiles = new Set<number>();
+  /** An entity became or stopped being an investor: every investor's rank is checked. */
+  investorsChanged = false;
+  /**
+   * The analytics rollup's shares of the companies whose rounds the import changes, taken before it
+   * changes them (src/db/rollupDelta.ts); `rollupWhole` once too many companies are touched for a
+   * difference to pay (the rollup is then rebuilt).
+   */
+  readonly rollupBefore = new Map<string, Share>();
+  readonly shared = new Set<number>();
+  readonly created = new Set<number>();
+  rollupWhole = false;
   /** Round ids each key type's records named in this import (withdrawal keeps them). */
   readonly seen: Record<RoundKeyType, Set<number>> = { round: new Set(), acquisition: new Set() };
   private changes: ChangeRow[] = [];
@@ -75,13 +89,19 @@ export class ImportStore {
   private nextTaxonomy = 1;
 
   constructor(
-    protected readonly trx: Knex,
+    readonly trx: Knex,
     readonly source: string,
     readonly at: string,
   ) {}
 
   async init(): Promise<void> {
     const t = this.trx;
+    // SQLite: the write lock before the first read. A transaction that reads first and writes later
+    // cannot take the lock once another connection (a server's metering write) has committed since
+    // its read (SQLITE_BUSY, no wait helps); a write statement first takes it, waiting like any other.
+    if (isSqlite(t)) await t.raw('delete from import_keys where 0 = 1');
+    // a rollup not built yet is built whole after the rows: no shares to take
+    this.rollupWhole = !(await rollupBuilt(t));
     for (const r of (await t('taxonomy').where('type', 'sector').select('id', 'name')) as { id: number; name: string }[]) this.sectors.set(r.name.toLowerCase(), Number(r.id));
     const places = (await t('places').whereIn('kind', ['continent', 'country', 'state', 'city']).select('id', 'kind', 'name', 'code', 'country_id', 'continent_id', 'region_id', 'state_id', 'lat', 'lon')) as Record<string, any>[];
     for (const p of places) {
@@ -101,6 +121,36 @@ export class ImportStore {
     this.nextTaxonomy = (await max('taxonomy')) + 1;
   }
 
+  /**
+   * Takes the rollup shares of companies before their rounds (or their place, or their investors)
+   * change; companies this import created had none.
+   */
+  async beforeChanging(companyIds: Iterable<number>): Promise<void> {
+    if (this.rollupWhole) return;
+    const fresh = [...new Set(companyIds)].filter((id) => !this.shared.has(id) && !this.created.has(id));
+    if (fresh.length === 0) return;
+    if (this.shared.size + fresh.length > MAX_SHARED) {
+      this.rollupWhole = true;
+      return;
+    }
+    for (const id of fresh) this.shared.add(id);
+    await rollupShare(this.trx, fresh, this.rollupBefore);
+  }
+
+  /**
+   * Before an investor's place or types change: the rounds it took part in read another label of
+   * the investor dimensions; their facts are refreshed and their companies' rollup shares taken.
+   */
+  async beforeInvestorChanges(ids: readonly number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const part = ids.slice(i, i + CHUNK);
+      const rows = (await this.trx('transaction_investors as ti').join('transactions as t', 't.id', 'ti.transaction_id').whereIn('ti.investor_id', part)
+        .select('t.id', 't.company_id')) as { id: number; company_id: number }[];
+      for (const r of rows) this.touchedRounds.add(Number(r.id));
+      await this.beforeChanging(rows.map((r) => Number(r.company_id)));
+    }
+  }
+
   /** Record ids by source key. */
   async idsOf(type: string, keys: readonly string[]): Promise<Map<string, number>> {
     const out = new Map<string, number>();
@@ -113,7 +163,7 @@ export class ImportStore {
     return out;
   }
 
-  protected log(type: string, record_id: number, kind: ChangeRow['kind'], fields: string[] | null): void {
+  log(type: string, record_id: number, kind: ChangeRow['kind'], fields: string[] | null): void {
     this.changes.push({ type, record_id, kind, fields: fields ? JSON.stringify(fields) : null, at: this.at });
   }
 
@@ -124,7 +174,7 @@ export class ImportStore {
     await this.insertAll('change_log', rows);
   }
 
-  private async insertAll(table: string, rows: readonly object[]): Promise<void> {
+  async insertAll(table: string, rows: readonly object[]): Promise<void> {
     for (let i = 0; i < rows.length; i += INSERT_ROWS) await this.trx(table).insert(rows.slice(i, i + INSERT_ROWS));
   }
 
@@ -138,7 +188,7 @@ export class ImportStore {
     return id;
   }
 
-  private async placeIds(p: PlaceIn | null): Promise<PlaceIds> {
+  async placeIds(p: PlaceIn | null): Promise<PlaceIds> {
     if (!p) return { hq_city_id: null, hq_country_id: null, hq_continent_id: null };
     const country = this.countries.get(p.country) ?? (await this.createCountry(p.country));
     const base = { hq_country_id: country.id, hq_continent_id: country.continent_id };
@@ -200,8 +250,18 @@ export class ImportStore {
   private async companyColumns(c: CompanyIn): Promise<Record<string, unknown>> {
     return {
       name: c.name.slice(0, 300), name_lower: c.name.slice(0, 300).toLowerCase(), status: c.status, launch_date: c.launch?.text ?? null,
-      launch_date_sort: c.launch?.sort ?? null, link_crunchbase: c.link_crunchbase, domain: c.domain, ...(await this.placeIds(c.place)),
+      launch_date_sort: c.launch?.sort ?? null, link_crunchbase: c.link_crunchbase, domain: c.domain, subtype: c.subtype ?? 'company',
+      ...(await this.placeIds(c.place)),
     };
+  }
+
+  /** Gives an entity a role flag (`on`) or takes it away; whether that changed anything. */
+  async setRole(id: number, value: string, on: boolean): Promise<boolean> {
+    const has = (await this.trx('entity_flags').where({ entity_id: id, kind: 'role', value }).first('entity_id')) !== undefined;
+    if (has === on) return false;
+    if (on) await this.trx('entity_flags').insert({ entity_id: id, kind: 'role', value });
+    else await this.trx('entity_flags').where({ entity_id: id, kind: 'role', value }).delete();
+    return true;
   }
 
   /** Creates or updates companies (distinct keys); `ensureOnly`: create the missing ones, leave existing ones as they are (null). */
@@ -253,6 +313,12 @@ export class ImportStore {
         continue;
       }
       const patch = Object.fromEntries(fields.map((k) => [k, cols[k]]));
+      const moved = sectorsChanged || fields.some((f) => f.startsWith('hq_'));
+      if (moved) {
+        // its rounds read another sector or place, and so do the rounds it invested in
+        await this.beforeChanging([id]);
+        await this.beforeInvestorChanges([id]);
+      }
       await this.trx('entities').where('id', id).update({ ...patch, updated_at: this.at });
       if (sectorsChanged) {
         await this.trx('entity_taxonomy').where('entity_id', id).whereIn('taxonomy_id', this.trx('taxonomy').where('type', 'sector').select('id')).delete();
@@ -263,7 +329,12 @@ export class ImportStore {
         if (cols.hq_city_id !== null) await this.trx('entity_locations').insert({ entity_id: id, role: 'hq', city_id: cols.hq_city_id, position: 0 });
       }
       this.changedEntities.add(id);
-      if (sectorsChanged || fields.some((f) => f.startsWith('hq_'))) this.movedCompanies.add(id);
+      if (fields.includes('subtype')) {
+        // the `company` role goes with the subtype; an investor's role with its investor status (src/db/importParts.ts)
+        await this.setRole(id, 'company', cols.subtype === 'company');
+        this.touchedCompanies.add(id);
+      }
+      if (moved) this.movedCompanies.add(id);
       this.log('entity', id, 'update', [...fields.filter((f) => f !== 'name_lower'), ...(sectorsChanged ? ['sectors'] : [])]);
       out.push('updated');
     }
@@ -275,7 +346,7 @@ export class ImportStore {
     for (let i = 0; i < inserts.length; i += INSERT_ROWS) {
       const part = inserts.slice(i, i + INSERT_ROWS);
       const rows = part.map(({ rec, row }) => ({
-        ...row, uuid: uuidOf(this.source, 'company', rec.key), type: 'organization', subtype: 'company', added_at: this.at, updated_at: this.at,
+        ...row, uuid: uuidOf(this.source, 'company', rec.key), type: 'organization', added_at: this.at, updated_at: this.at,
         is_founder: false, is_investor: false, funding_rounds_count: 0, jobs_open_count: 0, patents_count: 0,
       }));
       const ids = ((await this.trx('entities').insert(rows).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r));
@@ -284,8 +355,9 @@ export class ImportStore {
       await this.insertAll('entity_taxonomy', tax);
       const locs = part.flatMap(({ row }, k) => (row.hq_city_id === null ? [] : [{ entity_id: ids[k]!, role: 'hq', city_id: row.hq_city_id, position: 0 }]));
       await this.insertAll('entity_locations', locs);
-      await this.trx('entity_flags').insert(ids.map((id) => ({ entity_id: id, kind: 'role', value: 'company' })));
+      await this.insertAll('entity_flags', part.flatMap(({ row }, k) => (row.subtype === 'company' ? [{ entity_id: ids[k]!, kind: 'role', value: 'company' }] : [])));
       for (const id of ids) {
+        this.created.add(id);
         this.changedEntities.add(id);
         this.touchedCompanies.add(id);
         this.log('entity', id, 'insert', null);
@@ -293,17 +365,21 @@ export class ImportStore {
     }
   }
 
+  /** Whole USD of an amount in a currency of the reference rates; an unknown currency rejects the row (in `column`). */
+  private usd(amount: number | null | undefined, currency: string | undefined, column: string): number | null {
+    if (amount === null || amount === undefined) return null;
+    const rate = this.fx.get(currency ?? 'USD');
+    if (rate === undefined) throw new RowError(column, currency ?? null, 'a currency the reference rates (fx_rates) do not hold');
+    return Math.round(amount / rate);
+  }
+
   private roundColumns(r: RoundIn, companyId: number): Record<string, unknown> {
-    let amount: number | null = null;
-    if (r.amount !== null) {
-      const rate = this.fx.get(r.currency);
-      if (rate === undefined) throw new RowError('price_currency_code', r.currency, 'a currency the reference rates (fx_rates) do not hold');
-      amount = Math.round(r.amount / rate);
-    }
     return {
-      company_id: companyId, amount_usd: amount, announced_date: r.date?.text ?? null, date_sort: r.date?.sort ?? null, year: r.date?.year ?? null,
-      month: r.date?.month ?? null, round_type: r.kind.round_type, round_type_code: ROUND_CODE.get(r.kind.round_type) ?? null,
-      standardized_round: r.kind.standardized_round, is_vc_round: r.kind.is_vc_round, is_exit: r.kind.is_exit, deleted_at: null,
+      company_id: companyId, amount_usd: this.usd(r.amount, r.currency, r.currencyColumn ?? 'price_currency_code'),
+      valuation_usd: this.usd(r.valuation, r.valuationCurrency, r.valuationColumn ?? 'price_currency_code'), announced_date: r.date?.text ?? null,
+      date_sort: r.date?.sort ?? null, year: r.date?.year ?? null, month: r.date?.month ?? null, round_type: r.kind.round_type,
+      round_type_code: ROUND_CODE.get(r.kind.round_type) ?? null, standardized_round: r.kind.standardized_round, is_vc_round: r.kind.is_vc_round,
+      is_exit: r.kind.is_exit, deleted_at: null,
     };
   }
 
@@ -320,6 +396,7 @@ export class ImportStore {
     }
     const out: (Outcome | RowError)[] = [];
     const inserts: { rec: RoundIn; row: Record<string, unknown> }[] = [];
+    const updates: { id: number; fields: string[]; cols: Record<string, unknown>; was: number }[] = [];
     for (const rec of recs) {
       const companyId = companies.get(rec.company);
       if (companyId === undefined) {
@@ -349,15 +426,19 @@ export class ImportStore {
         out.push('unchanged');
         continue;
       }
+      updates.push({ id, fields, cols, was: Number(row.company_id) });
+      out.push('updated');
+    }
+    await this.beforeChanging([...updates.flatMap((u) => [u.was, Number(u.cols.company_id)]), ...inserts.map((i) => Number(i.row.company_id))]);
+    for (const { id, fields, cols, was } of updates) {
       await this.trx('transactions').where('id', id).update({ ...Object.fromEntries(fields.map((k) => [k, cols[k]])), updated_at: this.at });
       this.touchedRounds.add(id);
-      this.touchedCompanies.add(Number(row.company_id)).add(companyId);
+      this.touchedCompanies.add(was).add(Number(cols.company_id));
       this.log('transaction', id, 'update', fields);
-      out.push('updated');
     }
     for (let i = 0; i < inserts.length; i += INSERT_ROWS) {
       const part = inserts.slice(i, i + INSERT_ROWS);
-      const rows = part.map(({ row }) => ({ ...row, valuation_usd: null, is_verified: null, source_url: null, created_at: this.at, updated_at: this.at }));
+      const rows = part.map(({ row }) => ({ ...row, is_verified: null, source_url: null, created_at: this.at, updated_at: this.at }));
       const newIds = ((await this.trx('transactions').insert(rows).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r));
       await this.trx('import_keys').insert(part.map(({ rec }, k) => ({ source: this.source, type, key: rec.key, record_id: newIds[k]! })));
       part.forEach(({ row }, k) => {
@@ -377,6 +458,7 @@ export class ImportStore {
       const part = ids.slice(i, i + CHUNK);
       const live = (await this.trx('transactions').whereIn('id', part).whereNull('deleted_at').select('id', 'company_id')) as { id: number; company_id: number }[];
       if (live.length === 0) continue;
+      await this.beforeChanging(live.map((r) => Number(r.company_id)));
       n += await softDeleteTransactions(this.trx, live.map((r) => Number(r.id)), new Date(this.at));
       for (const r of live) {
         this.touchedRounds.add(Number(r.id));
@@ -439,6 +521,26 @@ export class ImportStore {
       out.push(...normalizeRawResult(await this.trx.raw(`select id from transactions where company_id in (${marks(part.length)})`, part)).map((r) => Number(r.id)));
     }
     return out;
+  }
+
+  /**
+   * The companies whose rollup shares change, given the companies of the rounds written: those whose
+   * shares were taken before, and those the import created; null when the rollup is to be rebuilt
+   * (too many, or a company whose share was not taken).
+   */
+  rollupCompanies(ofRounds: readonly number[]): number[] | null {
+    if (this.rollupWhole || ofRounds.some((c) => !this.shared.has(c) && !this.created.has(c))) return null;
+    const fresh = ofRounds.filter((c) => this.created.has(c));
+    return this.shared.size + fresh.length > MAX_SHARED ? null : [...this.shared, ...fresh];
+  }
+
+  /** The companies of rounds (distinct). */
+  async companiesOf(roundIds: readonly number[]): Promise<number[]> {
+    const out = new Set<number>();
+    for (let i = 0; i < roundIds.length; i += CHUNK) {
+      for (const r of (await this.trx('transactions').whereIn('id', roundIds.slice(i, i + CHUNK)).distinct('company_id')) as { company_id: number }[]) out.add(Number(r.company_id));
+    }
+    return [...out];
   }
 
   /** Logs the entities whose figures a refresh changed. */

@@ -20,7 +20,8 @@ import { HEATMAP_SOURCE, type Group, type Metric } from './analytics.js';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
 import { isSqlite, normalizeRawResult } from './knex.js';
 
-const TABLE = 'analytics_rollup';
+export const ROLLUP_TABLE = 'analytics_rollup';
+const TABLE = ROLLUP_TABLE;
 const MARKER = '*';
 
 /** Heatmap metrics the rollup holds, and their columns (the median needs every value: live only). */
@@ -29,10 +30,16 @@ const COLUMNS: Partial<Record<Metric, string>> = { count: 'rounds', company_coun
 /** Rounds per label-range query: bounds the rows a dimension's pairs bring into memory at once. */
 const CHUNK = 250_000;
 
-/** The non-deleted rounds in (company id, id) order, and their id range. */
-async function loadRounds(trx: Knex): Promise<{ rounds: Rounds; minId: number; maxId: number }> {
+/** A condition on the rounds (`t`) and its bindings: those of some companies. */
+export interface RoundFilter {
+  sql: string;
+  bindings: number[];
+}
+
+/** The non-deleted rounds (of `only`'s companies) in (company id, id) order, and their id range. */
+async function loadRounds(trx: Knex, only: RoundFilter | null = null): Promise<{ rounds: Rounds; minId: number; maxId: number }> {
   const rows = normalizeRawResult(
-    await trx.raw(`with ${baseCte(HEATMAP_SOURCE, null, ['amount'])} select b.id, b.company_id, b.f_amount from base b order by b.company_id, b.id`),
+    await trx.raw(`with ${baseCte(HEATMAP_SOURCE, only, ['amount'])} select b.id, b.company_id, b.f_amount from base b order by b.company_id, b.id`, only?.bindings ?? []),
   ).map((r) => ({ id: Number(r.id), company: Number(r.company_id), amount: r.f_amount === null ? null : Number(r.f_amount) }));
   let [minId, maxId] = [Infinity, -Infinity];
   for (const r of rows) [minId, maxId] = [Math.min(minId, r.id), Math.max(maxId, r.id)];
@@ -44,12 +51,12 @@ async function loadRounds(trx: Knex): Promise<{ rounds: Rounds; minId: number; m
  * row per label with its round ids in one string: a row and a label string per pair cost SQLite's
  * driver twice as much (22 against 12 s on `large`).
  */
-async function loadLabels(trx: Knex, dim: Dimension, loaded: { rounds: Rounds; minId: number; maxId: number }): Promise<Labels> {
+async function loadLabels(trx: Knex, dim: Dimension, loaded: { rounds: Rounds; minId: number; maxId: number }, only: RoundFilter | null = null): Promise<Labels> {
   const labels = new LabelsBuilder(loaded.rounds);
   for (let lo = loaded.minId; lo <= loaded.maxId; lo += CHUNK) {
-    const base = baseCte(HEATMAP_SOURCE, { sql: 't.id >= ? and t.id < ?', bindings: [lo, lo + CHUNK] });
-    const sql = `with ${base} select d.label, string_agg(cast(d.tid as text), ',') as tids from (${dim.sql}) d group by d.label`;
-    for (const r of normalizeRawResult(await trx.raw(sql, [lo, lo + CHUNK]))) labels.addList(String(r.label), String(r.tids));
+    const range = { sql: `t.id >= ? and t.id < ?${only ? ` and ${only.sql}` : ''}`, bindings: [lo, lo + CHUNK, ...(only?.bindings ?? [])] };
+    const sql = `with ${baseCte(HEATMAP_SOURCE, range)} select d.label, string_agg(cast(d.tid as text), ',') as tids from (${dim.sql}) d group by d.label`;
+    for (const r of normalizeRawResult(await trx.raw(sql, range.bindings))) labels.addList(String(r.label), String(r.tids));
   }
   return labels.build();
 }
@@ -88,19 +95,28 @@ export async function replaceRollup(trx: Knex, rows: Record<string, unknown>[]):
   return rows.length;
 }
 
-/** The rollup's rows as the rounds and facts give them now (none without rounds). */
-export async function computeRollup(trx: Knex): Promise<Record<string, unknown>[]> {
+/** Every grouping of the rollup (the whole set, each dimension, each pair) over the rounds of `only` (all: null); none without rounds. */
+export async function groupings(trx: Knex, only: RoundFilter | null): Promise<{ dims: string[]; groups: Crosstab[] }[]> {
   const dims = Object.keys(DIMENSIONS).sort();
-  const loaded = await loadRounds(trx);
+  const loaded = await loadRounds(trx, only);
   if (loaded.rounds.company.length === 0) return [];
   const labels: Record<string, Labels> = {};
-  for (const d of dims) labels[d] = await loadLabels(trx, DIMENSIONS[d]!, loaded);
+  for (const d of dims) labels[d] = await loadLabels(trx, DIMENSIONS[d]!, loaded, only);
   const whole = wholeSet(loaded.rounds);
-  const rows = rollupRows([], crosstab(loaded.rounds, whole, whole));
+  const out = [{ dims: [] as string[], groups: crosstab(loaded.rounds, whole, whole) }];
   for (const [i, a] of dims.entries()) {
-    rows.push(...rollupRows([a], crosstab(loaded.rounds, labels[a]!, whole)));
-    for (const b of dims.slice(i)) rows.push(...rollupRows([a, b], crosstab(loaded.rounds, labels[a]!, labels[b]!)));
+    out.push({ dims: [a], groups: crosstab(loaded.rounds, labels[a]!, whole) });
+    for (const b of dims.slice(i)) out.push({ dims: [a, b], groups: crosstab(loaded.rounds, labels[a]!, labels[b]!) });
   }
+  return out;
+}
+
+/** The rollup's rows as the rounds and facts give them now (none without rounds). */
+export async function computeRollup(trx: Knex): Promise<Record<string, unknown>[]> {
+  const all = await groupings(trx, null);
+  if (all.length === 0) return [];
+  const dims = Object.keys(DIMENSIONS).sort();
+  const rows = all.flatMap((g) => rollupRows(g.dims, g.groups));
   rows.push(...dims.map((d) => ({ dim_a: d, label_a: '', dim_b: MARKER, label_b: '', rounds: 0, companies: 0, amount_sum: null, amount_avg: null })));
   return rows;
 }

@@ -1,55 +1,18 @@
 /**
  * The `crunchbase-csv` format: each file's layout is recognised from its header (docs/import.md).
  * The October 2013 export: companies, rounds and acquisitions (an investments file of that export
- * has investor columns this service does not import from it, and is refused with a clear message).
+ * has investor columns this service does not import from it, and is refused with a clear message);
+ * today's bulk export in src/import/crunchbaseBulk.ts.
  *
  * Columns the service derives itself (`funding_total_usd`, `funding_rounds`, first and last funding
  * dates) are not read: the figures come from the rounds (src/db/figures.ts). Rows with every field
  * empty (Excel's trailing debris) are not records.
  */
+import { LAYOUTS_BULK } from './crunchbaseBulk.js';
 import { RowError } from './errors.js';
-import { amountOf, countryOf, dateOf, roundKindOf, sectorOf, stateOf, type PartialDate } from './mapping.js';
-import { STATUSES, type CompanyIn, type PlaceIn, type RowIn } from './records.js';
-
-export interface Layout {
-  name: string;
-  /** Processing order across the files of one import: companies before what names them. */
-  order: number;
-  /** Columns the header must hold. */
-  required: readonly string[];
-  /** A row (by column name) -> what it imports; `seen` counts rows of equal identity so far (derived keys). */
-  map(row: Record<string, string>, line: number, seen: Map<string, number>): RowIn;
-}
-
-const required = (row: Record<string, string>, column: string): string => {
-  const v = (row[column] ?? '').trim();
-  if (!v) throw new RowError(column, row[column] ?? '', `${column} is required`);
-  return v;
-};
-
-const opt = (row: Record<string, string>, column: string): string | null => (row[column] ?? '').trim() || null;
-
-/** A key for rows without an identifier: their identifying content and their position among rows of equal content. */
-function derivedKey(parts: readonly string[], seen: Map<string, number>): string {
-  const identity = parts.join('|');
-  const n = (seen.get(identity) ?? 0) + 1;
-  seen.set(identity, n);
-  return `${identity}#${n}`;
-}
-
-function placeOf(row: Record<string, string>, prefix: string): PlaceIn | null {
-  const country = opt(row, `${prefix}country_code`);
-  if (!country) return null;
-  const two = countryOf(`${prefix}country_code`, country);
-  return { country: two, state: stateOf(two, row[`${prefix}state_code`] ?? ''), city: opt(row, `${prefix}city`) };
-}
-
-function statusOf(row: Record<string, string>): string | null {
-  const v = opt(row, 'status');
-  if (v === null) return null;
-  if (!(STATUSES as readonly string[]).includes(v)) throw new RowError('status', v, `unknown status (known: ${STATUSES.join(', ')})`);
-  return v;
-}
+import { amountOf, roundKindOf, sectorOf } from './mapping.js';
+import type { CompanyIn } from './records.js';
+import { dateIn, derivedKey, opt, placeOf, required, statusOf, type Layout } from './layout.js';
 
 const crunchbaseLink = (permalink: string) => `https://www.crunchbase.com/organization/${permalink.replace(/^\/?(company|organization)\//, '')}`;
 
@@ -66,8 +29,6 @@ const sectorList = (category: string | null): string[] => {
   const s = category === null ? null : sectorOf(category);
   return s === null ? [] : [s];
 };
-
-const dateIn = (row: Record<string, string>, column: string): PartialDate | null => dateOf(column, row[column] ?? '');
 
 export const LAYOUTS_2013: readonly Layout[] = [
   {
@@ -89,7 +50,8 @@ export const LAYOUTS_2013: readonly Layout[] = [
   },
   {
     name: 'rounds',
-    order: 1,
+    order: 3,
+    withdraws: 'round',
     required: ['company_permalink', 'funding_round_type', 'funded_at', 'raised_amount_usd'],
     map: (row, line, seen) => {
       const company = required(row, 'company_permalink');
@@ -102,7 +64,8 @@ export const LAYOUTS_2013: readonly Layout[] = [
   },
   {
     name: 'acquisitions',
-    order: 2,
+    order: 4,
+    withdraws: 'acquisition',
     required: ['company_permalink', 'company_name', 'acquirer_permalink', 'acquirer_name', 'acquired_at', 'price_amount', 'price_currency_code'],
     map: (row, line, seen) => {
       const company = required(row, 'company_permalink');
@@ -133,9 +96,12 @@ export function layoutOf(header: readonly string[]): Layout | { refused: string 
   const cols = new Set(header.map((h) => h.trim().toLowerCase()));
   for (const r of REFUSED) if (r.required.every((c) => cols.has(c))) return { refused: r.reason };
   // the most specific layout whose columns are all present
-  const fits = LAYOUTS_2013.filter((l) => l.required.every((c) => cols.has(c)));
+  const fits = LAYOUTS.filter((l) => l.required.every((c) => cols.has(c)));
   fits.sort((a, b) => b.required.length - a.required.length);
   return fits[0] ?? null;
 }
 
-export const KNOWN_HEADERS = LAYOUTS_2013.map((l) => `${l.name} (${l.required.join(', ')})`).join('; ');
+/** Every layout: the 2013 export's and today's bulk export's (src/import/crunchbaseBulk.ts). */
+const LAYOUTS: readonly Layout[] = [...LAYOUTS_2013, ...LAYOUTS_BULK];
+
+export const KNOWN_HEADERS = LAYOUTS.map((l) => `${l.name} (${l.required.join(', ')})`).join('; ');

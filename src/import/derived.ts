@@ -1,29 +1,36 @@
 /**
  * Everything derived from the rows an import wrote, refreshed in its transaction with the same
- * definitions the seed's bulk build uses: entity figures (src/db/figures.ts), search terms
+ * definitions the seed's bulk build uses: entity figures and the investor rank (src/db/figures.ts),
+ * classification flags (src/db/classifications.ts), search terms
  * (src/db/search.ts), the analytics fact table and rollup (src/db/rollup.ts). `verify` rebuilds
  * each from the base rows and lists every difference with what is stored.
  */
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
+import { classificationDifferences, refreshClassifications, type FlagDifference } from '../db/classifications.js';
 import { figureDifferences, refreshFigures } from '../db/figures.js';
 import type { ImportStore } from '../db/imports.js';
 import { computeRollup, factDifferences, refreshFacts, rollupDifferences } from '../db/rollup.js';
 import { refreshSearchTerms, searchTermDifferences } from '../db/search.js';
 import { replaceRollup } from '../db/rollup.js';
+import { applyRollupShare, rollupBuilt, rollupShare } from '../db/rollupDelta.js';
 
 export interface Refreshed {
   figures: number;
+  /** Entities whose derived classification flags changed. */
+  classifications: number;
   search_terms: number;
   facts_rounds: number;
   rollup_rows: number;
+  /** Whether the rollup's rows were changed by the touched companies' difference (else rebuilt whole). */
+  rollup_by_difference?: boolean;
   /** Seconds per step. */
   seconds: Record<string, number>;
 }
 
 /** Refreshes what the store's writes touched; nothing when it wrote nothing. */
 export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Refreshed> {
-  const out: Refreshed = { figures: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0, seconds: {} };
+  const out: Refreshed = { figures: 0, classifications: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0, seconds: {} };
   let t = performance.now();
   const lap = (step: string) => {
     const now = performance.now();
@@ -31,10 +38,17 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
     t = now;
   };
   const companies = [...store.touchedCompanies];
-  if (companies.length || store.touchedProfiles.size) {
-    const changed = await refreshFigures(trx, companies, store.at, [...store.touchedProfiles]);
+  const profiles = [...store.touchedProfiles];
+  if (companies.length || profiles.length || store.investorsChanged) {
+    const changed = await refreshFigures(trx, companies, store.at, { extra: profiles, newInvestors: store.investorsChanged });
     store.logFigures(changed);
     out.figures = changed.size;
+    // the flags read the figures (a funding total, an investor's rank): after them, and only when a figure moved
+    if (changed.size || store.investorsChanged) {
+      const flagged = await refreshClassifications(trx, store.at);
+      store.logFigures(flagged);
+      out.classifications = flagged.size;
+    }
   }
   lap('figures');
   const entities = [...store.changedEntities];
@@ -49,7 +63,14 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
     out.facts_rounds = rounds.length;
   }
   lap('facts');
-  if (rounds.length || store.movedCompanies.size) out.rollup_rows = await replaceRollup(trx, await computeRollup(trx));
+  if (rounds.length || store.movedCompanies.size) {
+    // by difference when every company whose rounds changed had its share taken before the change
+    let written: number | false = false;
+    const companies = (await rollupBuilt(trx)) ? store.rollupCompanies(await store.companiesOf(rounds)) : null;
+    if (companies) written = await applyRollupShare(trx, store.rollupBefore, await rollupShare(trx, companies));
+    out.rollup_rows = written === false ? await replaceRollup(trx, await computeRollup(trx)) : written;
+    out.rollup_by_difference = written !== false;
+  }
   lap('rollup');
   await store.flushLog();
   return out;
@@ -57,6 +78,7 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
 
 export interface Differences {
   figures: { entity_id: number; column: string; stored: unknown; expected: unknown }[];
+  classifications: FlagDifference[];
   search_terms: number[];
   facts: string[];
   rollup: string[];
@@ -66,6 +88,7 @@ export interface Differences {
 export async function verifyDerived(db: Knex): Promise<Differences> {
   return {
     figures: await figureDifferences(db, null),
+    classifications: await classificationDifferences(db),
     search_terms: await searchTermDifferences(db),
     facts: await factDifferences(db),
     rollup: await rollupDifferences(db),

@@ -11,14 +11,16 @@
 import type { Knex } from 'knex';
 import { ExportStore } from '../db/exportedImports.js';
 import { analyzeImported, ImportStore, type Outcome } from '../db/imports.js';
+import { upsertInvestments, upsertInvestors, upsertPeople } from '../db/importParts.js';
 import { markImporting } from '../db/knex.js';
 import { readCsv, readLines } from './csv.js';
-import { KNOWN_HEADERS, layoutOf, type Layout } from './crunchbase.js';
+import { KNOWN_HEADERS, layoutOf } from './crunchbase.js';
+import type { Layout } from './layout.js';
 import { refreshDerived, type Refreshed } from './derived.js';
 import { ImportInterrupted, InputError, RowError, type Rejection } from './errors.js';
 import { applyDeferred, applyExportedBatch, EXPORTED_TYPES, parseExportedLine, type Deferred, type ExportedRow, type ExportedType } from './exported.js';
 import { mapChangeRecord } from './ndjson.js';
-import { REPORT_TYPE, type CompanyIn, type DeleteIn, type RoundIn, type RowIn } from './records.js';
+import { REPORT_TYPE, type CompanyIn, type DeleteIn, type InvestmentIn, type InvestorIn, type PersonIn, type RoundIn, type RowIn } from './records.js';
 
 export const FORMATS = ['crunchbase-csv', 'ndjson'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -156,7 +158,7 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
           (file.types[type] ??= zero()).rejected++;
           rejectedIn.set(p.layout?.name ?? 'ndjson', (rejectedIn.get(p.layout?.name ?? 'ndjson') ?? 0) + 1);
         };
-        const mainType = p.layout ? p.layout.name : (opts.type ?? 'records');
+        const mainType = p.layout ? (p.layout.report ?? p.layout.name) : (opts.type ?? 'records');
         let batch: (RowIn | ExportedRow)[] = [];
         const keys = new Set<string>();
         const deferred: Deferred[] = [];
@@ -172,7 +174,7 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
         };
         const flush = async () => {
           if (batch.length && opts.type) await applyExportedBatch(store as ExportStore, batch as ExportedRow[], opts.type, deferred, settleExported);
-          else if (batch.length) await applyBatch(store, batch as RowIn[], file, reject);
+          else if (batch.length) await applyBatch(store, batch as RowIn[], file, p.layout, reject);
           batch = [];
           keys.clear();
         };
@@ -205,8 +207,8 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
             tick(counted.bytes());
             if (rec.fields.every((f) => f.trim() === '')) continue; // Excel's empty rows: not records
             if (rec.fields.length !== header.length) {
-              reject(rec.line, null, null, `${rec.fields.length} fields where the header has ${header.length}`, layout.name);
-              (file.types[layout.name] ??= zero()).read++;
+              reject(rec.line, null, null, `${rec.fields.length} fields where the header has ${header.length}`, mainType);
+              (file.types[mainType] ??= zero()).read++;
               continue;
             }
             const row: Record<string, string> = {};
@@ -215,8 +217,8 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
               await add(layout.map(row, rec.line, seen));
             } catch (err) {
               if (!(err instanceof RowError)) throw err;
-              (file.types[layout.name] ??= zero()).read++;
-              reject(rec.line, err.column, err.value, err.message, layout.name);
+              (file.types[mainType] ??= zero()).read++;
+              reject(rec.line, err.column, err.value, err.message, mainType);
             }
           }
         } else {
@@ -239,13 +241,13 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
         if (deferred.length) await applyDeferred(store as ExportStore, deferred, opts.type!, settleExported);
         if (store instanceof ExportStore) await store.advanceSequences();
         // a complete rounds or acquisitions file is the source's whole list of them: those it no longer holds are withdrawn
-        const keyType = p.layout?.name === 'rounds' ? 'round' : p.layout?.name === 'acquisitions' ? 'acquisition' : null;
+        const keyType = p.layout?.withdraws ?? null;
         if (keyType && opts.complete) {
           if (rejectedIn.get(p.layout!.name)) file.withdrawal_skipped = 'rows of the file were rejected: records missing from it are not withdrawn';
           else {
             for await (const ids of store.recordIds(keyType)) {
               const gone = ids.filter((id) => !store.seen[keyType].has(id));
-              if (gone.length) (file.types[p.layout!.name] ??= zero()).deleted += await store.withdrawRounds(gone);
+              if (gone.length) (file.types[mainType] ??= zero()).deleted += await store.withdrawRounds(gone);
             }
           }
         }
@@ -268,7 +270,7 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
   // in file order and line order (a round's company is looked up after the row's own checks)
   const order = new Map(report.files.map((f, i) => [f.file, i]));
   report.rejections.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line);
-  if (!report.committed && report.derived) report.derived = { ...report.derived, figures: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0 };
+  if (!report.committed && report.derived) report.derived = { ...report.derived, figures: 0, classifications: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0 };
   report.seconds = Math.round((Date.now() - started) / 100) / 10;
   return report;
 }
@@ -290,7 +292,7 @@ function countBytes(stream: AsyncIterable<Buffer | string>, before: number): { s
 type Reject = (line: number, column: string | null, value: string | null, reason: string, type: string) => void;
 
 /** Writes one batch (distinct keys): named companies first, then companies, rounds, and withdrawals. */
-async function applyBatch(store: ImportStore, batch: readonly RowIn[], file: FileReport, reject: Reject): Promise<void> {
+async function applyBatch(store: ImportStore, batch: readonly RowIn[], file: FileReport, layout: Layout | null, reject: Reject): Promise<void> {
   const count = (type: string, o: Outcome | null) => {
     if (o === null) return;
     const c = (file.types[type] ??= zero());
@@ -309,16 +311,34 @@ async function applyBatch(store: ImportStore, batch: readonly RowIn[], file: Fil
   const ensured = await store.upsertCompanies([...ensure.values()].map((e) => e.c), true);
   [...ensure.values()].forEach((e, i) => settle(e.row, ensured[i]!, 'companies'));
 
-  const companies = batch.filter((r) => r.record.type === 'company' && !('delete' in r.record));
+  const of = <T extends RowIn['record']['type']>(type: T) => batch.filter((r) => r.record.type === type && !('delete' in r.record));
+  const companies = of('company');
   const outcomes = await store.upsertCompanies(companies.map((r) => r.record as CompanyIn));
   companies.forEach((r, i) => settle(r, outcomes[i]!, 'companies'));
+  const people = of('person');
+  const met = await upsertPeople(store, people.map((r) => r.record as PersonIn));
+  people.forEach((r, i) => settle(r, met[i]!, 'people'));
+  const investors = of('investor');
+  const marked = await upsertInvestors(store, investors.map((r) => r.record as InvestorIn));
+  investors.forEach((r, i) => settle(r, marked[i]!, 'investors'));
 
+  const written = new Set<RowIn>();
   for (const type of ['round', 'acquisition'] as const) {
-    const rounds = batch.filter((r) => r.record.type === type && !('delete' in r.record));
-    const column = file.layout === 'change-records' ? 'data.company' : 'company_permalink';
+    const rounds = of(type);
+    const column = file.layout === 'change-records' ? 'data.company' : (layout?.companyColumn ?? 'company_permalink');
     const res = await store.upsertRounds(rounds.map((r) => r.record as RoundIn), column);
-    rounds.forEach((r, i) => settle(r, res[i]!, REPORT_TYPE[type]));
+    rounds.forEach((r, i) => {
+      settle(r, res[i]!, REPORT_TYPE[type]);
+      if (!(res[i] instanceof RowError)) written.add(r);
+    });
   }
+  // investors' parts: the rows of an investments file, and the leads a written round names
+  const investments = of('investment');
+  const taken = await upsertInvestments(store, investments.map((r) => r.record as InvestmentIn), { round: 'funding_round_uuid', investor: 'investor_uuid' });
+  investments.forEach((r, i) => settle(r, taken[i]!, 'investments'));
+  const leads = [...written].flatMap((row) => (row.parts ?? []).map((part) => ({ row, part })));
+  const led = await upsertInvestments(store, leads.map((l) => l.part), { round: 'uuid', investor: 'lead_investor_uuids' });
+  leads.forEach((l, i) => settle(l.row, led[i]!, 'investments'));
   for (const row of batch) {
     if (!('delete' in row.record)) continue;
     const d = row.record as DeleteIn;

@@ -23,13 +23,64 @@ export const CATEGORY_SECTORS: Record<string, string | null> = {
   transportation: 'Logistics', travel: 'Travel & Hospitality', web: 'Web',
 };
 
+/**
+ * Category groups of today's bulk export (`category_groups_list`, names as written, lower-cased with
+ * spaces and `-` read as `_`) -> our sector names; groups with no entry become sectors of their own
+ * named as Crunchbase writes them, `other` none.
+ */
+Object.assign(CATEGORY_SECTORS, {
+  advertising: 'Marketing & Advertising', sales_and_marketing: 'Marketing & Advertising', agriculture_and_farming: 'Agritech',
+  artificial_intelligence: 'Artificial Intelligence', biotechnology: 'Biotech', clothing_and_apparel: 'Fashion',
+  commerce_and_shopping: 'E-commerce', consumer_electronics: 'Hardware', content_and_publishing: 'Media & Entertainment',
+  data_and_analytics: 'Analytics', education: 'Edtech', energy: 'Energy', financial_services: 'Fintech', lending_and_investments: 'Fintech',
+  payments: 'Fintech', food_and_beverage: 'Food & Beverage', gaming: 'Gaming', government_and_military: 'GovTech', health_care: 'Healthcare',
+  media_and_entertainment: 'Media & Entertainment', music_and_audio: 'Media & Entertainment', video: 'Media & Entertainment',
+  messaging_and_telecommunications: 'Telecom', privacy_and_security: 'Cybersecurity', real_estate: 'Proptech', sports: 'Sports Tech',
+  sustainability: 'Climate Tech', transportation: 'Logistics', travel_and_tourism: 'Travel & Hospitality', software: 'Enterprise Software',
+} satisfies Record<string, string | null>);
+
 /** A category's sector name: the table's, or for a code it does not hold, the code in words ("real_estate" -> "Real Estate"). */
 export function sectorOf(category: string): string | null {
-  const code = category.trim().toLowerCase();
+  const written = category.trim();
+  const code = written.toLowerCase().replace(/[\s-]+/g, '_');
   if (!code) return null;
   if (code in CATEGORY_SECTORS) return CATEGORY_SECTORS[code]!;
+  // a code (real_time) in words; a name as written (Internet Services)
+  if (/[A-Z\s]/.test(written)) return written.replace(/\s+/g, ' ').slice(0, 100);
   return code.replace(/[_-]+/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase()).slice(0, 100);
 }
+
+/** The sectors of a comma-separated list of categories (today's export), distinct, in the order written. */
+export function sectorsOf(list: string): string[] {
+  return [...new Set(list.split(',').map(sectorOf).filter((s): s is string => s !== null))];
+}
+
+/**
+ * Investor types of today's export (`investor_types`) -> the codes of our investor types; types with
+ * no counterpart (a co-working space, a startup competition) give none.
+ */
+export const INVESTOR_TYPES: Record<string, string | null> = {
+  venture_capital: 'venture_capital', micro_vc: 'micro_vc', corporate_venture_capital: 'corporate_venture_capital',
+  private_equity_firm: 'private_equity', hedge_fund: 'private_equity', fund_of_funds: 'private_equity', pension_funds: 'private_equity',
+  investment_bank: 'private_equity', secondary_purchaser: 'private_equity', accelerator: 'accelerator', incubator: 'accelerator',
+  entrepreneurship_program: 'accelerator', university_program: 'accelerator', angel: 'angel', individual: 'angel',
+  angel_group: 'angel_group', syndicate: 'angel_group', family_investment_office: 'family_office', government_office: 'government',
+  venture_debt: 'venture_debt', investment_partner: 'venture_capital', co_working_space: null, startup_competition: null,
+};
+
+/** Our investor type codes of a comma-separated `investor_types`; an unknown type rejects the row. */
+export function investorTypesOf(column: string, list: string): string[] {
+  const out = new Set<string>();
+  for (const t of list.split(',').map((x) => x.trim().toLowerCase().replace(/[\s-]+/g, '_')).filter(Boolean)) {
+    if (!(t in INVESTOR_TYPES)) throw new RowError(column, list, `unknown investor type ${JSON.stringify(t)} (known: ${Object.keys(INVESTOR_TYPES).join(', ')})`);
+    const code = INVESTOR_TYPES[t];
+    if (code) out.add(code);
+  }
+  return [...out].sort();
+}
+
+/** A job title that makes the person a founder of the organisation. */
+export const isFounderTitle = (title: string | null): boolean => title !== null && /\b(co-?)?founder\b/i.test(title);
 
 export interface RoundKind {
   round_type: string;

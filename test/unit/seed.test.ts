@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { ALL_SCOPES } from '../../src/access/scopes.js';
 import { verifySecret } from '../../src/auth/secrets.js';
-import { COMPANY_FIGURES, figureDifferences, PROFILE_FIGURES as FIGURE_SQL } from '../../src/db/figures.js';
+import { classificationDifferences } from '../../src/db/classifications.js';
+import { COMPANY_FIGURES, figureDifferences, INVESTOR_RANK, PROFILE_FIGURES as FIGURE_SQL } from '../../src/db/figures.js';
 import { createDb } from '../../src/db/knex.js';
 import { migrate } from '../../src/db/migrate.js';
 import { rebuildMatchKeys } from '../../src/db/matchKeys.js';
@@ -153,6 +154,10 @@ describe('seed generator (tiny)', () => {
     const db = a.db;
     // the company funding figures as src/db/figures.ts defines them (what imports refresh and verify compares)
     expect(await figureDifferences(db, null, [COMPANY_FIGURES])).toEqual([]);
+    // the investor rank and the classification flags it and the figures give (what imports refresh too)
+    expect(await figureDifferences(db, null, [INVESTOR_RANK])).toEqual([]);
+    expect(await classificationDifferences(db)).toEqual([]);
+    expect(await one(db, `select count(*) from entity_flags where kind = 'classification' and value = 'top_investor'`)).toBeGreaterThan(0);
     expect(await one(db, 'select count(*) from entities e where jobs_open_count <> (select count(*) from jobs j where j.entity_id = e.id and j.is_active)')).toBe(0);
     expect(await one(db, 'select count(*) from entities e where patents_count <> (select count(*) from patents p where p.entity_id = e.id)')).toBe(0);
     expect(
