@@ -21,7 +21,6 @@ import { closeProbe } from './db/probe.js';
 import { Fx } from './money/fx.js';
 import { RateLimiter } from './access/rateLimit.js';
 import { CreditLeases } from './access/leases.js';
-import { UsageBuffer } from './access/usage.js';
 import { InFlight } from './http/inflight.js';
 import { Metrics } from './http/metrics.js';
 import { headerOverflowMessage, MAX_HEADER_BYTES } from './http/limits.js';
@@ -167,12 +166,11 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const auth = new Authenticator(db, cfg, signing, cfg.jwksUrl || undefined);
   // credits, usage and shared rate limits: asynchronous commit on PostgreSQL (knex.ts)
   const metering = createMeteringDb(cfg, db);
-  const usage = new UsageBuffer(metering, log, cfg.usageFlushMs);
   const leases = new CreditLeases(metering, log, cfg.creditLeases);
   const inflight = new InFlight();
   const lifecycle = { draining: false };
   const metrics = new Metrics(db, () => inflight.size);
-  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), leases, usage, metrics, inflight, lifecycle };
+  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), leases, metrics, inflight, lifecycle };
   const drain = drainer([apiServer, authServer]);
   const outbox = new Outbox(deps);
   apiServer.on('request', await createApp({ ...deps, outbox }, handlers));
@@ -197,7 +195,6 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       if (!(await inflight.idle(SHUTDOWN_WAIT_MS))) log.warn({ running: inflight.size }, 'shutdown: requests still running after the wait');
       await outbox.stop();
       await leases.close().catch((err: Error) => log.error({ err: err.message }, 'credit leases not returned at shutdown'));
-      await usage.close().catch((err: Error) => log.error({ err: err.message }, 'usage not written at shutdown'));
       await closeBudgetRunner(db);
       await closeProbe(db);
       if (metering !== db) await metering.destroy();

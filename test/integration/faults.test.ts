@@ -476,7 +476,7 @@ describe('SQLite write lock held by another process', () => {
 describe('a client that goes away before its answer (PostgreSQL)', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness('postgres', { USAGE_FLUSH_MS: '100' });
+    h = await startHarness('postgres');
   }, 60_000);
   afterAll(async () => {
     await h?.server.close();
