@@ -109,6 +109,15 @@ export async function watch(s: Server, windowMs: number) {
   };
 }
 
+export /** bench/live-probe.mjs for `ms`: `/system/live` and a control server, each probed from a process of its own. */
+function separateProbe(s: Server, ms: number): Promise<unknown> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'live-probe.mjs');
+  const child = spawn(process.execPath, [script, String(s.port), String(ms)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  return new Promise((resolve) => child.on('exit', () => resolve(JSON.parse(out))));
+}
+
 async function scenario(url: string, s: Server) {
   const headers = await apiKeyHeaders(s);
   await get(s.port, url.replace(/limit=\d+/, 'limit=5'), headers);

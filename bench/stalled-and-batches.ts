@@ -12,12 +12,10 @@
  * that the server has not accepted yet, `ss`) every second.
  * Bounded: loopback only, SOCKETS sockets, BATCHES clients, WINDOW_MS.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { rssMb } from './lib.js';
-import { apiKeyHeaders, get, RUN_ENV, sleep, stalledReaders, watch, withServer, type Server } from './slow-readers.js';
+import { apiKeyHeaders, get, RUN_ENV, separateProbe, sleep, stalledReaders, watch, withServer, type Server } from './slow-readers.js';
 
 const SOCKETS = Number(process.env.SOCKETS ?? 200);
 const BATCHES = Number(process.env.BATCHES ?? 30);
@@ -49,15 +47,6 @@ async function batches(s: Server, headers: Record<string, string>, until: number
   };
   await Promise.all(Array.from({ length: BATCHES }, (_, k) => client(k)));
   return { statuses, largest_answer_bytes: bytes };
-}
-
-/** bench/live-probe.mjs for `ms`: `/system/live` and a control server, each probed from a process of its own. */
-function separateProbe(s: Server, ms: number): Promise<unknown> {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'live-probe.mjs');
-  const child = spawn(process.execPath, [script, String(s.port), String(ms)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  return new Promise((resolve) => child.on('exit', () => resolve(JSON.parse(out))));
 }
 
 /** The most connections waiting in the server's listen backlog, sampled every second for `ms`. */
