@@ -7,8 +7,7 @@
  * 100 ms on its own connection for WINDOW_MS, from this process and from one of its own beside a
  * control server (bench/live-probe.mjs). Bounded: loopback only, REQUESTS requests.
  */
-import os from 'node:os';
-import { apiKeyHeaders, get, pct, RUN_ENV, separateProbe, watch, withServer, type Server } from './slow-readers.js';
+import { apiKeyHeaders, get, pct, benchMain, separateProbe, watch, type Server } from './slow-readers.js';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 20);
 const WINDOW_MS = Number(process.env.WINDOW_MS ?? 8000);
@@ -32,15 +31,4 @@ async function run(s: Server) {
   return { requests: REQUESTS, window_ms: WINDOW_MS, single_ms: Math.round(single.ms), single_status: single.status, statuses, heavy_p50_ms: Math.round(pct(took, 50)), heavy_max_ms: Math.round(Math.max(...took)), ...seen, separate_probe: separate };
 }
 
-async function main() {
-  const template = process.env.SEEDED_SQLITE;
-  if (!template) throw new Error('SEEDED_SQLITE: a seeded SQLite file to copy');
-  const result = await withServer(template, run);
-  const meta = { node: process.version, cpus: os.cpus().length, heap: RUN_ENV.NODE_OPTIONS, loadavg: os.loadavg().map((x) => Math.round(x * 10) / 10) };
-  process.stdout.write(JSON.stringify({ ...meta, ...result }, null, 2) + '\n');
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+benchMain(run);

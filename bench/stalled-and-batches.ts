@@ -13,9 +13,8 @@
  * Bounded: loopback only, SOCKETS sockets, BATCHES clients, WINDOW_MS.
  */
 import { execFileSync } from 'node:child_process';
-import os from 'node:os';
 import { rssMb } from './lib.js';
-import { apiKeyHeaders, get, RUN_ENV, separateProbe, sleep, stalledReaders, watch, withServer, type Server } from './slow-readers.js';
+import { apiKeyHeaders, get, benchMain, separateProbe, sleep, stalledReaders, watch, type Server } from './slow-readers.js';
 
 const SOCKETS = Number(process.env.SOCKETS ?? 200);
 const BATCHES = Number(process.env.BATCHES ?? 30);
@@ -70,15 +69,4 @@ async function run(s: Server) {
   return { sockets: SOCKETS, batches: BATCHES, pause_ms: PAUSE_MS, window_ms: WINDOW_MS, rss_idle_mb: idle, ...seen, separate_probe: separate, listen_backlog_per_s: queued, stalled_answers: stalled, mcp };
 }
 
-async function main() {
-  const template = process.env.SEEDED_SQLITE;
-  if (!template) throw new Error('SEEDED_SQLITE: a seeded SQLite file to copy');
-  const result = await withServer(template, run);
-  const meta = { node: process.version, cpus: os.cpus().length, heap: RUN_ENV.NODE_OPTIONS, loadavg: os.loadavg().map((x) => Math.round(x * 10) / 10) };
-  process.stdout.write(JSON.stringify({ ...meta, ...result }, null, 2) + '\n');
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+benchMain(run);
