@@ -16,7 +16,6 @@ import pino from 'pino';
 import { isMetered, reserve, settle } from '../src/access/credits.js';
 import { RateLimiter } from '../src/access/rateLimit.js';
 import { CreditLeases } from '../src/access/leases.js';
-import { UsageBuffer } from '../src/access/usage.js';
 import { loadSigningKey } from '../src/auth/signing.js';
 import { Authenticator } from '../src/auth/verify.js';
 import { createMeteringDb } from '../src/db/knex.js';
@@ -31,7 +30,6 @@ import { cfg, db, route, serve } from './routes.js';
 const log = pino({ level: 'silent' });
 const auth = new Authenticator(db, cfg, await loadSigningKey(cfg.signingKeyFile));
 const metering = createMeteringDb(cfg, db);
-const usage = new UsageBuffer(metering, log, cfg.usageFlushMs);
 const leases = new CreditLeases(metering, log, cfg.creditLeases);
 const limiter = new RateLimiter(cfg.rateLimit, metering);
 const metrics = new Metrics(db);
@@ -58,20 +56,20 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse, id: s
   const metered = isMetered(principal, url.pathname);
   const ifNoneMatch = req.headers['if-none-match'];
   const chargeFirst = metered && ifNoneMatch === undefined;
-  const ticket = chargeFirst ? await reserve(leases, principal.teamId, 1, new Date()) : null;
+  const ticket = chargeFirst ? await reserve(leases, principal.teamId, op.id, 1, new Date()) : null;
   let status = 500;
   let body: unknown;
   try {
     [status, body] = await route(url);
   } finally {
-    if (chargeFirst) void settle(metering, leases, usage, log, ticket, principal.teamId, op.id, 1, status < 400, new Date());
+    if (chargeFirst) void settle(metering, leases, log, ticket!, status < 400, new Date());
   }
   const policy = cachePolicy('get', op.template);
   const rep = policy && status === 200 ? represent(policy, { status, body }, version.date, ifNoneMatch) : null;
   let credits = chargeFirst && status < 400 ? 1 : 0;
   if (metered && !chargeFirst && status < 400 && !rep?.notModified) {
-    const late = await reserve(leases, principal.teamId, 1, new Date());
-    void settle(metering, leases, usage, log, late, principal.teamId, op.id, 1, true, new Date());
+    const late = await reserve(leases, principal.teamId, op.id, 1, new Date());
+    void settle(metering, leases, log, late, true, new Date());
     credits = 1;
   }
   const headers: Record<string, string | number> = { ...FIXED, 'X-Request-Id': id, ...limits, 'API-Version': version.date, 'X-Credits-Used': String(credits) };
@@ -97,5 +95,5 @@ serve(
       res.end(text);
     });
   },
-  () => leases.close().then(() => usage.close()).then(() => (metering !== db ? metering.destroy() : undefined)),
+  () => leases.close().then(() => (metering !== db ? metering.destroy() : undefined)),
 );

@@ -109,6 +109,29 @@ export async function watch(s: Server, windowMs: number) {
   };
 }
 
+export /** bench/live-probe.mjs for `ms`: `/system/live` and a control server, each probed from a process of its own. */
+function separateProbe(s: Server, ms: number): Promise<unknown> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'live-probe.mjs');
+  const child = spawn(process.execPath, [script, String(s.port), String(ms)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  return new Promise((resolve) => child.on('exit', () => resolve(JSON.parse(out))));
+}
+
+/** Runs `run` once against a server on a copy of SEEDED_SQLITE and prints its figures with the machine's. */
+export function benchMain(run: (s: Server) => Promise<Record<string, unknown>>): void {
+  (async () => {
+    const template = process.env.SEEDED_SQLITE;
+    if (!template) throw new Error('SEEDED_SQLITE: a seeded SQLite file to copy');
+    const result = await withServer(template, run);
+    const meta = { node: process.version, cpus: os.cpus().length, heap: RUN_ENV.NODE_OPTIONS, loadavg: os.loadavg().map((x) => Math.round(x * 10) / 10) };
+    process.stdout.write(JSON.stringify({ ...meta, ...result }, null, 2) + '\n');
+  })().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
 async function scenario(url: string, s: Server) {
   const headers = await apiKeyHeaders(s);
   await get(s.port, url.replace(/limit=\d+/, 'limit=5'), headers);

@@ -6,12 +6,15 @@
  * nothing), and BATCHES clients each send an MCP batch, wait for its answer and PAUSE_MS, for WINDOW_MS
  * (a flood without pauses measures the bench's own CPU on a shared machine): in turn the attack's
  * shape (100 `tools/list`, refused past the batch cap) and a full legal batch (10 messages, list
- * calls at the page cap and `tools/list`). Meanwhile RSS and `/system/live` are sampled every 100 ms.
+ * calls at the page cap and `tools/list`). Meanwhile RSS and `/system/live` are sampled every 100 ms,
+ * from this process and from one of its own beside a control server (bench/live-probe.mjs: what the
+ * control shows is the shared machine's part), and the listen backlog (connections the kernel holds
+ * that the server has not accepted yet, `ss`) every second.
  * Bounded: loopback only, SOCKETS sockets, BATCHES clients, WINDOW_MS.
  */
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { rssMb } from './lib.js';
-import { apiKeyHeaders, get, RUN_ENV, sleep, stalledReaders, watch, withServer, type Server } from './slow-readers.js';
+import { apiKeyHeaders, get, benchMain, separateProbe, sleep, stalledReaders, watch, type Server } from './slow-readers.js';
 
 const SOCKETS = Number(process.env.SOCKETS ?? 200);
 const BATCHES = Number(process.env.BATCHES ?? 30);
@@ -45,26 +48,25 @@ async function batches(s: Server, headers: Record<string, string>, until: number
   return { statuses, largest_answer_bytes: bytes };
 }
 
+/** The most connections waiting in the server's listen backlog, sampled every second for `ms`. */
+async function backlog(s: Server, ms: number): Promise<number[]> {
+  const seen: number[] = [];
+  for (const until = Date.now() + ms; Date.now() < until; await sleep(1000)) {
+    const line = execFileSync('ss', ['-ltnH', `sport = :${s.port}`]).toString().trim();
+    seen.push(Number(line.split(/\s+/)[1] ?? 0));
+  }
+  return seen;
+}
+
 async function run(s: Server) {
   const headers = await apiKeyHeaders(s);
   await get(s.port, EXPORT.replace('ndjson', 'json') + '&limit=5', headers);
   const idle = rssMb(s.proc.pid!) ?? 0;
   const readers = await stalledReaders(s, EXPORT, headers, SOCKETS);
   const until = Date.now() + WINDOW_MS;
-  const [seen, mcp] = await Promise.all([watch(s, WINDOW_MS), batches(s, headers, until)]);
+  const [seen, separate, queued, mcp] = await Promise.all([watch(s, WINDOW_MS), separateProbe(s, WINDOW_MS), backlog(s, WINDOW_MS), batches(s, headers, until)]);
   const stalled = await readers.release();
-  return { sockets: SOCKETS, batches: BATCHES, pause_ms: PAUSE_MS, window_ms: WINDOW_MS, rss_idle_mb: idle, ...seen, stalled_answers: stalled, mcp };
+  return { sockets: SOCKETS, batches: BATCHES, pause_ms: PAUSE_MS, window_ms: WINDOW_MS, rss_idle_mb: idle, ...seen, separate_probe: separate, listen_backlog_per_s: queued, stalled_answers: stalled, mcp };
 }
 
-async function main() {
-  const template = process.env.SEEDED_SQLITE;
-  if (!template) throw new Error('SEEDED_SQLITE: a seeded SQLite file to copy');
-  const result = await withServer(template, run);
-  const meta = { node: process.version, cpus: os.cpus().length, heap: RUN_ENV.NODE_OPTIONS, loadavg: os.loadavg().map((x) => Math.round(x * 10) / 10) };
-  process.stdout.write(JSON.stringify({ ...meta, ...result }, null, 2) + '\n');
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+benchMain(run);

@@ -17,9 +17,9 @@ export const usageHandlers: HandlerMap = {
       const message = 'from must not be after to';
       throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.from', message }]);
     }
-    // this process's calls are written first; other processes' within USAGE_FLUSH_MS. Its credit
-    // lease goes back so the balance counts it exactly; other processes' by their last recorded use
-    await Promise.all([ctx.deps.usage.flush(), ctx.deps.leases.release(teamId)]);
+    // this process's lease goes back first, with the usage of its calls, so balance and usage count
+    // them exactly; other processes' leases by their last record (within 100 ms)
+    await ctx.deps.leases.release(teamId);
     const [data, balance] = await Promise.all([usageBetween(ctx.deps.db, teamId, from, to), getBalanceRow(ctx.deps.db, teamId)]);
     return ok('getUsage', { from, to, balance: { remaining: balance?.balance ?? 0, granted: balance?.granted ?? 0 }, data });
   },

@@ -66,10 +66,10 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     authenticateStage(deps.auth),
     accessStage(deps.rateLimiter, cfg.trustProxy, { slots: new HeavySlots(cfg.heavyRequests), work }),
     listInputStage(deps.fx, cfg, () => filterEnums(deps.db)),
-    exportStage(compose(responsePolicies, runHandler), (x, teamId) => ({ metering: deps.metering, leases: deps.leases, usage: deps.usage, log, teamId, operationId: x.op.id, now: clock }), work),
+    exportStage(compose(responsePolicies, runHandler), (x, teamId) => ({ leases: deps.leases, log, teamId, operationId: x.op.id, now: clock }), work),
     meteringStage({
-      reserve: (teamId, cost) => reserve(deps.leases, teamId, cost, clock()),
-      settle: (teamId, op, cost, success, ticket) => void track(settle(deps.metering, deps.leases, deps.usage, log, ticket, teamId, op, cost, success, clock())),
+      reserve: (teamId, op, cost) => reserve(deps.leases, teamId, op, cost, clock()),
+      settle: (_teamId, _op, _cost, success, ticket) => void track(settle(deps.metering, deps.leases, log, ticket, success, clock())),
     }),
     cachingStage(),
     ...responsePolicies,

@@ -43,7 +43,6 @@ export const SETTINGS = {
   },
   QUERY_BUDGET_MS: { default: '15000', doc: 'Query execution budget' },
   KEY_CACHE_SECONDS: { default: '60', doc: "How long a key's status is cached (revocation takes effect within it; at most 300)" },
-  USAGE_FLUSH_MS: { default: '1000', doc: 'Usage of metered calls is counted in memory and written this often (at most 60000; credits are still taken per call)' },
   CREDIT_LEASES: { default: 'on', doc: "`on`: a busy key's credits are leased per process in blocks from its balance and the unused part returned; `off`: one balance write per metered call" },
   CREDIT_LEASE_TTL_MS: { default: '2000', doc: 'How long a process serves calls from one credit lease; a lease its process could not return (killed) comes back after twice that' },
   APP_URL: { default: 'https://app.fundingdata.example', doc: 'Web app base for `service_url`' },
@@ -179,8 +178,6 @@ export interface Config {
   cursorSecret: string;
   queryBudgetMs: number;
   keyCacheSeconds: number;
-  /** How often usage counted in memory is written (openapi.yaml `Usage` allows 60 s). */
-  usageFlushMs: number;
   /** Credit leases (src/access/leases.ts). */
   creditLeases: { enabled: boolean; ttlMs: number };
   appUrl: string;
@@ -343,7 +340,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cursorSecret,
     queryBudgetMs: int(env, 'QUERY_BUDGET_MS', 1, 600000),
     keyCacheSeconds: int(env, 'KEY_CACHE_SECONDS', 0, 300),
-    usageFlushMs: int(env, 'USAGE_FLUSH_MS', 0, 60_000),
     creditLeases: { enabled: onOff(env, 'CREDIT_LEASES'), ttlMs: int(env, 'CREDIT_LEASE_TTL_MS', 200, 60_000) },
     appUrl: url('APP_URL', get(env, 'APP_URL')),
     dbPoolMax: int(env, 'DB_POOL_MAX', 1, 200),

@@ -20,7 +20,6 @@ import { closeProbe } from './db/probe.js';
 import { Fx } from './money/fx.js';
 import { RateLimiter } from './access/rateLimit.js';
 import { CreditLeases } from './access/leases.js';
-import { UsageBuffer } from './access/usage.js';
 import { InFlight } from './http/inflight.js';
 import { Metrics } from './http/metrics.js';
 import { createHttpServer, drainer, listen, stopListening } from './http/sockets.js';
@@ -65,12 +64,11 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
   const auth = new Authenticator(db, cfg, signing, cfg.jwksUrl || undefined);
   // credits, usage and shared rate limits: asynchronous commit on PostgreSQL (knex.ts)
   const metering = createMeteringDb(cfg, db);
-  const usage = new UsageBuffer(metering, log, cfg.usageFlushMs);
   const leases = new CreditLeases(metering, log, cfg.creditLeases);
   const inflight = new InFlight();
   const lifecycle = { draining: false };
   const metrics = new Metrics(db, () => inflight.size);
-  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), leases, usage, metrics, inflight, lifecycle };
+  const deps = { db, metering, cfg, fx: new Fx(db), log, auth, rateLimiter: new RateLimiter(cfg.rateLimit, metering), leases, metrics, inflight, lifecycle };
   const drain = drainer([apiServer, authServer]);
   const changes = new ChangeSignal(db, log);
   const outbox = new Outbox({ ...deps, signal: changes });
@@ -99,7 +97,6 @@ export async function startServer(base: Config, opts: { logger?: pino.Logger } =
       await changes.close();
       appDeps.importRunner?.close();
       await leases.close().catch((err: Error) => log.error({ err: err.message }, 'credit leases not returned at shutdown'));
-      await usage.close().catch((err: Error) => log.error({ err: err.message }, 'usage not written at shutdown'));
       await closeBudgetRunner(db);
       await closeProbe(db);
       if (metering !== db) await metering.destroy();

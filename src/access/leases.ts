@@ -10,17 +10,20 @@
  * short asks every other holder to return its lease (`reclaim`), returns expired leases itself, and
  * retries until the credits come back or no lease is out (at most the leases' expiry).
  *
- * Crash safety: the lease row records the holder's used count every CHECK_MS and expires 2 × ttl
- * after it was taken (the holder stops using it after 1 × ttl, so clocks may differ by up to a ttl).
- * Any process returns an expired lease's `granted - used`; calls answered by a killed process in its
- * last CHECK_MS go uncharged (its usage buffer loses its last USAGE_FLUSH_MS of usage likewise).
+ * Crash safety: the lease row records the holder's used count every CHECK_MS, with the usage of
+ * those calls in the same transaction (usage.ts), and expires 2 × ttl after it was taken (the holder
+ * stops using it after 1 × ttl, so clocks may differ by up to a ttl). Any process returns an expired
+ * lease's `granted - used`; calls answered by a killed process in its last CHECK_MS go uncharged and
+ * uncounted alike.
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { UsageCount } from '../db/credits.js';
 import { askLeasesBack, endLease, leaseAskedBack, leaseCredits, recordLeaseUse, returnExpiredLeases } from '../db/creditLeases.js';
 import { returnCredits, takeCredits } from '../db/credits.js';
+import { negated, usageOf, UsageTally, type CallUse } from './usage.js';
 
 /** A busy key's block: about a second of this process's calls on it, within these bounds. */
 const MIN_BLOCK = 16;
@@ -51,6 +54,8 @@ interface Lease {
   lastTake: number;
   /** set when its return started: refunds of its calls then go to the balance */
   ended: boolean;
+  /** usage of its calls since its last record, written with the next record or its end */
+  tally: UsageTally;
 }
 
 interface TeamState {
@@ -66,8 +71,11 @@ interface TeamState {
   noLeaseUntil: number;
 }
 
-/** Where a call's credits came from: a lease of this process, or the balance (null). */
-export type Ticket = Lease | null;
+/** A call's credits: where they came from (a lease of this process, or the balance: null) and the usage they count. */
+export interface Ticket {
+  lease: Lease | null;
+  usage: UsageCount;
+}
 
 export class CreditLeases {
   readonly holder = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
@@ -85,13 +93,14 @@ export class CreditLeases {
     this.checker = settings.enabled ? setInterval(() => void this.check(), CHECK_MS).unref() : null;
   }
 
-  /** Takes `cost` credits for a call: where from, or undefined when the team has none left. Throws when the database cannot be reached. */
-  async take(teamId: number, cost: number, at: Date): Promise<Ticket | undefined> {
+  /** Takes `cost` credits for a call, counting its usage with them: the ticket, or undefined when the team has none left. Throws when the database cannot be reached. */
+  async take(teamId: number, cost: number, at: Date, use: CallUse): Promise<Ticket | undefined> {
+    const usage = usageOf(teamId, use, cost, at);
     const s = this.state(teamId);
     const now = Date.now();
     this.count(s, now);
     for (;;) {
-      const local = this.takeLocal(s, cost);
+      const local = this.takeLocal(s, usage);
       if (local) return local;
       if (s.busy) {
         await s.busy.catch(() => undefined);
@@ -104,17 +113,24 @@ export class CreditLeases {
     }
     const spent = s.lease;
     if (spent) await this.serialized(s, () => this.end(spent, at));
-    if (await takeCredits(this.db, teamId, cost, at.toISOString())) return null;
-    return this.settings.enabled ? this.short(s, teamId, cost, at) : undefined;
+    if (await takeCredits(this.db, teamId, cost, at.toISOString(), [usage])) return { lease: null, usage };
+    return this.settings.enabled ? this.short(s, usage, at) : undefined;
   }
 
-  /** Gives a failed call's credits back: to its lease while the lease is out, else to the balance. */
-  async giveBack(ticket: Ticket, teamId: number, cost: number, at: Date): Promise<void> {
-    if (ticket && !ticket.ended) {
-      ticket.used -= cost;
+  /** Gives a failed call's credits and usage back: to its lease while the lease is out, else to the balance. */
+  async giveBack(ticket: Ticket, at: Date): Promise<void> {
+    const l = ticket.lease;
+    if (l && !l.ended) {
+      l.used -= ticket.usage.credits;
+      l.tally.add(negated(ticket.usage));
       return;
     }
-    await returnCredits(this.db, teamId, cost, at.toISOString());
+    await this.refund(ticket.usage, at);
+  }
+
+  /** Gives credits back to the balance, with their usage (`usage`: the positive counts taken). */
+  async refund(usage: UsageCount, at: Date): Promise<void> {
+    await returnCredits(this.db, usage.teamId, usage.credits, at.toISOString(), [negated(usage)]);
   }
 
   /** Returns this process's lease of a team now (a read of the balance then sees its unused part). */
@@ -128,7 +144,7 @@ export class CreditLeases {
   async close(): Promise<void> {
     if (this.checker) clearInterval(this.checker);
     const at = new Date();
-    await Promise.all([...this.teams.values()].map((s) => (s.lease ? this.end(s.lease, at) : undefined)));
+    await Promise.all([...this.teams.values()].map((s) => this.serialized(s, async () => (s.lease ? this.end(s.lease, at) : undefined))));
     await Promise.all(this.returning);
   }
 
@@ -159,12 +175,13 @@ export class CreditLeases {
     return block >= MIN_BLOCK && block >= 2 * cost ? block : 0;
   }
 
-  private takeLocal(s: TeamState, cost: number): Lease | null {
+  private takeLocal(s: TeamState, usage: UsageCount): Ticket | null {
     const l = s.lease;
-    if (!l || l.ended || l.granted - l.used < cost || Date.now() >= l.deadline) return null;
-    l.used += cost;
+    if (!l || l.ended || l.granted - l.used < usage.credits || Date.now() >= l.deadline) return null;
+    l.used += usage.credits;
+    l.tally.add(usage);
     l.lastTake = Date.now();
-    return l;
+    return { lease: l, usage };
   }
 
   private async serialized<T>(s: TeamState, work: () => Promise<T>): Promise<T> {
@@ -181,7 +198,7 @@ export class CreditLeases {
   private async lease(s: TeamState, block: number, at: Date): Promise<boolean> {
     if (s.lease) await this.end(s.lease, at);
     const now = Date.now();
-    const lease: Lease = { id: crypto.randomUUID(), teamId: s.teamId, granted: block, used: 0, recorded: 0, deadline: now + this.settings.ttlMs, lastTake: now, ended: false };
+    const lease: Lease = { id: crypto.randomUUID(), teamId: s.teamId, granted: block, used: 0, recorded: 0, deadline: now + this.settings.ttlMs, lastTake: now, ended: false, tally: new UsageTally() };
     const taken = await leaseCredits(this.db, {
       id: lease.id,
       teamId: s.teamId,
@@ -223,11 +240,11 @@ export class CreditLeases {
   }
 
   private async returnLease(l: Lease, at: Date): Promise<void> {
-    if (await endLease(this.db, l.id, l.teamId, l.granted - l.used, at.toISOString())) return;
-    // expired and returned by another process with the last recorded use: charge the calls since
+    if (await endLease(this.db, l.id, l.teamId, l.granted - l.used, at.toISOString(), l.tally.entries())) return;
+    // expired and returned by another process with the last recorded use: charge the calls since, with their usage
     const owed = l.used - l.recorded;
-    if (owed > 0 && !(await takeCredits(this.db, l.teamId, owed, at.toISOString()))) {
-      this.log.warn({ teamId: l.teamId, owed }, 'credit lease expired before its return; calls since its last record go uncharged');
+    if (owed > 0 && !(await takeCredits(this.db, l.teamId, owed, at.toISOString(), l.tally.entries()))) {
+      this.log.warn({ teamId: l.teamId, owed }, 'credit lease expired before its return; calls since its last record go uncharged and uncounted');
     }
   }
 
@@ -244,15 +261,30 @@ export class CreditLeases {
     }
   }
 
+  /** Records a lease's use and the usage since its last record (one transaction); whether it is asked back, or null when its row is gone. */
+  private async record(l: Lease): Promise<{ reclaim: boolean } | null> {
+    if (l.ended) return { reclaim: false };
+    const used = l.used;
+    if (used === l.recorded && l.tally.empty) return leaseAskedBack(this.db, l.id);
+    const usage = l.tally.entries();
+    const row = await recordLeaseUse(this.db, l.id, used, usage);
+    if (row !== null) {
+      l.recorded = used;
+      l.tally.written(usage);
+    }
+    return row;
+  }
+
   /** The balance is short: waits for other processes' leases to come back, or refuses. */
-  private async short(s: TeamState, teamId: number, cost: number, at: Date): Promise<Ticket | undefined> {
+  private async short(s: TeamState, usage: UsageCount, at: Date): Promise<Ticket | undefined> {
+    const { teamId, credits: cost } = usage;
     const until = Date.now() + 2 * this.settings.ttlMs + 2 * CHECK_MS;
     for (;;) {
       await returnExpiredLeases(this.db, teamId, Date.now(), at.toISOString());
       const out = await askLeasesBack(this.db, teamId, this.holder);
-      const local = this.takeLocal(s, cost);
+      const local = this.takeLocal(s, usage);
       if (local) return local;
-      if (await takeCredits(this.db, teamId, cost, at.toISOString())) return null;
+      if (await takeCredits(this.db, teamId, cost, at.toISOString(), [usage])) return { lease: null, usage };
       if (out === 0 || Date.now() > until) return undefined;
       await new Promise((r) => setTimeout(r, RECLAIM_POLL_MS));
     }
@@ -272,9 +304,7 @@ export class CreditLeases {
           await this.serialized(s, () => this.end(l, at));
           continue;
         }
-        const used = l.used;
-        const row = used === l.recorded ? await leaseAskedBack(this.db, l.id) : await recordLeaseUse(this.db, l.id, used);
-        l.recorded = used;
+        const row = await this.serialized(s, () => this.record(l));
         if (row === null || row.reclaim) {
           s.noLeaseUntil = Date.now() + this.settings.ttlMs;
           await this.serialized(s, () => this.end(l, at));

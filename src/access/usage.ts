@@ -1,70 +1,52 @@
 /**
- * Usage counted in memory and written every `USAGE_FLUSH_MS` (openapi.yaml `Usage`: usage may take up to
- * 60 seconds to appear). Written per request, usage would be a second write on one hot row per team
- * and operation beside the credit decrement; a metered request runs the decrement only, and each
- * flush writes one upsert per (team, day, operation) seen since the last one. Credits stay exact and
- * per request (they are the gate); usage is the report.
- *
- * A failed flush keeps its counts for the next one, so an outage delays usage and loses none while
- * the process lives. `flush()` is awaited by the usage endpoint (a team reading its own usage on this
- * process sees every call this process answered) and by shutdown.
+ * Usage (openapi.yaml `Usage`) is written with the credits it accounts for, never after them: a call
+ * taking its credits from the balance counts its usage in that transaction (src/db/credits.ts), and a
+ * call served from a credit lease counts it in the lease's tally, which is written in the transaction
+ * that records the lease's use or ends it (src/db/creditLeases.ts). A process killed at any instant
+ * therefore leaves consumed credits and usage equal: the calls its lease served since the last
+ * record are neither charged nor counted. Refunds take their usage back the same way.
  */
-import type { Knex } from 'knex';
-import type { Logger } from 'pino';
-import { addUsage, type UsageCount } from '../db/credits.js';
+import type { UsageCount } from '../db/credits.js';
 
-export class UsageBuffer {
-  private pending = new Map<string, UsageCount>();
-  private writing: Promise<void> | null = null;
-  private timer: NodeJS.Timeout | null = null;
+/** What a metered call counts: its operation and how many requests (an export's later credits count none). */
+export interface CallUse {
+  operationId: string;
+  requests: number;
+}
 
-  constructor(
-    private readonly db: Knex,
-    private readonly log: Logger,
-    private readonly intervalMs: number,
-  ) {}
+/** The usage row a call's credits go to: the day they were taken. */
+export function usageOf(teamId: number, use: CallUse, credits: number, at: Date): UsageCount {
+  return { teamId, day: at.toISOString().slice(0, 10), operationId: use.operationId, requests: use.requests, credits };
+}
 
-  /** Counts one successful call. */
-  add(teamId: number, day: string, operationId: string, credits: number): void {
-    this.merge({ teamId, day, operationId, requests: 1, credits });
-    this.timer ??= setTimeout(() => {
-      this.timer = null;
-      this.flush().catch((err: Error) => this.log.error({ err: err.message, pending: this.pending.size }, 'usage flush failed; kept for the next one'));
-    }, this.intervalMs).unref();
-  }
+export const negated = (c: UsageCount): UsageCount => ({ ...c, requests: -c.requests, credits: -c.credits });
 
-  /** Writes everything counted so far (waiting for a flush already under way first). */
-  async flush(): Promise<void> {
-    while (this.writing) await this.writing.catch(() => undefined);
-    if (this.pending.size === 0) return;
-    const batch = [...this.pending.values()];
-    this.pending = new Map();
-    this.writing = addUsage(this.db, batch).catch((err: unknown) => {
-      for (const c of batch) this.merge(c);
-      throw err;
-    });
-    try {
-      await this.writing;
-    } finally {
-      this.writing = null;
-    }
-  }
+/** Usage not yet written, per (team, day, operation). */
+export class UsageTally {
+  private counts = new Map<string, UsageCount>();
 
-  /** Stops the timer and writes what is left. */
-  async close(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.flush();
-  }
-
-  private merge(c: UsageCount): void {
+  add(c: UsageCount): void {
     const key = `${c.teamId}\u0000${c.day}\u0000${c.operationId}`;
-    const have = this.pending.get(key);
-    if (have) {
+    const have = this.counts.get(key);
+    if (!have) this.counts.set(key, { ...c });
+    else {
       have.requests += c.requests;
       have.credits += c.credits;
-    } else {
-      this.pending.set(key, { ...c });
+      if (have.requests === 0 && have.credits === 0) this.counts.delete(key);
     }
+  }
+
+  /** The counts to write (none zero). */
+  entries(): UsageCount[] {
+    return [...this.counts.values()].map((c) => ({ ...c }));
+  }
+
+  get empty(): boolean {
+    return this.counts.size === 0;
+  }
+
+  /** Takes off counts that were written (what was added since stays). */
+  written(counts: UsageCount[]): void {
+    for (const c of counts) this.add(negated(c));
   }
 }

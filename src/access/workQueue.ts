@@ -7,7 +7,12 @@
  * With a few at a time a cheap request waits at most for the units running, and the heavy ones
  * still all finish (in turn).
  */
+import { performance } from 'node:perf_hooks';
 import { ApiError } from '../errors.js';
+
+/** A unit that kept the event loop busy this long gives it as long again before the next starts. */
+const BUSY_UNIT_MS = 20;
+const MAX_PAUSE_MS = 500;
 
 export class WorkQueue {
   private running = 0;
@@ -22,16 +27,22 @@ export class WorkQueue {
     } else {
       this.running++;
     }
+    const before = performance.eventLoopUtilization();
     try {
       if (signal?.aborted) throw new ApiError('SERVICE_UNAVAILABLE', 'The request was abandoned while it waited');
       return await work();
     } finally {
-      // the place passes to the next in line, or is given back. Passed on the next turn of the event
-      // loop, not at once: work that never waits for I/O (SQLite's synchronous lookups) would
-      // otherwise run unit after unit in one turn, and no request nor probe would be read meanwhile
+      // the place passes to the next in line, or is given back. Never in the same turn of the event
+      // loop: work that never waits for I/O (SQLite's synchronous lookups) would run unit after unit
+      // in one turn. And when the unit kept the loop busy, only after as long again: the loop accepts
+      // one connection per turn (libuv), so back-to-back units left each turn long and a burst of
+      // connections (probes among them) waited in the listen backlog for seconds
       const next = this.waiting.shift();
-      if (next) setImmediate(next);
-      else this.running--;
+      if (next) {
+        const { active } = performance.eventLoopUtilization(before);
+        if (active >= BUSY_UNIT_MS) setTimeout(next, Math.min(active, MAX_PAUSE_MS));
+        else setImmediate(next);
+      } else this.running--;
     }
   }
 

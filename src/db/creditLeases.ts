@@ -4,6 +4,7 @@
  * balance or in exactly one lease row (or spent).
  */
 import type { Knex } from 'knex';
+import { addUsage, type UsageCount } from './credits.js';
 import { prepared } from './knex.js';
 
 export interface NewLease {
@@ -31,22 +32,31 @@ export async function leaseCredits(db: Knex, l: NewLease): Promise<boolean> {
 }
 
 /**
- * Ends a lease, giving `unused` back to the balance, when its row is still there (nobody expired it).
- * The row's recorded `used` when it was gone is unknown: null then.
+ * Ends a lease, giving `unused` back to the balance and counting the usage of its use not yet
+ * recorded, when its row is still there (nobody expired it): false when it was gone (nothing written).
  */
-export async function endLease(db: Knex, id: string, teamId: number, unused: number, at: string): Promise<boolean> {
+export async function endLease(db: Knex, id: string, teamId: number, unused: number, at: string, usage: UsageCount[] = []): Promise<boolean> {
   return db.transaction(async (trx) => {
     const n = await trx('credit_leases').where('id', id).delete();
     if (n !== 1) return false;
     if (unused > 0) await trx('credit_balances').where('team_id', teamId).update({ balance: trx.raw('balance + ?', [unused]), updated_at: at });
+    if (usage.length > 0) await addUsage(trx, usage);
     return true;
   });
 }
 
-/** Records a lease's used count; whether its return was asked for, or null when the row is gone. */
-export async function recordLeaseUse(db: Knex, id: string, used: number): Promise<{ reclaim: boolean } | null> {
-  const rows = (await prepared(db('credit_leases').where('id', id).update({ used }).returning(['reclaim']))) as { reclaim: number }[];
-  return rows.length === 1 ? { reclaim: Number(rows[0]!.reclaim) === 1 } : null;
+/**
+ * Records a lease's used count with the usage of the calls since its last record, in one
+ * transaction (an expired row is returned by its recorded use, so that use and its usage come
+ * together or not at all); whether its return was asked for, or null when the row is gone.
+ */
+export async function recordLeaseUse(db: Knex, id: string, used: number, usage: UsageCount[]): Promise<{ reclaim: boolean } | null> {
+  return db.transaction(async (trx) => {
+    const rows = (await prepared(trx('credit_leases').where('id', id).update({ used }).returning(['reclaim']))) as { reclaim: number }[];
+    if (rows.length !== 1) return null;
+    if (usage.length > 0) await addUsage(trx, usage);
+    return { reclaim: Number(rows[0]!.reclaim) === 1 };
+  });
 }
 
 /** Whether a lease's return was asked for, or null when its row is gone (a read: nothing to record). */

@@ -1,21 +1,34 @@
 /** Credit balances and daily usage: SQL only. Decrements are one conditional UPDATE, so they are atomic
- * across requests and processes (no read-modify-write). */
+ * across requests and processes (no read-modify-write). Usage moves in the transaction of the credits
+ * it accounts for, so no instant (a killed process) leaves credits gone without their usage. */
 import type { Knex } from 'knex';
 import { prepared } from './knex.js';
 
-/** Takes `cost` credits if the balance covers them; true when taken. */
-export async function takeCredits(db: Knex, teamId: number, cost: number, at: string): Promise<boolean> {
-  const n = await prepared(
-    db('credit_balances')
-      .where('team_id', teamId)
-      .andWhere('balance', '>=', cost)
-      .update({ balance: db.raw('balance - ?', [cost]), updated_at: at }),
-  );
-  return n === 1;
+/** Takes `cost` credits if the balance covers them, counting `usage` (of those credits) in the same transaction; true when taken. */
+export async function takeCredits(db: Knex, teamId: number, cost: number, at: string, usage: UsageCount[] = []): Promise<boolean> {
+  const take = (q: Knex | Knex.Transaction) =>
+    prepared(
+      q('credit_balances')
+        .where('team_id', teamId)
+        .andWhere('balance', '>=', cost)
+        .update({ balance: q.raw('balance - ?', [cost]), updated_at: at }),
+    );
+  if (usage.length === 0) return (await take(db)) === 1;
+  return db.transaction(async (trx) => {
+    if ((await take(trx)) !== 1) return false;
+    await addUsage(trx, usage);
+    return true;
+  });
 }
 
-export async function returnCredits(db: Knex, teamId: number, cost: number, at: string): Promise<void> {
-  await prepared(db('credit_balances').where('team_id', teamId).update({ balance: db.raw('balance + ?', [cost]), updated_at: at }));
+/** Gives `cost` credits back, taking `usage` (negative counts) off in the same transaction. */
+export async function returnCredits(db: Knex, teamId: number, cost: number, at: string, usage: UsageCount[] = []): Promise<void> {
+  const give = (q: Knex | Knex.Transaction) => prepared(q('credit_balances').where('team_id', teamId).update({ balance: q.raw('balance + ?', [cost]), updated_at: at }));
+  if (usage.length === 0) return void (await give(db));
+  await db.transaction(async (trx) => {
+    await give(trx);
+    await addUsage(trx, usage);
+  });
 }
 
 export interface UsageCount {
@@ -30,7 +43,7 @@ const USAGE_ROWS_PER_STATEMENT = 500;
 
 /** Adds counted calls to the daily usage rows: one upsert per 500 (team, day, operation) rows, in key
  * order so that concurrent writers from several processes lock rows in the same order. */
-export async function addUsage(db: Knex, counts: UsageCount[]): Promise<void> {
+export async function addUsage(db: Knex | Knex.Transaction, counts: UsageCount[]): Promise<void> {
   const sorted = [...counts].sort((a, b) => a.teamId - b.teamId || cmp(a.day, b.day) || cmp(a.operationId, b.operationId));
   for (let i = 0; i < sorted.length; i += USAGE_ROWS_PER_STATEMENT) {
     const chunk = sorted.slice(i, i + USAGE_ROWS_PER_STATEMENT);

@@ -10,7 +10,6 @@ import type { ChangeSignal } from '../webhooks/signal.js';
 import type { operations } from '../../generated/api.js';
 import type { Authenticator } from '../auth/verify.js';
 import type { RateLimiter } from '../access/rateLimit.js';
-import type { UsageBuffer } from '../access/usage.js';
 import type { CreditLeases } from '../access/leases.js';
 import type { Metrics } from './metrics.js';
 import type { ListInput } from '../query/list.js';
@@ -28,8 +27,6 @@ export interface Deps {
   rateLimiter: RateLimiter;
   /** Credits of metered calls: leased per process in blocks for busy keys, else taken per call. */
   leases: CreditLeases;
-  /** Usage of metered calls, counted in memory and written every USAGE_FLUSH_MS. */
-  usage: UsageBuffer;
   metrics?: Metrics;
   /** Request work still running (shutdown waits for it before the pool closes). */
   inflight?: InFlight;

@@ -20,11 +20,9 @@
  * whose bytes left the process (handed to the kernel), not for those still queued in it.
  */
 import type { Response } from 'express';
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { UsageBuffer } from '../access/usage.js';
 import type { CreditLeases } from '../access/leases.js';
-import { returnCredits } from '../db/credits.js';
+import { usageOf } from '../access/usage.js';
 import { ApiError } from '../errors.js';
 import { toApiError } from './errors.js';
 import { CSV, csvHeader, csvRecord, csvTrailer, type Column } from './csv.js';
@@ -71,12 +69,10 @@ export interface ListBody {
   page?: { next_cursor?: string | null };
 }
 
-/** Credits of one export: taken as rows are about to be sent, settled once it ends. */
+/** Credits of one export: taken as rows are about to be sent (with their usage: the first counts the request), settled once it ends. */
 export interface ExportMeter {
-  metering: Knex;
   /** Where credits are taken from (this process's lease of the team or the balance); refunds go to the balance. */
   leases: CreditLeases;
-  usage: UsageBuffer;
   log: Logger;
   teamId: number;
   operationId: string;
@@ -117,23 +113,19 @@ function drained(res: Response, signal: AbortSignal): Promise<void> {
   });
 }
 
-async function take(meter: ExportMeter): Promise<boolean> {
+async function take(meter: ExportMeter, first: boolean): Promise<boolean> {
   try {
-    return (await meter.leases.take(meter.teamId, 1, meter.now())) !== undefined;
+    return (await meter.leases.take(meter.teamId, 1, meter.now(), { operationId: meter.operationId, requests: first ? 1 : 0 })) !== undefined;
   } catch {
     throw new ApiError('SERVICE_UNAVAILABLE', 'Credits cannot be checked right now; retry with backoff');
   }
 }
 
-/** Charged credits count as usage; credits taken for rows never sent go back. Never throws. */
-async function settle(meter: ExportMeter, taken: number, charged: number): Promise<void> {
-  const at = meter.now();
-  if (charged > 0) meter.usage.add(meter.teamId, at.toISOString().slice(0, 10), meter.operationId, charged);
-  if (taken > charged) {
-    await returnCredits(meter.metering, meter.teamId, taken - charged, at.toISOString()).catch((err: Error) =>
-      meter.log.error({ err: err.message, teamId: meter.teamId }, 'export credit refund failed'),
-    );
-  }
+/** Credits taken for rows never sent go back with their usage (and the request's, when none is charged). Never throws. */
+async function settle(meter: ExportMeter, startedAt: Date, taken: number, charged: number): Promise<void> {
+  if (taken <= charged) return;
+  const usage = usageOf(meter.teamId, { operationId: meter.operationId, requests: charged > 0 ? 0 : 1 }, taken - charged, startedAt);
+  await meter.leases.refund(usage, meter.now()).catch((err: Error) => meter.log.error({ err: err.message, teamId: meter.teamId }, 'export credit refund failed'));
 }
 
 /**
@@ -148,15 +140,16 @@ export async function streamExport(o: ExportOptions): Promise<void> {
   let rows = 0;
   // rows whose bytes left this process (the write's callback: handed to the kernel)
   let flushed = 0;
+  const startedAt = meter?.now() ?? new Date();
   if (meter) {
-    if (!(await take(meter))) throw new ApiError('CREDITS_EXHAUSTED', 'The team has no credits left for this request; contact sales to add credits');
+    if (!(await take(meter, true))) throw new ApiError('CREDITS_EXHAUSTED', 'The team has no credits left for this request; contact sales to add credits');
     taken = 1;
   }
   let body: ListBody;
   try {
     body = await batch(null);
   } catch (err) {
-    if (meter) await settle(meter, taken, 0);
+    if (meter) await settle(meter, startedAt, taken, 0);
     throw err;
   }
   // the credits held when the rows start; the trailer's `credits` is the total
@@ -174,7 +167,7 @@ export async function streamExport(o: ExportOptions): Promise<void> {
       let count = 0;
       for (const row of body.data) {
         if (meter && rows + count >= taken * EXPORT_ROWS_PER_CREDIT) {
-          if (!(await take(meter))) {
+          if (!(await take(meter, false))) {
             exhausted = true;
             break;
           }
@@ -205,7 +198,7 @@ export async function streamExport(o: ExportOptions): Promise<void> {
   // (what sits in the kernel's socket buffers is not measurable from here and counts as sent)
   const paid = signal.aborted || res.destroyed ? flushed : rows;
   const charged = meter ? Math.min(taken, Math.max(1, Math.ceil(paid / EXPORT_ROWS_PER_CREDIT))) : 0;
-  if (meter) await settle(meter, taken, charged);
+  if (meter) await settle(meter, startedAt, taken, charged);
   o.charged?.(charged);
   if (signal.aborted || res.destroyed) return;
   trailer.rows = rows;

@@ -13,7 +13,7 @@ import { clientGone } from './state.js';
 
 /** `T`: where a reservation's credits came from (a lease or the balance), handed back to `settle`. */
 export interface Meter<T = unknown> {
-  reserve(teamId: number, cost: number): Promise<T>;
+  reserve(teamId: number, operationId: string, cost: number): Promise<T>;
   /** Settles in the background (the answer does not wait for it). */
   settle(teamId: number, operationId: string, cost: number, success: boolean, ticket: T): void;
 }
@@ -32,7 +32,7 @@ export function meteringStage<T>(meter: Meter<T>): Stage {
     if (!isMetered(principal, x.req.path) || cost <= 0) return next();
     // before the handler, whatever the request's validators: a 304 or not is itself an answer about
     // the data, so a team without credits learns nothing from a conditional request either
-    const ticket = await meter.reserve(principal.teamId, cost);
+    const ticket = await meter.reserve(principal.teamId, x.op.id, cost);
     let result: Result | undefined;
     try {
       result = await next();

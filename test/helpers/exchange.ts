@@ -77,7 +77,7 @@ export function codeOf(fn: () => unknown): string {
 export function recordingMeter() {
   const log: string[] = [];
   const m: Meter = {
-    reserve: async (team, cost) => void log.push(`reserve ${team} ${cost}`),
+    reserve: async (team, _op, cost) => void log.push(`reserve ${team} ${cost}`),
     settle: (team, op, cost, success) => void log.push(`settle ${team} ${op} ${cost} ${success}`),
   };
   return { m, log };

@@ -34,7 +34,7 @@ describe.each(DATABASES)('a lease that cannot be returned [%s]', (kind) => {
     const leases = new CreditLeases(db, pino({ level: 'silent' }), { enabled: true, ttlMs: 60_000 });
     let calls = 0;
     const take = async () => {
-      const ticket = await leases.take(teamId, 1, new Date());
+      const ticket = await leases.take(teamId, 1, new Date(), { operationId: 'listTransactions', requests: 1 });
       expect(ticket).not.toBeUndefined();
       calls++;
       return ticket;
@@ -51,12 +51,14 @@ describe.each(DATABASES)('a lease that cannot be returned [%s]', (kind) => {
       // the next call gets the database's answer at once (here its error: a new lease cannot be
       // written either) instead of waiting for the return's retries, up to a minute of them; a hang
       // here ends in the test's timeout
-      await expect(leases.take(teamId, 1, new Date())).rejects.toThrow(/credit_leases/);
+      await expect(leases.take(teamId, 1, new Date(), { operationId: 'listTransactions', requests: 1 })).rejects.toThrow(/credit_leases/);
     } finally {
       await db.schema.renameTable('credit_leases_away', 'credit_leases');
     }
     // the retries reach the table again: the unused part of the block is back, every call charged once
     await leases.close();
     expect(await balance(teamId)).toBe(1000 - calls);
+    // and counted once in usage, with the lease's return
+    expect(await db('usage_daily').where({ team_id: teamId }).first('requests', 'credits')).toEqual({ requests: calls, credits: calls });
   }, 30_000);
 });

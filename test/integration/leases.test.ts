@@ -27,7 +27,6 @@ describe.each(DATABASES)('credit leases [%s]', (kind) => {
     DATABASE_URL: databaseUrl,
     CREDIT_LEASES: 'on',
     CREDIT_LEASE_TTL_MS: String(TTL_MS),
-    USAGE_FLUSH_MS: '100',
     RATE_LIMIT_BURST: '100000',
     RATE_LIMIT_PER_SECOND: '100000',
   });

@@ -83,7 +83,6 @@ describe('every setting of the schema reaches the server [postgres]', () => {
       CURSOR_SECRET: 'settings-test-secret',
       QUERY_BUDGET_MS: '7000',
       KEY_CACHE_SECONDS: '5',
-      USAGE_FLUSH_MS: '250',
       CREDIT_LEASES: 'off',
       CREDIT_LEASE_TTL_MS: '5000',
       APP_URL: 'https://app.settings.example',

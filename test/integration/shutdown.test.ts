@@ -19,7 +19,7 @@ const REQUESTS = 60;
 describe.each(DATABASES)('shutdown under abandoned requests [%s]', (kind) => {
   it('loses no credits: taken = counted as usage', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fdapi-shutdown-${kind}-`));
-    const cfg = testServerConfig(await makeDatabase(kind, dir), dir, { RATE_LIMIT_BURST: '10000', RATE_LIMIT_PER_SECOND: '10000', USAGE_FLUSH_MS: '60000' });
+    const cfg = testServerConfig(await makeDatabase(kind, dir), dir, { RATE_LIMIT_BURST: '10000', RATE_LIMIT_PER_SECOND: '10000' });
     const server = await startServer(cfg, { logger: pino({ level: 'silent' }) });
     const db = createDb(server.cfg);
     try {

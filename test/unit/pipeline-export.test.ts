@@ -64,58 +64,54 @@ describe('export stage', () => {
 
 describe('export charging when the client leaves', () => {
   it('charges the rows whose bytes left the process, not the ones still queued in it', async () => {
-    const { default: knexFactory } = await import('knex');
     const { default: pino } = await import('pino');
     const { streamExport, EXPORT_BATCH_ROWS, ndjsonEncoding } = await import('../../src/http/export.js');
-    const db = knexFactory({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
-    try {
-      await db.schema.createTable('credit_balances', (t) => {
-        t.integer('team_id');
-        t.integer('balance');
-        t.string('updated_at');
-      });
-      await db('credit_balances').insert({ team_id: 1, balance: 0, updated_at: '' });
-      const signal = new AbortController();
-      let writes = 0;
-      const res = {
-        destroyed: false,
-        status: () => res,
-        type: () => res,
-        set: () => res,
-        on: () => res,
-        off: () => res,
-        end: () => undefined,
-        // the first two batches leave at once; the third stays queued (the client stopped reading) and the client leaves
-        write: (_chunk: string, done: (err?: Error | null) => void) => {
-          if (++writes <= 2) {
-            queueMicrotask(() => done(null));
-            return true;
-          }
-          setTimeout(() => signal.abort(), 10);
-          return false;
-        },
-      };
-      const page = async (q: Record<string, unknown>) => {
-        const n = Number(q.cursor ?? 0);
-        return { data: Array.from({ length: EXPORT_BATCH_ROWS }, (_, i) => ({ id: n * EXPORT_BATCH_ROWS + i })), page: { next_cursor: String(n + 1) } };
-      };
-      const usage: number[] = [];
-      let charged = -1;
-      await streamExport({
-        res: res as unknown as Response,
-        signal: signal.signal,
-        query: {},
-        page,
-        meter: { metering: db, leases: { take: async () => null } as never, usage: { add: (_t: number, _d: string, _o: string, c: number) => usage.push(c) } as never, log: pino({ level: 'silent' }), teamId: 1, operationId: 'listTransactions', now: () => new Date() },
-        encoding: ndjsonEncoding,
-        charged: (n) => (charged = n),
-      });
-      // 1,500 rows were handed to the response, 1,000 left the process: one credit, the second given back
-      expect(charged).toBe(1);
-      expect(usage).toEqual([1]);
-      expect((await db('credit_balances').first('balance')).balance).toBe(1);
-    } finally {
-      await db.destroy();
-    }
+    const signal = new AbortController();
+    let writes = 0;
+    const res = {
+      destroyed: false,
+      status: () => res,
+      type: () => res,
+      set: () => res,
+      on: () => res,
+      off: () => res,
+      end: () => undefined,
+      // the first two batches leave at once; the third stays queued (the client stopped reading) and the client leaves
+      write: (_chunk: string, done: (err?: Error | null) => void) => {
+        if (++writes <= 2) {
+          queueMicrotask(() => done(null));
+          return true;
+        }
+        setTimeout(() => signal.abort(), 10);
+        return false;
+      },
+    };
+    const page = async (q: Record<string, unknown>) => {
+      const n = Number(q.cursor ?? 0);
+      return { data: Array.from({ length: EXPORT_BATCH_ROWS }, (_, i) => ({ id: n * EXPORT_BATCH_ROWS + i })), page: { next_cursor: String(n + 1) } };
+    };
+    const refunds: unknown[] = [];
+    let taken = 0;
+    let charged = -1;
+    await streamExport({
+      res: res as unknown as Response,
+      signal: signal.signal,
+      query: {},
+      page,
+      meter: {
+        leases: { take: async () => (taken++, { lease: null }), refund: async (u: unknown) => void refunds.push(u) } as never,
+        log: pino({ level: 'silent' }),
+        teamId: 1,
+        operationId: 'listTransactions',
+        now: () => new Date('2026-11-27T10:00:00Z'),
+      },
+      encoding: ndjsonEncoding,
+      charged: (n) => (charged = n),
+    });
+    // 1,500 rows were handed to the response, 1,000 left the process: one credit, the second given
+    // back with its usage (the request itself stays counted)
+    expect(charged).toBe(1);
+    expect(taken).toBe(2);
+    expect(refunds).toEqual([{ teamId: 1, day: '2026-11-27', operationId: 'listTransactions', requests: 0, credits: 1 }]);
   });
 });

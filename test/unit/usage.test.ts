@@ -1,15 +1,18 @@
-/** The in-memory usage counter: counts per (team, day, operation), one write per flush, nothing lost
- * when a write fails. */
+/** Usage moves with its credits: counted with a take, taken off with a refund, in one transaction;
+ * a lease's tally of counts not yet written. */
 import knex, { type Knex } from 'knex';
-import pino from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { UsageBuffer } from '../../src/access/usage.js';
+import { negated, usageOf, UsageTally } from '../../src/access/usage.js';
+import { addUsage, returnCredits, takeCredits } from '../../src/db/credits.js';
 
 let db: Knex;
-const log = pino({ level: 'silent' });
 const rows = () => db('usage_daily').orderBy(['team_id', 'day', 'operation_id']).select('team_id', 'day', 'operation_id', 'requests', 'credits');
-const createTable = () =>
-  db.schema.createTable('usage_daily', (t) => {
+const balance = async () => ((await db('credit_balances').where({ team_id: 1 }).first('balance')) as { balance: number }).balance;
+const AT = new Date('2026-11-23T12:00:00Z');
+
+beforeEach(async () => {
+  db = knex({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
+  await db.schema.createTable('usage_daily', (t) => {
     t.integer('team_id').notNullable();
     t.string('day').notNullable();
     t.string('operation_id').notNullable();
@@ -17,54 +20,50 @@ const createTable = () =>
     t.integer('credits').notNullable();
     t.primary(['team_id', 'day', 'operation_id']);
   });
-
-beforeEach(() => {
-  db = knex({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
+  await db.schema.createTable('credit_balances', (t) => {
+    t.integer('team_id').primary();
+    t.integer('balance').notNullable();
+    t.string('updated_at');
+  });
+  await db('credit_balances').insert({ team_id: 1, balance: 3, updated_at: '' });
 });
 afterEach(() => db.destroy());
 
-it('adds calls up per team, day and operation and writes them on flush, onto existing rows', async () => {
-  await createTable();
-  await db('usage_daily').insert({ team_id: 1, day: '2026-11-23', operation_id: 'listTransactions', requests: 5, credits: 5 });
-  const usage = new UsageBuffer(db, log, 60_000);
-  for (let i = 0; i < 3; i++) usage.add(1, '2026-11-23', 'listTransactions', 1);
-  usage.add(1, '2026-11-23', 'getTransaction', 2);
-  usage.add(2, '2026-11-24', 'listTransactions', 1);
-  expect(await rows()).toHaveLength(1); // nothing written before the flush
-  await usage.close();
-  expect(await rows()).toEqual([
-    { team_id: 1, day: '2026-11-23', operation_id: 'getTransaction', requests: 1, credits: 2 },
-    { team_id: 1, day: '2026-11-23', operation_id: 'listTransactions', requests: 8, credits: 8 },
-    { team_id: 2, day: '2026-11-24', operation_id: 'listTransactions', requests: 1, credits: 1 },
-  ]);
-  await usage.flush(); // nothing pending: no second write
-  expect((await rows())[1]).toMatchObject({ requests: 8 });
+it('counts a take with its credits, not a refused one, and takes a refund off with them', async () => {
+  const use = usageOf(1, { operationId: 'getCompany', requests: 1 }, 2, AT);
+  expect(await takeCredits(db, 1, 2, AT.toISOString(), [use])).toBe(true);
+  expect(await takeCredits(db, 1, 2, AT.toISOString(), [use])).toBe(false); // 1 left
+  expect(await balance()).toBe(1);
+  expect(await rows()).toEqual([{ team_id: 1, day: '2026-11-23', operation_id: 'getCompany', requests: 1, credits: 2 }]);
+  await returnCredits(db, 1, 2, AT.toISOString(), [negated(use)]);
+  expect(await balance()).toBe(3);
+  expect(await rows()).toEqual([{ team_id: 1, day: '2026-11-23', operation_id: 'getCompany', requests: 0, credits: 0 }]);
 });
 
-it('keeps the counts of a failed write for the next flush', async () => {
-  const usage = new UsageBuffer(db, log, 60_000);
-  usage.add(7, '2026-11-23', 'listCompanies', 1);
-  await expect(usage.flush()).rejects.toThrow(/usage_daily/); // no table yet: the write fails
-  usage.add(7, '2026-11-23', 'listCompanies', 1);
-  await createTable();
-  await usage.flush();
-  expect(await rows()).toEqual([{ team_id: 7, day: '2026-11-23', operation_id: 'listCompanies', requests: 2, credits: 2 }]);
+it('writes neither the credits nor the usage when the usage cannot be written', async () => {
+  await db.schema.dropTable('usage_daily');
+  await expect(takeCredits(db, 1, 1, AT.toISOString(), [usageOf(1, { operationId: 'getCompany', requests: 1 }, 1, AT)])).rejects.toThrow(/usage_daily/);
+  expect(await balance()).toBe(3);
 });
 
-it('writes on its own after the interval', async () => {
-  await createTable();
-  const usage = new UsageBuffer(db, log, 20);
-  usage.add(3, '2026-11-23', 'getCompany', 1);
-  const until = Date.now() + 5000;
-  while ((await rows()).length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-  expect(await rows()).toEqual([{ team_id: 3, day: '2026-11-23', operation_id: 'getCompany', requests: 1, credits: 1 }]);
-  await usage.close();
+it('tallies counts per team, day and operation, drops what nets to zero, and keeps what came after a write', () => {
+  const t = new UsageTally();
+  const a = usageOf(1, { operationId: 'listTransactions', requests: 1 }, 1, AT);
+  const b = usageOf(2, { operationId: 'listTransactions', requests: 1 }, 1, AT);
+  t.add(a);
+  t.add(a);
+  t.add(b);
+  t.add(negated(b));
+  const written = t.entries();
+  expect(written).toEqual([{ ...a, requests: 2, credits: 2 }]);
+  t.add(a);
+  t.written(written);
+  expect(t.entries()).toEqual([a]);
+  t.written([a]);
+  expect(t.empty).toBe(true);
 });
 
-it('splits a large flush into several statements', async () => {
-  await createTable();
-  const usage = new UsageBuffer(db, log, 60_000);
-  for (let team = 1; team <= 1200; team++) usage.add(team, '2026-11-23', 'listTransactions', 1);
-  await usage.close();
-  expect((await db('usage_daily').count({ n: '*' }).sum({ r: 'requests' }).first())).toEqual({ n: 1200, r: 1200 });
+it('splits a large write into several statements', async () => {
+  await addUsage(db, Array.from({ length: 1200 }, (_, i) => usageOf(i + 1, { operationId: 'listTransactions', requests: 1 }, 1, AT)));
+  expect(await db('usage_daily').count({ n: '*' }).sum({ r: 'requests' }).first()).toEqual({ n: 1200, r: 1200 });
 });

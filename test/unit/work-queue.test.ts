@@ -23,6 +23,27 @@ describe('WorkQueue (heavy work of a process)', () => {
     expect(q.load).toEqual({ running: 0, waiting: 0 });
   });
 
+  it('after a unit that kept the event loop busy, leaves it free for many turns before the next', async () => {
+    // the loop accepts one connection per turn: turns between heavy units are what lets a burst of
+    // connections (and the probes behind it) in
+    const q = new WorkQueue(1);
+    const hold = (ms: number) => async () => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    const first = q.run(hold(40));
+    const second = q.run(async () => void (counting = false));
+    setImmediate(count);
+    await Promise.all([first, second]);
+    expect(turns).toBeGreaterThan(5);
+  });
+
   it('gives the event loop a turn between units that never wait for I/O', async () => {
     const q = new WorkQueue(1);
     const seen: string[] = [];
