@@ -45,6 +45,10 @@ export const SETTINGS = {
   KEY_CACHE_SECONDS: { default: '60', doc: "How long a key's status is cached (revocation takes effect within it; at most 300)" },
   USAGE_FLUSH_MS: { default: '1000', doc: 'Usage of metered calls is counted in memory and written this often (at most 60000; credits are still taken per call)' },
   CREDIT_LEASES: { default: 'on', doc: "`on`: a busy key's credits are leased per process in blocks from its balance and the unused part returned; `off`: one balance write per metered call" },
+  RECORD_DOCUMENTS: {
+    default: 'on',
+    doc: '`on`: transaction and company answers are assembled from the stored record documents (docs/scaling.md); `off`: from the base rows on every request',
+  },
   CREDIT_LEASE_TTL_MS: { default: '2000', doc: 'How long a process serves calls from one credit lease; a lease its process could not return (killed) comes back after twice that' },
   APP_URL: { default: 'https://app.fundingdata.example', doc: 'Web app base for `service_url`' },
   DB_POOL_MAX: { default: '10', doc: 'PostgreSQL pool size (per process)' },
@@ -183,6 +187,8 @@ export interface Config {
   usageFlushMs: number;
   /** Credit leases (src/access/leases.ts). */
   creditLeases: { enabled: boolean; ttlMs: number };
+  /** Transaction and company answers from the stored record documents (src/documents/read.ts). */
+  recordDocuments: boolean;
   appUrl: string;
   dbPoolMax: number;
   /** PostgreSQL: run marked lookups as named prepared statements (off behind PgBouncer before 1.21). */
@@ -345,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheSeconds: int(env, 'KEY_CACHE_SECONDS', 0, 300),
     usageFlushMs: int(env, 'USAGE_FLUSH_MS', 0, 60_000),
     creditLeases: { enabled: onOff(env, 'CREDIT_LEASES'), ttlMs: int(env, 'CREDIT_LEASE_TTL_MS', 200, 60_000) },
+    recordDocuments: onOff(env, 'RECORD_DOCUMENTS'),
     appUrl: url('APP_URL', get(env, 'APP_URL')),
     dbPoolMax: int(env, 'DB_POOL_MAX', 1, 200),
     dbPreparedStatements: onOff(env, 'DB_PREPARED_STATEMENTS'),

@@ -31,11 +31,13 @@ import * as m023 from './migrations/023_keyword_index.js';
 import * as m024 from './migrations/024_change_feed.js';
 import * as m025 from './migrations/025_webhooks.js';
 import * as m026 from './migrations/026_import_runs.js';
+import * as m027 from './migrations/027_record_documents.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
 import { rebuildFacts, rebuildRollup } from './rollup.js';
 import { rebuildSearchTerms } from './search.js';
+import { rebuildDocuments } from '../documents/build.js';
 
 const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_schema': m001,
@@ -63,6 +65,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '024_change_feed': m024,
   '025_webhooks': m025,
   '026_import_runs': m026,
+  '027_record_documents': m027,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
@@ -79,6 +82,7 @@ const DERIVED: { table: string; source: string; rebuild(db: Knex): Promise<void>
   { table: 'keyword_terms', source: 'entities', rebuild: (db) => rebuildKeywordIndex(db) },
   { table: 'analytics_facts', source: 'transactions', rebuild: rebuildFacts },
   { table: 'analytics_rollup', source: 'transactions', rebuild: rebuildRollup },
+  { table: 'record_documents', source: 'entities', rebuild: async (db) => void (await rebuildDocuments(db)) },
 ];
 
 /** Applies the pending migrations, then fills derived tables they left empty (see DERIVED). */

@@ -56,7 +56,7 @@ async function imported(...args: Parameters<typeof runImport>): Promise<ImportRe
 const counts = (r: ImportReport) => Object.fromEntries(r.files.map((f) => [f.file, f.types]));
 
 async function expectTrue(h: Harness): Promise<void> {
-  expect(await verifyDerived(h.db)).toEqual({ figures: [], search_terms: [], facts: [], rollup: [] });
+  expect(await verifyDerived(h.db)).toEqual({ figures: [], search_terms: [], facts: [], rollup: [], documents: [] });
 }
 
 /** What an unchanged database looks like: row counts, the latest change stamps and the change log's end. */

@@ -85,6 +85,7 @@ describe('every setting of the schema reaches the server [postgres]', () => {
       KEY_CACHE_SECONDS: '5',
       USAGE_FLUSH_MS: '250',
       CREDIT_LEASES: 'off',
+      RECORD_DOCUMENTS: 'off',
       CREDIT_LEASE_TTL_MS: '5000',
       APP_URL: 'https://app.settings.example',
       DB_POOL_MAX: '3',
