@@ -132,7 +132,9 @@ export function applyLockSites(sites: readonly LockSite[], value: unknown, tier:
   for (const s of sites) {
     const reason = lockReason(tier, s.need);
     if (!reason) continue;
-    const obj = at(value, s.at, s.at.length - 1) as Record<string, unknown>;
-    lock(obj, s.at[s.at.length - 1] as string, at(value, s.record) as Record<string, unknown>, s.field, reason);
+    const obj = at(value, s.at, s.at.length - 1) as Record<string, unknown> | null;
+    const name = s.at[s.at.length - 1] as string;
+    // as the plan's walk: a value another policy removed is not put back
+    if (obj && typeof obj === 'object' && name in obj) lock(obj, name, at(value, s.record) as Record<string, unknown>, s.field, reason);
   }
 }
