@@ -83,14 +83,20 @@ export async function buildTransactionDocuments(db: Knex, ids: readonly number[]
   return Promise.all(rows.map((r, i) => toRow('transaction', r.id, data[i])));
 }
 
+const COMPANIES_IN_FLIGHT = 8;
+
 /** The documents of these companies (those that exist). */
 export async function buildCompanyDocuments(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
   const scope = builderScope(db);
   const entities = await loadEntities(db, [...ids]);
-  const out: DocumentRow[] = [];
-  for (const id of [...ids].sort((a, b) => a - b)) {
+  const companies = [...ids].sort((a, b) => a - b).flatMap((id) => {
     const e = entities.get(id);
-    if (e && e.subtype === 'company') out.push(await toRow('company', id, await organizationRecord(scope, e)));
+    return e && e.subtype === 'company' ? [e] : [];
+  });
+  // a record is a few statements of its own (blocks, founders, portfolio): several in flight keep a pool busy
+  const out: DocumentRow[] = [];
+  for (let i = 0; i < companies.length; i += COMPANIES_IN_FLIGHT) {
+    out.push(...(await Promise.all(companies.slice(i, i + COMPANIES_IN_FLIGHT).map(async (e) => toRow('company', e.id, await organizationRecord(scope, e))))));
   }
   return out;
 }
