@@ -133,7 +133,8 @@ export async function refreshDocuments(db: Knex, rounds: readonly number[], enti
   const roundIds = [...new Set([...rounds, ...(await roundsShowing(db, entities))])].sort((a, b) => a - b);
   const companyIds = (await companiesAmong(db, await entitiesShowing(db, roundIds, entities))).sort((a, b) => a - b);
   // a deleted entity's document goes too
-  const gone = entities.filter((id) => !companyIds.includes(id));
+  const kept = new Set(companyIds);
+  const gone = entities.filter((id) => !kept.has(id));
   await deleteDocuments(db, 'company', gone);
   return { transactions: await rebuild(db, 'transaction', roundIds), companies: await rebuild(db, 'company', companyIds) };
 }
