@@ -44,8 +44,19 @@ interface Ask {
   version: string;
 }
 
+/** A GET on a kept-alive connection the server closed as it was reused (a busy loop past the keep-alive timeout) is sent again once. */
+async function get(url: string, headers: Record<string, string>): Promise<Response> {
+  try {
+    return await fetch(url, { headers });
+  } catch (err) {
+    const code = ((err as { cause?: { code?: string } }).cause ?? {}).code;
+    if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw err;
+    return fetch(url, { headers });
+  }
+}
+
 async function bytes(s: Server, a: Ask): Promise<string> {
-  const res = await fetch(s.h.server.baseUrl + a.url, { headers: { ...s.headers[a.caller], 'API-Version': a.version } });
+  const res = await get(s.h.server.baseUrl + a.url, { ...s.headers[a.caller], 'API-Version': a.version });
   return `${res.status} ${res.headers.get('content-type')}\n${await res.text()}`;
 }
 
@@ -119,7 +130,7 @@ for (const kind of DATABASES) {
       const pages = async (first: string, caller: Caller, version: string) => {
         const urls: string[] = [];
         for (let url: string | null = first; url; ) {
-          const res: Response = await fetch(on.h.server.baseUrl + url, { headers: { ...on.headers[caller], 'API-Version': version } });
+          const res: Response = await get(on.h.server.baseUrl + url, { ...on.headers[caller], 'API-Version': version });
           if (res.status !== 200) break;
           urls.push(url);
           const next: string | null = ((await res.json()) as { page: { next_cursor: string | null } }).page.next_cursor;
