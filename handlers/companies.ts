@@ -1,6 +1,8 @@
 /** Companies: the full record. */
 import { findEntityByUuid, loadEntities } from '../src/db/entities.js';
 import { COMPANY_SORTS, listCompanies } from '../src/db/companies.js';
+import { companyDocumentByUuid } from '../src/db/documents.js';
+import { assemble, documentLocks } from '../src/documents/read.js';
 import { notFound } from '../src/errors.js';
 import { ok, type HandlerMap, type RequestScope } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
@@ -27,6 +29,12 @@ export const companyHandlers: HandlerMap = {
   },
 
   getCompany: async (ctx) => {
+    const doc = ctx.deps.cfg.recordDocuments ? await companyDocumentByUuid(ctx.deps.db, ctx.params.id.toLowerCase()) : null;
+    if (doc) {
+      const a = assemble(doc, ctx.deps.cfg.appUrl, ctx.money);
+      const data = a.data as unknown as components['schemas']['CompanyFull'];
+      return { ...ok('getCompany', { data, currency: currencyOf(ctx.money) }), locks: documentLocks([a], false) };
+    }
     const row = await findEntityByUuid(ctx.deps.db, ctx.params.id.toLowerCase(), 'company');
     if (!row) throw notFound(`Company ${ctx.params.id} not found`);
     const data = await organizationRecord(ctx, row);

@@ -6,7 +6,7 @@
  * re-created after, also on failure);
  * the typeahead tables come with the entity and news rows (terms.ts); the final pass writes the
  * figures counted along the way and what depends on them (figures.ts, finalize.ts), and the
- * analytics rollup (src/db/rollup.ts) is derived last.
+ * analytics rollup (src/db/rollup.ts) is derived last, after the record documents (src/documents/build.ts).
  *
  * Entity ids are assigned in blocks: universities, gov_ngo, persons (angels, founders, operators),
  * investor organizations, then companies in launch order; the teams of universities and
@@ -17,6 +17,7 @@ import { withoutForeignKeys, withoutSecondaryIndexes } from '../src/db/bulkIndex
 import { isSqlite } from '../src/db/knex.js';
 import { rebuildFacts, rebuildRollup } from '../src/db/rollup.js';
 import { rebuildKeywordIndex } from '../src/db/keywordIndex.js';
+import { rebuildDocuments } from '../src/documents/build.js';
 import { generateCompanies } from './companies.js';
 import { createCtx, type Ctx, type ScaleName } from './context.js';
 import { analyze, finalize, scalar } from './finalize.js';
@@ -78,6 +79,10 @@ export async function seedDatabase(
   ctx.progress.begin('keyword index', 1);
   await rebuildKeywordIndex(db);
   counts.push({ table: 'keyword_terms', rows: Number(((await db('keyword_terms').count({ n: '*' })) as { n: number | string }[])[0]!.n) });
+  // record documents embed figures, flags and every related row: built once all of them are in
+  ctx.progress.begin('record documents', 1);
+  const docs = await rebuildDocuments(db);
+  counts.push({ table: 'record_documents', rows: docs.transactions + docs.companies });
   if (opts.rollup !== false) {
     ctx.progress.begin('analytics rollup', 1);
     await rebuildRollup(db);

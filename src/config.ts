@@ -44,6 +44,10 @@ export const SETTINGS = {
   QUERY_BUDGET_MS: { default: '15000', doc: 'Query execution budget' },
   KEY_CACHE_SECONDS: { default: '60', doc: "How long a key's status is cached (revocation takes effect within it; at most 300)" },
   CREDIT_LEASES: { default: 'on', doc: "`on`: a busy key's credits are leased per process in blocks from its balance and the unused part returned; `off`: one balance write per metered call" },
+  RECORD_DOCUMENTS: {
+    default: 'on',
+    doc: '`on`: transaction and company answers are assembled from the stored record documents (docs/scaling.md); `off`: from the base rows on every request',
+  },
   CREDIT_LEASE_TTL_MS: { default: '2000', doc: 'How long a process serves calls from one credit lease; a lease its process could not return (killed) comes back after twice that' },
   APP_URL: { default: 'https://app.fundingdata.example', doc: 'Web app base for `service_url`' },
   DB_POOL_MAX: { default: '10', doc: 'PostgreSQL pool size (per process)' },
@@ -180,6 +184,8 @@ export interface Config {
   keyCacheSeconds: number;
   /** Credit leases (src/access/leases.ts). */
   creditLeases: { enabled: boolean; ttlMs: number };
+  /** Transaction and company answers from the stored record documents (src/documents/read.ts). */
+  recordDocuments: boolean;
   appUrl: string;
   dbPoolMax: number;
   /** PostgreSQL: run marked lookups as named prepared statements (off behind PgBouncer before 1.21). */
@@ -341,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queryBudgetMs: int(env, 'QUERY_BUDGET_MS', 1, 600000),
     keyCacheSeconds: int(env, 'KEY_CACHE_SECONDS', 0, 300),
     creditLeases: { enabled: onOff(env, 'CREDIT_LEASES'), ttlMs: int(env, 'CREDIT_LEASE_TTL_MS', 200, 60_000) },
+    recordDocuments: onOff(env, 'RECORD_DOCUMENTS'),
     appUrl: url('APP_URL', get(env, 'APP_URL')),
     dbPoolMax: int(env, 'DB_POOL_MAX', 1, 200),
     dbPreparedStatements: onOff(env, 'DB_PREPARED_STATEMENTS'),

@@ -64,25 +64,77 @@ export function lockPlan(schema: unknown): Plan | null {
   return compile(schema, null, new Set());
 }
 
-export function applyLocks(plan: Plan, value: unknown, tier: Tier, record: Record<string, unknown> | null = null): void {
+/** A place where a field can be locked: the value's path, its record's path (from the walked value) and the rule. */
+export interface LockSite {
+  at: (string | number)[];
+  record: (string | number)[];
+  field: string;
+  need: Tier;
+}
+
+type Visit = (obj: Record<string, unknown>, name: string, rec: Record<string, unknown>, path: string, need: Tier, recordDepth: number) => void;
+
+/** Walks `value` along the plan, calling `visit` at every lockable value inside a record; `stack` holds the path walked. */
+function walk(plan: Plan, value: unknown, visit: Visit, stack: (string | number)[], record: Record<string, unknown> | null, recordDepth: number): void {
   if (Array.isArray(value)) {
-    if (plan.items) for (const v of value) applyLocks(plan.items, v, tier, null);
+    if (!plan.items) return;
+    for (let i = 0; i < value.length; i++) {
+      stack.push(i);
+      walk(plan.items, value[i], visit, stack, null, -1);
+      stack.pop();
+    }
     return;
   }
   if (!value || typeof value !== 'object') return;
   const obj = value as Record<string, unknown>;
   const rec = plan.record ? obj : record;
-  for (const v of plan.variants ?? []) applyLocks(v, obj, tier, rec);
+  const depth = plan.record ? stack.length : recordDepth;
+  for (const v of plan.variants ?? []) walk(v, obj, visit, stack, rec, depth);
   for (const [name, p] of Object.entries(plan.props ?? {})) {
     if (!(name in obj)) continue;
-    if (p.child) {
-      applyLocks(p.child, obj[name], tier, rec);
-      continue;
-    }
-    const reason = lockReason(tier, p.need!);
-    if (!reason || !rec) continue;
-    obj[name] = null;
-    const locked = (rec.locked ??= []) as { field: string; reason: string }[];
-    if (!locked.some((l) => l.field === p.path)) locked.push({ field: p.path!, reason });
+    stack.push(name);
+    if (p.child) walk(p.child, obj[name], visit, stack, rec, depth);
+    else if (rec) visit(obj, name, rec, p.path!, p.need!, depth);
+    stack.pop();
+  }
+}
+
+/** Nulls a value and names it in its record's `locked[]` (once). */
+function lock(obj: Record<string, unknown>, name: string, rec: Record<string, unknown>, field: string, reason: string): void {
+  obj[name] = null;
+  const locked = (rec.locked ??= []) as { field: string; reason: string }[];
+  if (!locked.some((l) => l.field === field)) locked.push({ field, reason });
+}
+
+export function applyLocks(plan: Plan, value: unknown, tier: Tier): void {
+  walk(plan, value, (obj, name, rec, path, need) => {
+    const reason = lockReason(tier, need);
+    if (reason) lock(obj, name, rec, path, reason);
+  }, [], null, -1);
+}
+
+/** The lockable places of a value, in the order applyLocks visits them (record documents keep them). */
+export function lockSites(plan: Plan, value: unknown): LockSite[] {
+  const out: LockSite[] = [];
+  const stack: (string | number)[] = [];
+  walk(plan, value, (_obj, _name, _rec, field, need, depth) => out.push({ at: [...stack], record: stack.slice(0, depth), field, need }), stack, null, -1);
+  return out;
+}
+
+const at = (root: unknown, path: readonly (string | number)[], end = path.length): unknown => {
+  let v = root;
+  for (let i = 0; i < end && v !== null && typeof v === 'object'; i++) v = (v as Record<string | number, unknown>)[path[i]!];
+  return v;
+};
+
+/** applyLocks at precomputed sites (lockSites of the same value): the same result without walking the plan. */
+export function applyLockSites(sites: readonly LockSite[], value: unknown, tier: Tier): void {
+  for (const s of sites) {
+    const reason = lockReason(tier, s.need);
+    if (!reason) continue;
+    const obj = at(value, s.at, s.at.length - 1) as Record<string, unknown> | null;
+    const name = s.at[s.at.length - 1] as string;
+    // as the plan's walk: a value another policy removed is not put back
+    if (obj && typeof obj === 'object' && name in obj) lock(obj, name, at(value, s.record) as Record<string, unknown>, s.field, reason);
   }
 }

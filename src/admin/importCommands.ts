@@ -93,7 +93,7 @@ export async function importCommand(db: Knex, a: ImportArgs): Promise<number> {
 /** Rebuilds every derived structure and compares; exit 0 when all agree, 1 with the differences listed. */
 export async function verifyCommand(db: Knex): Promise<number> {
   const d = await verifyDerived(db);
-  const total = d.figures.length + d.classifications.length + d.search_terms.length + d.facts.length + d.rollup.length;
+  const total = d.figures.length + d.classifications.length + d.search_terms.length + d.facts.length + d.rollup.length + d.documents.length;
   print({
     differences: total,
     figures: { count: d.figures.length, first: d.figures.slice(0, 100) },
@@ -101,6 +101,7 @@ export async function verifyCommand(db: Knex): Promise<number> {
     search_terms: { count: d.search_terms.length, entities: d.search_terms.slice(0, 100) },
     analytics_facts: { count: d.facts.length, dimensions: d.facts },
     analytics_rollup: { count: d.rollup.length, groups: d.rollup.slice(0, 100) },
+    record_documents: { count: d.documents.length, first: d.documents.slice(0, 100) },
   });
   return total === 0 ? 0 : 1;
 }

@@ -33,11 +33,13 @@ import * as m025 from './migrations/025_webhooks.js';
 import * as m026 from './migrations/026_import_runs.js';
 import * as m027 from './migrations/027_change_notify.js';
 import * as m028 from './migrations/028_import_run_owner.js';
+import * as m029 from './migrations/029_record_documents.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
 import { rebuildFacts, rebuildRollup } from './rollup.js';
 import { rebuildSearchTerms } from './search.js';
+import { rebuildDocuments } from '../documents/build.js';
 
 const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_schema': m001,
@@ -67,6 +69,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '026_import_runs': m026,
   '027_change_notify': m027,
   '028_import_run_owner': m028,
+  '029_record_documents': m029,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
@@ -83,6 +86,7 @@ const DERIVED: { table: string; source: string; rebuild(db: Knex): Promise<void>
   { table: 'keyword_terms', source: 'entities', rebuild: (db) => rebuildKeywordIndex(db) },
   { table: 'analytics_facts', source: 'transactions', rebuild: rebuildFacts },
   { table: 'analytics_rollup', source: 'transactions', rebuild: rebuildRollup },
+  { table: 'record_documents', source: 'entities', rebuild: async (db) => void (await rebuildDocuments(db)) },
 ];
 
 /** Applies the pending migrations, then fills derived tables they left empty (see DERIVED). */

@@ -99,3 +99,9 @@ export const TRANSACTION_SORTS = sortRegistry({ date: "coalesce({b}.date_sort, '
   year: { replacement: 'date', since: V2026_05_25 },
   month: { replacement: 'date', since: V2026_05_25 },
 });
+
+/** Rounds by id, soft-deleted ones included (their documents serve `include_deleted`). */
+export async function transactionsByIds(db: Knex, ids: readonly number[]): Promise<TransactionRow[]> {
+  if (ids.length === 0) return [];
+  return (await whereIdIn(db, db('transactions'), 'id', [...new Set(ids)]).orderBy('id').select('*')) as TransactionRow[];
+}

@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { Result } from './context.js';
+import { serializeBody } from './rawJson.js';
 
 /** How long reference data and this API's own documents may be reused without asking (seconds):
  * they change with a deployment or a re-seed, not between requests. */
@@ -73,7 +74,7 @@ export interface Representation {
  */
 export function represent(policy: CachePolicy, result: Result, version: string, ifNoneMatch: string | undefined): Representation {
   const contentType = result.contentType ?? 'application/json; charset=utf-8';
-  const payload = result.contentType ? String(result.body) : JSON.stringify(result.body);
+  const payload = result.contentType ? String(result.body) : serializeBody(result.body);
   const digest = crypto.createHash('sha256').update(version).update('\0').update(payload).digest('base64url');
   const tag = `"${digest.slice(0, 32)}"`;
   const headers: Record<string, string> = {

@@ -2,7 +2,7 @@
 import type { Request } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { Principal } from '../auth/verify.js';
+import type { Principal, Tier } from '../auth/verify.js';
 import type { Config } from '../config.js';
 import type { Fx, Money } from '../money/fx.js';
 import type { VersionInfo } from '../versions/resolve.js';
@@ -97,6 +97,11 @@ export interface Result {
   headers?: Record<string, string>;
   /** Send `body` (a string) as is with this content type (charset included) instead of JSON. */
   contentType?: string;
+  /**
+   * The tier locks of this body at sites known in advance (record documents, src/documents/read.ts),
+   * applied by the locks stage instead of walking the operation's plan.
+   */
+  locks?: (body: unknown, tier: Tier) => void;
 }
 
 export type Handler<Op extends keyof operations = keyof operations> = (ctx: Ctx<Op>) => Promise<Result>;

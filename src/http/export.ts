@@ -26,6 +26,7 @@ import { usageOf } from '../access/usage.js';
 import { ApiError } from '../errors.js';
 import { toApiError } from './errors.js';
 import { CSV, csvHeader, csvRecord, csvTrailer, type Column } from './csv.js';
+import { RawJson, rowValue } from './rawJson.js';
 
 export const EXPORT_BATCH_ROWS = 500;
 export const EXPORT_ROWS_PER_CREDIT = 1000;
@@ -52,14 +53,14 @@ export interface ExportEncoding {
 export const ndjsonEncoding: ExportEncoding = {
   type: NDJSON,
   head: '',
-  row: (row) => JSON.stringify(row) + '\n',
+  row: (row) => (row instanceof RawJson ? row.text : JSON.stringify(row)) + '\n',
   trailer: (t) => JSON.stringify({ _export: t }) + '\n',
 };
 
 export const csvEncoding = (columns: Column[]): ExportEncoding => ({
   type: `${CSV}; charset=utf-8; header=present`,
   head: csvHeader(columns),
-  row: (row) => csvRecord(row, columns),
+  row: (row) => csvRecord(rowValue(row), columns),
   trailer: csvTrailer,
 });
 

@@ -1,9 +1,10 @@
 /**
  * Everything derived from the rows an import wrote, refreshed in its transaction with the same
  * definitions the seed's bulk build uses: entity figures and the investor rank (src/db/figures.ts),
- * classification flags (src/db/classifications.ts), search terms
- * (src/db/search.ts), the analytics fact table and rollup (src/db/rollup.ts). `verify` rebuilds
- * each from the base rows and lists every difference with what is stored.
+ * classification flags (src/db/classifications.ts), search terms (src/db/search.ts), the analytics
+ * fact table and rollup (src/db/rollup.ts), and the record documents that show a changed round or
+ * entity (src/documents/build.ts). `verify` rebuilds each from the base rows and lists every
+ * difference with what is stored.
  */
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
@@ -14,6 +15,7 @@ import { computeRollup, factDifferences, refreshFacts, rollupDifferences } from 
 import { refreshSearchTerms, searchTermDifferences } from '../db/search.js';
 import { replaceRollup } from '../db/rollup.js';
 import { applyRollupShare, rollupBuilt, rollupShare } from '../db/rollupDelta.js';
+import { documentDifferences, refreshDocuments, type DocumentDifference } from '../documents/build.js';
 
 export interface Refreshed {
   figures: number;
@@ -24,13 +26,15 @@ export interface Refreshed {
   rollup_rows: number;
   /** Whether the rollup's rows were changed by the touched companies' difference (else rebuilt whole). */
   rollup_by_difference?: boolean;
+  /** Documents rebuilt: of rounds, of companies. */
+  documents: { transactions: number; companies: number };
   /** Seconds per step. */
   seconds: Record<string, number>;
 }
 
 /** Refreshes what the store's writes touched; nothing when it wrote nothing. */
 export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Refreshed> {
-  const out: Refreshed = { figures: 0, classifications: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0, seconds: {} };
+  const out: Refreshed = { figures: 0, classifications: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0, documents: { transactions: 0, companies: 0 }, seconds: {} };
   let t = performance.now();
   const lap = (step: string) => {
     const now = performance.now();
@@ -38,16 +42,19 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
     t = now;
   };
   const companies = [...store.touchedCompanies];
+  const refigured: number[] = [];
   const profiles = [...store.touchedProfiles];
   if (companies.length || profiles.length || store.investorsChanged) {
     const changed = await refreshFigures(trx, companies, store.at, { extra: profiles, newInvestors: store.investorsChanged });
     store.logFigures(changed);
     out.figures = changed.size;
+    refigured.push(...changed.keys());
     // the flags read the figures (a funding total, an investor's rank): after them, and only when a figure moved
     if (changed.size || store.investorsChanged) {
       const flagged = await refreshClassifications(trx, store.at);
       store.logFigures(flagged);
       out.classifications = flagged.size;
+      refigured.push(...flagged.keys());
     }
   }
   lap('figures');
@@ -72,6 +79,9 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
     out.rollup_by_difference = written !== false;
   }
   lap('rollup');
+  const shown = [...new Set([...store.changedEntities, ...companies, ...refigured])];
+  if (store.touchedRounds.size || shown.length) out.documents = await refreshDocuments(trx, [...store.touchedRounds], shown);
+  lap('documents');
   await store.flushLog();
   return out;
 }
@@ -82,6 +92,7 @@ export interface Differences {
   search_terms: number[];
   facts: string[];
   rollup: string[];
+  documents: DocumentDifference[];
 }
 
 /** Every derived structure rebuilt from the base rows and compared with the stored one. */
@@ -92,5 +103,6 @@ export async function verifyDerived(db: Knex): Promise<Differences> {
     search_terms: await searchTermDifferences(db),
     facts: await factDifferences(db),
     rollup: await rollupDifferences(db),
+    documents: await documentDifferences(db),
   };
 }

@@ -9,7 +9,9 @@ import type { Stage } from './operation.js';
 
 /** Applies an operation's locks to its result for the caller. */
 export function lockResult(locks: Plan | null, principal: Principal | null, result: Result): void {
-  if (locks && principal && principal.tier !== 'premium' && result.status < 300) applyLocks(locks, result.body, principal.tier);
+  if (!locks || !principal || principal.tier === 'premium' || result.status >= 300) return;
+  if (result.locks) result.locks(result.body, principal.tier);
+  else applyLocks(locks, result.body, principal.tier);
 }
 
 export function locksStage(): Stage {

@@ -12,6 +12,7 @@ import { lockPlan } from '../access/locked.js';
 import { withSignal } from '../db/cancel.js';
 import { ApiError } from '../errors.js';
 import { cachePolicy } from '../http/caching.js';
+import { serializeBody } from '../http/rawJson.js';
 import { csvPlan } from '../http/csv.js';
 import type { Deps, Handler, HandlerMap, Result } from '../http/context.js';
 import { bundledDocument } from '../openapi/bundle.js';
@@ -98,7 +99,7 @@ function writeResult(req: Request, res: Response, result: Result): void {
   res.statusCode = result.status;
   // no content, or the client's own copy: headers only
   if (result.status === 204 || result.status === 304) return void res.end();
-  const payload = result.contentType ? String(result.body) : JSON.stringify(result.body);
+  const payload = result.contentType ? String(result.body) : serializeBody(result.body);
   // every content type a result names carries its charset (src/http/context.ts Result)
   res.setHeader('Content-Type', result.contentType ?? 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(payload));

@@ -1,12 +1,47 @@
-/** Transaction records: rows -> the Transaction shape, with companies and investors loaded in one query each. */
+/** Transaction records: rows -> the Transaction shape, from their record documents or, without them, from the rows and one query each for companies and investors. */
 import type { components } from '../../generated/api.js';
+import { loadDocuments } from '../db/documents.js';
 import { loadEntities } from '../db/entities.js';
-import { loadInvestorLinks, type TransactionRow } from '../db/transactions.js';
-import type { RequestScope } from '../http/context.js';
+import { findTransaction, loadInvestorLinks, type TransactionRow } from '../db/transactions.js';
+import { asStored, assemble, documentLocks, storedRow } from '../documents/read.js';
+import type { RequestScope, Result } from '../http/context.js';
 import { transaction } from '../serialize/transactions.js';
 
-export async function transactionRecords(r: Pick<RequestScope, 'deps' | 'money'>, rows: readonly TransactionRow[]): Promise<components['schemas']['Transaction'][]> {
+type Transaction = components['schemas']['Transaction'];
+
+/** Assembled from the rows: what the record documents hold (src/documents/build.ts) and the answers without them. */
+export async function transactionRecords(r: Pick<RequestScope, 'deps' | 'money'>, rows: readonly TransactionRow[]): Promise<Transaction[]> {
   const { db, cfg } = r.deps;
   const [companies, investors] = await Promise.all([loadEntities(db, rows.map((t) => t.company_id)), loadInvestorLinks(db, rows.map((t) => t.id))]);
   return rows.map((t) => transaction(cfg.appUrl, t, companies.get(t.company_id)!, investors.get(t.id) ?? [], r.money));
+}
+
+/** The records of rows and, from documents, the locks at their sites; a row without a document sends the whole answer down the rows' path. */
+export async function transactionAnswer(r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>, rows: readonly TransactionRow[]): Promise<{ data: Transaction[]; locks?: Result['locks'] }> {
+  const { db, cfg } = r.deps;
+  if (cfg.recordDocuments) {
+    const docs = await loadDocuments(db, 'transaction', rows.map((t) => t.id));
+    if (rows.every((t) => docs.has(t.id))) {
+      // the page's rows as their stored bytes (src/http/rawJson.ts): nothing of them changes for this request
+      if (asStored(r)) return { data: rows.map((t) => storedRow(docs.get(t.id)!, cfg.appUrl, t.updated_at)) as unknown as Transaction[], locks: () => {} };
+      const records = rows.map((t) => assemble(docs.get(t.id)!, cfg.appUrl, r.money));
+      return { data: records.map((a) => a.data as unknown as Transaction), locks: documentLocks(records, true) };
+    }
+  }
+  return { data: await transactionRecords(r, rows) };
+}
+
+/** An active round by id as its record, or null. */
+export async function transactionById(r: Pick<RequestScope, 'deps' | 'money'>, id: number): Promise<{ data: Transaction; locks?: Result['locks'] } | null> {
+  const { db, cfg } = r.deps;
+  if (cfg.recordDocuments) {
+    const doc = (await loadDocuments(db, 'transaction', [id])).get(id);
+    if (doc) {
+      const a = assemble(doc, cfg.appUrl, r.money);
+      // documents keep soft-deleted rounds (for `include_deleted` lists); a detail serves active ones
+      return a.data.deleted_at === null ? { data: a.data as unknown as Transaction, locks: documentLocks([a], false) } : null;
+    }
+  }
+  const row = await findTransaction(db, id);
+  return row ? { data: (await transactionRecords(r, [row]))[0]! } : null;
 }

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { refreshDocuments } from '../../src/documents/build.js';
 import { forEachDatabase } from '../helpers/harness.js';
 
 forEachDatabase('detail endpoints', (h) => {
@@ -217,6 +218,8 @@ forEachDatabase('entity blocks and the reference cache', (h) => {
     const id = 990_001;
     await db('places').insert({ id, kind: 'city', name: 'Cachetown', country_id: hq.country_id, continent_id: hq.continent_id, lat: 1.5, lon: 2.5 });
     await db('entity_locations').insert({ entity_id: company.id, role: 'office', city_id: id, position: 99 });
+    // a write outside the import engine refreshes the record documents that show the entity itself
+    await refreshDocuments(db, [], [company.id]);
     try {
       const after = await h().get(`/data/companies/${company.uuid}`);
       expect(after.status).toBe(200);
@@ -226,6 +229,7 @@ forEachDatabase('entity blocks and the reference cache', (h) => {
     } finally {
       await db('entity_locations').where({ entity_id: company.id, city_id: id }).delete();
       await db('places').where({ id }).delete();
+      await refreshDocuments(db, [], [company.id]);
     }
   });
 });

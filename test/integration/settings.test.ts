@@ -84,6 +84,7 @@ describe('every setting of the schema reaches the server [postgres]', () => {
       QUERY_BUDGET_MS: '7000',
       KEY_CACHE_SECONDS: '5',
       CREDIT_LEASES: 'off',
+      RECORD_DOCUMENTS: 'off',
       CREDIT_LEASE_TTL_MS: '5000',
       APP_URL: 'https://app.settings.example',
       DB_POOL_MAX: '3',

@@ -1,0 +1,99 @@
+/**
+ * Record documents (migration 027, src/documents/build.ts), SQL only: written and deleted per
+ * record, read by id, and the records whose document shows a changed entity or round.
+ */
+import type { Knex } from 'knex';
+import { prepared, whereIdIn } from './knex.js';
+
+export type DocumentKind = 'transaction' | 'company';
+
+export interface DocumentRow {
+  record_id: number;
+  body: string;
+  money_paths: string;
+  lock_paths: string;
+}
+
+/** Ids per statement: within both engines' bind limits and SQLite's compound-SELECT limit for inserts. */
+const CHUNK = 400;
+
+const chunks = <T>(xs: readonly T[], n = CHUNK): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
+
+/** Replaces the documents of these records (delete and insert: the same SQL on both engines). */
+export async function writeDocuments(db: Knex, kind: DocumentKind, docs: readonly DocumentRow[]): Promise<void> {
+  for (const part of chunks(docs)) {
+    await db('record_documents').where('kind', kind).whereIn('record_id', part.map((d) => d.record_id)).del();
+    await db('record_documents').insert(part.map((d) => ({ kind, ...d })));
+  }
+}
+
+export async function deleteDocuments(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<void> {
+  for (const part of chunks(ids)) await db('record_documents').where('kind', kind).whereIn('record_id', part).del();
+}
+
+/** Documents by record id; one query (a lookup planned once per connection). */
+export async function loadDocuments(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<Map<number, DocumentRow>> {
+  const out = new Map<number, DocumentRow>();
+  if (ids.length === 0) return out;
+  const rows = (await prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', [...new Set(ids)]).select('record_id', 'body', 'money_paths', 'lock_paths'))) as DocumentRow[];
+  for (const r of rows) out.set(Number(r.record_id), { ...r, record_id: Number(r.record_id) });
+  return out;
+}
+
+/** Every stored document of a kind, in record order, a batch after `after`. */
+export async function documentBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<DocumentRow[]> {
+  const rows = (await db('record_documents').where('kind', kind).andWhere('record_id', '>', after).orderBy('record_id').limit(limit).select('record_id', 'body', 'money_paths', 'lock_paths')) as DocumentRow[];
+  return rows.map((r) => ({ ...r, record_id: Number(r.record_id) }));
+}
+
+/** The records a kind has documents for (every round, soft-deleted ones too: lists may include them; every company), a batch after `after`. */
+export async function recordIdBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<number[]> {
+  const q = kind === 'transaction' ? db('transactions') : db('entities').where('subtype', 'company');
+  const rows = (await q.andWhere('id', '>', after).orderBy('id').limit(limit).select('id')) as { id: number }[];
+  return rows.map((r) => Number(r.id));
+}
+
+/** Of these ids, those that are companies. */
+export async function companiesAmong(db: Knex, ids: readonly number[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const part of chunks(ids)) out.push(...((await db('entities').whereIn('id', part).andWhere('subtype', 'company').select('id')) as { id: number }[]).map((r) => Number(r.id)));
+  return out;
+}
+
+/** Rounds showing any of these entities: as their company or among their investors. */
+export async function roundsShowing(db: Knex, entityIds: readonly number[]): Promise<number[]> {
+  const out = new Set<number>();
+  for (const part of chunks(entityIds)) {
+    for (const r of (await db('transactions').whereIn('company_id', part).select('id')) as { id: number }[]) out.add(Number(r.id));
+    for (const r of (await db('transaction_investors').whereIn('investor_id', part).select('transaction_id')) as { transaction_id: number }[]) out.add(Number(r.transaction_id));
+  }
+  return [...out];
+}
+
+/**
+ * Entities whose full record shows these rounds or entities: the companies and investors of the
+ * rounds (figures, portfolio glance) and the organizations these people founded (founder glance).
+ */
+export async function entitiesShowing(db: Knex, roundIds: readonly number[], entityIds: readonly number[]): Promise<number[]> {
+  const out = new Set<number>(entityIds);
+  for (const part of chunks(roundIds)) {
+    for (const r of (await db('transactions').whereIn('id', part).select('company_id')) as { company_id: number }[]) out.add(Number(r.company_id));
+    for (const r of (await db('transaction_investors').whereIn('transaction_id', part).select('investor_id')) as { investor_id: number }[]) out.add(Number(r.investor_id));
+  }
+  for (const part of chunks(entityIds)) {
+    for (const r of (await db('career').whereIn('person_id', part).andWhere('is_founder', true).select('org_id')) as { org_id: number }[]) out.add(Number(r.org_id));
+  }
+  return [...out];
+}
+
+/** The document of the company with this uuid, or null; one query. */
+export async function companyDocumentByUuid(db: Knex, uuid: string): Promise<DocumentRow | null> {
+  const row = (await prepared(
+    db('entities as e')
+      .join('record_documents as d', (j) => j.on('d.record_id', 'e.id').andOnVal('d.kind', 'company'))
+      .where('e.uuid', uuid)
+      .andWhere('e.subtype', 'company')
+      .first('d.record_id', 'd.body', 'd.money_paths', 'd.lock_paths'),
+  )) as DocumentRow | undefined;
+  return row ? { ...row, record_id: Number(row.record_id) } : null;
+}

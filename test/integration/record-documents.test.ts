@@ -1,0 +1,190 @@
+/**
+ * Record documents (src/documents/): every answer assembled from them is byte for byte the answer
+ * assembled from the rows. Two servers over copies of the same tiny seed, `RECORD_DOCUMENTS=on` and
+ * `off`, asked the same requests: every round and company in every tier (an API key, guest, free and
+ * premium sign-ins) at the latest version in USD; every record again pinned to each other served
+ * version and in another currency (the currencies taken in turn, so each one serves a share of the
+ * records); every page of the rounds list (with and without deleted rounds) and its NDJSON export in
+ * every tier, currency and version. Then the import engine: a company renamed by an import refreshes
+ * every document that shows it, in its transaction, and `verify` finds every document true; a
+ * document tampered with is reported by `verify` and by the comparison.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../../src/config.js';
+import { verifyDerived } from '../../src/import/derived.js';
+import { runImport } from '../../src/import/engine.js';
+import { supportedVersions } from '../../src/versions/resolve.js';
+import { LATEST_VERSION } from '../../src/versions/table.js';
+import { DATABASES, startHarness, type Harness } from '../helpers/harness.js';
+import { browserHeaders } from '../helpers/principals.js';
+
+type Caller = 'key' | 'guest' | 'free' | 'premium';
+const CALLERS: Caller[] = ['key', 'guest', 'free', 'premium'];
+
+interface Server {
+  h: Harness;
+  headers: Record<Caller, Record<string, string>>;
+}
+
+async function server(kind: (typeof DATABASES)[number], documents: 'on' | 'off'): Promise<Server> {
+  // a day when versions before the latest are still served (src/versions/table.ts)
+  // one cursor secret: a cursor of one server's page is good on the other's
+  const h = await startHarness(kind, { RECORD_DOCUMENTS: documents, API_NOW: '2026-10-20T12:00:00Z', CURSOR_SECRET: 'record-documents-test' });
+  const headers: Partial<Record<Caller, Record<string, string>>> = { key: { Authorization: `Bearer ${h.token}`, 'X-Client-Id': 'dev-client' } };
+  for (const tier of ['guest', 'free', 'premium'] as const) {
+    const given = await browserHeaders(h, tier);
+    headers[tier] = Object.fromEntries(Object.entries(given).filter((e): e is [string, string] => e[1] !== null));
+  }
+  return { h, headers: headers as Record<Caller, Record<string, string>> };
+}
+
+interface Ask {
+  url: string;
+  caller: Caller;
+  version: string;
+}
+
+/** A GET on a kept-alive connection the server closed as it was reused (a busy loop past the keep-alive timeout) is sent again once. */
+async function get(url: string, headers: Record<string, string>): Promise<Response> {
+  try {
+    return await fetch(url, { headers });
+  } catch (err) {
+    const code = ((err as { cause?: { code?: string } }).cause ?? {}).code;
+    if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw err;
+    return fetch(url, { headers });
+  }
+}
+
+async function bytes(s: Server, a: Ask): Promise<string> {
+  const res = await get(s.h.server.baseUrl + a.url, { ...s.headers[a.caller], 'API-Version': a.version });
+  return `${res.status} ${res.headers.get('content-type')}\n${await res.text()}`;
+}
+
+/** The requests whose answers differ between the two servers. */
+async function differing(a: Server, b: Server, asks: readonly Ask[]): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < asks.length; i += 16) {
+    await Promise.all(
+      asks.slice(i, i + 16).map(async (ask) => {
+        const [x, y] = await Promise.all([bytes(a, ask), bytes(b, ask)]);
+        if (x.startsWith('200 ') && x === y) return;
+        let at = 0;
+        while (at < x.length && x[at] === y[at]) at++;
+        out.push(`${ask.caller} ${ask.version} ${ask.url} at ${at}: ${x.slice(Math.max(0, at - 80), at + 80)} | ${y.slice(Math.max(0, at - 80), at + 80)}`);
+      }),
+    );
+  }
+  return out;
+}
+
+/**
+ * An import or verify on SQLite runs on this process's event loop, the servers' too: a turn of the
+ * loop lets their idle keep-alive sockets that timed out meanwhile close before the next request.
+ */
+const idle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+for (const kind of DATABASES) {
+  describe(`record documents [${kind}]`, () => {
+    let on: Server;
+    let off: Server;
+    let rounds: number[];
+    let companies: string[];
+    let currencies: string[];
+    let versions: string[];
+    beforeAll(async () => {
+      on = await server(kind, 'on');
+      off = await server(kind, 'off');
+      const db = on.h.db;
+      rounds = ((await db('transactions').whereNull('deleted_at').orderBy('id').select('id')) as { id: number }[]).map((r) => Number(r.id));
+      companies = ((await db('entities').where('subtype', 'company').orderBy('id').select('uuid')) as { uuid: string }[]).map((r) => r.uuid);
+      currencies = ((await db('fx_rates').orderBy('currency').select('currency')) as { currency: string }[]).map((r) => r.currency).filter((c) => c !== 'USD');
+      versions = supportedVersions(now(on.h.server.cfg));
+    }, 120_000);
+    afterAll(async () => {
+      await Promise.all([on?.h.server.close(), off?.h.server.close()]);
+    });
+
+    const details = (): string[] => [...rounds.map((id) => `/data/transactions/${id}`), ...companies.map((uuid) => `/data/companies/${uuid}`)];
+
+    it('serves every round and company byte for byte as from the rows, in every tier, at the latest version in USD', async () => {
+      expect(rounds.length).toBeGreaterThan(500);
+      expect(companies.length).toBeGreaterThan(100);
+      const asks = details().flatMap((url) => CALLERS.map((caller) => ({ url, caller, version: LATEST_VERSION })));
+      expect(await differing(on, off, asks)).toEqual([]);
+    }, 600_000);
+
+    it('and pinned to every other served version, and in every other currency in turn', async () => {
+      expect(currencies.length).toBeGreaterThan(5);
+      const pinned = versions.filter((v) => v !== LATEST_VERSION);
+      expect(pinned.length).toBeGreaterThan(0);
+      const asks = details().flatMap((url, i) => [
+        ...pinned.map((version) => ({ url, caller: CALLERS[i % CALLERS.length]!, version })),
+        { url: `${url}?currency=${currencies[i % currencies.length]}`, caller: CALLERS[(i + 1) % CALLERS.length]!, version: versions[i % versions.length]! },
+      ]);
+      expect(await differing(on, off, asks)).toEqual([]);
+    }, 600_000);
+
+    it('serves every page of the rounds list and its NDJSON export alike in every tier, currency and version', async () => {
+      const asks: Ask[] = [];
+      // the pages a caller may walk (a guest's ends at its plan's depth)
+      const pages = async (first: string, caller: Caller, version: string) => {
+        const urls: string[] = [];
+        for (let url: string | null = first; url; ) {
+          const res: Response = await get(on.h.server.baseUrl + url, { ...on.headers[caller], 'API-Version': version });
+          if (res.status !== 200) break;
+          urls.push(url);
+          const next: string | null = ((await res.json()) as { page: { next_cursor: string | null } }).page.next_cursor;
+          url = next ? `${first}&cursor=${encodeURIComponent(next)}` : null;
+        }
+        return urls.map((url) => ({ url, caller, version }));
+      };
+      for (const version of versions) {
+        for (const [i, caller] of CALLERS.entries()) {
+          const currency = i === 0 ? 'USD' : currencies[(i * 7) % currencies.length]!;
+          asks.push(...(await pages(`/data/transactions?limit=100&currency=${currency}`, caller, version)));
+          asks.push({ url: `/data/transactions?limit=100&include_deleted=true&currency=${currency}`, caller, version });
+        }
+        asks.push({ url: '/data/transactions?format=ndjson&limit=1000', caller: 'key', version });
+      }
+      expect(asks.length).toBeGreaterThan(40);
+      expect(await differing(on, off, asks)).toEqual([]);
+    }, 600_000);
+
+    it('an import renaming a company refreshes every document that shows it, in its transaction; verify finds them true', async () => {
+      const db = on.h.db;
+      // a company with rounds, given a source key so that an import names it
+      const company = (await db('transactions as t').join('entities as e', 'e.id', 't.company_id').whereNull('t.deleted_at').groupBy('e.id', 'e.uuid', 'e.name').orderByRaw('count(*) desc').first('e.id', 'e.uuid', 'e.name')) as { id: number; uuid: string; name: string };
+      await db('import_keys').insert({ source: 'docs-test', type: 'company', key: 'renamed-co', record_id: company.id });
+      const text = JSON.stringify({ type: 'company', key: 'renamed-co', data: { name: `${company.name} Renamed` } }) + '\n';
+      const input = { name: 'companies.ndjson', size: text.length, open: () => [Buffer.from(text)] as unknown as AsyncIterable<Buffer> };
+      const report = await runImport(db, [input], { format: 'ndjson', mode: 'all-or-nothing', dryRun: false, source: 'docs-test' });
+      expect(report.committed, JSON.stringify(report)).toBe(true);
+      await idle();
+      const its = ((await db('transactions').where('company_id', company.id).select('id')) as { id: number }[]).map((r) => Number(r.id));
+      expect(its.length).toBeGreaterThan(1);
+      for (const id of its) {
+        const r = await on.h.get(`/data/transactions/${id}`);
+        if (r.status === 200) expect(r.body.data.company.name).toBe(`${company.name} Renamed`);
+      }
+      expect((await on.h.get(`/data/companies/${company.uuid}`)).body.data.name).toBe(`${company.name} Renamed`);
+      expect((await verifyDerived(db)).documents).toEqual([]);
+    }, 120_000);
+
+    it('verify and the comparison both catch a document that is not what its rows give', async () => {
+      const db = on.h.db;
+      const id = rounds[3]!;
+      const doc = (await db('record_documents').where({ kind: 'transaction', record_id: id }).first('body')) as { body: string };
+      await db('record_documents').where({ kind: 'transaction', record_id: id }).update({ body: doc.body.replace('"is_verified":', '"is_verified" :') });
+      try {
+        expect((await verifyDerived(db)).documents).toEqual([{ kind: 'transaction', record_id: id, problem: 'body' }]);
+        await idle();
+        // the same JSON value written with another byte: the answers differ (the body is sent as parsed and written again)
+        const tampered = await db('record_documents').where({ kind: 'transaction', record_id: id }).update({ body: doc.body.replace(/"round_type":("[^"]*"|null)/, '"round_type":"TAMPERED"') });
+        expect(tampered).toBe(1);
+        expect(await differing(on, off, [{ url: `/data/transactions/${id}`, caller: 'key', version: LATEST_VERSION }])).toHaveLength(1);
+      } finally {
+        await db('record_documents').where({ kind: 'transaction', record_id: id }).update({ body: doc.body });
+      }
+    }, 120_000);
+  });
+}
