@@ -118,7 +118,7 @@ function main(): number {
   };
   const bundle = bundleYaml(bundleText(text, read));
   const stale: string[] = [];
-  if (text !== before) stale.push('openapi.yaml (an inline example to move out, or a per-subtype schema to cut back to its x-flatten stub)');
+  if (text !== before) stale.push('openapi.yaml (an inline example to move out, or an x-flatten or x-merge schema to cut back to its stub)');
   for (const [ref, content] of files) {
     const file = path.join(ROOT, ref);
     if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== content) stale.push(ref);

@@ -5,15 +5,14 @@
  * every operation the refusals that need no data (no token, an unserved `API-Version`), the 404 of an
  * unknown id, a metered 404 and 400, and the 429 of a spent rate limit.
  */
-import fs from 'node:fs';
 import { expect, it } from 'vitest';
-import YAML from 'yaml';
+import { bundledDocument } from '../../src/openapi/bundle.js';
 import { operationSamples, type OperationSample } from '../../src/http/samples.js';
 import { assertContract, undeclaredHeaders } from '../helpers/contract.js';
 import { forEachDatabase, startHarness, type Harness } from '../helpers/harness.js';
 
 type Json = Record<string, any>;
-const doc = YAML.parse(fs.readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as Json;
+const doc = bundledDocument();
 
 /** A value for a path parameter that names no record: an unknown numeric id or UUID (null: not an id). */
 function unknownId(p: Json): string | null {

@@ -1,11 +1,10 @@
 /**
- * `make mock`: Prism serves openapi.yaml; a documented call gets a schema-valid answer, and the
+ * `make mock`: Prism serves the bundled openapi.yaml; a documented call gets a schema-valid answer, and the
  * dynamic mock invents only data a real client would accept (the schema's bounds, patterns and enums).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import YAML from 'yaml';
+import { BUNDLE_PATH, bundledDocument } from '../../src/openapi/bundle.js';
 import { operationSamples } from '../../src/http/samples.js';
 import { assertContract } from '../helpers/contract.js';
 
@@ -13,7 +12,7 @@ const PORT = 4600 + Math.floor(Math.random() * 300);
 let prism: ChildProcess;
 
 beforeAll(async () => {
-  prism = spawn('node_modules/.bin/prism', ['mock', 'openapi.yaml', '--port', String(PORT), '--dynamic', '--host', '127.0.0.1'], { stdio: 'ignore' });
+  prism = spawn('node_modules/.bin/prism', ['mock', BUNDLE_PATH, '--port', String(PORT), '--dynamic', '--host', '127.0.0.1'], { stdio: 'ignore' });
   for (let i = 0; i < 120; i++) {
     try {
       const r = await fetch(`http://127.0.0.1:${PORT}/system/health`);
@@ -81,7 +80,7 @@ function implausible(body: unknown): string[] {
 }
 
 it('invents no negative or fractional money or count, no impossible date and no coordinate off the globe on any GET operation', async () => {
-  const doc = YAML.parse(fs.readFileSync('openapi.yaml', 'utf8')) as Record<string, any>;
+  const doc = bundledDocument();
   const urls = operationSamples(doc, { baseUrl: '', authUrl: '' })
     .filter((s) => s.method === 'get' && Object.keys(s.env).length === 0 && doc.paths[s.path].get.responses['200']?.content?.['application/json'])
     .map((s) => `${s.url}${Object.keys(s.query).length ? `?${new URLSearchParams(s.query)}` : ''}`);

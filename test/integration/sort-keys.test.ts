@@ -4,15 +4,14 @@
  * descending, and an unknown key is refused with the list of allowed keys, which names no key the
  * document leaves out. Keys that rank a search (`score`, `match`) are tried with the search.
  */
-import fs from 'node:fs';
 import { expect, it } from 'vitest';
-import YAML from 'yaml';
+import { bundledDocument } from '../../src/openapi/bundle.js';
 import { operationSamples } from '../../src/http/samples.js';
 import { sortKeysOf } from '../../src/query/sort.js';
 import { forEachDatabase } from '../helpers/harness.js';
 
 type Json = Record<string, any>;
-const doc = YAML.parse(fs.readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as Json;
+const doc = bundledDocument();
 const param = (p: Json): Json => (p.$ref ? doc.components.parameters[String(p.$ref).split('/').pop()!] : p);
 
 /** The query a ranking key needs: the search it ranks. */

@@ -19,13 +19,13 @@ const labels = (r: ReturnType<typeof rounds>, pairs: [number, string][]) => {
 };
 
 describe('crosstab', () => {
-  it('counts distinct rounds and companies per group and sums every row with an amount, as GROUP BY does', () => {
+  it('counts distinct rounds and companies per group and sums and counts every row with an amount, as GROUP BY does', () => {
     const r = rounds();
     // round 10 has the label "x" twice (two rows, like a duplicate join): counted once, summed twice
     const a = labels(r, [[13, 'y'], [10, 'x'], [11, 'x'], [12, 'x'], [10, 'x'], [99, 'x']]);
     expect(crosstab(r, a, wholeSet(r))).toEqual([
-      { labels: ['y', ''], rounds: 1, companies: 1, amountSum: 7, amountAvg: 7 },
-      { labels: ['x', ''], rounds: 3, companies: 2, amountSum: 250, amountAvg: 250 / 3 },
+      { labels: ['y', ''], rounds: 1, companies: 1, amountSum: 7, amountCount: 1, amountAvg: 7 },
+      { labels: ['x', ''], rounds: 3, companies: 2, amountSum: 250, amountCount: 3, amountAvg: 250 / 3 },
     ]);
   });
 
@@ -34,11 +34,11 @@ describe('crosstab', () => {
     const a = labels(r, [[10, 'x'], [11, 'x'], [12, 'y']]);
     const b = labels(r, [[10, 'p'], [10, 'q'], [12, 'p'], [13, 'p']]);
     expect(crosstab(r, a, b)).toEqual([
-      { labels: ['x', 'p'], rounds: 1, companies: 1, amountSum: 100, amountAvg: 100 },
-      { labels: ['x', 'q'], rounds: 1, companies: 1, amountSum: 100, amountAvg: 100 },
-      { labels: ['y', 'p'], rounds: 1, companies: 1, amountSum: null, amountAvg: null },
+      { labels: ['x', 'p'], rounds: 1, companies: 1, amountSum: 100, amountCount: 1, amountAvg: 100 },
+      { labels: ['x', 'q'], rounds: 1, companies: 1, amountSum: 100, amountCount: 1, amountAvg: 100 },
+      { labels: ['y', 'p'], rounds: 1, companies: 1, amountSum: null, amountCount: 0, amountAvg: null },
     ]);
-    expect(crosstab(r, wholeSet(r), wholeSet(r))).toEqual([{ labels: ['', ''], rounds: 4, companies: 3, amountSum: 157, amountAvg: 157 / 3 }]);
+    expect(crosstab(r, wholeSet(r), wholeSet(r))).toEqual([{ labels: ['', ''], rounds: 4, companies: 3, amountSum: 157, amountCount: 3, amountAvg: 157 / 3 }]);
   });
 
   it("takes a label's rounds as a comma-separated id list, repeats included", () => {

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -34,11 +34,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ApiError | WebhookResponse | None:
+) -> Any | ApiError | WebhookResponse | None:
     if response.status_code == 200:
         response_200 = WebhookResponse.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ApiError.from_dict(response.json())
@@ -83,7 +87,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ApiError | WebhookResponse]:
+) -> Response[Any | ApiError | WebhookResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -97,7 +101,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     api_version: ApiVersion | Unset = UNSET,
-) -> Response[ApiError | WebhookResponse]:
+) -> Response[Any | ApiError | WebhookResponse]:
     """One of the team's webhooks
 
      Its target, events, saved search and state (`disabled` with `disabled_reason` once its deliveries
@@ -114,7 +118,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | WebhookResponse]
+        Response[Any | ApiError | WebhookResponse]
     """
 
     kwargs = _get_kwargs(
@@ -134,7 +138,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     api_version: ApiVersion | Unset = UNSET,
-) -> ApiError | WebhookResponse | None:
+) -> Any | ApiError | WebhookResponse | None:
     """One of the team's webhooks
 
      Its target, events, saved search and state (`disabled` with `disabled_reason` once its deliveries
@@ -151,7 +155,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | WebhookResponse
+        Any | ApiError | WebhookResponse
     """
 
     return sync_detailed(
@@ -166,7 +170,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     api_version: ApiVersion | Unset = UNSET,
-) -> Response[ApiError | WebhookResponse]:
+) -> Response[Any | ApiError | WebhookResponse]:
     """One of the team's webhooks
 
      Its target, events, saved search and state (`disabled` with `disabled_reason` once its deliveries
@@ -183,7 +187,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ApiError | WebhookResponse]
+        Response[Any | ApiError | WebhookResponse]
     """
 
     kwargs = _get_kwargs(
@@ -201,7 +205,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     api_version: ApiVersion | Unset = UNSET,
-) -> ApiError | WebhookResponse | None:
+) -> Any | ApiError | WebhookResponse | None:
     """One of the team's webhooks
 
      Its target, events, saved search and state (`disabled` with `disabled_reason` once its deliveries
@@ -218,7 +222,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ApiError | WebhookResponse
+        Any | ApiError | WebhookResponse
     """
 
     return (
