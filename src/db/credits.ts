@@ -54,6 +54,15 @@ export async function addUsage(db: Knex | Knex.Transaction, counts: UsageCount[]
       chunk.flatMap((c) => [c.teamId, c.day, c.operationId, c.requests, c.credits]),
     );
   }
+  // a refund takes back a call's usage: a row it brings to nothing goes, so a refused call leaves no trace
+  for (const c of sorted) {
+    if (c.requests >= 0 && c.credits >= 0) continue;
+    await db('usage_daily')
+      .where({ team_id: c.teamId, day: c.day, operation_id: c.operationId })
+      .andWhere('requests', '<=', 0)
+      .andWhere('credits', '<=', 0)
+      .delete();
+  }
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

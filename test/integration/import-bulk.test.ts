@@ -44,7 +44,7 @@ async function imported(...args: Parameters<typeof runImport>): Promise<ImportRe
 }
 
 async function expectTrue(h: Harness): Promise<void> {
-  expect(await verifyDerived(h.db)).toEqual({ figures: [], classifications: [], search_terms: [], facts: [], rollup: [] });
+  expect(await verifyDerived(h.db)).toEqual({ figures: [], classifications: [], search_terms: [], facts: [], rollup: [], documents: [] });
 }
 
 async function fingerprint(h: Harness): Promise<unknown> {
