@@ -123,3 +123,14 @@ it('every tag reads as its words in a generated package or class name (openapi-p
   expect(snake('Government and NGOs')).not.toBe(words('Government and NGOs'));
   expect([...tags].filter((t) => snake(t) !== words(t))).toEqual([]);
 });
+
+it('no query parameter is a string of digits only: generated clients would take text for a number (`top_n`)', () => {
+  const doc = bundledDocument();
+  const deref = (x: Json): Json => (typeof x?.$ref === 'string' ? (x.$ref.slice(2).split('/').reduce((a: Json, k: string) => a[k], doc) as Json) : x);
+  const digitsOnly = (s: Json) => s.type === 'string' && typeof s.pattern === 'string' && new RegExp(s.pattern).test('15') && !/[a-z]/i.test(s.pattern.replace(/\\d/g, ''));
+  const found = new Set<string>();
+  for (const item of Object.values(doc.paths as Json))
+    for (const op of Object.values(item as Json))
+      for (const p of ((op as Json)?.parameters ?? []).map(deref)) if (p.in === 'query' && digitsOnly(deref(p.schema ?? {}))) found.add(p.name);
+  expect([...found]).toEqual([]);
+});
