@@ -3108,7 +3108,9 @@ export interface components {
             limit: number;
             /** @description Position of the first row of this page. */
             offset: number;
+            /** @description Opaque and signed by the install that issued it, which alone accepts it: the examples show none. */
             next_cursor: string | null;
+            /** @description Opaque and signed by the install that issued it, which alone accepts it: the examples show none. */
             prev_cursor: string | null;
             /**
              * Format: int64
@@ -3125,10 +3127,10 @@ export interface components {
             deprecations?: components["schemas"]["Deprecation"][];
         };
         /**
-         * @description A whole number 1..50 written as a string.
+         * @description A whole number 1..50.
          * @default 15
          */
-        TopN: string;
+        TopN: number;
         /**
          * @default sector
          * @enum {string}
@@ -5152,8 +5154,20 @@ export interface components {
         ApiVersion: components["schemas"]["ApiVersion"];
         /** @description Numeric id (digits only). */
         NumericId: string;
+        /** @description Numeric id of one of the team's notes, as `createNote` returned it (an install's first note is 1). */
+        NoteId: string;
         /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
         EntityId: string;
+        /** @description UUID of a company. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+        CompanyId: string;
+        /** @description UUID of a person. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+        PersonId: string;
+        /** @description UUID of an investor. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+        InvestorId: string;
+        /** @description UUID of a university. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+        UniversityId: string;
+        /** @description UUID of a government body or NGO. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+        GovNgoId: string;
         /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
         Currency: components["schemas"]["CurrencyCode"];
         /**
@@ -5231,9 +5245,9 @@ export interface components {
         LegacyLimit: number;
         /** @description Rows to skip (legacy offset paging of platform lists). */
         LegacyOffset: number;
-        /** @description Max categories on the x axis, 1..50 (a string). */
+        /** @description Max categories on the x axis, 1..50. */
         TopNX: components["schemas"]["TopN"];
-        /** @description Max categories on the y axis, 1..50 (a string). */
+        /** @description Max categories on the y axis, 1..50. */
         TopNY: components["schemas"]["TopN"];
         /** @description The source to aggregate. The old name `fundings` redirects (see `/analytics/aggregate/fundings`). */
         AggregateSource: components["schemas"]["AggregateSource"];
@@ -5503,8 +5517,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a company. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["CompanyId"];
             };
             cookie?: never;
         };
@@ -5700,8 +5714,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a person. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["PersonId"];
             };
             cookie?: never;
         };
@@ -5773,8 +5787,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a person. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["PersonId"];
             };
             cookie?: never;
         };
@@ -5846,8 +5860,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a person. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["PersonId"];
             };
             cookie?: never;
         };
@@ -6225,8 +6239,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of an investor. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["InvestorId"];
             };
             cookie?: never;
         };
@@ -6348,8 +6362,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a university. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["UniversityId"];
             };
             cookie?: never;
         };
@@ -6471,8 +6485,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a government body or NGO. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["GovNgoId"];
             };
             cookie?: never;
         };
@@ -6596,8 +6610,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a person. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["PersonId"];
             };
             cookie?: never;
         };
@@ -7298,8 +7312,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Numeric id (digits only). */
-                id: components["parameters"]["NumericId"];
+                /** @description Numeric id of one of the team's notes, as `createNote` returned it (an install's first note is 1). */
+                id: components["parameters"]["NoteId"];
             };
             cookie?: never;
         };
@@ -7343,8 +7357,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Numeric id (digits only). */
-                id: components["parameters"]["NumericId"];
+                /** @description Numeric id of one of the team's notes, as `createNote` returned it (an install's first note is 1). */
+                id: components["parameters"]["NoteId"];
             };
             cookie?: never;
         };
@@ -7382,8 +7396,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Numeric id (digits only). */
-                id: components["parameters"]["NumericId"];
+                /** @description Numeric id of one of the team's notes, as `createNote` returned it (an install's first note is 1). */
+                id: components["parameters"]["NoteId"];
             };
             cookie?: never;
         };
@@ -7456,8 +7470,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a company. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["CompanyId"];
             };
             cookie?: never;
         };
@@ -7529,8 +7543,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a company. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["CompanyId"];
             };
             cookie?: never;
         };
@@ -7588,8 +7602,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a company. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["CompanyId"];
             };
             cookie?: never;
         };
@@ -7647,8 +7661,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a company. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["CompanyId"];
             };
             cookie?: never;
         };
@@ -7687,7 +7701,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLWNvdW50LGlkIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbMzQ2LCJTYWxlcyJdLCJvIjoyLCJsIjoyLCJyIjoiMjAyNi0xMC0wOSJ9.InPZAwomqfvLnMHPGRFBkpIPFshVW9c6k5kOlCVdQrI",
+                     *         "next_cursor": null,
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -7731,8 +7745,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a company. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["CompanyId"];
             };
             cookie?: never;
         };
@@ -7769,7 +7783,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoiLW1vbnRoIiwiZiI6IjQ3REVRcGo4SEJTYS1fVEltVy01SkMiLCJwIjoiZDVhY2FmODQtYzE5Yi00OTBlLWIxODItZGQ3OTE1ZWUyYWRjIiwiZCI6Im4iLCJrIjpbIjIwMjYtMDkiXSwibyI6MiwibCI6MiwiciI6IjIwMjYtMTAtMDkifQ.27i8DWVCXA7ne3-xd_jhTJeACi5qhaxd2pZ-4Qz3s9o",
+                     *         "next_cursor": null,
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -7813,8 +7827,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a company. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["CompanyId"];
             };
             cookie?: never;
         };
@@ -7872,8 +7886,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a company. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["CompanyId"];
             };
             cookie?: never;
         };
@@ -7945,8 +7959,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of an investor. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["InvestorId"];
             };
             cookie?: never;
         };
@@ -8018,8 +8032,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of an investor. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["InvestorId"];
             };
             cookie?: never;
         };
@@ -8077,8 +8091,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of an investor. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["InvestorId"];
             };
             cookie?: never;
         };
@@ -8209,8 +8223,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a university. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["UniversityId"];
             };
             cookie?: never;
         };
@@ -8268,8 +8282,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a university. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["UniversityId"];
             };
             cookie?: never;
         };
@@ -8327,8 +8341,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a university. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["UniversityId"];
             };
             cookie?: never;
         };
@@ -8386,8 +8400,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a government body or NGO. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["GovNgoId"];
             };
             cookie?: never;
         };
@@ -8445,8 +8459,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a government body or NGO. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["GovNgoId"];
             };
             cookie?: never;
         };
@@ -8526,8 +8540,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a company. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["CompanyId"];
             };
             cookie?: never;
         };
@@ -8585,8 +8599,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of an investor. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["InvestorId"];
             };
             cookie?: never;
         };
@@ -8642,8 +8656,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of a company. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["CompanyId"];
             };
             cookie?: never;
         };
@@ -8699,8 +8713,8 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
-                id: components["parameters"]["EntityId"];
+                /** @description UUID of an investor. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
+                id: components["parameters"]["InvestorId"];
             };
             cookie?: never;
         };
@@ -9200,7 +9214,7 @@ export interface operations {
                      *       "page": {
                      *         "limit": 2,
                      *         "offset": 0,
-                     *         "next_cursor": "eyJ2IjoxLCJzIjoibmFtZSxpZCIsImYiOiI0N0RFUXBqOEhCU2EtX1RJbVctNUpDIiwicCI6bnVsbCwiZCI6Im4iLCJrIjpbIjVHIiw1Ml0sIm8iOjIsImwiOjIsInIiOiIyMDI2LTEwLTA5In0.gMx3A2IbV42fNlKH21RldSNxu6cQKhSm4iSSOKPK-Kk",
+                     *         "next_cursor": null,
                      *         "prev_cursor": null,
                      *         "total": null,
                      *         "tier": "premium"
@@ -10599,9 +10613,9 @@ export interface operations {
                 y: components["schemas"]["HeatmapDimension"];
                 /** @description Cell value. */
                 metric?: components["schemas"]["HeatmapMetric"];
-                /** @description Max categories on the x axis, 1..50 (a string). */
+                /** @description Max categories on the x axis, 1..50. */
                 top_n_x?: components["parameters"]["TopNX"];
-                /** @description Max categories on the y axis, 1..50 (a string). */
+                /** @description Max categories on the y axis, 1..50. */
                 top_n_y?: components["parameters"]["TopNY"];
                 /**
                  * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
@@ -10666,7 +10680,7 @@ export interface operations {
             query?: {
                 /** @description Dimension of the rows. */
                 dimension?: components["schemas"]["FunnelDimension"];
-                /** @description Number of rows, 1..50 (a string, as in the heatmap). */
+                /** @description Number of rows, 1..50. */
                 top_n?: components["schemas"]["TopN"];
                 /**
                  * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
@@ -10995,7 +11009,7 @@ export interface operations {
                 to: string;
                 /** @description One dimension to split the series by. */
                 group_by?: components["schemas"]["HeatmapDimension"];
-                /** @description Number of series with `group_by`, 1..50 (a string, as in the heatmap). */
+                /** @description Number of series with `group_by`, 1..50. */
                 top_n?: components["schemas"]["TopN"];
                 /**
                  * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.

@@ -48,7 +48,7 @@ type Call = Omit<OperationSample, 'samples'> & {
   answer: 'json' | 'redirect' | 'text';
 };
 
-/** openapi-python-client's names: module and tag folders in snake case (`Government and NGOs` -> government_and_ng_os). */
+/** openapi-python-client's names: module and tag folders in snake case (`Gov-NGO` -> gov_ngo, `NGOs` -> ng_os). */
 export const snake = (s: string): string =>
   s
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')

@@ -66,6 +66,16 @@ const ERROR_EXAMPLES: Record<string, [string, string, unknown]> = {
   QueryTimeout: ['QUERY_TIMEOUT', queryTimeout().message, null],
 };
 
+/**
+ * A captured body without its page cursors: a cursor is signed by the install that issued it, so one
+ * in an example would be refused ("Invalid cursor") by every other install and by a fresh `make run`.
+ */
+function withoutCursors(body: Json): Json {
+  const page = body?.page as Json | undefined;
+  if (!page || typeof page !== 'object') return body;
+  return { ...body, page: { ...page, ...('next_cursor' in page ? { next_cursor: null } : {}), ...('prev_cursor' in page ? { prev_cursor: null } : {}) } };
+}
+
 function firstValue(doc: Json, ref: Json | undefined): string | undefined {
   const schema = ref && resolve(doc, ref);
   if (!schema) return undefined;
@@ -212,11 +222,11 @@ async function main(): Promise<number> {
             const q = new URLSearchParams(query);
             for (const [k, val] of Object.entries(v.query)) q.set(k, val);
             const rv = await call('GET', `${url}?${q}`);
-            if (String(rv.status) === code) named.push({ name: v.name, summary: v.summary, value: rv.body });
+            if (String(rv.status) === code) named.push({ name: v.name, summary: v.summary, value: withoutCursors(rv.body) });
             else missing.push(`${m.toUpperCase()} ${p} (${v.name}) -> ${rv.status}`);
           }
           setExamples(at, named);
-        } else setExample(at, r.body);
+        } else setExample(at, withoutCursors(r.body));
         created++;
       }
     }

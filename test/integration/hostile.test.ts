@@ -156,7 +156,7 @@ function scrub(text: string, payload?: Payload): string {
 }
 
 /** Slot and payload pairs that are valid input, not hostile: they must answer 200 (still checked against the contract). */
-const VALID = new Set(['transactions filter value <- negative', 'limit <- hex', 'teams offset <- hex']);
+const VALID = new Set(['transactions filter value <- negative', 'limit <- hex', 'teams offset <- hex', 'heatmap top_n_x <- hex']);
 
 forEachDatabase('hostile input', (h) => {
   let before: Record<string, string | number>;

@@ -11,6 +11,7 @@
 import { expect, it } from 'vitest';
 import YAML from 'yaml';
 import { bundledDocument } from '../../src/openapi/bundle.js';
+import { snake } from '../../src/http/samples.js';
 import { LATEST_VERSION } from '../../src/versions/table.js';
 
 /** Integers that stay small by nature: identifiers, page positions, ranks, scores, calendar parts. */
@@ -112,4 +113,24 @@ components:
     Other: {type: string, enum: [domain]}
 `))).toEqual(['#/components/parameters/Sort/schema']);
   expect(unnamedKotlinClashes(bundledDocument())).toEqual([]);
+});
+
+it('every tag reads as its words in a generated package or class name (openapi-python-client: `NGOs` -> `ng_os`)', () => {
+  const doc = bundledDocument();
+  const tags = new Set<string>([...(doc.tags ?? []).map((t: Json) => t.name as string)]);
+  for (const item of Object.values(doc.paths as Json)) for (const op of Object.values(item as Json)) for (const t of (op as Json)?.tags ?? []) tags.add(t);
+  const words = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+  expect(snake('Government and NGOs')).not.toBe(words('Government and NGOs'));
+  expect([...tags].filter((t) => snake(t) !== words(t))).toEqual([]);
+});
+
+it('no query parameter is a string of digits only: generated clients would take text for a number (`top_n`)', () => {
+  const doc = bundledDocument();
+  const deref = (x: Json): Json => (typeof x?.$ref === 'string' ? (x.$ref.slice(2).split('/').reduce((a: Json, k: string) => a[k], doc) as Json) : x);
+  const digitsOnly = (s: Json) => s.type === 'string' && typeof s.pattern === 'string' && new RegExp(s.pattern).test('15') && !/[a-z]/i.test(s.pattern.replace(/\\d/g, ''));
+  const found = new Set<string>();
+  for (const item of Object.values(doc.paths as Json))
+    for (const op of Object.values(item as Json))
+      for (const p of ((op as Json)?.parameters ?? []).map(deref)) if (p.in === 'query' && digitsOnly(deref(p.schema ?? {}))) found.add(p.name);
+  expect([...found]).toEqual([]);
 });

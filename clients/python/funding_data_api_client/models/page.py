@@ -21,8 +21,10 @@ class Page:
         Attributes:
             limit (int):
             offset (int): Position of the first row of this page.
-            next_cursor (None | str):
-            prev_cursor (None | str):
+            next_cursor (None | str): Opaque and signed by the install that issued it, which alone accepts it: the examples
+                show none.
+            prev_cursor (None | str): Opaque and signed by the install that issued it, which alone accepts it: the examples
+                show none.
             total (int | None): Filled only with `include_total=true`.
             capped (bool | Unset):
             tier (PageTier | Unset):

@@ -16,7 +16,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     dimension: FunnelDimension | Unset = UNSET,
-    top_n: str | Unset = UNSET,
+    top_n: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -132,7 +132,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     dimension: FunnelDimension | Unset = UNSET,
-    top_n: str | Unset = UNSET,
+    top_n: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -150,7 +150,7 @@ def sync_detailed(
 
     Args:
         dimension (FunnelDimension | Unset):
-        top_n (str | Unset): A whole number 1..50 written as a string.
+        top_n (int | Unset): A whole number 1..50.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -187,7 +187,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     dimension: FunnelDimension | Unset = UNSET,
-    top_n: str | Unset = UNSET,
+    top_n: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -205,7 +205,7 @@ def sync(
 
     Args:
         dimension (FunnelDimension | Unset):
-        top_n (str | Unset): A whole number 1..50 written as a string.
+        top_n (int | Unset): A whole number 1..50.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -237,7 +237,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     dimension: FunnelDimension | Unset = UNSET,
-    top_n: str | Unset = UNSET,
+    top_n: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -255,7 +255,7 @@ async def asyncio_detailed(
 
     Args:
         dimension (FunnelDimension | Unset):
-        top_n (str | Unset): A whole number 1..50 written as a string.
+        top_n (int | Unset): A whole number 1..50.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -290,7 +290,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     dimension: FunnelDimension | Unset = UNSET,
-    top_n: str | Unset = UNSET,
+    top_n: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -308,7 +308,7 @@ async def asyncio(
 
     Args:
         dimension (FunnelDimension | Unset):
-        top_n (str | Unset): A whole number 1..50 written as a string.
+        top_n (int | Unset): A whole number 1..50.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.

@@ -19,8 +19,8 @@ def _get_kwargs(
     x: HeatmapDimension,
     y: HeatmapDimension,
     metric: HeatmapMetric | Unset = UNSET,
-    top_n_x: str | Unset = UNSET,
-    top_n_y: str | Unset = UNSET,
+    top_n_x: int | Unset = UNSET,
+    top_n_y: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -146,8 +146,8 @@ def sync_detailed(
     x: HeatmapDimension,
     y: HeatmapDimension,
     metric: HeatmapMetric | Unset = UNSET,
-    top_n_x: str | Unset = UNSET,
-    top_n_y: str | Unset = UNSET,
+    top_n_x: int | Unset = UNSET,
+    top_n_y: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -170,8 +170,8 @@ def sync_detailed(
         metric (HeatmapMetric | Unset): The value of a heatmap cell: rounds (`count`), distinct
             companies (`company_count`), or the `total`, `avg` or `median` round amount (money, whole
             units of `currency`).
-        top_n_x (str | Unset): A whole number 1..50 written as a string.
-        top_n_y (str | Unset): A whole number 1..50 written as a string.
+        top_n_x (int | Unset): A whole number 1..50.
+        top_n_y (int | Unset): A whole number 1..50.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -213,8 +213,8 @@ def sync(
     x: HeatmapDimension,
     y: HeatmapDimension,
     metric: HeatmapMetric | Unset = UNSET,
-    top_n_x: str | Unset = UNSET,
-    top_n_y: str | Unset = UNSET,
+    top_n_x: int | Unset = UNSET,
+    top_n_y: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -237,8 +237,8 @@ def sync(
         metric (HeatmapMetric | Unset): The value of a heatmap cell: rounds (`count`), distinct
             companies (`company_count`), or the `total`, `avg` or `median` round amount (money, whole
             units of `currency`).
-        top_n_x (str | Unset): A whole number 1..50 written as a string.
-        top_n_y (str | Unset): A whole number 1..50 written as a string.
+        top_n_x (int | Unset): A whole number 1..50.
+        top_n_y (int | Unset): A whole number 1..50.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -275,8 +275,8 @@ async def asyncio_detailed(
     x: HeatmapDimension,
     y: HeatmapDimension,
     metric: HeatmapMetric | Unset = UNSET,
-    top_n_x: str | Unset = UNSET,
-    top_n_y: str | Unset = UNSET,
+    top_n_x: int | Unset = UNSET,
+    top_n_y: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -299,8 +299,8 @@ async def asyncio_detailed(
         metric (HeatmapMetric | Unset): The value of a heatmap cell: rounds (`count`), distinct
             companies (`company_count`), or the `total`, `avg` or `median` round amount (money, whole
             units of `currency`).
-        top_n_x (str | Unset): A whole number 1..50 written as a string.
-        top_n_y (str | Unset): A whole number 1..50 written as a string.
+        top_n_x (int | Unset): A whole number 1..50.
+        top_n_y (int | Unset): A whole number 1..50.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -340,8 +340,8 @@ async def asyncio(
     x: HeatmapDimension,
     y: HeatmapDimension,
     metric: HeatmapMetric | Unset = UNSET,
-    top_n_x: str | Unset = UNSET,
-    top_n_y: str | Unset = UNSET,
+    top_n_x: int | Unset = UNSET,
+    top_n_y: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -364,8 +364,8 @@ async def asyncio(
         metric (HeatmapMetric | Unset): The value of a heatmap cell: rounds (`count`), distinct
             companies (`company_count`), or the `total`, `avg` or `median` round amount (money, whole
             units of `currency`).
-        top_n_x (str | Unset): A whole number 1..50 written as a string.
-        top_n_y (str | Unset): A whole number 1..50 written as a string.
+        top_n_x (int | Unset): A whole number 1..50.
+        top_n_y (int | Unset): A whole number 1..50.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.

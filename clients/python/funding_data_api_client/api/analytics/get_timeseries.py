@@ -22,7 +22,7 @@ def _get_kwargs(
     from_: str,
     to: str,
     group_by: HeatmapDimension | Unset = UNSET,
-    top_n: str | Unset = UNSET,
+    top_n: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -158,7 +158,7 @@ def sync_detailed(
     from_: str,
     to: str,
     group_by: HeatmapDimension | Unset = UNSET,
-    top_n: str | Unset = UNSET,
+    top_n: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -187,7 +187,7 @@ def sync_detailed(
         from_ (str):  Example: 2024-01.
         to (str):  Example: 2024-12.
         group_by (HeatmapDimension | Unset):
-        top_n (str | Unset): A whole number 1..50 written as a string.
+        top_n (int | Unset): A whole number 1..50.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -232,7 +232,7 @@ def sync(
     from_: str,
     to: str,
     group_by: HeatmapDimension | Unset = UNSET,
-    top_n: str | Unset = UNSET,
+    top_n: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -261,7 +261,7 @@ def sync(
         from_ (str):  Example: 2024-01.
         to (str):  Example: 2024-12.
         group_by (HeatmapDimension | Unset):
-        top_n (str | Unset): A whole number 1..50 written as a string.
+        top_n (int | Unset): A whole number 1..50.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -301,7 +301,7 @@ async def asyncio_detailed(
     from_: str,
     to: str,
     group_by: HeatmapDimension | Unset = UNSET,
-    top_n: str | Unset = UNSET,
+    top_n: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -330,7 +330,7 @@ async def asyncio_detailed(
         from_ (str):  Example: 2024-01.
         to (str):  Example: 2024-12.
         group_by (HeatmapDimension | Unset):
-        top_n (str | Unset): A whole number 1..50 written as a string.
+        top_n (int | Unset): A whole number 1..50.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
@@ -373,7 +373,7 @@ async def asyncio(
     from_: str,
     to: str,
     group_by: HeatmapDimension | Unset = UNSET,
-    top_n: str | Unset = UNSET,
+    top_n: int | Unset = UNSET,
     filter_: str | Unset = UNSET,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -402,7 +402,7 @@ async def asyncio(
         from_ (str):  Example: 2024-01.
         to (str):  Example: 2024-12.
         group_by (HeatmapDimension | Unset):
-        top_n (str | Unset): A whole number 1..50 written as a string.
+        top_n (int | Unset): A whole number 1..50.
         filter_ (str | Unset):
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.

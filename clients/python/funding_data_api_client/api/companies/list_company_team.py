@@ -157,7 +157,7 @@ def sync_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.
@@ -216,7 +216,7 @@ def sync(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.
@@ -270,7 +270,7 @@ async def asyncio_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.
@@ -327,7 +327,7 @@ async def asyncio(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.

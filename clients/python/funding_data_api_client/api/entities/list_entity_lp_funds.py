@@ -161,7 +161,7 @@ def sync_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -223,7 +223,7 @@ def sync(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -280,7 +280,7 @@ async def asyncio_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -340,7 +340,7 @@ async def asyncio(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):

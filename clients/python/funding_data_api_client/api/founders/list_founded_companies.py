@@ -160,7 +160,7 @@ def sync_detailed(
     Sort keys: `start_date`, `name`, `id`. Cursors are bound to the person.
 
     Args:
-        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        id (UUID):  Example: 4339dc92-2932-42d0-8d00-ce8f1be7d177.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -221,7 +221,7 @@ def sync(
     Sort keys: `start_date`, `name`, `id`. Cursors are bound to the person.
 
     Args:
-        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        id (UUID):  Example: 4339dc92-2932-42d0-8d00-ce8f1be7d177.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -277,7 +277,7 @@ async def asyncio_detailed(
     Sort keys: `start_date`, `name`, `id`. Cursors are bound to the person.
 
     Args:
-        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        id (UUID):  Example: 4339dc92-2932-42d0-8d00-ce8f1be7d177.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -336,7 +336,7 @@ async def asyncio(
     Sort keys: `start_date`, `name`, `id`. Cursors are bound to the person.
 
     Args:
-        id (UUID):  Example: 3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10.
+        id (UUID):  Example: 4339dc92-2932-42d0-8d00-ce8f1be7d177.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):

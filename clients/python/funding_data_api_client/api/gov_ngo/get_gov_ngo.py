@@ -1,0 +1,293 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
+from ...models.currency_code import CurrencyCode
+from ...models.gov_ngo_full_response import GovNgoFullResponse
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
+    if not isinstance(api_version, Unset):
+        headers["Api-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    json_currency: str | Unset = UNSET
+    if not isinstance(currency, Unset):
+        json_currency = currency.value
+
+    params["currency"] = json_currency
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/data/gov-ngo/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | ApiError | GovNgoFullResponse | None:
+    if response.status_code == 200:
+        response_200 = GovNgoFullResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 402:
+        response_402 = ApiError.from_dict(response.json())
+
+        return response_402
+
+    if response.status_code == 403:
+        response_403 = ApiError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ApiError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ApiError.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ApiError.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ApiError.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | ApiError | GovNgoFullResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Response[Any | ApiError | GovNgoFullResponse]:
+    """Get a government body or NGO
+
+     The full record of a government body or NGO by UUID, with the `founders` glance (5, newest tenure
+    first) and,
+    for organizations that invest, `investor.portfolio.companies` (10, most recent round first).
+    An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
+
+    Args:
+        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ApiError | GovNgoFullResponse]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        currency=currency,
+        if_none_match=if_none_match,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Any | ApiError | GovNgoFullResponse | None:
+    """Get a government body or NGO
+
+     The full record of a government body or NGO by UUID, with the `founders` glance (5, newest tenure
+    first) and,
+    for organizations that invest, `investor.portfolio.companies` (10, most recent round first).
+    An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
+
+    Args:
+        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ApiError | GovNgoFullResponse
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        currency=currency,
+        if_none_match=if_none_match,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Response[Any | ApiError | GovNgoFullResponse]:
+    """Get a government body or NGO
+
+     The full record of a government body or NGO by UUID, with the `founders` glance (5, newest tenure
+    first) and,
+    for organizations that invest, `investor.portfolio.companies` (10, most recent round first).
+    An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
+
+    Args:
+        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ApiError | GovNgoFullResponse]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        currency=currency,
+        if_none_match=if_none_match,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Any | ApiError | GovNgoFullResponse | None:
+    """Get a government body or NGO
+
+     The full record of a government body or NGO by UUID, with the `founders` glance (5, newest tenure
+    first) and,
+    for organizations that invest, `investor.portfolio.companies` (10, most recent round first).
+    An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
+
+    Args:
+        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ApiError | GovNgoFullResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            currency=currency,
+            if_none_match=if_none_match,
+            api_version=api_version,
+        )
+    ).parsed

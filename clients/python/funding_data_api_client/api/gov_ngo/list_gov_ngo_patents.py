@@ -1,0 +1,358 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
+from ...models.api_version import ApiVersion
+from ...models.currency_code import CurrencyCode
+from ...models.patent_list import PatentList
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
+    if not isinstance(api_version, Unset):
+        headers["Api-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params["sort"] = sort
+
+    params["include_total"] = include_total
+
+    json_currency: str | Unset = UNSET
+    if not isinstance(currency, Unset):
+        json_currency = currency.value
+
+    params["currency"] = json_currency
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/data/gov-ngo/{id}/patents".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | ApiError | PatentList | None:
+    if response.status_code == 200:
+        response_200 = PatentList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 402:
+        response_402 = ApiError.from_dict(response.json())
+
+        return response_402
+
+    if response.status_code == 403:
+        response_403 = ApiError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ApiError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ApiError.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ApiError.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ApiError.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = ApiError.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | ApiError | PatentList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Response[Any | ApiError | PatentList]:
+    """List a government body's or NGO's patents
+
+     Patents, most recently filed first.
+      The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400
+    `INVALID_ENTITY_ID`).
+      Cursors are bound to the parent.
+
+    Args:
+        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        sort (str | Unset):  Example: -filed_date.
+        include_total (bool | Unset):  Default: False.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ApiError | PatentList]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        limit=limit,
+        cursor=cursor,
+        sort=sort,
+        include_total=include_total,
+        currency=currency,
+        if_none_match=if_none_match,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Any | ApiError | PatentList | None:
+    """List a government body's or NGO's patents
+
+     Patents, most recently filed first.
+      The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400
+    `INVALID_ENTITY_ID`).
+      Cursors are bound to the parent.
+
+    Args:
+        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        sort (str | Unset):  Example: -filed_date.
+        include_total (bool | Unset):  Default: False.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ApiError | PatentList
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        limit=limit,
+        cursor=cursor,
+        sort=sort,
+        include_total=include_total,
+        currency=currency,
+        if_none_match=if_none_match,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Response[Any | ApiError | PatentList]:
+    """List a government body's or NGO's patents
+
+     Patents, most recently filed first.
+      The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400
+    `INVALID_ENTITY_ID`).
+      Cursors are bound to the parent.
+
+    Args:
+        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        sort (str | Unset):  Example: -filed_date.
+        include_total (bool | Unset):  Default: False.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ApiError | PatentList]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        limit=limit,
+        cursor=cursor,
+        sort=sort,
+        include_total=include_total,
+        currency=currency,
+        if_none_match=if_none_match,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    include_total: bool | Unset = False,
+    currency: CurrencyCode | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Any | ApiError | PatentList | None:
+    """List a government body's or NGO's patents
+
+     Patents, most recently filed first.
+      The parent is found by UUID (another subtype's UUID is 404; a non-UUID is 400
+    `INVALID_ENTITY_ID`).
+      Cursors are bound to the parent.
+
+    Args:
+        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        sort (str | Unset):  Example: -filed_date.
+        include_total (bool | Unset):  Default: False.
+        currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
+            table.
+        if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
+        api_version (ApiVersion | Unset): An API version (`YYYY-MM-DD`). The values listed are the
+            versions served when this document was published (a running server lists its own in
+            `/openapi.json` and `/reference/versions`). Example: 2026-10-09.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ApiError | PatentList
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            limit=limit,
+            cursor=cursor,
+            sort=sort,
+            include_total=include_total,
+            currency=currency,
+            if_none_match=if_none_match,
+            api_version=api_version,
+        )
+    ).parsed
