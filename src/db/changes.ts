@@ -17,6 +17,12 @@ export type RecordTable = Exclude<ChangedTable, 'entities' | 'transactions'>;
 const LOG_TYPE: Record<ChangedTable, string> = { entities: 'entity', transactions: 'transaction', jobs: 'job', funds: 'fund', valuations: 'valuation', news: 'news' };
 const CHUNK = 200;
 
+/**
+ * What a write of rounds or entities must refresh in its own transaction (the record documents that
+ * show them, src/documents/writes.ts), given the rounds and entities it changed.
+ */
+export type RefreshShown = (trx: Knex.Transaction, rounds: readonly number[], entities: readonly number[]) => Promise<unknown>;
+
 /** Keeps the news title index (`news_terms`, src/db/newsSearch.ts) in step with the articles `ids`. */
 async function reindexNews(trx: Knex.Transaction, ids: readonly number[]): Promise<void> {
   await trx('news_terms').whereIn('news_id', [...ids]).delete();
@@ -31,7 +37,7 @@ async function logChanges(trx: Knex.Transaction, table: ChangedTable, ids: reado
 }
 
 /** Sets `patch` on the rows `ids` of `table`, stamps them changed at `at` and logs the update; the number of rows changed. */
-export async function updateRecords(db: Knex, table: ChangedTable, ids: readonly number[], patch: Record<string, unknown>, at: Date): Promise<number> {
+export async function updateRecords(db: Knex, table: ChangedTable, ids: readonly number[], patch: Record<string, unknown>, at: Date, refresh?: RefreshShown): Promise<number> {
   if (ids.length === 0) return 0;
   const stamp = at.toISOString();
   return db.transaction(async (trx) => {
@@ -39,6 +45,8 @@ export async function updateRecords(db: Knex, table: ChangedTable, ids: readonly
     if (found.length === 0) return 0;
     const n = await trx(table).whereIn('id', found).update({ ...patch, updated_at: stamp });
     if (table === 'news') await reindexNews(trx, found);
+    if (refresh && table === 'transactions') await refresh(trx, found, []);
+    if (refresh && table === 'entities') await refresh(trx, [], found);
     await logChanges(trx, table, found, 'update', Object.keys(patch).filter((f) => f !== 'updated_at'), stamp);
     return n;
   });
@@ -81,8 +89,14 @@ export async function deleteRecords(db: Knex, table: RecordTable, ids: readonly 
 }
 
 /** Soft-deletes active transactions: `deleted_at` and `updated_at` become `at` (the import logs the deletion). */
-export async function softDeleteTransactions(db: Knex, ids: readonly number[], at: Date): Promise<number> {
+export async function softDeleteTransactions(db: Knex, ids: readonly number[], at: Date, refresh?: RefreshShown): Promise<number> {
   if (ids.length === 0) return 0;
   const stamp = at.toISOString();
-  return db('transactions').whereIn('id', [...ids]).whereNull('deleted_at').update({ deleted_at: stamp, updated_at: stamp });
+  const write = (k: Knex) => k('transactions').whereIn('id', [...ids]).whereNull('deleted_at').update({ deleted_at: stamp, updated_at: stamp });
+  if (!refresh) return write(db);
+  return db.transaction(async (trx) => {
+    const n = await write(trx);
+    await refresh(trx, ids, []);
+    return n;
+  });
 }

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { changedSince, createFundingClient, exportRows, type FundingClient } from '../../clients/typescript/index.js';
-import { softDeleteTransactions, updateRecords } from '../../src/db/changes.js';
+import { softDeleteTransactions, updateRecords } from '../../src/documents/writes.js';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
 
 const clientOf = (h: Harness, fetchImpl?: typeof fetch): FundingClient =>
