@@ -20,6 +20,8 @@ export interface ChildRows {
   ignore?: string[];
   /** The rows are the first of more (a glance): they are written for a new record, never replace stored ones. */
   partial?: boolean;
+  /** Rows of the table outside this set: `value` among `values` (an entity's derived classification flags). */
+  except?: { column: string; values: readonly string[] };
 }
 
 export interface PlannedRecord {
@@ -206,7 +208,7 @@ export class ExportStore extends ImportStore {
       });
       if (changed.length === 0) continue;
       for (const c of changed) {
-        if (stored.get(c.table)?.has(id)) await this.db(c.table).where(c.fk, id).delete();
+        if (stored.get(c.table)?.has(id)) await this.db(c.table).where(c.fk, id).modify((q) => (c.except ? q.whereNotIn(c.except.column, [...c.except.values]) : q)).delete();
         inserts.set(c.table, [...(inserts.get(c.table) ?? []), ...c.rows.map((r) => ({ ...r, [c.fk]: id }))]);
       }
       await this.db('entities').where('id', id).update({ updated_at: this.at });
@@ -223,7 +225,7 @@ export class ExportStore extends ImportStore {
     for (const c of shapes) {
       const byId = new Map<number, Record<string, unknown>[]>();
       for (let i = 0; i < ids.length; i += CHUNK) {
-        for (const r of (await this.db(c.table).whereIn(c.fk, ids.slice(i, i + CHUNK)).select('*')) as Record<string, unknown>[]) {
+        for (const r of (await this.db(c.table).whereIn(c.fk, ids.slice(i, i + CHUNK)).modify((q) => (c.except ? q.whereNotIn(c.except.column, [...c.except.values]) : q)).select('*')) as Record<string, unknown>[]) {
           const id = Number(r[c.fk]);
           byId.set(id, [...(byId.get(id) ?? []), r]);
         }
@@ -234,7 +236,7 @@ export class ExportStore extends ImportStore {
   }
 
   private async replaceChildren(c: ChildRows, id: number): Promise<void> {
-    await this.db(c.table).where(c.fk, id).delete();
+    await this.db(c.table).where(c.fk, id).modify((q) => (c.except ? q.whereNotIn(c.except.column, [...c.except.values]) : q)).delete();
     await this.insertChildren(c, id);
   }
 

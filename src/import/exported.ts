@@ -7,11 +7,15 @@
  * portfolios, founders glances, search terms, analytics) is refreshed from those, not taken from the row. Entities keep their uuid and are keyed by it; the other
  * records keep their integer id where it is free here and are keyed by it in the import's source.
  */
+import { CLASSIFICATIONS } from '../db/classifications.js';
 import type { ExportStore, PlannedRecord, ChildRows } from '../db/exportedImports.js';
 import { ROUND_TYPES } from '../db/filterKeys.js';
 import { zeroFounderFigures, zeroInvestorCounters } from '../db/figures.js';
 import type { Outcome } from '../db/imports.js';
 import { RowError } from './errors.js';
+
+/** Classification flags the import derives rather than reads (the export shows them). */
+const DERIVED_FLAGS: readonly string[] = CLASSIFICATIONS.map(([value]) => value);
 
 /** The exportable lists (openapi.yaml `format=ndjson`) and the record each row is. */
 export const EXPORTED_TYPES = {
@@ -170,12 +174,16 @@ function entityPlan(r: ExportedRow, refs: Refs | null): { plan: PlannedRecord; d
   const inv = e.investor as Row | null | undefined;
   if (inv) {
     Object.assign(cols, { investor_deal_min_usd: inv.deal_size?.min ?? null, investor_deal_max_usd: inv.deal_size?.max ?? null });
-    if (has(inv, 'rank')) cols.investor_rank = inv.rank ?? null;
+    // the rank is derived across every investor (INVESTOR_RANK, src/db/figures.ts), refreshed after the import
   }
   const list = (v: unknown): Row[] => (Array.isArray(v) ? v : []);
   const children: ChildRows[] = [
     { table: 'entity_locations', fk: 'entity_id', rows: list(e.locations).map((l, position) => ({ role: l.role, city_id: l.city?.id, position })) },
-    { table: 'entity_flags', fk: 'entity_id', rows: [...list(e.roles).map((value) => ({ kind: 'role', value })), ...list(e.classifications).map((value) => ({ kind: 'classification', value }))] },
+    // the derived classification flags (src/db/classifications.ts) are refreshed after the import, like the figures
+    {
+      table: 'entity_flags', fk: 'entity_id', except: { column: 'value', values: DERIVED_FLAGS },
+      rows: [...list(e.roles).map((value) => ({ kind: 'role', value })), ...(list(e.classifications) as unknown as string[]).filter((value) => !DERIVED_FLAGS.includes(value)).map((value) => ({ kind: 'classification', value }))],
+    },
     { table: 'entity_taxonomy', fk: 'entity_id', rows: list(e.taxonomy).map((t) => ({ taxonomy_id: t.id })) },
     { table: 'entity_investor_types', fk: 'entity_id', rows: list(inv?.types).map((t) => ({ investor_type_id: t.id })) },
     { table: 'entity_investor_stages', fk: 'entity_id', rows: list(inv?.stages).map((t) => ({ stage_id: t.id })) },

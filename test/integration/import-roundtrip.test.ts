@@ -61,10 +61,11 @@ async function emptyDatabase(kind: string, dir: string): Promise<string> {
 
 /**
  * A person whose career or education the export's glance cut short (more than five items) loses the
- * rest: the figures and glances counted from those rows (the person's `founded_companies`, the
- * `founders` and `alumni` of the organizations named) can differ for them alone (docs/import.md).
+ * rest: the figures, glances and flags counted from those rows (the person's `founded_companies` and
+ * `classifications`, the `founders` and `alumni` of the organizations named) can differ for them alone
+ * (docs/import.md).
  */
-const FROM_CAREER = ['founded_companies', 'founders', 'alumni'];
+const FROM_CAREER = ['founded_companies', 'founders', 'alumni', 'classifications'];
 
 /**
  * Glance items whose sort keys tie are chosen and listed in the order of internal ids no export
@@ -123,7 +124,7 @@ describe.each(DATABASES)('an export imported into an empty instance [%s]', (kind
     a = await startServer(testServerConfig(await makeDatabase(kind, dir), dir), { logger: pino({ level: 'silent' }) });
     const { BASE_URL: _vite, ...inherited } = process.env;
     env = { ...inherited, DATABASE_URL: await emptyDatabase(kind, dir), SEED_SCALE: 'none' };
-    const ensured = await cli('src/db/cli.ts', ['ensure']);
+    const ensured = await cli('src/admin/database.ts', ['ensure']);
     expect(ensured.code, ensured.stderr).toBe(0);
     b = await startServer(testServerConfig(env.DATABASE_URL!, dir), { logger: pino({ level: 'silent' }) });
     bDb = createDb(b.cfg);
