@@ -29,7 +29,7 @@ beforeEach(async () => {
 });
 afterEach(() => db.destroy());
 
-it('counts a take with its credits, not a refused one, and takes a refund off with them', async () => {
+it('counts a take with its credits, not a refused one, and takes a refund off with them (a row left at nothing goes)', async () => {
   const use = usageOf(1, { operationId: 'getCompany', requests: 1 }, 2, AT);
   expect(await takeCredits(db, 1, 2, AT.toISOString(), [use])).toBe(true);
   expect(await takeCredits(db, 1, 2, AT.toISOString(), [use])).toBe(false); // 1 left
@@ -37,7 +37,8 @@ it('counts a take with its credits, not a refused one, and takes a refund off wi
   expect(await rows()).toEqual([{ team_id: 1, day: '2026-11-23', operation_id: 'getCompany', requests: 1, credits: 2 }]);
   await returnCredits(db, 1, 2, AT.toISOString(), [negated(use)]);
   expect(await balance()).toBe(3);
-  expect(await rows()).toEqual([{ team_id: 1, day: '2026-11-23', operation_id: 'getCompany', requests: 0, credits: 0 }]);
+  // the row the refund brought to nothing goes: a refused call leaves no trace
+  expect(await rows()).toEqual([]);
 });
 
 it('writes neither the credits nor the usage when the usage cannot be written', async () => {
