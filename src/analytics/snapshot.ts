@@ -12,7 +12,6 @@ import type { Knex } from 'knex';
 import { queryTimeout } from '../errors.js';
 import { budgetLeft } from '../db/cancel.js';
 import { aggregateSets, type AggregateRow, type GroupingSet } from '../db/aggregate.js';
-import { FACT_DIMENSIONS } from '../db/facts.js';
 import { codedLabels, factColumn, loadSnapshot, periodLabels, recall, remember, roundDimensionLabels, snapshotStamp, type RoundLabels, type Snapshot } from '../db/snapshot.js';
 import { positionsOf, snapshotSets, type SnapMetric, type SnapSet } from '../db/snapshotGroups.js';
 import type { CompiledFilter } from '../db/listing.js';
@@ -55,14 +54,14 @@ async function memoPositions(db: Knex, snap: Snapshot, where: AnalyticsFilter, m
   return positions;
 }
 
-/** The grouping's labels per round over the snapshot; null when the snapshot does not hold it. */
+/** The grouping's labels per round over the snapshot, as its definition says the snapshot holds them; null when it does not. */
 async function groupLabels(db: Knex, snap: Snapshot, g: GroupingSet['groups'][number]): Promise<RoundLabels | null> {
-  if (g.snap) return 'stages' in g.snap ? stageLabels(snap, g.snap.stages) : periodLabels(snap, g.snap);
-  const name = (g as { name?: string }).name;
-  if (!name) return null;
-  const own = roundDimensionLabels(snap, name);
-  if (own) return own;
-  return FACT_DIMENSIONS[name] ? (await factColumn(db, snap, name)).named : null;
+  const held = g.snap;
+  if (!held) return null;
+  if ('stages' in held) return stageLabels(snap, held.stages);
+  if ('period' in held) return periodLabels(snap, held);
+  if ('round' in held) return roundDimensionLabels(snap, held.round);
+  return (await factColumn(db, snap, held.fact)).named;
 }
 
 const stageLabels = (snap: Snapshot, stages: readonly string[]): RoundLabels => codedLabels(snap.standardizedRound, (v) => stages.includes(v));
