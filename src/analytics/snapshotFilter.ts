@@ -13,54 +13,60 @@ import { factColumn, type Coded, type Snapshot } from '../db/snapshot.js';
 import type { FilterKey } from '../db/listing.js';
 import type { Money } from '../money/fx.js';
 import { placeId } from '../query/compile.js';
-import { columnHolds, comparisonTerms, enumMatch, isNegated, meetsTerms, moneyTerms, type Term } from '../query/definition.js';
+import { columnRule, comparisonTerms, enumMatch, isNegated, moneyTerms, termsTest } from '../query/definition.js';
 import type { FilterNode } from '../query/filter.js';
 import { SCOPES, scopeKey } from '../query/registry.js';
 
 type Cond = Extract<FilterNode, { kind: 'cond' }>;
-type Holds = (r: number) => boolean;
-
 const POINT_OPS = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte']);
 const MEMBER_OPS = new Set(['eq', 'neq', 'in_any', 'nin_any']);
 
-/** The rounds a column condition keeps: present values meeting the positive test, by the null rule. */
-function columnMask(n: number, op: Cond['op'], present: Holds, positive: Holds): Uint8Array {
-  const mask = new Uint8Array(n);
-  for (let r = 0; r < n; r++) if (columnHolds(op, present(r), present(r) && positive(r))) mask[r] = 1;
-  return mask;
-}
-
-/** A numeric column's positive test: terms for a single value, membership for a list. */
-function numericTest(values: ArrayLike<number>, c: Cond, k: FilterKey, money: Money): Holds | null {
+/** A numeric column's positive test on a value: terms for a single value, membership for a list. */
+function numericTest(c: Cond, k: FilterKey, money: Money): ((v: number) => boolean) | null {
   const xs = c.values.map((v) => Number(v.trim()));
   if (!POINT_OPS.has(c.op)) {
     if (k.type === 'money' || !MEMBER_OPS.has(c.op)) return null;
-    return (r) => xs.includes(values[r]!);
+    const set = new Set(xs);
+    return (v) => set.has(v);
   }
-  const terms: Term[] = k.type === 'money' ? moneyTerms(c.op, money.toUsd(xs[0]!)) : comparisonTerms(c.op, xs[0]!);
-  return (r) => meetsTerms(terms, values[r]!);
+  return termsTest(k.type === 'money' ? moneyTerms(c.op, money.toUsd(xs[0]!)) : comparisonTerms(c.op, xs[0]!));
 }
 
-/** A coded string column's positive test: membership of the stored values the condition names. */
-function codedTest(column: Coded, c: Cond, k: FilterKey): Holds | null {
+/** A numeric column's mask (years hold 0 for none, amounts NaN), by the null rule of definition.ts. */
+function numericMask(op: Cond['op'], values: Int16Array | Float64Array, meets: (v: number) => boolean): Uint8Array {
+  const { absent, flip } = columnRule(op);
+  const mask = new Uint8Array(values.length);
+  const years = values instanceof Int16Array;
+  for (let r = 0; r < values.length; r++) {
+    const v = values[r]!;
+    mask[r] = (years ? v === 0 : Number.isNaN(v)) ? absent : (meets(v) ? 1 : 0) ^ flip;
+  }
+  return mask;
+}
+
+/** A coded string column's mask: membership of the stored values the condition names, by the null rule. */
+function codedMask(column: Coded, c: Cond, k: FilterKey): Uint8Array | null {
   if (!MEMBER_OPS.has(c.op) || !k.values) return null;
   const wanted = c.values.map((v) => enumMatch(k.values!, v, k.enumStores));
   if (wanted.some((w) => w === undefined)) return null;
   const keep = new Uint8Array(column.values.length);
   for (const w of wanted) if (column.values.includes(w!)) keep[column.values.indexOf(w!)] = 1;
-  return (r) => keep[column.codes[r]!] === 1;
+  const { absent, flip } = columnRule(c.op);
+  const { codes } = column;
+  const mask = new Uint8Array(codes.length);
+  for (let r = 0; r < codes.length; r++) {
+    const code = codes[r]!;
+    mask[r] = code < 0 ? absent : keep[code]! ^ flip;
+  }
+  return mask;
 }
 
+/** A column key: the rounds whose own value meets the condition. */
 function columnCondition(snap: Snapshot, c: Cond, k: FilterKey, column: NonNullable<Extract<FilterKey['snapshot'], { column: string }>>['column'], money: Money) {
   const held = snap[column];
-  if ('codes' in held) {
-    const test = codedTest(held, c, k);
-    return test && columnMask(snap.n, c.op, (r) => held.codes[r]! >= 0, test);
-  }
-  const test = numericTest(held, c, k, money);
-  // years store 0 for none, amounts NaN
-  const present: Holds = held instanceof Int16Array ? (r) => held[r] !== 0 : (r) => !Number.isNaN(held[r]);
-  return test && columnMask(snap.n, c.op, present, test);
+  if ('codes' in held) return codedMask(held, c, k);
+  const meets = numericTest(c, k, money);
+  return meets && numericMask(c.op, held, meets);
 }
 
 /** The ids of the values a related condition names, as its fact dimension stores them. */

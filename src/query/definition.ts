@@ -6,14 +6,8 @@
  */
 import type { EnumValue, FilterOp } from '../db/listing.js';
 
-/** The comparison operators: their SQL and the same test on a present value. */
-export const COMPARISONS = {
-  eq: { sql: '=', holds: (v: number, x: number) => v === x },
-  gt: { sql: '>', holds: (v: number, x: number) => v > x },
-  gte: { sql: '>=', holds: (v: number, x: number) => v >= x },
-  lt: { sql: '<', holds: (v: number, x: number) => v < x },
-  lte: { sql: '<=', holds: (v: number, x: number) => v <= x },
-} as const;
+/** The comparison operators and their SQL (`termsTest` is the same test on a present value). */
+export const COMPARISONS = { eq: { sql: '=' }, gt: { sql: '>' }, gte: { sql: '>=' }, lt: { sql: '<' }, lte: { sql: '<=' } } as const;
 export type Comparison = keyof typeof COMPARISONS;
 
 /** Operators that hold where their positive form does not (`neq` of `eq`, `nin_*` of `in_*`). */
@@ -62,8 +56,30 @@ export function moneyTerms(op: FilterOp, usdRaw: number): Term[] {
 /** A plain comparison's one term (`neq` is `eq`, negated by the caller). */
 export const comparisonTerms = (op: FilterOp, bound: number): Term[] => [{ cmp: positiveOf(op) as Comparison, bound }];
 
-/** Whether a present value meets every term. */
-export const meetsTerms = (terms: readonly Term[], v: number): boolean => terms.every((t) => COMPARISONS[t.cmp].holds(v, t.bound));
+/** Whether a present value meets every term: one test built once, with no lookups left (it runs per round). */
+export function termsTest(terms: readonly Term[]): (v: number) => boolean {
+  const one = (t: Term): ((v: number) => boolean) => {
+    const x = t.bound;
+    switch (t.cmp) {
+      case 'eq':
+        return (v) => v === x;
+      case 'gt':
+        return (v) => v > x;
+      case 'gte':
+        return (v) => v >= x;
+      case 'lt':
+        return (v) => v < x;
+      default:
+        return (v) => v <= x;
+    }
+  };
+  if (terms.length === 1) return one(terms[0]!);
+  // a range: both bounds in one test
+  const [lo, hi] = terms as [Term, Term];
+  if (lo.cmp === 'gte' && hi.cmp === 'lte') return (v) => v >= lo.bound && v <= hi.bound;
+  const tests = terms.map(one);
+  return (v) => tests.every((t) => t(v));
+}
 
 /**
  * An enum value named by its code or its display name, case-insensitively: what the column stores
@@ -78,8 +94,10 @@ export function enumMatch(values: readonly EnumValue[], raw: string, stores: 'co
 /**
  * The null rule of a column condition, as SQL's three-valued logic gives it: a condition on a null
  * column never holds, negated or not (`not (x = 1)` is null for a null `x`). A related key is an
- * EXISTS instead, whose negation holds for records without any related value.
+ * EXISTS instead, whose negation holds for records without any related value. As the figures an
+ * interpreter needs per record, without a call: a record without a value is `absent`; one with a
+ * value keeps `positive ^ flip` (1 when its value meets the positive condition).
  */
-export function columnHolds(op: FilterOp, present: boolean, positive: boolean): boolean {
-  return present && positive !== isNegated(op);
+export function columnRule(op: FilterOp): { absent: 0; flip: 0 | 1 } {
+  return { absent: 0, flip: isNegated(op) ? 1 : 0 };
 }
