@@ -175,7 +175,7 @@ function positive(sql: string, op: FilterOp, k: FilterKey, values: Value[], b: V
         return `${sql} < ?`;
     }
   }
-  if (op === 'in_any' || op === 'nin_any' || op === 'in_all' || op === 'nin_all') {
+  if (SET_OPS.includes(op)) {
     b.push(...values);
     return `${sql} in (${values.map(() => '?').join(', ')})`;
   }
