@@ -10,7 +10,7 @@ import { periodGrouping, type AggregateRow, type Interval, type OrderTerm } from
 import { ApiError } from '../errors.js';
 import { SORT_PATTERN, sortSyntaxMessage } from '../query/sort.js';
 import type { Money } from '../money/fx.js';
-import { analyticsSets, type AnalyticsFilter } from './snapshot.js';
+import { groupingSets, type AnalyticsFilter } from './snapshot.js';
 import { FUNDING_ROUNDS, parseMetric, sourceDimensions, type Metric, type Source } from './sources.js';
 
 const invalid = (param: string, message: string) => new ApiError('VALIDATION_ERROR', message, [{ path: `query.${param}`, message }]);
@@ -67,7 +67,7 @@ export async function aggregateSource(db: Knex, source: Source, where: Analytics
   const dims = sourceDimensions(source, q.groupBy, 'group_by');
   const metrics = q.metrics.map((name) => parseMetric(source, name, q.metrics.length > 1 ? 'metrics' : 'metric', q.tier));
   const { order, canonical } = resolveOrder(q.sort, q.groupBy, metrics);
-  const [rows, [total]] = (await analyticsSets(db, {
+  const [rows, [total]] = (await groupingSets(db, {
     source,
     where,
     money,
@@ -136,14 +136,14 @@ export async function fundingTimeseries(db: Knex, where: AnalyticsFilter | null,
   const dim = q.groupBy === undefined ? null : sourceDimensions(source, [q.groupBy], 'group_by')[0]!;
   const started = performance.now();
   const base = { source, where, money, budgetMs: q.budgetMs };
-  const [totals, top = []] = await analyticsSets(db, {
+  const [totals, top = []] = await groupingSets(db, {
     ...base,
     sets: [{ groups: [byPeriod], metrics: [metric] }, ...(dim ? [{ groups: [wholeRange, dim], metrics: [metric], order: [{ column: 'm0', desc: true }], limit: q.topN }] : [])],
   });
   const labels = top.map((r) => r.labels[1]!);
   // the series cells run after the top categories are known, within what is left of the one budget
   const left = Math.max(1, q.budgetMs - (performance.now() - started));
-  const cells = dim ? (await analyticsSets(db, { ...base, budgetMs: left, sets: [{ groups: [byPeriod, dim], metrics: [metric], only: { group: 1, labels } }] }))[0]! : [];
+  const cells = dim ? (await groupingSets(db, { ...base, budgetMs: left, sets: [{ groups: [byPeriod, dim], metrics: [metric], only: { group: 1, labels } }] }))[0]! : [];
   const cell = new Map(cells.map((c) => [`${c.labels[0]}\u0000${c.labels[1]}`, c.values[0]!]));
   const total = new Map(totals!.map((t) => [t.labels[0]!, t.values[0]!]));
   return {

@@ -1,17 +1,15 @@
-/** The heatmap and funnel analytics (openapi.yaml, tag Analytics), assembled from SQL aggregates. */
+/** The heatmap and funnel analytics (openapi.yaml, tag Analytics): the rollup unfiltered, else grouping sets (snapshot.ts `groupingSets`). */
 import type { Knex } from 'knex';
 import type { components } from '../../generated/api.js';
-import { heatmapGroups, roundsByStage, type Group, type Metric, type SetsRunner } from '../db/analytics.js';
+import { HEATMAP_SOURCE, heatmapGroups, heatmapSets, stageGroups, stageSets, HEATMAP_METRICS, type Group, type Metric } from '../db/analytics.js';
 import { rolledUpHeatmap } from '../db/rollup.js';
 import type { Money } from '../money/fx.js';
 import { DIMENSIONS, FUNNEL_BUCKETS, type Dimension } from '../db/dimensions.js';
-import { analyticsSets, type AnalyticsFilter } from './snapshot.js';
-
-/** Grouping sets from the rounds snapshot when it can answer them, else live. */
-const runner = (money: Money): SetsRunner => (db, q) => analyticsSets(db, { ...q, money });
+import { groupingSets, type AnalyticsFilter } from './snapshot.js';
 
 type HeatmapDimension = components['schemas']['HeatmapDimension'];
-const MONEY_METRICS: ReadonlySet<Metric> = new Set(['total_amount', 'avg_amount', 'median_amount']);
+/** A metric over a money field comes out in the request currency. */
+const isMoney = (metric: Metric) => HEATMAP_SOURCE.fields[HEATMAP_METRICS[metric].field ?? '']?.money === true;
 
 /** The top `n` labels of an axis by value (ties by label); ordinal axes are then put in natural order. */
 export function topLabels(groups: Group[], n: number, dim: Dimension): string[] {
@@ -26,7 +24,7 @@ export function topLabels(groups: Group[], n: number, dim: Dimension): string[] 
 async function stageCounts(db: Knex, where: AnalyticsFilter | null, dimension: string, stages: readonly string[], budgetMs: number, money: Money) {
   const rolled = where === null ? await rolledUpHeatmap(db, 'standardized_round', dimension, 'count') : null;
   if (!rolled) {
-    return roundsByStage(db, where, DIMENSIONS[dimension]!, stages, budgetMs, runner(money));
+    return stageGroups(await groupingSets(db, { source: HEATMAP_SOURCE, where, money, sets: stageSets(DIMENSIONS[dimension]!, stages), budgetMs }));
   }
   const staged = new Set(stages);
   return [
@@ -44,8 +42,9 @@ export async function heatmap(
   const xd = DIMENSIONS[q.x]!;
   const yd = DIMENSIONS[q.y]!;
   const { xs, ys, cells, grand, total } =
-    (where === null ? await rolledUpHeatmap(db, q.x, q.y, q.metric) : null) ?? (await heatmapGroups(db, where, xd, yd, q.metric, q.budgetMs, runner(money)));
-  const conv = (v: number) => (MONEY_METRICS.has(q.metric) ? (money.out(v) ?? 0) : v);
+    (where === null ? await rolledUpHeatmap(db, q.x, q.y, q.metric) : null) ??
+    heatmapGroups(await groupingSets(db, { source: HEATMAP_SOURCE, where, money, sets: heatmapSets(xd, yd, q.metric), budgetMs: q.budgetMs }));
+  const conv = (v: number) => (isMoney(q.metric) ? (money.out(v) ?? 0) : v);
   const xLabels = topLabels(xs, q.topX, xd);
   const yLabels = topLabels(ys, q.topY, yd);
   const cell = new Map(cells.map((c) => [`${c.labels[0]}\u0000${c.labels[1]}`, c.value]));

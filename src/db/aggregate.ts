@@ -14,9 +14,19 @@ import { isSqlite } from './knex.js';
 export interface Grouping {
   sql: string;
   bindings?: readonly Knex.RawBinding[];
-  /** The same grouping over the rounds snapshot (src/db/snapshot.ts), for those not named by a dimension. */
-  snap?: { period: Interval; from: number; to: number; whole: boolean } | { stages: readonly string[] };
+  /**
+   * The same grouping over the rounds snapshot (src/db/snapshot.ts), when it holds it: a period, the
+   * funnel's stages, a round dimension read from the round's own columns or a fact dimension
+   * (src/db/facts.ts). A grouping without it is answered in SQL.
+   */
+  snap?: SnapshotGrouping;
 }
+
+export type SnapshotGrouping =
+  | { period: Interval; from: number; to: number; whole: boolean }
+  | { stages: readonly string[] }
+  | { round: 'round_year' | 'round_quarter' | 'round_type' | 'standardized_round' }
+  | { fact: string };
 
 export interface OrderTerm {
   /** `m<i>` (metric i) or `g<i>` (grouping i). */

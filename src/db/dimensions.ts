@@ -5,11 +5,14 @@
  *
  * `sql` is a SELECT producing (tid, label) pairs from the CTE `base b`; fixed SQL only.
  */
+import type { SnapshotGrouping } from './aggregate.js';
 import { factDimensionSql } from './facts.js';
 
 export interface Dimension {
   name: string;
   sql: string;
+  /** How the rounds snapshot holds the same grouping (aggregate.ts `Grouping`); none: SQL only. */
+  snap?: SnapshotGrouping;
   /** Labels sort naturally (years, quarters, stages) rather than by metric. */
   ordinal?: boolean;
 }
@@ -53,17 +56,19 @@ const investorPlace = (name: string, column: string): Dimension => ({
  * The round's organization and investor dimensions read the fact table (src/db/facts.ts): the same
  * pairs as `organizationDimensions('b.company_id')` and the investor joins give, by id.
  */
-const factDimensions = (names: readonly string[]): Record<string, Dimension> => Object.fromEntries(names.map((name) => [name, { name, sql: factDimensionSql(name) }]));
+const factDimensions = (names: readonly string[]): Record<string, Dimension> =>
+  Object.fromEntries(names.map((name) => [name, { name, sql: factDimensionSql(name), snap: { fact: name } }]));
 
 export const DIMENSIONS: Record<string, Dimension> = {
-  round_year: { name: 'round_year', sql: `select b.id as tid, cast(b.year as varchar(4)) as label from base b where b.year is not null`, ordinal: true },
+  round_year: { name: 'round_year', sql: `select b.id as tid, cast(b.year as varchar(4)) as label from base b where b.year is not null`, snap: { round: 'round_year' }, ordinal: true },
   round_quarter: {
     name: 'round_quarter',
     sql: `select b.id as tid, cast(b.year as varchar(4)) || '-Q' || cast((b.month + 2) / 3 as varchar(1)) as label from base b where b.year is not null and b.month is not null`,
+    snap: { round: 'round_quarter' },
     ordinal: true,
   },
-  round_type: { name: 'round_type', sql: `select b.id as tid, b.round_type as label from base b where b.round_type is not null` },
-  standardized_round: { name: 'standardized_round', sql: `select b.id as tid, b.standardized_round as label from base b where b.standardized_round is not null` },
+  round_type: { name: 'round_type', sql: `select b.id as tid, b.round_type as label from base b where b.round_type is not null`, snap: { round: 'round_type' } },
+  standardized_round: { name: 'standardized_round', sql: `select b.id as tid, b.standardized_round as label from base b where b.standardized_round is not null`, snap: { round: 'standardized_round' } },
   ...factDimensions(Object.keys(organizationDimensions('b.company_id'))),
   ...factDimensions(['investor_type', 'investor_country', 'investor_continent']),
 };

@@ -45,6 +45,12 @@ interface KeyBase {
   valuesKind?: string;
   /** The tier-ruled field the key reads: refused to callers the field is locked for. */
   field?: FieldName;
+  /**
+   * Where the rounds snapshot (snapshot.ts) holds the key's values, when it does: a column of its own
+   * (a column key) or a fact dimension (a related key). Its filter interpreter answers conditions on
+   * such keys by the rules of src/query/definition.ts; a key without it is answered in SQL.
+   */
+  snapshot?: { column: 'year' | 'amount' | 'valuation' | 'roundTypeCode' | 'standardizedRound' } | { fact: string };
 }
 
 /**

@@ -9,6 +9,8 @@ export interface SqlField {
   sql: string;
   /** Whole USD in the database, converted to the request currency on the way out. */
   money: boolean;
+  /** The rounds snapshot's column of the same values (snapshot.ts), when it holds them: metrics over it can be figured there. */
+  snapshot?: 'amount' | 'valuation' | 'company';
 }
 
 export interface SqlSource {
@@ -38,5 +40,5 @@ export const FUNDING_ROUNDS_SQL: SqlSource = {
   alias: 't',
   from: 'from transactions t where t.deleted_at is null',
   columns: ['t.company_id', 't.year', 't.month', 't.round_type', 't.standardized_round'],
-  fields: { amount: { sql: 't.amount_usd', money: true }, valuation: { sql: 't.valuation_usd', money: true } },
+  fields: { amount: { sql: 't.amount_usd', money: true, snapshot: 'amount' }, valuation: { sql: 't.valuation_usd', money: true, snapshot: 'valuation' } },
 };

@@ -62,24 +62,28 @@ export async function listTransactions(db: Knex, where: CompiledFilter | null, p
 /** The columns of a round list page. */
 export const selectRounds = (q: Knex.QueryBuilder): Knex.QueryBuilder => q.select('t.*');
 
+/** The company keys the rounds snapshot holds, as fact dimensions of the same name (src/db/facts.ts). */
+const COMPANY_FACTS = ['country', 'continent', 'city', 'sector', 'technology', 'industry_tags', 'business_model'];
+
 /** Keys on a transaction aliased `{b}` (scope `funding`). */
 function fundingKeys(): FilterKey[] {
   const company = entityKeys()
     .filter((k) => !['gender', 'is_hiring', 'updated_at'].includes(k.key))
-    .map((k) => rebase(k, `company.${k.key}`, 'cmp'));
+    .map((k) => rebase(k, `company.${k.key}`, 'cmp'))
+    .map((k) => (COMPANY_FACTS.includes(k.key.slice('company.'.length)) ? { ...k, snapshot: { fact: k.key.slice('company.'.length) } } : k));
   return [
     { key: 'date', kind: 'column', type: 'partial_date', sqls: ['{b}.date_sort'], ops: CMP, description: 'Announcement date (YYYY, YYYY-MM or YYYY-MM-DD; compared at the given precision)' },
-    { key: 'year', kind: 'column', type: 'integer', sqls: ['{b}.year'], ops: CMP_SET, description: 'Announcement year' },
-    { key: 'amount', kind: 'column', type: 'money', sqls: ['{b}.amount_usd'], ops: CMP, description: 'Round amount in the request currency (integer)' },
-    { key: 'valuation', kind: 'column', type: 'money', sqls: ['{b}.valuation_usd'], ops: CMP, field: 'valuation', description: 'Post-money valuation in the request currency (integer)' },
-    { key: 'round_type', kind: 'column', type: 'enum', sqls: ['{b}.round_type_code'], ops: EQ_SET, values: ROUND_TYPES, description: 'Reported round type (display name or code, case-insensitive)' },
-    { key: 'standardized_round', kind: 'column', type: 'enum', sqls: ['{b}.standardized_round'], ops: EQ_SET, values: STANDARDIZED_ROUND_VALUES, enumStores: 'name', description: 'Standardized round (display name or code, case-insensitive)' },
+    { key: 'year', kind: 'column', snapshot: { column: 'year' }, type: 'integer', sqls: ['{b}.year'], ops: CMP_SET, description: 'Announcement year' },
+    { key: 'amount', kind: 'column', snapshot: { column: 'amount' }, type: 'money', sqls: ['{b}.amount_usd'], ops: CMP, description: 'Round amount in the request currency (integer)' },
+    { key: 'valuation', kind: 'column', snapshot: { column: 'valuation' }, type: 'money', sqls: ['{b}.valuation_usd'], ops: CMP, field: 'valuation', description: 'Post-money valuation in the request currency (integer)' },
+    { key: 'round_type', kind: 'column', snapshot: { column: 'roundTypeCode' }, type: 'enum', sqls: ['{b}.round_type_code'], ops: EQ_SET, values: ROUND_TYPES, description: 'Reported round type (display name or code, case-insensitive)' },
+    { key: 'standardized_round', kind: 'column', snapshot: { column: 'standardizedRound' }, type: 'enum', sqls: ['{b}.standardized_round'], ops: EQ_SET, values: STANDARDIZED_ROUND_VALUES, enumStores: 'name', description: 'Standardized round (display name or code, case-insensitive)' },
     { key: 'is_verified', kind: 'column', type: 'boolean', sqls: ['{b}.is_verified'], ops: BOOL, description: 'Verified by the service' },
     { key: 'is_vc_round', kind: 'column', type: 'boolean', sqls: ['{b}.is_vc_round'], ops: BOOL, description: 'Venture-capital round' },
     { key: 'is_exit', kind: 'column', type: 'boolean', sqls: ['{b}.is_exit'], ops: BOOL, description: 'Exit (IPO or acquisition)' },
     { key: 'investor.uuid', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id', sqls: ['ie.uuid'], ops: REPEATED, field: 'investors', description: 'Participating investor UUID (repeated: in_all needs every investor)' },
     { key: 'investor.lead', kind: 'related', type: 'uuid', from: 'transaction_investors r join entities ie on ie.id = r.investor_id', link: 'r.transaction_id = {b}.id and r.is_lead = true', sqls: ['ie.uuid'], ops: REPEATED, field: 'investors', description: 'Lead investor UUID' },
-    { key: 'investor.type', kind: 'related', type: 'enum', from: 'transaction_investors r join entity_investor_types eit on eit.entity_id = r.investor_id join investor_types it on it.id = eit.investor_type_id', link: 'r.transaction_id = {b}.id', sqls: ['it.code'], ops: REPEATED, field: 'investors', description: 'Type of a participating investor (display name or code, case-insensitive)', valuesFrom: 'investor_types' },
+    { key: 'investor.type', kind: 'related', type: 'enum', from: 'transaction_investors r join entity_investor_types eit on eit.entity_id = r.investor_id join investor_types it on it.id = eit.investor_type_id', link: 'r.transaction_id = {b}.id', sqls: ['it.code'], ops: REPEATED, field: 'investors', snapshot: { fact: 'investor_type' }, description: 'Type of a participating investor (display name or code, case-insensitive)', valuesFrom: 'investor_types' },
     UPDATED_AT,
     ...company,
   ];

@@ -10,6 +10,7 @@ import { ApiError } from '../errors.js';
 import type { Money } from '../money/fx.js';
 import type { FilterNode, FilterOp } from './filter.js';
 import type { CompiledFilter, FilterEnums, FilterKey, FilterScope } from '../db/listing.js';
+import { COMPARISONS, enumMatch, isNegated, moneyTerms, positiveOf, SET_OPS, type Comparison, type Term } from './definition.js';
 import { retiredKey, scopeKey } from './registry.js';
 
 export type { CompiledFilter, FilterEnums } from '../db/listing.js';
@@ -42,7 +43,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PARTIAL = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 /** An ISO 8601 date-time with its offset (`Z` or `±HH:MM`); fractions of a second to milliseconds. */
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-const SET_OPS: readonly FilterOp[] = ['in_any', 'nin_any', 'in_all', 'nin_all'];
 
 function invalid(key: string, message: string): ApiError {
   return new ApiError('FILTER_VALIDATION_ERROR', message, { filter: key });
@@ -93,14 +93,13 @@ function typed(k: FilterKey, raw: string, opts: CompileOptions): Value {
       return u;
     }
     case 'enum': {
-      const low = v.toLowerCase();
       const values = k.values ?? (k.valuesFrom ? opts.enums?.[k.valuesFrom] : undefined);
       if (!values) throw new Error(`The values of enum filter ${k.key} were not loaded`);
-      const hit = values.find((e) => e.code.toLowerCase() === low || e.name.toLowerCase() === low);
-      if (!hit) {
+      const stored = enumMatch(values, v, k.enumStores);
+      if (stored === undefined) {
         throw invalid(k.key, `Unknown value "${raw}" for filter ${k.key}; valid values: GET /reference/filters/${k.key}/values`);
       }
-      return k.enumStores === 'name' ? hit.name : hit.code;
+      return stored;
     }
     case 'partial_date':
       partialDateRange(k.key, v);
@@ -146,7 +145,12 @@ export function placeId(k: FilterKey, raw: string, enums: FilterEnums | undefine
   throw invalid(k.key, `Filter ${k.key} expects a place id${also}, got "${raw}"; the values: GET /reference/filters/${k.key}/values`);
 }
 
-const OPS: Record<'eq' | 'gt' | 'gte' | 'lt' | 'lte', string> = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+/** Terms as SQL over one expression, and-ed (definition.ts gives their meaning). */
+function termsSql(sql: string, terms: readonly Term[], b: Value[]): string {
+  b.push(...terms.map((t) => t.bound));
+  const parts = terms.map((t) => `${sql} ${COMPARISONS[t.cmp].sql} ?`);
+  return parts.length === 1 ? parts[0]! : `(${parts.join(' and ')})`;
+}
 
 /** A positive condition on one SQL expression (the negations are applied by the caller). */
 function positive(sql: string, op: FilterOp, k: FilterKey, values: Value[], b: Value[]): string {
@@ -171,39 +175,13 @@ function positive(sql: string, op: FilterOp, k: FilterKey, values: Value[], b: V
         return `${sql} < ?`;
     }
   }
-  if (op === 'in_any' || op === 'nin_any' || op === 'in_all' || op === 'nin_all') {
+  if (SET_OPS.includes(op)) {
     b.push(...values);
     return `${sql} in (${values.map(() => '?').join(', ')})`;
   }
-  if (k.type === 'money') return moneyBound(sql, op, Number(values[0]), b);
+  if (k.type === 'money') return termsSql(sql, moneyTerms(op, Number(values[0])), b);
   b.push(values[0]!);
-  return `${sql} ${OPS[op === 'neq' ? 'eq' : (op as keyof typeof OPS)]} ?`;
-}
-
-/**
- * Money columns hold whole USD; a converted threshold is fractional. Round it to the integer bound
- * with the same meaning, so the comparison stays integer (and index-friendly) on both engines.
- */
-function moneyBound(sql: string, op: FilterOp, raw: number, b: Value[]): string {
-  const usd = Math.round(raw * 1e6) / 1e6; // conversion noise must not move a bound
-  switch (op) {
-    case 'gt':
-      b.push(Math.floor(usd));
-      return `${sql} > ?`;
-    case 'gte':
-      b.push(Math.ceil(usd));
-      return `${sql} >= ?`;
-    case 'lt':
-      b.push(Math.ceil(usd));
-      return `${sql} < ?`;
-    case 'lte':
-      b.push(Math.floor(usd));
-      return `${sql} <= ?`;
-    default:
-      // eq / neq: the whole USD amounts that convert to the value (none when it falls between two)
-      b.push(Math.ceil(usd), Math.floor(usd));
-      return `(${sql} >= ? and ${sql} <= ?)`;
-  }
+  return `${sql} ${COMPARISONS[positiveOf(op) as Comparison].sql} ?`;
 }
 
 const anyOf = (k: FilterKey, op: FilterOp, values: Value[], b: Value[], alias: string) => {
@@ -238,7 +216,7 @@ function condition(c: Cond, scope: FilterScope, opts: CompileOptions, b: Value[]
   }
   if (isSet && c.values.length === 0) throw invalid(c.key, `Operator ${c.op} needs at least one value for filter ${c.key}`);
   const values = [...new Set(c.values.map((v) => typed(k, v, opts)))];
-  const negated = c.op === 'neq' || c.op === 'nin_any' || c.op === 'nin_all';
+  const negated = isNegated(c.op);
   const alias = opts.alias;
   if (k.kind === 'column') {
     const expr = anyOf(k, c.op, values, b, alias);

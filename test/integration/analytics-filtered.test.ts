@@ -11,7 +11,7 @@ import { FUNDING_ROUNDS, parseMetric } from '../../src/analytics/sources.js';
 import { aggregate, aggregateInOneStatement, aggregateSets, baseCte, periodGrouping, type GroupingSet } from '../../src/db/aggregate.js';
 import { filterEnums } from '../../src/db/refCache.js';
 import { rebuildFacts } from '../../src/db/rollup.js';
-import { HEATMAP_METRICS, HEATMAP_SOURCE, heatmapGroups, roundsByStage, type Group, type Metric } from '../../src/db/analytics.js';
+import { HEATMAP_METRICS, HEATMAP_SOURCE, heatmapGroups, heatmapSets, stageGroups, stageSets, type Group, type Metric } from '../../src/db/analytics.js';
 import { Money } from '../../src/money/fx.js';
 import { compileFilter, type CompiledFilter } from '../../src/query/compile.js';
 import { parseFilter } from '../../src/query/filter.js';
@@ -74,7 +74,7 @@ forEachDatabase('filtered analytics in one statement', (h) => {
         // every pair under every metric, over the filters in turn
         for (const [x, y] of [PAIRS[0]!, PAIRS[1 + (i % (PAIRS.length - 1))]!]) {
           const [xd, yd] = [DIMENSIONS[x]!, DIMENSIONS[y]!];
-          const got = await heatmapGroups(h().db, where, xd, yd, metric, BUDGET);
+          const got = heatmapGroups(await aggregateSets(h().db, { source: HEATMAP_SOURCE, where, sets: heatmapSets(xd, yd, metric), budgetMs: BUDGET }));
           const label = `${f} ${metric} ${x} x ${y}`;
           expect(sorted(got.cells), label).toEqual(sorted(await oneByOne(h().db, where, [yd, xd], metric)));
           expect(sorted(got.xs), label).toEqual(sorted(await oneByOne(h().db, where, [xd], metric)));
@@ -105,7 +105,7 @@ forEachDatabase('filtered analytics in one statement', (h) => {
     for (const f of [null, ...(await filters(h()))]) {
       const where = await compile(h(), f);
       for (const dim of ['country', 'investor_type', 'sector', 'continent']) {
-        const [perLabel, perStage] = await roundsByStage(h().db, where, DIMENSIONS[dim]!, stages, BUDGET);
+        const [perLabel, perStage] = stageGroups(await aggregateSets(h().db, { source: HEATMAP_SOURCE, where, sets: stageSets(DIMENSIONS[dim]!, stages), budgetMs: BUDGET }));
         expect(byKey(perLabel), `${f} ${dim}`).toEqual(await before(where, byJoin(DIMENSIONS[dim]!)));
         expect(byKey(perStage), `${f}`).toEqual(await before(where, null));
       }

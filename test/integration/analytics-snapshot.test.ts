@@ -36,6 +36,7 @@ async function filters(h: Harness): Promise<string[]> {
     ((await h.db('transactions as t').join('entities as e', 'e.id', 't.company_id').whereNotNull(`e.${column}`).groupBy(`e.${column}`).orderByRaw('count(*) desc').first({ id: `e.${column}` })) as { id: number }).id;
   const sector = (await h.db('entity_taxonomy as et').join('taxonomy as tx', 'tx.id', 'et.taxonomy_id').where('tx.type', 'sector').first('tx.id')) as { id: number };
   const [country, continent] = [await top('hq_country_id'), await top('hq_continent_id')];
+  const vc = (await h.db('investor_types').where('code', 'venture_capital').first('name')) as { name: string };
   return [
     'and(year[gte]:2015,year[lte]:2020)',
     'year[in_any]:[2012,2019]',
@@ -51,6 +52,8 @@ async function filters(h: Harness): Promise<string[]> {
     'amount[eq]:5000000',
     'valuation[gt]:100000000',
     'investor.type[eq]:venture_capital',
+    // an enum value by its display name, upper-cased: matched as compile.ts matches it (src/query/definition.ts)
+    `investor.type[in_any]:[${vc.name.toUpperCase()},angel]`,
     `and(year[gte]:2015,company.continent[eq]:${continent})`,
     `or(company.sector[eq]:${sector.id},amount[gte]:10000000)`,
     `and(investor.type[in_any]:[venture_capital,angel],company.country[eq]:${country})`,
