@@ -6,8 +6,10 @@
  */
 import { applyLockSites, type LockSite } from '../access/locked.js';
 import type { Principal, Tier } from '../auth/verify.js';
-import type { DocumentRow } from '../db/documents.js';
+import { loadDocuments, type DocumentKind, type DocumentRow } from '../db/documents.js';
+import type { RequestScope, Result } from '../http/context.js';
 import { RawJson } from '../http/rawJson.js';
+import { withScore } from '../services/keyword.js';
 import type { Money } from '../money/fx.js';
 import { changesFor } from '../versions/changes/index.js';
 import type { VersionInfo } from '../versions/resolve.js';
@@ -59,4 +61,28 @@ export function documentLocks(records: readonly Assembled[], page: boolean): (bo
     const data = (body as { data: unknown }).data;
     records.forEach((r, i) => applyLockSites(r.sites, page ? (data as unknown[])[i] : data, tier));
   };
+}
+
+/** The rows of a page the repository read: ids, each row's `updated_at` for stored bytes, a ranked list's `score`. */
+export interface PageRow {
+  id: number;
+  updated_at?: string;
+  score?: number;
+}
+
+/**
+ * A page's rows from their documents of this kind, with the locks at their sites; null when
+ * documents are off or a row has none (the rows' path then answers the whole page). Rows that need
+ * no change for the request and carry no score go out as their stored bytes.
+ */
+export async function pageFromDocuments(r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>, kind: DocumentKind, rows: readonly PageRow[]): Promise<{ data: unknown[]; locks: Result['locks'] } | null> {
+  const { db, cfg } = r.deps;
+  if (!cfg.recordDocuments) return null;
+  const docs = await loadDocuments(db, kind, rows.map((t) => t.id));
+  if (!rows.every((t) => docs.has(t.id))) return null;
+  if (asStored(r) && rows.every((t) => t.score === undefined && typeof t.updated_at === 'string')) {
+    return { data: rows.map((t) => storedRow(docs.get(t.id)!, cfg.appUrl, t.updated_at!)), locks: () => {} };
+  }
+  const records = rows.map((t) => assemble(docs.get(t.id)!, cfg.appUrl, r.money));
+  return { data: records.map((a, i) => withScore(a.data, rows[i]!)), locks: documentLocks(records, true) };
 }
