@@ -21,7 +21,7 @@ async function companyPage(ctx: Pick<RequestScope, 'deps' | 'list'>) {
 export const companyHandlers: HandlerMap = {
   listCompanies: async (ctx) => {
     const { rows, page } = ctx.query.semantic_keyword === undefined ? await companyPage(ctx) : await keywordList(ctx, ctx.query.semantic_keyword, 'company');
-    const fromDocuments = await pageFromDocuments(ctx, 'company_row', rows);
+    const fromDocuments = await pageFromDocuments(ctx, 'listCompanies', 'company_row', rows);
     if (fromDocuments) return { ...ok('listCompanies', { data: fromDocuments.data as CompanySummary[], page, currency: currencyOf(ctx.money) }), locks: fromDocuments.locks };
     const summaries = await entitySummaries(ctx, rows.map((r) => r.id));
     const data = rows.map((r) => withScore(summaries.get(r.id)!, r) as CompanySummary);

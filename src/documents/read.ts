@@ -11,7 +11,7 @@ import type { RequestScope, Result } from '../http/context.js';
 import { RawJson } from '../http/rawJson.js';
 import { withScore } from '../services/keyword.js';
 import type { Money } from '../money/fx.js';
-import { changesFor } from '../versions/changes/index.js';
+import { downgraded } from '../versions/changes/index.js';
 import type { VersionInfo } from '../versions/resolve.js';
 import type { Path } from './build.js';
 
@@ -31,12 +31,13 @@ function withAppUrl(doc: DocumentRow, appUrl: string): string {
 }
 
 /**
- * Whether documents go out as stored for this request: in USD, at a version whose answers no change
- * rewrites, to a caller who sees every field (a tier below premium always meets a lock site: the
- * round's valuation and investors, a company's valuation).
+ * Whether documents go out as stored for this request: in USD, at a version where no change
+ * rewrites the operation's answers (src/versions/changes/: each lists the operations it rewrites),
+ * to a caller who sees every field (a tier below premium always meets a lock site: the round's
+ * valuation and investors, a company's valuation).
  */
-export function asStored(r: { money: Money; principal: Principal | null; version: VersionInfo }): boolean {
-  return r.money.perUsd === 1 && (!r.principal || r.principal.tier === 'premium') && !changesFor(r.version.date).some((c) => c.downgradeResponse);
+export function asStored(r: { money: Money; principal: Principal | null; version: VersionInfo }, operationId: string): boolean {
+  return r.money.perUsd === 1 && (!r.principal || r.principal.tier === 'premium') && !downgraded(r.version.date, operationId);
 }
 
 /** A document as its bytes (asStored requests); `updatedAt` its record's `updated_at`. */
@@ -75,12 +76,17 @@ export interface PageRow {
  * documents are off or a row has none (the rows' path then answers the whole page). Rows that need
  * no change for the request and carry no score go out as their stored bytes.
  */
-export async function pageFromDocuments(r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>, kind: DocumentKind, rows: readonly PageRow[]): Promise<{ data: unknown[]; locks: Result['locks'] } | null> {
+export async function pageFromDocuments(
+  r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>,
+  operationId: string,
+  kind: DocumentKind,
+  rows: readonly PageRow[],
+): Promise<{ data: unknown[]; locks: Result['locks'] } | null> {
   const { db, cfg } = r.deps;
   if (!cfg.recordDocuments) return null;
   const docs = await loadDocuments(db, kind, rows.map((t) => t.id));
   if (!rows.every((t) => docs.has(t.id))) return null;
-  if (asStored(r) && rows.every((t) => t.score === undefined && typeof t.updated_at === 'string')) {
+  if (asStored(r, operationId) && rows.every((t) => t.score === undefined && typeof t.updated_at === 'string')) {
     return { data: rows.map((t) => storedRow(docs.get(t.id)!, cfg.appUrl, t.updated_at!)), locks: () => {} };
   }
   const records = rows.map((t) => assemble(docs.get(t.id)!, cfg.appUrl, r.money));
