@@ -1,14 +1,16 @@
 /**
  * Record documents (docs/scaling.md, "Record documents"): server CPU per request with answers from
  * the documents (`RECORD_DOCUMENTS=on`) and from the rows (`off`), in alternating rounds over the
- * same database, for a round's detail, a company's detail, the rounds list of 25 (in USD: the
- * stored bytes; in EUR: parsed and converted at the money paths) and the NDJSON export of every
+ * same database, for a round's detail, a company's and an investor's detail, the rounds list and the
+ * companies list of 25 (in USD: the stored bytes; in EUR: parsed and converted at the money paths)
+ * and the NDJSON export of every
  * round (rows/s); bytes per document; and the write cost: what an import that changes rounds, and
  * one that renames a company, spend refreshing documents (the import report's `documents` step)
  * beside the whole import. Scale `tiny` or `demo` only (BENCH_SCALE; default tiny).
  *
  *   tsx bench/documents.ts   BENCH_SCALE (tiny), BENCH_DBS (sqlite,postgres), BENCH_ROUNDS (3),
- *                            BENCH_SECONDS (4), BENCH_OUT (default bench/results/<date>-documents-<scale>.json)
+ *                            BENCH_SECONDS (4), BENCH_SCENARIOS (every one; comma-separated names),
+ *                            BENCH_OUT (default bench/results/<date>-documents-<scale>.json)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,32 +24,35 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const SECONDS = Number(process.env.BENCH_SECONDS || 4);
 const DBS = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as DbKind[];
 const MODES = ['off', 'on'] as const;
+const ONLY = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : null;
 
 async function ids(t: SeedTarget) {
   const db = createDb({ dbClient: t.kind, databaseUrl: t.databaseUrl, sqliteFile: t.sqliteFile, dbPoolMax: 2 });
   try {
     const rounds = ((await db('transactions').whereNull('deleted_at').orderBy('id').limit(200).select('id')) as { id: number }[]).map((r) => Number(r.id));
-    const companies = ((await db('entities').where('subtype', 'company').orderBy('id').limit(200).select('uuid')) as { uuid: string }[]).map((r) => r.uuid);
+    const uuids = async (subtype: string) => ((await db('entities').where('subtype', subtype).orderBy('id').limit(200).select('uuid')) as { uuid: string }[]).map((r) => r.uuid);
+    const [companies, investors] = [await uuids('company'), await uuids('investor')];
     const sizes = (await db('record_documents')
       .groupBy('kind')
       .select('kind', db.raw('count(*) as n'), db.raw('avg(length(body)) as body'), db.raw('avg(length(money_paths) + length(lock_paths)) as paths'))) as { kind: string; n: number; body: number; paths: number }[];
-    return { rounds, companies, sizes: Object.fromEntries(sizes.map((s) => [s.kind, { documents: Number(s.n), bodyBytes: round(Number(s.body), 0), pathBytes: round(Number(s.paths), 0) }])) };
+    return { rounds, companies, investors, sizes: Object.fromEntries(sizes.map((s) => [s.kind, { documents: Number(s.n), bodyBytes: round(Number(s.body), 0), pathBytes: round(Number(s.paths), 0) }])) };
   } finally {
     await db.destroy();
   }
 }
 
 async function scenarios(t: SeedTarget) {
-  const { rounds, companies, sizes } = await ids(t);
-  return {
-    sizes,
-    paths: {
-      transactionDetail: rounds.map((id) => `/data/transactions/${id}`),
-      companyDetail: companies.map((uuid) => `/data/companies/${uuid}`),
-      list25: ['/data/transactions?limit=25'],
-      list25Eur: ['/data/transactions?limit=25&currency=EUR'],
-    } as Record<string, string[]>,
+  const { rounds, companies, investors, sizes } = await ids(t);
+  const paths: Record<string, string[]> = {
+    transactionDetail: rounds.map((id) => `/data/transactions/${id}`),
+    companyDetail: companies.map((uuid) => `/data/companies/${uuid}`),
+    investorDetail: investors.map((uuid) => `/data/investors/${uuid}`),
+    list25: ['/data/transactions?limit=25'],
+    list25Eur: ['/data/transactions?limit=25&currency=EUR'],
+    companyList25: ['/data/companies?limit=25'],
+    companyList25Eur: ['/data/companies?limit=25&currency=EUR'],
   };
+  return { sizes, paths: Object.fromEntries(Object.entries(paths).filter(([name]) => !ONLY || ONLY.has(name))) };
 }
 
 /**

@@ -13,9 +13,10 @@ import { ok, type HandlerMap, type RequestScope } from '../src/http/context.js';
 import type { CompiledFilter } from '../src/query/compile.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
-import { entitySummaries, findTyped, type Subtype } from '../src/services/entities.js';
+import { entitySummaries, findTyped } from '../src/services/entities.js';
 import { keywordList, withScore } from '../src/services/keyword.js';
-import { organizationRecord } from '../src/services/organizations.js';
+import { organizationAnswer, organizationRecord } from '../src/services/organizations.js';
+import type { OrganizationKind } from '../src/db/documents.js';
 import { currencyOf, pageEnvelope, type PageEnvelope } from '../src/services/page.js';
 import { personRecord, personRecords } from '../src/services/people.js';
 
@@ -43,15 +44,17 @@ async function organizationPage(ctx: Pick<RequestScope, 'deps' | 'list' | 'money
   return { data, page, currency: currencyOf(ctx.money) };
 }
 
-/** The full record of an organization of one subtype by its path UUID. */
-async function organizationDetail(ctx: Pick<RequestScope, 'deps' | 'money' | 'version'>, id: string, subtype: Subtype, noun: string) {
-  const row = await findTyped(ctx, id, subtype, noun);
-  return { data: await organizationRecord(ctx, row), currency: currencyOf(ctx.money) };
+/** The full record of an organization of one subtype by its path UUID, and its locks when it came from its document. */
+async function organizationDetail(ctx: Pick<RequestScope, 'deps' | 'money' | 'version'>, id: string, subtype: OrganizationKind, noun: string) {
+  const { data, locks } = await organizationAnswer(ctx, id, subtype, noun);
+  return { body: { data, currency: currencyOf(ctx.money) }, locks };
 }
 
 /** A page or record of organizations in the shape of one subtype's schema (organizationSummary and -Full serve every subtype). */
 const asPage = <T>(p: { data: unknown[]; page: PageEnvelope; currency: S['CurrencyCode'] }) => ({ ...p, data: p.data as T[] });
 const asRecord = <T>(r: { data: unknown; currency: S['CurrencyCode'] }) => ({ ...r, data: r.data as T });
+/** A detail's answer with the locks its document brought. */
+const detail = <T>(op: 'getInvestor' | 'getGovNgo', d: Awaited<ReturnType<typeof organizationDetail>>) => ({ ...ok(op, asRecord<T>(d.body) as Parameters<typeof ok<typeof op>>[1]), locks: d.locks });
 
 export const organizationHandlers: HandlerMap = {
   listEntities: async (ctx) => ok('listEntities', asPage<S['EntitySummary']>(await organizationPage(ctx, { all: true }, ORGANIZATION_SORTS, ctx.query.semantic_keyword))),
@@ -61,11 +64,11 @@ export const organizationHandlers: HandlerMap = {
     return ok('getEntity', asRecord<S['EntityFull']>({ data, currency: currencyOf(ctx.money) }));
   },
   listInvestors: async (ctx) => ok('listInvestors', asPage<S['InvestorSummary']>(await organizationPage(ctx, { subtype: 'investor' }, INVESTOR_SORTS, ctx.query.semantic_keyword))),
-  getInvestor: async (ctx) => ok('getInvestor', asRecord<S['InvestorFull']>(await organizationDetail(ctx, ctx.params.id, 'investor', 'Investor'))),
+  getInvestor: async (ctx) => detail<S['InvestorFull']>('getInvestor', await organizationDetail(ctx, ctx.params.id, 'investor', 'Investor')),
   listUniversities: async (ctx) => ok('listUniversities', asPage<S['UniversitySummary']>(await organizationPage(ctx, { subtype: 'university' }, ORGANIZATION_SORTS))),
-  getUniversity: async (ctx) => ok('getUniversity', asRecord<S['UniversityFull']>(await organizationDetail(ctx, ctx.params.id, 'university', 'University'))),
+  getUniversity: async (ctx) => ok('getUniversity', asRecord<S['UniversityFull']>({ data: await organizationRecord(ctx, await findTyped(ctx, ctx.params.id, 'university', 'University')), currency: currencyOf(ctx.money) })),
   listGovNgos: async (ctx) => ok('listGovNgos', asPage<S['GovNgoSummary']>(await organizationPage(ctx, { subtype: 'gov_ngo' }, ORGANIZATION_SORTS))),
-  getGovNgo: async (ctx) => ok('getGovNgo', asRecord<S['GovNgoFull']>(await organizationDetail(ctx, ctx.params.id, 'gov_ngo', 'Government body or NGO'))),
+  getGovNgo: async (ctx) => detail<S['GovNgoFull']>('getGovNgo', await organizationDetail(ctx, ctx.params.id, 'gov_ngo', 'Government body or NGO')),
   listPeople: async (ctx) => {
     const { rows, page } = await directoryPage(ctx, FOUNDER_SORTS, (db, where, p) => listPersons(db, 'persons', where, p));
     const view = ctx.query.view ?? 'full';

@@ -82,7 +82,7 @@ export async function seedDatabase(
   // record documents embed figures, flags and every related row: built once all of them are in
   ctx.progress.begin('record documents', 1);
   const docs = await rebuildDocuments(db);
-  counts.push({ table: 'record_documents', rows: docs.transactions + docs.companies });
+  counts.push({ table: 'record_documents', rows: docs.transactions + docs.organizations });
   if (opts.rollup !== false) {
     ctx.progress.begin('analytics rollup', 1);
     await rebuildRollup(db);

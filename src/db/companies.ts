@@ -5,11 +5,11 @@ import type { EntityRow } from './entities.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { V2026_10_09 } from '../versions/table.js';
 
-/** A page of companies matching the compiled filter (rows are entity ids and sort values). */
+/** A page of companies matching the compiled filter (rows are entity ids, `updated_at` and sort values). */
 export async function listCompanies(db: Knex, where: CompiledFilter | null, page: PageRequest) {
   const base = db('entities as e').where('e.subtype', 'company');
   if (where) base.whereRaw(where.sql, where.bindings);
-  return keysetPage<Pick<EntityRow, 'id'> & Record<string, unknown>>(db, base, (q) => q.select('e.id'), page);
+  return keysetPage<Pick<EntityRow, 'id' | 'updated_at'> & Record<string, unknown>>(db, base, (q) => q.select('e.id', 'e.updated_at'), page);
 }
 
 export const COMPANY_SORTS = sortRegistry(

@@ -5,7 +5,22 @@
 import type { Knex } from 'knex';
 import { prepared, whereIdIn } from './knex.js';
 
-export type DocumentKind = 'transaction' | 'company';
+/**
+ * The organization subtypes whose full record (getCompany, getInvestor, getGovNgo) is kept as a
+ * document. Not universities: their record's alumni glance is a page of the budgeted list reader
+ * (src/db/budget.ts), which runs on a connection of its own, outside the transaction of a change.
+ */
+export const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo'] as const;
+export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
+
+/**
+ * A round's record; an organization's full record, by its subtype; a company's list row
+ * (`company_row`, the summary `listCompanies` pages hold).
+ */
+export type DocumentKind = 'transaction' | OrganizationKind | 'company_row';
+
+/** The subtype of the entities a kind of document is kept for (null: rounds). */
+export const subtypeOf = (kind: DocumentKind): OrganizationKind | null => (kind === 'transaction' ? null : kind === 'company_row' ? 'company' : kind);
 
 export interface DocumentRow {
   record_id: number;
@@ -46,17 +61,20 @@ export async function documentBatch(db: Knex, kind: DocumentKind, after: number,
   return rows.map((r) => ({ ...r, record_id: Number(r.record_id) }));
 }
 
-/** The records a kind has documents for (every round, soft-deleted ones too: lists may include them; every company), a batch after `after`. */
+/** The records a kind has documents for (every round, soft-deleted ones too: lists may include them; every organization of the kind's subtype), a batch after `after`. */
 export async function recordIdBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<number[]> {
-  const q = kind === 'transaction' ? db('transactions') : db('entities').where('subtype', 'company');
+  const subtype = subtypeOf(kind);
+  const q = subtype === null ? db('transactions') : db('entities').where('subtype', subtype);
   const rows = (await q.andWhere('id', '>', after).orderBy('id').limit(limit).select('id')) as { id: number }[];
   return rows.map((r) => Number(r.id));
 }
 
-/** Of these ids, those that are companies. */
-export async function companiesAmong(db: Knex, ids: readonly number[]): Promise<number[]> {
-  const out: number[] = [];
-  for (const part of chunks(ids)) out.push(...((await db('entities').whereIn('id', part).andWhere('subtype', 'company').select('id')) as { id: number }[]).map((r) => Number(r.id)));
+/** Of these ids, the organizations with documents, by subtype. */
+export async function organizationsAmong(db: Knex, ids: readonly number[]): Promise<Map<OrganizationKind, number[]>> {
+  const out = new Map<OrganizationKind, number[]>(ORGANIZATION_KINDS.map((k) => [k, []]));
+  for (const part of chunks(ids)) {
+    for (const r of (await db('entities').whereIn('id', part).whereIn('subtype', ORGANIZATION_KINDS).select('id', 'subtype')) as { id: number; subtype: OrganizationKind }[]) out.get(r.subtype)!.push(Number(r.id));
+  }
   return out;
 }
 
@@ -86,13 +104,13 @@ export async function entitiesShowing(db: Knex, roundIds: readonly number[], ent
   return [...out];
 }
 
-/** The document of the company with this uuid, or null; one query. */
-export async function companyDocumentByUuid(db: Knex, uuid: string): Promise<DocumentRow | null> {
+/** The full document of the organization of this subtype with this uuid, or null; one query. */
+export async function organizationDocumentByUuid(db: Knex, kind: OrganizationKind, uuid: string): Promise<DocumentRow | null> {
   const row = (await prepared(
     db('entities as e')
-      .join('record_documents as d', (j) => j.on('d.record_id', 'e.id').andOnVal('d.kind', 'company'))
+      .join('record_documents as d', (j) => j.on('d.record_id', 'e.id').andOnVal('d.kind', kind))
       .where('e.uuid', uuid)
-      .andWhere('e.subtype', 'company')
+      .andWhere('e.subtype', kind)
       .first('d.record_id', 'd.body', 'd.money_paths', 'd.lock_paths'),
   )) as DocumentRow | undefined;
   return row ? { ...row, record_id: Number(row.record_id) } : null;

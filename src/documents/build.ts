@@ -1,6 +1,8 @@
 /**
  * Record documents (docs/scaling.md, "Record documents"): the one builder of the stored JSON of a
- * round (the `Transaction` of `getTransaction`) and of a company (the record of `getCompany`), used by
+ * round (the `Transaction` of `getTransaction`), of an organization (the record of `getCompany`,
+ * `getInvestor`, `getGovNgo` by its subtype) and of a company's list row (the
+ * summary of `listCompanies`), used by
  * the seed, by the import engine in the transaction of its change (src/import/derived.ts) and by
  * `verify`. A document is built by the response serialisers themselves, at the latest version, in
  * USD, for a caller who sees every field, with `service_url`s relative to the web app; next to it
@@ -10,20 +12,23 @@
 import type { Knex } from 'knex';
 import { lockSites, type LockSite } from '../access/locked.js';
 import {
-  companiesAmong,
   deleteDocuments,
   documentBatch,
   entitiesShowing,
+  ORGANIZATION_KINDS,
+  organizationsAmong,
   recordIdBatch,
   roundsShowing,
+  subtypeOf,
   writeDocuments,
   type DocumentKind,
   type DocumentRow,
 } from '../db/documents.js';
-import { loadEntities } from '../db/entities.js';
+import { loadEntities, type EntityWithBlocks } from '../db/entities.js';
 import { transactionsByIds } from '../db/transactions.js';
 import type { Deps, RequestScope } from '../http/context.js';
 import { Money } from '../money/fx.js';
+import { organizationSummary } from '../serialize/entities.js';
 import { organizationRecord } from '../services/organizations.js';
 import { transactionRecords } from '../services/transactions.js';
 import { resolveVersion } from '../versions/resolve.js';
@@ -59,8 +64,17 @@ function settleMoney(value: unknown, path: Path, out: Path[]): unknown {
   return value;
 }
 
-/** What the documents of a kind are built with: the operation whose `data` they are. */
-const OPERATION: Record<DocumentKind, string> = { transaction: 'getTransaction', company: 'getCompany' };
+/** The operation whose answer's `data` the documents of a kind are (a list's: one of its rows). */
+const OPERATION: Record<DocumentKind, { id: string; row: boolean }> = {
+  transaction: { id: 'getTransaction', row: false },
+  company: { id: 'getCompany', row: false },
+  investor: { id: 'getInvestor', row: false },
+  gov_ngo: { id: 'getGovNgo', row: false },
+  company_row: { id: 'listCompanies', row: true },
+};
+
+/** Every kind, in the order they are built and compared. */
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANIZATION_KINDS, 'company_row'];
 
 /** A scope of a caller who sees every field, with relative `service_url`s (the reader prefixes the web app). */
 function builderScope(db: Knex): Pick<RequestScope, 'deps' | 'money' | 'version'> {
@@ -70,9 +84,11 @@ function builderScope(db: Knex): Pick<RequestScope, 'deps' | 'money' | 'version'
 async function toRow(kind: DocumentKind, id: number, data: unknown): Promise<DocumentRow> {
   const money: Path[] = [];
   settleMoney(data, [], money);
-  const plan = operationLockPlan(OPERATION[kind]);
-  // the plan is of the whole answer `{data}`: the sites inside `data` are the document's
-  const sites: LockSite[] = plan ? lockSites(plan, { data }).map((s) => ({ ...s, at: s.at.slice(1), record: s.record.slice(1) })) : [];
+  const op = OPERATION[kind];
+  const plan = operationLockPlan(op.id);
+  // the plan is of the whole answer `{data}` (a list's `data` an array of rows): the sites inside the record are the document's
+  const depth = op.row ? 2 : 1;
+  const sites: LockSite[] = plan ? lockSites(plan, { data: op.row ? [data] : data }).map((s) => ({ ...s, at: s.at.slice(depth), record: s.record.slice(depth) })) : [];
   return { record_id: id, body: JSON.stringify(data), money_paths: JSON.stringify(money), lock_paths: JSON.stringify(sites) };
 }
 
@@ -83,25 +99,40 @@ export async function buildTransactionDocuments(db: Knex, ids: readonly number[]
   return Promise.all(rows.map((r, i) => toRow('transaction', r.id, data[i])));
 }
 
-const COMPANIES_IN_FLIGHT = 8;
+const ORGANIZATIONS_IN_FLIGHT = 8;
 
-/** The documents of these companies (those that exist). */
-export async function buildCompanyDocuments(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
-  const scope = builderScope(db);
+/** Of these ids, the entities of the kind's subtype, in id order. */
+async function entitiesOfKind(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<EntityWithBlocks[]> {
   const entities = await loadEntities(db, [...ids]);
-  const companies = [...ids].sort((a, b) => a - b).flatMap((id) => {
+  return [...ids].sort((a, b) => a - b).flatMap((id) => {
     const e = entities.get(id);
-    return e && e.subtype === 'company' ? [e] : [];
+    return e && e.subtype === subtypeOf(kind) ? [e] : [];
   });
+}
+
+/** The full documents of these organizations of the kind's subtype (those that exist). */
+async function buildOrganizationDocuments(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<DocumentRow[]> {
+  const scope = builderScope(db);
+  const organizations = await entitiesOfKind(db, kind, ids);
   // a record is a few statements of its own (blocks, founders, portfolio): several in flight keep a pool busy
   const out: DocumentRow[] = [];
-  for (let i = 0; i < companies.length; i += COMPANIES_IN_FLIGHT) {
-    out.push(...(await Promise.all(companies.slice(i, i + COMPANIES_IN_FLIGHT).map(async (e) => toRow('company', e.id, await organizationRecord(scope, e))))));
+  for (let i = 0; i < organizations.length; i += ORGANIZATIONS_IN_FLIGHT) {
+    out.push(...(await Promise.all(organizations.slice(i, i + ORGANIZATIONS_IN_FLIGHT).map(async (e) => toRow(kind, e.id, await organizationRecord(scope, e))))));
   }
   return out;
 }
 
-const BUILD: Record<DocumentKind, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>> = { transaction: buildTransactionDocuments, company: buildCompanyDocuments };
+/** The list rows of these companies: the summaries `listCompanies` pages hold. */
+async function buildCompanyRows(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
+  const { deps, money } = builderScope(db);
+  return Promise.all((await entitiesOfKind(db, 'company_row', ids)).map((e) => toRow('company_row', e.id, organizationSummary(deps.cfg.appUrl, e, money))));
+}
+
+const BUILD: Record<DocumentKind, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>> = {
+  transaction: buildTransactionDocuments,
+  ...(Object.fromEntries(ORGANIZATION_KINDS.map((k) => [k, (db: Knex, ids: readonly number[]) => buildOrganizationDocuments(db, k, ids)])) as Record<(typeof ORGANIZATION_KINDS)[number], (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>>),
+  company_row: buildCompanyRows,
+};
 
 /** Records per build batch. */
 const BATCH = 400;
@@ -121,22 +152,27 @@ async function rebuild(db: Knex, kind: DocumentKind, ids: readonly number[]): Pr
 
 export interface DocumentsRefreshed {
   transactions: number;
-  companies: number;
+  /** Full records of organizations of every subtype and companies' list rows. */
+  organizations: number;
 }
 
 /**
  * Rebuilds every document that shows a changed round or entity: the rounds themselves and the
  * rounds of the entities (a renamed company or investor is in every round that shows it), the
- * companies among the entities and those whose figures, portfolio or founders they are.
+ * organizations among the entities and those whose figures, portfolio or founders they are.
  */
 export async function refreshDocuments(db: Knex, rounds: readonly number[], entities: readonly number[]): Promise<DocumentsRefreshed> {
   const roundIds = [...new Set([...rounds, ...(await roundsShowing(db, entities))])].sort((a, b) => a - b);
-  const companyIds = (await companiesAmong(db, await entitiesShowing(db, roundIds, entities))).sort((a, b) => a - b);
-  // a deleted entity's document goes too
-  const kept = new Set(companyIds);
-  const gone = entities.filter((id) => !kept.has(id));
-  await deleteDocuments(db, 'company', gone);
-  return { transactions: await rebuild(db, 'transaction', roundIds), companies: await rebuild(db, 'company', companyIds) };
+  const bySubtype = await organizationsAmong(db, await entitiesShowing(db, roundIds, entities));
+  const out: DocumentsRefreshed = { transactions: await rebuild(db, 'transaction', roundIds), organizations: 0 };
+  for (const kind of DOCUMENT_KINDS.filter((k) => k !== 'transaction')) {
+    const ids = [...bySubtype.get(subtypeOf(kind)!)!].sort((a, b) => a - b);
+    // a deleted entity's document goes too, and one whose subtype changed leaves its old kind
+    const kept = new Set(ids);
+    await deleteDocuments(db, kind, entities.filter((id) => !kept.has(id)));
+    out.organizations += await rebuild(db, kind, ids);
+  }
+  return out;
 }
 
 async function everyId(db: Knex, kind: DocumentKind): Promise<number[]> {
@@ -148,7 +184,9 @@ async function everyId(db: Knex, kind: DocumentKind): Promise<number[]> {
 /** Every document rebuilt from the base rows (the seed's last step, and a database migrated to documents). */
 export async function rebuildDocuments(db: Knex): Promise<DocumentsRefreshed> {
   await db('record_documents').del();
-  return { transactions: await rebuild(db, 'transaction', await everyId(db, 'transaction')), companies: await rebuild(db, 'company', await everyId(db, 'company')) };
+  const out: DocumentsRefreshed = { transactions: await rebuild(db, 'transaction', await everyId(db, 'transaction')), organizations: 0 };
+  for (const kind of DOCUMENT_KINDS.filter((k) => k !== 'transaction')) out.organizations += await rebuild(db, kind, await everyId(db, kind));
+  return out;
 }
 
 export interface DocumentDifference {
@@ -161,7 +199,7 @@ export interface DocumentDifference {
 /** Every document rebuilt in memory and compared with the stored one. */
 export async function documentDifferences(db: Knex): Promise<DocumentDifference[]> {
   const out: DocumentDifference[] = [];
-  for (const kind of ['transaction', 'company'] as const) {
+  for (const kind of DOCUMENT_KINDS) {
     const ids = await everyId(db, kind);
     const stored = new Map<number, DocumentRow>();
     for (let b = await documentBatch(db, kind, 0, 2000); b.length; b = await documentBatch(db, kind, b[b.length - 1]!.record_id, 2000)) for (const d of b) stored.set(d.record_id, d);

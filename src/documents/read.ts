@@ -6,10 +6,12 @@
  */
 import { applyLockSites, type LockSite } from '../access/locked.js';
 import type { Principal, Tier } from '../auth/verify.js';
-import type { DocumentRow } from '../db/documents.js';
+import { loadDocuments, type DocumentKind, type DocumentRow } from '../db/documents.js';
+import type { RequestScope, Result } from '../http/context.js';
 import { RawJson } from '../http/rawJson.js';
+import { withScore } from '../services/keyword.js';
 import type { Money } from '../money/fx.js';
-import { changesFor } from '../versions/changes/index.js';
+import { downgraded } from '../versions/changes/index.js';
 import type { VersionInfo } from '../versions/resolve.js';
 import type { Path } from './build.js';
 
@@ -29,12 +31,13 @@ function withAppUrl(doc: DocumentRow, appUrl: string): string {
 }
 
 /**
- * Whether documents go out as stored for this request: in USD, at a version whose answers no change
- * rewrites, to a caller who sees every field (a tier below premium always meets a lock site: the
- * round's valuation and investors, a company's valuation).
+ * Whether documents go out as stored for this request: in USD, at a version where no change
+ * rewrites the operation's answers (src/versions/changes/: each lists the operations it rewrites),
+ * to a caller who sees every field (a tier below premium always meets a lock site: the round's
+ * valuation and investors, a company's valuation).
  */
-export function asStored(r: { money: Money; principal: Principal | null; version: VersionInfo }): boolean {
-  return r.money.perUsd === 1 && (!r.principal || r.principal.tier === 'premium') && !changesFor(r.version.date).some((c) => c.downgradeResponse);
+export function asStored(r: { money: Money; principal: Principal | null; version: VersionInfo }, operationId: string): boolean {
+  return r.money.perUsd === 1 && (!r.principal || r.principal.tier === 'premium') && !downgraded(r.version.date, operationId);
 }
 
 /** A document as its bytes (asStored requests); `updatedAt` its record's `updated_at`. */
@@ -59,4 +62,33 @@ export function documentLocks(records: readonly Assembled[], page: boolean): (bo
     const data = (body as { data: unknown }).data;
     records.forEach((r, i) => applyLockSites(r.sites, page ? (data as unknown[])[i] : data, tier));
   };
+}
+
+/** The rows of a page the repository read: ids, each row's `updated_at` for stored bytes, a ranked list's `score`. */
+export interface PageRow {
+  id: number;
+  updated_at?: string;
+  score?: number;
+}
+
+/**
+ * A page's rows from their documents of this kind, with the locks at their sites; null when
+ * documents are off or a row has none (the rows' path then answers the whole page). Rows that need
+ * no change for the request and carry no score go out as their stored bytes.
+ */
+export async function pageFromDocuments(
+  r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>,
+  operationId: string,
+  kind: DocumentKind,
+  rows: readonly PageRow[],
+): Promise<{ data: unknown[]; locks: Result['locks'] } | null> {
+  const { db, cfg } = r.deps;
+  if (!cfg.recordDocuments) return null;
+  const docs = await loadDocuments(db, kind, rows.map((t) => t.id));
+  if (!rows.every((t) => docs.has(t.id))) return null;
+  if (asStored(r, operationId) && rows.every((t) => t.score === undefined && typeof t.updated_at === 'string')) {
+    return { data: rows.map((t) => storedRow(docs.get(t.id)!, cfg.appUrl, t.updated_at!)), locks: () => {} };
+  }
+  const records = rows.map((t) => assemble(docs.get(t.id)!, cfg.appUrl, r.money));
+  return { data: records.map((a, i) => withScore(a.data, rows[i]!)), locks: documentLocks(records, true) };
 }

@@ -15,7 +15,7 @@ import { computeRollup, factDifferences, refreshFacts, rollupDifferences } from 
 import { refreshSearchTerms, searchTermDifferences } from '../db/search.js';
 import { replaceRollup } from '../db/rollup.js';
 import { applyRollupShare, rollupBuilt, rollupShare } from '../db/rollupDelta.js';
-import { documentDifferences, refreshDocuments, type DocumentDifference } from '../documents/build.js';
+import { documentDifferences, refreshDocuments, type DocumentDifference, type DocumentsRefreshed } from '../documents/build.js';
 
 export interface Refreshed {
   figures: number;
@@ -27,14 +27,14 @@ export interface Refreshed {
   /** Whether the rollup's rows were changed by the touched companies' difference (else rebuilt whole). */
   rollup_by_difference?: boolean;
   /** Documents rebuilt: of rounds, of companies. */
-  documents: { transactions: number; companies: number };
+  documents: DocumentsRefreshed;
   /** Seconds per step. */
   seconds: Record<string, number>;
 }
 
 /** Refreshes what the store's writes touched; nothing when it wrote nothing. */
 export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Refreshed> {
-  const out: Refreshed = { figures: 0, classifications: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0, documents: { transactions: 0, companies: 0 }, seconds: {} };
+  const out: Refreshed = { figures: 0, classifications: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0, documents: { transactions: 0, organizations: 0 }, seconds: {} };
   let t = performance.now();
   const lap = (step: string) => {
     const now = performance.now();

@@ -3,7 +3,7 @@ import type { components } from '../../generated/api.js';
 import { loadDocuments } from '../db/documents.js';
 import { loadEntities } from '../db/entities.js';
 import { findTransaction, loadInvestorLinks, type TransactionRow } from '../db/transactions.js';
-import { asStored, assemble, documentLocks, storedRow } from '../documents/read.js';
+import { assemble, documentLocks, pageFromDocuments } from '../documents/read.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { transaction } from '../serialize/transactions.js';
 
@@ -18,16 +18,8 @@ export async function transactionRecords(r: Pick<RequestScope, 'deps' | 'money'>
 
 /** The records of rows and, from documents, the locks at their sites; a row without a document sends the whole answer down the rows' path. */
 export async function transactionAnswer(r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>, rows: readonly TransactionRow[]): Promise<{ data: Transaction[]; locks?: Result['locks'] }> {
-  const { db, cfg } = r.deps;
-  if (cfg.recordDocuments) {
-    const docs = await loadDocuments(db, 'transaction', rows.map((t) => t.id));
-    if (rows.every((t) => docs.has(t.id))) {
-      // the page's rows as their stored bytes (src/http/rawJson.ts): nothing of them changes for this request
-      if (asStored(r)) return { data: rows.map((t) => storedRow(docs.get(t.id)!, cfg.appUrl, t.updated_at)) as unknown as Transaction[], locks: () => {} };
-      const records = rows.map((t) => assemble(docs.get(t.id)!, cfg.appUrl, r.money));
-      return { data: records.map((a) => a.data as unknown as Transaction), locks: documentLocks(records, true) };
-    }
-  }
+  const page = await pageFromDocuments(r, 'listTransactions', 'transaction', rows);
+  if (page) return { data: page.data as Transaction[], locks: page.locks };
   return { data: await transactionRecords(r, rows) };
 }
 

@@ -34,6 +34,8 @@ export interface VersionChange {
   filterCondition?(cond: Cond, pinned: boolean): Cond;
   /** Response body rewrites for pinned clients (mutates the body); `stored` reads fields the current shape dropped. */
   downgradeResponse?(operationId: string, body: Record<string, unknown>, stored: StoredFields): Promise<void> | void;
+  /** The operations whose answers `downgradeResponse` rewrites (the others go out for pinned clients as they are). */
+  downgrades?: readonly string[];
 }
 
 /** Stored values of fields the current response shapes no longer carry, by record id. */

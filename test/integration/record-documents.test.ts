@@ -89,6 +89,7 @@ for (const kind of DATABASES) {
     let off: Server;
     let rounds: number[];
     let companies: string[];
+    let organizations: string[];
     let currencies: string[];
     let versions: string[];
     beforeAll(async () => {
@@ -97,6 +98,11 @@ for (const kind of DATABASES) {
       const db = on.h.db;
       rounds = ((await db('transactions').whereNull('deleted_at').orderBy('id').select('id')) as { id: number }[]).map((r) => Number(r.id));
       companies = ((await db('entities').where('subtype', 'company').orderBy('id').select('uuid')) as { uuid: string }[]).map((r) => r.uuid);
+      // the other organizations with documents, each at its own path
+      const paths: Record<string, string> = { investor: 'investors', gov_ngo: 'gov-ngo' };
+      const others = (await db('entities').whereIn('subtype', Object.keys(paths)).orderBy('id').select('uuid', 'subtype')) as { uuid: string; subtype: string }[];
+      organizations = others.map((r) => `/data/${paths[r.subtype]}/${r.uuid}`);
+      for (const subtype of Object.keys(paths)) expect(others.filter((r) => r.subtype === subtype).length, subtype).toBeGreaterThan(0);
       currencies = ((await db('fx_rates').orderBy('currency').select('currency')) as { currency: string }[]).map((r) => r.currency).filter((c) => c !== 'USD');
       versions = supportedVersions(now(on.h.server.cfg));
     }, 120_000);
@@ -104,9 +110,9 @@ for (const kind of DATABASES) {
       await Promise.all([on?.h.server.close(), off?.h.server.close()]);
     });
 
-    const details = (): string[] => [...rounds.map((id) => `/data/transactions/${id}`), ...companies.map((uuid) => `/data/companies/${uuid}`)];
+    const details = (): string[] => [...rounds.map((id) => `/data/transactions/${id}`), ...companies.map((uuid) => `/data/companies/${uuid}`), ...organizations];
 
-    it('serves every round and company byte for byte as from the rows, in every tier, at the latest version in USD', async () => {
+    it('serves every round and organization byte for byte as from the rows, in every tier, at the latest version in USD', async () => {
       expect(rounds.length).toBeGreaterThan(500);
       expect(companies.length).toBeGreaterThan(100);
       const asks = details().flatMap((url) => CALLERS.map((caller) => ({ url, caller, version: LATEST_VERSION })));
@@ -124,20 +130,21 @@ for (const kind of DATABASES) {
       expect(await differing(on, off, asks)).toEqual([]);
     }, 600_000);
 
+    /** The pages a caller may walk from a first page (a guest's end at its plan's depth). */
+    const pages = async (first: string, caller: Caller, version: string): Promise<Ask[]> => {
+      const urls: string[] = [];
+      for (let url: string | null = first; url; ) {
+        const res: Response = await get(on.h.server.baseUrl + url, { ...on.headers[caller], 'API-Version': version });
+        if (res.status !== 200) break;
+        urls.push(url);
+        const next: string | null = ((await res.json()) as { page: { next_cursor: string | null } }).page.next_cursor;
+        url = next ? `${first}&cursor=${encodeURIComponent(next)}` : null;
+      }
+      return urls.map((url) => ({ url, caller, version }));
+    };
+
     it('serves every page of the rounds list and its NDJSON export alike in every tier, currency and version', async () => {
       const asks: Ask[] = [];
-      // the pages a caller may walk (a guest's ends at its plan's depth)
-      const pages = async (first: string, caller: Caller, version: string) => {
-        const urls: string[] = [];
-        for (let url: string | null = first; url; ) {
-          const res: Response = await get(on.h.server.baseUrl + url, { ...on.headers[caller], 'API-Version': version });
-          if (res.status !== 200) break;
-          urls.push(url);
-          const next: string | null = ((await res.json()) as { page: { next_cursor: string | null } }).page.next_cursor;
-          url = next ? `${first}&cursor=${encodeURIComponent(next)}` : null;
-        }
-        return urls.map((url) => ({ url, caller, version }));
-      };
       for (const version of versions) {
         for (const [i, caller] of CALLERS.entries()) {
           const currency = i === 0 ? 'USD' : currencies[(i * 7) % currencies.length]!;
@@ -147,6 +154,21 @@ for (const kind of DATABASES) {
         asks.push({ url: '/data/transactions?format=ndjson&limit=1000', caller: 'key', version });
       }
       expect(asks.length).toBeGreaterThan(40);
+      expect(await differing(on, off, asks)).toEqual([]);
+    }, 600_000);
+
+    it('serves every page of the companies list, and ranked by semantic_keyword, alike in every tier, currency and version', async () => {
+      const asks: Ask[] = [];
+      for (const version of versions) {
+        for (const [i, caller] of CALLERS.entries()) {
+          const currency = i === 0 ? 'USD' : currencies[(i * 5) % currencies.length]!;
+          asks.push(...(await pages(`/data/companies?limit=100&currency=${currency}`, caller, version)));
+          asks.push(...(await pages(`/data/companies?limit=50&currency=${currency}&semantic_keyword=software`, caller, version)));
+        }
+        asks.push({ url: '/data/companies?format=ndjson&limit=500', caller: 'key', version });
+      }
+      expect(asks.filter((a) => !a.url.includes('cursor=')).length).toBe(versions.length * 9);
+      expect(asks.length).toBeGreaterThan(versions.length * 9);
       expect(await differing(on, off, asks)).toEqual([]);
     }, 600_000);
 
@@ -167,6 +189,8 @@ for (const kind of DATABASES) {
         if (r.status === 200) expect(r.body.data.company.name).toBe(`${company.name} Renamed`);
       }
       expect((await on.h.get(`/data/companies/${company.uuid}`)).body.data.name).toBe(`${company.name} Renamed`);
+      const listed = (await on.h.get('/data/companies?limit=5&sort=-updated_at')).body.data as { uuid: string; name: string }[];
+      expect(listed.find((c) => c.uuid === company.uuid)?.name).toBe(`${company.name} Renamed`);
       expect((await verifyDerived(db)).documents).toEqual([]);
     }, 120_000);
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
 import { resolveVersion, supportedVersions, versionHeaders, versionTable } from '../../src/versions/resolve.js';
 import { loadDocument } from '../../src/pipeline/routing.js';
-import { VERSIONS } from '../../src/versions/table.js';
+import { downgraded } from '../../src/versions/changes/index.js';
+import { LATEST_VERSION, VERSIONS } from '../../src/versions/table.js';
 
 const at = (d: string) => new Date(`${d}T12:00:00Z`);
 const code = (fn: () => unknown) => {
@@ -88,5 +89,16 @@ describe('the 422 of pinned validation failures in the served document', () => {
     const doc = loadDocument(at('2026-10-20')) as unknown as Doc;
     const idempotent = Object.values(doc.paths).flatMap((item) => Object.values(item)).filter((op) => op.responses?.['422']?.$ref?.endsWith('/IdempotencyKeyReused')).length;
     expect(pinned422(doc).length).toBe(operations(doc) - idempotent);
+  });
+});
+
+describe('the operations a pinned version rewrites (record documents go out as stored for the others)', () => {
+  it('are those of the changes the pin predates', () => {
+    expect(downgraded('2026-10-08', 'listTransactions')).toBe(true);
+    expect(downgraded('2026-10-08', 'getTransaction')).toBe(true);
+    expect(downgraded('2026-10-08', 'listFunds')).toBe(true);
+    expect(downgraded('2026-10-08', 'listCompanies')).toBe(false);
+    expect(downgraded('2026-10-08', 'getCompany')).toBe(false);
+    expect(downgraded(LATEST_VERSION, 'listTransactions')).toBe(false);
   });
 });

@@ -76,6 +76,7 @@ export const change20261009: VersionChange = {
   summary:
     'Validation errors 400 (422 before); transactions and valuations: announced_date/valued_date replace year/month, transactions drop created_at; date keys renamed (posted_at, published_at, fund announced_date).',
   validationStatus: 422,
+  downgrades: Object.keys(ROWS),
   async downgradeResponse(operationId, body, stored) {
     const downgrade = ROWS[operationId];
     if (!downgrade) return;

@@ -10,3 +10,8 @@ export const CHANGES: readonly VersionChange[] = [change20261009, change20261007
 export function changesFor(pinned: string): VersionChange[] {
   return CHANGES.filter((c) => pinned < c.version);
 }
+
+/** Whether a pinned client's answers of this operation are rewritten by some change it predates. */
+export function downgraded(pinned: string, operationId: string): boolean {
+  return changesFor(pinned).some((c) => c.downgradeResponse && (!c.downgrades || c.downgrades.includes(operationId)));
+}
