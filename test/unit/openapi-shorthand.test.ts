@@ -25,6 +25,20 @@ const DEFINITIONS = `components:
         API-Version: {$ref: '#/components/headers/API-Version'}
 `;
 
+// OAuth2 alone and inline parameters have no shorthand: the same in both forms
+const MAKE_THING = `    post:
+      operationId: makeThing
+      security:
+        - oauth2: ['manage:things']
+          clientId: []
+      parameters:
+        - $ref: '#/components/parameters/Id'
+        - name: dry_run
+          in: query
+          schema: {type: boolean}
+      responses:
+`;
+
 const LONG = `openapi: 3.1.0
 paths:
   /things/{id}:
@@ -49,18 +63,7 @@ paths:
         '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/BadRequest'}
         '404': {$ref: '#/components/responses/Gone'}
-    post:
-      operationId: makeThing
-      security:
-        - oauth2: ['manage:things']
-          clientId: []
-      parameters:
-        - $ref: '#/components/parameters/Id'
-        - name: dry_run
-          in: query
-          schema: {type: boolean}
-      responses:
-        '201':
+${MAKE_THING}        '201':
           description: Made.
           headers:
             API-Version: {$ref: '#/components/headers/API-Version'}
@@ -84,18 +87,7 @@ paths:
               schema: {type: string}
         x-shared: [304, 400]
         '404': {$ref: '#/components/responses/Gone'}
-    post:
-      operationId: makeThing
-      security:
-        - oauth2: ['manage:things']
-          clientId: []
-      parameters:
-        - $ref: '#/components/parameters/Id'
-        - name: dry_run
-          in: query
-          schema: {type: boolean}
-      responses:
-        '201':
+${MAKE_THING}        '201':
           description: Made.
           x-headers: metered
         x-shared: [400]
