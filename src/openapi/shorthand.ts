@@ -9,7 +9,8 @@
  * - `x-shared: [304, 400, 401]` in an operation's `responses`: `'400': {$ref: '#/components/responses/BadRequest'}`, ...;
  * - `x-headers: name` on a response: the set's headers, then the response's own `headers`;
  * - `x-parameters: [Filter, Cursor]` on an operation or path item whose parameters are all references;
- * - `x-scopes: ['read:entities']` on an operation: `security` by OAuth2 (with the client id) or a bearer token, both with those scopes.
+ * - `x-scopes: ['read:entities']` on an operation: `security` by OAuth2 (with the client id) or a bearer token, both with those scopes;
+ * - a schema `{x-page-of: Row}`: a page of rows (`data`, `page`, `currency`, `meta`), `{x-data-of: Record}`: one record (`data`, `currency`).
  *
  * `expandShorthand` turns a parsed document into the long form (src/openapi/bundle.ts applies it, so the
  * bundle and everything that reads it see plain OpenAPI); `shorten` rewrites the long-form blocks of the
@@ -23,6 +24,7 @@ type Json = Record<string, any>;
 const RESPONSES = '#/components/responses/';
 const HEADERS = '#/components/headers/';
 const PARAMETERS = '#/components/parameters/';
+const SCHEMAS = '#/components/schemas/';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** `security` of an operation by its scopes. */
@@ -75,6 +77,31 @@ function expandOperation(op: Json, shared: Json, sets: Json): void {
   for (const r of Object.values(responses)) if (r && typeof r === 'object') expandResponse(r as Json, sets);
 }
 
+/**
+ * The schemas of a page of rows and of one record in the currency of the request, as openapi.yaml
+ * writes them (`ROW` is the row's or record's schema): the expansion parses them, the fold matches them.
+ */
+const SCHEMA_SHORTHAND: Record<string, string> = {
+  'x-page-of': `      type: object
+      additionalProperties: false
+      required: [data, page, currency]
+      properties:
+        data:
+          type: array
+          items: {$ref: '#/components/schemas/ROW'}
+        page: {$ref: '#/components/schemas/Page'}
+        currency: {$ref: '#/components/schemas/CurrencyCode'}
+        meta: {$ref: '#/components/schemas/Meta'}
+`,
+  'x-data-of': `      type: object
+      additionalProperties: false
+      required: [data, currency]
+      properties:
+        data: {$ref: '#/components/schemas/ROW'}
+        currency: {$ref: '#/components/schemas/CurrencyCode'}
+`,
+};
+
 /** Expands the shorthand of a parsed document in place and drops its definitions. */
 export function expandShorthand(doc: Json): Json {
   const components = (doc.components ?? {}) as Json;
@@ -86,6 +113,9 @@ export function expandShorthand(doc: Json): Json {
       for (const m of METHODS) if ((item as Json)[m]) expandOperation((item as Json)[m], shared, sets);
     }
   for (const r of Object.values((components.responses ?? {}) as Json)) expandResponse(r as Json, sets);
+  for (const [name, schema] of Object.entries((components.schemas ?? {}) as Json))
+    for (const [key, expand] of Object.entries(SCHEMA_SHORTHAND))
+      if (schema && typeof schema[key] === 'string') components.schemas[name] = YAML.parse(expand.replace('ROW', schema[key]));
   delete components['x-shared-responses'];
   delete components['x-header-sets'];
   return doc;
@@ -186,6 +216,14 @@ function sectionOf(lines: string[], at: number): string | undefined {
   return undefined;
 }
 
+/** A schema written out as `SCHEMA_SHORTHAND` writes it, folded to `{x-page-of: Row}` or `{x-data-of: Record}`. */
+function foldSchemas(text: string): string {
+  return Object.entries(SCHEMA_SHORTHAND).reduce((t, [key, long]) => {
+    const re = new RegExp(`^ {4}(\\w+):\\n${quoteRe(long).replace('ROW', '(\\w+)')}`, 'gm');
+    return t.replace(re, (_m, name: string, row: string) => `    ${name}: {${key}: ${row}}\n`);
+  }, text);
+}
+
 /** The text with every long-form block that has a shorthand rewritten into it; a shortened text is left as it is. */
 export function shorten(text: string): string {
   const components = ((YAML.parse(text) as Json).components ?? {}) as Json;
@@ -210,5 +248,5 @@ export function shorten(text: string): string {
     }
     lines = out;
   }
-  return lines.join('\n');
+  return foldSchemas(lines.join('\n'));
 }

@@ -135,3 +135,42 @@ it('openapi.yaml bundles the same with its long-form blocks folded or not, and t
     ['API-Version', 'Cache-Control', 'Deprecation', 'ETag', 'Last-Modified', 'RateLimit', 'RateLimit-Policy', 'Sunset', 'X-Credits-Used', 'X-Request-Id'],
   );
 });
+
+it('folds a page of rows and a one-record answer to x-page-of and x-data-of, and expands them back', () => {
+  const long = `components:
+  schemas:
+    ThingList:
+      type: object
+      additionalProperties: false
+      required: [data, page, currency]
+      properties:
+        data:
+          type: array
+          items: {$ref: '#/components/schemas/Thing'}
+        page: {$ref: '#/components/schemas/Page'}
+        currency: {$ref: '#/components/schemas/CurrencyCode'}
+        meta: {$ref: '#/components/schemas/Meta'}
+    ThingResponse:
+      type: object
+      additionalProperties: false
+      required: [data, currency]
+      properties:
+        data: {$ref: '#/components/schemas/Thing'}
+        currency: {$ref: '#/components/schemas/CurrencyCode'}
+    ThingListWithView:
+      type: object
+      additionalProperties: false
+      required: [data, currency]
+      properties:
+        view: {type: string}
+        data: {$ref: '#/components/schemas/Thing'}
+        currency: {$ref: '#/components/schemas/CurrencyCode'}
+`;
+  const short = shorten(long);
+  expect(short).toBe(`components:
+  schemas:
+    ThingList: {x-page-of: Thing}
+    ThingResponse: {x-data-of: Thing}
+${long.slice(long.indexOf('    ThingListWithView:'))}`);
+  expect(expandShorthand(YAML.parse(short))).toEqual(YAML.parse(long));
+});
