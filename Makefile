@@ -26,7 +26,7 @@ SEEDING := NODE_OPTIONS="$(if $(filter-out 0,$(SEED_YOUNG_MB)),--max-semi-space-
 # every tool reads (src/openapi/bundle.ts; the server bundles the same way when it starts)
 BUNDLE := generated/openapi.bundled.yaml
 
-.PHONY: help install build run seed migrate check split-examples test test-tally-reset test-unit test-integration test-vitest test-python test-contract test-generators test-clients-all test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench eval soak clean
+.PHONY: help install build run seed migrate check shorten-openapi split-examples test test-tally-reset test-unit test-integration test-vitest test-python test-contract test-generators test-clients-all test-mcp lint examples typecheck generate check-generated mock proxy fuzz bench eval soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -69,8 +69,11 @@ migrate: install ## Apply database migrations (DATABASE_URL)
 seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABASE_URL
 	$(SEEDING) $(TSX) src/admin/database.ts seed --reset --scale $(SEED_SCALE)
 
-$(BUNDLE): openapi.yaml $(wildcard openapi/examples/*) src/openapi/bundle.ts src/openapi/flatten.ts scripts/split-examples.ts
+$(BUNDLE): openapi.yaml $(wildcard openapi/examples/*) src/openapi/bundle.ts src/openapi/flatten.ts src/openapi/shorthand.ts scripts/split-examples.ts
 	$(TSX) scripts/split-examples.ts
+
+shorten-openapi: install ## Fold long-form shared responses, header sets, parameter lists and security of openapi.yaml into its shorthand (re-runnable)
+	$(TSX) scripts/shorten-openapi.ts
 
 split-examples: install ## Move large inline examples of openapi.yaml into openapi/examples/ and write the bundle (re-runnable)
 	$(TSX) scripts/split-examples.ts
@@ -80,6 +83,7 @@ generate: install $(PY_SDK) ## Render the version table, the filter syntax and t
 	$(TSX) scripts/filter-syntax.ts
 	$(TSX) scripts/config-table.ts
 	$(TSX) scripts/csv-examples.ts
+	$(TSX) scripts/shorten-openapi.ts
 	$(TSX) scripts/split-examples.ts
 	$(TSX) scripts/postman.ts
 	npx openapi-typescript $(BUNDLE) -o generated/api.ts
@@ -90,6 +94,7 @@ check-generated: install $(PY_SDK) ## Fail when the bundle, generated/api.ts, th
 	@$(TSX) scripts/filter-syntax.ts --check
 	@$(TSX) scripts/config-table.ts --check
 	@$(TSX) scripts/csv-examples.ts --check
+	@$(TSX) scripts/shorten-openapi.ts --check
 	@$(TSX) scripts/split-examples.ts --check
 	@$(TSX) scripts/postman.ts --check
 	@npx openapi-typescript $(BUNDLE) -o /tmp/fdapi-generated.ts >/dev/null 2>&1

@@ -5345,12 +5345,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5397,12 +5397,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5579,12 +5579,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5726,12 +5726,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5799,12 +5799,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5872,12 +5872,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6022,12 +6022,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6693,12 +6693,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6748,12 +6748,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6819,12 +6819,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6871,12 +6871,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6942,12 +6942,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6994,12 +6994,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7088,12 +7088,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7140,12 +7140,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7482,12 +7482,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7555,12 +7555,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7614,12 +7614,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7673,12 +7673,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7757,12 +7757,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7839,12 +7839,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7898,12 +7898,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7971,12 +7971,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8044,12 +8044,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8103,12 +8103,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8176,12 +8176,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8235,12 +8235,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8294,12 +8294,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8353,12 +8353,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8412,12 +8412,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8471,12 +8471,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8552,12 +8552,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8611,12 +8611,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8668,12 +8668,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8725,12 +8725,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8801,12 +8801,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8876,12 +8876,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8951,12 +8951,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9026,12 +9026,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9088,14 +9088,14 @@ export interface operations {
             /** @description A page of changes. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControlPrivate"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9138,12 +9138,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPublic"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9186,12 +9186,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPublic"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9254,12 +9254,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPublic"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9308,12 +9308,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPublic"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9350,9 +9350,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPublic"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
@@ -9384,9 +9384,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPublic"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
@@ -9449,10 +9449,10 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -9717,10 +9717,10 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -9866,10 +9866,10 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -9981,14 +9981,14 @@ export interface operations {
             /** @description The team's webhooks, oldest first (secrets are never returned here). */
             200: {
                 headers: {
-                    "API-Version": components["headers"]["API-Version"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "Last-Modified": components["headers"]["Last-Modified"];
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -10046,9 +10046,9 @@ export interface operations {
                 headers: {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -10101,14 +10101,14 @@ export interface operations {
             /** @description The webhook. */
             200: {
                 headers: {
-                    "API-Version": components["headers"]["API-Version"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "Last-Modified": components["headers"]["Last-Modified"];
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -10202,14 +10202,14 @@ export interface operations {
             /** @description Attempts, newest first. */
             200: {
                 headers: {
-                    "API-Version": components["headers"]["API-Version"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "Last-Modified": components["headers"]["Last-Modified"];
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -10266,9 +10266,9 @@ export interface operations {
                 headers: {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -10313,9 +10313,9 @@ export interface operations {
                 headers: {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -10364,9 +10364,9 @@ export interface operations {
                 headers: {
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -10446,15 +10446,15 @@ export interface operations {
             /** @description The body is in and the import is queued; poll `Location` for its status and report. */
             202: {
                 headers: {
-                    /** @description The import's URL. */
-                    Location?: string;
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The import's URL. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10484,11 +10484,11 @@ export interface operations {
             /** @description `PAYLOAD_TOO_LARGE`: the body is larger than the import cap (`IMPORT_MAX_BYTES`, 100 MiB by default); no import was started. */
             413: {
                 headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -10531,14 +10531,14 @@ export interface operations {
             /** @description The import. */
             200: {
                 headers: {
-                    "API-Version": components["headers"]["API-Version"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
                     "Last-Modified": components["headers"]["Last-Modified"];
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -10581,10 +10581,10 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -10650,12 +10650,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -10715,12 +10715,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -10787,12 +10787,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -10887,12 +10887,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -11044,12 +11044,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Credits-Used": components["headers"]["X-Credits-Used"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -11176,9 +11176,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPublic"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
@@ -11208,9 +11208,9 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControlPublic"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;

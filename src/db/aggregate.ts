@@ -8,7 +8,6 @@ import type { CompiledFilter } from './listing.js';
 import type { Metric, SqlSource as Source } from './sources.js';
 import { budgeted } from './budget.js';
 import { dialectOf } from './dialect.js';
-import { isSqlite } from './knex.js';
 
 /** A grouping: SQL producing `(tid, label)` pairs from the CTE `base b`. */
 export interface Grouping {
@@ -212,7 +211,7 @@ export function aggregateSetsStatement(db: Knex, source: Source, where: Compiled
  * `large` (docs/scaling.md).
  */
 export async function aggregateSets(db: Knex, q: { source: Source; where: CompiledFilter | null; sets: readonly GroupingSet[]; budgetMs: number }): Promise<AggregateRow[][]> {
-  if (!isSqlite(db)) return Promise.all(q.sets.map((set) => aggregate(db, { source: q.source, where: q.where, ...set, budgetMs: q.budgetMs })));
+  if (dialectOf(db).groupingSetsInParallel) return Promise.all(q.sets.map((set) => aggregate(db, { source: q.source, where: q.where, ...set, budgetMs: q.budgetMs })));
   return aggregateInOneStatement(db, q);
 }
 

@@ -6,7 +6,7 @@
  * companies and rounds; any other writer of these tables goes through here. SQL only.
  */
 import type { Knex } from 'knex';
-import { isSqlite } from './knex.js';
+import { dialectOf } from './dialect.js';
 import { newsTermsOf } from './newsSearch.js';
 
 export type ChangedTable = 'entities' | 'transactions' | 'jobs' | 'funds' | 'valuations' | 'news';
@@ -61,7 +61,7 @@ export async function insertRecords(db: Knex, table: RecordTable, rows: readonly
   if (rows.length === 0) return [];
   const stamp = at.toISOString();
   return db.transaction(async (trx) => {
-    if (!isSqlite(trx)) await trx.raw(`lock table ${table} in exclusive mode`);
+    await dialectOf(trx).lockTable(trx, table);
     const max = Number(((await trx(table).max({ m: 'id' }).first()) as { m: unknown } | undefined)?.m ?? 0);
     const ids = rows.map((_, i) => max + 1 + i);
     const full = rows.map((r, i) => ({ ...r, id: ids[i], updated_at: stamp }));

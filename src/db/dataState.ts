@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import { dialectOf } from './dialect.js';
-import { isSqlite, normalizeRawResult } from './knex.js';
+import { normalizeRawResult } from './knex.js';
 
 /** Rows in one table. */
 export async function countRows(db: Knex, table: string): Promise<number> {
@@ -27,14 +27,5 @@ async function dataTables(db: Knex): Promise<string[]> {
 export async function resetData(db: Knex): Promise<void> {
   const tables = await dataTables(db);
   if (tables.length === 0) return;
-  if (!isSqlite(db)) {
-    await db.raw(`truncate table ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
-    return;
-  }
-  await db.transaction(async (trx) => {
-    await trx.raw('pragma defer_foreign_keys = on');
-    for (const t of tables) await trx.raw(`delete from "${t}"`);
-    const seq = normalizeRawResult(await trx.raw(`select name from sqlite_master where name = 'sqlite_sequence'`));
-    if (seq.length) await trx.raw('delete from sqlite_sequence');
-  });
+  await dialectOf(db).emptyTables(db, tables);
 }

@@ -7,7 +7,7 @@
  */
 import type { Knex } from 'knex';
 import { ImportStore, same, type Outcome } from './imports.js';
-import { isSqlite, normalizeRawResult } from './knex.js';
+import { dialectOf } from './dialect.js';
 import { RowError } from '../import/errors.js';
 
 /** The rows of a child table that belong to one record (`fk` names the record's id). */
@@ -244,12 +244,9 @@ export class ExportStore extends ImportStore {
     for (let i = 0; i < c.rows.length; i += INSERT_ROWS) await this.db(c.table).insert(c.rows.slice(i, i + INSERT_ROWS).map((r) => ({ ...r, [c.fk]: id })));
   }
 
-  /** PostgreSQL: the sequences of the tables given ids past them go on after the largest id. */
+  /** The sequences of the tables given ids go on after the largest id. */
   async advanceSequences(): Promise<void> {
-    if (isSqlite(this.db)) return;
-    for (const table of this.keptIds) {
-      normalizeRawResult(await this.db.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 1), (select count(*) from ${table}) > 0)`));
-    }
+    await dialectOf(this.db).restartIdsAfterMax(this.db, [...this.keptIds]);
   }
 }
 

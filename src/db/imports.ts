@@ -8,7 +8,8 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { ROUND_TYPES } from './filterKeys.js';
 import { softDeleteTransactions } from './changes.js';
-import { isSqlite, normalizeRawResult } from './knex.js';
+import { dialectOf } from './dialect.js';
+import { normalizeRawResult } from './knex.js';
 import type { CompanyIn, PlaceIn, RoundIn, RoundKeyType } from '../import/records.js';
 import { RowError } from '../import/errors.js';
 import { OTHER_BY_ALPHA2 } from '../import/mapping.js';
@@ -96,10 +97,8 @@ export class ImportStore {
 
   async init(): Promise<void> {
     const t = this.trx;
-    // SQLite: the write lock before the first read. A transaction that reads first and writes later
-    // cannot take the lock once another connection (a server's metering write) has committed since
-    // its read (SQLITE_BUSY, no wait helps); a write statement first takes it, waiting like any other.
-    if (isSqlite(t)) await t.raw('delete from import_keys where 0 = 1');
+    // the write lock before the first read (a server's metering write may commit meanwhile)
+    await dialectOf(t).writeFirst(t, 'import_keys');
     // a rollup not built yet is built whole after the rows: no shares to take
     this.rollupWhole = !(await rollupBuilt(t));
     for (const r of (await t('taxonomy').where('type', 'sector').select('id', 'name')) as { id: number; name: string }[]) this.sectors.set(r.name.toLowerCase(), Number(r.id));

@@ -7,7 +7,7 @@
  */
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { isSqlite } from './knex.js';
+import { dialectOf } from './dialect.js';
 
 export const OUTBOX_CHANNEL = 'fdapi_outbox';
 const RECONNECT_MS = 1000;
@@ -20,7 +20,7 @@ export interface Listener {
 
 /** Calls `onNotify` for each notification on the channel (and after a reconnect); null on SQLite. */
 export function listenOutbox(db: Knex, onNotify: (payload: string) => void, onError: (err: Error) => void): Listener | null {
-  if (isSqlite(db)) return null;
+  if (!dialectOf(db).notifies) return null;
   const { connectionString, connectionTimeoutMillis } = db.client.config.connection as pg.ClientConfig;
   let client: pg.Client | null = null;
   let closed = false;

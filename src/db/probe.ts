@@ -8,7 +8,7 @@
  */
 import knexFactory, { type Knex } from 'knex';
 import type pg from 'pg';
-import { isSqlite } from './knex.js';
+import { dialectOf } from './dialect.js';
 
 const PROBE_STATEMENT_MS = 1000;
 
@@ -16,7 +16,7 @@ const probes = new WeakMap<Knex, Knex>();
 
 /** The database handle the probes of `db` use. */
 export function probeDb(db: Knex): Knex {
-  if (isSqlite(db)) return db;
+  if (!dialectOf(db).probesApart) return db;
   let probe = probes.get(db);
   if (!probe) {
     const { connectionString, connectionTimeoutMillis } = db.client.config.connection as pg.ClientConfig;

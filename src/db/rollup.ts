@@ -18,7 +18,8 @@ import { DIMENSIONS, type Dimension } from './dimensions.js';
 import { baseCte } from './aggregate.js';
 import { HEATMAP_SOURCE, type Group, type Metric } from './analytics.js';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
-import { isSqlite, normalizeRawResult } from './knex.js';
+import { dialectOf } from './dialect.js';
+import { normalizeRawResult } from './knex.js';
 
 export const ROLLUP_TABLE = 'analytics_rollup';
 const TABLE = ROLLUP_TABLE;
@@ -193,17 +194,16 @@ export async function rolledUpHeatmap(db: Knex, x: string, y: string, metric: Me
  * analysed; SQLite: a WITHOUT ROWID table, so the rows are the index, loaded per dimension in key order.
  */
 export async function rebuildFacts(db: Knex): Promise<void> {
-  const sqlite = isSqlite(db);
+  const dialect = dialectOf(db);
   await db.transaction(async (trx) => {
     await trx.raw(`delete from ${FACTS_TABLE}`);
-    if (!sqlite) await trx.raw(`alter table ${FACTS_TABLE} drop constraint if exists ${FACTS_TABLE}_pkey`);
-    for (const d of Object.values(FACT_DIMENSIONS)) {
-      await trx.raw(`insert into ${FACTS_TABLE} (dim, round_id, value_id) select ${d.dim}, x.* from (${d.pairs}) x order by 2, 3`);
-    }
-    if (!sqlite) await trx.raw(`alter table ${FACTS_TABLE} add primary key (dim, round_id, value_id)`);
+    await dialect.loadKeyed(trx, FACTS_TABLE, ['dim', 'round_id', 'value_id'], async () => {
+      for (const d of Object.values(FACT_DIMENSIONS)) {
+        await trx.raw(`insert into ${FACTS_TABLE} (dim, round_id, value_id) select ${d.dim}, x.* from (${d.pairs}) x order by 2, 3`);
+      }
+    });
   });
-  // PostgreSQL: the visibility map too, so the key index answers alone
-  await db.raw(sqlite ? `analyze ${FACTS_TABLE}` : `vacuum (analyze) ${FACTS_TABLE}`);
+  await db.raw(dialect.analyzeSql(FACTS_TABLE));
 }
 
 const FACT_CHUNK = 500;

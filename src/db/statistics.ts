@@ -10,7 +10,7 @@
  * (bulkIndexes.ts). SQLite has no such setting (its ANALYZE samples every index completely).
  */
 import type { Knex } from 'knex';
-import { isSqlite } from './knex.js';
+import { dialectOf } from './dialect.js';
 
 /** Expression indexes (first column) and their statistics target. */
 export const STATISTICS_TARGETS: readonly [index: string, target: number][] = [
@@ -20,9 +20,10 @@ export const STATISTICS_TARGETS: readonly [index: string, target: number][] = [
 
 /** Sets the targets of those of the indexes that exist (PostgreSQL; no-op on SQLite). */
 export async function applyStatisticsTargets(db: Knex, only?: readonly string[]): Promise<void> {
-  if (isSqlite(db)) return;
   for (const [index, target] of STATISTICS_TARGETS) {
+    const sql = dialectOf(db).statisticsTargetSql(target);
+    if (sql === null) return;
     if (only && !only.includes(index)) continue;
-    await db.raw(`alter index if exists ?? alter column 1 set statistics ${Number(target)}`, [index]);
+    await db.raw(sql, [index]);
   }
 }

@@ -15,7 +15,7 @@ import type { Request } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { failUnfinishedImportRuns, importRunExists, markImportRun, touchImportRuns, unfinishedImportRuns } from '../db/importRuns.js';
-import { isSqlite } from '../db/knex.js';
+import { dialectOf } from '../db/dialect.js';
 import { ApiError } from '../errors.js';
 import { runImport, type Mode } from './engine.js';
 import type { ExportedType } from './exported.js';
@@ -128,8 +128,8 @@ export class ImportRunner {
 
   private async tick(): Promise<void> {
     try {
-      // on SQLite every owner is on the file's host (the pid rule); a write here would wait for a running import's lock
-      if (!isSqlite(this.db)) await touchImportRuns(this.db, [...this.unfinished], new Date().toISOString());
+      // owners on one host are known by their pid; elsewhere a heartbeat row says a run's owner lives
+      if (!dialectOf(this.db).ownersOnOneHost) await touchImportRuns(this.db, [...this.unfinished], new Date().toISOString());
       await this.sweep();
     } catch (err) {
       this.log.error({ err }, 'import runs: liveness check failed');

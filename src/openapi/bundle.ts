@@ -1,6 +1,7 @@
 /**
  * The contract as one document. The hand-written `openapi.yaml` keeps its large captured examples in
- * `openapi/examples/` (an Example Object's `externalValue`, scripts/split-examples.ts) and its
+ * `openapi/examples/` (an Example Object's `externalValue`, scripts/split-examples.ts), writes the blocks every
+ * operation repeats in a shorthand (src/openapi/shorthand.ts) and keeps its
  * per-subtype schemas and rows of several shapes as `x-flatten` and `x-merge` stubs (src/openapi/flatten.ts); the bundle inlines both, so the
  * server, the tests and every tool read a single self-contained document. The server bundles when it
  * starts; `make generate` also writes it to `generated/openapi.bundled.yaml` for the tools that take a
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { flattenInto, mergeInto } from './flatten.js';
+import { expandShorthand } from './shorthand.js';
 
 type Json = Record<string, any>;
 
@@ -46,9 +48,9 @@ function inlineExamples(node: unknown, read: ExampleReader): void {
   }
 }
 
-/** The bundled document of an openapi.yaml text: per-subtype schemas expanded, examples inlined. */
+/** The bundled document of an openapi.yaml text: shorthand and per-subtype schemas expanded, examples inlined. */
 export function bundleText(text: string, read: ExampleReader = readExample): Json {
-  const doc = YAML.parse(mergeInto(flattenInto(text))) as Json;
+  const doc = expandShorthand(YAML.parse(mergeInto(flattenInto(text))) as Json);
   inlineExamples(doc, read);
   return doc;
 }

@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { now, type Config } from '../config.js';
 import { latestPosition, pruneChanges, readChanges, type FeedRow } from '../db/changeFeed.js';
-import { isSqlite } from '../db/knex.js';
+import { dialectOf } from '../db/dialect.js';
 import { filterEnums } from '../db/refCache.js';
 import {
   claimDue,
@@ -109,9 +109,8 @@ export class Outbox {
   /** One pass: fan out, deliver what is due, prune the feed once an hour. */
   async pass(): Promise<void> {
     await this.fanOut();
-    // several batches in flight: one's sends overlap another's claim and record (PostgreSQL; SQLite
-    // has one writer, and a deferred transaction there cannot wait to become it)
-    const lanes = isSqlite(this.deps.db) ? 1 : DELIVERY_LANES;
+    // several batches in flight: one's sends overlap another's claim and record (not with one writer)
+    const lanes = dialectOf(this.deps.db).oneWriter ? 1 : DELIVERY_LANES;
     await Promise.all(
       Array.from({ length: lanes }, async () => {
         while (!this.stopped && (await this.deliverDue()) === CLAIM_BATCH);

@@ -6,12 +6,11 @@
  * version pin is one named enum, not one per operation (Kotlin made 79 `ApIVersion*` enums). Every
  * response header has an example, which is what Prism's mock sends for it.
  */
-import fs from 'node:fs';
 import { expect, it } from 'vitest';
-import YAML from 'yaml';
+import { bundledDocument } from '../../src/openapi/bundle.js';
 
 type Json = Record<string, any>;
-const doc = YAML.parse(fs.readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as Json;
+const doc = bundledDocument() as Json;
 const param = (p: Json): Json => (p.$ref ? doc.components.parameters[String(p.$ref).split('/').pop()!] : p);
 const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
   Object.entries(item as Json).filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map(([m, op]) => ({ at: `${m} ${path}`, op: op as Json, shared: ((item as Json).parameters ?? []) as Json[] })));

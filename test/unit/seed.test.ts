@@ -9,12 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import YAML from 'yaml';
 import { ALL_SCOPES } from '../../src/access/scopes.js';
 import { verifySecret } from '../../src/auth/secrets.js';
 import { classificationDifferences } from '../../src/db/classifications.js';
 import { COMPANY_FIGURES, figureDifferences, INVESTOR_RANK, PROFILE_FIGURES as FIGURE_SQL } from '../../src/db/figures.js';
 import { createDb } from '../../src/db/knex.js';
+import { bundledDocument } from '../../src/openapi/bundle.js';
 import { migrate } from '../../src/db/migrate.js';
 import { rebuildMatchKeys } from '../../src/db/matchKeys.js';
 import { rebuildNewsTerms } from '../../src/db/newsSearch.js';
@@ -215,7 +215,7 @@ describe('seed generator (tiny)', () => {
   });
 
   it('has a rate for exactly the currencies the document lists', async () => {
-    const doc = YAML.parse(fs.readFileSync('openapi.yaml', 'utf8')) as { components: { schemas: { CurrencyCode: { enum: string[] } } } };
+    const doc = bundledDocument() as { components: { schemas: { CurrencyCode: { enum: string[] } } } };
     const seeded = (await all<{ currency: string }>(a.db, 'select currency from fx_rates')).map((r) => r.currency);
     expect([...new Set([...seeded, 'USD'])].sort()).toEqual([...doc.components.schemas.CurrencyCode.enum].sort());
   });

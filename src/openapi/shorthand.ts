@@ -1,0 +1,252 @@
+/**
+ * The shorthand of openapi.yaml for blocks every operation repeats, and its expansion in the bundle.
+ *
+ * Declared once under `components`:
+ * - `x-shared-responses: {'400': BadRequest, ...}`: the response component each shared status names;
+ * - `x-header-sets: {name: {Header: {$ref: ...}, ...}}`: named sets of response headers.
+ *
+ * Used in the paths:
+ * - `x-shared: [304, 400, 401]` in an operation's `responses`: `'400': {$ref: '#/components/responses/BadRequest'}`, ...;
+ * - `x-headers: name` on a response: the set's headers, then the response's own `headers`;
+ * - `x-parameters: [Filter, Cursor]` on an operation or path item whose parameters are all references;
+ * - `x-scopes: ['read:entities']` on an operation: `security` by OAuth2 (with the client id) or a bearer token, both with those scopes;
+ * - a schema `{x-page-of: Row}`: a page of rows (`data`, `page`, `currency`, `meta`), `{x-data-of: Record}`: one record (`data`, `currency`).
+ *
+ * `expandShorthand` turns a parsed document into the long form (src/openapi/bundle.ts applies it, so the
+ * bundle and everything that reads it see plain OpenAPI); `shorten` rewrites the long-form blocks of the
+ * document's text into the shorthand (scripts/shorten-openapi.ts, `make generate`), line by line, so
+ * operations added in the long form are folded the next time it runs and the rest of the text is kept.
+ */
+import YAML from 'yaml';
+
+type Json = Record<string, any>;
+
+const RESPONSES = '#/components/responses/';
+const HEADERS = '#/components/headers/';
+const PARAMETERS = '#/components/parameters/';
+const SCHEMAS = '#/components/schemas/';
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** `security` of an operation by its scopes. */
+export const securityOf = (scopes: string[]) => [{ oauth2: scopes, clientId: [] }, { bearerAuth: scopes }];
+
+/** A copy of `o` with `key` replaced, at its place, by `name: value`. */
+function renamed(o: Json, key: string, name: string, value: unknown): Json {
+  return Object.fromEntries(Object.entries(o).flatMap(([k, v]) => (k === key ? [[name, value]] : k === name ? [] : [[k, v]])));
+}
+
+function replaceIn(target: Json, next: Json): void {
+  for (const k of Object.keys(target)) delete target[k];
+  Object.assign(target, next);
+}
+
+/** Response codes first in numeric order, then `default`, then extensions: the order the long form is written in. */
+function sortedResponses(responses: Json): Json {
+  const rank = (k: string) => (/^\d/.test(k) ? 0 : k === 'default' ? 1 : 2);
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => rank(a) - rank(b) || (rank(a) === 0 ? a.localeCompare(b) : 0)));
+}
+
+function expandParameters(node: Json): void {
+  if (!Array.isArray(node['x-parameters'])) return;
+  const refs = (node['x-parameters'] as string[]).map((name) => ({ $ref: PARAMETERS + name }));
+  replaceIn(node, renamed(node, 'x-parameters', 'parameters', [...refs, ...(node.parameters ?? [])]));
+}
+
+function expandResponse(response: Json, sets: Json): void {
+  const name = response['x-headers'];
+  if (name === undefined) return;
+  const set = sets[name];
+  if (!set) throw new Error(`x-headers: ${name} is not a set of components.x-header-sets`);
+  replaceIn(response, renamed(response, 'x-headers', 'headers', { ...structuredClone(set), ...(response.headers ?? {}) }));
+}
+
+function expandOperation(op: Json, shared: Json, sets: Json): void {
+  expandParameters(op);
+  if (Array.isArray(op['x-scopes'])) replaceIn(op, renamed(op, 'x-scopes', 'security', securityOf(op['x-scopes'])));
+  const responses = op.responses as Json | undefined;
+  if (!responses) return;
+  if (Array.isArray(responses['x-shared'])) {
+    for (const code of responses['x-shared'] as (string | number)[]) {
+      const component = shared[String(code)];
+      if (!component) throw new Error(`x-shared: ${code} is not a status of components.x-shared-responses`);
+      responses[String(code)] = { $ref: RESPONSES + component };
+    }
+    delete responses['x-shared'];
+    replaceIn(responses, sortedResponses(responses));
+  }
+  for (const r of Object.values(responses)) if (r && typeof r === 'object') expandResponse(r as Json, sets);
+}
+
+/**
+ * The schemas of a page of rows and of one record in the currency of the request, as openapi.yaml
+ * writes them (`ROW` is the row's or record's schema): the expansion parses them, the fold matches them.
+ */
+const SCHEMA_SHORTHAND: Record<string, string> = {
+  'x-page-of': `      type: object
+      additionalProperties: false
+      required: [data, page, currency]
+      properties:
+        data:
+          type: array
+          items: {$ref: '#/components/schemas/ROW'}
+        page: {$ref: '#/components/schemas/Page'}
+        currency: {$ref: '#/components/schemas/CurrencyCode'}
+        meta: {$ref: '#/components/schemas/Meta'}
+`,
+  'x-data-of': `      type: object
+      additionalProperties: false
+      required: [data, currency]
+      properties:
+        data: {$ref: '#/components/schemas/ROW'}
+        currency: {$ref: '#/components/schemas/CurrencyCode'}
+`,
+};
+
+/** Expands the shorthand of a parsed document in place and drops its definitions. */
+export function expandShorthand(doc: Json): Json {
+  const components = (doc.components ?? {}) as Json;
+  const shared = (components['x-shared-responses'] ?? {}) as Json;
+  const sets = (components['x-header-sets'] ?? {}) as Json;
+  for (const items of [doc.paths, doc.webhooks])
+    for (const item of Object.values((items ?? {}) as Json)) {
+      expandParameters(item as Json);
+      for (const m of METHODS) if ((item as Json)[m]) expandOperation((item as Json)[m], shared, sets);
+    }
+  for (const r of Object.values((components.responses ?? {}) as Json)) expandResponse(r as Json, sets);
+  for (const [name, schema] of Object.entries((components.schemas ?? {}) as Json))
+    for (const [key, expand] of Object.entries(SCHEMA_SHORTHAND))
+      if (schema && typeof schema[key] === 'string') components.schemas[name] = YAML.parse(expand.replace('ROW', schema[key]));
+  delete components['x-shared-responses'];
+  delete components['x-header-sets'];
+  return doc;
+}
+
+// ---- the rewrite into the shorthand, on the text ----
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/** The lines after `at` that belong to the block opened there (deeper indentation, or blank). */
+function blockEnd(lines: string[], at: number): number {
+  const base = indentOf(lines[at]!);
+  let end = at + 1;
+  while (end < lines.length && (lines[end]!.trim() === '' || indentOf(lines[end]!) > base)) end++;
+  while (end > at + 1 && lines[end - 1]!.trim() === '') end--;
+  return end;
+}
+
+const quoteRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const SHARED_LINE = new RegExp(`^'(\\d{3})': \\{\\$ref: '${quoteRe(RESPONSES)}([\\w-]+)'\\}$`);
+const HEADER_LINE = new RegExp(`^([\\w-]+): \\{\\$ref: '${quoteRe(HEADERS)}([\\w-]+)'\\}$`);
+const PARAMETER_LINE = new RegExp(`^- \\$ref: '${quoteRe(PARAMETERS)}([\\w-]+)'$`);
+
+type Rewrite = (lines: string[], at: number, end: number, indent: string) => string[] | undefined;
+
+/** `responses:` with shared entries: those entries folded into one `x-shared` list where the first of them was. */
+const foldResponses =
+  (shared: Json): Rewrite =>
+  (lines, at, end, indent) => {
+    const inner = `${indent}  `;
+    const codes = new Set<string>();
+    let first = -1;
+    const kept: string[] = [];
+    for (let i = at + 1; i < end; i++) {
+      const line = lines[i]!;
+      const m = line.startsWith(inner) && !line.startsWith(`${inner} `) ? SHARED_LINE.exec(line.trim()) : null;
+      const existing = line.startsWith(inner) ? /^x-shared: \[(.*)\]$/.exec(line.trim()) : null;
+      if ((m && shared[m[1]!] === m[2]) || existing) {
+        if (first < 0) first = kept.length;
+        for (const c of m ? [m[1]!] : existing![1]!.split(',').map((s) => s.trim()).filter(Boolean)) codes.add(c);
+      } else kept.push(line);
+    }
+    if (first < 0) return undefined;
+    kept.splice(first, 0, `${inner}x-shared: [${[...codes].sort().join(', ')}]`);
+    return [lines[at]!, ...kept];
+  };
+
+/** `headers:` of a response holding every header of a set: `x-headers` naming the largest such set, the rest kept. */
+const foldHeaders =
+  (sets: Json): Rewrite =>
+  (lines, at, end, indent) => {
+    const inner = `${indent}  `;
+    if (lines[at - 1]?.startsWith(`${indent}x-headers:`)) return undefined;
+    const refs = new Map<string, number>();
+    for (let i = at + 1; i < end; i++) {
+      const line = lines[i]!;
+      if (!line.startsWith(inner) || line.startsWith(`${inner} `)) continue;
+      const m = HEADER_LINE.exec(line.trim());
+      if (m) refs.set(`${m[1]}=${m[2]}`, i);
+    }
+    let best: [string, string[]] | undefined;
+    for (const [name, set] of Object.entries(sets)) {
+      const keys = Object.entries(set as Json).map(([h, v]) => `${h}=${String((v as Json).$ref).slice(HEADERS.length)}`);
+      if (keys.every((k) => refs.has(k)) && keys.length > (best?.[1].length ?? 0)) best = [name, keys];
+    }
+    if (!best) return undefined;
+    const drop = new Set(best[1].map((k) => refs.get(k)!));
+    const rest = lines.slice(at + 1, end).filter((_, j) => !drop.has(at + 1 + j));
+    return [`${indent}x-headers: ${best[0]}`, ...(rest.length ? [lines[at]!, ...rest] : [])];
+  };
+
+/** `parameters:` that are all references: one `x-parameters` list of their names. */
+const foldParameters: Rewrite = (lines, at, end, indent) => {
+  const names: string[] = [];
+  for (let i = at + 1; i < end; i++) {
+    const line = lines[i]!;
+    const m = line.startsWith(`${indent}  - `) ? PARAMETER_LINE.exec(line.trim()) : null;
+    if (!m) return undefined;
+    names.push(m[1]!);
+  }
+  return names.length ? [`${indent}x-parameters: [${names.join(', ')}]`] : undefined;
+};
+
+/** `security:` by OAuth2 with the client id or a bearer token, both with the same scopes: `x-scopes`. */
+const foldSecurity: Rewrite = (lines, at, end, indent) => {
+  if (end - at !== 4) return undefined;
+  const [a, b, c] = lines.slice(at + 1, end).map((l) => l.trim());
+  const oauth = /^- oauth2: (\[.*\])$/.exec(a!);
+  const bearer = /^- bearerAuth: (\[.*\])$/.exec(c!);
+  if (!oauth || !bearer || b !== 'clientId: []' || oauth[1] !== bearer[1]) return undefined;
+  if (!lines[at + 2]!.startsWith(`${indent}    clientId`)) return undefined;
+  return [`${indent}x-scopes: ${oauth[1]}`];
+};
+
+/** Where the shorthand applies: below `paths:` and `webhooks:`, and `headers:` below `components.responses` too. */
+function sectionOf(lines: string[], at: number): string | undefined {
+  for (let i = at; i >= 0; i--) if (/^[a-z]/.test(lines[i]!)) return lines[i]!.replace(/:.*/, '');
+  return undefined;
+}
+
+/** A schema written out as `SCHEMA_SHORTHAND` writes it, folded to `{x-page-of: Row}` or `{x-data-of: Record}`. */
+function foldSchemas(text: string): string {
+  return Object.entries(SCHEMA_SHORTHAND).reduce((t, [key, long]) => {
+    const re = new RegExp(`^ {4}(\\w+):\\n${quoteRe(long).replace('ROW', '(\\w+)')}`, 'gm');
+    return t.replace(re, (_m, name: string, row: string) => `    ${name}: {${key}: ${row}}\n`);
+  }, text);
+}
+
+/** The text with every long-form block that has a shorthand rewritten into it; a shortened text is left as it is. */
+export function shorten(text: string): string {
+  const components = ((YAML.parse(text) as Json).components ?? {}) as Json;
+  const rewrites: [RegExp, Rewrite, (section: string | undefined) => boolean][] = [
+    [/^(\s+)responses:$/, foldResponses(components['x-shared-responses'] ?? {}), (s) => s === 'paths' || s === 'webhooks'],
+    [/^(\s+)headers:$/, foldHeaders(components['x-header-sets'] ?? {}), (s) => s === 'paths' || s === 'webhooks' || s === 'components'],
+    [/^(\s+)parameters:$/, foldParameters, (s) => s === 'paths' || s === 'webhooks'],
+    [/^(\s+)security:$/, foldSecurity, (s) => s === 'paths' || s === 'webhooks'],
+  ];
+  // one pass a rule: a block one rule rewrites may hold blocks of the next (a response's headers in `responses:`)
+  let lines = text.split('\n');
+  for (const [re, rewrite, applies] of rewrites) {
+    const out: string[] = [];
+    for (let i = 0; i < lines.length; ) {
+      const m = re.exec(lines[i]!);
+      const end = m && applies(sectionOf(lines, i)) ? blockEnd(lines, i) : i + 1;
+      const replaced = m && end > i + 1 ? rewrite(lines, i, end, m[1]!) : undefined;
+      if (replaced) {
+        out.push(...replaced);
+        i = end;
+      } else out.push(lines[i++]!);
+    }
+    lines = out;
+  }
+  return foldSchemas(lines.join('\n'));
+}

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import { expect, it } from 'vitest';
+import YAML from 'yaml';
+import { bundledDocument, OPENAPI_PATH } from '../../src/openapi/bundle.js';
+import { expandShorthand, shorten } from '../../src/openapi/shorthand.js';
+
+const DEFINITIONS = `components:
+  x-shared-responses:
+    '304': NotModified
+    '400': BadRequest
+    '404': NotFound
+  x-header-sets:
+    metered:
+      API-Version: {$ref: '#/components/headers/API-Version'}
+      X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+    read:
+      ETag: {$ref: '#/components/headers/ETag'}
+      API-Version: {$ref: '#/components/headers/API-Version'}
+      X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+  responses:
+    NotFound:
+      description: Not found.
+      headers:
+        X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+        API-Version: {$ref: '#/components/headers/API-Version'}
+`;
+
+// OAuth2 alone and inline parameters have no shorthand: the same in both forms
+const MAKE_THING = `    post:
+      operationId: makeThing
+      security:
+        - oauth2: ['manage:things']
+          clientId: []
+      parameters:
+        - $ref: '#/components/parameters/Id'
+        - name: dry_run
+          in: query
+          schema: {type: boolean}
+      responses:
+`;
+
+const LONG = `openapi: 3.1.0
+paths:
+  /things/{id}:
+    get:
+      operationId: getThing
+      security:
+        - oauth2: ['read:things']
+          clientId: []
+        - bearerAuth: ['read:things']
+      parameters:
+        - $ref: '#/components/parameters/Id'
+        - $ref: '#/components/parameters/ApiVersion'
+      responses:
+        '200':
+          description: The thing.
+          headers:
+            API-Version: {$ref: '#/components/headers/API-Version'}
+            ETag: {$ref: '#/components/headers/ETag'}
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Location:
+              schema: {type: string}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '404': {$ref: '#/components/responses/Gone'}
+${MAKE_THING}        '201':
+          description: Made.
+          headers:
+            API-Version: {$ref: '#/components/headers/API-Version'}
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+${DEFINITIONS}`;
+
+const SHORT = `openapi: 3.1.0
+paths:
+  /things/{id}:
+    get:
+      operationId: getThing
+      x-scopes: ['read:things']
+      x-parameters: [Id, ApiVersion]
+      responses:
+        '200':
+          description: The thing.
+          x-headers: read
+          headers:
+            Location:
+              schema: {type: string}
+        x-shared: [304, 400]
+        '404': {$ref: '#/components/responses/Gone'}
+${MAKE_THING}        '201':
+          description: Made.
+          x-headers: metered
+        x-shared: [400]
+${DEFINITIONS.replace(/ {6}headers:\n(?: {8}.*\n)+/, '      x-headers: metered\n')}`;
+
+it('folds long-form blocks into the shorthand and leaves what has none (an odd status, inline parameters, OAuth2 only)', () => {
+  expect(shorten(LONG)).toBe(SHORT);
+});
+
+it('is idempotent, and folds a long-form block added next to shorthand into the list already there', () => {
+  expect(shorten(SHORT)).toBe(SHORT);
+  const added = SHORT.replace("        x-shared: [400]\n", "        x-shared: [400]\n        '404': {$ref: '#/components/responses/NotFound'}\n");
+  expect(shorten(added)).toBe(SHORT.replace('x-shared: [400]\n', 'x-shared: [400, 404]\n'));
+});
+
+it('expands the shorthand into exactly the long form, and drops its definitions', () => {
+  const expanded = expandShorthand(YAML.parse(SHORT));
+  const long = YAML.parse(LONG);
+  delete long.components['x-shared-responses'];
+  delete long.components['x-header-sets'];
+  expect(expanded).toEqual(long);
+  // the order a reader of the long form sees: codes in order, headers of the set first, security and parameters where the shorthand was
+  expect(Object.keys(expanded.paths['/things/{id}'].get.responses)).toEqual(['200', '304', '400', '404']);
+  expect(Object.keys(expanded.paths['/things/{id}'].get)).toEqual(['operationId', 'security', 'parameters', 'responses']);
+  expect(Object.keys(expanded.paths['/things/{id}'].get.responses['200'].headers)).toEqual(['ETag', 'API-Version', 'X-Request-Id', 'Location']);
+});
+
+it('refuses a status or header set that components do not define', () => {
+  expect(() => expandShorthand(YAML.parse(SHORT.replace('x-shared: [304, 400]', 'x-shared: [304, 418]')))).toThrow(/418/);
+  expect(() => expandShorthand(YAML.parse(SHORT.replace('x-headers: read', 'x-headers: unread')))).toThrow(/unread/);
+});
+
+it('openapi.yaml bundles the same with its long-form blocks folded or not, and the bundle keeps no shorthand', () => {
+  const text = fs.readFileSync(OPENAPI_PATH, 'utf8');
+  const doc = bundledDocument();
+  const json = JSON.stringify(doc);
+  for (const key of ['x-shared', 'x-headers', 'x-parameters', 'x-scopes', 'x-header-sets']) expect(json).not.toContain(`"${key}"`);
+  const folded = expandShorthand(YAML.parse(shorten(text)));
+  // examples stay external here: only the shorthand differs between the two
+  expect(folded.paths).toEqual(expandShorthand(YAML.parse(text)).paths);
+  const op = doc.paths['/data/transactions/{id}'].get;
+  expect(op.security).toEqual([{ oauth2: ['read:transactions'], clientId: [] }, { bearerAuth: ['read:transactions'] }]);
+  expect(op.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
+  expect(Object.keys(op.responses['200'].headers).sort()).toEqual(
+    ['API-Version', 'Cache-Control', 'Deprecation', 'ETag', 'Last-Modified', 'RateLimit', 'RateLimit-Policy', 'Sunset', 'X-Credits-Used', 'X-Request-Id'],
+  );
+});
+
+it('folds a page of rows and a one-record answer to x-page-of and x-data-of, and expands them back', () => {
+  const long = `components:
+  schemas:
+    ThingList:
+      type: object
+      additionalProperties: false
+      required: [data, page, currency]
+      properties:
+        data:
+          type: array
+          items: {$ref: '#/components/schemas/Thing'}
+        page: {$ref: '#/components/schemas/Page'}
+        currency: {$ref: '#/components/schemas/CurrencyCode'}
+        meta: {$ref: '#/components/schemas/Meta'}
+    ThingResponse:
+      type: object
+      additionalProperties: false
+      required: [data, currency]
+      properties:
+        data: {$ref: '#/components/schemas/Thing'}
+        currency: {$ref: '#/components/schemas/CurrencyCode'}
+    ThingListWithView:
+      type: object
+      additionalProperties: false
+      required: [data, currency]
+      properties:
+        view: {type: string}
+        data: {$ref: '#/components/schemas/Thing'}
+        currency: {$ref: '#/components/schemas/CurrencyCode'}
+`;
+  const short = shorten(long);
+  expect(short).toBe(`components:
+  schemas:
+    ThingList: {x-page-of: Thing}
+    ThingResponse: {x-data-of: Thing}
+${long.slice(long.indexOf('    ThingListWithView:'))}`);
+  expect(expandShorthand(YAML.parse(short))).toEqual(YAML.parse(long));
+});
