@@ -3834,7 +3834,7 @@ export interface components {
             /**
              * Format: uuid
              * @description UUID of the entity annotated.
-             * @example 66791e81-ae61-42cc-9ade-7a0012eb61ab
+             * @example c0cb6a97-89e8-4601-bba6-9a1c29ea9f85
              */
             entity: string;
             /** @example Met the founders; follow up after the Series C. */
@@ -7010,12 +7010,12 @@ export interface operations {
                      *       "data": {
                      *         "id": 116,
                      *         "company": {
-                     *           "uuid": "3e0827a8-1970-4905-8e0e-844c1dda9403",
+                     *           "uuid": "40a634c5-f336-47d9-8328-168628d5c2a2",
                      *           "type": "organization",
                      *           "subtype": "company",
                      *           "name": "Fluxium",
-                     *           "image": "https://img.fundingdata.example/logos/3e0827a8-1970-4905-8e0e-844c1dda9403.png",
-                     *           "service_url": "https://app.fundingdata.example/organizations/3e0827a8-1970-4905-8e0e-844c1dda9403"
+                     *           "image": "https://img.fundingdata.example/logos/40a634c5-f336-47d9-8328-168628d5c2a2.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/40a634c5-f336-47d9-8328-168628d5c2a2"
                      *         },
                      *         "value": 420000000,
                      *         "valued_date": "2026-10-26",

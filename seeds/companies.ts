@@ -225,7 +225,7 @@ function generateCompany(s: State, rng: Rng, i: number): void {
   const where = `Founded in ${launchYear} and headquartered in ${city.name}, ${city.country.name}`;
 
   ctx.w.add('entities', {
-    ...baseEntity(ctx, id, rng, 'organization', stealth ? 0.2 : 0.85),
+    ...baseEntity(ctx, id, rng, 'company', stealth ? 0.2 : 0.85),
     ...named(name),
     subtype: 'company',
     domain,
