@@ -1,12 +1,14 @@
 /**
- * The path id examples of openapi.yaml (and the entity of the createNote example) are records of
- * the demo seed, the data a fresh `make run` serves, of the kind each path reads. Checked against
+ * The path id examples of openapi.yaml (and the entity of the createNote example), and the path ids
+ * of the code samples (x-codeSamples, the Postman collection: read from the response examples that
+ * link to an operation) are records of the demo seed, the data a fresh `make run` serves, of the kind
+ * each path reads. Checked against
  * the seed's deterministic generator without a database: the demo generation runs into a writer
  * that only looks at the rows and stops once every example was met (the people, investors and the
  * first companies: a few seconds, where seeding demo takes minutes). The integration test
  * test/integration/parameter-examples.test.ts calls the same examples over HTTP on the tiny seed;
- * both hold because an entity's uuid is the rank within its series (seeds/context.ts), and the
- * examples are the first of each series.
+ * both hold because an entity's uuid is the rank within its series (seeds/context.ts): the examples
+ * are the first of each series, and the response examples (captured on tiny) name ranks demo has too.
  */
 import knex from 'knex';
 import { expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { createCtx, seededUuid, UUID_SERIES, type ScaleName, type UuidSeries } f
 import { DEFAULT_SEED, generate } from '../../seeds/index.js';
 import { buildReference } from '../../seeds/reference.js';
 import type { Row, TableName } from '../../seeds/writer.js';
+import { operationSamples } from '../../src/http/samples.js';
 import { bundledDocument } from '../../src/openapi/bundle.js';
 
 type Json = Record<string, any>;
@@ -37,8 +40,11 @@ const COLLECTIONS: Record<string, { table: TableName; holds?: (row: Row) => bool
   '/platform/teams': { table: 'teams' },
   '/platform/api-keys': { table: 'api_keys' },
 };
-/** Path ids no seed holds: the team's own notes (the first one an install stores, written by the createNote example) and a filter key. */
-const NOT_SEEDED = new Set(['/data/notes/{id}', '/reference/filters/{key}']);
+/**
+ * Path parameters no seed holds: the team's own notes (the first one an install stores, written by the
+ * createNote example), a filter key and an aggregate's source (choices of the document).
+ */
+const NOT_SEEDED = new Set(['/data/notes/{id}', '/reference/filters/{key}', '/analytics/aggregate/{source}']);
 
 interface Wanted {
   where: string;
@@ -47,23 +53,36 @@ interface Wanted {
   holds?: (row: Row) => boolean;
 }
 
-/** Every path parameter example with the rows it must name, and the createNote example's entity. */
+/**
+ * Every path parameter example and every path id of a GET operation's code sample, with the rows it
+ * must name, and the createNote example's entity.
+ */
 function wanted(): { wanted: Wanted[]; unmapped: string[] } {
   const out: Wanted[] = [];
   const unmapped: string[] = [];
+  const want = (where: string, path: string, name: string, value: unknown) => {
+    const at = path.slice(0, path.indexOf(`/{${name}}`));
+    if (NOT_SEEDED.has(`${at}/{${name}}`)) return;
+    const c = COLLECTIONS[at];
+    if (!c) unmapped.push(where);
+    else out.push({ where, value: String(value), ...c });
+  };
   for (const [path, item] of Object.entries(doc.paths as Json)) {
     for (const [method, op] of Object.entries(item as Json)) {
       if (method === 'parameters' || typeof op !== 'object') continue;
       for (const p of [...((item as Json).parameters ?? []), ...((op as Json).parameters ?? [])].map(deref)) {
         const value = p.example ?? p.schema?.example;
-        if (p.in !== 'path' || value === undefined) continue;
-        const at = path.slice(0, path.indexOf(`/{${p.name}}`));
-        if (NOT_SEEDED.has(`${at}/{${p.name}}`)) continue;
-        const c = COLLECTIONS[at];
-        if (!c) unmapped.push(`${method} ${path}`);
-        else out.push({ where: `${method} ${path}`, value: String(value), ...c });
+        if (p.in === 'path' && value !== undefined) want(`${method} ${path}`, path, p.name, value);
       }
     }
+  }
+  for (const s of operationSamples(doc, { baseUrl: '', authUrl: '' })) {
+    if (s.method !== 'get' || Object.keys(s.env).length) continue;
+    const template = s.path.split('/');
+    s.url.split('/').forEach((part, i) => {
+      const name = /^\{(.+)\}$/.exec(template[i]!)?.[1];
+      if (name) want(`sample of ${s.operationId}`, s.path, name, decodeURIComponent(part));
+    });
   }
   out.push({ where: 'NoteCreate.entity', value: String(doc.components.schemas.NoteCreate.properties.entity.example), table: 'entities' });
   return { wanted: out, unmapped };
@@ -110,11 +129,11 @@ it('every path id example names a seeded collection', () => {
 
 it('the entity examples are the first record of a uuid series (the same uuid at every scale)', () => {
   const firsts = new Set((Object.keys(UUID_SERIES) as UuidSeries[]).map((s) => seededUuid(DEFAULT_SEED, s, 1)));
-  const entities = wanted().wanted.filter((w) => w.table === 'entities');
+  const entities = wanted().wanted.filter((w) => w.table === 'entities' && !w.where.startsWith('sample of'));
   expect(entities.filter((w) => !firsts.has(w.value)).map((w) => `${w.where}: ${w.value}`)).toEqual([]);
 });
 
-it('every path id example is a record of the demo seed (a fresh `make run`) of the kind its path reads', async () => {
+it('every path id example and code sample id is a record of the demo seed (a fresh `make run`) of the kind its path reads', async () => {
   expect(await unmet('demo', wanted().wanted)).toEqual([]);
 }, 120_000);
 
