@@ -43,7 +43,7 @@ export const inBlock = (b: IdBlock, id: number) => id >= b.first && id < b.first
  * assigned in blocks whose sizes depend on the scale (id 1 000 is a person in tiny and a university
  * in demo), so the uuid is derived from the entity's rank within its series instead: the n-th company,
  * investor, founder ... has the same uuid at every scale, and the first of each series exists on
- * every seeded install (the path id examples of openapi.yaml are these, test/unit/seed-examples.test.ts).
+ * every seeded install (the path id examples of openapi.yaml are these, test/integration/seed-examples.test.ts).
  * Universities keep code 1 and, being the first block, the uuids they had when the id was the rank.
  */
 export const UUID_SERIES = { university: 1, gov_ngo: 2, angel: 3, founder: 4, operator: 5, investor: 6, company: 7 } as const;

@@ -2,11 +2,10 @@
  * The path id examples of openapi.yaml (and the entity of the createNote example), and the path ids
  * of the code samples (x-codeSamples, the Postman collection: read from the response examples that
  * link to an operation) are records of the demo seed, the data a fresh `make run` serves, of the kind
- * each path reads. Checked against
- * the seed's deterministic generator without a database: the demo generation runs into a writer
- * that only looks at the rows and stops once every example was met (the people, investors and the
- * first companies: a few seconds, where seeding demo takes minutes). The integration test
- * test/integration/parameter-examples.test.ts calls the same examples over HTTP on the tiny seed;
+ * each path reads. Checked against the seed's deterministic generator without a database: the demo
+ * generation runs into a writer that only looks at the rows and stops once every example was met (the
+ * people, investors and the first companies: about 9 s of one core, too long for the unit loop; seeding
+ * demo takes minutes). test/integration/parameter-examples.test.ts calls the same examples over HTTP on the tiny seed;
  * both hold because an entity's uuid is the rank within its series (seeds/context.ts): the examples
  * are the first of each series, and the response examples (captured on tiny) name ranks demo has too.
  */
