@@ -5154,7 +5154,7 @@ export interface components {
         ApiVersion: components["schemas"]["ApiVersion"];
         /** @description Numeric id (digits only). */
         NumericId: string;
-        /** @description Numeric id of one of the team's notes, as `createNote` returned it (an install's first note is 1). */
+        /** @description Numeric id of one of the team's notes, as `createNote` returned it (the seeded data holds the development team's note 1). */
         NoteId: string;
         /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
         EntityId: string;
@@ -7312,7 +7312,7 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Numeric id of one of the team's notes, as `createNote` returned it (an install's first note is 1). */
+                /** @description Numeric id of one of the team's notes, as `createNote` returned it (the seeded data holds the development team's note 1). */
                 id: components["parameters"]["NoteId"];
             };
             cookie?: never;
@@ -7357,7 +7357,7 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Numeric id of one of the team's notes, as `createNote` returned it (an install's first note is 1). */
+                /** @description Numeric id of one of the team's notes, as `createNote` returned it (the seeded data holds the development team's note 1). */
                 id: components["parameters"]["NoteId"];
             };
             cookie?: never;
@@ -7396,7 +7396,7 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Numeric id of one of the team's notes, as `createNote` returned it (an install's first note is 1). */
+                /** @description Numeric id of one of the team's notes, as `createNote` returned it (the seeded data holds the development team's note 1). */
                 id: components["parameters"]["NoteId"];
             };
             cookie?: never;

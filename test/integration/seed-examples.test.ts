@@ -36,14 +36,13 @@ const COLLECTIONS: Record<string, { table: TableName; holds?: (row: Row) => bool
   '/data/jobs': { table: 'jobs' },
   '/data/valuations': { table: 'valuations' },
   '/data/news': { table: 'news' },
+  // the development key's team
+  '/data/notes': { table: 'notes', holds: (r) => r.team_id === 1 },
   '/platform/teams': { table: 'teams' },
   '/platform/api-keys': { table: 'api_keys' },
 };
-/**
- * Path parameters no seed holds: the team's own notes (the first one an install stores, written by the
- * createNote example), a filter key and an aggregate's source (choices of the document).
- */
-const NOT_SEEDED = new Set(['/data/notes/{id}', '/reference/filters/{key}', '/analytics/aggregate/{source}']);
+/** Path parameters no seed holds: a filter key and an aggregate's source (choices of the document). */
+const NOT_SEEDED = new Set(['/reference/filters/{key}', '/analytics/aggregate/{source}']);
 
 interface Wanted {
   where: string;

@@ -23,9 +23,18 @@ it('asks for a row on every list whose example has rows', () => {
   expect(paged.filter((p) => !(dataOf(mock, p).minItems >= 1))).toEqual([]);
 });
 
-it('leaves an empty page possible where the example has none (a team’s notes)', () => {
-  expect(exampleRows(media(doc, '/data/notes'))).toBe(0);
-  expect(dataOf(mock, '/data/notes').minItems).toBeUndefined();
+it('leaves an empty page possible where the example has none', () => {
+  const list = (example: unknown) => ({
+    get: { responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/L' }, example } } } } },
+  });
+  const small = {
+    paths: { '/empty': list({ data: [] }), '/full': list({ data: [{}] }) },
+    components: { schemas: { L: { type: 'object', properties: { data: { type: 'array', items: {} } } } } },
+  };
+  const out = mockDocument(small);
+  expect(dataOf(out, '/empty').minItems).toBeUndefined();
+  expect(dataOf(out, '/full').minItems).toBe(1);
+  expect(out.components.schemas.L.properties.data.minItems).toBeUndefined();
 });
 
 it('changes neither the served contract nor the shared list schemas', () => {
