@@ -177,8 +177,9 @@ test-tally-reset:
 test: install test-tally-reset lint check-generated typecheck test-generators test-python test-vitest test-contract test-mcp ## Everything CI runs; ends with the checks of every suite added up (`N passed, N failed`)
 	@$(TSX) test/tally.ts summary
 
-mock: install $(BUNDLE) ## Prism mock server of the bundled openapi.yaml on port 4010 (dynamic examples)
-	npx prism mock $(BUNDLE) --port 4010 --dynamic
+mock: install $(BUNDLE) ## Prism mock server of the bundled openapi.yaml on port 4010 (dynamic examples; lists whose example has rows answer rows: src/openapi/mock.ts)
+	$(TSX) scripts/mock-document.ts generated/openapi.mock.yaml
+	npx prism mock generated/openapi.mock.yaml --port 4010 --dynamic
 
 proxy: install $(BUNDLE) ## Prism validating proxy on port 4011 in front of the running server (BASE_URL)
 	npx prism proxy $(BUNDLE) $${BASE_URL:-http://localhost:3000} --port 4011 --errors

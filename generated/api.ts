@@ -3834,7 +3834,7 @@ export interface components {
             /**
              * Format: uuid
              * @description UUID of the entity annotated.
-             * @example 66791e81-ae61-42cc-9ade-7a0012eb61ab
+             * @example c0cb6a97-89e8-4601-bba6-9a1c29ea9f85
              */
             entity: string;
             /** @example Met the founders; follow up after the Series C. */
@@ -5154,7 +5154,7 @@ export interface components {
         ApiVersion: components["schemas"]["ApiVersion"];
         /** @description Numeric id (digits only). */
         NumericId: string;
-        /** @description Numeric id of one of the team's notes, as `createNote` returned it (an install's first note is 1). */
+        /** @description Numeric id of one of the team's notes, as `createNote` returned it (the seeded data holds the development team's note 1). */
         NoteId: string;
         /** @description Entity UUID. Numeric ids are refused with 400 `INVALID_ENTITY_ID`. */
         EntityId: string;
@@ -7010,12 +7010,12 @@ export interface operations {
                      *       "data": {
                      *         "id": 116,
                      *         "company": {
-                     *           "uuid": "3e0827a8-1970-4905-8e0e-844c1dda9403",
+                     *           "uuid": "40a634c5-f336-47d9-8328-168628d5c2a2",
                      *           "type": "organization",
                      *           "subtype": "company",
                      *           "name": "Fluxium",
-                     *           "image": "https://img.fundingdata.example/logos/3e0827a8-1970-4905-8e0e-844c1dda9403.png",
-                     *           "service_url": "https://app.fundingdata.example/organizations/3e0827a8-1970-4905-8e0e-844c1dda9403"
+                     *           "image": "https://img.fundingdata.example/logos/40a634c5-f336-47d9-8328-168628d5c2a2.png",
+                     *           "service_url": "https://app.fundingdata.example/organizations/40a634c5-f336-47d9-8328-168628d5c2a2"
                      *         },
                      *         "value": 420000000,
                      *         "valued_date": "2026-10-26",
@@ -7312,7 +7312,7 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Numeric id of one of the team's notes, as `createNote` returned it (an install's first note is 1). */
+                /** @description Numeric id of one of the team's notes, as `createNote` returned it (the seeded data holds the development team's note 1). */
                 id: components["parameters"]["NoteId"];
             };
             cookie?: never;
@@ -7357,7 +7357,7 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Numeric id of one of the team's notes, as `createNote` returned it (an install's first note is 1). */
+                /** @description Numeric id of one of the team's notes, as `createNote` returned it (the seeded data holds the development team's note 1). */
                 id: components["parameters"]["NoteId"];
             };
             cookie?: never;
@@ -7396,7 +7396,7 @@ export interface operations {
                 "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
-                /** @description Numeric id of one of the team's notes, as `createNote` returned it (an install's first note is 1). */
+                /** @description Numeric id of one of the team's notes, as `createNote` returned it (the seeded data holds the development team's note 1). */
                 id: components["parameters"]["NoteId"];
             };
             cookie?: never;

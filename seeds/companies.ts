@@ -5,6 +5,7 @@
  * headcount, web traffic, patents and news. Denormalised columns come from the rows written here.
  */
 import { addCareer, addedUpdated, addFlags, addLocations, addTaxonomy, baseEntity, hqColumns, named, nextId, officeCities, orgLinks, uniqueDomain, type Ctx } from './context.js';
+import { writeFirstNote } from './platform.js';
 import { addFinancials, addHeadcount, addJobs, addNews, addPatents, addTraffic } from './extras.js';
 import { writeFunding, type FundingResult } from './funding.js';
 import { zeroInvestorCounters } from './orgs.js';
@@ -225,7 +226,7 @@ function generateCompany(s: State, rng: Rng, i: number): void {
   const where = `Founded in ${launchYear} and headquartered in ${city.name}, ${city.country.name}`;
 
   ctx.w.add('entities', {
-    ...baseEntity(ctx, id, rng, 'organization', stealth ? 0.2 : 0.85),
+    ...baseEntity(ctx, id, rng, 'company', stealth ? 0.2 : 0.85),
     ...named(name),
     subtype: 'company',
     domain,
@@ -336,6 +337,7 @@ export async function generateCompanies(ctx: Ctx, people: People, reg: Registry,
   ctx.progress.begin('companies', n);
   for (let i = 0; i < n; i++) {
     generateCompany(s, rng, i);
+    if (i === 0) writeFirstNote(ctx, s.firstCompanyId);
     await ctx.w.maybeFlush();
     if ((i & 63) === 0 || i === n - 1) ctx.progress.tick(i + 1, ctx.w.totalRows);
   }

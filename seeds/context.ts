@@ -38,6 +38,20 @@ export interface IdBlock {
 
 export const inBlock = (b: IdBlock, id: number) => id >= b.first && id < b.first + b.count;
 
+/**
+ * The series an entity's uuid is numbered in, with its code in the uuid derivation. Entity ids are
+ * assigned in blocks whose sizes depend on the scale (id 1 000 is a person in tiny and a university
+ * in demo), so the uuid is derived from the entity's rank within its series instead: the n-th company,
+ * investor, founder ... has the same uuid at every scale, and the first of each series exists on
+ * every seeded install (the path id examples of openapi.yaml are these, test/integration/seed-examples.test.ts).
+ * Universities keep code 1 and, being the first block, the uuids they had when the id was the rank.
+ */
+export const UUID_SERIES = { university: 1, gov_ngo: 2, angel: 3, founder: 4, operator: 5, investor: 6, company: 7 } as const;
+export type UuidSeries = keyof typeof UUID_SERIES;
+
+/** The uuid of the `rank`-th (from 1) entity of a series in the data seeded with `seed`. */
+export const seededUuid = (seed: number, series: UuidSeries, rank: number): string => uuidFor(seed, UUID_SERIES[series], rank);
+
 export interface Ctx {
   seed: number;
   plan: Plan;
@@ -48,6 +62,8 @@ export interface Ctx {
   /** Next ids of the tables whose ids the seed assigns. */
   ids: Record<'entity' | 'transaction' | 'career' | 'education' | 'job' | 'fund' | 'valuation' | 'patent' | 'news', number>;
   domains: Set<string>;
+  /** Entities generated so far per uuid series. */
+  ranks: Record<UuidSeries, number>;
   /** The investor and founder figures, counted as the rows are generated. */
   figures: FigureCounter;
 }
@@ -71,6 +87,7 @@ export function createCtx(
     isSqlite,
     ids: { entity: 1, transaction: 1, career: 1, education: 1, job: 1, fund: 1, valuation: 1, patent: 1, news: 1 },
     domains: new Set(),
+    ranks: { university: 0, gov_ngo: 0, angel: 0, founder: 0, operator: 0, investor: 0, company: 0 },
     figures: new FigureCounter(),
   };
 }
@@ -79,9 +96,10 @@ export function nextId(ctx: Ctx, kind: keyof Ctx['ids']): number {
   return ctx.ids[kind]++;
 }
 
-/** The columns every entity row needs (NOT NULL ones included), with an entity's uuid and image. */
-export function baseEntity(ctx: Ctx, id: number, rng: Rng, kind: 'organization' | 'person', imageShare: number): Row {
-  const uuid = uuidFor(ctx.seed, 1, id);
+/** The columns every entity row needs (NOT NULL ones included), with an entity's uuid (the next of its series) and image. */
+export function baseEntity(ctx: Ctx, id: number, rng: Rng, series: UuidSeries, imageShare: number): Row {
+  const uuid = seededUuid(ctx.seed, series, ++ctx.ranks[series]);
+  const kind = series === 'angel' || series === 'founder' || series === 'operator' ? 'person' : 'organization';
   const folder = kind === 'person' ? 'people' : 'logos';
   return {
     id,

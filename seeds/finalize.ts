@@ -65,7 +65,7 @@ export async function analyze(ctx: Ctx): Promise<void> {
 }
 
 /** Tables with a serial `id` whose values the seed assigns. */
-const SERIAL_TABLES = ['entities', 'transactions', 'career', 'education', 'jobs', 'funds', 'valuations', 'patents', 'news', 'landscapes', 'teams', 'api_keys', 'users'];
+const SERIAL_TABLES = ['entities', 'transactions', 'career', 'education', 'jobs', 'funds', 'valuations', 'patents', 'news', 'landscapes', 'teams', 'api_keys', 'notes', 'users'];
 
 /** The first column of the first row of a query, as a number. */
 export async function scalar(ctx: Ctx, sql: string): Promise<number> {

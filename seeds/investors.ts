@@ -83,7 +83,7 @@ export async function generateInvestors(ctx: Ctx, people: People, reg: Registry,
     const sectors = rng.sample(ctx.ref.sectors, rng.int(1, 4)).map((s) => s.id);
     const stageNames = stages.map((s) => STAGES.find(([c]) => c === s)![1]);
     ctx.w.add('entities', {
-      ...baseEntity(ctx, id, rng, 'organization', 0.92),
+      ...baseEntity(ctx, id, rng, 'investor', 0.92),
       ...named(name),
       subtype: 'investor',
       domain,

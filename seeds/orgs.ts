@@ -53,7 +53,7 @@ export async function generateUniversities(ctx: Ctx, reg: Registry): Promise<voi
     }
     const launch = partialDate(dayOf(founded, 1, 1), 'year');
     ctx.w.add('entities', {
-      ...baseEntity(ctx, id, rng, 'organization', 0.9),
+      ...baseEntity(ctx, id, rng, 'university', 0.9),
       ...named(name),
       subtype: 'university',
       domain,
@@ -118,7 +118,7 @@ export async function generateGovNgo(ctx: Ctx, reg: Registry, pool: InvestorPool
     const grants = rng.chance(0.75);
     const sectors = rng.sample(ctx.ref.sectors.filter((s) => s.deepTech >= 0.2), rng.int(1, 3)).map((s) => s.id);
     ctx.w.add('entities', {
-      ...baseEntity(ctx, id, rng, 'organization', 0.8),
+      ...baseEntity(ctx, id, rng, 'gov_ngo', 0.8),
       ...named(name),
       subtype: 'gov_ngo',
       domain,

@@ -96,7 +96,7 @@ export async function generatePeople(ctx: Ctx, people: People, reg: Registry, po
       if (kind === 'angel' && rng.chance(0.3)) roles.push('operator');
       const tagline = rng.pick(TAGLINES[kind]) + (invests && kind !== 'angel' ? ' | Angel investor' : '');
       ctx.w.add('entities', {
-        ...baseEntity(ctx, id, rng, 'person', 0.7),
+        ...baseEntity(ctx, id, rng, kind, 0.7),
         ...named(`${first} ${last}`),
         tagline,
         about: rng.chance(0.4) ? `${first} ${last} is based in ${city.name}, ${city.country.name}. ${tagline}.` : null,

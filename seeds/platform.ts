@@ -1,7 +1,8 @@
 /**
  * Platform rows: the development team and key (dev-client / dev-secret, every scope, plenty of
  * credits), a second team without a key, the browser-app users and the ecosystem of the premium
- * one, reference currency rates and the landscapes. Secrets are hashed with a salt derived from the seed so that reruns are identical.
+ * one, reference currency rates and the landscapes; with the first company, the development team's
+ * first note (writeFirstNote). Secrets are hashed with a salt derived from the seed so that reruns are identical.
  */
 import crypto from 'node:crypto';
 import { ALL_SCOPES } from '../src/access/scopes.js';
@@ -49,5 +50,16 @@ export function writePlatform(ctx: Ctx): void {
   ctx.ref.landscapes.forEach((l, i) => {
     w.add('landscapes', { id: i + 1, slug: l.slug, name: l.name, description: l.description });
     for (const t of new Set(l.taxonomyIds)) w.add('landscape_taxonomy', { landscape_id: i + 1, taxonomy_id: t });
+  });
+}
+
+/**
+ * The development team's note 1, on the first company: the note id and entity examples of
+ * openapi.yaml (`getNote`, `createNote`) then name records of every seeded install.
+ */
+export function writeFirstNote(ctx: Ctx, companyId: number): void {
+  ctx.w.add('notes', {
+    id: 1, team_id: 1, entity_id: companyId, body: 'Met the founders at Web Summit; follow up after their Series A closes.',
+    created_by: DEV_CLIENT.clientId, created_at: AT, updated_at: AT,
   });
 }

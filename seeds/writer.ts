@@ -20,7 +20,7 @@ const SEEDED: readonly SchemaTable[] = [
   'places', 'taxonomy', 'investor_types', 'investment_stages', 'degrees', 'majors', 'entities', 'entity_locations', 'entity_taxonomy',
   'entity_flags', 'entity_investor_types', 'entity_investor_stages', 'transactions', 'transaction_investors', 'career', 'education', 'jobs',
   'funds', 'fund_lps', 'valuations', 'financials', 'headcount_breakdown', 'web_traffic', 'patents', 'news', 'news_entities', 'news_taxonomy',
-  'landscapes', 'landscape_taxonomy', 'teams', 'team_members', 'api_keys', 'users', 'credit_balances', 'fx_rates',
+  'landscapes', 'landscape_taxonomy', 'teams', 'team_members', 'api_keys', 'notes', 'users', 'credit_balances', 'fx_rates',
   'ecosystems', 'ecosystem_places',
   // the typeahead and match tables, derived from entities and news as those are added (terms.ts)
   'search_terms', 'news_terms', 'match_keys',

@@ -1,18 +1,25 @@
 /**
- * `make mock`: Prism serves the bundled openapi.yaml; a documented call gets a schema-valid answer, and the
- * dynamic mock invents only data a real client would accept (the schema's bounds, patterns and enums).
+ * `make mock`: Prism serves the bundled openapi.yaml (the mock's copy, src/openapi/mock.ts); a documented
+ * call gets a schema-valid answer, and the dynamic mock invents only data a real client would accept (the
+ * schema's bounds, patterns and enums) and no empty page where the operation's example has rows.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BUNDLE_PATH, bundledDocument } from '../../src/openapi/bundle.js';
+import { bundledDocument } from '../../src/openapi/bundle.js';
+import { exampleRows, writeMockDocument } from '../../src/openapi/mock.js';
 import { operationSamples } from '../../src/http/samples.js';
 import { assertContract } from '../helpers/contract.js';
 
 const PORT = 4600 + Math.floor(Math.random() * 300);
 let prism: ChildProcess;
+let file: string;
 
 beforeAll(async () => {
-  prism = spawn('node_modules/.bin/prism', ['mock', BUNDLE_PATH, '--port', String(PORT), '--dynamic', '--host', '127.0.0.1'], { stdio: 'ignore' });
+  file = writeMockDocument(path.join(os.tmpdir(), `fdapi-mock-${PORT}.yaml`));
+  prism = spawn('node_modules/.bin/prism', ['mock', file, '--port', String(PORT), '--dynamic', '--host', '127.0.0.1'], { stdio: 'ignore' });
   for (let i = 0; i < 120; i++) {
     try {
       const r = await fetch(`http://127.0.0.1:${PORT}/system/health`);
@@ -26,6 +33,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   prism?.kill();
+  if (file) fs.rmSync(file, { force: true });
 });
 
 const get = (url: string) => fetch(`http://127.0.0.1:${PORT}${url}`, { headers: { Authorization: 'Bearer mock', 'X-Client-Id': 'mock' } });
@@ -79,21 +87,28 @@ function implausible(body: unknown): string[] {
   return bad;
 }
 
-it('invents no negative or fractional money or count, no impossible date and no coordinate off the globe on any GET operation', async () => {
+it('invents no negative or fractional money or count, no impossible date, no coordinate off the globe and no empty page where the example has rows on any GET operation', async () => {
   const doc = bundledDocument();
-  const urls = operationSamples(doc, { baseUrl: '', authUrl: '' })
-    .filter((s) => s.method === 'get' && Object.keys(s.env).length === 0 && doc.paths[s.path].get.responses['200']?.content?.['application/json'])
-    .map((s) => `${s.url}${Object.keys(s.query).length ? `?${new URLSearchParams(s.query)}` : ''}`);
-  expect(urls.length).toBeGreaterThan(60);
+  const samples = operationSamples(doc, { baseUrl: '', authUrl: '' }).filter(
+    (s) => s.method === 'get' && Object.keys(s.env).length === 0 && doc.paths[s.path].get.responses['200']?.content?.['application/json'],
+  );
+  const calls = samples.map((s) => ({
+    url: `${s.url}${Object.keys(s.query).length ? `?${new URLSearchParams(s.query)}` : ''}`,
+    rows: exampleRows(doc.paths[s.path].get.responses['200'].content['application/json']) > 0,
+  }));
+  expect(calls.length).toBeGreaterThan(60);
+  expect(calls.filter((c) => c.rows).length).toBeGreaterThan(40);
   const found = new Set<string>();
   for (let i = 0; i < 3; i++) {
-    for (const url of urls) {
+    for (const { url, rows } of calls) {
       const r = await get(url);
       if (r.status !== 200) {
         found.add(`${url}: ${r.status}`);
         continue;
       }
-      for (const b of implausible(await r.json())) found.add(`${url.split('?')[0]} ${b.replace(/\[\d+\]/g, '[]')}`);
+      const body = (await r.json()) as { data?: unknown };
+      if (rows && Array.isArray(body.data) && body.data.length === 0) found.add(`${url.split('?')[0]} an empty page (the example has rows)`);
+      for (const b of implausible(body)) found.add(`${url.split('?')[0]} ${b.replace(/\[\d+\]/g, '[]')}`);
     }
   }
   expect([...found]).toEqual([]);

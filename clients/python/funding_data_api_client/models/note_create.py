@@ -13,7 +13,7 @@ T = TypeVar("T", bound="NoteCreate")
 class NoteCreate:
     """
     Attributes:
-        entity (UUID): UUID of the entity annotated. Example: 66791e81-ae61-42cc-9ade-7a0012eb61ab.
+        entity (UUID): UUID of the entity annotated. Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         body (str):  Example: Met the founders; follow up after the Series C..
     """
 

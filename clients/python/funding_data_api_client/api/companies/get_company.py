@@ -135,7 +135,7 @@ def sync_detailed(
     Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -181,7 +181,7 @@ def sync(
     Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -222,7 +222,7 @@ async def asyncio_detailed(
     Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -266,7 +266,7 @@ async def asyncio(
     Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".

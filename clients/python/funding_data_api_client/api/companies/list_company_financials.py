@@ -158,7 +158,7 @@ def sync_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -year.
@@ -218,7 +218,7 @@ def sync(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -year.
@@ -273,7 +273,7 @@ async def asyncio_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -year.
@@ -331,7 +331,7 @@ async def asyncio(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -year.

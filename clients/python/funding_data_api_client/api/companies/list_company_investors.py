@@ -157,7 +157,7 @@ def sync_detailed(
     Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -last_round_date.
@@ -216,7 +216,7 @@ def sync(
     Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -last_round_date.
@@ -270,7 +270,7 @@ async def asyncio_detailed(
     Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -last_round_date.
@@ -327,7 +327,7 @@ async def asyncio(
     Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 0234c37e-d6b3-42af-95bb-f0fc8bee0dd2.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -last_round_date.

@@ -133,7 +133,7 @@ def sync_detailed(
     serve it) or the full person record. Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -177,7 +177,7 @@ def sync(
     serve it) or the full person record. Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -216,7 +216,7 @@ async def asyncio_detailed(
     serve it) or the full person record. Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -258,7 +258,7 @@ async def asyncio(
     serve it) or the full person record. Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".

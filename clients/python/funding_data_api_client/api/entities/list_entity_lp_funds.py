@@ -161,7 +161,7 @@ def sync_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -223,7 +223,7 @@ def sync(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -280,7 +280,7 @@ async def asyncio_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -340,7 +340,7 @@ async def asyncio(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: c0cb6a97-89e8-4601-bba6-9a1c29ea9f85.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):

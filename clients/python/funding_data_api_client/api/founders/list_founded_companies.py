@@ -160,7 +160,7 @@ def sync_detailed(
     Sort keys: `start_date`, `name`, `id`. Cursors are bound to the person.
 
     Args:
-        id (UUID):  Example: 4339dc92-2932-42d0-8d00-ce8f1be7d177.
+        id (UUID):  Example: 4d777837-c5cd-4e8b-9e2a-a6e00ae94ed1.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -221,7 +221,7 @@ def sync(
     Sort keys: `start_date`, `name`, `id`. Cursors are bound to the person.
 
     Args:
-        id (UUID):  Example: 4339dc92-2932-42d0-8d00-ce8f1be7d177.
+        id (UUID):  Example: 4d777837-c5cd-4e8b-9e2a-a6e00ae94ed1.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -277,7 +277,7 @@ async def asyncio_detailed(
     Sort keys: `start_date`, `name`, `id`. Cursors are bound to the person.
 
     Args:
-        id (UUID):  Example: 4339dc92-2932-42d0-8d00-ce8f1be7d177.
+        id (UUID):  Example: 4d777837-c5cd-4e8b-9e2a-a6e00ae94ed1.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -336,7 +336,7 @@ async def asyncio(
     Sort keys: `start_date`, `name`, `id`. Cursors are bound to the person.
 
     Args:
-        id (UUID):  Example: 4339dc92-2932-42d0-8d00-ce8f1be7d177.
+        id (UUID):  Example: 4d777837-c5cd-4e8b-9e2a-a6e00ae94ed1.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):

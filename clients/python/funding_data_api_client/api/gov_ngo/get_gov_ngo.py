@@ -135,7 +135,7 @@ def sync_detailed(
     An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        id (UUID):  Example: 514d2b10-94b0-494f-9137-5313a5942ffc.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -181,7 +181,7 @@ def sync(
     An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        id (UUID):  Example: 514d2b10-94b0-494f-9137-5313a5942ffc.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -222,7 +222,7 @@ async def asyncio_detailed(
     An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        id (UUID):  Example: 514d2b10-94b0-494f-9137-5313a5942ffc.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -266,7 +266,7 @@ async def asyncio(
     An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        id (UUID):  Example: 514d2b10-94b0-494f-9137-5313a5942ffc.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".

@@ -156,7 +156,7 @@ def sync_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        id (UUID):  Example: 514d2b10-94b0-494f-9137-5313a5942ffc.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.
@@ -214,7 +214,7 @@ def sync(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        id (UUID):  Example: 514d2b10-94b0-494f-9137-5313a5942ffc.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.
@@ -267,7 +267,7 @@ async def asyncio_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        id (UUID):  Example: 514d2b10-94b0-494f-9137-5313a5942ffc.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.
@@ -323,7 +323,7 @@ async def asyncio(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 7de6462d-9bc2-46fa-a9c5-caf01248cabe.
+        id (UUID):  Example: 514d2b10-94b0-494f-9137-5313a5942ffc.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.

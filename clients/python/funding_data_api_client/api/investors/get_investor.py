@@ -134,7 +134,7 @@ def sync_detailed(
     An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -179,7 +179,7 @@ def sync(
     An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -219,7 +219,7 @@ async def asyncio_detailed(
     An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -262,7 +262,7 @@ async def asyncio(
     An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".

@@ -160,7 +160,7 @@ def sync_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -221,7 +221,7 @@ def sync(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -277,7 +277,7 @@ async def asyncio_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
@@ -336,7 +336,7 @@ async def asyncio(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         filter_ (str | Unset):
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):

@@ -156,7 +156,7 @@ def sync_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.
@@ -214,7 +214,7 @@ def sync(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.
@@ -267,7 +267,7 @@ async def asyncio_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.
@@ -323,7 +323,7 @@ async def asyncio(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.

@@ -154,7 +154,7 @@ def sync_detailed(
     Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         include_total (bool | Unset):  Default: False.
@@ -211,7 +211,7 @@ def sync(
     Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         include_total (bool | Unset):  Default: False.
@@ -263,7 +263,7 @@ async def asyncio_detailed(
     Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         include_total (bool | Unset):  Default: False.
@@ -318,7 +318,7 @@ async def asyncio(
     Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: bf25f442-2acb-429e-b5ba-e020e549c6f8.
+        id (UUID):  Example: c74de12e-7b3f-4cbb-9664-bf9244ddca9a.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         include_total (bool | Unset):  Default: False.

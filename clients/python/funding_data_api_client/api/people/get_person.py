@@ -134,7 +134,7 @@ def sync_detailed(
     An organization's UUID is not found (404).
 
     Args:
-        id (UUID):  Example: 4339dc92-2932-42d0-8d00-ce8f1be7d177.
+        id (UUID):  Example: 4d777837-c5cd-4e8b-9e2a-a6e00ae94ed1.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -179,7 +179,7 @@ def sync(
     An organization's UUID is not found (404).
 
     Args:
-        id (UUID):  Example: 4339dc92-2932-42d0-8d00-ce8f1be7d177.
+        id (UUID):  Example: 4d777837-c5cd-4e8b-9e2a-a6e00ae94ed1.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -219,7 +219,7 @@ async def asyncio_detailed(
     An organization's UUID is not found (404).
 
     Args:
-        id (UUID):  Example: 4339dc92-2932-42d0-8d00-ce8f1be7d177.
+        id (UUID):  Example: 4d777837-c5cd-4e8b-9e2a-a6e00ae94ed1.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -262,7 +262,7 @@ async def asyncio(
     An organization's UUID is not found (404).
 
     Args:
-        id (UUID):  Example: 4339dc92-2932-42d0-8d00-ce8f1be7d177.
+        id (UUID):  Example: 4d777837-c5cd-4e8b-9e2a-a6e00ae94ed1.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".

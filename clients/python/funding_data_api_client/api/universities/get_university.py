@@ -134,7 +134,7 @@ def sync_detailed(
     An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: b2e83165-90e3-4ba4-9ee2-a19e91edaa3d.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -179,7 +179,7 @@ def sync(
     An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: b2e83165-90e3-4ba4-9ee2-a19e91edaa3d.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -219,7 +219,7 @@ async def asyncio_detailed(
     An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: b2e83165-90e3-4ba4-9ee2-a19e91edaa3d.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -262,7 +262,7 @@ async def asyncio(
     An entity of another subtype is not found (404). Monetary fields are converted to `currency`.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: b2e83165-90e3-4ba4-9ee2-a19e91edaa3d.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".

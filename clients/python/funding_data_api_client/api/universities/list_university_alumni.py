@@ -156,7 +156,7 @@ def sync_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: b2e83165-90e3-4ba4-9ee2-a19e91edaa3d.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.
@@ -214,7 +214,7 @@ def sync(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: b2e83165-90e3-4ba4-9ee2-a19e91edaa3d.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.
@@ -267,7 +267,7 @@ async def asyncio_detailed(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: b2e83165-90e3-4ba4-9ee2-a19e91edaa3d.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.
@@ -323,7 +323,7 @@ async def asyncio(
       Cursors are bound to the parent.
 
     Args:
-        id (UUID):  Example: 4ecd1384-f0de-442b-b0c6-19e800c51789.
+        id (UUID):  Example: b2e83165-90e3-4ba4-9ee2-a19e91edaa3d.
         limit (int | Unset):  Default: 25.
         cursor (str | Unset):
         sort (str | Unset):  Example: -start_date.
