@@ -14,7 +14,7 @@ import type { WorkQueue } from '../access/workQueue.js';
 import type { Result } from '../http/context.js';
 import { changesFor } from '../versions/changes/index.js';
 import { pageOf } from './listInput.js';
-import type { Exchange, Stage } from './operation.js';
+import type { Exchange, OperationPlan, Stage } from './operation.js';
 
 /**
  * CSV columns are those of the latest version's row schema: a pinned version whose changes reshape
@@ -32,6 +32,17 @@ function encodingOf(x: Exchange, format: 'ndjson' | 'csv'): ExportEncoding {
 
 /** The `format` values a list still takes from callers of its export (not in its contract, so checked here). */
 const LEGACY_FORMATS = ['json', 'ndjson', 'csv'];
+
+/**
+ * A list's `format`, which its contract no longer declares (the export operation does): taken out of
+ * the query before the document validates it (an undeclared parameter is refused) and given back to
+ * the exchange after, where `requestedExport` checks it.
+ */
+export function withoutLegacyFormat(op: OperationPlan, query: Record<string, unknown>): { query: Record<string, unknown>; format?: unknown } {
+  if (!op.exportable || op.exportOf || query.format === undefined) return { query };
+  const { format, ...rest } = query;
+  return { query: rest, format };
+}
 
 /**
  * The export a routed request asks for, or null for the operation's own answer: an export operation

@@ -20,6 +20,7 @@ import { patchOpenApiBackend } from '../patches/openapi-backend.js';
 import { leftToOperation, validationFailure } from '../http/validation.js';
 import { setServedVersions } from '../versions/resolve.js';
 import { requiredScopes, type Exchange, type OperationPlan } from './operation.js';
+import { withoutLegacyFormat } from './export.js';
 import { clientGone, stateOf } from './state.js';
 
 /**
@@ -188,11 +189,13 @@ export function routingStage(deps: Deps, api: OpenAPIBackend, plans: readonly Op
       }
     }
     const op = planOf.get(match.operationId!)!;
-    const validation = validator.validateRequest(request, match);
+    const legacy = withoutLegacyFormat(op, request.query);
+    const checked = { ...request, query: legacy.query as Record<string, string> };
+    const validation = validator.validateRequest(checked, match);
     const errors = validation.errors?.filter((e) => !leftToOperation(e as ErrorObject));
-    if (errors?.length) throw validationFailure({ validation: { ...validation, errors }, operation: match, request });
+    if (errors?.length) throw validationFailure({ validation: { ...validation, errors }, operation: match, request: checked });
     // coerced to the parameters' types (openapi-backend's coerceTypes), parsed with the operation
-    const parsed = router.parseRequest(validation.valid ? (validation.coerced ?? request) : coercedWithoutSort(validator, request, match), match);
+    const parsed = router.parseRequest(validation.valid ? (validation.coerced ?? checked) : coercedWithoutSort(validator, checked, match), match);
     state.operationId = op.id;
     const x: Exchange = {
       deps,
@@ -202,7 +205,7 @@ export function routingStage(deps: Deps, api: OpenAPIBackend, plans: readonly Op
       version: state.version!,
       op,
       params: parsed.params as Record<string, string>,
-      query: (parsed.query ?? {}) as Record<string, unknown>,
+      query: { ...(parsed.query as Record<string, unknown> | undefined), ...(legacy.format === undefined ? {} : { format: legacy.format }) },
       body: parsed.requestBody,
       principal: null,
       access: { tier: undefined, caps: null },
