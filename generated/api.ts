@@ -1564,7 +1564,7 @@ export interface paths {
          *
          *     Changes are kept for `CHANGE_RETENTION_DAYS` (30 days by default) and then pruned. A position
          *     older than what is kept is refused with 400 `VALIDATION_ERROR` naming `query.after`: restart
-         *     from a full export of the lists (`format=ndjson`) and then from `from=latest`.
+         *     from a full export of the lists (their export operations, `GET /data/exports/...`) and then from `from=latest`.
          *
          *     `include=record` adds each record as its own endpoint returns it (`GET /data/transactions/{id}`,
          *     `/data/companies/{id}`, ...): the caller's tier locks, `currency` and `API-Version` applied; null
@@ -11420,7 +11420,7 @@ export interface operations {
                 dry_run?: boolean;
                 /** @description The source the records are keyed in (default `ndjson`, `export` with a list `type`); the same key in another source is another record. */
                 source?: string;
-                /** @description `records` (default): the body is change records. A list name: the body is that list's own `format=ndjson` export (its rows and trailer), imported so that an export of one instance imported into an empty one reads the same (docs/import.md, "An export of this API"). */
+                /** @description `records` (default): the body is change records. A list name: the body is that list's own NDJSON export (`GET /data/exports/LIST`: its rows and trailer), imported so that an export of one instance imported into an empty one reads the same (docs/import.md, "An export of this API"). */
                 type?: "records" | "transactions" | "companies" | "investors" | "universities" | "gov-ngo" | "people" | "founders" | "entities" | "jobs" | "funds" | "valuations" | "news";
             };
             header?: {
