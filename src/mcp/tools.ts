@@ -1,8 +1,9 @@
 /**
  * MCP tools generated from openapi.yaml: one per read operation under `/data`, `/analytics` and
  * `/reference` that answers 200 with a JSON object (the `full` toolset, and the operations the agent
- * toolset calls); the streamed exports (`/data/exports/...`, NDJSON or CSV) are for HTTP clients. Name = operationId; input schema = the operation's path and query parameters (same
- * enums, bounds and defaults) plus `api_version`, nothing else (`additionalProperties: false`).
+ * toolset calls); the streamed exports (`/data/exports/...`, NDJSON or CSV) are for HTTP clients.
+ * Name = operationId; input schema = the operation's path and query parameters (same enums, bounds
+ * and defaults) plus `api_version`, nothing else (`additionalProperties: false`).
  * `$ref`s are inlined so a client needs nothing but the tool entry. No output schema: results are
  * shaped to fit a context window (shape.ts), so they are not the 200 body's shape. A new operation
  * in the document becomes a tool with no code here.
