@@ -18,8 +18,33 @@ export interface paths {
          *     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
          *     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
          *     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
+         *     Every matching row at once: `exportTransactions`. The `format=ndjson|csv` query parameter and
+         *     `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
          */
         get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/exports/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export funding rounds
+         * @description Every funding round matching `filter` and `sort`, as `listTransactions` reads them (the same filter scope, sort
+         *     keys, tier, version and currency), streamed without pages: NDJSON (one row of `listTransactions`'s
+         *     `data` per line, then the trailer line `{"_export": ...}`) or CSV (`format`, or the `Accept`
+         *     header). Caps, credits and the trailer: see the `format` parameter.
+         */
+        get: operations["exportTransactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -62,8 +87,33 @@ export interface paths {
          *     valuation, employees, launch date, ...: `GET /reference/filters?scope=entity`).
          *     Sort keys: `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`, `id`.
          *     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
+         *     Every matching row at once: `exportCompanies`. The `format=ndjson|csv` query parameter and
+         *     `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
          */
         get: operations["listCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/exports/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export companies
+         * @description Every company matching `filter` and `sort`, as `listCompanies` reads them (the same filter scope, sort
+         *     keys, tier, version and currency), streamed without pages: NDJSON (one row of `listCompanies`'s
+         *     `data` per line, then the trailer line `{"_export": ...}`) or CSV (`format`, or the `Accept`
+         *     header). Caps, credits and the trailer: see the `format` parameter.
+         */
+        get: operations["exportCompanies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -129,8 +179,33 @@ export interface paths {
          *     Sort keys: `signal_rating`, `name`, `added_at`, `id`; `launch_date` is not a sort key.
          *     `view=summary` drops the full-only blocks (`founded_companies`, `career`, `education` and the
          *     investor `rank`, `portfolio`, `exits`, `match`).
+         *     Every matching row at once: `exportFounders`. The `format=ndjson|csv` query parameter and
+         *     `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
          */
         get: operations["listFounders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/exports/founders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export founders
+         * @description Every founder matching `filter` and `sort`, as `listFounders` reads them (the same filter scope, sort
+         *     keys, tier, version and currency), streamed without pages: NDJSON (one row of `listFounders`'s
+         *     `data` per line, then the trailer line `{"_export": ...}`) or CSV (`format`, or the `Accept`
+         *     header). Caps, credits and the trailer: see the `format` parameter.
+         */
+        get: operations["exportFounders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -217,8 +292,33 @@ export interface paths {
          *     Rows are the organization summary row (discriminated by `subtype`) or the person summary row
          *     (`type` = `person`, `subtype` null). Filter scope `entity` (`GET /reference/filters?scope=entity`). Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `id`; ties by `id`.
          *     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
+         *     Every matching row at once: `exportEntities`. The `format=ndjson|csv` query parameter and
+         *     `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
          */
         get: operations["listEntities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/exports/entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export entities
+         * @description Every entity matching `filter` and `sort`, as `listEntities` reads them (the same filter scope, sort
+         *     keys, tier, version and currency), streamed without pages: NDJSON (one row of `listEntities`'s
+         *     `data` per line, then the trailer line `{"_export": ...}`) or CSV (`format`, or the `Accept`
+         *     header). Caps, credits and the trailer: see the `format` parameter.
+         */
+        get: operations["exportEntities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -304,8 +404,33 @@ export interface paths {
          * @description Investors (investment firms: organizations of subtype `investor`), by `-signal_rating` by default. Filter scope `entity` (`GET /reference/filters?scope=entity`).
          *     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `investments_count`, `total_invested`, `id`; ties by `id`.
          *     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
+         *     Every matching row at once: `exportInvestors`. The `format=ndjson|csv` query parameter and
+         *     `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
          */
         get: operations["listInvestors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/exports/investors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export investors
+         * @description Every investor matching `filter` and `sort`, as `listInvestors` reads them (the same filter scope, sort
+         *     keys, tier, version and currency), streamed without pages: NDJSON (one row of `listInvestors`'s
+         *     `data` per line, then the trailer line `{"_export": ...}`) or CSV (`format`, or the `Accept`
+         *     header). Caps, credits and the trailer: see the `format` parameter.
+         */
+        get: operations["exportInvestors"];
         put?: never;
         post?: never;
         delete?: never;
@@ -347,8 +472,33 @@ export interface paths {
          * List universities
          * @description Universities (organizations of subtype `university`), by `-signal_rating` by default. Filter scope `entity` (`GET /reference/filters?scope=entity`).
          *     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `id`; ties by `id`.
+         *     Every matching row at once: `exportUniversities`. The `format=ndjson|csv` query parameter and
+         *     `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
          */
         get: operations["listUniversities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/exports/universities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export universities
+         * @description Every university matching `filter` and `sort`, as `listUniversities` reads them (the same filter scope, sort
+         *     keys, tier, version and currency), streamed without pages: NDJSON (one row of `listUniversities`'s
+         *     `data` per line, then the trailer line `{"_export": ...}`) or CSV (`format`, or the `Accept`
+         *     header). Caps, credits and the trailer: see the `format` parameter.
+         */
+        get: operations["exportUniversities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -390,8 +540,33 @@ export interface paths {
          * List government and ngos
          * @description Government bodies and NGOs (organizations of subtype `gov_ngo`), by `-signal_rating` by default. Filter scope `entity` (`GET /reference/filters?scope=entity`).
          *     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `id`; ties by `id`.
+         *     Every matching row at once: `exportGovNgos`. The `format=ndjson|csv` query parameter and
+         *     `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
          */
         get: operations["listGovNgos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/exports/gov-ngo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export government bodies and NGOs
+         * @description Every government body or NGO matching `filter` and `sort`, as `listGovNgos` reads them (the same filter scope, sort
+         *     keys, tier, version and currency), streamed without pages: NDJSON (one row of `listGovNgos`'s
+         *     `data` per line, then the trailer line `{"_export": ...}`) or CSV (`format`, or the `Accept`
+         *     header). Caps, credits and the trailer: see the `format` parameter.
+         */
+        get: operations["exportGovNgos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -434,8 +609,33 @@ export interface paths {
          * @description Every person (founders, operators, angels), by `-signal_rating` by default (ties by `id`), in the
          *     founder row shape (`FounderRow`). Filter scope `entity`. Sort keys: `signal_rating`, `name`, `added_at`,
          *     `id`; `launch_date` is not a sort key. `view=summary` drops the full-only blocks.
+         *     Every matching row at once: `exportPeople`. The `format=ndjson|csv` query parameter and
+         *     `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
          */
         get: operations["listPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/exports/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export people
+         * @description Every person matching `filter` and `sort`, as `listPeople` reads them (the same filter scope, sort
+         *     keys, tier, version and currency), streamed without pages: NDJSON (one row of `listPeople`'s
+         *     `data` per line, then the trailer line `{"_export": ...}`) or CSV (`format`, or the `Accept`
+         *     header). Caps, credits and the trailer: see the `format` parameter.
+         */
+        get: operations["exportPeople"];
         put?: never;
         post?: never;
         delete?: never;
@@ -479,8 +679,33 @@ export interface paths {
          *     (`posted_at`, `country`, `city`, `continent`, `job_type`, `source`, `post_language`, `entity.uuid`:
          *     `GET /reference/filters?scope=job`). Sort keys: `posted_at`, `id` (`date_posted` was renamed
          *     `posted_at` in 2026-10-09, as a sort key, filter key and field).
+         *     Every matching row at once: `exportJobs`. The `format=ndjson|csv` query parameter and
+         *     `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
          */
         get: operations["listJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/exports/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export jobs
+         * @description Every job matching `filter` and `sort`, as `listJobs` reads them (the same filter scope, sort
+         *     keys, tier, version and currency), streamed without pages: NDJSON (one row of `listJobs`'s
+         *     `data` per line, then the trailer line `{"_export": ...}`) or CSV (`format`, or the `Accept`
+         *     header). Caps, credits and the trailer: see the `format` parameter.
+         */
+        get: operations["exportJobs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -529,8 +754,33 @@ export interface paths {
          *     by `id`). Filter scope `fund` (`announced_date`, `amount`, `vintage_year`, `fund_type`, `status`,
          *     `investor.uuid`, `lp.uuid`). Sort keys: `announced_date`, `amount`, `id` (`fund_date` was renamed
          *     `announced_date` in 2026-10-09, as a sort key, filter key and field). `amount` is in `currency`; `amount_source` keeps the original.
+         *     Every matching row at once: `exportFunds`. The `format=ndjson|csv` query parameter and
+         *     `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
          */
         get: operations["listFunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/exports/funds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export funds
+         * @description Every fund matching `filter` and `sort`, as `listFunds` reads them (the same filter scope, sort
+         *     keys, tier, version and currency), streamed without pages: NDJSON (one row of `listFunds`'s
+         *     `data` per line, then the trailer line `{"_export": ...}`) or CSV (`format`, or the `Accept`
+         *     header). Caps, credits and the trailer: see the `format` parameter.
+         */
+        get: operations["exportFunds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -571,8 +821,33 @@ export interface paths {
          * @description Company valuations, newest first (`-date`, ties by `id`). Filter scope `valuation` (`date`,
          *     `value`, `source`, `company.uuid`). Sort keys: `date`, `value`, `id` (`year`/`month` became `date`
          *     in 2026-10-09). `value` is in `currency`.
+         *     Every matching row at once: `exportValuations`. The `format=ndjson|csv` query parameter and
+         *     `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
          */
         get: operations["listValuations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/exports/valuations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export valuations
+         * @description Every valuation matching `filter` and `sort`, as `listValuations` reads them (the same filter scope, sort
+         *     keys, tier, version and currency), streamed without pages: NDJSON (one row of `listValuations`'s
+         *     `data` per line, then the trailer line `{"_export": ...}`) or CSV (`format`, or the `Accept`
+         *     header). Caps, credits and the trailer: see the `format` parameter.
+         */
+        get: operations["exportValuations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -618,8 +893,33 @@ export interface paths {
          *     (case-insensitive, served from a prefix index), ranked title-start matches first, then newest
          *     first; sort keys are then `match` and `published_at`; pages within the first 1,000 results,
          *     cursors bound to `q`.
+         *     Every matching row at once: `exportNews`. The `format=ndjson|csv` query parameter and
+         *     `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
          */
         get: operations["listNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/exports/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export news articles
+         * @description Every news article matching `filter` and `sort`, as `listNews` reads them (the same filter scope, sort
+         *     keys, tier, version and currency), streamed without pages: NDJSON (one row of `listNews`'s
+         *     `data` per line, then the trailer line `{"_export": ...}`) or CSV (`format`, or the `Accept`
+         *     header). Caps, credits and the trailer: see the `format` parameter.
+         */
+        get: operations["exportNews"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1264,7 +1564,7 @@ export interface paths {
          *
          *     Changes are kept for `CHANGE_RETENTION_DAYS` (30 days by default) and then pruned. A position
          *     older than what is kept is refused with 400 `VALIDATION_ERROR` naming `query.after`: restart
-         *     from a full export of the lists (`format=ndjson`) and then from `from=latest`.
+         *     from a full export of the lists (their export operations, `GET /data/exports/...`) and then from `from=latest`.
          *
          *     `include=record` adds each record as its own endpoint returns it (`GET /data/transactions/{id}`,
          *     `/data/companies/{id}`, ...): the caller's tier locks, `currency` and `API-Version` applied; null
@@ -2780,6 +3080,8 @@ export interface components {
         /** @description One line of an NDJSON export: a row of the list, exactly the `data[]` item of the operation's `application/json` page (same tier, version and currency), or the last line `{"_export": ...}`, which no row has. */
         ExportLine: {
             _export?: components["schemas"]["ExportSummary"];
+        } & {
+            [key: string]: unknown;
         };
         /** @description The trailer of an export: the last NDJSON line `{"_export": ...}`, or the last CSV record `#_export,<this JSON>`. */
         ExportSummary: {
@@ -5229,8 +5531,8 @@ export interface components {
         PatentSort: string;
         /** @description Comma-separated sort keys, each one of `last_round_date`, `rounds_count`; prefix `-` for descending. Default `-last_round_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
         RelationSort: string;
-        /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
-        ExportFormat: "json" | "ndjson" | "csv";
+        /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson`: no pages and no `limit` cap, one row per line in exactly the list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). Without `format`: `csv` when `Accept` names `text/csv`, otherwise `ndjson`. */
+        ExportFormat: "ndjson" | "csv";
         /** @description `true` also returns soft-deleted rows (`deleted_at` set), filtered and ordered like the rest, so one changed-since walk (`filter=updated_at[gt]:T&sort=updated_at`) sees changes and deletions. The cursor is bound to it. */
         IncludeDeleted: boolean;
         /** @description `true` runs a separate count and fills `page.total`. */
@@ -5324,8 +5626,6 @@ export interface operations {
                 include_total?: components["parameters"]["IncludeTotal"];
                 /** @description `true` also returns soft-deleted rows (`deleted_at` set), filtered and ordered like the rest, so one changed-since walk (`filter=updated_at[gt]:T&sort=updated_at`) sees changes and deletions. The cursor is bound to it. */
                 include_deleted?: components["parameters"]["IncludeDeleted"];
-                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
-                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -5357,11 +5657,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransactionList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    exportTransactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Comma-separated sort keys, each one of `date`, `amount`, `updated_at`, `id`; prefix `-` for descending. Default `-date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["TransactionSort"];
+                /** @description `true` also returns soft-deleted rows (`deleted_at` set), filtered and ordered like the rest, so one changed-since walk (`filter=updated_at[gt]:T&sort=updated_at`) sees changes and deletions. The cursor is bound to it. */
+                include_deleted?: components["parameters"]["IncludeDeleted"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson`: no pages and no `limit` cap, one row per line in exactly the list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). Without `format`: `csv` when `Accept` names `text/csv`, otherwise `ndjson`. */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: {
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, then the trailer. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/x-ndjson": components["schemas"]["ExportLine"];
                     "text/csv": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -5447,8 +5807,6 @@ export interface operations {
                 sort?: components["parameters"]["CompanySort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
-                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
-                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /**
@@ -5489,11 +5847,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompanySummaryList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    exportCompanies: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`, `updated_at`, `id`, `score`; prefix `-` for descending. Default `-signal_rating`. `score` (default then) and `signal_rating` only with `semantic_keyword`, which ranks by `score`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["CompanySort"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Words to rank the list by (1..200 characters, at least one word of two or more letters or
+                 *     digits besides common words such as `the`). Ranked by relevance to the words' meaning over
+                 *     name, tagline, about and taxonomy: BM25 over those fields plus a semantic component learned
+                 *     from the taxonomy the words go with (docs/decisions.md), each row with its `score` (0..1).
+                 *     Combines with `filter`; sort keys are then `score` (default, descending) and `signal_rating`;
+                 *     pages within the first 1,000 results, cursors bound to the words.
+                 */
+                semantic_keyword?: components["parameters"]["SemanticKeyword"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson`: no pages and no `limit` cap, one row per line in exactly the list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). Without `format`: `csv` when `Accept` names `text/csv`, otherwise `ndjson`. */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: {
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, then the trailer. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/x-ndjson": components["schemas"]["ExportLine"];
                     "text/csv": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -5629,8 +6054,6 @@ export interface operations {
                 sort?: components["parameters"]["DirectorySort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
-                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
-                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description `full` (default) or `summary`. */
@@ -5664,11 +6087,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FounderList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    exportFounders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`; prefix `-` for descending. Default `-signal_rating`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["DirectorySort"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /** @description `full` (default) or `summary`. */
+                view?: "full" | "summary";
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson`: no pages and no `limit` cap, one row per line in exactly the list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). Without `format`: `csv` when `Accept` names `text/csv`, otherwise `ndjson`. */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: {
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, then the trailer. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/x-ndjson": components["schemas"]["ExportLine"];
                     "text/csv": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -5923,8 +6406,6 @@ export interface operations {
                 sort?: components["parameters"]["EntitySort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
-                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
-                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /**
@@ -5965,11 +6446,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EntitySummaryList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    exportEntities: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`, `score`; prefix `-` for descending. Default `-signal_rating`. `score` (default then) and `signal_rating` only with `semantic_keyword`, which ranks by `score`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["EntitySort"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Words to rank the list by (1..200 characters, at least one word of two or more letters or
+                 *     digits besides common words such as `the`). Ranked by relevance to the words' meaning over
+                 *     name, tagline, about and taxonomy: BM25 over those fields plus a semantic component learned
+                 *     from the taxonomy the words go with (docs/decisions.md), each row with its `score` (0..1).
+                 *     Combines with `filter`; sort keys are then `score` (default, descending) and `signal_rating`;
+                 *     pages within the first 1,000 results, cursors bound to the words.
+                 */
+                semantic_keyword?: components["parameters"]["SemanticKeyword"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson`: no pages and no `limit` cap, one row per line in exactly the list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). Without `format`: `csv` when `Accept` names `text/csv`, otherwise `ndjson`. */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: {
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, then the trailer. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/x-ndjson": components["schemas"]["ExportLine"];
                     "text/csv": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -6169,8 +6717,6 @@ export interface operations {
                 sort?: components["parameters"]["InvestorSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
-                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
-                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /**
@@ -6211,11 +6757,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvestorSummaryList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    exportInvestors: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`, `investments_count`, `total_invested`, `score`; prefix `-` for descending. Default `-signal_rating`. `score` (default then) and `signal_rating` only with `semantic_keyword`, which ranks by `score`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["InvestorSort"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Words to rank the list by (1..200 characters, at least one word of two or more letters or
+                 *     digits besides common words such as `the`). Ranked by relevance to the words' meaning over
+                 *     name, tagline, about and taxonomy: BM25 over those fields plus a semantic component learned
+                 *     from the taxonomy the words go with (docs/decisions.md), each row with its `score` (0..1).
+                 *     Combines with `filter`; sort keys are then `score` (default, descending) and `signal_rating`;
+                 *     pages within the first 1,000 results, cursors bound to the words.
+                 */
+                semantic_keyword?: components["parameters"]["SemanticKeyword"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson`: no pages and no `limit` cap, one row per line in exactly the list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). Without `format`: `csv` when `Accept` names `text/csv`, otherwise `ndjson`. */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: {
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, then the trailer. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/x-ndjson": components["schemas"]["ExportLine"];
                     "text/csv": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -6301,8 +6914,6 @@ export interface operations {
                 sort?: components["parameters"]["DirectorySort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
-                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
-                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -6334,11 +6945,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UniversitySummaryList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    exportUniversities: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`; prefix `-` for descending. Default `-signal_rating`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["DirectorySort"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson`: no pages and no `limit` cap, one row per line in exactly the list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). Without `format`: `csv` when `Accept` names `text/csv`, otherwise `ndjson`. */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: {
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, then the trailer. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/x-ndjson": components["schemas"]["ExportLine"];
                     "text/csv": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -6424,8 +7093,6 @@ export interface operations {
                 sort?: components["parameters"]["DirectorySort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
-                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
-                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -6457,11 +7124,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GovNgoSummaryList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    exportGovNgos: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`; prefix `-` for descending. Default `-signal_rating`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["DirectorySort"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson`: no pages and no `limit` cap, one row per line in exactly the list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). Without `format`: `csv` when `Accept` names `text/csv`, otherwise `ndjson`. */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: {
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, then the trailer. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/x-ndjson": components["schemas"]["ExportLine"];
                     "text/csv": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -6547,8 +7272,6 @@ export interface operations {
                 sort?: components["parameters"]["DirectorySort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
-                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
-                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description `full` (default) or `summary`. */
@@ -6582,11 +7305,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FounderList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    exportPeople: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Comma-separated sort keys, each one of `signal_rating`, `name`, `added_at`, `updated_at`, `id`; prefix `-` for descending. Default `-signal_rating`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["DirectorySort"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /** @description `full` (default) or `summary`. */
+                view?: "full" | "summary";
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson`: no pages and no `limit` cap, one row per line in exactly the list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). Without `format`: `csv` when `Accept` names `text/csv`, otherwise `ndjson`. */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: {
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, then the trailer. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/x-ndjson": components["schemas"]["ExportLine"];
                     "text/csv": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -6672,8 +7455,6 @@ export interface operations {
                 sort?: components["parameters"]["JobSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
-                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
-                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -6705,11 +7486,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobOpeningList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    exportJobs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Comma-separated sort keys, each one of `posted_at`, `updated_at`, `id`; prefix `-` for descending. Default `-posted_at`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["JobSort"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson`: no pages and no `limit` cap, one row per line in exactly the list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). Without `format`: `csv` when `Accept` names `text/csv`, otherwise `ndjson`. */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: {
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, then the trailer. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/x-ndjson": components["schemas"]["ExportLine"];
                     "text/csv": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -6798,8 +7637,6 @@ export interface operations {
                 sort?: components["parameters"]["FundSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
-                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
-                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -6831,11 +7668,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FundList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    exportFunds: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Comma-separated sort keys, each one of `announced_date`, `amount`, `updated_at`, `id`; prefix `-` for descending. Default `-announced_date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["FundSort"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson`: no pages and no `limit` cap, one row per line in exactly the list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). Without `format`: `csv` when `Accept` names `text/csv`, otherwise `ndjson`. */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: {
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, then the trailer. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/x-ndjson": components["schemas"]["ExportLine"];
                     "text/csv": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -6921,8 +7816,6 @@ export interface operations {
                 sort?: components["parameters"]["ValuationSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
-                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
-                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
             };
@@ -6954,11 +7847,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValuationList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    exportValuations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Comma-separated sort keys, each one of `date`, `value`, `updated_at`, `id`; prefix `-` for descending. Default `-date`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["ValuationSort"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson`: no pages and no `limit` cap, one row per line in exactly the list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). Without `format`: `csv` when `Accept` names `text/csv`, otherwise `ndjson`. */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: {
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, then the trailer. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/x-ndjson": components["schemas"]["ExportLine"];
                     "text/csv": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -7065,8 +8016,6 @@ export interface operations {
                 sort?: components["parameters"]["NewsSort"];
                 /** @description `true` runs a separate count and fills `page.total`. */
                 include_total?: components["parameters"]["IncludeTotal"];
-                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson` (the same as `Accept: application/x-ndjson`): no pages and no `limit` cap, one row per line in exactly this list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` (the same as `Accept: text/csv`) streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). `json` (default) answers one page. */
-                format?: components["parameters"]["ExportFormat"];
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description Title search (1..100 characters, not blank, no control characters). Ranked, see the description. */
@@ -7100,11 +8049,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NewsArticleList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CreditsExhausted"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["QueryTimeout"];
+        };
+    };
+    exportNews: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A filter is a condition `key[op]:value`, or `and(f1,f2,...)` / `or(f1,f2,...)` over filters (at least one argument each), nested up to 8 levels.
+                 *
+                 *     - **Keys**: letters, digits and `_`, not starting with a digit. A related-record key has one dot: `investor.uuid`.
+                 *     - **Operators**: `eq neq gt gte lt lte in_any nin_any`, plus `in_all nin_all` on repeated related-record keys and the `classification` and `roles` flag sets. `and`, `or` and operators are lower-case.
+                 *     - **Lists**: the set operators take a list in square brackets, values separated by commas: `round_type[in_any]:[seed,series_a]` (at least 1 and at most 500 values). A single value without brackets is a one-value list.
+                 *     - **Values**: a bare value runs to the next `,`, `)` or `]`; spaces around it are dropped, spaces inside it are kept (`standardized_round[eq]:Series A`). To use any of `, ( ) [ ] " \` in a value, double-quote the value (`name[eq]:"Acme, Inc. (US)"`, everything inside quotes is kept, spaces included) or put a backslash before the character (`name[eq]:Acme\, Inc.`). A backslash escapes only these seven characters, inside quotes too: there, write `\"` for a quote and `\\` for a backslash. The empty value is written `""`.
+                 *     - **Whitespace** is allowed at the start and end, after `(`, `[` and `:`, and around `,`, `)` and `]`; not inside `key[op]:`.
+                 *     - **Limits**: at most 4096 characters and 100 conditions. Any syntax error or exceeded limit is a 400 `FILTER_PARSE_ERROR` whose `details.position` is the 0-based character index of the problem.
+                 *
+                 *     Example: `and(date[gte]:2020,or(round_type[in_any]:[seed,series_a],investor.uuid[eq]:3f0f1a52-6a4b-4c6e-9d7a-0b4e2f1c9a10))`
+                 *     Keys per scope: `GET /reference/filters`.
+                 */
+                filter?: components["parameters"]["Filter"];
+                /** @description Comma-separated sort keys, each one of `published_at`, `updated_at`, `id`, `match`; prefix `-` for descending. Default `-published_at`. `match` (default then, `match,-published_at`) and `published_at` only with `q`. Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys. */
+                sort?: components["parameters"]["NewsSort"];
+                /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
+                currency?: components["parameters"]["Currency"];
+                /** @description Title search (1..100 characters, not blank, no control characters). Ranked, see the description. */
+                q?: string;
+                /** @description `ndjson` streams every row matching `filter` and `sort` as `application/x-ndjson`: no pages and no `limit` cap, one row per line in exactly the list's row shape (tier, version and currency applied), then a trailer line `{"_export": {"rows": N, "complete": true, "credits": C}}`. Callers without an API key keep their plan's page-depth cap: the stream ends there with `complete: false` and error `PAGINATION_DEPTH_EXCEEDED`. API-key calls cost 1 credit per 1,000 rows sent (at least 1; `x-export-rows-per-credit`); a balance that runs out ends the stream with `complete: false` and error `CREDITS_EXHAUSTED`; `X-Credits-Used` gives the credit held when the rows start and the trailer's `credits` the total. Errors before the first row are ordinary error responses. `csv` streams the same rows, caps and credits as `text/csv; header=present`: RFC 4180 (CRLF, quoted cells with doubled quotes), starting with a UTF-8 byte order mark for spreadsheets (Python: `encoding='utf-8-sig'`). The header is the list's columns from this document, the same for every export of the list and `view`: nested fields as dotted names (`company.name`), arrays and free-form objects as one cell of JSON (`locked`, `investors`), null as an empty cell. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets do not run it as a formula (numbers are never changed; `ndjson` has every value as stored). The last record is the trailer: `#_export` and the trailer's JSON (pandas skips it with `comment='#'`). CSV has the latest version's columns: with an `API-Version` whose changes reshape rows, `csv` is a 400 (use `ndjson`). Without `format`: `csv` when `Accept` names `text/csv`, otherwise `ndjson`. */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: {
+                /** @description Pin an API version (`API-Version: YYYY-MM-DD`). Omitted: the latest, 2026-10-09. Any other value, including a version past its sunset, is a 400 `VALIDATION_ERROR`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, then the trailer. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["API-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Credits-Used": components["headers"]["X-Credits-Used"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/x-ndjson": components["schemas"]["ExportLine"];
                     "text/csv": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CreditsExhausted"];
@@ -10411,7 +11420,7 @@ export interface operations {
                 dry_run?: boolean;
                 /** @description The source the records are keyed in (default `ndjson`, `export` with a list `type`); the same key in another source is another record. */
                 source?: string;
-                /** @description `records` (default): the body is change records. A list name: the body is that list's own `format=ndjson` export (its rows and trailer), imported so that an export of one instance imported into an empty one reads the same (docs/import.md, "An export of this API"). */
+                /** @description `records` (default): the body is change records. A list name: the body is that list's own NDJSON export (`GET /data/exports/LIST`: its rows and trailer), imported so that an export of one instance imported into an empty one reads the same (docs/import.md, "An export of this API"). */
                 type?: "records" | "transactions" | "companies" | "investors" | "universities" | "gov-ngo" | "people" | "founders" | "entities" | "jobs" | "funds" | "valuations" | "news";
             };
             header?: {

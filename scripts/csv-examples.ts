@@ -1,9 +1,10 @@
 /**
- * Writes the `text/csv` example of every exporting list in openapi.yaml: its JSON example's rows as
- * `format=csv` writes them (src/http/csv.ts; without the byte order mark), so the example shows the
- * real columns. The JSON examples are read from the bundle and the CSV is kept in openapi/examples/
- * like any large example (scripts/split-examples.ts). `--check` only says whether they are current
- * (exit 1 when not). Run by `make generate`.
+ * Writes the `application/x-ndjson` and `text/csv` examples of every export operation in openapi.yaml
+ * (`x-export-of`) from its list's JSON example: a row line and the trailer line of the NDJSON
+ * (src/http/export.ts), and the rows as the CSV writes them (src/http/csv.ts; without the byte order
+ * mark) with its trailer, so the examples show the real rows and columns. The JSON examples are read from the bundle and the exports are kept in
+ * openapi/examples/ like any large example (scripts/split-examples.ts). `--check` only says whether
+ * they are current (exit 1 when not). Run by `make generate`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,10 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { OpenAPIBackend, type Document } from 'openapi-backend';
 import { bundleText, ROOT } from '../src/openapi/bundle.js';
 import { columnsFor, csvPlan, csvRecord, csvHeader, csvTrailer } from '../src/http/csv.js';
+import { ndjsonEncoding } from '../src/http/export.js';
 import { splitExamples } from './split-examples.js';
 
 const FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
-const NDJSON_MEDIA = / {12}application\/x-ndjson:\n {14}schema: \{\$ref: '#\/components\/schemas\/ExportLine'\}\n(?: {12}text\/csv:\n(?: {14}.*\n)+)?/;
+const NDJSON_MEDIA = / {12}application\/x-ndjson:\n {14}schema: \{\$ref: '#\/components\/schemas\/ExportLine'\}\n(?: {14}.*\n)*(?: {12}text\/csv:\n(?: {14}.*\n)+)?/;
 
 type Json = Record<string, unknown>;
 
@@ -22,20 +24,27 @@ export async function renderCsvExamples(text: string): Promise<string> {
   const api = new OpenAPIBackend({ definition: bundleText(text) as Document, quick: true, validate: false });
   await api.init();
   let out = text;
-  for (const op of api.getOperations()) {
-    if (!(op.parameters ?? []).some((p) => (p as { name?: string }).name === 'format')) continue;
-    const json = (op.responses?.['200'] as Json | undefined)?.content as Record<string, Json> | undefined;
+  const ops = api.getOperations();
+  for (const op of ops) {
+    const listId = (op as unknown as Json)['x-export-of'];
+    if (typeof listId !== 'string') continue;
+    const list = ops.find((o) => o.operationId === listId);
+    const json = (list?.responses?.['200'] as Json | undefined)?.content as Record<string, Json> | undefined;
     const media = json?.['application/json'];
     const plan = csvPlan(media?.schema);
     const page = (media?.example ?? Object.values((media?.examples ?? {}) as Record<string, Json>)[0]?.value) as { data: unknown[]; view?: string } | undefined;
     if (!plan || !page) throw new Error(`${op.operationId}: no CSV columns or no JSON example`);
     const columns = columnsFor(plan, page.view);
-    const csv = csvHeader(columns).slice(1) + page.data.map((r) => csvRecord(r, columns)).join('') + csvTrailer({ rows: page.data.length, complete: true, credits: 0 });
+    const trailer = { rows: page.data.length, complete: true, credits: 0 };
+    const csv = csvHeader(columns).slice(1) + page.data.map((r) => csvRecord(r, columns)).join('') + csvTrailer(trailer);
+    // one example per kind of line: the NDJSON schema (`ExportLine`) is that of one line
+    const lines = { row: page.data[0], trailer: JSON.parse(ndjsonEncoding.trailer(trailer)) as unknown };
+    const ndjson = Object.entries(lines).map(([name, value]) => `                ${name}:\n                  value: ${JSON.stringify(value)}\n`).join('');
     const at = out.indexOf(`operationId: ${op.operationId}\n`);
     const rest = out.slice(at);
     const m = NDJSON_MEDIA.exec(rest);
     if (!m) throw new Error(`${op.operationId}: no application/x-ndjson media type`);
-    const block = `${m[0].split('\n').slice(0, 2).join('\n')}\n            text/csv:\n              schema: {type: string}\n              example: ${JSON.stringify(csv)}\n`;
+    const block = `${m[0].split('\n').slice(0, 2).join('\n')}\n              examples:\n${ndjson}            text/csv:\n              schema: {type: string}\n              example: ${JSON.stringify(csv)}\n`;
     out = out.slice(0, at) + rest.slice(0, m.index) + block + rest.slice(m.index + m[0].length);
   }
   return out;

@@ -236,7 +236,7 @@ export async function* paginate<T>(
   } while (cursor);
 }
 
-/** The `/data` lists a partner keeps a copy of: each has `updated_at` and the NDJSON export. */
+/** The `/data` lists a partner keeps a copy of: each has `updated_at` and an export operation (`/data/exports/...`). */
 export type SyncPath =
   | '/data/transactions'
   | '/data/companies'
@@ -251,7 +251,9 @@ export type SyncPath =
   | '/data/jobs'
   | '/data/news';
 
-type ListQuery<P extends SyncPath> = NonNullable<paths[P]['get']['parameters']['query']>;
+/** The export operation of list `P` (`exportTransactions` for `/data/transactions`). */
+export type ExportPath<P extends SyncPath> = P extends `/data/${infer L}` ? `/data/exports/${L}` : never;
+type ExportQuery<P extends SyncPath> = NonNullable<paths[ExportPath<P>]['get']['parameters']['query']>;
 /** A row of list `P`, as its JSON page and its export give it. */
 export type SyncRow<P extends SyncPath> = paths[P]['get']['responses'][200]['content']['application/json']['data'][number];
 
@@ -297,13 +299,14 @@ export class ExportIncomplete extends Error {
 }
 
 /**
- * The rows of a streamed export of `path` (`format=ndjson`), one at a time as they arrive: every row
- * matching `query`'s filter and sort, no paging. Throws ExportIncomplete after the last row when the
- * trailer says the export is incomplete or when the stream ends without one.
+ * The rows of list `path` from its export operation (`/data/exports/...`, NDJSON), one at a time as
+ * they arrive: every row matching `query`'s filter and sort, no paging. Throws ExportIncomplete after
+ * the last row when the trailer says the export is incomplete or when the stream ends without one.
  */
-export async function* exportRows<P extends SyncPath>(client: FundingClient, path: P, query: Omit<ListQuery<P>, 'format' | 'cursor' | 'limit'> = {} as never): AsyncGenerator<SyncRow<P>> {
+export async function* exportRows<P extends SyncPath>(client: FundingClient, path: P, query: Omit<ExportQuery<P>, 'format'> = {} as never): AsyncGenerator<SyncRow<P>> {
   const get = client.GET as unknown as (p: string, init: unknown) => Promise<{ data?: ReadableStream<Uint8Array> | null; error?: unknown; response: Response }>;
-  const { data, error, response } = await get(path, { params: { query: { ...query, format: 'ndjson' } }, parseAs: 'stream' });
+  const exported = path.replace(/^\/data\//, '/data/exports/');
+  const { data, error, response } = await get(exported, { params: { query: { ...query, format: 'ndjson' } }, parseAs: 'stream' });
   if (error || !data || !response.ok) throw FundingApiError.from(response, error ?? null);
   const reader = data.getReader();
   const decoder = new TextDecoder();

@@ -1,5 +1,6 @@
 /**
- * Streamed export of a `/data` list (`Accept: application/x-ndjson` or `format=ndjson`): every row
+ * Streamed export of a `/data` list (its export operation, `GET /data/exports/...`, or the list with
+ * `Accept: application/x-ndjson` or `format=ndjson`: src/pipeline/export.ts): every row
  * matching the request's `filter` and `sort`, one JSON row per line, then a trailer line
  * `{"_export": {"rows": N, "complete": true, "credits": C}}`. `format=csv` (or `Accept: text/csv`)
  * streams the same rows and trailer as CSV records (src/http/csv.ts).

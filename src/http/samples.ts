@@ -205,7 +205,8 @@ function answerOf(doc: Json, op: Json): Call['answer'] {
   const ok = Object.keys(responses).find((c) => /^2/.test(c));
   if (!ok) return Object.keys(responses).some((c) => /^3/.test(c)) ? 'redirect' : 'json';
   const content = (deref(doc, responses[ok]!).content ?? {}) as Json;
-  return !Object.keys(content).length || Object.keys(content).some((m) => /json/.test(m)) ? 'json' : 'text';
+  // a JSON document (not NDJSON, a stream of them: an export is read as text)
+  return !Object.keys(content).length || Object.keys(content).some((m) => /^application\/(?:[\w.-]+\+)?json$/.test(m)) ? 'json' : 'text';
 }
 
 /** Every operation of the document with its samples for the deployment at `t`. */

@@ -1,5 +1,5 @@
 /**
- * The `ndjson` format with `--type LIST`: exactly what our own `format=ndjson` export of that list
+ * The `ndjson` format with `--type LIST`: exactly what our own NDJSON export of that list (`GET /data/exports/LIST`)
  * writes (docs/import.md), one row a line and the `{"_export": …}` trailer, imported so that an
  * export of one instance imported into an empty one reads the same there (apart from `updated_at`).
  * A row becomes the base rows it was served from (src/serialize/); everything derived from them
@@ -17,7 +17,7 @@ import { RowError } from './errors.js';
 /** Classification flags the import derives rather than reads (the export shows them). */
 const DERIVED_FLAGS: readonly string[] = CLASSIFICATIONS.map(([value]) => value);
 
-/** The exportable lists (openapi.yaml `format=ndjson`) and the record each row is. */
+/** The exportable lists (openapi.yaml `x-export-of`) and the record each row is. */
 export const EXPORTED_TYPES = {
   transactions: 'transaction',
   companies: 'entity',

@@ -1,8 +1,9 @@
 /**
  * MCP tools generated from openapi.yaml: one per read operation under `/data`, `/analytics` and
  * `/reference` that answers 200 with a JSON object (the `full` toolset, and the operations the agent
- * toolset calls). Name = operationId; input schema = the operation's path and query parameters (same
- * enums, bounds and defaults) plus `api_version`, nothing else (`additionalProperties: false`).
+ * toolset calls); the streamed exports (`/data/exports/...`, NDJSON or CSV) are for HTTP clients.
+ * Name = operationId; input schema = the operation's path and query parameters (same enums, bounds
+ * and defaults) plus `api_version`, nothing else (`additionalProperties: false`).
  * `$ref`s are inlined so a client needs nothing but the tool entry. No output schema: results are
  * shaped to fit a context window (shape.ts), so they are not the 200 body's shape. A new operation
  * in the document becomes a tool with no code here.
@@ -106,8 +107,6 @@ function toolOf(doc: Document, path: string, pathParameters: unknown[], op: Open
   for (const p of byKey.values()) {
     if (p.in === 'header' && p.name.toLowerCase() === 'api-version') versionSchema = p.schema;
     if (p.in !== 'path' && p.in !== 'query') continue;
-    // a tool answers one JSON result: the streamed NDJSON export (`format`) is for HTTP clients
-    if (p.in === 'query' && p.name === 'format') continue;
     let schema = p.schema ?? {};
     // a result holds ~80 KB: a bigger page would be computed only to be cut (reference values are small)
     const capped = p.name === 'limit' && !path.startsWith('/reference/') && typeof schema.maximum === 'number' && schema.maximum > MAX_PAGE;

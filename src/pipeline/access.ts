@@ -11,7 +11,7 @@ import { fieldTier, pageCaps } from '../access/tiers.js';
 import type { Principal } from '../auth/verify.js';
 import { ApiError } from '../errors.js';
 import { clientAddress } from '../http/address.js';
-import { exportFormat } from '../http/export.js';
+import { requestedExport } from './export.js';
 import type { Exchange, Stage } from './operation.js';
 
 /** Refuses a principal that lacks one of the operation's scopes. */
@@ -40,7 +40,7 @@ export function isHeavy(x: Pick<Exchange, 'op' | 'query' | 'req'>): boolean {
 }
 
 /** Whether a heavy request streams (its export batches queue one by one in the export stage). */
-const isExport = (x: Pick<Exchange, 'op' | 'query' | 'req'>): boolean => x.op.exportable && exportFormat(x.query.format, x.req.get('Accept')) !== null;
+const isExport = (x: Pick<Exchange, 'op' | 'query' | 'req'>): boolean => requestedExport(x) !== null;
 
 export function accessStage(rateLimiter: Pick<RateLimiter, 'take'>, trustProxy: number, heavy?: { slots: HeavySlots; work: WorkQueue }): Stage {
   return async (x, next) => {

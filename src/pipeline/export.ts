@@ -1,10 +1,12 @@
 /**
- * Streamed export of a `/data` list (src/http/export.ts): when the request asks for NDJSON or CSV,
- * the list's own operation (its response policies and handler, `rows`) runs batch after batch with an
- * internal cursor, so every row has exactly the page's shape, and the export meters itself per
- * rows sent instead of per call. Otherwise the request goes on down the chain.
+ * Streamed export of a `/data` list (src/http/export.ts): an export operation (`exportTransactions`,
+ * openapi.yaml `x-export-of`), or its list asked for NDJSON or CSV with `format` or `Accept` (how
+ * callers exported before the export operations; the list's contract declares JSON only). The list's
+ * own operation (its response policies and handler, `rows`) runs batch after batch with an internal
+ * cursor, so every row has exactly the page's shape, and the export meters itself per rows sent
+ * instead of per call. Otherwise the request goes on down the chain.
  */
-import { csvEncoding, exportFormat, ndjsonEncoding, streamExport, type ExportEncoding, type ExportMeter, type ListBody } from '../http/export.js';
+import { csvEncoding, exportFormat, ndjsonEncoding, streamExport, type ExportEncoding, type ExportFormat, type ExportMeter, type ListBody } from '../http/export.js';
 import { columnsFor } from '../http/csv.js';
 import { isMetered } from '../access/credits.js';
 import { ApiError } from '../errors.js';
@@ -12,7 +14,7 @@ import type { WorkQueue } from '../access/workQueue.js';
 import type { Result } from '../http/context.js';
 import { changesFor } from '../versions/changes/index.js';
 import { pageOf } from './listInput.js';
-import type { Exchange, Stage } from './operation.js';
+import type { Exchange, OperationPlan, Stage } from './operation.js';
 
 /**
  * CSV columns are those of the latest version's row schema: a pinned version whose changes reshape
@@ -28,10 +30,40 @@ function encodingOf(x: Exchange, format: 'ndjson' | 'csv'): ExportEncoding {
   return csvEncoding(columnsFor(x.op.csv, x.query.view));
 }
 
+/** The `format` values a list still takes from callers of its export (not in its contract, so checked here). */
+const LEGACY_FORMATS = ['json', 'ndjson', 'csv'];
+
+/**
+ * A list's `format`, which its contract no longer declares (the export operation does): taken out of
+ * the query before the document validates it (an undeclared parameter is refused) and given back to
+ * the exchange after, where `requestedExport` checks it.
+ */
+export function withoutLegacyFormat(op: OperationPlan, query: Record<string, unknown>): { query: Record<string, unknown>; format?: unknown } {
+  if (!op.exportable || op.exportOf || query.format === undefined) return { query };
+  const { format, ...rest } = query;
+  return { query: rest, format };
+}
+
+/**
+ * The export a routed request asks for, or null for the operation's own answer: an export operation
+ * streams NDJSON unless `format` or `Accept` asks for CSV; a list streams when either asks for an export.
+ */
+export function requestedExport(x: Pick<Exchange, 'op' | 'query' | 'req'>): ExportFormat | null {
+  if (!x.op.exportable) return null;
+  const format = x.query.format;
+  if (!x.op.exportOf && format !== undefined && !LEGACY_FORMATS.includes(format as string)) {
+    const message = `must be one of: ${LEGACY_FORMATS.join(', ')}`;
+    throw new ApiError('VALIDATION_ERROR', `Request validation failed: query.format ${message}`, [{ path: 'query.format', message }]);
+  }
+  return exportFormat(format, x.req.get('Accept')) ?? (x.op.exportOf ? 'ndjson' : null);
+}
+
 export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: Exchange, teamId: number) => ExportMeter, work?: WorkQueue): Stage {
   return async (x, next) => {
-    const format = x.op.exportable ? exportFormat(x.query.format, x.req.get('Accept')) : null;
+    const format = requestedExport(x);
     if (!format) return next();
+    // a batch runs as the list itself: its handler, cursor, locks and version changes
+    const list = x.op.exportOf ?? x.op;
     const encoding = encodingOf(x, format);
     const principal = x.principal;
     await streamExport({
@@ -39,7 +71,7 @@ export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: E
       signal: x.state.abort!.signal,
       query: x.query,
       page: async (query) => {
-        const batch: Exchange = { ...x, query, list: { ...x.list!, ...pageOf(query) } };
+        const batch: Exchange = { ...x, op: list, query, list: { ...x.list!, ...pageOf(query) } };
         // each batch takes its turn with the process's other heavy work
         const run = () => rows(batch);
         return (await (work ? work.run(run, x.state.abort!.signal) : run())).body as ListBody;

@@ -30,8 +30,14 @@ export interface OperationPlan {
   cache: CachePolicy | null;
   /** Whether it is a core list whose page size a caller's plan clamps (`x-plan-capped`, openapi.yaml `Page`). */
   planCapped?: boolean;
-  /** Whether it is a list that streams as NDJSON or CSV on request (it declares the `format` parameter). */
+  /**
+   * Whether it streams as NDJSON or CSV: an export operation always; a list that an export operation
+   * names (`x-export-of`) when the request asks with `format` or `Accept`, for callers from before
+   * the export operations.
+   */
   exportable: boolean;
+  /** An export operation's list: each batch of rows runs as that operation (its handler, locks and version changes). */
+  exportOf?: OperationPlan | null;
   /** The CSV columns of its rows (src/http/csv.ts), when it exports. */
   csv?: CsvPlan | null;
   /** Whether its queries read the request's abort signal from the context (src/db/cancel.ts): analytics. */

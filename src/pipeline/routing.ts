@@ -20,6 +20,7 @@ import { patchOpenApiBackend } from '../patches/openapi-backend.js';
 import { leftToOperation, validationFailure } from '../http/validation.js';
 import { setServedVersions } from '../versions/resolve.js';
 import { requiredScopes, type Exchange, type OperationPlan } from './operation.js';
+import { withoutLegacyFormat } from './export.js';
 import { clientGone, stateOf } from './state.js';
 
 /**
@@ -54,14 +55,22 @@ export async function buildRouter(document: Document): Promise<OpenAPIBackend> {
   return api;
 }
 
-/** Every operation of the document with what its stages need to know of it; throws when one has no handler. */
+/** The list an export operation streams (openapi.yaml `x-export-of`); undefined for other operations. */
+const exportOfId = (op: Operation): string | undefined => (op as unknown as Record<string, unknown>)['x-export-of'] as string | undefined;
+
+/**
+ * Every operation of the document with what its stages need to know of it; throws when one has no
+ * handler. An export operation has none of its own: it is its list's handler, run batch by batch
+ * (src/pipeline/export.ts), so its rows, caps and CSV columns are the list's.
+ */
 export function planOperations(api: OpenAPIBackend, handlers: HandlerMap): OperationPlan[] {
   const ops = api.getOperations();
-  const missing = ops.filter((op) => !handlers[op.operationId as keyof HandlerMap]);
+  const missing = ops.filter((op) => !exportOfId(op) && !handlers[op.operationId as keyof HandlerMap]);
   if (missing.length > 0) throw new Error(`No handler for operations: ${missing.map((o) => o.operationId).join(', ')}`);
-  return ops.map((op) => {
+  const exported = new Set(ops.map(exportOfId).filter((id) => id !== undefined));
+  const plans = ops.filter((op) => !exportOfId(op)).map((op): OperationPlan => {
     const okResponse = (op.responses?.['200'] ?? op.responses?.['201']) as { content?: Record<string, { schema?: unknown }> } | undefined;
-    const exportable = (op.parameters ?? []).some((p) => (p as { name?: string }).name === 'format');
+    const exportable = exported.has(op.operationId!);
     const page = okResponse?.content?.['application/json']?.schema;
     return {
       id: op.operationId!,
@@ -78,6 +87,16 @@ export function planOperations(api: OpenAPIBackend, handlers: HandlerMap): Opera
       handler: handlers[op.operationId as keyof HandlerMap] as Handler,
     };
   });
+  const byId = new Map(plans.map((p) => [p.id, p]));
+  const exports = ops.flatMap((op): OperationPlan[] => {
+    const id = exportOfId(op);
+    if (id === undefined) return [];
+    const list = byId.get(id);
+    if (!list?.csv || list.method !== 'get') throw new Error(`${op.operationId}: x-export-of names ${id}, which is not a list`);
+    // streamed, so never cached; metered per rows sent by the export stage, which answers before the per-call metering
+    return [{ ...list, id: op.operationId!, scopes: requiredScopes(op), cache: null, exportOf: list }];
+  });
+  return [...plans, ...exports];
 }
 
 /**
@@ -170,11 +189,13 @@ export function routingStage(deps: Deps, api: OpenAPIBackend, plans: readonly Op
       }
     }
     const op = planOf.get(match.operationId!)!;
-    const validation = validator.validateRequest(request, match);
+    const legacy = withoutLegacyFormat(op, request.query);
+    const checked = { ...request, query: legacy.query as Record<string, string> };
+    const validation = validator.validateRequest(checked, match);
     const errors = validation.errors?.filter((e) => !leftToOperation(e as ErrorObject));
-    if (errors?.length) throw validationFailure({ validation: { ...validation, errors }, operation: match, request });
+    if (errors?.length) throw validationFailure({ validation: { ...validation, errors }, operation: match, request: checked });
     // coerced to the parameters' types (openapi-backend's coerceTypes), parsed with the operation
-    const parsed = router.parseRequest(validation.valid ? (validation.coerced ?? request) : coercedWithoutSort(validator, request, match), match);
+    const parsed = router.parseRequest(validation.valid ? (validation.coerced ?? checked) : coercedWithoutSort(validator, checked, match), match);
     state.operationId = op.id;
     const x: Exchange = {
       deps,
@@ -184,7 +205,7 @@ export function routingStage(deps: Deps, api: OpenAPIBackend, plans: readonly Op
       version: state.version!,
       op,
       params: parsed.params as Record<string, string>,
-      query: (parsed.query ?? {}) as Record<string, unknown>,
+      query: { ...(parsed.query as Record<string, unknown> | undefined), ...(legacy.format === undefined ? {} : { format: legacy.format }) },
       body: parsed.requestBody,
       principal: null,
       access: { tier: undefined, caps: null },

@@ -11,6 +11,7 @@ bodies, which the server rightly answers with 422 `IDEMPOTENCY_KEY_REUSED`. A cl
 per new request, so a valid generated key is made unique per call (an invalid one is left as it is,
 for the negative checks); the replay itself is tested in test/integration/idempotency.test.ts.
 """
+import json
 import os
 import re
 import uuid
@@ -48,3 +49,14 @@ def yaml_as_text(ctx, response):
 def ndjson(ctx, value):
     """`POST /platform/imports` takes NDJSON text (declared as a string): sent as its UTF-8 bytes."""
     return value.encode("utf-8") if isinstance(value, str) else str(value).encode("utf-8")
+
+
+@schemathesis.deserializer("application/x-ndjson")
+def ndjson_lines(ctx, response):
+    """An export's NDJSON: every line must be a JSON object, and the last one, the trailer, is what is
+    checked against `ExportLine` (one line's schema; the integration tests compare the rows with the list's pages)."""
+    lines = [json.loads(line) for line in response.text.splitlines() if line]
+    if not lines or not all(isinstance(line, dict) for line in lines):
+        raise ValueError("an NDJSON export is JSON objects, one a line, ending with the trailer")
+    return lines[-1]
+

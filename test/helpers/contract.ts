@@ -39,6 +39,9 @@ export function findOperation(method: string, path: string): { template: string;
   return op ? { template: hit.template, op } : null;
 }
 
+/** Whether a Content-Type is one JSON document (`application/json`, `+json`): NDJSON, a stream of them, is not. */
+export const isJsonType = (type: string | null): boolean => /^application\/(?:[\w.-]+\+)?json(?:;|$)/i.test(type ?? '');
+
 /** Throws with a readable message when the response breaks the contract. */
 export function assertContract(method: string, fullPath: string, status: number, headers: Headers, body: unknown): void {
   const path = fullPath.length > 200 ? `${fullPath.slice(0, 200)}...` : fullPath;

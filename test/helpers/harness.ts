@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createDb } from '../../src/db/knex.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { LATEST_VERSION } from '../../src/versions/table.js';
-import { assertContract } from './contract.js';
+import { assertContract, isJsonType } from './contract.js';
 import { testServerConfig } from './servers.js';
 
 export type DbKind = 'sqlite' | 'postgres';
@@ -78,7 +78,7 @@ export async function startHarness(kind: DbKind, env: Record<string, string> = {
       redirect: 'manual',
     });
     const text = await res.text();
-    const body = text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
+    const body = text && isJsonType(res.headers.get('content-type')) ? JSON.parse(text) : text;
     // responses for pinned versions have the old shapes: only their errors follow today's contract
     const pinned = res.headers.get('api-version') !== null && res.headers.get('api-version') !== LATEST_VERSION;
     // a pinned version's own validation status (422 before 2026-10-09) is declared only by the document

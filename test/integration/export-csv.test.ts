@@ -1,5 +1,5 @@
 /**
- * `format=csv` exports (src/http/csv.ts): read back with Python's `csv` module (a real RFC 4180
+ * CSV exports (`format=csv` of the export operations, src/http/csv.ts): read back with Python's `csv` module (a real RFC 4180
  * reader), the rows and values are those of the JSON pages; the header is the list's schema columns
  * whatever the rows; locks and currency as on pages; hostile text stays one cell and is not a formula.
  */
@@ -65,7 +65,7 @@ const FILTER = encodeURIComponent('and(amount[gte]:1000000,date[gte]:2020-01-01)
 
 forEachDatabase('CSV export', (h) => {
   it('a filtered transactions list: the same rows and values as its JSON pages, in EUR', async () => {
-    const out = await csvOf(h(), `/data/transactions?format=csv&currency=EUR&filter=${FILTER}`);
+    const out = await csvOf(h(), `/data/exports/transactions?format=csv&currency=EUR&filter=${FILTER}`);
     expect(out.status).toBe(200);
     expect(out.type).toBe('text/csv; charset=utf-8; header=present');
     expect(out.raw.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
@@ -88,15 +88,15 @@ forEachDatabase('CSV export', (h) => {
   });
 
   it('the header is the schema columns: the same with Accept: text/csv, and for an export with no row', async () => {
-    const all = await csvOf(h(), '/data/transactions', { Accept: 'text/csv' });
-    const none = await csvOf(h(), `/data/transactions?format=csv&filter=${encodeURIComponent('amount[lt]:0')}`);
+    const all = await csvOf(h(), '/data/exports/transactions', { Accept: 'text/csv' });
+    const none = await csvOf(h(), `/data/exports/transactions?format=csv&filter=${encodeURIComponent('amount[lt]:0')}`);
     expect(all.status).toBe(200);
     expect(none.rows).toEqual([]);
     expect(none.header).toEqual(all.header);
     expect(none.trailer).toEqual({ rows: 0, complete: true, credits: 1 });
     // a view has its own columns
-    const full = await csvOf(h(), '/data/people?format=csv&view=full');
-    const summary = await csvOf(h(), '/data/people?format=csv&view=summary');
+    const full = await csvOf(h(), '/data/exports/people?format=csv&view=full');
+    const summary = await csvOf(h(), '/data/exports/people?format=csv&view=summary');
     expect(full.header).toContain('career.items');
     expect(summary.header).not.toContain('career.items');
     expect(summary.rows.length).toBe(full.rows.length);
@@ -104,7 +104,7 @@ forEachDatabase('CSV export', (h) => {
 
   it("locked fields are empty cells named in the row's locked column, as on the free user's page", async () => {
     const free = await browserHeaders(h(), 'free');
-    const out = await csvOf(h(), '/data/valuations?format=csv', free);
+    const out = await csvOf(h(), '/data/exports/valuations?format=csv', free);
     const page = await h().get('/data/valuations?limit=25', free);
     const locked = out.rows.filter((r) => r.locked !== '' && JSON.parse(r.locked!).length > 0);
     expect(locked.length).toBeGreaterThan(0);
@@ -115,7 +115,7 @@ forEachDatabase('CSV export', (h) => {
     const hostile = ['=HYPERLINK("http://x.example","a")', '+SUM(1,2)', '-2+3', '@cmd', 'a,"b"\r\nc;\nd'];
     const ids = (await h().db('entities').where('subtype', 'company').orderBy('id').limit(hostile.length).select('id', 'uuid')) as { id: number; uuid: string }[];
     for (const [i, e] of ids.entries()) await h().db('entities').where('id', e.id).update({ tagline: hostile[i], employee_count_1y_growth: -0.25 });
-    const out = await csvOf(h(), '/data/companies?format=csv&sort=updated_at');
+    const out = await csvOf(h(), '/data/exports/companies?format=csv&sort=updated_at');
     const byUuid = new Map(out.rows.map((r) => [r.uuid, r]));
     expect(ids.map((e) => byUuid.get(e.uuid)?.tagline)).toEqual(["'" + hostile[0], "'" + hostile[1], "'" + hostile[2], "'" + hostile[3], hostile[4]]);
     // every record has the header's width: no value broke out of its cell
@@ -126,10 +126,10 @@ forEachDatabase('CSV export', (h) => {
 
   it('credits and errors as for NDJSON', async () => {
     const key = await teamKey(h(), ['read:transactions'], 1);
-    const paid = await csvOf(h(), '/data/transactions?format=csv', key.headers);
+    const paid = await csvOf(h(), '/data/exports/transactions?format=csv', key.headers);
     expect(paid.rows.length).toBe(1000);
     expect(paid.trailer).toMatchObject({ rows: 1000, complete: false, credits: 1, error: { code: 'CREDITS_EXHAUSTED' } });
-    const bad = await h().get('/data/transactions?format=csv&filter=nope[eq]:1');
+    const bad = await h().get('/data/exports/transactions?format=csv&filter=nope[eq]:1');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { code: 'UNKNOWN_FILTER' } });
   });

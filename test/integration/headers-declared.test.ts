@@ -8,7 +8,7 @@
 import { expect, it } from 'vitest';
 import { bundledDocument } from '../../src/openapi/bundle.js';
 import { operationSamples, type OperationSample } from '../../src/http/samples.js';
-import { assertContract, undeclaredHeaders } from '../helpers/contract.js';
+import { assertContract, isJsonType, undeclaredHeaders } from '../helpers/contract.js';
 import { forEachDatabase, startHarness, type Harness } from '../helpers/harness.js';
 
 type Json = Record<string, any>;
@@ -48,7 +48,7 @@ async function probe(h: Harness, problems: Set<string>, method: string, url: str
   for (const [k, v] of Object.entries(all)) if (v !== null) sent[k] = v;
   const res = await fetch(h.server.baseUrl + url, { method: method.toUpperCase(), headers: sent, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
   const text = await res.text();
-  const parsed = text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined;
+  const parsed = text && isJsonType(res.headers.get('content-type')) ? JSON.parse(text) : undefined;
   const at = `${method.toUpperCase()} ${url.split('?')[0]} -> ${res.status}`;
   try {
     for (const name of undeclaredHeaders(method, url, res.status, res.headers)) problems.add(`${at}: ${name} undeclared`);

@@ -1,6 +1,6 @@
 /**
  * Our own export imported back (docs/import.md, "An export of this API"): instance A holds the tiny
- * seed, every exportable list is exported from it over HTTP (`format=ndjson`), and the files are
+ * seed, every exportable list is exported from it over HTTP (its export operation, NDJSON), and the files are
  * imported into an empty instance B (`SEED_SCALE=none`) from the command line (`--format ndjson
  * --type LIST`), two of them through `POST /platform/imports?type=LIST`. Every record then reads the same on both through its detail operation, apart
  * from `updated_at` and the fields no export carries (DETAIL_ONLY); `verify` finds no difference in
@@ -131,7 +131,7 @@ describe.each(DATABASES)('an export imported into an empty instance [%s]', (kind
     pipeline = await teamWithKey(bDb, 0, ['manage:data']);
     const headers = await auth(a);
     for (const l of LISTS) {
-      const res = await fetch(`${a.baseUrl}/data/${l.list}?format=ndjson${l.query ?? ''}`, { headers });
+      const res = await fetch(`${a.baseUrl}/data/exports/${l.list}?${(l.query ?? '').slice(1)}`, { headers });
       expect(res.status).toBe(200);
       const text = await res.text();
       expect(JSON.parse(text.trimEnd().split('\n').at(-1)!)._export.complete).toBe(true);

@@ -36,13 +36,13 @@ const balanceOf = async (h: Harness, teamId: number) => Number(((await h.db('cre
 
 forEachDatabase('sync: streamed export', (h) => {
   it('rows are the list rows for the caller: currency and tier locks applied', async () => {
-    const exported = await exportOf(h(), '/data/transactions?format=ndjson&currency=EUR');
+    const exported = await exportOf(h(), '/data/exports/transactions?currency=EUR');
     const page = await h().get('/data/transactions?limit=25&currency=EUR');
     expect(page.body).toMatchObject({ currency: 'EUR' });
     expect(exported.rows.slice(0, 25)).toEqual(page.body.data);
     // a signed-in free user: the same locked fields as on the user's page
     const free = await browserHeaders(h(), 'free');
-    const freeExport = await exportOf(h(), '/data/valuations?format=ndjson', free);
+    const freeExport = await exportOf(h(), '/data/exports/valuations', free);
     const freePage = await h().get('/data/valuations?limit=25', free);
     expect(freeExport.rows.slice(0, 25)).toEqual(freePage.body.data);
     expect(freeExport.rows.some((r) => Array.isArray(r.locked))).toBe(true);
@@ -50,31 +50,31 @@ forEachDatabase('sync: streamed export', (h) => {
 
   it('every /data list with updated_at exports, sorted and filtered by updated_at', async () => {
     for (const list of ['companies', 'entities', 'investors', 'universities', 'gov-ngo', 'people', 'founders', 'funds', 'valuations', 'jobs', 'news']) {
-      const all = await exportOf(h(), `/data/${list}?format=ndjson&sort=updated_at`);
+      const all = await exportOf(h(), `/data/exports/${list}?sort=updated_at`);
       expect(all.status, list).toBe(200);
       expect(all.trailer, list).toMatchObject({ rows: all.rows.length, complete: true });
       const stamps = all.rows.map((r) => r.updated_at as string);
       expect(stamps, list).toEqual([...stamps].sort());
       const mid = stamps[Math.floor(stamps.length / 2)]!;
-      const after = await exportOf(h(), `/data/${list}?format=ndjson&sort=updated_at&filter=${encodeURIComponent(`updated_at[gt]:${mid}`)}`);
+      const after = await exportOf(h(), `/data/exports/${list}?sort=updated_at&filter=${encodeURIComponent(`updated_at[gt]:${mid}`)}`);
       expect(after.rows.length, list).toBe(stamps.filter((s) => s > mid).length);
     }
   });
 
   it('charges 1 credit per 1,000 rows sent; a balance that runs out ends the stream with CREDITS_EXHAUSTED', async () => {
     const key = await teamKey(h(), ['read:transactions'], 1);
-    const out = await exportOf(h(), '/data/transactions', key.headers);
+    const out = await exportOf(h(), '/data/exports/transactions', key.headers);
     expect(out.status).toBe(200);
     expect(out.rows.length).toBe(1000);
     expect(out.trailer).toMatchObject({ rows: 1000, complete: false, credits: 1, error: { code: 'CREDITS_EXHAUSTED' } });
     expect(await balanceOf(h(), key.teamId)).toBe(0);
     // nothing left: refused before the first row, as a page is
-    const none = await exportOf(h(), '/data/transactions', key.headers);
+    const none = await exportOf(h(), '/data/exports/transactions', key.headers);
     expect(none.status).toBe(402);
     expect(none.body).toMatchObject({ error: { code: 'CREDITS_EXHAUSTED' } });
 
     const rich = await teamKey(h(), ['read:transactions'], 10);
-    const full = await exportOf(h(), '/data/transactions', rich.headers);
+    const full = await exportOf(h(), '/data/exports/transactions', rich.headers);
     const credits = Math.max(1, Math.ceil(full.rows.length / 1000));
     expect(full.trailer).toEqual({ rows: full.rows.length, complete: true, credits });
     expect(await settled(() => balanceOf(h(), rich.teamId), 10 - credits)).toBe(10 - credits);
@@ -82,20 +82,20 @@ forEachDatabase('sync: streamed export', (h) => {
 
   it('a guest keeps the plan caps: the stream ends at the depth cap with PAGINATION_DEPTH_EXCEEDED', async () => {
     const guest = await browserHeaders(h(), 'guest');
-    const out = await exportOf(h(), '/data/transactions', guest);
+    const out = await exportOf(h(), '/data/exports/transactions', guest);
     expect(out.status).toBe(200);
     expect(out.rows.length).toBe(750);
     expect(out.trailer).toMatchObject({ rows: 750, complete: false, credits: 0, error: { code: 'PAGINATION_DEPTH_EXCEEDED' } });
   });
 
-  it('errors before the first row are ordinary error answers; without the flag a page is JSON', async () => {
-    const bad = await exportOf(h(), '/data/transactions?filter=nope[eq]:1');
+  it('errors before the first row are ordinary error answers; the list itself answers a JSON page', async () => {
+    const bad = await exportOf(h(), '/data/exports/transactions?filter=nope[eq]:1');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { code: 'UNKNOWN_FILTER' } });
-    const badTime = await exportOf(h(), `/data/news?filter=${encodeURIComponent('updated_at[gt]:yesterday')}`);
+    const badTime = await exportOf(h(), `/data/exports/news?filter=${encodeURIComponent('updated_at[gt]:yesterday')}`);
     expect(badTime.status).toBe(400);
     expect(badTime.body).toMatchObject({ error: { code: 'FILTER_VALIDATION_ERROR' } });
-    const json = await h().get('/data/transactions?format=json&limit=2');
+    const json = await h().get('/data/transactions?limit=2', { Accept: 'application/json' });
     expect(json.status).toBe(200);
     expect(json.body.data.length).toBe(2);
   });
@@ -103,7 +103,7 @@ forEachDatabase('sync: streamed export', (h) => {
   it('a client that goes away mid-stream stops it and pays only for what was sent', async () => {
     const key = await teamKey(h(), ['read:entities'], 5);
     const ctrl = new AbortController();
-    const res = await fetch(`${h().server.baseUrl}/data/companies?format=ndjson`, { headers: { ...key.headers }, signal: ctrl.signal });
+    const res = await fetch(`${h().server.baseUrl}/data/exports/companies`, { headers: { ...key.headers }, signal: ctrl.signal });
     const reader = res.body!.getReader();
     await reader.read();
     ctrl.abort();

@@ -18,6 +18,9 @@ describe('MCP tools from openapi.yaml', () => {
     expect(tools.map((t) => t.name)).toEqual(expected);
     expect(tools.some((t) => t.path.startsWith('/platform') || t.path.startsWith('/system'))).toBe(false);
     expect(JSON.stringify(tools)).not.toContain('$ref');
+    // the streamed exports are HTTP's: no tool, and no list tool takes `format`
+    expect(tools.filter((t) => t.path.startsWith('/data/exports/'))).toEqual([]);
+    expect(tools.filter((t) => 'format' in (t.inputSchema.properties as object)).map((t) => t.name)).toEqual([]);
   });
 
   it('turns a new operation of the document into a tool with no MCP code', () => {

@@ -24,8 +24,28 @@ describe('routing stage', () => {
   });
 
   it('plan-caps the page size of the core lists only, as their x-plan-capped says (funds, nested lists, geo, taxonomy: not)', () => {
-    const capped = planOperations(api, handlers).filter((p) => p.planCapped).map((p) => p.id).sort();
+    const capped = planOperations(api, handlers).filter((p) => p.planCapped && !p.exportOf).map((p) => p.id).sort();
     expect(capped).toEqual(['listCompanies', 'listEntities', 'listFounders', 'listInvestors', 'listJobs', 'listNews', 'listTransactions', 'listValuations']);
+  });
+
+  it('plans an export operation as its list: the same handler, caps, locks and CSV columns, never cached', () => {
+    const plans = planOperations(api, handlers);
+    const exports = plans.filter((p) => p.exportOf);
+    expect(exports.map((p) => [p.id, p.exportOf!.id]).sort()).toEqual(
+      plans.filter((p) => p.exportable && !p.exportOf).map((p) => [p.id.replace(/^list/, 'export'), p.id]).sort(),
+    );
+    expect(exports).toHaveLength(12);
+    for (const p of exports) {
+      const list = p.exportOf!;
+      expect(p, p.id).toMatchObject({ handler: list.handler, planCapped: list.planCapped, locks: list.locks, csv: list.csv, scopes: list.scopes, exportable: true, cache: null });
+    }
+  });
+
+  it('refuses to start with an export operation whose x-export-of names no list', async () => {
+    const doc = loadDocument(AT) as unknown as { paths: Record<string, { get: Record<string, unknown> }> };
+    doc.paths['/data/exports/transactions']!.get['x-export-of'] = 'getTransaction';
+    const broken = await buildRouter(doc as unknown as Parameters<typeof buildRouter>[0]);
+    expect(() => planOperations(broken, handlers)).toThrow(/exportTransactions: x-export-of names getTransaction, which is not a list/);
   });
 
   it('refuses to start with an operation that has no handler', () => {

@@ -54,16 +54,18 @@ def export_rows(
     model: Callable[[dict[str, Any]], Any] | None = None,
     **query: Any,
 ) -> Iterator[Any]:
-    """Yields the rows of a streamed export of a `/data` list (`format=ndjson`) as they arrive.
+    """Yields the rows of a `/data` list from its export operation (`/data/exports/...`, NDJSON) as they arrive.
 
-    `query` takes the list's parameters (`filter`, `sort`, `currency`, `include_deleted` ...). Rows are
+    `path` is the list's (`/data/transactions`, or its export's `/data/exports/transactions`); `query`
+    takes the export's parameters (`filter`, `sort`, `currency`, `include_deleted` ...). Rows are
     dicts, or `model(row)` when given (e.g. a generated model's `from_dict`). Raises `ApiError` for an
     error answer and `ExportIncomplete` after the last row when the export did not send every row.
     """
     params = {k: _param(v) for k, v in query.items() if v is not None}
     params["format"] = "ndjson"
     trailer: dict[str, Any] | None = None
-    with client.get_httpx_client().stream("GET", path, params=params, headers={"Accept": NDJSON}) as response:
+    exported = path if path.startswith("/data/exports/") else path.replace("/data/", "/data/exports/", 1)
+    with client.get_httpx_client().stream("GET", exported, params=params, headers={"Accept": NDJSON}) as response:
         if response.status_code >= 400:
             response.read()
             raise ApiError.from_http(response)

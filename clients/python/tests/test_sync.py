@@ -41,7 +41,12 @@ def test_export_rows_yields_each_row_and_checks_the_trailer():
     assert rows == [{"id": 1}, {"id": 2}]
     params = dict(script.requests[0].url.params)
     assert params == {"filter": "year[eq]:2024", "include_deleted": "true", "format": "ndjson"}
+    assert script.requests[0].url.path == "/data/exports/transactions"
     assert script.requests[0].headers["Accept"] == "application/x-ndjson"
+    # the export operation's own path is taken as it is
+    own = Script(ndjson({"_export": {"rows": 0, "complete": True, "credits": 1}}))
+    assert list(export_rows(api(own), "/data/exports/gov-ngo")) == []
+    assert own.requests[0].url.path == "/data/exports/gov-ngo"
 
 
 def test_export_rows_raises_after_the_rows_of_an_incomplete_export():

@@ -111,8 +111,22 @@ from .entity_summary_unicorn_type_type_3_type_1 import (
     EntitySummaryUnicornTypeType3Type1,
 )
 from .exits_summary import ExitsSummary
+from .export_companies_format import ExportCompaniesFormat
+from .export_entities_format import ExportEntitiesFormat
+from .export_founders_format import ExportFoundersFormat
+from .export_founders_view import ExportFoundersView
+from .export_funds_format import ExportFundsFormat
+from .export_gov_ngos_format import ExportGovNgosFormat
+from .export_investors_format import ExportInvestorsFormat
+from .export_jobs_format import ExportJobsFormat
 from .export_line import ExportLine
+from .export_news_format import ExportNewsFormat
+from .export_people_format import ExportPeopleFormat
+from .export_people_view import ExportPeopleView
 from .export_summary import ExportSummary
+from .export_transactions_format import ExportTransactionsFormat
+from .export_universities_format import ExportUniversitiesFormat
+from .export_valuations_format import ExportValuationsFormat
 from .filter_key import FilterKey
 from .filter_key_operators_item import FilterKeyOperatorsItem
 from .filter_key_type import FilterKeyType
@@ -235,23 +249,11 @@ from .latest_valuation import LatestValuation
 from .legacy_page import LegacyPage
 from .list_changes_from import ListChangesFrom
 from .list_changes_include import ListChangesInclude
-from .list_companies_format import ListCompaniesFormat
-from .list_entities_format import ListEntitiesFormat
 from .list_filter_values_scope import ListFilterValuesScope
 from .list_filters_scope import ListFiltersScope
-from .list_founders_format import ListFoundersFormat
 from .list_founders_view import ListFoundersView
-from .list_funds_format import ListFundsFormat
-from .list_gov_ngos_format import ListGovNgosFormat
-from .list_investors_format import ListInvestorsFormat
-from .list_jobs_format import ListJobsFormat
-from .list_news_format import ListNewsFormat
-from .list_people_format import ListPeopleFormat
 from .list_people_view import ListPeopleView
 from .list_taxonomy_type import ListTaxonomyType
-from .list_transactions_format import ListTransactionsFormat
-from .list_universities_format import ListUniversitiesFormat
-from .list_valuations_format import ListValuationsFormat
 from .liveness import Liveness
 from .liveness_status import LivenessStatus
 from .location import Location
@@ -563,8 +565,22 @@ __all__ = (
     "EntitySummaryUnicornTypeType2Type1",
     "EntitySummaryUnicornTypeType3Type1",
     "ExitsSummary",
+    "ExportCompaniesFormat",
+    "ExportEntitiesFormat",
+    "ExportFoundersFormat",
+    "ExportFoundersView",
+    "ExportFundsFormat",
+    "ExportGovNgosFormat",
+    "ExportInvestorsFormat",
+    "ExportJobsFormat",
     "ExportLine",
+    "ExportNewsFormat",
+    "ExportPeopleFormat",
+    "ExportPeopleView",
     "ExportSummary",
+    "ExportTransactionsFormat",
+    "ExportUniversitiesFormat",
+    "ExportValuationsFormat",
     "FilterKey",
     "FilterKeyOperatorsItem",
     "FilterKeyType",
@@ -679,23 +695,11 @@ __all__ = (
     "LegacyPage",
     "ListChangesFrom",
     "ListChangesInclude",
-    "ListCompaniesFormat",
-    "ListEntitiesFormat",
     "ListFilterValuesScope",
     "ListFiltersScope",
-    "ListFoundersFormat",
     "ListFoundersView",
-    "ListFundsFormat",
-    "ListGovNgosFormat",
-    "ListInvestorsFormat",
-    "ListJobsFormat",
-    "ListNewsFormat",
-    "ListPeopleFormat",
     "ListPeopleView",
     "ListTaxonomyType",
-    "ListTransactionsFormat",
-    "ListUniversitiesFormat",
-    "ListValuationsFormat",
     "Liveness",
     "LivenessStatus",
     "Location",

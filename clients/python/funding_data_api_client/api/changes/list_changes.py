@@ -178,7 +178,8 @@ def sync_detailed(
 
     Changes are kept for `CHANGE_RETENTION_DAYS` (30 days by default) and then pruned. A position
     older than what is kept is refused with 400 `VALIDATION_ERROR` naming `query.after`: restart
-    from a full export of the lists (`format=ndjson`) and then from `from=latest`.
+    from a full export of the lists (their export operations, `GET /data/exports/...`) and then from
+    `from=latest`.
 
     `include=record` adds each record as its own endpoint returns it (`GET /data/transactions/{id}`,
     `/data/companies/{id}`, ...): the caller's tier locks, `currency` and `API-Version` applied; null
@@ -252,7 +253,8 @@ def sync(
 
     Changes are kept for `CHANGE_RETENTION_DAYS` (30 days by default) and then pruned. A position
     older than what is kept is refused with 400 `VALIDATION_ERROR` naming `query.after`: restart
-    from a full export of the lists (`format=ndjson`) and then from `from=latest`.
+    from a full export of the lists (their export operations, `GET /data/exports/...`) and then from
+    `from=latest`.
 
     `include=record` adds each record as its own endpoint returns it (`GET /data/transactions/{id}`,
     `/data/companies/{id}`, ...): the caller's tier locks, `currency` and `API-Version` applied; null
@@ -321,7 +323,8 @@ async def asyncio_detailed(
 
     Changes are kept for `CHANGE_RETENTION_DAYS` (30 days by default) and then pruned. A position
     older than what is kept is refused with 400 `VALIDATION_ERROR` naming `query.after`: restart
-    from a full export of the lists (`format=ndjson`) and then from `from=latest`.
+    from a full export of the lists (their export operations, `GET /data/exports/...`) and then from
+    `from=latest`.
 
     `include=record` adds each record as its own endpoint returns it (`GET /data/transactions/{id}`,
     `/data/companies/{id}`, ...): the caller's tier locks, `currency` and `API-Version` applied; null
@@ -393,7 +396,8 @@ async def asyncio(
 
     Changes are kept for `CHANGE_RETENTION_DAYS` (30 days by default) and then pruned. A position
     older than what is kept is refused with 400 `VALIDATION_ERROR` naming `query.after`: restart
-    from a full export of the lists (`format=ndjson`) and then from `from=latest`.
+    from a full export of the lists (their export operations, `GET /data/exports/...`) and then from
+    `from=latest`.
 
     `include=record` adds each record as its own endpoint returns it (`GET /data/transactions/{id}`,
     `/data/companies/{id}`, ...): the caller's tier locks, `currency` and `API-Version` applied; null

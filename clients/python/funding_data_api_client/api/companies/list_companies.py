@@ -9,7 +9,6 @@ from ...models.api_error import ApiError
 from ...models.api_version import ApiVersion
 from ...models.company_summary_list import CompanySummaryList
 from ...models.currency_code import CurrencyCode
-from ...models.list_companies_format import ListCompaniesFormat
 from ...types import UNSET, Response, Unset
 
 
@@ -20,7 +19,6 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -44,12 +42,6 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
-
-    json_format_: str | Unset = UNSET
-    if not isinstance(format_, Unset):
-        json_format_ = format_.value
-
-    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -148,7 +140,6 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -162,6 +153,8 @@ def sync_detailed(
     Sort keys: `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`,
     `id`.
     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
+    Every matching row at once: `exportCompanies`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -169,7 +162,6 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         semantic_keyword (str | Unset):  Example: payments fraud.
@@ -192,7 +184,6 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         semantic_keyword=semantic_keyword,
         if_none_match=if_none_match,
@@ -214,7 +205,6 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -228,6 +218,8 @@ def sync(
     Sort keys: `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`,
     `id`.
     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
+    Every matching row at once: `exportCompanies`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -235,7 +227,6 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         semantic_keyword (str | Unset):  Example: payments fraud.
@@ -259,7 +250,6 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         semantic_keyword=semantic_keyword,
         if_none_match=if_none_match,
@@ -275,7 +265,6 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -289,6 +278,8 @@ async def asyncio_detailed(
     Sort keys: `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`,
     `id`.
     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
+    Every matching row at once: `exportCompanies`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -296,7 +287,6 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         semantic_keyword (str | Unset):  Example: payments fraud.
@@ -319,7 +309,6 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         semantic_keyword=semantic_keyword,
         if_none_match=if_none_match,
@@ -339,7 +328,6 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListCompaniesFormat | Unset = ListCompaniesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -353,6 +341,8 @@ async def asyncio(
     Sort keys: `signal_rating`, `name`, `funding_total`, `launch_date`, `employees_count`, `added_at`,
     `id`.
     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
+    Every matching row at once: `exportCompanies`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -360,7 +350,6 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListCompaniesFormat | Unset):  Default: ListCompaniesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         semantic_keyword (str | Unset):  Example: payments fraud.
@@ -385,7 +374,6 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
-            format_=format_,
             currency=currency,
             semantic_keyword=semantic_keyword,
             if_none_match=if_none_match,

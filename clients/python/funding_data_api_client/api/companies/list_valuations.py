@@ -8,7 +8,6 @@ from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
 from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
-from ...models.list_valuations_format import ListValuationsFormat
 from ...models.valuation_list import ValuationList
 from ...types import UNSET, Response, Unset
 
@@ -20,7 +19,6 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListValuationsFormat | Unset = ListValuationsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -43,12 +41,6 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
-
-    json_format_: str | Unset = UNSET
-    if not isinstance(format_, Unset):
-        json_format_ = format_.value
-
-    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -145,7 +137,6 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListValuationsFormat | Unset = ListValuationsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -155,6 +146,8 @@ def sync_detailed(
      Company valuations, newest first (`-date`, ties by `id`). Filter scope `valuation` (`date`,
     `value`, `source`, `company.uuid`). Sort keys: `date`, `value`, `id` (`year`/`month` became `date`
     in 2026-10-09). `value` is in `currency`.
+    Every matching row at once: `exportValuations`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -162,7 +155,6 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -date.
         include_total (bool | Unset):  Default: False.
-        format_ (ListValuationsFormat | Unset):  Default: ListValuationsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -184,7 +176,6 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -205,7 +196,6 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListValuationsFormat | Unset = ListValuationsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -215,6 +205,8 @@ def sync(
      Company valuations, newest first (`-date`, ties by `id`). Filter scope `valuation` (`date`,
     `value`, `source`, `company.uuid`). Sort keys: `date`, `value`, `id` (`year`/`month` became `date`
     in 2026-10-09). `value` is in `currency`.
+    Every matching row at once: `exportValuations`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -222,7 +214,6 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):  Example: -date.
         include_total (bool | Unset):  Default: False.
-        format_ (ListValuationsFormat | Unset):  Default: ListValuationsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -245,7 +236,6 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -260,7 +250,6 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListValuationsFormat | Unset = ListValuationsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -270,6 +259,8 @@ async def asyncio_detailed(
      Company valuations, newest first (`-date`, ties by `id`). Filter scope `valuation` (`date`,
     `value`, `source`, `company.uuid`). Sort keys: `date`, `value`, `id` (`year`/`month` became `date`
     in 2026-10-09). `value` is in `currency`.
+    Every matching row at once: `exportValuations`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -277,7 +268,6 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -date.
         include_total (bool | Unset):  Default: False.
-        format_ (ListValuationsFormat | Unset):  Default: ListValuationsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -299,7 +289,6 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -318,7 +307,6 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListValuationsFormat | Unset = ListValuationsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -328,6 +316,8 @@ async def asyncio(
      Company valuations, newest first (`-date`, ties by `id`). Filter scope `valuation` (`date`,
     `value`, `source`, `company.uuid`). Sort keys: `date`, `value`, `id` (`year`/`month` became `date`
     in 2026-10-09). `value` is in `currency`.
+    Every matching row at once: `exportValuations`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -335,7 +325,6 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):  Example: -date.
         include_total (bool | Unset):  Default: False.
-        format_ (ListValuationsFormat | Unset):  Default: ListValuationsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -359,7 +348,6 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
-            format_=format_,
             currency=currency,
             if_none_match=if_none_match,
             api_version=api_version,

@@ -9,7 +9,6 @@ from ...models.api_error import ApiError
 from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
 from ...models.entity_summary_list import EntitySummaryList
-from ...models.list_entities_format import ListEntitiesFormat
 from ...types import UNSET, Response, Unset
 
 
@@ -20,7 +19,6 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListEntitiesFormat | Unset = ListEntitiesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -44,12 +42,6 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
-
-    json_format_: str | Unset = UNSET
-    if not isinstance(format_, Unset):
-        json_format_ = format_.value
-
-    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -148,7 +140,6 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListEntitiesFormat | Unset = ListEntitiesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -161,6 +152,8 @@ def sync_detailed(
     (`type` = `person`, `subtype` null). Filter scope `entity` (`GET /reference/filters?scope=entity`).
     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `id`; ties by `id`.
     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
+    Every matching row at once: `exportEntities`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -168,7 +161,6 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListEntitiesFormat | Unset):  Default: ListEntitiesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         semantic_keyword (str | Unset):  Example: payments fraud.
@@ -191,7 +183,6 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         semantic_keyword=semantic_keyword,
         if_none_match=if_none_match,
@@ -213,7 +204,6 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListEntitiesFormat | Unset = ListEntitiesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -226,6 +216,8 @@ def sync(
     (`type` = `person`, `subtype` null). Filter scope `entity` (`GET /reference/filters?scope=entity`).
     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `id`; ties by `id`.
     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
+    Every matching row at once: `exportEntities`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -233,7 +225,6 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListEntitiesFormat | Unset):  Default: ListEntitiesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         semantic_keyword (str | Unset):  Example: payments fraud.
@@ -257,7 +248,6 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         semantic_keyword=semantic_keyword,
         if_none_match=if_none_match,
@@ -273,7 +263,6 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListEntitiesFormat | Unset = ListEntitiesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -286,6 +275,8 @@ async def asyncio_detailed(
     (`type` = `person`, `subtype` null). Filter scope `entity` (`GET /reference/filters?scope=entity`).
     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `id`; ties by `id`.
     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
+    Every matching row at once: `exportEntities`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -293,7 +284,6 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListEntitiesFormat | Unset):  Default: ListEntitiesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         semantic_keyword (str | Unset):  Example: payments fraud.
@@ -316,7 +306,6 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         semantic_keyword=semantic_keyword,
         if_none_match=if_none_match,
@@ -336,7 +325,6 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListEntitiesFormat | Unset = ListEntitiesFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     semantic_keyword: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -349,6 +337,8 @@ async def asyncio(
     (`type` = `person`, `subtype` null). Filter scope `entity` (`GET /reference/filters?scope=entity`).
     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `id`; ties by `id`.
     With `semantic_keyword`: ranked by relevance to the words, see the parameter.
+    Every matching row at once: `exportEntities`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -356,7 +346,6 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListEntitiesFormat | Unset):  Default: ListEntitiesFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         semantic_keyword (str | Unset):  Example: payments fraud.
@@ -381,7 +370,6 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
-            format_=format_,
             currency=currency,
             semantic_keyword=semantic_keyword,
             if_none_match=if_none_match,

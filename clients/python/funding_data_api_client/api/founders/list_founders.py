@@ -9,7 +9,6 @@ from ...models.api_error import ApiError
 from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
 from ...models.founder_list import FounderList
-from ...models.list_founders_format import ListFoundersFormat
 from ...models.list_founders_view import ListFoundersView
 from ...types import UNSET, Response, Unset
 
@@ -21,7 +20,6 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListFoundersFormat | Unset = ListFoundersFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -45,12 +43,6 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
-
-    json_format_: str | Unset = UNSET
-    if not isinstance(format_, Unset):
-        json_format_ = format_.value
-
-    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -153,7 +145,6 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListFoundersFormat | Unset = ListFoundersFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -166,6 +157,8 @@ def sync_detailed(
     Sort keys: `signal_rating`, `name`, `added_at`, `id`; `launch_date` is not a sort key.
     `view=summary` drops the full-only blocks (`founded_companies`, `career`, `education` and the
     investor `rank`, `portfolio`, `exits`, `match`).
+    Every matching row at once: `exportFounders`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -173,7 +166,6 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListFoundersFormat | Unset):  Default: ListFoundersFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListFoundersView | Unset):  Default: ListFoundersView.FULL.
@@ -196,7 +188,6 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         view=view,
         if_none_match=if_none_match,
@@ -218,7 +209,6 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListFoundersFormat | Unset = ListFoundersFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -231,6 +221,8 @@ def sync(
     Sort keys: `signal_rating`, `name`, `added_at`, `id`; `launch_date` is not a sort key.
     `view=summary` drops the full-only blocks (`founded_companies`, `career`, `education` and the
     investor `rank`, `portfolio`, `exits`, `match`).
+    Every matching row at once: `exportFounders`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -238,7 +230,6 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListFoundersFormat | Unset):  Default: ListFoundersFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListFoundersView | Unset):  Default: ListFoundersView.FULL.
@@ -262,7 +253,6 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         view=view,
         if_none_match=if_none_match,
@@ -278,7 +268,6 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListFoundersFormat | Unset = ListFoundersFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -291,6 +280,8 @@ async def asyncio_detailed(
     Sort keys: `signal_rating`, `name`, `added_at`, `id`; `launch_date` is not a sort key.
     `view=summary` drops the full-only blocks (`founded_companies`, `career`, `education` and the
     investor `rank`, `portfolio`, `exits`, `match`).
+    Every matching row at once: `exportFounders`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -298,7 +289,6 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListFoundersFormat | Unset):  Default: ListFoundersFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListFoundersView | Unset):  Default: ListFoundersView.FULL.
@@ -321,7 +311,6 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         view=view,
         if_none_match=if_none_match,
@@ -341,7 +330,6 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListFoundersFormat | Unset = ListFoundersFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListFoundersView | Unset = ListFoundersView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -354,6 +342,8 @@ async def asyncio(
     Sort keys: `signal_rating`, `name`, `added_at`, `id`; `launch_date` is not a sort key.
     `view=summary` drops the full-only blocks (`founded_companies`, `career`, `education` and the
     investor `rank`, `portfolio`, `exits`, `match`).
+    Every matching row at once: `exportFounders`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -361,7 +351,6 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListFoundersFormat | Unset):  Default: ListFoundersFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListFoundersView | Unset):  Default: ListFoundersView.FULL.
@@ -386,7 +375,6 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
-            format_=format_,
             currency=currency,
             view=view,
             if_none_match=if_none_match,

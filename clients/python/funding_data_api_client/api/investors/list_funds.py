@@ -9,7 +9,6 @@ from ...models.api_error import ApiError
 from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
 from ...models.fund_list import FundList
-from ...models.list_funds_format import ListFundsFormat
 from ...types import UNSET, Response, Unset
 
 
@@ -20,7 +19,6 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListFundsFormat | Unset = ListFundsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -43,12 +41,6 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
-
-    json_format_: str | Unset = UNSET
-    if not isinstance(format_, Unset):
-        json_format_ = format_.value
-
-    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -145,7 +137,6 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListFundsFormat | Unset = ListFundsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -157,6 +148,8 @@ def sync_detailed(
     `investor.uuid`, `lp.uuid`). Sort keys: `announced_date`, `amount`, `id` (`fund_date` was renamed
     `announced_date` in 2026-10-09, as a sort key, filter key and field). `amount` is in `currency`;
     `amount_source` keeps the original.
+    Every matching row at once: `exportFunds`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -164,7 +157,6 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -announced_date.
         include_total (bool | Unset):  Default: False.
-        format_ (ListFundsFormat | Unset):  Default: ListFundsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -186,7 +178,6 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -207,7 +198,6 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListFundsFormat | Unset = ListFundsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -219,6 +209,8 @@ def sync(
     `investor.uuid`, `lp.uuid`). Sort keys: `announced_date`, `amount`, `id` (`fund_date` was renamed
     `announced_date` in 2026-10-09, as a sort key, filter key and field). `amount` is in `currency`;
     `amount_source` keeps the original.
+    Every matching row at once: `exportFunds`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -226,7 +218,6 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):  Example: -announced_date.
         include_total (bool | Unset):  Default: False.
-        format_ (ListFundsFormat | Unset):  Default: ListFundsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -249,7 +240,6 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -264,7 +254,6 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListFundsFormat | Unset = ListFundsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -276,6 +265,8 @@ async def asyncio_detailed(
     `investor.uuid`, `lp.uuid`). Sort keys: `announced_date`, `amount`, `id` (`fund_date` was renamed
     `announced_date` in 2026-10-09, as a sort key, filter key and field). `amount` is in `currency`;
     `amount_source` keeps the original.
+    Every matching row at once: `exportFunds`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -283,7 +274,6 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -announced_date.
         include_total (bool | Unset):  Default: False.
-        format_ (ListFundsFormat | Unset):  Default: ListFundsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -305,7 +295,6 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -324,7 +313,6 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListFundsFormat | Unset = ListFundsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -336,6 +324,8 @@ async def asyncio(
     `investor.uuid`, `lp.uuid`). Sort keys: `announced_date`, `amount`, `id` (`fund_date` was renamed
     `announced_date` in 2026-10-09, as a sort key, filter key and field). `amount` is in `currency`;
     `amount_source` keeps the original.
+    Every matching row at once: `exportFunds`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -343,7 +333,6 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):  Example: -announced_date.
         include_total (bool | Unset):  Default: False.
-        format_ (ListFundsFormat | Unset):  Default: ListFundsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -367,7 +356,6 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
-            format_=format_,
             currency=currency,
             if_none_match=if_none_match,
             api_version=api_version,

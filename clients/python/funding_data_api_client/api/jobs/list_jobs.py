@@ -9,7 +9,6 @@ from ...models.api_error import ApiError
 from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
 from ...models.job_opening_list import JobOpeningList
-from ...models.list_jobs_format import ListJobsFormat
 from ...types import UNSET, Response, Unset
 
 
@@ -20,7 +19,6 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListJobsFormat | Unset = ListJobsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -43,12 +41,6 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
-
-    json_format_: str | Unset = UNSET
-    if not isinstance(format_, Unset):
-        json_format_ = format_.value
-
-    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -145,7 +137,6 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListJobsFormat | Unset = ListJobsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -156,6 +147,8 @@ def sync_detailed(
     (`posted_at`, `country`, `city`, `continent`, `job_type`, `source`, `post_language`, `entity.uuid`:
     `GET /reference/filters?scope=job`). Sort keys: `posted_at`, `id` (`date_posted` was renamed
     `posted_at` in 2026-10-09, as a sort key, filter key and field).
+    Every matching row at once: `exportJobs`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -163,7 +156,6 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -posted_at.
         include_total (bool | Unset):  Default: False.
-        format_ (ListJobsFormat | Unset):  Default: ListJobsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -185,7 +177,6 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -206,7 +197,6 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListJobsFormat | Unset = ListJobsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -217,6 +207,8 @@ def sync(
     (`posted_at`, `country`, `city`, `continent`, `job_type`, `source`, `post_language`, `entity.uuid`:
     `GET /reference/filters?scope=job`). Sort keys: `posted_at`, `id` (`date_posted` was renamed
     `posted_at` in 2026-10-09, as a sort key, filter key and field).
+    Every matching row at once: `exportJobs`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -224,7 +216,6 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):  Example: -posted_at.
         include_total (bool | Unset):  Default: False.
-        format_ (ListJobsFormat | Unset):  Default: ListJobsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -247,7 +238,6 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -262,7 +252,6 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListJobsFormat | Unset = ListJobsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -273,6 +262,8 @@ async def asyncio_detailed(
     (`posted_at`, `country`, `city`, `continent`, `job_type`, `source`, `post_language`, `entity.uuid`:
     `GET /reference/filters?scope=job`). Sort keys: `posted_at`, `id` (`date_posted` was renamed
     `posted_at` in 2026-10-09, as a sort key, filter key and field).
+    Every matching row at once: `exportJobs`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -280,7 +271,6 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -posted_at.
         include_total (bool | Unset):  Default: False.
-        format_ (ListJobsFormat | Unset):  Default: ListJobsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -302,7 +292,6 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -321,7 +310,6 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListJobsFormat | Unset = ListJobsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -332,6 +320,8 @@ async def asyncio(
     (`posted_at`, `country`, `city`, `continent`, `job_type`, `source`, `post_language`, `entity.uuid`:
     `GET /reference/filters?scope=job`). Sort keys: `posted_at`, `id` (`date_posted` was renamed
     `posted_at` in 2026-10-09, as a sort key, filter key and field).
+    Every matching row at once: `exportJobs`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -339,7 +329,6 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):  Example: -posted_at.
         include_total (bool | Unset):  Default: False.
-        format_ (ListJobsFormat | Unset):  Default: ListJobsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -363,7 +352,6 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
-            format_=format_,
             currency=currency,
             if_none_match=if_none_match,
             api_version=api_version,

@@ -8,7 +8,6 @@ from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
 from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
-from ...models.list_news_format import ListNewsFormat
 from ...models.news_article_list import NewsArticleList
 from ...types import UNSET, Response, Unset
 
@@ -20,7 +19,6 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -44,12 +42,6 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
-
-    json_format_: str | Unset = UNSET
-    if not isinstance(format_, Unset):
-        json_format_ = format_.value
-
-    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -148,7 +140,6 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -165,6 +156,8 @@ def sync_detailed(
     (case-insensitive, served from a prefix index), ranked title-start matches first, then newest
     first; sort keys are then `match` and `published_at`; pages within the first 1,000 results,
     cursors bound to `q`.
+    Every matching row at once: `exportNews`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -172,7 +165,6 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -published_at.
         include_total (bool | Unset):  Default: False.
-        format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
@@ -195,7 +187,6 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         q=q,
         if_none_match=if_none_match,
@@ -217,7 +208,6 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -234,6 +224,8 @@ def sync(
     (case-insensitive, served from a prefix index), ranked title-start matches first, then newest
     first; sort keys are then `match` and `published_at`; pages within the first 1,000 results,
     cursors bound to `q`.
+    Every matching row at once: `exportNews`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -241,7 +233,6 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):  Example: -published_at.
         include_total (bool | Unset):  Default: False.
-        format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
@@ -265,7 +256,6 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         q=q,
         if_none_match=if_none_match,
@@ -281,7 +271,6 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -298,6 +287,8 @@ async def asyncio_detailed(
     (case-insensitive, served from a prefix index), ranked title-start matches first, then newest
     first; sort keys are then `match` and `published_at`; pages within the first 1,000 results,
     cursors bound to `q`.
+    Every matching row at once: `exportNews`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -305,7 +296,6 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -published_at.
         include_total (bool | Unset):  Default: False.
-        format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
@@ -328,7 +318,6 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         q=q,
         if_none_match=if_none_match,
@@ -348,7 +337,6 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListNewsFormat | Unset = ListNewsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     q: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -365,6 +353,8 @@ async def asyncio(
     (case-insensitive, served from a prefix index), ranked title-start matches first, then newest
     first; sort keys are then `match` and `published_at`; pages within the first 1,000 results,
     cursors bound to `q`.
+    Every matching row at once: `exportNews`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -372,7 +362,6 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):  Example: -published_at.
         include_total (bool | Unset):  Default: False.
-        format_ (ListNewsFormat | Unset):  Default: ListNewsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         q (str | Unset):  Example: funding.
@@ -397,7 +386,6 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
-            format_=format_,
             currency=currency,
             q=q,
             if_none_match=if_none_match,

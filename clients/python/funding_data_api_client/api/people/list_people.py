@@ -9,7 +9,6 @@ from ...models.api_error import ApiError
 from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
 from ...models.founder_list import FounderList
-from ...models.list_people_format import ListPeopleFormat
 from ...models.list_people_view import ListPeopleView
 from ...types import UNSET, Response, Unset
 
@@ -21,7 +20,6 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -45,12 +43,6 @@ def _get_kwargs(
     params["sort"] = sort
 
     params["include_total"] = include_total
-
-    json_format_: str | Unset = UNSET
-    if not isinstance(format_, Unset):
-        json_format_ = format_.value
-
-    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -153,7 +145,6 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -165,6 +156,8 @@ def sync_detailed(
     founder row shape (`FounderRow`). Filter scope `entity`. Sort keys: `signal_rating`, `name`,
     `added_at`,
     `id`; `launch_date` is not a sort key. `view=summary` drops the full-only blocks.
+    Every matching row at once: `exportPeople`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -172,7 +165,6 @@ def sync_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListPeopleFormat | Unset):  Default: ListPeopleFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
@@ -195,7 +187,6 @@ def sync_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         view=view,
         if_none_match=if_none_match,
@@ -217,7 +208,6 @@ def sync(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -229,6 +219,8 @@ def sync(
     founder row shape (`FounderRow`). Filter scope `entity`. Sort keys: `signal_rating`, `name`,
     `added_at`,
     `id`; `launch_date` is not a sort key. `view=summary` drops the full-only blocks.
+    Every matching row at once: `exportPeople`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -236,7 +228,6 @@ def sync(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListPeopleFormat | Unset):  Default: ListPeopleFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
@@ -260,7 +251,6 @@ def sync(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         view=view,
         if_none_match=if_none_match,
@@ -276,7 +266,6 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -288,6 +277,8 @@ async def asyncio_detailed(
     founder row shape (`FounderRow`). Filter scope `entity`. Sort keys: `signal_rating`, `name`,
     `added_at`,
     `id`; `launch_date` is not a sort key. `view=summary` drops the full-only blocks.
+    Every matching row at once: `exportPeople`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -295,7 +286,6 @@ async def asyncio_detailed(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListPeopleFormat | Unset):  Default: ListPeopleFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
@@ -318,7 +308,6 @@ async def asyncio_detailed(
         cursor=cursor,
         sort=sort,
         include_total=include_total,
-        format_=format_,
         currency=currency,
         view=view,
         if_none_match=if_none_match,
@@ -338,7 +327,6 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
-    format_: ListPeopleFormat | Unset = ListPeopleFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     view: ListPeopleView | Unset = ListPeopleView.FULL,
     if_none_match: str | Unset = UNSET,
@@ -350,6 +338,8 @@ async def asyncio(
     founder row shape (`FounderRow`). Filter scope `entity`. Sort keys: `signal_rating`, `name`,
     `added_at`,
     `id`; `launch_date` is not a sort key. `view=summary` drops the full-only blocks.
+    Every matching row at once: `exportPeople`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -357,7 +347,6 @@ async def asyncio(
         cursor (str | Unset):
         sort (str | Unset):  Example: -signal_rating.
         include_total (bool | Unset):  Default: False.
-        format_ (ListPeopleFormat | Unset):  Default: ListPeopleFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         view (ListPeopleView | Unset):  Default: ListPeopleView.FULL.
@@ -382,7 +371,6 @@ async def asyncio(
             cursor=cursor,
             sort=sort,
             include_total=include_total,
-            format_=format_,
             currency=currency,
             view=view,
             if_none_match=if_none_match,

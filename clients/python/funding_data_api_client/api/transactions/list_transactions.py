@@ -8,7 +8,6 @@ from ...client import AuthenticatedClient, Client
 from ...models.api_error import ApiError
 from ...models.api_version import ApiVersion
 from ...models.currency_code import CurrencyCode
-from ...models.list_transactions_format import ListTransactionsFormat
 from ...models.transaction_list import TransactionList
 from ...types import UNSET, Response, Unset
 
@@ -21,7 +20,6 @@ def _get_kwargs(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     include_deleted: bool | Unset = False,
-    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -46,12 +44,6 @@ def _get_kwargs(
     params["include_total"] = include_total
 
     params["include_deleted"] = include_deleted
-
-    json_format_: str | Unset = UNSET
-    if not isinstance(format_, Unset):
-        json_format_ = format_.value
-
-    params["format"] = json_format_
 
     json_currency: str | Unset = UNSET
     if not isinstance(currency, Unset):
@@ -149,7 +141,6 @@ def sync_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     include_deleted: bool | Unset = False,
-    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -161,6 +152,8 @@ def sync_detailed(
     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
+    Every matching row at once: `exportTransactions`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -169,7 +162,6 @@ def sync_detailed(
         sort (str | Unset):  Example: -date.
         include_total (bool | Unset):  Default: False.
         include_deleted (bool | Unset):  Default: False.
-        format_ (ListTransactionsFormat | Unset):  Default: ListTransactionsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -192,7 +184,6 @@ def sync_detailed(
         sort=sort,
         include_total=include_total,
         include_deleted=include_deleted,
-        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -214,7 +205,6 @@ def sync(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     include_deleted: bool | Unset = False,
-    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -226,6 +216,8 @@ def sync(
     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
+    Every matching row at once: `exportTransactions`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -234,7 +226,6 @@ def sync(
         sort (str | Unset):  Example: -date.
         include_total (bool | Unset):  Default: False.
         include_deleted (bool | Unset):  Default: False.
-        format_ (ListTransactionsFormat | Unset):  Default: ListTransactionsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -258,7 +249,6 @@ def sync(
         sort=sort,
         include_total=include_total,
         include_deleted=include_deleted,
-        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -274,7 +264,6 @@ async def asyncio_detailed(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     include_deleted: bool | Unset = False,
-    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -286,6 +275,8 @@ async def asyncio_detailed(
     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
+    Every matching row at once: `exportTransactions`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -294,7 +285,6 @@ async def asyncio_detailed(
         sort (str | Unset):  Example: -date.
         include_total (bool | Unset):  Default: False.
         include_deleted (bool | Unset):  Default: False.
-        format_ (ListTransactionsFormat | Unset):  Default: ListTransactionsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -317,7 +307,6 @@ async def asyncio_detailed(
         sort=sort,
         include_total=include_total,
         include_deleted=include_deleted,
-        format_=format_,
         currency=currency,
         if_none_match=if_none_match,
         api_version=api_version,
@@ -337,7 +326,6 @@ async def asyncio(
     sort: str | Unset = UNSET,
     include_total: bool | Unset = False,
     include_deleted: bool | Unset = False,
-    format_: ListTransactionsFormat | Unset = ListTransactionsFormat.JSON,
     currency: CurrencyCode | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
@@ -349,6 +337,8 @@ async def asyncio(
     Filter scope `funding`; available keys are listed at `GET /reference/filters?scope=funding`.
     Sort keys: `date`, `amount`, `id` (prefix `-` for descending).
     From version 2026-10-07 this list pages by cursor only: an `offset` parameter gives 400.
+    Every matching row at once: `exportTransactions`. The `format=ndjson|csv` query parameter and
+    `Accept: application/x-ndjson|text/csv` still stream that export here, for existing callers.
 
     Args:
         filter_ (str | Unset):
@@ -357,7 +347,6 @@ async def asyncio(
         sort (str | Unset):  Example: -date.
         include_total (bool | Unset):  Default: False.
         include_deleted (bool | Unset):  Default: False.
-        format_ (ListTransactionsFormat | Unset):  Default: ListTransactionsFormat.JSON.
         currency (CurrencyCode | Unset): ISO 4217 currency code supported by the service's rate
             table.
         if_none_match (str | Unset):  Example: "9Y2vQ0mXo1sG2c7cXbq1Q4q0bJ3m9yZk".
@@ -382,7 +371,6 @@ async def asyncio(
             sort=sort,
             include_total=include_total,
             include_deleted=include_deleted,
-            format_=format_,
             currency=currency,
             if_none_match=if_none_match,
             api_version=api_version,

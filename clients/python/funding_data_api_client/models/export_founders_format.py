@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ExportFoundersFormat(StrEnum):
+    CSV = "csv"
+    NDJSON = "ndjson"
+
+    def __str__(self) -> str:
+        return str(self.value)
