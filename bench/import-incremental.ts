@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   const pg: Pg | null = kind === 'postgres' ? await startPostgres() : null;
   try {
     const t = target(kind, pg, SCALE);
-    const seeded = seededResult(t) ?? (await seedFresh(t, pg, SCALE));
+    const seeded = seededResult(t) ?? (await seedFresh(t, pg));
     log(`${kind} ${SCALE}: ${seeded.transactions} rounds seeded`);
     const setup = path.join(BENCH_DIR, 'incremental-setup.ndjson');
     fs.writeFileSync(setup, setupRecords());

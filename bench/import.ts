@@ -109,7 +109,7 @@ const EXPORTS: [list: string, query: string][] = [
 async function exportRoundTrip(kind: DbKind, pg: Pg | null, scale: 'tiny' | 'demo'): Promise<Record<string, unknown>> {
   const source = target(kind, pg, scale);
   // at this scale, not the bench's default (large)
-  if (!seededResult(source)) await seedFresh(source, pg, scale);
+  if (!seededResult(source)) await seedFresh(source, pg);
   const server = await forkServer('our-server.ts', serverEnv(source.databaseUrl));
   const files: string[] = [];
   try {

@@ -94,6 +94,9 @@ export interface SeedTarget {
   marker: string;
   sqliteFile: string;
   pgDatabase: string;
+  /** What seeding this target writes (the marker's name says it; seedFresh seeds it). */
+  scale: ScaleName;
+  seed: number;
 }
 
 export function target(kind: DbKind, pg: Pg | null, scale = SCALE, seed = SEED): SeedTarget {
@@ -105,6 +108,8 @@ export function target(kind: DbKind, pg: Pg | null, scale = SCALE, seed = SEED):
     marker: path.join(BENCH_DIR, `${kind}-${name}.done.json`),
     sqliteFile,
     pgDatabase: name,
+    scale,
+    seed,
   };
 }
 
@@ -184,11 +189,14 @@ function phaseClock(server: boolean) {
 export function seededResult(t: SeedTarget): SeedResult | null {
   if (!fs.existsSync(t.marker)) return null;
   if (t.kind === 'sqlite' && !fs.existsSync(t.sqliteFile)) return null;
-  return JSON.parse(fs.readFileSync(t.marker, 'utf8')) as SeedResult;
+  const have = JSON.parse(fs.readFileSync(t.marker, 'utf8')) as SeedResult;
+  // a marker of another scale under this target's name is not this target's seed
+  return have.scale === t.scale && have.seed === t.seed ? have : null;
 }
 
 /** Drops whatever is there, migrates, seeds and times it (migration excluded), then writes the marker. */
-export async function seedFresh(t: SeedTarget, pg: Pg | null, scale = SCALE, seed = SEED): Promise<SeedResult> {
+export async function seedFresh(t: SeedTarget, pg: Pg | null): Promise<SeedResult> {
+  const { scale, seed } = t;
   fs.rmSync(t.marker, { force: true });
   if (t.kind === 'sqlite') for (const f of ['', '-wal', '-shm']) fs.rmSync(t.sqliteFile + f, { force: true });
   else {

@@ -23,6 +23,8 @@ const SOCKETS = Number(process.env.SOCKETS ?? 200);
 const WINDOW_MS = Number(process.env.WINDOW_MS ?? 15_000);
 /** `make run`'s defaults (Makefile HEAP_MB, MALLOC_MMAP_THRESHOLD). */
 export const RUN_ENV = { NODE_OPTIONS: '--max-old-space-size=1024', MALLOC_MMAP_THRESHOLD_: '131072' };
+/** More of the server's Node flags (e.g. `--cpu-prof --cpu-prof-dir=DIR`: written when it stops). */
+const SERVER_NODE_FLAGS = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
 
@@ -42,7 +44,7 @@ export function get(port: number, p: string, headers: Record<string, string> = {
 
 export async function startServer(dir: string, db: string): Promise<Server> {
   const [port, authPort] = [await freePort(), await freePort()];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...RUN_ENV, PORT: String(port), AUTH_PORT: String(authPort), DATABASE_URL: `sqlite:${db}`, SIGNING_KEY_FILE: path.join(dir, 'key.json'), LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -151,8 +153,12 @@ export async function withServer<T>(template: string, work: (s: Server) => Promi
   try {
     return await work(s);
   } finally {
-    s.proc.kill('SIGKILL');
-    await new Promise((r) => s.proc.once('exit', r));
+    // stopped as `make run` is (a profile is written on the way out), killed if that takes long
+    const exited = new Promise((r) => s.proc.once('exit', r));
+    s.proc.kill('SIGTERM');
+    const kill = setTimeout(() => s.proc.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(kill);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -62,6 +62,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   const responsePolicies: Stage[] = [versionResponseStage(stored), locksStage()];
   // heavy work of this process, a few units at a time (src/access/workQueue.ts)
   const work = new WorkQueue(cfg.heavyConcurrency);
+  deps.metrics?.watchHeavyWork(() => work.load);
   const operationStages: Stage[] = [
     authenticateStage(deps.auth),
     accessStage(deps.rateLimiter, cfg.trustProxy, { slots: new HeavySlots(cfg.heavyRequests), work }),

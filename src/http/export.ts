@@ -87,10 +87,22 @@ export interface ExportOptions {
   query: Record<string, unknown>;
   /** Runs the list operation for one batch (the query with the internal cursor and limit). */
   page: (query: Record<string, unknown>) => Promise<ListBody>;
+  /**
+   * Where a batch is worked on: read and encoded together, so the whole main-thread part of a batch
+   * (its rows assembled and serialised) takes its turn with the process's other heavy work
+   * (src/access/workQueue.ts) instead of running between turns, unpaced. Directly when absent.
+   */
+  unit?: <T>(work: () => Promise<T>) => Promise<T>;
   meter: ExportMeter | null;
   encoding: ExportEncoding;
   /** Told the credits charged once they are known (logs and metrics). */
   charged?: (credits: number) => void;
+}
+
+/** A batch's rows, each encoded as its line, and the cursor of the next (null: the last). */
+interface Encoded {
+  lines: string[];
+  next: string | null;
 }
 
 export interface Trailer {
@@ -136,8 +148,12 @@ async function settle(meter: ExportMeter, startedAt: Date, taken: number, charge
  */
 export async function streamExport(o: ExportOptions): Promise<void> {
   const { res, signal, meter } = o;
-  const batch = (cursor: string | null) =>
-    o.page(cursor === null ? { ...o.query, cursor: undefined, limit: EXPORT_BATCH_ROWS } : { ...o.query, cursor, limit: undefined });
+  const unit = o.unit ?? ((work) => work());
+  const batch = (cursor: string | null): Promise<Encoded> =>
+    unit(async () => {
+      const body = await o.page(cursor === null ? { ...o.query, cursor: undefined, limit: EXPORT_BATCH_ROWS } : { ...o.query, cursor, limit: undefined });
+      return { lines: body.data.map(o.encoding.row), next: body.page?.next_cursor ?? null };
+    });
   let taken = 0;
   let rows = 0;
   // rows whose bytes left this process (the write's callback: handed to the kernel)
@@ -147,7 +163,7 @@ export async function streamExport(o: ExportOptions): Promise<void> {
     if (!(await take(meter, true))) throw new ApiError('CREDITS_EXHAUSTED', 'The team has no credits left for this request; contact sales to add credits');
     taken = 1;
   }
-  let body: ListBody;
+  let body: Encoded;
   try {
     body = await batch(null);
   } catch (err) {
@@ -160,14 +176,13 @@ export async function streamExport(o: ExportOptions): Promise<void> {
   const trailer: Trailer = { rows: 0, complete: false, credits: 0 };
   try {
     for (;;) {
-      const next = body.page?.next_cursor ?? null;
       // the next batch is read while this one is written; its rejection is handled when awaited
-      const ahead = next === null ? null : batch(next);
+      const ahead = body.next === null ? null : batch(body.next);
       ahead?.catch(() => undefined);
       let exhausted = false;
       let lines = '';
       let count = 0;
-      for (const row of body.data) {
+      for (const line of body.lines) {
         if (meter && rows + count >= taken * EXPORT_ROWS_PER_CREDIT) {
           if (!(await take(meter, false))) {
             exhausted = true;
@@ -175,7 +190,7 @@ export async function streamExport(o: ExportOptions): Promise<void> {
           }
           taken++;
         }
-        lines += o.encoding.row(row);
+        lines += line;
         count++;
       }
       if (signal.aborted) break;

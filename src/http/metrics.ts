@@ -76,6 +76,21 @@ export class Metrics {
     });
   }
 
+  /** Heavy units of this process (src/access/workQueue.ts): worked on, and waiting their turn. */
+  watchHeavyWork(load: () => { running: number; waiting: number }): void {
+    new client.Gauge({
+      name: 'heavy_units',
+      help: 'Heavy units (analytics, list pages over 100 rows, export batches) being worked on and waiting their turn',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const { running, waiting } = load();
+        this.set({ state: 'running' }, running);
+        this.set({ state: 'waiting' }, waiting);
+      },
+    });
+  }
+
   observe(operation: string, method: string, status: number, seconds: number, credits: number): void {
     this.requests.inc({ operation, method, status: String(status) });
     this.latency.observe({ operation, status: String(status) }, seconds);

@@ -279,11 +279,16 @@ function recordPlan(r: ExportedRow, refs: Refs, rounds: Map<string, number>): Pl
   }
 }
 
-/** Career and education of the persons a file named, written once every entity of the file is. */
+/**
+ * Career and education of the persons a file named, written once every entity of the file is. The
+ * person's line is counted then (`outcome` of its own record, or the rejection of its career or
+ * education), so it counts once.
+ */
 export interface Deferred {
   line: number;
   key: string;
   row: Row;
+  outcome: Outcome;
 }
 
 type Settle = (row: ExportedRow | Deferred, o: Outcome | RowError, type: string) => void;
@@ -296,10 +301,7 @@ export async function applyExportedBatch(store: ExportStore, batch: readonly Exp
   const plans: { r: ExportedRow; plan: PlannedRecord }[] = [];
   for (const r of batch) {
     try {
-      if (r.kind === 'entity') {
-        plans.push({ r, plan: entityPlan(r, null).plan });
-        if (r.row.career || r.row.education) deferred.push({ line: r.line, key: r.key, row: r.row });
-      } else plans.push({ r, plan: recordPlan(r, refs, rounds) });
+      plans.push({ r, plan: r.kind === 'entity' ? entityPlan(r, null).plan : recordPlan(r, refs, rounds) });
     } catch (err) {
       if (!(err instanceof RowError)) throw err;
       settle(r, err, type);
@@ -315,7 +317,10 @@ export async function applyExportedBatch(store: ExportStore, batch: readonly Exp
     }
   });
   const outcomes = await store.upsert(plans.map((p) => p.plan));
-  plans.forEach((p, i) => settle(p.r, outcomes[i]!, type));
+  plans.forEach(({ r }, i) => {
+    if (r.kind === 'entity' && (r.row.career || r.row.education)) deferred.push({ line: r.line, key: r.key, row: r.row, outcome: outcomes[i]! });
+    else settle(r, outcomes[i]!, type);
+  });
 }
 
 /** The deferred career and education of persons, now that every entity they name is written. */
@@ -327,9 +332,8 @@ export async function applyDeferred(store: ExportStore, rows: readonly Deferred[
     const planned: { id: number; children: ChildRows[] }[] = [];
     for (const d of part) {
       try {
-        const id = persons.get(d.key);
-        if (id === undefined) continue; // the person itself was rejected
-        planned.push({ id, children: entityPlan({ line: d.line, kind: 'entity', key: d.key, row: d.row }, refs).deferred });
+        planned.push({ id: persons.get(d.key)!, children: entityPlan({ line: d.line, kind: 'entity', key: d.key, row: d.row }, refs).deferred });
+        settle(d, d.outcome, type);
       } catch (err) {
         if (!(err instanceof RowError)) throw err;
         settle(d, err, type);

@@ -70,12 +70,9 @@ export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: E
       res: x.res,
       signal: x.state.abort!.signal,
       query: x.query,
-      page: async (query) => {
-        const batch: Exchange = { ...x, op: list, query, list: { ...x.list!, ...pageOf(query) } };
-        // each batch takes its turn with the process's other heavy work
-        const run = () => rows(batch);
-        return (await (work ? work.run(run, x.state.abort!.signal) : run())).body as ListBody;
-      },
+      page: async (query) => (await rows({ ...x, op: list, query, list: { ...x.list!, ...pageOf(query) } })).body as ListBody,
+      // each batch, read and encoded, takes its turn with the process's other heavy work
+      unit: work ? (run) => work.run(run, x.state.abort!.signal) : undefined,
       meter: isMetered(principal, x.req.path) ? meter(x, principal.teamId) : null,
       encoding,
       charged: (n) => (x.state.credits = n),
