@@ -24,7 +24,7 @@ import { loadEntities } from '../db/entities.js';
 import { transactionsByIds } from '../db/transactions.js';
 import type { Deps, RequestScope } from '../http/context.js';
 import { Money } from '../money/fx.js';
-import { organizationRecord } from '../services/organizations.js';
+import { organizationRecords } from '../services/organizations.js';
 import { transactionRecords } from '../services/transactions.js';
 import { resolveVersion } from '../versions/resolve.js';
 import { operationLockPlan } from './plans.js';
@@ -83,22 +83,15 @@ export async function buildTransactionDocuments(db: Knex, ids: readonly number[]
   return Promise.all(rows.map((r, i) => toRow('transaction', r.id, data[i])));
 }
 
-const COMPANIES_IN_FLIGHT = 8;
-
 /** The documents of these companies (those that exist). */
 export async function buildCompanyDocuments(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
-  const scope = builderScope(db);
   const entities = await loadEntities(db, [...ids]);
   const companies = [...ids].sort((a, b) => a - b).flatMap((id) => {
     const e = entities.get(id);
     return e && e.subtype === 'company' ? [e] : [];
   });
-  // a record is a few statements of its own (blocks, founders, portfolio): several in flight keep a pool busy
-  const out: DocumentRow[] = [];
-  for (let i = 0; i < companies.length; i += COMPANIES_IN_FLIGHT) {
-    out.push(...(await Promise.all(companies.slice(i, i + COMPANIES_IN_FLIGHT).map(async (e) => toRow('company', e.id, await organizationRecord(scope, e))))));
-  }
-  return out;
+  const records = await organizationRecords(builderScope(db), companies);
+  return Promise.all(companies.map((e, i) => toRow('company', e.id, records[i])));
 }
 
 const BUILD: Record<DocumentKind, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>> = { transaction: buildTransactionDocuments, company: buildCompanyDocuments };
