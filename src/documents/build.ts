@@ -48,15 +48,33 @@ class MarkingMoney extends Money {
   }
 }
 
-/** Replaces the marks by their USD amounts; the paths where they were. */
-function settleMoney(value: unknown, path: Path, out: Path[]): unknown {
-  if (value instanceof MoneyMark) {
-    out.push([...path]);
-    return value.usd;
+/**
+ * Replaces the marks by their USD amounts; the paths where they were, depth first. One path stack
+ * walks the document (a copy of the path per node cost more than the rest of a round's document).
+ */
+function settleMoney(value: unknown, path: Path, out: Path[]): void {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = settleChild(value[i], i, path, out);
+  } else if (value !== null && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const k of Object.keys(o)) {
+      const v = o[k];
+      if (v !== null && typeof v === 'object') o[k] = settleChild(v, k, path, out);
+    }
   }
-  if (Array.isArray(value)) value.forEach((v, i) => (value[i] = settleMoney(v, [...path, i], out)));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) (value as Record<string, unknown>)[k] = settleMoney(v, [...path, k], out);
-  return value;
+}
+
+function settleChild(v: unknown, at: string | number, path: Path, out: Path[]): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  path.push(at);
+  if (v instanceof MoneyMark) {
+    out.push([...path]);
+    path.pop();
+    return v.usd;
+  }
+  settleMoney(v, path, out);
+  path.pop();
+  return v;
 }
 
 /** What the documents of a kind are built with: the operation whose `data` they are. */
