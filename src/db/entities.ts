@@ -232,6 +232,36 @@ export async function founderGlance(db: Knex, orgId: number, limit: number): Pro
   return { total: Number(rows[0]?.total ?? 0), rows, classifications: groupClassifications(flags) };
 }
 
+/**
+ * The founders glances of many organizations in one statement (the record documents' build): per
+ * organization the first `limit` founders in `founderGlance`'s order, with the total, and the
+ * classifications of those persons in a second statement.
+ */
+export async function founderGlances(db: Knex, orgIds: readonly number[], limit: number): Promise<Map<number, FounderGlance>> {
+  const ids = [...new Set(orgIds)];
+  const out = new Map<number, FounderGlance>(ids.map((id) => [id, { total: 0, rows: [], classifications: new Map() }]));
+  if (ids.length === 0) return out;
+  const ranked = whereIdIn(db, db('career as c'), 'c.org_id', ids)
+    .andWhere('c.is_founder', true)
+    .join('entities as p', 'p.id', 'c.person_id')
+    .select(
+      ...CAREER_COLUMNS, 'p.uuid', 'p.type', 'p.subtype', 'p.name', 'p.image', 'p.uuid as person_uuid',
+      db.raw('count(*) over (partition by c.org_id) as total'),
+      db.raw('row_number() over (partition by c.org_id order by c.start_sort desc nulls last, c.id asc) as glance_rank'),
+    );
+  const rows = (await db.from(ranked.as('g')).where('glance_rank', '<=', limit).orderBy(['org_id', 'glance_rank']).select('*')) as (FounderGlance['rows'][number] & { total: number | string; glance_rank?: number })[];
+  const classifications = await loadClassifications(db, rows.map((r) => Number(r.person_id)));
+  for (const r of rows) {
+    delete r.glance_rank;
+    const g = out.get(Number(r.org_id))!;
+    g.total = Number(r.total);
+    g.rows.push(r);
+    const flags = classifications.get(Number(r.person_id));
+    if (flags) g.classifications.set(Number(r.person_id), flags);
+  }
+  return out;
+}
+
 export interface PortfolioRow {
   investor_id: number;
   company_id: number;

@@ -155,7 +155,10 @@ export class ExportStore extends ImportStore {
       const children = new Map<string, Record<string, unknown>[]>();
       for (const [rec, id] of written) {
         keyRows.push({ source: this.source, type: rec.keyType, key: rec.key, record_id: id });
-        for (const c of rec.children) children.set(c.table, [...(children.get(c.table) ?? []), ...c.rows.map((r) => ({ ...r, [c.fk]: id }))]);
+        for (const c of rec.children) {
+          const rows = children.get(c.table) ?? children.set(c.table, []).get(c.table)!;
+          for (const r of c.rows) rows.push({ ...r, [c.fk]: id });
+        }
         this.written(id, rec, 'insert', null, null);
       }
       for (const [table, rows] of children) for (let k = 0; k < rows.length; k += INSERT_ROWS) await this.db(table).insert(rows.slice(k, k + INSERT_ROWS));
@@ -201,6 +204,9 @@ export class ExportStore extends ImportStore {
     if (items.length === 0) return;
     const stored = await this.childrenOf(items[0]!.children, items.map((i) => i.id));
     const inserts = new Map<string, Record<string, unknown>[]>();
+    // the stored rows replaced, per table (one shape of ChildRows per table)
+    const replaced = new Map<string, { shape: ChildRows; ids: number[] }>();
+    const updated: number[] = [];
     for (const { id, children } of items) {
       const changed = children.filter((c) => {
         const have = stored.get(c.table)?.get(id) ?? [];
@@ -208,16 +214,24 @@ export class ExportStore extends ImportStore {
       });
       if (changed.length === 0) continue;
       for (const c of changed) {
-        if (stored.get(c.table)?.has(id)) await this.db(c.table).where(c.fk, id).modify((q) => (c.except ? q.whereNotIn(c.except.column, [...c.except.values]) : q)).delete();
-        inserts.set(c.table, [...(inserts.get(c.table) ?? []), ...c.rows.map((r) => ({ ...r, [c.fk]: id }))]);
+        if (stored.get(c.table)?.has(id)) (replaced.get(c.table) ?? replaced.set(c.table, { shape: c, ids: [] }).get(c.table)!).ids.push(id);
+        const rows = inserts.get(c.table) ?? inserts.set(c.table, []).get(c.table)!;
+        for (const r of c.rows) rows.push({ ...r, [c.fk]: id });
       }
-      await this.db('entities').where('id', id).update({ updated_at: this.at });
+      updated.push(id);
       this.log('entity', id, 'update', changed.map((c) => c.table));
       this.changedEntities.add(id);
       this.touchedProfiles.add(id);
       for (const c of changed) for (const r of c.rows) if (c.table === 'career') this.touchedCompanies.add(Number(r.org_id));
     }
+    for (const { shape, ids } of replaced.values()) await this.deleteChildren(shape, ids);
+    for (let i = 0; i < updated.length; i += CHUNK) await this.db('entities').whereIn('id', updated.slice(i, i + CHUNK)).update({ updated_at: this.at });
     for (const [table, rows] of inserts) for (let k = 0; k < rows.length; k += INSERT_ROWS) await this.db(table).insert(rows.slice(k, k + INSERT_ROWS));
+  }
+
+  /** The stored rows of these records in a child table (those outside `except`). */
+  private async deleteChildren(c: ChildRows, ids: readonly number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += CHUNK) await this.db(c.table).whereIn(c.fk, ids.slice(i, i + CHUNK)).modify((q) => (c.except ? q.whereNotIn(c.except.column, [...c.except.values]) : q)).delete();
   }
 
   private async childrenOf(shapes: readonly ChildRows[], ids: readonly number[]): Promise<Map<string, Map<number, Record<string, unknown>[]>>> {
@@ -227,7 +241,7 @@ export class ExportStore extends ImportStore {
       for (let i = 0; i < ids.length; i += CHUNK) {
         for (const r of (await this.db(c.table).whereIn(c.fk, ids.slice(i, i + CHUNK)).modify((q) => (c.except ? q.whereNotIn(c.except.column, [...c.except.values]) : q)).select('*')) as Record<string, unknown>[]) {
           const id = Number(r[c.fk]);
-          byId.set(id, [...(byId.get(id) ?? []), r]);
+          (byId.get(id) ?? byId.set(id, []).get(id)!).push(r);
         }
       }
       out.set(c.table, byId);
@@ -236,7 +250,7 @@ export class ExportStore extends ImportStore {
   }
 
   private async replaceChildren(c: ChildRows, id: number): Promise<void> {
-    await this.db(c.table).where(c.fk, id).modify((q) => (c.except ? q.whereNotIn(c.except.column, [...c.except.values]) : q)).delete();
+    await this.deleteChildren(c, [id]);
     await this.insertChildren(c, id);
   }
 

@@ -225,7 +225,7 @@ async function writeFigures(trx: Knex, patches: Map<number, Record<string, unkno
   const groups = new Map<string, [number, Record<string, unknown>][]>();
   for (const [id, patch] of patches) {
     const key = Object.keys(patch).sort().join(',');
-    groups.set(key, [...(groups.get(key) ?? []), [id, patch]]);
+    (groups.get(key) ?? groups.set(key, []).get(key)!).push([id, patch]);
   }
   for (const [key, rows] of groups) {
     const cols = key.split(',');

@@ -29,7 +29,7 @@ import { transactionsByIds } from '../db/transactions.js';
 import type { Deps, RequestScope } from '../http/context.js';
 import { Money } from '../money/fx.js';
 import { organizationSummary } from '../serialize/entities.js';
-import { organizationRecord } from '../services/organizations.js';
+import { organizationRecords } from '../services/organizations.js';
 import { transactionRecords } from '../services/transactions.js';
 import { resolveVersion } from '../versions/resolve.js';
 import { operationLockPlan } from './plans.js';
@@ -53,15 +53,33 @@ class MarkingMoney extends Money {
   }
 }
 
-/** Replaces the marks by their USD amounts; the paths where they were. */
-function settleMoney(value: unknown, path: Path, out: Path[]): unknown {
-  if (value instanceof MoneyMark) {
-    out.push([...path]);
-    return value.usd;
+/**
+ * Replaces the marks by their USD amounts; the paths where they were, depth first. One path stack
+ * walks the document (a copy of the path per node cost more than the rest of a round's document).
+ */
+function settleMoney(value: unknown, path: Path, out: Path[]): void {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = settleChild(value[i], i, path, out);
+  } else if (value !== null && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const k of Object.keys(o)) {
+      const v = o[k];
+      if (v !== null && typeof v === 'object') o[k] = settleChild(v, k, path, out);
+    }
   }
-  if (Array.isArray(value)) value.forEach((v, i) => (value[i] = settleMoney(v, [...path, i], out)));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) (value as Record<string, unknown>)[k] = settleMoney(v, [...path, k], out);
-  return value;
+}
+
+function settleChild(v: unknown, at: string | number, path: Path, out: Path[]): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  path.push(at);
+  if (v instanceof MoneyMark) {
+    out.push([...path]);
+    path.pop();
+    return v.usd;
+  }
+  settleMoney(v, path, out);
+  path.pop();
+  return v;
 }
 
 /** The operation whose answer's `data` the documents of a kind are (a list's: one of its rows). */
@@ -99,8 +117,6 @@ export async function buildTransactionDocuments(db: Knex, ids: readonly number[]
   return Promise.all(rows.map((r, i) => toRow('transaction', r.id, data[i])));
 }
 
-const ORGANIZATIONS_IN_FLIGHT = 8;
-
 /** Of these ids, the entities of the kind's subtype, in id order. */
 async function entitiesOfKind(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<EntityWithBlocks[]> {
   const entities = await loadEntities(db, [...ids]);
@@ -110,16 +126,11 @@ async function entitiesOfKind(db: Knex, kind: DocumentKind, ids: readonly number
   });
 }
 
-/** The full documents of these organizations of the kind's subtype (those that exist). */
+/** The full documents of these organizations of the kind's subtype (those that exist), a batch's glances at once. */
 async function buildOrganizationDocuments(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<DocumentRow[]> {
-  const scope = builderScope(db);
   const organizations = await entitiesOfKind(db, kind, ids);
-  // a record is a few statements of its own (blocks, founders, portfolio): several in flight keep a pool busy
-  const out: DocumentRow[] = [];
-  for (let i = 0; i < organizations.length; i += ORGANIZATIONS_IN_FLIGHT) {
-    out.push(...(await Promise.all(organizations.slice(i, i + ORGANIZATIONS_IN_FLIGHT).map(async (e) => toRow(kind, e.id, await organizationRecord(scope, e))))));
-  }
-  return out;
+  const records = await organizationRecords(builderScope(db), organizations);
+  return Promise.all(organizations.map((e, i) => toRow(kind, e.id, records[i])));
 }
 
 /** The list rows of these companies: the summaries `listCompanies` pages hold. */

@@ -48,10 +48,14 @@ function compile(): Map<string, Plan | null> {
   return out;
 }
 
+/** Compiles the plans now (a few seconds of parsing openapi.yaml), so that no lock is held meanwhile. */
+export function compileLockPlans(): Map<string, Plan | null> {
+  return (plans ??= compile());
+}
+
 /** The lock plan of an operation's success body; null when it locks nothing. */
 export function operationLockPlan(operationId: string): Plan | null {
-  plans ??= compile();
-  const plan = plans.get(operationId);
+  const plan = compileLockPlans().get(operationId);
   if (plan === undefined) throw new Error(`openapi.yaml has no operation ${operationId}`);
   return plan;
 }

@@ -1,6 +1,6 @@
 /** The full organization record (any subtype) with its founders, portfolio and (universities) alumni glances. */
 import { organizationDocumentByUuid, type OrganizationKind } from '../db/documents.js';
-import { founderGlance, portfolioGlances, withBlocks, type EntityRow } from '../db/entities.js';
+import { founderGlance, founderGlances, portfolioGlances, withBlocks, type EntityRow, type EntityWithBlocks, type FounderGlance, type PortfolioGlance } from '../db/entities.js';
 import { assemble, documentLocks } from '../documents/read.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { findTyped } from './entities.js';
@@ -10,15 +10,36 @@ import { PORTFOLIO_GLANCE } from './people.js';
 
 export const FOUNDERS_GLANCE = 5;
 
-export async function organizationRecord(r: Pick<RequestScope, 'deps' | 'money' | 'version'>, row: EntityRow) {
-  const { db, cfg } = r.deps;
+type Scope = Pick<RequestScope, 'deps' | 'money' | 'version'>;
+
+export async function organizationRecord(r: Scope, row: EntityRow) {
+  const { db } = r.deps;
   const [entities, founders, portfolio, alumni] = await Promise.all([
     withBlocks(db, [row]),
     founderGlance(db, row.id, FOUNDERS_GLANCE),
     bool(row.is_investor) ? portfolioGlances(db, [row.id], PORTFOLIO_GLANCE).then((m) => m.get(row.id)!) : Promise.resolve(null),
-    row.subtype === 'university' ? alumniGlance(r, row) : Promise.resolve(null),
+    alumniOf(r, row),
   ]);
-  const full = organizationFull(cfg.appUrl, entities.get(row.id)!, r.money, founders, portfolio);
+  return fullRecord(r, entities.get(row.id)!, founders, portfolio, alumni);
+}
+
+/**
+ * Many full records at once (the record documents' build): the rows come with their blocks, and
+ * the founders and portfolio glances of all of them are one statement each instead of a few per record.
+ */
+export async function organizationRecords(r: Scope, rows: readonly EntityWithBlocks[]) {
+  const { db } = r.deps;
+  const [founders, portfolios] = await Promise.all([
+    founderGlances(db, rows.map((e) => e.id), FOUNDERS_GLANCE),
+    portfolioGlances(db, rows.filter((e) => bool(e.is_investor)).map((e) => e.id), PORTFOLIO_GLANCE),
+  ]);
+  return Promise.all(rows.map(async (e) => fullRecord(r, e, founders.get(e.id)!, portfolios.get(e.id) ?? null, await alumniOf(r, e))));
+}
+
+const alumniOf = (r: Scope, row: EntityRow) => (row.subtype === 'university' ? alumniGlance(r, row) : Promise.resolve(null));
+
+function fullRecord(r: Scope, entity: EntityWithBlocks, founders: FounderGlance, portfolio: PortfolioGlance | null, alumni: Awaited<ReturnType<typeof alumniGlance>> | null) {
+  const full = organizationFull(r.deps.cfg.appUrl, entity, r.money, founders, portfolio);
   if (!alumni) return full;
   // openapi.yaml `OrganizationFullFields`: a full-only block of universities, listed with the other blocks that hold data
   return { ...full, alumni, available: alumni.total > 0 ? [...full.available, 'alumni'] : full.available };
@@ -28,7 +49,7 @@ export async function organizationRecord(r: Pick<RequestScope, 'deps' | 'money' 
  * The full record of the organization of this subtype with the path's UUID, from its record
  * document (the locks at its sites) or, without one, from the rows; 404 when there is none.
  */
-export async function organizationAnswer(r: Pick<RequestScope, 'deps' | 'money' | 'version'>, uuid: string, subtype: OrganizationKind, noun: string): Promise<{ data: Awaited<ReturnType<typeof organizationRecord>>; locks?: Result['locks'] }> {
+export async function organizationAnswer(r: Scope, uuid: string, subtype: OrganizationKind, noun: string): Promise<{ data: Awaited<ReturnType<typeof organizationRecord>>; locks?: Result['locks'] }> {
   const { db, cfg } = r.deps;
   const doc = cfg.recordDocuments ? await organizationDocumentByUuid(db, subtype, uuid.toLowerCase()) : null;
   if (doc) {
