@@ -2,8 +2,8 @@
  * Latency of the forgiving search and of matching, at the database layer (no HTTP) and over HTTP
  * (our server forked over the same database, the development key, client-side times):
  *
- * - `/data/search`'s ranking query (rankedQuery, src/db/search.ts) for exact names, 3-letter
- *   prefixes, names with one typo and names with a legal form, with and without the forgiving classes;
+ * - `/data/search`'s ranking query (rankedQuery, src/db/search.ts) for exact names, their first
+ *   letter (a typeahead's first keystroke) and first 3 letters, names with one typo and names with a legal form, with and without the forgiving classes;
  *   over HTTP, `GET /data/search?q=` for the same queries;
  * - `matchQueries` (src/match/score.ts) for batches of 100 noisy queries (test/eval/match-set.ts);
  *   over HTTP, `POST /data/entities/match` with the same batches.
@@ -69,6 +69,7 @@ async function measure(t: SeedTarget) {
     const names = Array.from({ length: 200 }, () => rng.pick(facts).name);
     const cases: Record<string, string[]> = {
       exact: names.map((n) => n.toLowerCase()),
+      prefix1: names.map((n) => n.slice(0, 1).toLowerCase()),
       prefix3: names.map((n) => n.slice(0, 3).toLowerCase()),
       typo: names.map((n) => typo(rng, n) ?? n),
       'legal form': names.map((n) => `${n} Inc.`),
