@@ -255,10 +255,14 @@ export async function countRows(db: Knex): Promise<number> {
   return n;
 }
 
-export async function ensureSeeded(t: SeedTarget, pg: Pg | null): Promise<SeedResult> {
+/**
+ * The seeded database of `t` (its marker's result), seeding it first when there is none, or, with
+ * `{ seed: false }`, failing instead: a bench run beside others must not start a seed of minutes. A
+ * seeded database gets the migrations added since its seed (e.g. new indexes).
+ */
+export async function ensureSeeded(t: SeedTarget, pg: Pg | null, opts: { seed?: boolean } = {}): Promise<SeedResult> {
   const have = seededResult(t);
   if (have) {
-    // migrations added since the seed (e.g. new indexes) still apply
     const db = createDb({ dbClient: t.kind, databaseUrl: t.databaseUrl, sqliteFile: t.sqliteFile, dbPoolMax: 2 });
     try {
       await migrate(db);
@@ -268,6 +272,7 @@ export async function ensureSeeded(t: SeedTarget, pg: Pg | null): Promise<SeedRe
     log(`reusing ${t.kind} ${have.scale}/${have.seed} (${have.rows.toLocaleString('en-US')} rows, seeded ${have.at})`);
     return have;
   }
+  if (opts.seed === false) throw new Error(`${t.kind} ${t.scale}/${t.seed} is not seeded in ${BENCH_DIR} (no ${path.basename(t.marker)}); this benchmark does not seed: run bench/seed.ts first`);
   return seedFresh(t, pg);
 }
 
