@@ -18,7 +18,12 @@ import { exportExampleFiles } from '../src/openapi/exports.js';
 import { stubFlattened } from '../src/openapi/flatten.js';
 
 /** Examples longer than this (as JSON, or as text for a string) leave the document. */
-export const INLINE_LIMIT = 500;
+export const INLINE_LIMIT = 300;
+/**
+ * A media type's single `example` leaves it as a named `default` example, a change of form the bundle
+ * keeps: those leave only past this longer limit, so the bundle keeps the form it had.
+ */
+export const SINGLE_INLINE_LIMIT = 500;
 const REF_DIR = path.relative(ROOT, EXAMPLES_DIR).split(path.sep).join('/');
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
@@ -79,7 +84,7 @@ export function splitExamples(text: string, read: ExampleReader = readExample): 
     const single = map.items.find((p) => keyOf(p) === 'example');
     if (single) {
       const value = (single.value as YAML.Node).toJSON();
-      if (sizeOf(value) <= INLINE_LIMIT) continue;
+      if (sizeOf(value) <= SINGLE_INLINE_LIMIT) continue;
       const ref = fileFor(base, media, undefined, value);
       claim(ref, fileContent(ref, value));
       const indent = indentAt(rangeOf(single.key)[0]);
