@@ -78,7 +78,7 @@ shorten-openapi: install ## Fold long-form shared responses, header sets, parame
 split-examples: install ## Move large inline examples of openapi.yaml into openapi/examples/ and write the bundle (re-runnable)
 	$(TSX) scripts/split-examples.ts
 
-generate: install $(PY_SDK) ## Render the version table, the filter syntax and the CSV examples into openapi.yaml (large examples moved to openapi/examples/) and the configuration table into README.md; write the bundle; regenerate generated/api.ts, the Python SDK's generated package and the Postman collection
+generate: install $(PY_SDK) ## Render the served API-Version enum and the filter syntax into openapi.yaml and the export examples into openapi/examples/ (large examples moved there too) and the configuration table into README.md; write the bundle; regenerate generated/api.ts, the Python SDK's generated package and the Postman collection
 	$(TSX) src/versions/render.ts
 	$(TSX) scripts/filter-syntax.ts
 	$(TSX) scripts/config-table.ts
@@ -89,7 +89,7 @@ generate: install $(PY_SDK) ## Render the version table, the filter syntax and t
 	npx openapi-typescript $(BUNDLE) -o generated/api.ts
 	clients/python/generate.sh
 
-check-generated: install $(PY_SDK) ## Fail when the bundle, generated/api.ts, the Python SDK's generated package, the Postman collection, the version table or CSV examples in openapi.yaml, or openapi/examples/ are stale
+check-generated: install $(PY_SDK) ## Fail when the bundle, generated/api.ts, the Python SDK's generated package, the Postman collection, the API-Version enum in openapi.yaml, or openapi/examples/ (export examples included) are stale
 	@$(TSX) src/versions/render.ts --check
 	@$(TSX) scripts/filter-syntax.ts --check
 	@$(TSX) scripts/config-table.ts --check

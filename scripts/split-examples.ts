@@ -14,10 +14,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML, { isMap, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import { BUNDLE_PATH, bundleText, bundleYaml, EXAMPLES_DIR, OPENAPI_PATH, readExample, ROOT, type ExampleReader } from '../src/openapi/bundle.js';
+import { exportExampleFiles } from '../src/openapi/exports.js';
 import { stubFlattened } from '../src/openapi/flatten.js';
 
 /** Examples longer than this (as JSON, or as text for a string) leave the document. */
-export const INLINE_LIMIT = 500;
+export const INLINE_LIMIT = 300;
+/**
+ * A media type's single `example` leaves it as a named `default` example, a change of form the bundle
+ * keeps: those leave only past this longer limit, so the bundle keeps the form it had.
+ */
+export const SINGLE_INLINE_LIMIT = 500;
 const REF_DIR = path.relative(ROOT, EXAMPLES_DIR).split(path.sep).join('/');
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
@@ -78,7 +84,7 @@ export function splitExamples(text: string, read: ExampleReader = readExample): 
     const single = map.items.find((p) => keyOf(p) === 'example');
     if (single) {
       const value = (single.value as YAML.Node).toJSON();
-      if (sizeOf(value) <= INLINE_LIMIT) continue;
+      if (sizeOf(value) <= SINGLE_INLINE_LIMIT) continue;
       const ref = fileFor(base, media, undefined, value);
       claim(ref, fileContent(ref, value));
       const indent = indentAt(rangeOf(single.key)[0]);
@@ -101,6 +107,10 @@ export function splitExamples(text: string, read: ExampleReader = readExample): 
       replacePair(pair, `externalValue: '${ref}'`);
     }
   }
+  // export operations are generated from their list's `x-export` (src/openapi/exports.ts): keep the files they name
+  for (const item of Object.values((doc.toJSON() as { paths?: Record<string, Record<string, { 'x-export'?: { operationId: string } }>> }).paths ?? {}))
+    for (const op of Object.values(item ?? {}))
+      if (op?.['x-export']) for (const ref of Object.values(exportExampleFiles(op['x-export'].operationId))) claim(ref, read(ref));
   let out = text;
   for (const e of edits.sort((a, b) => b.from - a.from)) out = out.slice(0, e.from) + e.text + out.slice(e.to);
   return { text: stubFlattened(out), files };

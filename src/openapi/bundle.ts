@@ -2,7 +2,8 @@
  * The contract as one document. The hand-written `openapi.yaml` keeps its large captured examples in
  * `openapi/examples/` (an Example Object's `externalValue`, scripts/split-examples.ts), writes the blocks every
  * operation repeats in a shorthand (src/openapi/shorthand.ts) and keeps its
- * per-subtype schemas and rows of several shapes as `x-flatten` and `x-merge` stubs (src/openapi/flatten.ts); the bundle inlines both, so the
+ * per-subtype schemas and rows of several shapes as `x-flatten` and `x-merge` stubs (src/openapi/flatten.ts) and leaves the version
+ * table of its description to src/versions/render.ts; the bundle fills in all three, so the
  * server, the tests and every tool read a single self-contained document. The server bundles when it
  * starts; `make generate` also writes it to `generated/openapi.bundled.yaml` for the tools that take a
  * file (Redocly, Prism, schemathesis, the client generators), and `make check-generated` checks it.
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { flattenInto, mergeInto } from './flatten.js';
 import { expandShorthand } from './shorthand.js';
+import { fillVersionTable } from '../versions/render.js';
 
 type Json = Record<string, any>;
 
@@ -51,6 +53,7 @@ function inlineExamples(node: unknown, read: ExampleReader): void {
 /** The bundled document of an openapi.yaml text: shorthand and per-subtype schemas expanded, examples inlined. */
 export function bundleText(text: string, read: ExampleReader = readExample): Json {
   const doc = expandShorthand(YAML.parse(mergeInto(flattenInto(text))) as Json);
+  if (typeof doc.info?.description === 'string') doc.info.description = fillVersionTable(doc.info.description);
   inlineExamples(doc, read);
   return doc;
 }

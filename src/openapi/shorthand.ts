@@ -10,7 +10,8 @@
  * - `x-headers: name` on a response: the set's headers, then the response's own `headers`;
  * - `x-parameters: [Filter, Cursor]` on an operation or path item whose parameters are all references;
  * - `x-scopes: ['read:entities']` on an operation: `security` by OAuth2 (with the client id) or a bearer token, both with those scopes;
- * - a schema `{x-page-of: Row}`: a page of rows (`data`, `page`, `currency`, `meta`), `{x-data-of: Record}`: one record (`data`, `currency`).
+ * - a schema `{x-page-of: Row}`: a page of rows (`data`, `page`, `currency`, `meta`), `{x-data-of: Record}`: one record (`data`, `currency`);
+ * - `x-export: {path, operationId, summary, noun}` on a list operation: its export operation (src/openapi/exports.ts).
  *
  * `expandShorthand` turns a parsed document into the long form (src/openapi/bundle.ts applies it, so the
  * bundle and everything that reads it see plain OpenAPI); `shorten` rewrites the long-form blocks of the
@@ -18,6 +19,7 @@
  * operations added in the long form are folded the next time it runs and the rest of the text is kept.
  */
 import YAML from 'yaml';
+import { expandExports } from './exports.js';
 
 type Json = Record<string, any>;
 
@@ -104,6 +106,7 @@ const SCHEMA_SHORTHAND: Record<string, string> = {
 
 /** Expands the shorthand of a parsed document in place and drops its definitions. */
 export function expandShorthand(doc: Json): Json {
+  expandExports(doc);
   const components = (doc.components ?? {}) as Json;
   const shared = (components['x-shared-responses'] ?? {}) as Json;
   const sets = (components['x-header-sets'] ?? {}) as Json;

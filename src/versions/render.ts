@@ -1,7 +1,9 @@
 /**
- * Renders the version table (src/versions/table.ts) as Markdown into openapi.yaml's description,
- * between the `versions:start` and `versions:end` markers: `tsx src/versions/render.ts [--check]`.
- * The same data serves `GET /reference/versions`.
+ * The version table (src/versions/table.ts) as Markdown. openapi.yaml's description holds only the
+ * `versions:start` and `versions:end` markers; the bundle renders the table between them
+ * (`fillVersionTable`, src/openapi/bundle.ts), so the table is never stale. The script writes the
+ * `API-Version` enum (the versions served today) into openapi.yaml and empties the markers:
+ * `tsx src/versions/render.ts [--check]`. The same data serves `GET /reference/versions`.
  */
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -29,16 +31,22 @@ export function versionMarkdown(): string[] {
   ];
 }
 
+const MARKERS = (indent: string, body: string) =>
+  `${indent}<!-- versions:start (generated from src/versions/table.ts by \`make generate\`) -->\n${body}${indent}<!-- versions:end -->`;
+
+/** A description with the version table between its markers. */
+export function fillVersionTable(description: string): string {
+  const m = START.exec(description);
+  return m ? description.replace(START, () => MARKERS(m[1] ?? '', `${versionMarkdown().map((l) => (l ? (m[1] ?? '') + l : '')).join('\n')}\n`)) : description;
+}
+
+/** openapi.yaml with the served versions as the `ApiVersion` enum and the markers of the version table emptied. */
 export function renderInto(yaml: string): string {
   const m = START.exec(yaml);
   if (!m) throw new Error('openapi.yaml has no versions:start/versions:end markers');
-  const indent = m[1] ?? '';
-  const body = versionMarkdown().map((l) => (l ? indent + l : '')).join('\n');
   if (!ENUM.test(yaml)) throw new Error('openapi.yaml: the ApiVersion schema has no `enum: [...]`');
   const served = supportedVersions(new Date());
-  return yaml
-    .replace(START, `${indent}<!-- versions:start (generated from src/versions/table.ts by \`make generate\`) -->\n${body}\n${indent}<!-- versions:end -->`)
-    .replace(ENUM, `$1[${served.map((v) => `'${v}'`).join(', ')}]`);
+  return yaml.replace(START, () => MARKERS(m[1] ?? '', '')).replace(ENUM, `$1[${served.map((v) => `'${v}'`).join(', ')}]`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -47,7 +55,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const after = renderInto(before);
   if (process.argv.includes('--check')) {
     if (before !== after) {
-      console.error('openapi.yaml is stale (the version table or served API-Version list): run make generate');
+      console.error('openapi.yaml is stale (the served API-Version list, or a version table written into it): run make generate');
       process.exit(1);
     }
   } else fs.writeFileSync(file, after);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import YAML from 'yaml';
 import { bundledDocument, bundleText, OPENAPI_PATH } from '../../src/openapi/bundle.js';
-import { INLINE_LIMIT, splitExamples } from '../../scripts/split-examples.js';
+import { INLINE_LIMIT, SINGLE_INLINE_LIMIT, splitExamples } from '../../scripts/split-examples.js';
 
 const big = { data: Array.from({ length: 40 }, (_, i) => ({ id: i, name: `Company ${i}` })) };
 const DOC = `paths:
@@ -19,7 +19,7 @@ const DOC = `paths:
               example: ${JSON.stringify(big)}
             text/csv:
               schema: {type: string}
-              example: ${JSON.stringify('id,name\r\n' + 'x'.repeat(INLINE_LIMIT))}
+              example: ${JSON.stringify('id,name\r\n' + 'x'.repeat(SINGLE_INLINE_LIMIT))}
   /things/{id}:
     get:
       operationId: getThing
@@ -35,19 +35,22 @@ const DOC = `paths:
                   value: ${JSON.stringify(big)}
                 small:
                   value: {"data":{"id":1}}
+                medium:
+                  value: ${JSON.stringify({ data: { name: 'm'.repeat(INLINE_LIMIT) } })}
 components:
   responses:
     NotFound:
       description: Not found.
       content:
         application/json:
-          example: {"error":{"code":"NOT_FOUND","message":"No thing","details":null}}
+          example: {"error":{"code":"NOT_FOUND","message":"No thing${'.'.repeat(INLINE_LIMIT)}","details":null}}
 `;
 
-it('moves each large example into a file named by where it is, leaves small ones inline, and the bundle restores the values', () => {
+it('moves each large example into a file named by where it is, leaves small ones inline (a single `example` up to its longer limit), and the bundle restores the values', () => {
   const { text, files } = splitExamples(DOC);
   expect([...files.keys()].sort()).toEqual([
     'openapi/examples/getThing.200.USD.json',
+    'openapi/examples/getThing.200.medium.json',
     'openapi/examples/listThings.200.csv',
     'openapi/examples/listThings.200.json',
   ]);
@@ -59,6 +62,7 @@ it('moves each large example into a file named by where it is, leaves small ones
   expect(hand.paths['/things/{id}'].get.responses['200'].content['application/json'].examples).toEqual({
     USD: { summary: 'Money in USD', externalValue: 'openapi/examples/getThing.200.USD.json' },
     small: { value: { data: { id: 1 } } },
+    medium: { externalValue: 'openapi/examples/getThing.200.medium.json' },
   });
   expect(text).toContain('example: {"error":{"code":"NOT_FOUND"');
 

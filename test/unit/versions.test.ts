@@ -5,6 +5,8 @@ import { ApiError } from '../../src/errors.js';
 import { resolveVersion, supportedVersions, versionHeaders, versionTable } from '../../src/versions/resolve.js';
 import { loadDocument } from '../../src/pipeline/routing.js';
 import { downgraded } from '../../src/versions/changes/index.js';
+import { renderInto } from '../../src/versions/render.js';
+import { bundledDocument, OPENAPI_PATH } from '../../src/openapi/bundle.js';
 import { LATEST_VERSION, VERSIONS } from '../../src/versions/table.js';
 
 const at = (d: string) => new Date(`${d}T12:00:00Z`);
@@ -100,5 +102,21 @@ describe('the operations a pinned version rewrites (record documents go out as s
     expect(downgraded('2026-10-08', 'listCompanies')).toBe(false);
     expect(downgraded('2026-10-08', 'getCompany')).toBe(false);
     expect(downgraded(LATEST_VERSION, 'listTransactions')).toBe(false);
+  });
+});
+
+describe('the version table of the contract', () => {
+  it('is rendered into the bundle from the table, with a row per version, and not kept in openapi.yaml', () => {
+    const description = String(bundledDocument().info.description);
+    for (const v of VERSIONS) expect(description).toContain(`| ${v.date}${v.date === LATEST_VERSION ? ' (latest)' : ''} |`);
+    const text = fs.readFileSync(OPENAPI_PATH, 'utf8');
+    expect(text).toMatch(/<!-- versions:start[^\n]*-->\n *<!-- versions:end -->/);
+  });
+
+  it('is emptied out of openapi.yaml when one was written into it', () => {
+    const text = fs.readFileSync(OPENAPI_PATH, 'utf8');
+    const written = text.replace(/(<!-- versions:start[^\n]*-->\n)/, '$1    | 2000-01-01 | | stale |\n');
+    expect(written).not.toBe(text);
+    expect(renderInto(written)).not.toContain('stale');
   });
 });
