@@ -56,7 +56,7 @@ $(CLIENTS_CHECK): test/clients/requirements.txt
 
 run: install ## Migrate and seed the embedded SQLite demo database if needed, then start the API and identity provider
 	$(SEEDING) $(NODE_TS) src/admin/database.ts ensure
-	MALLOC_MMAP_THRESHOLD_=$(MALLOC_MMAP_THRESHOLD) NODE_OPTIONS="$(if $(filter-out 0,$(HEAP_MB)),--max-old-space-size=$(HEAP_MB)) $(if $(filter-out 0,$(HEAP_YOUNG_MB)),--max-semi-space-size=$(HEAP_YOUNG_MB)) $${NODE_OPTIONS:-}" exec $(NODE_TS) src/server.ts
+	MALLOC_MMAP_THRESHOLD_=$(MALLOC_MMAP_THRESHOLD) NODE_OPTIONS="$(if $(filter-out 0,$(HEAP_MB)),--max-old-space-size=$(HEAP_MB)) $(if $(filter-out 0,$(HEAP_YOUNG_MB)),--max-semi-space-size=$(HEAP_YOUNG_MB)) $${NODE_OPTIONS:-}" exec $(NODE_TS) main.ts
 
 build: install ## Compile to dist/ (npm start, npm run admin): JavaScript, worker modules, openapi.yaml, docs renderer
 	rm -rf dist

@@ -13,7 +13,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { buildRouter, loadDocument } from '../src/pipeline/routing.js';
+import { loadDocument } from '../src/openapi/served.js';
+import { buildRouter } from '../src/pipeline/routing.js';
 
 const MODE = process.env.FLOOR_MODE ?? 'node';
 /** About the size of a transaction detail on the large seed (3 KB). */

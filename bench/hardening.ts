@@ -48,7 +48,7 @@ function req(port: number, p: string, opts: { method?: string; headers?: Record<
 
 async function startServer(dir: string, db: string): Promise<{ proc: ChildProcess; port: number; authPort: number }> {
   const [port, authPort] = [await freePort(), await freePort()];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), AUTH_PORT: String(authPort), DATABASE_URL: `sqlite:${db}`, SIGNING_KEY_FILE: path.join(dir, 'key.json'), LOG_LEVEL: 'silent', RATE_LIMIT_BURST: '1000000', RATE_LIMIT_PER_SECOND: '1000000' },
     stdio: ['ignore', 'ignore', 'pipe'],

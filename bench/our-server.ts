@@ -5,8 +5,9 @@
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
+import { handlers } from '../handlers/index.js';
 
-const server = await startServer(loadConfig(), { logger: pino({ level: 'silent' }) }).catch((err: Error) => {
+const server = await startServer(loadConfig(), handlers, { logger: pino({ level: 'silent' }) }).catch((err: Error) => {
   process.send?.({ error: err.message });
   process.exit(1);
 });

@@ -44,7 +44,7 @@ export function get(port: number, p: string, headers: Record<string, string> = {
 
 export async function startServer(dir: string, db: string): Promise<Server> {
   const [port, authPort] = [await freePort(), await freePort()];
-  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server.ts'], {
+  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...RUN_ENV, PORT: String(port), AUTH_PORT: String(authPort), DATABASE_URL: `sqlite:${db}`, SIGNING_KEY_FILE: path.join(dir, 'key.json'), LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'ignore', 'pipe'],

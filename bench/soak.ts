@@ -1,6 +1,6 @@
 /**
  * `make soak`: the load-and-soak run of the reliability issue. On the embedded PostgreSQL with the
- * bench seed (BENCH_SCALE, default large), starts the real entry point (`src/server.ts`, as `make run`
+ * bench seed (BENCH_SCALE, default large), starts the real entry point (`main.ts`, as `make run`
  * does) with SOAK_WORKERS processes (default 2) sharing the rate limits in PostgreSQL, measures the
  * maximum requests/s of a mixed workload (transaction detail, company detail, filtered sorted list)
  * for SOAK_MAX_SECONDS (30), then holds SOAK_RATE (0.8) of it for SOAK_MINUTES (10) in one-minute

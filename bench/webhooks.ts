@@ -18,6 +18,7 @@ import { createDb } from '../src/db/knex.js';
 import { migrate } from '../src/db/migrate.js';
 import { runImport } from '../src/import/engine.js';
 import { startServer } from '../src/server.js';
+import { handlers } from '../handlers/index.js';
 import { CLAIM_BATCH } from '../src/webhooks/outbox.js';
 import { seedDatabase } from '../seeds/index.js';
 import { testServerConfig } from '../test/helpers/servers.js';
@@ -57,7 +58,7 @@ async function measure(kind: DbKind, pg: Pg | null) {
   await migrate(seedDb);
   await seedDatabase(seedDb, { scale: 'tiny' });
   await seedDb.destroy();
-  const server = await startServer(testServerConfig(url, dir, env), { logger: pino({ level: 'silent' }) });
+  const server = await startServer(testServerConfig(url, dir, env), handlers, { logger: pino({ level: 'silent' }) });
   const db = createDb(server.cfg);
   const token = (
     (await (

@@ -2,7 +2,7 @@
  * The part of `make build` after `tsc -p tsconfig.build.json`: puts beside the compiled JavaScript
  * in dist/ what the server reads at run time and tsc does not emit: the plain-JavaScript worker
  * modules (*.mjs), openapi.yaml (found from dist/src/pipeline/routing.js as from src/pipeline/routing.ts: two folders up), and
- * the docs renderer (src/http/docs.ts), so that `node dist/src/server.js` needs neither TypeScript
+ * the docs renderer (src/http/docs.ts), so that `node dist/main.js` needs neither TypeScript
  * nor any development dependency.
  */
 import fs from 'node:fs';
@@ -25,8 +25,8 @@ function modules(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-if (!fs.existsSync(path.join(DIST, 'src', 'server.js'))) {
-  console.error('dist/src/server.js is missing: run tsc -p tsconfig.build.json first (make build)');
+if (!fs.existsSync(path.join(DIST, 'main.js'))) {
+  console.error('dist/main.js is missing: run tsc -p tsconfig.build.json first (make build)');
   process.exit(1);
 }
 const examples = fs.readdirSync(path.join(ROOT, 'openapi/examples')).map((f) => `openapi/examples/${f}`);

@@ -44,11 +44,12 @@ import { redirectStage } from './pipeline/redirect.js';
 import { identityPathsStage } from './pipeline/elsewhere.js';
 import { requestLogStage } from './pipeline/requestLog.js';
 import { spoolStage } from './pipeline/spool.js';
-import { buildRouter, loadDocument, methodStage, planOperations, routingStage } from './pipeline/routing.js';
+import { buildRouter, methodStage, planOperations, routingStage } from './pipeline/routing.js';
+import { loadDocument } from './openapi/served.js';
 import { versionRequestStage } from './pipeline/versionRequest.js';
 import { versionResponseStage } from './pipeline/versionResponse.js';
 
-export { loadDocument } from './pipeline/routing.js';
+export { loadDocument } from './openapi/served.js';
 
 export async function createApp(deps: Deps, handlers: HandlerMap): Promise<express.Express> {
   const { cfg, log } = deps;

@@ -1,15 +1,14 @@
 /**
- * Process entry: configuration, the API and identity-provider listeners, graceful shutdown.
+ * The server of a process: configuration, the API and identity-provider listeners, graceful shutdown.
+ * The operation handlers come from the caller (main.ts, the process entry above src/ and handlers/).
  * `startServer` is also what the tests use (ports 0 = any free port).
  */
-import { pathToFileURL } from 'node:url';
 import pino from 'pino';
-import { handlers } from '../handlers/index.js';
 import { preloadSnapshot } from './analytics/snapshot.js';
 import { Outbox } from './webhooks/outbox.js';
 import { ChangeSignal } from './webhooks/signal.js';
 import { createApp } from './app.js';
-import type { Deps } from './http/context.js';
+import type { Deps, HandlerMap } from './http/context.js';
 import { createIdentityProvider } from './auth/idp.js';
 import { loadCursorSecret, loadSigningKey, signingKeyExists, type SigningKey } from './auth/signing.js';
 import { Authenticator } from './auth/verify.js';
@@ -38,7 +37,7 @@ export interface RunningServer {
 /** How long shutdown waits for requests still running (their clients may have gone) before the pool closes. */
 const SHUTDOWN_WAIT_MS = 10_000;
 
-export async function startServer(base: Config, opts: { logger?: pino.Logger } = {}): Promise<RunningServer> {
+export async function startServer(base: Config, handlers: HandlerMap, opts: { logger?: pino.Logger } = {}): Promise<RunningServer> {
   // asynchronous destination: a request's log line is queued, not written by a blocking write on the
   // event loop (to a pipe, the usual stdout of a container: about 22 -> 12 us per line); pino flushes
   // the queue synchronously at exit, and `close` below flushes it
@@ -127,7 +126,8 @@ async function refuseUnsafeProduction(cfg: Config): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
+/** The whole process: one server, or (`WORKERS` > 1) the cluster's primary; exits on a bad configuration. */
+export async function runProcess(handlers: HandlerMap): Promise<void> {
   let cfg: Config;
   try {
     cfg = loadConfig();
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
     if (cfg.nodeEnv === 'production') await refuseUnsafeProduction(cfg);
     return runPrimary(cfg);
   }
-  const server = await startServer(cfg);
+  const server = await startServer(cfg, handlers);
   if (printsBanner()) process.stderr.write(startupBanner(server).join('\n') + '\n');
   const shutdown = (signal: string) => {
     process.stderr.write(`${signal}: draining in-flight requests\n`);
@@ -153,11 +153,4 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
 }

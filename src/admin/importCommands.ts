@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import type { Knex } from 'knex';
-import { runImport, FORMATS, MODES, type Format, type Mode } from '../import/engine.js';
+import { runImport, FORMATS, type Format } from '../import/engine.js';
+import { MODES, type Mode } from '../import/job.js';
 import { verifyDerived } from '../import/derived.js';
 import { EXPORTED_TYPES, type ExportedType } from '../import/exported.js';
 import { ImportInterrupted, InputError } from '../import/errors.js';

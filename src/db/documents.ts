@@ -22,6 +22,9 @@ export type DocumentKind = 'transaction' | OrganizationKind | 'company_row';
 /** The subtype of the entities a kind of document is kept for (null: rounds). */
 export const subtypeOf = (kind: DocumentKind): OrganizationKind | null => (kind === 'transaction' ? null : kind === 'company_row' ? 'company' : kind);
 
+/** A place in a document's body: the keys and indexes from its root (`money_paths` is a JSON list of them). */
+export type DocumentPath = (string | number)[];
+
 export interface DocumentRow {
   record_id: number;
   body: string;

@@ -22,6 +22,7 @@ import {
   subtypeOf,
   writeDocuments,
   type DocumentKind,
+  type DocumentPath as Path,
   type DocumentRow,
 } from '../db/documents.js';
 import { loadEntities, type EntityWithBlocks } from '../db/entities.js';
@@ -33,8 +34,6 @@ import { organizationRecords } from '../services/organizations.js';
 import { transactionRecords } from '../services/transactions.js';
 import { resolveVersion } from '../versions/resolve.js';
 import { operationLockPlan } from './plans.js';
-
-export type Path = (string | number)[];
 
 /** A money value the serialisers produced, in USD, until its place in the document is known. */
 class MoneyMark {

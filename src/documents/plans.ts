@@ -5,7 +5,7 @@
  * resolved here (local references, siblings of a `$ref` kept next to what it names).
  */
 import { lockPlan, type Plan } from '../access/locked.js';
-import { loadDocument } from '../pipeline/routing.js';
+import { loadDocument } from '../openapi/served.js';
 
 type Node = Record<string, unknown>;
 

@@ -6,14 +6,13 @@
  */
 import { applyLockSites, type LockSite } from '../access/locked.js';
 import type { Principal, Tier } from '../auth/verify.js';
-import { loadDocuments, type DocumentKind, type DocumentRow } from '../db/documents.js';
+import { loadDocuments, type DocumentKind, type DocumentPath, type DocumentRow } from '../db/documents.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { RawJson } from '../http/rawJson.js';
 import { withScore } from '../services/keyword.js';
 import type { Money } from '../money/fx.js';
 import { downgraded } from '../versions/changes/index.js';
 import type { VersionInfo } from '../versions/resolve.js';
-import type { Path } from './build.js';
 
 /** A document's record as the serialisers would give it for this request's currency, and where its locks go. */
 export interface Assembled {
@@ -46,7 +45,7 @@ export const storedRow = (doc: DocumentRow, appUrl: string, updatedAt: string): 
 export function assemble(doc: DocumentRow, appUrl: string, money: Money): Assembled {
   const data = JSON.parse(withAppUrl(doc, appUrl)) as Record<string, unknown>;
   if (money.perUsd !== 1) {
-    for (const path of JSON.parse(doc.money_paths) as Path[]) {
+    for (const path of JSON.parse(doc.money_paths) as DocumentPath[]) {
       let obj = data as Record<string | number, unknown>;
       for (let i = 0; i < path.length - 1; i++) obj = obj[path[i]!] as Record<string | number, unknown>;
       const last = path[path.length - 1]!;

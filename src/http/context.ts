@@ -14,7 +14,7 @@ import type { CreditLeases } from '../access/leases.js';
 import type { Metrics } from './metrics.js';
 import type { ListInput } from '../query/list.js';
 import type { InFlight } from './inflight.js';
-import type { ImportRunner } from '../import/http.js';
+import type { ImportQueue } from '../import/job.js';
 
 export interface Deps {
   db: Knex;
@@ -37,7 +37,7 @@ export interface Deps {
   /** Commits of changes and due deliveries, in this process and (PostgreSQL) any other (src/webhooks/signal.ts). */
   changes?: Pick<ChangeSignal, 'fire' | 'wait' | 'listening'>;
   /** Runs imports posted over HTTP in this process (src/import/http.ts). */
-  importRunner?: ImportRunner;
+  importRunner?: ImportQueue;
   /** Detail records for other answers (set by the app once its operations are planned). */
   embed?: RecordEmbedder;
 }

@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NextFunction, Request, Response } from 'express';
-import { loadDocument } from '../pipeline/routing.js';
+import { loadDocument } from '../openapi/served.js';
 import { versionMarkdown } from '../versions/render.js';
 import { operationSamples } from './samples.js';
 

@@ -18,6 +18,7 @@ import { readCsv, readLines } from './csv.js';
 import { KNOWN_HEADERS, layoutOf } from './crunchbase.js';
 import type { Layout } from './layout.js';
 import { refreshDerived, type Refreshed } from './derived.js';
+import type { Mode } from './job.js';
 import { ImportInterrupted, InputError, RowError, type Rejection } from './errors.js';
 import { applyDeferred, applyExportedBatch, EXPORTED_TYPES, parseExportedLine, type Deferred, type ExportedRow, type ExportedType } from './exported.js';
 import { mapChangeRecord } from './ndjson.js';
@@ -25,8 +26,6 @@ import { REPORT_TYPE, type CompanyIn, type DeleteIn, type InvestmentIn, type Inv
 
 export const FORMATS = ['crunchbase-csv', 'ndjson'] as const;
 export type Format = (typeof FORMATS)[number];
-export const MODES = ['all-or-nothing', 'skip-invalid'] as const;
-export type Mode = (typeof MODES)[number];
 
 /** A file to import: its name (for the report and errors), its size if known, and its bytes. */
 export interface Input {

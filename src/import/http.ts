@@ -17,8 +17,8 @@ import type { Logger } from 'pino';
 import { failUnfinishedImportRuns, importRunExists, markImportRun, touchImportRuns, unfinishedImportRuns } from '../db/importRuns.js';
 import { dialectOf } from '../db/dialect.js';
 import { ApiError } from '../errors.js';
-import { runImport, type Mode } from './engine.js';
-import type { ExportedType } from './exported.js';
+import { runImport } from './engine.js';
+import type { ImportJob, ImportQueue } from './job.js';
 import { InputError } from './errors.js';
 import { ABANDONED_ERROR, abandoned, ALIVE_EVERY_MS, newOwner } from './owner.js';
 
@@ -67,16 +67,6 @@ export async function spoolBody(req: Request, cap: number): Promise<Spooled> {
   return { file, bytes, sha256: digest.digest('hex') };
 }
 
-export interface ImportJob {
-  id: string;
-  file: string;
-  mode: Mode;
-  dryRun: boolean;
-  source: string | undefined;
-  /** The body is this list's own export, not change records. */
-  type?: ExportedType;
-}
-
 /**
  * Runs posted imports after the transaction that recorded them commits (`recorded`: the idempotency
  * stage's transaction, or nothing). Imports of one process run one after another: each is one
@@ -86,7 +76,7 @@ export interface ImportJob {
  * unfinished runs no live process owns any more (a process killed with imports queued or running),
  * and keeps doing so every ALIVE_EVERY_MS, when on PostgreSQL it also says its own runs are alive.
  */
-export class ImportRunner {
+export class ImportRunner implements ImportQueue {
   private chain: Promise<void> = Promise.resolve();
   private readonly owner = newOwner();
   /** Runs of this runner not finished yet. */

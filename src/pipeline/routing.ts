@@ -15,25 +15,13 @@ import { cachePolicy } from '../http/caching.js';
 import { serializeBody } from '../http/rawJson.js';
 import { csvPlan } from '../http/csv.js';
 import type { Deps, Handler, HandlerMap, Result } from '../http/context.js';
-import { bundledDocument } from '../openapi/bundle.js';
 import { patchOpenApiBackend } from '../patches/openapi-backend.js';
 import { leftToOperation, validationFailure } from '../http/validation.js';
-import { setServedVersions } from '../versions/resolve.js';
 import { requiredScopes, type Exchange, type OperationPlan } from './operation.js';
 import { withoutLegacyFormat } from './export.js';
 import { clientGone, stateOf } from './state.js';
 
-/**
- * openapi.yaml bundled (its examples and per-subtype schemas inlined, src/openapi/bundle.ts), with the
- * API-Version values this server accepts at `at` (the support window moves).
- */
-export function loadDocument(at: Date): Document {
-  const doc = bundledDocument() as Document;
-  setServedVersions(doc, at);
-  return doc;
-}
-
-/** The router and request validators of the document (openapi.yaml as served now: loadDocument). */
+/** The router and request validators of the document (openapi.yaml as served now: src/openapi/served.ts). */
 export async function buildRouter(document: Document): Promise<OpenAPIBackend> {
   const ajvOpts = { allErrors: true, strict: false };
   const customizeAjv: AjvCustomizer = (ajv) => {

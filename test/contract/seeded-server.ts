@@ -10,6 +10,7 @@ import pino from 'pino';
 import { createDb } from '../../src/db/knex.js';
 import { migrate } from '../../src/db/migrate.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { handlers } from '../../handlers/index.js';
 import { seedDatabase } from '../../seeds/index.js';
 import { startTestPostgres, testServerConfig } from '../helpers/servers.js';
 
@@ -51,7 +52,7 @@ export async function startSeededServer(opts: { db: 'sqlite' | 'postgres'; seed?
     await migrate(db);
     await seedDatabase(db, { scale: 'tiny', seed: opts.seed });
     await db.destroy();
-    server = await startServer(cfg, { logger: pino({ level: 'silent' }) });
+    server = await startServer(cfg, handlers, { logger: pino({ level: 'silent' }) });
     const res = await fetch(`${server.authUrl}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -12,6 +12,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createDb } from '../../src/db/knex.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { handlers } from '../../handlers/index.js';
 import { LATEST_VERSION } from '../../src/versions/table.js';
 import { assertContract, isJsonType } from './contract.js';
 import { testServerConfig } from './servers.js';
@@ -59,7 +60,7 @@ export async function startHarness(kind: DbKind, env: Record<string, string> = {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fdapi-${kind}-`));
   const databaseUrl = await makeDatabase(kind, dir);
   const cfg = testServerConfig(databaseUrl, dir, { RATE_LIMIT_BURST: '10000', RATE_LIMIT_PER_SECOND: '10000', ...env });
-  const server = await startServer(cfg, { logger: pino({ level: 'silent' }) });
+  const server = await startServer(cfg, handlers, { logger: pino({ level: 'silent' }) });
   const db = createDb(server.cfg);
 
   async function call<T>(method: string, url: string, opts: { headers?: Record<string, string | null>; body?: unknown; raw?: string } = {}) {

@@ -98,13 +98,13 @@ export function childServerEnv(dir: string, port: number, authPort: number): Nod
 }
 
 /**
- * `src/server.ts` as its own process (as `make run` starts it) over `env.DATABASE_URL`, on free
+ * `main.ts` as its own process (as `make run` starts it) over `env.DATABASE_URL`, on free
  * ports, with its signing key in `dir`; resolves once the start-up banner is printed (throws if it
  * is not within `startMs`).
  */
 export async function spawnServer(dir: string, env: Record<string, string> & { DATABASE_URL: string }, startMs = 60_000): Promise<ServerProcess> {
   const [port, authPort] = [await freePort(), await freePort()];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'main.ts'], {
     cwd: ROOT,
     env: { ...childServerEnv(dir, port, authPort), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -160,9 +160,9 @@ export function commandLine(pid: number): string[] {
 /** The direct children of `pid`. */
 export const childrenOf = (pid: number): number[] => [...parentPids()].filter(([, parent]) => parent === pid).map(([child]) => child);
 
-/** The pids of a primary's server workers (children running src/server.ts, not tsx's esbuild). */
+/** The pids of a primary's server workers (children running main.ts, not tsx's esbuild). */
 export function serverWorkers(pid: number): number[] {
-  return childrenOf(pid).filter((c) => commandLine(c).join(' ').includes('src/server.ts'));
+  return childrenOf(pid).filter((c) => commandLine(c).some((arg) => path.basename(arg) === 'main.ts'));
 }
 
 /** A client-credentials token from the identity provider at `authUrl`: the status and the body. */

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createDb } from '../../src/db/knex.js';
 import { migrate } from '../../src/db/migrate.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { handlers } from '../../handlers/index.js';
 import { seedDatabase } from '../../seeds/index.js';
 import { assertContract } from '../helpers/contract.js';
 import { settled, startHarness, type Harness } from '../helpers/harness.js';
@@ -92,7 +93,7 @@ describe('PostgreSQL stopped during traffic', () => {
     } finally {
       await seedDb.destroy();
     }
-    server = await startServer(cfg, { logger: pino({ level: 'silent' }) });
+    server = await startServer(cfg, handlers, { logger: pino({ level: 'silent' }) });
     db = createDb(server.cfg);
   }, 120_000);
 

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertContract } from '../helpers/contract.js';
 import { forEachDatabase, settled, startHarness, type Harness } from '../helpers/harness.js';
 import { postSignIn } from '../helpers/signin.js';
+import { handlers } from '../../handlers/index.js';
 
 /** Tables a request could change (see src/db/migrations). */
 const MUTABLE_TABLES: [string, string[]][] = [
@@ -396,7 +397,7 @@ describe('hardening', () => {
     h = await startHarness('sqlite', { LOG_LEVEL: 'trace', METRICS_TOKEN: 'hostile-metrics' });
     // a second server over the same database with a capturing logger at the most verbose level
     const { startServer } = await import('../../src/server.js');
-    const server = await startServer({ ...h.server.cfg, port: 0, authPort: 0 }, { logger: pino({ level: 'trace' }, sink) });
+    const server = await startServer({ ...h.server.cfg, port: 0, authPort: 0 }, handlers, { logger: pino({ level: 'trace' }, sink) });
     const close = h.server.close;
     h.server.close = async () => {
       await server.close();

@@ -17,6 +17,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '../../src/db/knex.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { handlers } from '../../handlers/index.js';
 import { DATABASES, makeDatabase } from '../helpers/harness.js';
 import { teamWithKey, testServerConfig, tokenFor } from '../helpers/servers.js';
 
@@ -121,12 +122,12 @@ describe.each(DATABASES)('an export imported into an empty instance [%s]', (kind
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), `fdapi-roundtrip-${kind}-`));
-    a = await startServer(testServerConfig(await makeDatabase(kind, dir), dir), { logger: pino({ level: 'silent' }) });
+    a = await startServer(testServerConfig(await makeDatabase(kind, dir), dir), handlers, { logger: pino({ level: 'silent' }) });
     const { BASE_URL: _vite, ...inherited } = process.env;
     env = { ...inherited, DATABASE_URL: await emptyDatabase(kind, dir), SEED_SCALE: 'none' };
     const ensured = await cli('src/admin/database.ts', ['ensure']);
     expect(ensured.code, ensured.stderr).toBe(0);
-    b = await startServer(testServerConfig(env.DATABASE_URL!, dir), { logger: pino({ level: 'silent' }) });
+    b = await startServer(testServerConfig(env.DATABASE_URL!, dir), handlers, { logger: pino({ level: 'silent' }) });
     bDb = createDb(b.cfg);
     pipeline = await teamWithKey(bDb, 0, ['manage:data']);
     const headers = await auth(a);

@@ -114,7 +114,7 @@ describe.each(DATABASES)('built, pruned and bootstrapped from the command line [
   }, 60_000);
   afterAll(() => {
     if (server?.proc.exitCode === null) {
-      for (const pid of descendants(server.proc.pid!, 'dist/src/server.js')) process.kill(pid, 'SIGKILL');
+      for (const pid of descendants(server.proc.pid!, 'dist/main.js')) process.kill(pid, 'SIGKILL');
       server.proc.kill('SIGKILL');
     }
     fs.rmSync(dir, { recursive: true, force: true });
@@ -186,7 +186,7 @@ describe.each(DATABASES)('built, pruned and bootstrapped from the command line [
 
     // SIGTERM to what `npm start` leaves running, with 40 requests in flight
     expect((await admin('credits', 'grant', '--team', 'acme', '--amount', '40')).code).toBe(0);
-    const [node] = descendants(running.proc.pid!, 'dist/src/server.js');
+    const [node] = descendants(running.proc.pid!, 'dist/main.js');
     expect(node).toBeDefined();
     const outcome = await requestsThroughSigterm(base, auth, () => process.kill(node!, 'SIGTERM'));
     expect(await running.exited).toBe(0);

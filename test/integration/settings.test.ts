@@ -10,6 +10,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, SETTINGS, type SettingName } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
+import { handlers } from '../../handlers/index.js';
 import { DATABASES, makeDatabase, startHarness } from '../helpers/harness.js';
 import { freePort, teamWithKey, tokenFor } from '../helpers/servers.js';
 
@@ -136,7 +137,7 @@ describe('every setting of the schema reaches the server [postgres]', () => {
       expect(outcome(without), name).not.toEqual(loadConfig(env));
     }
 
-    const running = await startServer(loadConfig(env), { logger: pino({ level: 'silent' }) });
+    const running = await startServer(loadConfig(env), handlers, { logger: pino({ level: 'silent' }) });
     try {
       expect(running.cfg).toEqual(loadConfig(env));
       expect(running.baseUrl).toBe(given.BASE_URL);

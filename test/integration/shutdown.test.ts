@@ -10,6 +10,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/knex.js';
 import { startServer } from '../../src/server.js';
+import { handlers } from '../../handlers/index.js';
 import { DATABASES, makeDatabase } from '../helpers/harness.js';
 import { teamWithKey, testServerConfig, tokenFor } from '../helpers/servers.js';
 
@@ -20,7 +21,7 @@ describe.each(DATABASES)('shutdown under abandoned requests [%s]', (kind) => {
   it('loses no credits: taken = counted as usage', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fdapi-shutdown-${kind}-`));
     const cfg = testServerConfig(await makeDatabase(kind, dir), dir, { RATE_LIMIT_BURST: '10000', RATE_LIMIT_PER_SECOND: '10000' });
-    const server = await startServer(cfg, { logger: pino({ level: 'silent' }) });
+    const server = await startServer(cfg, handlers, { logger: pino({ level: 'silent' }) });
     const db = createDb(server.cfg);
     try {
       const { teamId, clientId } = await teamWithKey(db, BALANCE);

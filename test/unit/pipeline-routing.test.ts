@@ -4,7 +4,8 @@ import type { OpenAPIBackend } from 'openapi-backend';
 import type { ApiError } from '../../src/errors.js';
 import type { HandlerMap } from '../../src/http/context.js';
 import { contextOf } from '../../src/pipeline/handler.js';
-import { buildRouter, loadDocument, methodStage, planOperations } from '../../src/pipeline/routing.js';
+import { loadDocument } from '../../src/openapi/served.js';
+import { buildRouter, methodStage, planOperations } from '../../src/pipeline/routing.js';
 import { handlers } from '../../handlers/index.js';
 import { AT, exchange } from '../helpers/exchange.js';
 

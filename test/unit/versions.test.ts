@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
 import { resolveVersion, supportedVersions, versionHeaders, versionTable } from '../../src/versions/resolve.js';
-import { loadDocument } from '../../src/pipeline/routing.js';
+import { loadDocument } from '../../src/openapi/served.js';
 import { downgraded } from '../../src/versions/changes/index.js';
 import { renderInto } from '../../src/versions/render.js';
 import { bundledDocument, OPENAPI_PATH } from '../../src/openapi/bundle.js';
