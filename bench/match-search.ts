@@ -3,7 +3,7 @@
  * (our server forked over the same database, the development key, client-side times):
  *
  * - `/data/search`'s ranking query (rankedQuery, src/db/search.ts) for exact names, their first
- *   letter (a typeahead's first keystroke) and first 3 letters, names with one typo and names with a legal form, with and without the forgiving classes;
+ *   letter (a typeahead's first keystroke), first 2 and first 3 letters, names with one typo and names with a legal form, with and without the forgiving classes;
  *   over HTTP, `GET /data/search?q=` for the same queries;
  * - `matchQueries` (src/match/score.ts) for batches of 100 noisy queries (test/eval/match-set.ts);
  *   over HTTP, `POST /data/entities/match` with the same batches.
@@ -70,6 +70,7 @@ async function measure(t: SeedTarget) {
     const cases: Record<string, string[]> = {
       exact: names.map((n) => n.toLowerCase()),
       prefix1: names.map((n) => n.slice(0, 1).toLowerCase()),
+      prefix2: names.map((n) => n.slice(0, 2).toLowerCase()),
       prefix3: names.map((n) => n.slice(0, 3).toLowerCase()),
       typo: names.map((n) => typo(rng, n) ?? n),
       'legal form': names.map((n) => `${n} Inc.`),

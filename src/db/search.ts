@@ -4,7 +4,8 @@
  * `search_terms` holds, per entity, the lower-cased whole name, the name from each later word on
  * ("sequoia capital china" -> "capital china", "china") and the whole domain. A query is one
  * range scan `term >= q and term < q || U+10FFFF` on the covering index (a prefix match, binary
- * collation on both engines: SQLite compares bytes, PostgreSQL uses collation "C"). Matches rank:
+ * collation on both engines: SQLite compares bytes, PostgreSQL uses collation "C"), or, for one or
+ * two characters, a bounded walk of the lead indexes in ranking order (termHits). Matches rank:
  * exact name, exact domain, name prefix, domain prefix, a later word of the name ("substring"),
  * then, from the entity match index (src/db/matchKeys.ts), the same name once legal forms,
  * punctuation, case and diacritics are dropped ("normalized"), then a name one typo away ("fuzzy");
@@ -122,24 +123,57 @@ export async function searchEntities(db: Knex, q: string, kind: SearchKind | nul
 }
 
 /**
- * The first SEARCH_DEPTH matches, ranked: one range scan of search_terms_term_key, and the equality
- * probes of the match index for the forgiving classes (`forgiving` of src/match/normalize.ts: the
- * query's name keys and their one-deletion variants). An entity found both ways keeps its best class.
+ * The first SEARCH_DEPTH matches, ranked: the term matches of `termHits`, and the equality probes of
+ * the match index for the forgiving classes (`forgiving` of src/match/normalize.ts: the query's name
+ * keys and their one-deletion variants). An entity found both ways keeps its best class.
  */
 export function rankedQuery(db: Knex, q: string, kind: SearchKind | null, forgiving: Forgiving | null = null): Knex.QueryBuilder {
-  const cls = `case when s.rank < ${INNER_WORD} and s.term = ? then s.rank when s.rank < ${INNER_WORD} then s.rank + 2 else 4 end`;
-  const prefix = db('search_terms as s')
-    .where('s.term', '>=', q)
-    .andWhere('s.term', '<', q + TOP)
-    .modify((b) => (kind ? b.andWhere('s.kind', kind) : b))
-    .select('s.entity_id', db.raw(`${cls} as best`, [q]), 's.signal');
-  const hits = forgiving && forgiving.probes.length ? prefix.unionAll(forgivingQuery(db, forgiving, kind)) : prefix;
+  const terms = termHits(db, q, kind);
+  const hits = forgiving && forgiving.probes.length ? terms.unionAll(forgivingQuery(db, forgiving, kind)) : terms;
   return db
     .from(hits.as('h'))
     .groupBy('h.entity_id')
     .select('h.entity_id', db.raw('min(h.best) as best'), db.raw('max(h.signal) as signal'))
     .orderByRaw('min(h.best), max(h.signal) desc, h.entity_id')
     .limit(SEARCH_DEPTH);
+}
+
+/** Queries of at most this many characters are read class by class from the lead indexes (migration 031). */
+export const LEAD_MAX = 2;
+
+/** The search_terms rows matching `q` as (entity_id, best, signal): several rows of an entity may come back, the caller keeps the best. */
+function termHits(db: Knex, q: string, kind: SearchKind | null): Knex.QueryBuilder {
+  const ofKind = (b: Knex.QueryBuilder) => (kind ? b.andWhere('s.kind', kind) : b);
+  const n = [...q].length;
+  if (n > LEAD_MAX) {
+    // one range scan of search_terms_term_key
+    const cls = `case when s.rank < ${INNER_WORD} and s.term = ? then s.rank when s.rank < ${INNER_WORD} then s.rank + 2 else 4 end`;
+    return db('search_terms as s')
+      .where('s.term', '>=', q)
+      .andWhere('s.term', '<', q + TOP)
+      .modify(ofKind)
+      .select('s.entity_id', db.raw(`${cls} as best`, [q]), 's.signal');
+  }
+  // A short prefix matches a large share of all terms, so rather than read them all, read each rank's
+  // terms in ranking order (signal descending, id) and stop at SEARCH_DEPTH entities: an entity in
+  // the overall first SEARCH_DEPTH whose best term has rank r is among the first SEARCH_DEPTH of r,
+  // since every entity before it there ranks before it overall. Those rows say "prefix" (the exact
+  // ones too); the exact rows come once more from the term index, and the lowest class wins.
+  const exact = db('search_terms as s').where('s.term', q).andWhere('s.rank', '<', INNER_WORD).modify(ofKind).select('s.entity_id', 's.rank as best', 's.signal');
+  const byRank = [WHOLE_NAME, WHOLE_DOMAIN, INNER_WORD].map((rank) =>
+    db.select('*').from(
+      db('search_terms as s')
+        .whereRaw(`substr(s.term, 1, ${n}) = ?`, [q])
+        .andWhere('s.rank', rank)
+        .modify(ofKind)
+        .select('s.entity_id', db.raw(`${rank === INNER_WORD ? 4 : rank + 2} as best`), 's.signal')
+        .groupBy('s.signal', 's.entity_id') // one row per entity, streamed in index order (a DISTINCT sorted them all in SQLite)
+        .orderBy([{ column: 's.signal', order: 'desc' }, { column: 's.entity_id' }])
+        .limit(SEARCH_DEPTH)
+        .as(`r${rank}`),
+    ),
+  );
+  return exact.unionAll(byRank);
 }
 
 /** What a query can match forgivingly: its name keys (legal forms dropped or kept) and every key one deletion from them. */

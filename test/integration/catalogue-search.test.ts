@@ -1,7 +1,41 @@
 import { expect, it } from 'vitest';
-import { rankedQuery } from '../../src/db/search.js';
+import { rankedQuery, SEARCH_DEPTH, type SearchKind } from '../../src/db/search.js';
 import { normalizeRawResult } from '../../src/db/knex.js';
-import { forEachDatabase } from '../helpers/harness.js';
+import { forEachDatabase, type Harness } from '../helpers/harness.js';
+import { importLines } from '../helpers/changes.js';
+
+/** The plan of `sql` as text lines (PostgreSQL with sequential scans off, so an index that serves it is shown). */
+async function planOf(h: Harness, q: string, kind: SearchKind | null): Promise<string> {
+  const db = h.db;
+  const { sql, bindings } = rankedQuery(db, q, kind).toSQL().toNative();
+  if (h.kind === 'sqlite') return normalizeRawResult(await db.raw(`explain query plan ${sql}`, bindings as never)).map((r) => String(r.detail)).join('\n');
+  const plan = await db.transaction(async (trx) => {
+    await trx.raw('set local enable_seqscan = off');
+    return normalizeRawResult(await trx.raw(`explain ${sql.replace(/\$(\d+)/g, '?')}`, bindings as never)).map((r) => String(r['QUERY PLAN']));
+  });
+  return plan.join('\n');
+}
+
+/** The ranking of `q` computed here from every stored term: what the bounded walk of the lead indexes must reproduce. */
+async function rankingOf(h: Harness, q: string, kind: SearchKind | null) {
+  const rows = (await h.db('search_terms').modify((b) => (kind ? b.where('kind', kind) : b)).select('entity_id', 'term', 'rank', 'signal')) as {
+    entity_id: number;
+    term: string;
+    rank: number;
+    signal: number;
+  }[];
+  const best = new Map<number, { best: number; signal: number }>();
+  for (const r of rows) {
+    if (!r.term.startsWith(q)) continue;
+    const cls = r.rank < 2 ? (r.term === q ? r.rank : r.rank + 2) : 4;
+    const seen = best.get(r.entity_id);
+    if (!seen || cls < seen.best) best.set(r.entity_id, { best: cls, signal: Number(r.signal) });
+  }
+  return [...best]
+    .map(([entity_id, v]) => ({ entity_id, ...v }))
+    .sort((a, b) => a.best - b.best || b.signal - a.signal || a.entity_id - b.entity_id)
+    .slice(0, SEARCH_DEPTH);
+}
 
 const CLASS: Record<string, number> = { 'name/exact': 0, 'domain/exact': 1, 'name/prefix': 2, 'domain/prefix': 3, 'name/substring': 4 };
 const classOf = (hit: any) => CLASS[`${hit.match.field}/${hit.match.kind}`]!;
@@ -78,19 +112,50 @@ forEachDatabase('catalogue: search', (h) => {
     expect(none.body.page.next_cursor).toBeNull();
   });
 
-  it('is served by a range scan of the term index', async () => {
-    const db = h().db;
-    const { sql, bindings } = rankedQuery(db, 'ac', 'company').toSQL().toNative();
-    if (h().kind === 'sqlite') {
-      const plan = normalizeRawResult(await db.raw(`explain query plan ${sql}`, bindings as never)).map((r) => String(r.detail));
-      expect(plan.join('\n')).toMatch(/USING COVERING INDEX search_terms_term_key \(term>\? AND term<\?\)/);
-    } else {
-      const plan = await db.transaction(async (trx) => {
-        await trx.raw('set local enable_seqscan = off');
-        return normalizeRawResult(await trx.raw(`explain ${sql.replace(/\$(\d+)/g, '?')}`, bindings as never)).map((r) => String(r['QUERY PLAN']));
-      });
-      expect(plan.join('\n')).toMatch(/search_terms_term_key/);
-      expect(plan.join("\n")).toMatch(/Index (Only )?Scan using search_terms_term_key[\s\S]*Index Cond: .*term/);
+  it('is served by a range scan of the term index from three letters on', async () => {
+    const plan = await planOf(h(), 'acm', 'company');
+    if (h().kind === 'sqlite') expect(plan).toMatch(/USING COVERING INDEX search_terms_term_key \(term>\? AND term<\?\)/);
+    else expect(plan).toMatch(/Index (Only )?Scan using search_terms_term_key[\s\S]*Index Cond: .*term/);
+  });
+
+  it('reads one- and two-letter queries from the lead indexes in ranking order', async () => {
+    for (const [q, index] of [['a', 'search_terms_lead1_key'], ['ac', 'search_terms_lead2_key']] as const) {
+      const plan = await planOf(h(), q, null);
+      expect(plan, q).toContain(index);
+      expect(plan, q).not.toMatch(/term>\? AND term<\?|term >= /);
+      // no sort of the walked terms: only the merged candidates (at most 3 x SEARCH_DEPTH rows) are grouped and sorted
+      if (h().kind === 'sqlite') expect(plan.match(/TEMP B-TREE/g)?.length, plan).toBe(2);
     }
+  });
+
+  it('answers one- and two-letter queries as the ranking over every term does', async () => {
+    const { db } = h();
+    for (const q of ['a', 's', 'c', 'ac', 'st', 'in', 'ma', '1']) {
+      for (const kind of [null, 'company', 'person', 'investor'] as const) {
+        const got = ((await rankedQuery(db, q, kind)) as any[]).map((r) => ({ entity_id: Number(r.entity_id), best: Number(r.best), signal: Number(r.signal) }));
+        expect(got, `${q} ${kind}`).toEqual(await rankingOf(h(), q, kind));
+      }
+    }
+  });
+
+  it('finds a renamed company by its new first letters right after the import', async () => {
+    const company = (name: string) => ({ type: 'company', key: 'lead-renamed', data: { name, country: 'DEU', city: null, categories: ['software'], status: 'operating', founded_on: '2019' } });
+    const uuids = async (q: string) => {
+      const r = await h().get(`/data/search?q=${encodeURIComponent(q)}&limit=50`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data.map((x: any) => x.uuid) as string[];
+    };
+    await importLines(h(), [company('Жarko Lead')]);
+    const [uuid] = await uuids('жarko lead');
+    expect(uuid).toBeTruthy();
+    expect(await uuids('ж')).toContain(uuid);
+    expect(await uuids('жa')).toContain(uuid);
+    await importLines(h(), [company('Ђorb Lead')]);
+    expect(await uuids('ж')).not.toContain(uuid);
+    expect(await uuids('жa')).not.toContain(uuid);
+    expect(await uuids('ђ')).toContain(uuid);
+    expect(await uuids('ђo')).toContain(uuid);
+    const hit = (await h().get('/data/search?q=%D1%92o')).body.data.find((x: any) => x.uuid === uuid);
+    expect(hit).toMatchObject({ name: 'Ђorb Lead', match: { field: 'name', kind: 'prefix' } });
   });
 });
