@@ -21,7 +21,7 @@ export const rollupTally = (rounds: number, companies: number, amounts: number, 
   sum,
   min: NaN,
   max: NaN,
-  median: () => NaN,
+  middle: () => [],
 });
 
 /** The rounds, in (company id, id) order. */

@@ -8,6 +8,8 @@
  * test/integration/analytics-snapshot.test.ts proves the engines agree.
  */
 
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
 /** What an engine has tallied for one group. */
 export interface Tally {
   /** Distinct rows of the source (rounds). */
@@ -19,14 +21,14 @@ export interface Tally {
   sum: number;
   min: number;
   max: number;
-  /** The mean of the `MEDIAN_RANKS` values in value order (asked for only when `n` > 0). */
-  median: () => number;
+  /** The values at the `MEDIAN_RANKS` in value order (asked for only when `n` > 0). */
+  middle: () => readonly number[];
 }
 
 interface OpRule {
   /** How the op is spelled before `_<field>` in a metric name; the first is the aggregate's, the others the heatmap's. */
   words: readonly string[];
-  /** The SQL aggregate over the column `col` of the grouped rows `m` (null: ranked by window functions, `medianSql`). */
+  /** The SQL aggregate over the column `col` of the grouped rows `m` (null: ranked by window functions, the ranks of `medianRanksSql`). */
   sql: ((col: string) => string) | null;
   figure: (t: Tally) => number;
   /** Whether the figure is a count: 0 over no rows, where the others have no value (null). */
@@ -38,7 +40,8 @@ export const METRIC_OPS = {
   count_distinct: { words: [], sql: (c) => `count(distinct ${c})`, figure: (t) => t.distinct, counts: true },
   sum: { words: ['sum', 'total'], sql: (c) => `sum(${c})`, figure: (t) => t.sum, counts: false },
   avg: { words: ['avg'], sql: (c) => `avg(${c})`, figure: (t) => t.sum / t.n, counts: false },
-  median: { words: ['median'], sql: null, figure: (t) => t.median(), counts: false },
+  // in SQL: avg(v) of the rows whose row number is in `medianRanksSql` (aggregate.ts `groupingCtes`)
+  median: { words: ['median'], sql: null, figure: (t) => mean(t.middle()), counts: false },
   min: { words: ['min'], sql: (c) => `min(${c})`, figure: (t) => t.min, counts: false },
   max: { words: ['max'], sql: (c) => `max(${c})`, figure: (t) => t.max, counts: false },
 } as const satisfies Record<string, OpRule>;

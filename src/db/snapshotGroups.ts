@@ -221,7 +221,7 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
       }
     }
   }
-  const medians: Partial<Record<Field, Float64Array>> = {};
+  const medians: Partial<Record<Field, Middles>> = {};
   for (const field of new Set(set.metrics.filter((m) => m.op === 'median').map((m) => m.field as Field))) {
     medians[field] = medianPerSlot(snap, positions, set, slots, f.fields[field].n, field, buffer);
   }
@@ -255,7 +255,13 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
 const NO_FIELD = { n: [0], sum: [0], min: [0], max: [0] };
 
 /** Slot `s`'s tallies of `field` (none for `count`: its figure reads the rounds). */
-function tallyOf(f: Figures, medians: Partial<Record<Field, Float64Array>>, s: number, field: SnapMetric['field']): Tally {
+/** Per slot, the values at the median's two ranks. */
+interface Middles {
+  low: Float64Array;
+  high: Float64Array;
+}
+
+function tallyOf(f: Figures, medians: Partial<Record<Field, Middles>>, s: number, field: SnapMetric['field']): Tally {
   const x = field === 'amount' || field === 'valuation' ? f.fields[field] : null;
   const [i, v] = x ? [s, x] : [0, NO_FIELD];
   return {
@@ -265,7 +271,7 @@ function tallyOf(f: Figures, medians: Partial<Record<Field, Float64Array>>, s: n
     sum: v.sum[i]!,
     min: v.min[i]!,
     max: v.max[i]!,
-    median: () => medians[field as Field]![s]!,
+    middle: () => [medians[field as Field]!.low[s]!, medians[field as Field]!.high[s]!],
   };
 }
 
@@ -346,11 +352,11 @@ function select(a: Float64Array, lo: number, hi: number, k: number): number {
 }
 
 /**
- * Each slot's median of `field`: the mean of the values at `MEDIAN_RANKS` (metrics.ts), as the SQL's
- * row numbers pick them. The values are laid out per slot (the counts are known from the first pass) and the
+ * Each slot's values of `field` at the median's ranks (`MEDIAN_RANKS`, metrics.ts: the same ones the
+ * SQL's row numbers pick): the lower and the higher, equal for an odd count. The values are laid out per slot (the counts are known from the first pass) and the
  * middle ones selected in linear time, not sorted.
  */
-function medianPerSlot(snap: Snapshot, positions: Int32Array, set: SnapSet, slots: Slots, counts: Float64Array, field: Field, buffer: KeyBuffer): Float64Array {
+function medianPerSlot(snap: Snapshot, positions: Int32Array, set: SnapSet, slots: Slots, counts: Float64Array, field: Field, buffer: KeyBuffer): Middles {
   const size = slots.size;
   const start = new Float64Array(size + 1);
   for (let s = 0; s < size; s++) start[s + 1] = start[s]! + counts[s]!;
@@ -376,7 +382,7 @@ function medianPerSlot(snap: Snapshot, positions: Int32Array, set: SnapSet, slot
       for (let k = 0; k < count; k++) laid[next[slots.slot(buffer.keys[k]!)]!++] = v;
     }
   }
-  const out = new Float64Array(size);
+  const out = { low: new Float64Array(size), high: new Float64Array(size) };
   for (let s = 0; s < size; s++) {
     const [lo, cnt] = [start[s]!, counts[s]!];
     if (cnt === 0) continue;
@@ -388,7 +394,7 @@ function medianPerSlot(snap: Snapshot, positions: Int32Array, set: SnapSet, slot
       y = Infinity;
       for (let i = lo + a + 1; i < lo + cnt; i++) if (laid[i]! < y) y = laid[i]!;
     }
-    out[s] = (x + y) / 2;
+    [out.low[s], out.high[s]] = [x, y];
   }
   return out;
 }

@@ -14,10 +14,7 @@ const tally = (values: number[], rows = values.length, distinct = 1): Tally => {
     sum: values.reduce((a, b) => a + b, 0),
     min: Math.min(...values),
     max: Math.max(...values),
-    median: () => {
-      const [a, b] = medianRanks(values.length) as [number, number];
-      return (sorted[a - 1]! + sorted[b - 1]!) / 2;
-    },
+    middle: () => medianRanks(values.length).map((rank) => sorted[rank - 1]!),
   };
 };
 
