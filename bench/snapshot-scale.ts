@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { snapshotAnswer, type AnalyticsFilter } from '../src/analytics/snapshot.js';
 import { DIMENSIONS } from '../src/db/dimensions.js';
-import { HEATMAP_METRICS, HEATMAP_SOURCE, type Metric } from '../src/db/analytics.js';
+import { heatmapMetric, HEATMAP_SOURCE, type Metric } from '../src/db/analytics.js';
 import { createDb } from '../src/db/knex.js';
 import { filterEnums } from '../src/db/refCache.js';
 import { factColumn, loadSnapshot, snapshotStamp, type FactColumn, type RoundLabels, type Snapshot } from '../src/db/snapshot.js';
@@ -102,7 +102,7 @@ async function main() {
       const ast = parseFilter(f);
       const where: AnalyticsFilter = { ...compileFilter(ast, SCOPES.funding!, { alias: 't', money, enums })!, ast };
       for (const metric of ['total_amount', 'median_amount'] as Metric[]) {
-        const m = { name: metric, money: false, ...HEATMAP_METRICS[metric] };
+        const m = heatmapMetric(metric);
         const [xd, yd] = [DIMENSIONS.round_year!, DIMENSIONS.sector!];
         const sets = [{ groups: [yd, xd], metrics: [m] }, { groups: [xd], metrics: [m] }, { groups: [yd], metrics: [m] }, { groups: [], metrics: [m, { ...m, op: 'count' as const, field: null }] }];
         const wall: number[] = [];

@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import type { Tier } from '../auth/verify.js';
 import { periodGrouping, type AggregateRow, type Interval, type OrderTerm } from '../db/aggregate.js';
+import { emptyFigure } from '../db/metrics.js';
 import { ApiError } from '../errors.js';
 import { SORT_PATTERN, sortSyntaxMessage } from '../query/sort.js';
 import type { Money } from '../money/fx.js';
@@ -17,7 +18,7 @@ const invalid = (param: string, message: string) => new ApiError('VALIDATION_ERR
 
 /** A metric value as served: money converted, counts whole, other numbers to two decimals. */
 function served(m: Metric, v: number | null, money: Money): number | null {
-  if (v === null) return m.op === 'count' ? 0 : null;
+  if (v === null) return emptyFigure(m.op);
   if (m.money) return money.out(v);
   return Math.round(v * 100) / 100;
 }

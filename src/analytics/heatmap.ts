@@ -1,15 +1,13 @@
 /** The heatmap and funnel analytics (openapi.yaml, tag Analytics): the rollup unfiltered, else grouping sets (snapshot.ts `groupingSets`). */
 import type { Knex } from 'knex';
 import type { components } from '../../generated/api.js';
-import { HEATMAP_SOURCE, heatmapGroups, heatmapSets, stageGroups, stageSets, HEATMAP_METRICS, type Group, type Metric } from '../db/analytics.js';
+import { HEATMAP_SOURCE, heatmapGroups, heatmapMetric, heatmapSets, stageGroups, stageSets, type Group, type Metric } from '../db/analytics.js';
 import { rolledUpHeatmap } from '../db/rollup.js';
 import type { Money } from '../money/fx.js';
 import { DIMENSIONS, FUNNEL_BUCKETS, type Dimension } from '../db/dimensions.js';
 import { groupingSets, type AnalyticsFilter } from './snapshot.js';
 
 type HeatmapDimension = components['schemas']['HeatmapDimension'];
-/** A metric over a money field comes out in the request currency. */
-const isMoney = (metric: Metric) => HEATMAP_SOURCE.fields[HEATMAP_METRICS[metric].field ?? '']?.money === true;
 
 /** The top `n` labels of an axis by value (ties by label); ordinal axes are then put in natural order. */
 export function topLabels(groups: Group[], n: number, dim: Dimension): string[] {
@@ -44,7 +42,8 @@ export async function heatmap(
   const { xs, ys, cells, grand, total } =
     (where === null ? await rolledUpHeatmap(db, q.x, q.y, q.metric) : null) ??
     heatmapGroups(await groupingSets(db, { source: HEATMAP_SOURCE, where, money, sets: heatmapSets(xd, yd, q.metric), budgetMs: q.budgetMs }));
-  const conv = (v: number) => (isMoney(q.metric) ? (money.out(v) ?? 0) : v);
+  // a metric over a money field comes out in the request currency
+  const conv = (v: number) => (heatmapMetric(q.metric).money ? (money.out(v) ?? 0) : v);
   const xLabels = topLabels(xs, q.topX, xd);
   const yLabels = topLabels(ys, q.topY, yd);
   const cell = new Map(cells.map((c) => [`${c.labels[0]}\u0000${c.labels[1]}`, c.value]));

@@ -9,7 +9,8 @@ import type { Tier } from '../auth/verify.js';
 import { ApiError } from '../errors.js';
 import { SCOPES, type FilterScope } from '../query/registry.js';
 import { DIMENSIONS, ENTITY_DIMENSIONS, type Dimension } from '../db/dimensions.js';
-import { AGGREGATE_OPS, FUNDING_ROUNDS_SQL, type AggregateOp, type Metric, type SqlField, type SqlSource } from '../db/sources.js';
+import { AGGREGATE_OPS, FUNDING_ROUNDS_SQL, type Metric, type SqlField, type SqlSource } from '../db/sources.js';
+import { metricNamed } from '../db/metrics.js';
 
 export { AGGREGATE_OPS, type AggregateOp, type Metric } from '../db/sources.js';
 
@@ -78,16 +79,16 @@ const invalid = (param: string, message: string) => new ApiError('VALIDATION_ERR
 
 /** A metric name checked against the source's fields (400 naming the valid ones otherwise). */
 export function parseMetric(source: Source, name: string, param: string, tier?: Tier): Metric {
-  if (name === 'count') return { name, op: 'count', field: null, money: false };
-  const cut = name.indexOf('_');
-  const op = name.slice(0, cut) as AggregateOp;
-  const field = source.fields[name.slice(cut + 1)];
-  if (cut < 0 || !(AGGREGATE_OPS as readonly string[]).includes(op) || !field) {
+  const m = metricNamed(name, source.fields);
+  if (m?.op === 'count') return { name, op: 'count', field: null, money: false };
+  // the aggregate spells each op by its own name (`sum_amount`; the heatmap's `total_amount` is not one)
+  const field = m && m.word === m.op && (AGGREGATE_OPS as readonly string[]).includes(m.op) ? source.fields[m.field!] : undefined;
+  if (!m || !field) {
     const fields = Object.keys(source.fields).join(', ');
     throw invalid(param, `${param} ${name} is not available on ${source.name}: use count or <${AGGREGATE_OPS.join('|')}>_<field> with a field of ${fields}`);
   }
   if (field.rule) requireField(field.rule, tier, `Metric ${name}`, { [param]: name });
-  return { name, op, field: name.slice(cut + 1), money: field.money };
+  return { name, op: m.op, field: m.field, money: field.money };
 }
 
 /** Dimensions checked against the source (400 naming the valid ones otherwise). */

@@ -8,6 +8,7 @@ import type { CompiledFilter } from './listing.js';
 import type { Metric, SqlSource as Source } from './sources.js';
 import { budgeted } from './budget.js';
 import { dialectOf } from './dialect.js';
+import { METRIC_OPS, medianRanksSql } from './metrics.js';
 
 /** A grouping: SQL producing `(tid, label)` pairs from the CTE `base b`. */
 export interface Grouping {
@@ -52,15 +53,6 @@ export interface AggregateRow {
   totalGroups: number;
 }
 
-const AGG: Record<Exclude<Metric['op'], 'median'>, (col: string) => string> = {
-  count: () => 'count(distinct m.tid)',
-  count_distinct: (c) => `count(distinct ${c})`,
-  sum: (c) => `sum(${c})`,
-  avg: (c) => `avg(${c})`,
-  min: (c) => `min(${c})`,
-  max: (c) => `max(${c})`,
-};
-
 const fieldColumn = (m: Metric) => `m.f_${m.field}`;
 
 /**
@@ -78,22 +70,25 @@ function groupingCtes(db: Knex, p: string, groupJoins: readonly string[], metric
   const m = `m${p} as (select ${['b.id as tid', ...fields.map((f) => `b.f_${f}`), ...g.map((x, i) => `d${i}.label as ${x}`)].join(', ')} from base b ${groupJoins.join(' ')})`;
   const groupBy = g.length ? ` group by ${g.map((x) => `m.${x}`).join(', ')}` : '';
   const sel = (prefix: string) => g.map((x) => `${prefix}.${x}`);
-  const aggCols = metrics.map((mt, i) => (mt.op === 'median' ? null : `${AGG[mt.op](fieldColumn(mt))} as m${i}`)).filter((c) => c !== null);
+  const aggCols = metrics.flatMap((mt, i) => {
+    const sql = METRIC_OPS[mt.op].sql;
+    return sql ? [`${sql(fieldColumn(mt))} as m${i}`] : [];
+  });
   const ctes = [m, `agg${p} as (select ${[...sel('m'), ...aggCols, 'count(*) as n'].join(', ')} from m${p} m${groupBy})`];
   const medianJoins: string[] = [];
   metrics.forEach((mt, i) => {
-    if (mt.op !== 'median') return;
+    if (METRIC_OPS[mt.op].sql) return;
     const part = g.length ? `partition by ${sel('m').join(', ')} ` : '';
     const col = fieldColumn(mt);
     ctes.push(
       `z${p}_${i} as (select ${[...sel('m'), `${col} as v`].join(', ')}, row_number() over (${part}order by ${col}) as rn, count(*) over (${part.trim()}) as cnt
                  from m${p} m where ${col} is not null)`,
-      `md${p}_${i} as (select ${[...sel('z'), 'avg(v) as v'].join(', ')} from z${p}_${i} z where rn in ((cnt + 1) / 2, (cnt + 2) / 2)${g.length ? ` group by ${sel('z').join(', ')}` : ''})`,
+      `md${p}_${i} as (select ${[...sel('z'), 'avg(v) as v'].join(', ')} from z${p}_${i} z where rn in ${medianRanksSql('cnt')}${g.length ? ` group by ${sel('z').join(', ')}` : ''})`,
     );
     const on = g.map((x) => `md${i}.${x} = agg.${x}`).join(' and ') || '1 = 1';
     medianJoins.push(`left join md${p}_${i} md${i} on ${on}`);
   });
-  const metricCols = metrics.map((mt, i) => (mt.op === 'median' ? `md${i}.v as m${i}` : `agg.m${i}`));
+  const metricCols = metrics.map((mt, i) => (METRIC_OPS[mt.op].sql ? `agg.m${i}` : `md${i}.v as m${i}`));
   ctes.push(`r${p} as (select ${[...sel('agg'), ...metricCols].join(', ')} from agg${p} agg ${medianJoins.join(' ')})`);
   const collate = dialectOf(db).byteOrder;
   return { ctes, g, collate };

@@ -7,6 +7,7 @@
 import type { Dimension } from './dimensions.js';
 import { FUNDING_ROUNDS_SQL, type Metric as AggregateMetric, type SqlSource as Source } from './sources.js';
 import type { AggregateRow, GroupingSet, Grouping } from './aggregate.js';
+import { metricNamed } from './metrics.js';
 
 export type Metric = 'count' | 'company_count' | 'total_amount' | 'avg_amount' | 'median_amount';
 
@@ -18,15 +19,17 @@ export interface Group {
 /** The rounds' company, a field only the heatmap's `company_count` reads. */
 export const HEATMAP_SOURCE: Source = { ...FUNDING_ROUNDS_SQL, fields: { ...FUNDING_ROUNDS_SQL.fields, company: { sql: 't.company_id', money: false, snapshot: 'company' } } };
 
-export const HEATMAP_METRICS: Record<Metric, Pick<AggregateMetric, 'op' | 'field'>> = {
-  count: { op: 'count', field: null },
-  company_count: { op: 'count_distinct', field: 'company' },
-  total_amount: { op: 'sum', field: 'amount' },
-  avg_amount: { op: 'avg', field: 'amount' },
-  median_amount: { op: 'median', field: 'amount' },
-};
+/**
+ * A heatmap metric (`HeatmapMetric` of openapi.yaml) as a metric of the grouping sets, read by the one
+ * naming rule of metrics.ts (`metricNamed`) over the heatmap source's fields.
+ */
+export function heatmapMetric(name: Metric): AggregateMetric {
+  const m = metricNamed(name, HEATMAP_SOURCE.fields);
+  if (!m) throw new Error(`${name} names no metric over the funding rounds`);
+  return { name, op: m.op, field: m.field, money: m.field !== null && HEATMAP_SOURCE.fields[m.field]!.money };
+}
 
-const metricOf = (metric: Metric): AggregateMetric => ({ name: metric, money: false, ...HEATMAP_METRICS[metric] });
+const metricOf = heatmapMetric;
 
 const groups = (rows: AggregateRow[], i = 0): Group[] => rows.map((r) => ({ labels: r.labels, value: r.values[i] ?? 0 }));
 

@@ -5,10 +5,24 @@
  *
  * The figures follow the SQL of the live path (src/db/aggregate.ts) row for row: a group's rows are
  * the combinations of its rounds' pairs, `rounds` counts distinct rounds, `companies` distinct
- * companies, and the amount sum and average run over every row with an amount, duplicates included.
+ * companies, and the amount's count and sum run over every row with an amount, duplicates included;
+ * the figures come from those tallies by metrics.ts.
  * Distinct counts need no sets: the rounds are held in (company, id) order, so a group meets each
  * round and each company in one contiguous run, and a "last seen" per group is enough.
  */
+import { figureOf, type Tally } from './metrics.js';
+
+
+/** The tallies the rollup keeps of a group (the metrics that roll up: no least, greatest or median amount). */
+export const rollupTally = (rounds: number, companies: number, amounts: number, sum: number): Tally => ({
+  rows: rounds,
+  distinct: companies,
+  n: amounts,
+  sum,
+  min: NaN,
+  max: NaN,
+  middle: () => [],
+});
 
 /** The rounds, in (company id, id) order. */
 export interface Rounds {
@@ -163,12 +177,13 @@ export function crosstab(rounds: Rounds, a: Labels, b: Labels): Crosstab[] {
   const out: Crosstab[] = [];
   for (let g = 0; g < cells; g++) {
     if (rows[g] === 0) continue;
+    const t = rollupTally(roundCount[g]!, companyCount[g]!, withAmount[g]!, sum[g]!);
     out.push({
       labels: [a.labels[Math.floor(g / width)]!, b.labels[g % width]!],
-      rounds: roundCount[g]!,
-      companies: companyCount[g]!,
-      amountSum: withAmount[g] ? sum[g]! : null,
-      amountAvg: withAmount[g] ? sum[g]! / withAmount[g]! : null,
+      rounds: figureOf('count', t)!,
+      companies: figureOf('count_distinct', t)!,
+      amountSum: figureOf('sum', t),
+      amountAvg: figureOf('avg', t),
       amountCount: withAmount[g]!,
     });
   }

@@ -16,7 +16,8 @@ import type { Knex } from 'knex';
 import { crosstab, LabelsBuilder, roundsOf, wholeSet, type Crosstab, type Labels, type Rounds } from './crosstab.js';
 import { DIMENSIONS, type Dimension } from './dimensions.js';
 import { baseCte } from './aggregate.js';
-import { HEATMAP_SOURCE, type Group, type Metric } from './analytics.js';
+import { HEATMAP_SOURCE, heatmapMetric, type Group, type Metric } from './analytics.js';
+import type { MetricOp } from './metrics.js';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
 import { dialectOf } from './dialect.js';
 import { normalizeRawResult } from './knex.js';
@@ -25,8 +26,8 @@ export const ROLLUP_TABLE = 'analytics_rollup';
 const TABLE = ROLLUP_TABLE;
 const MARKER = '*';
 
-/** Heatmap metrics the rollup holds, and their columns (the median needs every value: live only). */
-const COLUMNS: Partial<Record<Metric, string>> = { count: 'rounds', company_count: 'companies', total_amount: 'amount_sum', avg_amount: 'amount_avg' };
+/** Metric ops the rollup holds (over the amount; the company count over the company), and their columns (the median needs every value: live only). */
+const COLUMNS: Partial<Record<MetricOp, string>> = { count: 'rounds', count_distinct: 'companies', sum: 'amount_sum', avg: 'amount_avg' };
 
 /** Rounds per label-range query: bounds the rows a dimension's pairs bring into memory at once. */
 const CHUNK = 250_000;
@@ -165,7 +166,8 @@ export interface RolledUp {
  * hold both dimensions (not built yet, or built before a dimension was added).
  */
 export async function rolledUpHeatmap(db: Knex, x: string, y: string, metric: Metric): Promise<RolledUp | null> {
-  const column = COLUMNS[metric];
+  const { op, field } = heatmapMetric(metric);
+  const column = field === null || field === 'amount' || field === 'company' ? COLUMNS[op] : undefined;
   if (!column) return null;
   const [a, b] = x <= y ? [x, y] : [y, x];
   const rows = (await db(TABLE)

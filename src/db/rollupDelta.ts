@@ -10,6 +10,8 @@
 import type { Knex } from 'knex';
 import { normalizeRawResult } from './knex.js';
 import { groupings, ROLLUP_TABLE } from './rollup.js';
+import { rollupTally } from './crosstab.js';
+import { figureOf } from './metrics.js';
 
 /** What some companies give one group. */
 export interface Share {
@@ -80,11 +82,11 @@ export async function applyRollupShare(trx: Knex, before: Map<string, Share>, af
     const n = (avg === null ? 0 : Math.round(sum / avg)) + a.n - b.n;
     const rounds = Number(s?.rounds ?? 0) + a.rounds - b.rounds;
     const [dim_a, label_a, dim_b, label_b] = JSON.parse(key) as string[];
-    const total = sum + a.sum - b.sum;
+    const t = rollupTally(rounds, Number(s?.companies ?? 0) + a.companies - b.companies, n, sum + a.sum - b.sum);
     writes.push({
       key,
       row: rounds > 0
-        ? { dim_a, label_a, dim_b, label_b, rounds, companies: Number(s?.companies ?? 0) + a.companies - b.companies, amount_sum: n > 0 ? total : null, amount_avg: n > 0 ? total / n : null }
+        ? { dim_a, label_a, dim_b, label_b, rounds, companies: t.distinct, amount_sum: figureOf('sum', t), amount_avg: figureOf('avg', t) }
         : null,
     });
   }

@@ -1,18 +1,19 @@
 /**
- * Groups of the matching rounds of the snapshot (src/db/snapshot.ts), figured as the live SQL of
- * aggregate.ts figures them: a group's rows are the combinations of its rounds' labels (one per
- * grouping), `count` counts distinct rounds, the company count distinct companies, and sum, average,
- * minimum, maximum and median run over every row with a value, duplicates included. Distinct counts
+ * Groups of the matching rounds of the snapshot (src/db/snapshot.ts), tallied as the live SQL of
+ * aggregate.ts groups them: a group's rows are the combinations of its rounds' labels (one per
+ * grouping); the tallies (distinct rounds, distinct companies, count, sum, least, greatest and middle
+ * values over every row with a value, duplicates included) become figures by metrics.ts. Distinct counts
  * need no sets: rounds come in (company, id) order, so a group meets each round and each company in
  * one run, and a "last seen" per group is enough. Rows are ordered, cut to `only` and limited as the
  * SQL orders them (requested terms, nulls last, then the labels in byte order).
  */
 import type { AggregateRow, OrderTerm } from './aggregate.js';
+import { emptyFigure, figureOf, medianRanks, type MetricOp, type Tally } from './metrics.js';
 import type { RoundLabels, Snapshot } from './snapshot.js';
 
 /** A metric the snapshot answers: `count_distinct` only of the company. */
 export interface SnapMetric {
-  op: 'count' | 'count_distinct' | 'sum' | 'avg' | 'min' | 'max' | 'median';
+  op: MetricOp;
   field: 'amount' | 'valuation' | 'company' | null;
 }
 
@@ -220,7 +221,7 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
       }
     }
   }
-  const medians: Partial<Record<Field, Float64Array>> = {};
+  const medians: Partial<Record<Field, Middles>> = {};
   for (const field of new Set(set.metrics.filter((m) => m.op === 'median').map((m) => m.field as Field))) {
     medians[field] = medianPerSlot(snap, positions, set, slots, f.fields[field].n, field, buffer);
   }
@@ -235,19 +236,12 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
   };
   let rows = slots.entries().map(([key, s]) => ({
     labels: labelsOf(key),
-    values: set.metrics.map((m): number | null => {
-      if (m.op === 'count') return f.roundCount[s]!;
-      if (m.op === 'count_distinct') return f.companyCount[s]!;
-      const x = f.fields[m.field as Field];
-      if (x.n[s] === 0) return null;
-      if (m.op === 'median') return medians[m.field as Field]![s]!;
-      return m.op === 'sum' ? x.sum[s]! : m.op === 'avg' ? x.sum[s]! / x.n[s]! : m.op === 'min' ? x.min[s]! : x.max[s]!;
-    }),
+    values: set.metrics.map((m) => figureOf(m.op, tallyOf(f, medians, s, m.field))),
     totalGroups: 0,
   }));
   // without a grouping, SQL gives one row even over no rounds
   if (groups.length === 0 && rows.length === 0) {
-    rows.push({ labels: [], values: set.metrics.map((m) => (m.op === 'count' || m.op === 'count_distinct' ? 0 : null)), totalGroups: 0 });
+    rows.push({ labels: [], values: set.metrics.map((m) => emptyFigure(m.op)), totalGroups: 0 });
   }
   if (set.only) {
     const keep = new Set(set.only.labels);
@@ -256,6 +250,29 @@ function groupsOf(snap: Snapshot, positions: Int32Array, set: SnapSet, check: ()
   rows.sort(comparator(set.order ?? []));
   for (const row of rows) row.totalGroups = rows.length;
   return set.limit === undefined ? rows : rows.slice(0, set.limit);
+}
+
+const NO_FIELD = { n: [0], sum: [0], min: [0], max: [0] };
+
+/** Slot `s`'s tallies of `field` (none for `count`: its figure reads the rounds). */
+/** Per slot, the values at the median's two ranks. */
+interface Middles {
+  low: Float64Array;
+  high: Float64Array;
+}
+
+function tallyOf(f: Figures, medians: Partial<Record<Field, Middles>>, s: number, field: SnapMetric['field']): Tally {
+  const x = field === 'amount' || field === 'valuation' ? f.fields[field] : null;
+  const [i, v] = x ? [s, x] : [0, NO_FIELD];
+  return {
+    rows: f.roundCount[s]!,
+    distinct: f.companyCount[s]!,
+    n: v.n[i]!,
+    sum: v.sum[i]!,
+    min: v.min[i]!,
+    max: v.max[i]!,
+    middle: () => [medians[field as Field]!.low[s]!, medians[field as Field]!.high[s]!],
+  };
 }
 
 /** Whether `directKeys` can key the rounds of these groupings: few label combinations, at most one grouping with several labels per round. */
@@ -335,11 +352,11 @@ function select(a: Float64Array, lo: number, hi: number, k: number): number {
 }
 
 /**
- * Each slot's median of `field`: the mean of its middle one or two values, as the SQL's row numbers
- * pick them. The values are laid out per slot (the counts are known from the first pass) and the
+ * Each slot's values of `field` at the median's ranks (`MEDIAN_RANKS`, metrics.ts: the same ones the
+ * SQL's row numbers pick): the lower and the higher, equal for an odd count. The values are laid out per slot (the counts are known from the first pass) and the
  * middle ones selected in linear time, not sorted.
  */
-function medianPerSlot(snap: Snapshot, positions: Int32Array, set: SnapSet, slots: Slots, counts: Float64Array, field: Field, buffer: KeyBuffer): Float64Array {
+function medianPerSlot(snap: Snapshot, positions: Int32Array, set: SnapSet, slots: Slots, counts: Float64Array, field: Field, buffer: KeyBuffer): Middles {
   const size = slots.size;
   const start = new Float64Array(size + 1);
   for (let s = 0; s < size; s++) start[s + 1] = start[s]! + counts[s]!;
@@ -365,12 +382,11 @@ function medianPerSlot(snap: Snapshot, positions: Int32Array, set: SnapSet, slot
       for (let k = 0; k < count; k++) laid[next[slots.slot(buffer.keys[k]!)]!++] = v;
     }
   }
-  const out = new Float64Array(size);
+  const out = { low: new Float64Array(size), high: new Float64Array(size) };
   for (let s = 0; s < size; s++) {
     const [lo, cnt] = [start[s]!, counts[s]!];
     if (cnt === 0) continue;
-    const a = Math.floor((cnt + 1) / 2) - 1;
-    const b = Math.floor((cnt + 2) / 2) - 1;
+    const [a, b] = medianRanks(cnt).map((rank) => rank - 1) as [number, number];
     const x = select(laid, lo, lo + cnt, lo + a);
     // after the selection everything right of a is at least x: the next rank is the least of them
     let y = x;
@@ -378,7 +394,7 @@ function medianPerSlot(snap: Snapshot, positions: Int32Array, set: SnapSet, slot
       y = Infinity;
       for (let i = lo + a + 1; i < lo + cnt; i++) if (laid[i]! < y) y = laid[i]!;
     }
-    out[s] = (x + y) / 2;
+    [out.low[s], out.high[s]] = [x, y];
   }
   return out;
 }

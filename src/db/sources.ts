@@ -3,6 +3,7 @@
  * and field rules): which rows a source aggregates, the columns its dimensions read and the numeric
  * fields its metrics read, and the metric and filter shapes the grouped SQL of aggregate.ts takes.
  */
+import type { MetricOp } from './metrics.js';
 
 export interface SqlField {
   /** SQL over the source alias. */
@@ -24,8 +25,8 @@ export interface SqlSource {
 }
 
 export const AGGREGATE_OPS = ['sum', 'avg', 'median', 'min', 'max'] as const;
-/** `count_distinct` (distinct values of a field) is internal: the heatmap's company count. */
-export type AggregateOp = 'count' | 'count_distinct' | (typeof AGGREGATE_OPS)[number];
+/** `count_distinct` (distinct values of a field) is internal: the heatmap's company count. Each op's arithmetic: metrics.ts. */
+export type AggregateOp = MetricOp;
 
 export interface Metric {
   name: string;

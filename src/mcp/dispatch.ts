@@ -12,6 +12,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { queryTimeout } from '../errors.js';
 import { headerOverflowMessage, MAX_HEADER_BYTES } from '../http/limits.js';
 import { inject, InjectCut, type RequestHandler } from './inject.js';
 import { VERSION_ARGUMENT, type ToolParameter } from './tools.js';
@@ -81,8 +82,6 @@ export function requestUrl(tool: OperationTarget, args: Record<string, unknown>)
 
 export type Outcome = { ok: true; body: Record<string, unknown>; meta: Record<string, unknown> } | { ok: false; result: CallToolResult };
 
-const QUERY_TIMEOUT_MESSAGE = 'The query exceeded the execution budget; narrow the filters or use a smaller limit';
-
 /** Runs one operation for a tool call: its JSON body, or the tool error to answer. */
 export async function runOperation(target: OperationTarget, args: Record<string, unknown>, ctx: CallContext): Promise<Outcome> {
   const { url, missing } = requestUrl(target, args);
@@ -112,7 +111,10 @@ export async function runOperation(target: OperationTarget, args: Record<string,
       const message = `The answer of ${target.name} exceeds ${MAX_OPERATION_BYTES} bytes; ask for fewer rows (limit) or narrow the filter`;
       return { ok: false, result: toolError('PAYLOAD_TOO_LARGE', message, { max_bytes: MAX_OPERATION_BYTES }, { status: 413 }) };
     }
-    if (deadline.signal.aborted) return { ok: false, result: toolError('QUERY_TIMEOUT', QUERY_TIMEOUT_MESSAGE, null, { status: 504 }) };
+    if (deadline.signal.aborted) {
+      const e = queryTimeout();
+      return { ok: false, result: toolError(e.code, e.message, e.details, { status: e.status }) };
+    }
     // read by no one: the SDK sends nothing for a request whose client is gone or cancelled it
     return { ok: false, result: toolError('CLIENT_CLOSED_REQUEST', 'The call was cancelled', null, { status: 499 }) };
   } finally {

@@ -11,7 +11,7 @@ import { FUNDING_ROUNDS, parseMetric } from '../../src/analytics/sources.js';
 import { aggregate, aggregateInOneStatement, aggregateSets, baseCte, periodGrouping, type GroupingSet } from '../../src/db/aggregate.js';
 import { filterEnums } from '../../src/db/refCache.js';
 import { rebuildFacts } from '../../src/db/rollup.js';
-import { HEATMAP_METRICS, HEATMAP_SOURCE, heatmapGroups, heatmapSets, stageGroups, stageSets, type Group, type Metric } from '../../src/db/analytics.js';
+import { heatmapMetric, HEATMAP_SOURCE, heatmapGroups, heatmapSets, stageGroups, stageSets, type Group, type Metric } from '../../src/db/analytics.js';
 import { Money } from '../../src/money/fx.js';
 import { compileFilter, type CompiledFilter } from '../../src/query/compile.js';
 import { parseFilter } from '../../src/query/filter.js';
@@ -59,7 +59,7 @@ const byJoin = (d: Dimension): Dimension => Object.values(ROUND_DIMENSIONS_BY_JO
 
 /** One `aggregate` statement per grouping over the dimensions' joins, as the live heatmap ran. */
 async function oneByOne(db: Harness['db'], where: CompiledFilter | null, groups: Dimension[], metric: Metric): Promise<Group[]> {
-  const rows = await aggregate(db, { source: HEATMAP_SOURCE, where, groups: groups.map(byJoin), metrics: [{ name: metric, money: false, ...HEATMAP_METRICS[metric] }], budgetMs: BUDGET });
+  const rows = await aggregate(db, { source: HEATMAP_SOURCE, where, groups: groups.map(byJoin), metrics: [heatmapMetric(metric)], budgetMs: BUDGET });
   return rows.map((r) => ({ labels: r.labels, value: r.values[0] ?? 0 }));
 }
 

@@ -11,7 +11,7 @@ import { snapshotAnswer, type AnalyticsFilter } from '../../src/analytics/snapsh
 import { factColumn, loadSnapshot } from '../../src/db/snapshot.js';
 import { FUNDING_ROUNDS, parseMetric } from '../../src/analytics/sources.js';
 import { aggregate, periodGrouping, type AggregateRow, type GroupingSet } from '../../src/db/aggregate.js';
-import { HEATMAP_METRICS, HEATMAP_SOURCE, type Metric } from '../../src/db/analytics.js';
+import { heatmapMetric, HEATMAP_SOURCE, type Metric } from '../../src/db/analytics.js';
 import { filterEnums } from '../../src/db/refCache.js';
 import { Money } from '../../src/money/fx.js';
 import { compileFilter } from '../../src/query/compile.js';
@@ -71,8 +71,6 @@ function expectSame(got: AggregateRow[], want: AggregateRow[], label: string) {
     }),
   );
 }
-
-const heatmapMetric = (m: Metric) => ({ name: m, money: false, ...HEATMAP_METRICS[m] });
 
 forEachDatabase('analytics from the rounds snapshot', (h) => {
   it('answers heatmap, funnel, aggregate and timeseries sets as the live SQL does, under every filter it holds', async () => {

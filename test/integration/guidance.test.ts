@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { snapshotAnswer } from '../../src/analytics/snapshot.js';
-import { HEATMAP_METRICS, HEATMAP_SOURCE } from '../../src/db/analytics.js';
+import { heatmapMetric, HEATMAP_SOURCE } from '../../src/db/analytics.js';
 import { DIMENSIONS } from '../../src/db/dimensions.js';
 import { filterEnums } from '../../src/db/refCache.js';
 import { Money } from '../../src/money/fx.js';
@@ -73,7 +73,7 @@ forEachDatabase('guidance', (h) => {
   it('answers from the rounds snapshot over a country by code as by id', async () => {
     const id = await germany();
     const money = new Money('USD', 1);
-    const sets = [{ groups: [DIMENSIONS.round_year!], metrics: [{ name: 'count' as const, money: false, ...HEATMAP_METRICS.count }] }];
+    const sets = [{ groups: [DIMENSIONS.round_year!], metrics: [heatmapMetric('count')] }];
     const answer = async (f: string) => {
       const ast = parseFilter(f);
       const where = compileFilter(ast, SCOPES.funding!, { alias: 't', money, enums: await filterEnums(h().db) })!;

@@ -11,7 +11,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { snapshotAnswer } from '../../src/analytics/snapshot.js';
-import { HEATMAP_METRICS, HEATMAP_SOURCE } from '../../src/db/analytics.js';
+import { heatmapMetric, HEATMAP_SOURCE } from '../../src/db/analytics.js';
 import { DIMENSIONS } from '../../src/db/dimensions.js';
 import { filterEnums } from '../../src/db/refCache.js';
 import { verifyDerived } from '../../src/import/derived.js';
@@ -327,7 +327,7 @@ forEachDatabase('import', (h) => {
     const byYear = async () => {
       const ast = parseFilter('year[gte]:1900');
       const where = { ...compileFilter(ast, SCOPES.funding!, { alias: 't', money: new Money('USD', 1), enums: await filterEnums(h().db) })!, ast };
-      const sets = [{ groups: [DIMENSIONS.round_year!], metrics: [{ name: 'count', money: false, ...HEATMAP_METRICS.count }] }];
+      const sets = [{ groups: [DIMENSIONS.round_year!], metrics: [heatmapMetric('count')] }];
       const answer = await snapshotAnswer(h().db, HEATMAP_SOURCE, where, new Money('USD', 1), sets);
       expect(answer).not.toBeNull(); // answered from the snapshot, not live SQL
       return Object.fromEntries(answer![0]!.map((g) => [g.labels[0], g.values[0]]));

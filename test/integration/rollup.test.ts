@@ -6,10 +6,10 @@
 import { expect, it } from 'vitest';
 import { DIMENSIONS } from '../../src/db/dimensions.js';
 import { aggregate } from '../../src/db/aggregate.js';
-import { HEATMAP_METRICS, HEATMAP_SOURCE } from '../../src/db/analytics.js';
+import { heatmapMetric, HEATMAP_SOURCE } from '../../src/db/analytics.js';
 import { forEachDatabase } from '../helpers/harness.js';
 
-const METRICS = (['count', 'company_count', 'total_amount', 'avg_amount'] as const).map((name) => ({ name, money: false, ...HEATMAP_METRICS[name] }));
+const METRICS = (['count', 'company_count', 'total_amount', 'avg_amount'] as const).map(heatmapMetric);
 
 forEachDatabase('analytics rollup', (h) => {
   it('holds, for the whole set, every dimension and every pair, the groups and figures of the live SQL', async () => {

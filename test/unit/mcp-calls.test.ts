@@ -11,6 +11,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/app.js';
 import { ApiError } from '../../src/errors.js';
+import { QUERY_TIMEOUT_MESSAGE } from '../helpers/harness.js';
 import { errorStage } from '../../src/pipeline/errors.js';
 import { InFlight } from '../../src/http/inflight.js';
 import { runOperation } from '../../src/mcp/dispatch.js';
@@ -58,7 +59,8 @@ describe('MCP calls end', () => {
     const out = await runOperation(target, { limit: 1 }, { app: handler, headers: {}, budgetMs: 100 });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(out.ok).toBe(false);
-    if (!out.ok) expect(JSON.parse((out.result.content[0] as { text: string }).text).error.code).toBe('QUERY_TIMEOUT');
+    // the same error body the HTTP answer of an operation past its budget has
+    if (!out.ok) expect(JSON.parse((out.result.content[0] as { text: string }).text).error).toEqual({ code: 'QUERY_TIMEOUT', message: QUERY_TIMEOUT_MESSAGE, details: null });
     await gone;
   });
 
