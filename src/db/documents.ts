@@ -29,7 +29,7 @@ export interface DocumentRow {
   lock_paths: string;
 }
 
-/** Ids per statement: within both engines' bind limits and SQLite's compound-SELECT limit for inserts. */
+/** Ids per statement: within both engines' bind limits. */
 const CHUNK = 400;
 
 const chunks = <T>(xs: readonly T[], n = CHUNK): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));

@@ -30,7 +30,7 @@ const ROUND_CODE = new Map(ROUND_TYPES.map((t) => [t.name, t.code]));
 export const CHUNK = 1000;
 /** Companies past which an import's rollup is rebuilt whole rather than changed by difference. */
 const MAX_SHARED = 20_000;
-/** Rows per INSERT: knex writes a multi-row INSERT on SQLite as a compound SELECT, at most 500 terms there. */
+/** Rows per INSERT: within both engines' bind limits for the widest table written (`entities`). */
 const INSERT_ROWS = 400;
 
 /** A uuid (version 4 layout) fixed by the record's source and key: importing into an empty database again gives the same one. */

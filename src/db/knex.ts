@@ -5,7 +5,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { cacheStatements } from '../patches/better-sqlite3.mjs';
-import { namePreparedStatements, PREPARE, waitForLocks } from '../patches/knex.js';
+import { namePreparedStatements, PREPARE, valuesInserts, waitForLocks } from '../patches/knex.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
@@ -47,6 +47,7 @@ export function createDb(
         },
       },
     });
+    valuesInserts(db);
     waitForLocks(db, SQLITE_LOCK_WAIT_MS, { waitMs: SQLITE_IMPORT_LOCK_WAIT_MS, holds: (conn) => importRunning(path.resolve((conn as { name: string }).name)) });
     return db;
   }
