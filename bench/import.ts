@@ -3,10 +3,13 @@
  * acquisitions) into an empty database (`SEED_SCALE=none`: reference rows only), then the same
  * companies and rounds as NDJSON change records into another empty one. The import runs as the
  * operator runs it, `node --import tsx src/admin/cli.ts import ...`, under `/usr/bin/time`: wall
- * seconds, the importing process's CPU seconds and its peak RSS. PostgreSQL's server CPU is not
- * counted (the machine's other PostgreSQL clusters would be counted with it).
+ * seconds, the importing process's CPU seconds and its peak RSS. On PostgreSQL also the server's CPU
+ * seconds: those of the bench cluster's processes (the postmaster's reaped children, where the
+ * import's backend ends, and its live ones), so use a cluster of your own (BENCH_DIR, BENCH_PG_PORT)
+ * when others bench too. `--pgstat` (PostgreSQL) loads pg_stat_statements and records per import
+ * the statement count, the server's execution and planning milliseconds and the costliest statements.
  *
- *   npx tsx bench/import.ts [--db sqlite|postgres]
+ *   npx tsx bench/import.ts [--db sqlite|postgres] [--pgstat]
  *   npx tsx bench/import.ts --export tiny|demo [--db sqlite|postgres]
  *
  * `--export SCALE`: an instance seeded at SCALE exports every list over HTTP (`format=ndjson`, as
@@ -22,6 +25,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pgDriver from 'pg';
 import { readCsv } from '../src/import/csv.js';
 import { createDb } from '../src/db/knex.js';
 import { migrate } from '../src/db/migrate.js';
@@ -57,11 +61,79 @@ interface Timed {
   wall_s: number;
   cpu_s: number;
   peak_rss_mb: number;
+  /** PostgreSQL: the cluster's CPU seconds during the import, and its statements with `--pgstat`. */
+  server_cpu_s?: number;
+  statements?: Statements;
   report: { files: { file: string; types: Record<string, { read: number }> }[]; rejected_total: number; committed: boolean; derived: { seconds: Record<string, number> } | null; seconds: number };
 }
 
+const TICKS = 100; // USER_HZ: /proc's clock ticks per second on Linux
+
+/** CPU seconds of the bench cluster: the postmaster, its live children and the children it reaped. */
+function clusterCpu(): number {
+  const stat = (pid: string) => {
+    try {
+      // fields after the command's closing parenthesis: state is 3rd; utime 14, stime 15, cutime 16, cstime 17
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return { ppid: f[1]!, ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) };
+    } catch {
+      return null;
+    }
+  };
+  const postmaster = fs.readFileSync(path.join(BENCH_DIR, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]!.trim();
+  let ticks = stat(postmaster)?.ticks ?? 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    const s = stat(pid);
+    if (s && s.ppid === postmaster) ticks += s.ticks;
+  }
+  return ticks / TICKS;
+}
+
+interface Statements {
+  calls: number;
+  exec_ms: number;
+  plan_ms: number;
+  top: { calls: number; exec_ms: number; plan_ms: number; query: string }[];
+}
+
+/** pg_stat_statements of a database since its last reset (`reset`: reset now, returning nothing). */
+async function statements(databaseUrl: string, reset: boolean): Promise<Statements | undefined> {
+  const client = new pgDriver.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    if (reset) {
+      await client.query('create extension if not exists pg_stat_statements');
+      await client.query('select pg_stat_statements_reset()');
+      return undefined;
+    }
+    const mine = `from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'`;
+    const total = (await client.query(`select coalesce(sum(calls), 0)::int as calls, round(coalesce(sum(total_exec_time), 0)::numeric) as exec_ms, round(coalesce(sum(total_plan_time), 0)::numeric) as plan_ms ${mine}`)).rows[0] as Record<string, string>;
+    const top = (await client.query(
+      `select calls::int, round(total_exec_time::numeric) as exec_ms, round(total_plan_time::numeric) as plan_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query
+       ${mine} order by total_exec_time + total_plan_time desc limit 12`,
+    )).rows as Record<string, string>[];
+    return {
+      calls: Number(total.calls), exec_ms: Number(total.exec_ms), plan_ms: Number(total.plan_ms),
+      top: top.map((r) => ({ calls: Number(r.calls), exec_ms: Number(r.exec_ms), plan_ms: Number(r.plan_ms), query: r.query! })),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+const PGSTAT = process.argv.includes('--pgstat');
+
 /** The command-line import under /usr/bin/time. */
 async function timedImport(databaseUrl: string, args: string[]): Promise<Timed> {
+  const postgres = databaseUrl.startsWith('postgres');
+  if (postgres && PGSTAT) await statements(databaseUrl, true);
+  const server = postgres ? clusterCpu() : 0;
+  const timed = await timedRun(databaseUrl, args);
+  if (!postgres) return timed;
+  return { ...timed, server_cpu_s: round(clusterCpu() - server), statements: PGSTAT ? await statements(databaseUrl, false) : undefined };
+}
+
+async function timedRun(databaseUrl: string, args: string[]): Promise<Timed> {
   const { BASE_URL: _vite, ...env } = process.env;
   const { stdout, stderr } = await run('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'node', '--import', 'tsx', 'src/admin/cli.ts', 'import', ...args], {
     cwd: ROOT, env: { ...env, DATABASE_URL: databaseUrl }, maxBuffer: 64 << 20,
@@ -130,7 +202,7 @@ async function exportRoundTrip(kind: DbKind, pg: Pg | null, scale: 'tiny' | 'dem
     const t = await timedImport(url, ['--format', 'ndjson', '--type', list, files[i]!]);
     if (!t.report.committed) throw new Error(`${list}: not committed (${t.report.rejected_total} rejected)`);
     const rows = t.report.files[0]!.types[list]!.read;
-    lists.push({ list, rows, engine_s: t.report.seconds, rows_phase_s: t.report.derived?.seconds.rows ?? null, wall_s: t.wall_s, cpu_s: t.cpu_s, peak_rss_mb: t.peak_rss_mb });
+    lists.push({ list, rows, engine_s: t.report.seconds, rows_phase_s: t.report.derived?.seconds.rows ?? null, wall_s: t.wall_s, cpu_s: t.cpu_s, server_cpu_s: t.server_cpu_s, statements: t.statements && { calls: t.statements.calls, exec_ms: t.statements.exec_ms, plan_ms: t.statements.plan_ms }, peak_rss_mb: t.peak_rss_mb });
     log(`${kind} ${list}: ${JSON.stringify(lists.at(-1))}`);
   }
   const sum = (k: string) => round(lists.reduce((a, l) => a + Number(l[k] ?? 0), 0));
@@ -140,6 +212,11 @@ async function exportRoundTrip(kind: DbKind, pg: Pg | null, scale: 'tiny' | 'dem
     rows_per_engine_s: Math.round(rows / sum('engine_s')), rows_per_wall_s: Math.round(rows / sum('wall_s')),
     peak_rss_mb: Math.max(...lists.map((l) => Number(l.peak_rss_mb))), lists,
   };
+}
+
+async function startPostgresForImport(): Promise<Pg> {
+  if (PGSTAT) process.env.BENCH_PG_FLAGS = `${process.env.BENCH_PG_FLAGS ?? ''} shared_preload_libraries=pg_stat_statements pg_stat_statements.track_planning=on`;
+  return startPostgres();
 }
 
 async function main(): Promise<void> {
@@ -155,7 +232,7 @@ async function main(): Promise<void> {
   try {
     for (const kind of DB_KINDS) {
       if (only && kind !== only) continue;
-      if (kind === 'postgres') pg = await startPostgres();
+      if (kind === 'postgres') pg = await startPostgresForImport();
       log(`${kind}: the 2013 snapshot into an empty database`);
       const csv = await timedImport(await emptyDatabase(kind, pg, 'import_csv'), ['--format', 'crunchbase-csv', ...FILES]);
       const rows = csv.report.files.reduce((a, f) => a + Object.values(f.types).reduce((b, c) => b + c.read, 0), 0);
@@ -163,9 +240,9 @@ async function main(): Promise<void> {
       const nd = await timedImport(await emptyDatabase(kind, pg, 'import_ndjson'), ['--format', 'ndjson', '--source', 'crunchbase', ndjson]);
       results.push({
         db: kind,
-        snapshot: { rows, wall_s: csv.wall_s, cpu_s: csv.cpu_s, peak_rss_mb: csv.peak_rss_mb, committed: csv.report.committed, rejected: csv.report.rejected_total, derived: csv.report.derived },
+        snapshot: { rows, wall_s: csv.wall_s, cpu_s: csv.cpu_s, server_cpu_s: csv.server_cpu_s, statements: csv.statements, peak_rss_mb: csv.peak_rss_mb, committed: csv.report.committed, rejected: csv.report.rejected_total, derived: csv.report.derived },
         ndjson: {
-          records, wall_s: nd.wall_s, cpu_s: nd.cpu_s, peak_rss_mb: nd.peak_rss_mb, rows_per_s: Math.round(records / nd.wall_s),
+          records, wall_s: nd.wall_s, cpu_s: nd.cpu_s, server_cpu_s: nd.server_cpu_s, statements: nd.statements, peak_rss_mb: nd.peak_rss_mb, rows_per_s: Math.round(records / nd.wall_s),
           rows_per_cpu_s: Math.round(records / nd.cpu_s), committed: nd.report.committed, rejected: nd.report.rejected_total,
         },
       });
@@ -190,7 +267,7 @@ async function exportMain(args: string[]): Promise<void> {
   try {
     for (const kind of DB_KINDS) {
       if (only && kind !== only) continue;
-      if (kind === 'postgres') pg = await startPostgres();
+      if (kind === 'postgres') pg = await startPostgresForImport();
       results.push(await exportRoundTrip(kind, pg, scale));
     }
   } finally {

@@ -3,7 +3,7 @@
  * record, read by id, and the records whose document shows a changed entity or round.
  */
 import type { Knex } from 'knex';
-import { prepared, whereIdIn } from './knex.js';
+import { insertRows, prepared, whereIdIn } from './knex.js';
 
 /**
  * The organization subtypes whose full record (getCompany, getInvestor, getGovNgo) is kept as a
@@ -32,17 +32,16 @@ export interface DocumentRow {
   lock_paths: string;
 }
 
-/** Ids per statement: within both engines' bind limits and SQLite's compound-SELECT limit for inserts. */
+/** Ids per statement: within both engines' bind limits. */
 const CHUNK = 400;
 
 const chunks = <T>(xs: readonly T[], n = CHUNK): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
-/** Replaces the documents of these records (delete and insert: the same SQL on both engines). */
+/** Replaces the documents of these records: one upsert on the key, on both engines. */
 export async function writeDocuments(db: Knex, kind: DocumentKind, docs: readonly DocumentRow[]): Promise<void> {
-  for (const part of chunks(docs)) {
-    await db('record_documents').where('kind', kind).whereIn('record_id', part.map((d) => d.record_id)).del();
-    await db('record_documents').insert(part.map((d) => ({ kind, ...d })));
-  }
+  await insertRows(db, 'record_documents', docs.map((d) => ({ kind, record_id: d.record_id, body: d.body, money_paths: d.money_paths, lock_paths: d.lock_paths })), {
+    conflict: ['kind', 'record_id'], update: ['body', 'money_paths', 'lock_paths'],
+  });
 }
 
 export async function deleteDocuments(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<void> {

@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import { ImportStore, same, type Outcome } from './imports.js';
 import { dialectOf } from './dialect.js';
+import { insertRows } from './knex.js';
 import { RowError } from '../import/errors.js';
 
 /** The rows of a child table that belong to one record (`fk` names the record's id). */
@@ -41,7 +42,6 @@ export interface PlannedRecord {
 
 const CHUNK = 500;
 const LOG_TYPE: Record<PlannedRecord['table'], string> = { entities: 'entity', transactions: 'transaction', jobs: 'job', funds: 'fund', valuations: 'valuation', news: 'news' };
-const INSERT_ROWS = 200;
 
 
 const childKey = (row: Record<string, unknown>, ignore: readonly string[], fk: string) =>
@@ -125,7 +125,7 @@ export class ExportStore extends ImportStore {
       out.push('updated');
     }
     await this.insertRecords(inserts, keyRows);
-    if (keyRows.length) for (let i = 0; i < keyRows.length; i += INSERT_ROWS) await this.db('import_keys').insert(keyRows.slice(i, i + INSERT_ROWS));
+    await insertRows(this.db, 'import_keys', keyRows);
     return out;
   }
 
@@ -139,30 +139,28 @@ export class ExportStore extends ImportStore {
     const wanted = recs.map((r) => r.id).filter((id): id is number => id !== null);
     const taken = await this.existing(table, wanted);
     const seen = new Set<number>();
-    for (let i = 0; i < recs.length; i += INSERT_ROWS) {
-      const part = recs.slice(i, i + INSERT_ROWS);
-      // rows that keep their id and rows given one, in two statements (a multi-row insert takes the same columns)
-      const keep = part.filter((r) => r.id !== null && !taken.has(r.id) && !seen.has(r.id) && seen.add(r.id));
-      const fresh = part.filter((r) => !keep.includes(r));
-      const stamp = (r: PlannedRecord) => ({ ...r.insertOnly, ...r.cols, updated_at: this.at });
-      if (keep.length) {
-        await this.db(table).insert(keep.map((r) => ({ id: r.id, ...stamp(r) })));
-        this.keptIds.add(table);
-      }
-      const freshIds = fresh.length ? ((await this.db(table).insert(fresh.map(stamp)).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r)) : [];
-      const written: [PlannedRecord, number][] = [...keep.map((r) => [r, r.id!] as [PlannedRecord, number]), ...fresh.map((r, k) => [r, freshIds[k]!] as [PlannedRecord, number])];
-      // the new records' child rows, one multi-row insert per table (not one per record)
-      const children = new Map<string, Record<string, unknown>[]>();
-      for (const [rec, id] of written) {
-        keyRows.push({ source: this.source, type: rec.keyType, key: rec.key, record_id: id });
-        for (const c of rec.children) {
-          const rows = children.get(c.table) ?? children.set(c.table, []).get(c.table)!;
-          for (const r of c.rows) rows.push({ ...r, [c.fk]: id });
-        }
-        this.written(id, rec, 'insert', null, null);
-      }
-      for (const [table, rows] of children) for (let k = 0; k < rows.length; k += INSERT_ROWS) await this.db(table).insert(rows.slice(k, k + INSERT_ROWS));
+    // rows that keep their id and rows given one, in two statements (a multi-row insert takes the same columns)
+    const keep = recs.filter((r) => r.id !== null && !taken.has(r.id) && !seen.has(r.id) && seen.add(r.id));
+    const kept = new Set(keep);
+    const fresh = recs.filter((r) => !kept.has(r));
+    const stamp = (r: PlannedRecord) => ({ ...r.insertOnly, ...r.cols, updated_at: this.at });
+    if (keep.length) {
+      await insertRows(this.db, table, keep.map((r) => ({ id: r.id, ...stamp(r) })));
+      this.keptIds.add(table);
     }
+    const freshIds = (await insertRows(this.db, table, fresh.map(stamp), { returning: 'id' })).map((r) => Number(r.id));
+    const written: [PlannedRecord, number][] = [...keep.map((r) => [r, r.id!] as [PlannedRecord, number]), ...fresh.map((r, k) => [r, freshIds[k]!] as [PlannedRecord, number])];
+    // the new records' child rows, one multi-row insert per table (not one per record)
+    const children = new Map<string, Record<string, unknown>[]>();
+    for (const [rec, id] of written) {
+      keyRows.push({ source: this.source, type: rec.keyType, key: rec.key, record_id: id });
+      for (const c of rec.children) {
+        const rows = children.get(c.table) ?? children.set(c.table, []).get(c.table)!;
+        for (const r of c.rows) rows.push({ ...r, [c.fk]: id });
+      }
+      this.written(id, rec, 'insert', null, null);
+    }
+    for (const [table, rows] of children) await insertRows(this.db, table, rows);
   }
 
   /** What a written record changes downstream: the change log and the derived structures to refresh. */
@@ -226,7 +224,7 @@ export class ExportStore extends ImportStore {
     }
     for (const { shape, ids } of replaced.values()) await this.deleteChildren(shape, ids);
     for (let i = 0; i < updated.length; i += CHUNK) await this.db('entities').whereIn('id', updated.slice(i, i + CHUNK)).update({ updated_at: this.at });
-    for (const [table, rows] of inserts) for (let k = 0; k < rows.length; k += INSERT_ROWS) await this.db(table).insert(rows.slice(k, k + INSERT_ROWS));
+    for (const [table, rows] of inserts) await insertRows(this.db, table, rows);
   }
 
   /** The stored rows of these records in a child table (those outside `except`). */
@@ -255,7 +253,7 @@ export class ExportStore extends ImportStore {
   }
 
   private async insertChildren(c: ChildRows, id: number): Promise<void> {
-    for (let i = 0; i < c.rows.length; i += INSERT_ROWS) await this.db(c.table).insert(c.rows.slice(i, i + INSERT_ROWS).map((r) => ({ ...r, [c.fk]: id })));
+    await insertRows(this.db, c.table, c.rows.map((r) => ({ ...r, [c.fk]: id })));
   }
 
   /** The sequences of the tables given ids go on after the largest id. */

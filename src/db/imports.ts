@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { ROUND_TYPES } from './filterKeys.js';
 import { softDeleteTransactions } from './changes.js';
 import { dialectOf } from './dialect.js';
-import { normalizeRawResult } from './knex.js';
+import { insertRows, normalizeRawResult } from './knex.js';
 import type { CompanyIn, PlaceIn, RoundIn, RoundKeyType } from '../import/records.js';
 import { RowError } from '../import/errors.js';
 import { OTHER_BY_ALPHA2 } from '../import/mapping.js';
@@ -30,8 +30,6 @@ const ROUND_CODE = new Map(ROUND_TYPES.map((t) => [t.name, t.code]));
 export const CHUNK = 1000;
 /** Companies past which an import's rollup is rebuilt whole rather than changed by difference. */
 const MAX_SHARED = 20_000;
-/** Rows per INSERT: knex writes a multi-row INSERT on SQLite as a compound SELECT, at most 500 terms there. */
-const INSERT_ROWS = 400;
 
 /** A uuid (version 4 layout) fixed by the record's source and key: importing into an empty database again gives the same one. */
 export function uuidOf(source: string, type: string, key: string): string {
@@ -174,7 +172,7 @@ export class ImportStore {
   }
 
   async insertAll(table: string, rows: readonly object[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += INSERT_ROWS) await this.trx(table).insert(rows.slice(i, i + INSERT_ROWS));
+    await insertRows(this.trx, table, rows);
   }
 
   private async sectorId(name: string): Promise<number> {
@@ -342,25 +340,20 @@ export class ImportStore {
   }
 
   private async insertCompanies(inserts: { rec: CompanyIn; row: Record<string, unknown>; sectors: number[] }[]): Promise<void> {
-    for (let i = 0; i < inserts.length; i += INSERT_ROWS) {
-      const part = inserts.slice(i, i + INSERT_ROWS);
-      const rows = part.map(({ rec, row }) => ({
-        ...row, uuid: uuidOf(this.source, 'company', rec.key), type: 'organization', added_at: this.at, updated_at: this.at,
-        is_founder: false, is_investor: false, funding_rounds_count: 0, jobs_open_count: 0, patents_count: 0,
-      }));
-      const ids = ((await this.trx('entities').insert(rows).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r));
-      await this.trx('import_keys').insert(part.map(({ rec }, k) => ({ source: this.source, type: 'company', key: rec.key, record_id: ids[k]! })));
-      const tax = part.flatMap(({ sectors }, k) => sectors.map((t) => ({ entity_id: ids[k]!, taxonomy_id: t })));
-      await this.insertAll('entity_taxonomy', tax);
-      const locs = part.flatMap(({ row }, k) => (row.hq_city_id === null ? [] : [{ entity_id: ids[k]!, role: 'hq', city_id: row.hq_city_id, position: 0 }]));
-      await this.insertAll('entity_locations', locs);
-      await this.insertAll('entity_flags', part.flatMap(({ row }, k) => (row.subtype === 'company' ? [{ entity_id: ids[k]!, kind: 'role', value: 'company' }] : [])));
-      for (const id of ids) {
-        this.created.add(id);
-        this.changedEntities.add(id);
-        this.touchedCompanies.add(id);
-        this.log('entity', id, 'insert', null);
-      }
+    const rows = inserts.map(({ rec, row }) => ({
+      ...row, uuid: uuidOf(this.source, 'company', rec.key), type: 'organization', added_at: this.at, updated_at: this.at,
+      is_founder: false, is_investor: false, funding_rounds_count: 0, jobs_open_count: 0, patents_count: 0,
+    }));
+    const ids = (await insertRows(this.trx, 'entities', rows, { returning: 'id' })).map((r) => Number(r.id));
+    await this.insertAll('import_keys', inserts.map(({ rec }, k) => ({ source: this.source, type: 'company', key: rec.key, record_id: ids[k]! })));
+    await this.insertAll('entity_taxonomy', inserts.flatMap(({ sectors }, k) => sectors.map((t) => ({ entity_id: ids[k]!, taxonomy_id: t }))));
+    await this.insertAll('entity_locations', inserts.flatMap(({ row }, k) => (row.hq_city_id === null ? [] : [{ entity_id: ids[k]!, role: 'hq', city_id: row.hq_city_id, position: 0 }])));
+    await this.insertAll('entity_flags', inserts.flatMap(({ row }, k) => (row.subtype === 'company' ? [{ entity_id: ids[k]!, kind: 'role', value: 'company' }] : [])));
+    for (const id of ids) {
+      this.created.add(id);
+      this.changedEntities.add(id);
+      this.touchedCompanies.add(id);
+      this.log('entity', id, 'insert', null);
     }
   }
 
@@ -435,18 +428,15 @@ export class ImportStore {
       this.touchedCompanies.add(was).add(Number(cols.company_id));
       this.log('transaction', id, 'update', fields);
     }
-    for (let i = 0; i < inserts.length; i += INSERT_ROWS) {
-      const part = inserts.slice(i, i + INSERT_ROWS);
-      const rows = part.map(({ row }) => ({ ...row, is_verified: null, source_url: null, created_at: this.at, updated_at: this.at }));
-      const newIds = ((await this.trx('transactions').insert(rows).returning('id')) as ({ id: number } | number)[]).map((r) => Number(typeof r === 'object' ? r.id : r));
-      await this.trx('import_keys').insert(part.map(({ rec }, k) => ({ source: this.source, type, key: rec.key, record_id: newIds[k]! })));
-      part.forEach(({ row }, k) => {
-        this.seen[type].add(newIds[k]!);
-        this.touchedRounds.add(newIds[k]!);
-        this.touchedCompanies.add(Number(row.company_id));
-        this.log('transaction', newIds[k]!, 'insert', null);
-      });
-    }
+    const rows = inserts.map(({ row }) => ({ ...row, is_verified: null, source_url: null, created_at: this.at, updated_at: this.at }));
+    const newIds = (await insertRows(this.trx, 'transactions', rows, { returning: 'id' })).map((r) => Number(r.id));
+    await this.insertAll('import_keys', inserts.map(({ rec }, k) => ({ source: this.source, type, key: rec.key, record_id: newIds[k]! })));
+    inserts.forEach(({ row }, k) => {
+      this.seen[type].add(newIds[k]!);
+      this.touchedRounds.add(newIds[k]!);
+      this.touchedCompanies.add(Number(row.company_id));
+      this.log('transaction', newIds[k]!, 'insert', null);
+    });
     return out;
   }
 

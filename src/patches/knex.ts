@@ -50,6 +50,57 @@ export function waitForLocks(db: Knex, waitMs: number, longer?: { waitMs: number
 }
 
 /**
+ * SQLite: a multi-row INSERT as `insert into t (a, b) values (?, ?), (?, ?)`. knex 3 writes it as a
+ * compound `select ? as a, ? as b union all select ...` (from before SQLite 3.7.11 had multi-row
+ * VALUES), which SQLite plans and runs as a compound query: an import's inserts took 1,240 ms of CPU
+ * where VALUES took 553 ms. Since SQLite 3.8.8 the compound-SELECT limit (500 terms) does not apply to
+ * VALUES; the bind limit (32,766) still does. `on conflict` and `returning` follow the VALUES list as on
+ * knex's single-row path (that form needs no `where true` before `on conflict`). Raw inserts, empty
+ * rows and single rows keep knex's own compilation.
+ */
+export function valuesInserts(db: Knex): void {
+  requireVersion('knex', KNEX_VERSION, 'src/patches/knex.ts');
+  type Bindings = unknown;
+  type Compiler = {
+    single: { insert?: unknown; onConflict?: unknown; ignore?: unknown; merge?: { updates: unknown }; returning?: unknown };
+    client: { valueForUndefined: unknown; parameterize(values: unknown[], notSet: unknown, builder: unknown, holder: Bindings): string };
+    builder: unknown;
+    bindingsHolder: Bindings;
+    formatter: { columnize(columns: string[]): string };
+    tableName: string;
+    with(): string;
+    where(): string;
+    insert(): unknown;
+    _prepInsert(values: unknown): { columns: string[]; values: unknown[][] } | string;
+    _ignore(onConflict: unknown): string;
+    _merge(updates: unknown, onConflict: unknown, insert: unknown): string;
+    _returning(returning: unknown): string;
+  };
+  const proto = Object.getPrototypeOf(db.client.queryCompiler(db.queryBuilder())) as Compiler & { [PATCHED]?: true };
+  if (proto[PATCHED]) return;
+  const compile = proto.insert;
+  proto.insert = function (this: Compiler) {
+    const rows = this.single.insert;
+    if (!Array.isArray(rows) || rows.length < 2) return compile.call(this);
+    const data = this._prepInsert(rows);
+    if (typeof data === 'string' || data.columns.length === 0) return compile.call(this);
+    if (this.client.valueForUndefined !== null && data.values.some((v) => v.includes(undefined))) return compile.call(this); // knex's own error
+    const tuples = data.values.map((v) => `(${this.client.parameterize(v, this.client.valueForUndefined, this.builder, this.bindingsHolder)})`);
+    let sql = `${this.with()}insert into ${this.tableName} (${this.formatter.columnize(data.columns)}) values ${tuples.join(', ')}`;
+    const { onConflict, ignore, merge, returning } = this.single;
+    if (onConflict && ignore) sql += this._ignore(onConflict);
+    else if (onConflict && merge) {
+      sql += this._merge(merge.updates, onConflict, rows);
+      const wheres = this.where();
+      if (wheres) sql += ` ${wheres}`;
+    }
+    if (returning) sql += this._returning(returning);
+    return { sql, returning };
+  };
+  proto[PATCHED] = true;
+}
+
+/**
  * Queries marked with `prepared()` run as named prepared statements on PostgreSQL: parsed and
  * planned once per connection, then executed with a generic plan. Planning is most of the cost of
  * a lookup by key here, because the planner weighs every index of a table and the list filters

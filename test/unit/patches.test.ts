@@ -10,7 +10,7 @@ import { OpenAPIBackend } from 'openapi-backend';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/app.js';
 import { BETTER_SQLITE3_VERSION, cacheStatements, checkBetterSqlite3Version } from '../../src/patches/better-sqlite3.mjs';
-import { discardConnection, KNEX_VERSION, waitForLocks } from '../../src/patches/knex.js';
+import { discardConnection, KNEX_VERSION, valuesInserts, waitForLocks } from '../../src/patches/knex.js';
 import { OPENAPI_BACKEND_VERSION } from '../../src/patches/openapi-backend.js';
 import { installedVersion, requireVersion } from '../../src/patches/version.js';
 
@@ -87,6 +87,26 @@ describe('knex', () => {
     const obj = (await proto._query.call(db.client, conn, { sql: 'select 1', bindings: [] })) as { response: unknown };
     expect(calls).toBe(3);
     expect(obj.response).toEqual([{ one: 1 }]);
+    await db.destroy();
+  });
+
+  it('writes a multi-row SQLite INSERT as VALUES, with on conflict and returning, and the same rows as before', async () => {
+    const db = knex({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
+    await db.schema.createTable('t', (t) => {
+      t.integer('id').primary();
+      t.text('name');
+    });
+    const rows = [{ id: 1, name: 'a' }, { id: 2, name: undefined }];
+    expect(db('t').insert(rows).toSQL().sql).toMatch(/union all select/); // knex's own form, before the patch
+    valuesInserts(db);
+    expect(db('t').insert(rows).toSQL().sql).toBe('insert into `t` (`id`, `name`) values (?, ?), (?, ?)');
+    expect(db('t').insert(rows).onConflict('id').merge(['name']).returning('id').toSQL().sql)
+      .toBe('insert into `t` (`id`, `name`) values (?, ?), (?, ?) on conflict (`id`) do update set `name` = excluded.`name` returning `id`');
+    expect(await db('t').insert(rows).returning('id')).toEqual([{ id: 1 }, { id: 2 }]);
+    await db('t').insert([{ id: 2, name: 'b' }, { id: 3, name: 'c' }]).onConflict('id').ignore();
+    await db('t').insert([{ id: 1, name: 'z' }, { id: 3, name: 'y' }]).onConflict('id').merge(['name']);
+    expect(await db('t').orderBy('id').select()).toEqual([{ id: 1, name: 'z' }, { id: 2, name: null }, { id: 3, name: 'y' }]);
+    expect(db('t').insert({ id: 4, name: 'd' }).toSQL().sql).toBe('insert into `t` (`id`, `name`) values (?, ?)');
     await db.destroy();
   });
 
