@@ -35,6 +35,7 @@ import * as m027 from './migrations/027_change_notify.js';
 import * as m028 from './migrations/028_import_run_owner.js';
 import * as m029 from './migrations/029_record_documents.js';
 import * as m030 from './migrations/030_record_documents_organizations.js';
+import * as m031 from './migrations/031_record_documents_downgrades.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
@@ -72,6 +73,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '028_import_run_owner': m028,
   '029_record_documents': m029,
   '030_record_documents_organizations': m030,
+  '031_record_documents_downgrades': m031,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
