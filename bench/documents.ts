@@ -39,7 +39,7 @@ async function ids(t: SeedTarget) {
     const [companies, investors] = [await uuids('company'), await uuids('investor')];
     const sizes = (await db('record_documents')
       .groupBy('kind')
-      .select('kind', db.raw('count(*) as n'), db.raw('avg(length(body)) as body'), db.raw('avg(length(money_paths) + length(lock_paths)) as paths'))) as { kind: string; n: number; body: number; paths: number }[];
+      .select('kind', db.raw('count(*) as n'), db.raw('avg(length(body)) as body'), db.raw('avg(length(money_paths) + length(lock_paths) + length(downgrades)) as paths'))) as { kind: string; n: number; body: number; paths: number }[];
     return { rounds, companies, investors, sizes: Object.fromEntries(sizes.map((s) => [s.kind, { documents: Number(s.n), bodyBytes: round(Number(s.body), 0), pathBytes: round(Number(s.paths), 0) }])) };
   } finally {
     await db.destroy();
