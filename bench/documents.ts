@@ -3,7 +3,9 @@
  * the documents (`RECORD_DOCUMENTS=on`) and from the rows (`off`), in alternating rounds over the
  * same database, for a round's detail, a company's and an investor's detail, the rounds list and the
  * companies list of 25 (in USD: the stored bytes; in EUR: parsed and converted at the money paths)
- * and the NDJSON export of every
+ * and the transaction detail and list pinned to a version before the change that reshaped rounds
+ * (the documents' precomputed downgrades; the servers' clock on a day that version is served), and
+ * the NDJSON export of every
  * round (rows/s); bytes per document; and the write cost: what an import that changes rounds, and
  * one that renames a company, spend refreshing documents (the import report's `documents` step)
  * beside the whole import. Scale `tiny` or `demo` only (BENCH_SCALE; default tiny).
@@ -24,6 +26,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const SECONDS = Number(process.env.BENCH_SECONDS || 4);
 const DBS = (process.env.BENCH_DBS || 'sqlite,postgres').split(',') as DbKind[];
 const MODES = ['off', 'on'] as const;
+/** A version before the change that reshaped rounds, and a day it is still served on (src/versions/table.ts). */
+const PINNED = '2026-10-07';
+const SERVED_DAY = '2026-10-20T12:00:00Z';
 const ONLY = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : null;
 
 async function ids(t: SeedTarget) {
@@ -34,7 +39,7 @@ async function ids(t: SeedTarget) {
     const [companies, investors] = [await uuids('company'), await uuids('investor')];
     const sizes = (await db('record_documents')
       .groupBy('kind')
-      .select('kind', db.raw('count(*) as n'), db.raw('avg(length(body)) as body'), db.raw('avg(length(money_paths) + length(lock_paths)) as paths'))) as { kind: string; n: number; body: number; paths: number }[];
+      .select('kind', db.raw('count(*) as n'), db.raw('avg(length(body)) as body'), db.raw('avg(length(money_paths) + length(lock_paths) + length(downgrades)) as paths'))) as { kind: string; n: number; body: number; paths: number }[];
     return { rounds, companies, investors, sizes: Object.fromEntries(sizes.map((s) => [s.kind, { documents: Number(s.n), bodyBytes: round(Number(s.body), 0), pathBytes: round(Number(s.paths), 0) }])) };
   } finally {
     await db.destroy();
@@ -51,6 +56,9 @@ async function scenarios(t: SeedTarget) {
     list25Eur: ['/data/transactions?limit=25&currency=EUR'],
     companyList25: ['/data/companies?limit=25'],
     companyList25Eur: ['/data/companies?limit=25&currency=EUR'],
+    // pinned before the change that reshaped rounds: the documents' precomputed downgrades
+    transactionDetailPinned: rounds.map((id) => `/data/transactions/${id}`),
+    list25Pinned: ['/data/transactions?limit=25'],
   };
   return { sizes, paths: Object.fromEntries(Object.entries(paths).filter(([name]) => !ONLY || ONLY.has(name))) };
 }
@@ -96,13 +104,14 @@ async function readSide(t: SeedTarget) {
   for (let r = 0; r < ROUNDS; r++) {
     for (let i = 0; i < MODES.length; i++) {
       const mode = MODES[(i + r) % MODES.length]!;
-      const server = await forkServer('our-server.ts', { ...serverEnv(t.databaseUrl), RECORD_DOCUMENTS: mode }, serverHeapArgs());
+      const server = await forkServer('our-server.ts', { ...serverEnv(t.databaseUrl), RECORD_DOCUMENTS: mode, API_NOW: SERVED_DAY }, serverHeapArgs());
       try {
         const headers = apiHeaders(await getToken(server.authUrl!));
         for (const [name, list] of Object.entries(paths)) {
-          await drive(server.baseUrl, list, headers, 4, 1);
+          const asked = name.endsWith('Pinned') ? { ...headers, 'API-Version': PINNED } : headers;
+          await drive(server.baseUrl, list, asked, 4, 1);
           const before = cpuMs(server.pid)!;
-          const s = await drive(server.baseUrl, list, headers, 4, SECONDS);
+          const s = await drive(server.baseUrl, list, asked, 4, SECONDS);
           if (s.failed > 0) throw new Error(`${name} ${mode}: ${s.failed} answers not 200`);
           ((cpu[name] ??= {})[mode] ??= []).push((cpuMs(server.pid)! - before) / s.requests);
           log(`${t.kind} round ${r + 1} ${mode} ${name}: ${round(s.rps, 0)} req/s, ${round(((cpuMs(server.pid)! - before) * 1000) / s.requests, 0)} µs CPU/request`);

@@ -12,7 +12,7 @@ export const transactionHandlers: HandlerMap = {
     const id = numericId(ctx.params.id);
     const found = id === null ? null : await transactionById(ctx, id);
     if (!found) throw notFound(`Transaction ${ctx.params.id} not found`);
-    return { ...ok('getTransaction', { data: found.data, currency: currencyOf(ctx.money) }), locks: found.locks };
+    return { ...ok('getTransaction', { data: found.data, currency: currencyOf(ctx.money) }), locks: found.locks, atVersion: found.atVersion };
   },
 
   listTransactions: async (ctx) => {
@@ -20,7 +20,7 @@ export const transactionHandlers: HandlerMap = {
     // a cursor of a walk with deletions is bound to it: the two walks hold different rows
     const list = prepareList(ctx.list, { scope: SCOPES.funding!, sorts: TRANSACTION_SORTS, alias: 't', bind: includeDeleted ? 'include_deleted' : undefined });
     const { rows, page } = await listTransactions(ctx.deps.db, list.where, list.page, includeDeleted);
-    const { data, locks } = await transactionAnswer(ctx, rows);
-    return { ...ok('listTransactions', { data, page: pageEnvelope(page, list), currency: currencyOf(ctx.money) }), locks };
+    const { data, locks, atVersion } = await transactionAnswer(ctx, rows);
+    return { ...ok('listTransactions', { data, page: pageEnvelope(page, list), currency: currencyOf(ctx.money) }), locks, atVersion };
   },
 };

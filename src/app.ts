@@ -19,7 +19,7 @@ import { reserve, settle } from './access/credits.js';
 import { HeavySlots } from './access/heavy.js';
 import { WorkQueue } from './access/workQueue.js';
 import { now } from './config.js';
-import { fundAnnouncedAsStored, transactionCreatedAt } from './db/legacyFields.js';
+import { storedFields } from './db/legacyFields.js';
 import { filterEnums } from './db/refCache.js';
 import type { Deps, HandlerMap } from './http/context.js';
 import { corsFor } from './http/cors.js';
@@ -38,7 +38,6 @@ import { listInputStage } from './pipeline/listInput.js';
 import { locksStage } from './pipeline/locks.js';
 import { meteringStage } from './pipeline/metering.js';
 import { recordEmbedder } from './pipeline/embed.js';
-import type { StoredFields } from './versions/change.js';
 import { compose, type Stage } from './pipeline/operation.js';
 import { redirectStage } from './pipeline/redirect.js';
 import { identityPathsStage } from './pipeline/elsewhere.js';
@@ -59,7 +58,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   const api = await buildRouter(document);
 
   // locks and version downgrade: a page's and an export batch's rows leave through the same policies
-  const stored: StoredFields = { transactionCreatedAt: (ids) => transactionCreatedAt(deps.db, ids), fundAnnouncedDate: (ids) => fundAnnouncedAsStored(deps.db, ids) };
+  const stored = storedFields(deps.db);
   const responsePolicies: Stage[] = [versionResponseStage(stored), locksStage()];
   // heavy work of this process, a few units at a time (src/access/workQueue.ts)
   const work = new WorkQueue(cfg.heavyConcurrency);

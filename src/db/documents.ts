@@ -30,6 +30,8 @@ export interface DocumentRow {
   body: string;
   money_paths: string;
   lock_paths: string;
+  /** The record's version downgrades as text edits (src/documents/downgrades.ts), newest change first. */
+  downgrades: string;
 }
 
 /** Ids per statement: within both engines' bind limits. */
@@ -52,14 +54,14 @@ export async function deleteDocuments(db: Knex, kind: DocumentKind, ids: readonl
 export async function loadDocuments(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<Map<number, DocumentRow>> {
   const out = new Map<number, DocumentRow>();
   if (ids.length === 0) return out;
-  const rows = (await prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', [...new Set(ids)]).select('record_id', 'body', 'money_paths', 'lock_paths'))) as DocumentRow[];
+  const rows = (await prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', [...new Set(ids)]).select('record_id', 'body', 'money_paths', 'lock_paths', 'downgrades'))) as DocumentRow[];
   for (const r of rows) out.set(Number(r.record_id), { ...r, record_id: Number(r.record_id) });
   return out;
 }
 
 /** Every stored document of a kind, in record order, a batch after `after`. */
 export async function documentBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<DocumentRow[]> {
-  const rows = (await db('record_documents').where('kind', kind).andWhere('record_id', '>', after).orderBy('record_id').limit(limit).select('record_id', 'body', 'money_paths', 'lock_paths')) as DocumentRow[];
+  const rows = (await db('record_documents').where('kind', kind).andWhere('record_id', '>', after).orderBy('record_id').limit(limit).select('record_id', 'body', 'money_paths', 'lock_paths', 'downgrades')) as DocumentRow[];
   return rows.map((r) => ({ ...r, record_id: Number(r.record_id) }));
 }
 
@@ -113,7 +115,7 @@ export async function organizationDocumentByUuid(db: Knex, kind: OrganizationKin
       .join('record_documents as d', (j) => j.on('d.record_id', 'e.id').andOnVal('d.kind', kind))
       .where('e.uuid', uuid)
       .andWhere('e.subtype', kind)
-      .first('d.record_id', 'd.body', 'd.money_paths', 'd.lock_paths'),
+      .first('d.record_id', 'd.body', 'd.money_paths', 'd.lock_paths', 'd.downgrades'),
   )) as DocumentRow | undefined;
   return row ? { ...row, record_id: Number(row.record_id) } : null;
 }

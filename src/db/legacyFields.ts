@@ -3,6 +3,7 @@
  * of clients pinned before the version that dropped them (src/versions/changes/).
  */
 import type { Knex } from 'knex';
+import type { StoredFields } from '../versions/change.js';
 
 async function byId<V>(db: Knex, table: string, column: string, ids: readonly number[]): Promise<Map<number, V>> {
   if (ids.length === 0) return new Map();
@@ -15,3 +16,6 @@ export const transactionCreatedAt = (db: Knex, ids: readonly number[]) => byId<s
 
 /** `announced_date` of funds at source precision (YYYY, YYYY-MM or YYYY-MM-DD; a calendar day since 2026-10-09). */
 export const fundAnnouncedAsStored = (db: Knex, ids: readonly number[]) => byId<string | null>(db, 'funds', 'announced_date', ids);
+
+/** The stored fields of this database, as the downgrades read them. */
+export const storedFields = (db: Knex): StoredFields => ({ transactionCreatedAt: (ids) => transactionCreatedAt(db, ids), fundAnnouncedDate: (ids) => fundAnnouncedAsStored(db, ids) });

@@ -36,6 +36,7 @@ import * as m028 from './migrations/028_import_run_owner.js';
 import * as m029 from './migrations/029_record_documents.js';
 import * as m030 from './migrations/030_record_documents_organizations.js';
 import * as m031 from './migrations/031_search_lead_indexes.js';
+import * as m032 from './migrations/032_record_documents_downgrades.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
@@ -74,6 +75,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '029_record_documents': m029,
   '030_record_documents_organizations': m030,
   '031_search_lead_indexes': m031,
+  '032_record_documents_downgrades': m032,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

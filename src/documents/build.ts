@@ -7,7 +7,8 @@
  * `verify`. A document is built by the response serialisers themselves, at the latest version, in
  * USD, for a caller who sees every field, with `service_url`s relative to the web app; next to it
  * the paths where the request's policies act: money (converted to the request currency) and
- * lockable fields (src/access/locked.ts `lockSites`), so a response changes only those.
+ * lockable fields (src/access/locked.ts `lockSites`), and the text edits of its version downgrades
+ * (src/documents/downgrades.ts), so a response changes only those.
  */
 import type { Knex } from 'knex';
 import { lockSites, type LockSite } from '../access/locked.js';
@@ -33,6 +34,8 @@ import { organizationSummary } from '../serialize/entities.js';
 import { organizationRecords } from '../services/organizations.js';
 import { transactionRecords } from '../services/transactions.js';
 import { resolveVersion } from '../versions/resolve.js';
+import { storedFields } from '../db/legacyFields.js';
+import { precomputeDowngrades } from './downgrades.js';
 import { operationLockPlan } from './plans.js';
 
 /** A money value the serialisers produced, in USD, until its place in the document is known. */
@@ -98,22 +101,29 @@ function builderScope(db: Knex): Pick<RequestScope, 'deps' | 'money' | 'version'
   return { deps: { db, cfg: { appUrl: '' } } as unknown as Deps, money: new MarkingMoney(), version: resolveVersion(undefined, new Date()) };
 }
 
-async function toRow(kind: DocumentKind, id: number, data: unknown): Promise<DocumentRow> {
-  const money: Path[] = [];
-  settleMoney(data, [], money);
+/** The rows of records of a kind: money settled, lock sites found, version downgrades precomputed. */
+async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], records: readonly unknown[]): Promise<DocumentRow[]> {
+  const money = records.map((data) => {
+    const paths: Path[] = [];
+    settleMoney(data, [], paths);
+    return paths;
+  });
   const op = OPERATION[kind];
   const plan = operationLockPlan(op.id);
+  const downgrades = await precomputeDowngrades(op.id, records as Record<string, unknown>[], storedFields(db));
   // the plan is of the whole answer `{data}` (a list's `data` an array of rows): the sites inside the record are the document's
   const depth = op.row ? 2 : 1;
-  const sites: LockSite[] = plan ? lockSites(plan, { data: op.row ? [data] : data }).map((s) => ({ ...s, at: s.at.slice(depth), record: s.record.slice(depth) })) : [];
-  return { record_id: id, body: JSON.stringify(data), money_paths: JSON.stringify(money), lock_paths: JSON.stringify(sites) };
+  return records.map((data, i) => {
+    const sites: LockSite[] = plan ? lockSites(plan, { data: op.row ? [data] : data }).map((s) => ({ ...s, at: s.at.slice(depth), record: s.record.slice(depth) })) : [];
+    return { record_id: ids[i]!, body: JSON.stringify(data), money_paths: JSON.stringify(money[i]), lock_paths: JSON.stringify(sites), downgrades: JSON.stringify(downgrades[i]) };
+  });
 }
 
 /** The documents of these rounds (those that exist). */
 export async function buildTransactionDocuments(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
   const rows = await transactionsByIds(db, ids);
   const data = await transactionRecords(builderScope(db), rows);
-  return Promise.all(rows.map((r, i) => toRow('transaction', r.id, data[i])));
+  return toRows(db, 'transaction', rows.map((r) => r.id), data);
 }
 
 /** Of these ids, the entities of the kind's subtype, in id order. */
@@ -129,13 +139,14 @@ async function entitiesOfKind(db: Knex, kind: DocumentKind, ids: readonly number
 async function buildOrganizationDocuments(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<DocumentRow[]> {
   const organizations = await entitiesOfKind(db, kind, ids);
   const records = await organizationRecords(builderScope(db), organizations);
-  return Promise.all(organizations.map((e, i) => toRow(kind, e.id, records[i])));
+  return toRows(db, kind, organizations.map((e) => e.id), records);
 }
 
 /** The list rows of these companies: the summaries `listCompanies` pages hold. */
 async function buildCompanyRows(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
   const { deps, money } = builderScope(db);
-  return Promise.all((await entitiesOfKind(db, 'company_row', ids)).map((e) => toRow('company_row', e.id, organizationSummary(deps.cfg.appUrl, e, money))));
+  const companies = await entitiesOfKind(db, 'company_row', ids);
+  return toRows(db, 'company_row', companies.map((e) => e.id), companies.map((e) => organizationSummary(deps.cfg.appUrl, e, money)));
 }
 
 const BUILD: Record<DocumentKind, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>> = {
@@ -203,7 +214,7 @@ export interface DocumentDifference {
   kind: DocumentKind;
   record_id: number;
   /** `missing`: no stored document; `extra`: a stored document of no record; otherwise the part that differs. */
-  problem: 'missing' | 'extra' | 'body' | 'money_paths' | 'lock_paths';
+  problem: 'missing' | 'extra' | 'body' | 'money_paths' | 'lock_paths' | 'downgrades';
 }
 
 /** Every document rebuilt in memory and compared with the stored one. */
@@ -217,7 +228,7 @@ export async function documentDifferences(db: Knex): Promise<DocumentDifference[
       for (const want of await BUILD[kind](db, ids.slice(i, i + BATCH))) {
         const have = stored.get(want.record_id);
         stored.delete(want.record_id);
-        const problem = !have ? 'missing' : (['body', 'money_paths', 'lock_paths'] as const).find((k) => have[k] !== want[k]);
+        const problem = !have ? 'missing' : (['body', 'money_paths', 'lock_paths', 'downgrades'] as const).find((k) => have[k] !== want[k]);
         if (problem) out.push({ kind, record_id: want.record_id, problem });
       }
     }

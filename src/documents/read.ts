@@ -11,8 +11,8 @@ import type { RequestScope, Result } from '../http/context.js';
 import { RawJson } from '../http/rawJson.js';
 import { withScore } from '../services/keyword.js';
 import type { Money } from '../money/fx.js';
-import { downgraded } from '../versions/changes/index.js';
 import type { VersionInfo } from '../versions/resolve.js';
+import { downgradedText } from './downgrades.js';
 
 /** A document's record as the serialisers would give it for this request's currency, and where its locks go. */
 export interface Assembled {
@@ -23,27 +23,31 @@ export interface Assembled {
 /** The bytes of `"service_url":"` followed by the web app's base, as JSON writes them. */
 const RELATIVE_URL = '"service_url":"/';
 
-/** The document's text with the web app's base in its `service_url`s. */
-function withAppUrl(doc: DocumentRow, appUrl: string): string {
+/** A document's text with the web app's base in its `service_url`s. */
+function withAppUrl(text: string, appUrl: string): string {
   // a `"service_url":"/` can only be that key: a quote inside a string value is written `\"`
-  return doc.body.replaceAll(RELATIVE_URL, `"service_url":${JSON.stringify(appUrl).slice(0, -1)}/`);
+  return text.replaceAll(RELATIVE_URL, `"service_url":${JSON.stringify(appUrl).slice(0, -1)}/`);
 }
+
+type Asker = { money: Money; principal: Principal | null; version: VersionInfo };
 
 /**
- * Whether documents go out as stored for this request: in USD, at a version where no change
- * rewrites the operation's answers (src/versions/changes/: each lists the operations it rewrites),
- * to a caller who sees every field (a tier below premium always meets a lock site: the round's
- * valuation and investors, a company's valuation).
+ * Whether documents go out as their text for this request: in USD, to a caller who sees every
+ * field (a tier below premium always meets a lock site: the round's valuation and investors, a
+ * company's valuation), at a version whose downgrades of the operation the documents keep as text
+ * edits (src/documents/downgrades.ts; src/versions/changes/: each lists the operations it rewrites).
  */
-export function asStored(r: { money: Money; principal: Principal | null; version: VersionInfo }, operationId: string): boolean {
-  return r.money.perUsd === 1 && (!r.principal || r.principal.tier === 'premium') && !downgraded(r.version.date, operationId);
+const asText = (r: Asker): boolean => r.money.perUsd === 1 && (!r.principal || r.principal.tier === 'premium');
+
+/** A document's text as this request gets it from this operation (the pinned version's shape), or null when it needs a parse. */
+export function documentText(doc: DocumentRow, appUrl: string, r: Asker, operationId: string): string | null {
+  if (!asText(r)) return null;
+  const text = downgradedText(doc.body, doc.downgrades, r.version.date, operationId);
+  return text === null ? null : withAppUrl(text, appUrl);
 }
 
-/** A document as its bytes (asStored requests); `updatedAt` its record's `updated_at`. */
-export const storedRow = (doc: DocumentRow, appUrl: string, updatedAt: string): RawJson => new RawJson(withAppUrl(doc, appUrl), updatedAt);
-
 export function assemble(doc: DocumentRow, appUrl: string, money: Money): Assembled {
-  const data = JSON.parse(withAppUrl(doc, appUrl)) as Record<string, unknown>;
+  const data = JSON.parse(withAppUrl(doc.body, appUrl)) as Record<string, unknown>;
   if (money.perUsd !== 1) {
     for (const path of JSON.parse(doc.money_paths) as DocumentPath[]) {
       let obj = data as Record<string | number, unknown>;
@@ -72,21 +76,23 @@ export interface PageRow {
 
 /**
  * A page's rows from their documents of this kind, with the locks at their sites; null when
- * documents are off or a row has none (the rows' path then answers the whole page). Rows that need
- * no change for the request and carry no score go out as their stored bytes.
+ * documents are off or a row has none (the rows' path then answers the whole page). Rows that carry
+ * no score, for a request that needs no parse, go out as their text at the request's version
+ * (`atVersion`: the version stage leaves them).
  */
 export async function pageFromDocuments(
   r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>,
   operationId: string,
   kind: DocumentKind,
   rows: readonly PageRow[],
-): Promise<{ data: unknown[]; locks: Result['locks'] } | null> {
+): Promise<{ data: unknown[]; locks: Result['locks']; atVersion?: true } | null> {
   const { db, cfg } = r.deps;
   if (!cfg.recordDocuments) return null;
   const docs = await loadDocuments(db, kind, rows.map((t) => t.id));
   if (!rows.every((t) => docs.has(t.id))) return null;
-  if (asStored(r, operationId) && rows.every((t) => t.score === undefined && typeof t.updated_at === 'string')) {
-    return { data: rows.map((t) => storedRow(docs.get(t.id)!, cfg.appUrl, t.updated_at!)), locks: () => {} };
+  if (rows.every((t) => t.score === undefined && typeof t.updated_at === 'string')) {
+    const texts = rows.map((t) => documentText(docs.get(t.id)!, cfg.appUrl, r, operationId));
+    if (texts.every((t) => t !== null)) return { data: texts.map((text, i) => new RawJson(text, rows[i]!.updated_at!)), locks: () => {}, atVersion: true };
   }
   const records = rows.map((t) => assemble(docs.get(t.id)!, cfg.appUrl, r.money));
   return { data: records.map((a, i) => withScore(a.data, rows[i]!)), locks: documentLocks(records, true) };

@@ -102,6 +102,8 @@ export interface Result {
    * applied by the locks stage instead of walking the operation's plan.
    */
   locks?: (body: unknown, tier: Tier) => void;
+  /** The body already has the pinned version's shape (record documents' precomputed downgrades): the version stage leaves it. */
+  atVersion?: true;
 }
 
 export type Handler<Op extends keyof operations = keyof operations> = (ctx: Ctx<Op>) => Promise<Result>;

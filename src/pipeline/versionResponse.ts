@@ -12,7 +12,7 @@ import type { VersionedRequest } from './state.js';
 export async function downgrade(operationId: string, result: Result, version: VersionedRequest, stored: StoredFields): Promise<void> {
   const body = result.body as Record<string, unknown> | null;
   if (!body || typeof body !== 'object' || result.status >= 300) return;
-  for (const change of changesFor(version.info.date)) await change.downgradeResponse?.(operationId, body, stored);
+  if (!result.atVersion) for (const change of changesFor(version.info.date)) await change.downgradeResponse?.(operationId, body, stored);
   if (version.notes.length && Array.isArray(body.data) && 'page' in body) body.meta = { deprecations: version.notes };
 }
 

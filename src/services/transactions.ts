@@ -3,7 +3,7 @@ import type { components } from '../../generated/api.js';
 import { loadDocuments } from '../db/documents.js';
 import { loadEntities } from '../db/entities.js';
 import { findTransaction, loadInvestorLinks, type TransactionRow } from '../db/transactions.js';
-import { assemble, documentLocks, pageFromDocuments } from '../documents/read.js';
+import { assemble, documentLocks, documentText, pageFromDocuments } from '../documents/read.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { transaction } from '../serialize/transactions.js';
 
@@ -17,17 +17,22 @@ export async function transactionRecords(r: Pick<RequestScope, 'deps' | 'money'>
 }
 
 /** The records of rows and, from documents, the locks at their sites; a row without a document sends the whole answer down the rows' path. */
-export async function transactionAnswer(r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>, rows: readonly TransactionRow[]): Promise<{ data: Transaction[]; locks?: Result['locks'] }> {
+export async function transactionAnswer(r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>, rows: readonly TransactionRow[]): Promise<{ data: Transaction[]; locks?: Result['locks']; atVersion?: true }> {
   const page = await pageFromDocuments(r, 'listTransactions', 'transaction', rows);
-  if (page) return { data: page.data as Transaction[], locks: page.locks };
+  if (page) return { data: page.data as Transaction[], locks: page.locks, atVersion: page.atVersion };
   return { data: await transactionRecords(r, rows) };
 }
 
-/** An active round by id as its record, or null. */
-export async function transactionById(r: Pick<RequestScope, 'deps' | 'money'>, id: number): Promise<{ data: Transaction; locks?: Result['locks'] } | null> {
+/** An active round by id as its record (`atVersion`: in the pinned version's shape already), or null. */
+export async function transactionById(r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>, id: number): Promise<{ data: Transaction; locks?: Result['locks']; atVersion?: true } | null> {
   const { db, cfg } = r.deps;
   if (cfg.recordDocuments) {
     const doc = (await loadDocuments(db, 'transaction', [id])).get(id);
+    const text = doc && documentText(doc, cfg.appUrl, r, 'getTransaction');
+    if (text) {
+      const data = JSON.parse(text) as Transaction & { deleted_at: string | null };
+      return data.deleted_at === null ? { data, atVersion: true } : null;
+    }
     if (doc) {
       const a = assemble(doc, cfg.appUrl, r.money);
       // documents keep soft-deleted rounds (for `include_deleted` lists); a detail serves active ones

@@ -36,6 +36,25 @@ export interface VersionChange {
   downgradeResponse?(operationId: string, body: Record<string, unknown>, stored: StoredFields): Promise<void> | void;
   /** The operations whose answers `downgradeResponse` rewrites (the others go out for pinned clients as they are). */
   downgrades?: readonly string[];
+  /**
+   * Of `downgrades`, operations whose downgrade is one `RecordEdit` per record of `data` (a detail's
+   * record, each row of a page), computed by `recordEdits`: record documents keep them precomputed
+   * (src/documents/downgrades.ts), so a pinned answer is the stored text with those edits.
+   */
+  recordEdited?: readonly string[];
+  recordEdits?(records: Record<string, unknown>[], stored: StoredFields): Promise<RecordEdit[]>;
+}
+
+/** A record's downgrade: top-level keys removed, then keys appended in order (to the record's end). */
+export interface RecordEdit {
+  remove: string[];
+  append: [string, unknown][];
+}
+
+/** Applies an edit to a record (the same object, changed). */
+export function applyRecordEdit(record: Record<string, unknown>, edit: RecordEdit): void {
+  for (const k of edit.remove) delete record[k];
+  for (const [k, v] of edit.append) record[k] = v;
 }
 
 /** Stored values of fields the current response shapes no longer carry, by record id. */

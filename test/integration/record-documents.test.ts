@@ -5,7 +5,8 @@
  * premium sign-ins) at the latest version in USD; every record again pinned to each other served
  * version and in another currency (the currencies taken in turn, so each one serves a share of the
  * records); every page of the rounds list (with and without deleted rounds) and its NDJSON export in
- * every tier, currency and version. Then the import engine: a company renamed by an import refreshes
+ * every tier, currency and version; a client pinned before a reshaping change served the document's
+ * precomputed downgrade, not a parse and a read of the rows. Then the import engine: a company renamed by an import refreshes
  * every document that shows it, in its transaction, and `verify` finds every document true; a
  * document tampered with is reported by `verify` and by the comparison.
  */
@@ -14,7 +15,7 @@ import { now } from '../../src/config.js';
 import { verifyDerived } from '../../src/import/derived.js';
 import { runImport } from '../../src/import/engine.js';
 import { supportedVersions } from '../../src/versions/resolve.js';
-import { LATEST_VERSION } from '../../src/versions/table.js';
+import { LATEST_VERSION, V2026_10_09 } from '../../src/versions/table.js';
 import { DATABASES, startHarness, type Harness } from '../helpers/harness.js';
 import { browserHeaders } from '../helpers/principals.js';
 
@@ -171,6 +172,33 @@ for (const kind of DATABASES) {
       expect(asks.length).toBeGreaterThan(versions.length * 9);
       expect(await differing(on, off, asks)).toEqual([]);
     }, 600_000);
+
+    it('a pinned round and page are the documents with their precomputed downgrades: a tampered edit shows, and verify reports it', async () => {
+      const db = on.h.db;
+      const pinned = versions.find((v) => v < V2026_10_09)!;
+      expect(pinned).toBeDefined();
+      const ask = (url: string, version: string) => get(on.h.server.baseUrl + url, { ...on.headers.premium, 'API-Version': version }).then((r) => r.json() as Promise<{ data: unknown }>);
+      const pageOf = async () => (await ask('/data/transactions?limit=100', pinned)).data as { id: number; created_at: string }[];
+      const id = (await pageOf())[3]!.id;
+      const doc = (await db('record_documents').where({ kind: 'transaction', record_id: id }).first('downgrades')) as { downgrades: string };
+      const edits = JSON.parse(doc.downgrades) as { version: string; tail: string }[];
+      expect(edits.map((e) => e.version)).toEqual([V2026_10_09]);
+      expect(edits[0]!.tail).toMatch(/^,"year":.*,"month":.*,"created_at":/);
+      const tampered = doc.downgrades.replace(/"created_at\\":\\"[^\\]*\\"/, '"created_at\\":\\"1999-01-01T00:00:00.000Z\\"');
+      expect(tampered).not.toBe(doc.downgrades);
+      await db('record_documents').where({ kind: 'transaction', record_id: id }).update({ downgrades: tampered });
+      try {
+        expect((await verifyDerived(db)).documents).toEqual([{ kind: 'transaction', record_id: id, problem: 'downgrades' }]);
+        await idle();
+        expect(((await ask(`/data/transactions/${id}`, pinned)).data as { created_at: string }).created_at).toBe('1999-01-01T00:00:00.000Z');
+        expect((await pageOf()).find((t) => t.id === id)?.created_at).toBe('1999-01-01T00:00:00.000Z');
+        // the latest version and the rows' path are untouched
+        expect(await differing(on, off, [{ url: `/data/transactions/${id}`, caller: 'premium', version: LATEST_VERSION }])).toEqual([]);
+        expect(await differing(on, off, [{ url: `/data/transactions/${id}`, caller: 'premium', version: pinned }])).toHaveLength(1);
+      } finally {
+        await db('record_documents').where({ kind: 'transaction', record_id: id }).update({ downgrades: doc.downgrades });
+      }
+    }, 120_000);
 
     it('an import renaming a company refreshes every document that shows it, in its transaction; verify finds them true', async () => {
       const db = on.h.db;

@@ -7,7 +7,7 @@
  * (lists, details and nested lists). The renamed sort and filter keys are in the sort registries
  * (`retired`) and filter scopes (`retired`).
  */
-import type { StoredFields, VersionChange } from '../change.js';
+import { applyRecordEdit, type RecordEdit, type StoredFields, type VersionChange } from '../change.js';
 import { V2026_10_09 } from '../table.js';
 
 type Row = Record<string, unknown>;
@@ -33,12 +33,19 @@ const each =
     rows.forEach(fn);
 const ids = (rows: Row[]) => rows.map((r) => Number(r.id));
 
-const downgradeTransactions: Downgrade = async (rows, stored) => {
+/** A round's downgrade: `announced_date` split into `year` and `month`, the stored `created_at` back. */
+async function transactionEdits(rows: Row[], stored: StoredFields): Promise<RecordEdit[]> {
   const createdAt = await stored.transactionCreatedAt(ids(rows));
-  for (const t of rows) {
-    splitDate(t, 'announced_date');
-    t.created_at = createdAt.get(Number(t.id)) ?? null;
-  }
+  return rows.map((t) => {
+    const split: Row = { announced_date: t.announced_date };
+    splitDate(split, 'announced_date');
+    return { remove: ['announced_date'], append: [['year', split.year], ['month', split.month], ['created_at', createdAt.get(Number(t.id)) ?? null]] };
+  });
+}
+
+const downgradeTransactions: Downgrade = async (rows, stored) => {
+  const edits = await transactionEdits(rows, stored);
+  rows.forEach((t, i) => applyRecordEdit(t, edits[i]!));
 };
 const downgradeValuations = each((v) => splitDate(v, 'valued_date'));
 const downgradeJobs = each(rename('posted_at', 'date_posted'));
@@ -77,6 +84,9 @@ export const change20261009: VersionChange = {
     'Validation errors 400 (422 before); transactions and valuations: announced_date/valued_date replace year/month, transactions drop created_at; date keys renamed (posted_at, published_at, fund announced_date).',
   validationStatus: 422,
   downgrades: Object.keys(ROWS),
+  // the operations answered from round documents (src/documents/)
+  recordEdited: ['getTransaction', 'listTransactions'],
+  recordEdits: transactionEdits,
   async downgradeResponse(operationId, body, stored) {
     const downgrade = ROWS[operationId];
     if (!downgrade) return;
