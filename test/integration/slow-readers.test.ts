@@ -3,8 +3,9 @@
  * read them. One key's heavy requests are capped (429 past the cap, before any work), an answer
  * whose client takes none of its bytes for SEND_TIMEOUT_MS is cut off and its slot freed, and the
  * server keeps answering meanwhile. The sockets come from test/helpers/stalled.py (a 4 KB receive
- * buffer each, which Node cannot set), on loopback, bounded in count and time. Memory figures of the
- * same run at full size are bench/slow-readers.ts's.
+ * buffer and a 536-byte MSS each, which Node cannot set; with loopback's 64 KB MSS the kernel's send
+ * buffer alone took most of an answer nobody read, and whether a slot stayed held was luck), bounded
+ * in count and time. Memory figures of the same run at full size are bench/slow-readers.ts's.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -17,9 +18,9 @@ import { teamKey } from '../helpers/principals.js';
 const HELPER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../helpers/stalled.py');
 const SEND_TIMEOUT_MS = 1500;
 /**
- * The exports case's send timeout: a probe waits for an export's first page (a database round trip,
- * over a second on a busy PostgreSQL) before it can meet the stalled exports, which a 1.5 s timeout
- * may already have cut.
+ * The exports case's send timeout: its first probe must meet the stalled exports still holding their
+ * slots, and it comes only once the slowest of them has sent its first page (a database round trip
+ * each, over a second on a busy PostgreSQL), by when the first may have stalled for as long.
  */
 const EXPORT_SEND_TIMEOUT_MS = 5000;
 const PER_KEY = 4;
@@ -32,7 +33,11 @@ interface Stalled {
   closed: boolean;
 }
 
-/** Opens `count` stalled sockets asking `url`; `read()` reads them all to their end. */
+/**
+ * Opens `count` stalled sockets asking `url` and waits until each has the first bytes of its answer
+ * (so every request has been admitted or refused, and none of the probes that follow takes a slot
+ * first); `read()` reads them all to their end.
+ */
 async function stalled(h: Harness, url: string, count: number, headers: Record<string, string>) {
   const child = spawn('python3', [HELPER, new URL(h.server.baseUrl).port, String(count), url, JSON.stringify(headers)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: child.stdout });
@@ -41,6 +46,9 @@ async function stalled(h: Harness, url: string, count: number, headers: Record<s
     child.once('exit', (code) => reject(new Error(`stalled.py exited with ${code}`)));
   });
   expect(await next()).toBe('sent');
+  const answered = next();
+  child.stdin.write('wait\n');
+  expect(await answered).toBe('answered');
   return {
     async read(): Promise<Stalled[]> {
       const out = next();
@@ -62,9 +70,16 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<boolean
   return false;
 }
 
-// a server of its own, and first: after the stalled pages of the suite below, the stalled exports of
-// this case got no slot on the same server (each export answered at once), and on PostgreSQL not
-// always on a new server either, which the case alone never shows
+/**
+ * Whether, within 15 s, PER_KEY heavy requests at once are all answered 200: every slot the stalled
+ * answers held is free, so each was cut (its timer starts at its last write, which differs between
+ * them by the time the server took to answer each). Reading them before then would read an uncut one
+ * to its end.
+ */
+const allSlotsFree = (probe: () => Promise<number>) =>
+  until(async () => (await Promise.all(Array.from({ length: PER_KEY }, probe))).every((s) => s === 200), 15_000);
+
+// a server of its own: its send timeout is EXPORT_SEND_TIMEOUT_MS
 forEachDatabase(
   'slow readers, exports',
   (h) => {
@@ -80,22 +95,23 @@ forEachDatabase(
         await r.body?.cancel();
         return r.status;
       };
-      // the stalled exports are admitted through the heavy queue, which paces busy units: a probe sent
-      // before all of them started is queued behind them, not refused
-      await sleep(EXPORT_SEND_TIMEOUT_MS / 3);
+      // the PER_KEY stalled exports hold the key's slots: each has most of its bytes in this process
       expect(await until(async () => (await exportStatus()) === 429, 10_000)).toBe(true);
       expect((await h().get('/system/live')).status).toBe(200);
       await sleep(EXPORT_SEND_TIMEOUT_MS);
-      expect(await until(async () => (await exportStatus()) === 200, 15_000)).toBe(true);
+      expect(await allSlotsFree(exportStatus)).toBe(true);
       const results = await readers.read();
-      for (const r of results) {
-        expect(r.status).toMatch(/^HTTP\/1\.1 200/);
-        expect(r.closed).toBe(true);
-      }
       const whole = await fetch(h().server.baseUrl + url, { headers: k.headers });
       expect(whole.status).toBe(200);
       const text = await whole.text();
       expect(JSON.parse(text.trim().split('\n').at(-1)!)._export.complete).toBe(true);
+      // each stalled export was cut: its connection ended before the export was whole (the chunked
+      // framing only adds to a whole export's bytes)
+      for (const r of results) {
+        expect(r.status).toMatch(/^HTTP\/1\.1 200/);
+        expect(r.closed).toBe(true);
+        expect(r.body_bytes).toBeLessThan(Buffer.byteLength(text));
+      }
     }, 60_000);
   },
   { SEND_TIMEOUT_MS: String(EXPORT_SEND_TIMEOUT_MS), HEAVY_REQUESTS_PER_KEY: String(PER_KEY), HEAVY_REQUESTS_PER_ADDRESS: '64' },
@@ -122,7 +138,7 @@ forEachDatabase(
 
       // past the send timeout the unread answers are cut and their slots free again
       await sleep(SEND_TIMEOUT_MS);
-      expect(await until(async () => (await h().get(heavy, k.headers)).status === 200, 15_000)).toBe(true);
+      expect(await allSlotsFree(async () => (await h().get(heavy, k.headers)).status)).toBe(true);
 
       const results = await readers.read();
       const served = results.filter((r) => r.status.startsWith('HTTP/1.1 200'));
