@@ -41,8 +41,8 @@ const chunks = <T>(xs: readonly T[], n = CHUNK): T[][] => Array.from({ length: M
 
 /** Replaces the documents of these records: one upsert on the key, on both engines. */
 export async function writeDocuments(db: Knex, kind: DocumentKind, docs: readonly DocumentRow[]): Promise<void> {
-  await insertRows(db, 'record_documents', docs.map((d) => ({ kind, record_id: d.record_id, body: d.body, money_paths: d.money_paths, lock_paths: d.lock_paths })), {
-    conflict: ['kind', 'record_id'], update: ['body', 'money_paths', 'lock_paths'],
+  await insertRows(db, 'record_documents', docs.map((d) => ({ kind, record_id: d.record_id, body: d.body, money_paths: d.money_paths, lock_paths: d.lock_paths, downgrades: d.downgrades })), {
+    conflict: ['kind', 'record_id'], update: ['body', 'money_paths', 'lock_paths', 'downgrades'],
   });
 }
 
