@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { assertContract } from '../helpers/contract.js';
 import { forEachDatabase, settled, type Harness, type Reply } from '../helpers/harness.js';
 import { teamKey } from '../helpers/principals.js';
+import { updateRecords } from '../../src/documents/writes.js';
 
 const TAG = /^"[A-Za-z0-9_-]+"$/;
 
@@ -74,14 +75,16 @@ forEachDatabase('HTTP caching', (h) => {
     expectNotModified(await h().get(url, { 'If-None-Match': tag }), url, tag);
 
     const row = r.body.data[2] as { uuid: string; name: string };
-    await h().db('entities').where('uuid', row.uuid).update({ name: `${row.name} (renamed)` });
+    // written as the product writes (its record documents refreshed in the same transaction)
+    const { id } = (await h().db('entities').where('uuid', row.uuid).first('id')) as { id: number };
+    await updateRecords(h().db, 'entities', [id], { name: `${row.name} (renamed)` }, new Date());
     try {
       const changed = await h().get(url, { 'If-None-Match': tag });
       expect(changed.status).toBe(200);
       expect(changed.headers.get('etag')).not.toBe(tag);
       expect(changed.body.data[2].name).toBe(`${row.name} (renamed)`);
     } finally {
-      await h().db('entities').where('uuid', row.uuid).update({ name: row.name });
+      await updateRecords(h().db, 'entities', [id], { name: row.name }, new Date());
     }
   });
 

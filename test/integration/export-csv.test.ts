@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { browserHeaders, teamKey } from '../helpers/principals.js';
 import { forEachDatabase, type Harness } from '../helpers/harness.js';
+import { updateRecords } from '../../src/documents/writes.js';
 
 type Row = Record<string, string>;
 
@@ -114,7 +115,8 @@ forEachDatabase('CSV export', (h) => {
   it('hostile text stays in its cell and is not a formula; numbers keep their sign', async () => {
     const hostile = ['=HYPERLINK("http://x.example","a")', '+SUM(1,2)', '-2+3', '@cmd', 'a,"b"\r\nc;\nd'];
     const ids = (await h().db('entities').where('subtype', 'company').orderBy('id').limit(hostile.length).select('id', 'uuid')) as { id: number; uuid: string }[];
-    for (const [i, e] of ids.entries()) await h().db('entities').where('id', e.id).update({ tagline: hostile[i], employee_count_1y_growth: -0.25 });
+    // written as the product writes (its record documents refreshed in the same transaction)
+    for (const [i, e] of ids.entries()) await updateRecords(h().db, 'entities', [e.id], { tagline: hostile[i], employee_count_1y_growth: -0.25 }, new Date());
     const out = await csvOf(h(), '/data/exports/companies?format=csv&sort=updated_at');
     const byUuid = new Map(out.rows.map((r) => [r.uuid, r]));
     expect(ids.map((e) => byUuid.get(e.uuid)?.tagline)).toEqual(["'" + hostile[0], "'" + hostile[1], "'" + hostile[2], "'" + hostile[3], hostile[4]]);
