@@ -34,6 +34,9 @@ export interface DocumentRow {
   downgrades: string;
 }
 
+/** A document's columns besides its key: what an upsert rewrites (every column a DocumentRow carries). */
+const DOCUMENT_COLUMNS = ['body', 'money_paths', 'lock_paths', 'downgrades'] satisfies (keyof DocumentRow)[];
+
 /** Ids per statement: within both engines' bind limits. */
 const CHUNK = 400;
 
@@ -41,9 +44,7 @@ const chunks = <T>(xs: readonly T[], n = CHUNK): T[][] => Array.from({ length: M
 
 /** Replaces the documents of these records: one upsert on the key, on both engines. */
 export async function writeDocuments(db: Knex, kind: DocumentKind, docs: readonly DocumentRow[]): Promise<void> {
-  await insertRows(db, 'record_documents', docs.map((d) => ({ kind, record_id: d.record_id, body: d.body, money_paths: d.money_paths, lock_paths: d.lock_paths, downgrades: d.downgrades })), {
-    conflict: ['kind', 'record_id'], update: ['body', 'money_paths', 'lock_paths', 'downgrades'],
-  });
+  await insertRows(db, 'record_documents', docs.map((d) => ({ kind, ...d })), { conflict: ['kind', 'record_id'], update: DOCUMENT_COLUMNS });
 }
 
 export async function deleteDocuments(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<void> {
