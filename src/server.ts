@@ -46,9 +46,15 @@ export async function startServer(base: Config, handlers: HandlerMap, opts: { lo
     pino({ level: base.logLevel, base: undefined, redact: ['req.headers.authorization', 'client_secret'] }, pino.destination({ dest: 1, sync: false }));
   const apiServer = createHttpServer(base);
   const authServer = createHttpServer(base);
-  const port = await listen(apiServer, base.port, base.host);
-  const authPort = await listen(authServer, base.authPort, base.host);
-  // ports chosen by the OS (tests) flow into the URLs, issuer and audience check
+  // A fixed port is bound only once the app answers: a connection accepted before its request
+  // handler existed was never answered, and a cluster worker replacing a dead one took its share of
+  // the shared socket's connections while it was still loading. Port 0 (tests) is bound first, as
+  // the port the OS picks flows into the URLs, issuer and audience check, and nobody can connect to
+  // it before startServer has returned it.
+  const bindFirst = base.port === 0 || base.authPort === 0;
+  const [port, authPort] = bindFirst
+    ? [await listen(apiServer, base.port, base.host), await listen(authServer, base.authPort, base.host)]
+    : [base.port, base.authPort];
   const cfg: Config = { ...boundTo(base, port, authPort), cursorSecret: base.cursorSecret || loadCursorSecret(base.signingKeyFile) };
   const db = createDb(cfg);
   let signing: SigningKey | null;
@@ -81,6 +87,10 @@ export async function startServer(base: Config, handlers: HandlerMap, opts: { lo
   // production with an external provider (JWKS_URL) and no key file: tokens come from that provider
   if (signing) authServer.on('request', createIdentityProvider(db, cfg, signing, { log, metrics }));
   else authServer.close();
+  if (!bindFirst) {
+    await listen(apiServer, port, base.host);
+    if (signing) await listen(authServer, authPort, base.host);
+  }
 
   let closing: Promise<void> | null = null;
   const close = () =>

@@ -63,6 +63,25 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+export interface LivenessProbe {
+  answered: boolean;
+  closed: boolean;
+  /** ECONNREFUSED: nothing listened on the port yet */
+  refused: boolean;
+}
+
+/** One connection asking `/system/live` and closing after the answer; the test never leaves it open past 20 s. */
+export function probeLiveness(port: number): LivenessProbe {
+  const p: LivenessProbe = { answered: false, closed: false, refused: false };
+  const s = net.connect({ port, host: '127.0.0.1' });
+  s.on('error', (err: NodeJS.ErrnoException) => (p.refused ||= err.code === 'ECONNREFUSED'));
+  s.on('data', () => (p.answered = true));
+  s.on('close', () => (p.closed = true));
+  s.on('connect', () => s.write('GET /system/live HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
+  setTimeout(() => s.destroy(), 20_000).unref();
+  return p;
+}
+
 export interface ServerProcess {
   proc: ChildProcess;
   baseUrl: string;
@@ -99,11 +118,12 @@ export function childServerEnv(dir: string, port: number, authPort: number): Nod
 
 /**
  * `main.ts` as its own process (as `make run` starts it) over `env.DATABASE_URL`, on free
- * ports, with its signing key in `dir`; resolves once the start-up banner is printed (throws if it
+ * ports (or `env.PORT` and `env.AUTH_PORT`), with its signing key in `dir`; resolves once the start-up banner is printed (throws if it
  * is not within `startMs`).
  */
 export async function spawnServer(dir: string, env: Record<string, string> & { DATABASE_URL: string }, startMs = 60_000): Promise<ServerProcess> {
-  const [port, authPort] = [await freePort(), await freePort()];
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const authPort = env.AUTH_PORT ? Number(env.AUTH_PORT) : await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'main.ts'], {
     cwd: ROOT,
     env: { ...childServerEnv(dir, port, authPort), ...env },

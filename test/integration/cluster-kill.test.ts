@@ -4,31 +4,12 @@
  * gives up. Loopback only, bounded: about 600 connections per kill, two kills.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { serverWorkers, spawnServer, sqliteCopy, type ServerProcess } from '../helpers/servers.js';
+import { probeLiveness, serverWorkers, spawnServer, sqliteCopy, type LivenessProbe, type ServerProcess } from '../helpers/servers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Probe {
-  answered: boolean;
-  closed: boolean;
-}
-
-/** One connection asking `/system/live` and closing after the answer. */
-function probe(port: number): Probe {
-  const p: Probe = { answered: false, closed: false };
-  const s = net.connect({ port, host: '127.0.0.1' });
-  s.on('error', () => undefined);
-  s.on('data', () => (p.answered = true));
-  s.on('close', () => (p.closed = true));
-  s.on('connect', () => s.write('GET /system/live HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
-  // never left open by the test itself
-  setTimeout(() => s.destroy(), 20_000).unref();
-  return p;
-}
 
 describe('WORKERS=2, a worker killed under traffic', () => {
   let dir: string;
@@ -51,20 +32,21 @@ describe('WORKERS=2, a worker killed under traffic', () => {
     for (let kill = 0; kill < 2; kill++) {
       const workers = serverWorkers(server.proc.pid!);
       expect(workers).toHaveLength(2);
-      const probes: Probe[] = [];
+      const probes: LivenessProbe[] = [];
       const started = Date.now();
       let killed = false;
       while (Date.now() - started < 1200) {
-        probes.push(probe(port));
+        probes.push(probeLiveness(port));
         if (!killed && Date.now() - started > 400) {
           process.kill(workers[0]!, 'SIGKILL');
           killed = true;
         }
         await sleep(2);
       }
-      // a connection the dead worker held is reset at once; one it never got is served by the other.
-      // A hanging one waited for its client to give up (30-170 s); 15 s leaves the surviving worker,
-      // which serves the whole burst alone on a busy machine, time to answer the last of it
+      // a connection the dead worker held is reset at once; one it never got is served by the other,
+      // or by the replacement, which listens only once it can answer. A hanging one waited for its
+      // client to give up (30-170 s); 15 s leaves the surviving worker, which serves the whole burst
+      // alone on a busy machine, time to answer the last of it
       const deadline = Date.now() + 15_000;
       while (probes.some((p) => !p.closed) && Date.now() < deadline) await sleep(100);
       const hanging = probes.filter((p) => !p.closed && !p.answered);
