@@ -37,6 +37,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts', 'test/docs/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...(process.env.SKIP_SLOW === '1' ? SLOW_INTEGRATION : [])],
           globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/setup/warnings.ts'],
         },
       },
     ],

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { idList, normalizeRawResult, prepared, whereIdIn } from './knex.js';
 import { refTables, type RefTables } from './refCache.js';
 import { selectList, type RowOf } from './schema.js';
+import { together } from './together.js';
 
 /** The columns of an entity the service reads (sort keys, lower-cased name and place ids are for SQL). */
 export type EntityRow = Omit<RowOf<'entities'>, 'type' | 'subtype' | EntityInternal> & {
@@ -152,9 +153,9 @@ export async function loadBlocks(db: Knex, ids: number[]): Promise<Map<number, E
 export async function loadEntities(db: Knex, ids: number[]): Promise<Map<number, EntityWithBlocks>> {
   if (ids.length === 0) return new Map();
   const unique = [...new Set(ids)];
-  const [rows, blocks] = await Promise.all([
-    prepared(whereIdIn(db, db('entities'), 'id', unique).select('*')) as Promise<EntityRow[]>,
-    loadBlocks(db, unique),
+  const [rows, blocks] = await together<[EntityRow[], Map<number, EntityBlocks>]>(db, [
+    () => prepared(whereIdIn(db, db('entities'), 'id', unique).select('*')) as Promise<EntityRow[]>,
+    () => loadBlocks(db, unique),
   ]);
   return attachBlocks(rows, blocks);
 }

@@ -9,6 +9,7 @@
  */
 import type { Knex } from 'knex';
 import type { FilterEnums } from './listing.js';
+import { together } from './together.js';
 
 export const REF_TTL_MS = 300_000;
 
@@ -44,12 +45,12 @@ export interface RefTables {
 const caches = new WeakMap<Knex, { at: number; tables: Promise<RefTables> }>();
 
 async function load(db: Knex): Promise<RefTables> {
-  const [places, taxonomy, investorTypes, stages, majors] = await Promise.all([
-    db('places').select('id', 'kind', 'name', 'code', 'state_id', 'country_id', 'continent_id', 'lat', 'lon') as Promise<PlaceRef[]>,
-    db('taxonomy').select('id', 'name', 'type as tag') as Promise<NamedRef[]>,
-    db('investor_types').select('id', 'name', 'code as tag') as Promise<NamedRef[]>,
-    db('investment_stages').select('id', 'name', 'code as tag') as Promise<NamedRef[]>,
-    db('majors').select('id', 'name') as Promise<{ id: number; name: string }[]>,
+  const [places, taxonomy, investorTypes, stages, majors] = await together<[PlaceRef[], NamedRef[], NamedRef[], NamedRef[], { id: number; name: string }[]]>(db, [
+    () => db('places').select('id', 'kind', 'name', 'code', 'state_id', 'country_id', 'continent_id', 'lat', 'lon'),
+    () => db('taxonomy').select('id', 'name', 'type as tag'),
+    () => db('investor_types').select('id', 'name', 'code as tag'),
+    () => db('investment_stages').select('id', 'name', 'code as tag'),
+    () => db('majors').select('id', 'name'),
   ]);
   const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [Number(r.id), r]));
   return {

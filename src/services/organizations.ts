@@ -7,6 +7,7 @@ import { findTyped } from './entities.js';
 import { bool, organizationFull } from '../serialize/entities.js';
 import { alumniGlance } from './alumni.js';
 import { PORTFOLIO_GLANCE } from './people.js';
+import { together } from '../db/together.js';
 
 export const FOUNDERS_GLANCE = 5;
 
@@ -29,10 +30,10 @@ export async function organizationRecord(r: Scope, row: EntityRow) {
  */
 export async function organizationRecords(r: Scope, rows: readonly EntityWithBlocks[]) {
   const { db } = r.deps;
-  const [founders, portfolios] = await Promise.all([
-    founderGlances(db, rows.map((e) => e.id), FOUNDERS_GLANCE),
-    portfolioGlances(db, rows.filter((e) => bool(e.is_investor)).map((e) => e.id), PORTFOLIO_GLANCE),
-  ]);
+  const [founders, portfolios] = await together(db, [
+    () => founderGlances(db, rows.map((e) => e.id), FOUNDERS_GLANCE),
+    () => portfolioGlances(db, rows.filter((e) => bool(e.is_investor)).map((e) => e.id), PORTFOLIO_GLANCE),
+  ] as const);
   return Promise.all(rows.map(async (e) => fullRecord(r, e, founders.get(e.id)!, portfolios.get(e.id) ?? null, await alumniOf(r, e))));
 }
 

@@ -3,6 +3,7 @@ import type { components } from '../../generated/api.js';
 import { loadDocuments } from '../db/documents.js';
 import { loadEntities } from '../db/entities.js';
 import { findTransaction, loadInvestorLinks, type TransactionRow } from '../db/transactions.js';
+import { together } from '../db/together.js';
 import { assemble, documentLocks, documentText, pageFromDocuments } from '../documents/read.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { transaction } from '../serialize/transactions.js';
@@ -12,7 +13,7 @@ type Transaction = components['schemas']['Transaction'];
 /** Assembled from the rows: what the record documents hold (src/documents/build.ts) and the answers without them. */
 export async function transactionRecords(r: Pick<RequestScope, 'deps' | 'money'>, rows: readonly TransactionRow[]): Promise<Transaction[]> {
   const { db, cfg } = r.deps;
-  const [companies, investors] = await Promise.all([loadEntities(db, rows.map((t) => t.company_id)), loadInvestorLinks(db, rows.map((t) => t.id))]);
+  const [companies, investors] = await together(db, [() => loadEntities(db, rows.map((t) => t.company_id)), () => loadInvestorLinks(db, rows.map((t) => t.id))] as const);
   return rows.map((t) => transaction(cfg.appUrl, t, companies.get(t.company_id)!, investors.get(t.id) ?? [], r.money));
 }
 
