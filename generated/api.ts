@@ -537,7 +537,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List government and ngos
+         * List government bodies and NGOs
          * @description Government bodies and NGOs (organizations of subtype `gov_ngo`), by `-signal_rating` by default. Filter scope `entity` (`GET /reference/filters?scope=entity`).
          *     Sort keys: `signal_rating` (default, descending), `name`, `added_at`, `id`; ties by `id`.
          *     Every matching row at once: `exportGovNgos`. The `format=ndjson|csv` query parameter and

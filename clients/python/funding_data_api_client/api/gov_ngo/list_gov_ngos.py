@@ -141,7 +141,7 @@ def sync_detailed(
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | GovNgoSummaryList]:
-    """List government and ngos
+    """List government bodies and NGOs
 
      Government bodies and NGOs (organizations of subtype `gov_ngo`), by `-signal_rating` by default.
     Filter scope `entity` (`GET /reference/filters?scope=entity`).
@@ -200,7 +200,7 @@ def sync(
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | GovNgoSummaryList | None:
-    """List government and ngos
+    """List government bodies and NGOs
 
      Government bodies and NGOs (organizations of subtype `gov_ngo`), by `-signal_rating` by default.
     Filter scope `entity` (`GET /reference/filters?scope=entity`).
@@ -254,7 +254,7 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | ApiError | GovNgoSummaryList]:
-    """List government and ngos
+    """List government bodies and NGOs
 
      Government bodies and NGOs (organizations of subtype `gov_ngo`), by `-signal_rating` by default.
     Filter scope `entity` (`GET /reference/filters?scope=entity`).
@@ -311,7 +311,7 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Any | ApiError | GovNgoSummaryList | None:
-    """List government and ngos
+    """List government bodies and NGOs
 
      Government bodies and NGOs (organizations of subtype `gov_ngo`), by `-signal_rating` by default.
     Filter scope `entity` (`GET /reference/filters?scope=entity`).
