@@ -5,7 +5,10 @@
  * process used (what it reaches with a core of its own on a shared machine), and the median time of a
  * `filter=updated_at[gt]:T&sort=updated_at` page deep into the walk against page 1 of the default list.
  *
- *   BENCH_SCALE=demo tsx bench/export.ts [--db sqlite|postgres] [--runs N]
+ *   BENCH_SCALE=demo tsx bench/export.ts [--db sqlite|postgres] [--runs N] [--format ndjson|csv] [--list transactions|companies]
+ *
+ * `--format csv` streams the CSV form (rows counted from its trailer: a quoted cell may hold a line
+ * end), `--list` exports another list with record documents; the results file names both when set.
  *
  * Targets (issue 29): >= 50,000 rows/s on `large` PostgreSQL, RSS < 300 MB throughout; a walk page
  * at the same cost as page 1 of any list.
@@ -14,8 +17,14 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { cpuSeconds, log, machineNote, median, overEachDatabase, round, ROOT, SCALE, SEED, timedGet, rssMb, writeJson } from './lib.js';
 
+const arg = (name: string, fallback: string): string => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1]! : fallback);
+const FORMAT = arg('--format', 'ndjson');
+const LIST = arg('--list', 'transactions');
+
 interface Result {
   kind: string;
+  format: string;
+  list: string;
   scale: string;
   rows: number;
   seconds: number;
@@ -42,7 +51,7 @@ async function exportOnce(baseUrl: string, headers: Record<string, string>, pid:
   const started = performance.now();
   const cpuBefore = cpuSeconds(pid);
   const load = os.loadavg()[0]!;
-  const res = await fetch(`${baseUrl}/data/transactions?format=ndjson`, { headers });
+  const res = await fetch(`${baseUrl}/data/${LIST}?format=${FORMAT}`, { headers });
   if (!res.ok) throw new Error(`export: ${res.status} ${await res.text()}`);
   const reader = res.body!.getReader();
   let lines = 0;
@@ -59,8 +68,10 @@ async function exportOnce(baseUrl: string, headers: Record<string, string>, pid:
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuSeconds(pid) - cpuBefore;
   clearInterval(sampler);
-  const trailer = JSON.parse(tail.trimEnd().split('\n').at(-1)!) as { _export: { rows: number } };
-  return { rows: lines - 1, seconds, bytes, rssBefore, peak, trailer, cpu, load: Math.max(load, os.loadavg()[0]!) };
+  const last = tail.trimEnd().split('\n').at(-1)!;
+  // CSV: `#_export,"<the trailer's JSON, quotes doubled>"`
+  const trailer = (FORMAT === 'csv' ? { _export: JSON.parse(last.slice('#_export,"'.length, -1).replace(/""/g, '"')) } : JSON.parse(last)) as { _export: { rows: number } };
+  return { rows: FORMAT === 'csv' ? trailer._export.rows : lines - 1, seconds, bytes, rssBefore, peak, trailer, cpu, load: Math.max(load, os.loadavg()[0]!) };
 }
 
 /** Median ms of a changed-since page past the middle of the data, and of page 1 of the default list. */
@@ -88,6 +99,8 @@ const { runs, results } = await overEachDatabase<Result>(2, async (kind, baseUrl
     const cost = await walkCost(baseUrl, headers, 20);
     const r: Result = {
       kind,
+      format: FORMAT,
+      list: LIST,
       scale: SCALE,
       rows: e.rows,
       seconds: round(e.seconds, 2),
@@ -100,11 +113,13 @@ const { runs, results } = await overEachDatabase<Result>(2, async (kind, baseUrl
       trailer: e.trailer,
       ...cost,
     };
-    log(`${kind}: ${r.rows} rows in ${r.seconds} s = ${r.rowsPerSecond} rows/s (${r.rowsPerServerCpuSecond} per server CPU second, load ${r.loadAverage}), RSS ${r.rssBeforeMb} -> peak ${r.rssPeakMb} MB; walk page ${r.walkPageMs} ms, page 1 ${r.firstPageMs} ms`);
+    log(`${kind} ${LIST} ${FORMAT}: ${r.rows} rows in ${r.seconds} s = ${r.rowsPerSecond} rows/s (${r.rowsPerServerCpuSecond} per server CPU second, load ${r.loadAverage}), RSS ${r.rssBeforeMb} -> peak ${r.rssPeakMb} MB; walk page ${r.walkPageMs} ms, page 1 ${r.firstPageMs} ms`);
     out.push(r);
   }
   return out;
 });
 
 const day = new Date().toISOString().slice(0, 10);
-writeJson(`${ROOT}/bench/results/export-${SCALE}-${day}.json`, { scale: SCALE, seed: SEED, runs, machine: machineNote(), results });
+const variant = FORMAT === 'ndjson' && LIST === 'transactions' ? '' : `-${LIST}-${FORMAT}`;
+const out = process.env.BENCH_OUT || `${ROOT}/bench/results/export-${SCALE}${variant}-${day}.json`;
+writeJson(out, { scale: SCALE, seed: SEED, runs, machine: machineNote(), results });

@@ -32,10 +32,19 @@ export interface DocumentRow {
   lock_paths: string;
   /** The record's version downgrades as text edits (src/documents/downgrades.ts), newest change first. */
   downgrades: string;
+  /**
+   * The record's CSV record in a list's export, as the JSON list of its parts between which the web
+   * app's base goes (src/http/csv.ts `csvParts`); null for a kind no CSV list shows. Read by exports
+   * in CSV only (`loadDocuments` with `csv`).
+   */
+  csv: string | null;
 }
 
 /** A document's columns besides its key: what an upsert rewrites (every column a DocumentRow carries). */
-const DOCUMENT_COLUMNS = ['body', 'money_paths', 'lock_paths', 'downgrades'] satisfies (keyof DocumentRow)[];
+const DOCUMENT_COLUMNS = ['body', 'money_paths', 'lock_paths', 'downgrades', 'csv'] satisfies (keyof DocumentRow)[];
+
+/** The columns a JSON answer reads (`csv` left out: it is as long as the body again). */
+const READ_COLUMNS = ['record_id', 'body', 'money_paths', 'lock_paths', 'downgrades'];
 
 /** Ids per statement: within both engines' bind limits. */
 const CHUNK = 400;
@@ -51,18 +60,19 @@ export async function deleteDocuments(db: Knex, kind: DocumentKind, ids: readonl
   for (const part of chunks(ids)) await db('record_documents').where('kind', kind).whereIn('record_id', part).del();
 }
 
-/** Documents by record id; one query (a lookup planned once per connection). */
-export async function loadDocuments(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<Map<number, DocumentRow>> {
+/** Documents by record id, their CSV record too when `csv` (else null); one query (a lookup planned once per connection). */
+export async function loadDocuments(db: Knex, kind: DocumentKind, ids: readonly number[], opts: { csv?: boolean } = {}): Promise<Map<number, DocumentRow>> {
   const out = new Map<number, DocumentRow>();
   if (ids.length === 0) return out;
-  const rows = (await prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', [...new Set(ids)]).select('record_id', 'body', 'money_paths', 'lock_paths', 'downgrades'))) as DocumentRow[];
-  for (const r of rows) out.set(Number(r.record_id), { ...r, record_id: Number(r.record_id) });
+  const columns = opts.csv ? [...READ_COLUMNS, 'csv'] : READ_COLUMNS;
+  const rows = (await prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', [...new Set(ids)]).select(columns))) as DocumentRow[];
+  for (const r of rows) out.set(Number(r.record_id), { ...r, csv: r.csv ?? null, record_id: Number(r.record_id) });
   return out;
 }
 
-/** Every stored document of a kind, in record order, a batch after `after`. */
+/** Every stored document of a kind (every column), in record order, a batch after `after`. */
 export async function documentBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<DocumentRow[]> {
-  const rows = (await db('record_documents').where('kind', kind).andWhere('record_id', '>', after).orderBy('record_id').limit(limit).select('record_id', 'body', 'money_paths', 'lock_paths', 'downgrades')) as DocumentRow[];
+  const rows = (await db('record_documents').where('kind', kind).andWhere('record_id', '>', after).orderBy('record_id').limit(limit).select('record_id', ...DOCUMENT_COLUMNS)) as DocumentRow[];
   return rows.map((r) => ({ ...r, record_id: Number(r.record_id) }));
 }
 
@@ -116,7 +126,7 @@ export async function organizationDocumentByUuid(db: Knex, kind: OrganizationKin
       .join('record_documents as d', (j) => j.on('d.record_id', 'e.id').andOnVal('d.kind', kind))
       .where('e.uuid', uuid)
       .andWhere('e.subtype', kind)
-      .first('d.record_id', 'd.body', 'd.money_paths', 'd.lock_paths', 'd.downgrades'),
+      .first(READ_COLUMNS.map((c) => `d.${c}`)),
   )) as DocumentRow | undefined;
-  return row ? { ...row, record_id: Number(row.record_id) } : null;
+  return row ? { ...row, csv: row.csv ?? null, record_id: Number(row.record_id) } : null;
 }

@@ -8,7 +8,8 @@
  * USD, for a caller who sees every field, with `service_url`s relative to the web app; next to it
  * the paths where the request's policies act: money (converted to the request currency) and
  * lockable fields (src/access/locked.ts `lockSites`), and the text edits of its version downgrades
- * (src/documents/downgrades.ts), so a response changes only those.
+ * (src/documents/downgrades.ts), so a response changes only those; for the rows of a list with a
+ * CSV export, the row's CSV record too (src/http/csv.ts `csvParts`).
  */
 import type { Knex } from 'knex';
 import { lockSites, type LockSite } from '../access/locked.js';
@@ -36,7 +37,8 @@ import { transactionRecords } from '../services/transactions.js';
 import { resolveVersion } from '../versions/resolve.js';
 import { storedFields } from '../db/legacyFields.js';
 import { precomputeDowngrades } from './downgrades.js';
-import { operationLockPlan } from './plans.js';
+import { listCsvColumns, operationLockPlan } from './plans.js';
+import { csvParts } from '../http/csv.js';
 
 /** A money value the serialisers produced, in USD, until its place in the document is known. */
 class MoneyMark {
@@ -84,13 +86,16 @@ function settleChild(v: unknown, at: string | number, path: Path, out: Path[]): 
   return v;
 }
 
-/** The operation whose answer's `data` the documents of a kind are (a list's: one of its rows). */
-const OPERATION: Record<DocumentKind, { id: string; row: boolean }> = {
-  transaction: { id: 'getTransaction', row: false },
+/**
+ * The operation whose answer's `data` the documents of a kind are (a list's: one of its rows), and
+ * the list whose rows they are in CSV exports (`csv`: its columns give the stored CSV record).
+ */
+const OPERATION: Record<DocumentKind, { id: string; row: boolean; csv?: string }> = {
+  transaction: { id: 'getTransaction', row: false, csv: 'listTransactions' },
   company: { id: 'getCompany', row: false },
   investor: { id: 'getInvestor', row: false },
   gov_ngo: { id: 'getGovNgo', row: false },
-  company_row: { id: 'listCompanies', row: true },
+  company_row: { id: 'listCompanies', row: true, csv: 'listCompanies' },
 };
 
 /** Every kind, in the order they are built and compared. */
@@ -110,12 +115,16 @@ async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], reco
   });
   const op = OPERATION[kind];
   const plan = operationLockPlan(op.id);
+  const columns = op.csv ? listCsvColumns(op.csv) : null;
   const downgrades = await precomputeDowngrades(op.id, records as Record<string, unknown>[], storedFields(db));
   // the plan is of the whole answer `{data}` (a list's `data` an array of rows): the sites inside the record are the document's
   const depth = op.row ? 2 : 1;
   return records.map((data, i) => {
     const sites: LockSite[] = plan ? lockSites(plan, { data: op.row ? [data] : data }).map((s) => ({ ...s, at: s.at.slice(depth), record: s.record.slice(depth) })) : [];
-    return { record_id: ids[i]!, body: JSON.stringify(data), money_paths: JSON.stringify(money[i]), lock_paths: JSON.stringify(sites), downgrades: JSON.stringify(downgrades[i]) };
+    const body = JSON.stringify(data);
+    // from the text, as an export reads it back (JSON drops and rewrites some values)
+    const csv = columns && csvParts(JSON.parse(body), columns);
+    return { record_id: ids[i]!, body, money_paths: JSON.stringify(money[i]), lock_paths: JSON.stringify(sites), downgrades: JSON.stringify(downgrades[i]), csv: csv && JSON.stringify(csv) };
   });
 }
 
@@ -214,7 +223,7 @@ export interface DocumentDifference {
   kind: DocumentKind;
   record_id: number;
   /** `missing`: no stored document; `extra`: a stored document of no record; otherwise the part that differs. */
-  problem: 'missing' | 'extra' | 'body' | 'money_paths' | 'lock_paths' | 'downgrades';
+  problem: 'missing' | 'extra' | 'body' | 'money_paths' | 'lock_paths' | 'downgrades' | 'csv';
 }
 
 /** Every document rebuilt in memory and compared with the stored one. */
@@ -228,7 +237,7 @@ export async function documentDifferences(db: Knex): Promise<DocumentDifference[
       for (const want of await BUILD[kind](db, ids.slice(i, i + BATCH))) {
         const have = stored.get(want.record_id);
         stored.delete(want.record_id);
-        const problem = !have ? 'missing' : (['body', 'money_paths', 'lock_paths', 'downgrades'] as const).find((k) => have[k] !== want[k]);
+        const problem = !have ? 'missing' : (['body', 'money_paths', 'lock_paths', 'downgrades', 'csv'] as const).find((k) => have[k] !== want[k]);
         if (problem) out.push({ kind, record_id: want.record_id, problem });
       }
     }

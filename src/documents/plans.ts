@@ -1,10 +1,11 @@
 /**
- * The lock plans (src/access/locked.ts) of the operations that serve record documents, compiled
- * from openapi.yaml once per process: the builder records where in a document each lockable field
- * sits. The seed and the command-line import have no router, so the response schemas' `$ref`s are
+ * The lock plans (src/access/locked.ts) and list CSV columns (src/http/csv.ts) of the operations that
+ * serve record documents, compiled from openapi.yaml once per process: the builder records where in a
+ * document each lockable field sits, and the CSV record of a list's row. The seed and the command-line import have no router, so the response schemas' `$ref`s are
  * resolved here (local references, siblings of a `$ref` kept next to what it names).
  */
 import { lockPlan, type Plan } from '../access/locked.js';
+import { columnsFor, csvPlan, type Column } from '../http/csv.js';
 import { loadDocument } from '../openapi/served.js';
 
 type Node = Record<string, unknown>;
@@ -31,31 +32,47 @@ function resolver(root: Node): (node: unknown) => unknown {
   return deref;
 }
 
-let plans: Map<string, Plan | null> | null = null;
+interface Compiled {
+  locks: Map<string, Plan | null>;
+  /** A list's CSV columns without a `view` (the columns of its export in CSV). */
+  csv: Map<string, Column[] | null>;
+}
 
-function compile(): Map<string, Plan | null> {
+let plans: Compiled | null = null;
+
+function compile(): Compiled {
   const doc = loadDocument(new Date()) as unknown as Node;
   const deref = resolver(doc);
-  const out = new Map<string, Plan | null>();
+  const out: Compiled = { locks: new Map(), csv: new Map() };
   for (const item of Object.values((doc.paths ?? {}) as Record<string, Node>)) {
     for (const op of Object.values(item) as Node[]) {
       if (!op || typeof op !== 'object' || typeof op.operationId !== 'string') continue;
       const responses = (op.responses ?? {}) as Record<string, Node>;
       const ok = (responses['200'] ?? responses['201']) as { content?: Record<string, { schema?: unknown }> } | undefined;
-      out.set(op.operationId, lockPlan(deref(ok?.content?.['application/json']?.schema)));
+      const schema = deref(ok?.content?.['application/json']?.schema);
+      out.locks.set(op.operationId, lockPlan(schema));
+      const csv = csvPlan(schema);
+      out.csv.set(op.operationId, csv && columnsFor(csv, undefined));
     }
   }
   return out;
 }
 
 /** Compiles the plans now (a few seconds of parsing openapi.yaml), so that no lock is held meanwhile. */
-export function compileLockPlans(): Map<string, Plan | null> {
+export function compileLockPlans(): Compiled {
   return (plans ??= compile());
 }
 
 /** The lock plan of an operation's success body; null when it locks nothing. */
 export function operationLockPlan(operationId: string): Plan | null {
-  const plan = compileLockPlans().get(operationId);
+  const plan = compileLockPlans().locks.get(operationId);
   if (plan === undefined) throw new Error(`openapi.yaml has no operation ${operationId}`);
   return plan;
+}
+
+/** A list's CSV columns (without a `view`); null when its answer has no rows. */
+export function listCsvColumns(operationId: string): Column[] | null {
+  const columns = compileLockPlans().csv.get(operationId);
+  if (columns === undefined) throw new Error(`openapi.yaml has no operation ${operationId}`);
+  return columns;
 }

@@ -8,7 +8,9 @@ import { applyLockSites, type LockSite } from '../access/locked.js';
 import type { Principal, Tier } from '../auth/verify.js';
 import { loadDocuments, type DocumentKind, type DocumentPath, type DocumentRow } from '../db/documents.js';
 import type { RequestScope, Result } from '../http/context.js';
+import { plainCsvBase } from '../http/csv.js';
 import { RawJson } from '../http/rawJson.js';
+import type { ListInput } from '../query/list.js';
 import { withScore } from '../services/keyword.js';
 import type { Money } from '../money/fx.js';
 import type { VersionInfo } from '../versions/resolve.js';
@@ -38,6 +40,11 @@ type Asker = { money: Money; principal: Principal | null; version: VersionInfo }
  * edits (src/documents/downgrades.ts; src/versions/changes/: each lists the operations it rewrites).
  */
 const asText = (r: Asker): boolean => r.money.perUsd === 1 && (!r.principal || r.principal.tier === 'premium');
+
+/** The stored CSV record of a document with this web app's base, or undefined when it has none or the base would change its quoting. */
+function csvText(doc: DocumentRow, appUrl: string): string | undefined {
+  return doc.csv === null || !plainCsvBase(appUrl) ? undefined : (JSON.parse(doc.csv) as string[]).join(appUrl);
+}
 
 /** A document's text as this request gets it from this operation (the pinned version's shape), or null when it needs a parse. */
 export function documentText(doc: DocumentRow, appUrl: string, r: Asker, operationId: string): string | null {
@@ -78,21 +85,26 @@ export interface PageRow {
  * A page's rows from their documents of this kind, with the locks at their sites; null when
  * documents are off or a row has none (the rows' path then answers the whole page). Rows that carry
  * no score, for a request that needs no parse, go out as their text at the request's version
- * (`atVersion`: the version stage leaves them).
+ * (`atVersion`: the version stage leaves them), with their stored CSV record for an export in CSV
+ * (`list.csv`): a text is the latest version's in USD with every field, the CSV record's too.
  */
 export async function pageFromDocuments(
-  r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>,
+  r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'> & { list?: Pick<ListInput, 'csv'> },
   operationId: string,
   kind: DocumentKind,
   rows: readonly PageRow[],
 ): Promise<{ data: unknown[]; locks: Result['locks']; atVersion?: true } | null> {
   const { db, cfg } = r.deps;
   if (!cfg.recordDocuments) return null;
-  const docs = await loadDocuments(db, kind, rows.map((t) => t.id));
+  const csv = r.list?.csv === true;
+  const docs = await loadDocuments(db, kind, rows.map((t) => t.id), { csv });
   if (!rows.every((t) => docs.has(t.id))) return null;
   if (rows.every((t) => t.score === undefined && typeof t.updated_at === 'string')) {
     const texts = rows.map((t) => documentText(docs.get(t.id)!, cfg.appUrl, r, operationId));
-    if (texts.every((t) => t !== null)) return { data: texts.map((text, i) => new RawJson(text, rows[i]!.updated_at!)), locks: () => {}, atVersion: true };
+    if (texts.every((t) => t !== null)) {
+      const data = texts.map((text, i) => new RawJson(text, rows[i]!.updated_at!, csv ? csvText(docs.get(rows[i]!.id)!, cfg.appUrl) : undefined));
+      return { data, locks: () => {}, atVersion: true };
+    }
   }
   const records = rows.map((t) => assemble(docs.get(t.id)!, cfg.appUrl, r.money));
   return { data: records.map((a, i) => withScore(a.data, rows[i]!)), locks: documentLocks(records, true) };

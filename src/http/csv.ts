@@ -107,3 +107,39 @@ export const csvHeader = (columns: Column[]): string => BOM + columns.map((c) =>
 export const csvRecord = (row: unknown, columns: Column[]): string => columns.map((c) => csvCell(valueAt(row, c.keys))).join(',') + '\r\n';
 
 export const csvTrailer = (trailer: unknown): string => `#_export,${csvCell(trailer)}\r\n`;
+
+/**
+ * Marks the place of the web app's base in a record's cells while its CSV record is split: private-use
+ * characters, which neither JSON nor CSV escapes or quotes, so the mark sits in the text exactly where
+ * the base goes.
+ */
+const BASE_MARK = '\uE000base\uE001';
+
+/** Each relative `service_url` of a value (a copy), at any depth, with the mark in front. */
+function markRelativeUrls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(markRelativeUrls);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = k === 'service_url' && typeof v === 'string' && v.startsWith('/') ? BASE_MARK + v : markRelativeUrls(v);
+  return out;
+}
+
+/**
+ * A record's CSV with relative `service_url`s (a record document's, src/documents/build.ts) as the
+ * parts between which the web app's base goes: `csvParts(...).join(base)` is `csvRecord` of the record
+ * with the base in front of them, in every cell and inside the JSON of a cell, for a base that
+ * `plainCsvBase` accepts. Null when the record's text holds the mark itself.
+ */
+export function csvParts(row: unknown, columns: Column[]): string[] | null {
+  const plain = csvRecord(row, columns);
+  if (JSON.stringify(row).includes(BASE_MARK) || plain.includes(BASE_MARK)) return null;
+  const parts = csvRecord(markRelativeUrls(row), columns).split(BASE_MARK);
+  return parts.join('') === plain ? parts : null;
+}
+
+/**
+ * Whether a base put in front of a relative URL leaves its cell's quoting, formula guard and JSON
+ * escaping as they were: nothing JSON escapes or CSV quotes, and no first character a cell is
+ * guarded or quoted for.
+ */
+export const plainCsvBase = (base: string): boolean => base === '' || (!FORMULA.test(base) && !base.startsWith('#') && !/[",\r\n\\\u0000-\u001f\u2028\u2029]/.test(base) && JSON.stringify(base) === `"${base}"`);

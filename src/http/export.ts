@@ -61,7 +61,8 @@ export const ndjsonEncoding: ExportEncoding = {
 export const csvEncoding = (columns: Column[]): ExportEncoding => ({
   type: `${CSV}; charset=utf-8; header=present`,
   head: csvHeader(columns),
-  row: (row) => csvRecord(rowValue(row), columns),
+  // a row's stored CSV record came only for an export with the list row's columns (src/pipeline/export.ts)
+  row: (row) => (row instanceof RawJson && row.csv !== undefined ? row.csv : csvRecord(rowValue(row), columns)),
   trailer: csvTrailer,
 });
 

@@ -1,13 +1,16 @@
 /**
  * Rows kept as their JSON text (record documents that need no change for the request,
  * src/documents/read.ts): a page is written as the page envelope around the concatenated texts, an
- * NDJSON export line as the text itself, with no parse and no serialisation of the rows.
+ * NDJSON export line as the text itself, a CSV export record as the stored one (when it came along),
+ * with no parse and no serialisation of the rows.
  */
 export class RawJson {
   constructor(
     readonly text: string,
     /** The row's `updated_at` (the answer's `Last-Modified`, src/http/caching.ts). */
     readonly updated_at: string,
+    /** The row's CSV record in its list's export, when it was asked for (src/documents/read.ts). */
+    readonly csv?: string,
   ) {}
 }
 

@@ -65,12 +65,14 @@ export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: E
     // a batch runs as the list itself: its handler, cursor, locks and version changes
     const list = x.op.exportOf ?? x.op;
     const encoding = encodingOf(x, format);
+    // the stored CSV records of record documents have the columns of the row without a `view`
+    const storedCsv = format === 'csv' && columnsFor(x.op.csv!, x.query.view) === x.op.csv!.get('') ? ({ csv: true } as const) : {};
     const principal = x.principal;
     await streamExport({
       res: x.res,
       signal: x.state.abort!.signal,
       query: x.query,
-      page: async (query) => (await rows({ ...x, op: list, query, list: { ...x.list!, ...pageOf(query) } })).body as ListBody,
+      page: async (query) => (await rows({ ...x, op: list, query, list: { ...x.list!, ...pageOf(query), ...storedCsv } })).body as ListBody,
       // each batch, read and encoded, takes its turn with the process's other heavy work
       unit: work ? (run) => work.run(run, x.state.abort!.signal) : undefined,
       meter: isMetered(principal, x.req.path) ? meter(x, principal.teamId) : null,

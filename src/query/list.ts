@@ -42,6 +42,11 @@ export interface ListInput {
   budgetMs: number;
   /** Aborted when the client goes away: stops the list's queries (src/db/budget.ts). */
   signal?: AbortSignal;
+  /**
+   * The rows go out as CSV records with the columns of the list's row (an export in CSV without a
+   * `view`): record documents bring their stored CSV record (src/documents/read.ts).
+   */
+  csv?: true;
 }
 
 /** What an endpoint lists. */

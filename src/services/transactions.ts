@@ -18,7 +18,7 @@ export async function transactionRecords(r: Pick<RequestScope, 'deps' | 'money'>
 }
 
 /** The records of rows and, from documents, the locks at their sites; a row without a document sends the whole answer down the rows' path. */
-export async function transactionAnswer(r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>, rows: readonly TransactionRow[]): Promise<{ data: Transaction[]; locks?: Result['locks']; atVersion?: true }> {
+export async function transactionAnswer(r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version' | 'list'>, rows: readonly TransactionRow[]): Promise<{ data: Transaction[]; locks?: Result['locks']; atVersion?: true }> {
   const page = await pageFromDocuments(r, 'listTransactions', 'transaction', rows);
   if (page) return { data: page.data as Transaction[], locks: page.locks, atVersion: page.atVersion };
   return { data: await transactionRecords(r, rows) };

@@ -5,7 +5,8 @@
  * premium sign-ins) at the latest version in USD; every record again pinned to each other served
  * version and in another currency (the currencies taken in turn, so each one serves a share of the
  * records); every page of the rounds list (with and without deleted rounds) and its NDJSON export in
- * every tier, currency and version; a client pinned before a reshaping change served the document's
+ * every tier, currency and version; the CSV exports of the rounds and companies lists (a stored CSV
+ * record per row document) in every tier, currency and version that has CSV; a client pinned before a reshaping change served the document's
  * precomputed downgrade, not a parse and a read of the rows. Then the import engine: a company renamed by an import refreshes
  * every document that shows it, in its transaction, and `verify` finds every document true; a
  * document tampered with is reported by `verify` and by the comparison.
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/config.js';
 import { verifyDerived } from '../../src/import/derived.js';
 import { runImport } from '../../src/import/engine.js';
+import { changesFor } from '../../src/versions/changes/index.js';
 import { supportedVersions } from '../../src/versions/resolve.js';
 import { LATEST_VERSION, V2026_10_09 } from '../../src/versions/table.js';
 import { DATABASES, startHarness, type Harness } from '../helpers/harness.js';
@@ -172,6 +174,47 @@ for (const kind of DATABASES) {
       expect(asks.length).toBeGreaterThan(versions.length * 9);
       expect(await differing(on, off, asks)).toEqual([]);
     }, 600_000);
+
+    it('serves the CSV exports of the rounds and companies lists alike in every tier, currency and version that has CSV', async () => {
+      // CSV has the latest version's columns: a version that reshapes rows is refused it on both servers
+      const withCsv = versions.filter((v) => !changesFor(v).some((c) => c.downgradeResponse));
+      expect(withCsv).toContain(LATEST_VERSION);
+      const asks: Ask[] = [];
+      for (const version of withCsv) {
+        for (const [i, caller] of CALLERS.entries()) {
+          const currency = i === 0 ? 'USD' : currencies[(i * 3) % currencies.length]!;
+          asks.push({ url: `/data/exports/transactions?format=csv&currency=${currency}`, caller, version });
+          asks.push({ url: `/data/exports/companies?format=csv&currency=${currency}`, caller, version });
+          asks.push({ url: `/data/transactions?format=csv&include_deleted=true&limit=1000`, caller, version });
+        }
+        asks.push({ url: '/data/companies?format=csv&limit=500', caller: 'premium', version });
+        asks.push({ url: '/data/exports/companies?format=csv&semantic_keyword=software', caller: 'key', version });
+      }
+      expect(await differing(on, off, asks)).toEqual([]);
+    }, 600_000);
+
+    it('a CSV export in USD to a caller who sees every field is the stored CSV records: a tampered one shows, and verify reports it', async () => {
+      const db = on.h.db;
+      const csvOf = async (caller: Caller, currency = 'USD') => (await get(`${on.h.server.baseUrl}/data/exports/transactions?format=csv&currency=${currency}`, on.headers[caller])).text();
+      const id = rounds[5]!;
+      const doc = (await db('record_documents').where({ kind: 'transaction', record_id: id }).first('csv')) as { csv: string };
+      const parts = JSON.parse(doc.csv) as string[];
+      // the round's company and investors link to the web app
+      expect(parts.length).toBeGreaterThan(1);
+      expect(await csvOf('premium')).toContain(parts.join(on.h.server.cfg.appUrl));
+      const tampered = JSON.stringify([`${id},TAMPERED\r\n`]);
+      await db('record_documents').where({ kind: 'transaction', record_id: id }).update({ csv: tampered });
+      try {
+        expect((await verifyDerived(db)).documents).toEqual([{ kind: 'transaction', record_id: id, problem: 'csv' }]);
+        await idle();
+        for (const caller of ['key', 'premium'] as const) expect(await csvOf(caller)).toContain(`\r\n${id},TAMPERED\r\n`);
+        // a tier with locks, and another currency, are written from the parsed rows
+        expect(await csvOf('free')).not.toContain('TAMPERED');
+        expect(await csvOf('premium', currencies[0]!)).not.toContain('TAMPERED');
+      } finally {
+        await db('record_documents').where({ kind: 'transaction', record_id: id }).update({ csv: doc.csv });
+      }
+    }, 120_000);
 
     it('a pinned round and page are the documents with their precomputed downgrades: a tampered edit shows, and verify reports it', async () => {
       const db = on.h.db;
