@@ -76,7 +76,7 @@ export interface Dialect {
   dropsConstraints: boolean;
   /** The plain (non-unique, constraint-free) secondary indexes of the tables bound to `marks`: rows of name, table, sql. */
   secondaryIndexesSql(marks: string): string;
-  /** What follows a claim's `select` of rows of alias `alias` so that rows another holds are skipped (SQLite has one writer: nothing). */
+  /** What follows a claim's `select` of rows of alias `alias` so that rows another claimer holds are skipped (one writer: nothing). */
   skipLockedSql(alias: string): string;
   /** Visits each row of `sql` as an array, on a connection of the pool, as it is read. */
   eachRowOnPool(db: Knex, sql: string, bindings: readonly (number | string)[], visit: (row: unknown[]) => void): Promise<void>;
