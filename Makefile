@@ -72,7 +72,7 @@ seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABAS
 $(BUNDLE): openapi.yaml $(wildcard openapi/examples/*) src/openapi/bundle.ts src/openapi/flatten.ts src/openapi/shorthand.ts scripts/split-examples.ts
 	$(TSX) scripts/split-examples.ts
 
-shorten-openapi: install ## Fold long-form shared responses, header sets, parameter lists and security of openapi.yaml into its shorthand (re-runnable)
+shorten-openapi: install ## Fold long-form shared responses, header sets, parameter lists, security and JSON content of openapi.yaml into its shorthand (re-runnable)
 	$(TSX) scripts/shorten-openapi.ts
 
 split-examples: install ## Move large inline examples of openapi.yaml into openapi/examples/ and write the bundle (re-runnable)
@@ -109,6 +109,7 @@ lint: install $(BUNDLE) ## Lint the bundled openapi.yaml with Redocly (examples 
 examples: install ## Capture every JSON response example in openapi.yaml from a server over the tiny seed (large ones kept in openapi/examples/)
 	$(TSX) test/contract/examples.ts
 	$(TSX) scripts/split-examples.ts
+	$(TSX) scripts/shorten-openapi.ts
 
 typecheck: install ## TypeScript strict type check
 	npx tsc --noEmit

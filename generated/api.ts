@@ -5439,6 +5439,20 @@ export interface components {
         };
     };
     parameters: {
+        /** @description South edge (degrees). */
+        GeoMinLat: number;
+        /** @description North edge (degrees). */
+        GeoMaxLat: number;
+        /** @description West edge (degrees). */
+        GeoMinLon: number;
+        /** @description East edge (degrees). */
+        GeoMaxLon: number;
+        /** @description `points` (default): one item per entity, highest `signal_rating` first. `clusters`: entities counted per grid cell of `cell` degrees, at the centroid of their positions, largest first. */
+        GeoMode: "points" | "clusters";
+        /** @description Grid cell size in degrees for `mode=clusters` (0.01..90, default 1). */
+        GeoCell: number;
+        /** @description At most this many points or clusters, 1..5000 (`truncated` tells when there were more). */
+        GeoLimit: number;
         /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
         IfNoneMatch: string;
         /**
@@ -9780,19 +9794,19 @@ export interface operations {
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description South edge (degrees). */
-                min_lat: number;
+                min_lat: components["parameters"]["GeoMinLat"];
                 /** @description North edge (degrees). */
-                max_lat: number;
+                max_lat: components["parameters"]["GeoMaxLat"];
                 /** @description West edge (degrees). */
-                min_lon: number;
+                min_lon: components["parameters"]["GeoMinLon"];
                 /** @description East edge (degrees). */
-                max_lon: number;
+                max_lon: components["parameters"]["GeoMaxLon"];
                 /** @description `points` (default): one item per entity, highest `signal_rating` first. `clusters`: entities counted per grid cell of `cell` degrees, at the centroid of their positions, largest first. */
-                mode?: "points" | "clusters";
+                mode?: components["parameters"]["GeoMode"];
                 /** @description Grid cell size in degrees for `mode=clusters` (0.01..90, default 1). */
-                cell?: number;
+                cell?: components["parameters"]["GeoCell"];
                 /** @description At most this many points or clusters, 1..5000 (`truncated` tells when there were more). */
-                limit?: number;
+                limit?: components["parameters"]["GeoLimit"];
             };
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
@@ -9855,19 +9869,19 @@ export interface operations {
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description South edge (degrees). */
-                min_lat: number;
+                min_lat: components["parameters"]["GeoMinLat"];
                 /** @description North edge (degrees). */
-                max_lat: number;
+                max_lat: components["parameters"]["GeoMaxLat"];
                 /** @description West edge (degrees). */
-                min_lon: number;
+                min_lon: components["parameters"]["GeoMinLon"];
                 /** @description East edge (degrees). */
-                max_lon: number;
+                max_lon: components["parameters"]["GeoMaxLon"];
                 /** @description `points` (default): one item per entity, highest `signal_rating` first. `clusters`: entities counted per grid cell of `cell` degrees, at the centroid of their positions, largest first. */
-                mode?: "points" | "clusters";
+                mode?: components["parameters"]["GeoMode"];
                 /** @description Grid cell size in degrees for `mode=clusters` (0.01..90, default 1). */
-                cell?: number;
+                cell?: components["parameters"]["GeoCell"];
                 /** @description At most this many points or clusters, 1..5000 (`truncated` tells when there were more). */
-                limit?: number;
+                limit?: components["parameters"]["GeoLimit"];
             };
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
@@ -9930,19 +9944,19 @@ export interface operations {
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description South edge (degrees). */
-                min_lat: number;
+                min_lat: components["parameters"]["GeoMinLat"];
                 /** @description North edge (degrees). */
-                max_lat: number;
+                max_lat: components["parameters"]["GeoMaxLat"];
                 /** @description West edge (degrees). */
-                min_lon: number;
+                min_lon: components["parameters"]["GeoMinLon"];
                 /** @description East edge (degrees). */
-                max_lon: number;
+                max_lon: components["parameters"]["GeoMaxLon"];
                 /** @description `points` (default): one item per entity, highest `signal_rating` first. `clusters`: entities counted per grid cell of `cell` degrees, at the centroid of their positions, largest first. */
-                mode?: "points" | "clusters";
+                mode?: components["parameters"]["GeoMode"];
                 /** @description Grid cell size in degrees for `mode=clusters` (0.01..90, default 1). */
-                cell?: number;
+                cell?: components["parameters"]["GeoCell"];
                 /** @description At most this many points or clusters, 1..5000 (`truncated` tells when there were more). */
-                limit?: number;
+                limit?: components["parameters"]["GeoLimit"];
             };
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */
@@ -10005,19 +10019,19 @@ export interface operations {
                 /** @description ISO 4217 code for money fields (and money filter values). Default `USD`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description South edge (degrees). */
-                min_lat: number;
+                min_lat: components["parameters"]["GeoMinLat"];
                 /** @description North edge (degrees). */
-                max_lat: number;
+                max_lat: components["parameters"]["GeoMaxLat"];
                 /** @description West edge (degrees). */
-                min_lon: number;
+                min_lon: components["parameters"]["GeoMinLon"];
                 /** @description East edge (degrees). */
-                max_lon: number;
+                max_lon: components["parameters"]["GeoMaxLon"];
                 /** @description `points` (default): one item per entity, highest `signal_rating` first. `clusters`: entities counted per grid cell of `cell` degrees, at the centroid of their positions, largest first. */
-                mode?: "points" | "clusters";
+                mode?: components["parameters"]["GeoMode"];
                 /** @description Grid cell size in degrees for `mode=clusters` (0.01..90, default 1). */
-                cell?: number;
+                cell?: components["parameters"]["GeoCell"];
                 /** @description At most this many points or clusters, 1..5000 (`truncated` tells when there were more). */
-                limit?: number;
+                limit?: components["parameters"]["GeoLimit"];
             };
             header?: {
                 /** @description Entity tags of copies the client holds (an earlier answer's `ETag`), or `*`. When one is current the answer is `304 Not Modified` without a body, and a metered call is not charged (`X-Credits-Used: 0`). */

@@ -16,6 +16,7 @@ import YAML, { isMap, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import { BUNDLE_PATH, bundleText, bundleYaml, EXAMPLES_DIR, OPENAPI_PATH, readExample, ROOT, type ExampleReader } from '../src/openapi/bundle.js';
 import { exportExampleFiles } from '../src/openapi/exports.js';
 import { stubFlattened } from '../src/openapi/flatten.js';
+import { jsonExampleFiles } from '../src/openapi/shorthand.js';
 
 /** Examples longer than this (as JSON, or as text for a string) leave the document. */
 export const INLINE_LIMIT = 300;
@@ -107,10 +108,15 @@ export function splitExamples(text: string, read: ExampleReader = readExample): 
       replacePair(pair, `externalValue: '${ref}'`);
     }
   }
-  // export operations are generated from their list's `x-export` (src/openapi/exports.ts): keep the files they name
-  for (const item of Object.values((doc.toJSON() as { paths?: Record<string, Record<string, { 'x-export'?: { operationId: string } }>> }).paths ?? {}))
-    for (const op of Object.values(item ?? {}))
-      if (op?.['x-export']) for (const ref of Object.values(exportExampleFiles(op['x-export'].operationId))) claim(ref, read(ref));
+  // export operations are generated from their list's `x-export` (src/openapi/exports.ts), and `x-json`
+  // names its example by the operation (src/openapi/shorthand.ts): keep the files they name
+  const parsed = doc.toJSON() as Record<'paths' | 'webhooks', Record<string, Record<string, { 'x-export'?: { operationId: string } }>> | undefined>;
+  for (const item of [...Object.values(parsed.paths ?? {}), ...Object.values(parsed.webhooks ?? {})])
+    for (const [method, op] of Object.entries(item ?? {})) {
+      if (!METHODS.has(method) || !op) continue;
+      if (op['x-export']) for (const ref of Object.values(exportExampleFiles(op['x-export'].operationId))) claim(ref, read(ref));
+      for (const ref of jsonExampleFiles(op)) claim(ref, read(ref));
+    }
   let out = text;
   for (const e of edits.sort((a, b) => b.from - a.from)) out = out.slice(0, e.from) + e.text + out.slice(e.to);
   return { text: stubFlattened(out), files };

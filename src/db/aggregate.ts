@@ -8,7 +8,7 @@ import type { CompiledFilter } from './listing.js';
 import type { Metric, SqlSource as Source } from './sources.js';
 import { budgeted } from './budget.js';
 import { dialectOf } from './dialect.js';
-import { METRIC_OPS, medianRanksSql } from './metrics.js';
+import { METRIC_OPS, medianOfMiddlesSql, medianRanksSql } from './metrics.js';
 
 /** A grouping: SQL producing `(tid, label)` pairs from the CTE `base b`. */
 export interface Grouping {
@@ -83,7 +83,7 @@ function groupingCtes(db: Knex, p: string, groupJoins: readonly string[], metric
     ctes.push(
       `z${p}_${i} as (select ${[...sel('m'), `${col} as v`].join(', ')}, row_number() over (${part}order by ${col}) as rn, count(*) over (${part.trim()}) as cnt
                  from m${p} m where ${col} is not null)`,
-      `md${p}_${i} as (select ${[...sel('z'), 'avg(v) as v'].join(', ')} from z${p}_${i} z where rn in ${medianRanksSql('cnt')}${g.length ? ` group by ${sel('z').join(', ')}` : ''})`,
+      `md${p}_${i} as (select ${[...sel('z'), `${medianOfMiddlesSql('v')} as v`].join(', ')} from z${p}_${i} z where rn in ${medianRanksSql('cnt')}${g.length ? ` group by ${sel('z').join(', ')}` : ''})`,
     );
     const on = g.map((x) => `md${i}.${x} = agg.${x}`).join(' and ') || '1 = 1';
     medianJoins.push(`left join md${p}_${i} md${i} on ${on}`);

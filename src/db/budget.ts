@@ -11,7 +11,8 @@ import type { Knex } from 'knex';
 import type pg from 'pg';
 import { ApiError, queryTimeout } from '../errors.js';
 import { budgetLeft, clientGone, currentDeadline, currentSignal } from './cancel.js';
-import { connectionBudgetMs, isSqlite, normalizeRawResult } from './knex.js';
+import { dialectOf } from './dialect.js';
+import { connectionBudgetMs, normalizeRawResult } from './knex.js';
 import { discardConnection } from '../patches/knex.js';
 
 type Row = Record<string, unknown>;
@@ -113,7 +114,7 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
   const started = performance.now();
   const leftMs = budgetLeft(budgetMs, started);
   if (leftMs <= 0) throw queryTimeout();
-  if (!isSqlite(db)) {
+  if (dialectOf(db).timesOutStatements) {
     const timeoutMs = Math.max(1, Math.floor(leftMs));
     // one round trip when the connection's own statement_timeout is the budget (knex.ts)
     if (connectionBudgetMs(db) === timeoutMs) {

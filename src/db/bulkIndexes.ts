@@ -8,7 +8,8 @@
  * are re-created before the error is passed on.
  */
 import type { Knex } from 'knex';
-import { isSqlite, normalizeRawResult } from './knex.js';
+import { dialectOf } from './dialect.js';
+import { normalizeRawResult } from './knex.js';
 import { applyStatisticsTargets } from './statistics.js';
 
 export interface BulkIndex {
@@ -22,27 +23,7 @@ export interface BulkIndex {
 export async function secondaryIndexes(db: Knex, tables: readonly string[]): Promise<BulkIndex[]> {
   if (tables.length === 0) return [];
   const marks = tables.map(() => '?').join(', ');
-  const rows = isSqlite(db)
-    ? // automatic indexes (primary keys, UNIQUE constraints) have no sql
-      await db.raw(
-        `select name, tbl_name as "table", sql from sqlite_master
-         where type = 'index' and sql is not null and tbl_name in (${marks})
-           and lower(sql) not like 'create unique %'
-         order by tbl_name, name`,
-        [...tables],
-      )
-    : await db.raw(
-        `select i.indexname as name, i.tablename as "table", i.indexdef as sql
-         from pg_indexes i
-         join pg_namespace n on n.nspname = i.schemaname
-         join pg_class c on c.relname = i.indexname and c.relnamespace = n.oid
-         join pg_index x on x.indexrelid = c.oid
-         where i.schemaname = current_schema() and i.tablename in (${marks})
-           and not x.indisunique and not x.indisprimary
-           and not exists (select 1 from pg_constraint k where k.conindid = c.oid)
-         order by i.tablename, i.indexname`,
-        [...tables],
-      );
+  const rows = await db.raw(dialectOf(db).secondaryIndexesSql(marks), [...tables]);
   return normalizeRawResult(rows).map((r) => ({ name: String(r.name), table: String(r.table), sql: String(r.sql) }));
 }
 
@@ -80,15 +61,15 @@ export async function withoutSecondaryIndexes<T>(
 }
 
 /**
- * Creates the indexes, taking each off `missing` once it exists, with their statistics targets. On
- * SQLite one at a time, the sorts using a second thread meanwhile (`pragma threads`, restored after).
- * On PostgreSQL on PG_LANES connections at once, largest tables first (a build is one sort, mostly
+ * Creates the indexes, taking each off `missing` once it exists, with their statistics targets. With
+ * one writer (SQLite) one at a time, the sorts using a second thread meanwhile (`pragma threads`,
+ * restored after). Otherwise (PostgreSQL) on PG_LANES connections at once, largest tables first (a build is one sort, mostly
  * one process: one per core keeps both busy), each sorting in more memory than the server's default
  * (for its own transaction only), so the larger tables' sorts stay off disk.
  */
 async function recreate(db: Knex, missing: BulkIndex[]): Promise<void> {
   const names = missing.map((ix) => ix.name);
-  if (isSqlite(db)) {
+  if (dialectOf(db).oneWriter) {
     const threads = Number(normalizeRawResult(await db.raw('pragma threads'))[0]?.threads ?? 0);
     await db.raw(`pragma threads = ${SORT_THREADS}`);
     try {
@@ -145,12 +126,12 @@ async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) =>
 }
 
 /**
- * Planner statistics for every table of the schema (after a bulk load). On PostgreSQL one `analyze`
- * per table on PG_LANES connections at once, largest first (a database-wide `analyze` samples the
- * tables one after the other in one process); on SQLite one `analyze`.
+ * Planner statistics for every table of the schema (after a bulk load). With one writer (SQLite) one
+ * `analyze`; otherwise (PostgreSQL) one `analyze` per table on PG_LANES connections at once, largest
+ * first (a database-wide `analyze` samples the tables one after the other in one process).
  */
 export async function analyzeAll(db: Knex): Promise<void> {
-  if (isSqlite(db)) {
+  if (dialectOf(db).oneWriter) {
     await db.raw('analyze');
     return;
   }
@@ -176,9 +157,9 @@ export interface BulkForeignKey {
   definition: string;
 }
 
-/** The foreign keys declared on `tables` (PostgreSQL; SQLite cannot drop a constraint and checks them cheaply). */
+/** The foreign keys declared on `tables`, to set aside: none where constraints cannot be dropped (`dropsConstraints`). */
 export async function foreignKeys(db: Knex, tables: readonly string[]): Promise<BulkForeignKey[]> {
-  if (tables.length === 0 || isSqlite(db)) return [];
+  if (tables.length === 0 || !dialectOf(db).dropsConstraints) return [];
   const rows = await db.raw(
     `select k.conname as name, c.relname as "table", pg_get_constraintdef(k.oid) as definition
      from pg_constraint k

@@ -1,12 +1,28 @@
 /**
  * The SQL and the strategies that differ between SQLite and PostgreSQL, in one place: each entry says
  * one thing in both engines' words, so a query reads the same for both and no code outside says which
- * engine it is on. Strategies bound up with the code they shape (how a statement's time is limited,
- * budget.ts; how the snapshot streams rows, snapshot.ts; index builds, bulkIndexes.ts; bulk updates,
- * figures.ts; the metering pool and id lists, knex.ts) stay there.
+ * engine it is on: a call site asks for a capability (`oneWriter`, `inProcess`, `timesOutStatements`,
+ * `dropsConstraints`) or a strategy and reads as its intent. The metering pool and id lists, which
+ * shape the connection itself, stay in knex.ts.
  */
 import type { Knex } from 'knex';
 import { isSqlite, normalizeRawResult } from './knex.js';
+
+/** A prepared better-sqlite3 statement, as far as rows read as arrays need it. */
+export interface SqliteStatement {
+  raw(on: boolean): unknown;
+  iterate(...bindings: unknown[]): IterableIterator<unknown[]>;
+}
+
+/** Visits each row of a prepared SQLite statement as an array as it is read. */
+export function eachSqliteRow(stmt: SqliteStatement, bindings: readonly (number | string)[], visit: (row: unknown[]) => void): void {
+  stmt.raw(true);
+  try {
+    for (const row of stmt.iterate(...bindings)) visit(row);
+  } finally {
+    stmt.raw(false);
+  }
+}
 
 export interface Dialect {
   /** Orders text by its bytes, as SQLite does by default, so group labels sort alike on both. */
@@ -46,6 +62,24 @@ export interface Dialect {
    * workers); SQLite has one connection's worth of work to give and answers them in one statement.
    */
   groupingSetsInParallel: boolean;
+  /**
+   * Statements run in the server's own process (SQLite): a statement per row costs no round trip,
+   * so bulk writes need no batching into one statement.
+   */
+  inProcess: boolean;
+  /**
+   * The engine stops a statement past a time limit it is given (PostgreSQL's `statement_timeout`);
+   * without one a budgeted read runs in a worker thread that is terminated (budget.ts).
+   */
+  timesOutStatements: boolean;
+  /** A table's constraints can be dropped and added back (SQLite cannot, and checks foreign keys cheaply). */
+  dropsConstraints: boolean;
+  /** The plain (non-unique, constraint-free) secondary indexes of the tables bound to `marks`: rows of name, table, sql. */
+  secondaryIndexesSql(marks: string): string;
+  /** What follows a claim's `select` of rows of alias `alias` so that rows another claimer holds are skipped (one writer: nothing). */
+  skipLockedSql(alias: string): string;
+  /** Visits each row of `sql` as an array, on a connection of the pool, as it is read. */
+  eachRowOnPool(db: Knex, sql: string, bindings: readonly (number | string)[], visit: (row: unknown[]) => void): Promise<void>;
   /** Empties the tables and restarts their id sequences. */
   emptyTables(db: Knex, tables: readonly string[]): Promise<void>;
   /** Moves the tables' id sequences past their largest id (after rows were given ids; SQLite's follow by themselves). */
@@ -81,6 +115,24 @@ const SQLITE: Dialect = {
   notifies: false,
   probesApart: false,
   groupingSetsInParallel: false,
+  inProcess: true,
+  timesOutStatements: false,
+  dropsConstraints: false,
+  // automatic indexes (primary keys, UNIQUE constraints) have no sql
+  secondaryIndexesSql: (marks) => `select name, tbl_name as "table", sql from sqlite_master
+     where type = 'index' and sql is not null and tbl_name in (${marks})
+       and lower(sql) not like 'create unique %'
+     order by tbl_name, name`,
+  skipLockedSql: () => '',
+  eachRowOnPool: async (db, sql, bindings, visit) => {
+    // an in-memory database has only the pool's connection
+    const conn = (await db.client.acquireConnection()) as { prepare(sql: string): SqliteStatement };
+    try {
+      eachSqliteRow(conn.prepare(sql), bindings, visit);
+    } finally {
+      await db.client.releaseConnection(conn);
+    }
+  },
   emptyTables: (db, tables) =>
     db.transaction(async (trx) => {
       await trx.raw('pragma defer_foreign_keys = on');
@@ -110,6 +162,23 @@ const POSTGRES: Dialect = {
   notifies: true,
   probesApart: true,
   groupingSetsInParallel: true,
+  inProcess: false,
+  timesOutStatements: true,
+  dropsConstraints: true,
+  secondaryIndexesSql: (marks) => `select i.indexname as name, i.tablename as "table", i.indexdef as sql
+     from pg_indexes i
+     join pg_namespace n on n.nspname = i.schemaname
+     join pg_class c on c.relname = i.indexname and c.relnamespace = n.oid
+     join pg_index x on x.indexrelid = c.oid
+     where i.schemaname = current_schema() and i.tablename in (${marks})
+       and not x.indisunique and not x.indisprimary
+       and not exists (select 1 from pg_constraint k where k.conindid = c.oid)
+     order by i.tablename, i.indexname`,
+  skipLockedSql: (alias) => ` for update of ${alias} skip locked`,
+  eachRowOnPool: async (db, sql, bindings, visit) => {
+    const result = (await db.raw(sql, bindings as (number | string)[]).options({ rowMode: 'array' })) as { rows: unknown[][] };
+    for (const row of result.rows) visit(row);
+  },
   emptyTables: async (db, tables) => {
     await db.raw(`truncate table ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
   },

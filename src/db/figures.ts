@@ -10,7 +10,8 @@
  * (the generation writes zeros for investors without rounds).
  */
 import type { Knex } from 'knex';
-import { isSqlite, normalizeRawResult } from './knex.js';
+import { dialectOf } from './dialect.js';
+import { normalizeRawResult } from './knex.js';
 import { SCHEMA } from './schema.js';
 
 /**
@@ -206,19 +207,19 @@ export async function figureDifferences(db: Knex, ids: readonly number[] | null,
   return out;
 }
 
-/** The SQL type of an entity column, for the VALUES of a batched UPDATE on PostgreSQL. */
+/** The SQL type of an entity column, for the VALUES of a batched UPDATE. */
 function sqlType(column: string): string {
   const kind = String((SCHEMA.entities as Record<string, string>)[column] ?? 'text').replace('?', '');
   return kind === 'int' ? 'bigint' : kind === 'num' ? 'double precision' : kind === 'bool' ? 'boolean' : 'varchar';
 }
 
 /**
- * Writes each entity's patch and stamps it. PostgreSQL: one UPDATE ... FROM (VALUES ...) per set of
- * columns and 1,000 entities (an UPDATE per entity cost 7 s of a first import of the 2013 export in
- * round trips); SQLite, whose statements run in-process, one UPDATE per entity.
+ * Writes each entity's patch and stamps it: one UPDATE ... FROM (VALUES ...) per set of columns and
+ * 1,000 entities (an UPDATE per entity cost PostgreSQL 7 s of a first import of the 2013 export in
+ * round trips); an engine whose statements run in-process, one UPDATE per entity.
  */
 async function writeFigures(trx: Knex, patches: Map<number, Record<string, unknown>>, at: string): Promise<void> {
-  if (isSqlite(trx)) {
+  if (dialectOf(trx).inProcess) {
     for (const [id, patch] of patches) await trx('entities').where('id', id).update({ ...patch, updated_at: at });
     return;
   }

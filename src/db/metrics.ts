@@ -8,8 +8,6 @@
  * test/integration/analytics-snapshot.test.ts proves the engines agree.
  */
 
-const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-
 /** What an engine has tallied for one group. */
 export interface Tally {
   /** Distinct rows of the source (rounds). */
@@ -21,7 +19,7 @@ export interface Tally {
   sum: number;
   min: number;
   max: number;
-  /** The values at the `MEDIAN_RANKS` in value order (asked for only when `n` > 0). */
+  /** The values at the median's ranks (`MEDIAN`) in value order (asked for only when `n` > 0). */
   middle: () => readonly number[];
 }
 
@@ -35,13 +33,30 @@ interface OpRule {
   counts: boolean;
 }
 
+const AVG: OpRule = { words: ['avg'], sql: (c) => `avg(${c})`, figure: (t) => t.sum / t.n, counts: false };
+
+/**
+ * The median, defined once: the op `of` over the values at `ranks` among a group's `cnt` values in
+ * order, 1-based `floor((cnt + k) / 2)` for each k: the average of the middle one (odd) or two (even).
+ * The snapshot figures it from the values at those ranks (`medianRanks`), SQL ranks rows by
+ * `medianRanksSql` and aggregates them by `medianOfMiddlesSql`; both read this.
+ */
+export const MEDIAN = { ranks: [1, 2], of: AVG } as const satisfies { ranks: readonly number[]; of: OpRule };
+
+/** The tallies of a plain list of values (the median's middle ones). */
+function tallyOfValues(xs: readonly number[]): Tally {
+  let [sum, min, max] = [0, Infinity, -Infinity];
+  for (const x of xs) [sum, min, max] = [sum + x, Math.min(min, x), Math.max(max, x)];
+  return { rows: xs.length, distinct: new Set(xs).size, n: xs.length, sum, min, max, middle: () => xs };
+}
+
 export const METRIC_OPS = {
   count: { words: ['count'], sql: () => 'count(distinct m.tid)', figure: (t) => t.rows, counts: true },
   count_distinct: { words: [], sql: (c) => `count(distinct ${c})`, figure: (t) => t.distinct, counts: true },
   sum: { words: ['sum', 'total'], sql: (c) => `sum(${c})`, figure: (t) => t.sum, counts: false },
-  avg: { words: ['avg'], sql: (c) => `avg(${c})`, figure: (t) => t.sum / t.n, counts: false },
-  // in SQL: avg(v) of the rows whose row number is in `medianRanksSql` (aggregate.ts `groupingCtes`)
-  median: { words: ['median'], sql: null, figure: (t) => mean(t.middle()), counts: false },
+  avg: AVG,
+  // `MEDIAN.of` over the values at `MEDIAN.ranks`; in SQL `medianOfMiddlesSql` over the rows ranked by `medianRanksSql` (aggregate.ts `groupingCtes`)
+  median: { words: ['median'], sql: null, figure: (t): number => MEDIAN.of.figure(tallyOfValues(t.middle())), counts: false },
   min: { words: ['min'], sql: (c) => `min(${c})`, figure: (t) => t.min, counts: false },
   max: { words: ['max'], sql: (c) => `max(${c})`, figure: (t) => t.max, counts: false },
 } as const satisfies Record<string, OpRule>;
@@ -57,14 +72,12 @@ export function figureOf(op: MetricOp, t: Tally): number | null {
 /** The value of `op` over no rows at all (a set without groupings over nothing still has its one row). */
 export const emptyFigure = (op: MetricOp): number | null => (METRIC_OPS[op].counts ? 0 : null);
 
-/**
- * The median's ranks among `cnt` values in order, 1-based: `floor((cnt + k) / 2)` for each k, the
- * middle one (odd) or two (even), averaged.
- */
-export const MEDIAN_RANKS = [1, 2] as const;
-export const medianRanks = (cnt: number): number[] => MEDIAN_RANKS.map((k) => Math.floor((cnt + k) / 2));
-/** `MEDIAN_RANKS` in SQL: `cnt` an integer column, so `/` divides whole on both databases. */
-export const medianRanksSql = (cnt: string): string => `(${MEDIAN_RANKS.map((k) => `(${cnt} + ${k}) / 2`).join(', ')})`;
+/** The median's ranks among `cnt` values in order (`MEDIAN`). */
+export const medianRanks = (cnt: number): number[] => MEDIAN.ranks.map((k) => Math.floor((cnt + k) / 2));
+/** `medianRanks` in SQL: `cnt` an integer column, so `/` divides whole on both databases. */
+export const medianRanksSql = (cnt: string): string => `(${MEDIAN.ranks.map((k) => `(${cnt} + ${k}) / 2`).join(', ')})`;
+/** The median's aggregate over the column `v` of the rows at its ranks (`MEDIAN.of` in SQL). */
+export const medianOfMiddlesSql = (v: string): string => MEDIAN.of.sql!(v);
 
 /**
  * The op and field of a metric name: `count`, `<word>_<field>` (`sum_amount`, the heatmap's

@@ -19,7 +19,8 @@
 import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
-import { isSqlite, normalizeRawResult, sqliteFile } from './knex.js';
+import { dialectOf, eachSqliteRow, type SqliteStatement } from './dialect.js';
+import { normalizeRawResult, sqliteFile } from './knex.js';
 
 /** Codes per round (negative: none): 16 bits, 32 past 32,767 codes (`codesFor`). */
 export type Codes = Int16Array | Int32Array;
@@ -95,11 +96,6 @@ export async function snapshotStamp(db: Knex): Promise<string | null> {
   return row ? `${row.rounds}:${row.amount_sum}:${row.version ?? 0}` : null;
 }
 
-interface Statement {
-  raw(on: boolean): unknown;
-  iterate(...bindings: unknown[]): IterableIterator<unknown[]>;
-}
-
 /** Reads rows of the load's queries: `each` visits each row of `sql` as an array as it is read, nothing holds the whole result. */
 interface Reader {
   each(sql: string, bindings: readonly (number | string)[], visit: (row: unknown[]) => void): Promise<void>;
@@ -107,26 +103,18 @@ interface Reader {
 }
 
 /**
- * On SQLite a connection of its own with a small page cache, closed after the load: scanning the
+ * A SQLite file: a connection of its own with a small page cache, closed after the load: scanning the
  * rounds through the pool's connections filled each one's page cache (16 MB apiece) with pages
- * no request reads again. On PostgreSQL the pool, array rows.
+ * no request reads again. Otherwise (PostgreSQL, an in-memory SQLite database) the pool.
  */
 async function openReader(db: Knex): Promise<Reader> {
   const file = sqliteFile(db);
-  const iterate = (stmt: Statement, bindings: readonly (number | string)[], visit: (row: unknown[]) => void) => {
-    stmt.raw(true);
-    try {
-      for (const row of stmt.iterate(...bindings)) visit(row);
-    } finally {
-      stmt.raw(false);
-    }
-  };
   if (file) {
     const conn = new Database(file, { readonly: true, fileMustExist: true });
     conn.pragma('cache_size = -2048');
     return {
       async each(sql, bindings, visit) {
-        iterate(conn.prepare(sql) as unknown as Statement, bindings, visit);
+        eachSqliteRow(conn.prepare(sql) as unknown as SqliteStatement, bindings, visit);
         await yieldLoop();
       },
       close: () => conn.close(),
@@ -134,18 +122,7 @@ async function openReader(db: Knex): Promise<Reader> {
   }
   return {
     async each(sql, bindings, visit) {
-      if (isSqlite(db)) {
-        // an in-memory database has only the pool's connection
-        const conn = (await db.client.acquireConnection()) as { prepare(sql: string): Statement };
-        try {
-          iterate(conn.prepare(sql), bindings, visit);
-        } finally {
-          await db.client.releaseConnection(conn);
-        }
-      } else {
-        const result = (await db.raw(sql, bindings as (number | string)[]).options({ rowMode: 'array' })) as { rows: unknown[][] };
-        for (const row of result.rows) visit(row);
-      }
+      await dialectOf(db).eachRowOnPool(db, sql, bindings, visit);
       await yieldLoop();
     },
     close: () => undefined,

@@ -352,7 +352,7 @@ function select(a: Float64Array, lo: number, hi: number, k: number): number {
 }
 
 /**
- * Each slot's values of `field` at the median's ranks (`MEDIAN_RANKS`, metrics.ts: the same ones the
+ * Each slot's values of `field` at the median's ranks (`MEDIAN`, metrics.ts: the same ones the
  * SQL's row numbers pick): the lower and the higher, equal for an odd count. The values are laid out per slot (the counts are known from the first pass) and the
  * middle ones selected in linear time, not sorted.
  */

@@ -10,7 +10,7 @@
 import type { Knex } from 'knex';
 import type { CompiledFilter } from './listing.js';
 import { dialectOf } from './dialect.js';
-import { isSqlite, normalizeRawResult } from './knex.js';
+import { normalizeRawResult } from './knex.js';
 import type { RowOf } from './schema.js';
 
 export type WebhookRow = RowOf<'webhooks'>;
@@ -92,10 +92,14 @@ export async function claimDue(db: Knex, nowMs: number, until: number, limit: nu
   const due = `select d.id from webhook_deliveries d join webhooks w on w.id = d.webhook_id
      where d.status = 'pending' and d.next_attempt_ms <= ? and (d.claimed_until_ms is null or d.claimed_until_ms < ?) and w.status = 'active'
      order by d.next_attempt_ms limit ?`;
-  if (!isSqlite(db)) {
-    const rows = normalizeRawResult(await db.raw(`update webhook_deliveries set claimed_until_ms = ? where id in (${due} for update of d skip locked) returning *`, [until, nowMs, nowMs, limit]));
+  const dialect = dialectOf(db);
+  if (!dialect.oneWriter) {
+    // one statement: the rows chosen are the rows claimed, rows another claimer holds skipped
+    const rows = normalizeRawResult(await db.raw(`update webhook_deliveries set claimed_until_ms = ? where id in (${due}${dialect.skipLockedSql('d')}) returning *`, [until, nowMs, nowMs, limit]));
     return (rows as DeliveryRow[]).map(deliveryRow);
   }
+  // one writer: a write statement waits for the write lock even when it changes nothing (an import
+  // holds it for minutes), so the poll reads first and writes only when something is due
   return db.transaction(async (trx) => {
     const ids = (normalizeRawResult(await trx.raw(due, [nowMs, nowMs, limit])) as { id: string }[]).map((r) => r.id);
     if (ids.length === 0) return [];

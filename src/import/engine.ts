@@ -12,7 +12,8 @@ import type { Knex } from 'knex';
 import { ExportStore } from '../db/exportedImports.js';
 import { analyzeImported, ImportStore, type Outcome } from '../db/imports.js';
 import { upsertInvestments, upsertInvestors, upsertPeople } from '../db/importParts.js';
-import { isSqlite, markImporting } from '../db/knex.js';
+import { dialectOf } from '../db/dialect.js';
+import { markImporting } from '../db/knex.js';
 import { compileLockPlans } from '../documents/plans.js';
 import { readCsv, readLines } from './csv.js';
 import { KNOWN_HEADERS, layoutOf } from './crunchbase.js';
@@ -144,9 +145,9 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
   const stopIfAborted = () => {
     if (opts.signal?.aborted) throw new ImportInterrupted(String(opts.signal.reason ?? 'aborted'));
   };
-  // SQLite: the record documents' lock plans are compiled before the write lock is taken, not
+  // one writer: the record documents' lock plans are compiled before the write lock is taken, not
   // while every other writer (a server's metering) waits for it
-  if (isSqlite(db)) compileLockPlans();
+  if (dialectOf(db).oneWriter) compileLockPlans();
   try {
     await markImporting(db, () => db.transaction(async (trx) => {
       const store = opts.type ? new ExportStore(trx, source, at) : new ImportStore(trx, source, at);

@@ -8,6 +8,8 @@
  * Used in the paths:
  * - `x-shared: [304, 400, 401]` in an operation's `responses`: `'400': {$ref: '#/components/responses/BadRequest'}`, ...;
  * - `x-headers: name` on a response: the set's headers, then the response's own `headers`;
+ * - `x-json: Schema` on a response: JSON `content` of that schema with its example in `openapi/examples/<operationId>.<status>.json`;
+ *   `x-json: {schema: Schema, currencies: [USD, ...]}`: one example per currency, `<operationId>.<status>.<currency>.json`;
  * - `x-parameters: [Filter, Cursor]` on an operation or path item whose parameters are all references;
  * - `x-scopes: ['read:entities']` on an operation: `security` by OAuth2 (with the client id) or a bearer token, both with those scopes;
  * - a schema `{x-page-of: Row}`: a page of rows (`data`, `page`, `currency`, `meta`), `{x-data-of: Record}`: one record (`data`, `currency`);
@@ -62,6 +64,34 @@ function expandResponse(response: Json, sets: Json): void {
   replaceIn(response, renamed(response, 'x-headers', 'headers', { ...structuredClone(set), ...(response.headers ?? {}) }));
 }
 
+/** Where `x-json` finds a response's example: `openapi/examples/` by operation, status and currency. */
+const exampleFile = (operationId: string, status: string, currency?: string) => `openapi/examples/${operationId}.${status}${currency ? `.${currency}` : ''}.json`;
+const moneyIn = (currency: string) => `Money in ${currency}`;
+
+/** The example files the `x-json` of an operation's responses name (scripts/split-examples.ts keeps them). */
+export function jsonExampleFiles(op: Json): string[] {
+  return Object.entries((op.responses ?? {}) as Json).flatMap(([status, r]) => {
+    const json = (r as Json | null)?.['x-json'];
+    if (json === undefined) return [];
+    if (typeof json === 'string') return [exampleFile(op.operationId, status)];
+    return ((json.currencies ?? []) as string[]).map((c) => exampleFile(op.operationId, status, c));
+  });
+}
+
+function expandJson(response: Json, operationId: string, status: string): void {
+  const json = response['x-json'] as string | { schema: string; currencies: string[] } | undefined;
+  if (json === undefined) return;
+  const schema = typeof json === 'string' ? json : json.schema;
+  if (typeof schema !== 'string' || (typeof json !== 'string' && !Array.isArray(json.currencies)))
+    throw new Error(`x-json of ${operationId} ${status}: a schema name, or {schema, currencies}`);
+  const examples =
+    typeof json === 'string'
+      ? { default: { externalValue: exampleFile(operationId, status) } }
+      : Object.fromEntries(json.currencies.map((c) => [c, { summary: moneyIn(c), externalValue: exampleFile(operationId, status, c) }]));
+  const content = { 'application/json': { schema: { $ref: SCHEMAS + schema }, examples } };
+  replaceIn(response, renamed(response, 'x-json', 'content', content));
+}
+
 function expandOperation(op: Json, shared: Json, sets: Json): void {
   expandParameters(op);
   if (Array.isArray(op['x-scopes'])) replaceIn(op, renamed(op, 'x-scopes', 'security', securityOf(op['x-scopes'])));
@@ -76,7 +106,11 @@ function expandOperation(op: Json, shared: Json, sets: Json): void {
     delete responses['x-shared'];
     replaceIn(responses, sortedResponses(responses));
   }
-  for (const r of Object.values(responses)) if (r && typeof r === 'object') expandResponse(r as Json, sets);
+  for (const [status, r] of Object.entries(responses))
+    if (r && typeof r === 'object') {
+      expandResponse(r as Json, sets);
+      expandJson(r as Json, String(op.operationId), status);
+    }
 }
 
 /**
@@ -213,6 +247,64 @@ const foldSecurity: Rewrite = (lines, at, end, indent) => {
   return [`${indent}x-scopes: ${oauth[1]}`];
 };
 
+/** The status and operation of the response whose entry at `at` is indented by `indent`. */
+function responseAt(lines: string[], at: number, indent: string): { status?: string; operationId?: string } {
+  let s = at - 1;
+  while (s >= 0 && indentOf(lines[s]!) >= indent.length) s--;
+  const status = /^\s*'(\d{3})':$/.exec(lines[s] ?? '')?.[1];
+  let o = s;
+  while (o >= 0 && !/^\s*operationId: /.test(lines[o]!)) o--;
+  return { status, operationId: o >= 0 ? lines[o]!.trim().slice('operationId: '.length) : undefined };
+}
+
+/**
+ * The text with each `x-json` written out in the long form `shorten` folds (test/contract/examples.ts
+ * captures examples into that form; the rest of the text is kept).
+ */
+export function unfoldJson(text: string): string {
+  const lines = text.split('\n');
+  return lines
+    .flatMap((line, at) => {
+      const m = /^(\s+)x-json: (.+)$/.exec(line);
+      if (!m) return [line];
+      const [, indent, value] = m as unknown as [string, string, string];
+      const { status, operationId } = responseAt(lines, at, indent);
+      if (!status || !operationId) throw new Error(`x-json at line ${at + 1}: no enclosing status and operationId`);
+      const json = YAML.parse(value) as string | { schema: string; currencies: string[] };
+      const schema = typeof json === 'string' ? json : json.schema;
+      const examples =
+        typeof json === 'string'
+          ? [`      default:`, `        externalValue: '${exampleFile(operationId, status)}'`]
+          : json.currencies.flatMap((c) => [`      ${c}:`, `        summary: "${moneyIn(c)}"`, `        externalValue: '${exampleFile(operationId, status, c)}'`]);
+      return [`content:`, `  application/json:`, `    schema: {$ref: '${SCHEMAS}${schema}'}`, `    examples:`, ...examples].map((l) => `${indent}${l}`);
+    })
+    .join('\n');
+}
+
+const JSON_SCHEMA_LINE = new RegExp(`^schema: \\{\\$ref: '${quoteRe(SCHEMAS)}(\\w+)'\\}$`);
+
+/**
+ * `content:` of JSON only, a schema by reference and examples in the files `x-json` names (the default
+ * one, or one per currency): `x-json`. The status and operation are the enclosing ones.
+ */
+const foldJson: Rewrite = (lines, at, end, indent) => {
+  const body = lines.slice(at + 1, end).map((l) => (l.startsWith(`${indent}  `) ? l.slice(indent.length + 2) : null));
+  if (body.some((l) => l === null) || body[0] !== 'application/json:' || body[2] !== '  examples:') return undefined;
+  const schema = JSON_SCHEMA_LINE.exec(body[1]!.trim())?.[1];
+  if (!body[1]!.startsWith('  schema') || !schema) return undefined;
+  const { status, operationId } = responseAt(lines, at, indent);
+  if (!status || !operationId) return undefined;
+  const examples = body.slice(3) as string[];
+  if (examples.join('\n') === `    default:\n      externalValue: '${exampleFile(operationId, status)}'`) return [`${indent}x-json: ${schema}`];
+  const currencies: string[] = [];
+  for (let i = 0; i < examples.length; i += 3) {
+    const c = /^ {4}([A-Z]{3}):$/.exec(examples[i]!)?.[1];
+    if (!c || examples[i + 1] !== `      summary: "${moneyIn(c)}"` || examples[i + 2] !== `      externalValue: '${exampleFile(operationId, status, c)}'`) return undefined;
+    currencies.push(c);
+  }
+  return currencies.length ? [`${indent}x-json: {schema: ${schema}, currencies: [${currencies.join(', ')}]}`] : undefined;
+};
+
 /** Where the shorthand applies: below `paths:` and `webhooks:`, and `headers:` below `components.responses` too. */
 function sectionOf(lines: string[], at: number): string | undefined {
   for (let i = at; i >= 0; i--) if (/^[a-z]/.test(lines[i]!)) return lines[i]!.replace(/:.*/, '');
@@ -235,6 +327,7 @@ export function shorten(text: string): string {
     [/^(\s+)headers:$/, foldHeaders(components['x-header-sets'] ?? {}), (s) => s === 'paths' || s === 'webhooks' || s === 'components'],
     [/^(\s+)parameters:$/, foldParameters, (s) => s === 'paths' || s === 'webhooks'],
     [/^(\s+)security:$/, foldSecurity, (s) => s === 'paths' || s === 'webhooks'],
+    [/^(\s+)content:$/, foldJson, (s) => s === 'paths' || s === 'webhooks'],
   ];
   // one pass a rule: a block one rule rewrites may hold blocks of the next (a response's headers in `responses:`)
   let lines = text.split('\n');

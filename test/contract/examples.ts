@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import YAML, { type Scalar, type YAMLMap } from 'yaml';
 import { queryTimeout } from '../../src/errors.js';
+import { unfoldJson } from '../../src/openapi/shorthand.js';
 import { exitWith, startSeededServer } from './seeded-server.js';
 
 type Json = Record<string, any>;
@@ -89,7 +90,8 @@ function resolve(doc: Json, o: Json): Json {
 
 async function main(): Promise<number> {
   const check = process.argv.includes('--check');
-  const text = fs.readFileSync(FILE, 'utf8');
+  // `x-json` responses in their long form, where examples are captured (`make examples` folds them back)
+  const text = unfoldJson(fs.readFileSync(FILE, 'utf8'));
   const ydoc = YAML.parseDocument(text);
   const doc = ydoc.toJS() as Json;
 

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { emptyFigure, figureOf, medianRanks, medianRanksSql, metricNamed, type Tally } from '../../src/db/metrics.js';
+import { emptyFigure, figureOf, medianOfMiddlesSql, medianRanks, medianRanksSql, metricNamed, type Tally } from '../../src/db/metrics.js';
 import { heatmapMetric } from '../../src/db/analytics.js';
 import { FUNDING_ROUNDS, parseMetric } from '../../src/analytics/sources.js';
 import { rollupTally } from '../../src/db/crosstab.js';
@@ -34,6 +34,18 @@ describe('metric operations', () => {
     for (const cnt of [1, 2, 3, 4, 7, 10]) {
       const ranks = db.prepare(`with c(cnt) as (select ${cnt}), r(rn) as (select 1 union all select rn + 1 from r where rn < ${cnt}) select rn from r, c where rn in ${medianRanksSql('cnt')} order by rn`).all() as { rn: number }[];
       expect(ranks.map((r) => r.rn), `${cnt} values`).toEqual([...new Set(medianRanks(cnt))]);
+    }
+    db.close();
+  });
+
+  it('combines the middle values one way in the snapshot and in SQL: the SQL median over the ranked rows equals the figure', () => {
+    const db = new Database(':memory:');
+    for (const values of [[7, 1, 3, 5], [9], [2, 2, 8], [0.5, 1.25, 10, 3, 3.5, -4], [1e12, 3e12]]) {
+      const rows = values.map(() => 'select ?').join(' union all ');
+      const sql = `with x(v) as (${rows}), z as (select v, row_number() over (order by v) as rn, count(*) over () as cnt from x)
+        select ${medianOfMiddlesSql('v')} as v from z where rn in ${medianRanksSql('cnt')}`;
+      const { v } = db.prepare(sql).get(...values) as { v: number };
+      expect(v, values.join(',')).toBe(figureOf('median', tally(values)));
     }
     db.close();
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import YAML from 'yaml';
 import { bundledDocument, OPENAPI_PATH } from '../../src/openapi/bundle.js';
-import { expandShorthand, shorten } from '../../src/openapi/shorthand.js';
+import { expandShorthand, jsonExampleFiles, shorten, unfoldJson } from '../../src/openapi/shorthand.js';
 
 const DEFINITIONS = `components:
   x-shared-responses:
@@ -124,7 +124,7 @@ it('openapi.yaml bundles the same with its long-form blocks folded or not, and t
   const text = fs.readFileSync(OPENAPI_PATH, 'utf8');
   const doc = bundledDocument();
   const json = JSON.stringify(doc);
-  for (const key of ['x-shared', 'x-headers', 'x-parameters', 'x-scopes', 'x-header-sets']) expect(json).not.toContain(`"${key}"`);
+  for (const key of ['x-shared', 'x-headers', 'x-parameters', 'x-scopes', 'x-header-sets', 'x-json']) expect(json).not.toContain(`"${key}"`);
   const folded = expandShorthand(YAML.parse(shorten(text)));
   // examples stay external here: only the shorthand differs between the two
   expect(folded.paths).toEqual(expandShorthand(YAML.parse(text)).paths);
@@ -173,4 +173,68 @@ it('folds a page of rows and a one-record answer to x-page-of and x-data-of, and
     ThingResponse: {x-data-of: Thing}
 ${long.slice(long.indexOf('    ThingListWithView:'))}`);
   expect(expandShorthand(YAML.parse(short))).toEqual(YAML.parse(long));
+});
+
+it('folds JSON content whose examples are the files named by operation and status to x-json, unfolds and expands it back', () => {
+  const long = `paths:
+  /things:
+    get:
+      operationId: listThings
+      responses:
+        '200':
+          description: A page.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/ThingList'}
+              examples:
+                USD:
+                  summary: "Money in USD"
+                  externalValue: 'openapi/examples/listThings.200.USD.json'
+                EUR:
+                  summary: "Money in EUR"
+                  externalValue: 'openapi/examples/listThings.200.EUR.json'
+    post:
+      operationId: makeThing
+      responses:
+        '201':
+          description: Made.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/ThingResponse'}
+              examples:
+                default:
+                  externalValue: 'openapi/examples/makeThing.201.json'
+        '202':
+          description: Another file name (an inline example neither has a shorthand).
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/ThingResponse'}
+              examples:
+                default:
+                  externalValue: 'openapi/examples/other.json'
+        '203':
+          description: Inline.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/ThingResponse'}
+              example: {data: 1}
+`;
+  const short = shorten(long);
+  expect(short).toContain("          x-json: {schema: ThingList, currencies: [USD, EUR]}\n");
+  expect(short).toContain("          description: Made.\n          x-json: ThingResponse\n        '202':");
+  expect(short.match(/x-json/g)).toHaveLength(2);
+  expect(shorten(short)).toBe(short);
+  expect(unfoldJson(short)).toBe(long);
+  const expanded = expandShorthand(YAML.parse(short));
+  expect(expanded).toEqual(YAML.parse(long));
+  expect(Object.keys(expanded.paths['/things'].post.responses['201'])).toEqual(['description', 'content']);
+  expect(jsonExampleFiles(YAML.parse(short).paths['/things'].get)).toEqual(['openapi/examples/listThings.200.USD.json', 'openapi/examples/listThings.200.EUR.json']);
+  expect(() => expandShorthand(YAML.parse(short.replace('x-json: ThingResponse', 'x-json: {currencies: [USD]}')))).toThrow(/x-json of makeThing 201/);
+});
+
+it('openapi.yaml unfolds its x-json to the long form that folds back to it', () => {
+  const text = fs.readFileSync(OPENAPI_PATH, 'utf8');
+  expect(text).toContain('x-json: ');
+  expect(shorten(unfoldJson(text))).toBe(text);
+  expect(expandShorthand(YAML.parse(unfoldJson(text))).paths).toEqual(expandShorthand(YAML.parse(text)).paths);
 });
