@@ -1,7 +1,8 @@
 /**
  * 200 stalled readers and 30 MCP batches at once, against one server with `make run`'s heap
  * (not a test; run once):
- *   SEEDED_SQLITE=<tiny seed> npx tsx bench/stalled-and-batches.ts > bench/results/<date>-stalled-and-batches.json
+ *   SEEDED_SQLITE=<tiny seed> npx tsx bench/stalled-and-batches.ts [ROOT] > bench/results/<date>-stalled-and-batches.json
+ * ROOT is a checkout of the server (default: this one; an older commit via `git archive`, as in bench/slow-readers.ts).
  * One API key opens SOCKETS stalled exports (test/helpers/stalled.py: 4 KB receive buffers, reading
  * nothing), and BATCHES clients each send an MCP batch, wait for its answer and PAUSE_MS, for WINDOW_MS
  * (a flood without pauses measures the bench's own CPU on a shared machine): in turn the attack's

@@ -36,13 +36,19 @@ export class WorkQueue {
       // loop: work that never waits for I/O (SQLite's synchronous lookups) would run unit after unit
       // in one turn. And when the unit kept the loop busy, only after as long again: the loop accepts
       // one connection per turn (libuv), so back-to-back units left each turn long and a burst of
-      // connections (probes among them) waited in the listen backlog for seconds
-      const next = this.waiting.shift();
-      if (next) {
-        const { active } = performance.eventLoopUtilization(before);
-        if (active >= BUSY_UNIT_MS) setTimeout(next, Math.min(active, MAX_PAUSE_MS));
-        else setImmediate(next);
-      } else this.running--;
+      // connections (probes among them) waited in the listen backlog for seconds. The place is held
+      // through that pause even with nobody waiting: on SQLite a unit is one turn of the loop, so no
+      // other request is even read while it runs, the next heavy one arrives after it has ended, and
+      // given back at once the place went to it with no pause at all (nothing was ever seen waiting)
+      const { active } = performance.eventLoopUtilization(before);
+      const handOn = () => {
+        const next = this.waiting.shift();
+        if (next) next();
+        else this.running--;
+      };
+      if (active >= BUSY_UNIT_MS) setTimeout(handOn, Math.min(active, MAX_PAUSE_MS));
+      else if (this.waiting.length > 0) setImmediate(handOn);
+      else this.running--;
     }
   }
 

@@ -3,6 +3,7 @@
  * Blocks are loaded for a whole set of entities at once (one query per block, never one per row).
  */
 import type { Knex } from 'knex';
+import { readRows } from './budget.js';
 import { idList, normalizeRawResult, prepared, whereIdIn } from './knex.js';
 import { refTables, type RefTables } from './refCache.js';
 import { selectList, type RowOf } from './schema.js';
@@ -109,7 +110,8 @@ export async function loadBlocks(db: Knex, ids: number[]): Promise<Map<number, E
     const chunk = unique.slice(i, i + BLOCK_CHUNK);
     const l = idList(db, chunk);
     const bindings = [...l.bindings, ...l.bindings, ...l.bindings, ...l.bindings, ...l.bindings];
-    rows.push(...(normalizeRawResult(await prepared(db.raw(blocksSql(l.sql), bindings))) as unknown as BlockRow[]));
+    // off the main thread on SQLite: a list's and an export batch's blocks are its largest read (budget.ts)
+    rows.push(...(await readRows<BlockRow>(db, prepared(db.raw(blocksSql(l.sql), bindings)))));
   }
   let ref = await refTables(db);
   if (!rows.every((r) => resolvable(ref, r))) ref = await refTables(db, true);

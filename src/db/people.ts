@@ -1,9 +1,10 @@
 /** Persons: founders list, career and education glances, founded companies. SQL only. */
 import type { Knex } from 'knex';
+import { readRows } from './budget.js';
 import { idList, prepared } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { refTables } from './refCache.js';
-import { CAREER_COLUMNS, normalizeRaw, type CareerRow, type EntityRow, type RefRow } from './entities.js';
+import { CAREER_COLUMNS, type CareerRow, type EntityRow, type RefRow } from './entities.js';
 import { sortRegistry, type CompiledFilter } from './listing.js';
 import { V2026_10_07, V2026_10_09 } from '../versions/table.js';
 
@@ -54,8 +55,9 @@ export async function careerGlances(db: Knex, personIds: number[], limit: number
   const ids = [...new Set(personIds)];
   if (ids.length === 0) return new Map();
   const list = idList(db, ids);
-  const { rows } = normalizeRaw(
-    await prepared(db.raw(
+  const rows = await readRows(
+    db,
+    prepared(db.raw(
       `select x.*, ${REF_SELECT('o', 'o_')} from (
          select ${CAREER_COLUMNS.join(', ')},
                 row_number() over (partition by c.person_id order by coalesce(c.start_sort, '') desc, c.id) as rn,
@@ -77,8 +79,9 @@ export async function educationGlances(db: Knex, personIds: number[], limit: num
   const ids = [...new Set(personIds)];
   if (ids.length === 0) return new Map();
   const list = idList(db, ids);
-  const { rows } = normalizeRaw(
-    await prepared(
+  const rows = await readRows(
+    db,
+    prepared(
       db.raw(
         `select x.*, d.name as degree_name, ${REF_SELECT('u', 'u_')} from (
            select ed.id, ed.person_id, ed.university_id, ed.degree_id, ed.major_ids, ed.start_date, ed.end_date,

@@ -6,12 +6,12 @@
  * gone, nothing waits and no more than one runs is never seen. Bounded: the tiny seed, loopback,
  * REQUESTS requests.
  *
- * PostgreSQL only: on SQLite these requests reach the queue one at a time (each enters it only once
- * the one before has answered: something before the queue serialises them), so nothing is ever seen
- * waiting there and the queue's part cannot be told from that.
+ * On SQLite a unit is one turn of the event loop (better-sqlite3 answers within it), so no other
+ * request is read while one runs and each heavy request arrives after the one before has ended:
+ * the queue sees them wait only because it holds its place through the pause after a busy unit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { DATABASES, startHarness, type Harness } from '../helpers/harness.js';
 import { teamKey } from '../helpers/principals.js';
 
 const METRICS_TOKEN = 'analytics-stall-metrics';
@@ -31,11 +31,11 @@ function heavyUnits(text: string): { running: number; waiting: number } {
   return { running: of('running'), waiting: of('waiting') };
 }
 
-describe('analytics under load [postgres]', () => {
+describe.each(DATABASES)('analytics under load [%s]', (kind) => {
   let server: Harness;
   const h = () => server;
   beforeAll(async () => {
-    server = await startHarness('postgres', { METRICS_TOKEN, HEAVY_CONCURRENCY: '1', HEAVY_REQUESTS_PER_KEY: String(REQUESTS), HEAVY_REQUESTS_PER_ADDRESS: String(REQUESTS * 2) });
+    server = await startHarness(kind, { METRICS_TOKEN, HEAVY_CONCURRENCY: '1', HEAVY_REQUESTS_PER_KEY: String(REQUESTS), HEAVY_REQUESTS_PER_ADDRESS: String(REQUESTS * 2) });
   }, 60_000);
   afterAll(async () => {
     await server?.server.close();
@@ -55,7 +55,16 @@ describe('analytics under load [postgres]', () => {
         expect(metrics.status).toBe(200);
         return heavyUnits(await metrics.text());
       };
-      expect(await scrape()).toEqual({ running: 0, waiting: 0 });
+      // the place of a busy unit is held through the pause after it (at most 500 ms), then given back
+      const settled = async () => {
+        let units = await scrape();
+        for (let i = 0; i < 40 && units.running + units.waiting > 0; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          units = await scrape();
+        }
+        return units;
+      };
+      expect(await settled()).toEqual({ running: 0, waiting: 0 });
       const watching = (async () => {
         while (!done) {
           const units = await scrape();
@@ -81,6 +90,6 @@ describe('analytics under load [postgres]', () => {
       expect(Math.max(...seen.map((u) => u.running))).toBeLessThanOrEqual(1);
       expect(Math.max(...seen.map((u) => u.waiting)), JSON.stringify(seen)).toBeGreaterThan(0);
       expect(liveWhileWaiting).toBeGreaterThan(0);
-      expect(await scrape()).toEqual({ running: 0, waiting: 0 });
+      expect(await settled()).toEqual({ running: 0, waiting: 0 });
     }, 60_000);
 });

@@ -44,6 +44,23 @@ describe('WorkQueue (heavy work of a process)', () => {
     expect(turns).toBeGreaterThan(5);
   });
 
+  it('keeps the pause after a busy unit also for a unit that arrives only once it has ended', async () => {
+    // on SQLite a unit never waits for I/O, so no other request is read while it runs and the next
+    // one arrives after it has ended, with nobody waiting: it must still wait out the pause
+    const q = new WorkQueue(1);
+    await q.run(async () => {
+      const until = performance.now() + 40;
+      while (performance.now() < until);
+    });
+    expect(q.load).toEqual({ running: 1, waiting: 0 });
+    const started = performance.now();
+    let at = 0;
+    await q.run(async () => void (at = performance.now()));
+    expect(at - started).toBeGreaterThanOrEqual(30);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(q.load).toEqual({ running: 0, waiting: 0 });
+  });
+
   it('gives the event loop a turn between units that never wait for I/O', async () => {
     const q = new WorkQueue(1);
     const seen: string[] = [];
