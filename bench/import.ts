@@ -9,7 +9,7 @@
  * when others bench too. `--pgstat` (PostgreSQL) loads pg_stat_statements and records per import
  * the statement count, the server's execution and planning milliseconds and the costliest statements.
  *
- *   npx tsx bench/import.ts [--db sqlite|postgres] [--pgstat]
+ *   npx tsx bench/import.ts [--db sqlite|postgres] [--pgstat] [--tag NAME]
  *   npx tsx bench/import.ts --export tiny|demo [--db sqlite|postgres]
  *
  * `--export SCALE`: an instance seeded at SCALE exports every list over HTTP (`format=ndjson`, as
@@ -251,7 +251,9 @@ async function main(): Promise<void> {
   } finally {
     if (pg) await pg.stop();
   }
-  const file = path.join(ROOT, 'bench/results', `import-${new Date().toISOString().slice(0, 10)}.json`);
+  // `--tag NAME`: results of one change kept apart from the day's file
+  const tag = args.includes('--tag') ? `-${args[args.indexOf('--tag') + 1]}` : '';
+  const file = path.join(ROOT, 'bench/results', `import-${new Date().toISOString().slice(0, 10)}${tag}.json`);
   writeJson(file, { machine: note, targets: { snapshot_s: 10, ndjson_rows_per_s: 20000, rss_mb: 500 }, results });
   log(`written ${path.relative(ROOT, file)}`);
 }

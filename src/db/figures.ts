@@ -158,17 +158,47 @@ function same(a: unknown, b: unknown): boolean {
 const ID_CHUNK = 500;
 const RANGE = 20_000;
 
+/** The figure's values of the entities its select has a row for among those `condition` picks: one per column. */
+async function valuesWhere(db: Knex, f: FigureSql, condition: string, bindings: number[]): Promise<Map<number, unknown[]>> {
+  const exprs = f.columns.map(([, v], i) => `${v} as v${i}`).join(', ');
+  const out = new Map<number, unknown[]>();
+  for (const r of normalizeRawResult(await db.raw(`select x.${f.key} as id, ${exprs} from (${f.select}) x where x.${f.key} ${condition}`, bindings))) {
+    out.set(Number(r.id), f.columns.map((_c, i) => r[`v${i}`]));
+  }
+  return out;
+}
+
+/**
+ * The figure's columns of entities not written yet (`ids`: an import's new companies, whose rounds
+ * are in), read from its definition as a refresh reads it: entities it has no row for are left out
+ * (they take what the insert writes, as an entity the select has no row for keeps what was written).
+ */
+export async function figuresOf(db: Knex, f: FigureSql, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
+  const out = new Map<number, Record<string, unknown>>();
+  const keep = (values: Map<number, unknown[]>, wanted: (id: number) => boolean) => {
+    for (const [id, v] of values) if (wanted(id)) out.set(id, Object.fromEntries(f.columns.map(([c], i) => [c, v[i]])));
+  };
+  if (ids.length > WHOLE_PASS) {
+    const wanted = new Set(ids);
+    const lo = ids.reduce((a, b) => Math.min(a, b));
+    const hi = ids.reduce((a, b) => Math.max(a, b));
+    for (let at = lo; at <= hi; at += RANGE) keep(await valuesWhere(db, f, 'between ? and ?', [at, Math.min(at + RANGE - 1, hi)]), (id) => wanted.has(id));
+    return out;
+  }
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    const part = ids.slice(i, i + ID_CHUNK);
+    keep(await valuesWhere(db, f, `in (${part.map(() => '?').join(', ')})`, part), () => true);
+  }
+  return out;
+}
+
 /**
  * The figure's rows and the entities' stored columns are read apart and compared here: joined in one
  * statement, PostgreSQL planned a freshly loaded table (no statistics yet) as a nested loop running
  * the grouped subquery once per entity (minutes for the 2013 export).
  */
 async function differencesWhere(db: Knex, f: FigureSql, condition: string, bindings: number[]): Promise<FigureDifference[]> {
-  const exprs = f.columns.map(([, v], i) => `${v} as v${i}`).join(', ');
-  const expected = new Map<number, unknown[]>();
-  for (const r of normalizeRawResult(await db.raw(`select x.${f.key} as id, ${exprs} from (${f.select}) x where x.${f.key} ${condition}`, bindings))) {
-    expected.set(Number(r.id), f.columns.map((_c, i) => r[`v${i}`]));
-  }
+  const expected = await valuesWhere(db, f, condition, bindings);
   const absent = f.absent ? `, case when ${f.absent.where} then 1 else 0 end as absent_applies` : '';
   const stored = normalizeRawResult(await db.raw(`select id, ${f.columns.map(([c]) => c).join(', ')}${absent} from entities where id ${condition}`, bindings));
   const out: FigureDifference[] = [];

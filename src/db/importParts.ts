@@ -39,6 +39,8 @@ function careerColumns(personId: number, orgId: number, title: string | null): R
 /** Creates or updates people (distinct keys) and their featured jobs; a job at an organisation with no record rejects the row. */
 export async function upsertPeople(store: ImportStore, recs: readonly PersonIn[]): Promise<(Outcome | RowError)[]> {
   if (recs.length === 0) return [];
+  // people and their careers name organisations: every organisation written first
+  await store.writePending();
   const trx = store.trx;
   const ids = await store.idsOf('person', recs.map((r) => r.key));
   const orgs = await store.idsOf('company', recs.flatMap((r) => (r.job ? [r.job.org] : [])));
@@ -165,6 +167,7 @@ export async function upsertInvestors(store: ImportStore, recs: readonly Investo
     true,
   );
   orgs.forEach((r, i) => ensured[i] === 'inserted' && created.add(`company|${r.key}`));
+  await store.writePending();
   const people = recs.filter((r) => r.entity === 'person');
   const known = await store.idsOf('person', people.map((r) => r.key));
   const newPeople = people.filter((r) => !known.has(r.key));
@@ -203,6 +206,7 @@ export async function upsertInvestors(store: ImportStore, recs: readonly Investo
  */
 export async function upsertInvestments(store: ImportStore, recs: readonly InvestmentIn[], columns: { round: string; investor: string }): Promise<(Outcome | RowError)[]> {
   if (recs.length === 0) return [];
+  await store.writePending();
   const trx = store.trx;
   const rounds = await store.idsOf('round', recs.map((r) => r.round));
   const investors = await investorIds(store, recs.map((r) => ({ key: r.investor, entity: r.entity })));

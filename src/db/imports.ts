@@ -9,7 +9,8 @@ import type { Knex } from 'knex';
 import { ROUND_TYPES } from './filterKeys.js';
 import { softDeleteTransactions } from './changes.js';
 import { dialectOf } from './dialect.js';
-import { insertRows, normalizeRawResult } from './knex.js';
+import { COMPANY_FIGURES, figuresOf } from './figures.js';
+import { insertRows, isSqlite, normalizeRawResult } from './knex.js';
 import type { CompanyIn, PlaceIn, RoundIn, RoundKeyType } from '../import/records.js';
 import { RowError } from '../import/errors.js';
 import { OTHER_BY_ALPHA2 } from '../import/mapping.js';
@@ -30,6 +31,15 @@ const ROUND_CODE = new Map(ROUND_TYPES.map((t) => [t.name, t.code]));
 export const CHUNK = 1000;
 /** Companies past which an import's rollup is rebuilt whole rather than changed by difference. */
 const MAX_SHARED = 20_000;
+/** New companies held back at most (memory stays bounded); past it they are written with the figures of the rounds read so far. */
+const MAX_PENDING = 50_000;
+
+interface NewCompany {
+  id: number;
+  rec: CompanyIn;
+  row: Record<string, unknown>;
+  sectors: number[];
+}
 
 /** A uuid (version 4 layout) fixed by the record's source and key: importing into an empty database again gives the same one. */
 export function uuidOf(source: string, type: string, key: string): string {
@@ -76,6 +86,16 @@ export class ImportStore {
   /** Round ids each key type's records named in this import (withdrawal keeps them). */
   readonly seen: Record<RoundKeyType, Set<number>> = { round: new Set(), acquisition: new Set() };
   private changes: ChangeRow[] = [];
+  /**
+   * New companies not written yet: their rounds go in first (the foreign key of a round's company is
+   * checked at commit), then each company once with its funding figures (`writePending`), where an
+   * insert and then the figures' UPDATE wrote every index of `entities` twice. Whatever reads or
+   * names entities in the import (people, investors, parts, a company's update or deletion, the
+   * derived refresh) writes them first.
+   */
+  private pending: NewCompany[] = [];
+  /** SQLite: the next entity id to give (the import holds the write lock); null to read it again. */
+  private nextEntity: number | null = null;
   private sectors = new Map<string, number>();
   private countries = new Map<string, { id: number; continent_id: number; region_id: number | null }>();
   private continents = new Map<string, number>();
@@ -268,6 +288,7 @@ export class ImportStore {
     const stored = new Map<number, Record<string, unknown>>();
     const sectorsOf = new Map<number, number[]>();
     if (!ensureOnly) {
+      if (existing.length) await this.writePending();
       for (let i = 0; i < existing.length; i += CHUNK) {
         const part = existing.slice(i, i + CHUNK);
         for (const r of (await this.trx('entities').whereIn('id', part).select('*')) as Record<string, unknown>[]) stored.set(Number(r.id), r);
@@ -335,26 +356,68 @@ export class ImportStore {
       this.log('entity', id, 'update', [...fields.filter((f) => f !== 'name_lower'), ...(sectorsChanged ? ['sectors'] : [])]);
       out.push('updated');
     }
-    await this.insertCompanies(inserts);
+    await this.holdCompanies(inserts);
     return out;
   }
 
-  private async insertCompanies(inserts: { rec: CompanyIn; row: Record<string, unknown>; sectors: number[] }[]): Promise<void> {
-    const rows = inserts.map(({ rec, row }) => ({
-      ...row, uuid: uuidOf(this.source, 'company', rec.key), type: 'organization', added_at: this.at, updated_at: this.at,
-      is_founder: false, is_investor: false, funding_rounds_count: 0, jobs_open_count: 0, patents_count: 0,
-    }));
-    const ids = (await insertRows(this.trx, 'entities', rows, { returning: 'id' })).map((r) => Number(r.id));
+  /** New companies get their ids and keys now (rounds name them); their rows wait for `writePending`. */
+  private async holdCompanies(inserts: Omit<NewCompany, 'id'>[]): Promise<void> {
+    if (inserts.length === 0) return;
+    if (this.pending.length === 0) await this.deferRoundCompanies();
+    const ids = await this.newEntityIds(inserts.length);
     await this.insertAll('import_keys', inserts.map(({ rec }, k) => ({ source: this.source, type: 'company', key: rec.key, record_id: ids[k]! })));
-    await this.insertAll('entity_taxonomy', inserts.flatMap(({ sectors }, k) => sectors.map((t) => ({ entity_id: ids[k]!, taxonomy_id: t }))));
-    await this.insertAll('entity_locations', inserts.flatMap(({ row }, k) => (row.hq_city_id === null ? [] : [{ entity_id: ids[k]!, role: 'hq', city_id: row.hq_city_id, position: 0 }])));
-    await this.insertAll('entity_flags', inserts.flatMap(({ row }, k) => (row.subtype === 'company' ? [{ entity_id: ids[k]!, kind: 'role', value: 'company' }] : [])));
+    inserts.forEach((c, k) => this.pending.push({ ...c, id: ids[k]! }));
     for (const id of ids) {
       this.created.add(id);
       this.changedEntities.add(id);
       this.touchedCompanies.add(id);
       this.log('entity', id, 'insert', null);
     }
+    if (this.pending.length >= MAX_PENDING) await this.writePending();
+  }
+
+  /** Rounds may name a company not written yet: the check of their company waits for the commit. */
+  private async deferRoundCompanies(): Promise<void> {
+    if (isSqlite(this.trx)) await this.trx.raw('pragma defer_foreign_keys = on');
+    else await this.trx.raw('set constraints transactions_company_id_foreign deferred');
+  }
+
+  /** `n` entity ids no other row has or will get: PostgreSQL's sequence; SQLite after the largest given (its write lock is held). */
+  private async newEntityIds(n: number): Promise<number[]> {
+    if (!isSqlite(this.trx)) {
+      return normalizeRawResult(await this.trx.raw(`select nextval(pg_get_serial_sequence('entities', 'id')) as id from generate_series(1, ?)`, [n])).map((r) => Number(r.id));
+    }
+    if (this.nextEntity === null) {
+      const seq = normalizeRawResult(await this.trx.raw(`select name from sqlite_master where name = 'sqlite_sequence'`)).length
+        ? `(select seq from sqlite_sequence where name = 'entities')` : '0';
+      this.nextEntity = Number(normalizeRawResult(await this.trx.raw(`select max(coalesce(${seq}, 0), coalesce((select max(id) from entities), 0)) + 1 as id`))[0]!.id);
+    }
+    const first = this.nextEntity;
+    this.nextEntity += n;
+    return Array.from({ length: n }, (_v, i) => first + i);
+  }
+
+  /**
+   * Writes the companies held back, each with its funding figures from their definition
+   * (src/db/figures.ts) over the rounds written so far, so the refresh finds nothing to change in them.
+   * Only the funding figures can have a row: no participation or career names a company not written.
+   */
+  async writePending(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const held = this.pending;
+    this.pending = [];
+    this.nextEntity = null;
+    const figures = await figuresOf(this.trx, COMPANY_FIGURES, held.map((c) => c.id));
+    // what an entity the definition has no row for keeps: the funding figures of a company without rounds
+    const none = { ...Object.fromEntries(COMPANY_FIGURES.columns.map(([c]) => [c, null])), funding_rounds_count: 0 };
+    const rows = held.map(({ id, rec, row }) => ({
+      id, ...row, uuid: uuidOf(this.source, 'company', rec.key), type: 'organization', added_at: this.at, updated_at: this.at,
+      is_founder: false, is_investor: false, jobs_open_count: 0, patents_count: 0, ...none, ...figures.get(id),
+    }));
+    await insertRows(this.trx, 'entities', rows);
+    await this.insertAll('entity_taxonomy', held.flatMap(({ id, sectors }) => sectors.map((t) => ({ entity_id: id, taxonomy_id: t }))));
+    await this.insertAll('entity_locations', held.flatMap(({ id, row }) => (row.hq_city_id === null ? [] : [{ entity_id: id, role: 'hq', city_id: row.hq_city_id, position: 0 }])));
+    await this.insertAll('entity_flags', held.flatMap(({ id, row }) => (row.subtype === 'company' ? [{ entity_id: id, kind: 'role', value: 'company' }] : [])));
   }
 
   /** Whole USD of an amount in a currency of the reference rates; an unknown currency rejects the row (in `column`). */
@@ -475,6 +538,7 @@ export class ImportStore {
    * included, participations, careers, notes) is kept and the record rejected.
    */
   async deleteCompany(key: string, column: string): Promise<Outcome | RowError> {
+    await this.writePending();
     const id = (await this.idsOf('company', [key])).get(key);
     if (id === undefined) return 'unchanged';
     const refs = normalizeRawResult(

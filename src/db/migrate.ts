@@ -38,6 +38,7 @@ import * as m030 from './migrations/030_record_documents_organizations.js';
 import * as m031 from './migrations/031_search_lead_indexes.js';
 import * as m032 from './migrations/032_record_documents_downgrades.js';
 import * as m033 from './migrations/033_csv43_record_documents_csv.js';
+import * as m034 from './migrations/034_round_company_deferrable.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
@@ -78,6 +79,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '031_search_lead_indexes': m031,
   '032_record_documents_downgrades': m032,
   '033_csv43_record_documents_csv': m033,
+  '034_round_company_deferrable': m034,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -15,21 +15,27 @@ export interface TextEdit {
   tail: string;
 }
 
-/** The ranges of these top-level keys' members (with one separating comma) in `JSON.stringify(record)`. */
-function memberRanges(record: Record<string, unknown>, keys: readonly string[]): [number, number][] {
-  const out: [number, number][] = [];
+/**
+ * `JSON.stringify(record)` and the ranges of these top-level keys' members in it (with one
+ * separating comma), from one serialisation of each member.
+ */
+function textAndRanges(record: Record<string, unknown>, keys: readonly string[]): { text: string; cuts: [number, number][] } {
+  const members: string[] = [];
+  const cuts: [number, number][] = [];
   let at = 1;
-  let i = 0;
   for (const [k, v] of Object.entries(record)) {
-    // members JSON leaves out
-    if (v === undefined || typeof v === 'function') continue;
-    const sep = i++ === 0 ? 0 : 1;
-    const len = sep + JSON.stringify(k).length + 1 + JSON.stringify(v).length;
+    const value = JSON.stringify(v);
+    // members JSON leaves out (undefined, functions)
+    if (value === undefined) continue;
+    const member = `${JSON.stringify(k)}:${value}`;
+    const sep = members.length === 0 ? 0 : 1;
+    const len = sep + member.length;
     // the first member takes the comma after it, any other the one before it
-    if (keys.includes(k)) out.push(sep === 0 ? [at, at + len + 1] : [at, at + len]);
+    if (keys.includes(k)) cuts.push(sep === 0 ? [at, at + len + 1] : [at, at + len]);
+    members.push(member);
     at += len;
   }
-  return out;
+  return { text: `{${members.join(',')}}`, cuts };
 }
 
 const cut = (text: string, cuts: readonly [number, number][]): string => {
@@ -44,8 +50,7 @@ const cut = (text: string, cuts: readonly [number, number][]): string => {
 
 /** The text edit of one record, or null when its downgraded text is not the cut text with a tail (a record left with no key). */
 function textEdit(version: string, record: Record<string, unknown>, edit: RecordEdit): TextEdit | null {
-  const text = JSON.stringify(record);
-  const cuts = memberRanges(record, edit.remove);
+  const { text, cuts } = textAndRanges(record, edit.remove);
   applyRecordEdit(record, edit);
   const kept = cut(text, cuts).slice(0, -1);
   const after = JSON.stringify(record);
@@ -57,11 +62,13 @@ function textEdit(version: string, record: Record<string, unknown>, edit: Record
  * first, each on the text the newer ones left; a record whose edits cannot all be kept as text keeps none.
  */
 export async function precomputeDowngrades(operationId: string, records: readonly Record<string, unknown>[], stored: StoredFields): Promise<TextEdit[][]> {
+  const changes = CHANGES.filter((c) => c.recordEdits && c.recordEdited?.includes(operationId));
+  // most operations have no edit kept as text: their records (an organization's are large) are not copied
+  if (changes.length === 0) return records.map(() => []);
   const work = records.map((r) => structuredClone(r));
   const out: (TextEdit[] | null)[] = records.map(() => []);
-  for (const change of CHANGES) {
-    if (!change.recordEdits || !change.recordEdited?.includes(operationId)) continue;
-    const edits = await change.recordEdits(work, stored);
+  for (const change of changes) {
+    const edits = await change.recordEdits!(work, stored);
     work.forEach((r, i) => {
       const e = out[i] && textEdit(change.version, r, edits[i]!);
       out[i] = e ? [...out[i]!, e] : null;

@@ -41,6 +41,8 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
     out.seconds[step] = Math.round(now - t) / 1000;
     t = now;
   };
+  // the companies the import created, written with their funding figures
+  await store.writePending();
   const companies = [...store.touchedCompanies];
   const refigured: number[] = [];
   const profiles = [...store.touchedProfiles];
@@ -49,8 +51,9 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
     store.logFigures(changed);
     out.figures = changed.size;
     refigured.push(...changed.keys());
-    // the flags read the figures (a funding total, an investor's rank): after them, and only when a figure moved
-    if (changed.size || store.investorsChanged) {
+    // the flags read the figures (a funding total, an investor's rank): after them, and only when a
+    // figure moved or an entity was created (written with its figures, which no refresh then changes)
+    if (changed.size || store.investorsChanged || store.created.size) {
       const flagged = await refreshClassifications(trx, store.at);
       store.logFigures(flagged);
       out.classifications = flagged.size;

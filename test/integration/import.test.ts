@@ -92,6 +92,13 @@ forEachDatabase('import', (h) => {
     });
     for (const f of r.files) for (const c of Object.values(f.types)) expect(c.read).toBe(c.inserted + c.rejected);
     await expectTrue(h());
+    // each company created is written once, with its funding figures: no update of it follows its insert
+    const created = (await h().db('change_log').where({ type: 'entity', kind: 'insert' }).select('record_id', 'at')) as { record_id: number; at: string }[];
+    const at = created.map((c) => c.at).sort().at(-1)!;
+    const ids = created.filter((c) => c.at === at).map((c) => Number(c.record_id));
+    expect(ids.length).toBe(Number(counts(r)['crunchbase-companies.csv']!.companies!.inserted) + Number(counts(r)['crunchbase-acquisitions.csv']!.companies!.inserted));
+    expect(Number(((await h().db('change_log').where({ type: 'entity', at }).whereNot('kind', 'insert').whereIn('record_id', ids).count({ n: '*' }).first()) as { n: unknown }).n)).toBe(0);
+    expect(Number(((await h().db('entities').whereIn('id', ids).where('funding_rounds_count', '>', 0).count({ n: '*' }).first()) as { n: unknown }).n)).toBeGreaterThan(200);
   });
 
   it('serves what the files say: a company with its rounds and their sum, the heatmap by year and sector, search by name', async () => {
