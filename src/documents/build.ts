@@ -35,7 +35,7 @@ import { organizationRecords } from '../services/organizations.js';
 import { transactionRecords } from '../services/transactions.js';
 import { resolveVersion } from '../versions/resolve.js';
 import { storedFields } from '../db/legacyFields.js';
-import { precomputeDowngrades } from './downgrades.js';
+import { documentTexts } from './downgrades.js';
 import { operationLockPlan } from './plans.js';
 
 /** A money value the serialisers produced, in USD, until its place in the document is known. */
@@ -110,12 +110,12 @@ async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], reco
   });
   const op = OPERATION[kind];
   const plan = operationLockPlan(op.id);
-  const downgrades = await precomputeDowngrades(op.id, records as Record<string, unknown>[], storedFields(db));
+  const texts = await documentTexts(op.id, records as Record<string, unknown>[], storedFields(db));
   // the plan is of the whole answer `{data}` (a list's `data` an array of rows): the sites inside the record are the document's
   const depth = op.row ? 2 : 1;
   return records.map((data, i) => {
     const sites: LockSite[] = plan ? lockSites(plan, { data: op.row ? [data] : data }).map((s) => ({ ...s, at: s.at.slice(depth), record: s.record.slice(depth) })) : [];
-    return { record_id: ids[i]!, body: JSON.stringify(data), money_paths: JSON.stringify(money[i]), lock_paths: JSON.stringify(sites), downgrades: JSON.stringify(downgrades[i]) };
+    return { record_id: ids[i]!, body: texts[i]!.body, money_paths: JSON.stringify(money[i]), lock_paths: JSON.stringify(sites), downgrades: JSON.stringify(texts[i]!.downgrades) };
   });
 }
 
