@@ -93,6 +93,13 @@ export async function organizationsAmong(db: Knex, ids: readonly number[]): Prom
   return out;
 }
 
+/** These rounds (those that exist) ordered by their company, then id: a batch of them names few companies. */
+export async function roundsByCompany(db: Knex, ids: readonly number[]): Promise<number[]> {
+  const rows: { id: number; company_id: number }[] = [];
+  for (const part of chunks(ids)) for (const r of (await db('transactions').whereIn('id', part).select('id', 'company_id')) as { id: number; company_id: number }[]) rows.push({ id: Number(r.id), company_id: Number(r.company_id) });
+  return rows.sort((a, b) => a.company_id - b.company_id || a.id - b.id).map((r) => r.id);
+}
+
 /** Rounds showing any of these entities: as their company or among their investors. */
 export async function roundsShowing(db: Knex, entityIds: readonly number[]): Promise<number[]> {
   const out = new Set<number>();

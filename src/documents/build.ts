@@ -20,12 +20,14 @@ import {
   ORGANIZATION_KINDS,
   organizationsAmong,
   recordIdBatch,
+  roundsByCompany,
   roundsShowing,
   subtypeOf,
   writeDocuments,
   type DocumentKind,
   type DocumentPath as Path,
   type DocumentRow,
+  type OrganizationKind,
 } from '../db/documents.js';
 import { loadEntities, type EntityWithBlocks } from '../db/entities.js';
 import { transactionsByIds } from '../db/transactions.js';
@@ -36,7 +38,7 @@ import { organizationRecords } from '../services/organizations.js';
 import { transactionRecords } from '../services/transactions.js';
 import { resolveVersion } from '../versions/resolve.js';
 import { storedFields } from '../db/legacyFields.js';
-import { precomputeDowngrades } from './downgrades.js';
+import { documentTexts } from './downgrades.js';
 import { listCsvColumns, operationLockPlan } from './plans.js';
 import { csvParts } from '../http/csv.js';
 
@@ -116,15 +118,15 @@ async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], reco
   const op = OPERATION[kind];
   const plan = operationLockPlan(op.id);
   const columns = op.csv ? listCsvColumns(op.csv) : null;
-  const downgrades = await precomputeDowngrades(op.id, records as Record<string, unknown>[], storedFields(db));
+  const texts = await documentTexts(op.id, records as Record<string, unknown>[], storedFields(db));
   // the plan is of the whole answer `{data}` (a list's `data` an array of rows): the sites inside the record are the document's
   const depth = op.row ? 2 : 1;
   return records.map((data, i) => {
     const sites: LockSite[] = plan ? lockSites(plan, { data: op.row ? [data] : data }).map((s) => ({ ...s, at: s.at.slice(depth), record: s.record.slice(depth) })) : [];
-    const body = JSON.stringify(data);
+    const body = texts[i]!.body;
     // from the text, as an export reads it back (JSON drops and rewrites some values)
     const csv = columns && csvParts(JSON.parse(body), columns);
-    return { record_id: ids[i]!, body, money_paths: JSON.stringify(money[i]), lock_paths: JSON.stringify(sites), downgrades: JSON.stringify(downgrades[i]), csv: csv && JSON.stringify(csv) };
+    return { record_id: ids[i]!, body, money_paths: JSON.stringify(money[i]), lock_paths: JSON.stringify(sites), downgrades: JSON.stringify(texts[i]!.downgrades), csv: csv && JSON.stringify(csv) };
   });
 }
 
@@ -135,47 +137,67 @@ export async function buildTransactionDocuments(db: Knex, ids: readonly number[]
   return toRows(db, 'transaction', rows.map((r) => r.id), data);
 }
 
-/** Of these ids, the entities of the kind's subtype, in id order. */
-async function entitiesOfKind(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<EntityWithBlocks[]> {
+/** Of these ids, the entities of this subtype, in id order. */
+async function entitiesOfSubtype(db: Knex, subtype: OrganizationKind, ids: readonly number[]): Promise<EntityWithBlocks[]> {
   const entities = await loadEntities(db, [...ids]);
   return [...ids].sort((a, b) => a - b).flatMap((id) => {
     const e = entities.get(id);
-    return e && e.subtype === subtypeOf(kind) ? [e] : [];
+    return e && e.subtype === subtype ? [e] : [];
   });
 }
 
-/** The full documents of these organizations of the kind's subtype (those that exist), a batch's glances at once. */
-async function buildOrganizationDocuments(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<DocumentRow[]> {
-  const organizations = await entitiesOfKind(db, kind, ids);
-  const records = await organizationRecords(builderScope(db), organizations);
+/**
+ * The documents of a kind of these organizations (read with their blocks): full records, a batch's
+ * glances at once, or companies' list rows (the summaries `listCompanies` pages hold).
+ */
+async function organizationDocuments(db: Knex, kind: DocumentKind, organizations: readonly EntityWithBlocks[]): Promise<DocumentRow[]> {
+  const scope = builderScope(db);
+  const records = kind === 'company_row' ? organizations.map((e) => organizationSummary(scope.deps.cfg.appUrl, e, scope.money)) : await organizationRecords(scope, organizations);
   return toRows(db, kind, organizations.map((e) => e.id), records);
 }
 
-/** The list rows of these companies: the summaries `listCompanies` pages hold. */
-async function buildCompanyRows(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
-  const { deps, money } = builderScope(db);
-  const companies = await entitiesOfKind(db, 'company_row', ids);
-  return toRows(db, 'company_row', companies.map((e) => e.id), companies.map((e) => organizationSummary(deps.cfg.appUrl, e, money)));
-}
+/** The kinds of document of an organization subtype, built from one read of its entities. */
+const KINDS_OF: Record<OrganizationKind, readonly DocumentKind[]> = { company: ['company', 'company_row'], investor: ['investor'], gov_ngo: ['gov_ngo'] };
 
 const BUILD: Record<DocumentKind, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>> = {
   transaction: buildTransactionDocuments,
-  ...(Object.fromEntries(ORGANIZATION_KINDS.map((k) => [k, (db: Knex, ids: readonly number[]) => buildOrganizationDocuments(db, k, ids)])) as Record<(typeof ORGANIZATION_KINDS)[number], (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>>),
-  company_row: buildCompanyRows,
+  ...(Object.fromEntries(DOCUMENT_KINDS.slice(1).map((k) => [k, async (db: Knex, ids: readonly number[]) => organizationDocuments(db, k, await entitiesOfSubtype(db, subtypeOf(k)!, ids))])) as Record<Exclude<DocumentKind, 'transaction'>, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>>),
 };
 
 /** Records per build batch. */
 const BATCH = 400;
 
-async function rebuild(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<number> {
+/** Writes the documents of a batch of records of a kind and deletes those of the batch's records that have none. */
+async function replaceBatch(db: Knex, kind: DocumentKind, part: readonly number[], docs: readonly DocumentRow[]): Promise<number> {
+  await writeDocuments(db, kind, docs);
+  const built = new Set(docs.map((d) => d.record_id));
+  await deleteDocuments(db, kind, part.filter((id) => !built.has(id)));
+  return docs.length;
+}
+
+/**
+ * The documents of these rounds, in batches of rounds of the same companies (each batch reads its
+ * companies with their blocks: by id, a batch of a large import read nearly a company per round).
+ */
+async function rebuildTransactions(db: Knex, ids: readonly number[]): Promise<number> {
+  const existing = await roundsByCompany(db, ids);
+  const kept = new Set(existing);
+  await deleteDocuments(db, 'transaction', ids.filter((id) => !kept.has(id)));
+  let n = 0;
+  for (let i = 0; i < existing.length; i += BATCH) {
+    const part = existing.slice(i, i + BATCH);
+    n += await replaceBatch(db, 'transaction', part, await buildTransactionDocuments(db, part));
+  }
+  return n;
+}
+
+/** Every kind of document of these organizations of a subtype, a batch's entities read once for all kinds. */
+async function rebuildOrganizations(db: Knex, subtype: OrganizationKind, ids: readonly number[]): Promise<number> {
   let n = 0;
   for (let i = 0; i < ids.length; i += BATCH) {
     const part = ids.slice(i, i + BATCH);
-    const docs = await BUILD[kind](db, part);
-    await writeDocuments(db, kind, docs);
-    const built = new Set(docs.map((d) => d.record_id));
-    await deleteDocuments(db, kind, part.filter((id) => !built.has(id)));
-    n += docs.length;
+    const organizations = await entitiesOfSubtype(db, subtype, part);
+    for (const kind of KINDS_OF[subtype]) n += await replaceBatch(db, kind, part, await organizationDocuments(db, kind, organizations));
   }
   return n;
 }
@@ -194,13 +216,13 @@ export interface DocumentsRefreshed {
 export async function refreshDocuments(db: Knex, rounds: readonly number[], entities: readonly number[]): Promise<DocumentsRefreshed> {
   const roundIds = [...new Set([...rounds, ...(await roundsShowing(db, entities))])].sort((a, b) => a - b);
   const bySubtype = await organizationsAmong(db, await entitiesShowing(db, roundIds, entities));
-  const out: DocumentsRefreshed = { transactions: await rebuild(db, 'transaction', roundIds), organizations: 0 };
-  for (const kind of DOCUMENT_KINDS.filter((k) => k !== 'transaction')) {
-    const ids = [...bySubtype.get(subtypeOf(kind)!)!].sort((a, b) => a - b);
-    // a deleted entity's document goes too, and one whose subtype changed leaves its old kind
+  const out: DocumentsRefreshed = { transactions: await rebuildTransactions(db, roundIds), organizations: 0 };
+  for (const subtype of ORGANIZATION_KINDS) {
+    const ids = [...bySubtype.get(subtype)!].sort((a, b) => a - b);
+    // a deleted entity's documents go too, and one whose subtype changed leaves its old kinds
     const kept = new Set(ids);
-    await deleteDocuments(db, kind, entities.filter((id) => !kept.has(id)));
-    out.organizations += await rebuild(db, kind, ids);
+    for (const kind of KINDS_OF[subtype]) await deleteDocuments(db, kind, entities.filter((id) => !kept.has(id)));
+    out.organizations += await rebuildOrganizations(db, subtype, ids);
   }
   return out;
 }
@@ -214,8 +236,8 @@ async function everyId(db: Knex, kind: DocumentKind): Promise<number[]> {
 /** Every document rebuilt from the base rows (the seed's last step, and a database migrated to documents). */
 export async function rebuildDocuments(db: Knex): Promise<DocumentsRefreshed> {
   await db('record_documents').del();
-  const out: DocumentsRefreshed = { transactions: await rebuild(db, 'transaction', await everyId(db, 'transaction')), organizations: 0 };
-  for (const kind of DOCUMENT_KINDS.filter((k) => k !== 'transaction')) out.organizations += await rebuild(db, kind, await everyId(db, kind));
+  const out: DocumentsRefreshed = { transactions: await rebuildTransactions(db, await everyId(db, 'transaction')), organizations: 0 };
+  for (const subtype of ORGANIZATION_KINDS) out.organizations += await rebuildOrganizations(db, subtype, await everyId(db, subtype));
   return out;
 }
 

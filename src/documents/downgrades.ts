@@ -15,27 +15,31 @@ export interface TextEdit {
   tail: string;
 }
 
+/** A record's top-level members as JSON writes them (`"key":value`), those JSON leaves out skipped. */
+function members(record: Record<string, unknown>): [key: string, text: string][] {
+  const out: [string, string][] = [];
+  for (const [k, v] of Object.entries(record)) {
+    const json = JSON.stringify(v) as string | undefined;
+    if (json !== undefined) out.push([k, `${JSON.stringify(k)}:${json}`]);
+  }
+  return out;
+}
+
 /**
- * `JSON.stringify(record)` and the ranges of these top-level keys' members in it (with one
- * separating comma), from one serialisation of each member.
+ * `JSON.stringify(record)`, written from one stringify of each member, and the ranges of these
+ * top-level keys' members (with one separating comma) in it.
  */
 function textAndRanges(record: Record<string, unknown>, keys: readonly string[]): { text: string; cuts: [number, number][] } {
-  const members: string[] = [];
   const cuts: [number, number][] = [];
+  const parts = members(record);
   let at = 1;
-  for (const [k, v] of Object.entries(record)) {
-    const value = JSON.stringify(v);
-    // members JSON leaves out (undefined, functions)
-    if (value === undefined) continue;
-    const member = `${JSON.stringify(k)}:${value}`;
-    const sep = members.length === 0 ? 0 : 1;
-    const len = sep + member.length;
+  for (const [i, [k, member]] of parts.entries()) {
+    const len = (i === 0 ? 0 : 1) + member.length;
     // the first member takes the comma after it, any other the one before it
-    if (keys.includes(k)) cuts.push(sep === 0 ? [at, at + len + 1] : [at, at + len]);
-    members.push(member);
+    if (keys.includes(k)) cuts.push(i === 0 ? [at, at + len + 1] : [at, at + len]);
     at += len;
   }
-  return { text: `{${members.join(',')}}`, cuts };
+  return { text: `{${parts.map((p) => p[1]).join(',')}}`, cuts };
 }
 
 const cut = (text: string, cuts: readonly [number, number][]): string => {
@@ -48,33 +52,59 @@ const cut = (text: string, cuts: readonly [number, number][]): string => {
   return out + text.slice(from);
 };
 
-/** The text edit of one record, or null when its downgraded text is not the cut text with a tail (a record left with no key). */
-function textEdit(version: string, record: Record<string, unknown>, edit: RecordEdit): TextEdit | null {
+/**
+ * The text edit of one record, or null when its downgraded text is not the cut text with a tail (a
+ * record left with no key); with the record's text before the edit.
+ */
+function textEdit(version: string, record: Record<string, unknown>, edit: RecordEdit): { text: string; edit: TextEdit | null } {
   const { text, cuts } = textAndRanges(record, edit.remove);
+  // appended keys the record no longer holds go to its end: the text after the edit is the kept text and their members
+  const appendedLast = new Set(edit.append.map(([k]) => k)).size === edit.append.length && edit.append.every(([k]) => edit.remove.includes(k) || !Object.hasOwn(record, k));
   applyRecordEdit(record, edit);
   const kept = cut(text, cuts).slice(0, -1);
+  if (kept.length <= 1) return { text, edit: null };
+  if (appendedLast) return { text, edit: { version, cuts, tail: members(Object.fromEntries(edit.append)).map((m) => `,${m[1]}`).join('') } };
   const after = JSON.stringify(record);
-  return after.startsWith(kept) && kept.length > 1 ? { version, cuts, tail: after.slice(kept.length, -1) } : null;
+  return { text, edit: after.startsWith(kept) ? { version, cuts, tail: after.slice(kept.length, -1) } : null };
+}
+
+/** A record's document text and its version downgrades as text edits. */
+export interface DocumentText {
+  body: string;
+  downgrades: TextEdit[];
 }
 
 /**
- * The text edits of records of an operation (copies: the records are left as they are), newest change
- * first, each on the text the newer ones left; a record whose edits cannot all be kept as text keeps none.
+ * The text of records of an operation (`JSON.stringify`) and their text edits (on copies: the
+ * records are left as they are), newest change first, each on the text the newer ones left; a record
+ * whose edits cannot all be kept as text keeps none.
  */
-export async function precomputeDowngrades(operationId: string, records: readonly Record<string, unknown>[], stored: StoredFields): Promise<TextEdit[][]> {
+export async function documentTexts(operationId: string, records: readonly Record<string, unknown>[], stored: StoredFields): Promise<DocumentText[]> {
   const changes = CHANGES.filter((c) => c.recordEdits && c.recordEdited?.includes(operationId));
-  // most operations have no edit kept as text: their records (an organization's are large) are not copied
-  if (changes.length === 0) return records.map(() => []);
-  const work = records.map((r) => structuredClone(r));
+  // no copies when no change edits the operation's records (organizations: a clone cost as much as their serialiser)
+  if (changes.length === 0) return records.map((r) => ({ body: JSON.stringify(r), downgrades: [] }));
+  // an edit removes and appends top-level keys only (src/versions/change.ts `RecordEdit`): a shallow copy is enough
+  const work = records.map((r) => ({ ...r }));
+  const bodies: string[] = [];
   const out: (TextEdit[] | null)[] = records.map(() => []);
-  for (const change of changes) {
+  for (const [n, change] of changes.entries()) {
     const edits = await change.recordEdits!(work, stored);
     work.forEach((r, i) => {
-      const e = out[i] && textEdit(change.version, r, edits[i]!);
-      out[i] = e ? [...out[i]!, e] : null;
+      if (!out[i]) {
+        if (n === 0) bodies[i] = JSON.stringify(r);
+        return;
+      }
+      const e = textEdit(change.version, r, edits[i]!);
+      if (n === 0) bodies[i] = e.text;
+      out[i] = e.edit ? [...out[i]!, e.edit] : null;
     });
   }
-  return out.map((e) => e ?? []);
+  return records.map((_, i) => ({ body: bodies[i]!, downgrades: out[i] ?? [] }));
+}
+
+/** The text edits of `documentTexts`. */
+export async function precomputeDowngrades(operationId: string, records: readonly Record<string, unknown>[], stored: StoredFields): Promise<TextEdit[][]> {
+  return (await documentTexts(operationId, records, stored)).map((d) => d.downgrades);
 }
 
 /**

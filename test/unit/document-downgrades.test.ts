@@ -5,7 +5,7 @@
  * rewrites gets the text as it is; an operation whose downgrade is not kept as edits gets null.
  */
 import { describe, expect, it } from 'vitest';
-import { downgradedText, precomputeDowngrades } from '../../src/documents/downgrades.js';
+import { documentTexts, downgradedText, precomputeDowngrades } from '../../src/documents/downgrades.js';
 import type { StoredFields } from '../../src/versions/change.js';
 import { change20261009 } from '../../src/versions/changes/2026-10-09.js';
 import { LATEST_VERSION, V2026_09_01, V2026_10_07 } from '../../src/versions/table.js';
@@ -47,5 +47,19 @@ describe('precomputed version downgrades', () => {
     expect(downgradedText('{"id":1}', '[]', V2026_10_07, 'getFund')).toBeNull();
     expect(downgradedText('{"id":1}', '[]', V2026_10_07, 'getTransaction')).toBeNull();
     expect(downgradedText('{"id":1}', '[]', V2026_10_07, 'getCompany')).toBe('{"id":1}');
+  });
+
+  it("give each record's text as JSON writes it, and an edit where a record already holds an appended key only when its text allows", async () => {
+    // `year` held but left out by JSON: the edit fills it in its place, still the kept text and a tail
+    const records: Record<string, unknown>[] = [...RECORDS, { id: 1, announced_date: '2014-05', year: undefined }];
+    const texts = await documentTexts('getTransaction', records, stored);
+    for (const [i, record] of records.entries()) {
+      expect(texts[i]!.body).toBe(JSON.stringify(record));
+      for (const op of ['getTransaction', 'listTransactions']) expect(downgradedText(texts[i]!.body, JSON.stringify(texts[i]!.downgrades), V2026_10_07, op)).toBe(await downgradedByChange(record));
+    }
+    // `year` before the cut: the downgraded text is no cut and tail, so none is kept (the pinned answer is parsed)
+    const [before] = await documentTexts('getTransaction', [{ year: 1999, id: 1, announced_date: '2014-05' }], stored);
+    expect(before).toEqual({ body: '{"year":1999,"id":1,"announced_date":"2014-05"}', downgrades: [] });
+    expect((await documentTexts('getCompany', records, stored)).map((t) => t.body)).toEqual(records.map((r) => JSON.stringify(r)));
   });
 });
