@@ -67,6 +67,8 @@ export interface Dialect {
   writeFirst(trx: Knex, table: string): Promise<void>;
   /** Holds off other writers of `table` until the transaction ends, so ids read as max + 1 stay free (SQLite has one writer). */
   lockTable(trx: Knex, table: string): Promise<void>;
+  /** An empty table of this connection's own that the transaction's end leaves nothing of (PostgreSQL drops it; SQLite's is emptied on the next use). */
+  scratchTable(trx: Knex, name: string, columnsSql: string): Promise<void>;
 }
 
 const SQLITE: Dialect = {
@@ -96,6 +98,10 @@ const SQLITE: Dialect = {
     await trx.raw(`delete from ${table} where 0 = 1`);
   },
   lockTable: async () => {},
+  scratchTable: async (trx, name, columnsSql) => {
+    await trx.raw(`create temp table if not exists ${name} (${columnsSql})`);
+    await trx.raw(`delete from temp.${name}`);
+  },
 };
 
 const POSTGRES: Dialect = {
@@ -127,6 +133,9 @@ const POSTGRES: Dialect = {
   writeFirst: async () => {},
   lockTable: async (trx, table) => {
     await trx.raw(`lock table ${table} in exclusive mode`);
+  },
+  scratchTable: async (trx, name, columnsSql) => {
+    await trx.raw(`create temp table if not exists ${name} (${columnsSql}) on commit drop`);
   },
 };
 

@@ -1,8 +1,10 @@
 /**
  * The import engine (docs/import.md): files in a format -> records -> the database, in one
  * transaction with everything derived from them, so an import is all there or not at all (also when
- * the process is killed midway). Rows stream through in batches; memory holds a batch, the derived
- * keys' counters and the ids of the rounds seen (for withdrawal), not the files.
+ * the process is killed midway). Rows stream through in batches, each written with its change-log
+ * rows; memory holds a batch, the derived keys' counters and the ids of the records written (for
+ * withdrawal and the derived refresh), not the files: rows that must wait for the file's end (a
+ * person's career naming an entity later in the file) wait in the database (src/import/exported.ts).
  *
  * Modes: `all-or-nothing` (one rejected row and nothing is written; every file is still read, so
  * the report lists all rejections) and `skip-invalid` (valid rows written, the rest reported).
@@ -20,7 +22,7 @@ import type { Layout } from './layout.js';
 import { refreshDerived, type Refreshed } from './derived.js';
 import type { Mode } from './job.js';
 import { ImportInterrupted, InputError, RowError, type Rejection } from './errors.js';
-import { applyDeferred, applyExportedBatch, EXPORTED_TYPES, parseExportedLine, type Deferred, type ExportedRow, type ExportedType } from './exported.js';
+import { applyExportedBatch, applyHeld, EXPORTED_TYPES, parseExportedLine, type ExportedRow, type ExportedType } from './exported.js';
 import { mapChangeRecord } from './ndjson.js';
 import { REPORT_TYPE, type CompanyIn, type DeleteIn, type InvestmentIn, type InvestorIn, type PersonIn, type RoundIn, type RowIn } from './records.js';
 
@@ -166,7 +168,6 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
           const mainType = p.layout ? (p.layout.report ?? p.layout.name) : (opts.type ?? 'records');
           let batch: (RowIn | ExportedRow)[] = [];
           const keys = new Set<string>();
-          const deferred: Deferred[] = [];
           const settleExported = (row: { line: number }, o: Outcome | RowError, type: string) => {
             if (o instanceof RowError) {
               (file.types[type] ??= zero()).read++;
@@ -178,8 +179,10 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
             }
           };
           const flush = async () => {
-            if (batch.length && opts.type) await applyExportedBatch(store as ExportStore, batch as ExportedRow[], opts.type, deferred, settleExported);
+            if (batch.length && opts.type) await applyExportedBatch(store as ExportStore, batch as ExportedRow[], opts.type, settleExported);
             else if (batch.length) await applyBatch(store, batch as RowIn[], file, p.layout, reject);
+            // the batch's change-log rows go out with it, not held until the file ends
+            await store.flushLog();
             batch = [];
             keys.clear();
           };
@@ -243,7 +246,7 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
             }
           }
           await flush();
-          if (deferred.length) await applyDeferred(store as ExportStore, deferred, opts.type!, settleExported);
+          if (store instanceof ExportStore) await applyHeld(store, opts.type!, settleExported);
           if (store instanceof ExportStore) await store.advanceSequences();
           // a complete rounds or acquisitions file is the source's whole list of them: those it no longer holds are withdrawn
           const keyType = p.layout?.withdraws ?? null;
