@@ -11,17 +11,11 @@
  * Target: under 500 MB RSS whatever the file size. The figure that says whether memory is flat is
  * the peak at two sizes: a process holding every person's careers until the file ends grows with N.
  */
-import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { createDb } from '../src/db/knex.js';
-import { migrate } from '../src/db/migrate.js';
-import { seedDatabase } from '../seeds/index.js';
-import { BENCH_DIR, log, machineNote, ROOT, round, startPostgres, writeJson, type DbKind, type Pg } from './lib.js';
+import { uuidOf } from '../src/db/imports.js';
+import { BENCH_DIR, emptyDatabase, log, machineNote, ROOT, startPostgres, timedImportCommand, writeJson, type DbKind } from './lib.js';
 
-const run = promisify(execFile);
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1]! : fallback);
 const PEOPLE = Number(arg('--people', '300000'));
 const ORGS = Number(arg('--orgs', '20000'));
@@ -29,10 +23,7 @@ const KIND = arg('--db', 'sqlite') as DbKind;
 const ONLY = arg('--only', 'both');
 
 /** A uuid fixed by a label: the files are the same on every run. */
-const uuid = (label: string) => {
-  const h = crypto.createHash('sha256').update(label).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
+const uuid = (label: string) => uuidOf('bench', 'people', label);
 const ADDED = '2024-01-01T00:00:00.000Z';
 const TITLES = ['Co-Founder & CEO', 'CTO', 'VP Engineering', 'Partner', 'Software Engineer', 'Head of Sales'];
 
@@ -85,27 +76,6 @@ async function writeBulk(dir: string): Promise<{ organizations: string; people: 
   return { organizations, people };
 }
 
-async function emptyDatabase(pg: Pg | null, name: string): Promise<string> {
-  let url: string;
-  if (KIND === 'sqlite') {
-    const file = path.join(BENCH_DIR, `${name}.sqlite`);
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
-    url = `sqlite:${file}`;
-  } else {
-    await pg!.dropDatabase(name).catch(() => undefined);
-    await pg!.createDatabase(name);
-    url = pg!.url(name);
-  }
-  const db = createDb(KIND === 'sqlite' ? { dbClient: 'sqlite', databaseUrl: url, sqliteFile: url.slice(7), dbPoolMax: 1 } : { dbClient: 'postgres', databaseUrl: url, sqliteFile: '', dbPoolMax: 2 });
-  try {
-    await migrate(db);
-    await seedDatabase(db, { scale: 'none' });
-  } finally {
-    await db.destroy();
-  }
-  return url;
-}
-
 interface Timed {
   wall_s: number;
   cpu_s: number;
@@ -114,15 +84,9 @@ interface Timed {
 }
 
 async function timedImport(databaseUrl: string, args: string[]): Promise<Timed> {
-  const { BASE_URL: _vite, ...env } = process.env;
-  const { stdout, stderr } = await run('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'node', '--import', 'tsx', 'src/admin/cli.ts', 'import', ...args], {
-    cwd: ROOT, env: { ...env, DATABASE_URL: databaseUrl }, maxBuffer: 64 << 20,
-  });
-  const m = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(stderr);
-  if (!m) throw new Error(`no timing in ${stderr}`);
-  const report = JSON.parse(stdout) as Timed['report'];
-  if (!report.committed) throw new Error(`not committed: ${stdout.slice(0, 2000)}`);
-  return { wall_s: Number(m[1]), cpu_s: round(Number(m[2]) + Number(m[3])), peak_rss_mb: Math.round(Number(m[4]) / 1024), report };
+  const t = await timedImportCommand<Timed['report']>(databaseUrl, args);
+  if (!t.report.committed) throw new Error(`not committed: ${JSON.stringify(t.report).slice(0, 2000)}`);
+  return t;
 }
 
 async function main(): Promise<void> {
@@ -133,7 +97,7 @@ async function main(): Promise<void> {
   try {
     if (ONLY !== 'bulk') {
       const files = await writeExport(BENCH_DIR);
-      const url = await emptyDatabase(pg, 'people_bench_export');
+      const url = await emptyDatabase(KIND, pg, 'people_bench_export');
       await timedImport(url, ['--format', 'ndjson', '--type', 'companies', files.companies]);
       log(`${PEOPLE} people of an export (${Math.round(fs.statSync(files.people).size / 2 ** 20)} MiB) with three career items each`);
       const t = await timedImport(url, ['--format', 'ndjson', '--type', 'people', files.people]);
@@ -142,7 +106,7 @@ async function main(): Promise<void> {
     }
     if (ONLY !== 'ndjson') {
       const files = await writeBulk(BENCH_DIR);
-      const url = await emptyDatabase(pg, 'people_bench_bulk');
+      const url = await emptyDatabase(KIND, pg, 'people_bench_bulk');
       await timedImport(url, ['--format', 'crunchbase-csv', files.organizations]);
       log(`${PEOPLE} people of a bulk export (${Math.round(fs.statSync(files.people).size / 2 ** 20)} MiB) with their featured jobs`);
       const t = await timedImport(url, ['--format', 'crunchbase-csv', files.people]);

@@ -6,16 +6,13 @@
  * whole import in all-or-nothing mode, the line alone in skip-invalid), and importing again changes
  * nothing.
  */
-import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
+import { uuidOf } from '../../src/db/imports.js';
 import { verifyDerived } from '../../src/import/derived.js';
 import { runImport, type ImportOptions, type Input } from '../../src/import/engine.js';
 import { forEachDatabase } from '../helpers/harness.js';
 
-const uuid = (label: string) => {
-  const h = crypto.createHash('sha256').update(`held-careers ${label}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
+const uuid = (label: string) => uuidOf('test', 'held-careers', label);
 const ADDED = '2024-01-01T00:00:00.000Z';
 const org = (name: string) => ({ uuid: uuid(name), type: 'organization', name, added_at: ADDED, roles: ['company'], locations: [], taxonomy: [], classifications: [], links: {}, investor: null });
 const person = (name: string, at: string[]) => ({
