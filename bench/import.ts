@@ -21,41 +21,14 @@
  * 2-core machine the wall figures are bounded by the other processes' load (the machine note says
  * how busy it was); CPU seconds are the figure to compare.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pgDriver from 'pg';
 import { readCsv } from '../src/import/csv.js';
-import { createDb } from '../src/db/knex.js';
-import { migrate } from '../src/db/migrate.js';
-import { seedDatabase } from '../seeds/index.js';
-import { apiHeaders, BENCH_DIR, DB_KINDS, forkServer, getToken, log, machineNote, ROOT, round, seededResult, seedFresh, serverEnv, startPostgres, target, writeJson, type DbKind, type Pg } from './lib.js';
+import { apiHeaders, BENCH_DIR, DB_KINDS, emptyDatabase, forkServer, getToken, log, machineNote, ROOT, round, seededResult, seedFresh, serverEnv, startPostgres, target, timedImportCommand, writeJson, type DbKind, type Pg } from './lib.js';
 
-const run = promisify(execFile);
 const DATA = path.resolve(ROOT, '../shared/data/crunchbase-2013');
 const FILES = ['companies', 'rounds', 'acquisitions'].map((n) => path.join(DATA, `crunchbase-${n}.csv`));
-
-async function emptyDatabase(kind: DbKind, pg: Pg | null, name: string): Promise<string> {
-  let url: string;
-  if (kind === 'sqlite') {
-    const file = path.join(BENCH_DIR, `import-${name}.sqlite`);
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
-    url = `sqlite:${file}`;
-  } else {
-    await pg!.dropDatabase(name).catch(() => undefined);
-    await pg!.createDatabase(name);
-    url = pg!.url(name);
-  }
-  const db = createDb(kind === 'sqlite' ? { dbClient: 'sqlite', databaseUrl: url, sqliteFile: url.slice(7), dbPoolMax: 1 } : { dbClient: 'postgres', databaseUrl: url, sqliteFile: '', dbPoolMax: 2 });
-  try {
-    await migrate(db);
-    await seedDatabase(db, { scale: 'none' });
-  } finally {
-    await db.destroy();
-  }
-  return url;
-}
 
 interface Timed {
   wall_s: number;
@@ -128,19 +101,9 @@ async function timedImport(databaseUrl: string, args: string[]): Promise<Timed> 
   const postgres = databaseUrl.startsWith('postgres');
   if (postgres && PGSTAT) await statements(databaseUrl, true);
   const server = postgres ? clusterCpu() : 0;
-  const timed = await timedRun(databaseUrl, args);
+  const timed: Timed = await timedImportCommand<Timed['report']>(databaseUrl, args);
   if (!postgres) return timed;
   return { ...timed, server_cpu_s: round(clusterCpu() - server), statements: PGSTAT ? await statements(databaseUrl, false) : undefined };
-}
-
-async function timedRun(databaseUrl: string, args: string[]): Promise<Timed> {
-  const { BASE_URL: _vite, ...env } = process.env;
-  const { stdout, stderr } = await run('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'node', '--import', 'tsx', 'src/admin/cli.ts', 'import', ...args], {
-    cwd: ROOT, env: { ...env, DATABASE_URL: databaseUrl }, maxBuffer: 64 << 20,
-  });
-  const m = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(stderr);
-  if (!m) throw new Error(`no timing in ${stderr}`);
-  return { wall_s: Number(m[1]), cpu_s: round(Number(m[2]) + Number(m[3])), peak_rss_mb: Math.round(Number(m[4]) / 1024), report: JSON.parse(stdout) };
 }
 
 /** The 2013 companies and rounds as NDJSON change records; how many records. */

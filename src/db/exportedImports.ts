@@ -55,9 +55,24 @@ const childKey = (row: Record<string, unknown>, ignore: readonly string[], fk: s
       }),
   );
 
+/** A row held until the file ends (a person's career naming an entity not written yet), with its record's outcome. */
+export interface HeldRow {
+  line: number;
+  key: string;
+  row: Record<string, unknown>;
+  outcome: Outcome;
+}
+
+/** The scratch table rows are held in: the database's, not the process's memory, whatever the file's size. */
+const HELD = 'import_held_rows';
+
 export class ExportStore extends ImportStore {
   /** Tables new records were given their exported ids in (PostgreSQL sequences follow them). */
   private readonly keptIds = new Set<string>();
+  /** Rows held so far (their order), and the keys among them: a later row of a held key is held too, so rows of one key are written in file order. */
+  private heldCount = 0;
+  private heldRead = 0;
+  readonly heldKeys = new Set<string>();
 
   /** Entity ids by uuid. */
   async entityIds(uuids: readonly string[]): Promise<Map<string, number>> {
@@ -254,6 +269,30 @@ export class ExportStore extends ImportStore {
 
   private async insertChildren(c: ChildRows, id: number): Promise<void> {
     await insertRows(this.db, c.table, c.rows.map((r) => ({ ...r, [c.fk]: id })));
+  }
+
+  /** Holds rows in the database until the file ends (`takeHeld`). */
+  async hold(rows: readonly HeldRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    if (this.heldCount === 0) await dialectOf(this.db).scratchTable(this.db, HELD, 'seq integer primary key, line integer not null, key text not null, outcome text not null, row text not null');
+    const records = rows.map((r) => {
+      this.heldKeys.add(r.key);
+      return { seq: ++this.heldCount, line: r.line, key: r.key, outcome: r.outcome, row: JSON.stringify(r.row) };
+    });
+    // plain inserts (not insertRows' prepared statement: the table is not the same one from one import to the next)
+    for (let i = 0; i < records.length; i += 200) await this.db(HELD).insert(records.slice(i, i + 200));
+  }
+
+  /** The held rows in the order they were held, `size` at a time, each part removed once read. */
+  async *takeHeld(size: number): AsyncGenerator<HeldRow[]> {
+    while (this.heldRead < this.heldCount) {
+      const rows = (await this.db(HELD).where('seq', '>', this.heldRead).orderBy('seq').limit(size).select('seq', 'line', 'key', 'outcome', 'row')) as { seq: number; line: number; key: string; outcome: Outcome; row: string }[];
+      if (rows.length === 0) break;
+      this.heldRead = Number(rows[rows.length - 1]!.seq);
+      await this.db(HELD).where('seq', '<=', this.heldRead).delete();
+      yield rows.map((r) => ({ line: Number(r.line), key: r.key, outcome: r.outcome, row: JSON.parse(r.row) as Record<string, unknown> }));
+    }
+    this.heldKeys.clear();
   }
 
   /** The sequences of the tables given ids go on after the largest id. */

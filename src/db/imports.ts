@@ -10,7 +10,7 @@ import { ROUND_TYPES } from './filterKeys.js';
 import { softDeleteTransactions } from './changes.js';
 import { dialectOf } from './dialect.js';
 import { COMPANY_FIGURES, figuresOf } from './figures.js';
-import { insertRows, isSqlite, normalizeRawResult } from './knex.js';
+import { insertRows, normalizeRawResult } from './knex.js';
 import type { CompanyIn, PlaceIn, RoundIn, RoundKeyType } from '../import/records.js';
 import { RowError } from '../import/errors.js';
 import { OTHER_BY_ALPHA2 } from '../import/mapping.js';
@@ -378,13 +378,12 @@ export class ImportStore {
 
   /** Rounds may name a company not written yet: the check of their company waits for the commit. */
   private async deferRoundCompanies(): Promise<void> {
-    if (isSqlite(this.trx)) await this.trx.raw('pragma defer_foreign_keys = on');
-    else await this.trx.raw('set constraints transactions_company_id_foreign deferred');
+    await dialectOf(this.trx).deferForeignKey(this.trx, 'transactions_company_id_foreign');
   }
 
   /** `n` entity ids no other row has or will get: PostgreSQL's sequence; SQLite after the largest given (its write lock is held). */
   private async newEntityIds(n: number): Promise<number[]> {
-    if (!isSqlite(this.trx)) {
+    if (dialectOf(this.trx).idSequences) {
       return normalizeRawResult(await this.trx.raw(`select nextval(pg_get_serial_sequence('entities', 'id')) as id from generate_series(1, ?)`, [n])).map((r) => Number(r.id));
     }
     if (this.nextEntity === null) {

@@ -1,8 +1,10 @@
 /**
  * The import engine (docs/import.md): files in a format -> records -> the database, in one
  * transaction with everything derived from them, so an import is all there or not at all (also when
- * the process is killed midway). Rows stream through in batches; memory holds a batch, the derived
- * keys' counters and the ids of the rounds seen (for withdrawal), not the files.
+ * the process is killed midway). Rows stream through in batches, each written with its change-log
+ * rows; memory holds a batch, the derived keys' counters and the ids of the records written (for
+ * withdrawal and the derived refresh), not the files: rows that must wait for the file's end (a
+ * person's career naming an entity later in the file) wait in the database (src/import/exported.ts).
  *
  * Modes: `all-or-nothing` (one rejected row and nothing is written; every file is still read, so
  * the report lists all rejections) and `skip-invalid` (valid rows written, the rest reported).
@@ -21,7 +23,7 @@ import type { Layout } from './layout.js';
 import { refreshDerived, type Refreshed } from './derived.js';
 import type { Mode } from './job.js';
 import { ImportInterrupted, InputError, RowError, type Rejection } from './errors.js';
-import { applyDeferred, applyExportedBatch, EXPORTED_TYPES, parseExportedLine, type Deferred, type ExportedRow, type ExportedType } from './exported.js';
+import { applyExportedBatch, applyHeld, EXPORTED_TYPES, parseExportedLine, type ExportedRow, type ExportedType } from './exported.js';
 import { mapChangeRecord } from './ndjson.js';
 import { REPORT_TYPE, type CompanyIn, type DeleteIn, type InvestmentIn, type InvestorIn, type PersonIn, type RoundIn, type RowIn } from './records.js';
 
@@ -152,129 +154,133 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
   // while every other writer (a server's metering) waits for it; not for an export of a list whose
   // records no document shows (a parse of openapi.yaml was most of their import)
   if (dialectOf(db).oneWriter && (!opts.type || DOCUMENTED.has(EXPORTED_TYPES[opts.type]))) compileLockPlans();
-  try {
-    await markImporting(db, () => db.transaction(async (trx) => {
-      const store = opts.type ? new ExportStore(trx, source, at) : new ImportStore(trx, source, at);
-      await store.init();
-      const rejectedIn = new Map<string, number>();
-      for (const p of planned) {
-        const file: FileReport = { file: p.input.name, format: opts.format, layout: p.layout?.name ?? (opts.type ? `export:${opts.type}` : 'change-records'), types: {} };
-        report.files.push(file);
-        const reject = (line: number, column: string | null, value: string | null, reason: string, type: string) => {
-          report.rejected_total++;
-          if (report.rejections.length < MAX_REJECTIONS_LISTED) report.rejections.push({ file: p.input.name, line, column, value, reason });
-          (file.types[type] ??= zero()).rejected++;
-          rejectedIn.set(p.layout?.name ?? 'ndjson', (rejectedIn.get(p.layout?.name ?? 'ndjson') ?? 0) + 1);
-        };
-        const mainType = p.layout ? (p.layout.report ?? p.layout.name) : (opts.type ?? 'records');
-        let batch: (RowIn | ExportedRow)[] = [];
-        const keys = new Set<string>();
-        const deferred: Deferred[] = [];
-        const settleExported = (row: { line: number }, o: Outcome | RowError, type: string) => {
-          if (o instanceof RowError) {
-            (file.types[type] ??= zero()).read++;
-            reject(row.line, o.column, o.value, o.message, type);
+  // SQLite: the statistics' ANALYZE after the commit writes too, so the marker covers it as well
+  await markImporting(db, async () => {
+    try {
+      await db.transaction(async (trx) => {
+        const store = opts.type ? new ExportStore(trx, source, at) : new ImportStore(trx, source, at);
+        await store.init();
+        const rejectedIn = new Map<string, number>();
+        for (const p of planned) {
+          const file: FileReport = { file: p.input.name, format: opts.format, layout: p.layout?.name ?? (opts.type ? `export:${opts.type}` : 'change-records'), types: {} };
+          report.files.push(file);
+          const reject = (line: number, column: string | null, value: string | null, reason: string, type: string) => {
+            report.rejected_total++;
+            if (report.rejections.length < MAX_REJECTIONS_LISTED) report.rejections.push({ file: p.input.name, line, column, value, reason });
+            (file.types[type] ??= zero()).rejected++;
+            rejectedIn.set(p.layout?.name ?? 'ndjson', (rejectedIn.get(p.layout?.name ?? 'ndjson') ?? 0) + 1);
+          };
+          const mainType = p.layout ? (p.layout.report ?? p.layout.name) : (opts.type ?? 'records');
+          let batch: (RowIn | ExportedRow)[] = [];
+          const keys = new Set<string>();
+          const settleExported = (row: { line: number }, o: Outcome | RowError, type: string) => {
+            if (o instanceof RowError) {
+              (file.types[type] ??= zero()).read++;
+              reject(row.line, o.column, o.value, o.message, type);
+            } else {
+              const c = (file.types[type] ??= zero());
+              c.read++;
+              c[o]++;
+            }
+          };
+          const flush = async () => {
+            if (batch.length && opts.type) await applyExportedBatch(store as ExportStore, batch as ExportedRow[], opts.type, settleExported);
+            else if (batch.length) await applyBatch(store, batch as RowIn[], file, p.layout, reject);
+            // the batch's change-log rows go out with it, not held until the file ends
+            await store.flushLog();
+            batch = [];
+            keys.clear();
+          };
+          const add = async (row: RowIn | ExportedRow) => {
+            const k = 'record' in row ? `${row.record.type}|${row.record.key}` : row.key;
+            if (keys.has(k) || batch.length >= BATCH) await flush();
+            keys.add(k);
+            batch.push(row);
+          };
+          const tick = (bytes: number) => {
+            stopIfAborted();
+            progress.rows++;
+            progress.bytes = bytes;
+            const now = Date.now();
+            if (opts.onProgress && now - progress.lastAt >= 1000) {
+              progress.lastAt = now;
+              opts.onProgress({ rows: progress.rows, bytes: progress.bytes, totalBytes, seconds: (now - started) / 1000 });
+            }
+          };
+          const counted = countBytes(p.input.open(), progress.bytes);
+          if (p.layout) {
+            const layout = p.layout;
+            const seen = new Map<string, number>();
+            let header: string[] | null = null;
+            for await (const rec of readCsv(counted.stream, p.input.name)) {
+              if (header === null) {
+                header = rec.fields.map((h) => h.trim().toLowerCase());
+                continue;
+              }
+              tick(counted.bytes());
+              if (rec.fields.every((f) => f.trim() === '')) continue; // Excel's empty rows: not records
+              if (rec.fields.length !== header.length) {
+                reject(rec.line, null, null, `${rec.fields.length} fields where the header has ${header.length}`, mainType);
+                (file.types[mainType] ??= zero()).read++;
+                continue;
+              }
+              const row: Record<string, string> = {};
+              header.forEach((h, i) => (row[h] = rec.fields[i]!));
+              try {
+                await add(layout.map(row, rec.line, seen));
+              } catch (err) {
+                if (!(err instanceof RowError)) throw err;
+                (file.types[mainType] ??= zero()).read++;
+                reject(rec.line, err.column, err.value, err.message, mainType);
+              }
+            }
           } else {
-            const c = (file.types[type] ??= zero());
-            c.read++;
-            c[o]++;
-          }
-        };
-        const flush = async () => {
-          if (batch.length && opts.type) await applyExportedBatch(store as ExportStore, batch as ExportedRow[], opts.type, deferred, settleExported);
-          else if (batch.length) await applyBatch(store, batch as RowIn[], file, p.layout, reject);
-          batch = [];
-          keys.clear();
-        };
-        const add = async (row: RowIn | ExportedRow) => {
-          const k = 'record' in row ? `${row.record.type}|${row.record.key}` : row.key;
-          if (keys.has(k) || batch.length >= BATCH) await flush();
-          keys.add(k);
-          batch.push(row);
-        };
-        const tick = (bytes: number) => {
-          stopIfAborted();
-          progress.rows++;
-          progress.bytes = bytes;
-          const now = Date.now();
-          if (opts.onProgress && now - progress.lastAt >= 1000) {
-            progress.lastAt = now;
-            opts.onProgress({ rows: progress.rows, bytes: progress.bytes, totalBytes, seconds: (now - started) / 1000 });
-          }
-        };
-        const counted = countBytes(p.input.open(), progress.bytes);
-        if (p.layout) {
-          const layout = p.layout;
-          const seen = new Map<string, number>();
-          let header: string[] | null = null;
-          for await (const rec of readCsv(counted.stream, p.input.name)) {
-            if (header === null) {
-              header = rec.fields.map((h) => h.trim().toLowerCase());
-              continue;
-            }
-            tick(counted.bytes());
-            if (rec.fields.every((f) => f.trim() === '')) continue; // Excel's empty rows: not records
-            if (rec.fields.length !== header.length) {
-              reject(rec.line, null, null, `${rec.fields.length} fields where the header has ${header.length}`, mainType);
-              (file.types[mainType] ??= zero()).read++;
-              continue;
-            }
-            const row: Record<string, string> = {};
-            header.forEach((h, i) => (row[h] = rec.fields[i]!));
-            try {
-              await add(layout.map(row, rec.line, seen));
-            } catch (err) {
-              if (!(err instanceof RowError)) throw err;
-              (file.types[mainType] ??= zero()).read++;
-              reject(rec.line, err.column, err.value, err.message, mainType);
+            for await (const { line, text } of readLines(counted.stream, p.input.name)) {
+              if (!text.trim()) continue;
+              tick(counted.bytes());
+              try {
+                if (opts.type) {
+                  const row = parseExportedLine(opts.type, text, line);
+                  if (row) await add(row);
+                } else await add(mapChangeRecord(text, line));
+              } catch (err) {
+                if (!(err instanceof RowError)) throw err;
+                (file.types[mainType] ??= zero()).read++;
+                reject(line, err.column, err.value, err.message, mainType);
+              }
             }
           }
-        } else {
-          for await (const { line, text } of readLines(counted.stream, p.input.name)) {
-            if (!text.trim()) continue;
-            tick(counted.bytes());
-            try {
-              if (opts.type) {
-                const row = parseExportedLine(opts.type, text, line);
-                if (row) await add(row);
-              } else await add(mapChangeRecord(text, line));
-            } catch (err) {
-              if (!(err instanceof RowError)) throw err;
-              (file.types[mainType] ??= zero()).read++;
-              reject(line, err.column, err.value, err.message, mainType);
+          await flush();
+          if (store instanceof ExportStore) await applyHeld(store, opts.type!, settleExported);
+          if (store instanceof ExportStore) await store.advanceSequences();
+          // a complete rounds or acquisitions file is the source's whole list of them: those it no longer holds are withdrawn
+          const keyType = p.layout?.withdraws ?? null;
+          if (keyType && opts.complete) {
+            if (rejectedIn.get(p.layout!.name)) file.withdrawal_skipped = 'rows of the file were rejected: records missing from it are not withdrawn';
+            else {
+              for await (const ids of store.recordIds(keyType)) {
+                const gone = ids.filter((id) => !store.seen[keyType].has(id));
+                if (gone.length) (file.types[mainType] ??= zero()).deleted += await store.withdrawRounds(gone);
+              }
             }
           }
+          await store.flushLog();
         }
-        await flush();
-        if (deferred.length) await applyDeferred(store as ExportStore, deferred, opts.type!, settleExported);
-        if (store instanceof ExportStore) await store.advanceSequences();
-        // a complete rounds or acquisitions file is the source's whole list of them: those it no longer holds are withdrawn
-        const keyType = p.layout?.withdraws ?? null;
-        if (keyType && opts.complete) {
-          if (rejectedIn.get(p.layout!.name)) file.withdrawal_skipped = 'rows of the file were rejected: records missing from it are not withdrawn';
-          else {
-            for await (const ids of store.recordIds(keyType)) {
-              const gone = ids.filter((id) => !store.seen[keyType].has(id));
-              if (gone.length) (file.types[mainType] ??= zero()).deleted += await store.withdrawRounds(gone);
-            }
-          }
-        }
-        await store.flushLog();
-      }
-      const dataDone = Date.now();
-      stopIfAborted();
-      report.derived = await refreshDerived(trx, store);
-      report.derived.seconds.rows = Math.round((dataDone - started) / 100) / 10;
-      stopIfAborted();
-      if (opts.dryRun || (opts.mode === 'all-or-nothing' && report.rejected_total > 0)) throw new Rollback();
-    }));
-    report.committed = true;
+        const dataDone = Date.now();
+        stopIfAborted();
+        report.derived = await refreshDerived(trx, store);
+        report.derived.seconds.rows = Math.round((dataDone - started) / 100) / 10;
+        stopIfAborted();
+        if (opts.dryRun || (opts.mode === 'all-or-nothing' && report.rejected_total > 0)) throw new Rollback();
+      });
+      report.committed = true;
+    } catch (err) {
+      if (!(err instanceof Rollback)) throw err;
+    }
     // a large import (a first load above all) leaves the planner's statistics behind the tables
     const inserted = report.files.reduce((a, f) => a + Object.values(f.types).reduce((b, c) => b + c.inserted, 0), 0);
-    if (inserted >= ANALYZE_AFTER) await analyzeImported(db);
-  } catch (err) {
-    if (!(err instanceof Rollback)) throw err;
-  }
+    if (report.committed && inserted >= ANALYZE_AFTER) await analyzeImported(db);
+  });
   // in file order and line order (a round's company is looked up after the row's own checks)
   const order = new Map(report.files.map((f, i) => [f.file, i]));
   report.rejections.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line);

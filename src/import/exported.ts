@@ -8,7 +8,7 @@
  * records keep their integer id where it is free here and are keyed by it in the import's source.
  */
 import { CLASSIFICATIONS } from '../db/classifications.js';
-import type { ExportStore, PlannedRecord, ChildRows } from '../db/exportedImports.js';
+import type { ChildRows, ExportStore, HeldRow, PlannedRecord } from '../db/exportedImports.js';
 import { ROUND_TYPES } from '../db/filterKeys.js';
 import { zeroFounderFigures, zeroInvestorCounters } from '../db/figures.js';
 import type { Outcome } from '../db/imports.js';
@@ -280,21 +280,18 @@ function recordPlan(r: ExportedRow, refs: Refs, rounds: Map<string, number>): Pl
 }
 
 /**
- * Career and education of the persons a file named, written once every entity of the file is. The
- * person's line is counted then (`outcome` of its own record, or the rejection of its career or
- * education), so it counts once.
+ * Career and education of a person: written with its batch when every entity they name is written
+ * (the common case: the organisations and universities were imported before), else held in the
+ * database until the file ends (`applyHeld`), never in memory. The person's line is counted once
+ * they are written (`outcome` of its own record, or the rejection of its career or education), so
+ * it counts once.
  */
-export interface Deferred {
-  line: number;
-  key: string;
-  row: Row;
-  outcome: Outcome;
-}
+export type Deferred = HeldRow;
 
 type Settle = (row: ExportedRow | Deferred, o: Outcome | RowError, type: string) => void;
 
-/** Writes one batch of rows of one list (distinct keys); entities' career and education go to `deferred`. */
-export async function applyExportedBatch(store: ExportStore, batch: readonly ExportedRow[], type: ExportedType, deferred: Deferred[], settle: Settle): Promise<void> {
+/** Writes one batch of rows of one list (distinct keys), with the career and education of its persons when they can be. */
+export async function applyExportedBatch(store: ExportStore, batch: readonly ExportedRow[], type: ExportedType, settle: Settle): Promise<void> {
   if (batch.length === 0) return;
   const refs = await store.entityIds(batch.flatMap((r) => (r.kind === 'entity' ? [] : namedUuids(r))));
   const rounds = batch[0]!.kind === 'valuation' ? await store.keyedIds('transaction', batch.map((r) => String(r.row.transaction_id ?? ''))) : new Map<string, number>();
@@ -317,28 +314,46 @@ export async function applyExportedBatch(store: ExportStore, batch: readonly Exp
     }
   });
   const outcomes = await store.upsert(plans.map((p) => p.plan));
+  const careers: Deferred[] = [];
   plans.forEach(({ r }, i) => {
-    if (r.kind === 'entity' && (r.row.career || r.row.education)) deferred.push({ line: r.line, key: r.key, row: r.row, outcome: outcomes[i]! });
+    if (r.kind === 'entity' && (r.row.career || r.row.education)) careers.push({ line: r.line, key: r.key, row: r.row, outcome: outcomes[i]! });
     else settle(r, outcomes[i]!, type);
   });
+  await applyCareers(store, careers, type, settle, false);
 }
 
-/** The deferred career and education of persons, now that every entity they name is written. */
-export async function applyDeferred(store: ExportStore, rows: readonly Deferred[], type: ExportedType, settle: Settle): Promise<void> {
+/** The career and education held until the file ended, now that every entity of the file is written. */
+export async function applyHeld(store: ExportStore, type: ExportedType, settle: Settle): Promise<void> {
+  for await (const part of store.takeHeld(500)) await applyCareers(store, part, type, settle, true);
+}
+
+/**
+ * Writes persons' career and education. Not `last`: a person naming an entity not written yet (or
+ * whose key has rows held already) is held for the file's end. `last`: an entity still unknown
+ * rejects the person's line.
+ */
+async function applyCareers(store: ExportStore, rows: readonly Deferred[], type: ExportedType, settle: Settle, last: boolean): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     const part = rows.slice(i, i + 500);
-    const refs = await store.entityIds(part.flatMap((d) => namedUuids({ line: d.line, kind: 'entity', key: d.key, row: d.row })));
+    const entity = (d: Deferred): ExportedRow => ({ line: d.line, kind: 'entity', key: d.key, row: d.row });
+    const refs = await store.entityIds(part.flatMap((d) => namedUuids(entity(d))));
     const persons = await store.entityIds(part.map((d) => d.key));
     const planned: { id: number; children: ChildRows[] }[] = [];
+    const held: Deferred[] = [];
     for (const d of part) {
+      if (!last && (store.heldKeys.has(d.key) || namedUuids(entity(d)).some((u) => !refs.has(u)))) {
+        held.push(d);
+        continue;
+      }
       try {
-        planned.push({ id: persons.get(d.key)!, children: entityPlan({ line: d.line, kind: 'entity', key: d.key, row: d.row }, refs).deferred });
+        planned.push({ id: persons.get(d.key)!, children: entityPlan(entity(d), refs).deferred });
         settle(d, d.outcome, type);
       } catch (err) {
         if (!(err instanceof RowError)) throw err;
         settle(d, err, type);
       }
     }
+    await store.hold(held);
     // career and education apart: one comparison and one insert per table for the whole part
     for (const table of ['career', 'education']) {
       await store.replaceChildrenOf(planned.map((p) => ({ id: p.id, children: p.children.filter((c) => c.table === table) })).filter((p) => p.children.length > 0));

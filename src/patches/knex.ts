@@ -23,11 +23,15 @@ const PATCHED = Symbol('fd.patched');
 /**
  * SQLite: a statement that finds the database locked (SQLITE_BUSY: another process, or another of
  * our connections, is writing) is tried again after a pause on the event loop's timers, up to
- * `waitMs` (or `longer.waitMs` while `longer.holds` says a known long writer has the lock), then
- * fails with SQLITE_BUSY (503 SERVICE_UNAVAILABLE; a metered call is not charged). SQLite's own busy_timeout waits inside the synchronous call instead: one writer held
+ * `waitMs`, then fails with SQLITE_BUSY (503 SERVICE_UNAVAILABLE; a metered call is not charged).
+ * While `longer.quietMs` says a known long writer holds the lock (an import: the milliseconds since
+ * it last showed it is alive, null when none does), the statement waits for as long as that writer
+ * keeps showing it is alive, and gives up `longer.stallMs` after its last sign of life: the wait is
+ * bounded by the writer's progress, not by a fixed time its transaction may outlast on a busy
+ * machine. SQLite's own busy_timeout waits inside the synchronous call instead: one writer held
  * outside for 15 s froze every request of the process. Readers in WAL mode never need the lock.
  */
-export function waitForLocks(db: Knex, waitMs: number, longer?: { waitMs: number; holds(connection: unknown): boolean }): void {
+export function waitForLocks(db: Knex, waitMs: number, longer?: { stallMs: number; quietMs(connection: unknown): number | null }): void {
   requireVersion('knex', KNEX_VERSION, 'src/patches/knex.ts');
   type SqliteClient = { _query(connection: unknown, obj: unknown): Promise<unknown> };
   const proto = Object.getPrototypeOf(db.client) as SqliteClient & { [PATCHED]?: true };
@@ -40,8 +44,10 @@ export function waitForLocks(db: Knex, waitMs: number, longer?: { waitMs: number
         return await run.call(this, connection, obj);
       } catch (err) {
         if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
-        const elapsed = Date.now() - started + pause;
-        if (elapsed > waitMs && !(longer && elapsed <= longer.waitMs && longer.holds(connection))) throw err;
+        if (Date.now() - started + pause > waitMs) {
+          const quiet = longer?.quietMs(connection) ?? null;
+          if (quiet === null || quiet + pause > longer!.stallMs) throw err;
+        }
         await new Promise((r) => setTimeout(r, pause));
       }
     }
