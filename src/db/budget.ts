@@ -13,7 +13,7 @@ import { ApiError, queryTimeout } from '../errors.js';
 import { budgetLeft, clientGone, currentDeadline, currentSignal } from './cancel.js';
 import { dialectOf } from './dialect.js';
 import { connectionBudgetMs, normalizeRawResult, sqliteFile } from './knex.js';
-import { discardConnection } from '../patches/knex.js';
+import { closesWith, discardConnection } from '../patches/knex.js';
 
 type Row = Record<string, unknown>;
 
@@ -94,10 +94,16 @@ class SqliteRunner {
     });
   }
 
+  /** Closes the worker's connection, then the worker (terminated if it does not end within a second: a query still running). */
   async close(): Promise<void> {
     const w = this.worker;
     this.worker = null;
-    if (w) await w.terminate();
+    if (!w) return;
+    const ended = new Promise<void>((r) => w.once('exit', () => r()));
+    w.postMessage({ close: true });
+    const timer = setTimeout(() => void w.terminate(), 1000);
+    await ended;
+    clearTimeout(timer);
   }
 }
 
@@ -130,6 +136,7 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
     const file = (db.client.config.connection as { filename: string }).filename;
     runner = new SqliteRunner(file);
     runners.set(db, runner);
+    closesWith(db, () => closeBudgetRunner(db));
   }
   const { sql, bindings } = query.toSQL().toNative();
   return (await runner.run(sql, bindings, leftMs, signal)) as T[];

@@ -8,7 +8,14 @@ import { cacheStatements } from '../patches/better-sqlite3.mjs';
 const db = cacheStatements(new Database(workerData.file, { readonly: true, fileMustExist: true }));
 db.pragma('busy_timeout = 5000');
 
-parentPort.on('message', ({ id, sql, bindings }) => {
+parentPort.on('message', ({ id, sql, bindings, close }) => {
+  // closed before the pool's connections, so that the last to close (a writer) can checkpoint the
+  // WAL into the database file and remove it: a read-only connection cannot
+  if (close) {
+    db.close();
+    parentPort.close();
+    return;
+  }
   try {
     const stmt = db.prepare(sql);
     const rows = stmt.reader ? stmt.all(...bindings) : (stmt.run(...bindings), []);

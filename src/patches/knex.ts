@@ -177,3 +177,27 @@ export function discardConnection(conn: object, reason: string): void {
   const c = conn as { __knex__disposed?: unknown };
   c.__knex__disposed ??= reason;
 }
+
+const closing = new WeakMap<object, (() => Promise<void>)[]>();
+
+/**
+ * Work `db.destroy()` finishes before it closes the pool: a worker thread's own connection to the
+ * same SQLite file (src/db/budget.ts), which must close first so that the pool's last connection can
+ * fold the WAL back into the file (a copy of the file alone then holds everything written). knex's
+ * `destroy` is the client's, so the hook goes on the client.
+ */
+export function closesWith(db: Knex, close: () => Promise<void>): void {
+  const client = db.client as { destroy(callback?: unknown): Promise<void> };
+  let list = closing.get(client);
+  if (!list) {
+    const own: (() => Promise<void>)[] = [];
+    list = own;
+    closing.set(client, own);
+    const destroy = client.destroy.bind(client);
+    client.destroy = async (callback?: unknown) => {
+      for (const c of own.splice(0)) await c();
+      return destroy(callback);
+    };
+  }
+  list.push(close);
+}
