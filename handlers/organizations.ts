@@ -18,7 +18,7 @@ import { keywordList, withScore } from '../src/services/keyword.js';
 import { organizationAnswer, organizationRecord } from '../src/services/organizations.js';
 import type { OrganizationKind } from '../src/db/documents.js';
 import { currencyOf, pageEnvelope, type PageEnvelope } from '../src/services/page.js';
-import { personRecord, personRecords } from '../src/services/people.js';
+import { personAnswer, personPage, personRecord } from '../src/services/people.js';
 
 type S = components['schemas'];
 
@@ -72,11 +72,11 @@ export const organizationHandlers: HandlerMap = {
   listPeople: async (ctx) => {
     const { rows, page } = await directoryPage(ctx, FOUNDER_SORTS, (db, where, p) => listPersons(db, 'persons', where, p));
     const view = ctx.query.view ?? 'full';
-    const data = await personRecords(ctx, rows, view);
-    return ok('listPeople', { view, data: data as S['FounderList']['data'], page, currency: currencyOf(ctx.money) });
+    const { data, locks } = await personPage(ctx, 'listPeople', rows, view);
+    return { ...ok('listPeople', { view, data: data as S['FounderList']['data'], page, currency: currencyOf(ctx.money) }), locks };
   },
   getPerson: async (ctx) => {
-    const row = await findTyped(ctx, ctx.params.id, 'person', 'Person');
-    return ok('getPerson', { data: await personRecord(ctx, row), currency: currencyOf(ctx.money) });
+    const { data, locks } = await personAnswer(ctx, ctx.params.id);
+    return { ...ok('getPerson', { data, currency: currencyOf(ctx.money) }), locks };
   },
 };

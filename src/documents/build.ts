@@ -2,7 +2,7 @@
  * Record documents (docs/scaling.md, "Record documents"): the one builder of the stored JSON of a
  * round (the `Transaction` of `getTransaction`), of an organization (the record of `getCompany`,
  * `getInvestor`, `getGovNgo` by its subtype) and of a company's list row (the
- * summary of `listCompanies`), used by
+ * summary of `listCompanies`) and of a person (the `FounderFull` of `getPerson`), used by
  * the seed, by the import engine in the transaction of its change (src/import/derived.ts) and by
  * `verify`. A document is built by the response serialisers themselves, at the latest version, in
  * USD, for a caller who sees every field, with `service_url`s relative to the web app; next to it
@@ -15,9 +15,10 @@ import { lockSites, type LockSite } from '../access/locked.js';
 import {
   deleteDocuments,
   documentBatch,
+  entitiesAmong,
   entitiesShowing,
+  entityKindOf,
   ORGANIZATION_KINDS,
-  organizationsAmong,
   recordIdBatch,
   roundsShowing,
   subtypeOf,
@@ -32,6 +33,7 @@ import type { Deps, RequestScope } from '../http/context.js';
 import { Money } from '../money/fx.js';
 import { organizationSummary } from '../serialize/entities.js';
 import { organizationRecords } from '../services/organizations.js';
+import { personRecords } from '../services/people.js';
 import { transactionRecords } from '../services/transactions.js';
 import { resolveVersion } from '../versions/resolve.js';
 import { storedFields } from '../db/legacyFields.js';
@@ -91,10 +93,12 @@ const OPERATION: Record<DocumentKind, { id: string; row: boolean }> = {
   investor: { id: 'getInvestor', row: false },
   gov_ngo: { id: 'getGovNgo', row: false },
   company_row: { id: 'listCompanies', row: true },
+  // the full view of `listFounders` and `listPeople` rows is the same `FounderFull`, with the same lock sites
+  person: { id: 'getPerson', row: false },
 };
 
 /** Every kind, in the order they are built and compared. */
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANIZATION_KINDS, 'company_row'];
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANIZATION_KINDS, 'company_row', 'person'];
 
 /** A scope of a caller who sees every field, with relative `service_url`s (the reader prefixes the web app). */
 function builderScope(db: Knex): Pick<RequestScope, 'deps' | 'money' | 'version'> {
@@ -126,12 +130,12 @@ export async function buildTransactionDocuments(db: Knex, ids: readonly number[]
   return toRows(db, 'transaction', rows.map((r) => r.id), data);
 }
 
-/** Of these ids, the entities of the kind's subtype, in id order. */
+/** Of these ids, the entities the kind is kept for (an organization subtype, or persons), in id order. */
 async function entitiesOfKind(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<EntityWithBlocks[]> {
   const entities = await loadEntities(db, [...ids]);
   return [...ids].sort((a, b) => a - b).flatMap((id) => {
     const e = entities.get(id);
-    return e && e.subtype === subtypeOf(kind) ? [e] : [];
+    return e && entityKindOf(e) === subtypeOf(kind) ? [e] : [];
   });
 }
 
@@ -149,10 +153,17 @@ async function buildCompanyRows(db: Knex, ids: readonly number[]): Promise<Docum
   return toRows(db, 'company_row', companies.map((e) => e.id), companies.map((e) => organizationSummary(deps.cfg.appUrl, e, money)));
 }
 
+/** The full records of these people: `FounderFull` with their career, education and portfolio glances, a batch at once. */
+async function buildPersonDocuments(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
+  const people = await entitiesOfKind(db, 'person', ids);
+  return toRows(db, 'person', people.map((e) => e.id), await personRecords(builderScope(db), people, 'full'));
+}
+
 const BUILD: Record<DocumentKind, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>> = {
   transaction: buildTransactionDocuments,
   ...(Object.fromEntries(ORGANIZATION_KINDS.map((k) => [k, (db: Knex, ids: readonly number[]) => buildOrganizationDocuments(db, k, ids)])) as Record<(typeof ORGANIZATION_KINDS)[number], (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>>),
   company_row: buildCompanyRows,
+  person: buildPersonDocuments,
 };
 
 /** Records per build batch. */
@@ -175,23 +186,25 @@ export interface DocumentsRefreshed {
   transactions: number;
   /** Full records of organizations of every subtype and companies' list rows. */
   organizations: number;
+  people: number;
 }
 
 /**
  * Rebuilds every document that shows a changed round or entity: the rounds themselves and the
  * rounds of the entities (a renamed company or investor is in every round that shows it), the
- * organizations among the entities and those whose figures, portfolio or founders they are.
+ * organizations among the entities and those whose figures, portfolio or founders they are, and the
+ * people among them and whose career, education or portfolio shows them.
  */
 export async function refreshDocuments(db: Knex, rounds: readonly number[], entities: readonly number[]): Promise<DocumentsRefreshed> {
   const roundIds = [...new Set([...rounds, ...(await roundsShowing(db, entities))])].sort((a, b) => a - b);
-  const bySubtype = await organizationsAmong(db, await entitiesShowing(db, roundIds, entities));
-  const out: DocumentsRefreshed = { transactions: await rebuild(db, 'transaction', roundIds), organizations: 0 };
+  const byKind = await entitiesAmong(db, await entitiesShowing(db, roundIds, entities));
+  const out: DocumentsRefreshed = { transactions: await rebuild(db, 'transaction', roundIds), organizations: 0, people: 0 };
   for (const kind of DOCUMENT_KINDS.filter((k) => k !== 'transaction')) {
-    const ids = [...bySubtype.get(subtypeOf(kind)!)!].sort((a, b) => a - b);
+    const ids = [...byKind.get(subtypeOf(kind)!)!].sort((a, b) => a - b);
     // a deleted entity's document goes too, and one whose subtype changed leaves its old kind
     const kept = new Set(ids);
     await deleteDocuments(db, kind, entities.filter((id) => !kept.has(id)));
-    out.organizations += await rebuild(db, kind, ids);
+    out[kind === 'person' ? 'people' : 'organizations'] += await rebuild(db, kind, ids);
   }
   return out;
 }
@@ -205,8 +218,8 @@ async function everyId(db: Knex, kind: DocumentKind): Promise<number[]> {
 /** Every document rebuilt from the base rows (the seed's last step, and a database migrated to documents). */
 export async function rebuildDocuments(db: Knex): Promise<DocumentsRefreshed> {
   await db('record_documents').del();
-  const out: DocumentsRefreshed = { transactions: await rebuild(db, 'transaction', await everyId(db, 'transaction')), organizations: 0 };
-  for (const kind of DOCUMENT_KINDS.filter((k) => k !== 'transaction')) out.organizations += await rebuild(db, kind, await everyId(db, kind));
+  const out: DocumentsRefreshed = { transactions: await rebuild(db, 'transaction', await everyId(db, 'transaction')), organizations: 0, people: 0 };
+  for (const kind of DOCUMENT_KINDS.filter((k) => k !== 'transaction')) out[kind === 'person' ? 'people' : 'organizations'] += await rebuild(db, kind, await everyId(db, kind));
   return out;
 }
 

@@ -6,7 +6,7 @@
  */
 import { applyLockSites, type LockSite } from '../access/locked.js';
 import type { Principal, Tier } from '../auth/verify.js';
-import { loadDocuments, type DocumentKind, type DocumentPath, type DocumentRow } from '../db/documents.js';
+import { entityDocumentByUuid, loadDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { RawJson } from '../http/rawJson.js';
 import { withScore } from '../services/keyword.js';
@@ -65,6 +65,18 @@ export function documentLocks(records: readonly Assembled[], page: boolean): (bo
     const data = (body as { data: unknown }).data;
     records.forEach((r, i) => applyLockSites(r.sites, page ? (data as unknown[])[i] : data, tier));
   };
+}
+
+/**
+ * The record of the entity of this kind with the path's UUID from its document, with the locks at
+ * its sites; null when documents are off or it has none (the rows' path then answers, 404 included).
+ */
+export async function entityFromDocument(r: Pick<RequestScope, 'deps' | 'money'>, kind: EntityKind, uuid: string): Promise<{ data: Record<string, unknown>; locks: Result['locks'] } | null> {
+  const { db, cfg } = r.deps;
+  const doc = cfg.recordDocuments ? await entityDocumentByUuid(db, kind, uuid.toLowerCase()) : null;
+  if (!doc) return null;
+  const a = assemble(doc, cfg.appUrl, r.money);
+  return { data: a.data, locks: documentLocks([a], false) };
 }
 
 /** The rows of a page the repository read: ids, each row's `updated_at` for stored bytes, a ranked list's `score`. */

@@ -91,6 +91,7 @@ for (const kind of DATABASES) {
     let rounds: number[];
     let companies: string[];
     let organizations: string[];
+    let people: string[];
     let currencies: string[];
     let versions: string[];
     beforeAll(async () => {
@@ -104,6 +105,7 @@ for (const kind of DATABASES) {
       const others = (await db('entities').whereIn('subtype', Object.keys(paths)).orderBy('id').select('uuid', 'subtype')) as { uuid: string; subtype: string }[];
       organizations = others.map((r) => `/data/${paths[r.subtype]}/${r.uuid}`);
       for (const subtype of Object.keys(paths)) expect(others.filter((r) => r.subtype === subtype).length, subtype).toBeGreaterThan(0);
+      people = ((await db('entities').where('type', 'person').orderBy('id').select('uuid')) as { uuid: string }[]).map((r) => `/data/people/${r.uuid}`);
       currencies = ((await db('fx_rates').orderBy('currency').select('currency')) as { currency: string }[]).map((r) => r.currency).filter((c) => c !== 'USD');
       versions = supportedVersions(now(on.h.server.cfg));
     }, 120_000);
@@ -111,11 +113,12 @@ for (const kind of DATABASES) {
       await Promise.all([on?.h.server.close(), off?.h.server.close()]);
     });
 
-    const details = (): string[] => [...rounds.map((id) => `/data/transactions/${id}`), ...companies.map((uuid) => `/data/companies/${uuid}`), ...organizations];
+    const details = (): string[] => [...rounds.map((id) => `/data/transactions/${id}`), ...companies.map((uuid) => `/data/companies/${uuid}`), ...organizations, ...people];
 
-    it('serves every round and organization byte for byte as from the rows, in every tier, at the latest version in USD', async () => {
+    it('serves every round, organization and person byte for byte as from the rows, in every tier, at the latest version in USD', async () => {
       expect(rounds.length).toBeGreaterThan(500);
       expect(companies.length).toBeGreaterThan(100);
+      expect(people.length).toBeGreaterThan(50);
       const asks = details().flatMap((url) => CALLERS.map((caller) => ({ url, caller, version: LATEST_VERSION })));
       expect(await differing(on, off, asks)).toEqual([]);
     }, 600_000);
@@ -173,6 +176,22 @@ for (const kind of DATABASES) {
       expect(await differing(on, off, asks)).toEqual([]);
     }, 600_000);
 
+    it('serves every page of the founders and people lists, in both views, alike in every tier, currency and version', async () => {
+      const asks: Ask[] = [];
+      for (const version of versions) {
+        for (const [i, caller] of CALLERS.entries()) {
+          const currency = i === 0 ? 'USD' : currencies[(i * 3) % currencies.length]!;
+          for (const list of ['founders', 'people']) {
+            asks.push(...(await pages(`/data/${list}?limit=100&currency=${currency}`, caller, version)));
+            asks.push({ url: `/data/${list}?limit=100&view=summary&currency=${currency}`, caller, version });
+          }
+        }
+        asks.push({ url: '/data/people?format=ndjson&limit=500', caller: 'key', version });
+      }
+      expect(asks.filter((a) => a.url.includes('cursor=')).length).toBeGreaterThan(0);
+      expect(await differing(on, off, asks)).toEqual([]);
+    }, 600_000);
+
     it('a pinned round and page are the documents with their precomputed downgrades: a tampered edit shows, and verify reports it', async () => {
       const db = on.h.db;
       const pinned = versions.find((v) => v < V2026_10_09)!;
@@ -219,6 +238,16 @@ for (const kind of DATABASES) {
       expect((await on.h.get(`/data/companies/${company.uuid}`)).body.data.name).toBe(`${company.name} Renamed`);
       const listed = (await on.h.get('/data/companies?limit=5&sort=-updated_at')).body.data as { uuid: string; name: string }[];
       expect(listed.find((c) => c.uuid === company.uuid)?.name).toBe(`${company.name} Renamed`);
+      // a person whose career glance shows the company
+      // the people whose career glance shows the company show its new name
+      const workers = (await db('career as c').join('entities as p', 'p.id', 'c.person_id').where('c.org_id', company.id).select('p.uuid')) as { uuid: string }[];
+      const shown: string[] = [];
+      for (const { uuid } of workers) {
+        const career = (await on.h.get(`/data/people/${uuid}`)).body.data.career.items as { company: { uuid: string; name: string } }[];
+        shown.push(...career.filter((c) => c.company.uuid === company.uuid).map((c) => c.company.name));
+      }
+      expect(shown.length).toBeGreaterThan(0);
+      expect(new Set(shown)).toEqual(new Set([`${company.name} Renamed`]));
       expect((await verifyDerived(db)).documents).toEqual([]);
     }, 120_000);
 
@@ -236,6 +265,25 @@ for (const kind of DATABASES) {
         expect(await differing(on, off, [{ url: `/data/transactions/${id}`, caller: 'key', version: LATEST_VERSION }])).toHaveLength(1);
       } finally {
         await db('record_documents').where({ kind: 'transaction', record_id: id }).update({ body: doc.body });
+      }
+    }, 120_000);
+
+    it('a person is served from its document: in its detail and in the full view of the founders and people lists', async () => {
+      const db = on.h.db;
+      const person = (await db('entities').where('type', 'person').orderBy('id').first('id', 'uuid')) as { id: number; uuid: string };
+      const doc = (await db('record_documents').where({ kind: 'person', record_id: person.id }).first('body')) as { body: string };
+      const tampered = doc.body.replace(/"name":"[^"]*"/, '"name":"TAMPERED"');
+      expect(tampered).not.toBe(doc.body);
+      await db('record_documents').where({ kind: 'person', record_id: person.id }).update({ body: tampered });
+      try {
+        expect((await verifyDerived(db)).documents).toEqual([{ kind: 'person', record_id: person.id, problem: 'body' }]);
+        await idle();
+        const asks = ['/data/people/' + person.uuid, '/data/people?limit=100&sort=id', '/data/people?limit=100&sort=id&currency=EUR'].map((url) => ({ url, caller: 'premium' as const, version: LATEST_VERSION }));
+        expect(await differing(on, off, asks)).toHaveLength(3);
+        // the summary view is not the document
+        expect(await differing(on, off, [{ url: '/data/people?limit=100&sort=id&view=summary', caller: 'premium', version: LATEST_VERSION }])).toEqual([]);
+      } finally {
+        await db('record_documents').where({ kind: 'person', record_id: person.id }).update({ body: doc.body });
       }
     }, 120_000);
   });
