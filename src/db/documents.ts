@@ -16,15 +16,16 @@ export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
 /**
  * A round's record; an organization's full record, by its subtype; a company's list row
  * (`company_row`, the summary `listCompanies` pages hold); a person's full record (`person`, the
- * `FounderFull` of `getPerson` and of the full view of `listFounders` and `listPeople`).
+ * `FounderFull` of `getPerson` and of the full view of `listFounders` and `listPeople`); a fund
+ * (`fund`, the `Fund` of `getFund` and of `listFunds` rows).
  */
-export type DocumentKind = 'transaction' | OrganizationKind | 'company_row' | 'person';
+export type DocumentKind = 'transaction' | OrganizationKind | 'company_row' | 'person' | 'fund';
 
 /** The entities a kind of document is kept for: an organization subtype or every person (`person`). */
 export type EntityKind = OrganizationKind | 'person';
 
-/** The entities a kind of document is kept for (null: rounds). */
-export const subtypeOf = (kind: DocumentKind): EntityKind | null => (kind === 'transaction' ? null : kind === 'company_row' ? 'company' : kind);
+/** The entities a kind of document is kept for (null: rounds and funds, not entities). */
+export const subtypeOf = (kind: DocumentKind): EntityKind | null => (kind === 'transaction' || kind === 'fund' ? null : kind === 'company_row' ? 'company' : kind);
 
 /** The kind of entity a row is, as `subtypeOf` names them (null: an organization without documents). */
 export const entityKindOf = (e: { type: string; subtype: string | null }): EntityKind | null =>
@@ -77,10 +78,10 @@ export async function documentBatch(db: Knex, kind: DocumentKind, after: number,
   return rows.map((r) => ({ ...r, record_id: Number(r.record_id) }));
 }
 
-/** The records a kind has documents for (every round, soft-deleted ones too: lists may include them; every organization of the kind's subtype), a batch after `after`. */
+/** The records a kind has documents for (every round, soft-deleted ones too: lists may include them; every entity of the kind; every fund), a batch after `after`. */
 export async function recordIdBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<number[]> {
   const subtype = subtypeOf(kind);
-  const q = subtype === null ? db('transactions') : ofKind(db('entities'), subtype);
+  const q = subtype !== null ? ofKind(db('entities'), subtype) : db(kind === 'fund' ? 'funds' : 'transactions');
   const rows = (await q.andWhere('id', '>', after).orderBy('id').limit(limit).select('id')) as { id: number }[];
   return rows.map((r) => Number(r.id));
 }
@@ -94,6 +95,13 @@ export async function entitiesAmong(db: Knex, ids: readonly number[]): Promise<M
       if (kind) out.get(kind)!.push(Number(r.id));
     }
   }
+  return out;
+}
+
+/** Funds showing any of these entities: as their investor. */
+export async function fundsShowing(db: Knex, entityIds: readonly number[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const part of chunks(entityIds)) for (const r of (await db('funds').whereIn('investor_id', part).select('id')) as { id: number }[]) out.push(Number(r.id));
   return out;
 }
 

@@ -37,7 +37,7 @@ import * as m029 from './migrations/029_record_documents.js';
 import * as m030 from './migrations/030_record_documents_organizations.js';
 import * as m031 from './migrations/031_search_lead_indexes.js';
 import * as m032 from './migrations/032_record_documents_downgrades.js';
-import * as m033 from './migrations/033_record_documents_people.js';
+import * as m033 from './migrations/033_record_documents_people_funds.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
@@ -77,7 +77,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '030_record_documents_organizations': m030,
   '031_search_lead_indexes': m031,
   '032_record_documents_downgrades': m032,
-  '033_record_documents_people': m033,
+  '033_record_documents_people_funds': m033,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

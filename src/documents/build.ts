@@ -2,7 +2,7 @@
  * Record documents (docs/scaling.md, "Record documents"): the one builder of the stored JSON of a
  * round (the `Transaction` of `getTransaction`), of an organization (the record of `getCompany`,
  * `getInvestor`, `getGovNgo` by its subtype) and of a company's list row (the
- * summary of `listCompanies`) and of a person (the `FounderFull` of `getPerson`), used by
+ * summary of `listCompanies`), of a person (the `FounderFull` of `getPerson`) and of a fund, used by
  * the seed, by the import engine in the transaction of its change (src/import/derived.ts) and by
  * `verify`. A document is built by the response serialisers themselves, at the latest version, in
  * USD, for a caller who sees every field, with `service_url`s relative to the web app; next to it
@@ -18,6 +18,7 @@ import {
   entitiesAmong,
   entitiesShowing,
   entityKindOf,
+  fundsShowing,
   ORGANIZATION_KINDS,
   recordIdBatch,
   roundsShowing,
@@ -28,6 +29,8 @@ import {
   type DocumentRow,
 } from '../db/documents.js';
 import { loadEntities, type EntityWithBlocks } from '../db/entities.js';
+import { fundsByIds } from '../db/records.js';
+import { fund } from '../serialize/records.js';
 import { transactionsByIds } from '../db/transactions.js';
 import type { Deps, RequestScope } from '../http/context.js';
 import { Money } from '../money/fx.js';
@@ -95,10 +98,15 @@ const OPERATION: Record<DocumentKind, { id: string; row: boolean }> = {
   company_row: { id: 'listCompanies', row: true },
   // the full view of `listFounders` and `listPeople` rows is the same `FounderFull`, with the same lock sites
   person: { id: 'getPerson', row: false },
+  // a `listFunds` row is the same `Fund`
+  fund: { id: 'getFund', row: false },
 };
 
 /** Every kind, in the order they are built and compared. */
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANIZATION_KINDS, 'company_row', 'person'];
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANIZATION_KINDS, 'company_row', 'person', 'fund'];
+
+/** The kinds of entities' documents. */
+const ENTITY_DOCUMENT_KINDS = DOCUMENT_KINDS.filter((k) => subtypeOf(k) !== null);
 
 /** A scope of a caller who sees every field, with relative `service_url`s (the reader prefixes the web app). */
 function builderScope(db: Knex): Pick<RequestScope, 'deps' | 'money' | 'version'> {
@@ -159,11 +167,19 @@ async function buildPersonDocuments(db: Knex, ids: readonly number[]): Promise<D
   return toRows(db, 'person', people.map((e) => e.id), await personRecords(builderScope(db), people, 'full'));
 }
 
+/** The documents of these funds (those that exist), each with its investor's ref. */
+async function buildFundDocuments(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
+  const { deps, money } = builderScope(db);
+  const rows = await fundsByIds(db, ids);
+  return toRows(db, 'fund', rows.map((r) => Number(r.id)), rows.map((r) => fund(deps.cfg.appUrl, r, money)));
+}
+
 const BUILD: Record<DocumentKind, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>> = {
   transaction: buildTransactionDocuments,
   ...(Object.fromEntries(ORGANIZATION_KINDS.map((k) => [k, (db: Knex, ids: readonly number[]) => buildOrganizationDocuments(db, k, ids)])) as Record<(typeof ORGANIZATION_KINDS)[number], (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>>),
   company_row: buildCompanyRows,
   person: buildPersonDocuments,
+  fund: buildFundDocuments,
 };
 
 /** Records per build batch. */
@@ -187,19 +203,22 @@ export interface DocumentsRefreshed {
   /** Full records of organizations of every subtype and companies' list rows. */
   organizations: number;
   people: number;
+  funds: number;
 }
 
 /**
  * Rebuilds every document that shows a changed round or entity: the rounds themselves and the
  * rounds of the entities (a renamed company or investor is in every round that shows it), the
  * organizations among the entities and those whose figures, portfolio or founders they are, and the
- * people among them and whose career, education or portfolio shows them.
+ * people among them and whose career, education or portfolio shows them; the funds themselves and
+ * the funds of the entities (an investor renamed is in its funds' refs).
  */
-export async function refreshDocuments(db: Knex, rounds: readonly number[], entities: readonly number[]): Promise<DocumentsRefreshed> {
+export async function refreshDocuments(db: Knex, rounds: readonly number[], entities: readonly number[], funds: readonly number[] = []): Promise<DocumentsRefreshed> {
   const roundIds = [...new Set([...rounds, ...(await roundsShowing(db, entities))])].sort((a, b) => a - b);
   const byKind = await entitiesAmong(db, await entitiesShowing(db, roundIds, entities));
-  const out: DocumentsRefreshed = { transactions: await rebuild(db, 'transaction', roundIds), organizations: 0, people: 0 };
-  for (const kind of DOCUMENT_KINDS.filter((k) => k !== 'transaction')) {
+  const fundIds = [...new Set([...funds, ...(await fundsShowing(db, entities))])].sort((a, b) => a - b);
+  const out: DocumentsRefreshed = { transactions: await rebuild(db, 'transaction', roundIds), organizations: 0, people: 0, funds: await rebuild(db, 'fund', fundIds) };
+  for (const kind of ENTITY_DOCUMENT_KINDS) {
     const ids = [...byKind.get(subtypeOf(kind)!)!].sort((a, b) => a - b);
     // a deleted entity's document goes too, and one whose subtype changed leaves its old kind
     const kept = new Set(ids);
@@ -218,8 +237,8 @@ async function everyId(db: Knex, kind: DocumentKind): Promise<number[]> {
 /** Every document rebuilt from the base rows (the seed's last step, and a database migrated to documents). */
 export async function rebuildDocuments(db: Knex): Promise<DocumentsRefreshed> {
   await db('record_documents').del();
-  const out: DocumentsRefreshed = { transactions: await rebuild(db, 'transaction', await everyId(db, 'transaction')), organizations: 0, people: 0 };
-  for (const kind of DOCUMENT_KINDS.filter((k) => k !== 'transaction')) out[kind === 'person' ? 'people' : 'organizations'] += await rebuild(db, kind, await everyId(db, kind));
+  const out: DocumentsRefreshed = { transactions: await rebuild(db, 'transaction', await everyId(db, 'transaction')), organizations: 0, people: 0, funds: await rebuild(db, 'fund', await everyId(db, 'fund')) };
+  for (const kind of ENTITY_DOCUMENT_KINDS) out[kind === 'person' ? 'people' : 'organizations'] += await rebuild(db, kind, await everyId(db, kind));
   return out;
 }
 

@@ -71,11 +71,22 @@ export function documentLocks(records: readonly Assembled[], page: boolean): (bo
  * The record of the entity of this kind with the path's UUID from its document, with the locks at
  * its sites; null when documents are off or it has none (the rows' path then answers, 404 included).
  */
-export async function entityFromDocument(r: Pick<RequestScope, 'deps' | 'money'>, kind: EntityKind, uuid: string): Promise<{ data: Record<string, unknown>; locks: Result['locks'] } | null> {
+export async function entityFromDocument(r: Pick<RequestScope, 'deps' | 'money'>, kind: EntityKind, uuid: string): Promise<DocumentAnswer | null> {
   const { db, cfg } = r.deps;
-  const doc = cfg.recordDocuments ? await entityDocumentByUuid(db, kind, uuid.toLowerCase()) : null;
+  return answerOf(r, cfg.recordDocuments ? await entityDocumentByUuid(db, kind, uuid.toLowerCase()) : null);
+}
+
+/** The record with this numeric id from its document of this kind, with its locks; null as `entityFromDocument`. */
+export async function recordFromDocument(r: Pick<RequestScope, 'deps' | 'money'>, kind: DocumentKind, id: number | null): Promise<DocumentAnswer | null> {
+  const { db, cfg } = r.deps;
+  return answerOf(r, cfg.recordDocuments && id !== null ? ((await loadDocuments(db, kind, [id])).get(id) ?? null) : null);
+}
+
+type DocumentAnswer = { data: Record<string, unknown>; locks: Result['locks'] };
+
+function answerOf(r: Pick<RequestScope, 'deps' | 'money'>, doc: DocumentRow | null): DocumentAnswer | null {
   if (!doc) return null;
-  const a = assemble(doc, cfg.appUrl, r.money);
+  const a = assemble(doc, r.deps.cfg.appUrl, r.money);
   return { data: a.data, locks: documentLocks([a], false) };
 }
 

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/config.js';
 import { verifyDerived } from '../../src/import/derived.js';
 import { runImport } from '../../src/import/engine.js';
+import { deleteRecords, insertRecords, updateRecords } from '../../src/documents/writes.js';
 import { supportedVersions } from '../../src/versions/resolve.js';
 import { LATEST_VERSION, V2026_10_09 } from '../../src/versions/table.js';
 import { DATABASES, startHarness, type Harness } from '../helpers/harness.js';
@@ -92,6 +93,7 @@ for (const kind of DATABASES) {
     let companies: string[];
     let organizations: string[];
     let people: string[];
+    let funds: string[];
     let currencies: string[];
     let versions: string[];
     beforeAll(async () => {
@@ -106,6 +108,7 @@ for (const kind of DATABASES) {
       organizations = others.map((r) => `/data/${paths[r.subtype]}/${r.uuid}`);
       for (const subtype of Object.keys(paths)) expect(others.filter((r) => r.subtype === subtype).length, subtype).toBeGreaterThan(0);
       people = ((await db('entities').where('type', 'person').orderBy('id').select('uuid')) as { uuid: string }[]).map((r) => `/data/people/${r.uuid}`);
+      funds = ((await db('funds').orderBy('id').select('id')) as { id: number }[]).map((r) => `/data/funds/${r.id}`);
       currencies = ((await db('fx_rates').orderBy('currency').select('currency')) as { currency: string }[]).map((r) => r.currency).filter((c) => c !== 'USD');
       versions = supportedVersions(now(on.h.server.cfg));
     }, 120_000);
@@ -113,12 +116,13 @@ for (const kind of DATABASES) {
       await Promise.all([on?.h.server.close(), off?.h.server.close()]);
     });
 
-    const details = (): string[] => [...rounds.map((id) => `/data/transactions/${id}`), ...companies.map((uuid) => `/data/companies/${uuid}`), ...organizations, ...people];
+    const details = (): string[] => [...rounds.map((id) => `/data/transactions/${id}`), ...companies.map((uuid) => `/data/companies/${uuid}`), ...organizations, ...people, ...funds];
 
-    it('serves every round, organization and person byte for byte as from the rows, in every tier, at the latest version in USD', async () => {
+    it('serves every round, organization, person and fund byte for byte as from the rows, in every tier, at the latest version in USD', async () => {
       expect(rounds.length).toBeGreaterThan(500);
       expect(companies.length).toBeGreaterThan(100);
       expect(people.length).toBeGreaterThan(50);
+      expect(funds.length).toBeGreaterThan(10);
       const asks = details().flatMap((url) => CALLERS.map((caller) => ({ url, caller, version: LATEST_VERSION })));
       expect(await differing(on, off, asks)).toEqual([]);
     }, 600_000);
@@ -176,7 +180,7 @@ for (const kind of DATABASES) {
       expect(await differing(on, off, asks)).toEqual([]);
     }, 600_000);
 
-    it('serves every page of the founders and people lists, in both views, alike in every tier, currency and version', async () => {
+    it('serves every page of the founders and people lists, in both views, and of the funds list alike in every tier, currency and version', async () => {
       const asks: Ask[] = [];
       for (const version of versions) {
         for (const [i, caller] of CALLERS.entries()) {
@@ -185,8 +189,10 @@ for (const kind of DATABASES) {
             asks.push(...(await pages(`/data/${list}?limit=100&currency=${currency}`, caller, version)));
             asks.push({ url: `/data/${list}?limit=100&view=summary&currency=${currency}`, caller, version });
           }
+          asks.push(...(await pages(`/data/funds?limit=50&currency=${currency}`, caller, version)));
         }
         asks.push({ url: '/data/people?format=ndjson&limit=500', caller: 'key', version });
+        asks.push({ url: '/data/funds?format=ndjson&limit=500', caller: 'key', version });
       }
       expect(asks.filter((a) => a.url.includes('cursor=')).length).toBeGreaterThan(0);
       expect(await differing(on, off, asks)).toEqual([]);
@@ -285,6 +291,35 @@ for (const kind of DATABASES) {
       } finally {
         await db('record_documents').where({ kind: 'person', record_id: person.id }).update({ body: doc.body });
       }
+    }, 120_000);
+
+    it('a fund is served from its document; the data loader writers refresh it, and an investor renamed in its ref, in their transaction', async () => {
+      const db = on.h.db;
+      const row = (await db('funds').orderBy('id').first('id', 'investor_id')) as { id: number; investor_id: number };
+      const investor = (await db('entities').where('id', row.investor_id).first('name')) as { name: string };
+      const doc = (await db('record_documents').where({ kind: 'fund', record_id: row.id }).first('body')) as { body: string };
+      await db('record_documents').where({ kind: 'fund', record_id: row.id }).update({ body: doc.body.replace(/"name":"[^"]*"/, '"name":"TAMPERED"') });
+      try {
+        expect((await verifyDerived(db)).documents).toEqual([{ kind: 'fund', record_id: row.id, problem: 'body' }]);
+        await idle();
+        const asks = [`/data/funds/${row.id}`, '/data/funds?limit=100&sort=id'].map((url) => ({ url, caller: 'premium' as const, version: LATEST_VERSION }));
+        expect(await differing(on, off, asks)).toHaveLength(2);
+      } finally {
+        await db('record_documents').where({ kind: 'fund', record_id: row.id }).update({ body: doc.body });
+      }
+      const at = new Date('2026-10-20T12:00:00Z');
+      expect(await updateRecords(db, 'funds', [row.id], { name: 'Refreshed Fund' }, at)).toBe(1);
+      expect(await updateRecords(db, 'entities', [row.investor_id], { name: `${investor.name} Renamed` }, at)).toBe(1);
+      const [added] = await insertRecords(db, 'funds', [{ investor_id: row.investor_id, name: 'Added Fund', amount_usd: 5_000_000, announced_date: '2026-10-01', announced_sort: '2026-10-01', vintage_year: 2026, fund_type: 'venture', status: 'active' }], at);
+      await idle();
+      const fund = (await on.h.get(`/data/funds/${row.id}`)).body.data as { name: string; investor: { name: string } };
+      expect([fund.name, fund.investor.name]).toEqual(['Refreshed Fund', `${investor.name} Renamed`]);
+      expect((await db('record_documents').where({ kind: 'fund', record_id: added! }).first('record_id'))?.record_id).toBeDefined();
+      expect((await verifyDerived(db)).documents).toEqual([]);
+      expect(await deleteRecords(db, 'funds', [added!], at)).toBe(1);
+      expect(await db('record_documents').where({ kind: 'fund', record_id: added! }).first('record_id')).toBeUndefined();
+      await idle();
+      expect(await differing(on, off, [{ url: `/data/funds/${added}`, caller: 'key', version: LATEST_VERSION }])).toHaveLength(1);
     }, 120_000);
   });
 }

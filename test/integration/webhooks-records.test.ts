@@ -6,8 +6,7 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import { verifyWebhook } from '../../clients/typescript/webhooks.js';
-import { deleteRecords, insertRecords } from '../../src/db/changes.js';
-import { updateRecords } from '../../src/documents/writes.js';
+import { deleteRecords, insertRecords, updateRecords } from '../../src/documents/writes.js';
 import { latest, walk } from '../helpers/changes.js';
 import { forEachDatabase } from '../helpers/harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';

@@ -1,5 +1,5 @@
 /**
- * Record documents of people (`person`, src/documents/build.ts): the table is emptied so that
+ * Record documents of people and funds (`person`, `fund`, src/documents/build.ts): the table is emptied so that
  * `migrate` rebuilds every kind from the base rows (an empty derived table is filled after the
  * migrations, src/db/migrate.ts), as 030 did for the organizations. Self-contained: no runtime
  * module of src/ is imported.
