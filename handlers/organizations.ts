@@ -66,7 +66,10 @@ export const organizationHandlers: HandlerMap = {
   listInvestors: async (ctx) => ok('listInvestors', asPage<S['InvestorSummary']>(await organizationPage(ctx, { subtype: 'investor' }, INVESTOR_SORTS, ctx.query.semantic_keyword))),
   getInvestor: async (ctx) => detail<S['InvestorFull']>('getInvestor', await organizationDetail(ctx, ctx.params.id, 'investor', 'Investor')),
   listUniversities: async (ctx) => ok('listUniversities', asPage<S['UniversitySummary']>(await organizationPage(ctx, { subtype: 'university' }, ORGANIZATION_SORTS))),
-  getUniversity: async (ctx) => ok('getUniversity', asRecord<S['UniversityFull']>({ data: await organizationRecord(ctx, await findTyped(ctx, ctx.params.id, 'university', 'University')), currency: currencyOf(ctx.money) })),
+  getUniversity: async (ctx) => {
+    const { body, locks } = await organizationDetail(ctx, ctx.params.id, 'university', 'University');
+    return { ...ok('getUniversity', asRecord<S['UniversityFull']>(body)), locks };
+  },
   listGovNgos: async (ctx) => ok('listGovNgos', asPage<S['GovNgoSummary']>(await organizationPage(ctx, { subtype: 'gov_ngo' }, ORGANIZATION_SORTS))),
   getGovNgo: async (ctx) => detail<S['GovNgoFull']>('getGovNgo', await organizationDetail(ctx, ctx.params.id, 'gov_ngo', 'Government body or NGO')),
   listPeople: async (ctx) => {

@@ -5,12 +5,8 @@
 import type { Knex } from 'knex';
 import { insertRows, prepared, whereIdIn } from './knex.js';
 
-/**
- * The organization subtypes whose full record (getCompany, getInvestor, getGovNgo) is kept as a
- * document. Not universities: their record's alumni glance is a page of the budgeted list reader
- * (src/db/budget.ts), which runs on a connection of its own, outside the transaction of a change.
- */
-export const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo'] as const;
+/** The organization subtypes whose full record (getCompany, getInvestor, getGovNgo, getUniversity) is kept as a document. */
+export const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo', 'university'] as const;
 export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
 
 /**
@@ -117,8 +113,9 @@ export async function roundsShowing(db: Knex, entityIds: readonly number[]): Pro
 
 /**
  * Entities whose full record shows these rounds or entities: the companies and investors of the
- * rounds (figures, portfolio glance), the organizations these people founded (founder glance) and
- * the people who worked at or studied at these organizations (career and education glances).
+ * rounds (figures, portfolio glance), the organizations these people founded (founder glance), the
+ * people who worked at or studied at these organizations (career and education glances) and the
+ * universities these people studied at (alumni glance).
  */
 export async function entitiesShowing(db: Knex, roundIds: readonly number[], entityIds: readonly number[]): Promise<number[]> {
   const out = new Set<number>(entityIds);
@@ -130,6 +127,7 @@ export async function entitiesShowing(db: Knex, roundIds: readonly number[], ent
     for (const r of (await db('career').whereIn('person_id', part).andWhere('is_founder', true).select('org_id')) as { org_id: number }[]) out.add(Number(r.org_id));
     for (const r of (await db('career').whereIn('org_id', part).select('person_id')) as { person_id: number }[]) out.add(Number(r.person_id));
     for (const r of (await db('education').whereIn('university_id', part).select('person_id')) as { person_id: number }[]) out.add(Number(r.person_id));
+    for (const r of (await db('education').whereIn('person_id', part).select('university_id')) as { university_id: number }[]) out.add(Number(r.university_id));
   }
   return [...out];
 }

@@ -95,6 +95,7 @@ const OPERATION: Record<DocumentKind, { id: string; row: boolean }> = {
   company: { id: 'getCompany', row: false },
   investor: { id: 'getInvestor', row: false },
   gov_ngo: { id: 'getGovNgo', row: false },
+  university: { id: 'getUniversity', row: false },
   company_row: { id: 'listCompanies', row: true },
   // the full view of `listFounders` and `listPeople` rows is the same `FounderFull`, with the same lock sites
   person: { id: 'getPerson', row: false },
@@ -108,9 +109,14 @@ export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANI
 /** The kinds of entities' documents. */
 const ENTITY_DOCUMENT_KINDS = DOCUMENT_KINDS.filter((k) => subtypeOf(k) !== null);
 
-/** A scope of a caller who sees every field, with relative `service_url`s (the reader prefixes the web app). */
+/**
+ * A scope of a caller who sees every field, with relative `service_url`s (the reader prefixes the
+ * web app). A university's alumni glance is a page of the list reader: its cursor is minted and
+ * dropped (any secret), and a build outside a transaction (the seed's last step) reads under a
+ * budget no request has.
+ */
 function builderScope(db: Knex): Pick<RequestScope, 'deps' | 'money' | 'version'> {
-  return { deps: { db, cfg: { appUrl: '' } } as unknown as Deps, money: new MarkingMoney(), version: resolveVersion(undefined, new Date()) };
+  return { deps: { db, cfg: { appUrl: '', cursorSecret: 'record-documents', queryBudgetMs: 600_000 } } as unknown as Deps, money: new MarkingMoney(), version: resolveVersion(undefined, new Date()) };
 }
 
 /** The rows of records of a kind: money settled, lock sites found, version downgrades precomputed. */

@@ -103,7 +103,7 @@ for (const kind of DATABASES) {
       rounds = ((await db('transactions').whereNull('deleted_at').orderBy('id').select('id')) as { id: number }[]).map((r) => Number(r.id));
       companies = ((await db('entities').where('subtype', 'company').orderBy('id').select('uuid')) as { uuid: string }[]).map((r) => r.uuid);
       // the other organizations with documents, each at its own path
-      const paths: Record<string, string> = { investor: 'investors', gov_ngo: 'gov-ngo' };
+      const paths: Record<string, string> = { investor: 'investors', gov_ngo: 'gov-ngo', university: 'universities' };
       const others = (await db('entities').whereIn('subtype', Object.keys(paths)).orderBy('id').select('uuid', 'subtype')) as { uuid: string; subtype: string }[];
       organizations = others.map((r) => `/data/${paths[r.subtype]}/${r.uuid}`);
       for (const subtype of Object.keys(paths)) expect(others.filter((r) => r.subtype === subtype).length, subtype).toBeGreaterThan(0);
@@ -272,6 +272,18 @@ for (const kind of DATABASES) {
       } finally {
         await db('record_documents').where({ kind: 'transaction', record_id: id }).update({ body: doc.body });
       }
+    }, 120_000);
+
+    it('a person renamed by the data loader is renamed in the alumni glance of their universities, read inside its transaction', async () => {
+      const db = on.h.db;
+      const university = (await db('education as ed').join('entities as u', 'u.id', 'ed.university_id').groupBy('u.uuid').orderByRaw('count(*) desc').first('u.uuid')) as { uuid: string };
+      const glance = async () => (await on.h.get(`/data/universities/${university.uuid}`)).body.data.alumni.items as { person: { uuid: string; name: string } }[];
+      const first = (await glance())[0]!.person;
+      const person = (await db('entities').where('uuid', first.uuid).first('id', 'name')) as { id: number; name: string };
+      expect(await updateRecords(db, 'entities', [person.id], { name: `${person.name} Renamed` }, new Date('2026-10-20T12:00:00Z'))).toBe(1);
+      await idle();
+      expect((await glance()).find((a) => a.person.uuid === first.uuid)?.person.name).toBe(`${person.name} Renamed`);
+      expect((await verifyDerived(db)).documents).toEqual([]);
     }, 120_000);
 
     it('a person is served from its document: in its detail and in the full view of the founders and people lists', async () => {
