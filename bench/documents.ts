@@ -4,8 +4,9 @@
  * same database, for a round's detail, a company's and an investor's detail, the rounds list and the
  * companies list of 25 (in USD: the stored bytes; in EUR: parsed and converted at the money paths)
  * and the transaction detail and list pinned to a version before the change that reshaped rounds
- * (the documents' precomputed downgrades; the servers' clock on a day that version is served), and
- * the NDJSON export of every
+ * (the documents' precomputed downgrades; the servers' clock on a day that version is served), a
+ * person's detail and the founders list of 25 (full view, USD and EUR), a fund's detail and the funds
+ * list of 25, and the NDJSON export of every
  * round (rows/s); bytes per document; and the write cost: what an import that changes rounds, and
  * one that renames a company, spend refreshing documents (the import report's `documents` step)
  * beside the whole import. Scale `tiny` or `demo` only (BENCH_SCALE; default tiny).
@@ -37,17 +38,19 @@ async function ids(t: SeedTarget) {
     const rounds = ((await db('transactions').whereNull('deleted_at').orderBy('id').limit(200).select('id')) as { id: number }[]).map((r) => Number(r.id));
     const uuids = async (subtype: string) => ((await db('entities').where('subtype', subtype).orderBy('id').limit(200).select('uuid')) as { uuid: string }[]).map((r) => r.uuid);
     const [companies, investors] = [await uuids('company'), await uuids('investor')];
+    const people = ((await db('entities').where('type', 'person').orderBy('id').limit(200).select('uuid')) as { uuid: string }[]).map((r) => r.uuid);
+    const funds = ((await db('funds').orderBy('id').limit(200).select('id')) as { id: number }[]).map((r) => Number(r.id));
     const sizes = (await db('record_documents')
       .groupBy('kind')
       .select('kind', db.raw('count(*) as n'), db.raw('avg(length(body)) as body'), db.raw('avg(length(money_paths) + length(lock_paths) + length(downgrades)) as paths'))) as { kind: string; n: number; body: number; paths: number }[];
-    return { rounds, companies, investors, sizes: Object.fromEntries(sizes.map((s) => [s.kind, { documents: Number(s.n), bodyBytes: round(Number(s.body), 0), pathBytes: round(Number(s.paths), 0) }])) };
+    return { rounds, companies, investors, people, funds, sizes: Object.fromEntries(sizes.map((s) => [s.kind, { documents: Number(s.n), bodyBytes: round(Number(s.body), 0), pathBytes: round(Number(s.paths), 0) }])) };
   } finally {
     await db.destroy();
   }
 }
 
 async function scenarios(t: SeedTarget) {
-  const { rounds, companies, investors, sizes } = await ids(t);
+  const { rounds, companies, investors, people, funds, sizes } = await ids(t);
   const paths: Record<string, string[]> = {
     transactionDetail: rounds.map((id) => `/data/transactions/${id}`),
     companyDetail: companies.map((uuid) => `/data/companies/${uuid}`),
@@ -59,6 +62,11 @@ async function scenarios(t: SeedTarget) {
     // pinned before the change that reshaped rounds: the documents' precomputed downgrades
     transactionDetailPinned: rounds.map((id) => `/data/transactions/${id}`),
     list25Pinned: ['/data/transactions?limit=25'],
+    personDetail: people.map((uuid) => `/data/people/${uuid}`),
+    founderList25: ['/data/founders?limit=25'],
+    founderList25Eur: ['/data/founders?limit=25&currency=EUR'],
+    fundDetail: funds.map((id) => `/data/funds/${id}`),
+    fundList25: ['/data/funds?limit=25'],
   };
   return { sizes, paths: Object.fromEntries(Object.entries(paths).filter(([name]) => !ONLY || ONLY.has(name))) };
 }

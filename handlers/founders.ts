@@ -7,15 +7,15 @@ import { SCOPES } from '../src/query/registry.js';
 import { foundedCompanyItem } from '../src/serialize/people.js';
 import { findTyped } from '../src/services/entities.js';
 import { currencyOf, pageEnvelope } from '../src/services/page.js';
-import { personRecords } from '../src/services/people.js';
+import { personPage } from '../src/services/people.js';
 
 export const founderHandlers: HandlerMap = {
   listFounders: async (ctx) => {
     const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts: FOUNDER_SORTS, alias: 'e' });
     const { rows, page } = await listPersons(ctx.deps.db, 'founders', list.where, list.page);
     const view = ctx.query.view ?? 'full';
-    const data = await personRecords(ctx, rows, view);
-    return ok('listFounders', { view, data, page: pageEnvelope(page, list), currency: currencyOf(ctx.money) });
+    const { data, locks } = await personPage(ctx, 'listFounders', rows, view);
+    return { ...ok('listFounders', { view, data, page: pageEnvelope(page, list), currency: currencyOf(ctx.money) }), locks };
   },
 
   listFoundedCompanies: async (ctx) => {

@@ -18,7 +18,7 @@ import { keywordList, withScore } from '../src/services/keyword.js';
 import { organizationAnswer, organizationRecord } from '../src/services/organizations.js';
 import type { OrganizationKind } from '../src/db/documents.js';
 import { currencyOf, pageEnvelope, type PageEnvelope } from '../src/services/page.js';
-import { personRecord, personRecords } from '../src/services/people.js';
+import { personAnswer, personPage, personRecord } from '../src/services/people.js';
 
 type S = components['schemas'];
 
@@ -66,17 +66,20 @@ export const organizationHandlers: HandlerMap = {
   listInvestors: async (ctx) => ok('listInvestors', asPage<S['InvestorSummary']>(await organizationPage(ctx, { subtype: 'investor' }, INVESTOR_SORTS, ctx.query.semantic_keyword))),
   getInvestor: async (ctx) => detail<S['InvestorFull']>('getInvestor', await organizationDetail(ctx, ctx.params.id, 'investor', 'Investor')),
   listUniversities: async (ctx) => ok('listUniversities', asPage<S['UniversitySummary']>(await organizationPage(ctx, { subtype: 'university' }, ORGANIZATION_SORTS))),
-  getUniversity: async (ctx) => ok('getUniversity', asRecord<S['UniversityFull']>({ data: await organizationRecord(ctx, await findTyped(ctx, ctx.params.id, 'university', 'University')), currency: currencyOf(ctx.money) })),
+  getUniversity: async (ctx) => {
+    const { body, locks } = await organizationDetail(ctx, ctx.params.id, 'university', 'University');
+    return { ...ok('getUniversity', asRecord<S['UniversityFull']>(body)), locks };
+  },
   listGovNgos: async (ctx) => ok('listGovNgos', asPage<S['GovNgoSummary']>(await organizationPage(ctx, { subtype: 'gov_ngo' }, ORGANIZATION_SORTS))),
   getGovNgo: async (ctx) => detail<S['GovNgoFull']>('getGovNgo', await organizationDetail(ctx, ctx.params.id, 'gov_ngo', 'Government body or NGO')),
   listPeople: async (ctx) => {
     const { rows, page } = await directoryPage(ctx, FOUNDER_SORTS, (db, where, p) => listPersons(db, 'persons', where, p));
     const view = ctx.query.view ?? 'full';
-    const data = await personRecords(ctx, rows, view);
-    return ok('listPeople', { view, data: data as S['FounderList']['data'], page, currency: currencyOf(ctx.money) });
+    const { data, locks } = await personPage(ctx, 'listPeople', rows, view);
+    return { ...ok('listPeople', { view, data: data as S['FounderList']['data'], page, currency: currencyOf(ctx.money) }), locks };
   },
   getPerson: async (ctx) => {
-    const row = await findTyped(ctx, ctx.params.id, 'person', 'Person');
-    return ok('getPerson', { data: await personRecord(ctx, row), currency: currencyOf(ctx.money) });
+    const { data, locks } = await personAnswer(ctx, ctx.params.id);
+    return { ...ok('getPerson', { data, currency: currencyOf(ctx.money) }), locks };
   },
 };

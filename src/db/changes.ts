@@ -18,10 +18,18 @@ const LOG_TYPE: Record<ChangedTable, string> = { entities: 'entity', transaction
 const CHUNK = 200;
 
 /**
- * What a write of rounds or entities must refresh in its own transaction (the record documents that
- * show them, src/documents/writes.ts), given the rounds and entities it changed.
+ * What a write of rounds, entities or funds must refresh in its own transaction (the record
+ * documents that show them, src/documents/writes.ts), given the rounds, entities and funds it changed.
  */
-export type RefreshShown = (trx: Knex.Transaction, rounds: readonly number[], entities: readonly number[]) => Promise<unknown>;
+export type RefreshShown = (trx: Knex.Transaction, rounds: readonly number[], entities: readonly number[], funds: readonly number[]) => Promise<unknown>;
+
+/** The refresh of a write of these rows of a table (rounds, entities or funds); nothing for the other tables. */
+async function refreshTable(trx: Knex.Transaction, table: ChangedTable, ids: readonly number[], refresh?: RefreshShown): Promise<void> {
+  if (!refresh) return;
+  if (table === 'transactions') await refresh(trx, ids, [], []);
+  if (table === 'entities') await refresh(trx, [], ids, []);
+  if (table === 'funds') await refresh(trx, [], [], ids);
+}
 
 /** Keeps the news title index (`news_terms`, src/db/newsSearch.ts) in step with the articles `ids`. */
 async function reindexNews(trx: Knex.Transaction, ids: readonly number[]): Promise<void> {
@@ -45,8 +53,7 @@ export async function updateRecords(db: Knex, table: ChangedTable, ids: readonly
     if (found.length === 0) return 0;
     const n = await trx(table).whereIn('id', found).update({ ...patch, updated_at: stamp });
     if (table === 'news') await reindexNews(trx, found);
-    if (refresh && table === 'transactions') await refresh(trx, found, []);
-    if (refresh && table === 'entities') await refresh(trx, [], found);
+    await refreshTable(trx, table, found, refresh);
     await logChanges(trx, table, found, 'update', Object.keys(patch).filter((f) => f !== 'updated_at'), stamp);
     return n;
   });
@@ -57,7 +64,7 @@ export async function updateRecords(db: Knex, table: ChangedTable, ids: readonly
  * creation; their ids in order. On PostgreSQL the table is locked against other writers for the
  * transaction, as the seed's explicit ids leave its id sequence behind.
  */
-export async function insertRecords(db: Knex, table: RecordTable, rows: readonly Record<string, unknown>[], at: Date): Promise<number[]> {
+export async function insertRecords(db: Knex, table: RecordTable, rows: readonly Record<string, unknown>[], at: Date, refresh?: RefreshShown): Promise<number[]> {
   if (rows.length === 0) return [];
   const stamp = at.toISOString();
   return db.transaction(async (trx) => {
@@ -67,13 +74,14 @@ export async function insertRecords(db: Knex, table: RecordTable, rows: readonly
     const full = rows.map((r, i) => ({ ...r, id: ids[i], updated_at: stamp }));
     for (let i = 0; i < full.length; i += CHUNK) await trx(table).insert(full.slice(i, i + CHUNK));
     if (table === 'news') await reindexNews(trx, ids);
+    await refreshTable(trx, table, ids, refresh);
     await logChanges(trx, table, ids, 'insert', null, stamp);
     return ids;
   });
 }
 
 /** Deletes records and logs their deletion at `at`; the number deleted. */
-export async function deleteRecords(db: Knex, table: RecordTable, ids: readonly number[], at: Date): Promise<number> {
+export async function deleteRecords(db: Knex, table: RecordTable, ids: readonly number[], at: Date, refresh?: RefreshShown): Promise<number> {
   if (ids.length === 0) return 0;
   return db.transaction(async (trx) => {
     const found = ((await trx(table).whereIn('id', [...ids]).select('id')) as { id: unknown }[]).map((r) => Number(r.id));
@@ -83,6 +91,7 @@ export async function deleteRecords(db: Knex, table: RecordTable, ids: readonly 
       await reindexNews(trx, found);
     }
     const n = await trx(table).whereIn('id', found).delete();
+    await refreshTable(trx, table, found, refresh);
     await logChanges(trx, table, found, 'delete', null, at.toISOString());
     return n;
   });
@@ -96,7 +105,7 @@ export async function softDeleteTransactions(db: Knex, ids: readonly number[], a
   if (!refresh) return write(db);
   return db.transaction(async (trx) => {
     const n = await write(trx);
-    await refresh(trx, ids, []);
+    await refresh(trx, ids, [], []);
     return n;
   });
 }

@@ -5,22 +5,30 @@
 import type { Knex } from 'knex';
 import { insertRows, prepared, whereIdIn } from './knex.js';
 
-/**
- * The organization subtypes whose full record (getCompany, getInvestor, getGovNgo) is kept as a
- * document. Not universities: their record's alumni glance is a page of the budgeted list reader
- * (src/db/budget.ts), which runs on a connection of its own, outside the transaction of a change.
- */
-export const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo'] as const;
+/** The organization subtypes whose full record (getCompany, getInvestor, getGovNgo, getUniversity) is kept as a document. */
+export const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo', 'university'] as const;
 export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
 
 /**
  * A round's record; an organization's full record, by its subtype; a company's list row
- * (`company_row`, the summary `listCompanies` pages hold).
+ * (`company_row`, the summary `listCompanies` pages hold); a person's full record (`person`, the
+ * `FounderFull` of `getPerson` and of the full view of `listFounders` and `listPeople`); a fund
+ * (`fund`, the `Fund` of `getFund` and of `listFunds` rows).
  */
-export type DocumentKind = 'transaction' | OrganizationKind | 'company_row';
+export type DocumentKind = 'transaction' | OrganizationKind | 'company_row' | 'person' | 'fund';
 
-/** The subtype of the entities a kind of document is kept for (null: rounds). */
-export const subtypeOf = (kind: DocumentKind): OrganizationKind | null => (kind === 'transaction' ? null : kind === 'company_row' ? 'company' : kind);
+/** The entities a kind of document is kept for: an organization subtype or every person (`person`). */
+export type EntityKind = OrganizationKind | 'person';
+
+/** The entities a kind of document is kept for (null: rounds and funds, not entities). */
+export const subtypeOf = (kind: DocumentKind): EntityKind | null => (kind === 'transaction' || kind === 'fund' ? null : kind === 'company_row' ? 'company' : kind);
+
+/** The kind of entity a row is, as `subtypeOf` names them (null: an organization without documents). */
+export const entityKindOf = (e: { type: string; subtype: string | null }): EntityKind | null =>
+  e.type === 'person' ? 'person' : (ORGANIZATION_KINDS as readonly (string | null)[]).includes(e.subtype) ? (e.subtype as OrganizationKind) : null;
+
+/** The entities of a kind: a person is any entity of type `person`, an organization one of its subtype. */
+const ofKind = (q: Knex.QueryBuilder, kind: EntityKind, alias = ''): Knex.QueryBuilder => (kind === 'person' ? q.where(`${alias}type`, 'person') : q.where(`${alias}subtype`, kind));
 
 /** A place in a document's body: the keys and indexes from its root (`money_paths` is a JSON list of them). */
 export type DocumentPath = (string | number)[];
@@ -76,19 +84,22 @@ export async function documentBatch(db: Knex, kind: DocumentKind, after: number,
   return rows.map((r) => ({ ...r, record_id: Number(r.record_id) }));
 }
 
-/** The records a kind has documents for (every round, soft-deleted ones too: lists may include them; every organization of the kind's subtype), a batch after `after`. */
+/** The records a kind has documents for (every round, soft-deleted ones too: lists may include them; every entity of the kind; every fund), a batch after `after`. */
 export async function recordIdBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<number[]> {
   const subtype = subtypeOf(kind);
-  const q = subtype === null ? db('transactions') : db('entities').where('subtype', subtype);
+  const q = subtype !== null ? ofKind(db('entities'), subtype) : db(kind === 'fund' ? 'funds' : 'transactions');
   const rows = (await q.andWhere('id', '>', after).orderBy('id').limit(limit).select('id')) as { id: number }[];
   return rows.map((r) => Number(r.id));
 }
 
-/** Of these ids, the organizations with documents, by subtype. */
-export async function organizationsAmong(db: Knex, ids: readonly number[]): Promise<Map<OrganizationKind, number[]>> {
-  const out = new Map<OrganizationKind, number[]>(ORGANIZATION_KINDS.map((k) => [k, []]));
+/** Of these ids, the entities with documents (organizations by subtype, and persons). */
+export async function entitiesAmong(db: Knex, ids: readonly number[]): Promise<Map<EntityKind, number[]>> {
+  const out = new Map<EntityKind, number[]>([...ORGANIZATION_KINDS, 'person' as const].map((k) => [k, []]));
   for (const part of chunks(ids)) {
-    for (const r of (await db('entities').whereIn('id', part).whereIn('subtype', ORGANIZATION_KINDS).select('id', 'subtype')) as { id: number; subtype: OrganizationKind }[]) out.get(r.subtype)!.push(Number(r.id));
+    for (const r of (await db('entities').whereIn('id', part).select('id', 'type', 'subtype')) as { id: number; type: string; subtype: string | null }[]) {
+      const kind = entityKindOf(r);
+      if (kind) out.get(kind)!.push(Number(r.id));
+    }
   }
   return out;
 }
@@ -98,6 +109,13 @@ export async function roundsByCompany(db: Knex, ids: readonly number[]): Promise
   const rows: { id: number; company_id: number }[] = [];
   for (const part of chunks(ids)) for (const r of (await db('transactions').whereIn('id', part).select('id', 'company_id')) as { id: number; company_id: number }[]) rows.push({ id: Number(r.id), company_id: Number(r.company_id) });
   return rows.sort((a, b) => a.company_id - b.company_id || a.id - b.id).map((r) => r.id);
+}
+
+/** Funds showing any of these entities: as their investor. */
+export async function fundsShowing(db: Knex, entityIds: readonly number[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const part of chunks(entityIds)) for (const r of (await db('funds').whereIn('investor_id', part).select('id')) as { id: number }[]) out.push(Number(r.id));
+  return out;
 }
 
 /** Rounds showing any of these entities: as their company or among their investors. */
@@ -112,7 +130,9 @@ export async function roundsShowing(db: Knex, entityIds: readonly number[]): Pro
 
 /**
  * Entities whose full record shows these rounds or entities: the companies and investors of the
- * rounds (figures, portfolio glance) and the organizations these people founded (founder glance).
+ * rounds (figures, portfolio glance), the organizations these people founded (founder glance), the
+ * people who worked at or studied at these organizations (career and education glances) and the
+ * universities these people studied at (alumni glance).
  */
 export async function entitiesShowing(db: Knex, roundIds: readonly number[], entityIds: readonly number[]): Promise<number[]> {
   const out = new Set<number>(entityIds);
@@ -122,18 +142,23 @@ export async function entitiesShowing(db: Knex, roundIds: readonly number[], ent
   }
   for (const part of chunks(entityIds)) {
     for (const r of (await db('career').whereIn('person_id', part).andWhere('is_founder', true).select('org_id')) as { org_id: number }[]) out.add(Number(r.org_id));
+    for (const r of (await db('career').whereIn('org_id', part).select('person_id')) as { person_id: number }[]) out.add(Number(r.person_id));
+    for (const r of (await db('education').whereIn('university_id', part).select('person_id')) as { person_id: number }[]) out.add(Number(r.person_id));
+    for (const r of (await db('education').whereIn('person_id', part).select('university_id')) as { university_id: number }[]) out.add(Number(r.university_id));
   }
   return [...out];
 }
 
-/** The full document of the organization of this subtype with this uuid, or null; one query. */
-export async function organizationDocumentByUuid(db: Knex, kind: OrganizationKind, uuid: string): Promise<DocumentRow | null> {
+/** The full document of the entity of this kind (an organization's subtype, or a person) with this uuid, or null; one query. */
+export async function entityDocumentByUuid(db: Knex, kind: EntityKind, uuid: string): Promise<DocumentRow | null> {
   const row = (await prepared(
-    db('entities as e')
-      .join('record_documents as d', (j) => j.on('d.record_id', 'e.id').andOnVal('d.kind', kind))
-      .where('e.uuid', uuid)
-      .andWhere('e.subtype', kind)
-      .first(READ_COLUMNS.map((c) => `d.${c}`)),
+    ofKind(
+      db('entities as e')
+        .join('record_documents as d', (j) => j.on('d.record_id', 'e.id').andOnVal('d.kind', kind))
+        .where('e.uuid', uuid),
+      kind,
+      'e.',
+    ).first(READ_COLUMNS.map((c) => `d.${c}`)),
   )) as DocumentRow | undefined;
   return row ? { ...row, csv: row.csv ?? null, record_id: Number(row.record_id) } : null;
 }

@@ -39,6 +39,7 @@ import * as m031 from './migrations/031_search_lead_indexes.js';
 import * as m032 from './migrations/032_record_documents_downgrades.js';
 import * as m033 from './migrations/033_csv43_record_documents_csv.js';
 import * as m034 from './migrations/034_round_company_deferrable.js';
+import * as m035 from './migrations/035_record_documents_people_funds.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
@@ -80,6 +81,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '032_record_documents_downgrades': m032,
   '033_csv43_record_documents_csv': m033,
   '034_round_company_deferrable': m034,
+  '035_record_documents_people_funds': m035,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

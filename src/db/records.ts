@@ -53,6 +53,12 @@ export async function listRecords(db: Knex, spec: RecordSpec, where: CompiledFil
   return { page: res.page, rows: res.rows.map(withRef) };
 }
 
+/** Funds by id (those that exist), in id order, each with its investor's ref. */
+export async function fundsByIds(db: Knex, ids: readonly number[]): Promise<WithRef[]> {
+  const rows = (await whereIdIn(db, base(db, FUNDS, {}), 'f.id', [...ids]).orderBy('f.id').select(...columns(FUNDS))) as Record<string, unknown>[];
+  return rows.map(withRef);
+}
+
 /** One record by id (within `scope`), or null. */
 export async function findRecord(db: Knex, spec: RecordSpec, id: number, scope: Fixed = {}): Promise<WithRef | null> {
   const row = (await base(db, spec, scope).where(`${spec.alias}.id`, id).first(...columns(spec))) as Record<string, unknown> | undefined;

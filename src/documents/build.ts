@@ -2,7 +2,7 @@
  * Record documents (docs/scaling.md, "Record documents"): the one builder of the stored JSON of a
  * round (the `Transaction` of `getTransaction`), of an organization (the record of `getCompany`,
  * `getInvestor`, `getGovNgo` by its subtype) and of a company's list row (the
- * summary of `listCompanies`), used by
+ * summary of `listCompanies`), of a person (the `FounderFull` of `getPerson`) and of a fund, used by
  * the seed, by the import engine in the transaction of its change (src/import/derived.ts) and by
  * `verify`. A document is built by the response serialisers themselves, at the latest version, in
  * USD, for a caller who sees every field, with `service_url`s relative to the web app; next to it
@@ -16,9 +16,11 @@ import { lockSites, type LockSite } from '../access/locked.js';
 import {
   deleteDocuments,
   documentBatch,
+  entitiesAmong,
   entitiesShowing,
+  entityKindOf,
+  fundsShowing,
   ORGANIZATION_KINDS,
-  organizationsAmong,
   recordIdBatch,
   roundsByCompany,
   roundsShowing,
@@ -27,14 +29,17 @@ import {
   type DocumentKind,
   type DocumentPath as Path,
   type DocumentRow,
-  type OrganizationKind,
+  type EntityKind,
 } from '../db/documents.js';
 import { loadEntities, type EntityWithBlocks } from '../db/entities.js';
+import { fundsByIds } from '../db/records.js';
+import { fund } from '../serialize/records.js';
 import { transactionsByIds } from '../db/transactions.js';
 import type { Deps, RequestScope } from '../http/context.js';
 import { Money } from '../money/fx.js';
 import { organizationSummary } from '../serialize/entities.js';
 import { organizationRecords } from '../services/organizations.js';
+import { personRecords } from '../services/people.js';
 import { transactionRecords } from '../services/transactions.js';
 import { resolveVersion } from '../versions/resolve.js';
 import { storedFields } from '../db/legacyFields.js';
@@ -97,15 +102,28 @@ const OPERATION: Record<DocumentKind, { id: string; row: boolean; csv?: string }
   company: { id: 'getCompany', row: false },
   investor: { id: 'getInvestor', row: false },
   gov_ngo: { id: 'getGovNgo', row: false },
+  university: { id: 'getUniversity', row: false },
   company_row: { id: 'listCompanies', row: true, csv: 'listCompanies' },
+  // the full view of `listFounders` and `listPeople` rows is the same `FounderFull`, with the same lock sites
+  person: { id: 'getPerson', row: false },
+  // a `listFunds` row is the same `Fund`
+  fund: { id: 'getFund', row: false },
 };
 
 /** Every kind, in the order they are built and compared. */
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANIZATION_KINDS, 'company_row'];
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANIZATION_KINDS, 'company_row', 'person', 'fund'];
 
-/** A scope of a caller who sees every field, with relative `service_url`s (the reader prefixes the web app). */
+/** The kinds of entities' documents. */
+const ENTITY_DOCUMENT_KINDS = DOCUMENT_KINDS.filter((k) => subtypeOf(k) !== null);
+
+/**
+ * A scope of a caller who sees every field, with relative `service_url`s (the reader prefixes the
+ * web app). A university's alumni glance is a page of the list reader: its cursor is minted and
+ * dropped (any secret), and a build outside a transaction (the seed's last step) reads under a
+ * budget no request has.
+ */
 function builderScope(db: Knex): Pick<RequestScope, 'deps' | 'money' | 'version'> {
-  return { deps: { db, cfg: { appUrl: '' } } as unknown as Deps, money: new MarkingMoney(), version: resolveVersion(undefined, new Date()) };
+  return { deps: { db, cfg: { appUrl: '', cursorSecret: 'record-documents', queryBudgetMs: 600_000 } } as unknown as Deps, money: new MarkingMoney(), version: resolveVersion(undefined, new Date()) };
 }
 
 /** The rows of records of a kind: money settled, lock sites found, version downgrades precomputed. */
@@ -137,31 +155,48 @@ export async function buildTransactionDocuments(db: Knex, ids: readonly number[]
   return toRows(db, 'transaction', rows.map((r) => r.id), data);
 }
 
-/** Of these ids, the entities of this subtype, in id order. */
-async function entitiesOfSubtype(db: Knex, subtype: OrganizationKind, ids: readonly number[]): Promise<EntityWithBlocks[]> {
+/** Of these ids, the entities of this kind (an organization subtype, or persons), in id order. */
+async function entitiesOfKind(db: Knex, kind: EntityKind, ids: readonly number[]): Promise<EntityWithBlocks[]> {
   const entities = await loadEntities(db, [...ids]);
   return [...ids].sort((a, b) => a - b).flatMap((id) => {
     const e = entities.get(id);
-    return e && e.subtype === subtype ? [e] : [];
+    return e && entityKindOf(e) === kind ? [e] : [];
   });
 }
 
 /**
- * The documents of a kind of these organizations (read with their blocks): full records, a batch's
- * glances at once, or companies' list rows (the summaries `listCompanies` pages hold).
+ * The documents of a kind of these entities (read with their blocks): an organization's full record
+ * (a batch's glances at once), a company's list row (the summary `listCompanies` pages hold), or a
+ * person's full record (`FounderFull` with their career, education and portfolio glances).
  */
-async function organizationDocuments(db: Knex, kind: DocumentKind, organizations: readonly EntityWithBlocks[]): Promise<DocumentRow[]> {
+async function entityDocuments(db: Knex, kind: DocumentKind, entities: readonly EntityWithBlocks[]): Promise<DocumentRow[]> {
   const scope = builderScope(db);
-  const records = kind === 'company_row' ? organizations.map((e) => organizationSummary(scope.deps.cfg.appUrl, e, scope.money)) : await organizationRecords(scope, organizations);
-  return toRows(db, kind, organizations.map((e) => e.id), records);
+  const records =
+    kind === 'company_row'
+      ? entities.map((e) => organizationSummary(scope.deps.cfg.appUrl, e, scope.money))
+      : kind === 'person'
+        ? await personRecords(scope, entities, 'full')
+        : await organizationRecords(scope, entities);
+  return toRows(db, kind, entities.map((e) => e.id), records);
 }
 
-/** The kinds of document of an organization subtype, built from one read of its entities. */
-const KINDS_OF: Record<OrganizationKind, readonly DocumentKind[]> = { company: ['company', 'company_row'], investor: ['investor'], gov_ngo: ['gov_ngo'] };
+/** The kinds of document of a kind of entity, built from one read of its entities. */
+const KINDS_OF: Record<EntityKind, readonly DocumentKind[]> = { company: ['company', 'company_row'], investor: ['investor'], gov_ngo: ['gov_ngo'], university: ['university'], person: ['person'] };
+
+/** The kinds of entity that have documents. */
+const ENTITY_KINDS = Object.keys(KINDS_OF) as EntityKind[];
+
+/** The documents of these funds (those that exist), each with its investor's ref. */
+async function buildFundDocuments(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
+  const { deps, money } = builderScope(db);
+  const rows = await fundsByIds(db, ids);
+  return toRows(db, 'fund', rows.map((r) => Number(r.id)), rows.map((r) => fund(deps.cfg.appUrl, r, money)));
+}
 
 const BUILD: Record<DocumentKind, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>> = {
   transaction: buildTransactionDocuments,
-  ...(Object.fromEntries(DOCUMENT_KINDS.slice(1).map((k) => [k, async (db: Knex, ids: readonly number[]) => organizationDocuments(db, k, await entitiesOfSubtype(db, subtypeOf(k)!, ids))])) as Record<Exclude<DocumentKind, 'transaction'>, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>>),
+  fund: buildFundDocuments,
+  ...(Object.fromEntries(ENTITY_DOCUMENT_KINDS.map((k) => [k, async (db: Knex, ids: readonly number[]) => entityDocuments(db, k, await entitiesOfKind(db, subtypeOf(k)!, ids))])) as Record<Exclude<DocumentKind, 'transaction' | 'fund'>, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>>),
 };
 
 /** Records per build batch. */
@@ -191,13 +226,23 @@ async function rebuildTransactions(db: Knex, ids: readonly number[]): Promise<nu
   return n;
 }
 
-/** Every kind of document of these organizations of a subtype, a batch's entities read once for all kinds. */
-async function rebuildOrganizations(db: Knex, subtype: OrganizationKind, ids: readonly number[]): Promise<number> {
+/** The documents of records of a kind (rounds and funds), a batch at a time. */
+async function rebuild(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<number> {
   let n = 0;
   for (let i = 0; i < ids.length; i += BATCH) {
     const part = ids.slice(i, i + BATCH);
-    const organizations = await entitiesOfSubtype(db, subtype, part);
-    for (const kind of KINDS_OF[subtype]) n += await replaceBatch(db, kind, part, await organizationDocuments(db, kind, organizations));
+    n += await replaceBatch(db, kind, part, await BUILD[kind](db, part));
+  }
+  return n;
+}
+
+/** Every kind of document of these entities of a kind, a batch's entities read once for all kinds. */
+async function rebuildEntities(db: Knex, kind: EntityKind, ids: readonly number[]): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const part = ids.slice(i, i + BATCH);
+    const entities = await entitiesOfKind(db, kind, part);
+    for (const k of KINDS_OF[kind]) n += await replaceBatch(db, k, part, await entityDocuments(db, k, entities));
   }
   return n;
 }
@@ -206,23 +251,28 @@ export interface DocumentsRefreshed {
   transactions: number;
   /** Full records of organizations of every subtype and companies' list rows. */
   organizations: number;
+  people: number;
+  funds: number;
 }
 
 /**
  * Rebuilds every document that shows a changed round or entity: the rounds themselves and the
  * rounds of the entities (a renamed company or investor is in every round that shows it), the
- * organizations among the entities and those whose figures, portfolio or founders they are.
+ * organizations among the entities and those whose figures, portfolio or founders they are, and the
+ * people among them and whose career, education or portfolio shows them; the funds themselves and
+ * the funds of the entities (an investor renamed is in its funds' refs).
  */
-export async function refreshDocuments(db: Knex, rounds: readonly number[], entities: readonly number[]): Promise<DocumentsRefreshed> {
+export async function refreshDocuments(db: Knex, rounds: readonly number[], entities: readonly number[], funds: readonly number[] = []): Promise<DocumentsRefreshed> {
   const roundIds = [...new Set([...rounds, ...(await roundsShowing(db, entities))])].sort((a, b) => a - b);
-  const bySubtype = await organizationsAmong(db, await entitiesShowing(db, roundIds, entities));
-  const out: DocumentsRefreshed = { transactions: await rebuildTransactions(db, roundIds), organizations: 0 };
-  for (const subtype of ORGANIZATION_KINDS) {
-    const ids = [...bySubtype.get(subtype)!].sort((a, b) => a - b);
+  const byKind = await entitiesAmong(db, await entitiesShowing(db, roundIds, entities));
+  const fundIds = [...new Set([...funds, ...(await fundsShowing(db, entities))])].sort((a, b) => a - b);
+  const out: DocumentsRefreshed = { transactions: await rebuildTransactions(db, roundIds), organizations: 0, people: 0, funds: await rebuild(db, 'fund', fundIds) };
+  for (const kind of ENTITY_KINDS) {
+    const ids = [...byKind.get(kind)!].sort((a, b) => a - b);
     // a deleted entity's documents go too, and one whose subtype changed leaves its old kinds
     const kept = new Set(ids);
-    for (const kind of KINDS_OF[subtype]) await deleteDocuments(db, kind, entities.filter((id) => !kept.has(id)));
-    out.organizations += await rebuildOrganizations(db, subtype, ids);
+    for (const k of KINDS_OF[kind]) await deleteDocuments(db, k, entities.filter((id) => !kept.has(id)));
+    out[kind === 'person' ? 'people' : 'organizations'] += await rebuildEntities(db, kind, ids);
   }
   return out;
 }
@@ -236,8 +286,8 @@ async function everyId(db: Knex, kind: DocumentKind): Promise<number[]> {
 /** Every document rebuilt from the base rows (the seed's last step, and a database migrated to documents). */
 export async function rebuildDocuments(db: Knex): Promise<DocumentsRefreshed> {
   await db('record_documents').del();
-  const out: DocumentsRefreshed = { transactions: await rebuildTransactions(db, await everyId(db, 'transaction')), organizations: 0 };
-  for (const subtype of ORGANIZATION_KINDS) out.organizations += await rebuildOrganizations(db, subtype, await everyId(db, subtype));
+  const out: DocumentsRefreshed = { transactions: await rebuildTransactions(db, await everyId(db, 'transaction')), organizations: 0, people: 0, funds: await rebuild(db, 'fund', await everyId(db, 'fund')) };
+  for (const kind of ENTITY_KINDS) out[kind === 'person' ? 'people' : 'organizations'] += await rebuildEntities(db, kind, await everyId(db, KINDS_OF[kind][0]!));
   return out;
 }
 

@@ -6,7 +6,7 @@
  */
 import { applyLockSites, type LockSite } from '../access/locked.js';
 import type { Principal, Tier } from '../auth/verify.js';
-import { loadDocuments, type DocumentKind, type DocumentPath, type DocumentRow } from '../db/documents.js';
+import { entityDocumentByUuid, loadDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { plainCsvBase } from '../http/csv.js';
 import { RawJson } from '../http/rawJson.js';
@@ -72,6 +72,29 @@ export function documentLocks(records: readonly Assembled[], page: boolean): (bo
     const data = (body as { data: unknown }).data;
     records.forEach((r, i) => applyLockSites(r.sites, page ? (data as unknown[])[i] : data, tier));
   };
+}
+
+/**
+ * The record of the entity of this kind with the path's UUID from its document, with the locks at
+ * its sites; null when documents are off or it has none (the rows' path then answers, 404 included).
+ */
+export async function entityFromDocument(r: Pick<RequestScope, 'deps' | 'money'>, kind: EntityKind, uuid: string): Promise<DocumentAnswer | null> {
+  const { db, cfg } = r.deps;
+  return answerOf(r, cfg.recordDocuments ? await entityDocumentByUuid(db, kind, uuid.toLowerCase()) : null);
+}
+
+/** The record with this numeric id from its document of this kind, with its locks; null as `entityFromDocument`. */
+export async function recordFromDocument(r: Pick<RequestScope, 'deps' | 'money'>, kind: DocumentKind, id: number | null): Promise<DocumentAnswer | null> {
+  const { db, cfg } = r.deps;
+  return answerOf(r, cfg.recordDocuments && id !== null ? ((await loadDocuments(db, kind, [id])).get(id) ?? null) : null);
+}
+
+type DocumentAnswer = { data: Record<string, unknown>; locks: Result['locks'] };
+
+function answerOf(r: Pick<RequestScope, 'deps' | 'money'>, doc: DocumentRow | null): DocumentAnswer | null {
+  if (!doc) return null;
+  const a = assemble(doc, r.deps.cfg.appUrl, r.money);
+  return { data: a.data, locks: documentLocks([a], false) };
 }
 
 /** The rows of a page the repository read: ids, each row's `updated_at` for stored bytes, a ranked list's `score`. */

@@ -1,17 +1,34 @@
 /**
- * The data loader's writers of rounds and entities (src/db/changes.ts) with the record documents that
- * show what they change refreshed in the same transaction, so a document is never stale
- * (docs/scaling.md, "Record documents").
+ * The data loader's writers of rounds, entities and funds (src/db/changes.ts) with the record
+ * documents that show what they change refreshed in the same transaction, so a document is never
+ * stale (docs/scaling.md, "Record documents").
  */
 import type { Knex } from 'knex';
-import { softDeleteTransactions as softDelete, updateRecords as update, type ChangedTable } from '../db/changes.js';
+import {
+  deleteRecords as remove,
+  insertRecords as insert,
+  softDeleteTransactions as softDelete,
+  updateRecords as update,
+  type ChangedTable,
+  type RecordTable,
+} from '../db/changes.js';
 import { refreshDocuments } from './build.js';
 
-const refresh = (trx: Knex.Transaction, rounds: readonly number[], entities: readonly number[]) => refreshDocuments(trx, rounds, entities);
+const refresh = (trx: Knex.Transaction, rounds: readonly number[], entities: readonly number[], funds: readonly number[]) => refreshDocuments(trx, rounds, entities, funds);
 
 /** `updateRecords` of src/db/changes.ts, documents included. */
 export function updateRecords(db: Knex, table: ChangedTable, ids: readonly number[], patch: Record<string, unknown>, at: Date): Promise<number> {
   return update(db, table, ids, patch, at, refresh);
+}
+
+/** `insertRecords` of src/db/changes.ts, documents included. */
+export function insertRecords(db: Knex, table: RecordTable, rows: readonly Record<string, unknown>[], at: Date): Promise<number[]> {
+  return insert(db, table, rows, at, refresh);
+}
+
+/** `deleteRecords` of src/db/changes.ts, documents included. */
+export function deleteRecords(db: Knex, table: RecordTable, ids: readonly number[], at: Date): Promise<number> {
+  return remove(db, table, ids, at, refresh);
 }
 
 /** `softDeleteTransactions` of src/db/changes.ts, documents included. */

@@ -26,7 +26,7 @@ export interface Refreshed {
   rollup_rows: number;
   /** Whether the rollup's rows were changed by the touched companies' difference (else rebuilt whole). */
   rollup_by_difference?: boolean;
-  /** Documents rebuilt: of rounds, of companies. */
+  /** Documents rebuilt: of rounds, of organizations, of people, of funds. */
   documents: DocumentsRefreshed;
   /** Seconds per step. */
   seconds: Record<string, number>;
@@ -34,7 +34,7 @@ export interface Refreshed {
 
 /** Refreshes what the store's writes touched; nothing when it wrote nothing. */
 export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Refreshed> {
-  const out: Refreshed = { figures: 0, classifications: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0, documents: { transactions: 0, organizations: 0 }, seconds: {} };
+  const out: Refreshed = { figures: 0, classifications: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0, documents: { transactions: 0, organizations: 0, people: 0, funds: 0 }, seconds: {} };
   let t = performance.now();
   const lap = (step: string) => {
     const now = performance.now();

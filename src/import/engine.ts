@@ -87,8 +87,8 @@ export interface ImportOptions {
   signal?: AbortSignal;
 }
 
-/** The records of exported lists that record documents show (src/documents/build.ts): rounds and entities. */
-const DOCUMENTED: ReadonlySet<string> = new Set(['transaction', 'entity']);
+/** The records of exported lists that record documents show (src/documents/build.ts): rounds, entities and funds. */
+const DOCUMENTED: ReadonlySet<string> = new Set(['transaction', 'entity', 'fund']);
 
 export const MAX_REJECTIONS_LISTED = 100;
 const BATCH = 1000;

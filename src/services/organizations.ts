@@ -1,7 +1,7 @@
 /** The full organization record (any subtype) with its founders, portfolio and (universities) alumni glances. */
-import { organizationDocumentByUuid, type OrganizationKind } from '../db/documents.js';
+import type { OrganizationKind } from '../db/documents.js';
 import { founderGlance, founderGlances, portfolioGlances, withBlocks, type EntityRow, type EntityWithBlocks, type FounderGlance, type PortfolioGlance } from '../db/entities.js';
-import { assemble, documentLocks } from '../documents/read.js';
+import { entityFromDocument } from '../documents/read.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { findTyped } from './entities.js';
 import { bool, organizationFull } from '../serialize/entities.js';
@@ -51,11 +51,7 @@ function fullRecord(r: Scope, entity: EntityWithBlocks, founders: FounderGlance,
  * document (the locks at its sites) or, without one, from the rows; 404 when there is none.
  */
 export async function organizationAnswer(r: Scope, uuid: string, subtype: OrganizationKind, noun: string): Promise<{ data: Awaited<ReturnType<typeof organizationRecord>>; locks?: Result['locks'] }> {
-  const { db, cfg } = r.deps;
-  const doc = cfg.recordDocuments ? await organizationDocumentByUuid(db, subtype, uuid.toLowerCase()) : null;
-  if (doc) {
-    const a = assemble(doc, cfg.appUrl, r.money);
-    return { data: a.data as unknown as Awaited<ReturnType<typeof organizationRecord>>, locks: documentLocks([a], false) };
-  }
+  const doc = await entityFromDocument(r, subtype, uuid);
+  if (doc) return { data: doc.data as unknown as Awaited<ReturnType<typeof organizationRecord>>, locks: doc.locks };
   return { data: await organizationRecord(r, await findTyped(r, uuid, subtype, noun)) };
 }

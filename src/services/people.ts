@@ -5,9 +5,11 @@
 import type { components } from '../../generated/api.js';
 import { portfolioGlances, withBlocks, type EntityRow } from '../db/entities.js';
 import { careerGlances, educationGlances } from '../db/people.js';
-import type { RequestScope } from '../http/context.js';
+import { entityFromDocument, pageFromDocuments } from '../documents/read.js';
+import type { RequestScope, Result } from '../http/context.js';
 import { bool } from '../serialize/entities.js';
 import { founderFull, founderSummary } from '../serialize/people.js';
+import { findTyped } from './entities.js';
 
 type S = components['schemas'];
 
@@ -29,6 +31,28 @@ export async function personRecords(r: Pick<RequestScope, 'deps' | 'money'>, row
     if (view === 'summary' || !career || !education || !portfolio) return founderSummary(cfg.appUrl, e, r.money);
     return founderFull(cfg.appUrl, e, r.money, { career: career.get(row.id)!, education: education.get(row.id)!, portfolio: portfolio.get(row.id) ?? null });
   });
+}
+
+/**
+ * A page of people in the view: the full view from their record documents (the locks at their
+ * sites) when every row has one, else (and the summary view, one entity read) from the rows.
+ */
+export async function personPage(
+  r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>,
+  operationId: 'listFounders' | 'listPeople',
+  rows: readonly EntityRow[],
+  view: 'full' | 'summary',
+): Promise<{ data: (S['FounderFull'] | S['FounderSummary'])[]; locks?: Result['locks'] }> {
+  const fromDocuments = view === 'full' ? await pageFromDocuments(r, operationId, 'person', rows) : null;
+  if (fromDocuments) return { data: fromDocuments.data as S['FounderFull'][], locks: fromDocuments.locks };
+  return { data: await personRecords(r, rows, view) };
+}
+
+/** The full record of the person with the path's UUID, from its record document or the rows; 404 when there is none. */
+export async function personAnswer(r: Pick<RequestScope, 'deps' | 'money'>, uuid: string): Promise<{ data: S['FounderFull']; locks?: Result['locks'] }> {
+  const doc = await entityFromDocument(r, 'person', uuid);
+  if (doc) return { data: doc.data as unknown as S['FounderFull'], locks: doc.locks };
+  return { data: await personRecord(r, await findTyped(r, uuid, 'person', 'Person')) };
 }
 
 /** The full record of one person. */

@@ -220,6 +220,9 @@ forEachDatabase('entity blocks and the reference cache', (h) => {
     await db('entity_locations').insert({ entity_id: company.id, role: 'office', city_id: id, position: 99 });
     // a write outside the import engine refreshes the record documents that show the entity itself
     await refreshDocuments(db, [], [company.id]);
+    // the refresh ran on this process's event loop, the server's too: a turn of it lets the kept-alive
+    // sockets that timed out meanwhile close before the next request
+    await new Promise((resolve) => setTimeout(resolve, 50));
     try {
       const after = await h().get(`/data/companies/${company.uuid}`);
       expect(after.status).toBe(200);

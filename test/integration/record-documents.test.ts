@@ -16,6 +16,7 @@ import { now } from '../../src/config.js';
 import { verifyDerived } from '../../src/import/derived.js';
 import { runImport } from '../../src/import/engine.js';
 import { changesFor } from '../../src/versions/changes/index.js';
+import { deleteRecords, insertRecords, updateRecords } from '../../src/documents/writes.js';
 import { supportedVersions } from '../../src/versions/resolve.js';
 import { LATEST_VERSION, V2026_10_09 } from '../../src/versions/table.js';
 import { DATABASES, startHarness, type Harness } from '../helpers/harness.js';
@@ -93,6 +94,8 @@ for (const kind of DATABASES) {
     let rounds: number[];
     let companies: string[];
     let organizations: string[];
+    let people: string[];
+    let funds: string[];
     let currencies: string[];
     let versions: string[];
     beforeAll(async () => {
@@ -102,10 +105,12 @@ for (const kind of DATABASES) {
       rounds = ((await db('transactions').whereNull('deleted_at').orderBy('id').select('id')) as { id: number }[]).map((r) => Number(r.id));
       companies = ((await db('entities').where('subtype', 'company').orderBy('id').select('uuid')) as { uuid: string }[]).map((r) => r.uuid);
       // the other organizations with documents, each at its own path
-      const paths: Record<string, string> = { investor: 'investors', gov_ngo: 'gov-ngo' };
+      const paths: Record<string, string> = { investor: 'investors', gov_ngo: 'gov-ngo', university: 'universities' };
       const others = (await db('entities').whereIn('subtype', Object.keys(paths)).orderBy('id').select('uuid', 'subtype')) as { uuid: string; subtype: string }[];
       organizations = others.map((r) => `/data/${paths[r.subtype]}/${r.uuid}`);
       for (const subtype of Object.keys(paths)) expect(others.filter((r) => r.subtype === subtype).length, subtype).toBeGreaterThan(0);
+      people = ((await db('entities').where('type', 'person').orderBy('id').select('uuid')) as { uuid: string }[]).map((r) => `/data/people/${r.uuid}`);
+      funds = ((await db('funds').orderBy('id').select('id')) as { id: number }[]).map((r) => `/data/funds/${r.id}`);
       currencies = ((await db('fx_rates').orderBy('currency').select('currency')) as { currency: string }[]).map((r) => r.currency).filter((c) => c !== 'USD');
       versions = supportedVersions(now(on.h.server.cfg));
     }, 120_000);
@@ -113,11 +118,13 @@ for (const kind of DATABASES) {
       await Promise.all([on?.h.server.close(), off?.h.server.close()]);
     });
 
-    const details = (): string[] => [...rounds.map((id) => `/data/transactions/${id}`), ...companies.map((uuid) => `/data/companies/${uuid}`), ...organizations];
+    const details = (): string[] => [...rounds.map((id) => `/data/transactions/${id}`), ...companies.map((uuid) => `/data/companies/${uuid}`), ...organizations, ...people, ...funds];
 
-    it('serves every round and organization byte for byte as from the rows, in every tier, at the latest version in USD', async () => {
+    it('serves every round, organization, person and fund byte for byte as from the rows, in every tier, at the latest version in USD', async () => {
       expect(rounds.length).toBeGreaterThan(500);
       expect(companies.length).toBeGreaterThan(100);
+      expect(people.length).toBeGreaterThan(50);
+      expect(funds.length).toBeGreaterThan(10);
       const asks = details().flatMap((url) => CALLERS.map((caller) => ({ url, caller, version: LATEST_VERSION })));
       expect(await differing(on, off, asks)).toEqual([]);
     }, 600_000);
@@ -216,6 +223,24 @@ for (const kind of DATABASES) {
       }
     }, 120_000);
 
+    it('serves every page of the founders and people lists, in both views, and of the funds list alike in every tier, currency and version', async () => {
+      const asks: Ask[] = [];
+      for (const version of versions) {
+        for (const [i, caller] of CALLERS.entries()) {
+          const currency = i === 0 ? 'USD' : currencies[(i * 3) % currencies.length]!;
+          for (const list of ['founders', 'people']) {
+            asks.push(...(await pages(`/data/${list}?limit=100&currency=${currency}`, caller, version)));
+            asks.push({ url: `/data/${list}?limit=100&view=summary&currency=${currency}`, caller, version });
+          }
+          asks.push(...(await pages(`/data/funds?limit=50&currency=${currency}`, caller, version)));
+        }
+        asks.push({ url: '/data/people?format=ndjson&limit=500', caller: 'key', version });
+        asks.push({ url: '/data/funds?format=ndjson&limit=500', caller: 'key', version });
+      }
+      expect(asks.filter((a) => a.url.includes('cursor=')).length).toBeGreaterThan(0);
+      expect(await differing(on, off, asks)).toEqual([]);
+    }, 600_000);
+
     it('a pinned round and page are the documents with their precomputed downgrades: a tampered edit shows, and verify reports it', async () => {
       const db = on.h.db;
       const pinned = versions.find((v) => v < V2026_10_09)!;
@@ -262,6 +287,16 @@ for (const kind of DATABASES) {
       expect((await on.h.get(`/data/companies/${company.uuid}`)).body.data.name).toBe(`${company.name} Renamed`);
       const listed = (await on.h.get('/data/companies?limit=5&sort=-updated_at')).body.data as { uuid: string; name: string }[];
       expect(listed.find((c) => c.uuid === company.uuid)?.name).toBe(`${company.name} Renamed`);
+      // a person whose career glance shows the company
+      // the people whose career glance shows the company show its new name
+      const workers = (await db('career as c').join('entities as p', 'p.id', 'c.person_id').where('c.org_id', company.id).select('p.uuid')) as { uuid: string }[];
+      const shown: string[] = [];
+      for (const { uuid } of workers) {
+        const career = (await on.h.get(`/data/people/${uuid}`)).body.data.career.items as { company: { uuid: string; name: string } }[];
+        shown.push(...career.filter((c) => c.company.uuid === company.uuid).map((c) => c.company.name));
+      }
+      expect(shown.length).toBeGreaterThan(0);
+      expect(new Set(shown)).toEqual(new Set([`${company.name} Renamed`]));
       expect((await verifyDerived(db)).documents).toEqual([]);
     }, 120_000);
 
@@ -280,6 +315,66 @@ for (const kind of DATABASES) {
       } finally {
         await db('record_documents').where({ kind: 'transaction', record_id: id }).update({ body: doc.body });
       }
+    }, 120_000);
+
+    it('a person renamed by the data loader is renamed in the alumni glance of their universities, read inside its transaction', async () => {
+      const db = on.h.db;
+      const university = (await db('education as ed').join('entities as u', 'u.id', 'ed.university_id').groupBy('u.uuid').orderByRaw('count(*) desc').first('u.uuid')) as { uuid: string };
+      const glance = async () => (await on.h.get(`/data/universities/${university.uuid}`)).body.data.alumni.items as { person: { uuid: string; name: string } }[];
+      const first = (await glance())[0]!.person;
+      const person = (await db('entities').where('uuid', first.uuid).first('id', 'name')) as { id: number; name: string };
+      expect(await updateRecords(db, 'entities', [person.id], { name: `${person.name} Renamed` }, new Date('2026-10-20T12:00:00Z'))).toBe(1);
+      await idle();
+      expect((await glance()).find((a) => a.person.uuid === first.uuid)?.person.name).toBe(`${person.name} Renamed`);
+      expect((await verifyDerived(db)).documents).toEqual([]);
+    }, 120_000);
+
+    it('a person is served from its document: in its detail and in the full view of the founders and people lists', async () => {
+      const db = on.h.db;
+      const person = (await db('entities').where('type', 'person').orderBy('id').first('id', 'uuid')) as { id: number; uuid: string };
+      const doc = (await db('record_documents').where({ kind: 'person', record_id: person.id }).first('body')) as { body: string };
+      const tampered = doc.body.replace(/"name":"[^"]*"/, '"name":"TAMPERED"');
+      expect(tampered).not.toBe(doc.body);
+      await db('record_documents').where({ kind: 'person', record_id: person.id }).update({ body: tampered });
+      try {
+        expect((await verifyDerived(db)).documents).toEqual([{ kind: 'person', record_id: person.id, problem: 'body' }]);
+        await idle();
+        const asks = ['/data/people/' + person.uuid, '/data/people?limit=100&sort=id', '/data/people?limit=100&sort=id&currency=EUR'].map((url) => ({ url, caller: 'premium' as const, version: LATEST_VERSION }));
+        expect(await differing(on, off, asks)).toHaveLength(3);
+        // the summary view is not the document
+        expect(await differing(on, off, [{ url: '/data/people?limit=100&sort=id&view=summary', caller: 'premium', version: LATEST_VERSION }])).toEqual([]);
+      } finally {
+        await db('record_documents').where({ kind: 'person', record_id: person.id }).update({ body: doc.body });
+      }
+    }, 120_000);
+
+    it('a fund is served from its document; the data loader writers refresh it, and an investor renamed in its ref, in their transaction', async () => {
+      const db = on.h.db;
+      const row = (await db('funds').orderBy('id').first('id', 'investor_id')) as { id: number; investor_id: number };
+      const investor = (await db('entities').where('id', row.investor_id).first('name')) as { name: string };
+      const doc = (await db('record_documents').where({ kind: 'fund', record_id: row.id }).first('body')) as { body: string };
+      await db('record_documents').where({ kind: 'fund', record_id: row.id }).update({ body: doc.body.replace(/"name":"[^"]*"/, '"name":"TAMPERED"') });
+      try {
+        expect((await verifyDerived(db)).documents).toEqual([{ kind: 'fund', record_id: row.id, problem: 'body' }]);
+        await idle();
+        const asks = [`/data/funds/${row.id}`, '/data/funds?limit=100&sort=id'].map((url) => ({ url, caller: 'premium' as const, version: LATEST_VERSION }));
+        expect(await differing(on, off, asks)).toHaveLength(2);
+      } finally {
+        await db('record_documents').where({ kind: 'fund', record_id: row.id }).update({ body: doc.body });
+      }
+      const at = new Date('2026-10-20T12:00:00Z');
+      expect(await updateRecords(db, 'funds', [row.id], { name: 'Refreshed Fund' }, at)).toBe(1);
+      expect(await updateRecords(db, 'entities', [row.investor_id], { name: `${investor.name} Renamed` }, at)).toBe(1);
+      const [added] = await insertRecords(db, 'funds', [{ investor_id: row.investor_id, name: 'Added Fund', amount_usd: 5_000_000, announced_date: '2026-10-01', announced_sort: '2026-10-01', vintage_year: 2026, fund_type: 'venture', status: 'active' }], at);
+      await idle();
+      const fund = (await on.h.get(`/data/funds/${row.id}`)).body.data as { name: string; investor: { name: string } };
+      expect([fund.name, fund.investor.name]).toEqual(['Refreshed Fund', `${investor.name} Renamed`]);
+      expect((await db('record_documents').where({ kind: 'fund', record_id: added! }).first('record_id'))?.record_id).toBeDefined();
+      expect((await verifyDerived(db)).documents).toEqual([]);
+      expect(await deleteRecords(db, 'funds', [added!], at)).toBe(1);
+      expect(await db('record_documents').where({ kind: 'fund', record_id: added! }).first('record_id')).toBeUndefined();
+      await idle();
+      expect(await differing(on, off, [{ url: `/data/funds/${added}`, caller: 'key', version: LATEST_VERSION }])).toHaveLength(1);
     }, 120_000);
   });
 }
