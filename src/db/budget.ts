@@ -117,8 +117,9 @@ const runners = new WeakMap<Knex, SqliteRunner>();
 export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number, given?: AbortSignal): Promise<T[]> {
   // a read inside a transaction (a writer rebuilding record documents, src/documents/build.ts) must
   // see its uncommitted rows: it runs on the transaction's connection, under no budget of its own,
-  // since a connection of its own (the SQLite worker, a pooled PostgreSQL one) cannot see them
-  if ((db as Knex.Transaction).isTransaction) return normalizeRawResult(await query) as T[];
+  // since a connection of its own (the SQLite worker, a pooled PostgreSQL one) cannot see them; an
+  // in-memory SQLite database is its one connection, which no worker can open
+  if ((db as Knex.Transaction).isTransaction || (dialectOf(db).inProcess && sqliteFile(db) === null)) return normalizeRawResult(await query) as T[];
   const signal = given ?? currentSignal();
   // an operation's statements share its one budget, counted from the request's start (cancel.ts)
   const started = performance.now();
