@@ -72,6 +72,8 @@ export class ImportStore {
   readonly movedCompanies = new Set<number>();
   /** Investors and people whose own records (or participations) the import wrote: their profile figures are refreshed. */
   readonly touchedProfiles = new Set<number>();
+  /** Funds the import wrote: their record documents are rebuilt. */
+  readonly touchedFunds = new Set<number>();
   /** An entity became or stopped being an investor: every investor's rank is checked. */
   investorsChanged = false;
   /**

@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import { budgeted } from './budget.js';
 import { prepared } from './knex.js';
 import type { ResolvedSort } from './listing.js';
+import { together } from './together.js';
 
 /** One sort key value of a boundary row. */
 export type KeyValue = string | number | null;
@@ -140,8 +141,8 @@ export async function keysetPage<T extends Record<string, unknown>>(
   const limit = cursor?.limit ?? req.limit;
   const backwards = cursor?.dir === 'prev';
   const q = pageStatement(db, base, select, req);
-  const countQuery = req.includeTotal ? budgeted<{ n: number }>(db, base.clone().clearSelect().clearOrder().count({ n: '*' }), req.budgetMs, req.signal) : null;
-  const [fetched, counted] = await Promise.all([budgeted<T>(db, q, req.budgetMs, req.signal), countQuery]);
+  const countQuery = () => (req.includeTotal ? budgeted<{ n: number }>(db, base.clone().clearSelect().clearOrder().count({ n: '*' }), req.budgetMs, req.signal) : Promise.resolve(null));
+  const [fetched, counted] = await together(db, [() => budgeted<T>(db, q, req.budgetMs, req.signal), countQuery] as const);
   const countRow = counted?.[0];
   const more = fetched.length > limit;
   let rows = more ? fetched.slice(0, limit) : fetched;

@@ -83,7 +83,7 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
   }
   lap('rollup');
   const shown = [...new Set([...store.changedEntities, ...companies, ...refigured])];
-  if (store.touchedRounds.size || shown.length) out.documents = await refreshDocuments(trx, [...store.touchedRounds], shown);
+  if (store.touchedRounds.size || shown.length || store.touchedFunds.size) out.documents = await refreshDocuments(trx, [...store.touchedRounds], shown, [...store.touchedFunds]);
   lap('documents');
   await store.flushLog();
   return out;

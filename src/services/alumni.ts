@@ -9,12 +9,13 @@ import { pageRequest } from '../query/page.js';
 import { resolveSort } from '../query/sort.js';
 import { alumnus } from '../serialize/nested.js';
 import type { RecordRow } from './records.js';
+import { together } from '../db/together.js';
 
 export const ALUMNI_GLANCE = 5;
 
 export async function alumniRecords(r: Pick<RequestScope, 'deps'>, rows: readonly RecordRow[]): Promise<components['schemas']['AlumnusItem'][]> {
   const { db, cfg } = r.deps;
-  const [majors, degrees] = await Promise.all([majorNames(db, [...rows]), degreeNames(db)]);
+  const [majors, degrees] = await together(db, [() => majorNames(db, [...rows]), () => degreeNames(db)] as const);
   return rows.map((row) => alumnus(cfg.appUrl, row, degrees, majors));
 }
 

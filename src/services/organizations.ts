@@ -34,7 +34,10 @@ export async function organizationRecords(r: Scope, rows: readonly EntityWithBlo
     () => founderGlances(db, rows.map((e) => e.id), FOUNDERS_GLANCE),
     () => portfolioGlances(db, rows.filter((e) => bool(e.is_investor)).map((e) => e.id), PORTFOLIO_GLANCE),
   ] as const);
-  return Promise.all(rows.map(async (e) => fullRecord(r, e, founders.get(e.id)!, portfolios.get(e.id) ?? null, await alumniOf(r, e))));
+  // one after another: a build runs on the change's transaction, one connection (a university's alumni glance is a page)
+  const out = [];
+  for (const e of rows) out.push(fullRecord(r, e, founders.get(e.id)!, portfolios.get(e.id) ?? null, await alumniOf(r, e)));
+  return out;
 }
 
 const alumniOf = (r: Scope, row: EntityRow) => (row.subtype === 'university' ? alumniGlance(r, row) : Promise.resolve(null));

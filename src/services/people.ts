@@ -10,6 +10,7 @@ import type { RequestScope, Result } from '../http/context.js';
 import { bool } from '../serialize/entities.js';
 import { founderFull, founderSummary } from '../serialize/people.js';
 import { findTyped } from './entities.js';
+import { together } from '../db/together.js';
 
 type S = components['schemas'];
 
@@ -20,12 +21,13 @@ export async function personRecords(r: Pick<RequestScope, 'deps' | 'money'>, row
   const { db, cfg } = r.deps;
   const ids = rows.map((e) => e.id);
   const investorIds = rows.filter((e) => bool(e.is_investor)).map((e) => e.id);
-  const [entities, career, education, portfolio] = await Promise.all([
-    withBlocks(db, rows),
-    view === 'full' ? careerGlances(db, ids, GLANCE) : null,
-    view === 'full' ? educationGlances(db, ids, GLANCE) : null,
-    view === 'full' ? portfolioGlances(db, investorIds, PORTFOLIO_GLANCE) : null,
-  ]);
+  const full = view === 'full';
+  const [entities, career, education, portfolio] = await together(db, [
+    () => withBlocks(db, rows),
+    () => (full ? careerGlances(db, ids, GLANCE) : Promise.resolve(null)),
+    () => (full ? educationGlances(db, ids, GLANCE) : Promise.resolve(null)),
+    () => (full ? portfolioGlances(db, investorIds, PORTFOLIO_GLANCE) : Promise.resolve(null)),
+  ] as const);
   return rows.map((row) => {
     const e = entities.get(row.id)!;
     if (view === 'summary' || !career || !education || !portfolio) return founderSummary(cfg.appUrl, e, r.money);

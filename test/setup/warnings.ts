@@ -4,6 +4,9 @@
  */
 import { afterAll, expect } from 'vitest';
 
+// deep enough to name the product's frames under knex's and pg's
+Error.stackTraceLimit = 60;
+
 const FORBIDDEN = [/already executing a query/];
 const seen: string[] = [];
 process.on('warning', (w) => {
