@@ -68,7 +68,7 @@ export const SCHEMA = {
   webhooks: { id: 'text', team_id: 'int', url: 'text', events: 'text', filter: 'text?', description: 'text?', secret: 'text', previous_secret: 'text?', previous_expires_ms: 'int?', status: 'text', disabled_reason: 'text?', failing_since_ms: 'int?', cursor_seq: 'int', created_at: 'text' },
   webhook_deliveries: { id: 'text', webhook_id: 'text', event_type: 'text', payload: 'text', status: 'text', attempts: 'int', created_ms: 'int', next_attempt_ms: 'int', claimed_until_ms: 'int?', delivered_ms: 'int?' },
   webhook_attempts: { id: 'int', delivery_id: 'text', webhook_id: 'text', at_ms: 'int', status_code: 'int?', latency_ms: 'int', success: 'bool', error: 'text?' },
-  record_documents: { kind: 'text', record_id: 'int', body: 'text', money_paths: 'text', lock_paths: 'text', downgrades: 'text' },
+  record_documents: { kind: 'text', record_id: 'int', body: 'text', money_paths: 'text', lock_paths: 'text', downgrades: 'text', csv: 'text?' },
   idempotency_keys: { scope: 'text', key_hash: 'text', fingerprint: 'text', status: 'int?', response: 'text?', created_ms: 'int' },
 } as const satisfies Record<string, Record<string, ColumnKind>>;
 
