@@ -158,7 +158,8 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
  * on an in-memory database and on PostgreSQL it runs as any query.
  */
 export async function readRows<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw): Promise<T[]> {
-  if (!dialectOf(db).inProcess || db.isTransaction || sqliteFile(db) === null) return normalizeRawResult(await query) as T[];
+  // PostgreSQL runs it as any query; on SQLite, budgeted keeps a transaction's and an in-memory database's reads on their connection
+  if (!dialectOf(db).inProcess) return normalizeRawResult(await query) as T[];
   return budgeted<T>(db, query, ROWS_READ_BUDGET_MS);
 }
 
