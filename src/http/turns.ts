@@ -33,8 +33,8 @@ const PROBE = /^\/system\/(live|ready)(\?|$)/;
 /** Whether a request is an orchestrator's probe, started ahead of waiting requests. */
 export const isProbe = (req: http.IncomingMessage): boolean => (req.method === 'GET' || req.method === 'HEAD') && PROBE.test(req.url ?? '');
 
-/** Serves `server`'s requests with `app` in turns (above); returns the number of requests waiting. */
-export function serveInTurns(server: http.Server, app: Listener): () => number {
+/** Serves `server`'s requests with `app` in turns (above). */
+export function serveInTurns(server: http.Server, app: Listener): void {
   const waiting: [http.IncomingMessage, http.ServerResponse][] = [];
   /** A connection was accepted since the last check phase: more may wait in the backlog. */
   let accepted = false;
@@ -83,5 +83,4 @@ export function serveInTurns(server: http.Server, app: Listener): () => number {
     waiting.push([req, res]);
     schedule();
   });
-  return () => waiting.length;
 }
