@@ -409,6 +409,18 @@ export function postgresCpuMs(): number | null {
 const CLOCK_TICKS = 100;
 
 /** Resident set size of a process from /proc (MB), or null when unavailable. */
+/**
+ * CPU time the main thread of process `pid` has run so far, ms, to the nanosecond (schedstat): what
+ * the event loop did between two moments, whatever share of the machine it got. Null when gone.
+ */
+export function mainThreadCpuMs(pid: number): number | null {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
 export function rssMb(pid: number): number | null {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));

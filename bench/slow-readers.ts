@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { rssMb, round } from './lib.js';
+import { mainThreadCpuMs, rssMb, round } from './lib.js';
 import { freePort } from '../test/helpers/servers.js';
 
 const ROOT = path.resolve(process.argv[2] ?? '.');
@@ -25,6 +25,8 @@ const WINDOW_MS = Number(process.env.WINDOW_MS ?? 15_000);
 export const RUN_ENV = { NODE_OPTIONS: '--max-old-space-size=1024', MALLOC_MMAP_THRESHOLD_: '131072' };
 /** More of the server's Node flags (e.g. `--cpu-prof --cpu-prof-dir=DIR`: written when it stops). */
 const SERVER_NODE_FLAGS = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/** The start of a window, where a burst of connections meets the probes. */
+const FIRST_MS = 3000;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
 
@@ -87,13 +89,23 @@ export async function stalledReaders(s: Server, url: string, headers: Record<str
 export async function watch(s: Server, windowMs: number) {
   const rss: number[] = [];
   const live: number[] = [];
+  /** the probes sent in the first FIRST_MS of the window: those that meet the burst of connections */
+  const first: number[] = [];
+  /** the server's main-thread CPU between each of those probes' send and answer: the work ahead of it */
+  const ahead: number[] = [];
   let alive = true;
-  const until = Date.now() + windowMs;
+  const started = Date.now();
+  const until = started + windowMs;
   const probes: Promise<void>[] = [];
   while (Date.now() < until) {
+    const early = Date.now() - started < FIRST_MS;
+    const cpu = mainThreadCpuMs(s.proc.pid!) ?? 0;
     probes.push(get(s.port, '/system/live').then((r) => {
       if (r.status !== 200) alive = false;
       live.push(r.ms);
+      if (!early) return;
+      first.push(r.ms);
+      ahead.push((mainThreadCpuMs(s.proc.pid!) ?? 0) - cpu);
     }));
     rss.push((rssMb(s.proc.pid!) ?? 0));
     await sleep(100);
@@ -108,6 +120,8 @@ export async function watch(s: Server, windowMs: number) {
     live_max_ms: round(Math.max(...live), 1),
     live_probes: live.length,
     live_over_100ms: live.filter((ms) => ms > 100).length,
+    live_first_3s: { probes: first.length, p50_ms: round(pct(first, 50), 1), max_ms: round(Math.max(...first), 1), over_100ms: first.filter((ms) => ms > 100).length,
+      main_thread_cpu_ahead_p50_ms: round(pct(ahead, 50), 1), main_thread_cpu_ahead_max_ms: round(Math.max(...ahead), 1) },
   };
 }
 

@@ -22,6 +22,7 @@ import { CreditLeases } from './access/leases.js';
 import { InFlight } from './http/inflight.js';
 import { Metrics } from './http/metrics.js';
 import { createHttpServer, drainer, listen, stopListening } from './http/sockets.js';
+import { serveInTurns } from './http/turns.js';
 import { isPrimaryOfCluster, printsBanner, runPrimary } from './cluster.js';
 import { ProductionRefused, productionProblems } from './production.js';
 import { startupBanner } from './banner.js';
@@ -78,7 +79,8 @@ export async function startServer(base: Config, handlers: HandlerMap, opts: { lo
   const changes = new ChangeSignal(db, log);
   const outbox = new Outbox({ ...deps, signal: changes });
   const appDeps: Deps = { ...deps, outbox, changes };
-  apiServer.on('request', await createApp(appDeps, handlers));
+  // started in turns of the event loop: waiting connections accepted first, probes at once (src/http/turns.ts)
+  serveInTurns(apiServer, await createApp(appDeps, handlers));
   changes.start();
   outbox.start();
   // imports a stopped process left queued or running are failed, not left waiting forever
