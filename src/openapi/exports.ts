@@ -25,6 +25,11 @@ keys, tier, version and currency), streamed without pages: NDJSON (one row of \`
 header). Caps, credits and the trailer: see the \`format\` parameter.
 `;
 
+/** The sentence a list's `description` ends with, pointing to its export (added to the list by `expandExports`). */
+export const exportNote = (operationId: string) => `Every matching row at once: \`${operationId}\`. The \`format=ndjson|csv\` query parameter and
+\`Accept: application/x-ndjson|text/csv\` still stream that export here, for existing callers.
+`;
+
 /** The example files of an export operation, by what they show. */
 export const exportExampleFiles = (operationId: string) => ({
   row: `${EXAMPLES}${operationId}.200.application-x-ndjson.row.json`,
@@ -70,7 +75,10 @@ function exportOperation(list: Json, spec: Json, components: Json): Json {
   };
 }
 
-/** Adds the export operation of every list with `x-export` after the list's path item, and drops `x-export`. */
+/**
+ * Adds the export operation of every list with `x-export` after the list's path item, ends the list's
+ * description with the sentence naming it, and drops `x-export`.
+ */
 export function expandExports(doc: Json): Json {
   if (!doc.paths) return doc;
   const paths: Json = {};
@@ -80,6 +88,7 @@ export function expandExports(doc: Json): Json {
       const spec = op && typeof op === 'object' ? (op as Json)['x-export'] : undefined;
       if (!spec) continue;
       delete (op as Json)['x-export'];
+      (op as Json).description = `${(op as Json).description ?? ''}${exportNote(spec.operationId)}`;
       if (spec.path in doc.paths || spec.path in paths) throw new Error(`x-export of ${(op as Json).operationId}: ${spec.path} is written out already`);
       paths[spec.path] = { get: exportOperation(op as Json, spec, doc.components ?? {}) };
     }

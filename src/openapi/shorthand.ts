@@ -13,7 +13,8 @@
  * - `x-parameters: [Filter, Cursor]` on an operation or path item whose parameters are all references;
  * - `x-scopes: ['read:entities']` on an operation: `security` by OAuth2 (with the client id) or a bearer token, both with those scopes;
  * - a schema `{x-page-of: Row}`: a page of rows (`data`, `page`, `currency`, `meta`), `{x-data-of: Record}`: one record (`data`, `currency`);
- * - `x-export: {path, operationId, summary, noun}` on a list operation: its export operation (src/openapi/exports.ts).
+ * - `x-export: {path, operationId, summary, noun}` on a list operation: its export operation (src/openapi/exports.ts);
+ * - `{x-sort: [keys]}` in `components.parameters` and `x-notes: [name]` on an operation: wording kept once (src/openapi/phrases.ts).
  *
  * `expandShorthand` turns a parsed document into the long form (src/openapi/bundle.ts applies it, so the
  * bundle and everything that reads it see plain OpenAPI); `shorten` rewrites the long-form blocks of the
@@ -22,6 +23,7 @@
  */
 import YAML from 'yaml';
 import { expandExports } from './exports.js';
+import { expandPhrases, foldPhrases } from './phrases.js';
 
 type Json = Record<string, any>;
 
@@ -141,6 +143,7 @@ const SCHEMA_SHORTHAND: Record<string, string> = {
 /** Expands the shorthand of a parsed document in place and drops its definitions. */
 export function expandShorthand(doc: Json): Json {
   expandExports(doc);
+  expandPhrases(doc);
   const components = (doc.components ?? {}) as Json;
   const shared = (components['x-shared-responses'] ?? {}) as Json;
   const sets = (components['x-header-sets'] ?? {}) as Json;
@@ -344,5 +347,5 @@ export function shorten(text: string): string {
     }
     lines = out;
   }
-  return foldSchemas(lines.join('\n'));
+  return foldPhrases(foldSchemas(lines.join('\n')));
 }
