@@ -14,6 +14,8 @@
 type Json = Record<string, any>;
 
 const PARAMETERS = '#/components/parameters/';
+/** A parameter written as the bare name of a component (the shorthand, src/openapi/shorthand.ts): its reference. */
+export const parameterRef = (p: unknown): Json => (typeof p === 'string' ? { $ref: PARAMETERS + p } : (p as Json));
 /** Parameters of a page that an export, which streams every row, has no use for. */
 const PAGE_ONLY = new Set(['limit', 'cursor', 'include_total', 'If-None-Match']);
 const ERRORS = [400, 401, 402, 403, 429, 500, 503, 504];
@@ -43,7 +45,7 @@ function exportOperation(list: Json, spec: Json, components: Json): Json {
     throw new Error(`${list.operationId}: x-export needs path, operationId, summary and noun`);
   const declared = (p: Json): Json => (p.$ref ? components.parameters?.[String(p.$ref).slice(PARAMETERS.length)] ?? {} : p);
   // copies: tools that dereference in place must not see one object at two places of the document
-  const params: Json[] = [...((list['x-parameters'] ?? []) as string[]).map((n) => ({ $ref: PARAMETERS + n })), ...structuredClone(list.parameters ?? [])].filter(
+  const params: Json[] = [...((list['x-parameters'] ?? []) as string[]), ...structuredClone(list.parameters ?? [])].map(parameterRef).filter(
     (p) => !PAGE_ONLY.has(declared(p).name),
   );
   const headersAt = params.findIndex((p) => declared(p).in === 'header');
