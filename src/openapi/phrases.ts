@@ -86,9 +86,10 @@ export function expandPhrases(doc: Json): void {
 
 // ---- the fold, on the text ----
 
-const indentOf = (line: string) => line.length - line.trimStart().length;
+export const indentOf = (line: string) => line.length - line.trimStart().length;
 
-function blockEnd(lines: string[], at: number): number {
+/** The lines after `at` that belong to the block opened there (deeper indentation, or blank). */
+export function blockEnd(lines: string[], at: number): number {
   const base = indentOf(lines[at]!);
   let end = at + 1;
   while (end < lines.length && (lines[end]!.trim() === '' || indentOf(lines[end]!) > base)) end++;

@@ -24,7 +24,7 @@
  */
 import YAML from 'yaml';
 import { expandExports, parameterRef } from './exports.js';
-import { expandPhrases, foldPhrases } from './phrases.js';
+import { blockEnd, expandPhrases, foldPhrases, indentOf } from './phrases.js';
 
 type Json = Record<string, any>;
 
@@ -165,16 +165,6 @@ export function expandShorthand(doc: Json): Json {
 
 // ---- the rewrite into the shorthand, on the text ----
 
-const indentOf = (line: string) => line.length - line.trimStart().length;
-
-/** The lines after `at` that belong to the block opened there (deeper indentation, or blank). */
-function blockEnd(lines: string[], at: number): number {
-  const base = indentOf(lines[at]!);
-  let end = at + 1;
-  while (end < lines.length && (lines[end]!.trim() === '' || indentOf(lines[end]!) > base)) end++;
-  while (end > at + 1 && lines[end - 1]!.trim() === '') end--;
-  return end;
-}
 
 const quoteRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const SHARED_LINE = new RegExp(`^'(\\d{3})': \\{\\$ref: '${quoteRe(RESPONSES)}([\\w-]+)'\\}$`);
