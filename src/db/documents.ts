@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { insertRows, prepared, whereIdIn } from './knex.js';
 
 /** The organization subtypes whose full record (getCompany, getInvestor, getGovNgo, getUniversity) is kept as a document. */
-export const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo', 'university'] as const;
+const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo', 'university'] as const;
 export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
 
 /**

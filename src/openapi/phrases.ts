@@ -23,7 +23,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 const TIES = 'Ties are broken by a unique key of the row. Any other key is a 400 `VALIDATION_ERROR` naming the allowed keys.';
 
 /** The sort parameter allowing `keys` (ascending, or descending with `-`), by default the first one descending. */
-export function sortParameter(keys: string[], note?: string): Json {
+function sortParameter(keys: string[], note?: string): Json {
   const alt = keys.join('|');
   const listed = keys.map((k) => `\`${k}\``).join(', ');
   return {
