@@ -69,7 +69,7 @@ migrate: install ## Apply database migrations (DATABASE_URL)
 seed: install ## Re-create the data at SEED_SCALE (tiny, demo, large) in DATABASE_URL
 	$(SEEDING) $(TSX) src/admin/database.ts seed --reset --scale $(SEED_SCALE)
 
-$(BUNDLE): openapi.yaml $(wildcard openapi/examples/*) src/openapi/bundle.ts src/openapi/flatten.ts src/openapi/shorthand.ts scripts/split-examples.ts
+$(BUNDLE): openapi.yaml $(wildcard openapi/examples/*) $(wildcard src/openapi/*.ts) scripts/split-examples.ts
 	$(TSX) scripts/split-examples.ts
 
 shorten-openapi: install ## Fold long-form shared responses, header sets, parameter lists, security and JSON content of openapi.yaml into its shorthand (re-runnable)

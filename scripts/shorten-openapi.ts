@@ -1,6 +1,7 @@
 /**
  * Rewrites the long-form blocks of openapi.yaml that have a shorthand (shared error responses, header
- * sets, parameter lists, security by scopes: src/openapi/shorthand.ts) into it. Re-runnable: a shortened
+ * sets, parameter lists, security by scopes, JSON content, page and record schemas: src/openapi/shorthand.ts;
+ * sort parameters, description notes: src/openapi/phrases.ts) into it. Re-runnable: a shortened
  * document is left as it is, and operations added in the long form are folded. `--check` fails when a
  * block is left to fold. The bundle is unchanged by it (test/unit/openapi-shorthand.test.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * Keeps openapi.yaml readable: moves every large inline response example into `openapi/examples/`
- * (the Example Object's `externalValue`), cuts the per-subtype schemas back to their `x-flatten` stub,
+ * (the Example Object's `externalValue`, or `x-example` for a media type's single `example`), cuts the per-subtype schemas back to their `x-flatten` stub,
  * deletes example files nothing names, and writes the bundle (`generated/openapi.bundled.yaml`,
  * src/openapi/bundle.ts). Re-runnable: whatever adds an inline example (test/contract/examples.ts,
  * scripts/csv-examples.ts, a hand edit) is moved out by the next run; a second run changes nothing.
@@ -18,13 +18,14 @@ import { exportExampleFiles } from '../src/openapi/exports.js';
 import { stubFlattened } from '../src/openapi/flatten.js';
 import { jsonExampleFiles } from '../src/openapi/shorthand.js';
 
-/** Examples longer than this (as JSON, or as text for a string) leave the document. */
+/** Named examples longer than this (as JSON, or as text for a string) leave the document. */
 export const INLINE_LIMIT = 300;
 /**
- * A media type's single `example` leaves it as a named `default` example, a change of form the bundle
- * keeps: those leave only past this longer limit, so the bundle keeps the form it had.
+ * A media type's single `example` longer than this leaves it as `x-example: <file>`, which the bundle
+ * turns back into `example` (src/openapi/bundle.ts). Those past `SINGLE_INLINE_LIMIT` of old left as a
+ * named `default` example (`externalValue`), the form the bundle keeps for them.
  */
-export const SINGLE_INLINE_LIMIT = 500;
+export const SINGLE_INLINE_LIMIT = 200;
 const REF_DIR = path.relative(ROOT, EXAMPLES_DIR).split(path.sep).join('/');
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
@@ -82,14 +83,15 @@ export function splitExamples(text: string, read: ExampleReader = readExample): 
     files.set(ref, content);
   };
   for (const [base, media, map] of mediaMaps(doc)) {
+    const inFile = map.get('x-example');
+    if (typeof inFile === 'string') claim(inFile, read(inFile));
     const single = map.items.find((p) => keyOf(p) === 'example');
     if (single) {
       const value = (single.value as YAML.Node).toJSON();
       if (sizeOf(value) <= SINGLE_INLINE_LIMIT) continue;
       const ref = fileFor(base, media, undefined, value);
       claim(ref, fileContent(ref, value));
-      const indent = indentAt(rangeOf(single.key)[0]);
-      replacePair(single, `examples:\n${indent}  default:\n${indent}    externalValue: '${ref}'`);
+      replacePair(single, `x-example: '${ref}'`);
       continue;
     }
     const named = map.get('examples', true);

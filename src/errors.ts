@@ -4,7 +4,7 @@
  */
 export type ErrorDetails = null | Record<string, string | number | boolean> | { path: string; message: string }[];
 
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   INVALID_ENTITY_ID: 400,
   UNKNOWN_FILTER: 400,

@@ -13,7 +13,7 @@ import { ApiError, queryTimeout } from '../errors.js';
 import { budgetLeft, clientGone, currentDeadline, currentSignal } from './cancel.js';
 import { dialectOf } from './dialect.js';
 import { connectionBudgetMs, normalizeRawResult, sqliteFile } from './knex.js';
-import { closesWith, discardConnection } from '../patches/knex.js';
+import { closesWith, discardConnection, onPooledConnection, queryOn } from '../patches/knex.js';
 
 type Row = Record<string, unknown>;
 
@@ -131,8 +131,7 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
     if (connectionBudgetMs(db) === timeoutMs) {
       if (!signal) return normalizeRawResult(await query) as T[];
       // through knex's client on a connection of our own: prepared-statement marks still apply
-      const client = db.client as { query(conn: unknown, q: unknown): Promise<{ response: { rows: Row[] } }> };
-      return (await cancellable(db, signal, async (conn) => (await client.query(conn, query.toSQL())).response.rows)) as T[];
+      return (await cancellable(db, signal, (conn) => queryOn<Row>(db, conn, query))) as T[];
     }
     return (await withLocalTimeout(db, query, timeoutMs, currentDeadline(), signal)) as T[];
   }
@@ -180,33 +179,29 @@ type PgConnection = pg.Client;
  * connection that could not be brought back out of its transaction is dropped, not reused.
  */
 async function withLocalTimeout(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number, deadline: number, signal?: AbortSignal): Promise<Row[]> {
-  const conn = (await db.client.acquireConnection()) as PgConnection;
-  let clean = false;
-  try {
-    // within an operation's deadline the wait for a pooled connection comes out of the budget too
-    const timeoutMs = Math.max(1, Math.floor(Math.min(budgetMs, deadline - performance.now())));
-    await conn.query('begin');
+  return onPooledConnection<PgConnection, Row[]>(db, async (conn) => {
+    let clean = false;
     try {
-      await conn.query(`set local statement_timeout = ${timeoutMs}`);
-      const { sql, bindings } = query.toSQL().toNative();
-      return await cancelOnAbort(db, conn, signal, async () => (await conn.query<Row>(sql, [...bindings])).rows);
+      // within an operation's deadline the wait for a pooled connection comes out of the budget too
+      const timeoutMs = Math.max(1, Math.floor(Math.min(budgetMs, deadline - performance.now())));
+      await conn.query('begin');
+      try {
+        await conn.query(`set local statement_timeout = ${timeoutMs}`);
+        const { sql, bindings } = query.toSQL().toNative();
+        return await cancelOnAbort(db, conn, signal, async () => (await conn.query<Row>(sql, [...bindings])).rows);
+      } finally {
+        clean = await rollback(conn);
+      }
     } finally {
-      clean = await rollback(conn);
+      // before the pool gets it back
+      if (!clean) discardConnection(conn, 'left inside a transaction: its rollback failed');
     }
-  } finally {
-    if (!clean) discardConnection(conn, 'left inside a transaction: its rollback failed');
-    await db.client.releaseConnection(conn);
-  }
+  });
 }
 
 /** PostgreSQL: runs `run` on a connection of its own, cancelled when `signal` aborts. */
-async function cancellable(db: Knex, signal: AbortSignal, run: (conn: PgConnection) => Promise<Row[]>): Promise<Row[]> {
-  const conn = (await db.client.acquireConnection()) as PgConnection;
-  try {
-    return await cancelOnAbort(db, conn, signal, () => run(conn));
-  } finally {
-    await db.client.releaseConnection(conn);
-  }
+function cancellable(db: Knex, signal: AbortSignal, run: (conn: PgConnection) => Promise<Row[]>): Promise<Row[]> {
+  return onPooledConnection<PgConnection, Row[]>(db, (conn) => cancelOnAbort(db, conn, signal, () => run(conn)));
 }
 
 /**

@@ -6,6 +6,7 @@
  * shape the connection itself, stay in knex.ts.
  */
 import type { Knex } from 'knex';
+import { onPooledConnection } from '../patches/knex.js';
 import { isSqlite, normalizeRawResult } from './knex.js';
 
 /** A prepared better-sqlite3 statement, as far as rows read as arrays need it. */
@@ -135,12 +136,7 @@ const SQLITE: Dialect = {
   skipLockedSql: () => '',
   eachRowOnPool: async (db, sql, bindings, visit) => {
     // an in-memory database has only the pool's connection
-    const conn = (await db.client.acquireConnection()) as { prepare(sql: string): SqliteStatement };
-    try {
-      eachSqliteRow(conn.prepare(sql), bindings, visit);
-    } finally {
-      await db.client.releaseConnection(conn);
-    }
+    await onPooledConnection<{ prepare(sql: string): SqliteStatement }, void>(db, async (conn) => eachSqliteRow(conn.prepare(sql), bindings, visit));
   },
   emptyTables: (db, tables) =>
     db.transaction(async (trx) => {

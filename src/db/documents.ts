@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { insertRows, prepared, whereIdIn } from './knex.js';
 
 /** The organization subtypes whose full record (getCompany, getInvestor, getGovNgo, getUniversity) is kept as a document. */
-export const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo', 'university'] as const;
+const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo', 'university'] as const;
 export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
 
 /**
@@ -20,8 +20,17 @@ export type DocumentKind = 'transaction' | OrganizationKind | 'company_row' | 'p
 /** The entities a kind of document is kept for: an organization subtype or every person (`person`). */
 export type EntityKind = OrganizationKind | 'person';
 
+/** Every kind, in the order they are built and compared. */
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANIZATION_KINDS, 'company_row', 'person', 'fund'];
+
 /** The entities a kind of document is kept for (null: rounds and funds, not entities). */
 export const subtypeOf = (kind: DocumentKind): EntityKind | null => (kind === 'transaction' || kind === 'fund' ? null : kind === 'company_row' ? 'company' : kind);
+
+/** The record a kind of document shows, as an import of an export names it: `entity` for entities' kinds, else the kind. */
+export const recordOf = (kind: DocumentKind): string => (subtypeOf(kind) === null ? kind : 'entity');
+
+/** The records some document shows (an import writing none of them has no document to rebuild). */
+export const DOCUMENTED_RECORDS: ReadonlySet<string> = new Set(DOCUMENT_KINDS.map(recordOf));
 
 /** The kind of entity a row is, as `subtypeOf` names them (null: an organization without documents). */
 export const entityKindOf = (e: { type: string; subtype: string | null }): EntityKind | null =>

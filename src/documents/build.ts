@@ -15,12 +15,12 @@ import type { Knex } from 'knex';
 import { lockSites, type LockSite } from '../access/locked.js';
 import {
   deleteDocuments,
+  DOCUMENT_KINDS,
   documentBatch,
   entitiesAmong,
   entitiesShowing,
   entityKindOf,
   fundsShowing,
-  ORGANIZATION_KINDS,
   recordIdBatch,
   roundsByCompany,
   roundsShowing,
@@ -109,9 +109,6 @@ const OPERATION: Record<DocumentKind, { id: string; row: boolean; csv?: string }
   // a `listFunds` row is the same `Fund`
   fund: { id: 'getFund', row: false },
 };
-
-/** Every kind, in the order they are built and compared. */
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANIZATION_KINDS, 'company_row', 'person', 'fund'];
 
 /** The kinds of entities' documents. */
 const ENTITY_DOCUMENT_KINDS = DOCUMENT_KINDS.filter((k) => subtypeOf(k) !== null);

@@ -15,6 +15,7 @@ import { ExportStore } from '../db/exportedImports.js';
 import { analyzeImported, ImportStore, type Outcome } from '../db/imports.js';
 import { upsertInvestments, upsertInvestors, upsertPeople } from '../db/importParts.js';
 import { dialectOf } from '../db/dialect.js';
+import { DOCUMENTED_RECORDS } from '../db/documents.js';
 import { markImporting } from '../db/knex.js';
 import { compileLockPlans } from '../documents/plans.js';
 import { readCsv, readLines } from './csv.js';
@@ -87,9 +88,6 @@ export interface ImportOptions {
   signal?: AbortSignal;
 }
 
-/** The records of exported lists that record documents show (src/documents/build.ts): rounds, entities and funds. */
-const DOCUMENTED: ReadonlySet<string> = new Set(['transaction', 'entity', 'fund']);
-
 export const MAX_REJECTIONS_LISTED = 100;
 const BATCH = 1000;
 /** Rows inserted from which the imported tables' planner statistics are refreshed after the commit. */
@@ -153,7 +151,7 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
   // one writer: the record documents' lock plans are compiled before the write lock is taken, not
   // while every other writer (a server's metering) waits for it; not for an export of a list whose
   // records no document shows (a parse of openapi.yaml was most of their import)
-  if (dialectOf(db).oneWriter && (!opts.type || DOCUMENTED.has(EXPORTED_TYPES[opts.type]))) compileLockPlans();
+  if (dialectOf(db).oneWriter && (!opts.type || DOCUMENTED_RECORDS.has(EXPORTED_TYPES[opts.type]))) compileLockPlans();
   // SQLite: the statistics' ANALYZE after the commit writes too, so the marker covers it as well
   await markImporting(db, async () => {
     try {

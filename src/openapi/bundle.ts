@@ -1,6 +1,6 @@
 /**
  * The contract as one document. The hand-written `openapi.yaml` keeps its large captured examples in
- * `openapi/examples/` (an Example Object's `externalValue`, scripts/split-examples.ts), writes the blocks every
+ * `openapi/examples/` (an Example Object's `externalValue`, a media type's `x-example`: scripts/split-examples.ts), writes the blocks every
  * operation repeats in a shorthand (src/openapi/shorthand.ts) and keeps its
  * per-subtype schemas and rows of several shapes as `x-flatten` and `x-merge` stubs (src/openapi/flatten.ts) and leaves the version
  * table of its description to src/versions/render.ts; the bundle fills in all three, so the
@@ -35,11 +35,19 @@ export function exampleValue(ref: string, content: string): unknown {
   return ref.endsWith('.json') ? JSON.parse(content) : content;
 }
 
-/** Replaces every Example Object's `externalValue` under `node` with the `value` its file holds. */
+/**
+ * Replaces every Example Object's `externalValue` under `node` with the `value` its file holds, and a
+ * media type's `x-example` (the file of its single example) with that `example`, at its place.
+ */
 function inlineExamples(node: unknown, read: ExampleReader): void {
   if (Array.isArray(node)) for (const item of node) inlineExamples(item, read);
   else if (node && typeof node === 'object') {
     const o = node as Json;
+    if (typeof o['x-example'] === 'string') {
+      const entries = Object.entries(o).map(([k, v]) => (k === 'x-example' ? ['example', exampleValue(v, read(v))] : [k, v]));
+      for (const k of Object.keys(o)) delete o[k];
+      Object.assign(o, Object.fromEntries(entries));
+    }
     if (o.examples && typeof o.examples === 'object' && !Array.isArray(o.examples))
       for (const ex of Object.values(o.examples as Json))
         if (ex && typeof ex.externalValue === 'string' && !/^[a-z]+:/.test(ex.externalValue)) {

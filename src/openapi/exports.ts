@@ -14,6 +14,8 @@
 type Json = Record<string, any>;
 
 const PARAMETERS = '#/components/parameters/';
+/** A parameter written as the bare name of a component (the shorthand, src/openapi/shorthand.ts): its reference. */
+export const parameterRef = (p: unknown): Json => (typeof p === 'string' ? { $ref: PARAMETERS + p } : (p as Json));
 /** Parameters of a page that an export, which streams every row, has no use for. */
 const PAGE_ONLY = new Set(['limit', 'cursor', 'include_total', 'If-None-Match']);
 const ERRORS = [400, 401, 402, 403, 429, 500, 503, 504];
@@ -23,6 +25,11 @@ const description = (noun: string, list: string) => `Every ${noun} matching \`fi
 keys, tier, version and currency), streamed without pages: NDJSON (one row of \`${list}\`'s
 \`data\` per line, then the trailer line \`{"_export": ...}\`) or CSV (\`format\`, or the \`Accept\`
 header). Caps, credits and the trailer: see the \`format\` parameter.
+`;
+
+/** The sentence a list's `description` ends with, pointing to its export (added to the list by `expandExports`). */
+export const exportNote = (operationId: string) => `Every matching row at once: \`${operationId}\`. The \`format=ndjson|csv\` query parameter and
+\`Accept: application/x-ndjson|text/csv\` still stream that export here, for existing callers.
 `;
 
 /** The example files of an export operation, by what they show. */
@@ -38,7 +45,7 @@ function exportOperation(list: Json, spec: Json, components: Json): Json {
     throw new Error(`${list.operationId}: x-export needs path, operationId, summary and noun`);
   const declared = (p: Json): Json => (p.$ref ? components.parameters?.[String(p.$ref).slice(PARAMETERS.length)] ?? {} : p);
   // copies: tools that dereference in place must not see one object at two places of the document
-  const params: Json[] = [...((list['x-parameters'] ?? []) as string[]).map((n) => ({ $ref: PARAMETERS + n })), ...structuredClone(list.parameters ?? [])].filter(
+  const params: Json[] = [...((list['x-parameters'] ?? []) as string[]), ...structuredClone(list.parameters ?? [])].map(parameterRef).filter(
     (p) => !PAGE_ONLY.has(declared(p).name),
   );
   const headersAt = params.findIndex((p) => declared(p).in === 'header');
@@ -70,7 +77,10 @@ function exportOperation(list: Json, spec: Json, components: Json): Json {
   };
 }
 
-/** Adds the export operation of every list with `x-export` after the list's path item, and drops `x-export`. */
+/**
+ * Adds the export operation of every list with `x-export` after the list's path item, ends the list's
+ * description with the sentence naming it, and drops `x-export`.
+ */
 export function expandExports(doc: Json): Json {
   if (!doc.paths) return doc;
   const paths: Json = {};
@@ -80,6 +90,7 @@ export function expandExports(doc: Json): Json {
       const spec = op && typeof op === 'object' ? (op as Json)['x-export'] : undefined;
       if (!spec) continue;
       delete (op as Json)['x-export'];
+      (op as Json).description = `${(op as Json).description ?? ''}${exportNote(spec.operationId)}`;
       if (spec.path in doc.paths || spec.path in paths) throw new Error(`x-export of ${(op as Json).operationId}: ${spec.path} is written out already`);
       paths[spec.path] = { get: exportOperation(op as Json, spec, doc.components ?? {}) };
     }

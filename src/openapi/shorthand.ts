@@ -10,10 +10,12 @@
  * - `x-headers: name` on a response: the set's headers, then the response's own `headers`;
  * - `x-json: Schema` on a response: JSON `content` of that schema with its example in `openapi/examples/<operationId>.<status>.json`;
  *   `x-json: {schema: Schema, currencies: [USD, ...]}`: one example per currency, `<operationId>.<status>.<currency>.json`;
- * - `x-parameters: [Filter, Cursor]` on an operation or path item whose parameters are all references;
+ * - `x-parameters: [Filter, Cursor]` on an operation or path item whose parameters are all references, and
+ *   `- Cursor` among parameters written out: the reference to that component;
  * - `x-scopes: ['read:entities']` on an operation: `security` by OAuth2 (with the client id) or a bearer token, both with those scopes;
  * - a schema `{x-page-of: Row}`: a page of rows (`data`, `page`, `currency`, `meta`), `{x-data-of: Record}`: one record (`data`, `currency`);
- * - `x-export: {path, operationId, summary, noun}` on a list operation: its export operation (src/openapi/exports.ts).
+ * - `x-export: {path, operationId, summary, noun}` on a list operation: its export operation (src/openapi/exports.ts);
+ * - `{x-sort: [keys]}` in `components.parameters` and `x-notes: [name]` on an operation: wording kept once (src/openapi/phrases.ts).
  *
  * `expandShorthand` turns a parsed document into the long form (src/openapi/bundle.ts applies it, so the
  * bundle and everything that reads it see plain OpenAPI); `shorten` rewrites the long-form blocks of the
@@ -21,7 +23,8 @@
  * operations added in the long form are folded the next time it runs and the rest of the text is kept.
  */
 import YAML from 'yaml';
-import { expandExports } from './exports.js';
+import { expandExports, parameterRef } from './exports.js';
+import { blockEnd, expandPhrases, foldPhrases, indentOf } from './phrases.js';
 
 type Json = Record<string, any>;
 
@@ -51,8 +54,9 @@ function sortedResponses(responses: Json): Json {
 }
 
 function expandParameters(node: Json): void {
+  if (Array.isArray(node.parameters)) node.parameters = node.parameters.map(parameterRef);
   if (!Array.isArray(node['x-parameters'])) return;
-  const refs = (node['x-parameters'] as string[]).map((name) => ({ $ref: PARAMETERS + name }));
+  const refs = (node['x-parameters'] as string[]).map(parameterRef);
   replaceIn(node, renamed(node, 'x-parameters', 'parameters', [...refs, ...(node.parameters ?? [])]));
 }
 
@@ -141,6 +145,7 @@ const SCHEMA_SHORTHAND: Record<string, string> = {
 /** Expands the shorthand of a parsed document in place and drops its definitions. */
 export function expandShorthand(doc: Json): Json {
   expandExports(doc);
+  expandPhrases(doc);
   const components = (doc.components ?? {}) as Json;
   const shared = (components['x-shared-responses'] ?? {}) as Json;
   const sets = (components['x-header-sets'] ?? {}) as Json;
@@ -160,21 +165,12 @@ export function expandShorthand(doc: Json): Json {
 
 // ---- the rewrite into the shorthand, on the text ----
 
-const indentOf = (line: string) => line.length - line.trimStart().length;
-
-/** The lines after `at` that belong to the block opened there (deeper indentation, or blank). */
-function blockEnd(lines: string[], at: number): number {
-  const base = indentOf(lines[at]!);
-  let end = at + 1;
-  while (end < lines.length && (lines[end]!.trim() === '' || indentOf(lines[end]!) > base)) end++;
-  while (end > at + 1 && lines[end - 1]!.trim() === '') end--;
-  return end;
-}
 
 const quoteRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const SHARED_LINE = new RegExp(`^'(\\d{3})': \\{\\$ref: '${quoteRe(RESPONSES)}([\\w-]+)'\\}$`);
 const HEADER_LINE = new RegExp(`^([\\w-]+): \\{\\$ref: '${quoteRe(HEADERS)}([\\w-]+)'\\}$`);
 const PARAMETER_LINE = new RegExp(`^- \\$ref: '${quoteRe(PARAMETERS)}([\\w-]+)'$`);
+const BARE_PARAMETER_LINE = /^- ([A-Z][\w-]*)$/;
 
 type Rewrite = (lines: string[], at: number, end: number, indent: string) => string[] | undefined;
 
@@ -224,16 +220,17 @@ const foldHeaders =
     return [`${indent}x-headers: ${best[0]}`, ...(rest.length ? [lines[at]!, ...rest] : [])];
   };
 
-/** `parameters:` that are all references: one `x-parameters` list of their names. */
+/**
+ * `parameters:` that are all references: one `x-parameters` list of their names; references among
+ * parameters written out: their bare names.
+ */
 const foldParameters: Rewrite = (lines, at, end, indent) => {
-  const names: string[] = [];
-  for (let i = at + 1; i < end; i++) {
-    const line = lines[i]!;
-    const m = line.startsWith(`${indent}  - `) ? PARAMETER_LINE.exec(line.trim()) : null;
-    if (!m) return undefined;
-    names.push(m[1]!);
-  }
-  return names.length ? [`${indent}x-parameters: [${names.join(', ')}]`] : undefined;
+  const item = `${indent}  - `;
+  const nameOf = (line: string) => (line.startsWith(item) ? (PARAMETER_LINE.exec(line.trim()) ?? BARE_PARAMETER_LINE.exec(line.trim()))?.[1] : undefined);
+  const names = lines.slice(at + 1, end).map(nameOf);
+  if (names.every((n) => n !== undefined)) return names.length ? [`${indent}x-parameters: [${names.join(', ')}]`] : undefined;
+  const body = lines.slice(at + 1, end).map((line, j) => (names[j] !== undefined ? `${item}${names[j]}` : line));
+  return body.some((line, j) => line !== lines[at + 1 + j]) ? [lines[at]!, ...body] : undefined;
 };
 
 /** `security:` by OAuth2 with the client id or a bearer token, both with the same scopes: `x-scopes`. */
@@ -344,5 +341,5 @@ export function shorten(text: string): string {
     }
     lines = out;
   }
-  return foldSchemas(lines.join('\n'));
+  return foldPhrases(foldSchemas(lines.join('\n')));
 }

@@ -178,6 +178,29 @@ export function discardConnection(conn: object, reason: string): void {
   c.__knex__disposed ??= reason;
 }
 
+/**
+ * Runs `run` on a connection drawn from knex's pool for it alone, given back after (the client's
+ * `acquireConnection` and `releaseConnection`, which knex does not document): a statement the caller
+ * must be able to cancel, or a driver call knex has no query for.
+ */
+export async function onPooledConnection<C, T>(db: Knex, run: (conn: C) => Promise<T>): Promise<T> {
+  const conn = (await db.client.acquireConnection()) as C;
+  try {
+    return await run(conn);
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
+}
+
+/**
+ * A query run on `conn` through knex's client (its undocumented `query`), so the patched `_query`
+ * under it still applies (prepared-statement names): the driver's rows.
+ */
+export async function queryOn<R>(db: Knex, conn: unknown, query: Knex.QueryBuilder | Knex.Raw): Promise<R[]> {
+  const client = db.client as { query(conn: unknown, q: unknown): Promise<{ response: { rows: R[] } }> };
+  return (await client.query(conn, query.toSQL())).response.rows;
+}
+
 const closing = new WeakMap<object, (() => Promise<void>)[]>();
 
 /**

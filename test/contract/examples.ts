@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import YAML, { type Scalar, type YAMLMap } from 'yaml';
 import { queryTimeout } from '../../src/errors.js';
+import { parameterRef } from '../../src/openapi/exports.js';
 import { unfoldJson } from '../../src/openapi/shorthand.js';
 import { exitWith, startSeededServer } from './seeded-server.js';
 
@@ -103,7 +104,8 @@ async function main(): Promise<number> {
         const op = (item as Json)[m];
         const code = op && successOf(op);
         const media = code ? op.responses[code].content['application/json'] : undefined;
-        if (code && !SKIP.has(op.operationId) && media.example === undefined && media.examples === undefined) missing.push(`${m.toUpperCase()} ${p}`);
+        if (code && !SKIP.has(op.operationId) && media.example === undefined && media.examples === undefined && media['x-example'] === undefined)
+          missing.push(`${m.toUpperCase()} ${p}`);
       }
     for (const m of missing) console.error(`no example: ${m}`);
     return missing.length ? 1 : 0;
@@ -142,7 +144,8 @@ async function main(): Promise<number> {
       if (!map?.range || !map.items.length) throw new Error(`no mapping at ${at.join(' > ')}`);
       const json = JSON.stringify(value);
       const existing = map.items.find((i) => (i.key as Scalar).value === 'example');
-      const several = map.items.find((i) => (i.key as Scalar).value === 'examples');
+      // named examples, or the single one's file (`x-example`): the captured example replaces them
+      const several = map.items.find((i) => ['examples', 'x-example'].includes(String((i.key as Scalar).value)));
       if (several) {
         // a single example replaces the named ones
         const from = (several.key as Scalar).range![0];
@@ -161,7 +164,7 @@ async function main(): Promise<number> {
       const keyAt = (map.items[0]!.key as Scalar).range![0];
       const indent = ' '.repeat(keyAt - text.lastIndexOf('\n', keyAt - 1) - 1);
       const block = `examples:\n${named.map((e) => `${indent}  ${e.name}:\n${indent}    summary: ${JSON.stringify(e.summary)}\n${indent}    value: ${JSON.stringify(e.value)}\n`).join('')}`;
-      const old = map.items.find((i) => ['example', 'examples'].includes(String((i.key as Scalar).value)));
+      const old = map.items.find((i) => ['example', 'examples', 'x-example'].includes(String((i.key as Scalar).value)));
       if (old) edits.push({ from: (old.key as Scalar).range![0], to: (old.value as Scalar).range![2], text: block });
       else edits.push({ from: map.range![1], to: map.range![1], text: `${indent}${block}` });
     };
@@ -171,7 +174,10 @@ async function main(): Promise<number> {
         const op = (item as Json)[m];
         const code = op && successOf(op);
         if (!code || SKIP.has(op.operationId)) continue;
-        const params = [...((item as Json).parameters ?? []), ...(op.parameters ?? [])].map((x: Json) => resolve(doc, x));
+        // the shorthand's parameter names (`x-parameters`, a bare name in `parameters`) are references too
+        const params = [item as Json, op as Json]
+          .flatMap((o) => [...(o['x-parameters'] ?? []), ...(o.parameters ?? [])])
+          .map((x: unknown) => resolve(doc, parameterRef(x)));
         let url = p;
         let ok = true;
         let candidates: string[] = [];

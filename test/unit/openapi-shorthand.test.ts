@@ -25,14 +25,14 @@ const DEFINITIONS = `components:
         API-Version: {$ref: '#/components/headers/API-Version'}
 `;
 
-// OAuth2 alone and inline parameters have no shorthand: the same in both forms
-const MAKE_THING = `    post:
+// OAuth2 alone and inline parameters have no shorthand: the same in both forms, but for the reference among them (a bare name)
+const MAKE_THING = (id: string) => `    post:
       operationId: makeThing
       security:
         - oauth2: ['manage:things']
           clientId: []
       parameters:
-        - $ref: '#/components/parameters/Id'
+        - ${id}
         - name: dry_run
           in: query
           schema: {type: boolean}
@@ -63,7 +63,7 @@ paths:
         '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/BadRequest'}
         '404': {$ref: '#/components/responses/Gone'}
-${MAKE_THING}        '201':
+${MAKE_THING("$ref: '#/components/parameters/Id'")}        '201':
           description: Made.
           headers:
             API-Version: {$ref: '#/components/headers/API-Version'}
@@ -87,7 +87,7 @@ paths:
               schema: {type: string}
         x-shared: [304, 400]
         '404': {$ref: '#/components/responses/Gone'}
-${MAKE_THING}        '201':
+${MAKE_THING('Id')}        '201':
           description: Made.
           x-headers: metered
         x-shared: [400]
@@ -237,4 +237,81 @@ it('openapi.yaml unfolds its x-json to the long form that folds back to it', () 
   expect(text).toContain('x-json: ');
   expect(shorten(unfoldJson(text))).toBe(text);
   expect(expandShorthand(YAML.parse(unfoldJson(text))).paths).toEqual(expandShorthand(YAML.parse(text)).paths);
+});
+
+it('folds sort parameters to x-sort, the end of a description that is a note to x-notes, and references among written-out parameters to bare names; expands them back', () => {
+  const long = `paths:
+  /things:
+    get:
+      operationId: listThings
+      x-export: {path: /data/exports/things, operationId: exportThings, summary: Export things, noun: thing}
+      description: |
+        Things, newest first.
+        Every matching row at once: \`exportThings\`. The \`format=ndjson|csv\` query parameter and
+        \`Accept: application/x-ndjson|text/csv\` still stream that export here, for existing callers.
+      parameters:
+        - name: q
+          in: query
+          schema: {type: string}
+        - $ref: '#/components/parameters/ThingSort'
+      responses: {}
+  /things/{id}/parts:
+    get:
+      operationId: listParts
+      description: |
+        Parts of a thing.
+          The parent is found by UUID.
+        Cursors are bound to it.
+      x-parameters: [Id]
+      responses: {}
+components:
+  # what the generated export operation names
+  x-shared-responses: {'400': E, '401': E, '402': E, '403': E, '429': E, '500': E, '503': E, '504': E}
+  x-header-sets: {metered: {}}
+  x-notes:
+    parent: |2
+        The parent is found by UUID.
+    cursors: |
+      Cursors are bound to it.
+  parameters:
+    ThingSort:
+      name: sort
+      in: query
+      description: 'Comma-separated sort keys, each one of \`made\`, \`id\`; prefix \`-\` for descending. Default \`-made\`. Ties are broken by a unique key of the row. Any other key is a 400 \`VALIDATION_ERROR\` naming the allowed keys.'
+      schema: {type: string, maxLength: 200, pattern: '^(?:-?(?:made|id))?(?:,(?:-?(?:made|id))?)*$', example: '-made'}
+    PartSort:
+      name: sort
+      in: query
+      description: 'Comma-separated sort keys, each one of \`size\`; prefix \`-\` for descending. Default \`-size\`. Only with \`q\`. Ties are broken by a unique key of the row. Any other key is a 400 \`VALIDATION_ERROR\` naming the allowed keys.'
+      schema: {type: string, maxLength: 200, pattern: '^(?:-?(?:size))?(?:,(?:-?(?:size))?)*$', example: '-size'}
+    OddSort:
+      name: sort
+      in: query
+      description: 'Comma-separated sort keys, each one of \`size\`; prefix \`-\` for descending. Default \`-size\`.'
+      schema: {type: string, maxLength: 200, pattern: '^(?:-?(?:size))?(?:,(?:-?(?:size))?)*$', example: '-size'}
+`;
+  const short = shorten(long);
+  expect(short).toContain(`      description: |
+        Things, newest first.
+      parameters:
+        - name: q
+          in: query
+          schema: {type: string}
+        - ThingSort
+`);
+  expect(short).toContain('      description: |\n        Parts of a thing.\n      x-notes: [parent, cursors]\n');
+  expect(short).toContain('    ThingSort: {x-sort: [made, id]}\n');
+  expect(short).toContain("    PartSort:\n      x-sort:\n        keys: [size]\n        note: 'Only with `q`.'\n");
+  // not the wording x-sort writes: kept as it is
+  expect(short).toContain('    OddSort:\n      name: sort\n');
+  expect(shorten(short)).toBe(short);
+  const expanded = expandShorthand(YAML.parse(short));
+  const original = expandShorthand(YAML.parse(long.replace(/ {8}Every matching row[^\n]*\n[^\n]*callers\.\n/, '')));
+  expect(expanded).toEqual(original);
+  expect(expanded.paths['/things'].get.description).toBe(YAML.parse(long).paths['/things'].get.description);
+  expect(expanded.paths['/things/{id}/parts'].get.description).toBe('Parts of a thing.\n  The parent is found by UUID.\nCursors are bound to it.\n');
+  expect(expanded.components['x-notes']).toBeUndefined();
+  expect(expanded.components.parameters.PartSort).toEqual(YAML.parse(long).components.parameters.PartSort);
+  expect(() => expandShorthand(YAML.parse(short.replace('x-notes: [parent, cursors]', 'x-notes: [parents]')))).toThrow(/parents/);
+  expect(() => expandShorthand(YAML.parse(short.replace('{x-sort: [made, id]}', '{x-sort: []}')))).toThrow(/x-sort of ThingSort/);
 });

@@ -46,33 +46,39 @@ components:
           example: {"error":{"code":"NOT_FOUND","message":"No thing${'.'.repeat(INLINE_LIMIT)}","details":null}}
 `;
 
-it('moves each large example into a file named by where it is, leaves small ones inline (a single `example` up to its longer limit), and the bundle restores the values', () => {
+it('moves each large example into a file named by where it is, leaves small ones inline, and the bundle restores the values in their form', () => {
   const { text, files } = splitExamples(DOC);
   expect([...files.keys()].sort()).toEqual([
+    'openapi/examples/NotFound.json',
     'openapi/examples/getThing.200.USD.json',
     'openapi/examples/getThing.200.medium.json',
     'openapi/examples/listThings.200.csv',
     'openapi/examples/listThings.200.json',
   ]);
   const hand = YAML.parse(text);
+  // a single `example` stays single: its file is named by `x-example`
   expect(hand.paths['/things'].get.responses['200'].content['application/json']).toEqual({
     schema: { type: 'object' },
-    examples: { default: { externalValue: 'openapi/examples/listThings.200.json' } },
+    'x-example': 'openapi/examples/listThings.200.json',
   });
   expect(hand.paths['/things/{id}'].get.responses['200'].content['application/json'].examples).toEqual({
     USD: { summary: 'Money in USD', externalValue: 'openapi/examples/getThing.200.USD.json' },
     small: { value: { data: { id: 1 } } },
     medium: { externalValue: 'openapi/examples/getThing.200.medium.json' },
   });
-  expect(text).toContain('example: {"error":{"code":"NOT_FOUND"');
+  expect(text).toContain("x-example: 'openapi/examples/NotFound.json'");
+  expect(text).toContain('small:\n                  value: {"data":{"id":1}}');
 
   const bundled = bundleText(text, (ref) => files.get(ref)!);
   const original = YAML.parse(DOC);
-  expect(bundled.paths['/things'].get.responses['200'].content['application/json'].examples.default.value).toEqual(big);
-  expect(bundled.paths['/things'].get.responses['200'].content['text/csv'].examples.default.value).toBe(
-    original.paths['/things'].get.responses['200'].content['text/csv'].example,
-  );
-  expect(bundled.paths['/things/{id}'].get.responses['200'].content['application/json']).toEqual(original.paths['/things/{id}'].get.responses['200'].content['application/json']);
+  // the bundle is the document as written before the split, key order included
+  expect(bundled).toEqual(original);
+  expect(Object.keys(bundled.paths['/things'].get.responses['200'].content['text/csv'])).toEqual(['schema', 'example']);
+});
+
+it('keeps a single example up to its limit inline', () => {
+  const small = DOC.replace(/example: \{"error".*\n/, `example: ${JSON.stringify({ error: { code: 'NOT_FOUND', message: 'n'.repeat(SINGLE_INLINE_LIMIT - 60), details: null } })}\n`);
+  expect(splitExamples(small).text).toContain('example: {"error":{"code":"NOT_FOUND"');
 });
 
 it('is re-runnable: a second run over its own output changes nothing', () => {
@@ -85,5 +91,7 @@ it('is re-runnable: a second run over its own output changes nothing', () => {
 it('leaves no large example inline in openapi.yaml, and every one it names is in the bundle', () => {
   const text = fs.readFileSync(OPENAPI_PATH, 'utf8');
   expect(splitExamples(text).text).toBe(text);
-  expect(JSON.stringify(bundledDocument())).not.toContain('externalValue');
+  const bundle = JSON.stringify(bundledDocument());
+  expect(bundle).not.toContain('externalValue');
+  expect(bundle).not.toContain('"x-example"');
 });
