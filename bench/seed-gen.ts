@@ -41,7 +41,7 @@ async function main() {
   const db = knex({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const ctx = createCtx(db, seed, scale, buildReference(), false, true);
+  const ctx = createCtx(db, seed, scale, buildReference(), false);
   const seen = hashingFlush(ctx.w, !process.argv.includes('--no-hash'));
   await generate(ctx);
   await ctx.w.flush();

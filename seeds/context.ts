@@ -58,7 +58,6 @@ export interface Ctx {
   ref: Reference;
   w: BulkWriter;
   progress: Progress;
-  isSqlite: boolean;
   /** Next ids of the tables whose ids the seed assigns. */
   ids: Record<'entity' | 'transaction' | 'career' | 'education' | 'job' | 'fund' | 'valuation' | 'patent' | 'news', number>;
   domains: Set<string>;
@@ -74,7 +73,6 @@ export function createCtx(
   scale: ScaleName,
   ref: Reference,
   progress: boolean,
-  isSqlite: boolean,
   onPhase?: (phase: string) => void,
 ): Ctx {
   return {
@@ -82,9 +80,8 @@ export function createCtx(
     plan: planFor(scale),
     ref,
     // generated rows are written by a thread of their own (but in a SQLite database in memory); the typeahead terms come with them
-    w: new BulkWriter(db, isSqlite, TABLES, insertTarget(db), TERMS),
+    w: new BulkWriter(db, TABLES, insertTarget(db), TERMS),
     progress: new Progress(progress, onPhase),
-    isSqlite,
     ids: { entity: 1, transaction: 1, career: 1, education: 1, job: 1, fund: 1, valuation: 1, patent: 1, news: 1 },
     domains: new Set(),
     ranks: { university: 0, gov_ngo: 0, angel: 0, founder: 0, operator: 0, investor: 0, company: 0 },

@@ -7,6 +7,7 @@
 import { analyzeAll } from '../src/db/bulkIndexes.js';
 import { CLASSIFICATION_INSERTS } from '../src/db/classifications.js';
 import { INVESTOR_RANK } from '../src/db/figures.js';
+import { dialectOf } from '../src/db/dialect.js';
 import type { Ctx } from './context.js';
 
 /** Bound values per UPDATE of figures on PostgreSQL. */
@@ -27,8 +28,8 @@ export async function finalize(ctx: Ctx): Promise<void> {
     ctx.progress.tick(++done, ctx.w.totalRows);
   };
   for (const f of figures) {
-    if (ctx.isSqlite) {
-      // SQLite: one prepared UPDATE per entity. Its UPDATE ... FROM (VALUES ...) cost ~120 µs per row
+    if (dialectOf(ctx.w.db).inProcess) {
+      // in-process (SQLite): one prepared UPDATE per entity. Its UPDATE ... FROM (VALUES ...) cost ~120 µs per row
       // on large (the investors' figures: 13.9 s), this ~6 µs
       const set = f.columns.map(([column, , keep]) => `${column} = ${keep ? `coalesce(?, ${column})` : '?'}`).join(', ');
       await ctx.w.runEach(`update entities set ${set} where id = ?`, f.rows.map(([id, ...values]) => [...values, id]));
@@ -46,12 +47,9 @@ export async function finalize(ctx: Ctx): Promise<void> {
     ctx.progress.tick(++done, ctx.w.totalRows);
   }
   for (const sql of STATEMENTS) await step(sql);
-  if (!ctx.isSqlite) {
-    // ids were assigned by the seed: move the serial sequences past them
-    for (const table of SERIAL_TABLES) {
-      await ctx.w.exec(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 1), (select count(*) from ${table}) > 0)`);
-    }
-  }
+  // ids were assigned by the seed: the engine's id sequences move past them
+  await ctx.w.flush();
+  await dialectOf(ctx.w.db).restartIdsAfterMax(await ctx.w.conn(), SERIAL_TABLES);
   await ctx.w.commit();
   ctx.progress.end(ctx.w.totalRows);
 }

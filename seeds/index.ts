@@ -14,7 +14,7 @@
  */
 import type { Knex } from 'knex';
 import { withoutForeignKeys, withoutSecondaryIndexes } from '../src/db/bulkIndexes.js';
-import { isSqlite } from '../src/db/knex.js';
+import { dialectOf } from '../src/db/dialect.js';
 import { rebuildFacts, rebuildRollup } from '../src/db/rollup.js';
 import { rebuildKeywordIndex } from '../src/db/keywordIndex.js';
 import { rebuildDocuments } from '../src/documents/build.js';
@@ -43,14 +43,14 @@ export async function seedDatabase(
   opts: { scale: ScaleName; seed?: number; progress?: boolean; rollup?: boolean; onPhase?: (phase: string) => void },
 ): Promise<{ table: string; rows: number }[]> {
   const ref = buildReference();
-  const ctx = createCtx(db, opts.seed ?? DEFAULT_SEED, opts.scale, ref, opts.progress ?? false, isSqlite(db), opts.onPhase);
+  const ctx = createCtx(db, opts.seed ?? DEFAULT_SEED, opts.scale, ref, opts.progress ?? false, opts.onPhase);
   const rebuilding = (n: number) => ctx.progress.begin('indexes', n);
   // secondary indexes are built once after the load instead of row by row during it, and on
   // PostgreSQL the foreign keys are checked once, when added back, instead of once per row. The
   // derived figures are written before the indexes are built: an UPDATE of an indexed column
   // would write each of its index entries (on PostgreSQL a new entry in every index of the row)
   const tables = Object.keys(TABLES);
-  const sqlite = isSqlite(db);
+  const { oneWriter } = dialectOf(db);
   const facts = async () => {
     await rebuildFacts(db);
     return Number(((await db('analytics_facts').count({ n: '*' })) as { n: number | string }[])[0]!.n);
@@ -61,7 +61,7 @@ export async function seedDatabase(
     // the fact table is derived from the rounds just written and read by the rollup. PostgreSQL builds
     // it on a connection of its own while the figures are written, each a server process of its own
     // (large: 46.9 s one after the other, 39.7 s together); SQLite has one writer and builds it last
-    if (!sqlite) (factRows = facts()).catch(() => {}); // awaited below
+    if (!oneWriter) (factRows = facts()).catch(() => {}); // awaited below
     const figures = writing(ctx, () => finalize(ctx)).then(() => factRows && ctx.progress.begin('analytics facts', 1));
     const written = await Promise.allSettled([figures, factRows]);
     for (const r of written) if (r.status === 'rejected') throw r.reason;
@@ -73,7 +73,7 @@ export async function seedDatabase(
   const counts: { table: string; rows: number }[] = [];
   for (const table of Object.keys(TABLES)) counts.push({ table, rows: await scalar(ctx, `select count(*) as n from ${table}`) });
   await ctx.w.commit();
-  if (sqlite) ctx.progress.begin('analytics facts', 1);
+  if (oneWriter) ctx.progress.begin('analytics facts', 1);
   counts.push({ table: 'analytics_facts', rows: await (factRows ?? facts()) });
   // the semantic_keyword model is learned from the whole corpus, so it is built once everything is in
   ctx.progress.begin('keyword index', 1);

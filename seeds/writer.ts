@@ -11,6 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
+import { dialectOf, type Dialect } from '../src/db/dialect.js';
 import { sqliteFile } from '../src/db/knex.js';
 import { columnsOf, type TableName as SchemaTable } from '../src/db/schema.js';
 import { insertSql, sqliteValues, statementsOf } from './insert-sql.mjs';
@@ -229,13 +230,16 @@ export class BulkWriter {
    */
   constructor(
     readonly db: Knex,
-    private readonly sqlite: boolean,
     private readonly tables: Record<string, readonly string[]> = TABLES,
     private readonly insertThread: InsertTarget | null = null,
     private readonly derived: Partial<Record<TableName, Derive>> = {},
   ) {
     for (const t of Object.keys(tables) as TableName[]) this.buffers.set(t, []);
+    this.dialect = dialectOf(db);
   }
+
+  /** One writer: its rows are committed every COMMIT_ROWS; in-process: statements kept prepared. */
+  private readonly dialect: Dialect;
 
   /** Rows added so far (written or buffered). */
   get totalRows(): number {
@@ -318,7 +322,7 @@ export class BulkWriter {
     this.thread ??= new InsertThread(this.insertThread!, this.tables);
     const batches = this.takeBuffers();
     await this.thread.rows(batches);
-    if (this.sqlite && this.sinceCommit >= COMMIT_ROWS) {
+    if (this.dialect.oneWriter && this.sinceCommit >= COMMIT_ROWS) {
       this.thread.commitLater();
       this.sinceCommit = 0;
     }
@@ -387,7 +391,7 @@ export class BulkWriter {
 
   /** Runs `sql` with `values` (an INSERT, or `run`'s statement), kept prepared on SQLite. */
   private async execute(trx: Knex.Transaction, sql: string, values: unknown[]): Promise<void> {
-    if (!this.sqlite) {
+    if (!this.dialect.inProcess) {
       await trx.raw(sql, values as Knex.RawBinding[]);
       return;
     }

@@ -41,7 +41,7 @@ afterAll(async () => {
 
 describe('seed writer on PostgreSQL (COPY)', () => {
   it('writes hostile values exactly as a bound-parameter INSERT does', async () => {
-    const w = new BulkWriter(db, false, { via_copy: COLS }, insertTarget(db));
+    const w = new BulkWriter(db, { via_copy: COLS }, insertTarget(db));
     for (const r of rows) w.add('via_copy', r);
     await w.commit();
     await w.close();
@@ -57,7 +57,7 @@ describe('seed writer on PostgreSQL (COPY)', () => {
   it('rolls back what it copied when a later COPY fails', async () => {
     await db.raw('create table copy_parent (id integer primary key)');
     await db.raw('create table copy_child (parent_id integer not null references copy_parent (id))');
-    const w = new BulkWriter(db, false, { copy_parent: ['id'], copy_child: ['parent_id'] }, insertTarget(db));
+    const w = new BulkWriter(db, { copy_parent: ['id'], copy_child: ['parent_id'] }, insertTarget(db));
     w.add('copy_parent', { id: 1 });
     w.add('copy_child', { parent_id: 999 }); // no such parent
     await w.flush(); // the rows are gathered as COPY text and sent later; their failure comes with the commit
@@ -70,7 +70,7 @@ describe('seed writer on PostgreSQL (COPY)', () => {
   it('gathers many flushes into few COPYs, parents still before their children', async () => {
     await db.raw('create table many_parent (id integer primary key, label text)');
     await db.raw('create table many_child (id integer primary key, parent_id integer not null references many_parent (id))');
-    const w = new BulkWriter(db, false, { many_parent: ['id', 'label'], many_child: ['id', 'parent_id'] }, insertTarget(db));
+    const w = new BulkWriter(db, { many_parent: ['id', 'label'], many_child: ['id', 'parent_id'] }, insertTarget(db));
     const n = 120_000; // several flushes' worth (a flush is 60,000 values)
     for (let i = 1; i <= n; i++) {
       w.add('many_parent', { id: i, label: `parent ${i}\twith a tab` });

@@ -95,7 +95,7 @@ class Found extends Error {}
  */
 async function unmet(scale: ScaleName, want: Wanted[]): Promise<string[]> {
   const db = knex({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
-  const ctx = createCtx(db, DEFAULT_SEED, scale, buildReference(), false, true);
+  const ctx = createCtx(db, DEFAULT_SEED, scale, buildReference(), false);
   const open = new Set(want);
   const look = (table: string, row: Row) => {
     for (const w of open) {

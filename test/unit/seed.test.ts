@@ -97,7 +97,7 @@ describe('seed generator (tiny)', () => {
     const db = createDb({ dbClient: 'sqlite', databaseUrl: `sqlite:${file}`, sqliteFile: file, dbPoolMax: 1 });
     dbs.push(db);
     await migrate(db);
-    const w = new BulkWriter(db, true, { taxonomy: TABLES.taxonomy!, entity_taxonomy: TABLES.entity_taxonomy! }, insertTarget(db));
+    const w = new BulkWriter(db, { taxonomy: TABLES.taxonomy!, entity_taxonomy: TABLES.entity_taxonomy! }, insertTarget(db));
     w.add('taxonomy', { id: 1, name: 'AI', type: 'sector' });
     await w.flush();
     w.add('entity_taxonomy', { entity_id: 999, taxonomy_id: 1 }); // no such entity
