@@ -6,7 +6,8 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { cacheStatements } from '../patches/better-sqlite3.mjs';
-import { namePreparedStatements, PREPARE, valuesInserts, waitForLocks } from '../patches/knex.js';
+import { gateWriters, mayWaitForLock, namePreparedStatements, PREPARE, valuesInserts, waitForLocks, type LockWait } from '../patches/knex.js';
+import { WriterGate } from './writerGate.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
@@ -35,8 +36,9 @@ export function createDb(
       useNullAsDefault: true,
       pool: {
         min: 1,
-        // a request waiting for the write lock holds its connection: others read on the rest
-        max: memory ? 1 : SQLITE_CONNECTIONS,
+        // writers take at most SQLITE_WRITERS of them (gateWriters), even while they wait for an
+        // import's write lock: the rest are always there for reads
+        max: memory ? 1 : SQLITE_CONNECTIONS + SQLITE_WRITERS,
         afterCreate: (conn: { pragma(s: string): unknown; prepare(sql: string): unknown }, done: (err: Error | null, c: unknown) => void) => {
           cacheStatements(conn);
           conn.pragma('journal_mode = WAL');
@@ -49,7 +51,9 @@ export function createDb(
       },
     });
     valuesInserts(db);
-    waitForLocks(db, SQLITE_LOCK_WAIT_MS, { stallMs: SQLITE_IMPORT_STALL_MS, quietMs: (conn) => importQuietMs(path.resolve((conn as { name: string }).name)) });
+    waitForLocks(db, SQLITE_LOCK_WAIT_MS, SQLITE_LOCK_WAIT);
+    // one connection, shared by readers and writers alike: nothing to keep free
+    if (!memory) gateWriters(db, new WriterGate(SQLITE_WRITERS, (waitedMs) => mayWaitForLock(SQLITE_LOCK_WAIT, waitedMs, cfg.sqliteFile)));
     return db;
   }
   const db = knexFactory({
@@ -69,8 +73,14 @@ export function createDb(
   return db;
 }
 
-/** SQLite connections per process (better-sqlite3 runs each statement synchronously). */
+/** SQLite connections per process for reads (better-sqlite3 runs each statement synchronously). */
 const SQLITE_CONNECTIONS = 4;
+/**
+ * SQLite connections writers may hold at once (src/db/writerGate.ts); more writers wait for a turn
+ * holding none. SQLite writes one transaction at a time: a second lets the next writer's transaction
+ * begin while one commits.
+ */
+const SQLITE_WRITERS = 2;
 /** How long a SQLite statement waits for a lock another connection or process holds. */
 export const SQLITE_LOCK_WAIT_MS = 1000;
 /**
@@ -80,11 +90,15 @@ export const SQLITE_LOCK_WAIT_MS = 1000;
  * ones. A request's own writes (credit leases and takes, refunds, usage, rate limits, idempotency,
  * notes) wait for it as long as the importing process is alive and touches its marker (every
  * IMPORT_HEARTBEAT_MS, from a thread of its own) rather than failing with a 503; the wait polls on
- * the timers (waitForLocks), and reads never wait (WAL). An import whose process stopped beating
+ * the timers (waitForLocks) on one of the SQLITE_WRITERS connections writers may hold, the other
+ * writers wait for a turn holding none (gateWriters), and reads never wait (WAL) nor find the pool
+ * taken by waiting writers. An import whose process stopped beating
  * for this long (stopped or frozen), and any other holder (a stuck process, after 1 s), get the 503
  * (docs/decisions.md).
  */
 export const SQLITE_IMPORT_STALL_MS = 60_000;
+/** The wait of a SQLite write for the lock and for its turn (gateWriters): bounded by an importer's liveness. */
+const SQLITE_LOCK_WAIT: LockWait = { waitMs: SQLITE_LOCK_WAIT_MS, stallMs: SQLITE_IMPORT_STALL_MS, quietMs: (file) => importQuietMs(path.resolve(file)) };
 /** How often an importing process touches its marker. */
 const IMPORT_HEARTBEAT_MS = 1000;
 

@@ -12,6 +12,7 @@
  * together, which is `_query`.
  */
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
 import { requireVersion } from './version.js';
 
@@ -19,6 +20,8 @@ import { requireVersion } from './version.js';
 export const KNEX_VERSION = '3.';
 
 const PATCHED = Symbol('fd.patched');
+/** knex's CommonJS modules that its package does not export by name (the SQLite transaction class). */
+const requireKnex = createRequire(import.meta.url);
 
 /**
  * SQLite: a statement that finds the database locked (SQLITE_BUSY: another process, or another of
@@ -31,12 +34,13 @@ const PATCHED = Symbol('fd.patched');
  * machine. SQLite's own busy_timeout waits inside the synchronous call instead: one writer held
  * outside for 15 s froze every request of the process. Readers in WAL mode never need the lock.
  */
-export function waitForLocks(db: Knex, waitMs: number, longer?: { stallMs: number; quietMs(connection: unknown): number | null }): void {
+export function waitForLocks(db: Knex, waitMs: number, longer?: { stallMs: number; quietMs(file: string): number | null }): void {
   requireVersion('knex', KNEX_VERSION, 'src/patches/knex.ts');
   type SqliteClient = { _query(connection: unknown, obj: unknown): Promise<unknown> };
   const proto = Object.getPrototypeOf(db.client) as SqliteClient & { [PATCHED]?: true };
   if (proto[PATCHED]) return;
   const run = proto._query;
+  const wait: LockWait = { waitMs, stallMs: longer?.stallMs ?? 0, quietMs: longer?.quietMs ?? (() => null) };
   proto._query = async function (this: SqliteClient, connection, obj) {
     const started = Date.now();
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
@@ -44,15 +48,88 @@ export function waitForLocks(db: Knex, waitMs: number, longer?: { stallMs: numbe
         return await run.call(this, connection, obj);
       } catch (err) {
         if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
-        if (Date.now() - started + pause > waitMs) {
-          const quiet = longer?.quietMs(connection) ?? null;
-          if (quiet === null || quiet + pause > longer!.stallMs) throw err;
-        }
+        if (!mayWaitForLock(wait, Date.now() - started + pause, (connection as { name: string }).name)) throw err;
         await new Promise((r) => setTimeout(r, pause));
       }
     }
   };
   proto[PATCHED] = true;
+}
+
+/** How long a SQLite write waits for the lock, or for its turn to write (gateWriters). */
+export interface LockWait {
+  waitMs: number;
+  stallMs: number;
+  /** ms since the long writer of this database file last showed it is alive; null when there is none */
+  quietMs(file: string): number | null;
+}
+
+/** Whether a write to `file` that has waited `waitedMs` waits on: within `waitMs`, or while a long writer shows it is alive. */
+export function mayWaitForLock(wait: LockWait, waitedMs: number, file: string): boolean {
+  if (waitedMs <= wait.waitMs) return true;
+  const quiet = wait.quietMs(file);
+  return quiet !== null && quiet <= wait.stallMs;
+}
+
+const GATE = Symbol('fd.writerGate');
+/** SQL that only reads (a `with` that writes is told by its verb). */
+const READS = /^\s*(select|with|pragma|explain|values)\b/i;
+const WRITE_VERB = /\b(insert|update|delete|replace)\b/i;
+const WRITE_METHODS = new Set(['insert', 'update', 'del', 'truncate']);
+
+/** Whether a builder knex is about to run writes: a query's method, a raw statement's verb, any schema change. */
+function writes(builder: { _method?: string; _sequence?: unknown; sql?: unknown }): boolean {
+  if (builder._sequence !== undefined) return true;
+  if (typeof builder.sql === 'string') return !READS.test(builder.sql) || (/^\s*with\b/i.test(builder.sql) && WRITE_VERB.test(builder.sql));
+  return WRITE_METHODS.has(builder._method ?? 'select');
+}
+
+/**
+ * SQLite: every write of `db` that would take a pool connection (a statement that writes, run
+ * outside a transaction, and every transaction) first waits for its turn at `gate` without one
+ * (src/db/writerGate.ts), so writers waiting for another process's write lock can hold only the
+ * gate's turns and the rest of the pool stays free for reads. Knex acquires a connection in two
+ * places, both wrapped once on their prototypes: a runner's `ensureConnection` (a statement outside
+ * a transaction; inside one, the transaction's client hands out its own connection and has no gate)
+ * and the SQLite transaction's `acquireConnection`, which holds the connection for the whole
+ * transaction (a nested one gets its parent's and passes).
+ */
+export function gateWriters(db: Knex, gate: { enter(): Promise<() => void> }): void {
+  requireVersion('knex', KNEX_VERSION, 'src/patches/knex.ts');
+  type Gated = { [GATE]?: { enter(): Promise<() => void> } };
+  (db.client as Gated)[GATE] = gate;
+  const passing = async <T>(g: Gated[typeof GATE], work: () => Promise<T>): Promise<T> => {
+    const leave = await g!.enter();
+    try {
+      return await work();
+    } finally {
+      leave();
+    }
+  };
+
+  type Runner = { client: Gated; connection?: unknown; builder: { _connection?: unknown } & Parameters<typeof writes>[0]; ensureConnection(cb: unknown): Promise<unknown> };
+  const runner = Object.getPrototypeOf((db.client as unknown as { runner(b: unknown): Runner }).runner(db.queryBuilder())) as Runner & { [PATCHED]?: true };
+  if (!runner[PATCHED]) {
+    const ensure = runner.ensureConnection;
+    runner.ensureConnection = function (this: Runner, cb) {
+      const g = this.client[GATE];
+      if (!g || this.connection || this.builder._connection || !writes(this.builder)) return ensure.call(this, cb);
+      return passing(g, () => ensure.call(this, cb));
+    };
+    runner[PATCHED] = true;
+  }
+
+  type Transaction = { client: Gated; acquireConnection(config: { connection?: unknown } | undefined, cb: unknown): Promise<unknown> };
+  const trx = (requireKnex('knex/lib/dialects/sqlite3/execution/sqlite-transaction.js') as { prototype: Transaction & { [PATCHED]?: true } }).prototype;
+  if (!trx[PATCHED]) {
+    const acquire = trx.acquireConnection;
+    trx.acquireConnection = function (this: Transaction, config, cb) {
+      const g = this.client[GATE];
+      if (!g || config?.connection) return acquire.call(this, config, cb);
+      return passing(g, () => acquire.call(this, config, cb));
+    };
+    trx[PATCHED] = true;
+  }
 }
 
 /**
