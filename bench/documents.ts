@@ -6,7 +6,8 @@
  * and the transaction detail and list pinned to a version before the change that reshaped rounds
  * (the documents' precomputed downgrades; the servers' clock on a day that version is served), a
  * person's detail and the founders list of 25 (full view, USD and EUR), a fund's detail and the funds
- * list of 25, and the NDJSON export of every
+ * list of 25, the nested lists whose rows are documents (a company's rounds in USD, EUR and pinned,
+ * an investor's funds, a founder's companies; the parents with the most rows), and the NDJSON export of every
  * round (rows/s); bytes per document; and the write cost: what an import that changes rounds, and
  * one that renames a company, spend refreshing documents (the import report's `documents` step)
  * beside the whole import. Scale `tiny` or `demo` only (BENCH_SCALE; default tiny).
@@ -40,17 +41,24 @@ async function ids(t: SeedTarget) {
     const [companies, investors] = [await uuids('company'), await uuids('investor')];
     const people = ((await db('entities').where('type', 'person').orderBy('id').limit(200).select('uuid')) as { uuid: string }[]).map((r) => r.uuid);
     const funds = ((await db('funds').orderBy('id').limit(200).select('id')) as { id: number }[]).map((r) => Number(r.id));
+    // the parents of the nested lists whose rows are documents, those with the most rows first
+    const busiest = async (q: ReturnType<typeof db>) => ((await q.groupBy('e.uuid').orderByRaw(`count(*) desc, e.uuid`).limit(50).select('e.uuid')) as { uuid: string }[]).map((r) => r.uuid);
+    const nested = {
+      roundsOf: await busiest(db('entities as e').join('transactions as t', 't.company_id', 'e.id').whereNull('t.deleted_at')),
+      fundsOf: await busiest(db('entities as e').join('funds as f', 'f.investor_id', 'e.id')),
+      foundersOf: await busiest(db('entities as e').join('career as c', 'c.person_id', 'e.id').where('c.is_founder', true)),
+    };
     const sizes = (await db('record_documents')
       .groupBy('kind')
       .select('kind', db.raw('count(*) as n'), db.raw('avg(length(body)) as body'), db.raw('avg(length(money_paths) + length(lock_paths) + length(downgrades)) as paths'))) as { kind: string; n: number; body: number; paths: number }[];
-    return { rounds, companies, investors, people, funds, sizes: Object.fromEntries(sizes.map((s) => [s.kind, { documents: Number(s.n), bodyBytes: round(Number(s.body), 0), pathBytes: round(Number(s.paths), 0) }])) };
+    return { rounds, companies, investors, people, funds, nested, sizes: Object.fromEntries(sizes.map((s) => [s.kind, { documents: Number(s.n), bodyBytes: round(Number(s.body), 0), pathBytes: round(Number(s.paths), 0) }])) };
   } finally {
     await db.destroy();
   }
 }
 
 async function scenarios(t: SeedTarget) {
-  const { rounds, companies, investors, people, funds, sizes } = await ids(t);
+  const { rounds, companies, investors, people, funds, nested, sizes } = await ids(t);
   const paths: Record<string, string[]> = {
     transactionDetail: rounds.map((id) => `/data/transactions/${id}`),
     companyDetail: companies.map((uuid) => `/data/companies/${uuid}`),
@@ -67,6 +75,12 @@ async function scenarios(t: SeedTarget) {
     founderList25Eur: ['/data/founders?limit=25&currency=EUR'],
     fundDetail: funds.map((id) => `/data/funds/${id}`),
     fundList25: ['/data/funds?limit=25'],
+    // nested lists whose rows are documents (a company's rounds, an investor's funds, a founder's companies)
+    companyRounds: nested.roundsOf.map((uuid) => `/data/companies/${uuid}/funding-rounds?limit=25`),
+    companyRoundsEur: nested.roundsOf.map((uuid) => `/data/companies/${uuid}/funding-rounds?limit=25&currency=EUR`),
+    companyRoundsPinned: nested.roundsOf.map((uuid) => `/data/companies/${uuid}/funding-rounds?limit=25`),
+    investorFunds: nested.fundsOf.map((uuid) => `/data/investors/${uuid}/funds?limit=25`),
+    foundedCompanies: nested.foundersOf.map((uuid) => `/data/founders/${uuid}/founded-companies?limit=25`),
   };
   return { sizes, paths: Object.fromEntries(Object.entries(paths).filter(([name]) => !ONLY || ONLY.has(name))) };
 }

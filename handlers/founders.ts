@@ -1,13 +1,18 @@
 /** Founders: the founders list and the companies a person founded. */
 import { loadEntities } from '../src/db/entities.js';
 import { CAREER_SORTS, FOUNDER_SORTS, listFoundedCompanies, listPersons } from '../src/db/people.js';
+import type { components } from '../generated/api.js';
+import { wrappedPageFromDocuments } from '../src/documents/read.js';
 import { ok, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
+import { careerFields } from '../src/serialize/entities.js';
 import { foundedCompanyItem } from '../src/serialize/people.js';
 import { findTyped } from '../src/services/entities.js';
 import { currencyOf, pageEnvelope } from '../src/services/page.js';
 import { personPage } from '../src/services/people.js';
+
+type FoundedCompanyItem = components['schemas']['FoundedCompanyItem'];
 
 export const founderHandlers: HandlerMap = {
   listFounders: async (ctx) => {
@@ -23,6 +28,9 @@ export const founderHandlers: HandlerMap = {
     const person = await findTyped(ctx, ctx.params.id, 'person', 'Person');
     const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts: CAREER_SORTS, alias: 'e', parent: person.uuid });
     const { rows, page } = await listFoundedCompanies(db, person.id, list.where, list.page);
+    // a founded company is its career fields and the company's list row (a document; another subtype has none)
+    const found = await wrappedPageFromDocuments(ctx, 'listFoundedCompanies', 'company_row', 'company', rows.map((r) => ({ id: r.org_id, members: careerFields(r) })));
+    if (found) return { ...ok('listFoundedCompanies', { data: found.data as FoundedCompanyItem[], page: pageEnvelope(page, list), currency: currencyOf(ctx.money) }), locks: found.locks, atVersion: found.atVersion };
     const orgs = await loadEntities(db, rows.map((r) => r.org_id));
     const data = rows.map((r) => foundedCompanyItem(cfg.appUrl, r, orgs.get(r.org_id)!, ctx.money));
     return ok('listFoundedCompanies', { data, page: pageEnvelope(page, list), currency: currencyOf(ctx.money) });

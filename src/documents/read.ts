@@ -132,3 +132,46 @@ export async function pageFromDocuments(
   const records = rows.map((t) => assemble(docs.get(t.id)!, cfg.appUrl, r.money));
   return { data: records.map((a, i) => withScore(a.data, rows[i]!)), locks: documentLocks(records, true) };
 }
+
+/** A row of a page that holds one record kept as a document, after members of its own (assembled from the rows). */
+export interface WrappingRow {
+  /** The record of the document. */
+  id: number;
+  /** The row's own members, which come first. */
+  members: Record<string, unknown>;
+}
+
+/**
+ * A page whose rows each hold a record kept as a document under `key`, after their own members (a
+ * founded company: the career fields, then the company's list row): from the documents as
+ * `pageFromDocuments`, each row's text its members' text around the document's, the lock sites moved
+ * under `key`; null when documents are off or a row's record has no document of this kind. The rows
+ * carry no `updated_at` of their own, so neither does a text (the answer has no `Last-Modified`, as
+ * from the rows).
+ */
+export async function wrappedPageFromDocuments(
+  r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>,
+  operationId: string,
+  kind: DocumentKind,
+  key: string,
+  rows: readonly WrappingRow[],
+): Promise<{ data: unknown[]; locks: Result['locks']; atVersion?: true } | null> {
+  const { db, cfg } = r.deps;
+  if (!cfg.recordDocuments) return null;
+  const docs = await loadDocuments(db, kind, rows.map((t) => t.id));
+  if (!rows.every((t) => docs.has(t.id))) return null;
+  const texts = rows.map((t) => documentText(docs.get(t.id)!, cfg.appUrl, r, operationId));
+  if (texts.every((t) => t !== null)) {
+    const member = `${JSON.stringify(key)}:`;
+    const data = texts.map((text, i) => {
+      const head = JSON.stringify(rows[i]!.members).slice(0, -1);
+      return new RawJson(`${head}${head === '{' ? '' : ','}${member}${text}}`, undefined);
+    });
+    return { data, locks: () => {}, atVersion: true };
+  }
+  const records = rows.map((t) => {
+    const a = assemble(docs.get(t.id)!, cfg.appUrl, r.money);
+    return { data: { ...t.members, [key]: a.data }, sites: a.sites.map((s) => ({ ...s, at: [key, ...s.at], record: [key, ...s.record] })) };
+  });
+  return { data: records.map((a) => a.data), locks: documentLocks(records, true) };
+}

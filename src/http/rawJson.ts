@@ -7,8 +7,8 @@
 export class RawJson {
   constructor(
     readonly text: string,
-    /** The row's `updated_at` (the answer's `Last-Modified`, src/http/caching.ts). */
-    readonly updated_at: string,
+    /** The row's `updated_at` (the answer's `Last-Modified`, src/http/caching.ts); none for a row without one. */
+    readonly updated_at: string | undefined,
     /** The row's CSV record in its list's export, when it was asked for (src/documents/read.ts). */
     readonly csv?: string,
   ) {}

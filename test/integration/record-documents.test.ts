@@ -5,7 +5,8 @@
  * premium sign-ins) at the latest version in USD; every record again pinned to each other served
  * version and in another currency (the currencies taken in turn, so each one serves a share of the
  * records); every page of the rounds list (with and without deleted rounds) and its NDJSON export in
- * every tier, currency and version; the CSV exports of the rounds and companies lists (a stored CSV
+ * every tier, currency and version; every nested page whose rows are documents (a company's rounds,
+ * an investor's and an entity's funds, a founder's companies) likewise; the CSV exports of the rounds and companies lists (a stored CSV
  * record per row document) in every tier, currency and version that has CSV; a client pinned before a reshaping change served the document's
  * precomputed downgrade, not a parse and a read of the rows. Then the import engine: a company renamed by an import refreshes
  * every document that shows it, in its transaction, and `verify` finds every document true; a
@@ -241,6 +242,70 @@ for (const kind of DATABASES) {
       expect(await differing(on, off, asks)).toEqual([]);
     }, 600_000);
 
+    /** The nested lists whose rows are documents: every company's rounds, every investor's funds and LP funds, every LP's funds, every founder's companies. */
+    const nestedLists = async (): Promise<string[]> => {
+      const db = on.h.db;
+      const uuids = async (q: ReturnType<typeof db>) => ((await q.distinct('e.uuid').orderBy('e.uuid')) as { uuid: string }[]).map((r) => r.uuid);
+      const withRounds = await uuids(db('entities as e').join('transactions as t', 't.company_id', 'e.id').whereNull('t.deleted_at'));
+      const investors = await uuids(db('entities as e').where('e.subtype', 'investor'));
+      const lps = await uuids(db('entities as e').join('fund_lps as l', 'l.lp_id', 'e.id'));
+      const founders = await uuids(db('entities as e').join('career as c', 'c.person_id', 'e.id').where('c.is_founder', true));
+      expect([withRounds.length, investors.length, lps.length, founders.length].every((n) => n > 10)).toBe(true);
+      return [
+        ...withRounds.map((u) => `/data/companies/${u}/funding-rounds`),
+        ...investors.flatMap((u) => [`/data/investors/${u}/funds`, `/data/investors/${u}/lp-funds`]),
+        ...lps.map((u) => `/data/entities/${u}/lp-funds`),
+        ...founders.map((u) => `/data/founders/${u}/founded-companies`),
+      ];
+    };
+
+    it('serves every nested page of rounds, funds and founded companies alike in every tier, currency and version', async () => {
+      const lists = await nestedLists();
+      // every row of every list in each tier, currency and version (no list of tiny is longer than 100 rows)
+      const asks: Ask[] = lists.flatMap((list, n) =>
+        versions.flatMap((version) =>
+          CALLERS.map((caller, i) => ({ url: `${list}?limit=100&currency=${i === 0 ? 'USD' : currencies[(n + i * 3) % currencies.length]}`, caller, version })),
+        ),
+      );
+      // and the pages after the first, walked by cursor, as stored texts and as parsed
+      for (const version of [LATEST_VERSION, versions.find((v) => v < V2026_10_09)!]) {
+        for (let i = 0; i < lists.length; i += 16) {
+          const walked = await Promise.all(lists.slice(i, i + 16).flatMap((list) => [pages(`${list}?limit=3`, 'premium', version), pages(`${list}?limit=3&currency=EUR`, 'free', version)]));
+          asks.push(...walked.flat().filter((a) => a.url.includes('cursor=')));
+        }
+      }
+      expect(asks.filter((a) => a.url.includes('cursor=')).length).toBeGreaterThan(100);
+      expect(await differing(on, off, asks)).toEqual([]);
+    }, 900_000);
+
+    it('the nested rounds, funds and founded companies are their documents: a tampered one shows in each', async () => {
+      const db = on.h.db;
+      const round = (await db('transactions as t').join('entities as e', 'e.id', 't.company_id').whereNull('t.deleted_at').orderBy('t.id').first('t.id', 'e.uuid')) as { id: number; uuid: string };
+      const fund = (await db('funds as f').join('entities as e', 'e.id', 'f.investor_id').orderBy('f.id').first('f.id', 'e.uuid')) as { id: number; uuid: string };
+      const lp = (await db('fund_lps as l').join('entities as e', 'e.id', 'l.lp_id').where('l.fund_id', fund.id).first('e.uuid')) as { uuid: string } | undefined;
+      const founded = (await db('career as c').join('entities as p', 'p.id', 'c.person_id').where('c.is_founder', true).orderBy('c.id').first('c.org_id', 'p.uuid')) as { org_id: number; uuid: string };
+      const tampered: [string, number, string[]][] = [
+        ['transaction', round.id, [`/data/companies/${round.uuid}/funding-rounds?limit=100`, `/data/companies/${round.uuid}/funding-rounds?limit=100&currency=EUR`]],
+        ['fund', fund.id, [`/data/investors/${fund.uuid}/funds?limit=100`, ...(lp ? [`/data/entities/${lp.uuid}/lp-funds?limit=100`] : [])]],
+        ['company_row', founded.org_id, [`/data/founders/${founded.uuid}/founded-companies?limit=100`, `/data/founders/${founded.uuid}/founded-companies?limit=100&currency=EUR`]],
+      ];
+      const bodies = await Promise.all(tampered.map(([kind, id]) => db('record_documents').where({ kind, record_id: id }).first('body') as Promise<{ body: string }>));
+      try {
+        for (const [i, [kind, id]] of tampered.entries()) {
+          const changed = bodies[i]!.body.replace(/"name":"[^"]*"/, '"name":"TAMPERED"').replace(/"round_type":("[^"]*"|null)/, '"round_type":"TAMPERED"');
+          expect(changed).not.toBe(bodies[i]!.body);
+          await db('record_documents').where({ kind, record_id: id }).update({ body: changed });
+        }
+        await idle();
+        for (const [, , urls] of tampered) {
+          const asks = urls.flatMap((url) => (['premium', 'free'] as const).map((caller) => ({ url, caller, version: LATEST_VERSION })));
+          expect(await differing(on, off, asks)).toHaveLength(asks.length);
+        }
+      } finally {
+        for (const [i, [kind, id]] of tampered.entries()) await db('record_documents').where({ kind, record_id: id }).update({ body: bodies[i]!.body });
+      }
+    }, 120_000);
+
     it('a pinned round and page are the documents with their precomputed downgrades: a tampered edit shows, and verify reports it', async () => {
       const db = on.h.db;
       const pinned = versions.find((v) => v < V2026_10_09)!;
@@ -260,6 +325,10 @@ for (const kind of DATABASES) {
         await idle();
         expect(((await ask(`/data/transactions/${id}`, pinned)).data as { created_at: string }).created_at).toBe('1999-01-01T00:00:00.000Z');
         expect((await pageOf()).find((t) => t.id === id)?.created_at).toBe('1999-01-01T00:00:00.000Z');
+        // the company's nested rounds too
+        const company = (await db('transactions as t').join('entities as e', 'e.id', 't.company_id').where('t.id', id).first('e.uuid')) as { uuid: string };
+        const nested = (await ask(`/data/companies/${company.uuid}/funding-rounds?limit=100`, pinned)).data as { id: number; created_at: string }[];
+        expect(nested.find((t) => t.id === id)?.created_at).toBe('1999-01-01T00:00:00.000Z');
         // the latest version and the rows' path are untouched
         expect(await differing(on, off, [{ url: `/data/transactions/${id}`, caller: 'premium', version: LATEST_VERSION }])).toEqual([]);
         expect(await differing(on, off, [{ url: `/data/transactions/${id}`, caller: 'premium', version: pinned }])).toHaveLength(1);

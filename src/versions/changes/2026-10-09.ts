@@ -84,8 +84,8 @@ export const change20261009: VersionChange = {
     'Validation errors 400 (422 before); transactions and valuations: announced_date/valued_date replace year/month, transactions drop created_at; date keys renamed (posted_at, published_at, fund announced_date).',
   validationStatus: 422,
   downgrades: Object.keys(ROWS),
-  // the operations answered from round documents (src/documents/)
-  recordEdited: ['getTransaction', 'listTransactions'],
+  // the operations answered from round documents (src/documents/), the company's nested rounds too
+  recordEdited: ['getTransaction', 'listTransactions', 'listCompanyFundingRounds'],
   recordEdits: transactionEdits,
   async downgradeResponse(operationId, body, stored) {
     const downgrade = ROWS[operationId];
