@@ -37,18 +37,18 @@ export async function readExport(url: string, format: 'ndjson' | 'csv', headers:
     const reader = res.body!.getReader();
     let lines = 0;
     let bytes = 0;
-    let tail = '';
-    const decoder = new TextDecoder();
+    // the stream's last bytes, whatever the chunks' sizes: the trailer line is among them
+    let tail = Buffer.alloc(0);
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
       bytes += value.byteLength;
       for (const b of value) if (b === 10) lines++;
-      tail = (tail + decoder.decode(value.subarray(Math.max(0, value.byteLength - 200)))).slice(-200);
+      tail = Buffer.concat([tail, value.subarray(Math.max(0, value.byteLength - 1000))]).subarray(-1000);
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = cpuSeconds(pid) - cpuBefore;
-    const last = tail.trimEnd().split('\n').at(-1)!;
+    const last = tail.toString('utf8').trimEnd().split('\n').at(-1)!;
     // CSV: `#_export,"<the trailer's JSON, quotes doubled>"`
     const trailer = (format === 'csv' ? { _export: JSON.parse(last.slice('#_export,"'.length, -1).replace(/""/g, '"')) } : JSON.parse(last)) as { _export: { rows: number } };
     return { rows: format === 'csv' ? trailer._export.rows : lines - 1, seconds, bytes, rssBefore, peak, trailer, cpu, load: Math.max(load, os.loadavg()[0]!) };

@@ -5,13 +5,16 @@
  * PostgreSQL, the server's), the database's size before and after, and per kind of document its
  * count and characters: the bytes a record's documents cost on disk.
  *
- *   tsx bench/migrate-documents.ts --db sqlite|postgres   (BENCH_OUT: the results file)
+ *   tsx bench/migrate-documents.ts --db sqlite|postgres [--complete]   (BENCH_OUT: the results file)
+ *
+ * `--complete` builds only the documents records lack (`completeDocuments`), for a rebuild cut short.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '../src/db/knex.js';
 import { migrate, pendingMigrations } from '../src/db/migrate.js';
+import { completeDocuments } from '../src/documents/build.js';
 import { documentCounts, documentFootprint, documentTableBytes } from '../src/db/documents.js';
 import { databaseBytes } from '../src/db/statistics.js';
 import { type DbKind, log, machineNote, postgresCpuMs, ROOT, round, SCALE, SEED, seededResult, startPostgres, target, writeJson, type Pg } from './lib.js';
@@ -37,7 +40,9 @@ async function main() {
       const started = performance.now();
       const cpu = process.cpuUsage();
       const server = kind === 'postgres' ? postgresCpuMs() : null;
-      await migrate(db);
+      // --complete: a rebuild cut short (the server stopped under it) is finished where it stopped
+      if (process.argv.includes('--complete')) log(`completed: ${JSON.stringify(await completeDocuments(db))}`);
+      else await migrate(db);
       const seconds = (performance.now() - started) / 1000;
       const used = process.cpuUsage(cpu);
       const serverCpu = server !== null ? (postgresCpuMs()! - server) / 1000 : null;
@@ -51,6 +56,7 @@ async function main() {
         seed: SEED,
         machine: machineNote(),
         pending,
+        complete: process.argv.includes('--complete'),
         seconds: round(seconds, 1),
         cpuSeconds: round((used.user + used.system) / 1e6, 1),
         ...(serverCpu !== null ? { serverCpuSeconds: round(serverCpu, 1) } : {}),

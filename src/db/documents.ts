@@ -84,6 +84,12 @@ export async function documentBatch(db: Knex, kind: DocumentKind, after: number,
   return rows.map((r) => ({ ...r, record_id: Number(r.record_id) }));
 }
 
+/** The record ids of the stored documents of a kind, in order, a batch after `after`. */
+export async function documentIdBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<number[]> {
+  const rows = (await db('record_documents').where('kind', kind).andWhere('record_id', '>', after).orderBy('record_id').limit(limit).select('record_id')) as { record_id: number }[];
+  return rows.map((r) => Number(r.record_id));
+}
+
 /** The records a kind has documents for (every round, soft-deleted ones too: lists may include them; every entity of the kind; every fund), a batch after `after`. */
 export async function recordIdBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<number[]> {
   const subtype = subtypeOf(kind);
