@@ -17,7 +17,11 @@
  * BENCH_LATENCY_RATE (requests/s of the fixed-rate latency run of each list scenario, ours and the
  * baseline, default 200; 0 = none), BENCH_LATENCY_SECONDS (its length, default 20), BENCH_PG_FLAGS
  * (extra server settings of the embedded PostgreSQL, space-separated `name=value`), BENCH_LATENCY_DBS
- * (databases of the fixed-rate runs, default sqlite,postgres).
+ * (databases of the fixed-rate runs, default sqlite,postgres), BENCH_EXPORT_FILTER (the `filter` of the export
+ * scenarios, default year[gte]:2020), BENCH_EXPORT_RUNS (exports read per export scenario, default 2).
+ *
+ * The export scenarios (`export ndjson`, `export csv`: GET /data/exports/transactions, ours only) read whole
+ * exports on one connection: rows/s, server CPU per row and RSS sampled every 100 ms throughout.
  *
  * Two latency figures per list scenario: p50/p99 of the saturating run (as many requests as 10
  * connections can send; the queue then sets the latency: p50 ≈ connections / throughput) and, after
