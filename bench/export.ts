@@ -13,12 +13,11 @@
  * Targets (issue 29): >= 50,000 rows/s on `large` PostgreSQL, RSS < 300 MB throughout; a walk page
  * at the same cost as page 1 of any list.
  */
-import os from 'node:os';
-import { performance } from 'node:perf_hooks';
-import { cpuSeconds, log, machineNote, median, overEachDatabase, round, ROOT, SCALE, SEED, timedGet, rssMb, writeJson } from './lib.js';
+import { readExport } from './exportStream.js';
+import { log, machineNote, median, overEachDatabase, round, ROOT, SCALE, SEED, timedGet, writeJson } from './lib.js';
 
 const arg = (name: string, fallback: string): string => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1]! : fallback);
-const FORMAT = arg('--format', 'ndjson');
+const FORMAT = arg('--format', 'ndjson') as 'ndjson' | 'csv';
 const LIST = arg('--list', 'transactions');
 
 interface Result {
@@ -38,40 +37,6 @@ interface Result {
   trailer: unknown;
   walkPageMs: number;
   firstPageMs: number;
-}
-
-/** Reads the whole export, counting lines; samples the server's RSS while it runs. */
-async function exportOnce(baseUrl: string, headers: Record<string, string>, pid: number) {
-  const rssBefore = rssMb(pid);
-  let peak = rssBefore ?? 0;
-  const sampler = setInterval(() => {
-    const r = rssMb(pid);
-    if (r !== null && r > peak) peak = r;
-  }, 100);
-  const started = performance.now();
-  const cpuBefore = cpuSeconds(pid);
-  const load = os.loadavg()[0]!;
-  const res = await fetch(`${baseUrl}/data/${LIST}?format=${FORMAT}`, { headers });
-  if (!res.ok) throw new Error(`export: ${res.status} ${await res.text()}`);
-  const reader = res.body!.getReader();
-  let lines = 0;
-  let bytes = 0;
-  let tail = '';
-  const decoder = new TextDecoder();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    for (const b of value) if (b === 10) lines++;
-    tail = (tail + decoder.decode(value.subarray(Math.max(0, value.byteLength - 200)))).slice(-200);
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = cpuSeconds(pid) - cpuBefore;
-  clearInterval(sampler);
-  const last = tail.trimEnd().split('\n').at(-1)!;
-  // CSV: `#_export,"<the trailer's JSON, quotes doubled>"`
-  const trailer = (FORMAT === 'csv' ? { _export: JSON.parse(last.slice('#_export,"'.length, -1).replace(/""/g, '"')) } : JSON.parse(last)) as { _export: { rows: number } };
-  return { rows: FORMAT === 'csv' ? trailer._export.rows : lines - 1, seconds, bytes, rssBefore, peak, trailer, cpu, load: Math.max(load, os.loadavg()[0]!) };
 }
 
 /** Median ms of a changed-since page past the middle of the data, and of page 1 of the default list. */
@@ -95,7 +60,7 @@ async function walkCost(baseUrl: string, headers: Record<string, string>, runs: 
 const { runs, results } = await overEachDatabase<Result>(2, async (kind, baseUrl, headers, n, pid) => {
   const out: Result[] = [];
   for (let i = 0; i < n; i++) {
-    const e = await exportOnce(baseUrl, headers, pid);
+    const e = await readExport(`${baseUrl}/data/${LIST}?format=${FORMAT}`, FORMAT, headers, pid);
     const cost = await walkCost(baseUrl, headers, 20);
     const r: Result = {
       kind,

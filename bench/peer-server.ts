@@ -26,7 +26,8 @@ try {
       graphql: true,
       openapi: true,
       include: { transactions: true, entities: true, transaction_investors: true, career: true },
-      limit: { default: 25, max: 100 },
+      // a page's investors in one request (run.ts PEER_MAX_ROWS)
+      limit: { default: 25, max: 1000 },
     },
   });
   const url = await app.start();

@@ -37,6 +37,8 @@ interface Row {
   errors: number;
   cpuMsPerRequest?: number | null;
   atRate?: { rate: number; rps: number; p50: number; p99: number };
+  requestsPerAnswer?: number;
+  export?: { rows: number; rowsPerSecond: number; cpuUsPerRow: number; rssPeakMb: number; loadAverage: number };
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rounds-'));
@@ -78,6 +80,19 @@ const medians = keys.map((k) => {
     // CPU time per request is far less sensitive to other load on the machine than req/s
     cpuMsPerRequest: same.every((r) => typeof r.cpuMsPerRequest === 'number') ? round(exactMedian(same.map((r) => r.cpuMsPerRequest!)), 3) : null,
     non2xx: Math.max(...same.map((r) => r.non2xx + r.errors)),
+    ...(same[0]!.requestsPerAnswer ? { requestsPerAnswer: same[0]!.requestsPerAnswer } : {}),
+    ...(same.every((r) => r.export)
+      ? {
+          // medians of the exports, RSS the highest of any: the target holds throughout
+          export: {
+            rows: same[0]!.export!.rows,
+            rowsPerSecond: median(same.map((r) => r.export!.rowsPerSecond)),
+            cpuUsPerRow: round(exactMedian(same.map((r) => r.export!.cpuUsPerRow)), 2),
+            rssPeakMb: Math.max(...same.map((r) => r.export!.rssPeakMb)),
+            loadAverages: same.map((r) => r.export!.loadAverage),
+          },
+        }
+      : {}),
     ...(rated.length > 0
       ? { atRate: { rate: rated[0]!.atRate!.rate, p50: median(rated.map((r) => r.atRate!.p50)), p99: median(rated.map((r) => r.atRate!.p99)), p99Runs: rated.map((r) => r.atRate!.p99) } }
       : {}),

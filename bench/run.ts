@@ -17,7 +17,11 @@
  * BENCH_LATENCY_RATE (requests/s of the fixed-rate latency run of each list scenario, ours and the
  * baseline, default 200; 0 = none), BENCH_LATENCY_SECONDS (its length, default 20), BENCH_PG_FLAGS
  * (extra server settings of the embedded PostgreSQL, space-separated `name=value`), BENCH_LATENCY_DBS
- * (databases of the fixed-rate runs, default sqlite,postgres).
+ * (databases of the fixed-rate runs, default sqlite,postgres), BENCH_EXPORT_FILTER (the `filter` of the export
+ * scenarios, default year[gte]:2020), BENCH_EXPORT_RUNS (exports read per export scenario, default 2).
+ *
+ * The export scenarios (`export ndjson`, `export csv`: GET /data/exports/transactions, ours only) read whole
+ * exports on one connection: rows/s, server CPU per row and RSS sampled every 100 ms throughout.
  *
  * Two latency figures per list scenario: p50/p99 of the saturating run (as many requests as 10
  * connections can send; the queue then sets the latency: p50 ≈ connections / throughput) and, after
@@ -31,11 +35,12 @@ import YAML from 'yaml';
 import { ANALYTICS, measureAnalytics, verdicts, type AnalyticsResult } from './analytics.js';
 import {
   apiHeaders, type ChildServer, cpuMs, load, type DbKind, ensureSeeded, forkServer, getToken, HEAP_MB, HEAP_YOUNG_MB, log, machineNote, round, ROOT,
-  rssMb, SCALE, SEED, serverHeapArgs,
+  median, rssMb, SCALE, SEED, serverHeapArgs,
   sampleIds, type SeedResult, serverEnv, snapshotLoaded, startPostgres, target, timedGet, writeJson, type Pg, type SeedTarget,
 } from './lib.js';
 import type { LoadSummary } from './load.js';
 import { DEEP_PAGE, deepCursor, LIST_QUERY, measurePaging, PAGING_RUNS, type PagingResult } from './paging.js';
+import { type ExportRead, readExport } from './exportStream.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -53,6 +58,10 @@ const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE ?? 200);
 const LATENCY_DBS = (process.env.BENCH_LATENCY_DBS || 'sqlite,postgres').split(',');
 /** Long enough for a p99 of some thousands of samples. */
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS || 20);
+/** The rounds the export scenarios stream (a filter of the list): on `large` some 100,000s of rows, seconds at the target rate. */
+const EXPORT_FILTER = process.env.BENCH_EXPORT_FILTER || 'year[gte]:2020';
+/** Exports read per export scenario (the figures are their medians; RSS the highest). */
+const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS || 2);
 
 type ServerName = 'ours' | 'samework' | 'baseline' | 'peer' | 'peerflat';
 type ScenarioName =
@@ -65,11 +74,13 @@ type ScenarioName =
   | 'heatmap'
   | 'funnel'
   | 'search'
-  | 'revalidation';
+  | 'revalidation'
+  | 'export ndjson'
+  | 'export csv';
 
 interface Scenario {
   name: ScenarioName;
-  kind: 'detail' | 'list' | 'analytics' | 'search' | 'revalidation';
+  kind: 'detail' | 'list' | 'analytics' | 'search' | 'revalidation' | 'export';
   /** Paths for our server and the baseline (the baseline ignores auth headers). */
   ours: string[];
   /** Paths for Platformatic DB, or null when it has no equivalent: flat rows (REST). */
@@ -77,6 +88,8 @@ interface Scenario {
   /** Platformatic DB on the same information as ours (GraphQL through the foreign keys), given the
    * peer's address; unset when the flat rows already are the same information (lists). */
   sameInfo?: (peerUrl: string) => Promise<string[]>;
+  /** Requests the peer sends for one answer of ours on the same information (a page, then its investors), 1 unless set. */
+  peerRequestsPerAnswer?: number;
   /** Request headers of this scenario on top of the token (ours and the same-work baseline). */
   headers?: Record<string, string>;
   /** false: the bare baseline has no equivalent (it implements no conditional requests). */
@@ -100,7 +113,26 @@ interface Row {
   errors: number;
   /** List scenarios, ours and the baseline: the run at a fixed offered load of `rate` requests/s. */
   atRate?: { rate: number; rps: number; p50: number; p99: number; non2xx: number; load: number };
+  /** The peer on the same information in more than one request: `rps` and `cpuMsPerRequest` are per answer (this many requests). */
+  requestsPerAnswer?: number;
+  /** Export scenarios (ours): one export read to its end on one connection. */
+  export?: ExportFigures;
   note?: string;
+}
+
+/** An export read on one connection: `rps` of its row is rows/s, `cpuMsPerRequest` null. */
+interface ExportFigures {
+  rows: number;
+  seconds: number;
+  megabytes: number;
+  rowsPerSecond: number;
+  /** Server CPU per row, µs (what the rows/s is with a core of its own on a shared machine). */
+  cpuUsPerRow: number;
+  rowsPerServerCpuSecond: number;
+  rssBeforeMb: number | null;
+  /** Peak RSS of the server sampled every 100 ms throughout the export. */
+  rssPeakMb: number;
+  loadAverage: number;
 }
 
 /** Entity columns our records carry that the peer's tables hold (ours adds locations and taxonomy). */
@@ -115,6 +147,31 @@ const peerTransaction = (id: string | number) =>
   graphql(`{ getTransactionById(id: ${id}) { id amountUsd announcedDate roundType standardizedRound valuationUsd isVerified isVcRound isExit sourceUrl deletedAt
     company { ${PEER_ENTITY} } }
     transactionInvestors(where: { transactionId: { eq: ${id} } }, orderBy: [{ field: position, direction: ASC }]) { isLead investor { uuid type subtype name image } } }`);
+
+/** A page of transactions with their companies (the loader resolves the page's companies in one query). */
+const peerTransactionPage = (where: string, orderBy: string) =>
+  graphql(`{ transactions(where: ${where}, orderBy: ${orderBy}, limit: ${LIMIT}) { id amountUsd announcedDate roundType standardizedRound valuationUsd isVerified isVcRound isExit sourceUrl deletedAt
+    company { ${PEER_ENTITY} } } }`);
+
+/** The investors of these transactions in order (`transaction_investors` has a composite key: Platformatic gives it no relation from a transaction). */
+const peerInvestorsOf = (ids: readonly number[]) =>
+  graphql(`{ transactionInvestors(where: { transactionId: { in: [${ids.join(',')}] } }, orderBy: [{ field: transactionId, direction: ASC }, { field: position, direction: ASC }], limit: ${PEER_MAX_ROWS}) {
+    transaction { id } isLead investor { uuid type subtype name image } } }`);
+
+/** The peer's row cap per request (peer-server.ts `limit.max`): a page's investors fit under it. */
+const PEER_MAX_ROWS = 1000;
+
+/**
+ * A client of the peer asks for a page with its companies, then for the page's investors by the
+ * page's ids: two requests per page, the second known once the first has answered (here: once,
+ * before the run, since the page is the same each time).
+ */
+async function peerPageWithInvestors(peerUrl: string, page: string): Promise<string[]> {
+  const res = await fetch(`${peerUrl}${page}`);
+  const body = (await res.json()) as { data?: { transactions: { id: number }[] }; errors?: unknown };
+  if (!body.data) throw new Error(`peer page: ${res.status} ${JSON.stringify(body.errors).slice(0, 300)}`);
+  return [page, peerInvestorsOf(body.data.transactions.map((t) => Number(t.id)))];
+}
 
 /** A company with its funding (the entity's funding columns) and its founders, in one GraphQL request. */
 const peerCompany = (id: string | number, kind: DbKind) =>
@@ -164,6 +221,10 @@ async function scenarios(baseUrl: string, headers: Record<string, string>, kind:
       kind: 'list',
       ours: [`/data/transactions?filter=${encodeURIComponent('and(year[gte]:2018,amount[gt]:5000000)')}&sort=-date&limit=${LIMIT}`],
       peer: [`/transactions?where.year.gte=2018&where.amountUsd.gt=5000000&orderby.dateSort=desc&orderby.id=desc&limit=${LIMIT}`],
+      // the same information as our rows: each with its company and its investors
+      sameInfo: (peerUrl) =>
+        peerPageWithInvestors(peerUrl, peerTransactionPage('{ year: { gte: 2018 }, amountUsd: { gt: "5000000" } }', '[{ field: dateSort, direction: DESC }, { field: id, direction: DESC }]')),
+      peerRequestsPerAnswer: 2,
     },
     { name: 'list page 1', kind: 'list', ours: [`/data/transactions?${LIST_QUERY}`], peer: [peerList] },
     {
@@ -180,6 +241,7 @@ async function scenarios(baseUrl: string, headers: Record<string, string>, kind:
       // the peer serves the founder rows only (no career/education/portfolio glances)
       peer: [`/entities?where.type.eq=person&where.isFounder.eq=${kind === 'sqlite' ? 1 : true}&orderby.signalRating=desc&orderby.id=desc&limit=${LIMIT}`],
     },
+    ...(['ndjson', 'csv'] as const).map((format): Scenario => ({ name: `export ${format}`, kind: 'export', ours: [`/data/exports/transactions?format=${format}&filter=${encodeURIComponent(EXPORT_FILTER)}`], peer: null, bare: false })),
     { name: 'heatmap', kind: 'analytics', ours: [ANALYTICS.heatmap], peer: null },
     { name: 'funnel', kind: 'analytics', ours: [ANALYTICS.funnel], peer: null },
   ];
@@ -298,6 +360,11 @@ async function runAll(kind: DbKind, server: ServerName, child: ChildServer, list
   for (const scenario of list) {
     const s = scenario;
     const headers = { ...outer, ...(s.headers ?? {}) };
+    if (s.kind === 'export') {
+      // the same-work and bare baselines serve no exports (bench/routes.ts), the peer none at all
+      if (server === 'ours') rows.push(await measureExport(kind, child, s, headers));
+      continue;
+    }
     const problem = s.kind === 'revalidation' ? null : await check(child.baseUrl, s.ours, headers);
     if (problem) {
       log(`${kind} ${server} ${s.name}: skipped (${problem})`);
@@ -311,6 +378,8 @@ async function runAll(kind: DbKind, server: ServerName, child: ChildServer, list
     // a revalidation is answered 304 (not 2xx) when it works
     const non2xx = s.kind === 'revalidation' ? r.requests - (r.statusCodes?.['304'] ?? 0) : r.non2xx;
     const row: Row = { db: kind, scenario: s.name, kind: s.kind, server, rps: r.rps, p50: r.p50, p99: r.p99, rssPeakMb: r.rssPeakMb, cpuMsPerRequest: r.cpuMsPerRequest, connections, requests: r.requests, non2xx, errors: r.errors };
+    const per = server === 'peer' ? (s.peerRequestsPerAnswer ?? 1) : 1;
+    if (per > 1) Object.assign(row, { rps: round(r.rps / per, 1), cpuMsPerRequest: r.cpuMsPerRequest === null ? null : round(r.cpuMsPerRequest * per, 3), requestsPerAnswer: per });
     if (s.kind === 'list' && server !== 'peer' && server !== 'peerflat' && LATENCY_RATE > 0 && LATENCY_DBS.includes(kind)) {
       log(`${kind} ${server}: ${s.name} at ${LATENCY_RATE} requests/s (${LATENCY_SECONDS} s)`);
       const f = await load({ url: child.baseUrl, paths: s.ours, headers, connections, seconds: LATENCY_SECONDS, overallRate: LATENCY_RATE, arrivals: 'poisson' });
@@ -319,6 +388,32 @@ async function runAll(kind: DbKind, server: ServerName, child: ChildServer, list
     }
     rows.push(row);
   }
+}
+
+/** An export scenario on our server: EXPORT_RUNS exports read to their end on one connection, medians (RSS: the highest). */
+async function measureExport(kind: DbKind, child: ChildServer, s: Scenario, headers: Record<string, string>): Promise<Row> {
+  const format = s.name === 'export csv' ? 'csv' : 'ndjson';
+  const reads: ExportRead[] = [];
+  for (let i = 0; i < EXPORT_RUNS; i++) {
+    log(`${kind} ours: ${s.name} ${i + 1}/${EXPORT_RUNS} (${EXPORT_FILTER})`);
+    reads.push(await readExport(`${child.baseUrl}${s.ours[0]}`, format, headers, child.pid));
+  }
+  const rows = reads[0]!.rows;
+  const seconds = median(reads.map((e) => e.seconds));
+  const cpu = median(reads.map((e) => e.cpu));
+  const figures: ExportFigures = {
+    rows,
+    seconds: round(seconds),
+    megabytes: round(reads[0]!.bytes / 1e6, 1),
+    rowsPerSecond: Math.round(rows / seconds),
+    cpuUsPerRow: round((cpu * 1e6) / rows, 2),
+    rowsPerServerCpuSecond: Math.round(rows / cpu),
+    rssBeforeMb: reads[0]!.rssBefore,
+    rssPeakMb: Math.max(...reads.map((e) => e.peak)),
+    loadAverage: round(Math.max(...reads.map((e) => e.load)), 1),
+  };
+  log(`${kind} ours: ${s.name}: ${rows} rows, ${figures.rowsPerSecond} rows/s, ${figures.cpuUsPerRow} µs CPU per row, RSS ${figures.rssBeforeMb} -> ${figures.rssPeakMb} MB`);
+  return { db: kind, scenario: s.name, kind: 'export', server: 'ours', rps: figures.rowsPerSecond, p50: 0, p99: 0, rssPeakMb: figures.rssPeakMb, cpuMsPerRequest: null, connections: 1, requests: EXPORT_RUNS, non2xx: 0, errors: 0, export: figures };
 }
 
 function table(rows: Row[]): string {

@@ -3,7 +3,7 @@
  * record, read by id, and the records whose document shows a changed entity or round.
  */
 import type { Knex } from 'knex';
-import { insertRows, prepared, whereIdIn } from './knex.js';
+import { insertRows, isSqlite, prepared, whereIdIn } from './knex.js';
 
 /** The organization subtypes whose full record (getCompany, getInvestor, getGovNgo, getUniversity) is kept as a document. */
 const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo', 'university'] as const;
@@ -93,6 +93,12 @@ export async function documentBatch(db: Knex, kind: DocumentKind, after: number,
   return rows.map((r) => ({ ...r, record_id: Number(r.record_id) }));
 }
 
+/** The record ids of the stored documents of a kind, in order, a batch after `after`. */
+export async function documentIdBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<number[]> {
+  const rows = (await db('record_documents').where('kind', kind).andWhere('record_id', '>', after).orderBy('record_id').limit(limit).select('record_id')) as { record_id: number }[];
+  return rows.map((r) => Number(r.record_id));
+}
+
 /** The records a kind has documents for (every round, soft-deleted ones too: lists may include them; every entity of the kind; every fund), a batch after `after`. */
 export async function recordIdBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<number[]> {
   const subtype = subtypeOf(kind);
@@ -170,4 +176,27 @@ export async function entityDocumentByUuid(db: Knex, kind: EntityKind, uuid: str
     ).first(READ_COLUMNS.map((c) => `d.${c}`)),
   )) as DocumentRow | undefined;
   return row ? { ...row, csv: row.csv ?? null, record_id: Number(row.record_id) } : null;
+}
+
+/** Per kind of document: how many are stored and the characters of their columns (what a document costs on disk, before page overhead). */
+export async function documentFootprint(db: Knex): Promise<{ kind: string; documents: number; body_chars: number; other_chars: number }[]> {
+  const len = isSqlite(db) ? 'length' : 'octet_length';
+  const rows = (await db('record_documents')
+    .groupBy('kind')
+    .orderBy('kind')
+    .select('kind', db.raw('count(*) as n'), db.raw(`sum(${len}(body)) as body`), db.raw(`sum(${len}(money_paths) + ${len}(lock_paths) + ${len}(downgrades) + coalesce(${len}(csv), 0)) as other`))) as { kind: string; n: number | string; body: number | string; other: number | string }[];
+  return rows.map((r) => ({ kind: r.kind, documents: Number(r.n), body_chars: Number(r.body), other_chars: Number(r.other) }));
+}
+
+/** PostgreSQL: bytes of the documents table with its indexes and TOAST (null on SQLite, where the file size says it). */
+export async function documentTableBytes(db: Knex): Promise<number | null> {
+  if (isSqlite(db)) return null;
+  const r = (await db.raw(`select pg_total_relation_size('record_documents') as n`)) as { rows: { n: string }[] };
+  return Number(r.rows[0]!.n);
+}
+
+/** Per kind of document, how many are stored. */
+export async function documentCounts(db: Knex): Promise<{ kind: string; documents: number }[]> {
+  const rows = (await db('record_documents').groupBy('kind').orderBy('kind').select('kind', db.raw('count(*) as n'))) as { kind: string; n: number | string }[];
+  return rows.map((r) => ({ kind: r.kind, documents: Number(r.n) }));
 }

@@ -11,6 +11,7 @@
  */
 import type { Knex } from 'knex';
 import { dialectOf } from './dialect.js';
+import { isSqlite } from './knex.js';
 
 /** Expression indexes (first column) and their statistics target. */
 export const STATISTICS_TARGETS: readonly [index: string, target: number][] = [
@@ -26,4 +27,11 @@ export async function applyStatisticsTargets(db: Knex, only?: readonly string[])
     if (only && !only.includes(index)) continue;
     await db.raw(sql, [index]);
   }
+}
+
+/** PostgreSQL: bytes of the connection's database on disk (null on SQLite, where the file size says it). */
+export async function databaseBytes(db: Knex): Promise<number | null> {
+  if (isSqlite(db)) return null;
+  const r = (await db.raw('select pg_database_size(current_database()) as n')) as { rows: { n: string }[] };
+  return Number(r.rows[0]!.n);
 }

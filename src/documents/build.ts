@@ -17,6 +17,7 @@ import {
   deleteDocuments,
   DOCUMENT_KINDS,
   documentBatch,
+  documentIdBatch,
   entitiesAmong,
   entitiesShowing,
   entityKindOf,
@@ -281,6 +282,31 @@ async function everyId(db: Knex, kind: DocumentKind): Promise<number[]> {
 }
 
 /** Every document rebuilt from the base rows (the seed's last step, and a database migrated to documents). */
+/**
+ * The documents every record lacks, built (a rebuild cut short leaves the table neither empty, which
+ * `migrate` fills, nor whole): per entity kind, the entities missing any kind of theirs; the rounds
+ * and funds without one.
+ */
+export async function completeDocuments(db: Knex): Promise<DocumentsRefreshed> {
+  const missing = async (kind: DocumentKind) => {
+    const have = new Set(await storedIds(db, kind));
+    return (await everyId(db, kind)).filter((id) => !have.has(id));
+  };
+  const out: DocumentsRefreshed = { transactions: await rebuildTransactions(db, await missing('transaction')), organizations: 0, people: 0, funds: await rebuild(db, 'fund', await missing('fund')) };
+  for (const kind of ENTITY_KINDS) {
+    const ids = new Set<number>();
+    for (const k of KINDS_OF[kind]) for (const id of await missing(k)) ids.add(id);
+    out[kind === 'person' ? 'people' : 'organizations'] += await rebuildEntities(db, kind, [...ids].sort((a, b) => a - b));
+  }
+  return out;
+}
+
+async function storedIds(db: Knex, kind: DocumentKind): Promise<number[]> {
+  const ids: number[] = [];
+  for (let batch = await documentIdBatch(db, kind, 0, 20000); batch.length; batch = await documentIdBatch(db, kind, batch[batch.length - 1]!, 20000)) ids.push(...batch);
+  return ids;
+}
+
 export async function rebuildDocuments(db: Knex): Promise<DocumentsRefreshed> {
   await db('record_documents').del();
   const out: DocumentsRefreshed = { transactions: await rebuildTransactions(db, await everyId(db, 'transaction')), organizations: 0, people: 0, funds: await rebuild(db, 'fund', await everyId(db, 'fund')) };
