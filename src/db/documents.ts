@@ -9,19 +9,31 @@ import { insertRows, prepared, whereIdIn } from './knex.js';
 export const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo', 'university'] as const;
 export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
 
-/**
- * A round's record; an organization's full record, by its subtype; a company's list row
- * (`company_row`, the summary `listCompanies` pages hold); a person's full record (`person`, the
- * `FounderFull` of `getPerson` and of the full view of `listFounders` and `listPeople`); a fund
- * (`fund`, the `Fund` of `getFund` and of `listFunds` rows).
- */
-export type DocumentKind = 'transaction' | OrganizationKind | 'company_row' | 'person' | 'fund';
-
 /** The entities a kind of document is kept for: an organization subtype or every person (`person`). */
 export type EntityKind = OrganizationKind | 'person';
 
+/**
+ * The summary row of an entity of a kind in its directory's pages: an organization's summary
+ * (`company_row` of `listCompanies`, `investor_row` of `listInvestors`, `gov_ngo_row` of
+ * `listGovNgos`, `university_row` of `listUniversities`) and a person's (`person_row`, the
+ * `FounderSummary` of the summary view of `listFounders` and `listPeople`); `listEntities` pages
+ * show the same rows.
+ */
+export type RowKind = `${EntityKind}_row`;
+
+/** The summary row's kind of an entity of a kind. */
+export const rowKindOf = (kind: EntityKind): RowKind => `${kind}_row`;
+
+/**
+ * A round's record; an organization's full record, by its subtype; an entity's summary row
+ * (`RowKind`); a person's full record (`person`, the `FounderFull` of `getPerson` and of the full
+ * view of `listFounders` and `listPeople`); a fund (`fund`, the `Fund` of `getFund` and of
+ * `listFunds` rows).
+ */
+export type DocumentKind = 'transaction' | OrganizationKind | RowKind | 'person' | 'fund';
+
 /** The entities a kind of document is kept for (null: rounds and funds, not entities). */
-export const subtypeOf = (kind: DocumentKind): EntityKind | null => (kind === 'transaction' || kind === 'fund' ? null : kind === 'company_row' ? 'company' : kind);
+export const subtypeOf = (kind: DocumentKind): EntityKind | null => (kind === 'transaction' || kind === 'fund' ? null : kind.endsWith('_row') ? (kind.slice(0, -4) as EntityKind) : (kind as EntityKind));
 
 /** The kind of entity a row is, as `subtypeOf` names them (null: an organization without documents). */
 export const entityKindOf = (e: { type: string; subtype: string | null }): EntityKind | null =>
@@ -161,4 +173,31 @@ export async function entityDocumentByUuid(db: Knex, kind: EntityKind, uuid: str
     ).first(READ_COLUMNS.map((c) => `d.${c}`)),
   )) as DocumentRow | undefined;
   return row ? { ...row, csv: row.csv ?? null, record_id: Number(row.record_id) } : null;
+}
+
+/**
+ * The full document of the entity with this uuid, whatever its kind (`getEntity`), with the kind
+ * of the entity; null when there is no such entity or it has none; one query.
+ */
+export async function anyEntityDocumentByUuid(db: Knex, uuid: string): Promise<{ kind: EntityKind; doc: DocumentRow } | null> {
+  const rows = (await prepared(
+    db('entities as e')
+      .join('record_documents as d', 'd.record_id', 'e.id')
+      .where('e.uuid', uuid)
+      .whereIn('d.kind', [...ORGANIZATION_KINDS, 'person'])
+      .select('e.type', 'e.subtype', 'd.kind', ...READ_COLUMNS.map((c) => `d.${c}`)),
+  )) as (DocumentRow & { type: string; subtype: string | null; kind: string })[];
+  // only the document of the entity's own kind: the full kinds are keyed by entity id, one of them per entity
+  const row = rows.find((r) => entityKindOf(r) === r.kind);
+  if (!row) return null;
+  return { kind: row.kind as EntityKind, doc: { record_id: Number(row.record_id), body: row.body, money_paths: row.money_paths, lock_paths: row.lock_paths, downgrades: row.downgrades, csv: null } };
+}
+
+/** The summary rows of these entities, of whichever kind each is (`listEntities`), by record id; one query per kind present. */
+export async function loadRowDocuments(db: Knex, rows: readonly { id: number; kind: EntityKind }[], opts: { csv?: boolean } = {}): Promise<Map<number, DocumentRow>> {
+  const out = new Map<number, DocumentRow>();
+  const byKind = new Map<EntityKind, number[]>();
+  for (const r of rows) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.id]);
+  for (const [kind, ids] of byKind) for (const [id, d] of await loadDocuments(db, rowKindOf(kind), ids, opts)) out.set(id, d);
+  return out;
 }
