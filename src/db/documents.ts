@@ -193,11 +193,11 @@ export async function anyEntityDocumentByUuid(db: Knex, uuid: string): Promise<{
   return { kind: row.kind as EntityKind, doc: { record_id: Number(row.record_id), body: row.body, money_paths: row.money_paths, lock_paths: row.lock_paths, downgrades: row.downgrades, csv: null } };
 }
 
-/** The summary rows of these entities, of whichever kind each is (`listEntities`), by record id; one query per kind present. */
-export async function loadRowDocuments(db: Knex, rows: readonly { id: number; kind: EntityKind }[], opts: { csv?: boolean } = {}): Promise<Map<number, DocumentRow>> {
+/** The summary rows of these entities, of whichever kind each is (`listEntities`), by record id, without their CSV records; one query per kind present. */
+export async function loadRowDocuments(db: Knex, rows: readonly { id: number; kind: EntityKind }[]): Promise<Map<number, DocumentRow>> {
   const out = new Map<number, DocumentRow>();
   const byKind = new Map<EntityKind, number[]>();
   for (const r of rows) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.id]);
-  for (const [kind, ids] of byKind) for (const [id, d] of await loadDocuments(db, rowKindOf(kind), ids, opts)) out.set(id, d);
+  for (const [kind, ids] of byKind) for (const [id, d] of await loadDocuments(db, rowKindOf(kind), ids)) out.set(id, d);
   return out;
 }

@@ -144,7 +144,8 @@ export async function entityPageFromDocuments(r: PageAsker, operationId: string,
   if (!cfg.recordDocuments) return null;
   const kinds = rows.map((t) => ({ id: t.id, kind: entityKindOf(t) }));
   if (!kinds.every((k): k is { id: number; kind: EntityKind } => k.kind !== null)) return null;
-  return pageOf(r, operationId, rows, await loadRowDocuments(db, kinds, { csv: r.list?.csv === true }), false);
+  // no stored CSV records: a company's row keeps the one of `listCompanies`' columns, not this list's
+  return pageOf(r, operationId, rows, await loadRowDocuments(db, kinds), false);
 }
 
 type PageAsker = Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'> & { list?: Pick<ListInput, 'csv'> };

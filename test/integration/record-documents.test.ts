@@ -192,7 +192,7 @@ for (const kind of DATABASES) {
       expect(await differing(on, off, asks)).toEqual([]);
     }, 600_000);
 
-    it('serves the CSV exports of the rounds and companies lists alike in every tier, currency and version that has CSV', async () => {
+    it('serves the CSV exports of the rounds, companies, entities, investors and people lists alike in every tier, currency and version that has CSV', async () => {
       // CSV has the latest version's columns: a version that reshapes rows is refused it on both servers
       const withCsv = versions.filter((v) => !changesFor(v).some((c) => c.downgradeResponse));
       expect(withCsv).toContain(LATEST_VERSION);
@@ -205,6 +205,9 @@ for (const kind of DATABASES) {
           asks.push({ url: `/data/transactions?format=csv&include_deleted=true&limit=1000`, caller, version });
         }
         asks.push({ url: '/data/companies?format=csv&limit=500', caller: 'premium', version });
+        // a company's row in the entities list keeps no CSV record of this list's columns
+        for (const list of ['entities', 'investors', 'people']) asks.push({ url: `/data/${list}?format=csv&limit=500`, caller: 'premium', version });
+        asks.push({ url: '/data/founders?format=csv&limit=500&view=summary', caller: 'premium', version });
         asks.push({ url: '/data/exports/companies?format=csv&semantic_keyword=software', caller: 'key', version });
       }
       expect(await differing(on, off, asks)).toEqual([]);
