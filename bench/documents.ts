@@ -7,7 +7,9 @@
  * (the documents' precomputed downgrades; the servers' clock on a day that version is served), a
  * person's detail and the founders list of 25 (full view, USD and EUR), a fund's detail and the funds
  * list of 25, the nested lists whose rows are documents (a company's rounds in USD, EUR and pinned,
- * an investor's funds, a founder's companies; the parents with the most rows), and the NDJSON export of every
+ * an investor's funds, a founder's companies; the parents with the most rows), the summary view of
+ * the founders list, the investors, universities, government bodies and entities lists of 25 (summary
+ * row documents), an entity's detail (`getEntity`), and the NDJSON export of every
  * round (rows/s); bytes per document; and the write cost: what an import that changes rounds, and
  * one that renames a company, spend refreshing documents (the import report's `documents` step)
  * beside the whole import. Scale `tiny` or `demo` only (BENCH_SCALE; default tiny).
@@ -81,6 +83,16 @@ async function scenarios(t: SeedTarget) {
     companyRoundsPinned: nested.roundsOf.map((uuid) => `/data/companies/${uuid}/funding-rounds?limit=25`),
     investorFunds: nested.fundsOf.map((uuid) => `/data/investors/${uuid}/funds?limit=25`),
     foundedCompanies: nested.foundersOf.map((uuid) => `/data/founders/${uuid}/founded-companies?limit=25`),
+    // summary rows: the people lists' summary view, the organization directories and the entities list; and `getEntity`
+    founderSummaryList25: ['/data/founders?limit=25&view=summary'],
+    founderSummaryList25Eur: ['/data/founders?limit=25&view=summary&currency=EUR'],
+    investorList25: ['/data/investors?limit=25'],
+    investorList25Eur: ['/data/investors?limit=25&currency=EUR'],
+    universityList25: ['/data/universities?limit=25'],
+    govNgoList25: ['/data/gov-ngo?limit=25'],
+    entityList25: ['/data/entities?limit=25'],
+    entityList25Eur: ['/data/entities?limit=25&currency=EUR'],
+    entityDetail: [...companies.slice(0, 100), ...investors.slice(0, 50), ...people.slice(0, 50)].map((uuid) => `/data/entities/${uuid}`),
   };
   return { sizes, paths: Object.fromEntries(Object.entries(paths).filter(([name]) => !ONLY || ONLY.has(name))) };
 }

@@ -9,15 +9,16 @@ import type { components } from '../generated/api.js';
 import { type Directory, INVESTOR_SORTS, listDirectory, ORGANIZATION_SORTS } from '../src/db/directory.js';
 import type { PageInfo, PageRequest } from '../src/db/paging.js';
 import { FOUNDER_SORTS, listPersons } from '../src/db/people.js';
-import { ok, type HandlerMap, type RequestScope } from '../src/http/context.js';
+import { ok, type HandlerMap, type RequestScope, type Result } from '../src/http/context.js';
+import { anyEntityFromDocument, entityPageFromDocuments, pageFromDocuments, type PageRow } from '../src/documents/read.js';
 import type { CompiledFilter } from '../src/query/compile.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
 import { entitySummaries, findTyped } from '../src/services/entities.js';
 import { keywordList, withScore } from '../src/services/keyword.js';
 import { organizationAnswer, organizationRecord } from '../src/services/organizations.js';
-import type { OrganizationKind } from '../src/db/documents.js';
-import { currencyOf, pageEnvelope, type PageEnvelope } from '../src/services/page.js';
+import { rowKindOf, type OrganizationKind } from '../src/db/documents.js';
+import { currencyOf, pageEnvelope } from '../src/services/page.js';
 import { personAnswer, personPage, personRecord } from '../src/services/people.js';
 
 type S = components['schemas'];
@@ -33,12 +34,22 @@ async function directoryPage<R>(
   return { rows, page: pageEnvelope(page, list) };
 }
 
-/** A directory page of organizations (of one subtype, or every entity), each as its summary record (or a person's). */
-async function organizationPage(ctx: Pick<RequestScope, 'deps' | 'list' | 'money'>, dir: Directory, sorts: SortRegistry, keyword?: string) {
+/**
+ * A directory page of organizations (of one subtype, or every entity), each as its summary record
+ * (or a person's): from the rows' summary row documents when each has one, else from the rows.
+ */
+async function organizationPage(ctx: Pick<RequestScope, 'deps' | 'list' | 'money' | 'principal' | 'version'>, op: DirectoryOperation, dir: Directory, sorts: SortRegistry, keyword?: string) {
   const { rows, page } =
     keyword === undefined
-      ? await directoryPage<{ id: number; score?: number }>(ctx, sorts, (db, where, p) => listDirectory(db, dir, where, p))
+      ? await directoryPage<PageRow & { type: string; subtype: string | null }>(ctx, sorts, (db, where, p) => listDirectory(db, dir, where, p))
       : await keywordList(ctx, keyword, 'subtype' in dir ? dir.subtype : null);
+  const fromDocuments =
+    'subtype' in dir
+      ? await pageFromDocuments(ctx, op, rowKindOf(dir.subtype), rows)
+      : keyword === undefined
+        ? await entityPageFromDocuments(ctx, op, rows as (PageRow & { type: string; subtype: string | null })[])
+        : null;
+  if (fromDocuments) return { data: fromDocuments.data, page, currency: currencyOf(ctx.money), locks: fromDocuments.locks, atVersion: fromDocuments.atVersion };
   const summaries = await entitySummaries(ctx, rows.map((r) => r.id));
   const data = rows.map((r) => withScore(summaries.get(r.id)!, r));
   return { data, page, currency: currencyOf(ctx.money) };
@@ -50,27 +61,37 @@ async function organizationDetail(ctx: Pick<RequestScope, 'deps' | 'money' | 've
   return { body: { data, currency: currencyOf(ctx.money) }, locks };
 }
 
-/** A page or record of organizations in the shape of one subtype's schema (organizationSummary and -Full serve every subtype). */
-const asPage = <T>(p: { data: unknown[]; page: PageEnvelope; currency: S['CurrencyCode'] }) => ({ ...p, data: p.data as T[] });
+type DirectoryOperation = 'listEntities' | 'listInvestors' | 'listUniversities' | 'listGovNgos';
+type DirectoryPage = Awaited<ReturnType<typeof organizationPage>>;
+
+/** A directory's answer in the shape of its schema (organizationSummary serves every subtype), with the locks and version its documents brought. */
+const directoryAnswer = <T>(op: DirectoryOperation, { data, page, currency, locks, atVersion }: DirectoryPage & Pick<Result, 'locks' | 'atVersion'>) => ({
+  ...ok(op, { data: data as T[], page, currency } as Parameters<typeof ok<typeof op>>[1]),
+  locks,
+  atVersion,
+});
+/** A record of organizations in the shape of one subtype's schema (organizationFull serves every subtype). */
 const asRecord = <T>(r: { data: unknown; currency: S['CurrencyCode'] }) => ({ ...r, data: r.data as T });
 /** A detail's answer with the locks its document brought. */
 const detail = <T>(op: 'getInvestor' | 'getGovNgo', d: Awaited<ReturnType<typeof organizationDetail>>) => ({ ...ok(op, asRecord<T>(d.body) as Parameters<typeof ok<typeof op>>[1]), locks: d.locks });
 
 export const organizationHandlers: HandlerMap = {
-  listEntities: async (ctx) => ok('listEntities', asPage<S['EntitySummary']>(await organizationPage(ctx, { all: true }, ORGANIZATION_SORTS, ctx.query.semantic_keyword))),
+  listEntities: async (ctx) => directoryAnswer<S['EntitySummary']>('listEntities', await organizationPage(ctx, 'listEntities', { all: true }, ORGANIZATION_SORTS, ctx.query.semantic_keyword)),
   getEntity: async (ctx) => {
+    const doc = await anyEntityFromDocument(ctx, ctx.params.id);
+    if (doc) return ok('getEntity', asRecord<S['EntityFull']>({ data: doc.data, currency: currencyOf(ctx.money) }));
     const row = await findTyped(ctx, ctx.params.id, null, 'Entity');
     const data = row.type === 'person' ? await personRecord(ctx, row) : await organizationRecord(ctx, row);
     return ok('getEntity', asRecord<S['EntityFull']>({ data, currency: currencyOf(ctx.money) }));
   },
-  listInvestors: async (ctx) => ok('listInvestors', asPage<S['InvestorSummary']>(await organizationPage(ctx, { subtype: 'investor' }, INVESTOR_SORTS, ctx.query.semantic_keyword))),
+  listInvestors: async (ctx) => directoryAnswer<S['InvestorSummary']>('listInvestors', await organizationPage(ctx, 'listInvestors', { subtype: 'investor' }, INVESTOR_SORTS, ctx.query.semantic_keyword)),
   getInvestor: async (ctx) => detail<S['InvestorFull']>('getInvestor', await organizationDetail(ctx, ctx.params.id, 'investor', 'Investor')),
-  listUniversities: async (ctx) => ok('listUniversities', asPage<S['UniversitySummary']>(await organizationPage(ctx, { subtype: 'university' }, ORGANIZATION_SORTS))),
+  listUniversities: async (ctx) => directoryAnswer<S['UniversitySummary']>('listUniversities', await organizationPage(ctx, 'listUniversities', { subtype: 'university' }, ORGANIZATION_SORTS)),
   getUniversity: async (ctx) => {
     const { body, locks } = await organizationDetail(ctx, ctx.params.id, 'university', 'University');
     return { ...ok('getUniversity', asRecord<S['UniversityFull']>(body)), locks };
   },
-  listGovNgos: async (ctx) => ok('listGovNgos', asPage<S['GovNgoSummary']>(await organizationPage(ctx, { subtype: 'gov_ngo' }, ORGANIZATION_SORTS))),
+  listGovNgos: async (ctx) => directoryAnswer<S['GovNgoSummary']>('listGovNgos', await organizationPage(ctx, 'listGovNgos', { subtype: 'gov_ngo' }, ORGANIZATION_SORTS)),
   getGovNgo: async (ctx) => detail<S['GovNgoFull']>('getGovNgo', await organizationDetail(ctx, ctx.params.id, 'gov_ngo', 'Government body or NGO')),
   listPeople: async (ctx) => {
     const { rows, page } = await directoryPage(ctx, FOUNDER_SORTS, (db, where, p) => listPersons(db, 'persons', where, p));

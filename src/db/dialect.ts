@@ -111,6 +111,10 @@ export interface Dialect {
    * without it the one writer hands out ids after the largest given.
    */
   idSequences: boolean;
+  /** Bytes on disk of the connection's database (null: the file's size says it). */
+  databaseBytesSql: string | null;
+  /** Bytes on disk of a table with its indexes and TOAST (null: not told apart within the file). */
+  tableBytesSql(table: string): string | null;
 }
 
 const SQLITE: Dialect = {
@@ -161,6 +165,8 @@ const SQLITE: Dialect = {
     await trx.raw('pragma defer_foreign_keys = on');
   },
   idSequences: false,
+  databaseBytesSql: null,
+  tableBytesSql: () => null,
 };
 
 const POSTGRES: Dialect = {
@@ -217,6 +223,8 @@ const POSTGRES: Dialect = {
     await trx.raw(`set constraints ${constraint} deferred`);
   },
   idSequences: true,
+  databaseBytesSql: 'select pg_database_size(current_database()) as n',
+  tableBytesSql: (table) => `select pg_total_relation_size('${table}') as n`,
 };
 
 /** The dialect of a connection's engine. */

@@ -22,10 +22,11 @@ export async function listDirectory(db: Knex, dir: Directory, where: CompiledFil
   const base = db('entities as e');
   if ('subtype' in dir) base.where('e.subtype', dir.subtype);
   applyWhere(base, where);
-  return keysetPage<Pick<EntityRow, 'id' | 'type' | 'is_investor'> & Record<string, unknown>>(
+  // the kind and `updated_at` of each row: its summary row document and the page's `Last-Modified` (src/documents/read.ts)
+  return keysetPage<Pick<EntityRow, 'id' | 'type' | 'subtype' | 'is_investor' | 'updated_at'> & Record<string, unknown>>(
     db,
     base,
-    (q) => q.select('e.id', 'e.type', 'e.is_investor'),
+    (q) => q.select('e.id', 'e.type', 'e.subtype', 'e.is_investor', 'e.updated_at'),
     page,
   );
 }

@@ -3,28 +3,41 @@
  * record, read by id, and the records whose document shows a changed entity or round.
  */
 import type { Knex } from 'knex';
-import { insertRows, isSqlite, prepared, whereIdIn } from './knex.js';
+import { dialectOf } from './dialect.js';
+import { insertRows, normalizeRawResult, prepared, whereIdIn } from './knex.js';
 
 /** The organization subtypes whose full record (getCompany, getInvestor, getGovNgo, getUniversity) is kept as a document. */
 const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo', 'university'] as const;
 export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
 
-/**
- * A round's record; an organization's full record, by its subtype; a company's list row
- * (`company_row`, the summary `listCompanies` pages hold); a person's full record (`person`, the
- * `FounderFull` of `getPerson` and of the full view of `listFounders` and `listPeople`); a fund
- * (`fund`, the `Fund` of `getFund` and of `listFunds` rows).
- */
-export type DocumentKind = 'transaction' | OrganizationKind | 'company_row' | 'person' | 'fund';
-
 /** The entities a kind of document is kept for: an organization subtype or every person (`person`). */
 export type EntityKind = OrganizationKind | 'person';
 
+/**
+ * The summary row of an entity of a kind in its directory's pages: an organization's summary
+ * (`company_row` of `listCompanies`, `investor_row` of `listInvestors`, `gov_ngo_row` of
+ * `listGovNgos`, `university_row` of `listUniversities`) and a person's (`person_row`, the
+ * `FounderSummary` of the summary view of `listFounders` and `listPeople`); `listEntities` pages
+ * show the same rows.
+ */
+export type RowKind = `${EntityKind}_row`;
+
+/** The summary row's kind of an entity of a kind. */
+export const rowKindOf = (kind: EntityKind): RowKind => `${kind}_row`;
+
+/**
+ * A round's record; an organization's full record, by its subtype; an entity's summary row
+ * (`RowKind`); a person's full record (`person`, the `FounderFull` of `getPerson` and of the full
+ * view of `listFounders` and `listPeople`); a fund (`fund`, the `Fund` of `getFund` and of
+ * `listFunds` rows).
+ */
+export type DocumentKind = 'transaction' | OrganizationKind | RowKind | 'person' | 'fund';
+
 /** Every kind, in the order they are built and compared. */
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANIZATION_KINDS, 'company_row', 'person', 'fund'];
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANIZATION_KINDS, 'company_row', 'investor_row', 'gov_ngo_row', 'university_row', 'person', 'person_row', 'fund'];
 
 /** The entities a kind of document is kept for (null: rounds and funds, not entities). */
-export const subtypeOf = (kind: DocumentKind): EntityKind | null => (kind === 'transaction' || kind === 'fund' ? null : kind === 'company_row' ? 'company' : kind);
+export const subtypeOf = (kind: DocumentKind): EntityKind | null => (kind === 'transaction' || kind === 'fund' ? null : kind.endsWith('_row') ? (kind.slice(0, -4) as EntityKind) : (kind as EntityKind));
 
 /** The record a kind of document shows, as an import of an export names it: `entity` for entities' kinds, else the kind. */
 export const recordOf = (kind: DocumentKind): string => (subtypeOf(kind) === null ? kind : 'entity');
@@ -180,23 +193,48 @@ export async function entityDocumentByUuid(db: Knex, kind: EntityKind, uuid: str
 
 /** Per kind of document: how many are stored and the characters of their columns (what a document costs on disk, before page overhead). */
 export async function documentFootprint(db: Knex): Promise<{ kind: string; documents: number; body_chars: number; other_chars: number }[]> {
-  const len = isSqlite(db) ? 'length' : 'octet_length';
   const rows = (await db('record_documents')
     .groupBy('kind')
     .orderBy('kind')
-    .select('kind', db.raw('count(*) as n'), db.raw(`sum(${len}(body)) as body`), db.raw(`sum(${len}(money_paths) + ${len}(lock_paths) + ${len}(downgrades) + coalesce(${len}(csv), 0)) as other`))) as { kind: string; n: number | string; body: number | string; other: number | string }[];
+    .select('kind', db.raw('count(*) as n'), db.raw(`sum(length(body)) as body`), db.raw(`sum(length(money_paths) + length(lock_paths) + length(downgrades) + coalesce(length(csv), 0)) as other`))) as { kind: string; n: number | string; body: number | string; other: number | string }[];
   return rows.map((r) => ({ kind: r.kind, documents: Number(r.n), body_chars: Number(r.body), other_chars: Number(r.other) }));
 }
 
 /** PostgreSQL: bytes of the documents table with its indexes and TOAST (null on SQLite, where the file size says it). */
 export async function documentTableBytes(db: Knex): Promise<number | null> {
-  if (isSqlite(db)) return null;
-  const r = (await db.raw(`select pg_total_relation_size('record_documents') as n`)) as { rows: { n: string }[] };
-  return Number(r.rows[0]!.n);
+  const sql = dialectOf(db).tableBytesSql('record_documents');
+  return sql === null ? null : Number(normalizeRawResult(await db.raw(sql))[0]!.n);
 }
 
 /** Per kind of document, how many are stored. */
 export async function documentCounts(db: Knex): Promise<{ kind: string; documents: number }[]> {
   const rows = (await db('record_documents').groupBy('kind').orderBy('kind').select('kind', db.raw('count(*) as n'))) as { kind: string; n: number | string }[];
   return rows.map((r) => ({ kind: r.kind, documents: Number(r.n) }));
+}
+
+/**
+ * The full document of the entity with this uuid, whatever its kind (`getEntity`), with the kind
+ * of the entity; null when there is no such entity or it has none; one query.
+ */
+export async function anyEntityDocumentByUuid(db: Knex, uuid: string): Promise<{ kind: EntityKind; doc: DocumentRow } | null> {
+  const rows = (await prepared(
+    db('entities as e')
+      .join('record_documents as d', 'd.record_id', 'e.id')
+      .where('e.uuid', uuid)
+      .whereIn('d.kind', [...ORGANIZATION_KINDS, 'person'])
+      .select('e.type', 'e.subtype', 'd.kind', ...READ_COLUMNS.map((c) => `d.${c}`)),
+  )) as (DocumentRow & { type: string; subtype: string | null; kind: string })[];
+  // only the document of the entity's own kind: the full kinds are keyed by entity id, one of them per entity
+  const row = rows.find((r) => entityKindOf(r) === r.kind);
+  if (!row) return null;
+  return { kind: row.kind as EntityKind, doc: { record_id: Number(row.record_id), body: row.body, money_paths: row.money_paths, lock_paths: row.lock_paths, downgrades: row.downgrades, csv: null } };
+}
+
+/** The summary rows of these entities, of whichever kind each is (`listEntities`), by record id, without their CSV records; one query per kind present. */
+export async function loadRowDocuments(db: Knex, rows: readonly { id: number; kind: EntityKind }[]): Promise<Map<number, DocumentRow>> {
+  const out = new Map<number, DocumentRow>();
+  const byKind = new Map<EntityKind, number[]>();
+  for (const r of rows) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.id]);
+  for (const [kind, ids] of byKind) for (const [id, d] of await loadDocuments(db, rowKindOf(kind), ids)) out.set(id, d);
+  return out;
 }

@@ -40,6 +40,7 @@ import * as m032 from './migrations/032_record_documents_downgrades.js';
 import * as m033 from './migrations/033_csv43_record_documents_csv.js';
 import * as m034 from './migrations/034_round_company_deferrable.js';
 import * as m035 from './migrations/035_record_documents_people_funds.js';
+import * as m036 from './migrations/036_record_documents_rows.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
@@ -82,6 +83,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '033_csv43_record_documents_csv': m033,
   '034_round_company_deferrable': m034,
   '035_record_documents_people_funds': m035,
+  '036_record_documents_rows': m036,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -11,7 +11,7 @@
  */
 import type { Knex } from 'knex';
 import { dialectOf } from './dialect.js';
-import { isSqlite } from './knex.js';
+import { normalizeRawResult } from './knex.js';
 
 /** Expression indexes (first column) and their statistics target. */
 export const STATISTICS_TARGETS: readonly [index: string, target: number][] = [
@@ -31,7 +31,6 @@ export async function applyStatisticsTargets(db: Knex, only?: readonly string[])
 
 /** PostgreSQL: bytes of the connection's database on disk (null on SQLite, where the file size says it). */
 export async function databaseBytes(db: Knex): Promise<number | null> {
-  if (isSqlite(db)) return null;
-  const r = (await db.raw('select pg_database_size(current_database()) as n')) as { rows: { n: string }[] };
-  return Number(r.rows[0]!.n);
+  const sql = dialectOf(db).databaseBytesSql;
+  return sql === null ? null : Number(normalizeRawResult(await db.raw(sql))[0]!.n);
 }

@@ -1,8 +1,10 @@
 /**
  * Record documents (docs/scaling.md, "Record documents"): the one builder of the stored JSON of a
  * round (the `Transaction` of `getTransaction`), of an organization (the record of `getCompany`,
- * `getInvestor`, `getGovNgo` by its subtype) and of a company's list row (the
- * summary of `listCompanies`), of a person (the `FounderFull` of `getPerson`) and of a fund, used by
+ * `getInvestor`, `getGovNgo`, `getUniversity` by its subtype; `getEntity` too), of an entity's
+ * summary row in its directory (`listCompanies`, `listInvestors`, `listGovNgos`,
+ * `listUniversities`, the summary view of the people lists; `listEntities` too), of a person (the
+ * `FounderFull` of `getPerson`) and of a fund, used by
  * the seed, by the import engine in the transaction of its change (src/import/derived.ts) and by
  * `verify`. A document is built by the response serialisers themselves, at the latest version, in
  * USD, for a caller who sees every field, with `service_url`s relative to the web app; next to it
@@ -39,6 +41,7 @@ import { transactionsByIds } from '../db/transactions.js';
 import type { Deps, RequestScope } from '../http/context.js';
 import { Money } from '../money/fx.js';
 import { organizationSummary } from '../serialize/entities.js';
+import { founderSummary } from '../serialize/people.js';
 import { organizationRecords } from '../services/organizations.js';
 import { personRecords } from '../services/people.js';
 import { transactionRecords } from '../services/transactions.js';
@@ -105,6 +108,11 @@ const OPERATION: Record<DocumentKind, { id: string; row: boolean; csv?: string }
   gov_ngo: { id: 'getGovNgo', row: false },
   university: { id: 'getUniversity', row: false },
   company_row: { id: 'listCompanies', row: true, csv: 'listCompanies' },
+  investor_row: { id: 'listInvestors', row: true },
+  gov_ngo_row: { id: 'listGovNgos', row: true },
+  university_row: { id: 'listUniversities', row: true },
+  // a summary row of `listPeople` and `listFounders` (one `FounderList` schema, one lock plan)
+  person_row: { id: 'listPeople', row: true },
   // the full view of `listFounders` and `listPeople` rows is the same `FounderFull`, with the same lock sites
   person: { id: 'getPerson', row: false },
   // a `listFunds` row is the same `Fund`
@@ -164,22 +172,32 @@ async function entitiesOfKind(db: Knex, kind: EntityKind, ids: readonly number[]
 
 /**
  * The documents of a kind of these entities (read with their blocks): an organization's full record
- * (a batch's glances at once), a company's list row (the summary `listCompanies` pages hold), or a
- * person's full record (`FounderFull` with their career, education and portfolio glances).
+ * (a batch's glances at once), a person's full record (`FounderFull` with their career, education
+ * and portfolio glances), or an entity's summary row (an organization's summary, a person's
+ * `FounderSummary`: from the entity and its blocks alone).
  */
 async function entityDocuments(db: Knex, kind: DocumentKind, entities: readonly EntityWithBlocks[]): Promise<DocumentRow[]> {
   const scope = builderScope(db);
+  const { appUrl } = scope.deps.cfg;
   const records =
-    kind === 'company_row'
-      ? entities.map((e) => organizationSummary(scope.deps.cfg.appUrl, e, scope.money))
-      : kind === 'person'
-        ? await personRecords(scope, entities, 'full')
-        : await organizationRecords(scope, entities);
+    kind === 'person_row'
+      ? entities.map((e) => founderSummary(appUrl, e, scope.money))
+      : kind.endsWith('_row')
+        ? entities.map((e) => organizationSummary(appUrl, e, scope.money))
+        : kind === 'person'
+          ? await personRecords(scope, entities, 'full')
+          : await organizationRecords(scope, entities);
   return toRows(db, kind, entities.map((e) => e.id), records);
 }
 
-/** The kinds of document of a kind of entity, built from one read of its entities. */
-const KINDS_OF: Record<EntityKind, readonly DocumentKind[]> = { company: ['company', 'company_row'], investor: ['investor'], gov_ngo: ['gov_ngo'], university: ['university'], person: ['person'] };
+/** The kinds of document of a kind of entity (its full record, then its summary row), built from one read of its entities. */
+const KINDS_OF: Record<EntityKind, readonly DocumentKind[]> = {
+  company: ['company', 'company_row'],
+  investor: ['investor', 'investor_row'],
+  gov_ngo: ['gov_ngo', 'gov_ngo_row'],
+  university: ['university', 'university_row'],
+  person: ['person', 'person_row'],
+};
 
 /** The kinds of entity that have documents. */
 const ENTITY_KINDS = Object.keys(KINDS_OF) as EntityKind[];

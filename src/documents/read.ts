@@ -6,7 +6,7 @@
  */
 import { applyLockSites, type LockSite } from '../access/locked.js';
 import type { Principal, Tier } from '../auth/verify.js';
-import { entityDocumentByUuid, loadDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
+import { anyEntityDocumentByUuid, entityDocumentByUuid, entityKindOf, loadDocuments, loadRowDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { plainCsvBase } from '../http/csv.js';
 import { RawJson } from '../http/rawJson.js';
@@ -83,6 +83,17 @@ export async function entityFromDocument(r: Pick<RequestScope, 'deps' | 'money'>
   return answerOf(r, cfg.recordDocuments ? await entityDocumentByUuid(db, kind, uuid.toLowerCase()) : null);
 }
 
+/**
+ * The full record of the entity with the path's UUID, whatever its kind (`getEntity`), from its
+ * document; null as `entityFromDocument`. No locks: the document's sites are those of its own
+ * operation (`getCompany`, `getPerson`, ...), so the locks stage walks `getEntity`'s plan.
+ */
+export async function anyEntityFromDocument(r: Pick<RequestScope, 'deps' | 'money'>, uuid: string): Promise<{ data: Record<string, unknown> } | null> {
+  const { db, cfg } = r.deps;
+  const found = cfg.recordDocuments ? await anyEntityDocumentByUuid(db, uuid.toLowerCase()) : null;
+  return found && { data: assemble(found.doc, cfg.appUrl, r.money).data };
+}
+
 /** The record with this numeric id from its document of this kind, with its locks; null as `entityFromDocument`. */
 export async function recordFromDocument(r: Pick<RequestScope, 'deps' | 'money'>, kind: DocumentKind, id: number | null): Promise<DocumentAnswer | null> {
   const { db, cfg } = r.deps;
@@ -112,15 +123,38 @@ export interface PageRow {
  * (`list.csv`): a text is the latest version's in USD with every field, the CSV record's too.
  */
 export async function pageFromDocuments(
-  r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'> & { list?: Pick<ListInput, 'csv'> },
+  r: PageAsker,
   operationId: string,
   kind: DocumentKind,
   rows: readonly PageRow[],
-): Promise<{ data: unknown[]; locks: Result['locks']; atVersion?: true } | null> {
+): Promise<DocumentPage | null> {
   const { db, cfg } = r.deps;
   if (!cfg.recordDocuments) return null;
+  return pageOf(r, operationId, rows, await loadDocuments(db, kind, rows.map((t) => t.id), { csv: r.list?.csv === true }), true);
+}
+
+/**
+ * A `listEntities` page from each row's summary row document (its entity's kind: an organization's
+ * directory row or a person's summary), null as `pageFromDocuments` (a row of an organization
+ * without a subtype has none). The stored lock sites are those of the row's own directory; a page
+ * that needs locks gets the operation's plan walked instead (no `locks`: src/pipeline/locks.ts).
+ */
+export async function entityPageFromDocuments(r: PageAsker, operationId: string, rows: readonly (PageRow & { type: string; subtype: string | null })[]): Promise<DocumentPage | null> {
+  const { db, cfg } = r.deps;
+  if (!cfg.recordDocuments) return null;
+  const kinds = rows.map((t) => ({ id: t.id, kind: entityKindOf(t) }));
+  if (!kinds.every((k): k is { id: number; kind: EntityKind } => k.kind !== null)) return null;
+  // no stored CSV records: a company's row keeps the one of `listCompanies`' columns, not this list's
+  return pageOf(r, operationId, rows, await loadRowDocuments(db, kinds), false);
+}
+
+type PageAsker = Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'> & { list?: Pick<ListInput, 'csv'> };
+type DocumentPage = { data: unknown[]; locks?: Result['locks']; atVersion?: true };
+
+/** A page from its rows' documents (null when a row has none); with the locks at the documents' sites when `sites`. */
+function pageOf(r: PageAsker, operationId: string, rows: readonly PageRow[], docs: ReadonlyMap<number, DocumentRow>, sites: boolean): DocumentPage | null {
+  const { cfg } = r.deps;
   const csv = r.list?.csv === true;
-  const docs = await loadDocuments(db, kind, rows.map((t) => t.id), { csv });
   if (!rows.every((t) => docs.has(t.id))) return null;
   if (rows.every((t) => t.score === undefined && typeof t.updated_at === 'string')) {
     const texts = rows.map((t) => documentText(docs.get(t.id)!, cfg.appUrl, r, operationId));
@@ -130,7 +164,8 @@ export async function pageFromDocuments(
     }
   }
   const records = rows.map((t) => assemble(docs.get(t.id)!, cfg.appUrl, r.money));
-  return { data: records.map((a, i) => withScore(a.data, rows[i]!)), locks: documentLocks(records, true) };
+  const data = records.map((a, i) => withScore(a.data, rows[i]!));
+  return sites ? { data, locks: documentLocks(records, true) } : { data };
 }
 
 /** A row of a page that holds one record kept as a document, after members of its own (assembled from the rows). */

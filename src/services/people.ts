@@ -36,8 +36,8 @@ export async function personRecords(r: Pick<RequestScope, 'deps' | 'money'>, row
 }
 
 /**
- * A page of people in the view: the full view from their record documents (the locks at their
- * sites) when every row has one, else (and the summary view, one entity read) from the rows.
+ * A page of people in the view from their record documents (the full view: `person`, the summary
+ * view: `person_row`; the locks at their sites) when every row has one, else from the rows.
  */
 export async function personPage(
   r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>,
@@ -45,7 +45,7 @@ export async function personPage(
   rows: readonly EntityRow[],
   view: 'full' | 'summary',
 ): Promise<{ data: (S['FounderFull'] | S['FounderSummary'])[]; locks?: Result['locks'] }> {
-  const fromDocuments = view === 'full' ? await pageFromDocuments(r, operationId, 'person', rows) : null;
+  const fromDocuments = await pageFromDocuments(r, operationId, view === 'full' ? 'person' : 'person_row', rows);
   if (fromDocuments) return { data: fromDocuments.data as S['FounderFull'][], locks: fromDocuments.locks };
   return { data: await personRecords(r, rows, view) };
 }

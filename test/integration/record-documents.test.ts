@@ -7,7 +7,9 @@
  * records); every page of the rounds list (with and without deleted rounds) and its NDJSON export in
  * every tier, currency and version; every nested page whose rows are documents (a company's rounds,
  * an investor's and an entity's funds, a founder's companies) likewise; the CSV exports of the rounds and companies lists (a stored CSV
- * record per row document) in every tier, currency and version that has CSV; a client pinned before a reshaping change served the document's
+ * record per row document) in every tier, currency and version that has CSV; every page of the
+ * people lists in both views and of the investors, universities, government bodies and entities
+ * lists (each entity's summary row document), and every entity's `getEntity`; a client pinned before a reshaping change served the document's
  * precomputed downgrade, not a parse and a read of the rows. Then the import engine: a company renamed by an import refreshes
  * every document that shows it, in its transaction, and `verify` finds every document true; a
  * document tampered with is reported by `verify` and by the comparison.
@@ -119,7 +121,15 @@ for (const kind of DATABASES) {
       await Promise.all([on?.h.server.close(), off?.h.server.close()]);
     });
 
-    const details = (): string[] => [...rounds.map((id) => `/data/transactions/${id}`), ...companies.map((uuid) => `/data/companies/${uuid}`), ...organizations, ...people, ...funds];
+    /** Every record's detail, and every entity's again as `getEntity` answers it (its document, `getEntity`'s locks). */
+    const details = (): string[] => [
+      ...rounds.map((id) => `/data/transactions/${id}`),
+      ...companies.map((uuid) => `/data/companies/${uuid}`),
+      ...organizations,
+      ...people,
+      ...funds,
+      ...[...companies.map((uuid) => `/companies/${uuid}`), ...organizations, ...people].map((path) => `/data/entities/${path.split('/').pop()}`),
+    ];
 
     it('serves every round, organization, person and fund byte for byte as from the rows, in every tier, at the latest version in USD', async () => {
       expect(rounds.length).toBeGreaterThan(500);
@@ -183,7 +193,7 @@ for (const kind of DATABASES) {
       expect(await differing(on, off, asks)).toEqual([]);
     }, 600_000);
 
-    it('serves the CSV exports of the rounds and companies lists alike in every tier, currency and version that has CSV', async () => {
+    it('serves the CSV exports of the rounds, companies, entities, investors and people lists alike in every tier, currency and version that has CSV', async () => {
       // CSV has the latest version's columns: a version that reshapes rows is refused it on both servers
       const withCsv = versions.filter((v) => !changesFor(v).some((c) => c.downgradeResponse));
       expect(withCsv).toContain(LATEST_VERSION);
@@ -196,6 +206,9 @@ for (const kind of DATABASES) {
           asks.push({ url: `/data/transactions?format=csv&include_deleted=true&limit=1000`, caller, version });
         }
         asks.push({ url: '/data/companies?format=csv&limit=500', caller: 'premium', version });
+        // a company's row in the entities list keeps no CSV record of this list's columns
+        for (const list of ['entities', 'investors', 'people']) asks.push({ url: `/data/${list}?format=csv&limit=500`, caller: 'premium', version });
+        asks.push({ url: '/data/founders?format=csv&limit=500&view=summary', caller: 'premium', version });
         asks.push({ url: '/data/exports/companies?format=csv&semantic_keyword=software', caller: 'key', version });
       }
       expect(await differing(on, off, asks)).toEqual([]);
@@ -231,11 +244,12 @@ for (const kind of DATABASES) {
           const currency = i === 0 ? 'USD' : currencies[(i * 3) % currencies.length]!;
           for (const list of ['founders', 'people']) {
             asks.push(...(await pages(`/data/${list}?limit=100&currency=${currency}`, caller, version)));
-            asks.push({ url: `/data/${list}?limit=100&view=summary&currency=${currency}`, caller, version });
+            asks.push(...(await pages(`/data/${list}?limit=100&view=summary&currency=${currency}`, caller, version)));
           }
           asks.push(...(await pages(`/data/funds?limit=50&currency=${currency}`, caller, version)));
         }
         asks.push({ url: '/data/people?format=ndjson&limit=500', caller: 'key', version });
+        asks.push({ url: '/data/founders?format=ndjson&limit=500&view=summary', caller: 'key', version });
         asks.push({ url: '/data/funds?format=ndjson&limit=500', caller: 'key', version });
       }
       expect(asks.filter((a) => a.url.includes('cursor=')).length).toBeGreaterThan(0);
@@ -303,6 +317,49 @@ for (const kind of DATABASES) {
         }
       } finally {
         for (const [i, [kind, id]] of tampered.entries()) await db('record_documents').where({ kind, record_id: id }).update({ body: bodies[i]!.body });
+      }
+    }, 120_000);
+
+    it('serves every page of the investors, universities, government bodies and entities lists, and ranked by semantic_keyword, alike in every tier, currency and version', async () => {
+      const asks: Ask[] = [];
+      for (const version of versions) {
+        for (const [i, caller] of CALLERS.entries()) {
+          const currency = i === 0 ? 'USD' : currencies[(i * 5 + 1) % currencies.length]!;
+          for (const list of ['investors', 'universities', 'gov-ngo', 'entities']) asks.push(...(await pages(`/data/${list}?limit=100&currency=${currency}`, caller, version)));
+          for (const list of ['investors', 'entities']) asks.push(...(await pages(`/data/${list}?limit=50&currency=${currency}&semantic_keyword=capital`, caller, version)));
+        }
+        for (const list of ['investors', 'universities', 'gov-ngo', 'entities']) asks.push({ url: `/data/${list}?format=ndjson&limit=500`, caller: 'key', version });
+      }
+      expect(asks.filter((a) => a.url.includes('cursor=') && a.url.includes('/entities')).length).toBeGreaterThan(0);
+      expect(await differing(on, off, asks)).toEqual([]);
+    }, 600_000);
+
+    it('an entity\'s summary row is served from its document in its directory and the entities list; getEntity from its full document', async () => {
+      const db = on.h.db;
+      const asks = (urls: string[]) => urls.map((url) => ({ url, caller: 'premium' as const, version: LATEST_VERSION }));
+      for (const [kind, subtype, list] of [['investor_row', 'investor', 'investors'], ['university_row', 'university', 'universities'], ['gov_ngo_row', 'gov_ngo', 'gov-ngo'], ['person_row', null, 'people']] as const) {
+        const entity = (await (subtype ? db('entities').where('subtype', subtype) : db('entities').where('type', 'person')).orderBy('id').first('id', 'uuid', 'name')) as { id: number; uuid: string; name: string };
+        const doc = (await db('record_documents').where({ kind, record_id: entity.id }).first('body')) as { body: string };
+        await db('record_documents').where({ kind, record_id: entity.id }).update({ body: doc.body.replace(/"name":"[^"]*"/, '"name":"TAMPERED"') });
+        try {
+          expect((await verifyDerived(db)).documents).toEqual([{ kind, record_id: entity.id, problem: 'body' }]);
+          await idle();
+          const view = subtype ? '' : '&view=summary';
+          const named = `/data/entities?filter=${encodeURIComponent(`name[eq]:${entity.name}`)}`;
+          expect(((await on.h.get(named)).body.data as { uuid: string }[]).map((e) => e.uuid)).toContain(entity.uuid);
+          expect(await differing(on, off, asks([`/data/${list}?limit=100&sort=id${view}`, `/data/${list}?limit=100&sort=id&currency=EUR${view}`, named]))).toHaveLength(3);
+        } finally {
+          await db('record_documents').where({ kind, record_id: entity.id }).update({ body: doc.body });
+        }
+      }
+      const investor = (await db('entities').where('subtype', 'investor').orderBy('id').first('id', 'uuid')) as { id: number; uuid: string };
+      const doc = (await db('record_documents').where({ kind: 'investor', record_id: investor.id }).first('body')) as { body: string };
+      await db('record_documents').where({ kind: 'investor', record_id: investor.id }).update({ body: doc.body.replace(/"name":"[^"]*"/, '"name":"TAMPERED"') });
+      try {
+        await idle();
+        expect(await differing(on, off, asks([`/data/entities/${investor.uuid}`, `/data/entities/${investor.uuid}?currency=EUR`]))).toHaveLength(2);
+      } finally {
+        await db('record_documents').where({ kind: 'investor', record_id: investor.id }).update({ body: doc.body });
       }
     }, 120_000);
 
@@ -410,7 +467,7 @@ for (const kind of DATABASES) {
         await idle();
         const asks = ['/data/people/' + person.uuid, '/data/people?limit=100&sort=id', '/data/people?limit=100&sort=id&currency=EUR'].map((url) => ({ url, caller: 'premium' as const, version: LATEST_VERSION }));
         expect(await differing(on, off, asks)).toHaveLength(3);
-        // the summary view is not the document
+        // the summary view is the person's summary row document, not this one
         expect(await differing(on, off, [{ url: '/data/people?limit=100&sort=id&view=summary', caller: 'premium', version: LATEST_VERSION }])).toEqual([]);
       } finally {
         await db('record_documents').where({ kind: 'person', record_id: person.id }).update({ body: doc.body });
