@@ -72,6 +72,8 @@ class MarkingMoney extends Money {
 interface Walk {
   money: Path[];
   plain: boolean;
+  /** Objects several records hold (a company's summary in each of its rounds): each walked once, its findings relative to it. */
+  shared: Map<object, Walk | null>;
 }
 
 const PLAIN_PROTOTYPES: ReadonlySet<unknown> = new Set([Object.prototype, Array.prototype, null]);
@@ -111,7 +113,17 @@ function settleChild(v: unknown, at: string | number, path: Path, out: Walk): un
     return v.usd;
   }
   if (out.plain && !PLAIN_PROTOTYPES.has(Object.getPrototypeOf(v))) out.plain = false;
-  settleMoney(v, path, out);
+  if (out.shared.has(v)) {
+    // settled in place by its first walk: later ones take its paths from there
+    let seen = out.shared.get(v)!;
+    if (!seen) {
+      seen = { money: [], plain: true, shared: out.shared };
+      settleMoney(v, [], seen);
+      out.shared.set(v, seen);
+    }
+    for (const p of seen.money) out.money.push([...path, ...p]);
+    if (!seen.plain) out.plain = false;
+  } else settleMoney(v, path, out);
   path.pop();
   return v;
 }
@@ -149,17 +161,21 @@ function builderScope(db: Knex): Pick<RequestScope, 'deps' | 'money' | 'version'
   return { deps: { db, cfg: { appUrl: '', cursorSecret: 'record-documents', queryBudgetMs: 600_000 } } as unknown as Deps, money: new MarkingMoney(), version: resolveVersion(undefined, new Date()) };
 }
 
-/** The rows of records of a kind: money settled, lock sites found, version downgrades precomputed. */
-async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], records: readonly unknown[]): Promise<DocumentRow[]> {
+/**
+ * The rows of records of a kind: money settled, lock sites found, version downgrades precomputed.
+ * `shared`: objects several of the records hold, walked and written as text once.
+ */
+async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], records: readonly unknown[], shared: ReadonlySet<object> = new Set()): Promise<DocumentRow[]> {
+  const walked = new Map<object, Walk | null>([...shared].map((o) => [o, null]));
   const walks = records.map((data) => {
-    const walk: Walk = { money: [], plain: data !== null && typeof data === 'object' && PLAIN_PROTOTYPES.has(Object.getPrototypeOf(data)) };
+    const walk: Walk = { money: [], plain: data !== null && typeof data === 'object' && PLAIN_PROTOTYPES.has(Object.getPrototypeOf(data)), shared: walked };
     settleMoney(data, [], walk);
     return walk;
   });
   const op = OPERATION[kind];
   const plan = operationLockPlan(op.id);
   const columns = op.csv ? listCsvColumns(op.csv) : null;
-  const texts = await documentTexts(op.id, records as Record<string, unknown>[], storedFields(db));
+  const texts = await documentTexts(op.id, records as Record<string, unknown>[], storedFields(db), shared);
   // the plan is of the whole answer `{data}` (a list's `data` an array of rows): the sites inside the record are the document's
   const depth = op.row ? 2 : 1;
   return records.map((data, i) => {
@@ -175,8 +191,8 @@ async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], reco
 /** The documents of these rounds (those that exist). */
 export async function buildTransactionDocuments(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
   const rows = await transactionsByIds(db, ids);
-  const data = await transactionRecords(builderScope(db), rows);
-  return toRows(db, 'transaction', rows.map((r) => r.id), data);
+  const data = await transactionRecords(builderScope(db), rows, { shareCompanies: true });
+  return toRows(db, 'transaction', rows.map((r) => r.id), data, new Set(data.map((d) => d.company)));
 }
 
 /** Of these ids, the entities of this kind (an organization subtype, or persons), in id order. */
