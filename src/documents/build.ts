@@ -69,10 +69,24 @@ class MarkingMoney extends Money {
 }
 
 /**
+ * What a walk of a record found: its money paths, and whether it is plain JSON data (objects and
+ * arrays of strings, finite numbers, booleans and nulls; `undefined` left out as JSON leaves it), so
+ * that its JSON text parsed back would give the same values (its CSV record is then read from it).
+ */
+interface Walk {
+  money: Path[];
+  plain: boolean;
+  /** Objects several records hold (a company's summary in each of its rounds): each walked once, its findings relative to it. */
+  shared: Map<object, Walk | null>;
+}
+
+const PLAIN_PROTOTYPES: ReadonlySet<unknown> = new Set([Object.prototype, Array.prototype, null]);
+
+/**
  * Replaces the marks by their USD amounts; the paths where they were, depth first. One path stack
  * walks the document (a copy of the path per node cost more than the rest of a round's document).
  */
-function settleMoney(value: unknown, path: Path, out: Path[]): void {
+function settleMoney(value: unknown, path: Path, out: Walk): void {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) value[i] = settleChild(value[i], i, path, out);
   } else if (value !== null && typeof value === 'object') {
@@ -80,19 +94,40 @@ function settleMoney(value: unknown, path: Path, out: Path[]): void {
     for (const k of Object.keys(o)) {
       const v = o[k];
       if (v !== null && typeof v === 'object') o[k] = settleChild(v, k, path, out);
+      else if (out.plain && !plainScalar(v)) out.plain = false;
     }
   }
 }
 
-function settleChild(v: unknown, at: string | number, path: Path, out: Path[]): unknown {
-  if (v === null || typeof v !== 'object') return v;
+const plainScalar = (v: unknown): boolean => {
+  const t = typeof v;
+  return t === 'string' || t === 'boolean' || t === 'undefined' || v === null || (t === 'number' && Number.isFinite(v));
+};
+
+function settleChild(v: unknown, at: string | number, path: Path, out: Walk): unknown {
+  if (v === null || typeof v !== 'object') {
+    // an array's member: JSON writes `undefined` there as null
+    if (out.plain && (v === undefined || !plainScalar(v))) out.plain = false;
+    return v;
+  }
   path.push(at);
   if (v instanceof MoneyMark) {
-    out.push([...path]);
+    out.money.push([...path]);
     path.pop();
     return v.usd;
   }
-  settleMoney(v, path, out);
+  if (out.plain && !PLAIN_PROTOTYPES.has(Object.getPrototypeOf(v))) out.plain = false;
+  if (out.shared.has(v)) {
+    // settled in place by its first walk: later ones take its paths from there
+    let seen = out.shared.get(v)!;
+    if (!seen) {
+      seen = { money: [], plain: true, shared: out.shared };
+      settleMoney(v, [], seen);
+      out.shared.set(v, seen);
+    }
+    for (const p of seen.money) out.money.push([...path, ...p]);
+    if (!seen.plain) out.plain = false;
+  } else settleMoney(v, path, out);
   path.pop();
   return v;
 }
@@ -132,33 +167,38 @@ function builderScope(db: Knex): Pick<RequestScope, 'deps' | 'money' | 'version'
   return { deps: { db, cfg: { appUrl: '', cursorSecret: 'record-documents', queryBudgetMs: 600_000 } } as unknown as Deps, money: new MarkingMoney(), version: resolveVersion(undefined, new Date()) };
 }
 
-/** The rows of records of a kind: money settled, lock sites found, version downgrades precomputed. */
-async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], records: readonly unknown[]): Promise<DocumentRow[]> {
-  const money = records.map((data) => {
-    const paths: Path[] = [];
-    settleMoney(data, [], paths);
-    return paths;
+/**
+ * The rows of records of a kind: money settled, lock sites found, version downgrades precomputed.
+ * `shared`: objects several of the records hold, walked and written as text once.
+ */
+async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], records: readonly unknown[], shared: ReadonlySet<object> = new Set()): Promise<DocumentRow[]> {
+  const walked = new Map<object, Walk | null>([...shared].map((o) => [o, null]));
+  const walks = records.map((data) => {
+    const walk: Walk = { money: [], plain: data !== null && typeof data === 'object' && PLAIN_PROTOTYPES.has(Object.getPrototypeOf(data)), shared: walked };
+    settleMoney(data, [], walk);
+    return walk;
   });
   const op = OPERATION[kind];
   const plan = operationLockPlan(op.id);
   const columns = op.csv ? listCsvColumns(op.csv) : null;
-  const texts = await documentTexts(op.id, records as Record<string, unknown>[], storedFields(db));
+  const texts = await documentTexts(op.id, records as Record<string, unknown>[], storedFields(db), shared);
   // the plan is of the whole answer `{data}` (a list's `data` an array of rows): the sites inside the record are the document's
   const depth = op.row ? 2 : 1;
   return records.map((data, i) => {
     const sites: LockSite[] = plan ? lockSites(plan, { data: op.row ? [data] : data }).map((s) => ({ ...s, at: s.at.slice(depth), record: s.record.slice(depth) })) : [];
     const body = texts[i]!.body;
-    // from the text, as an export reads it back (JSON drops and rewrites some values)
-    const csv = columns && csvParts(JSON.parse(body), columns);
-    return { record_id: ids[i]!, body, money_paths: JSON.stringify(money[i]), lock_paths: JSON.stringify(sites), downgrades: JSON.stringify(texts[i]!.downgrades), csv: csv && JSON.stringify(csv) };
+    // as an export reads it back from the text: the record itself when it is plain JSON data (the
+    // text parsed would be the same values), else the text parsed (JSON drops and rewrites some values)
+    const csv = columns && csvParts(walks[i]!.plain ? data : JSON.parse(body), columns, body);
+    return { record_id: ids[i]!, body, money_paths: JSON.stringify(walks[i]!.money), lock_paths: JSON.stringify(sites), downgrades: JSON.stringify(texts[i]!.downgrades), csv: csv && JSON.stringify(csv) };
   });
 }
 
 /** The documents of these rounds (those that exist). */
 export async function buildTransactionDocuments(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
   const rows = await transactionsByIds(db, ids);
-  const data = await transactionRecords(builderScope(db), rows);
-  return toRows(db, 'transaction', rows.map((r) => r.id), data);
+  const data = await transactionRecords(builderScope(db), rows, { shareCompanies: true });
+  return toRows(db, 'transaction', rows.map((r) => r.id), data, new Set(data.map((d) => d.company)));
 }
 
 /** Of these ids, the entities of this kind (an organization subtype, or persons), in id order. */

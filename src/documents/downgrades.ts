@@ -15,11 +15,20 @@ export interface TextEdit {
   tail: string;
 }
 
+/** The JSON of objects several records hold, written once (a company's summary in each of its rounds). */
+type SharedTexts = Map<object, string | undefined>;
+
+const NONE: SharedTexts = new Map();
+
 /** A record's top-level members as JSON writes them (`"key":value`), those JSON leaves out skipped. */
-function members(record: Record<string, unknown>): [key: string, text: string][] {
+function members(record: Record<string, unknown>, shared: SharedTexts = NONE): [key: string, text: string][] {
   const out: [string, string][] = [];
   for (const [k, v] of Object.entries(record)) {
-    const json = JSON.stringify(v) as string | undefined;
+    let json: string | undefined;
+    if (v !== null && typeof v === 'object' && shared.has(v)) {
+      json = shared.get(v);
+      if (json === undefined) shared.set(v, (json = JSON.stringify(v) as string | undefined));
+    } else json = JSON.stringify(v) as string | undefined;
     if (json !== undefined) out.push([k, `${JSON.stringify(k)}:${json}`]);
   }
   return out;
@@ -29,9 +38,9 @@ function members(record: Record<string, unknown>): [key: string, text: string][]
  * `JSON.stringify(record)`, written from one stringify of each member, and the ranges of these
  * top-level keys' members (with one separating comma) in it.
  */
-function textAndRanges(record: Record<string, unknown>, keys: readonly string[]): { text: string; cuts: [number, number][] } {
+function textAndRanges(record: Record<string, unknown>, keys: readonly string[], shared: SharedTexts): { text: string; cuts: [number, number][] } {
   const cuts: [number, number][] = [];
-  const parts = members(record);
+  const parts = members(record, shared);
   let at = 1;
   for (const [i, [k, member]] of parts.entries()) {
     const len = (i === 0 ? 0 : 1) + member.length;
@@ -56,8 +65,8 @@ const cut = (text: string, cuts: readonly [number, number][]): string => {
  * The text edit of one record, or null when its downgraded text is not the cut text with a tail (a
  * record left with no key); with the record's text before the edit.
  */
-function textEdit(version: string, record: Record<string, unknown>, edit: RecordEdit): { text: string; edit: TextEdit | null } {
-  const { text, cuts } = textAndRanges(record, edit.remove);
+function textEdit(version: string, record: Record<string, unknown>, edit: RecordEdit, shared: SharedTexts): { text: string; edit: TextEdit | null } {
+  const { text, cuts } = textAndRanges(record, edit.remove, shared);
   // appended keys the record no longer holds go to its end: the text after the edit is the kept text and their members
   const appendedLast = new Set(edit.append.map(([k]) => k)).size === edit.append.length && edit.append.every(([k]) => edit.remove.includes(k) || !Object.hasOwn(record, k));
   applyRecordEdit(record, edit);
@@ -77,14 +86,17 @@ export interface DocumentText {
 /**
  * The text of records of an operation (`JSON.stringify`) and their text edits (on copies: the
  * records are left as they are), newest change first, each on the text the newer ones left; a record
- * whose edits cannot all be kept as text keeps none.
+ * whose edits cannot all be kept as text keeps none. `shared`: objects several records hold as a
+ * top-level member, written as JSON once.
  */
-export async function documentTexts(operationId: string, records: readonly Record<string, unknown>[], stored: StoredFields): Promise<DocumentText[]> {
+export async function documentTexts(operationId: string, records: readonly Record<string, unknown>[], stored: StoredFields, shared: ReadonlySet<object> = new Set()): Promise<DocumentText[]> {
   const changes = CHANGES.filter((c) => c.recordEdits && c.recordEdited?.includes(operationId));
   // no copies when no change edits the operation's records (organizations: a clone cost as much as their serialiser)
   if (changes.length === 0) return records.map((r) => ({ body: JSON.stringify(r), downgrades: [] }));
   // an edit removes and appends top-level keys only (src/versions/change.ts `RecordEdit`): a shallow copy is enough
   const work = records.map((r) => ({ ...r }));
+  // an edit leaves the objects under the top-level keys as they are: a shared one's text holds for every record
+  const texts: SharedTexts = new Map([...shared].map((o) => [o, undefined]));
   const bodies: string[] = [];
   const out: (TextEdit[] | null)[] = records.map(() => []);
   for (const [n, change] of changes.entries()) {
@@ -94,7 +106,7 @@ export async function documentTexts(operationId: string, records: readonly Recor
         if (n === 0) bodies[i] = JSON.stringify(r);
         return;
       }
-      const e = textEdit(change.version, r, edits[i]!);
+      const e = textEdit(change.version, r, edits[i]!, texts);
       if (n === 0) bodies[i] = e.text;
       out[i] = e.edit ? [...out[i]!, e.edit] : null;
     });

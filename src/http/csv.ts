@@ -115,26 +115,54 @@ export const csvTrailer = (trailer: unknown): string => `#_export,${csvCell(trai
  */
 const BASE_MARK = '\uE000base\uE001';
 
-/** Each relative `service_url` of a value (a copy), at any depth, with the mark in front. */
+/**
+ * Each relative `service_url` of a value, at any depth, with the mark in front: the value itself
+ * when it holds none, else a copy of the objects and arrays on the way to one (the rest shared).
+ */
 function markRelativeUrls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(markRelativeUrls);
   if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = k === 'service_url' && typeof v === 'string' && v.startsWith('/') ? BASE_MARK + v : markRelativeUrls(v);
-  return out;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const m = markRelativeUrls(value[i]);
+      if (m !== value[i]) (out ??= value.slice())[i] = m;
+    }
+    return out ?? value;
+  }
+  const o = value as Record<string, unknown>;
+  let out: Record<string, unknown> | null = null;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    const m = k === 'service_url' && typeof v === 'string' && v.startsWith('/') ? BASE_MARK + v : markRelativeUrls(v);
+    if (m !== v) (out ??= { ...o })[k] = m;
+  }
+  return out ?? value;
 }
 
 /**
  * A record's CSV with relative `service_url`s (a record document's, src/documents/build.ts) as the
  * parts between which the web app's base goes: `csvParts(...).join(base)` is `csvRecord` of the record
  * with the base in front of them, in every cell and inside the JSON of a cell, for a base that
- * `plainCsvBase` accepts. Null when the record's text holds the mark itself.
+ * `plainCsvBase` accepts. Null when the record's text holds the mark itself. `text` is the record's
+ * JSON when the caller has it. A cell whose value holds no relative URL is written once.
  */
-export function csvParts(row: unknown, columns: Column[]): string[] | null {
-  const plain = csvRecord(row, columns);
-  if (JSON.stringify(row).includes(BASE_MARK) || plain.includes(BASE_MARK)) return null;
-  const parts = csvRecord(markRelativeUrls(row), columns).split(BASE_MARK);
-  return parts.join('') === plain ? parts : null;
+export function csvParts(row: unknown, columns: Column[], text: string = JSON.stringify(row)): string[] | null {
+  if (text.includes(BASE_MARK)) return null;
+  const marked = markRelativeUrls(row);
+  let plain = '';
+  let withMarks = '';
+  for (let i = 0; i < columns.length; i++) {
+    const keys = columns[i]!.keys;
+    const v = valueAt(row, keys);
+    const cell = csvCell(v);
+    const m = marked === row ? v : valueAt(marked, keys);
+    const sep = i === 0 ? '' : ',';
+    plain += sep + cell;
+    withMarks += sep + (m === v ? cell : csvCell(m));
+  }
+  if (plain.includes(BASE_MARK)) return null;
+  const parts = `${withMarks}\r\n`.split(BASE_MARK);
+  return parts.join('') === `${plain}\r\n` ? parts : null;
 }
 
 /**

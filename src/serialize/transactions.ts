@@ -13,6 +13,8 @@ export function transaction(
   company: EntityWithBlocks,
   investors: InvestorLink[] | null,
   m: Money,
+  /** The company's summary when the caller has it (rounds of one company sharing one: record documents). */
+  summary: S['OrganizationSummary'] = organizationSummary(appUrl, company, m),
 ): S['Transaction'] {
   return {
     id: t.id,
@@ -24,7 +26,7 @@ export function transaction(
     is_verified: boolOrNull(t.is_verified),
     is_vc_round: boolOrNull(t.is_vc_round),
     is_exit: boolOrNull(t.is_exit),
-    company: organizationSummary(appUrl, company, m),
+    company: summary,
     investors: investors === null ? null : investors.map((i) => ({ is_lead: boolOrNull(i.is_lead), investor: entityRef(appUrl, i) })),
     source_url: t.source_url,
     deleted_at: t.deleted_at,

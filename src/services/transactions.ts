@@ -6,15 +6,24 @@ import { findTransaction, loadInvestorLinks, type TransactionRow } from '../db/t
 import { together } from '../db/together.js';
 import { assemble, documentLocks, documentText, pageFromDocuments } from '../documents/read.js';
 import type { RequestScope, Result } from '../http/context.js';
+import { organizationSummary } from '../serialize/entities.js';
 import { transaction } from '../serialize/transactions.js';
 
 type Transaction = components['schemas']['Transaction'];
 
 /** Assembled from the rows: what the record documents hold (src/documents/build.ts) and the answers without them. */
-export async function transactionRecords(r: Pick<RequestScope, 'deps' | 'money'>, rows: readonly TransactionRow[]): Promise<Transaction[]> {
+export async function transactionRecords(r: Pick<RequestScope, 'deps' | 'money'>, rows: readonly TransactionRow[], opts: { shareCompanies?: boolean } = {}): Promise<Transaction[]> {
   const { db, cfg } = r.deps;
   const [companies, investors] = await together(db, [() => loadEntities(db, rows.map((t) => t.company_id)), () => loadInvestorLinks(db, rows.map((t) => t.id))] as const);
-  return rows.map((t) => transaction(cfg.appUrl, t, companies.get(t.company_id)!, investors.get(t.id) ?? [], r.money));
+  // `shareCompanies`: the rounds of a company hold one summary object (the record documents' builder
+  // serialises it once); a response's records each have their own, since a response edits its records in place
+  const summaries = new Map<number, Transaction['company']>();
+  const summaryOf = (id: number) => {
+    let s = summaries.get(id);
+    if (!s) summaries.set(id, (s = organizationSummary(cfg.appUrl, companies.get(id)!, r.money)));
+    return s;
+  };
+  return rows.map((t) => transaction(cfg.appUrl, t, companies.get(t.company_id)!, investors.get(t.id) ?? [], r.money, opts.shareCompanies ? summaryOf(t.company_id) : undefined));
 }
 
 /** The records of rows and, from documents, the locks at their sites; a row without a document sends the whole answer down the rows' path. */

@@ -35,6 +35,13 @@ describe('csvParts', () => {
     }
   });
 
+  it("is the same given the record's text, and leaves the record as it was", () => {
+    const before = JSON.stringify(row);
+    expect(csvParts(row, columns, before)).toEqual(csvParts(structuredClone(row), columns));
+    expect(JSON.stringify(row)).toBe(before);
+    expect(csvParts(row, columns, `${before.slice(0, -1)},"x":"\uE000base\uE001"}`)).toBeNull();
+  });
+
   it('refuses a base that changes quoting, the formula guard or JSON escaping, and a record holding the mark', () => {
     for (const base of ['https://a,b.example', 'https://a"b', '=cmd', '-x', '#app', 'https://a\\b', 'https://a\nb']) expect(plainCsvBase(base), base).toBe(false);
     expect(csvParts({ ...row, note: '\uE000base\uE001' }, columns)).toBeNull();

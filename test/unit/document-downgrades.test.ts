@@ -62,4 +62,15 @@ describe('precomputed version downgrades', () => {
     expect(before).toEqual({ body: '{"year":1999,"id":1,"announced_date":"2014-05"}', downgrades: [] });
     expect((await documentTexts('getCompany', records, stored)).map((t) => t.body)).toEqual(records.map((r) => JSON.stringify(r)));
   });
+
+  it('write an object several records hold once, with the same texts and edits as each record on its own', async () => {
+    const company = { name: 'Acme', service_url: '/organizations/acme', funding: { total: 5 } };
+    const records: Record<string, unknown>[] = [
+      { company, id: 1, announced_date: '2012-03-04' },
+      { id: 2, announced_date: '2013', company },
+      { id: 3, company: { ...company }, announced_date: null },
+    ];
+    const alone = await documentTexts('getTransaction', records.map((r) => structuredClone(r)), stored);
+    expect(await documentTexts('getTransaction', records, stored, new Set([company]))).toEqual(alone);
+  });
 });
