@@ -234,7 +234,7 @@ export async function anyEntityDocumentByUuid(db: Knex, uuid: string): Promise<{
 export async function loadRowDocuments(db: Knex, rows: readonly { id: number; kind: EntityKind }[]): Promise<Map<number, DocumentRow>> {
   const out = new Map<number, DocumentRow>();
   const byKind = new Map<EntityKind, number[]>();
-  for (const r of rows) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.id]);
+  for (const r of rows) (byKind.get(r.kind) ?? byKind.set(r.kind, []).get(r.kind)!).push(r.id);
   for (const [kind, ids] of byKind) for (const [id, d] of await loadDocuments(db, rowKindOf(kind), ids)) out.set(id, d);
   return out;
 }

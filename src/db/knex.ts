@@ -51,7 +51,7 @@ export function createDb(
       },
     });
     valuesInserts(db);
-    waitForLocks(db, SQLITE_LOCK_WAIT_MS, SQLITE_LOCK_WAIT);
+    waitForLocks(db, SQLITE_LOCK_WAIT);
     // one connection, shared by readers and writers alike: nothing to keep free
     if (!memory) gateWriters(db, new WriterGate(SQLITE_WRITERS, (waitedMs) => mayWaitForLock(SQLITE_LOCK_WAIT, waitedMs, cfg.sqliteFile)));
     return db;

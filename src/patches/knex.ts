@@ -26,21 +26,20 @@ const requireKnex = createRequire(import.meta.url);
 /**
  * SQLite: a statement that finds the database locked (SQLITE_BUSY: another process, or another of
  * our connections, is writing) is tried again after a pause on the event loop's timers, up to
- * `waitMs`, then fails with SQLITE_BUSY (503 SERVICE_UNAVAILABLE; a metered call is not charged).
- * While `longer.quietMs` says a known long writer holds the lock (an import: the milliseconds since
+ * `wait.waitMs`, then fails with SQLITE_BUSY (503 SERVICE_UNAVAILABLE; a metered call is not charged).
+ * While `wait.quietMs` says a known long writer holds the lock (an import: the milliseconds since
  * it last showed it is alive, null when none does), the statement waits for as long as that writer
- * keeps showing it is alive, and gives up `longer.stallMs` after its last sign of life: the wait is
+ * keeps showing it is alive, and gives up `wait.stallMs` after its last sign of life: the wait is
  * bounded by the writer's progress, not by a fixed time its transaction may outlast on a busy
  * machine. SQLite's own busy_timeout waits inside the synchronous call instead: one writer held
  * outside for 15 s froze every request of the process. Readers in WAL mode never need the lock.
  */
-export function waitForLocks(db: Knex, waitMs: number, longer?: { stallMs: number; quietMs(file: string): number | null }): void {
+export function waitForLocks(db: Knex, wait: LockWait): void {
   requireVersion('knex', KNEX_VERSION, 'src/patches/knex.ts');
   type SqliteClient = { _query(connection: unknown, obj: unknown): Promise<unknown> };
   const proto = Object.getPrototypeOf(db.client) as SqliteClient & { [PATCHED]?: true };
   if (proto[PATCHED]) return;
   const run = proto._query;
-  const wait: LockWait = { waitMs, stallMs: longer?.stallMs ?? 0, quietMs: longer?.quietMs ?? (() => null) };
   proto._query = async function (this: SqliteClient, connection, obj) {
     const started = Date.now();
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {

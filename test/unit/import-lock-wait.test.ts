@@ -12,7 +12,7 @@ const db = knex({ client: 'better-sqlite3', connection: { filename: ':memory:' }
 const proto = Object.getPrototypeOf(db.client) as { _query(conn: unknown, obj: unknown): Promise<unknown> };
 /** What the importer's marker says: ms since its last sign of life, null with no live import. */
 let quiet: () => number | null = () => null;
-waitForLocks(db, 50, { stallMs: 300, quietMs: () => quiet() });
+waitForLocks(db, { waitMs: 50, stallMs: 300, quietMs: () => quiet() });
 
 /** A connection whose statements find the database locked for `lockedMs`. */
 function lockedFor(lockedMs: number) {

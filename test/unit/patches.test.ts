@@ -75,7 +75,7 @@ describe('knex', () => {
   it('runs a SQLite statement again while the database is locked, within the wait', async () => {
     const db = knex({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
     const proto = Object.getPrototypeOf(db.client) as { _query(conn: unknown, obj: unknown): Promise<unknown> };
-    waitForLocks(db, 1000);
+    waitForLocks(db, { waitMs: 1000, stallMs: 0, quietMs: () => null });
     let calls = 0;
     const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
     const conn = {
