@@ -75,14 +75,19 @@ export async function startPostgres(): Promise<Pg> {
     onLog: () => undefined,
     onError: () => undefined,
   });
-  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  // BENCH_PG_RUNNING=1: the cluster is kept running by someone else (several benchmarks share it); it is
+  // neither started nor stopped here, since a second postmaster on one data directory cannot start
+  const shared = process.env.BENCH_PG_RUNNING === '1';
+  if (!shared) {
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+    await pg.start();
+  }
   const base = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${PG_PORT}`;
   return {
     url: (db) => `${base}/${db}`,
     createDatabase: (name) => pg.createDatabase(name),
     dropDatabase: (name) => pg.dropDatabase(name),
-    stop: () => pg.stop(),
+    stop: () => (shared ? Promise.resolve() : pg.stop()),
   };
 }
 
