@@ -117,9 +117,12 @@ function answerOf(r: DetailAsker, operationId: string, doc: DocumentRow | null):
   return { data: a.data, locks: documentLocks([a], false) };
 }
 
-/** A record's document text as a raw record, with its `updated_at` (the answer's `Last-Modified`) read from the text. */
-export function recordText(text: string): RawJson {
-  const at = topLevelValues(text, UPDATED_AT).updated_at;
+/**
+ * A record's document text as a raw record, with its `updated_at` (the answer's `Last-Modified`) read
+ * from the text, or from its top-level members already read (`values`, `updated_at` among them).
+ */
+export function recordText(text: string, values: Record<string, string> = topLevelValues(text, UPDATED_AT)): RawJson {
+  const at = values.updated_at;
   const value = at === undefined ? undefined : (JSON.parse(at) as unknown);
   return new RawJson(text, typeof value === 'string' ? value : undefined);
 }

@@ -12,7 +12,8 @@ import { transaction } from '../serialize/transactions.js';
 
 type Transaction = components['schemas']['Transaction'];
 
-const DELETED_AT = ['deleted_at'];
+/** What a round's detail reads of its text: whether it is soft-deleted, and its `Last-Modified`. */
+const ROUND_MEMBERS = ['deleted_at', 'updated_at'];
 
 /** Assembled from the rows: what the record documents hold (src/documents/build.ts) and the answers without them. */
 export async function transactionRecords(r: Pick<RequestScope, 'deps' | 'money'>, rows: readonly TransactionRow[], opts: { shareCompanies?: boolean } = {}): Promise<Transaction[]> {
@@ -44,7 +45,8 @@ export async function transactionById(r: Pick<RequestScope, 'deps' | 'money' | '
     const text = doc && documentText(doc, cfg.appUrl, r, 'getTransaction');
     if (text) {
       // the text goes out as it is: only whether the round is soft-deleted is read from it
-      return topLevelValues(text, DELETED_AT).deleted_at === 'null' ? { data: recordText(text) as unknown as Transaction, atVersion: true } : null;
+      const values = topLevelValues(text, ROUND_MEMBERS);
+      return values.deleted_at === 'null' ? { data: recordText(text, values) as unknown as Transaction, atVersion: true } : null;
     }
     if (doc) {
       const a = assemble(doc, cfg.appUrl, r.money);
