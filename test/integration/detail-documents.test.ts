@@ -52,7 +52,8 @@ for (const kind of DATABASES) {
     let round: number;
     let deleted: number;
     beforeAll(async () => {
-      [on, off] = await Promise.all([server(kind, 'on'), server(kind, 'off')]);
+      on = await server(kind, 'on');
+      off = await server(kind, 'off');
       const db = on.h.db;
       const ids = async (q: Promise<unknown[]>, n: number) => sample((await q) as Record<string, unknown>[], n);
       const rounds = await ids(db('transactions').whereNull('deleted_at').orderBy('id').select('id'), 40);
