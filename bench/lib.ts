@@ -573,7 +573,17 @@ export async function snapshotLoaded(baseUrl: string, headers: Record<string, st
 }
 
 /** Detail ids spread over the data, read through our API (no SQL outside src/db). */
-export async function sampleIds(baseUrl: string, headers: Record<string, string>) {
+export async function sampleIds(baseUrl: string, headers: Record<string, string>, kind?: DbKind): Promise<{ txIds: number[]; companyUuids: string[] }> {
+  // BENCH_SAMPLE_FILE: the ids sampled by the first run on a database, read back by the next ones (every
+  // server of a comparison asks for the same records, and the 40 sampling list requests run once)
+  const file = process.env.BENCH_SAMPLE_FILE && kind ? `${process.env.BENCH_SAMPLE_FILE}.${kind}.json` : null;
+  if (file && fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as { txIds: number[]; companyUuids: string[] };
+  const sampled = await sampleIdsFrom(baseUrl, headers);
+  if (file) writeJson(file, sampled);
+  return sampled;
+}
+
+async function sampleIdsFrom(baseUrl: string, headers: Record<string, string>) {
   const txIds = new Set<number>();
   for (let y = 1995; y <= 2026; y++) {
     const { body } = await timedGet<{ data: { id: number }[] }>(`${baseUrl}/data/transactions?filter=year[eq]:${y}&limit=10`, headers);

@@ -60,7 +60,8 @@ for (let round = first; round < first + ROUNDS; round++) {
     });
     if (r.status !== 0 || !fs.existsSync(out)) throw new Error(`run.ts for ${server} failed (status ${r.status})`);
     const rows = (JSON.parse(fs.readFileSync(out, 'utf8')) as { rows: Row[] }).rows;
-    runs.push(rows.map((row) => ({ ...row, server })));
+    // the peer's run also has its flat rows (`peerflat`), kept apart from its rows on the same information
+    runs.push(rows.map((row) => ({ ...row, server: server === 'peer' ? row.server : server })));
   }
 }
 

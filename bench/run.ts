@@ -10,7 +10,8 @@
  * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10),
  * BENCH_ANALYTICS_CONNECTIONS (2), BENCH_ANALYTICS_RUNS (7), BENCH_DBS (sqlite,postgres), BENCH_SERVERS (ours,baseline,peer), BENCH_SCALE (large),
  * BENCH_SEED (42), BENCH_DIR (/tmp/fdapi-bench), BENCH_CPU_PROF (dir: --cpu-prof of our server and the same-work server, one subdirectory each),
- * BENCH_SCENARIOS (comma-separated scenario names, default all), BENCH_SKIP_SINGLE (1: skip the single-request
+ * BENCH_SCENARIOS (comma-separated scenario names, default all), BENCH_SAMPLE_FILE (the sampled record ids, `<file>.<db>.json`,
+ * written by the first run on a database and reused by later ones: lib.ts sampleIds), BENCH_SKIP_SINGLE (1: skip the single-request
  * paging and analytics timings), BENCH_OUT (results file; default bench/results/<date>.json),
  * BENCH_HEAP_MB (old-space limit of our server, default 1024 as `make run`; 0 = Node's default),
  * BENCH_HEAP_YOUNG_MB (its semi-space size, default as `make run`: 0 = Node's default),
@@ -189,7 +190,7 @@ function hasSearch(): { path: string; param: string } | null {
 }
 
 async function scenarios(baseUrl: string, headers: Record<string, string>, kind: DbKind): Promise<Scenario[]> {
-  const { txIds, companyUuids } = await sampleIds(baseUrl, headers);
+  const { txIds, companyUuids } = await sampleIds(baseUrl, headers, kind);
   const wanted = (name: ScenarioName) => !ONLY || ONLY.has(name);
   const { cursor } = wanted(`list page ${DEEP_PAGE}`) ? await deepCursor(kind, baseUrl, headers) : { cursor: '' };
   const peerList = `/transactions?where.year.gte=2015&where.amountUsd.gt=1000000&orderby.amountUsd=desc&orderby.id=desc&limit=${LIMIT}`;

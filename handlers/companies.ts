@@ -29,7 +29,7 @@ export const companyHandlers: HandlerMap = {
   },
 
   getCompany: async (ctx) => {
-    const { data, locks } = await organizationAnswer(ctx, ctx.params.id, 'company', 'Company');
-    return { ...ok('getCompany', { data: data as components['schemas']['CompanyFull'], currency: currencyOf(ctx.money) }), locks };
+    const { data, locks, atVersion } = await organizationAnswer(ctx, 'getCompany', ctx.params.id, 'company', 'Company');
+    return { ...ok('getCompany', { data: data as components['schemas']['CompanyFull'], currency: currencyOf(ctx.money) }), locks, atVersion };
   },
 };

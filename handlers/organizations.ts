@@ -56,10 +56,12 @@ async function organizationPage(ctx: Pick<RequestScope, 'deps' | 'list' | 'money
 }
 
 /** The full record of an organization of one subtype by its path UUID, and its locks when it came from its document. */
-async function organizationDetail(ctx: Pick<RequestScope, 'deps' | 'money' | 'version'>, id: string, subtype: OrganizationKind, noun: string) {
-  const { data, locks } = await organizationAnswer(ctx, id, subtype, noun);
-  return { body: { data, currency: currencyOf(ctx.money) }, locks };
+async function organizationDetail(ctx: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>, op: DetailOperation, id: string, subtype: OrganizationKind, noun: string) {
+  const { data, locks, atVersion } = await organizationAnswer(ctx, op, id, subtype, noun);
+  return { body: { data, currency: currencyOf(ctx.money) }, locks, atVersion };
 }
+
+type DetailOperation = 'getInvestor' | 'getGovNgo' | 'getUniversity';
 
 type DirectoryOperation = 'listEntities' | 'listInvestors' | 'listUniversities' | 'listGovNgos';
 type DirectoryPage = Awaited<ReturnType<typeof organizationPage>>;
@@ -73,7 +75,7 @@ const directoryAnswer = <T>(op: DirectoryOperation, { data, page, currency, lock
 /** A record of organizations in the shape of one subtype's schema (organizationFull serves every subtype). */
 const asRecord = <T>(r: { data: unknown; currency: S['CurrencyCode'] }) => ({ ...r, data: r.data as T });
 /** A detail's answer with the locks its document brought. */
-const detail = <T>(op: 'getInvestor' | 'getGovNgo', d: Awaited<ReturnType<typeof organizationDetail>>) => ({ ...ok(op, asRecord<T>(d.body) as Parameters<typeof ok<typeof op>>[1]), locks: d.locks });
+const detail = <T>(op: 'getInvestor' | 'getGovNgo', d: Awaited<ReturnType<typeof organizationDetail>>) => ({ ...ok(op, asRecord<T>(d.body) as Parameters<typeof ok<typeof op>>[1]), locks: d.locks, atVersion: d.atVersion });
 
 export const organizationHandlers: HandlerMap = {
   listEntities: async (ctx) => directoryAnswer<S['EntitySummary']>('listEntities', await organizationPage(ctx, 'listEntities', { all: true }, ORGANIZATION_SORTS, ctx.query.semantic_keyword)),
@@ -85,14 +87,14 @@ export const organizationHandlers: HandlerMap = {
     return ok('getEntity', asRecord<S['EntityFull']>({ data, currency: currencyOf(ctx.money) }));
   },
   listInvestors: async (ctx) => directoryAnswer<S['InvestorSummary']>('listInvestors', await organizationPage(ctx, 'listInvestors', { subtype: 'investor' }, INVESTOR_SORTS, ctx.query.semantic_keyword)),
-  getInvestor: async (ctx) => detail<S['InvestorFull']>('getInvestor', await organizationDetail(ctx, ctx.params.id, 'investor', 'Investor')),
+  getInvestor: async (ctx) => detail<S['InvestorFull']>('getInvestor', await organizationDetail(ctx, 'getInvestor', ctx.params.id, 'investor', 'Investor')),
   listUniversities: async (ctx) => directoryAnswer<S['UniversitySummary']>('listUniversities', await organizationPage(ctx, 'listUniversities', { subtype: 'university' }, ORGANIZATION_SORTS)),
   getUniversity: async (ctx) => {
-    const { body, locks } = await organizationDetail(ctx, ctx.params.id, 'university', 'University');
-    return { ...ok('getUniversity', asRecord<S['UniversityFull']>(body)), locks };
+    const { body, locks, atVersion } = await organizationDetail(ctx, 'getUniversity', ctx.params.id, 'university', 'University');
+    return { ...ok('getUniversity', asRecord<S['UniversityFull']>(body)), locks, atVersion };
   },
   listGovNgos: async (ctx) => directoryAnswer<S['GovNgoSummary']>('listGovNgos', await organizationPage(ctx, 'listGovNgos', { subtype: 'gov_ngo' }, ORGANIZATION_SORTS)),
-  getGovNgo: async (ctx) => detail<S['GovNgoFull']>('getGovNgo', await organizationDetail(ctx, ctx.params.id, 'gov_ngo', 'Government body or NGO')),
+  getGovNgo: async (ctx) => detail<S['GovNgoFull']>('getGovNgo', await organizationDetail(ctx, 'getGovNgo', ctx.params.id, 'gov_ngo', 'Government body or NGO')),
   listPeople: async (ctx) => {
     const { rows, page } = await directoryPage(ctx, FOUNDER_SORTS, (db, where, p) => listPersons(db, 'persons', where, p));
     const view = ctx.query.view ?? 'full';
@@ -100,7 +102,7 @@ export const organizationHandlers: HandlerMap = {
     return { ...ok('listPeople', { view, data: data as S['FounderList']['data'], page, currency: currencyOf(ctx.money) }), locks };
   },
   getPerson: async (ctx) => {
-    const { data, locks } = await personAnswer(ctx, ctx.params.id);
-    return { ...ok('getPerson', { data, currency: currencyOf(ctx.money) }), locks };
+    const { data, locks, atVersion } = await personAnswer(ctx, 'getPerson', ctx.params.id);
+    return { ...ok('getPerson', { data, currency: currencyOf(ctx.money) }), locks, atVersion };
   },
 };

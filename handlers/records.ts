@@ -28,8 +28,8 @@ export const recordHandlers: HandlerMap = {
     return ok('listFunds', { data: rows.map((r) => fund(ctx.deps.cfg.appUrl, r, ctx.money)), page, currency: currencyOf(ctx.money) });
   },
   getFund: async (ctx) => {
-    const doc = await recordFromDocument(ctx, 'fund', numericId(ctx.params.id));
-    if (doc) return { ...ok('getFund', { data: doc.data as unknown as Schemas['Fund'], currency: currencyOf(ctx.money) }), locks: doc.locks };
+    const doc = await recordFromDocument(ctx, 'getFund', 'fund', numericId(ctx.params.id));
+    if (doc) return { ...ok('getFund', { data: doc.data as unknown as Schemas['Fund'], currency: currencyOf(ctx.money) }), locks: doc.locks, atVersion: doc.atVersion };
     const r = await recordById(ctx, FUNDS, ctx.params.id, 'Fund');
     return ok('getFund', { data: fund(ctx.deps.cfg.appUrl, r, ctx.money), currency: currencyOf(ctx.money) });
   },

@@ -100,6 +100,18 @@ export async function loadDocuments(db: Knex, kind: DocumentKind, ids: readonly 
   return out;
 }
 
+/**
+ * One record's document (a detail): one statement on the primary key, its SQL text written once
+ * rather than compiled by the query builder per request.
+ */
+export async function documentById(db: Knex, kind: DocumentKind, id: number): Promise<DocumentRow | null> {
+  return documentOf(normalizeRawResult(await prepared(db.raw(BY_ID, [kind, id])))[0]);
+}
+
+const BY_ID = `select ${READ_COLUMNS.join(', ')} from record_documents where kind = ? and record_id = ?`;
+
+const documentOf = (row: Record<string, unknown> | undefined): DocumentRow | null => (row ? { ...(row as unknown as DocumentRow), csv: null, record_id: Number(row.record_id) } : null);
+
 /** Every stored document of a kind (every column), in record order, a batch after `after`. */
 export async function documentBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<DocumentRow[]> {
   const rows = (await db('record_documents').where('kind', kind).andWhere('record_id', '>', after).orderBy('record_id').limit(limit).select('record_id', ...DOCUMENT_COLUMNS)) as DocumentRow[];
@@ -179,17 +191,15 @@ export async function entitiesShowing(db: Knex, roundIds: readonly number[], ent
 
 /** The full document of the entity of this kind (an organization's subtype, or a person) with this uuid, or null; one query. */
 export async function entityDocumentByUuid(db: Knex, kind: EntityKind, uuid: string): Promise<DocumentRow | null> {
-  const row = (await prepared(
-    ofKind(
-      db('entities as e')
-        .join('record_documents as d', (j) => j.on('d.record_id', 'e.id').andOnVal('d.kind', kind))
-        .where('e.uuid', uuid),
-      kind,
-      'e.',
-    ).first(READ_COLUMNS.map((c) => `d.${c}`)),
-  )) as DocumentRow | undefined;
-  return row ? { ...row, csv: row.csv ?? null, record_id: Number(row.record_id) } : null;
+  const sql = kind === 'person' ? PERSON_BY_UUID : ORGANIZATION_BY_UUID;
+  return documentOf(normalizeRawResult(await prepared(db.raw(sql, kind === 'person' ? [kind, uuid] : [kind, uuid, kind])))[0]);
 }
+
+/** An entity's document by its UUID (`ofKind`: a person by type, an organization by subtype); as `documentById`, its SQL written once. */
+const byUuid = (ofKind: string) =>
+  `select ${READ_COLUMNS.map((c) => `d.${c}`).join(', ')} from entities e join record_documents d on d.record_id = e.id and d.kind = ? where e.uuid = ? and ${ofKind} limit 1`;
+const PERSON_BY_UUID = byUuid(`e.type = 'person'`);
+const ORGANIZATION_BY_UUID = byUuid('e.subtype = ?');
 
 /** Per kind of document: how many are stored and the characters of their columns (what a document costs on disk, before page overhead). */
 export async function documentFootprint(db: Knex): Promise<{ kind: string; documents: number; body_chars: number; other_chars: number }[]> {

@@ -6,10 +6,10 @@
  */
 import { applyLockSites, type LockSite } from '../access/locked.js';
 import type { Principal, Tier } from '../auth/verify.js';
-import { anyEntityDocumentByUuid, entityDocumentByUuid, entityKindOf, loadDocuments, loadRowDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
+import { anyEntityDocumentByUuid, documentById, entityDocumentByUuid, entityKindOf, loadDocuments, loadRowDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { plainCsvBase } from '../http/csv.js';
-import { RawJson } from '../http/rawJson.js';
+import { RawJson, topLevelValues } from '../http/rawJson.js';
 import type { ListInput } from '../query/list.js';
 import { withScore } from '../services/keyword.js';
 import type { Money } from '../money/fx.js';
@@ -78,9 +78,9 @@ export function documentLocks(records: readonly Assembled[], page: boolean): (bo
  * The record of the entity of this kind with the path's UUID from its document, with the locks at
  * its sites; null when documents are off or it has none (the rows' path then answers, 404 included).
  */
-export async function entityFromDocument(r: Pick<RequestScope, 'deps' | 'money'>, kind: EntityKind, uuid: string): Promise<DocumentAnswer | null> {
+export async function entityFromDocument(r: DetailAsker, operationId: string, kind: EntityKind, uuid: string): Promise<DocumentAnswer | null> {
   const { db, cfg } = r.deps;
-  return answerOf(r, cfg.recordDocuments ? await entityDocumentByUuid(db, kind, uuid.toLowerCase()) : null);
+  return answerOf(r, operationId, cfg.recordDocuments ? await entityDocumentByUuid(db, kind, uuid.toLowerCase()) : null);
 }
 
 /**
@@ -95,18 +95,39 @@ export async function anyEntityFromDocument(r: Pick<RequestScope, 'deps' | 'mone
 }
 
 /** The record with this numeric id from its document of this kind, with its locks; null as `entityFromDocument`. */
-export async function recordFromDocument(r: Pick<RequestScope, 'deps' | 'money'>, kind: DocumentKind, id: number | null): Promise<DocumentAnswer | null> {
+export async function recordFromDocument(r: DetailAsker, operationId: string, kind: DocumentKind, id: number | null): Promise<DocumentAnswer | null> {
   const { db, cfg } = r.deps;
-  return answerOf(r, cfg.recordDocuments && id !== null ? ((await loadDocuments(db, kind, [id])).get(id) ?? null) : null);
+  return answerOf(r, operationId, cfg.recordDocuments && id !== null ? await documentById(db, kind, id) : null);
 }
 
-type DocumentAnswer = { data: Record<string, unknown>; locks: Result['locks'] };
+type DetailAsker = Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>;
 
-function answerOf(r: Pick<RequestScope, 'deps' | 'money'>, doc: DocumentRow | null): DocumentAnswer | null {
+/**
+ * A detail's record from its document: its text as it is (`RawJson`, written into the answer's
+ * envelope unparsed) when the request needs no parse, at the request's version (`atVersion`);
+ * else parsed, with the locks at its sites.
+ */
+export type DocumentAnswer = { data: Record<string, unknown> | RawJson; locks: Result['locks']; atVersion?: true };
+
+function answerOf(r: DetailAsker, operationId: string, doc: DocumentRow | null): DocumentAnswer | null {
   if (!doc) return null;
+  const text = documentText(doc, r.deps.cfg.appUrl, r, operationId);
+  if (text !== null) return { data: recordText(text), locks: () => {}, atVersion: true };
   const a = assemble(doc, r.deps.cfg.appUrl, r.money);
   return { data: a.data, locks: documentLocks([a], false) };
 }
+
+/**
+ * A record's document text as a raw record, with its `updated_at` (the answer's `Last-Modified`) read
+ * from the text, or from its top-level members already read (`values`, `updated_at` among them).
+ */
+export function recordText(text: string, values: Record<string, string> = topLevelValues(text, UPDATED_AT)): RawJson {
+  const at = values.updated_at;
+  const value = at === undefined ? undefined : (JSON.parse(at) as unknown);
+  return new RawJson(text, typeof value === 'string' ? value : undefined);
+}
+
+const UPDATED_AT = ['updated_at'];
 
 /** The rows of a page the repository read: ids, each row's `updated_at` for stored bytes, a ranked list's `score`. */
 export interface PageRow {

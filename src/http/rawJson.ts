@@ -1,8 +1,8 @@
 /**
- * Rows kept as their JSON text (record documents that need no change for the request,
- * src/documents/read.ts): a page is written as the page envelope around the concatenated texts, an
- * NDJSON export line as the text itself, a CSV export record as the stored one (when it came along),
- * with no parse and no serialisation of the rows.
+ * Records kept as their JSON text (record documents that need no change for the request,
+ * src/documents/read.ts): a page is written as the page envelope around the concatenated texts, a
+ * detail as its envelope around the one text, an NDJSON export line as the text itself, a CSV export
+ * record as the stored one (when it came along), with no parse and no serialisation of the records.
  */
 export class RawJson {
   constructor(
@@ -15,10 +15,18 @@ export class RawJson {
 }
 
 const EMPTY_DATA = '{"data":[]';
+const ZERO_DATA = '{"data":0';
 
-/** A body as JSON: `JSON.stringify`, with the texts of a `data` of raw rows written in place. */
+/** A body as JSON: `JSON.stringify`, with the texts of a `data` of raw rows, or of a raw record, written in place. */
 export function serializeBody(body: unknown): string {
   const data = body && typeof body === 'object' ? (body as { data?: unknown }).data : undefined;
+  if (data instanceof RawJson) {
+    const envelope = body as Record<string, unknown>;
+    const shell = JSON.stringify({ ...envelope, data: 0 });
+    // `data` is the first key of every detail answer; elsewhere the record is parsed back
+    if (!shell.startsWith(ZERO_DATA)) return JSON.stringify({ ...envelope, data: JSON.parse(data.text) as unknown });
+    return `{"data":${data.text}${shell.slice(ZERO_DATA.length)}`;
+  }
   if (!Array.isArray(data) || !(data[0] instanceof RawJson)) return JSON.stringify(body);
   const envelope = body as Record<string, unknown>;
   const texts = (data as RawJson[]).map((r) => r.text);
@@ -30,3 +38,54 @@ export function serializeBody(body: unknown): string {
 
 /** A row as a value: the parsed text of a raw row. */
 export const rowValue = (row: unknown): unknown => (row instanceof RawJson ? JSON.parse(row.text) : row);
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Where the JSON string that opens at `at` (its quote) ends: the index of its closing quote. */
+function stringEnd(json: string, at: number): number {
+  let end = json.indexOf('"', at + 1);
+  for (;;) {
+    if (end < 0) throw new Error('topLevelValues: a string of the JSON text is not closed');
+    let slashes = 0;
+    while (json.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
+    // an odd run of backslashes escapes the quote
+    if (slashes % 2 === 0) return end;
+    end = json.indexOf('"', end + 1);
+  }
+}
+
+/**
+ * The texts of these top-level members' values in the JSON text of an object as `JSON.stringify`
+ * writes it (no whitespace), without parsing the rest: a record's `updated_at` or `deleted_at` read
+ * from its document. A key the object lacks is absent from the answer.
+ */
+export function topLevelValues(json: string, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  let depth = 0;
+  let valueOf: string | null = null;
+  let valueAt = 0;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c === QUOTE) {
+      const end = stringEnd(json, i);
+      // a key of the object itself: a string at depth 1 right after its `{` or a `,`, before a `:`
+      if (depth === 1 && valueOf === null && json.charCodeAt(end + 1) === 0x3a) {
+        const key = json.slice(i + 1, end);
+        if (keys.includes(key)) {
+          valueOf = key;
+          valueAt = end + 2;
+        }
+      }
+      i = end;
+    } else if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d || (c === 0x2c && depth === 1)) {
+      if (depth === 1 && valueOf !== null) {
+        out[valueOf] = json.slice(valueAt, i);
+        valueOf = null;
+      }
+      if (c !== 0x2c) depth--;
+    }
+  }
+  return out;
+}

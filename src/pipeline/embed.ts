@@ -6,6 +6,7 @@
  */
 import type { Ctx, RecordEmbedder, Result } from '../http/context.js';
 import { ApiError } from '../errors.js';
+import { rowValue } from '../http/rawJson.js';
 import type { StoredFields } from '../versions/change.js';
 import { lockResult } from './locks.js';
 import type { OperationPlan } from './operation.js';
@@ -32,7 +33,8 @@ export function recordEmbedder(plans: readonly OperationPlan[], stored: StoredFi
       }
       await downgrade(operationId, result, { info: ctx.version, query: {}, notes: [], legacy: {}, filter: null as never }, stored);
       lockResult(op.locks, ctx.principal, result);
-      return (result.body as { data?: unknown }).data ?? null;
+      // a record kept as its text becomes a value of the embedding answer
+      return rowValue((result.body as { data?: unknown }).data ?? null);
     },
   };
 }

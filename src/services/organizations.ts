@@ -53,8 +53,14 @@ function fullRecord(r: Scope, entity: EntityWithBlocks, founders: FounderGlance,
  * The full record of the organization of this subtype with the path's UUID, from its record
  * document (the locks at its sites) or, without one, from the rows; 404 when there is none.
  */
-export async function organizationAnswer(r: Scope, uuid: string, subtype: OrganizationKind, noun: string): Promise<{ data: Awaited<ReturnType<typeof organizationRecord>>; locks?: Result['locks'] }> {
-  const doc = await entityFromDocument(r, subtype, uuid);
-  if (doc) return { data: doc.data as unknown as Awaited<ReturnType<typeof organizationRecord>>, locks: doc.locks };
+export async function organizationAnswer(
+  r: Scope & Pick<RequestScope, 'principal'>,
+  operationId: string,
+  uuid: string,
+  subtype: OrganizationKind,
+  noun: string,
+): Promise<{ data: Awaited<ReturnType<typeof organizationRecord>>; locks?: Result['locks']; atVersion?: true }> {
+  const doc = await entityFromDocument(r, operationId, subtype, uuid);
+  if (doc) return { data: doc.data as unknown as Awaited<ReturnType<typeof organizationRecord>>, locks: doc.locks, atVersion: doc.atVersion };
   return { data: await organizationRecord(r, await findTyped(r, uuid, subtype, noun)) };
 }

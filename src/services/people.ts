@@ -51,9 +51,9 @@ export async function personPage(
 }
 
 /** The full record of the person with the path's UUID, from its record document or the rows; 404 when there is none. */
-export async function personAnswer(r: Pick<RequestScope, 'deps' | 'money'>, uuid: string): Promise<{ data: S['FounderFull']; locks?: Result['locks'] }> {
-  const doc = await entityFromDocument(r, 'person', uuid);
-  if (doc) return { data: doc.data as unknown as S['FounderFull'], locks: doc.locks };
+export async function personAnswer(r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>, operationId: string, uuid: string): Promise<{ data: S['FounderFull']; locks?: Result['locks']; atVersion?: true }> {
+  const doc = await entityFromDocument(r, operationId, 'person', uuid);
+  if (doc) return { data: doc.data as unknown as S['FounderFull'], locks: doc.locks, atVersion: doc.atVersion };
   return { data: await personRecord(r, await findTyped(r, uuid, 'person', 'Person')) };
 }
 

@@ -1,15 +1,19 @@
 /** Transaction records: rows -> the Transaction shape, from their record documents or, without them, from the rows and one query each for companies and investors. */
 import type { components } from '../../generated/api.js';
-import { loadDocuments } from '../db/documents.js';
+import { documentById } from '../db/documents.js';
 import { loadEntities } from '../db/entities.js';
 import { findTransaction, loadInvestorLinks, type TransactionRow } from '../db/transactions.js';
 import { together } from '../db/together.js';
-import { assemble, documentLocks, documentText, pageFromDocuments } from '../documents/read.js';
+import { assemble, documentLocks, documentText, pageFromDocuments, recordText } from '../documents/read.js';
+import { topLevelValues } from '../http/rawJson.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { organizationSummary } from '../serialize/entities.js';
 import { transaction } from '../serialize/transactions.js';
 
 type Transaction = components['schemas']['Transaction'];
+
+/** What a round's detail reads of its text: whether it is soft-deleted, and its `Last-Modified`. */
+const ROUND_MEMBERS = ['deleted_at', 'updated_at'];
 
 /** Assembled from the rows: what the record documents hold (src/documents/build.ts) and the answers without them. */
 export async function transactionRecords(r: Pick<RequestScope, 'deps' | 'money'>, rows: readonly TransactionRow[], opts: { shareCompanies?: boolean } = {}): Promise<Transaction[]> {
@@ -37,11 +41,12 @@ export async function transactionAnswer(r: Pick<RequestScope, 'deps' | 'money' |
 export async function transactionById(r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'>, id: number): Promise<{ data: Transaction; locks?: Result['locks']; atVersion?: true } | null> {
   const { db, cfg } = r.deps;
   if (cfg.recordDocuments) {
-    const doc = (await loadDocuments(db, 'transaction', [id])).get(id);
+    const doc = await documentById(db, 'transaction', id);
     const text = doc && documentText(doc, cfg.appUrl, r, 'getTransaction');
     if (text) {
-      const data = JSON.parse(text) as Transaction & { deleted_at: string | null };
-      return data.deleted_at === null ? { data, atVersion: true } : null;
+      // the text goes out as it is: only whether the round is soft-deleted is read from it
+      const values = topLevelValues(text, ROUND_MEMBERS);
+      return values.deleted_at === 'null' ? { data: recordText(text, values) as unknown as Transaction, atVersion: true } : null;
     }
     if (doc) {
       const a = assemble(doc, cfg.appUrl, r.money);

@@ -1,0 +1,49 @@
+/** Records kept as their JSON text (src/http/rawJson.ts): written into their answer unparsed, byte for byte what JSON.stringify gives. */
+import { describe, expect, it } from 'vitest';
+import { represent } from '../../src/http/caching.js';
+import { RawJson, rowValue, serializeBody, topLevelValues } from '../../src/http/rawJson.js';
+import { recordText } from '../../src/documents/read.js';
+
+/** Records whose texts hold the traps of a scan: nested keys of the same name, quotes, backslashes, brackets and commas in strings. */
+const RECORDS: Record<string, unknown>[] = [
+  { id: 1, company: { updated_at: '1999-01-01T00:00:00.000Z', deleted_at: 'x' }, deleted_at: null, updated_at: '2026-01-02T03:04:05.678Z' },
+  { id: 2, name: 'a "quoted", {braced} [listed] \\ name\\', tags: [{ deleted_at: null }, ['updated_at', ',']], deleted_at: '2026-02-01T00:00:00.000Z', updated_at: '2026-03-01T00:00:00.000Z' },
+  { updated_at: '2026-04-01T00:00:00.000Z', id: 3, note: '\\"', deleted_at: null },
+  { id: 4, valuation: null, investors: [] },
+  { id: 5, 'updated_at"': 1, nested: { a: { b: [1, { updated_at: 2 }] } }, updated_at: null },
+];
+
+describe('raw JSON records', () => {
+  it('reads top-level members from the text as a parse would, never a nested one', () => {
+    for (const record of RECORDS) {
+      const text = JSON.stringify(record);
+      const got = topLevelValues(text, ['deleted_at', 'updated_at', 'id']);
+      const want = Object.fromEntries(['deleted_at', 'updated_at', 'id'].filter((k) => k in record).map((k) => [k, JSON.stringify(record[k])]));
+      expect(got, text).toEqual(want);
+    }
+  });
+
+  it('refuses a text with a string left open instead of scanning forever', () => {
+    expect(() => topLevelValues('{"a":"open', ['a'])).toThrow(/not closed/);
+  });
+
+  it('writes a detail envelope around the text, byte for byte the serialised record, and dates it by its updated_at', () => {
+    for (const record of RECORDS) {
+      const raw = recordText(JSON.stringify(record));
+      const body = { data: raw, currency: 'USD' };
+      expect(serializeBody(body)).toBe(JSON.stringify({ data: record, currency: 'USD' }));
+      expect(rowValue(raw)).toEqual(record);
+      const fromText = represent('private', { status: 200, body }, '2026-10-09', undefined);
+      const fromValue = represent('private', { status: 200, body: { data: record, currency: 'USD' } }, '2026-10-09', undefined);
+      expect(fromText.headers).toEqual(fromValue.headers);
+      expect(fromText.payload).toBe(fromValue.payload);
+    }
+    expect(represent('private', { status: 200, body: { data: recordText(JSON.stringify(RECORDS[0])) } }, 'v', undefined).headers['Last-Modified']).toBe('Fri, 02 Jan 2026 03:04:05 GMT');
+  });
+
+  it('parses the record back when data is not the envelope’s first key', () => {
+    const record = RECORDS[1]!;
+    const body = { currency: 'EUR', data: new RawJson(JSON.stringify(record), undefined) };
+    expect(serializeBody(body)).toBe(JSON.stringify({ currency: 'EUR', data: record }));
+  });
+});
