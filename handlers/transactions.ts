@@ -1,11 +1,11 @@
 /** Transactions (funding rounds): detail and list. */
-import { listTransactions, TRANSACTION_SORTS } from '../src/db/transactions.js';
+import { TRANSACTION_SORTS } from '../src/db/transactions.js';
 import { notFound } from '../src/errors.js';
 import { numericId, ok, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
 import { currencyOf, pageEnvelope } from '../src/services/page.js';
-import { transactionAnswer, transactionById } from '../src/services/transactions.js';
+import { transactionById, transactionPage } from '../src/services/transactions.js';
 
 export const transactionHandlers: HandlerMap = {
   getTransaction: async (ctx) => {
@@ -19,8 +19,7 @@ export const transactionHandlers: HandlerMap = {
     const includeDeleted = ctx.query.include_deleted === true;
     // a cursor of a walk with deletions is bound to it: the two walks hold different rows
     const list = prepareList(ctx.list, { scope: SCOPES.funding!, sorts: TRANSACTION_SORTS, alias: 't', bind: includeDeleted ? 'include_deleted' : undefined });
-    const { rows, page } = await listTransactions(ctx.deps.db, list.where, list.page, includeDeleted);
-    const { data, locks, atVersion } = await transactionAnswer(ctx, rows);
+    const { data, page, locks, atVersion } = await transactionPage(ctx, list.where, list.page, includeDeleted);
     return { ...ok('listTransactions', { data, page: pageEnvelope(page, list), currency: currencyOf(ctx.money) }), locks, atVersion };
   },
 };

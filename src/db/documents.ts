@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { dialectOf } from './dialect.js';
 import { insertRows, normalizeRawResult, prepared, whereIdIn } from './knex.js';
+import type { PageJoin } from './paging.js';
 
 /** The organization subtypes whose full record (getCompany, getInvestor, getGovNgo, getUniversity) is kept as a document. */
 const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo', 'university'] as const;
@@ -111,6 +112,35 @@ export async function documentById(db: Knex, kind: DocumentKind, id: number): Pr
 const BY_ID = `select ${READ_COLUMNS.join(', ')} from record_documents where kind = ? and record_id = ?`;
 
 const documentOf = (row: Record<string, unknown> | undefined): DocumentRow | null => (row ? { ...(row as unknown as DocumentRow), csv: null, record_id: Number(row.record_id) } : null);
+/** The prefix of a document's columns on a page's rows (`withDocuments`): no column of a record's own starts with it. */
+const JOINED = '__d_';
+
+/**
+ * A page's join of each row's document of this kind by the row's `id` (paging.ts `PageJoin`): the
+ * columns a JSON answer reads, the CSV record too when `csv`; null columns for a row without one.
+ * Each lookup is one probe of the documents' key (kind, record_id).
+ */
+export function withDocuments(db: Knex, kind: DocumentKind, opts: { csv?: boolean } = {}): PageJoin {
+  const columns = opts.csv ? [...READ_COLUMNS, 'csv'] : READ_COLUMNS;
+  return (page) =>
+    db
+      .from(page)
+      .leftJoin('record_documents as d', (j) => j.on('d.record_id', 'p.id').andOnVal('d.kind', kind))
+      .select('p.*', ...columns.map((c) => `d.${c} as ${JOINED}${c}`));
+}
+
+/** The documents `withDocuments` joined to a page's rows, by record id (a row without one has none). */
+export function joinedDocuments(rows: readonly Record<string, unknown>[]): Map<number, DocumentRow> {
+  const out = new Map<number, DocumentRow>();
+  for (const r of rows) {
+    const body = r[`${JOINED}body`] as string | null;
+    if (body !== null && body !== undefined) {
+      const id = Number(r[`${JOINED}record_id`]);
+      out.set(id, { record_id: id, body, money_paths: r[`${JOINED}money_paths`] as string, lock_paths: r[`${JOINED}lock_paths`] as string, downgrades: r[`${JOINED}downgrades`] as string, csv: (r[`${JOINED}csv`] as string | undefined) ?? null });
+    }
+  }
+  return out;
+}
 
 /** Every stored document of a kind (every column), in record order, a batch after `after`. */
 export async function documentBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<DocumentRow[]> {

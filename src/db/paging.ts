@@ -93,10 +93,20 @@ function order(q: Knex.QueryBuilder, sort: ResolvedSort, backwards: boolean, fro
 }
 
 /**
- * The statement of one page (not run): `select` adds the columns the caller needs; the sort values
- * come back as `__s<i>`. Exported so that tests can read its plan.
+ * Columns of another table joined to a page's rows after the page is cut: a function of the page's
+ * statement (aliased `p`, its rows' columns and `__s<i>`) to the statement that selects `p.*` with
+ * them. The page's rows are read and limited first, so each row joins once (a record's document by
+ * its key: src/db/documents.ts `withDocuments`), and in the page's own statement: one round trip and
+ * one snapshot of the data for the rows and what they show.
  */
-export function pageStatement(db: Knex, base: Knex.QueryBuilder, select: (q: Knex.QueryBuilder) => Knex.QueryBuilder, req: PageRequest): Knex.QueryBuilder {
+export type PageJoin = (page: Knex.QueryBuilder) => Knex.QueryBuilder;
+
+/**
+ * The statement of one page (not run): `select` adds the columns the caller needs; the sort values
+ * come back as `__s<i>`; `join` adds another table's columns to each row (PageJoin). Exported so
+ * that tests can read its plan.
+ */
+export function pageStatement(db: Knex, base: Knex.QueryBuilder, select: (q: Knex.QueryBuilder) => Knex.QueryBuilder, req: PageRequest, join?: PageJoin): Knex.QueryBuilder {
   const { sort, cursor } = req;
   const limit = cursor?.limit ?? req.limit;
   const backwards = cursor?.dir === 'prev';
@@ -127,20 +137,26 @@ export function pageStatement(db: Knex, base: Knex.QueryBuilder, select: (q: Kne
     q = pageQuery();
     if (req.legacyOffset) q.offset(req.legacyOffset);
   }
+  if (join) {
+    // a join keeps no order of its own: the page's, by its sort values
+    q = join(q.as('p'));
+    sort.keys.forEach((k, i) => q.orderBy(`p.__s${i}`, descending(k, backwards) ? 'desc' : 'asc'));
+  }
   return planOnce ? prepared(q) : q;
 }
 
-/** Runs one page (pageStatement) and returns its rows and envelope. */
+/** Runs one page (pageStatement, with `join`'s columns on its rows) and returns its rows and envelope. */
 export async function keysetPage<T extends Record<string, unknown>>(
   db: Knex,
   base: Knex.QueryBuilder,
   select: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
   req: PageRequest,
+  join?: PageJoin,
 ): Promise<{ rows: T[]; page: PageInfo }> {
   const { sort, cursor } = req;
   const limit = cursor?.limit ?? req.limit;
   const backwards = cursor?.dir === 'prev';
-  const q = pageStatement(db, base, select, req);
+  const q = pageStatement(db, base, select, req, join);
   const countQuery = () => (req.includeTotal ? budgeted<{ n: number }>(db, base.clone().clearSelect().clearOrder().count({ n: '*' }), req.budgetMs, req.signal) : Promise.resolve(null));
   const [fetched, counted] = await together(db, [() => budgeted<T>(db, q, req.budgetMs, req.signal), countQuery] as const);
   const countRow = counted?.[0];

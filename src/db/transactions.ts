@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { sortRegistry, type CompiledFilter, type FilterKey, type FilterScope } from './listing.js';
 import type { RefRow } from './entities.js';
 import { dialectOf } from './dialect.js';
+import { withDocuments } from './documents.js';
 import { prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { BOOL, CMP, CMP_SET, EQ_SET, REPEATED, ROUND_TYPES, STANDARDIZED_ROUND_VALUES, UPDATED_AT, entityKeys, rebase } from './filterKeys.js';
@@ -58,6 +59,17 @@ export function transactionsBase(db: Knex, where: CompiledFilter | null, include
 export async function listTransactions(db: Knex, where: CompiledFilter | null, page: PageRequest, includeDeleted = false) {
   return keysetPage<TransactionRow & Record<string, unknown>>(db, transactionsBase(db, where, includeDeleted), selectRounds, page);
 }
+
+/**
+ * A page of rounds as their ids and `updated_at`, each with its record document, in one statement
+ * (documents.ts `withDocuments`): a page answered from documents reads no other column of the rounds.
+ */
+export async function listTransactionDocuments(db: Knex, where: CompiledFilter | null, page: PageRequest, includeDeleted: boolean, opts: { csv?: boolean }) {
+  return keysetPage<{ id: number; updated_at: string } & Record<string, unknown>>(db, transactionsBase(db, where, includeDeleted), selectRoundKeys, page, withDocuments(db, 'transaction', opts));
+}
+
+/** The columns of a round list page answered from documents. */
+export const selectRoundKeys = (q: Knex.QueryBuilder): Knex.QueryBuilder => q.select('t.id', 't.updated_at');
 
 /** The columns of a round list page. */
 export const selectRounds = (q: Knex.QueryBuilder): Knex.QueryBuilder => q.select('t.*');

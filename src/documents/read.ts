@@ -6,7 +6,7 @@
  */
 import { applyLockSites, type LockSite } from '../access/locked.js';
 import type { Principal, Tier } from '../auth/verify.js';
-import { anyEntityDocumentByUuid, documentById, entityDocumentByUuid, entityKindOf, loadDocuments, loadRowDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
+import { anyEntityDocumentByUuid, documentById, entityDocumentByUuid, entityKindOf, joinedDocuments, loadDocuments, loadRowDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { plainCsvBase } from '../http/csv.js';
 import { RawJson, topLevelValues } from '../http/rawJson.js';
@@ -152,6 +152,14 @@ export async function pageFromDocuments(
   const { db, cfg } = r.deps;
   if (!cfg.recordDocuments) return null;
   return pageOf(r, operationId, rows, await loadDocuments(db, kind, rows.map((t) => t.id), { csv: r.list?.csv === true }), true);
+}
+
+/**
+ * A page from the documents read with its rows (src/db/documents.ts `withDocuments`), as
+ * `pageFromDocuments`; null when documents are off or a row has none.
+ */
+export function pageFromJoinedDocuments(r: PageAsker, operationId: string, rows: readonly (PageRow & Record<string, unknown>)[]): DocumentPage | null {
+  return r.deps.cfg.recordDocuments ? pageOf(r, operationId, rows, joinedDocuments(rows), true) : null;
 }
 
 /**

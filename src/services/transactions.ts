@@ -2,9 +2,11 @@
 import type { components } from '../../generated/api.js';
 import { documentById } from '../db/documents.js';
 import { loadEntities } from '../db/entities.js';
-import { findTransaction, loadInvestorLinks, type TransactionRow } from '../db/transactions.js';
+import type { CompiledFilter } from '../db/listing.js';
+import type { PageInfo, PageRequest } from '../db/paging.js';
+import { findTransaction, listTransactionDocuments, listTransactions, loadInvestorLinks, transactionsByIds, type TransactionRow } from '../db/transactions.js';
 import { together } from '../db/together.js';
-import { assemble, documentLocks, documentText, pageFromDocuments, recordText } from '../documents/read.js';
+import { assemble, documentLocks, documentText, pageFromJoinedDocuments, recordText } from '../documents/read.js';
 import { topLevelValues } from '../http/rawJson.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { organizationSummary } from '../serialize/entities.js';
@@ -30,11 +32,26 @@ export async function transactionRecords(r: Pick<RequestScope, 'deps' | 'money'>
   return rows.map((t) => transaction(cfg.appUrl, t, companies.get(t.company_id)!, investors.get(t.id) ?? [], r.money, opts.shareCompanies ? summaryOf(t.company_id) : undefined));
 }
 
-/** The records of rows and, from documents, the locks at their sites; a row without a document sends the whole answer down the rows' path. */
-export async function transactionAnswer(r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version' | 'list'>, rows: readonly TransactionRow[]): Promise<{ data: Transaction[]; locks?: Result['locks']; atVersion?: true }> {
-  const page = await pageFromDocuments(r, 'listTransactions', 'transaction', rows);
-  if (page) return { data: page.data as Transaction[], locks: page.locks, atVersion: page.atVersion };
-  return { data: await transactionRecords(r, rows) };
+/**
+ * A page of the rounds list: from the documents read with the page's rows in one statement, or, when
+ * documents are off or a round has none (a rebuild not complete), from the rows.
+ */
+export async function transactionPage(
+  r: Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version' | 'list'>,
+  where: CompiledFilter | null,
+  page: PageRequest,
+  includeDeleted: boolean,
+): Promise<{ data: Transaction[]; page: PageInfo; locks?: Result['locks']; atVersion?: true }> {
+  const { db, cfg } = r.deps;
+  if (!cfg.recordDocuments) {
+    const read = await listTransactions(db, where, page, includeDeleted);
+    return { data: await transactionRecords(r, read.rows), page: read.page };
+  }
+  const read = await listTransactionDocuments(db, where, page, includeDeleted, { csv: r.list?.csv === true });
+  const answer = pageFromJoinedDocuments(r, 'listTransactions', read.rows);
+  if (answer) return { data: answer.data as Transaction[], page: read.page, locks: answer.locks, atVersion: answer.atVersion };
+  const rows = new Map((await transactionsByIds(db, read.rows.map((t) => t.id))).map((t) => [Number(t.id), t]));
+  return { data: await transactionRecords(r, read.rows.map((t) => rows.get(Number(t.id))!)), page: read.page };
 }
 
 /** An active round by id as its record (`atVersion`: in the pinned version's shape already), or null. */

@@ -3,13 +3,15 @@
  * reads its sort key's index in order and stops after the page, never sorting the matching rounds.
  * SQLite's planner does not weigh the LIMIT, so an index that serves a condition of the page (the
  * analytics covering index led by the year serves `deleted_at is null` by a skip-scan) looked cheaper
- * than the ordered read, and every page read and sorted all active rounds. No timing here: the plan.
+ * than the ordered read, and every page read and sorted all active rounds. A page read with its record
+ * documents keeps that read and probes each row's document by its key. No timing here: the plan.
  */
 import { expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createDb, normalizeRawResult } from '../../src/db/knex.js';
 import { pageStatement } from '../../src/db/paging.js';
-import { selectRounds, TRANSACTION_SORTS, transactionsBase } from '../../src/db/transactions.js';
+import { withDocuments } from '../../src/db/documents.js';
+import { selectRoundKeys, selectRounds, TRANSACTION_SORTS, transactionsBase } from '../../src/db/transactions.js';
 import { Money } from '../../src/money/fx.js';
 import { compileFilter } from '../../src/query/compile.js';
 import { parseFilter } from '../../src/query/filter.js';
@@ -44,14 +46,15 @@ const DEMO_STATISTICS: [string, string][] = [
 const ROLL_BACK = new Error('roll back the statistics');
 
 forEachDatabase('round list plans', (h) => {
-  const plan = async (db: Knex, filter: string, sort: string | undefined, cursor: boolean) => {
+  const plan = async (db: Knex, filter: string, sort: string | undefined, cursor: boolean, documents = false) => {
     const where = filter ? compileFilter(parseFilter(filter), SCOPES.funding!, { alias: 't', money: new Money('USD', 1) }) : null;
     const resolved = resolveSort(sort, TRANSACTION_SORTS, 't', VERSION);
     const req = pageRequest({
       sort: resolved, limit: 25, cursor: cursor ? { dir: 'next', key: resolved.keys.map((k) => (k.key === 'id' ? 100 : k.key === 'amount' ? 5_000_000 : '2020-06-01')), offset: 25, limit: 25 } : null,
       includeTotal: false, filter, parent: null, version: VERSION, secret: 'x', budgetMs: 1000,
     });
-    const { sql, bindings } = pageStatement(db, transactionsBase(db, where), selectRounds, req).toSQL().toNative();
+    const statement = documents ? pageStatement(db, transactionsBase(db, where), selectRoundKeys, req, withDocuments(db, 'transaction')) : pageStatement(db, transactionsBase(db, where), selectRounds, req);
+    const { sql, bindings } = statement.toSQL().toNative();
     return normalizeRawResult(await db.raw(`explain query plan ${sql}`, bindings as never)).map((r) => String(r.detail)).join('\n');
   };
 
@@ -92,6 +95,16 @@ forEachDatabase('round list plans', (h) => {
       const reads = next.split('\n').filter((l) => / t USING /.test(l));
       expect(reads.length, next).toBeGreaterThan(1);
       for (const l of reads) expect(l, next).toMatch(new RegExp(`^SEARCH t USING INDEX transactions_${key}_`));
+      // with its documents: the same ordered read, then one probe of the documents' key per row of
+      // the page, and no sort of the joined rows (the page's order is kept)
+      for (const after of [false, true]) {
+        const joined = await plan(db, filter, sort, after, true);
+        const reads = joined.split('\n').filter((l) => / t USING /.test(l));
+        expect(reads.length, joined).toBe(after ? next.split('\n').filter((l) => / t USING /.test(l)).length : 1);
+        for (const l of reads) expect(l, joined).toMatch(new RegExp(`^(SCAN|SEARCH) t USING INDEX transactions_${key}_`));
+        expect(joined).toMatch(/SEARCH d USING INDEX sqlite_autoindex_record_documents_1 \(kind=\? AND record_id=\?\)/);
+        expect(joined.split('\n').filter((l) => /TEMP B-TREE/.test(l)).length, joined).toBe(next.split('\n').filter((l) => /TEMP B-TREE/.test(l)).length * (after ? 1 : 0));
+      }
     }
   };
 });
