@@ -6,11 +6,19 @@
  *   BENCH_SCALE=demo npx tsx bench/import-incremental.ts [--db sqlite|postgres]
  *
  * Set-up (not timed): the seed (reused when its marker is there), then an import of 1,000 companies
- * and 2,000 rounds in the source `bench` (every run: it also restores the rounds the previous run
- * withdrew). Measured: the command-line import of 1,000 round records with a new amount (one per
- * company) and 100 delete records, under /usr/bin/time, with the engine's per-step seconds
- * (`derived.seconds`), and the transaction-detail latency of a server on the same database, idle and
- * while the import runs (sequential requests from this process: a p99 of a few hundred requests).
+ * and 2,000 rounds in the source `bench` (every run: it also restores the rounds and names the
+ * previous run changed). Measured, each as a command-line import under /usr/bin/time with the
+ * engine's per-step seconds (`derived.seconds`): (1) 1,000 round records with a new amount (one per
+ * company) and 100 delete records; (2) the 1,000 companies renamed (each shown by its two rounds'
+ * documents). For each: the record documents' seconds against the rest of the import (the write
+ * cost of keeping documents), the seconds until the server's rounds snapshot has reloaded after it
+ * (its next analytics request), and the transaction-detail latency of a server on the same
+ * database, idle and while the import runs (sequential requests from this process).
+ *
+ *   BENCH_SCALE=large BENCH_PG_RUNNING=1 BENCH_WORK_DIR=/tmp/x BENCH_CPU_PROF=/tmp/x/prof BENCH_LABEL=before \
+ *     npx tsx bench/import-incremental.ts --db postgres
+ *
+ * writes bench/results/<date>-import-incremental-<scale>-<db>[-<label>].json.
  */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
