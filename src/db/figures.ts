@@ -10,9 +10,8 @@
  * (the generation writes zeros for investors without rounds).
  */
 import type { Knex } from 'knex';
-import { dialectOf } from './dialect.js';
 import { normalizeRawResult } from './knex.js';
-import { SCHEMA } from './schema.js';
+import { patchRows } from './patchRows.js';
 
 /**
  * Where an investor's profile counters start (the seed's new investors and an import's): a counter no
@@ -237,39 +236,6 @@ export async function figureDifferences(db: Knex, ids: readonly number[] | null,
   return out;
 }
 
-/** The SQL type of an entity column, for the VALUES of a batched UPDATE. */
-function sqlType(column: string): string {
-  const kind = String((SCHEMA.entities as Record<string, string>)[column] ?? 'text').replace('?', '');
-  return kind === 'int' ? 'bigint' : kind === 'num' ? 'double precision' : kind === 'bool' ? 'boolean' : 'varchar';
-}
-
-/**
- * Writes each entity's patch and stamps it: one UPDATE ... FROM (VALUES ...) per set of columns and
- * 1,000 entities (an UPDATE per entity cost PostgreSQL 7 s of a first import of the 2013 export in
- * round trips); an engine whose statements run in-process, one UPDATE per entity.
- */
-async function writeFigures(trx: Knex, patches: Map<number, Record<string, unknown>>, at: string): Promise<void> {
-  if (dialectOf(trx).inProcess) {
-    for (const [id, patch] of patches) await trx('entities').where('id', id).update({ ...patch, updated_at: at });
-    return;
-  }
-  const groups = new Map<string, [number, Record<string, unknown>][]>();
-  for (const [id, patch] of patches) {
-    const key = Object.keys(patch).sort().join(',');
-    (groups.get(key) ?? groups.set(key, []).get(key)!).push([id, patch]);
-  }
-  for (const [key, rows] of groups) {
-    const cols = key.split(',');
-    const tuple = `(cast(? as bigint), ${cols.map((c) => `cast(? as ${sqlType(c)})`).join(', ')})`;
-    const set = cols.map((c, i) => `${c} = v.column${i + 2}`).join(', ');
-    for (let i = 0; i < rows.length; i += 1000) {
-      const part = rows.slice(i, i + 1000);
-      const bindings = part.flatMap(([id, patch]) => [id, ...cols.map((c) => patch[c] as number | string | null)]);
-      await trx.raw(`update entities set ${set}, updated_at = ? from (values ${part.map(() => tuple).join(', ')}) as v where entities.id = v.column1`, [at, ...bindings]);
-    }
-  }
-}
-
 /**
  * Writes the figures of `ids` that differ from their definitions, stamping each entity changed at
  * `at` (its record reads differently); returns the entities changed and their changed columns.
@@ -290,7 +256,7 @@ export async function refreshFigures(
       byEntity.set(d.entity_id, { ...byEntity.get(d.entity_id), [d.column]: d.expected });
       changed.set(d.entity_id, (changed.get(d.entity_id) ?? new Set()).add(d.column));
     }
-    await writeFigures(trx, byEntity, at);
+    await patchRows(trx, 'entities', byEntity, at);
   };
   await apply(await figureDifferences(trx, companyIds, [COMPANY_FIGURES]));
   const related: number[] = [];

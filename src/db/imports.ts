@@ -14,6 +14,7 @@ import { insertRows, normalizeRawResult } from './knex.js';
 import type { CompanyIn, PlaceIn, RoundIn, RoundKeyType } from '../import/records.js';
 import { RowError } from '../import/errors.js';
 import { OTHER_BY_ALPHA2 } from '../import/mapping.js';
+import { patchRows } from './patchRows.js';
 import { rollupBuilt, rollupShare, type Share } from './rollupDelta.js';
 
 export type Outcome = 'inserted' | 'updated' | 'unchanged' | 'deleted';
@@ -486,8 +487,8 @@ export class ImportStore {
       out.push('updated');
     }
     await this.beforeChanging([...updates.flatMap((u) => [u.was, Number(u.cols.company_id)]), ...inserts.map((i) => Number(i.row.company_id))]);
+    await patchRows(this.trx, 'transactions', new Map(updates.map(({ id, fields, cols }) => [id, Object.fromEntries(fields.map((k) => [k, cols[k]]))])), this.at);
     for (const { id, fields, cols, was } of updates) {
-      await this.trx('transactions').where('id', id).update({ ...Object.fromEntries(fields.map((k) => [k, cols[k]])), updated_at: this.at });
       this.touchedRounds.add(id);
       this.touchedCompanies.add(was).add(Number(cols.company_id));
       this.log('transaction', id, 'update', fields);

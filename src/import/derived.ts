@@ -51,10 +51,12 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
     store.logFigures(changed);
     out.figures = changed.size;
     refigured.push(...changed.keys());
-    // the flags read the figures (a funding total, an investor's rank): after them, and only when a
-    // figure moved or an entity was created (written with its figures, which no refresh then changes)
-    if (changed.size || store.investorsChanged || store.created.size) {
-      const flagged = await refreshClassifications(trx, store.at);
+    // the flags read the figures (a funding total, an investor's rank) and the records (a status, a
+    // career): after the figures, for the entities whose figures or records moved and their founders;
+    // the top share over every investor when their number may have moved
+    const scope = [...new Set([...changed.keys(), ...store.changedEntities, ...store.created, ...profiles])];
+    if (scope.length || store.investorsChanged) {
+      const flagged = await refreshClassifications(trx, store.at, { entities: scope, investorsCounted: store.investorsChanged || store.created.size > 0 });
       store.logFigures(flagged);
       out.classifications = flagged.size;
       refigured.push(...flagged.keys());
