@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { ROUND_TYPES } from './filterKeys.js';
-import { softDeleteTransactions } from './changes.js';
+import { softDeleteTransactions, type RecordTable } from './changes.js';
 import { dialectOf } from './dialect.js';
 import { COMPANY_FIGURES, figuresOf } from './figures.js';
 import { insertRows, normalizeRawResult } from './knex.js';
@@ -72,8 +72,8 @@ export class ImportStore {
   readonly movedCompanies = new Set<number>();
   /** Investors and people whose own records (or participations) the import wrote: their profile figures are refreshed. */
   readonly touchedProfiles = new Set<number>();
-  /** Funds the import wrote: their record documents are rebuilt. */
-  readonly touchedFunds = new Set<number>();
+  /** Funds, valuations, jobs and news the import wrote, by table: their record documents are rebuilt. */
+  readonly touchedRecords: Record<RecordTable, Set<number>> = { funds: new Set(), valuations: new Set(), jobs: new Set(), news: new Set() };
   /** An entity became or stopped being an investor: every investor's rank is checked. */
   investorsChanged = false;
   /**
