@@ -4,15 +4,17 @@
  * `off`, asked the same requests: every round and company in every tier (an API key, guest, free and
  * premium sign-ins) at the latest version in USD; every record again pinned to each other served
  * version and in another currency (the currencies taken in turn, so each one serves a share of the
- * records); every page of the rounds list (with and without deleted rounds) and its NDJSON export in
+ * records; every fund, valuation, active job opening and news article too); every page of the rounds list (with and without deleted rounds) and its NDJSON export in
  * every tier, currency and version; every nested page whose rows are documents (a company's rounds,
  * an investor's and an entity's funds, a founder's companies) likewise; the CSV exports of the rounds and companies lists (a stored CSV
  * record per row document) in every tier, currency and version that has CSV; every page of the
  * people lists in both views and of the investors, universities, government bodies and entities
- * lists (each entity's summary row document), and every entity's `getEntity`; a client pinned before a reshaping change served the document's
+ * lists (each entity's summary row document), and every entity's `getEntity`; every page of the
+ * valuations, jobs and news lists, their exports and every company's valuations; a client pinned before a reshaping change served the document's
  * precomputed downgrade, not a parse and a read of the rows. Then the import engine: a company renamed by an import refreshes
  * every document that shows it, in its transaction, and `verify` finds every document true; a
- * document tampered with is reported by `verify` and by the comparison.
+ * document tampered with is reported by `verify` and by the comparison; the data loader's writers
+ * keep valuations, jobs and news documents fresh (a company renamed in each that shows it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/config.js';
