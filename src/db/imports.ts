@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { ROUND_TYPES } from './filterKeys.js';
 import { softDeleteTransactions, type RecordTable } from './changes.js';
+import { RECORD_TABLES, recordsShowing } from './documents.js';
 import { dialectOf } from './dialect.js';
 import { COMPANY_FIGURES, figuresOf } from './figures.js';
 import { insertRows, normalizeRawResult } from './knex.js';
@@ -551,6 +552,8 @@ export class ImportStore {
     );
     const n = Number(refs[0]!.n);
     if (n > 0) return new RowError(column, key, `the company is still named by ${n} other records (its rounds, withdrawn ones included): it is kept`);
+    // its valuations and jobs go with it, and the articles naming it name it no more: their documents are refreshed
+    for (const kind of ['valuation', 'job', 'news'] as const) for (const r of await recordsShowing(this.trx, kind, [id])) this.touchedRecords[RECORD_TABLES[kind]].add(r);
     for (const table of ['entity_taxonomy', 'entity_locations', 'entity_flags', 'entity_investor_types', 'entity_investor_stages', 'search_terms', 'news_entities']) {
       await this.trx(table).where('entity_id', id).delete();
     }
