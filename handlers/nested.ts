@@ -2,7 +2,7 @@
  * Nested lists (openapi.yaml, `/data/.../{id}/...`): the rows of one parent record in keyset pages whose cursors
  * are bound to the parent (src/query/cursor.ts). Each is a parent lookup (typed: a UUID of another
  * subtype is 404) plus a record list with the parent as a fixed condition. A list whose rows are
- * records kept as documents (a company's rounds, an investor's or an entity's funds) answers from
+ * records kept as documents (a company's rounds and valuations, an investor's or an entity's funds) answers from
  * them as the top-level lists do (src/documents/read.ts, docs/scaling.md "Record documents").
  */
 import type { EntityRow } from '../src/db/entities.js';
@@ -10,7 +10,7 @@ import type { TransactionRow } from '../src/db/transactions.js';
 import { loadClassifications } from '../src/db/entities.js';
 import { NESTED, type NestedList } from '../src/db/nested.js';
 import type { DocumentKind } from '../src/db/documents.js';
-import { pageFromDocuments } from '../src/documents/read.js';
+import { listFromDocuments, pageRows } from '../src/documents/read.js';
 import { ok, type HandlerMap, type RequestScope, type Result } from '../src/http/context.js';
 import { fund, valuation } from '../src/serialize/records.js';
 import { financial, headcount, patent, teamItem, traffic } from '../src/serialize/nested.js';
@@ -45,9 +45,7 @@ async function nestedPage<T>(r: Scope, id: string, parentKind: Subtype | null, n
  */
 async function nestedAnswer<T>(r: Scope, operationId: string, id: string, parentKind: Subtype | null, noun: string, n: Nested<T> & { document: DocumentKind }): Promise<Result> {
   const { rows, page } = await nestedRows(r, id, parentKind, noun, n);
-  const found = await pageFromDocuments(r, operationId, n.document, rows.map((row) => ({ id: Number(row.id), updated_at: row.updated_at as string })));
-  const data = found ? found.data : await n.data(r, rows);
-  return { status: 200, body: { data, page, currency: currencyOf(r.money) }, locks: found?.locks, atVersion: found?.atVersion };
+  return listFromDocuments(r, operationId, n.document, pageRows(rows), { page, currency: currencyOf(r.money) }, () => n.data(r, rows));
 }
 
 /** A nested list's definition (src/db/nested.ts) with its rows' shape, the row type inferred from `data`. */
@@ -57,7 +55,7 @@ const documented = <T>(list: NestedList, data: Nested<T>['data'], document: Docu
 const appUrl = (r: Scope) => r.deps.cfg.appUrl;
 
 const FUNDING_ROUNDS = documented(NESTED.fundingRounds, (r, rows) => transactionRecords(r, rows as unknown as TransactionRow[]), 'transaction');
-const VALUATIONS_OF = nested(NESTED.valuations, (s, rows) => rows.map((r) => valuation(appUrl(s), r, s.money)));
+const VALUATIONS_OF = documented(NESTED.valuations, (s, rows) => rows.map((r) => valuation(appUrl(s), r, s.money)), 'valuation');
 const FINANCIALS = nested(NESTED.financials, (s, rows) => rows.map((r) => financial(r, s.money)));
 const HEADCOUNT = nested(NESTED.headcount, (_s, rows) => rows.map(headcount));
 const TRAFFIC = nested(NESTED.traffic, (_s, rows) => rows.map(traffic));
@@ -73,7 +71,7 @@ const LP_FUNDS = documented(NESTED.lpFunds, fundRows, 'fund');
 
 export const nestedHandlers: HandlerMap = {
   listCompanyFundingRounds: async (ctx) => nestedAnswer(ctx, 'listCompanyFundingRounds', ctx.params.id, 'company', 'Company', FUNDING_ROUNDS),
-  listCompanyValuations: async (ctx) => ok('listCompanyValuations', await nestedPage(ctx, ctx.params.id, 'company', 'Company', VALUATIONS_OF)),
+  listCompanyValuations: async (ctx) => nestedAnswer(ctx, 'listCompanyValuations', ctx.params.id, 'company', 'Company', VALUATIONS_OF),
   listCompanyFinancials: async (ctx) => ok('listCompanyFinancials', await nestedPage(ctx, ctx.params.id, 'company', 'Company', FINANCIALS)),
   listCompanyHeadcount: async (ctx) => ok('listCompanyHeadcount', await nestedPage(ctx, ctx.params.id, 'company', 'Company', HEADCOUNT)),
   listCompanyWebTraffic: async (ctx) => ok('listCompanyWebTraffic', await nestedPage(ctx, ctx.params.id, 'company', 'Company', TRAFFIC)),

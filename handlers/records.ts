@@ -1,8 +1,10 @@
-/** Funds, valuations and news: lists (keyset pages over their own filter scopes) and details by numeric id. */
+/**
+ * Funds, valuations and news: lists (keyset pages over their own filter scopes) and details by
+ * numeric id, from their record documents (src/documents/read.ts) or, without them, from the rows.
+ */
 import { FUND_SORTS, FUNDS, loadNewsLinks, NEWS, NEWS_SORTS, VALUATION_SORTS, VALUATIONS } from '../src/db/records.js';
 import { NEWS_RANKED_SORTS, searchNews } from '../src/db/newsSearch.js';
-import type { components } from '../generated/api.js';
-import { pageFromDocuments, recordFromDocument } from '../src/documents/read.js';
+import { detailFromDocument, listFromDocuments, pageRows } from '../src/documents/read.js';
 import { numericId, ok, type HandlerMap, type RequestScope } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
@@ -10,8 +12,6 @@ import { fund, newsArticle, valuation } from '../src/serialize/records.js';
 import { currencyOf, pageEnvelope } from '../src/services/page.js';
 import { recordById, recordPage, type RecordRow } from '../src/services/records.js';
 import { queryText } from '../src/services/text.js';
-
-type Schemas = components['schemas'];
 
 async function rankedNews(ctx: Pick<RequestScope, 'deps' | 'list'>, raw: string) {
   const q = queryText(raw);
@@ -23,32 +23,26 @@ async function rankedNews(ctx: Pick<RequestScope, 'deps' | 'list'>, raw: string)
 export const recordHandlers: HandlerMap = {
   listFunds: async (ctx) => {
     const { rows, page } = await recordPage(ctx, FUNDS, 'fund', FUND_SORTS);
-    const fromDocuments = await pageFromDocuments(ctx, 'listFunds', 'fund', rows.map((r) => ({ id: Number(r.id), updated_at: r.updated_at as string })));
-    if (fromDocuments) return { ...ok('listFunds', { data: fromDocuments.data as Schemas['Fund'][], page, currency: currencyOf(ctx.money) }), locks: fromDocuments.locks };
-    return ok('listFunds', { data: rows.map((r) => fund(ctx.deps.cfg.appUrl, r, ctx.money)), page, currency: currencyOf(ctx.money) });
+    return listFromDocuments(ctx, 'listFunds', 'fund', pageRows(rows), { page, currency: currencyOf(ctx.money) }, () => rows.map((r) => fund(ctx.deps.cfg.appUrl, r, ctx.money)));
   },
-  getFund: async (ctx) => {
-    const doc = await recordFromDocument(ctx, 'getFund', 'fund', numericId(ctx.params.id));
-    if (doc) return { ...ok('getFund', { data: doc.data as unknown as Schemas['Fund'], currency: currencyOf(ctx.money) }), locks: doc.locks, atVersion: doc.atVersion };
-    const r = await recordById(ctx, FUNDS, ctx.params.id, 'Fund');
-    return ok('getFund', { data: fund(ctx.deps.cfg.appUrl, r, ctx.money), currency: currencyOf(ctx.money) });
-  },
+  getFund: async (ctx) =>
+    detailFromDocument(ctx, 'getFund', 'fund', numericId(ctx.params.id), async () => fund(ctx.deps.cfg.appUrl, await recordById(ctx, FUNDS, ctx.params.id, 'Fund'), ctx.money)),
   listValuations: async (ctx) => {
     const { rows, page } = await recordPage(ctx, VALUATIONS, 'valuation', VALUATION_SORTS);
-    return ok('listValuations', { data: rows.map((r) => valuation(ctx.deps.cfg.appUrl, r, ctx.money)), page, currency: currencyOf(ctx.money) });
+    return listFromDocuments(ctx, 'listValuations', 'valuation', pageRows(rows), { page, currency: currencyOf(ctx.money) }, () => rows.map((r) => valuation(ctx.deps.cfg.appUrl, r, ctx.money)));
   },
-  getValuation: async (ctx) => {
-    const r = await recordById(ctx, VALUATIONS, ctx.params.id, 'Valuation');
-    return ok('getValuation', { data: valuation(ctx.deps.cfg.appUrl, r, ctx.money), currency: currencyOf(ctx.money) });
-  },
+  getValuation: async (ctx) =>
+    detailFromDocument(ctx, 'getValuation', 'valuation', numericId(ctx.params.id), async () => valuation(ctx.deps.cfg.appUrl, await recordById(ctx, VALUATIONS, ctx.params.id, 'Valuation'), ctx.money)),
   listNews: async (ctx) => {
     const { rows, page } = ctx.query.q === undefined ? await recordPage(ctx, NEWS, 'news', NEWS_SORTS) : await rankedNews(ctx, ctx.query.q);
-    const links = await loadNewsLinks(ctx.deps.db, rows.map((r) => Number(r.id)));
-    return ok('listNews', { data: rows.map((r) => newsArticle(ctx.deps.cfg.appUrl, r, links)), page, currency: currencyOf(ctx.money) });
+    return listFromDocuments(ctx, 'listNews', 'news', pageRows(rows), { page, currency: currencyOf(ctx.money) }, async () => {
+      const links = await loadNewsLinks(ctx.deps.db, rows.map((r) => Number(r.id)));
+      return rows.map((r) => newsArticle(ctx.deps.cfg.appUrl, r, links));
+    });
   },
-  getNews: async (ctx) => {
-    const r = await recordById(ctx, NEWS, ctx.params.id, 'News article');
-    const links = await loadNewsLinks(ctx.deps.db, [Number(r.id)]);
-    return ok('getNews', { data: newsArticle(ctx.deps.cfg.appUrl, r, links), currency: currencyOf(ctx.money) });
-  },
+  getNews: async (ctx) =>
+    detailFromDocument(ctx, 'getNews', 'news', numericId(ctx.params.id), async () => {
+      const r = await recordById(ctx, NEWS, ctx.params.id, 'News article');
+      return newsArticle(ctx.deps.cfg.appUrl, r, await loadNewsLinks(ctx.deps.db, [Number(r.id)]));
+    }),
 };

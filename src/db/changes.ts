@@ -18,17 +18,17 @@ const LOG_TYPE: Record<ChangedTable, string> = { entities: 'entity', transaction
 const CHUNK = 200;
 
 /**
- * What a write of rounds, entities or funds must refresh in its own transaction (the record
- * documents that show them, src/documents/writes.ts), given the rounds, entities and funds it changed.
+ * What a write must refresh in its own transaction (the record documents that show what it
+ * changed, src/documents/writes.ts), given the rounds, entities and other records (by table) it changed.
  */
-export type RefreshShown = (trx: Knex.Transaction, rounds: readonly number[], entities: readonly number[], funds: readonly number[]) => Promise<unknown>;
+export type RefreshShown = (trx: Knex.Transaction, rounds: readonly number[], entities: readonly number[], records: Partial<Record<RecordTable, readonly number[]>>) => Promise<unknown>;
 
-/** The refresh of a write of these rows of a table (rounds, entities or funds); nothing for the other tables. */
+/** The refresh of a write of these rows of a table. */
 async function refreshTable(trx: Knex.Transaction, table: ChangedTable, ids: readonly number[], refresh?: RefreshShown): Promise<void> {
   if (!refresh) return;
-  if (table === 'transactions') await refresh(trx, ids, [], []);
-  if (table === 'entities') await refresh(trx, [], ids, []);
-  if (table === 'funds') await refresh(trx, [], [], ids);
+  if (table === 'transactions') await refresh(trx, ids, [], {});
+  else if (table === 'entities') await refresh(trx, [], ids, {});
+  else await refresh(trx, [], [], { [table]: ids });
 }
 
 /** Keeps the news title index (`news_terms`, src/db/newsSearch.ts) in step with the articles `ids`. */
@@ -105,7 +105,7 @@ export async function softDeleteTransactions(db: Knex, ids: readonly number[], a
   if (!refresh) return write(db);
   return db.transaction(async (trx) => {
     const n = await write(trx);
-    await refresh(trx, ids, [], []);
+    await refresh(trx, ids, [], {});
     return n;
   });
 }

@@ -27,18 +27,28 @@ export type RowKind = `${EntityKind}_row`;
 export const rowKindOf = (kind: EntityKind): RowKind => `${kind}_row`;
 
 /**
- * A round's record; an organization's full record, by its subtype; an entity's summary row
- * (`RowKind`); a person's full record (`person`, the `FounderFull` of `getPerson` and of the full
- * view of `listFounders` and `listPeople`); a fund (`fund`, the `Fund` of `getFund` and of
- * `listFunds` rows).
+ * The kinds kept for records of a table of their own (not entities), by their table: a round's
+ * record; a fund (the `Fund` of `getFund` and of `listFunds` rows); a valuation (`getValuation`, the
+ * rows of `listValuations` and `listCompanyValuations`); an active job opening (`getJob`, `listJobs`
+ * rows: an inactive one has none, as it is served nowhere); a news article (`getNews`, `listNews` rows).
  */
-export type DocumentKind = 'transaction' | OrganizationKind | RowKind | 'person' | 'fund';
+export const RECORD_TABLES = { transaction: 'transactions', fund: 'funds', valuation: 'valuations', job: 'jobs', news: 'news' } as const;
+export type RecordKind = keyof typeof RECORD_TABLES;
+
+/**
+ * A record's (`RecordKind`); an organization's full record, by its subtype; an entity's summary row
+ * (`RowKind`); a person's full record (`person`, the `FounderFull` of `getPerson` and of the full
+ * view of `listFounders` and `listPeople`).
+ */
+export type DocumentKind = RecordKind | OrganizationKind | RowKind | 'person';
 
 /** Every kind, in the order they are built and compared. */
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANIZATION_KINDS, 'company_row', 'investor_row', 'gov_ngo_row', 'university_row', 'person', 'person_row', 'fund'];
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transaction', ...ORGANIZATION_KINDS, 'company_row', 'investor_row', 'gov_ngo_row', 'university_row', 'person', 'person_row', 'fund', 'valuation', 'job', 'news'];
 
-/** The entities a kind of document is kept for (null: rounds and funds, not entities). */
-export const subtypeOf = (kind: DocumentKind): EntityKind | null => (kind === 'transaction' || kind === 'fund' ? null : kind.endsWith('_row') ? (kind.slice(0, -4) as EntityKind) : (kind as EntityKind));
+const isRecordKind = (kind: DocumentKind): kind is RecordKind => Object.hasOwn(RECORD_TABLES, kind);
+
+/** The entities a kind of document is kept for (null: records of a table of their own, not entities). */
+export const subtypeOf = (kind: DocumentKind): EntityKind | null => (isRecordKind(kind) ? null : kind.endsWith('_row') ? (kind.slice(0, -4) as EntityKind) : (kind as EntityKind));
 
 /** The record a kind of document shows, as an import of an export names it: `entity` for entities' kinds, else the kind. */
 export const recordOf = (kind: DocumentKind): string => (subtypeOf(kind) === null ? kind : 'entity');
@@ -154,10 +164,14 @@ export async function documentIdBatch(db: Knex, kind: DocumentKind, after: numbe
   return rows.map((r) => Number(r.record_id));
 }
 
-/** The records a kind has documents for (every round, soft-deleted ones too: lists may include them; every entity of the kind; every fund), a batch after `after`. */
+/**
+ * The records a kind has documents for (every round, soft-deleted ones too: lists may include them;
+ * every entity of the kind; every fund, valuation and news article; every active job opening), a
+ * batch after `after`.
+ */
 export async function recordIdBatch(db: Knex, kind: DocumentKind, after: number, limit: number): Promise<number[]> {
   const subtype = subtypeOf(kind);
-  const q = subtype !== null ? ofKind(db('entities'), subtype) : db(kind === 'fund' ? 'funds' : 'transactions');
+  const q = subtype !== null ? ofKind(db('entities'), subtype) : db(RECORD_TABLES[kind as RecordKind]).modify((b) => (kind === 'job' ? b.where('is_active', true) : b));
   const rows = (await q.andWhere('id', '>', after).orderBy('id').limit(limit).select('id')) as { id: number }[];
   return rows.map((r) => Number(r.id));
 }
@@ -181,11 +195,20 @@ export async function roundsByCompany(db: Knex, ids: readonly number[]): Promise
   return rows.sort((a, b) => a.company_id - b.company_id || a.id - b.id).map((r) => r.id);
 }
 
-/** Funds showing any of these entities: as their investor. */
-export async function fundsShowing(db: Knex, entityIds: readonly number[]): Promise<number[]> {
-  const out: number[] = [];
-  for (const part of chunks(entityIds)) for (const r of (await db('funds').whereIn('investor_id', part).select('id')) as { id: number }[]) out.push(Number(r.id));
-  return out;
+/** The kinds of records that show entities as refs (a name and image), and where: the table, its entity column, its record column. */
+export const SHOWING: Record<Exclude<RecordKind, 'transaction'>, [table: string, entity: string, record: string]> = {
+  fund: ['funds', 'investor_id', 'id'],
+  valuation: ['valuations', 'company_id', 'id'],
+  job: ['jobs', 'entity_id', 'id'],
+  news: ['news_entities', 'entity_id', 'news_id'],
+};
+
+/** Records of a kind showing any of these entities (a fund its investor, a valuation its company, a job its organization, an article those it names). */
+export async function recordsShowing(db: Knex, kind: keyof typeof SHOWING, entityIds: readonly number[]): Promise<number[]> {
+  const [table, entity, record] = SHOWING[kind];
+  const out = new Set<number>();
+  for (const part of chunks(entityIds)) for (const r of (await db(table).whereIn(entity, part).select(record)) as Record<string, number>[]) out.add(Number(r[record]));
+  return [...out];
 }
 
 /** Rounds showing any of these entities: as their company or among their investors. */

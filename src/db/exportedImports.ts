@@ -190,8 +190,8 @@ export class ExportStore extends ImportStore {
       this.touchedRounds.add(id);
       this.touchedCompanies.add(Number(rec.cols.company_id));
       if (wasCompany !== null && Number.isFinite(wasCompany)) this.touchedCompanies.add(wasCompany);
-    } else if (rec.table === 'funds') {
-      this.touchedFunds.add(id);
+    } else {
+      this.touchedRecords[rec.table].add(id);
     }
   }
 

@@ -7,7 +7,8 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { ROUND_TYPES } from './filterKeys.js';
-import { softDeleteTransactions } from './changes.js';
+import { softDeleteTransactions, type RecordTable } from './changes.js';
+import { RECORD_TABLES, recordsShowing } from './documents.js';
 import { dialectOf } from './dialect.js';
 import { COMPANY_FIGURES, figuresOf } from './figures.js';
 import { insertRows, normalizeRawResult } from './knex.js';
@@ -73,8 +74,8 @@ export class ImportStore {
   readonly movedCompanies = new Set<number>();
   /** Investors and people whose own records (or participations) the import wrote: their profile figures are refreshed. */
   readonly touchedProfiles = new Set<number>();
-  /** Funds the import wrote: their record documents are rebuilt. */
-  readonly touchedFunds = new Set<number>();
+  /** Funds, valuations, jobs and news the import wrote, by table: their record documents are rebuilt. */
+  readonly touchedRecords: Record<RecordTable, Set<number>> = { funds: new Set(), valuations: new Set(), jobs: new Set(), news: new Set() };
   /** An entity became or stopped being an investor: every investor's rank is checked. */
   investorsChanged = false;
   /**
@@ -552,6 +553,8 @@ export class ImportStore {
     );
     const n = Number(refs[0]!.n);
     if (n > 0) return new RowError(column, key, `the company is still named by ${n} other records (its rounds, withdrawn ones included): it is kept`);
+    // its valuations and jobs go with it, and the articles naming it name it no more: their documents are refreshed
+    for (const kind of ['valuation', 'job', 'news'] as const) for (const r of await recordsShowing(this.trx, kind, [id])) this.touchedRecords[RECORD_TABLES[kind]].add(r);
     for (const table of ['entity_taxonomy', 'entity_locations', 'entity_flags', 'entity_investor_types', 'entity_investor_stages', 'search_terms', 'news_entities']) {
       await this.trx(table).where('entity_id', id).delete();
     }

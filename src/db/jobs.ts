@@ -1,6 +1,7 @@
 /** Job openings: SQL only, with the filter scope `job` and the sort keys. Salary, currency, department and contract type are never selected. */
 import type { Knex } from 'knex';
 import type { RefRow } from './entities.js';
+import { whereIdIn } from './knex.js';
 import { CMP, EQ_SET, JOB_TYPES, loc, renamed, UPDATED_AT } from './filterKeys.js';
 import { sortRegistry, type FilterKey, type FilterScope } from './listing.js';
 import { selectList, type RowOf } from './schema.js';
@@ -37,6 +38,14 @@ export async function findActiveJob(db: Knex, id: number): Promise<JobRow | null
     .andWhere('j.is_active', true)
     .first(...JOB_COLUMNS, ...JOB_ENTITY_COLUMNS)) as Record<string, unknown> | undefined;
   return row ? jobFromRow(row) : null;
+}
+
+/** Active job openings by id (those that are), in id order, with their entities. */
+export async function activeJobsByIds(db: Knex, ids: readonly number[]): Promise<JobRow[]> {
+  const rows = (await whereIdIn(db, db('jobs as j').join('entities as e', 'e.id', 'j.entity_id').where('j.is_active', true), 'j.id', [...ids])
+    .orderBy('j.id')
+    .select(...JOB_COLUMNS, ...JOB_ENTITY_COLUMNS)) as Record<string, unknown>[];
+  return rows.map(jobFromRow);
 }
 
 /** Keys on an active job opening aliased `{b}` (scope `job`). */

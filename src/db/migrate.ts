@@ -41,12 +41,14 @@ import * as m033 from './migrations/033_csv43_record_documents_csv.js';
 import * as m034 from './migrations/034_round_company_deferrable.js';
 import * as m035 from './migrations/035_record_documents_people_funds.js';
 import * as m036 from './migrations/036_record_documents_rows.js';
+import * as m037 from './migrations/037_docs43c_record_documents_records.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
 import { rebuildFacts, rebuildRollup } from './rollup.js';
 import { rebuildSearchTerms } from './search.js';
-import { rebuildDocuments } from '../documents/build.js';
+import { completeDocuments, rebuildDocuments } from '../documents/build.js';
+import { DOCUMENT_KINDS, documentIdBatch, recordIdBatch, type DocumentKind } from './documents.js';
 
 const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_schema': m001,
@@ -84,6 +86,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '034_round_company_deferrable': m034,
   '035_record_documents_people_funds': m035,
   '036_record_documents_rows': m036,
+  '037_docs43c_record_documents_records': m037,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
@@ -103,12 +106,19 @@ const DERIVED: { table: string; source: string; rebuild(db: Knex): Promise<void>
   { table: 'record_documents', source: 'entities', rebuild: async (db) => void (await rebuildDocuments(db)) },
 ];
 
-/** Applies the pending migrations, then fills derived tables they left empty (see DERIVED). */
+/**
+ * Applies the pending migrations, then fills derived tables they left empty (see DERIVED), then
+ * builds the record documents of every kind that has records but no document (a kind new to this
+ * build), the stored kinds left as they are.
+ */
 export async function migrate(db: Knex): Promise<void> {
   await db.migrate.latest({ migrationSource });
   for (const d of DERIVED) {
     if ((await isEmpty(db, d.table)) && !(await isEmpty(db, d.source))) await d.rebuild(db);
   }
+  const lacking: DocumentKind[] = [];
+  for (const kind of DOCUMENT_KINDS) if ((await documentIdBatch(db, kind, 0, 1)).length === 0 && (await recordIdBatch(db, kind, 0, 1)).length > 0) lacking.push(kind);
+  if (lacking.length) await completeDocuments(db, lacking);
 }
 
 async function isEmpty(db: Knex, table: string): Promise<boolean> {

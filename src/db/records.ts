@@ -53,9 +53,10 @@ export async function listRecords(db: Knex, spec: RecordSpec, where: CompiledFil
   return { page: res.page, rows: res.rows.map(withRef) };
 }
 
-/** Funds by id (those that exist), in id order, each with its investor's ref. */
-export async function fundsByIds(db: Knex, ids: readonly number[]): Promise<WithRef[]> {
-  const rows = (await whereIdIn(db, base(db, FUNDS, {}), 'f.id', [...ids]).orderBy('f.id').select(...columns(FUNDS))) as Record<string, unknown>[];
+/** Records of a table by id (those that exist), in id order, each with its entity's ref (funds, valuations; none for news). */
+export async function recordsByIds(db: Knex, spec: RecordSpec, ids: readonly number[]): Promise<WithRef[]> {
+  const id = `${spec.alias}.id`;
+  const rows = (await whereIdIn(db, base(db, spec, {}), id, [...ids]).orderBy(id).select(...columns(spec))) as Record<string, unknown>[];
   return rows.map(withRef);
 }
 

@@ -4,8 +4,8 @@
  * `getInvestor`, `getGovNgo`, `getUniversity` by its subtype; `getEntity` too), of an entity's
  * summary row in its directory (`listCompanies`, `listInvestors`, `listGovNgos`,
  * `listUniversities`, the summary view of the people lists; `listEntities` too), of a person (the
- * `FounderFull` of `getPerson`) and of a fund, used by
- * the seed, by the import engine in the transaction of its change (src/import/derived.ts) and by
+ * `FounderFull` of `getPerson`), of a fund, a valuation, an active job opening and a news article,
+ * used by the seed, by the import engine in the transaction of its change (src/import/derived.ts) and by
  * `verify`. A document is built by the response serialisers themselves, at the latest version, in
  * USD, for a caller who sees every field, with `service_url`s relative to the web app; next to it
  * the paths where the request's policies act: money (converted to the request currency) and
@@ -23,8 +23,9 @@ import {
   entitiesAmong,
   entitiesShowing,
   entityKindOf,
-  fundsShowing,
+  RECORD_TABLES,
   recordIdBatch,
+  recordsShowing,
   roundsByCompany,
   roundsShowing,
   subtypeOf,
@@ -33,10 +34,14 @@ import {
   type DocumentPath as Path,
   type DocumentRow,
   type EntityKind,
+  type RecordKind,
 } from '../db/documents.js';
+import type { RecordTable } from '../db/changes.js';
+import { activeJobsByIds } from '../db/jobs.js';
 import { loadEntities, type EntityWithBlocks } from '../db/entities.js';
-import { fundsByIds } from '../db/records.js';
-import { fund } from '../serialize/records.js';
+import { FUNDS, loadNewsLinks, NEWS, recordsByIds, VALUATIONS } from '../db/records.js';
+import { jobOpening } from '../serialize/jobs.js';
+import { fund, newsArticle, valuation } from '../serialize/records.js';
 import { transactionsByIds } from '../db/transactions.js';
 import type { Deps, RequestScope } from '../http/context.js';
 import { Money } from '../money/fx.js';
@@ -152,6 +157,10 @@ const OPERATION: Record<DocumentKind, { id: string; row: boolean; csv?: string }
   person: { id: 'getPerson', row: false },
   // a `listFunds` row is the same `Fund`
   fund: { id: 'getFund', row: false },
+  // the rows of `listValuations` and `listCompanyValuations`, `listJobs` and `listNews` are the same records as their details
+  valuation: { id: 'getValuation', row: false },
+  job: { id: 'getJob', row: false, csv: 'listJobs' },
+  news: { id: 'getNews', row: false },
 };
 
 /** The kinds of entities' documents. */
@@ -242,17 +251,35 @@ const KINDS_OF: Record<EntityKind, readonly DocumentKind[]> = {
 /** The kinds of entity that have documents. */
 const ENTITY_KINDS = Object.keys(KINDS_OF) as EntityKind[];
 
-/** The documents of these funds (those that exist), each with its investor's ref. */
-async function buildFundDocuments(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
+/** The records of a table of their own besides rounds, each kept as one document of its own. */
+type OwnKind = Exclude<RecordKind, 'transaction'>;
+const OWN_KINDS: readonly OwnKind[] = ['fund', 'valuation', 'job', 'news'];
+
+/**
+ * The documents of these records of a kind (those that exist; of jobs, those active) from their
+ * serialisers: a fund with its investor's ref, a valuation with its company's, a job opening with its
+ * organization's, a news article with the entities it names and its taxonomy.
+ */
+async function buildOwnDocuments(db: Knex, kind: OwnKind, ids: readonly number[]): Promise<DocumentRow[]> {
   const { deps, money } = builderScope(db);
-  const rows = await fundsByIds(db, ids);
-  return toRows(db, 'fund', rows.map((r) => Number(r.id)), rows.map((r) => fund(deps.cfg.appUrl, r, money)));
+  const { appUrl } = deps.cfg;
+  const made: { ids: number[]; records: unknown[] } =
+    kind === 'job'
+      ? await activeJobsByIds(db, ids).then((rows) => ({ ids: rows.map((j) => j.id), records: rows.map((j) => jobOpening(appUrl, j)) }))
+      : await recordsByIds(db, { fund: FUNDS, valuation: VALUATIONS, news: NEWS }[kind], ids).then(async (rows) => {
+          const id = rows.map((r) => Number(r.id));
+          if (kind === 'fund') return { ids: id, records: rows.map((r) => fund(appUrl, r, money)) };
+          if (kind === 'valuation') return { ids: id, records: rows.map((r) => valuation(appUrl, r, money)) };
+          const links = await loadNewsLinks(db, id);
+          return { ids: id, records: rows.map((r) => newsArticle(appUrl, r, links)) };
+        });
+  return toRows(db, kind, made.ids, made.records);
 }
 
 const BUILD: Record<DocumentKind, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>> = {
   transaction: buildTransactionDocuments,
-  fund: buildFundDocuments,
-  ...(Object.fromEntries(ENTITY_DOCUMENT_KINDS.map((k) => [k, async (db: Knex, ids: readonly number[]) => entityDocuments(db, k, await entitiesOfKind(db, subtypeOf(k)!, ids))])) as Record<Exclude<DocumentKind, 'transaction' | 'fund'>, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>>),
+  ...(Object.fromEntries(OWN_KINDS.map((k) => [k, (db: Knex, ids: readonly number[]) => buildOwnDocuments(db, k, ids)])) as Record<OwnKind, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>>),
+  ...(Object.fromEntries(ENTITY_DOCUMENT_KINDS.map((k) => [k, async (db: Knex, ids: readonly number[]) => entityDocuments(db, k, await entitiesOfKind(db, subtypeOf(k)!, ids))])) as Record<Exclude<DocumentKind, RecordKind>, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>>),
 };
 
 /** Records per build batch. */
@@ -303,26 +330,33 @@ async function rebuildEntities(db: Knex, kind: EntityKind, ids: readonly number[
   return n;
 }
 
-export interface DocumentsRefreshed {
-  transactions: number;
-  /** Full records of organizations of every subtype and companies' list rows. */
-  organizations: number;
-  people: number;
-  funds: number;
+/** Documents rebuilt: of rounds, of organizations (full records and summary rows), of people (both), and of each table of records of its own. */
+export type DocumentsRefreshed = { transactions: number; organizations: number; people: number } & Record<RecordTable, number>;
+
+/** No documents rebuilt. */
+export const NO_DOCUMENTS: Readonly<DocumentsRefreshed> = { transactions: 0, organizations: 0, people: 0, funds: 0, valuations: 0, jobs: 0, news: 0 };
+
+/** Records of a table of their own changed by a write, by their table. */
+export type ChangedRecords = Partial<Record<RecordTable, readonly number[]>>;
+
+/** Every document of these records of each kind of their own, a batch at a time. */
+async function rebuildOwn(db: Knex, out: DocumentsRefreshed, ids: (kind: OwnKind) => Promise<readonly number[]>): Promise<void> {
+  for (const kind of OWN_KINDS) out[RECORD_TABLES[kind]] += await rebuild(db, kind, [...new Set(await ids(kind))].sort((a, b) => a - b));
 }
 
 /**
- * Rebuilds every document that shows a changed round or entity: the rounds themselves and the
- * rounds of the entities (a renamed company or investor is in every round that shows it), the
+ * Rebuilds every document that shows a changed round, entity or record: the rounds themselves and
+ * the rounds of the entities (a renamed company or investor is in every round that shows it), the
  * organizations among the entities and those whose figures, portfolio or founders they are, and the
- * people among them and whose career, education or portfolio shows them; the funds themselves and
- * the funds of the entities (an investor renamed is in its funds' refs).
+ * people among them and whose career, education or portfolio shows them; the funds, valuations, job
+ * openings and news articles themselves and those that show the entities (an investor renamed is in
+ * its funds' refs, a company renamed in its valuations', jobs' and articles').
  */
-export async function refreshDocuments(db: Knex, rounds: readonly number[], entities: readonly number[], funds: readonly number[] = []): Promise<DocumentsRefreshed> {
+export async function refreshDocuments(db: Knex, rounds: readonly number[], entities: readonly number[], records: ChangedRecords = {}): Promise<DocumentsRefreshed> {
   const roundIds = [...new Set([...rounds, ...(await roundsShowing(db, entities))])].sort((a, b) => a - b);
   const byKind = await entitiesAmong(db, await entitiesShowing(db, roundIds, entities));
-  const fundIds = [...new Set([...funds, ...(await fundsShowing(db, entities))])].sort((a, b) => a - b);
-  const out: DocumentsRefreshed = { transactions: await rebuildTransactions(db, roundIds), organizations: 0, people: 0, funds: await rebuild(db, 'fund', fundIds) };
+  const out: DocumentsRefreshed = { ...NO_DOCUMENTS, transactions: await rebuildTransactions(db, roundIds) };
+  await rebuildOwn(db, out, async (kind) => [...(records[RECORD_TABLES[kind]] ?? []), ...(await recordsShowing(db, kind, entities))]);
   for (const kind of ENTITY_KINDS) {
     const ids = [...byKind.get(kind)!].sort((a, b) => a - b);
     // a deleted entity's documents go too, and one whose subtype changed leaves its old kinds
@@ -339,18 +373,20 @@ async function everyId(db: Knex, kind: DocumentKind): Promise<number[]> {
   return ids;
 }
 
-/** Every document rebuilt from the base rows (the seed's last step, and a database migrated to documents). */
 /**
  * The documents every record lacks, built (a rebuild cut short leaves the table neither empty, which
- * `migrate` fills, nor whole): per entity kind, the entities missing any kind of theirs; the rounds
- * and funds without one.
+ * `migrate` fills, nor whole; a kind new to a database has none): per entity kind, the entities
+ * missing any kind of theirs; the rounds, funds, valuations, active jobs and news articles without one.
+ * `kinds`: only the documents of these kinds.
  */
-export async function completeDocuments(db: Knex): Promise<DocumentsRefreshed> {
+export async function completeDocuments(db: Knex, kinds: readonly DocumentKind[] = DOCUMENT_KINDS): Promise<DocumentsRefreshed> {
   const missing = async (kind: DocumentKind) => {
+    if (!kinds.includes(kind)) return [];
     const have = new Set(await storedIds(db, kind));
     return (await everyId(db, kind)).filter((id) => !have.has(id));
   };
-  const out: DocumentsRefreshed = { transactions: await rebuildTransactions(db, await missing('transaction')), organizations: 0, people: 0, funds: await rebuild(db, 'fund', await missing('fund')) };
+  const out: DocumentsRefreshed = { ...NO_DOCUMENTS, transactions: await rebuildTransactions(db, await missing('transaction')) };
+  await rebuildOwn(db, out, missing);
   for (const kind of ENTITY_KINDS) {
     const ids = new Set<number>();
     for (const k of KINDS_OF[kind]) for (const id of await missing(k)) ids.add(id);
@@ -365,9 +401,11 @@ async function storedIds(db: Knex, kind: DocumentKind): Promise<number[]> {
   return ids;
 }
 
+/** Every document rebuilt from the base rows (the seed's last step, and a database migrated to documents). */
 export async function rebuildDocuments(db: Knex): Promise<DocumentsRefreshed> {
   await db('record_documents').del();
-  const out: DocumentsRefreshed = { transactions: await rebuildTransactions(db, await everyId(db, 'transaction')), organizations: 0, people: 0, funds: await rebuild(db, 'fund', await everyId(db, 'fund')) };
+  const out: DocumentsRefreshed = { ...NO_DOCUMENTS, transactions: await rebuildTransactions(db, await everyId(db, 'transaction')) };
+  await rebuildOwn(db, out, (kind) => everyId(db, kind));
   for (const kind of ENTITY_KINDS) out[kind === 'person' ? 'people' : 'organizations'] += await rebuildEntities(db, kind, await everyId(db, KINDS_OF[kind][0]!));
   return out;
 }

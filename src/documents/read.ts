@@ -12,6 +12,7 @@ import { plainCsvBase } from '../http/csv.js';
 import { RawJson, topLevelValues } from '../http/rawJson.js';
 import type { ListInput } from '../query/list.js';
 import { withScore } from '../services/keyword.js';
+import { currencyOf } from '../services/page.js';
 import type { Money } from '../money/fx.js';
 import type { VersionInfo } from '../versions/resolve.js';
 import { downgradedText } from './downgrades.js';
@@ -176,6 +177,31 @@ export async function entityPageFromDocuments(r: PageAsker, operationId: string,
   // no stored CSV records: a company's row keeps the one of `listCompanies`' columns, not this list's
   return pageOf(r, operationId, rows, await loadRowDocuments(db, kinds), false);
 }
+
+/**
+ * A list's answer (`{data, page, currency}`) from its rows' documents of a kind as
+ * `pageFromDocuments`, or from the rows by `fromRows` when documents are off or a row has none.
+ */
+export async function listFromDocuments(
+  r: PageAsker,
+  operationId: string,
+  kind: DocumentKind,
+  rows: readonly PageRow[],
+  rest: { page: unknown; currency: unknown },
+  fromRows: () => unknown[] | Promise<unknown[]>,
+): Promise<Result> {
+  const found = await pageFromDocuments(r, operationId, kind, rows);
+  return { status: 200, body: { data: found ? found.data : await fromRows(), ...rest }, locks: found?.locks, atVersion: found?.atVersion };
+}
+
+/** A detail's answer (`{data, currency}`) from the record's document of a kind (`recordFromDocument`), or from its row by `fromRow` (a 404 when it has none). */
+export async function detailFromDocument(r: DetailAsker, operationId: string, kind: DocumentKind, id: number | null, fromRow: () => unknown): Promise<Result> {
+  const doc = await recordFromDocument(r, operationId, kind, id);
+  return { status: 200, body: { data: doc ? doc.data : await fromRow(), currency: currencyOf(r.money) }, locks: doc?.locks, atVersion: doc?.atVersion };
+}
+
+/** Page rows of records with their `updated_at` (for a page's stored texts). */
+export const pageRows = (rows: readonly Record<string, unknown>[]): PageRow[] => rows.map((t) => ({ id: Number(t.id), updated_at: t.updated_at as string }));
 
 type PageAsker = Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'> & { list?: Pick<ListInput, 'csv'> };
 type DocumentPage = { data: unknown[]; locks?: Result['locks']; atVersion?: true };

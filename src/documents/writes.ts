@@ -1,5 +1,5 @@
 /**
- * The data loader's writers of rounds, entities and funds (src/db/changes.ts) with the record
+ * The data loader's writers of rounds, entities, funds, valuations, jobs and news (src/db/changes.ts) with the record
  * documents that show what they change refreshed in the same transaction, so a document is never
  * stale (docs/scaling.md, "Record documents").
  */
@@ -11,10 +11,11 @@ import {
   updateRecords as update,
   type ChangedTable,
   type RecordTable,
+  type RefreshShown,
 } from '../db/changes.js';
 import { refreshDocuments } from './build.js';
 
-const refresh = (trx: Knex.Transaction, rounds: readonly number[], entities: readonly number[], funds: readonly number[]) => refreshDocuments(trx, rounds, entities, funds);
+const refresh: RefreshShown = refreshDocuments;
 
 /** `updateRecords` of src/db/changes.ts, documents included. */
 export function updateRecords(db: Knex, table: ChangedTable, ids: readonly number[], patch: Record<string, unknown>, at: Date): Promise<number> {

@@ -15,7 +15,7 @@ import { computeRollup, factDifferences, refreshFacts, rollupDifferences } from 
 import { refreshSearchTerms, searchTermDifferences } from '../db/search.js';
 import { replaceRollup } from '../db/rollup.js';
 import { applyRollupShare, rollupBuilt, rollupShare } from '../db/rollupDelta.js';
-import { documentDifferences, refreshDocuments, type DocumentDifference, type DocumentsRefreshed } from '../documents/build.js';
+import { documentDifferences, NO_DOCUMENTS, refreshDocuments, type DocumentDifference, type DocumentsRefreshed } from '../documents/build.js';
 
 export interface Refreshed {
   figures: number;
@@ -26,7 +26,7 @@ export interface Refreshed {
   rollup_rows: number;
   /** Whether the rollup's rows were changed by the touched companies' difference (else rebuilt whole). */
   rollup_by_difference?: boolean;
-  /** Documents rebuilt: of rounds, of organizations, of people, of funds. */
+  /** Documents rebuilt: of rounds, of organizations, of people, of funds, valuations, jobs and news. */
   documents: DocumentsRefreshed;
   /** Seconds per step. */
   seconds: Record<string, number>;
@@ -34,7 +34,7 @@ export interface Refreshed {
 
 /** Refreshes what the store's writes touched; nothing when it wrote nothing. */
 export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Refreshed> {
-  const out: Refreshed = { figures: 0, classifications: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0, documents: { transactions: 0, organizations: 0, people: 0, funds: 0 }, seconds: {} };
+  const out: Refreshed = { figures: 0, classifications: 0, search_terms: 0, facts_rounds: 0, rollup_rows: 0, documents: { ...NO_DOCUMENTS }, seconds: {} };
   let t = performance.now();
   const lap = (step: string) => {
     const now = performance.now();
@@ -85,7 +85,8 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
   }
   lap('rollup');
   const shown = [...new Set([...store.changedEntities, ...companies, ...refigured])];
-  if (store.touchedRounds.size || shown.length || store.touchedFunds.size) out.documents = await refreshDocuments(trx, [...store.touchedRounds], shown, [...store.touchedFunds]);
+  const records = Object.fromEntries(Object.entries(store.touchedRecords).filter(([, ids]) => ids.size).map(([table, ids]) => [table, [...ids]]));
+  if (store.touchedRounds.size || shown.length || Object.keys(records).length) out.documents = await refreshDocuments(trx, [...store.touchedRounds], shown, records);
   lap('documents');
   await store.flushLog();
   return out;

@@ -1,10 +1,12 @@
 /**
  * A rebuild of the record documents cut short (its process or its database stopped under it) leaves
  * the table neither empty, which `migrate` fills, nor whole: `completeDocuments` builds the documents
- * the records lack, of every kind, and leaves the others as they are.
+ * the records lack, of every kind, and leaves the others as they are. `migrate` builds a kind a
+ * database holds no document of (one new to the build) the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeDocuments, documentDifferences } from '../../src/documents/build.js';
+import { migrate } from '../../src/db/migrate.js';
 import { DOCUMENT_KINDS, subtypeOf } from '../../src/db/documents.js';
 import { DATABASES, startHarness, type Harness } from '../helpers/harness.js';
 
@@ -44,5 +46,21 @@ describe.each(DATABASES)('completing record documents (%s)', (kind) => {
     expect(await documentDifferences(db)).toEqual([{ ...kept, problem: 'body' }]);
     await db('record_documents').where(kept).update({ body });
     expect(await documentDifferences(db)).toEqual([]);
+  }, 300_000);
+
+  it('migrate builds the kinds a database has no document of, and rewrites none of the others', async () => {
+    const db = h.db;
+    const added = ['valuation', 'job', 'news'];
+    const counts = async () => Object.fromEntries(((await db('record_documents').groupBy('kind').select('kind', db.raw('count(*) as n'))) as { kind: string; n: number }[]).map((r) => [r.kind, Number(r.n)]));
+    const before = await counts();
+    for (const k of added) expect(before[k], k).toBeGreaterThan(100);
+    await db('record_documents').whereIn('kind', added).del();
+    const kept = { kind: 'fund', record_id: Number(((await db('record_documents').where('kind', 'fund').orderBy('record_id').first('record_id')) as { record_id: number }).record_id) };
+    const body = ((await db('record_documents').where(kept).first('body')) as { body: string }).body;
+    await db('record_documents').where(kept).update({ body: `${body} ` });
+    await migrate(db);
+    expect(await counts()).toEqual(before);
+    expect(await documentDifferences(db)).toEqual([{ ...kept, problem: 'body' }]);
+    await db('record_documents').where(kept).update({ body });
   }, 300_000);
 });

@@ -4,15 +4,17 @@
  * `off`, asked the same requests: every round and company in every tier (an API key, guest, free and
  * premium sign-ins) at the latest version in USD; every record again pinned to each other served
  * version and in another currency (the currencies taken in turn, so each one serves a share of the
- * records); every page of the rounds list (with and without deleted rounds) and its NDJSON export in
+ * records; every fund, valuation, active job opening and news article too); every page of the rounds list (with and without deleted rounds) and its NDJSON export in
  * every tier, currency and version; every nested page whose rows are documents (a company's rounds,
  * an investor's and an entity's funds, a founder's companies) likewise; the CSV exports of the rounds and companies lists (a stored CSV
  * record per row document) in every tier, currency and version that has CSV; every page of the
  * people lists in both views and of the investors, universities, government bodies and entities
- * lists (each entity's summary row document), and every entity's `getEntity`; a client pinned before a reshaping change served the document's
+ * lists (each entity's summary row document), and every entity's `getEntity`; every page of the
+ * valuations, jobs and news lists, their exports and every company's valuations; a client pinned before a reshaping change served the document's
  * precomputed downgrade, not a parse and a read of the rows. Then the import engine: a company renamed by an import refreshes
  * every document that shows it, in its transaction, and `verify` finds every document true; a
- * document tampered with is reported by `verify` and by the comparison.
+ * document tampered with is reported by `verify` and by the comparison; the data loader's writers
+ * keep valuations, jobs and news documents fresh (a company renamed in each that shows it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/config.js';
@@ -99,6 +101,8 @@ for (const kind of DATABASES) {
     let organizations: string[];
     let people: string[];
     let funds: string[];
+    /** Every valuation, active job opening and news article. */
+    let records: string[];
     let currencies: string[];
     let versions: string[];
     beforeAll(async () => {
@@ -114,6 +118,12 @@ for (const kind of DATABASES) {
       for (const subtype of Object.keys(paths)) expect(others.filter((r) => r.subtype === subtype).length, subtype).toBeGreaterThan(0);
       people = ((await db('entities').where('type', 'person').orderBy('id').select('uuid')) as { uuid: string }[]).map((r) => `/data/people/${r.uuid}`);
       funds = ((await db('funds').orderBy('id').select('id')) as { id: number }[]).map((r) => `/data/funds/${r.id}`);
+      const ids = async (q: ReturnType<typeof db>) => ((await q.orderBy('id').select('id')) as { id: number }[]).map((r) => Number(r.id));
+      records = [
+        ...(await ids(db('valuations'))).map((id) => `/data/valuations/${id}`),
+        ...(await ids(db('jobs').where('is_active', true))).map((id) => `/data/jobs/${id}`),
+        ...(await ids(db('news'))).map((id) => `/data/news/${id}`),
+      ];
       currencies = ((await db('fx_rates').orderBy('currency').select('currency')) as { currency: string }[]).map((r) => r.currency).filter((c) => c !== 'USD');
       versions = supportedVersions(now(on.h.server.cfg));
     }, 120_000);
@@ -128,11 +138,13 @@ for (const kind of DATABASES) {
       ...organizations,
       ...people,
       ...funds,
+      ...records,
       ...[...companies.map((uuid) => `/companies/${uuid}`), ...organizations, ...people].map((path) => `/data/entities/${path.split('/').pop()}`),
     ];
 
-    it('serves every round, organization, person and fund byte for byte as from the rows, in every tier, at the latest version in USD', async () => {
+    it('serves every round, organization, person, fund, valuation, job opening and news article byte for byte as from the rows, in every tier, at the latest version in USD', async () => {
       expect(rounds.length).toBeGreaterThan(500);
+      for (const path of ['/data/valuations/', '/data/jobs/', '/data/news/']) expect(records.filter((r) => r.startsWith(path)).length, path).toBeGreaterThan(100);
       expect(companies.length).toBeGreaterThan(100);
       expect(people.length).toBeGreaterThan(50);
       expect(funds.length).toBeGreaterThan(10);
@@ -256,6 +268,25 @@ for (const kind of DATABASES) {
       expect(await differing(on, off, asks)).toEqual([]);
     }, 600_000);
 
+    it('serves every page of the valuations, jobs and news lists (news searched too), their NDJSON exports and the jobs CSV export alike in every tier, currency and version', async () => {
+      const asks: Ask[] = [];
+      for (const version of versions) {
+        for (const [i, caller] of CALLERS.entries()) {
+          const currency = i === 0 ? 'USD' : currencies[(i * 3 + 2) % currencies.length]!;
+          for (const list of ['valuations', 'jobs', 'news']) asks.push(...(await pages(`/data/${list}?limit=100&currency=${currency}`, caller, version)));
+          asks.push(...(await pages(`/data/news?limit=20&q=a&currency=${currency}`, caller, version)));
+        }
+        for (const list of ['valuations', 'jobs', 'news']) asks.push({ url: `/data/${list}?format=ndjson&limit=1000`, caller: 'key', version });
+        asks.push({ url: '/data/exports/jobs?format=ndjson', caller: 'key', version });
+      }
+      for (const version of versions.filter((v) => !changesFor(v).some((c) => c.downgradeResponse))) {
+        for (const [i, caller] of CALLERS.entries()) asks.push({ url: `/data/exports/jobs?format=csv&currency=${i === 0 ? 'USD' : currencies[i]!}`, caller, version });
+        asks.push({ url: '/data/jobs?format=csv&limit=1000', caller: 'premium', version });
+      }
+      expect(asks.filter((a) => a.url.includes('cursor=')).length).toBeGreaterThan(versions.length * CALLERS.length * 3);
+      expect(await differing(on, off, asks)).toEqual([]);
+    }, 600_000);
+
     /** The nested lists whose rows are documents: every company's rounds, every investor's funds and LP funds, every LP's funds, every founder's companies. */
     const nestedLists = async (): Promise<string[]> => {
       const db = on.h.db;
@@ -264,16 +295,18 @@ for (const kind of DATABASES) {
       const investors = await uuids(db('entities as e').where('e.subtype', 'investor'));
       const lps = await uuids(db('entities as e').join('fund_lps as l', 'l.lp_id', 'e.id'));
       const founders = await uuids(db('entities as e').join('career as c', 'c.person_id', 'e.id').where('c.is_founder', true));
-      expect([withRounds.length, investors.length, lps.length, founders.length].every((n) => n > 10)).toBe(true);
+      const valued = await uuids(db('entities as e').join('valuations as v', 'v.company_id', 'e.id'));
+      expect([withRounds.length, investors.length, lps.length, founders.length, valued.length].every((n) => n > 10)).toBe(true);
       return [
         ...withRounds.map((u) => `/data/companies/${u}/funding-rounds`),
+        ...valued.map((u) => `/data/companies/${u}/valuations`),
         ...investors.flatMap((u) => [`/data/investors/${u}/funds`, `/data/investors/${u}/lp-funds`]),
         ...lps.map((u) => `/data/entities/${u}/lp-funds`),
         ...founders.map((u) => `/data/founders/${u}/founded-companies`),
       ];
     };
 
-    it('serves every nested page of rounds, funds and founded companies alike in every tier, currency and version', async () => {
+    it('serves every nested page of rounds, valuations, funds and founded companies alike in every tier, currency and version', async () => {
       const lists = await nestedLists();
       // every row of every list in each tier, currency and version (no list of tiny is longer than 100 rows)
       const asks: Ask[] = lists.flatMap((list, n) =>
@@ -502,5 +535,64 @@ for (const kind of DATABASES) {
       await idle();
       expect(await differing(on, off, [{ url: `/data/funds/${added}`, caller: 'key', version: LATEST_VERSION }])).toHaveLength(1);
     }, 120_000);
+
+    it('valuations, jobs and news are served from their documents; the data loader writers refresh them, and a company renamed in each that shows it, in their transaction', async () => {
+      const db = on.h.db;
+      const at = new Date('2026-10-20T12:00:00Z');
+      // a company with a valuation, an active job opening and a news article naming it, if tiny has one; else the most shown
+      const company = (await db('entities as e')
+        .where('e.subtype', 'company')
+        .whereExists(db('valuations as v').whereRaw('v.company_id = e.id'))
+        .whereExists(db('news_entities as x').whereRaw('x.entity_id = e.id'))
+        .orderBy('e.id')
+        .first('e.id', 'e.uuid', 'e.name')) as { id: number; uuid: string; name: string };
+      expect(company).toBeDefined();
+      const job = (await db('jobs').where('is_active', true).orderBy('id').first('id', 'entity_id')) as { id: number; entity_id: number };
+      await db('jobs').where('id', job.id).update({ entity_id: company.id });
+      await updateRecords(db, 'jobs', [job.id], { title: 'Moved Opening' }, at);
+      const valuationIds = ((await db('valuations').where('company_id', company.id).select('id')) as { id: number }[]).map((r) => Number(r.id));
+      const newsIds = ((await db('news_entities').where('entity_id', company.id).select('news_id')) as { news_id: number }[]).map((r) => Number(r.news_id));
+      // each kind tampered with in turn: verify reports it, the detail and the list show it
+      for (const [kind, id, urls] of [
+        ['valuation', valuationIds[0]!, [`/data/valuations/${valuationIds[0]}`, '/data/valuations?limit=100&sort=id', `/data/companies/${company.uuid}/valuations?limit=100`]],
+        ['job', job.id, [`/data/jobs/${job.id}`, '/data/jobs?limit=100&sort=id']],
+        ['news', newsIds[0]!, [`/data/news/${newsIds[0]}`, '/data/news?limit=100&sort=id']],
+      ] as const) {
+        const doc = (await db('record_documents').where({ kind, record_id: id }).first('body')) as { body: string };
+        await db('record_documents').where({ kind, record_id: id }).update({ body: doc.body.replace(/"updated_at":"[^"]*"/, '"updated_at":"1999-01-01T00:00:00.000Z"') });
+        try {
+          expect((await verifyDerived(db)).documents).toEqual([{ kind, record_id: id, problem: 'body' }]);
+          await idle();
+          const asks = urls.map((url) => ({ url, caller: 'premium' as const, version: LATEST_VERSION }));
+          expect(await differing(on, off, asks)).toHaveLength(urls.length);
+        } finally {
+          await db('record_documents').where({ kind, record_id: id }).update({ body: doc.body });
+        }
+      }
+      expect(await updateRecords(db, 'entities', [company.id], { name: `${company.name} Renamed` }, at)).toBe(1);
+      await idle();
+      const named = async (url: string) => ((await on.h.get(url)).body.data as { company?: { name: string }; entity?: { name: string } });
+      for (const id of valuationIds) expect((await named(`/data/valuations/${id}`)).company!.name).toBe(`${company.name} Renamed`);
+      expect((await named(`/data/jobs/${job.id}`)).entity!.name).toBe(`${company.name} Renamed`);
+      for (const id of newsIds) {
+        const shown = ((await on.h.get(`/data/news/${id}`)).body.data as { entities: { uuid: string; name: string }[] }).entities.find((e) => e.uuid === company.uuid);
+        expect(shown?.name).toBe(`${company.name} Renamed`);
+      }
+      expect((await verifyDerived(db)).documents).toEqual([]);
+      // written, inserted and deleted through the data loader's writers
+      const [added] = await insertRecords(db, 'valuations', [{ company_id: company.id, value_usd: 7_000_000, valued_date: '2026-10-01', date_sort: '2026-10-01', source: 'estimate' }], at);
+      expect((await db('record_documents').where({ kind: 'valuation', record_id: added! }).first('record_id'))?.record_id).toBeDefined();
+      expect(await updateRecords(db, 'news', [newsIds[0]!], { title: 'Refreshed Title' }, at)).toBe(1);
+      // a job closed has no document (it is served nowhere): its detail is 404 on both servers
+      expect(await updateRecords(db, 'jobs', [job.id], { is_active: false }, at)).toBe(1);
+      expect(await db('record_documents').where({ kind: 'job', record_id: job.id }).first('record_id')).toBeUndefined();
+      await idle();
+      expect(((await on.h.get(`/data/news/${newsIds[0]}`)).body.data as { title: string }).title).toBe('Refreshed Title');
+      expect((await on.h.get(`/data/jobs/${job.id}`)).status).toBe(404);
+      expect((await verifyDerived(db)).documents).toEqual([]);
+      expect(await deleteRecords(db, 'valuations', [added!], at)).toBe(1);
+      expect(await db('record_documents').where({ kind: 'valuation', record_id: added! }).first('record_id')).toBeUndefined();
+      expect((await verifyDerived(db)).documents).toEqual([]);
+    }, 180_000);
   });
 }
