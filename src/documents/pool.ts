@@ -44,7 +44,6 @@ function start(): Worker {
   // from the sources (a development checkout, the tests) the worker registers tsx before it loads its TypeScript (worker-sources.mjs)
   const source = fileURLToPath(import.meta.url).endsWith('.ts');
   const w = new Worker(new URL(source ? './worker-sources.mjs' : './worker.js', import.meta.url));
-  w.unref();
   w.on('message', (m: FromWorker) => {
     const p = pending.get(m.job);
     if (!p) return;
@@ -61,7 +60,14 @@ function start(): Worker {
   });
   w.on('error', (e) => failAll(e));
   w.on('exit', (code) => failAll(new Error(`record documents' worker stopped (exit ${code})`)));
+  // after the listeners: adding a 'message' listener holds the process up again
+  w.unref();
   return w;
+}
+
+/** Starts the worker now (its modules load while the caller reads its rows), if it is not running. */
+export function startDocumentsWorker(): void {
+  worker ??= start();
 }
 
 /** The rows of a batch, finished in the worker. */

@@ -2,8 +2,14 @@
  * The record documents' worker (src/documents/pool.ts, worker.ts) finishes a batch of settled
  * records into the same rows as the calling thread (src/documents/finish.ts): texts and version
  * downgrades (their stored fields asked back of the caller), lock sites, CSV records, objects
- * several records share; a failing batch rejects.
+ * several records share; a failing batch rejects; a started worker with no batch out does not keep
+ * its process alive.
  */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { finishRows, type FinishJob } from '../../src/documents/finish.js';
 import { listCsvColumns, operationLockPlan } from '../../src/documents/plans.js';
@@ -58,4 +64,14 @@ describe('record documents worker', () => {
     const failing: StoredFields = { ...stored, transactionCreatedAt: async () => Promise.reject(new Error('no database')) };
     await expect(finishInWorker(roundsJob(), failing)).rejects.toThrow('no database');
   });
+
+  it('an idle worker does not keep its process alive', () => {
+    const pool = fileURLToPath(new URL('../../src/documents/pool.ts', import.meta.url));
+    const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'documents-worker-')), 'idle.mts');
+    fs.writeFileSync(script, `import { startDocumentsWorker } from ${JSON.stringify(pool)};\nstartDocumentsWorker();\nconsole.log('started');\n`);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], { timeout: 30_000 });
+    fs.rmSync(path.dirname(script), { recursive: true, force: true });
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(0);
+  }, 90_000);
 });
