@@ -78,24 +78,26 @@ shorten-openapi: install ## Fold long-form shared responses, header sets, parame
 split-examples: install ## Move large inline examples of openapi.yaml into openapi/examples/ and write the bundle (re-runnable)
 	$(TSX) scripts/split-examples.ts
 
-generate: install $(PY_SDK) ## Render the served API-Version enum and the filter syntax into openapi.yaml and the export examples into openapi/examples/ (large examples moved there too) and the configuration table into README.md; write the bundle; regenerate generated/api.ts, the Python SDK's generated package and the Postman collection
+generate: install $(PY_SDK) ## Render the served API-Version enum and the filter syntax into openapi.yaml and the export examples into openapi/examples/ (large examples moved there too) and the configuration table into README.md; write the bundle; regenerate generated/api.ts, the record documents' plans, the Python SDK's generated package and the Postman collection
 	$(TSX) src/versions/render.ts
 	$(TSX) scripts/filter-syntax.ts
 	$(TSX) scripts/config-table.ts
 	$(TSX) scripts/csv-examples.ts
 	$(TSX) scripts/shorten-openapi.ts
 	$(TSX) scripts/split-examples.ts
+	$(TSX) src/documents/plans.ts
 	$(TSX) scripts/postman.ts
 	npx openapi-typescript $(BUNDLE) -o generated/api.ts
 	clients/python/generate.sh
 
-check-generated: install $(PY_SDK) ## Fail when the bundle, generated/api.ts, the Python SDK's generated package, the Postman collection, the API-Version enum in openapi.yaml, or openapi/examples/ (export examples included) are stale
+check-generated: install $(PY_SDK) ## Fail when the bundle, generated/api.ts, generated/record-plans.json, the Python SDK's generated package, the Postman collection, the API-Version enum in openapi.yaml, or openapi/examples/ (export examples included) are stale
 	@$(TSX) src/versions/render.ts --check
 	@$(TSX) scripts/filter-syntax.ts --check
 	@$(TSX) scripts/config-table.ts --check
 	@$(TSX) scripts/csv-examples.ts --check
 	@$(TSX) scripts/shorten-openapi.ts --check
 	@$(TSX) scripts/split-examples.ts --check
+	@$(TSX) src/documents/plans.ts --check
 	@$(TSX) scripts/postman.ts --check
 	@npx openapi-typescript $(BUNDLE) -o /tmp/fdapi-generated.ts >/dev/null 2>&1
 	@diff -q /tmp/fdapi-generated.ts generated/api.ts >/dev/null || { echo "generated/api.ts is stale: run make generate"; exit 1; }
@@ -132,6 +134,7 @@ test-vitest: install $(CHROMIUM) $(PY_SDK)
 
 check: typecheck lint test-unit ## The fast loop, about a minute on 2 cores: typecheck, openapi.yaml's lint and examples, the version table and README rendered, unit tests
 	@$(TSX) scripts/split-examples.ts --check
+	@$(TSX) src/documents/plans.ts --check
 	@$(TSX) src/versions/render.ts --check
 	@$(TSX) scripts/filter-syntax.ts --check
 	@$(TSX) scripts/config-table.ts --check

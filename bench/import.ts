@@ -33,6 +33,7 @@ const FILES = ['companies', 'rounds', 'acquisitions'].map((n) => path.join(DATA,
 interface Timed {
   wall_s: number;
   cpu_s: number;
+  main_thread_cpu_s: number | null;
   peak_rss_mb: number;
   /** PostgreSQL: the cluster's CPU seconds during the import, and its statements with `--pgstat`. */
   server_cpu_s?: number;
@@ -203,9 +204,9 @@ async function main(): Promise<void> {
       const nd = await timedImport(await emptyDatabase(kind, pg, 'import_ndjson'), ['--format', 'ndjson', '--source', 'crunchbase', ndjson]);
       results.push({
         db: kind,
-        snapshot: { rows, wall_s: csv.wall_s, cpu_s: csv.cpu_s, server_cpu_s: csv.server_cpu_s, statements: csv.statements, peak_rss_mb: csv.peak_rss_mb, committed: csv.report.committed, rejected: csv.report.rejected_total, derived: csv.report.derived },
+        snapshot: { rows, wall_s: csv.wall_s, cpu_s: csv.cpu_s, main_thread_cpu_s: csv.main_thread_cpu_s, server_cpu_s: csv.server_cpu_s, statements: csv.statements, peak_rss_mb: csv.peak_rss_mb, committed: csv.report.committed, rejected: csv.report.rejected_total, derived: csv.report.derived },
         ndjson: {
-          records, wall_s: nd.wall_s, cpu_s: nd.cpu_s, server_cpu_s: nd.server_cpu_s, statements: nd.statements, peak_rss_mb: nd.peak_rss_mb, rows_per_s: Math.round(records / nd.wall_s),
+          records, wall_s: nd.wall_s, cpu_s: nd.cpu_s, main_thread_cpu_s: nd.main_thread_cpu_s, server_cpu_s: nd.server_cpu_s, statements: nd.statements, peak_rss_mb: nd.peak_rss_mb, rows_per_s: Math.round(records / nd.wall_s),
           rows_per_cpu_s: Math.round(records / nd.cpu_s), committed: nd.report.committed, rejected: nd.report.rejected_total,
         },
       });

@@ -30,7 +30,8 @@ if (!fs.existsSync(path.join(DIST, 'main.js'))) {
   process.exit(1);
 }
 const examples = fs.readdirSync(path.join(ROOT, 'openapi/examples')).map((f) => `openapi/examples/${f}`);
-const files = [...modules('src'), ...modules('seeds'), 'openapi.yaml', ...examples, 'docs/evaluating.md'];
+// the record documents' plans compiled from openapi.yaml (src/documents/plans.ts), so a built process does not compile them
+const files = [...modules('src'), ...modules('seeds'), 'openapi.yaml', ...examples, 'docs/evaluating.md', 'generated/record-plans.json'];
 for (const f of files) copy(f);
 const renderer = devRenderer();
 if (!renderer) {

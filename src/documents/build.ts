@@ -14,7 +14,6 @@
  * CSV export, the row's CSV record too (src/http/csv.ts `csvParts`).
  */
 import type { Knex } from 'knex';
-import { lockSites, type LockSite } from '../access/locked.js';
 import {
   deleteDocuments,
   DOCUMENT_KINDS,
@@ -52,9 +51,10 @@ import { personRecords } from '../services/people.js';
 import { transactionRecords } from '../services/transactions.js';
 import { resolveVersion } from '../versions/resolve.js';
 import { storedFields } from '../db/legacyFields.js';
-import { documentTexts } from './downgrades.js';
+import { finishRows, type FinishJob } from './finish.js';
 import { listCsvColumns, operationLockPlan } from './plans.js';
-import { csvParts } from '../http/csv.js';
+import { finishInWorker } from './pool.js';
+import type { StoredFields } from '../versions/change.js';
 
 /** A money value the serialisers produced, in USD, until its place in the document is known. */
 class MoneyMark {
@@ -81,11 +81,31 @@ class MarkingMoney extends Money {
 interface Walk {
   money: Path[];
   plain: boolean;
+  /**
+   * Holds a value a structured clone does not keep as it is (an instance of a class other than
+   * `Date`, a function): such a record is finished on its own thread, never sent to the worker.
+   */
+  foreign: boolean;
   /** Objects several records hold (a company's summary in each of its rounds): each walked once, its findings relative to it. */
   shared: Map<object, Walk | null>;
 }
 
 const PLAIN_PROTOTYPES: ReadonlySet<unknown> = new Set([Object.prototype, Array.prototype, null]);
+
+/** Notes an object's prototype: plain JSON data, cloned as it is (a `Date` too), or neither. */
+function notePrototype(v: object, out: Walk): void {
+  const proto = Object.getPrototypeOf(v);
+  if (PLAIN_PROTOTYPES.has(proto)) return;
+  out.plain = false;
+  if (proto !== Date.prototype) out.foreign = true;
+}
+
+/** Notes a scalar that is not plain JSON data (`undefined` is, as a member JSON leaves out). */
+function noteScalar(v: unknown, out: Walk): void {
+  if (plainScalar(v)) return;
+  out.plain = false;
+  if (typeof v === 'function' || typeof v === 'symbol') out.foreign = true;
+}
 
 /**
  * Replaces the marks by their USD amounts; the paths where they were, depth first. One path stack
@@ -99,7 +119,7 @@ function settleMoney(value: unknown, path: Path, out: Walk): void {
     for (const k of Object.keys(o)) {
       const v = o[k];
       if (v !== null && typeof v === 'object') o[k] = settleChild(v, k, path, out);
-      else if (out.plain && !plainScalar(v)) out.plain = false;
+      else if (out.plain || !out.foreign) noteScalar(v, out);
     }
   }
 }
@@ -112,7 +132,8 @@ const plainScalar = (v: unknown): boolean => {
 function settleChild(v: unknown, at: string | number, path: Path, out: Walk): unknown {
   if (v === null || typeof v !== 'object') {
     // an array's member: JSON writes `undefined` there as null
-    if (out.plain && (v === undefined || !plainScalar(v))) out.plain = false;
+    if (v === undefined) out.plain = false;
+    else if (out.plain || !out.foreign) noteScalar(v, out);
     return v;
   }
   path.push(at);
@@ -121,17 +142,18 @@ function settleChild(v: unknown, at: string | number, path: Path, out: Walk): un
     path.pop();
     return v.usd;
   }
-  if (out.plain && !PLAIN_PROTOTYPES.has(Object.getPrototypeOf(v))) out.plain = false;
+  if (out.plain || !out.foreign) notePrototype(v, out);
   if (out.shared.has(v)) {
     // settled in place by its first walk: later ones take its paths from there
     let seen = out.shared.get(v)!;
     if (!seen) {
-      seen = { money: [], plain: true, shared: out.shared };
+      seen = { money: [], plain: true, foreign: false, shared: out.shared };
       settleMoney(v, [], seen);
       out.shared.set(v, seen);
     }
     for (const p of seen.money) out.money.push([...path, ...p]);
     if (!seen.plain) out.plain = false;
+    if (seen.foreign) out.foreign = true;
   } else settleMoney(v, path, out);
   path.pop();
   return v;
@@ -177,37 +199,38 @@ function builderScope(db: Knex): Pick<RequestScope, 'deps' | 'money' | 'version'
 }
 
 /**
+ * Where a batch's settled records are finished (src/documents/finish.ts): on this thread, or in the
+ * documents' worker while this thread reads and serialises the next batch.
+ */
+type Finisher = (job: FinishJob, stored: StoredFields) => Promise<DocumentRow[]>;
+
+const HERE: Finisher = finishRows;
+
+/** In the worker, but a batch holding a value a structured clone would change is finished here. */
+const OFF_THREAD: Finisher = (job, stored) => (job.settled.some((w) => (w as Walk).foreign) ? finishRows(job, stored) : finishInWorker({ ...job, settled: job.settled.map((w) => ({ money: w.money, plain: w.plain })) }, stored));
+
+/**
  * The rows of records of a kind: money settled, lock sites found, version downgrades precomputed.
  * `shared`: objects several of the records hold, walked and written as text once.
  */
-async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], records: readonly unknown[], shared: ReadonlySet<object> = new Set()): Promise<DocumentRow[]> {
+async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], records: readonly unknown[], finish: Finisher, shared: ReadonlySet<object> = new Set()): Promise<DocumentRow[]> {
   const walked = new Map<object, Walk | null>([...shared].map((o) => [o, null]));
   const walks = records.map((data) => {
-    const walk: Walk = { money: [], plain: data !== null && typeof data === 'object' && PLAIN_PROTOTYPES.has(Object.getPrototypeOf(data)), shared: walked };
+    const walk: Walk = { money: [], plain: true, foreign: false, shared: walked };
+    if (data !== null && typeof data === 'object') notePrototype(data, walk);
+    else walk.plain = false;
     settleMoney(data, [], walk);
     return walk;
   });
   const op = OPERATION[kind];
-  const plan = operationLockPlan(op.id);
-  const columns = op.csv ? listCsvColumns(op.csv) : null;
-  const texts = await documentTexts(op.id, records as Record<string, unknown>[], storedFields(db), shared);
-  // the plan is of the whole answer `{data}` (a list's `data` an array of rows): the sites inside the record are the document's
-  const depth = op.row ? 2 : 1;
-  return records.map((data, i) => {
-    const sites: LockSite[] = plan ? lockSites(plan, { data: op.row ? [data] : data }).map((s) => ({ ...s, at: s.at.slice(depth), record: s.record.slice(depth) })) : [];
-    const body = texts[i]!.body;
-    // as an export reads it back from the text: the record itself when it is plain JSON data (the
-    // text parsed would be the same values), else the text parsed (JSON drops and rewrites some values)
-    const csv = columns && csvParts(walks[i]!.plain ? data : JSON.parse(body), columns, body);
-    return { record_id: ids[i]!, body, money_paths: JSON.stringify(walks[i]!.money), lock_paths: JSON.stringify(sites), downgrades: JSON.stringify(texts[i]!.downgrades), csv: csv && JSON.stringify(csv) };
-  });
+  return finish({ operationId: op.id, row: op.row, plan: operationLockPlan(op.id), columns: op.csv ? listCsvColumns(op.csv) : null, ids, records: records as Record<string, unknown>[], settled: walks, shared: [...shared] }, storedFields(db));
 }
 
 /** The documents of these rounds (those that exist). */
-export async function buildTransactionDocuments(db: Knex, ids: readonly number[]): Promise<DocumentRow[]> {
+async function buildTransactionDocuments(db: Knex, ids: readonly number[], finish: Finisher = HERE): Promise<DocumentRow[]> {
   const rows = await transactionsByIds(db, ids);
   const data = await transactionRecords(builderScope(db), rows, { shareCompanies: true });
-  return toRows(db, 'transaction', rows.map((r) => r.id), data, new Set(data.map((d) => d.company)));
+  return toRows(db, 'transaction', rows.map((r) => r.id), data, finish, new Set(data.map((d) => d.company)));
 }
 
 /** Of these ids, the entities of this kind (an organization subtype, or persons), in id order. */
@@ -225,7 +248,7 @@ async function entitiesOfKind(db: Knex, kind: EntityKind, ids: readonly number[]
  * and portfolio glances), or an entity's summary row (an organization's summary, a person's
  * `FounderSummary`: from the entity and its blocks alone).
  */
-async function entityDocuments(db: Knex, kind: DocumentKind, entities: readonly EntityWithBlocks[]): Promise<DocumentRow[]> {
+async function entityDocuments(db: Knex, kind: DocumentKind, entities: readonly EntityWithBlocks[], finish: Finisher = HERE): Promise<DocumentRow[]> {
   const scope = builderScope(db);
   const { appUrl } = scope.deps.cfg;
   const records =
@@ -236,7 +259,7 @@ async function entityDocuments(db: Knex, kind: DocumentKind, entities: readonly 
         : kind === 'person'
           ? await personRecords(scope, entities, 'full')
           : await organizationRecords(scope, entities);
-  return toRows(db, kind, entities.map((e) => e.id), records);
+  return toRows(db, kind, entities.map((e) => e.id), records, finish);
 }
 
 /** The kinds of document of a kind of entity (its full record, then its summary row), built from one read of its entities. */
@@ -260,7 +283,7 @@ const OWN_KINDS: readonly OwnKind[] = ['fund', 'valuation', 'job', 'news'];
  * serialisers: a fund with its investor's ref, a valuation with its company's, a job opening with its
  * organization's, a news article with the entities it names and its taxonomy.
  */
-async function buildOwnDocuments(db: Knex, kind: OwnKind, ids: readonly number[]): Promise<DocumentRow[]> {
+async function buildOwnDocuments(db: Knex, kind: OwnKind, ids: readonly number[], finish: Finisher = HERE): Promise<DocumentRow[]> {
   const { deps, money } = builderScope(db);
   const { appUrl } = deps.cfg;
   const made: { ids: number[]; records: unknown[] } =
@@ -273,17 +296,49 @@ async function buildOwnDocuments(db: Knex, kind: OwnKind, ids: readonly number[]
           const links = await loadNewsLinks(db, id);
           return { ids: id, records: rows.map((r) => newsArticle(appUrl, r, links)) };
         });
-  return toRows(db, kind, made.ids, made.records);
+  return toRows(db, kind, made.ids, made.records, finish);
 }
 
-const BUILD: Record<DocumentKind, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>> = {
+type Build = (db: Knex, ids: readonly number[], finish?: Finisher) => Promise<DocumentRow[]>;
+
+const BUILD: Record<DocumentKind, Build> = {
   transaction: buildTransactionDocuments,
-  ...(Object.fromEntries(OWN_KINDS.map((k) => [k, (db: Knex, ids: readonly number[]) => buildOwnDocuments(db, k, ids)])) as Record<OwnKind, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>>),
-  ...(Object.fromEntries(ENTITY_DOCUMENT_KINDS.map((k) => [k, async (db: Knex, ids: readonly number[]) => entityDocuments(db, k, await entitiesOfKind(db, subtypeOf(k)!, ids))])) as Record<Exclude<DocumentKind, RecordKind>, (db: Knex, ids: readonly number[]) => Promise<DocumentRow[]>>),
+  ...(Object.fromEntries(OWN_KINDS.map((k) => [k, (db: Knex, ids: readonly number[], finish?: Finisher) => buildOwnDocuments(db, k, ids, finish)])) as Record<OwnKind, Build>),
+  ...(Object.fromEntries(ENTITY_DOCUMENT_KINDS.map((k) => [k, async (db: Knex, ids: readonly number[], finish?: Finisher) => entityDocuments(db, k, await entitiesOfKind(db, subtypeOf(k)!, ids), finish)])) as Record<Exclude<DocumentKind, RecordKind>, Build>),
 };
 
 /** Records per build batch. */
 const BATCH = 400;
+
+/**
+ * The batches of a rebuild, two at a time when there are several: while the worker finishes one
+ * batch's documents, this thread reads and serialises the next (both in the caller's transaction,
+ * whose statements run one after another); a single batch is finished here, with no worker. Every
+ * batch has settled before this returns or throws, so no statement outlives a failed rebuild.
+ */
+async function inBatches(ids: readonly number[], build: (part: readonly number[], finish: Finisher) => Promise<number>): Promise<number> {
+  const parts: (readonly number[])[] = [];
+  for (let i = 0; i < ids.length; i += BATCH) parts.push(ids.slice(i, i + BATCH));
+  if (parts.length <= 1) return parts.length ? build(parts[0]!, HERE) : 0;
+  let n = 0;
+  let failed: unknown = null;
+  let next = 0;
+  const lane = async () => {
+    while (failed === null && next < parts.length) {
+      const part = parts[next++]!;
+      try {
+        // read after the await: the other lane adds to it meanwhile
+        const built = await build(part, OFF_THREAD);
+        n += built;
+      } catch (e) {
+        failed ??= e;
+      }
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  if (failed !== null) throw failed;
+  return n;
+}
 
 /** Writes the documents of a batch of records of a kind and deletes those of the batch's records that have none. */
 async function replaceBatch(db: Knex, kind: DocumentKind, part: readonly number[], docs: readonly DocumentRow[]): Promise<number> {
@@ -301,33 +356,22 @@ async function rebuildTransactions(db: Knex, ids: readonly number[]): Promise<nu
   const existing = await roundsByCompany(db, ids);
   const kept = new Set(existing);
   await deleteDocuments(db, 'transaction', ids.filter((id) => !kept.has(id)));
-  let n = 0;
-  for (let i = 0; i < existing.length; i += BATCH) {
-    const part = existing.slice(i, i + BATCH);
-    n += await replaceBatch(db, 'transaction', part, await buildTransactionDocuments(db, part));
-  }
-  return n;
+  return inBatches(existing, async (part, finish) => replaceBatch(db, 'transaction', part, await buildTransactionDocuments(db, part, finish)));
 }
 
 /** The documents of records of a kind (rounds and funds), a batch at a time. */
 async function rebuild(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<number> {
-  let n = 0;
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const part = ids.slice(i, i + BATCH);
-    n += await replaceBatch(db, kind, part, await BUILD[kind](db, part));
-  }
-  return n;
+  return inBatches(ids, async (part, finish) => replaceBatch(db, kind, part, await BUILD[kind](db, part, finish)));
 }
 
 /** Every kind of document of these entities of a kind, a batch's entities read once for all kinds. */
 async function rebuildEntities(db: Knex, kind: EntityKind, ids: readonly number[]): Promise<number> {
-  let n = 0;
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const part = ids.slice(i, i + BATCH);
+  return inBatches(ids, async (part, finish) => {
     const entities = await entitiesOfKind(db, kind, part);
-    for (const k of KINDS_OF[kind]) n += await replaceBatch(db, k, part, await entityDocuments(db, k, entities));
-  }
-  return n;
+    let n = 0;
+    for (const k of KINDS_OF[kind]) n += await replaceBatch(db, k, part, await entityDocuments(db, k, entities, finish));
+    return n;
+  });
 }
 
 /** Documents rebuilt: of rounds, of organizations (full records and summary rows), of people (both), and of each table of records of its own. */

@@ -18,6 +18,7 @@ import { dialectOf } from '../db/dialect.js';
 import { DOCUMENTED_RECORDS } from '../db/documents.js';
 import { markImporting } from '../db/knex.js';
 import { compileLockPlans } from '../documents/plans.js';
+import { startDocumentsWorker } from '../documents/pool.js';
 import { readCsv, readLines } from './csv.js';
 import { KNOWN_HEADERS, layoutOf } from './crunchbase.js';
 import type { Layout } from './layout.js';
@@ -148,10 +149,13 @@ export async function runImport(db: Knex, inputs: readonly Input[], opts: Import
   const stopIfAborted = () => {
     if (opts.signal?.aborted) throw new ImportInterrupted(String(opts.signal.reason ?? 'aborted'));
   };
-  // one writer: the record documents' lock plans are compiled before the write lock is taken, not
-  // while every other writer (a server's metering) waits for it; not for an export of a list whose
-  // records no document shows (a parse of openapi.yaml was most of their import)
-  if (dialectOf(db).oneWriter && (!opts.type || DOCUMENTED_RECORDS.has(EXPORTED_TYPES[opts.type]))) compileLockPlans();
+  // the record documents' lock plans are read (or compiled) and their worker started before the
+  // transaction: on one writer not while every other writer (a server's metering) waits for the lock;
+  // not for an export of a list whose records no document shows
+  if (!opts.type || DOCUMENTED_RECORDS.has(EXPORTED_TYPES[opts.type])) {
+    if (dialectOf(db).oneWriter) compileLockPlans();
+    startDocumentsWorker();
+  }
   // SQLite: the statistics' ANALYZE after the commit writes too, so the marker covers it as well
   await markImporting(db, async () => {
     try {
