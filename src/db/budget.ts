@@ -209,7 +209,7 @@ function cancellable(db: Knex, signal: AbortSignal, run: (conn: PgConnection) =>
  * statement (`pg_cancel_backend` from another pooled connection). The cancel is awaited before the
  * connection goes back to the pool, so it can never reach a later user's statement.
  */
-async function cancelOnAbort<T>(db: Knex, conn: PgConnection, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+export async function cancelOnAbort<T>(db: Knex, conn: PgConnection, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
   if (!signal) return work();
   if (signal.aborted) throw clientGone();
   let cancelling: Promise<unknown> | null = null;
