@@ -7,20 +7,19 @@
  * (34,493 rows of `large`: ~120 ms of the query worker per page of 500, 205 µs of CPU per row). A
  * walk runs its statement once: the rows are read (and sorted, when no index gives the order) once.
  *
- * SQLite: a worker thread of the walk's own iterates the statement (an iterating statement keeps its
- * connection busy) and sends the rows a batch at a time; its read transaction stays open until the
- * walk ends, so every batch sees the same data. PostgreSQL: a cursor in a transaction on a pooled
+ * SQLite: the query worker (budget.ts) iterates the statement on a connection of the walk's own (an
+ * iterating statement keeps its connection busy) and sends the rows a batch at a time, the other
+ * queries running between its steps (a thread of its own per export cost ~27 MB of RSS); its read
+ * transaction stays open until the walk ends, so every batch sees the same data. PostgreSQL: a cursor in a transaction on a pooled
  * connection held for the walk, each batch a FETCH (under the connection's statement_timeout).
  * Either way each batch is bounded by the query budget and stopped when the client goes away; a
  * statement the walk does not hold (another statement of the same operation, a page after a cursor
  * it did not start) gets null and runs as a page.
  */
-import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import type pg from 'pg';
-import { queryTimeout } from '../errors.js';
-import { clientGone } from './cancel.js';
-import { cancelOnAbort } from './budget.js';
+import { ApiError } from '../errors.js';
+import { cancelOnAbort, sqliteRunner, type SqliteRunner } from './budget.js';
 import { dialectOf } from './dialect.js';
 import { sqliteFile } from './knex.js';
 import { discardConnection } from '../patches/knex.js';
@@ -76,84 +75,46 @@ abstract class BufferedWalk implements Walk {
   }
 }
 
-class SqliteWalk extends BufferedWalk {
-  private worker: Worker | null = null;
-  private seq = 0;
-  private pending: { id: number; resolve(r: { rows: Row[]; done: boolean }): void; reject(err: unknown): void } | null = null;
+/** Walks of this process: the worker's key of each. */
+let walkSeq = 0;
 
-  constructor(private readonly file: string) {
+class SqliteWalk extends BufferedWalk {
+  private readonly key = ++walkSeq;
+  private opened = false;
+
+  constructor(private readonly runner: SqliteRunner) {
     super();
   }
 
-  private spawn(): Worker {
-    const w = new Worker(new URL('./sqlite-worker.mjs', import.meta.url), { workerData: { file: this.file } });
-    w.on('message', (m: { id: number; rows?: Row[]; done?: boolean; error?: { message: string; code?: string } }) => {
-      const p = this.pending;
-      if (!p || p.id !== m.id) return;
-      this.pending = null;
-      if (m.error) p.reject(Object.assign(new Error(m.error.message), { code: m.error.code ?? 'SQLITE_ERROR' }));
-      else p.resolve({ rows: m.rows ?? [], done: m.done === true });
-    });
-    const fail = (err: unknown) => {
-      const p = this.pending;
-      this.pending = null;
-      p?.reject(err);
-    };
-    w.on('error', fail);
-    w.on('exit', () => fail(new Error('the walk worker ended')));
-    w.unref();
-    return w;
-  }
-
-  /** One message to the worker and its answer, within the budget; a budget spent or a client gone stops the worker. */
-  private ask(message: Record<string, unknown>, budgetMs: number, signal?: AbortSignal): Promise<{ rows: Row[]; done: boolean }> {
-    if (signal?.aborted) return Promise.reject(clientGone());
-    const worker = (this.worker ??= this.spawn());
-    const id = ++this.seq;
-    return new Promise((resolve, reject) => {
-      const settle = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      const stop = (err: Error) => {
-        this.pending = null;
-        settle();
-        reject(err);
-        // better-sqlite3 cannot interrupt a statement: its worker goes, and the walk with it
-        this.worker = null;
-        void worker.terminate();
-      };
-      const timer = setTimeout(() => stop(queryTimeout()), budgetMs);
-      const onAbort = () => stop(clientGone());
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.pending = {
-        id,
-        resolve: (r) => (settle(), resolve(r)),
-        reject: (err) => (settle(), reject(err)),
-      };
-      worker.postMessage({ id, ...message });
-    });
+  private async step(message: Record<string, unknown>, budgetMs: number, signal?: AbortSignal) {
+    try {
+      const reply = await this.runner.ask(message, budgetMs, signal);
+      return { rows: reply.rows ?? [], done: reply.done === true };
+    } catch (err) {
+      // the worker was stopped (for a query over its budget) and its walks with it
+      if ((err as { code?: string }).code === 'WALK_GONE') throw new ApiError('SERVICE_UNAVAILABLE', 'The export was interrupted; retry with backoff');
+      throw err;
+    }
   }
 
   protected open(sql: string, bindings: readonly unknown[], count: number, budgetMs: number, signal?: AbortSignal) {
-    return this.ask({ sql, bindings: bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b)), walk: count }, budgetMs, signal);
+    this.opened = true;
+    return this.step({ walk: this.key, count, sql, bindings: bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b)) }, budgetMs, signal);
   }
 
   protected more(count: number, budgetMs: number, signal?: AbortSignal) {
-    return this.ask({ more: count }, budgetMs, signal);
+    return this.step({ more: this.key, count }, budgetMs, signal);
   }
 
   async close(): Promise<void> {
-    const w = this.worker;
-    this.worker = null;
-    if (!w) return;
-    const ended = new Promise<void>((r) => w.once('exit', () => r()));
-    w.postMessage({ close: true });
-    const timer = setTimeout(() => void w.terminate(), 1000);
-    await ended;
-    clearTimeout(timer);
+    if (!this.opened) return;
+    this.opened = false;
+    await this.runner.ask({ end: this.key }, CLOSE_BUDGET_MS).catch(() => undefined);
   }
 }
+
+/** Ending a walk is closing a statement and a connection: a bound for a stuck worker only. */
+const CLOSE_BUDGET_MS = 60_000;
 
 const CURSOR = 'walk';
 
@@ -200,6 +161,5 @@ class PgWalk extends BufferedWalk {
 export function openWalk(db: Knex): Walk | null {
   if ((db as Knex.Transaction).isTransaction) return null;
   if (!dialectOf(db).inProcess) return new PgWalk(db);
-  const file = sqliteFile(db);
-  return file === null ? null : new SqliteWalk(file);
+  return sqliteFile(db) === null ? null : new SqliteWalk(sqliteRunner(db));
 }
