@@ -16,6 +16,9 @@ const open = () => {
 
 const db = cacheStatements(open());
 
+/** A walk connection's page cache: 2 MB (negative: KiB). */
+const WALK_CACHE_KIB = -2000;
+
 /** The open walks by their id: a connection and its statement's iterator. */
 const walks = new Map();
 
@@ -60,6 +63,9 @@ parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end }) 
       parentPort.postMessage({ id, ...nextRows(more, count) });
     } else if (walk !== undefined) {
       const conn = open();
+      // a walk reads each page once: a small page cache, which also bounds the sorter's memory
+      // before it spills to a temporary file (better-sqlite3's default is 16 MB, per connection)
+      conn.pragma(`cache_size = ${WALK_CACHE_KIB}`);
       try {
         walks.set(walk, { conn, rows: conn.prepare(sql).iterate(...bindings) });
       } catch (err) {

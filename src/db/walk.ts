@@ -154,12 +154,36 @@ class PgWalk extends BufferedWalk {
   }
 }
 
+/** Walks open at once per database: on PostgreSQL half its pool (each holds a connection), on SQLite SQLITE_WALKS. */
+const SQLITE_WALKS = 8;
+const open = new WeakMap<Knex, number>();
+
+function maxWalks(db: Knex): number {
+  if (dialectOf(db).inProcess) return SQLITE_WALKS;
+  return Math.max(1, Math.floor(((db.client.config as Knex.Config).pool?.max ?? 2) / 2));
+}
+
 /**
  * A walk for an export on this database, or null where its statements run on the connection at hand
- * (in a transaction, on an in-memory SQLite database: `budgeted` reads there too).
+ * (in a transaction, on an in-memory SQLite database: `budgeted` reads there too) and while as many
+ * walks as `maxWalks` are open (the export then reads a page per batch, holding nothing between them:
+ * stalled exports must not take every pooled connection).
  */
 export function openWalk(db: Knex): Walk | null {
   if ((db as Knex.Transaction).isTransaction) return null;
-  if (!dialectOf(db).inProcess) return new PgWalk(db);
-  return sqliteFile(db) === null ? null : new SqliteWalk(sqliteRunner(db));
+  if (dialectOf(db).inProcess && sqliteFile(db) === null) return null;
+  const n = open.get(db) ?? 0;
+  if (n >= maxWalks(db)) return null;
+  open.set(db, n + 1);
+  const walk: Walk = dialectOf(db).inProcess ? new SqliteWalk(sqliteRunner(db)) : new PgWalk(db);
+  let closed = false;
+  return {
+    take: (...args) => walk.take(...args),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      open.set(db, (open.get(db) ?? 1) - 1);
+      await walk.close();
+    },
+  };
 }

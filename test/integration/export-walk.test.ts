@@ -93,4 +93,21 @@ forEachDatabase('export walk', (h) => {
     await expect(gone.take(statement, LIMIT, false, 10_000)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     await gone.close();
   });
+
+  it('opens at most as many walks at once as the database allows; a closed one frees its place', async () => {
+    const db = h().db;
+    const walks: Walk[] = [];
+    for (;;) {
+      const w = openWalk(db);
+      if (!w) break;
+      walks.push(w);
+      expect(walks.length).toBeLessThanOrEqual(8);
+    }
+    expect(walks.length).toBeGreaterThan(0);
+    await walks.pop()!.close();
+    const again = openWalk(db);
+    expect(again).not.toBeNull();
+    await again!.close();
+    for (const w of walks) await w.close();
+  });
 });
