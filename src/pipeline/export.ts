@@ -13,7 +13,7 @@ import { ApiError } from '../errors.js';
 import type { WorkQueue } from '../access/workQueue.js';
 import type { Result } from '../http/context.js';
 import { changesFor } from '../versions/changes/index.js';
-import { openWalk } from '../db/walk.js';
+import type { Walk } from '../db/walk.js';
 import { pageOf } from './listInput.js';
 import type { Exchange, OperationPlan, Stage } from './operation.js';
 
@@ -59,7 +59,11 @@ export function requestedExport(x: Pick<Exchange, 'op' | 'query' | 'req'>): Expo
   return exportFormat(format, x.req.get('Accept')) ?? (x.op.exportOf ? 'ndjson' : null);
 }
 
-export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: Exchange, teamId: number) => ExportMeter, work?: WorkQueue): Stage {
+/**
+ * `walks` opens an export's walk (src/db/walk.ts: its batches read one statement of the list), or
+ * null for a page statement per batch; without it every export reads pages.
+ */
+export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: Exchange, teamId: number) => ExportMeter, work?: WorkQueue, walks?: () => Walk | null): Stage {
   return async (x, next) => {
     const format = requestedExport(x);
     if (!format) return next();
@@ -70,7 +74,7 @@ export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: E
     const storedCsv = format === 'csv' && columnsFor(x.op.csv!, x.query.view) === x.op.csv!.get('') ? ({ csv: true } as const) : {};
     const principal = x.principal;
     // the batches read the list's statement once, from its start to its end (src/db/walk.ts)
-    const walk = openWalk(x.deps.db) ?? undefined;
+    const walk = walks?.() ?? undefined;
     try {
       await streamExport({
         res: x.res,
