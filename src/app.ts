@@ -47,6 +47,7 @@ import { buildRouter, methodStage, planOperations, routingStage } from './pipeli
 import { loadDocument } from './openapi/served.js';
 import { versionRequestStage } from './pipeline/versionRequest.js';
 import { versionResponseStage } from './pipeline/versionResponse.js';
+import { openWalk } from './db/walk.js';
 
 export { loadDocument } from './openapi/served.js';
 
@@ -67,7 +68,7 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
     authenticateStage(deps.auth),
     accessStage(deps.rateLimiter, cfg.trustProxy, { slots: new HeavySlots(cfg.heavyRequests), work }),
     listInputStage(deps.fx, cfg, () => filterEnums(deps.db)),
-    exportStage(compose(responsePolicies, runHandler), (x, teamId) => ({ leases: deps.leases, log, teamId, operationId: x.op.id, now: clock }), work),
+    exportStage(compose(responsePolicies, runHandler), (x, teamId) => ({ leases: deps.leases, log, teamId, operationId: x.op.id, now: clock }), work, () => openWalk(deps.db)),
     meteringStage({
       reserve: (teamId, op, cost) => reserve(deps.leases, teamId, op, cost, clock()),
       settle: (_teamId, _op, _cost, success, ticket) => void track(settle(deps.metering, deps.leases, log, ticket, success, clock())),

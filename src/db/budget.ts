@@ -17,14 +17,22 @@ import { closesWith, discardConnection, onPooledConnection, queryOn } from '../p
 
 type Row = Record<string, unknown>;
 
+/** The worker's reply: a query's rows, a walk's next rows and whether it has ended. */
+export interface Reply {
+  id: number;
+  rows?: Row[];
+  done?: boolean;
+  error?: { message: string; code?: string };
+}
+
 interface Pending {
-  resolve(rows: Row[]): void;
+  resolve(reply: Reply): void;
   reject(err: unknown): void;
   /** The worker running the query: a terminated worker fails only its own queries. */
   worker: Worker;
 }
 
-class SqliteRunner {
+export class SqliteRunner {
   private worker: Worker | null = null;
   private seq = 0;
   private readonly pending = new Map<number, Pending>();
@@ -33,12 +41,12 @@ class SqliteRunner {
 
   private spawn(): Worker {
     const w = new Worker(new URL('./sqlite-worker.mjs', import.meta.url), { workerData: { file: this.file } });
-    w.on('message', (m: { id: number; rows?: Row[]; error?: { message: string; code?: string } }) => {
+    w.on('message', (m: Reply) => {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
       if (m.error) p.reject(Object.assign(new Error(m.error.message), { code: m.error.code ?? 'SQLITE_ERROR' }));
-      else p.resolve(m.rows ?? []);
+      else p.resolve(m);
     });
     w.on('error', (err) => this.fail(w, err));
     w.on('exit', () => {
@@ -58,11 +66,16 @@ class SqliteRunner {
     }
   }
 
-  run(sql: string, bindings: readonly unknown[], budgetMs: number, signal?: AbortSignal): Promise<Row[]> {
+  async run(sql: string, bindings: readonly unknown[], budgetMs: number, signal?: AbortSignal): Promise<Row[]> {
+    return (await this.ask({ sql, bindings: bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b)) }, budgetMs, signal)).rows ?? [];
+  }
+
+  /** One message to the worker (a query, or a step of a walk: src/db/walk.ts) and its reply, within the budget. */
+  ask(message: Record<string, unknown>, budgetMs: number, signal?: AbortSignal): Promise<Reply> {
     if (signal?.aborted) return Promise.reject(clientGone());
     const worker = (this.worker ??= this.spawn());
     const id = ++this.seq;
-    return new Promise<Row[]>((resolve, reject) => {
+    return new Promise<Reply>((resolve, reject) => {
       const stop = (err: Error) => {
         this.pending.delete(id);
         clearTimeout(timer);
@@ -90,7 +103,7 @@ class SqliteRunner {
           reject(err);
         },
       });
-      worker.postMessage({ id, sql, bindings: bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b)) });
+      worker.postMessage({ id, ...message });
     });
   }
 
@@ -108,6 +121,18 @@ class SqliteRunner {
 }
 
 const runners = new WeakMap<Knex, SqliteRunner>();
+
+/** The query worker of a SQLite database file (started on first use, closed with the database). */
+export function sqliteRunner(db: Knex): SqliteRunner {
+  let runner = runners.get(db);
+  if (!runner) {
+    const file = (db.client.config.connection as { filename: string }).filename;
+    runner = new SqliteRunner(file);
+    runners.set(db, runner);
+    closesWith(db, () => closeBudgetRunner(db));
+  }
+  return runner;
+}
 
 /**
  * Runs a read query under the budget; returns plain row objects on both engines. `signal` (the
@@ -135,15 +160,8 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
     }
     return (await withLocalTimeout(db, query, timeoutMs, currentDeadline(), signal)) as T[];
   }
-  let runner = runners.get(db);
-  if (!runner) {
-    const file = (db.client.config.connection as { filename: string }).filename;
-    runner = new SqliteRunner(file);
-    runners.set(db, runner);
-    closesWith(db, () => closeBudgetRunner(db));
-  }
   const { sql, bindings } = query.toSQL().toNative();
-  return (await runner.run(sql, bindings, leftMs, signal)) as T[];
+  return (await sqliteRunner(db).run(sql, bindings, leftMs, signal)) as T[];
 }
 
 /**
@@ -209,7 +227,7 @@ function cancellable(db: Knex, signal: AbortSignal, run: (conn: PgConnection) =>
  * statement (`pg_cancel_backend` from another pooled connection). The cancel is awaited before the
  * connection goes back to the pool, so it can never reach a later user's statement.
  */
-async function cancelOnAbort<T>(db: Knex, conn: PgConnection, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+export async function cancelOnAbort<T>(db: Knex, conn: PgConnection, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
   if (!signal) return work();
   if (signal.aborted) throw clientGone();
   let cancelling: Promise<unknown> | null = null;

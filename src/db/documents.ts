@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import { dialectOf } from './dialect.js';
+import { readRows } from './budget.js';
 import { insertRows, normalizeRawResult, prepared, whereIdIn } from './knex.js';
 import type { PageJoin } from './paging.js';
 
@@ -101,12 +102,23 @@ export async function deleteDocuments(db: Knex, kind: DocumentKind, ids: readonl
   for (const part of chunks(ids)) await db('record_documents').where('kind', kind).whereIn('record_id', part).del();
 }
 
+/**
+ * How documents are read: their CSV record too when `csv`; off the main thread when `offMain` (an
+ * export's batches: on SQLite a batch's documents are ~6 KB rows over overflow pages, ~30 µs a row
+ * that the query worker reads instead of the thread that writes the rows; `readRows`).
+ */
+export interface DocumentRead {
+  csv?: boolean;
+  offMain?: boolean;
+}
+
 /** Documents by record id, their CSV record too when `csv` (else null); one query (a lookup planned once per connection). */
-export async function loadDocuments(db: Knex, kind: DocumentKind, ids: readonly number[], opts: { csv?: boolean } = {}): Promise<Map<number, DocumentRow>> {
+export async function loadDocuments(db: Knex, kind: DocumentKind, ids: readonly number[], opts: DocumentRead = {}): Promise<Map<number, DocumentRow>> {
   const out = new Map<number, DocumentRow>();
   if (ids.length === 0) return out;
   const columns = opts.csv ? [...READ_COLUMNS, 'csv'] : READ_COLUMNS;
-  const rows = (await prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', [...new Set(ids)]).select(columns))) as DocumentRow[];
+  const q = prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', [...new Set(ids)]).select(columns));
+  const rows = (opts.offMain ? await readRows<DocumentRow>(db, q) : await q) as DocumentRow[];
   for (const r of rows) out.set(Number(r.record_id), { ...r, csv: r.csv ?? null, record_id: Number(r.record_id) });
   return out;
 }
@@ -294,10 +306,10 @@ export async function anyEntityDocumentByUuid(db: Knex, uuid: string): Promise<{
 }
 
 /** The summary rows of these entities, of whichever kind each is (`listEntities`), by record id, without their CSV records; one query per kind present. */
-export async function loadRowDocuments(db: Knex, rows: readonly { id: number; kind: EntityKind }[]): Promise<Map<number, DocumentRow>> {
+export async function loadRowDocuments(db: Knex, rows: readonly { id: number; kind: EntityKind }[], opts: Pick<DocumentRead, 'offMain'> = {}): Promise<Map<number, DocumentRow>> {
   const out = new Map<number, DocumentRow>();
   const byKind = new Map<EntityKind, number[]>();
   for (const r of rows) (byKind.get(r.kind) ?? byKind.set(r.kind, []).get(r.kind)!).push(r.id);
-  for (const [kind, ids] of byKind) for (const [id, d] of await loadDocuments(db, rowKindOf(kind), ids)) out.set(id, d);
+  for (const [kind, ids] of byKind) for (const [id, d] of await loadDocuments(db, rowKindOf(kind), ids, opts)) out.set(id, d);
   return out;
 }

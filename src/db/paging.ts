@@ -10,6 +10,7 @@ import { budgeted } from './budget.js';
 import { prepared } from './knex.js';
 import type { ResolvedSort } from './listing.js';
 import { together } from './together.js';
+import type { Walk } from './walk.js';
 
 /** One sort key value of a boundary row. */
 export type KeyValue = string | number | null;
@@ -45,6 +46,11 @@ export interface PageRequest {
   signal?: AbortSignal;
   /** The cursor of a page edge. */
   mint: (edge: PageEdge) => string;
+  /**
+   * An export's walk (walk.ts): its batches come from one statement of the list, read from start to
+   * end, instead of a page statement each; a page it does not serve runs as a page.
+   */
+  walk?: Walk;
 }
 
 export interface PageInfo {
@@ -92,6 +98,14 @@ function order(q: Knex.QueryBuilder, sort: ResolvedSort, backwards: boolean, fro
   for (const k of sort.keys.slice(from)) q.orderByRaw(`${k.sql} ${descending(k, backwards) ? 'desc' : 'asc'}`);
 }
 
+/** The list's rows in the sort's order, with the sort values as `__s<i>` (no LIMIT): a page's rows from `from` on, a walk's. */
+function sorted(db: Knex, base: Knex.QueryBuilder, select: (q: Knex.QueryBuilder) => Knex.QueryBuilder, sort: ResolvedSort, backwards: boolean, from = 0): Knex.QueryBuilder {
+  const q = select(base.clone());
+  sort.keys.forEach((k, i) => q.select(db.raw(`${k.sql} as ??`, [`__s${i}`])));
+  order(q, sort, backwards, from);
+  return q;
+}
+
 /**
  * Columns of another table joined to a page's rows after the page is cut: a function of the page's
  * statement (aliased `p`, its rows' columns and `__s<i>`) to the statement that selects `p.*` with
@@ -116,12 +130,7 @@ export function pageStatement(db: Knex, base: Knex.QueryBuilder, select: (q: Kne
   // looks dearer than the custom plans and is never kept. Filtered pages stay planned for their
   // values (a generic plan can be wrong for some values).
   const planOnce = req.planOnce;
-  const pageQuery = (orderFrom = 0) => {
-    const q = select(base.clone());
-    sort.keys.forEach((k, i) => q.select(db.raw(`${k.sql} as ??`, [`__s${i}`])));
-    order(q, sort, backwards, orderFrom);
-    return q.limit(limit + 1, { skipBinding: planOnce });
-  };
+  const pageQuery = (orderFrom = 0) => sorted(db, base, select, sort, backwards, orderFrom).limit(limit + 1, { skipBinding: planOnce });
   let q: Knex.QueryBuilder;
   if (cursor) {
     // one statement: each branch a range read of at most limit + 1 rows, merged in sort order.
@@ -156,9 +165,8 @@ export async function keysetPage<T extends Record<string, unknown>>(
   const { sort, cursor } = req;
   const limit = cursor?.limit ?? req.limit;
   const backwards = cursor?.dir === 'prev';
-  const q = pageStatement(db, base, select, req, join);
   const countQuery = () => (req.includeTotal ? budgeted<{ n: number }>(db, base.clone().clearSelect().clearOrder().count({ n: '*' }), req.budgetMs, req.signal) : Promise.resolve(null));
-  const [fetched, counted] = await together(db, [() => budgeted<T>(db, q, req.budgetMs, req.signal), countQuery] as const);
+  const [fetched, counted] = await together(db, [() => pageRows<T>(db, base, select, req, join), countQuery] as const);
   const countRow = counted?.[0];
   const more = fetched.length > limit;
   let rows = more ? fetched.slice(0, limit) : fetched;
@@ -179,4 +187,19 @@ export async function keysetPage<T extends Record<string, unknown>>(
   };
   for (const r of rows) for (let i = 0; i < sort.keys.length; i++) delete r[`__s${i}`];
   return { rows, page };
+}
+
+/**
+ * A page's rows and the row after them when there is one: from the request's walk when it serves the
+ * page (without `join`'s columns: the walk's one statement is the list's own, and a caller reads what
+ * it joins by the rows' keys), else its page statement with them.
+ */
+async function pageRows<T>(db: Knex, base: Knex.QueryBuilder, select: (q: Knex.QueryBuilder) => Knex.QueryBuilder, req: PageRequest, join?: PageJoin): Promise<T[]> {
+  const { cursor } = req;
+  if (req.walk && cursor?.dir !== 'prev' && req.legacyOffset === undefined) {
+    const statement = sorted(db, base, select, req.sort, false).toSQL().toNative();
+    const rows = await req.walk.take(statement, cursor?.limit ?? req.limit, cursor === null, req.budgetMs, req.signal);
+    if (rows) return rows as T[];
+  }
+  return budgeted<T>(db, pageStatement(db, base, select, req, join), req.budgetMs, req.signal);
 }

@@ -1,25 +1,83 @@
 // Runs read-only SQLite queries off the main thread so that a query over the execution budget can
 // be stopped by terminating this worker (better-sqlite3 is synchronous and cannot be interrupted).
+// It also runs walks (src/db/walk.ts): `walk` opens one statement iterated on a connection of the
+// walk's own (an iterating statement keeps its connection busy), `more` sends its next rows, `end`
+// closes it; the queries and the other walks run between those steps.
 // Plain JavaScript so that it loads the same under tsx, vitest and node.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { cacheStatements } from '../patches/better-sqlite3.mjs';
 
-const db = cacheStatements(new Database(workerData.file, { readonly: true, fileMustExist: true }));
-db.pragma('busy_timeout = 5000');
+const open = () => {
+  const conn = new Database(workerData.file, { readonly: true, fileMustExist: true });
+  conn.pragma('busy_timeout = 5000');
+  return conn;
+};
 
-parentPort.on('message', ({ id, sql, bindings, close }) => {
+const db = cacheStatements(open());
+
+/** A walk connection's page cache: 2 MB (negative: KiB). */
+const WALK_CACHE_KIB = -2000;
+
+/** The open walks by their id: a connection and its statement's iterator. */
+const walks = new Map();
+
+function endWalk(key) {
+  const w = walks.get(key);
+  if (!w) return;
+  walks.delete(key);
+  w.rows.return();
+  w.conn.close();
+}
+
+/** Up to `count` rows of a walk; `done` once it has none left (the walk then closed). */
+function nextRows(key, count) {
+  const w = walks.get(key);
+  if (!w) throw Object.assign(new Error('The export was interrupted; retry with backoff'), { code: 'WALK_GONE' });
+  const rows = [];
+  while (rows.length < count) {
+    const r = w.rows.next();
+    if (r.done) {
+      endWalk(key);
+      return { rows, done: true };
+    }
+    rows.push(r.value);
+  }
+  return { rows, done: false };
+}
+
+parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end }) => {
   // closed before the pool's connections, so that the last to close (a writer) can checkpoint the
   // WAL into the database file and remove it: a read-only connection cannot
   if (close) {
+    for (const key of [...walks.keys()]) endWalk(key);
     db.close();
     parentPort.close();
     return;
   }
   try {
-    const stmt = db.prepare(sql);
-    const rows = stmt.reader ? stmt.all(...bindings) : (stmt.run(...bindings), []);
-    parentPort.postMessage({ id, rows });
+    if (end !== undefined) {
+      endWalk(end);
+      parentPort.postMessage({ id, rows: [], done: true });
+    } else if (more !== undefined) {
+      parentPort.postMessage({ id, ...nextRows(more, count) });
+    } else if (walk !== undefined) {
+      const conn = open();
+      // a walk reads each page once: a small page cache, which also bounds the sorter's memory
+      // before it spills to a temporary file (better-sqlite3's default is 16 MB, per connection)
+      conn.pragma(`cache_size = ${WALK_CACHE_KIB}`);
+      try {
+        walks.set(walk, { conn, rows: conn.prepare(sql).iterate(...bindings) });
+      } catch (err) {
+        conn.close();
+        throw err;
+      }
+      parentPort.postMessage({ id, ...nextRows(walk, count) });
+    } else {
+      const stmt = db.prepare(sql);
+      const rows = stmt.reader ? stmt.all(...bindings) : (stmt.run(...bindings), []);
+      parentPort.postMessage({ id, rows });
+    }
   } catch (err) {
     parentPort.postMessage({ id, error: { message: err.message, code: err.code } });
   }

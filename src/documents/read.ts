@@ -152,7 +152,7 @@ export async function pageFromDocuments(
 ): Promise<DocumentPage | null> {
   const { db, cfg } = r.deps;
   if (!cfg.recordDocuments) return null;
-  return pageOf(r, operationId, rows, await loadDocuments(db, kind, rows.map((t) => t.id), { csv: r.list?.csv === true }), true);
+  return pageOf(r, operationId, rows, await loadDocuments(db, kind, rows.map((t) => t.id), { csv: r.list?.csv === true, offMain: exporting(r) }), true);
 }
 
 /**
@@ -175,7 +175,7 @@ export async function entityPageFromDocuments(r: PageAsker, operationId: string,
   const kinds = rows.map((t) => ({ id: t.id, kind: entityKindOf(t) }));
   if (!kinds.every((k): k is { id: number; kind: EntityKind } => k.kind !== null)) return null;
   // no stored CSV records: a company's row keeps the one of `listCompanies`' columns, not this list's
-  return pageOf(r, operationId, rows, await loadRowDocuments(db, kinds), false);
+  return pageOf(r, operationId, rows, await loadRowDocuments(db, kinds, { offMain: exporting(r) }), false);
 }
 
 /**
@@ -203,7 +203,10 @@ export async function detailFromDocument(r: DetailAsker, operationId: string, ki
 /** Page rows of records with their `updated_at` (for a page's stored texts). */
 export const pageRows = (rows: readonly Record<string, unknown>[]): PageRow[] => rows.map((t) => ({ id: Number(t.id), updated_at: t.updated_at as string }));
 
-type PageAsker = Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'> & { list?: Pick<ListInput, 'csv'> };
+type PageAsker = Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'> & { list?: Pick<ListInput, 'csv' | 'walk'> };
+
+/** Whether the page is a batch of an export (its list walked, src/db/walk.ts): its documents are read off the main thread. */
+const exporting = (r: PageAsker): boolean => r.list?.walk !== undefined;
 type DocumentPage = { data: unknown[]; locks?: Result['locks']; atVersion?: true };
 
 /** A page from its rows' documents (null when a row has none); with the locks at the documents' sites when `sites`. */

@@ -8,8 +8,9 @@
  * The stage runs the list's own operation repeatedly with an internal cursor, a batch of
  * EXPORT_BATCH_ROWS rows at a time (bench/export.ts on demo PostgreSQL: server RSS peaked at 396 MB
  * with batches of 1,000 rows, 351 MB with 250, at the same rate), so each row is exactly the list's row (tier locks, version and
- * currency applied by the same code as a page) and the database work per batch is one keyset page:
- * memory stays that of one or two batches whatever the size. The next batch is read while the
+ * currency applied by the same code as a page); the batches' rows come from one statement of the
+ * list read from its start to its end (src/db/walk.ts: the caller's walk), not a page statement
+ * each, so memory stays that of one or two batches whatever the size. The next batch is read while the
  * current one is written; a write the socket does not take at once waits for 'drain', and a client
  * that goes away aborts the running query (the request's AbortSignal) and ends the loop.
  *

@@ -13,6 +13,7 @@ import { ApiError } from '../errors.js';
 import type { WorkQueue } from '../access/workQueue.js';
 import type { Result } from '../http/context.js';
 import { changesFor } from '../versions/changes/index.js';
+import type { Walk } from '../db/walk.js';
 import { pageOf } from './listInput.js';
 import type { Exchange, OperationPlan, Stage } from './operation.js';
 
@@ -58,7 +59,11 @@ export function requestedExport(x: Pick<Exchange, 'op' | 'query' | 'req'>): Expo
   return exportFormat(format, x.req.get('Accept')) ?? (x.op.exportOf ? 'ndjson' : null);
 }
 
-export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: Exchange, teamId: number) => ExportMeter, work?: WorkQueue): Stage {
+/**
+ * `walks` opens an export's walk (src/db/walk.ts: its batches read one statement of the list), or
+ * null for a page statement per batch; without it every export reads pages.
+ */
+export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: Exchange, teamId: number) => ExportMeter, work?: WorkQueue, walks?: () => Walk | null): Stage {
   return async (x, next) => {
     const format = requestedExport(x);
     if (!format) return next();
@@ -68,17 +73,23 @@ export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: E
     // the stored CSV records of record documents have the columns of the row without a `view`
     const storedCsv = format === 'csv' && columnsFor(x.op.csv!, x.query.view) === x.op.csv!.get('') ? ({ csv: true } as const) : {};
     const principal = x.principal;
-    await streamExport({
-      res: x.res,
-      signal: x.state.abort!.signal,
-      query: x.query,
-      page: async (query) => (await rows({ ...x, op: list, query, list: { ...x.list!, ...pageOf(query), ...storedCsv } })).body as ListBody,
-      // each batch, read and encoded, takes its turn with the process's other heavy work
-      unit: work ? (run) => work.run(run, x.state.abort!.signal) : undefined,
-      meter: isMetered(principal, x.req.path) ? meter(x, principal.teamId) : null,
-      encoding,
-      charged: (n) => (x.state.credits = n),
-    });
+    // the batches read the list's statement once, from its start to its end (src/db/walk.ts)
+    const walk = walks?.() ?? undefined;
+    try {
+      await streamExport({
+        res: x.res,
+        signal: x.state.abort!.signal,
+        query: x.query,
+        page: async (query) => (await rows({ ...x, op: list, query, list: { ...x.list!, ...pageOf(query), ...storedCsv, walk } })).body as ListBody,
+        // each batch, read and encoded, takes its turn with the process's other heavy work
+        unit: work ? (run) => work.run(run, x.state.abort!.signal) : undefined,
+        meter: isMetered(principal, x.req.path) ? meter(x, principal.teamId) : null,
+        encoding,
+        charged: (n) => (x.state.credits = n),
+      });
+    } finally {
+      void walk?.close();
+    }
     // the stream has been written: nothing is left for the routing stage to send
     return { status: 200, body: null };
   };

@@ -7,6 +7,7 @@
 import type { Tier } from '../auth/verify.js';
 import type { PageCaps, PageExtras } from '../access/tiers.js';
 import type { PageRequest } from '../db/paging.js';
+import type { Walk } from '../db/walk.js';
 import { ApiError } from '../errors.js';
 import type { Money } from '../money/fx.js';
 import { compileFilter, type CompiledFilter, type FilterEnums } from './compile.js';
@@ -47,6 +48,8 @@ export interface ListInput {
    * `view`): record documents bring their stored CSV record (src/documents/read.ts).
    */
   csv?: true;
+  /** An export's walk: its batches read from one statement of the list (src/db/walk.ts). */
+  walk?: Walk;
 }
 
 /** What an endpoint lists. */
@@ -127,6 +130,7 @@ export function prepareList(input: ListInput, spec: ListSpec): PreparedList {
       secret: input.secret,
       budgetMs: input.budgetMs,
       signal: input.signal,
+      walk: input.walk,
     }),
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { PageRequest, PageStart } from '../db/paging.js';
 import type { ResolvedSort } from '../db/listing.js';
+import type { Walk } from '../db/walk.js';
 import { encodeCursor } from './cursor.js';
 
 export interface CursorPage {
@@ -22,6 +23,7 @@ export interface CursorPage {
   legacyOffset?: number;
   budgetMs: number;
   signal?: AbortSignal;
+  walk?: Walk;
 }
 
 export function pageRequest(p: CursorPage): PageRequest {
