@@ -10,7 +10,7 @@
  * the statement count, the server's execution and planning milliseconds and the costliest statements.
  *
  *   npx tsx bench/import.ts [--db sqlite|postgres] [--pgstat] [--tag NAME]
- *   npx tsx bench/import.ts --export tiny|demo [--db sqlite|postgres]
+ *   npx tsx bench/import.ts --export tiny|demo [--db sqlite|postgres] [--from sqlite|postgres] [--pgstat] [--tag NAME]
  *
  * `--export SCALE`: an instance seeded at SCALE exports every list over HTTP (`format=ndjson`, as
  * docs/import.md shows) and each export is imported into an empty database with `--type LIST`, in
@@ -141,9 +141,12 @@ const EXPORTS: [list: string, query: string][] = [
   ['transactions', '&include_deleted=true'], ['jobs', ''], ['funds', ''], ['valuations', ''], ['news', ''],
 ];
 
-/** Every list of an instance seeded at `scale` exported, then imported into an empty database. */
-async function exportRoundTrip(kind: DbKind, pg: Pg | null, scale: 'tiny' | 'demo'): Promise<Record<string, unknown>> {
-  const source = target(kind, pg, scale);
+/**
+ * Every list of an instance seeded at `scale` exported, then imported into an empty database;
+ * exported from the instance on `from` (default: the same kind of database).
+ */
+async function exportRoundTrip(kind: DbKind, pg: Pg | null, scale: 'tiny' | 'demo', from: DbKind = kind): Promise<Record<string, unknown>> {
+  const source = target(from, pg, scale);
   // at this scale, not the bench's default (large)
   if (!seededResult(source)) await seedFresh(source, pg);
   const server = await forkServer('our-server.ts', serverEnv(source.databaseUrl));
@@ -153,7 +156,7 @@ async function exportRoundTrip(kind: DbKind, pg: Pg | null, scale: 'tiny' | 'dem
     for (const [list, query] of EXPORTS) {
       const res = await fetch(`${server.baseUrl}/data/${list}?format=ndjson${query}`, { headers });
       if (res.status !== 200) throw new Error(`export of ${list}: ${res.status} ${await res.text()}`);
-      const file = path.join(BENCH_DIR, `export-${kind}-${scale}-${list}.ndjson`);
+      const file = path.join(BENCH_DIR, `export-${from}-${scale}-${list}.ndjson`);
       fs.writeFileSync(file, await res.text());
       files.push(file);
     }
@@ -172,7 +175,7 @@ async function exportRoundTrip(kind: DbKind, pg: Pg | null, scale: 'tiny' | 'dem
   const sum = (k: string) => round(lists.reduce((a, l) => a + Number(l[k] ?? 0), 0));
   const rows = sum('rows');
   return {
-    db: kind, scale, rows, engine_s: sum('engine_s'), wall_s: sum('wall_s'), cpu_s: sum('cpu_s'),
+    db: kind, exported_from: from, scale, rows, engine_s: sum('engine_s'), wall_s: sum('wall_s'), cpu_s: sum('cpu_s'),
     rows_per_engine_s: Math.round(rows / sum('engine_s')), rows_per_wall_s: Math.round(rows / sum('wall_s')),
     peak_rss_mb: Math.max(...lists.map((l) => Number(l.peak_rss_mb))), lists,
   };
@@ -226,6 +229,8 @@ async function exportMain(args: string[]): Promise<void> {
   const scale = args[args.indexOf('--export') + 1] as 'tiny' | 'demo';
   if (scale !== 'tiny' && scale !== 'demo') throw new Error('--export tiny|demo');
   const only = args.includes('--db') ? (args[args.indexOf('--db') + 1] as DbKind) : null;
+  // `--from sqlite`: every import reads SQLite's export (one seeded instance for both databases)
+  const from = args.includes('--from') ? (args[args.indexOf('--from') + 1] as DbKind) : null;
   fs.mkdirSync(BENCH_DIR, { recursive: true });
   const note = machineNote();
   const results: Record<string, unknown>[] = [];
@@ -234,12 +239,13 @@ async function exportMain(args: string[]): Promise<void> {
     for (const kind of DB_KINDS) {
       if (only && kind !== only) continue;
       if (kind === 'postgres') pg = await startPostgresForImport();
-      results.push(await exportRoundTrip(kind, pg, scale));
+      results.push(await exportRoundTrip(kind, pg, scale, from ?? kind));
     }
   } finally {
     if (pg) await pg.stop();
   }
-  const file = path.join(ROOT, 'bench/results', `import-export-${scale}-${new Date().toISOString().slice(0, 10)}.json`);
+  const tag = args.includes('--tag') ? `-${args[args.indexOf('--tag') + 1]}` : '';
+  const file = path.join(ROOT, 'bench/results', `import-export-${scale}-${new Date().toISOString().slice(0, 10)}${tag}.json`);
   writeJson(file, { machine: note, targets: { ndjson_rows_per_s: 20000 }, results });
   log(`written ${path.relative(ROOT, file)}`);
 }

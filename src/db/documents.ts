@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { dialectOf } from './dialect.js';
 import { readRows } from './budget.js';
-import { insertRows, normalizeRawResult, prepared, whereIdIn } from './knex.js';
+import { insertRows, normalizeRawResult, prepared, replaceRows, whereIdIn } from './knex.js';
 import type { PageJoin } from './paging.js';
 
 /** The organization subtypes whose full record (getCompany, getInvestor, getGovNgo, getUniversity) is kept as a document. */
@@ -93,9 +93,9 @@ const CHUNK = 400;
 
 const chunks = <T>(xs: readonly T[], n = CHUNK): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
-/** Replaces the documents of these records: one upsert on the key, on both engines. */
+/** Replaces the documents of these records (every column of a DocumentRow given): `replaceRows` on the key. */
 export async function writeDocuments(db: Knex, kind: DocumentKind, docs: readonly DocumentRow[]): Promise<void> {
-  await insertRows(db, 'record_documents', docs.map((d) => ({ kind, ...d })), { conflict: ['kind', 'record_id'], update: DOCUMENT_COLUMNS });
+  await replaceRows(db, 'record_documents', docs.map((d) => ({ kind, ...d })), ['kind', 'record_id']);
 }
 
 export async function deleteDocuments(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<void> {

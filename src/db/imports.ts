@@ -385,11 +385,15 @@ export class ImportStore {
     await dialectOf(this.trx).deferForeignKey(this.trx, 'transactions_company_id_foreign');
   }
 
+  /** PostgreSQL: `n` ids of a table drawn from its id sequence. */
+  private async sequenceIds(table: 'entities' | 'transactions', n: number): Promise<number[]> {
+    if (n === 0) return [];
+    return normalizeRawResult(await this.trx.raw(`select nextval(pg_get_serial_sequence('${table}', 'id')) as id from generate_series(1, ?)`, [n])).map((r) => Number(r.id));
+  }
+
   /** `n` entity ids no other row has or will get: PostgreSQL's sequence; SQLite after the largest given (its write lock is held). */
   private async newEntityIds(n: number): Promise<number[]> {
-    if (dialectOf(this.trx).idSequences) {
-      return normalizeRawResult(await this.trx.raw(`select nextval(pg_get_serial_sequence('entities', 'id')) as id from generate_series(1, ?)`, [n])).map((r) => Number(r.id));
-    }
+    if (dialectOf(this.trx).idSequences) return this.sequenceIds('entities', n);
     if (this.nextEntity === null) {
       const seq = normalizeRawResult(await this.trx.raw(`select name from sqlite_master where name = 'sqlite_sequence'`)).length
         ? `(select seq from sqlite_sequence where name = 'entities')` : '0';
@@ -495,7 +499,11 @@ export class ImportStore {
       this.log('transaction', id, 'update', fields);
     }
     const rows = inserts.map(({ row }) => ({ ...row, is_verified: null, source_url: null, created_at: this.at, updated_at: this.at }));
-    const newIds = (await insertRows(this.trx, 'transactions', rows, { returning: 'id' })).map((r) => Number(r.id));
+    // PostgreSQL: ids drawn from the sequence first, so the rows need no RETURNING and go in by COPY (insertRows)
+    const drawn = dialectOf(this.trx).idSequences ? await this.sequenceIds('transactions', rows.length) : null;
+    const newIds = drawn
+      ? (await insertRows(this.trx, 'transactions', rows.map((r, k) => ({ id: drawn[k]!, ...r }))), drawn)
+      : (await insertRows(this.trx, 'transactions', rows, { returning: 'id' })).map((r) => Number(r.id));
     await this.insertAll('import_keys', inserts.map(({ rec }, k) => ({ source: this.source, type, key: rec.key, record_id: newIds[k]! })));
     inserts.forEach(({ row }, k) => {
       this.seen[type].add(newIds[k]!);

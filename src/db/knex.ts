@@ -6,7 +6,8 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { cacheStatements } from '../patches/better-sqlite3.mjs';
-import { gateWriters, mayWaitForLock, namePreparedStatements, PREPARE, valuesInserts, waitForLocks, type LockWait } from '../patches/knex.js';
+import { gateWriters, mayWaitForLock, namePreparedStatements, onPooledConnection, PREPARE, valuesInserts, waitForLocks, type LockWait } from '../patches/knex.js';
+import { copyRows, copyText, type PgClient } from '../../seeds/copy.mjs';
 import { WriterGate } from './writerGate.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
@@ -219,7 +220,11 @@ export interface RowsInsert {
  * parameter read with `json_populate_recordset` (so typed as the table's columns), in a statement
  * whose text depends only on the columns: prepared once per connection, where knex's multi-row
  * VALUES has a new text for every row count, five to forty parameters a row to bind, and a VALUES
- * list to parse and plan (7-8 ms of planning per 400 rows of `transactions`). SQLite: knex's
+ * list to parse and plan (7-8 ms of planning per 400 rows of `transactions`). In a transaction,
+ * rows wanting neither RETURNING nor a conflict action go through `COPY ... FROM STDIN` instead
+ * (`copyInto`): the server reads the text format's fields with the columns' input functions, as it
+ * reads the JSON's, without parsing and unescaping a JSON document first (the 2013 snapshot's
+ * entities: 1.5 -> 1.0 server CPU s, bench/results/import-2026-11-27-impdb38.md). SQLite: knex's
  * multi-row VALUES (src/patches/knex.ts), as many rows a statement as its bind limit takes. Rows
  * that leave a column out (its DEFAULT) go through knex on both. RETURNING gives the rows in input order.
  */
@@ -243,11 +248,66 @@ async function insertPart(db: Knex, table: string, cols: readonly string[], rows
     if (opts.conflict) q = (opts.update?.length ? q.onConflict([...opts.conflict]).merge([...opts.update]) : q.onConflict([...opts.conflict]).ignore()) as typeof q;
     return opts.returning ? ((await q.returning(opts.returning)) as Record<string, unknown>[]) : (await q, []);
   }
+  if (!opts.conflict && !opts.returning && copies(db, rows, cols)) {
+    await copyInto(db, table, cols, rows);
+    return [];
+  }
   const list = cols.map((c) => `"${c}"`).join(', ');
   const conflict = !opts.conflict ? ''
     : ` on conflict (${opts.conflict.map((c) => `"${c}"`).join(', ')}) ${opts.update?.length ? `do update set ${opts.update.map((c) => `"${c}" = excluded."${c}"`).join(', ')}` : 'do nothing'}`;
   const sql = `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ?::json)${conflict}${opts.returning ? ` returning ${opts.returning}` : ''}`;
   return normalizeRawResult(await prepared(db.raw(sql, [JSON.stringify(rows)])));
+}
+
+/**
+ * Whether COPY takes these rows as the JSON path would: PostgreSQL, in a transaction (the COPY runs
+ * on its connection, knex's own statements around it), every value a string, a finite number, a
+ * boolean or null (the text format writes them as node-postgres binds them, seeds/copy.mjs); dates
+ * and objects keep the JSON path's conversions.
+ */
+function copies(db: Knex, rows: readonly object[], cols: readonly string[]): boolean {
+  if (isSqlite(db) || !(db as Knex & { isTransaction?: boolean }).isTransaction) return false;
+  for (const r of rows) {
+    for (const c of cols) {
+      const v = (r as Record<string, unknown>)[c];
+      if (v !== null && typeof v !== 'string' && typeof v !== 'boolean' && !(typeof v === 'number' && Number.isFinite(v))) return false;
+    }
+  }
+  return true;
+}
+
+/** The rows by `COPY table (cols) FROM STDIN` on the transaction's connection. */
+async function copyInto(db: Knex, table: string, cols: readonly string[], rows: readonly object[]): Promise<void> {
+  const values: unknown[] = [];
+  for (const r of rows) for (const c of cols) values.push((r as Record<string, unknown>)[c]);
+  await onPooledConnection<PgClient, void>(db, (conn) => copyRows(conn, table, cols.map((c) => `"${c}"`), [copyText(values, cols.length)]));
+}
+
+/**
+ * Rows replacing those of the same key, or added (rows carrying every column of the table, so a
+ * replaced row keeps nothing of the old one): an upsert on `key` (`insertRows` with every other
+ * column updated). On PostgreSQL in a transaction the rows of these keys are deleted and the new
+ * ones copied in (`copyInto`), within a savepoint: a document's text then costs the server half the
+ * upsert's CPU (no JSON to unescape, no speculative insertion). Another transaction adding a row of
+ * one of these keys meanwhile (the delete found nothing to lock) makes the COPY fail on the key:
+ * rolled back to the savepoint, the rows are upserted, which waits for it as before.
+ */
+export async function replaceRows(db: Knex, table: string, rows: readonly object[], key: readonly string[]): Promise<void> {
+  if (rows.length === 0) return;
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const upsert = () => insertRows(db, table, rows, { conflict: key, update: cols.filter((c) => !key.includes(c)) });
+  if (rows.some((r) => cols.some((c) => (r as Record<string, unknown>)[c] === undefined)) || !copies(db, rows, cols)) return void (await upsert());
+  const keys = JSON.stringify(rows.map((r) => Object.fromEntries(key.map((k) => [k, (r as Record<string, unknown>)[k]]))));
+  await db.raw('savepoint replace_rows');
+  try {
+    await db.raw(`delete from ${table} x using json_populate_recordset(null::${table}, ?::json) k where ${key.map((k) => `x."${k}" = k."${k}"`).join(' and ')}`, [keys]);
+    await copyInto(db, table, cols, rows);
+  } catch (err) {
+    if ((err as { code?: string }).code !== '23505') throw err;
+    await db.raw('rollback to savepoint replace_rows');
+    await upsert();
+  }
+  await db.raw('release savepoint replace_rows');
 }
 
 /** `column in ids` on a query builder, as idList. */

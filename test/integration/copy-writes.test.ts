@@ -1,0 +1,84 @@
+/**
+ * PostgreSQL writes by COPY in a transaction (src/db/knex.ts `insertRows`, `replaceRows`): hostile
+ * values read back as the JSON path writes them; `replaceRows` replaces the rows of its keys and adds
+ * the others, as an upsert does, and when another transaction adds a row of one of its keys meanwhile
+ * it waits for it and ends with its own rows, as the upsert did.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, insertRows, replaceRows } from '../../src/db/knex.js';
+import { makeDatabase } from '../helpers/harness.js';
+
+const COLS = ['id', 'label', 'amount', 'share', 'flag'] as const;
+const HOSTILE: (string | null)[] = [
+  null, '', '\\N', '\\', 'a\tb', 'line\nbreak', 'cr\rlf\r\n', 'back\\slash\\', '"double" \'single\'', '{"json": "text \\"quoted\\""}',
+  'ünïcødé 🚀 € 中文', ' leading and trailing ', '\\t literally', 'x'.repeat(5000),
+];
+const rows = HOSTILE.map((label, i) => ({ id: i + 1, label, amount: i % 3 === 0 ? null : (i - 7) * 1_000_000_007, share: i % 4 === 0 ? null : i / 7, flag: i % 3 === 0 ? null : i % 2 === 0 }));
+
+let db: Knex;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-copywrites-'));
+
+beforeAll(async () => {
+  const url = await makeDatabase('postgres', dir);
+  db = createDb({ dbClient: 'postgres', databaseUrl: url, sqliteFile: '', dbPoolMax: 3 });
+  for (const t of ['via_copy', 'via_json', 'docs'])
+    await db.raw(`create table ${t} (id integer primary key, label text, amount bigint, share double precision, flag boolean)`);
+  await db.raw('create table keyed (kind text not null, record_id bigint not null, body text not null, primary key (kind, record_id))');
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const read = (table: string) => db(table).select(COLS).orderBy('id');
+
+/** The statements run on a transaction, by their first word. */
+function statementsOf(trx: Knex.Transaction): string[] {
+  const seen: string[] = [];
+  trx.on('query', (q: { sql: string }) => seen.push(q.sql.trim().split(/\s+/)[0]!.toLowerCase()));
+  return seen;
+}
+
+describe('writes by COPY on PostgreSQL', () => {
+  it('insertRows in a transaction copies hostile values that read back as the JSON path writes them', async () => {
+    await db.transaction(async (trx) => {
+      const seen = statementsOf(trx);
+      await insertRows(trx, 'via_copy', rows);
+      expect(seen).not.toContain('insert'); // the rows went by COPY, which knex does not see
+    });
+    await insertRows(db, 'via_json', rows); // outside a transaction: the JSON path
+    const copied = await read('via_copy');
+    expect(copied).toEqual(await read('via_json'));
+    expect(copied.map((r) => r.label)).toEqual(HOSTILE);
+  });
+
+  it('replaceRows replaces the rows of its keys and adds the others, as an upsert', async () => {
+    await insertRows(db, 'keyed', [{ kind: 'a', record_id: 1, body: 'old 1' }, { kind: 'a', record_id: 2, body: 'old 2' }, { kind: 'b', record_id: 1, body: 'other kind' }]);
+    await db.transaction((trx) => replaceRows(trx, 'keyed', [{ kind: 'a', record_id: 2, body: 'new\t2\\' }, { kind: 'a', record_id: 3, body: 'new 3' }], ['kind', 'record_id']));
+    expect(await db('keyed').orderBy(['kind', 'record_id']).select('kind', 'record_id', 'body')).toEqual([
+      { kind: 'a', record_id: 1, body: 'old 1' },
+      { kind: 'a', record_id: 2, body: 'new\t2\\' },
+      { kind: 'a', record_id: 3, body: 'new 3' },
+      { kind: 'b', record_id: 1, body: 'other kind' },
+    ]);
+  });
+
+  it('replaceRows waits for another transaction adding one of its keys and ends with its own rows', async () => {
+    const other = await db.transaction();
+    await other('keyed').insert({ kind: 'c', record_id: 7, body: 'the other transaction' });
+    const mine = db.transaction((trx) => replaceRows(trx, 'keyed', [{ kind: 'c', record_id: 7, body: 'mine' }, { kind: 'c', record_id: 8, body: 'mine too' }], ['kind', 'record_id']));
+    // the COPY waits on the key the other transaction holds until it commits, then fails on it and upserts
+    await new Promise((r) => setTimeout(r, 500));
+    await other.commit();
+    await mine;
+    expect(await db('keyed').where('kind', 'c').orderBy('record_id').select('record_id', 'body')).toEqual([
+      { record_id: 7, body: 'mine' },
+      { record_id: 8, body: 'mine too' },
+    ]);
+  });
+});
