@@ -568,6 +568,8 @@ export class ImportStore {
     }
     await this.trx('import_keys').where({ source: this.source, type: 'company', key }).delete();
     await this.trx('entities').where('id', id).delete();
+    // its documents go in the derived refresh (an entity gone leaves its kinds)
+    this.changedEntities.add(id);
     this.log('entity', id, 'delete', null);
     return 'deleted';
   }

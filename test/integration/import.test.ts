@@ -291,6 +291,19 @@ forEachDatabase('import', (h) => {
     await expectTrue(h());
   });
 
+  it('a withdrawn company takes its documents with it: the API answers 404 and verify finds nothing stale', async () => {
+    const opts: ImportOptions = { format: 'ndjson', mode: 'all-or-nothing', dryRun: false, source: 'pipeline' };
+    const line = (l: unknown) => JSON.stringify(l);
+    await imported(h().db, [input('gone.ndjson', line({ type: 'company', key: 'gone-co', data: { name: 'Gone Gadgets', country: 'FRA', city: 'Lyon', categories: ['web'] } }))], opts);
+    const gone = (await h().db('entities').where('name', 'Gone Gadgets').first('id', 'uuid')) as { id: number; uuid: string };
+    expect((await h().get(`/data/companies/${gone.uuid}`)).status).toBe(200);
+    const r = await imported(h().db, [input('gone2.ndjson', line({ type: 'company', key: 'gone-co', delete: true }))], opts);
+    expect(r.files[0]!.types.companies).toMatchObject({ deleted: 1, rejected: 0 });
+    expect(Number(((await h().db('record_documents').where('record_id', gone.id).whereIn('kind', ['company', 'company_row']).count({ n: '*' }).first()) as { n: number | string }).n)).toBe(0);
+    expect((await h().get(`/data/companies/${gone.uuid}`)).status).toBe(404);
+    await expectTrue(h());
+  });
+
   it('NDJSON change records create, replace and withdraw records', async () => {
     const lines = [
       { type: 'company', key: 'acme', data: { name: 'Acme Rockets', country: 'DEU', city: 'Jena', categories: ['space', 'hardware'], status: 'operating', founded_on: '2019-03' } },
