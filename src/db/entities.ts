@@ -218,20 +218,20 @@ export interface FounderGlance {
 export async function founderGlance(db: Knex, orgId: number, limit: number): Promise<FounderGlance> {
   const first = () =>
     whereIdIn(db, db('career as c'), 'c.org_id', [orgId]).andWhere('c.is_founder', true).orderByRaw('c.start_sort desc nulls last, c.id asc').limit(limit);
-  const [rows, flags] = await Promise.all([
-    prepared(
+  const [rows, flags] = await together(db, [
+    () => prepared(
       first()
         .join('entities as p', 'p.id', 'c.person_id')
         .select(...CAREER_COLUMNS, 'p.uuid', 'p.type', 'p.subtype', 'p.name', 'p.image', 'p.uuid as person_uuid', db.raw('count(*) over () as total')),
     ) as Promise<(FounderGlance['rows'][number] & { total: number | string })[]>,
-    prepared(
+    () => prepared(
       db('entity_flags as f')
         .whereIn('f.entity_id', first().select('c.person_id'))
         .andWhere('f.kind', 'classification')
         .orderBy(['f.entity_id', 'f.value'])
         .select('f.entity_id', 'f.value'),
     ) as Promise<{ entity_id: number; value: string }[]>,
-  ]);
+  ] as const);
   return { total: Number(rows[0]?.total ?? 0), rows, classifications: groupClassifications(flags) };
 }
 

@@ -11,6 +11,7 @@ import { JOB_ENTITY_COLUMNS } from './jobs.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { ARTICLE_TYPES, CMP, CMP_SET, EQ_SET, FUND_STATUSES, FUND_TYPES, REPEATED, renamed, taxonomyKey, UPDATED_AT, uuidOf, VALUATION_SOURCES } from './filterKeys.js';
 import { V2026_10_07, V2026_10_09 } from '../versions/table.js';
+import { together } from './together.js';
 
 export interface RecordSpec {
   table: 'funds' | 'valuations' | 'news' | 'notes' | 'transactions' | 'financials' | 'headcount_breakdown' | 'web_traffic' | 'patents' | 'career' | 'education' | 'landscapes' | 'taxonomy';
@@ -73,12 +74,12 @@ export interface NewsLinks {
 
 /** The entities and taxonomy of many articles: two queries (lookups by a list of keys, planned once per connection). */
 export async function loadNewsLinks(db: Knex, ids: number[]): Promise<NewsLinks> {
-  const [ents, tax] = await Promise.all([
-    prepared(whereIdIn(db, db('news_entities as x').join('entities as e', 'e.id', 'x.entity_id'), 'x.news_id', ids).orderBy(['x.news_id', 'e.id'])
+  const [ents, tax] = await together(db, [
+    () => prepared(whereIdIn(db, db('news_entities as x').join('entities as e', 'e.id', 'x.entity_id'), 'x.news_id', ids).orderBy(['x.news_id', 'e.id'])
       .select('x.news_id', 'e.id', 'e.uuid', 'e.type', 'e.subtype', 'e.name', 'e.image')) as Promise<(RefRow & { news_id: number })[]>,
-    prepared(whereIdIn(db, db('news_taxonomy as x').join('taxonomy as t', 't.id', 'x.taxonomy_id'), 'x.news_id', ids).orderBy(['x.news_id', 't.id'])
+    () => prepared(whereIdIn(db, db('news_taxonomy as x').join('taxonomy as t', 't.id', 'x.taxonomy_id'), 'x.news_id', ids).orderBy(['x.news_id', 't.id'])
       .select('x.news_id', 't.id', 't.name', 't.type')) as Promise<{ news_id: number; id: number; name: string; type: string }[]>,
-  ]);
+  ] as const);
   const out: NewsLinks = { entities: new Map(), taxonomy: new Map() };
   for (const { news_id, ...r } of ents) out.entities.set(news_id, [...(out.entities.get(news_id) ?? []), r]);
   for (const { news_id, ...r } of tax) out.taxonomy.set(news_id, [...(out.taxonomy.get(news_id) ?? []), r]);
