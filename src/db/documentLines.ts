@@ -60,7 +60,6 @@ export async function loadDocumentLines(db: Knex, kind: DocumentKind, ids: reado
     const { bytes, ends } = reply.lines;
     return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), ends };
   }
-  if (form === 'ndjson' && !dialectOf(db).inProcess) return pgNdjsonLines(db, kind, ids, appUrl);
   const q = prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', unique).select('record_id', `${column} as value`));
   const found = new Map<number, string | null>();
   for (const r of await readRows<{ record_id: number | string; value: string | null }>(db, q)) found.set(Number(r.record_id), r.value);
@@ -76,29 +75,3 @@ export async function loadDocumentLines(db: Knex, kind: DocumentKind, ids: reado
   return { bytes: Buffer.from(lines.join('')), ends };
 }
 
-/**
- * PostgreSQL: the batch's NDJSON lines joined by the server, in the order of `ids` (the edit of the
- * base is `replace`, which like `replaceAll` rewrites each occurrence left to right), with each
- * line's length in bytes: one string per batch for the driver to read, none per record.
- */
-async function pgNdjsonLines(db: Knex, kind: DocumentKind, ids: readonly number[], appUrl: string): Promise<DocumentLines | null> {
-  const edit = appUrlEdit(appUrl);
-  const rows = await readRows<{ lines: string | null; lengths: number[] | null; found: number | string }>(
-    db,
-    prepared(
-      db.raw(
-        `select string_agg(l.line, '' order by l.n) as lines, array_agg(octet_length(l.line) order by l.n) as lengths, count(l.line) as found
-         from (select i.n, replace(d.body, ?, ?) || E'\\n' as line
-               from unnest(?::bigint[]) with ordinality as i(id, n)
-               left join record_documents d on d.kind = ? and d.record_id = i.id) l`,
-        [edit.from, edit.to, `{${ids.join(',')}}`, kind],
-      ),
-    ),
-  );
-  const r = rows[0];
-  if (!r || Number(r.found) !== ids.length || r.lines === null || r.lengths === null) return null;
-  const ends = new Uint32Array(ids.length);
-  let at = 0;
-  r.lengths.forEach((n, i) => (ends[i] = at += Number(n)));
-  return { bytes: Buffer.from(r.lines), ends };
-}
