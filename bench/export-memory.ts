@@ -6,7 +6,7 @@
  * What RSS holds beyond the main heap and external memory is the native side: the worker threads'
  * heaps, SQLite's page caches, the allocator's free lists.
  *
- *   BENCH_DBS=sqlite[,postgres] BENCH_PG_RUNNING=1 [BENCH_EXPORT_FILTER=year[gte]:2026] [BENCH_EXPORT_FORMAT=csv] npx tsx bench/export-memory.ts
+ *   BENCH_DBS=sqlite[,postgres] BENCH_PG_RUNNING=1 [BENCH_EXPORT_FILTER=year[gte]:2026] [BENCH_EXPORT_FORMAT=csv] [BENCH_TRACE_GC=1] npx tsx bench/export-memory.ts
  */
 import type { ChildServer, DbKind } from './lib.js';
 import { apiHeaders, forkServer, getToken, log, rssMb, serverEnv, serverHeapArgs, snapshotLoaded, startPostgres, target, type Pg } from './lib.js';
@@ -53,7 +53,8 @@ async function main() {
     for (const kind of DBS) {
       if (kind === 'postgres') pg = await startPostgres();
       const t = target(kind, pg);
-      const server = await forkServer('our-server.ts', serverEnv(t.databaseUrl), serverHeapArgs());
+      // BENCH_TRACE_GC=1: the server prints each collection (its kind, heap before and after, the reason)
+      const server = await forkServer('our-server.ts', serverEnv(t.databaseUrl), [...serverHeapArgs(), ...(process.env.BENCH_TRACE_GC === '1' ? ['--trace-gc'] : [])]);
       try {
         out.push({ db: kind, ...describe('ready', await memoryOf(server)) });
         const headers = apiHeaders(await getToken(server.authUrl!));

@@ -20,6 +20,19 @@ const db = cacheStatements(open());
 /** A walk connection's page cache: 2 MB (negative: KiB). */
 const WALK_CACHE_KIB = -2000;
 
+/**
+ * The connection export batches read their documents' lines on: each page of them is read once, so
+ * with a page cache of a walk's size (on the queries' connection they filled its 16 MB cache with
+ * pages no other query reads again).
+ */
+let linesDb = null;
+const linesConnection = () => {
+  if (linesDb) return linesDb;
+  linesDb = cacheStatements(open());
+  linesDb.pragma(`cache_size = ${WALK_CACHE_KIB}`);
+  return linesDb;
+};
+
 /** The open walks by their id: a connection and its statement's iterator. */
 const walks = new Map();
 
@@ -95,6 +108,7 @@ parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end, li
   // WAL into the database file and remove it: a read-only connection cannot
   if (close) {
     for (const key of [...walks.keys()]) endWalk(key);
+    linesDb?.close();
     db.close();
     parentPort.close();
     return;
@@ -118,7 +132,7 @@ parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end, li
       }
       parentPort.postMessage({ id, ...nextRows(walk, count) });
     } else if (lines !== undefined) {
-      const found = documentLines(db.prepare(sql).all(...bindings), lines);
+      const found = documentLines(linesConnection().prepare(sql).all(...bindings), lines);
       if (found) parentPort.postMessage({ id, lines: found }, [found.bytes.buffer, found.ends.buffer]);
       else parentPort.postMessage({ id, lines: null });
     } else {
