@@ -43,7 +43,8 @@ export async function readExport(url: string, format: 'ndjson' | 'csv', headers:
       const { value, done } = await reader.read();
       if (done) break;
       bytes += value.byteLength;
-      for (const b of value) if (b === 10) lines++;
+      // native scans: a byte loop in JS cost the client ~1 ns a byte, a core's tenth at the target rate
+      for (let at = value.indexOf(10); at >= 0; at = value.indexOf(10, at + 1)) lines++;
       tail = Buffer.concat([tail, value.subarray(Math.max(0, value.byteLength - 1000))]).subarray(-1000);
     }
     const seconds = (performance.now() - started) / 1000;

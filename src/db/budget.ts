@@ -17,11 +17,12 @@ import { closesWith, discardConnection, onPooledConnection, queryOn } from '../p
 
 type Row = Record<string, unknown>;
 
-/** The worker's reply: a query's rows, a walk's next rows and whether it has ended. */
+/** The worker's reply: a query's rows, a walk's next rows and whether it has ended, an export batch's lines (documentLines.ts). */
 export interface Reply {
   id: number;
   rows?: Row[];
   done?: boolean;
+  lines?: { bytes: Uint8Array; ends: Uint32Array } | null;
   error?: { message: string; code?: string };
 }
 

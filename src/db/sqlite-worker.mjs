@@ -2,7 +2,8 @@
 // be stopped by terminating this worker (better-sqlite3 is synchronous and cannot be interrupted).
 // It also runs walks (src/db/walk.ts): `walk` opens one statement iterated on a connection of the
 // walk's own (an iterating statement keeps its connection busy), `more` sends its next rows, `end`
-// closes it; the queries and the other walks run between those steps.
+// closes it; the queries and the other walks run between those steps. A query with `lines` reads an
+// export batch's lines from record documents (src/db/documentLines.ts) and answers them as one buffer.
 // Plain JavaScript so that it loads the same under tsx, vitest and node.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -18,6 +19,19 @@ const db = cacheStatements(open());
 
 /** A walk connection's page cache: 2 MB (negative: KiB). */
 const WALK_CACHE_KIB = -2000;
+
+/**
+ * The connection export batches read their documents' lines on: each page of them is read once, so
+ * with a page cache of a walk's size (on the queries' connection they filled its 16 MB cache with
+ * pages no other query reads again).
+ */
+let linesDb = null;
+const linesConnection = () => {
+  if (linesDb) return linesDb;
+  linesDb = cacheStatements(open());
+  linesDb.pragma(`cache_size = ${WALK_CACHE_KIB}`);
+  return linesDb;
+};
 
 /** The open walks by their id: a connection and its statement's iterator. */
 const walks = new Map();
@@ -46,11 +60,55 @@ function nextRows(key, count) {
   return { rows, done: false };
 }
 
-parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end }) => {
+const NEWLINE = Buffer.from('\n');
+
+/**
+ * The lines of a batch of documents (src/db/documentLines.ts), in the order of `ids`, from the rows
+ * `{record_id, value}` of its statement (`value`: the body as bytes, or the CSV record's parts):
+ * one buffer of its own (handed over, not copied) and each line's end, or null when a record has no
+ * value. NDJSON: the body with the base in its `service_url`s (an ASCII pattern: the same edit on
+ * the UTF-8 bytes as on the text), then a line end; CSV: the parts joined with the base.
+ */
+function documentLines(rows, { ids, form, appUrl }) {
+  const found = new Map();
+  for (const r of rows) found.set(Number(r.record_id), r.value);
+  const from = Buffer.from('"service_url":"/');
+  const to = Buffer.from(`"service_url":${JSON.stringify(appUrl).slice(0, -1)}/`);
+  const pieces = [];
+  const ends = new Uint32Array(ids.length);
+  let at = 0;
+  const add = (piece) => {
+    pieces.push(piece);
+    at += piece.length;
+  };
+  for (let i = 0; i < ids.length; i++) {
+    const value = found.get(ids[i]);
+    if (value === undefined || value === null) return null;
+    if (form === 'csv') add(Buffer.from(JSON.parse(value).join(appUrl)));
+    else {
+      let start = 0;
+      for (let hit = value.indexOf(from); hit >= 0; hit = value.indexOf(from, start)) {
+        add(value.subarray(start, hit));
+        add(to);
+        start = hit + from.length;
+      }
+      add(start === 0 ? value : value.subarray(start));
+      add(NEWLINE);
+    }
+    ends[i] = at;
+  }
+  const bytes = Buffer.allocUnsafeSlow(at);
+  let offset = 0;
+  for (const piece of pieces) offset += piece.copy(bytes, offset);
+  return { bytes, ends };
+}
+
+parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end, lines }) => {
   // closed before the pool's connections, so that the last to close (a writer) can checkpoint the
   // WAL into the database file and remove it: a read-only connection cannot
   if (close) {
     for (const key of [...walks.keys()]) endWalk(key);
+    linesDb?.close();
     db.close();
     parentPort.close();
     return;
@@ -73,6 +131,10 @@ parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end }) 
         throw err;
       }
       parentPort.postMessage({ id, ...nextRows(walk, count) });
+    } else if (lines !== undefined) {
+      const found = documentLines(linesConnection().prepare(sql).all(...bindings), lines);
+      if (found) parentPort.postMessage({ id, lines: found }, [found.bytes.buffer, found.ends.buffer]);
+      else parentPort.postMessage({ id, lines: null });
     } else {
       const stmt = db.prepare(sql);
       const rows = stmt.reader ? stmt.all(...bindings) : (stmt.run(...bindings), []);

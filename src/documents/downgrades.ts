@@ -119,12 +119,18 @@ export async function precomputeDowngrades(operationId: string, records: readonl
   return (await documentTexts(operationId, records, stored)).map((d) => d.downgrades);
 }
 
+/** The changes a pin predates that rewrite this operation's answers. */
+const dueChanges = (pinned: string, operationId: string) => changesFor(pinned).filter((c) => c.downgradeResponse && (!c.downgrades || c.downgrades.includes(operationId)));
+
+/** Whether a client pinned to `pinned` gets this operation's documents as they are stored (`downgradedText` is the body). */
+export const storedTextServes = (pinned: string, operationId: string): boolean => dueChanges(pinned, operationId).length === 0;
+
 /**
  * The stored text of a document as a client pinned to `pinned` gets it from this operation, or null
  * when some change the pin predates rewrites the operation with no edit kept in the document.
  */
 export function downgradedText(body: string, downgrades: string, pinned: string, operationId: string): string | null {
-  const due = changesFor(pinned).filter((c) => c.downgradeResponse && (!c.downgrades || c.downgrades.includes(operationId)));
+  const due = dueChanges(pinned, operationId);
   if (due.length === 0) return body;
   if (!due.every((c) => c.recordEdited?.includes(operationId))) return null;
   const edits = JSON.parse(downgrades) as TextEdit[];

@@ -9,13 +9,14 @@ import type { Principal, Tier } from '../auth/verify.js';
 import { anyEntityDocumentByUuid, documentById, entityDocumentByUuid, entityKindOf, joinedDocuments, loadDocuments, loadRowDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { plainCsvBase } from '../http/csv.js';
-import { RawJson, topLevelValues } from '../http/rawJson.js';
+import { ExportLine, RawJson, topLevelValues } from '../http/rawJson.js';
 import type { ListInput } from '../query/list.js';
 import { withScore } from '../services/keyword.js';
 import { currencyOf } from '../services/page.js';
 import type { Money } from '../money/fx.js';
 import type { VersionInfo } from '../versions/resolve.js';
-import { downgradedText } from './downgrades.js';
+import { downgradedText, storedTextServes } from './downgrades.js';
+import { loadDocumentLines } from '../db/documentLines.js';
 
 /** A document's record as the serialisers would give it for this request's currency, and where its locks go. */
 export interface Assembled {
@@ -152,7 +153,24 @@ export async function pageFromDocuments(
 ): Promise<DocumentPage | null> {
   const { db, cfg } = r.deps;
   if (!cfg.recordDocuments) return null;
-  return pageOf(r, operationId, rows, await loadDocuments(db, kind, rows.map((t) => t.id), { csv: r.list?.csv === true, offMain: exporting(r) }), true);
+  return (await linesOf(r, operationId, kind, rows)) ?? pageOf(r, operationId, rows, await loadDocuments(db, kind, rows.map((t) => t.id), { csv: r.list?.csv === true, offMain: exporting(r) }), true);
+}
+
+/**
+ * An export batch as its rows' lines (`list.lines`, src/db/documentLines.ts) when each goes out as
+ * its document's stored text or CSV record, as `pageOf` writes them: no score, an `updated_at`, a
+ * request `asText` serves at a version that rewrites none of the operation's rows, and for CSV a base
+ * the stored records take as it is. Null otherwise, or when a row has no document (or stored record).
+ */
+async function linesOf(r: PageAsker, operationId: string, kind: DocumentKind, rows: readonly PageRow[]): Promise<DocumentPage | null> {
+  const form = r.list?.lines;
+  const { db, cfg } = r.deps;
+  if (!form || !asText(r) || !storedTextServes(r.version.date, operationId) || (form === 'csv' && !plainCsvBase(cfg.appUrl))) return null;
+  if (!rows.every((t) => t.score === undefined && typeof t.updated_at === 'string')) return null;
+  const read = await loadDocumentLines(db, kind, rows.map((t) => t.id), form, cfg.appUrl);
+  if (!read) return null;
+  const data = rows.map((t, i) => new ExportLine(read.bytes.subarray(i === 0 ? 0 : read.ends[i - 1], read.ends[i]), form, t.updated_at));
+  return { data, locks: () => {}, atVersion: true };
 }
 
 /**
@@ -203,7 +221,7 @@ export async function detailFromDocument(r: DetailAsker, operationId: string, ki
 /** Page rows of records with their `updated_at` (for a page's stored texts). */
 export const pageRows = (rows: readonly Record<string, unknown>[]): PageRow[] => rows.map((t) => ({ id: Number(t.id), updated_at: t.updated_at as string }));
 
-type PageAsker = Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'> & { list?: Pick<ListInput, 'csv' | 'walk'> };
+type PageAsker = Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'> & { list?: Pick<ListInput, 'csv' | 'lines' | 'walk'> };
 
 /** Whether the page is a batch of an export (its list walked, src/db/walk.ts): its documents are read off the main thread. */
 const exporting = (r: PageAsker): boolean => r.list?.walk !== undefined;

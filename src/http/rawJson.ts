@@ -14,6 +14,25 @@ export class RawJson {
   ) {}
 }
 
+/**
+ * A row of an export batch kept as its line's bytes in the export's form (src/db/documentLines.ts:
+ * its NDJSON line, line end included, or its CSV record), written as they are.
+ */
+export class ExportLine {
+  constructor(
+    readonly bytes: Buffer,
+    readonly form: 'ndjson' | 'csv',
+    /** The row's `updated_at` (src/http/caching.ts). */
+    readonly updated_at: string | undefined,
+  ) {}
+
+  /** The record as a value: an NDJSON line's text parsed (a CSV record is not JSON). */
+  value(): unknown {
+    if (this.form !== 'ndjson') throw new Error('ExportLine: a CSV record has no JSON value');
+    return JSON.parse(this.bytes.toString('utf8', 0, this.bytes.length - 1));
+  }
+}
+
 const EMPTY_DATA = '{"data":[]';
 const ZERO_DATA = '{"data":0';
 
@@ -37,7 +56,7 @@ export function serializeBody(body: unknown): string {
 }
 
 /** A row as a value: the parsed text of a raw row. */
-export const rowValue = (row: unknown): unknown => (row instanceof RawJson ? JSON.parse(row.text) : row);
+export const rowValue = (row: unknown): unknown => (row instanceof RawJson ? JSON.parse(row.text) : row instanceof ExportLine ? row.value() : row);
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

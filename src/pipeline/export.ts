@@ -72,6 +72,8 @@ export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: E
     const encoding = encodingOf(x, format);
     // the stored CSV records of record documents have the columns of the row without a `view`
     const storedCsv = format === 'csv' && columnsFor(x.op.csv!, x.query.view) === x.op.csv!.get('') ? ({ csv: true } as const) : {};
+    // rows that go out as stored are read as their lines' bytes (src/db/documentLines.ts)
+    const lines = format === 'ndjson' || 'csv' in storedCsv ? { lines: format } : {};
     const principal = x.principal;
     // the batches read the list's statement once, from its start to its end (src/db/walk.ts)
     const walk = walks?.() ?? undefined;
@@ -80,7 +82,7 @@ export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: E
         res: x.res,
         signal: x.state.abort!.signal,
         query: x.query,
-        page: async (query) => (await rows({ ...x, op: list, query, list: { ...x.list!, ...pageOf(query), ...storedCsv, walk } })).body as ListBody,
+        page: async (query) => (await rows({ ...x, op: list, query, list: { ...x.list!, ...pageOf(query), ...storedCsv, ...lines, walk } })).body as ListBody,
         // each batch, read and encoded, takes its turn with the process's other heavy work
         unit: work ? (run) => work.run(run, x.state.abort!.signal) : undefined,
         meter: isMetered(principal, x.req.path) ? meter(x, principal.teamId) : null,

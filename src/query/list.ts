@@ -7,6 +7,7 @@
 import type { Tier } from '../auth/verify.js';
 import type { PageCaps, PageExtras } from '../access/tiers.js';
 import type { PageRequest } from '../db/paging.js';
+import type { LineForm } from '../db/documentLines.js';
 import type { Walk } from '../db/walk.js';
 import { ApiError } from '../errors.js';
 import type { Money } from '../money/fx.js';
@@ -48,6 +49,12 @@ export interface ListInput {
    * `view`): record documents bring their stored CSV record (src/documents/read.ts).
    */
   csv?: true;
+  /**
+   * The rows go out as export lines of this form (an NDJSON export, or a CSV one with `csv`): rows
+   * whose documents need no change for the request are read as their lines' bytes
+   * (src/db/documentLines.ts, src/documents/read.ts).
+   */
+  lines?: LineForm;
   /** An export's walk: its batches read from one statement of the list (src/db/walk.ts). */
   walk?: Walk;
 }
