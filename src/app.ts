@@ -38,7 +38,6 @@ import { listInputStage } from './pipeline/listInput.js';
 import { locksStage } from './pipeline/locks.js';
 import { meteringStage } from './pipeline/metering.js';
 import { recordEmbedder } from './pipeline/embed.js';
-import { chain } from './pipeline/chain.js';
 import { compose, type Stage } from './pipeline/operation.js';
 import { redirectStage } from './pipeline/redirect.js';
 import { identityPathsStage } from './pipeline/elsewhere.js';
@@ -86,29 +85,24 @@ export async function createApp(deps: Deps, handlers: HandlerMap): Promise<expre
   app.set('etag', false);
   app.set('query parser', 'simple');
 
+  app.use(requestLogStage(deps));
+  app.use(corsFor(cfg.app.origins, 'GET, POST, PUT, PATCH, DELETE'));
+  if (deps.metrics) app.use(deps.metrics.route(cfg.metricsToken));
+  app.use(docsRoutes({ baseUrl: cfg.baseUrl, authUrl: cfg.authUrl, now: () => clock() }));
   // MCP (JSON-RPC, not a REST operation of the document): each tool call re-enters this app as a GET
   const version = String((document.info as { version?: string } | undefined)?.version ?? '');
+  app.use(mcpRoutes({ cfg, auth: deps.auth, doc: document, version, app: () => app, rateLimiter: deps.rateLimiter, inflight: deps.inflight }));
+  app.use(redirectStage());
+  app.use(identityPathsStage(cfg.authUrl));
+  app.use(methodStage(api));
+  app.use(bodyStage());
+  app.use(versionRequestStage(clock));
   const plans = planOperations(api, handlers);
   // records embedded in other answers (the change feed) pass their own operation's policies
   deps.embed = recordEmbedder(plans, stored);
   // imports posted over HTTP run here once their body is in; a commit wakes the webhook outbox and feed readers
   deps.importRunner ??= new ImportRunner(deps.db, log, () => (deps.changes ? deps.changes.fire() : deps.outbox?.wake()), track);
-  // the Express stages in their order, as one layer of Express's router (src/pipeline/chain.ts)
-  app.use(
-    chain(
-      requestLogStage(deps),
-      corsFor(cfg.app.origins, 'GET, POST, PUT, PATCH, DELETE'),
-      ...(deps.metrics ? [deps.metrics.route(cfg.metricsToken)] : []),
-      docsRoutes({ baseUrl: cfg.baseUrl, authUrl: cfg.authUrl, now: () => clock() }),
-      mcpRoutes({ cfg, auth: deps.auth, doc: document, version, app: () => app, rateLimiter: deps.rateLimiter, inflight: deps.inflight }),
-      redirectStage(),
-      identityPathsStage(cfg.authUrl),
-      methodStage(api),
-      ...bodyStage(),
-      versionRequestStage(clock),
-      routingStage(deps, api, plans, operation),
-    ),
-  );
+  app.use(routingStage(deps, api, plans, operation));
   app.use(errorStage(log));
   return app;
 }
