@@ -106,11 +106,10 @@ function writeResult(req: Request, res: Response, result: Result): void {
   res.statusCode = result.status;
   // no content, or the client's own copy: headers only
   if (result.status === 204 || result.status === 304) return void res.end();
-  // the caching stage's answers come as their bytes already (src/http/caching.ts represent)
-  const payload = Buffer.isBuffer(result.body) ? result.body : result.contentType ? String(result.body) : serializeBody(result.body);
+  const payload = result.contentType ? String(result.body) : serializeBody(result.body);
   // every content type a result names carries its charset (src/http/context.ts Result)
   res.setHeader('Content-Type', result.contentType ?? 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length);
+  res.setHeader('Content-Length', Buffer.byteLength(payload));
   res.end(req.method === 'HEAD' ? undefined : payload);
 }
 

@@ -38,7 +38,7 @@ describe('raw JSON records', () => {
       const fromText = represent('private', { status: 200, body }, '2026-10-09', undefined);
       const fromValue = represent('private', { status: 200, body: { data: record, currency: 'USD' } }, '2026-10-09', undefined);
       expect(fromText.headers).toEqual(fromValue.headers);
-      expect(fromText.payload.equals(fromValue.payload)).toBe(true);
+      expect(fromText.payload).toBe(fromValue.payload);
     }
     expect(represent('private', { status: 200, body: { data: recordText(JSON.stringify(RECORDS[0])) } }, 'v', undefined).headers['Last-Modified']).toBe('Fri, 02 Jan 2026 03:04:05 GMT');
   });
