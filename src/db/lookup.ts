@@ -42,17 +42,23 @@ const RAW_SUFFIX = ' -- raw';
 export async function lookupRow(db: Knex, sql: string, values: readonly LookupValue[]): Promise<unknown[] | undefined> {
   const client = db.client as { acquireConnection(): Promise<unknown>; releaseConnection(conn: unknown): Promise<unknown>; config: { preparedStatements?: boolean } };
   const direct = !(db as Knex & { isTransaction?: boolean }).isTransaction && (isSqlite(db) || client.config.preparedStatements !== false);
-  if (!direct) {
-    const row = normalizeRawResult(await prepared(db.raw(sql, [...values])))[0];
-    return row && Object.values(row);
-  }
+  if (!direct) return throughKnex(db, sql, values);
   const conn = await client.acquireConnection();
   try {
     if (isSqlite(db)) return sqliteRow(conn as SqliteConnection, sql, values);
     return await pgRow(conn as pg.Client, sql, values);
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
   } finally {
     await client.releaseConnection(conn);
   }
+  // a read that found SQLite busy (rare in WAL mode: a recovery) waits as knex's statements do (src/patches/knex.ts waitForLocks)
+  return throughKnex(db, sql, values);
+}
+
+async function throughKnex(db: Knex, sql: string, values: readonly LookupValue[]): Promise<unknown[] | undefined> {
+  const row = normalizeRawResult(await prepared(db.raw(sql, [...values])))[0];
+  return row && Object.values(row);
 }
 
 function sqliteRow(conn: SqliteConnection, sql: string, values: readonly LookupValue[]): unknown[] | undefined {
