@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { dialectOf } from './dialect.js';
 import { readRows } from './budget.js';
 import { insertRows, normalizeRawResult, prepared, replaceRows, whereIdIn } from './knex.js';
+import { lookupRow } from './lookup.js';
 import type { PageJoin } from './paging.js';
 
 /** The organization subtypes whose full record (getCompany, getInvestor, getGovNgo, getUniversity) is kept as a document. */
@@ -128,12 +129,14 @@ export async function loadDocuments(db: Knex, kind: DocumentKind, ids: readonly 
  * rather than compiled by the query builder per request.
  */
 export async function documentById(db: Knex, kind: DocumentKind, id: number): Promise<DocumentRow | null> {
-  return documentOf(normalizeRawResult(await prepared(db.raw(BY_ID, [kind, id])))[0]);
+  return documentOfValues(await lookupRow(db, BY_ID, [kind, id]));
 }
 
 const BY_ID = `select ${READ_COLUMNS.join(', ')} from record_documents where kind = ? and record_id = ?`;
 
-const documentOf = (row: Record<string, unknown> | undefined): DocumentRow | null => (row ? { ...(row as unknown as DocumentRow), csv: null, record_id: Number(row.record_id) } : null);
+/** A document from a lookup's values, in `READ_COLUMNS` order. */
+const documentOfValues = (v: unknown[] | undefined): DocumentRow | null =>
+  v ? { record_id: Number(v[0]), body: v[1] as string, money_paths: v[2] as string, lock_paths: v[3] as string, downgrades: v[4] as string, csv: null } : null;
 /** The prefix of a document's columns on a page's rows (`withDocuments`): no column of a record's own starts with it. */
 const JOINED = '__d_';
 
@@ -257,7 +260,7 @@ export async function entitiesShowing(db: Knex, roundIds: readonly number[], ent
 /** The full document of the entity of this kind (an organization's subtype, or a person) with this uuid, or null; one query. */
 export async function entityDocumentByUuid(db: Knex, kind: EntityKind, uuid: string): Promise<DocumentRow | null> {
   const sql = kind === 'person' ? PERSON_BY_UUID : ORGANIZATION_BY_UUID;
-  return documentOf(normalizeRawResult(await prepared(db.raw(sql, kind === 'person' ? [kind, uuid] : [kind, uuid, kind])))[0]);
+  return documentOfValues(await lookupRow(db, sql, kind === 'person' ? [kind, uuid] : [kind, uuid, kind]));
 }
 
 /** An entity's document by its UUID (`ofKind`: a person by type, an organization by subtype); as `documentById`, its SQL written once. */

@@ -74,6 +74,12 @@ function stringEnd(json: string, at: number): number {
   }
 }
 
+/** Which of `keys` the text between `from` and `to` is (a key written without escapes), if any. */
+function keyAt(json: string, from: number, to: number, keys: readonly string[]): string | undefined {
+  for (const key of keys) if (key.length === to - from && json.startsWith(key, from)) return key;
+  return undefined;
+}
+
 /**
  * The texts of these top-level members' values in the JSON text of an object as `JSON.stringify`
  * writes it (no whitespace), without parsing the rest: a record's `updated_at` or `deleted_at` read
@@ -90,8 +96,9 @@ export function topLevelValues(json: string, keys: readonly string[]): Record<st
       const end = stringEnd(json, i);
       // a key of the object itself: a string at depth 1 right after its `{` or a `,`, before a `:`
       if (depth === 1 && valueOf === null && json.charCodeAt(end + 1) === 0x3a) {
-        const key = json.slice(i + 1, end);
-        if (keys.includes(key)) {
+        // compared in place: a slice of every key of a record was most of a detail's garbage here
+        const key = keyAt(json, i + 1, end, keys);
+        if (key !== undefined) {
           valueOf = key;
           valueAt = end + 2;
         }

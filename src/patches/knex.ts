@@ -197,7 +197,8 @@ export function valuesInserts(db: Knex): void {
 export const PREPARE = { prepare: true } as const;
 const statementNames = new Map<string, string>();
 
-function statementName(sql: string): string {
+/** The name of a marked statement: a digest of its text (also for statements run on a pooled connection directly, src/db/lookup.ts). */
+export function preparedStatementName(sql: string): string {
   let name = statementNames.get(sql);
   if (!name) {
     name = `fd_${crypto.createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
@@ -223,7 +224,7 @@ export function namePreparedStatements(db: Knex): void {
       obj.options = rest;
       return run.call(this, connection, obj);
     }
-    const name = statementName(obj.sql);
+    const name = preparedStatementName(obj.sql);
     obj.options = { ...rest, name };
     try {
       return await run.call(this, connection, obj);

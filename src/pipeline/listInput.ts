@@ -35,7 +35,10 @@ export function listInputOf(x: Pick<Exchange, 'query' | 'version' | 'access' | '
     enums,
     secret: operationCursorSecret(cfg.cursorSecret, x.op.id),
     budgetMs: cfg.queryBudgetMs,
-    signal: x.state.abort?.signal,
+    // read when a query is cancellable (a list page): a detail never makes its AbortSignal
+    get signal() {
+      return x.state.abort?.signal;
+    },
   };
 }
 

@@ -1,6 +1,8 @@
 /** Prepared statements (PostgreSQL) and id lists (both engines): src/db/knex.ts. */
 import { expect, it } from 'vitest';
+import type { Knex } from 'knex';
 import { createDb, idList, isSqlite, prepared, whereIdIn } from '../../src/db/knex.js';
+import { lookupRow } from '../../src/db/lookup.js';
 import { FOUNDER_SORTS } from '../../src/db/people.js';
 import { keysetPage, type PageRequest } from '../../src/db/paging.js';
 import { pageRequest } from '../../src/query/page.js';
@@ -100,6 +102,34 @@ forEachDatabase('prepared statements and id lists', (h) => {
       });
     } finally {
       await db.destroy();
+    }
+  });
+
+  it('reads one row by key on a pooled connection as knex would, in a transaction and with prepared statements off too', async () => {
+    const db = h().db;
+    const sql = 'select id, uuid, name from entities where id = ? and type = ?';
+    const row = (await db('entities').where('type', 'person').orderBy('id').first('id', 'uuid', 'name')) as { id: number; uuid: string; name: string };
+    const want = [row.id, row.uuid, row.name].map(String);
+    const read = async (on: Knex, id: number) => (await lookupRow(on, sql, [id, 'person']))?.map(String);
+    expect(await read(db, Number(row.id))).toEqual(want);
+    expect(await read(db, -1)).toBeUndefined();
+    await db.transaction(async (trx) => expect(await read(trx, Number(row.id))).toEqual(want));
+    if (isSqlite(db)) return;
+    // the driver's named statement is the one knex's marked query of the same text uses (one connection: one session)
+    const one = createDb({ ...h().server.cfg, dbPoolMax: 1 });
+    try {
+      await lookupRow(one, sql, [Number(row.id), 'person']);
+      await prepared(one.raw(sql, [Number(row.id), 'person']));
+      const statements = (await one.raw(`select name from pg_prepared_statements where statement = 'select id, uuid, name from entities where id = $1 and type = $2'`)).rows as { name: string }[];
+      expect(statements).toHaveLength(1);
+    } finally {
+      await one.destroy();
+    }
+    const off = createDb({ ...h().server.cfg, dbPreparedStatements: false });
+    try {
+      expect(await read(off, Number(row.id))).toEqual(want);
+    } finally {
+      await off.destroy();
     }
   });
 });

@@ -11,6 +11,8 @@ const RECORDS: Record<string, unknown>[] = [
   { updated_at: '2026-04-01T00:00:00.000Z', id: 3, note: '\\"', deleted_at: null },
   { id: 4, valuation: null, investors: [] },
   { id: 5, 'updated_at"': 1, nested: { a: { b: [1, { updated_at: 2 }] } }, updated_at: null },
+  // keys a wanted key begins or ends with (compared in place, by length and text)
+  { updated: 1, updated_at_x: 2, xid: 3, id_: 4, deleted: null, updated_at: '2026-05-01T00:00:00.000Z' },
 ];
 
 describe('raw JSON records', () => {
