@@ -1,0 +1,255 @@
+/**
+ * The changes logged since a rounds snapshot's position (src/db/snapshot.ts) applied to it, so a
+ * process follows an import in a fraction of a second instead of loading a million rounds again.
+ *
+ * The change log (`change_log`, src/db/changes.ts, src/db/imports.ts) names every round created,
+ * changed or withdrawn, and every entity whose place, sectors or investor types changed: those
+ * entities' rounds, as the company and as an investor, read other fact values (src/db/facts.ts). The
+ * import refreshes the facts of exactly those rounds in the transaction that logs them, and seq order
+ * is commit order (src/db/changeFeed.ts), so the rows named after the snapshot's position are all
+ * the rows that can differ. Each is read again as it is now (a withdrawn one is gone) and merged
+ * into the columns in (company id, id) order, exactly where a fresh load puts it: the patched
+ * snapshot is the one a load gives (test/integration/analytics-snapshot-delta.test.ts). Reading a row
+ * again is idempotent, so a change committed while the snapshot loaded, or after the stamp was read,
+ * is applied once more without harm.
+ *
+ * A full load instead: when the log no longer holds the changes (pruned past the position), when the
+ * stamp moved without the log (a rollup rebuilt, a seed), and when the rounds to read are more than
+ * `mostRounds`. SQL only, and the merge beside it.
+ */
+import type { Knex } from 'knex';
+import { prunedThrough } from './changeFeed.js';
+import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
+import { normalizeRawResult } from './knex.js';
+import { coder, factColumnOf, heldFactColumns, investorTypeIds, num, PairsBuilder, stampPosition, type FactColumn, type Snapshot } from './snapshot.js';
+
+/** Ids per statement: well under either database's bind limit. */
+const IN = 1000;
+const marks = (n: number) => new Array(n).fill('?').join(', ');
+
+/**
+ * Rounds to read again past which the snapshot is loaded instead. A round read by id costs about
+ * what three rounds of a load's sequential scan cost (bench/results/*-snapdelta39-*.md), and the
+ * merge touches every round once either way: past a quarter of the rounds the load is as cheap and
+ * simpler. Never below 10,000, so a small database follows an import by a delta too.
+ */
+export const mostRounds = (n: number): number => Math.max(10_000, Math.floor(n / 4));
+
+/** Why a snapshot was loaded rather than patched. */
+export type Reload = 'no position' | 'stamp without changes' | 'log pruned' | 'too many rounds';
+
+/** A round as the snapshot holds it, read again. */
+interface RoundRow {
+  id: number;
+  company: number;
+  year: number;
+  month: number;
+  amount: number;
+  valuation: number;
+  rt: unknown;
+  rtc: unknown;
+  sr: unknown;
+}
+
+/** What a delta read: the rounds named (ascending), the live ones among them as they are now, and the fact values of each. */
+export interface Delta {
+  named: Int32Array;
+  rows: RoundRow[];
+  facts: Map<string, Map<number, number[]>>;
+  names: Map<string, Map<number, string>>;
+  investorTypeIds: Map<string, number>;
+}
+
+async function inChunks<T>(ids: readonly number[], read: (part: number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += IN) out.push(...(await read(ids.slice(i, i + IN))));
+  return out;
+}
+
+// entity fields whose change moves its rounds' fact values: a place column, its sectors, its investor types
+const MOVES_ROUNDS = `(kind = 'insert' or fields is null or fields like '%hq%' or fields like '%sectors%' or fields like '%investor_types%')`;
+
+/** The ids of the rounds whose held values may differ between positions `from` and `to`; a reason to load instead. */
+async function namedRounds(db: Knex, from: number, to: number, most: number): Promise<Int32Array | Reload> {
+  if ((await prunedThrough(db)) > from) return 'log pruned';
+  const logged = normalizeRawResult(
+    await db.raw(`select type, record_id from change_log where seq > ? and seq <= ? and (type = 'transaction' or (type = 'entity' and ${MOVES_ROUNDS})) limit ?`, [from, to, most + 1]),
+  );
+  if (logged.length > most) return 'too many rounds';
+  const rounds = new Set<number>();
+  const entities: number[] = [];
+  for (const r of logged) {
+    if (r.type === 'transaction') rounds.add(Number(r.record_id));
+    else entities.push(Number(r.record_id));
+  }
+  const of = (sql: string) => inChunks(entities, async (part) => normalizeRawResult(await db.raw(sql.replace('?', marks(part.length)), part)).map((r) => Number(r.id)));
+  for (const id of await of('select id from transactions where company_id in (?)')) rounds.add(id);
+  for (const id of await of('select transaction_id as id from transaction_investors where investor_id in (?)')) rounds.add(id);
+  if (rounds.size > most) return 'too many rounds';
+  return Int32Array.from(rounds).sort();
+}
+
+/** Reads the delta between the snapshot's position and the stamp's: the named rounds as they are now, with the fact values of the columns it holds. */
+export async function readDelta(db: Knex, snap: Snapshot, stamp: string, most = mostRounds(snap.n)): Promise<Delta | Reload> {
+  const [from, to] = [snap.position, stampPosition(stamp)];
+  if (!Number.isFinite(from) || !Number.isFinite(to) || to < from) return 'no position';
+  if (to === from) return 'stamp without changes';
+  const named = await namedRounds(db, from, to, most);
+  if (!(named instanceof Int32Array)) return named;
+  const ids = [...named];
+  const rows = (
+    await inChunks(ids, async (part) =>
+      normalizeRawResult(
+        await db.raw(
+          `select id, company_id, year, month, amount_usd, valuation_usd, round_type, round_type_code, standardized_round from transactions
+           where deleted_at is null and id in (${marks(part.length)})`,
+          part,
+        ),
+      ),
+    )
+  ).map((r): RoundRow => ({
+    id: Number(r.id), company: Number(r.company_id), year: r.year === null ? 0 : Number(r.year), month: r.month === null ? 0 : Number(r.month),
+    amount: num(r.amount_usd), valuation: num(r.valuation_usd), rt: r.round_type, rtc: r.round_type_code, sr: r.standardized_round,
+  }));
+  rows.sort((a, b) => a.company - b.company || a.id - b.id);
+  const held = heldFactColumns(snap);
+  const facts = new Map<string, Map<number, number[]>>();
+  const names = new Map<string, Map<number, string>>();
+  const live = rows.map((r) => r.id);
+  for (const [name, column] of held) {
+    const d = FACT_DIMENSIONS[name]!;
+    const byRound = new Map<number, number[]>();
+    const fresh = new Set<number>();
+    for (const f of await inChunks(live, async (part) => normalizeRawResult(await db.raw(`select round_id, value_id from ${FACTS_TABLE} where dim = ? and round_id in (${marks(part.length)})`, [d.dim, ...part])))) {
+      const [round, value] = [Number(f.round_id), Number(f.value_id)];
+      byRound.set(round, [...(byRound.get(round) ?? []), value]);
+      if (!column.codeOf.has(value)) fresh.add(value);
+    }
+    facts.set(name, byRound);
+    // the names of values the column has not met (a city, a sector the import created)
+    const table = d.names.split(' ')[0]!;
+    const found = await inChunks([...fresh], async (part) => normalizeRawResult(await db.raw(`select id, name from ${table} where id in (${marks(part.length)})`, part)));
+    names.set(name, new Map(found.map((r) => [Number(r.id), String(r.name)])));
+  }
+  return { named, rows, facts, names, investorTypeIds: await investorTypeIds(db) };
+}
+
+/**
+ * The snapshot with the delta applied, as a new snapshot (requests under way keep reading the one
+ * they started with): the named rounds taken out, the live ones merged in at their (company id, id)
+ * place, the dense company numbers and positions counted again, and each fact column it holds laid
+ * out again with the rounds' values read. Codes of strings and fact values already met keep their
+ * numbers; new ones are appended.
+ */
+export function applyDelta(snap: Snapshot, stamp: string, delta: Delta): Snapshot {
+  const { n, positionOf, companyIds } = snap;
+  const { named, rows } = delta;
+  const idAt = new Int32Array(n);
+  for (let id = 0; id < positionOf.length; id++) if (positionOf[id]! >= 0) idAt[positionOf[id]!] = id;
+  const drop = new Uint8Array(n);
+  let dropped = 0;
+  for (const id of named) {
+    const p = id < positionOf.length ? positionOf[id]! : -1;
+    if (p >= 0) [drop[p], dropped] = [1, dropped + 1];
+  }
+  const m = n - dropped + rows.length;
+  const out = {
+    company: new Int32Array(m), year: new Int16Array(m), month: new Int8Array(m), amount: new Float64Array(m), valuation: new Float64Array(m),
+    rt: new Int16Array(m), rtc: new Int16Array(m), sr: new Int16Array(m),
+  };
+  const [rt, rtc, sr] = [coder(snap.roundType.values), coder(snap.roundTypeCode.values), coder(snap.standardizedRound.values)];
+  // where each new position came from: an old position, or -1 - the index of a row read
+  const origin = new Int32Array(m);
+  const ids = new Int32Array(m);
+  const companies = new Int32Array(companyIds.length + rows.length);
+  let [p, j, dense, last] = [0, 0, -1, NaN];
+  for (let q = 0; q < m; q++) {
+    while (p < n && drop[p]) p++;
+    const row = rows[j];
+    const old = p < n && (row === undefined || companyIds[snap.company[p]!]! < row.company || (companyIds[snap.company[p]!]! === row.company && idAt[p]! < row.id));
+    const company = old ? companyIds[snap.company[p]!]! : row!.company;
+    if (company !== last) {
+      [dense, last] = [dense + 1, company];
+      companies[dense] = company;
+    }
+    out.company[q] = dense;
+    if (old) {
+      out.year[q] = snap.year[p]!;
+      out.month[q] = snap.month[p]!;
+      out.amount[q] = snap.amount[p]!;
+      out.valuation[q] = snap.valuation[p]!;
+      out.rt[q] = snap.roundType.codes[p]!;
+      out.rtc[q] = snap.roundTypeCode.codes[p]!;
+      out.sr[q] = snap.standardizedRound.codes[p]!;
+      [origin[q], ids[q]] = [p, idAt[p]!];
+      p++;
+    } else {
+      [out.year[q], out.month[q], out.amount[q], out.valuation[q]] = [row!.year, row!.month, row!.amount, row!.valuation];
+      [out.rt[q], out.rtc[q], out.sr[q]] = [rt.code(row!.rt), rtc.code(row!.rtc), sr.code(row!.sr)];
+      [origin[q], ids[q]] = [-1 - j, row!.id];
+      j++;
+    }
+  }
+  let hi = positionOf.length - 1;
+  for (const r of rows) hi = Math.max(hi, r.id);
+  const positions = new Int32Array(hi + 1).fill(-1);
+  for (let q = 0; q < m; q++) positions[ids[q]!] = q;
+  const next: Snapshot = {
+    stamp,
+    position: stampPosition(stamp),
+    n: m,
+    company: out.company,
+    companyIds: companies.slice(0, dense + 1),
+    year: out.year,
+    month: out.month,
+    amount: out.amount,
+    valuation: out.valuation,
+    roundType: { values: rt.values, codes: out.rt },
+    roundTypeCode: { values: rtc.values, codes: out.rtc },
+    standardizedRound: { values: sr.values, codes: out.sr },
+    investorTypeIds: delta.investorTypeIds,
+    facts: new Map(),
+    positionOf: positions,
+  };
+  for (const [name, column] of heldFactColumns(snap)) {
+    const patched = patchedColumn(name, column, origin, rows, delta.facts.get(name)!, delta.names.get(name)!);
+    next.facts.set(name, Promise.resolve(patched));
+    heldFactColumns(next).set(name, patched);
+  }
+  return next;
+}
+
+/** A fact column over the merged rounds: an old round's codes copied, a round read its values' codes (new values appended). */
+function patchedColumn(name: string, column: FactColumn, origin: Int32Array, rows: readonly RoundRow[], facts: Map<number, number[]>, names: Map<number, string>): FactColumn {
+  const codeOf = new Map(column.codeOf);
+  const idOfCode = [...column.idOfCode];
+  const pairs = new PairsBuilder();
+  const { single, offsets, values } = column.ids;
+  for (let q = 0; q < origin.length; q++) {
+    const o = origin[q]!;
+    if (o >= 0) {
+      if (single) {
+        if (single[o]! >= 0) pairs.add(q, single[o]!);
+      } else for (let i = offsets![o]!; i < offsets![o + 1]!; i++) pairs.add(q, values![i]!);
+      continue;
+    }
+    for (const value of facts.get(rows[-1 - o]!.id) ?? []) {
+      let code = codeOf.get(value);
+      if (code === undefined) codeOf.set(value, (code = idOfCode.push(value) - 1));
+      pairs.add(q, code);
+    }
+  }
+  const { labels } = column.named;
+  const nameOf = (id: number): string | undefined => {
+    const code = column.codeOf.get(id);
+    const label = code === undefined ? -1 : column.labelOfCode[code]!;
+    return label >= 0 ? labels[label] : names.get(id);
+  };
+  return factColumnOf(name, pairs, origin.length, codeOf, idOfCode, nameOf);
+}
+
+/** The snapshot brought to the stamp by the changes logged since its position, or why it must be loaded instead. */
+export async function patchSnapshot(db: Knex, snap: Snapshot, stamp: string, most?: number): Promise<Snapshot | Reload> {
+  const delta = await readDelta(db, snap, stamp, most);
+  return typeof delta === 'string' ? delta : applyDelta(snap, stamp, delta);
+}
