@@ -169,7 +169,7 @@ export function coder(start: readonly string[] = []) {
  * two kinds of array (as the year column's) run several times faster than many.
  */
 export const codesFor = (max: number, n: number): Codes => (max < 32768 ? new Int16Array(n) : new Int32Array(n));
-const valuesFor = (max: number, n: number): Values => (max < 65536 ? new Uint16Array(n) : new Int32Array(n));
+export const valuesFor = (max: number, n: number): Values => (max < 65536 ? new Uint16Array(n) : new Int32Array(n));
 
 export const num = (v: unknown) => (v === null || v === undefined ? NaN : Number(v));
 
@@ -271,7 +271,7 @@ export class PairsBuilder {
   }
 
   /** The codes (below `codes`) per round: one code per round when no round has two, else by offsets. */
-  build(n: number, codes: number): { single: Codes } | { offsets: Int32Array; values: Values } {
+  build(n: number, codes: number): Layout {
     const offsets = new Int32Array(n + 1);
     let most = 0;
     for (let i = 0; i < this.size; i++) most = Math.max(most, ++offsets[this.positions[i]! + 1]!);
@@ -351,16 +351,19 @@ async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<F
   } finally {
     reader.close();
   }
-  return factColumnOf(name, pairs, snap.n, codeOf, idOfCode, (id) => names.get(id));
+  return factColumnOf(name, pairs.build(snap.n, idOfCode.length), snap.n, codeOf, idOfCode, (id) => names.get(id));
 }
 
+/** Codes per round: one or none each, or any number by offsets. */
+export type Layout = { single: Codes } | { offsets: Int32Array; values: Values };
+
 /**
- * A fact dimension's column from its `(position, code)` pairs over `n` rounds: the codes per round
- * and the labels by name, as the dimension's SQL joins them (`nameOf` undefined: no name row, no label).
+ * A fact dimension's column from its value codes per round over `n` rounds, with the labels by name,
+ * as the dimension's SQL joins them (`nameOf` undefined: no name row, no label).
  */
-export function factColumnOf(name: string, pairs: PairsBuilder, n: number, codeOf: ReadonlyMap<number, number>, idOfCode: readonly number[], nameOf: (id: number) => string | undefined): FactColumn {
+export function factColumnOf(name: string, layout: Layout, n: number, codeOf: ReadonlyMap<number, number>, idOfCode: readonly number[], nameOf: (id: number) => string | undefined): FactColumn {
   const d = FACT_DIMENSIONS[name]!;
-  const ids: RoundLabels = { labels: [], ...pairs.build(n, idOfCode.length) };
+  const ids: RoundLabels = { labels: [], ...layout };
   const label = new Map<string, number>();
   const labels: string[] = [];
   const map = Int32Array.from(idOfCode, (id) => {

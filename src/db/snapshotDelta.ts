@@ -21,7 +21,7 @@ import type { Knex } from 'knex';
 import { prunedThrough } from './changeFeed.js';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
 import { normalizeRawResult } from './knex.js';
-import { coder, factColumnOf, heldFactColumns, investorTypeIds, num, PairsBuilder, stampPosition, type FactColumn, type Snapshot } from './snapshot.js';
+import { codesFor, coder, factColumnOf, heldFactColumns, investorTypeIds, num, stampPosition, valuesFor, type FactColumn, type Layout, type RoundLabels, type Snapshot } from './snapshot.js';
 
 /** Ids per statement: well under either database's bind limit. */
 const IN = 1000;
@@ -219,33 +219,67 @@ export function applyDelta(snap: Snapshot, stamp: string, delta: Delta): Snapsho
   return next;
 }
 
-/** A fact column over the merged rounds: an old round's codes copied, a round read its values' codes (new values appended). */
+/**
+ * Codes per round over the merged rounds: an old round's copied from `old`, a round read `fresh(j)`
+ * (`j` its index among the rows read); one per round while no round has two, as a load lays them out.
+ */
+function relaid(old: RoundLabels, origin: Int32Array, fresh: (j: number) => readonly number[], codes: number): Layout {
+  const m = origin.length;
+  let multi = !old.single;
+  for (let q = 0; q < m && !multi; q++) multi = origin[q]! < 0 && fresh(-1 - origin[q]!).length > 1;
+  if (!multi) {
+    const single = codesFor(codes - 1, m);
+    for (let q = 0; q < m; q++) single[q] = origin[q]! >= 0 ? old.single![origin[q]!]! : (fresh(-1 - origin[q]!)[0] ?? -1);
+    return { single };
+  }
+  const count = (o: number) => (old.single ? (old.single[o]! >= 0 ? 1 : 0) : old.offsets![o + 1]! - old.offsets![o]!);
+  const offsets = new Int32Array(m + 1);
+  for (let q = 0; q < m; q++) offsets[q + 1] = offsets[q]! + (origin[q]! >= 0 ? count(origin[q]!) : fresh(-1 - origin[q]!).length);
+  const values = valuesFor(codes - 1, offsets[m]!);
+  for (let q = 0, w = 0; q < m; q++) {
+    const o = origin[q]!;
+    if (o < 0) for (const c of fresh(-1 - o)) values[w++] = c;
+    else if (old.single) {
+      if (old.single[o]! >= 0) values[w++] = old.single[o]!;
+    } else for (let i = old.offsets![o]!; i < old.offsets![o + 1]!; i++) values[w++] = old.values![i]!;
+  }
+  return { offsets, values };
+}
+
+/**
+ * A fact column over the merged rounds: codes of values met keep their numbers, new values get the
+ * next ones; labels likewise. An investor dimension counts a label once per round: its deduplicated
+ * labels are laid out the same way, and built again whole only when a round read has a label twice
+ * and the column had no deduplicated copy yet.
+ */
 function patchedColumn(name: string, column: FactColumn, origin: Int32Array, rows: readonly RoundRow[], facts: Map<number, number[]>, names: Map<number, string>): FactColumn {
   const codeOf = new Map(column.codeOf);
   const idOfCode = [...column.idOfCode];
-  const pairs = new PairsBuilder();
-  const { single, offsets, values } = column.ids;
-  for (let q = 0; q < origin.length; q++) {
-    const o = origin[q]!;
-    if (o >= 0) {
-      if (single) {
-        if (single[o]! >= 0) pairs.add(q, single[o]!);
-      } else for (let i = offsets![o]!; i < offsets![o + 1]!; i++) pairs.add(q, values![i]!);
-      continue;
-    }
-    for (const value of facts.get(rows[-1 - o]!.id) ?? []) {
+  const codesOf = rows.map((r) =>
+    (facts.get(r.id) ?? []).map((value) => {
       let code = codeOf.get(value);
       if (code === undefined) codeOf.set(value, (code = idOfCode.push(value) - 1));
-      pairs.add(q, code);
-    }
+      return code;
+    }),
+  );
+  const ids = relaid(column.ids, origin, (j) => codesOf[j]!, idOfCode.length);
+  const labels = [...column.named.labels];
+  const labelAt = new Map(labels.map((l, i) => [l, i]));
+  const labelOfCode = new Int32Array(idOfCode.length);
+  labelOfCode.set(column.labelOfCode);
+  for (let c = column.labelOfCode.length; c < idOfCode.length; c++) {
+    const nm = names.get(idOfCode[c]!);
+    let label = nm === undefined ? -1 : labelAt.get(nm);
+    if (label === undefined) labelAt.set(nm!, (label = labels.push(nm!) - 1));
+    labelOfCode[c] = label;
   }
-  const { labels } = column.named;
-  const nameOf = (id: number): string | undefined => {
-    const code = column.codeOf.get(id);
-    const label = code === undefined ? -1 : column.labelOfCode[code]!;
-    return label >= 0 ? labels[label] : names.get(id);
-  };
-  return factColumnOf(name, pairs, origin.length, codeOf, idOfCode, nameOf);
+  const shared = column.named.single === column.ids.single && column.named.offsets === column.ids.offsets;
+  // a round read's labels, each once
+  const labelsOf = codesOf.map((codes) => [...new Set(codes.map((c) => labelOfCode[c]!).filter((l) => l >= 0))]);
+  const repeated = FACT_DIMENSIONS[name]!.distinct && labelsOf.some((ls, j) => ls.length < codesOf[j]!.filter((c) => labelOfCode[c]! >= 0).length);
+  if (shared && repeated) return factColumnOf(name, ids, origin.length, codeOf, idOfCode, (id) => labels[labelOfCode[codeOf.get(id)!]!]);
+  const named: RoundLabels = shared ? { ...ids, labels, map: labelOfCode } : { labels, ...relaid(column.named, origin, (j) => labelsOf[j]!, labels.length) };
+  return { codeOf, idOfCode, labelOfCode, ids: { labels: [], ...ids }, named };
 }
 
 /** The snapshot brought to the stamp by the changes logged since its position, or why it must be loaded instead. */
