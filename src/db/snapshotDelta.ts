@@ -134,6 +134,49 @@ export async function readDelta(db: Knex, snap: Snapshot, stamp: string, most = 
   return { named, rows, facts, names, investorTypeIds: await investorTypeIds(db) };
 }
 
+/** A piece of the merged order: the kept old positions `[from, from + len)` at `q` on, or (`from` < 0) the row read `-1 - from` at `q`. */
+interface Piece {
+  q: number;
+  from: number;
+  len: number;
+}
+
+/**
+ * The merged order in pieces: runs of the old positions kept, and each row read where (company id,
+ * id) puts it (a binary search over the old positions, which are in that order). Copying runs
+ * whole, not round by round, is most of what makes a delta cheap.
+ */
+function mergePlan(snap: Snapshot, idAt: Int32Array, drop: Uint8Array, rows: readonly RoundRow[]): Piece[] {
+  const { n, company, companyIds } = snap;
+  const before = (p: number, row: RoundRow) => companyIds[company[p]!]! < row.company || (companyIds[company[p]!]! === row.company && idAt[p]! < row.id);
+  const pieces: Piece[] = [];
+  let [p, q] = [0, 0];
+  const keep = (to: number) => {
+    let start = p;
+    for (let x = p; x <= to; x++) {
+      if (x < to && !drop[x]) continue;
+      if (x > start) {
+        pieces.push({ q, from: start, len: x - start });
+        q += x - start;
+      }
+      start = x + 1;
+    }
+    p = to;
+  };
+  rows.forEach((row, j) => {
+    let [lo, hi] = [p, n];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(mid, row)) lo = mid + 1;
+      else hi = mid;
+    }
+    keep(lo);
+    pieces.push({ q: q++, from: -1 - j, len: 1 });
+  });
+  keep(n);
+  return pieces;
+}
+
 /**
  * The snapshot with the delta applied, as a new snapshot (requests under way keep reading the one
  * they started with): the named rounds taken out, the live ones merged in at their (company id, id)
@@ -152,43 +195,47 @@ export function applyDelta(snap: Snapshot, stamp: string, delta: Delta): Snapsho
     const p = id < positionOf.length ? positionOf[id]! : -1;
     if (p >= 0) [drop[p], dropped] = [1, dropped + 1];
   }
+  const pieces = mergePlan(snap, idAt, drop, rows);
   const m = n - dropped + rows.length;
   const out = {
     company: new Int32Array(m), year: new Int16Array(m), month: new Int8Array(m), amount: new Float64Array(m), valuation: new Float64Array(m),
     rt: new Int16Array(m), rtc: new Int16Array(m), sr: new Int16Array(m),
   };
   const [rt, rtc, sr] = [coder(snap.roundType.values), coder(snap.roundTypeCode.values), coder(snap.standardizedRound.values)];
-  // where each new position came from: an old position, or -1 - the index of a row read
-  const origin = new Int32Array(m);
   const ids = new Int32Array(m);
   const companies = new Int32Array(companyIds.length + rows.length);
-  let [p, j, dense, last] = [0, 0, -1, NaN];
-  for (let q = 0; q < m; q++) {
-    while (p < n && drop[p]) p++;
-    const row = rows[j];
-    const old = p < n && (row === undefined || companyIds[snap.company[p]!]! < row.company || (companyIds[snap.company[p]!]! === row.company && idAt[p]! < row.id));
-    const company = old ? companyIds[snap.company[p]!]! : row!.company;
-    if (company !== last) {
-      [dense, last] = [dense + 1, company];
-      companies[dense] = company;
+  let [dense, last] = [-1, NaN];
+  for (const { q, from, len } of pieces) {
+    if (from < 0) {
+      const row = rows[-1 - from]!;
+      if (row.company !== last) {
+        [dense, last] = [dense + 1, row.company];
+        companies[dense] = row.company;
+      }
+      out.company[q] = dense;
+      [out.year[q], out.month[q], out.amount[q], out.valuation[q]] = [row.year, row.month, row.amount, row.valuation];
+      [out.rt[q], out.rtc[q], out.sr[q]] = [rt.code(row.rt), rtc.code(row.rtc), sr.code(row.sr)];
+      ids[q] = row.id;
+      continue;
     }
-    out.company[q] = dense;
-    if (old) {
-      out.year[q] = snap.year[p]!;
-      out.month[q] = snap.month[p]!;
-      out.amount[q] = snap.amount[p]!;
-      out.valuation[q] = snap.valuation[p]!;
-      out.rt[q] = snap.roundType.codes[p]!;
-      out.rtc[q] = snap.roundTypeCode.codes[p]!;
-      out.sr[q] = snap.standardizedRound.codes[p]!;
-      [origin[q], ids[q]] = [p, idAt[p]!];
-      p++;
-    } else {
-      [out.year[q], out.month[q], out.amount[q], out.valuation[q]] = [row!.year, row!.month, row!.amount, row!.valuation];
-      [out.rt[q], out.rtc[q], out.sr[q]] = [rt.code(row!.rt), rtc.code(row!.rtc), sr.code(row!.sr)];
-      [origin[q], ids[q]] = [-1 - j, row!.id];
-      j++;
+    const end = from + len;
+    // within a run the dense numbers move by one offset: they step where the old ones step
+    if (companyIds[snap.company[from]!] !== last) dense++;
+    const shift = dense - snap.company[from]!;
+    for (let p = from; p < end; p++) {
+      const d = snap.company[p]! + shift;
+      out.company[q + p - from] = d;
+      companies[d] = companyIds[snap.company[p]!]!;
     }
+    [dense, last] = [snap.company[end - 1]! + shift, companyIds[snap.company[end - 1]!]!];
+    out.year.set(snap.year.subarray(from, end), q);
+    out.month.set(snap.month.subarray(from, end), q);
+    out.amount.set(snap.amount.subarray(from, end), q);
+    out.valuation.set(snap.valuation.subarray(from, end), q);
+    out.rt.set(snap.roundType.codes.subarray(from, end), q);
+    out.rtc.set(snap.roundTypeCode.codes.subarray(from, end), q);
+    out.sr.set(snap.standardizedRound.codes.subarray(from, end), q);
+    ids.set(idAt.subarray(from, end), q);
   }
   let hi = positionOf.length - 1;
   for (const r of rows) hi = Math.max(hi, r.id);
@@ -212,7 +259,7 @@ export function applyDelta(snap: Snapshot, stamp: string, delta: Delta): Snapsho
     positionOf: positions,
   };
   for (const [name, column] of heldFactColumns(snap)) {
-    const patched = patchedColumn(name, column, origin, rows, delta.facts.get(name)!, delta.names.get(name)!);
+    const patched = patchedColumn(name, column, pieces, m, rows, delta.facts.get(name)!, delta.names.get(name)!);
     next.facts.set(name, Promise.resolve(patched));
     heldFactColumns(next).set(name, patched);
   }
@@ -220,28 +267,30 @@ export function applyDelta(snap: Snapshot, stamp: string, delta: Delta): Snapsho
 }
 
 /**
- * Codes per round over the merged rounds: an old round's copied from `old`, a round read `fresh(j)`
- * (`j` its index among the rows read); one per round while no round has two, as a load lays them out.
+ * Codes per round over the merged rounds: an old round's copied from `old` (a run at a time), a row
+ * read's `fresh(j)`; one per round while no round has two, as a load lays them out.
  */
-function relaid(old: RoundLabels, origin: Int32Array, fresh: (j: number) => readonly number[], codes: number): Layout {
-  const m = origin.length;
-  let multi = !old.single;
-  for (let q = 0; q < m && !multi; q++) multi = origin[q]! < 0 && fresh(-1 - origin[q]!).length > 1;
+function relaid(old: RoundLabels, pieces: readonly Piece[], m: number, fresh: (j: number) => readonly number[], codes: number): Layout {
+  const multi = !old.single || pieces.some((x) => x.from < 0 && fresh(-1 - x.from).length > 1);
   if (!multi) {
     const single = codesFor(codes - 1, m);
-    for (let q = 0; q < m; q++) single[q] = origin[q]! >= 0 ? old.single![origin[q]!]! : (fresh(-1 - origin[q]!)[0] ?? -1);
+    for (const { q, from, len } of pieces) {
+      if (from < 0) single[q] = fresh(-1 - from)[0] ?? -1;
+      else single.set(old.single!.subarray(from, from + len), q);
+    }
     return { single };
   }
-  const count = (o: number) => (old.single ? (old.single[o]! >= 0 ? 1 : 0) : old.offsets![o + 1]! - old.offsets![o]!);
   const offsets = new Int32Array(m + 1);
-  for (let q = 0; q < m; q++) offsets[q + 1] = offsets[q]! + (origin[q]! >= 0 ? count(origin[q]!) : fresh(-1 - origin[q]!).length);
+  for (const { q, from, len } of pieces) {
+    if (from < 0) offsets[q + 1] = offsets[q]! + fresh(-1 - from).length;
+    else if (old.single) for (let i = 0; i < len; i++) offsets[q + i + 1] = offsets[q + i]! + (old.single[from + i]! >= 0 ? 1 : 0);
+    else for (let i = 0, base = offsets[q]! - old.offsets![from]!; i < len; i++) offsets[q + i + 1] = old.offsets![from + i + 1]! + base;
+  }
   const values = valuesFor(codes - 1, offsets[m]!);
-  for (let q = 0, w = 0; q < m; q++) {
-    const o = origin[q]!;
-    if (o < 0) for (const c of fresh(-1 - o)) values[w++] = c;
-    else if (old.single) {
-      if (old.single[o]! >= 0) values[w++] = old.single[o]!;
-    } else for (let i = old.offsets![o]!; i < old.offsets![o + 1]!; i++) values[w++] = old.values![i]!;
+  for (const { q, from, len } of pieces) {
+    if (from < 0) values.set(fresh(-1 - from), offsets[q]!);
+    else if (!old.single) values.set(old.values!.subarray(old.offsets![from]!, old.offsets![from + len]!), offsets[q]!);
+    else for (let i = 0; i < len; i++) if (old.single[from + i]! >= 0) values[offsets[q + i]!] = old.single[from + i]!;
   }
   return { offsets, values };
 }
@@ -252,7 +301,7 @@ function relaid(old: RoundLabels, origin: Int32Array, fresh: (j: number) => read
  * labels are laid out the same way, and built again whole only when a round read has a label twice
  * and the column had no deduplicated copy yet.
  */
-function patchedColumn(name: string, column: FactColumn, origin: Int32Array, rows: readonly RoundRow[], facts: Map<number, number[]>, names: Map<number, string>): FactColumn {
+function patchedColumn(name: string, column: FactColumn, pieces: readonly Piece[], m: number, rows: readonly RoundRow[], facts: Map<number, number[]>, names: Map<number, string>): FactColumn {
   const codeOf = new Map(column.codeOf);
   const idOfCode = [...column.idOfCode];
   const codesOf = rows.map((r) =>
@@ -262,7 +311,7 @@ function patchedColumn(name: string, column: FactColumn, origin: Int32Array, row
       return code;
     }),
   );
-  const ids = relaid(column.ids, origin, (j) => codesOf[j]!, idOfCode.length);
+  const ids = relaid(column.ids, pieces, m, (j) => codesOf[j]!, idOfCode.length);
   const labels = [...column.named.labels];
   const labelAt = new Map(labels.map((l, i) => [l, i]));
   const labelOfCode = new Int32Array(idOfCode.length);
@@ -277,8 +326,8 @@ function patchedColumn(name: string, column: FactColumn, origin: Int32Array, row
   // a round read's labels, each once
   const labelsOf = codesOf.map((codes) => [...new Set(codes.map((c) => labelOfCode[c]!).filter((l) => l >= 0))]);
   const repeated = FACT_DIMENSIONS[name]!.distinct && labelsOf.some((ls, j) => ls.length < codesOf[j]!.filter((c) => labelOfCode[c]! >= 0).length);
-  if (shared && repeated) return factColumnOf(name, ids, origin.length, codeOf, idOfCode, (id) => labels[labelOfCode[codeOf.get(id)!]!]);
-  const named: RoundLabels = shared ? { ...ids, labels, map: labelOfCode } : { labels, ...relaid(column.named, origin, (j) => labelsOf[j]!, labels.length) };
+  if (shared && repeated) return factColumnOf(name, ids, m, codeOf, idOfCode, (id) => labels[labelOfCode[codeOf.get(id)!]!]);
+  const named: RoundLabels = shared ? { ...ids, labels, map: labelOfCode } : { labels, ...relaid(column.named, pieces, m, (j) => labelsOf[j]!, labels.length) };
   return { codeOf, idOfCode, labelOfCode, ids: { labels: [], ...ids }, named };
 }
 
