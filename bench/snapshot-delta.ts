@@ -44,6 +44,8 @@ function bytesPerRound(snap: Snapshot): Record<string, number> {
   const out: Record<string, number> = {};
   for (const k of ['company', 'year', 'month', 'amount', 'valuation'] as const) out[k] = per(snap[k].byteLength);
   for (const k of ['roundType', 'roundTypeCode', 'standardizedRound'] as const) out[k] = per(snap[k].codes.byteLength);
+  // the round type's codes serve its code too when they name each other one to one
+  if (snap.roundTypeCode.codes === snap.roundType.codes) out.roundTypeCode = 0;
   out.companyIds = per(snap.companyIds.byteLength);
   out.positionOf = per(snap.positionOf.byteLength);
   for (const [name, c] of heldFactColumns(snap)) {

@@ -236,12 +236,32 @@ export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
     amount: s.amount,
     valuation: s.valuation,
     roundType: { values: rt.values, codes: s.rt },
-    roundTypeCode: { values: rtc.values, codes: s.rtc },
+    roundTypeCode: sharedCodes({ values: rt.values, codes: s.rt }, { values: rtc.values, codes: s.rtc }),
     standardizedRound: { values: sr.values, codes: s.sr },
     investorTypeIds: await investorTypeIds(db),
     facts: new Map(),
     positionOf,
   };
+}
+
+/**
+ * `b` on the codes of `a` when each value of one names exactly one value of the other and both are
+ * null together (a round's type and its code): the same answers from one array of codes fewer.
+ */
+export function sharedCodes(a: Coded, b: Coded): Coded {
+  const to = new Int32Array(a.values.length).fill(-1);
+  const from = new Int32Array(b.values.length).fill(-1);
+  for (let r = 0; r < a.codes.length; r++) {
+    const [x, y] = [a.codes[r]!, b.codes[r]!];
+    if (x < 0 || y < 0) {
+      if (x !== y) return b;
+      continue;
+    }
+    if ((to[x]! >= 0 && to[x] !== y) || (from[y]! >= 0 && from[y] !== x)) return b;
+    [to[x], from[y]] = [y, x];
+  }
+  if (to.some((y) => y < 0)) return b;
+  return { values: Array.from(to, (y) => b.values[y]!), codes: a.codes };
 }
 
 /** Investor type code → id. */

@@ -21,7 +21,7 @@ import type { Knex } from 'knex';
 import { prunedThrough } from './changeFeed.js';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
 import { normalizeRawResult } from './knex.js';
-import { codesFor, coder, factColumnOf, heldFactColumns, investorTypeIds, num, stampPosition, valuesFor, type FactColumn, type Layout, type RoundLabels, type Snapshot } from './snapshot.js';
+import { codesFor, coder, factColumnOf, heldFactColumns, investorTypeIds, num, sharedCodes, stampPosition, valuesFor, type FactColumn, type Layout, type RoundLabels, type Snapshot } from './snapshot.js';
 
 /** Ids per statement: well under either database's bind limit. */
 const IN = 1000;
@@ -252,7 +252,7 @@ export function applyDelta(snap: Snapshot, stamp: string, delta: Delta): Snapsho
     amount: out.amount,
     valuation: out.valuation,
     roundType: { values: rt.values, codes: out.rt },
-    roundTypeCode: { values: rtc.values, codes: out.rtc },
+    roundTypeCode: sharedCodes({ values: rt.values, codes: out.rt }, { values: rtc.values, codes: out.rtc }),
     standardizedRound: { values: sr.values, codes: out.sr },
     investorTypeIds: delta.investorTypeIds,
     facts: new Map(),
