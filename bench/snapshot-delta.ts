@@ -4,10 +4,11 @@
  * a dashboard asks for), then patched by the changes the change log names past a position set back
  * by `--rounds` (1,100) logged round changes (an incremental import of 1,000 changed and 100
  * withdrawn rounds logs that many), i.e. those rounds read again and merged in, and the patched
- * snapshot checked equal to the loaded one. Alternating: load, delta x `--runs`, load. Wall and CPU
+ * snapshot checked equal to the loaded one; `--rounds` takes a list (default 1,100 and 20,000) to see what
+ * a delta costs per round. Alternating: load, deltas x `--runs` per size, load. Wall and CPU
  * per phase; the snapshot's bytes per round, column by column.
  *
- *   BENCH_PG_RUNNING=1 tsx bench/snapshot-delta.ts [--db sqlite|postgres] [--rounds N] [--runs N] [--out FILE]
+ *   BENCH_PG_RUNNING=1 tsx bench/snapshot-delta.ts [--db sqlite|postgres] [--rounds N,M] [--runs N] [--out FILE]
  */
 import path from 'node:path';
 import type { Knex } from 'knex';
@@ -17,6 +18,11 @@ import { applyDelta, readDelta } from '../src/db/snapshotDelta.js';
 import { log, machineNote, median, round, ROOT, startPostgres, target, writeJson } from './lib.js';
 
 const FACTS = ['sector', 'country', 'continent', 'investor_type'];
+
+interface Phase {
+  wallMs: number;
+  cpuMs: number;
+}
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -73,7 +79,7 @@ function expectEqual(a: Snapshot, b: Snapshot): void {
 
 async function main() {
   const kind = arg('db', 'sqlite') as 'sqlite' | 'postgres';
-  const rounds = Number(arg('rounds', '1100'));
+  const sizes = arg('rounds', '1100,20000').split(',').map(Number);
   const runs = Number(arg('runs', '5'));
   const out = path.resolve(arg('out', path.join(ROOT, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}-snapdelta39-${kind}.json`)));
   const pg = kind === 'postgres' ? await startPostgres() : null;
@@ -84,20 +90,22 @@ async function main() {
     log(`${kind}: loading the snapshot`);
     const first = await timed(() => loaded(db));
     const snap = first.value;
-    const from = await positionBefore(db, snap, rounds);
-    const deltas = [];
+    const deltas: { loggedRoundChanges: number; from: number; named: number; live: number; read: Phase; merge: Phase }[] = [];
     let patched: Snapshot | null = null;
-    for (let i = 0; i < runs; i++) {
-      // the loaded snapshot, as if it had been loaded at `from`
-      const behind: Snapshot = { ...snap, position: from };
-      for (const [name, c] of heldFactColumns(snap)) heldFactColumns(behind).set(name, c);
-      const read = await timed(() => readDelta(db, behind, snap.stamp, 1e9));
-      if (typeof read.value === 'string') throw new Error(`no delta: ${read.value}`);
-      const delta = read.value;
-      const merge = await timed(async () => applyDelta(behind, snap.stamp, delta));
-      patched = merge.value;
-      deltas.push({ named: delta.named.length, live: delta.rows.length, read: { wallMs: read.wallMs, cpuMs: read.cpuMs }, merge: { wallMs: merge.wallMs, cpuMs: merge.cpuMs } });
-      log(JSON.stringify(deltas.at(-1)));
+    for (const size of sizes) {
+      const from = await positionBefore(db, snap, size);
+      for (let i = 0; i < runs; i++) {
+        // the loaded snapshot, as if it had been loaded at `from`
+        const behind: Snapshot = { ...snap, position: from };
+        for (const [name, c] of heldFactColumns(snap)) heldFactColumns(behind).set(name, c);
+        const read = await timed(() => readDelta(db, behind, snap.stamp, 1e9));
+        if (typeof read.value === 'string') throw new Error(`no delta: ${read.value}`);
+        const delta = read.value;
+        const merge = await timed(async () => applyDelta(behind, snap.stamp, delta));
+        patched = merge.value;
+        deltas.push({ loggedRoundChanges: size, from, named: delta.named.length, live: delta.rows.length, read: { wallMs: read.wallMs, cpuMs: read.cpuMs }, merge: { wallMs: merge.wallMs, cpuMs: merge.cpuMs } });
+        log(JSON.stringify(deltas.at(-1)));
+      }
     }
     expectEqual(patched!, snap);
     const second = await timed(() => loaded(db));
@@ -110,16 +118,23 @@ async function main() {
       rounds: snap.n,
       facts: FACTS,
       factPairs: Object.fromEntries([...heldFactColumns(snap)].map(([n, c]) => [n, c.ids.values?.length ?? c.ids.single!.length])),
-      delta: { from, to: snap.position, loggedRoundChanges: rounds },
+      position: snap.position,
       loads,
       deltas,
       median: {
         loadWallMs: median(loads.map((l) => l.wallMs)),
         loadCpuMs: median(loads.map((l) => l.cpuMs)),
-        deltaWallMs: median(deltas.map((d) => d.read.wallMs + d.merge.wallMs)),
-        deltaCpuMs: median(deltas.map((d) => d.read.cpuMs + d.merge.cpuMs)),
-        readWallMs: median(deltas.map((d) => d.read.wallMs)),
-        mergeCpuMs: median(deltas.map((d) => d.merge.cpuMs)),
+        loadCpuUsPerRound: round((median(loads.map((l) => l.cpuMs)) * 1000) / snap.n, 2),
+        deltas: sizes.map((size) => {
+          const of = deltas.filter((d) => d.loggedRoundChanges === size);
+          const named = of[0]!.named;
+          return {
+            loggedRoundChanges: size, named,
+            wallMs: median(of.map((d) => d.read.wallMs + d.merge.wallMs)), cpuMs: median(of.map((d) => d.read.cpuMs + d.merge.cpuMs)),
+            readWallMs: median(of.map((d) => d.read.wallMs)), readCpuUsPerRound: round((median(of.map((d) => d.read.cpuMs)) * 1000) / named, 2),
+            readWallUsPerRound: round((median(of.map((d) => d.read.wallMs)) * 1000) / named, 2), mergeCpuMs: median(of.map((d) => d.merge.cpuMs)),
+          };
+        }),
       },
       bytesPerRound: bytesPerRound(snap),
       snapshotMb: round((bytesPerRound(snap).total! * snap.n) / 1e6, 1),

@@ -471,11 +471,31 @@ export function recall<T>(snap: Snapshot, key: string): T | undefined {
   return v;
 }
 
+/** The bytes of a remembered value's arrays (positions, a grouping's labels per round). */
+function bytesOf(v: unknown): number {
+  if (ArrayBuffer.isView(v)) return v.byteLength;
+  if (typeof v !== 'object' || v === null) return 0;
+  const { single, offsets, values } = v as RoundLabels;
+  return (single?.byteLength ?? 0) + (offsets?.byteLength ?? 0) + (values?.byteLength ?? 0);
+}
+
+/**
+ * Keeps `v` for the next requests: the latest `keep`, and of them no more bytes than 8 a round (two
+ * filters that keep every round), so the remembered arrays stay a fraction of the snapshot they
+ * derive from (eight filters' positions were up to 32 bytes a round, 32 MB on `large`).
+ */
 export function remember(snap: Snapshot, key: string, v: unknown, keep = 8): void {
   let held = recent.get(snap);
   if (!held) recent.set(snap, (held = new Map()));
+  held.delete(key);
   held.set(key, v);
-  if (held.size > keep) held.delete(held.keys().next().value!);
+  let bytes = 0;
+  for (const x of held.values()) bytes += bytesOf(x);
+  while (held.size > 1 && (held.size > keep || bytes > 8 * snap.n)) {
+    const oldest = held.keys().next().value!;
+    bytes -= bytesOf(held.get(oldest));
+    held.delete(oldest);
+  }
 }
 
 const PER_YEAR = { month: 12, quarter: 4, year: 1 } as const;
