@@ -28,12 +28,13 @@ const IN = 1000;
 const marks = (n: number) => new Array(n).fill('?').join(', ');
 
 /**
- * Rounds to read again past which the snapshot is loaded instead. A round read by id costs about
- * what three rounds of a load's sequential scan cost (bench/results/*-snapdelta39-*.md), and the
- * merge touches every round once either way: past a quarter of the rounds the load is as cheap and
- * simpler. Never below 10,000, so a small database follows an import by a delta too.
+ * Rounds to read again past which the snapshot is loaded instead. On `large` a round read by id (its
+ * row and fact values, 1,000 ids a statement) costs 10-20 times a round of the load's sequential
+ * scan, in CPU and in wall time, on both databases (bench/results/2026-11-27-snapdelta39.md), and the
+ * merge touches every round once either way: past a twentieth of the rounds the load costs no more.
+ * Never below 10,000, so a small database follows an import by a delta too.
  */
-export const mostRounds = (n: number): number => Math.max(10_000, Math.floor(n / 4));
+export const mostRounds = (n: number): number => Math.max(10_000, Math.floor(n / 20));
 
 /** Why a snapshot was loaded rather than patched. */
 export type Reload = 'no position' | 'stamp without changes' | 'log pruned' | 'too many rounds';
