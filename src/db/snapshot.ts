@@ -181,16 +181,7 @@ export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
   const hi = count === 0 ? -1 : Number(bounds.hi);
   const [c0, c1] = [Number(bounds.c0 ?? 0), Number(bounds.c1 ?? -1)];
   // read straight into the columns in (company, id) order, in ranges of company ids of about CHUNK rounds
-  const s = {
-    company: new Int32Array(count),
-    year: new Int16Array(count),
-    month: new Int8Array(count),
-    amount: new Float64Array(count),
-    valuation: new Float64Array(count),
-    rt: new Int16Array(count),
-    rtc: new Int16Array(count),
-    sr: new Int16Array(count),
-  };
+  const s = roundColumns(count);
   const positionOf = new Int32Array(hi + 1).fill(-1);
   let companyIds = new Int32Array(count);
   const [rt, rtc, sr] = [coder(), coder(), coder()];
@@ -225,20 +216,34 @@ export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
   }
   if (n < count) for (const k of Object.keys(s) as (keyof typeof s)[]) (s as Record<string, unknown>)[k] = s[k].slice(0, n);
   companyIds = companyIds.slice(0, dense + 1);
+  return assembled(stamp, n, s, { rt: rt.values, rtc: rtc.values, sr: sr.values }, companyIds, positionOf, await investorTypeIds(db));
+}
+
+/** The round columns a load or a delta fills, `n` rounds each. */
+export const roundColumns = (n: number) => ({
+  company: new Int32Array(n), year: new Int16Array(n), month: new Int8Array(n), amount: new Float64Array(n), valuation: new Float64Array(n),
+  rt: new Int16Array(n), rtc: new Int16Array(n), sr: new Int16Array(n),
+});
+
+/** A snapshot of filled round columns and the strings of their codes. */
+export function assembled(
+  stamp: string, n: number, c: ReturnType<typeof roundColumns>, values: Record<'rt' | 'rtc' | 'sr', string[]>,
+  companyIds: Int32Array, positionOf: Int32Array, investorTypeIds: ReadonlyMap<string, number>,
+): Snapshot {
   return {
     stamp,
     position: stampPosition(stamp),
     n,
-    company: s.company,
+    company: c.company,
     companyIds,
-    year: s.year,
-    month: s.month,
-    amount: s.amount,
-    valuation: s.valuation,
-    roundType: { values: rt.values, codes: s.rt },
-    roundTypeCode: sharedCodes({ values: rt.values, codes: s.rt }, { values: rtc.values, codes: s.rtc }),
-    standardizedRound: { values: sr.values, codes: s.sr },
-    investorTypeIds: await investorTypeIds(db),
+    year: c.year,
+    month: c.month,
+    amount: c.amount,
+    valuation: c.valuation,
+    roundType: { values: values.rt, codes: c.rt },
+    roundTypeCode: sharedCodes({ values: values.rt, codes: c.rt }, { values: values.rtc, codes: c.rtc }),
+    standardizedRound: { values: values.sr, codes: c.sr },
+    investorTypeIds,
     facts: new Map(),
     positionOf,
   };

@@ -21,7 +21,7 @@ import type { Knex } from 'knex';
 import { prunedThrough } from './changeFeed.js';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
 import { normalizeRawResult } from './knex.js';
-import { codesFor, coder, factColumnOf, heldFactColumns, investorTypeIds, num, sharedCodes, stampPosition, valuesFor, type FactColumn, type Layout, type RoundLabels, type Snapshot } from './snapshot.js';
+import { assembled, codesFor, coder, factColumnOf, heldFactColumns, investorTypeIds, num, roundColumns, stampPosition, valuesFor, type FactColumn, type Layout, type RoundLabels, type Snapshot } from './snapshot.js';
 
 /** Ids per statement: well under either database's bind limit. */
 const IN = 1000;
@@ -198,10 +198,7 @@ export function applyDelta(snap: Snapshot, stamp: string, delta: Delta): Snapsho
   }
   const pieces = mergePlan(snap, idAt, drop, rows);
   const m = n - dropped + rows.length;
-  const out = {
-    company: new Int32Array(m), year: new Int16Array(m), month: new Int8Array(m), amount: new Float64Array(m), valuation: new Float64Array(m),
-    rt: new Int16Array(m), rtc: new Int16Array(m), sr: new Int16Array(m),
-  };
+  const out = roundColumns(m);
   const [rt, rtc, sr] = [coder(snap.roundType.values), coder(snap.roundTypeCode.values), coder(snap.standardizedRound.values)];
   const ids = new Int32Array(m);
   const companies = new Int32Array(companyIds.length + rows.length);
@@ -242,23 +239,7 @@ export function applyDelta(snap: Snapshot, stamp: string, delta: Delta): Snapsho
   for (const r of rows) hi = Math.max(hi, r.id);
   const positions = new Int32Array(hi + 1).fill(-1);
   for (let q = 0; q < m; q++) positions[ids[q]!] = q;
-  const next: Snapshot = {
-    stamp,
-    position: stampPosition(stamp),
-    n: m,
-    company: out.company,
-    companyIds: companies.slice(0, dense + 1),
-    year: out.year,
-    month: out.month,
-    amount: out.amount,
-    valuation: out.valuation,
-    roundType: { values: rt.values, codes: out.rt },
-    roundTypeCode: sharedCodes({ values: rt.values, codes: out.rt }, { values: rtc.values, codes: out.rtc }),
-    standardizedRound: { values: sr.values, codes: out.sr },
-    investorTypeIds: delta.investorTypeIds,
-    facts: new Map(),
-    positionOf: positions,
-  };
+  const next = assembled(stamp, m, out, { rt: rt.values, rtc: rtc.values, sr: sr.values }, companies.slice(0, dense + 1), positions, delta.investorTypeIds);
   for (const [name, column] of heldFactColumns(snap)) {
     const patched = patchedColumn(name, column, pieces, m, rows, delta.facts.get(name)!, delta.names.get(name)!);
     next.facts.set(name, Promise.resolve(patched));
