@@ -173,6 +173,9 @@ export const valuesFor = (max: number, n: number): Values => (max < 65536 ? new 
 
 export const num = (v: unknown) => (v === null || v === undefined ? NaN : Number(v));
 
+/** The columns of `transactions` a snapshot holds, in the order a load and a delta read them. */
+export const ROUND_COLUMNS = 'id, company_id, year, month, amount_usd, valuation_usd, round_type, round_type_code, standardized_round';
+
 /** Loads the rounds' columns (the fact dimensions load on first use, `factColumn`). */
 export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
   const live = 'from transactions where deleted_at is null';
@@ -187,7 +190,7 @@ export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
   const [rt, rtc, sr] = [coder(), coder(), coder()];
   const width = Math.max(1, Math.ceil(((c1 - c0 + 1) * CHUNK) / Math.max(1, count)));
   let [n, dense, last] = [0, -1, NaN];
-  const sql = `select id, company_id, year, month, amount_usd, valuation_usd, round_type, round_type_code, standardized_round
+  const sql = `select ${ROUND_COLUMNS}
     ${live} and company_id >= ? and company_id < ? order by company_id, id`;
   const reader = await openReader(db);
   try {

@@ -21,7 +21,7 @@ import type { Knex } from 'knex';
 import { prunedThrough } from './changeFeed.js';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
 import { normalizeRawResult } from './knex.js';
-import { assembled, codesFor, coder, factColumnOf, heldFactColumns, investorTypeIds, num, roundColumns, stampPosition, valuesFor, type FactColumn, type Layout, type RoundLabels, type Snapshot } from './snapshot.js';
+import { assembled, codesFor, ROUND_COLUMNS, coder, factColumnOf, heldFactColumns, investorTypeIds, num, roundColumns, stampPosition, valuesFor, type FactColumn, type Layout, type RoundLabels, type Snapshot } from './snapshot.js';
 
 /** Ids per statement: well under either database's bind limit. */
 const IN = 1000;
@@ -102,7 +102,7 @@ export async function readDelta(db: Knex, snap: Snapshot, stamp: string, most = 
     await inChunks(ids, async (part) =>
       normalizeRawResult(
         await db.raw(
-          `select id, company_id, year, month, amount_usd, valuation_usd, round_type, round_type_code, standardized_round from transactions
+          `select ${ROUND_COLUMNS} from transactions
            where deleted_at is null and id in (${marks(part.length)})`,
           part,
         ),
