@@ -90,6 +90,11 @@ async function main() {
     log(`${kind}: loading the snapshot`);
     const first = await timed(() => loaded(db));
     const snap = first.value;
+    // the process's memory with the snapshot held (after a collection when node runs with --expose-gc)
+    (globalThis as { gc?: () => void }).gc?.();
+    const mem = process.memoryUsage();
+    const memory = { rssMb: round(mem.rss / 2 ** 20, 1), heapUsedMb: round(mem.heapUsed / 2 ** 20, 1), arrayBuffersMb: round(mem.arrayBuffers / 2 ** 20, 1) };
+    log(JSON.stringify(memory));
     const deltas: { loggedRoundChanges: number; from: number; named: number; live: number; read: Phase; merge: Phase }[] = [];
     let patched: Snapshot | null = null;
     for (const size of sizes) {
@@ -136,6 +141,7 @@ async function main() {
           };
         }),
       },
+      memory,
       bytesPerRound: bytesPerRound(snap),
       snapshotMb: round((bytesPerRound(snap).total! * snap.n) / 1e6, 1),
       heldFacts: facts.length,
