@@ -66,7 +66,7 @@ function scaled(snap: Snapshot, facts: Record<string, FactColumn>, n: number, ti
   for (const [name, f] of Object.entries(facts)) {
     const ids = resizeValues(f.ids, n, times);
     const named = f.named.single === f.ids.single && f.named.offsets === f.ids.offsets ? { ...f.named, ...ids, labels: f.named.labels, map: f.named.map } : resizeValues(f.named, n, times);
-    out.facts.set(name, Promise.resolve({ codeOf: f.codeOf, ids, named }));
+    out.facts.set(name, Promise.resolve({ ...f, ids, named }));
   }
   return out;
 }

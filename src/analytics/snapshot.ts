@@ -14,6 +14,7 @@ import { budgetLeft } from '../db/cancel.js';
 import { aggregateSets, type AggregateRow, type GroupingSet } from '../db/aggregate.js';
 import { codedLabels, factColumn, loadSnapshot, periodLabels, recall, remember, roundDimensionLabels, snapshotStamp, type RoundLabels, type Snapshot } from '../db/snapshot.js';
 import { positionsOf, snapshotSets, type SnapMetric, type SnapSet } from '../db/snapshotGroups.js';
+import { patchSnapshot, type Reload } from '../db/snapshotDelta.js';
 import type { CompiledFilter } from '../db/listing.js';
 import type { SqlSource } from '../db/sources.js';
 import type { Money } from '../money/fx.js';
@@ -25,17 +26,39 @@ export type AnalyticsFilter = CompiledFilter & { ast?: FilterNode };
 
 const loaded = new WeakMap<Knex, { stamp: string; snap: Promise<Snapshot> }>();
 
-/** The snapshot of the rollup's build, loaded on first use and again when the rollup changes; null without a rollup. */
+/** How the snapshot of each database last followed its stamp: the changes applied, or loaded (and why). */
+const followed = new WeakMap<Knex, 'patched' | 'loaded' | Reload>();
+
+/** How the database's snapshot last followed a change: `patched` by the logged changes, else loaded (first use, or the reason). */
+export const lastSnapshotChange = (db: Knex) => followed.get(db);
+
+/**
+ * The snapshot of the rollup's build, loaded on first use; when the stamp moves, the one held (once
+ * loaded) with the changes logged since applied, or loaded again when they cannot be (snapshotDelta.ts).
+ * Null without a rollup.
+ */
 async function currentSnapshot(db: Knex): Promise<Snapshot | null> {
   const stamp = await snapshotStamp(db);
   if (stamp === null) return null;
   let held = loaded.get(db);
   if (!held || held.stamp !== stamp) {
-    held = { stamp, snap: loadSnapshot(db, stamp) };
+    held = { stamp, snap: nextSnapshot(db, held?.snap, stamp) };
     loaded.set(db, held);
     held.snap.catch(() => loaded.delete(db));
   }
   return held.snap;
+}
+
+async function nextSnapshot(db: Knex, before: Promise<Snapshot> | undefined, stamp: string): Promise<Snapshot> {
+  const old = before && (await before.catch(() => null));
+  // a failed delta (the database busy, say) is a load, as it was before there were deltas
+  const patched = old ? await patchSnapshot(db, old, stamp).catch(() => 'failed' as const) : null;
+  if (patched !== null && typeof patched !== 'string') {
+    followed.set(db, 'patched');
+    return patched;
+  }
+  followed.set(db, patched === null || patched === 'failed' ? 'loaded' : patched);
+  return loadSnapshot(db, stamp);
 }
 
 /** Starts loading the snapshot (at startup), so the first filtered request need not. */

@@ -13,8 +13,10 @@
  * and left the process a hundred megabytes larger after the load.
  *
  * Derived data, as the rollup is: the snapshot belongs to the rollup's build (`stamp` reads the
- * rollup's whole-set row and the change log's position) and is reloaded when that changes. Without a rollup there is no snapshot
- * and requests run live, as unfiltered ones then do.
+ * rollup's whole-set row and the change log's position). When that moves, the changes logged since
+ * the snapshot's position are applied to it (src/db/snapshotDelta.ts) and it is loaded again only
+ * when they are many or the log no longer holds them. Without a rollup there is no snapshot and
+ * requests run live, as unfiltered ones then do.
  */
 import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
@@ -48,9 +50,13 @@ export interface Coded {
 
 export interface Snapshot {
   readonly stamp: string;
+  /** The change log's position the rounds reflect at least (`stampPosition`; NaN: unknown). */
+  readonly position: number;
   readonly n: number;
   /** Dense company number per round; equal companies are adjacent. */
   readonly company: Int32Array;
+  /** The company id of each dense company number, ascending (the rounds' order). */
+  readonly companyIds: Int32Array;
   /** 0: null. */
   readonly year: Int16Array;
   readonly month: Int8Array;
@@ -72,6 +78,10 @@ export interface Snapshot {
 export interface FactColumn {
   /** The code of each value id a round has (the dimension's values are dictionary-encoded). */
   codeOf: ReadonlyMap<number, number>;
+  /** The value id of each code. */
+  idOfCode: readonly number[];
+  /** The label (in `named.labels`) of each code; -1: none. */
+  labelOfCode: Int32Array;
   /** Value codes per round (no labels: filters read them). */
   ids: RoundLabels;
   /** The dimension's labels (names) per round, as its SQL gives them (distinct per round for investor dimensions); mostly the same arrays as `ids` with a code-to-label map. */
@@ -82,12 +92,14 @@ export interface FactColumn {
  * Rows per query while loading: bounds the rows in flight, and on SQLite (whose queries run on the
  * calling thread) how long one blocks the event loop; the load yields between chunks.
  */
-const CHUNK = 20_000;
+export const CHUNK = 20_000;
 const yieldLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 // the data version too (the change log's last position, src/db/changes.ts): an import that moves a
 // round's year or sector leaves the whole set's count and sum as they were, and every process polls this
-const stampSql = `select rounds, amount_sum, (select max(seq) from change_log) as version from analytics_rollup
+// (past the pruned changes when the log was emptied: src/db/changeFeed.ts `latestPosition`)
+const stampSql = `select rounds, amount_sum,
+    coalesce((select max(seq) from change_log), (select pruned_through from change_feed_state where id = 1)) as version from analytics_rollup
   where dim_a = '' and label_a = '' and dim_b = '' and label_b = ''`;
 
 /** The rollup build the snapshot belongs to; null without a rollup. */
@@ -95,6 +107,9 @@ export async function snapshotStamp(db: Knex): Promise<string | null> {
   const row = normalizeRawResult(await db.raw(stampSql))[0];
   return row ? `${row.rounds}:${row.amount_sum}:${row.version ?? 0}` : null;
 }
+
+/** The change log's position a stamp read (NaN for a stamp of another form). */
+export const stampPosition = (stamp: string): number => (/^[^:]*:[^:]*:\d+$/.test(stamp) ? Number(stamp.slice(stamp.lastIndexOf(':') + 1)) : NaN);
 
 /** Reads rows of the load's queries: `each` visits each row of `sql` as an array as it is read, nothing holds the whole result. */
 interface Reader {
@@ -129,9 +144,10 @@ async function openReader(db: Knex): Promise<Reader> {
   };
 }
 
-function coder() {
-  const values: string[] = [];
-  const index = new Map<string, number>();
+/** A dictionary of strings to codes, starting from `values` (their codes stay). */
+export function coder(start: readonly string[] = []) {
+  const values = [...start];
+  const index = new Map(values.map((v, i) => [v, i]));
   return {
     values,
     code(v: unknown): number {
@@ -152,10 +168,13 @@ function coder() {
  * few: the grouping pass reads every grouping's codes at one place in the code, and there one or
  * two kinds of array (as the year column's) run several times faster than many.
  */
-const codesFor = (max: number, n: number): Codes => (max < 32768 ? new Int16Array(n) : new Int32Array(n));
-const valuesFor = (max: number, n: number): Values => (max < 65536 ? new Uint16Array(n) : new Int32Array(n));
+export const codesFor = (max: number, n: number): Codes => (max < 32768 ? new Int16Array(n) : new Int32Array(n));
+export const valuesFor = (max: number, n: number): Values => (max < 65536 ? new Uint16Array(n) : new Int32Array(n));
 
-const num = (v: unknown) => (v === null || v === undefined ? NaN : Number(v));
+export const num = (v: unknown) => (v === null || v === undefined ? NaN : Number(v));
+
+/** The columns of `transactions` a snapshot holds, in the order a load and a delta read them. */
+export const ROUND_COLUMNS = 'id, company_id, year, month, amount_usd, valuation_usd, round_type, round_type_code, standardized_round';
 
 /** Loads the rounds' columns (the fact dimensions load on first use, `factColumn`). */
 export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
@@ -165,21 +184,13 @@ export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
   const hi = count === 0 ? -1 : Number(bounds.hi);
   const [c0, c1] = [Number(bounds.c0 ?? 0), Number(bounds.c1 ?? -1)];
   // read straight into the columns in (company, id) order, in ranges of company ids of about CHUNK rounds
-  const s = {
-    company: new Int32Array(count),
-    year: new Int16Array(count),
-    month: new Int8Array(count),
-    amount: new Float64Array(count),
-    valuation: new Float64Array(count),
-    rt: new Int16Array(count),
-    rtc: new Int16Array(count),
-    sr: new Int16Array(count),
-  };
+  const s = roundColumns(count);
   const positionOf = new Int32Array(hi + 1).fill(-1);
+  let companyIds = new Int32Array(count);
   const [rt, rtc, sr] = [coder(), coder(), coder()];
   const width = Math.max(1, Math.ceil(((c1 - c0 + 1) * CHUNK) / Math.max(1, count)));
   let [n, dense, last] = [0, -1, NaN];
-  const sql = `select id, company_id, year, month, amount_usd, valuation_usd, round_type, round_type_code, standardized_round
+  const sql = `select ${ROUND_COLUMNS}
     ${live} and company_id >= ? and company_id < ? order by company_id, id`;
   const reader = await openReader(db);
   try {
@@ -189,7 +200,10 @@ export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
         // rounds written since the count wait for the next build
         if (n === count || id > hi) return;
         const company = Number(r[1]);
-        if (company !== last) [dense, last] = [dense + 1, company];
+        if (company !== last) {
+          [dense, last] = [dense + 1, company];
+          companyIds[dense] = company;
+        }
         positionOf[id] = n;
         s.company[n] = dense;
         s.year[n] = r[2] === null ? 0 : Number(r[2]);
@@ -204,26 +218,68 @@ export async function loadSnapshot(db: Knex, stamp: string): Promise<Snapshot> {
     reader.close();
   }
   if (n < count) for (const k of Object.keys(s) as (keyof typeof s)[]) (s as Record<string, unknown>)[k] = s[k].slice(0, n);
-  const types = normalizeRawResult(await db.raw('select id, code from investor_types'));
+  companyIds = companyIds.slice(0, dense + 1);
+  return assembled(stamp, n, s, { rt: rt.values, rtc: rtc.values, sr: sr.values }, companyIds, positionOf, await investorTypeIds(db));
+}
+
+/** The round columns a load or a delta fills, `n` rounds each. */
+export const roundColumns = (n: number) => ({
+  company: new Int32Array(n), year: new Int16Array(n), month: new Int8Array(n), amount: new Float64Array(n), valuation: new Float64Array(n),
+  rt: new Int16Array(n), rtc: new Int16Array(n), sr: new Int16Array(n),
+});
+
+/** A snapshot of filled round columns and the strings of their codes. */
+export function assembled(
+  stamp: string, n: number, c: ReturnType<typeof roundColumns>, values: Record<'rt' | 'rtc' | 'sr', string[]>,
+  companyIds: Int32Array, positionOf: Int32Array, investorTypeIds: ReadonlyMap<string, number>,
+): Snapshot {
   return {
     stamp,
+    position: stampPosition(stamp),
     n,
-    company: s.company,
-    year: s.year,
-    month: s.month,
-    amount: s.amount,
-    valuation: s.valuation,
-    roundType: { values: rt.values, codes: s.rt },
-    roundTypeCode: { values: rtc.values, codes: s.rtc },
-    standardizedRound: { values: sr.values, codes: s.sr },
-    investorTypeIds: new Map(types.map((t) => [String(t.code).toLowerCase(), Number(t.id)])),
+    company: c.company,
+    companyIds,
+    year: c.year,
+    month: c.month,
+    amount: c.amount,
+    valuation: c.valuation,
+    roundType: { values: values.rt, codes: c.rt },
+    roundTypeCode: sharedCodes({ values: values.rt, codes: c.rt }, { values: values.rtc, codes: c.rtc }),
+    standardizedRound: { values: values.sr, codes: c.sr },
+    investorTypeIds,
     facts: new Map(),
     positionOf,
   };
 }
 
+/**
+ * `b` on the codes of `a` when each value of one names exactly one value of the other and both are
+ * null together (a round's type and its code): the same answers from one array of codes fewer.
+ */
+export function sharedCodes(a: Coded, b: Coded): Coded {
+  const to = new Int32Array(a.values.length).fill(-1);
+  const from = new Int32Array(b.values.length).fill(-1);
+  for (let r = 0; r < a.codes.length; r++) {
+    const [x, y] = [a.codes[r]!, b.codes[r]!];
+    if (x < 0 || y < 0) {
+      if (x !== y) return b;
+      continue;
+    }
+    if ((to[x]! >= 0 && to[x] !== y) || (from[y]! >= 0 && from[y] !== x)) return b;
+    [to[x], from[y]] = [y, x];
+  }
+  if (to.some((y) => y < 0)) return b;
+  return { values: Array.from(to, (y) => b.values[y]!), codes: a.codes };
+}
+
+/** Investor type code → id. */
+export async function investorTypeIds(db: Knex): Promise<Map<string, number>> {
+  const types = normalizeRawResult(await db.raw('select id, code from investor_types'));
+  return new Map(types.map((t) => [String(t.code).toLowerCase(), Number(t.id)]));
+}
+
 /** Pairs `(position, code)` collected, then laid out per round. */
-class PairsBuilder {
+export class PairsBuilder {
   private positions = new Int32Array(1 << 16);
   private codes = new Int32Array(1 << 16);
   private size = 0;
@@ -243,7 +299,7 @@ class PairsBuilder {
   }
 
   /** The codes (below `codes`) per round: one code per round when no round has two, else by offsets. */
-  build(n: number, codes: number): { single: Codes } | { offsets: Int32Array; values: Values } {
+  build(n: number, codes: number): Layout {
     const offsets = new Int32Array(n + 1);
     let most = 0;
     for (let i = 0; i < this.size; i++) most = Math.max(most, ++offsets[this.positions[i]! + 1]!);
@@ -260,15 +316,29 @@ class PairsBuilder {
   }
 }
 
+const ready = new WeakMap<Snapshot, Map<string, FactColumn>>();
+
 /** A fact dimension's value codes and labels per round, loaded once per snapshot. */
 export function factColumn(db: Knex, snap: Snapshot, name: string): Promise<FactColumn> {
   let column = snap.facts.get(name);
   if (!column) {
     column = loadFactColumn(db, snap, name);
     snap.facts.set(name, column);
-    column.catch(() => snap.facts.delete(name));
+    column.then(
+      (c) => {
+        if (snap.facts.get(name) === column) heldFactColumns(snap).set(name, c);
+      },
+      () => snap.facts.delete(name),
+    );
   }
   return column;
+}
+
+/** The fact columns of the snapshot loaded so far, by dimension name (one still loading is not among them). */
+export function heldFactColumns(snap: Snapshot): Map<string, FactColumn> {
+  let held = ready.get(snap);
+  if (!held) ready.set(snap, (held = new Map()));
+  return held;
 }
 
 async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<FactColumn> {
@@ -309,12 +379,23 @@ async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<F
   } finally {
     reader.close();
   }
-  const ids: RoundLabels = { labels: [], ...pairs.build(snap.n, idOfCode.length) };
-  // labels by name, as the dimension's SQL joins them (a value without a name row has no label)
+  return factColumnOf(name, pairs.build(snap.n, idOfCode.length), snap.n, codeOf, idOfCode, (id) => names.get(id));
+}
+
+/** Codes per round: one or none each, or any number by offsets. */
+export type Layout = { single: Codes } | { offsets: Int32Array; values: Values };
+
+/**
+ * A fact dimension's column from its value codes per round over `n` rounds, with the labels by name,
+ * as the dimension's SQL joins them (`nameOf` undefined: no name row, no label).
+ */
+export function factColumnOf(name: string, layout: Layout, n: number, codeOf: ReadonlyMap<number, number>, idOfCode: readonly number[], nameOf: (id: number) => string | undefined): FactColumn {
+  const d = FACT_DIMENSIONS[name]!;
+  const ids: RoundLabels = { labels: [], ...layout };
   const label = new Map<string, number>();
   const labels: string[] = [];
   const map = Int32Array.from(idOfCode, (id) => {
-    const nm = names.get(id);
+    const nm = nameOf(id);
     if (nm === undefined) return -1;
     let code = label.get(nm);
     if (code === undefined) label.set(nm, (code = labels.push(nm) - 1));
@@ -322,10 +403,10 @@ async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<F
   });
   const named: RoundLabels = { ...ids, labels, map };
   // the investor dimensions count a label once per round: a copy only when a round has two values of one label
-  if (!d.distinct || !ids.offsets || !hasRepeatedLabel(ids, map, snap.n)) return { codeOf, ids, named };
+  if (!d.distinct || !ids.offsets || !hasRepeatedLabel(ids, map, n)) return { codeOf, idOfCode, labelOfCode: map, ids, named };
   const deduped = new PairsBuilder();
   const { offsets, values } = ids as Required<RoundLabels>;
-  for (let r = 0; r < snap.n; r++) {
+  for (let r = 0; r < n; r++) {
     for (let i = offsets[r]!; i < offsets[r + 1]!; i++) {
       const code = map[values[i]!]!;
       let seen = code < 0;
@@ -333,7 +414,7 @@ async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<F
       if (!seen) deduped.add(r, code);
     }
   }
-  return { codeOf, ids, named: { labels, ...deduped.build(snap.n, labels.length) } };
+  return { codeOf, idOfCode, labelOfCode: map, ids, named: { labels, ...deduped.build(n, labels.length) } };
 }
 
 /** Whether a round has two values of one label. */
@@ -398,11 +479,31 @@ export function recall<T>(snap: Snapshot, key: string): T | undefined {
   return v;
 }
 
+/** The bytes of a remembered value's arrays (positions, a grouping's labels per round). */
+function bytesOf(v: unknown): number {
+  if (ArrayBuffer.isView(v)) return v.byteLength;
+  if (typeof v !== 'object' || v === null) return 0;
+  const { single, offsets, values } = v as RoundLabels;
+  return (single?.byteLength ?? 0) + (offsets?.byteLength ?? 0) + (values?.byteLength ?? 0);
+}
+
+/**
+ * Keeps `v` for the next requests: the latest `keep`, and of them no more bytes than 8 a round (two
+ * filters that keep every round), so the remembered arrays stay a fraction of the snapshot they
+ * derive from (eight filters' positions were up to 32 bytes a round, 32 MB on `large`).
+ */
 export function remember(snap: Snapshot, key: string, v: unknown, keep = 8): void {
   let held = recent.get(snap);
   if (!held) recent.set(snap, (held = new Map()));
+  held.delete(key);
   held.set(key, v);
-  if (held.size > keep) held.delete(held.keys().next().value!);
+  let bytes = 0;
+  for (const x of held.values()) bytes += bytesOf(x);
+  while (held.size > 1 && (held.size > keep || bytes > 8 * snap.n)) {
+    const oldest = held.keys().next().value!;
+    bytes -= bytesOf(held.get(oldest));
+    held.delete(oldest);
+  }
 }
 
 const PER_YEAR = { month: 12, quarter: 4, year: 1 } as const;
