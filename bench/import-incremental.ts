@@ -75,10 +75,17 @@ function renameRecords(stamp: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** BENCH_SQL_TRACE=<dir>: the importing process times every statement from the client (bench/sqlTrace.mjs) into <dir>/<input>.json. */
+const SQL_TRACE = process.env.BENCH_SQL_TRACE;
+
 function cli(databaseUrl: string, args: string[]): ReturnType<typeof spawn> {
-  const { BASE_URL: _vite, ...env } = process.env;
+  const { BASE_URL: _vite, BENCH_SQL_TRACE: _trace, ...env } = process.env;
   const prof = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
-  return spawn('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'node', ...prof, '--import', 'tsx', 'src/admin/cli.ts', ...args], { cwd: ROOT, env: { ...env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const trace = SQL_TRACE ? { BENCH_SQL_TRACE: path.join(SQL_TRACE, `${path.basename(args.at(-1)!, '.ndjson')}.json`) } : {};
+  const traced = SQL_TRACE ? ['--import', './bench/sqlTrace.mjs'] : [];
+  return spawn('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'node', ...prof, '--import', 'tsx', ...traced, 'src/admin/cli.ts', ...args], {
+    cwd: ROOT, env: { ...env, ...trace, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 async function quantiles(xs: number[]): Promise<{ n: number; p50: number; p99: number; max: number }> {

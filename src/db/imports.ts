@@ -516,20 +516,26 @@ export class ImportStore {
 
   /** Soft-deletes the rounds `ids` not yet deleted; how many were. */
   async withdrawRounds(ids: readonly number[]): Promise<number> {
-    let n = 0;
+    return (await this.withdraw(ids)).size;
+  }
+
+  /** Soft-deletes the rounds `ids` not yet deleted, `CHUNK` per statement; those it deleted. */
+  private async withdraw(ids: readonly number[]): Promise<Set<number>> {
+    const done = new Set<number>();
     for (let i = 0; i < ids.length; i += CHUNK) {
       const part = ids.slice(i, i + CHUNK);
       const live = (await this.trx('transactions').whereIn('id', part).whereNull('deleted_at').select('id', 'company_id')) as { id: number; company_id: number }[];
       if (live.length === 0) continue;
       await this.beforeChanging(live.map((r) => Number(r.company_id)));
-      n += await softDeleteTransactions(this.trx, live.map((r) => Number(r.id)), new Date(this.at));
+      await softDeleteTransactions(this.trx, live.map((r) => Number(r.id)), new Date(this.at));
       for (const r of live) {
+        done.add(Number(r.id));
         this.touchedRounds.add(Number(r.id));
         this.touchedCompanies.add(Number(r.company_id));
         this.log('transaction', Number(r.id), 'delete', null);
       }
     }
-    return n;
+    return done;
   }
 
   /** Every record id of a key type this source imported, in id order, `CHUNK` at a time. */
@@ -574,11 +580,14 @@ export class ImportStore {
     return 'deleted';
   }
 
-  /** Withdraws one round by key (a delete record). */
-  async deleteRound(type: RoundKeyType, key: string): Promise<Outcome> {
-    const id = (await this.idsOf(type, [key])).get(key);
-    if (id === undefined) return 'unchanged';
-    return (await this.withdrawRounds([id])) > 0 ? 'deleted' : 'unchanged';
+  /**
+   * Withdraws rounds by key (the delete records of a batch, distinct keys), a few statements for all
+   * of them: each key's outcome, `unchanged` for a key with no round or one withdrawn before.
+   */
+  async deleteRounds(type: RoundKeyType, keys: readonly string[]): Promise<Outcome[]> {
+    const ids = await this.idsOf(type, keys);
+    const done = await this.withdraw([...new Set(ids.values())]);
+    return keys.map((k) => (done.has(ids.get(k) ?? -1) ? 'deleted' : 'unchanged'));
   }
 
   /** Round ids of companies (for their facts when a company moved or changed sector). */
