@@ -303,6 +303,8 @@ export class ImportStore {
     }
     const out: (Outcome | null | RowError)[] = [];
     const inserts: { rec: CompanyIn; row: Record<string, unknown>; sectors: number[] }[] = [];
+    // the changed columns of the companies, written together after them (a moved company's share is taken first)
+    const patches = new Map<number, Record<string, unknown>>();
     for (const rec of recs) {
       const id = ids.get(rec.key);
       if (id !== undefined && ensureOnly) {
@@ -341,7 +343,7 @@ export class ImportStore {
         await this.beforeChanging([id]);
         await this.beforeInvestorChanges([id]);
       }
-      await this.trx('entities').where('id', id).update({ ...patch, updated_at: this.at });
+      patches.set(id, patch);
       if (sectorsChanged) {
         await this.trx('entity_taxonomy').where('entity_id', id).whereIn('taxonomy_id', this.trx('taxonomy').where('type', 'sector').select('id')).delete();
         if (sectors.length) await this.trx('entity_taxonomy').insert(sectors.map((t) => ({ entity_id: id, taxonomy_id: t })));
@@ -360,6 +362,7 @@ export class ImportStore {
       this.log('entity', id, 'update', [...fields.filter((f) => f !== 'name_lower'), ...(sectorsChanged ? ['sectors'] : [])]);
       out.push('updated');
     }
+    await patchRows(this.trx, 'entities', patches, this.at);
     await this.holdCompanies(inserts);
     return out;
   }

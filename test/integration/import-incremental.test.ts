@@ -1,8 +1,9 @@
 /**
  * An incremental import's touched-key paths (docs/import.md, "Derived state"): a batch's delete
- * records withdraw their rounds together, and the facts and rollup of a few changed rounds are
- * refreshed from those rounds' keys, without a statement over every round; after each import the
- * changed-since walk returns exactly the changed rounds and `verify` finds every derived structure true.
+ * records withdraw their rounds together, renamed companies are written in one statement, and the
+ * facts and rollup of a few changed rounds are refreshed from those rounds' keys, without a statement
+ * over every round; after each import the changed-since walk returns exactly the changed records and
+ * `verify` finds every derived structure true.
  */
 import { expect, it } from 'vitest';
 import type { Knex } from 'knex';
@@ -98,6 +99,19 @@ forEachDatabase('import-incremental', (h) => {
     expect(await changedSince(h(), mark)).toEqual(await roundIds(h(), ['ir1a', 'ir2a', 'ir5a', 'ir5b']));
     const c1 = (await h().db('entities').where('name', 'Incremental Co 1').first('uuid')) as { uuid: string };
     expect((await h().get(`/data/companies/${c1.uuid}`)).body.data.funding).toMatchObject({ total: 2_000_001, rounds_count: 1 });
+    await expectTrue(h());
+  });
+
+  it('renamed companies are written in one statement, each stamped changed, their documents and search terms following', async () => {
+    const mark = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 5));
+    const renamed = [1, 2, 3].map((i) => ({ ...company(i), data: { ...company(i).data, name: `Renamed Co ${i}` } }));
+    const { report, sql } = await traced(h().db, renamed);
+    expect(report.files[0]!.types.companies).toEqual({ read: 3, inserted: 0, updated: 3, unchanged: 0, deleted: 0, rejected: 0 });
+    expect(sql.filter((s) => /^update ["`]?entities["`]? set/.test(s) && /name/.test(s.split(' where ')[0]!))).toHaveLength(1);
+    const walk = await h().get(`/data/companies?sort=updated_at&filter=${encodeURIComponent(`updated_at[gt]:${mark}`)}`);
+    expect(walk.status, JSON.stringify(walk.body)).toBe(200);
+    expect(walk.body.data.map((c: { name: string }) => c.name).sort()).toEqual(['Renamed Co 1', 'Renamed Co 2', 'Renamed Co 3']);
     await expectTrue(h());
   });
 
