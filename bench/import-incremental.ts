@@ -25,6 +25,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { ScaleName } from '../seeds/context.js';
+// @ts-expect-error a plain script of the bench (no declarations)
+import { stageCpu } from './sqlTrace.mjs';
 import {
   apiHeaders, BENCH_DIR, forkServer, getToken, log, machineNote, ROOT, round, sampleIds, seededResult, seedFresh, serverEnv, serverHeapArgs, snapshotLoaded, startPostgres,
   target, writeJson, type DbKind, type Pg,
@@ -75,10 +77,17 @@ function renameRecords(stamp: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** BENCH_SQL_TRACE=<dir>: the importing process times every statement from the client (bench/sqlTrace.mjs) into <dir>/<input>.json. */
+const SQL_TRACE = process.env.BENCH_SQL_TRACE;
+
 function cli(databaseUrl: string, args: string[]): ReturnType<typeof spawn> {
-  const { BASE_URL: _vite, ...env } = process.env;
+  const { BASE_URL: _vite, BENCH_SQL_TRACE: _trace, ...env } = process.env;
   const prof = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
-  return spawn('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'node', ...prof, '--import', 'tsx', 'src/admin/cli.ts', ...args], { cwd: ROOT, env: { ...env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const trace = SQL_TRACE ? { BENCH_SQL_TRACE_FILE: path.join(SQL_TRACE, `${path.basename(args.at(-1)!, '.ndjson')}.json`) } : {};
+  const traced = SQL_TRACE ? ['--import', './bench/sqlTrace.mjs'] : [];
+  return spawn('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'node', ...prof, '--import', 'tsx', ...traced, 'src/admin/cli.ts', ...args], {
+    cwd: ROOT, env: { ...env, ...trace, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 async function quantiles(xs: number[]): Promise<{ n: number; p50: number; p99: number; max: number }> {
@@ -143,12 +152,16 @@ async function main(): Promise<void> {
         const reload = performance.now();
         await snapshotLoaded(server.baseUrl, headers);
         const { documents = 0, rows = 0, ...rest } = report.derived.seconds;
+        // BENCH_SQL_TRACE: the statements' count and client-side time, and CPU seconds per step
+        const traced = SQL_TRACE ? JSON.parse(fs.readFileSync(path.join(SQL_TRACE, `${path.basename(file, '.ndjson')}.json`), 'utf8')) : null;
+        const statements = traced ? { count: traced.statements, client_ms: traced.ms, cpu_s_per_step: stageCpu(traced, report.derived.seconds) } : undefined;
         return {
           import: { wall_s: Number(m[1]), cpu_s: round(Number(m[2]) + Number(m[3])), peak_rss_mb: Math.round(Number(m[4]) / 1024), engine_s: report.seconds, committed: report.committed, types: report.files[0]?.types, derived: report.derived },
           // issue 43's write cost: the documents' refresh against the rest of the import's work
           documents_s: documents,
           rest_of_import_s: round(rows + Object.values(rest).reduce((a, b) => a + b, 0)),
           snapshot_reload_after_import_s: round((performance.now() - reload) / 1000),
+          statements,
           transaction_detail_ms: { idle: await quantiles(idle), during_import: await quantiles(during), failures_during_import: failures },
         };
       };

@@ -16,7 +16,7 @@ import { AuthAttempts } from './attempts.js';
 import { PkceFlow } from './pkce.js';
 import { registerClient } from './register.js';
 import { READ_ONLY_SCOPES } from '../access/scopes.js';
-import { DUMMY_HASH, HashingBusy, verifySecret } from './secrets.js';
+import { dummyHash, HashingBusy, verifySecret } from './secrets.js';
 import { SIGNING_ALG, type SigningKey } from './signing.js';
 import { holdRefusal, issueToken, refused, type IdpDeps } from './grant.js';
 
@@ -73,7 +73,7 @@ async function clientCredentials(req: Request, res: Response, deps: IdpDeps): Pr
   }
   const row = clientId.length <= 64 ? await findKeyByClientId(db, clientId) : null;
   // unknown clients cost the same scrypt work as wrong secrets
-  const match = await verifySecret(clientSecret, row?.secret_hash ?? DUMMY_HASH);
+  const match = await verifySecret(clientSecret, row?.secret_hash ?? dummyHash());
   const reason = !row ? 'unknown_client' : !match ? 'wrong_secret' : row.status !== 'active' ? 'inactive_key' : null;
   if (reason || !row) {
     await attempts.fail('client', clientId, address);

@@ -16,7 +16,7 @@ import { findOAuthClient } from '../db/oauthClients.js';
 import { findUserByEmail } from '../db/users.js';
 import { clientAddress } from '../http/address.js';
 import { holdRefusal, issueToken, refused, type IdpDeps } from './grant.js';
-import { DUMMY_HASH, verifySecret } from './secrets.js';
+import { dummyHash, verifySecret } from './secrets.js';
 import { SIGN_IN_CSP, signInPage } from './signInPage.js';
 
 const CODE_TTL_MS = 60_000;
@@ -97,7 +97,7 @@ export class PkceFlow {
       }
       const user = email.length <= 200 ? await findUserByEmail(this.deps.db, email) : null;
       // unknown accounts cost the same scrypt work as wrong passwords
-      const match = await verifySecret(password, user?.password_hash ?? DUMMY_HASH);
+      const match = await verifySecret(password, user?.password_hash ?? dummyHash());
       if (!match || !user) {
         await this.deps.attempts.fail('account', email, address);
         refused(this.deps, 'authorize', { account: email }, address, user ? 'wrong_password' : 'unknown_account');

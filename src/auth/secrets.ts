@@ -54,8 +54,15 @@ export async function hashSecretAsync(secret: string): Promise<string> {
   return format(salt, await boundedScrypt(secret, salt, KEYLEN));
 }
 
-/** A hash of a random secret, used so that unknown clients cost the same time as wrong secrets. */
-export const DUMMY_HASH = hashSecret(crypto.randomBytes(16).toString('hex'));
+let dummy: string | undefined;
+
+/**
+ * A hash of a random secret, used so that unknown clients cost the same time as wrong secrets: made
+ * on first use, not when the module loads (a scrypt every command-line process paid, 0.1-0.3 s).
+ */
+export function dummyHash(): string {
+  return (dummy ??= hashSecret(crypto.randomBytes(16).toString('hex')));
+}
 
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
   const [scheme, saltB64, hashB64] = stored.split('$');

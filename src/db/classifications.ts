@@ -7,7 +7,7 @@
  * values (`unicorn`, `stealth`) are written with their entity and are not derived here.
  */
 import type { Knex } from 'knex';
-import { normalizeRawResult } from './knex.js';
+import { insertRows, normalizeRawResult } from './knex.js';
 
 /** Organisations a person founded that make them a super founder. */
 const SUPER_ORGS = `o.funding_total_usd >= 100000000 or o.unicorn_type is not null or o.status = 'ipo'`;
@@ -116,11 +116,14 @@ export async function classificationDifferences(db: Knex, scope: FlagScope | nul
 export async function refreshClassifications(trx: Knex, at: string, scope: FlagScope | null = null): Promise<Map<number, Set<string>>> {
   const diffs = await classificationDifferences(trx, scope);
   const changed = new Map<number, Set<string>>();
-  for (const d of diffs) {
-    if (d.expected) await trx('entity_flags').insert({ entity_id: d.entity_id, kind: 'classification', value: d.value });
-    else await trx('entity_flags').where({ entity_id: d.entity_id, kind: 'classification', value: d.value }).delete();
-    changed.set(d.entity_id, (changed.get(d.entity_id) ?? new Set()).add('classifications'));
+  for (const d of diffs) changed.set(d.entity_id, (changed.get(d.entity_id) ?? new Set()).add('classifications'));
+  // set-based: the flags added in one insert, those gone one delete per flag, the entities stamped together
+  await insertRows(trx, 'entity_flags', diffs.filter((d) => d.expected).map((d) => ({ entity_id: d.entity_id, kind: 'classification', value: d.value })));
+  for (const [value] of CLASSIFICATIONS) {
+    const gone = diffs.filter((d) => !d.expected && d.value === value).map((d) => d.entity_id);
+    for (let i = 0; i < gone.length; i += SCOPE_CHUNK) await trx('entity_flags').where({ kind: 'classification', value }).whereIn('entity_id', gone.slice(i, i + SCOPE_CHUNK)).delete();
   }
-  for (const id of changed.keys()) await trx('entities').where('id', id).update({ updated_at: at });
+  const ids = [...changed.keys()];
+  for (let i = 0; i < ids.length; i += SCOPE_CHUNK) await trx('entities').whereIn('id', ids.slice(i, i + SCOPE_CHUNK)).update({ updated_at: at });
   return changed;
 }

@@ -303,6 +303,8 @@ export class ImportStore {
     }
     const out: (Outcome | null | RowError)[] = [];
     const inserts: { rec: CompanyIn; row: Record<string, unknown>; sectors: number[] }[] = [];
+    // the changed columns of the companies, written together after them (a moved company's share is taken first)
+    const patches = new Map<number, Record<string, unknown>>();
     for (const rec of recs) {
       const id = ids.get(rec.key);
       if (id !== undefined && ensureOnly) {
@@ -341,7 +343,7 @@ export class ImportStore {
         await this.beforeChanging([id]);
         await this.beforeInvestorChanges([id]);
       }
-      await this.trx('entities').where('id', id).update({ ...patch, updated_at: this.at });
+      patches.set(id, patch);
       if (sectorsChanged) {
         await this.trx('entity_taxonomy').where('entity_id', id).whereIn('taxonomy_id', this.trx('taxonomy').where('type', 'sector').select('id')).delete();
         if (sectors.length) await this.trx('entity_taxonomy').insert(sectors.map((t) => ({ entity_id: id, taxonomy_id: t })));
@@ -360,6 +362,7 @@ export class ImportStore {
       this.log('entity', id, 'update', [...fields.filter((f) => f !== 'name_lower'), ...(sectorsChanged ? ['sectors'] : [])]);
       out.push('updated');
     }
+    await patchRows(this.trx, 'entities', patches, this.at);
     await this.holdCompanies(inserts);
     return out;
   }
@@ -516,20 +519,26 @@ export class ImportStore {
 
   /** Soft-deletes the rounds `ids` not yet deleted; how many were. */
   async withdrawRounds(ids: readonly number[]): Promise<number> {
-    let n = 0;
+    return (await this.withdraw(ids)).size;
+  }
+
+  /** Soft-deletes the rounds `ids` not yet deleted, `CHUNK` per statement; those it deleted. */
+  private async withdraw(ids: readonly number[]): Promise<Set<number>> {
+    const done = new Set<number>();
     for (let i = 0; i < ids.length; i += CHUNK) {
       const part = ids.slice(i, i + CHUNK);
       const live = (await this.trx('transactions').whereIn('id', part).whereNull('deleted_at').select('id', 'company_id')) as { id: number; company_id: number }[];
       if (live.length === 0) continue;
       await this.beforeChanging(live.map((r) => Number(r.company_id)));
-      n += await softDeleteTransactions(this.trx, live.map((r) => Number(r.id)), new Date(this.at));
+      await softDeleteTransactions(this.trx, live.map((r) => Number(r.id)), new Date(this.at));
       for (const r of live) {
+        done.add(Number(r.id));
         this.touchedRounds.add(Number(r.id));
         this.touchedCompanies.add(Number(r.company_id));
         this.log('transaction', Number(r.id), 'delete', null);
       }
     }
-    return n;
+    return done;
   }
 
   /** Every record id of a key type this source imported, in id order, `CHUNK` at a time. */
@@ -574,11 +583,14 @@ export class ImportStore {
     return 'deleted';
   }
 
-  /** Withdraws one round by key (a delete record). */
-  async deleteRound(type: RoundKeyType, key: string): Promise<Outcome> {
-    const id = (await this.idsOf(type, [key])).get(key);
-    if (id === undefined) return 'unchanged';
-    return (await this.withdrawRounds([id])) > 0 ? 'deleted' : 'unchanged';
+  /**
+   * Withdraws rounds by key (the delete records of a batch, distinct keys), a few statements for all
+   * of them: each key's outcome, `unchanged` for a key with no round or one withdrawn before.
+   */
+  async deleteRounds(type: RoundKeyType, keys: readonly string[]): Promise<Outcome[]> {
+    const ids = await this.idsOf(type, keys);
+    const done = await this.withdraw([...new Set(ids.values())]);
+    return keys.map((k) => (done.has(ids.get(k) ?? -1) ? 'deleted' : 'unchanged'));
   }
 
   /** Round ids of companies (for their facts when a company moved or changed sector). */

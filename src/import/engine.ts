@@ -355,10 +355,13 @@ async function applyBatch(store: ImportStore, batch: readonly RowIn[], file: Fil
   const leads = [...written].flatMap((row) => (row.parts ?? []).map((part) => ({ row, part })));
   const led = await upsertInvestments(store, leads.map((l) => l.part), { round: 'uuid', investor: 'lead_investor_uuids' });
   leads.forEach((l, i) => settle(l.row, led[i]!, 'investments'));
-  for (const row of batch) {
-    if (!('delete' in row.record)) continue;
-    const d = row.record as DeleteIn;
-    const o = d.type === 'company' ? await store.deleteCompany(d.key, 'key') : await store.deleteRound(d.type, d.key);
-    settle(row, o, REPORT_TYPE[d.type]);
+  // withdrawn rounds together (a withdrawn round still names its company: the order among deletes does not matter)
+  const deletes = batch.filter((r) => 'delete' in r.record);
+  for (const type of ['round', 'acquisition'] as const) {
+    const rows = deletes.filter((r) => r.record.type === type);
+    if (rows.length === 0) continue;
+    const outcomes = await store.deleteRounds(type, rows.map((r) => (r.record as DeleteIn).key));
+    rows.forEach((r, i) => settle(r, outcomes[i]!, REPORT_TYPE[type]));
   }
+  for (const row of deletes) if (row.record.type === 'company') settle(row, await store.deleteCompany((row.record as DeleteIn).key, 'key'), REPORT_TYPE.company);
 }

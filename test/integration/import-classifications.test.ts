@@ -16,6 +16,7 @@ const CSV: ImportOptions = { format: 'crunchbase-csv', mode: 'all-or-nothing', d
 const ORG = 'a1b2c3d4-0000-4000-8000-00000000f001';
 const PERSON = 'a1b2c3d4-0000-4000-8000-00000000f002';
 const ROUND = 'a1b2c3d4-0000-4000-8000-00000000f003';
+const COFOUNDER = 'a1b2c3d4-0000-4000-8000-00000000f004';
 const organizations = [
   'uuid,name,type,permalink,cb_url,rank,created_at,updated_at,legal_name,roles,domain,homepage_url,country_code,state_code,region,city,address,postal_code,status,short_description,category_list,category_groups_list,num_funding_rounds,total_funding_usd,total_funding,total_funding_currency_code,founded_on,last_funding_on,closed_on,employee_count,email,phone,facebook_url,linkedin_url,twitter_url,logo_url,alias1,alias2,alias3,primary_role,num_exits',
   `${ORG},Flagged Robotics,organization,flagged-robotics,,1,,,,company,,,USA,CA,California,San Francisco,,,operating,,Software,Software,,,,,2012-01-01,,,,,,,,,,,,,company,`,
@@ -23,6 +24,7 @@ const organizations = [
 const people = [
   'uuid,name,type,permalink,cb_url,rank,created_at,updated_at,first_name,last_name,gender,country_code,state_code,region,city,featured_job_organization_uuid,featured_job_organization_name,featured_job_title,facebook_url,linkedin_url,twitter_url,logo_url',
   `${PERSON},Flo Founder,person,flo-founder,,2,,,Flo,Founder,female,USA,CA,California,San Francisco,${ORG},Flagged Robotics,Founder,,,,`,
+  `${COFOUNDER},Cy Cofounder,person,cy-cofounder,,4,,,Cy,Cofounder,male,USA,CA,California,San Francisco,${ORG},Flagged Robotics,Co-Founder,,,,`,
 ].join('\n');
 const rounds = (amount: number) =>
   [
@@ -59,12 +61,21 @@ forEachDatabase('import classifications', (h) => {
     const up = await imported(h().db, [input('funding_rounds.csv', rounds(150_000_000))], CSV);
     expect(up.files[0]!.types.rounds).toMatchObject({ updated: 1 });
     expect(await flagsOf(PERSON)).toEqual(['super_founder']);
-    expect(up.derived!.classifications).toBe(1);
+    expect(await flagsOf(COFOUNDER)).toEqual(['super_founder']);
+    expect(up.derived!.classifications).toBe(2);
     expect(await verifyDerived(h().db)).toMatchObject({ figures: [], classifications: [] });
 
-    const down = await imported(h().db, [input('funding_rounds.csv', rounds(1_500_000))], CSV);
+    // both founders' flags go at once: one delete and one stamp of the entities, not one each
+    const sql: string[] = [];
+    const listen = (q: { sql: string }) => sql.push(q.sql);
+    h().db.on('query', listen);
+    const down = await imported(h().db, [input('funding_rounds.csv', rounds(1_500_000))], CSV).finally(() => h().db.removeListener('query', listen));
     expect(down.files[0]!.types.rounds).toMatchObject({ updated: 1 });
+    expect(down.derived!.classifications).toBe(2);
     expect(await flagsOf(PERSON)).toEqual([]);
+    expect(await flagsOf(COFOUNDER)).toEqual([]);
+    expect(sql.filter((q) => /^delete from ["`]entity_flags["`]/.test(q))).toHaveLength(1);
+    expect(sql.filter((q) => /^update ["`]entities["`] set ["`]updated_at["`] = (\?|\$1) where ["`]id["`] in/.test(q))).toHaveLength(1);
     expect(await verifyDerived(h().db)).toEqual({ figures: [], classifications: [], search_terms: [], facts: [], rollup: [], documents: [] });
   });
 
