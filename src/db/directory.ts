@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { sortRegistry, type CompiledFilter, type FilterScope } from './listing.js';
 import type { EntityRow } from './entities.js';
 import { jobFromRow, JOB_COLUMNS, JOB_ENTITY_COLUMNS, type JobRow } from './jobs.js';
-import { keysetPage, type PageRequest } from './paging.js';
+import { keysetPage, type PageJoin, type PageRequest } from './paging.js';
 import { entityKeys, renamed } from './filterKeys.js';
 import { V2026_10_09 } from '../versions/table.js';
 
@@ -18,7 +18,7 @@ function applyWhere(q: Knex.QueryBuilder, where: CompiledFilter | null): Knex.Qu
 }
 
 /** A page of entity ids of a directory matching the compiled filter (alias `e`). */
-export async function listDirectory(db: Knex, dir: Directory, where: CompiledFilter | null, page: PageRequest) {
+export async function listDirectory(db: Knex, dir: Directory, where: CompiledFilter | null, page: PageRequest, join?: PageJoin) {
   const base = db('entities as e');
   if ('subtype' in dir) base.where('e.subtype', dir.subtype);
   applyWhere(base, where);
@@ -28,6 +28,7 @@ export async function listDirectory(db: Knex, dir: Directory, where: CompiledFil
     base,
     (q) => q.select('e.id', 'e.type', 'e.subtype', 'e.is_investor', 'e.updated_at'),
     page,
+    join,
   );
 }
 

@@ -6,7 +6,8 @@
  */
 import { applyLockSites, type LockSite } from '../access/locked.js';
 import type { Principal, Tier } from '../auth/verify.js';
-import { anyEntityDocumentByUuid, documentById, entityDocumentByUuid, entityKindOf, joinedDocuments, loadDocuments, loadRowDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
+import { anyEntityDocumentByUuid, documentById, entityDocumentByUuid, entityKindOf, joinedDocuments, loadDocuments, loadRowDocuments, withDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
+import type { PageJoin } from '../db/paging.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { plainCsvBase } from '../http/csv.js';
 import { RawJson, topLevelValues } from '../http/rawJson.js';
@@ -159,8 +160,26 @@ export async function pageFromDocuments(
  * A page from the documents read with its rows (src/db/documents.ts `withDocuments`), as
  * `pageFromDocuments`; null when documents are off or a row has none.
  */
-export function pageFromJoinedDocuments(r: PageAsker, operationId: string, rows: readonly (PageRow & Record<string, unknown>)[]): DocumentPage | null {
-  return r.deps.cfg.recordDocuments ? pageOf(r, operationId, rows, joinedDocuments(rows), true) : null;
+export function pageFromJoinedDocuments(r: PageAsker, operationId: string, rows: readonly PageRow[]): DocumentPage | null {
+  // the joined columns are the rows' own, beside the page row's members
+  return r.deps.cfg.recordDocuments ? pageOf(r, operationId, rows, joinedDocuments(rows as unknown as readonly Record<string, unknown>[]), true) : null;
+}
+
+/**
+ * The join that reads each page row's document of this kind in the page's own statement (src/db/documents.ts
+ * `withDocuments`, its CSV record too for an export in CSV); none when documents are off.
+ */
+export function documentJoin(r: Pick<PageAsker, 'deps' | 'list'>, kind: DocumentKind): PageJoin | undefined {
+  const { db, cfg } = r.deps;
+  return cfg.recordDocuments ? withDocuments(db, kind, { csv: r.list?.csv === true }) : undefined;
+}
+
+/**
+ * A page from the documents of this kind its rows came with (`documentJoin`), or read by the rows'
+ * keys when they came without them (an export's walked page, a ranked list); null as `pageFromDocuments`.
+ */
+export async function pageFromRows(r: PageAsker, operationId: string, kind: DocumentKind, rows: readonly PageRow[]): Promise<DocumentPage | null> {
+  return pageFromJoinedDocuments(r, operationId, rows) ?? (await pageFromDocuments(r, operationId, kind, rows));
 }
 
 /**
@@ -190,7 +209,7 @@ export async function listFromDocuments(
   rest: { page: unknown; currency: unknown },
   fromRows: () => unknown[] | Promise<unknown[]>,
 ): Promise<Result> {
-  const found = await pageFromDocuments(r, operationId, kind, rows);
+  const found = await pageFromRows(r, operationId, kind, rows);
   return { status: 200, body: { data: found ? found.data : await fromRows(), ...rest }, locks: found?.locks, atVersion: found?.atVersion };
 }
 
@@ -200,8 +219,8 @@ export async function detailFromDocument(r: DetailAsker, operationId: string, ki
   return { status: 200, body: { data: doc ? doc.data : await fromRow(), currency: currencyOf(r.money) }, locks: doc?.locks, atVersion: doc?.atVersion };
 }
 
-/** Page rows of records with their `updated_at` (for a page's stored texts). */
-export const pageRows = (rows: readonly Record<string, unknown>[]): PageRow[] => rows.map((t) => ({ id: Number(t.id), updated_at: t.updated_at as string }));
+/** Page rows of records with their `updated_at` (for a page's stored texts), and the documents joined to them (`documentJoin`). */
+export const pageRows = (rows: readonly Record<string, unknown>[]): (PageRow & Record<string, unknown>)[] => rows.map((t) => ({ ...t, id: Number(t.id), updated_at: t.updated_at as string }));
 
 type PageAsker = Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'> & { list?: Pick<ListInput, 'csv' | 'walk'> };
 
