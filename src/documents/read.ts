@@ -16,7 +16,7 @@ import { withScore } from '../services/keyword.js';
 import { currencyOf } from '../services/page.js';
 import type { Money } from '../money/fx.js';
 import type { VersionInfo } from '../versions/resolve.js';
-import { downgradedText } from './downgrades.js';
+import { downgraderFor } from './downgrades.js';
 
 /** A document's record as the serialisers would give it for this request's currency, and where its locks go. */
 export interface Assembled {
@@ -29,9 +29,11 @@ const RELATIVE_URL = '"service_url":"/';
 
 /** A document's text with the web app's base in its `service_url`s. */
 function withAppUrl(text: string, appUrl: string): string {
-  // a `"service_url":"/` can only be that key: a quote inside a string value is written `\"`
-  return text.replaceAll(RELATIVE_URL, `"service_url":${JSON.stringify(appUrl).slice(0, -1)}/`);
+  return text.replaceAll(RELATIVE_URL, absoluteUrl(appUrl));
 }
+
+/** What `withAppUrl` writes for `RELATIVE_URL`: a `"service_url":"/` can only be that key (a quote inside a string value is written `\"`). */
+const absoluteUrl = (appUrl: string): string => `"service_url":${JSON.stringify(appUrl).slice(0, -1)}/`;
 
 type Asker = { money: Money; principal: Principal | null; version: VersionInfo };
 
@@ -50,9 +52,21 @@ function csvText(doc: DocumentRow, appUrl: string): string | undefined {
 
 /** A document's text as this request gets it from this operation (the pinned version's shape), or null when it needs a parse. */
 export function documentText(doc: DocumentRow, appUrl: string, r: Asker, operationId: string): string | null {
-  if (!asText(r)) return null;
-  const text = downgradedText(doc.body, doc.downgrades, r.version.date, operationId);
-  return text === null ? null : withAppUrl(text, appUrl);
+  return documentTexts(appUrl, r, operationId)(doc);
+}
+
+/**
+ * `documentText` for every document of one answer: what depends only on the request (whether texts
+ * go out, the version's edits, the base's JSON) worked out once, not per row.
+ */
+function documentTexts(appUrl: string, r: Asker, operationId: string): (doc: DocumentRow) => string | null {
+  if (!asText(r)) return () => null;
+  const downgrade = downgraderFor(r.version.date, operationId);
+  const base = absoluteUrl(appUrl);
+  return (doc) => {
+    const text = downgrade(doc.body, doc.downgrades);
+    return text === null ? null : text.replaceAll(RELATIVE_URL, base);
+  };
 }
 
 export function assemble(doc: DocumentRow, appUrl: string, money: Money): Assembled {
@@ -234,7 +248,8 @@ function pageOf(r: PageAsker, operationId: string, rows: readonly PageRow[], doc
   const csv = r.list?.csv === true;
   if (!rows.every((t) => docs.has(t.id))) return null;
   if (rows.every((t) => t.score === undefined && typeof t.updated_at === 'string')) {
-    const texts = rows.map((t) => documentText(docs.get(t.id)!, cfg.appUrl, r, operationId));
+    const textOf = documentTexts(cfg.appUrl, r, operationId);
+    const texts = rows.map((t) => textOf(docs.get(t.id)!));
     if (texts.every((t) => t !== null)) {
       const data = texts.map((text, i) => new RawJson(text, rows[i]!.updated_at!, csv ? csvText(docs.get(rows[i]!.id)!, cfg.appUrl) : undefined));
       return { data, locks: () => {}, atVersion: true };
@@ -272,7 +287,8 @@ export async function wrappedPageFromDocuments(
   if (!cfg.recordDocuments) return null;
   const docs = await loadDocuments(db, kind, rows.map((t) => t.id));
   if (!rows.every((t) => docs.has(t.id))) return null;
-  const texts = rows.map((t) => documentText(docs.get(t.id)!, cfg.appUrl, r, operationId));
+  const textOf = documentTexts(cfg.appUrl, r, operationId);
+  const texts = rows.map((t) => textOf(docs.get(t.id)!));
   if (texts.every((t) => t !== null)) {
     const member = `${JSON.stringify(key)}:`;
     const data = texts.map((text, i) => {
