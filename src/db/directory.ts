@@ -33,9 +33,9 @@ export async function listDirectory(db: Knex, dir: Directory, where: CompiledFil
 }
 
 /** A page of active job openings (alias `j`) with their organizations. */
-export async function listActiveJobs(db: Knex, where: CompiledFilter | null, page: PageRequest): Promise<{ rows: JobRow[]; page: Awaited<ReturnType<typeof keysetPage>>['page'] }> {
+export async function listActiveJobs(db: Knex, where: CompiledFilter | null, page: PageRequest, join?: PageJoin): Promise<{ rows: JobRow[]; page: Awaited<ReturnType<typeof keysetPage>>['page'] }> {
   const base = applyWhere(db('jobs as j').join('entities as e', 'e.id', 'j.entity_id').where('j.is_active', true), where);
-  const res = await keysetPage<Record<string, unknown>>(db, base, (q) => q.select(...JOB_COLUMNS, ...JOB_ENTITY_COLUMNS), page);
+  const res = await keysetPage<Record<string, unknown>>(db, base, (q) => q.select(...JOB_COLUMNS, ...JOB_ENTITY_COLUMNS), page, join);
   return { page: res.page, rows: res.rows.map(jobFromRow) };
 }
 

@@ -4,12 +4,13 @@
  * same rows, order and page envelope as the page of whole rows, the same documents as a read by id;
  * and a page on which a round has no document answers from the rows, byte for byte the same. The
  * other lists of documents (companies, people, the organization directories of one subtype, funds,
- * valuations, news) read theirs in their page's statement too.
+ * valuations, news, jobs) read theirs in their page's statement too.
  */
 import type { Knex } from 'knex';
 import { expect, it } from 'vitest';
 import { COMPANY_SORTS, listCompanies } from '../../src/db/companies.js';
-import { INVESTOR_SORTS, listDirectory } from '../../src/db/directory.js';
+import { INVESTOR_SORTS, listActiveJobs, listDirectory } from '../../src/db/directory.js';
+import { JOB_SORTS } from '../../src/db/jobs.js';
 import { joinedDocuments, loadDocuments, withDocuments as joinDocuments, type DocumentKind } from '../../src/db/documents.js';
 import type { PageJoin, PageRequest } from '../../src/db/paging.js';
 import { FOUNDER_SORTS, listPersons } from '../../src/db/people.js';
@@ -119,6 +120,7 @@ forEachDatabase('rounds list with its documents', (h) => {
       ['funds', 'fund', FUND_SORTS, 'f', undefined, (db, p, j) => listRecords(db, FUNDS, null, p, {}, j)],
       ['valuations', 'valuation', VALUATION_SORTS, 'v', undefined, (db, p, j) => listRecords(db, VALUATIONS, null, p, {}, j)],
       ['news', 'news', NEWS_SORTS, 'n', undefined, (db, p, j) => listRecords(db, NEWS, null, p, {}, j)],
+      ['jobs', 'job', JOB_SORTS, 'j', undefined, async (db, p, j) => (await listActiveJobs(db, null, p, j)) as unknown as { rows: Record<string, unknown>[]; page: unknown }],
     ];
     for (const [label, kind, sorts, alias, sort, read] of lists) {
       const resolved = resolveSort(sort, sorts, alias, VERSION);
