@@ -2,7 +2,7 @@
 import { loadEntities } from '../src/db/entities.js';
 import { CAREER_SORTS, FOUNDER_SORTS, listFoundedCompanies, listPersons } from '../src/db/people.js';
 import type { components } from '../generated/api.js';
-import { wrappedPageFromDocuments } from '../src/documents/read.js';
+import { documentJoin, wrappedPageFromDocuments } from '../src/documents/read.js';
 import { ok, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
@@ -10,15 +10,15 @@ import { careerFields } from '../src/serialize/entities.js';
 import { foundedCompanyItem } from '../src/serialize/people.js';
 import { findTyped } from '../src/services/entities.js';
 import { currencyOf, pageEnvelope } from '../src/services/page.js';
-import { personPage } from '../src/services/people.js';
+import { personKind, personPage } from '../src/services/people.js';
 
 type FoundedCompanyItem = components['schemas']['FoundedCompanyItem'];
 
 export const founderHandlers: HandlerMap = {
   listFounders: async (ctx) => {
     const list = prepareList(ctx.list, { scope: SCOPES.entity!, sorts: FOUNDER_SORTS, alias: 'e' });
-    const { rows, page } = await listPersons(ctx.deps.db, 'founders', list.where, list.page);
     const view = ctx.query.view ?? 'full';
+    const { rows, page } = await listPersons(ctx.deps.db, 'founders', list.where, list.page, documentJoin(ctx, personKind(view)));
     const { data, locks } = await personPage(ctx, 'listFounders', rows, view);
     return { ...ok('listFounders', { view, data, page: pageEnvelope(page, list), currency: currencyOf(ctx.money) }), locks };
   },

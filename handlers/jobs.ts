@@ -1,7 +1,7 @@
 /** Jobs: active openings, one or a page, from their record documents (src/documents/read.ts) or, without them, from the rows. */
 import { listActiveJobs } from '../src/db/directory.js';
 import { findActiveJob, JOB_SORTS } from '../src/db/jobs.js';
-import { detailFromDocument, listFromDocuments, pageRows } from '../src/documents/read.js';
+import { detailFromDocument, documentJoin, listFromDocuments, pageRows } from '../src/documents/read.js';
 import { notFound } from '../src/errors.js';
 import { numericId, type HandlerMap } from '../src/http/context.js';
 import { prepareList } from '../src/query/list.js';
@@ -21,7 +21,7 @@ export const jobHandlers: HandlerMap = {
 
   listJobs: async (ctx) => {
     const list = prepareList(ctx.list, { scope: SCOPES.job!, sorts: JOB_SORTS, alias: 'j' });
-    const { rows, page } = await listActiveJobs(ctx.deps.db, list.where, list.page);
+    const { rows, page } = await listActiveJobs(ctx.deps.db, list.where, list.page, documentJoin(ctx, 'job'));
     return listFromDocuments(ctx, 'listJobs', 'job', pageRows(rows), { page: pageEnvelope(page, list), currency: currencyOf(ctx.money) }, () => rows.map((j) => jobOpening(ctx.deps.cfg.appUrl, j)));
   },
 };

@@ -10,7 +10,8 @@ import type { TransactionRow } from '../src/db/transactions.js';
 import { loadClassifications } from '../src/db/entities.js';
 import { NESTED, type NestedList } from '../src/db/nested.js';
 import type { DocumentKind } from '../src/db/documents.js';
-import { listFromDocuments, pageRows } from '../src/documents/read.js';
+import { documentJoin, listFromDocuments, pageRows } from '../src/documents/read.js';
+import type { PageJoin } from '../src/db/paging.js';
 import { ok, type HandlerMap, type RequestScope, type Result } from '../src/http/context.js';
 import { fund, valuation } from '../src/serialize/records.js';
 import { financial, headcount, patent, teamItem, traffic } from '../src/serialize/nested.js';
@@ -27,9 +28,9 @@ interface Nested<T> extends NestedList {
 }
 
 /** The parent of `parentKind` by the path UUID (404 otherwise), then a page of its rows. */
-async function nestedRows<T>(r: Scope, id: string, parentKind: Subtype | null, noun: string, n: Nested<T>) {
+async function nestedRows<T>(r: Scope, id: string, parentKind: Subtype | null, noun: string, n: Nested<T>, join?: PageJoin) {
   const parent: EntityRow = await findTyped(r, id, parentKind, noun);
-  return recordPage(r, n.spec, n.scope, n.sorts, n.fixed(parent), parent.uuid);
+  return recordPage(r, n.spec, n.scope, n.sorts, n.fixed(parent), parent.uuid, join);
 }
 
 /** A nested list's page assembled from its rows. */
@@ -44,7 +45,7 @@ async function nestedPage<T>(r: Scope, id: string, parentKind: Subtype | null, n
  * the rows when documents are off or a row has none.
  */
 async function nestedAnswer<T>(r: Scope, operationId: string, id: string, parentKind: Subtype | null, noun: string, n: Nested<T> & { document: DocumentKind }): Promise<Result> {
-  const { rows, page } = await nestedRows(r, id, parentKind, noun, n);
+  const { rows, page } = await nestedRows(r, id, parentKind, noun, n, documentJoin(r, n.document));
   return listFromDocuments(r, operationId, n.document, pageRows(rows), { page, currency: currencyOf(r.money) }, () => n.data(r, rows));
 }
 

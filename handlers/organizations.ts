@@ -10,7 +10,7 @@ import { type Directory, INVESTOR_SORTS, listDirectory, ORGANIZATION_SORTS } fro
 import type { PageInfo, PageRequest } from '../src/db/paging.js';
 import { FOUNDER_SORTS, listPersons } from '../src/db/people.js';
 import { ok, type HandlerMap, type RequestScope, type Result } from '../src/http/context.js';
-import { anyEntityFromDocument, entityPageFromDocuments, pageFromDocuments, type PageRow } from '../src/documents/read.js';
+import { anyEntityFromDocument, documentJoin, entityPageFromDocuments, pageFromRows, type PageRow } from '../src/documents/read.js';
 import type { CompiledFilter } from '../src/query/compile.js';
 import { prepareList } from '../src/query/list.js';
 import { SCOPES } from '../src/query/registry.js';
@@ -19,7 +19,7 @@ import { keywordList, withScore } from '../src/services/keyword.js';
 import { organizationAnswer, organizationRecord } from '../src/services/organizations.js';
 import { rowKindOf, type OrganizationKind } from '../src/db/documents.js';
 import { currencyOf, pageEnvelope } from '../src/services/page.js';
-import { personAnswer, personPage, personRecord } from '../src/services/people.js';
+import { personAnswer, personKind, personPage, personRecord } from '../src/services/people.js';
 
 type S = components['schemas'];
 
@@ -41,11 +41,11 @@ async function directoryPage<R>(
 async function organizationPage(ctx: Pick<RequestScope, 'deps' | 'list' | 'money' | 'principal' | 'version'>, op: DirectoryOperation, dir: Directory, sorts: SortRegistry, keyword?: string) {
   const { rows, page } =
     keyword === undefined
-      ? await directoryPage<PageRow & { type: string; subtype: string | null }>(ctx, sorts, (db, where, p) => listDirectory(db, dir, where, p))
+      ? await directoryPage<PageRow & { type: string; subtype: string | null }>(ctx, sorts, (db, where, p) => listDirectory(db, dir, where, p, 'subtype' in dir ? documentJoin(ctx, rowKindOf(dir.subtype)) : undefined))
       : await keywordList(ctx, keyword, 'subtype' in dir ? dir.subtype : null);
   const fromDocuments =
     'subtype' in dir
-      ? await pageFromDocuments(ctx, op, rowKindOf(dir.subtype), rows)
+      ? await pageFromRows(ctx, op, rowKindOf(dir.subtype), rows)
       : keyword === undefined
         ? await entityPageFromDocuments(ctx, op, rows as (PageRow & { type: string; subtype: string | null })[])
         : null;
@@ -96,8 +96,8 @@ export const organizationHandlers: HandlerMap = {
   listGovNgos: async (ctx) => directoryAnswer<S['GovNgoSummary']>('listGovNgos', await organizationPage(ctx, 'listGovNgos', { subtype: 'gov_ngo' }, ORGANIZATION_SORTS)),
   getGovNgo: async (ctx) => detail<S['GovNgoFull']>('getGovNgo', await organizationDetail(ctx, 'getGovNgo', ctx.params.id, 'gov_ngo', 'Government body or NGO')),
   listPeople: async (ctx) => {
-    const { rows, page } = await directoryPage(ctx, FOUNDER_SORTS, (db, where, p) => listPersons(db, 'persons', where, p));
     const view = ctx.query.view ?? 'full';
+    const { rows, page } = await directoryPage(ctx, FOUNDER_SORTS, (db, where, p) => listPersons(db, 'persons', where, p, documentJoin(ctx, personKind(view))));
     const { data, locks } = await personPage(ctx, 'listPeople', rows, view);
     return { ...ok('listPeople', { view, data: data as S['FounderList']['data'], page, currency: currencyOf(ctx.money) }), locks };
   },

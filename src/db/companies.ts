@@ -2,14 +2,14 @@
 import type { Knex } from 'knex';
 import { sortRegistry, type CompiledFilter } from './listing.js';
 import type { EntityRow } from './entities.js';
-import { keysetPage, type PageRequest } from './paging.js';
+import { keysetPage, type PageJoin, type PageRequest } from './paging.js';
 import { V2026_10_09 } from '../versions/table.js';
 
 /** A page of companies matching the compiled filter (rows are entity ids, `updated_at` and sort values). */
-export async function listCompanies(db: Knex, where: CompiledFilter | null, page: PageRequest) {
+export async function listCompanies(db: Knex, where: CompiledFilter | null, page: PageRequest, join?: PageJoin) {
   const base = db('entities as e').where('e.subtype', 'company');
   if (where) base.whereRaw(where.sql, where.bindings);
-  return keysetPage<Pick<EntityRow, 'id' | 'updated_at'> & Record<string, unknown>>(db, base, (q) => q.select('e.id', 'e.updated_at'), page);
+  return keysetPage<Pick<EntityRow, 'id' | 'updated_at'> & Record<string, unknown>>(db, base, (q) => q.select('e.id', 'e.updated_at'), page, join);
 }
 
 export const COMPANY_SORTS = sortRegistry(

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { sortRegistry, type CompiledFilter, type FilterScope } from './listing.js';
 import type { EntityRow } from './entities.js';
 import { jobFromRow, JOB_COLUMNS, JOB_ENTITY_COLUMNS, type JobRow } from './jobs.js';
-import { keysetPage, type PageRequest } from './paging.js';
+import { keysetPage, type PageJoin, type PageRequest } from './paging.js';
 import { entityKeys, renamed } from './filterKeys.js';
 import { V2026_10_09 } from '../versions/table.js';
 
@@ -18,7 +18,7 @@ function applyWhere(q: Knex.QueryBuilder, where: CompiledFilter | null): Knex.Qu
 }
 
 /** A page of entity ids of a directory matching the compiled filter (alias `e`). */
-export async function listDirectory(db: Knex, dir: Directory, where: CompiledFilter | null, page: PageRequest) {
+export async function listDirectory(db: Knex, dir: Directory, where: CompiledFilter | null, page: PageRequest, join?: PageJoin) {
   const base = db('entities as e');
   if ('subtype' in dir) base.where('e.subtype', dir.subtype);
   applyWhere(base, where);
@@ -28,13 +28,14 @@ export async function listDirectory(db: Knex, dir: Directory, where: CompiledFil
     base,
     (q) => q.select('e.id', 'e.type', 'e.subtype', 'e.is_investor', 'e.updated_at'),
     page,
+    join,
   );
 }
 
 /** A page of active job openings (alias `j`) with their organizations. */
-export async function listActiveJobs(db: Knex, where: CompiledFilter | null, page: PageRequest): Promise<{ rows: JobRow[]; page: Awaited<ReturnType<typeof keysetPage>>['page'] }> {
+export async function listActiveJobs(db: Knex, where: CompiledFilter | null, page: PageRequest, join?: PageJoin): Promise<{ rows: JobRow[]; page: Awaited<ReturnType<typeof keysetPage>>['page'] }> {
   const base = applyWhere(db('jobs as j').join('entities as e', 'e.id', 'j.entity_id').where('j.is_active', true), where);
-  const res = await keysetPage<Record<string, unknown>>(db, base, (q) => q.select(...JOB_COLUMNS, ...JOB_ENTITY_COLUMNS), page);
+  const res = await keysetPage<Record<string, unknown>>(db, base, (q) => q.select(...JOB_COLUMNS, ...JOB_ENTITY_COLUMNS), page, join);
   return { page: res.page, rows: res.rows.map(jobFromRow) };
 }
 

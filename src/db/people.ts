@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import { readRows } from './budget.js';
 import { idList, prepared } from './knex.js';
-import { keysetPage, type PageRequest } from './paging.js';
+import { keysetPage, type PageJoin, type PageRequest } from './paging.js';
 import { refTables } from './refCache.js';
 import { CAREER_COLUMNS, type CareerRow, type EntityRow, type RefRow } from './entities.js';
 import { sortRegistry, type CompiledFilter } from './listing.js';
@@ -122,10 +122,10 @@ function applyWhere(q: Knex.QueryBuilder, where: CompiledFilter | null): Knex.Qu
  * A page of persons (alias `e`), or of founders only (persons with the founder flag), as whole rows:
  * the page goes on to their blocks and glances without reading the rows again.
  */
-export async function listPersons(db: Knex, who: 'persons' | 'founders', where: CompiledFilter | null, page: PageRequest) {
+export async function listPersons(db: Knex, who: 'persons' | 'founders', where: CompiledFilter | null, page: PageRequest, join?: PageJoin) {
   const base = db('entities as e').where('e.type', 'person');
   if (who === 'founders') base.andWhere('e.is_founder', true);
-  return keysetPage<EntityRow & Record<string, unknown>>(db, applyWhere(base, where), (q) => q.select('e.*'), page);
+  return keysetPage<EntityRow & Record<string, unknown>>(db, applyWhere(base, where), (q) => q.select('e.*'), page, join);
 }
 
 /** A page of the organizations a person founded (career rows with the founder role). */

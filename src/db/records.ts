@@ -8,7 +8,7 @@ import { sortRegistry, type CompiledFilter, type FilterKey, type FilterScope } f
 import type { RefRow } from './entities.js';
 import { prepared, whereIdIn } from './knex.js';
 import { JOB_ENTITY_COLUMNS } from './jobs.js';
-import { keysetPage, type PageRequest } from './paging.js';
+import { keysetPage, type PageJoin, type PageRequest } from './paging.js';
 import { ARTICLE_TYPES, CMP, CMP_SET, EQ_SET, FUND_STATUSES, FUND_TYPES, REPEATED, renamed, taxonomyKey, UPDATED_AT, uuidOf, VALUATION_SOURCES } from './filterKeys.js';
 import { V2026_10_07, V2026_10_09 } from '../versions/table.js';
 import { together } from './together.js';
@@ -47,10 +47,10 @@ function withRef(row: Record<string, unknown>): WithRef {
 }
 
 /** A page of records; `scope` holds fixed column conditions (e.g. the team of a note). */
-export async function listRecords(db: Knex, spec: RecordSpec, where: CompiledFilter | null, page: PageRequest, scope: Fixed = {}) {
+export async function listRecords(db: Knex, spec: RecordSpec, where: CompiledFilter | null, page: PageRequest, scope: Fixed = {}, join?: PageJoin) {
   const q = base(db, spec, scope);
   if (where) q.whereRaw(where.sql, where.bindings);
-  const res = await keysetPage<Record<string, unknown>>(db, q, (b) => b.select(...columns(spec)), page);
+  const res = await keysetPage<Record<string, unknown>>(db, q, (b) => b.select(...columns(spec)), page, join);
   return { page: res.page, rows: res.rows.map(withRef) };
 }
 

@@ -130,16 +130,23 @@ export const storedTextServes = (pinned: string, operationId: string): boolean =
  * when some change the pin predates rewrites the operation with no edit kept in the document.
  */
 export function downgradedText(body: string, downgrades: string, pinned: string, operationId: string): string | null {
+  return downgraderFor(pinned, operationId)(body, downgrades);
+}
+
+/** `downgradedText` of one pin and operation, the changes due found once (for every document of a page). */
+export function downgraderFor(pinned: string, operationId: string): (body: string, downgrades: string) => string | null {
   const due = dueChanges(pinned, operationId);
-  if (due.length === 0) return body;
-  if (!due.every((c) => c.recordEdited?.includes(operationId))) return null;
-  const edits = JSON.parse(downgrades) as TextEdit[];
-  let text = body;
-  // edits are newest first, and a pin predates every change newer than one it predates
-  for (const [i, c] of due.entries()) {
-    const e = edits[i];
-    if (!e || e.version !== c.version) return null;
-    text = `${cut(text, e.cuts).slice(0, -1)}${e.tail}}`;
-  }
-  return text;
+  if (due.length === 0) return (body) => body;
+  if (!due.every((c) => c.recordEdited?.includes(operationId))) return () => null;
+  return (body, downgrades) => {
+    const edits = JSON.parse(downgrades) as TextEdit[];
+    let text = body;
+    // edits are newest first, and a pin predates every change newer than one it predates
+    for (const [i, c] of due.entries()) {
+      const e = edits[i];
+      if (!e || e.version !== c.version) return null;
+      text = `${cut(text, e.cuts).slice(0, -1)}${e.tail}}`;
+    }
+    return text;
+  };
 }

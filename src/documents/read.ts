@@ -6,7 +6,8 @@
  */
 import { applyLockSites, type LockSite } from '../access/locked.js';
 import type { Principal, Tier } from '../auth/verify.js';
-import { anyEntityDocumentByUuid, documentById, entityDocumentByUuid, entityKindOf, joinedDocuments, loadDocuments, loadRowDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
+import { anyEntityDocumentByUuid, documentById, entityDocumentByUuid, entityKindOf, joinedDocuments, loadDocuments, loadRowDocuments, withDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
+import type { PageJoin } from '../db/paging.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { plainCsvBase } from '../http/csv.js';
 import { ExportLine, RawJson, topLevelValues } from '../http/rawJson.js';
@@ -15,7 +16,7 @@ import { withScore } from '../services/keyword.js';
 import { currencyOf } from '../services/page.js';
 import type { Money } from '../money/fx.js';
 import type { VersionInfo } from '../versions/resolve.js';
-import { downgradedText, storedTextServes } from './downgrades.js';
+import { downgraderFor, storedTextServes } from './downgrades.js';
 import { loadDocumentLines } from '../db/documentLines.js';
 
 /** A document's record as the serialisers would give it for this request's currency, and where its locks go. */
@@ -29,9 +30,11 @@ const RELATIVE_URL = '"service_url":"/';
 
 /** A document's text with the web app's base in its `service_url`s. */
 function withAppUrl(text: string, appUrl: string): string {
-  // a `"service_url":"/` can only be that key: a quote inside a string value is written `\"`
-  return text.replaceAll(RELATIVE_URL, `"service_url":${JSON.stringify(appUrl).slice(0, -1)}/`);
+  return text.replaceAll(RELATIVE_URL, absoluteUrl(appUrl));
 }
+
+/** What `withAppUrl` writes for `RELATIVE_URL`: a `"service_url":"/` can only be that key (a quote inside a string value is written `\"`). */
+const absoluteUrl = (appUrl: string): string => `"service_url":${JSON.stringify(appUrl).slice(0, -1)}/`;
 
 type Asker = { money: Money; principal: Principal | null; version: VersionInfo };
 
@@ -50,9 +53,21 @@ function csvText(doc: DocumentRow, appUrl: string): string | undefined {
 
 /** A document's text as this request gets it from this operation (the pinned version's shape), or null when it needs a parse. */
 export function documentText(doc: DocumentRow, appUrl: string, r: Asker, operationId: string): string | null {
-  if (!asText(r)) return null;
-  const text = downgradedText(doc.body, doc.downgrades, r.version.date, operationId);
-  return text === null ? null : withAppUrl(text, appUrl);
+  return documentTexts(appUrl, r, operationId)(doc);
+}
+
+/**
+ * `documentText` for every document of one answer: what depends only on the request (whether texts
+ * go out, the version's edits, the base's JSON) worked out once, not per row.
+ */
+function documentTexts(appUrl: string, r: Asker, operationId: string): (doc: DocumentRow) => string | null {
+  if (!asText(r)) return () => null;
+  const downgrade = downgraderFor(r.version.date, operationId);
+  const base = absoluteUrl(appUrl);
+  return (doc) => {
+    const text = downgrade(doc.body, doc.downgrades);
+    return text === null ? null : text.replaceAll(RELATIVE_URL, base);
+  };
 }
 
 export function assemble(doc: DocumentRow, appUrl: string, money: Money): Assembled {
@@ -177,8 +192,26 @@ async function linesOf(r: PageAsker, operationId: string, kind: DocumentKind, ro
  * A page from the documents read with its rows (src/db/documents.ts `withDocuments`), as
  * `pageFromDocuments`; null when documents are off or a row has none.
  */
-export function pageFromJoinedDocuments(r: PageAsker, operationId: string, rows: readonly (PageRow & Record<string, unknown>)[]): DocumentPage | null {
-  return r.deps.cfg.recordDocuments ? pageOf(r, operationId, rows, joinedDocuments(rows), true) : null;
+export function pageFromJoinedDocuments(r: PageAsker, operationId: string, rows: readonly PageRow[]): DocumentPage | null {
+  // the joined columns are the rows' own, beside the page row's members
+  return r.deps.cfg.recordDocuments ? pageOf(r, operationId, rows, joinedDocuments(rows as unknown as readonly Record<string, unknown>[]), true) : null;
+}
+
+/**
+ * The join that reads each page row's document of this kind in the page's own statement (src/db/documents.ts
+ * `withDocuments`, its CSV record too for an export in CSV); none when documents are off.
+ */
+export function documentJoin(r: Pick<PageAsker, 'deps' | 'list'>, kind: DocumentKind): PageJoin | undefined {
+  const { db, cfg } = r.deps;
+  return cfg.recordDocuments ? withDocuments(db, kind, { csv: r.list?.csv === true }) : undefined;
+}
+
+/**
+ * A page from the documents of this kind its rows came with (`documentJoin`), or read by the rows'
+ * keys when they came without them (an export's walked page, a ranked list); null as `pageFromDocuments`.
+ */
+export async function pageFromRows(r: PageAsker, operationId: string, kind: DocumentKind, rows: readonly PageRow[]): Promise<DocumentPage | null> {
+  return pageFromJoinedDocuments(r, operationId, rows) ?? (await pageFromDocuments(r, operationId, kind, rows));
 }
 
 /**
@@ -208,7 +241,7 @@ export async function listFromDocuments(
   rest: { page: unknown; currency: unknown },
   fromRows: () => unknown[] | Promise<unknown[]>,
 ): Promise<Result> {
-  const found = await pageFromDocuments(r, operationId, kind, rows);
+  const found = await pageFromRows(r, operationId, kind, rows);
   return { status: 200, body: { data: found ? found.data : await fromRows(), ...rest }, locks: found?.locks, atVersion: found?.atVersion };
 }
 
@@ -218,8 +251,8 @@ export async function detailFromDocument(r: DetailAsker, operationId: string, ki
   return { status: 200, body: { data: doc ? doc.data : await fromRow(), currency: currencyOf(r.money) }, locks: doc?.locks, atVersion: doc?.atVersion };
 }
 
-/** Page rows of records with their `updated_at` (for a page's stored texts). */
-export const pageRows = (rows: readonly Record<string, unknown>[]): PageRow[] => rows.map((t) => ({ id: Number(t.id), updated_at: t.updated_at as string }));
+/** Page rows of records with their `updated_at` (for a page's stored texts), and the documents joined to them (`documentJoin`). */
+export const pageRows = (rows: readonly Record<string, unknown>[]): (PageRow & Record<string, unknown>)[] => rows.map((t) => ({ ...t, id: Number(t.id), updated_at: t.updated_at as string }));
 
 type PageAsker = Pick<RequestScope, 'deps' | 'money' | 'principal' | 'version'> & { list?: Pick<ListInput, 'csv' | 'lines' | 'walk'> };
 
@@ -233,7 +266,8 @@ function pageOf(r: PageAsker, operationId: string, rows: readonly PageRow[], doc
   const csv = r.list?.csv === true;
   if (!rows.every((t) => docs.has(t.id))) return null;
   if (rows.every((t) => t.score === undefined && typeof t.updated_at === 'string')) {
-    const texts = rows.map((t) => documentText(docs.get(t.id)!, cfg.appUrl, r, operationId));
+    const textOf = documentTexts(cfg.appUrl, r, operationId);
+    const texts = rows.map((t) => textOf(docs.get(t.id)!));
     if (texts.every((t) => t !== null)) {
       const data = texts.map((text, i) => new RawJson(text, rows[i]!.updated_at!, csv ? csvText(docs.get(rows[i]!.id)!, cfg.appUrl) : undefined));
       return { data, locks: () => {}, atVersion: true };
@@ -271,7 +305,8 @@ export async function wrappedPageFromDocuments(
   if (!cfg.recordDocuments) return null;
   const docs = await loadDocuments(db, kind, rows.map((t) => t.id));
   if (!rows.every((t) => docs.has(t.id))) return null;
-  const texts = rows.map((t) => documentText(docs.get(t.id)!, cfg.appUrl, r, operationId));
+  const textOf = documentTexts(cfg.appUrl, r, operationId);
+  const texts = rows.map((t) => textOf(docs.get(t.id)!));
   if (texts.every((t) => t !== null)) {
     const member = `${JSON.stringify(key)}:`;
     const data = texts.map((text, i) => {

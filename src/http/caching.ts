@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { Result } from './context.js';
-import { serializeBody } from './rawJson.js';
+import { bodyBytes } from './rawJson.js';
 
 /** How long reference data and this API's own documents may be reused without asking (seconds):
  * they change with a deployment or a re-seed, not between requests. */
@@ -60,8 +60,8 @@ function lastModified(body: unknown): number | null {
 }
 
 export interface Representation {
-  /** The body to send (serialised once; the tag is over these bytes). */
-  payload: string;
+  /** The body to send, as its bytes (serialised and encoded once; the tag is over these bytes). */
+  payload: Buffer;
   contentType: string;
   headers: Record<string, string>;
   /** The request's `If-None-Match` names this representation: answer 304 without a body. */
@@ -74,7 +74,7 @@ export interface Representation {
  */
 export function represent(policy: CachePolicy, result: Result, version: string, ifNoneMatch: string | undefined): Representation {
   const contentType = result.contentType ?? 'application/json; charset=utf-8';
-  const payload = result.contentType ? String(result.body) : serializeBody(result.body);
+  const payload = result.contentType ? Buffer.from(String(result.body)) : bodyBytes(result.body);
   const digest = crypto.createHash('sha256').update(version).update('\0').update(payload).digest('base64url');
   const tag = `"${digest.slice(0, 32)}"`;
   const headers: Record<string, string> = {

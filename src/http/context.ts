@@ -95,7 +95,7 @@ export interface Result {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
-  /** Send `body` (a string) as is with this content type (charset included) instead of JSON. */
+  /** Send `body` (a string, or its bytes as a Buffer) as is with this content type (charset included) instead of JSON. */
   contentType?: string;
   /**
    * The tier locks of this body at sites known in advance (record documents, src/documents/read.ts),

@@ -38,21 +38,48 @@ const ZERO_DATA = '{"data":0';
 
 /** A body as JSON: `JSON.stringify`, with the texts of a `data` of raw rows, or of a raw record, written in place. */
 export function serializeBody(body: unknown): string {
+  return bodyPieces(body).join('');
+}
+
+/**
+ * A body as the UTF-8 bytes of `serializeBody`'s text, written piece by piece into one buffer: a
+ * page's record texts are encoded once each, never joined into one 60-80 KB string first (which
+ * the hash and the socket would each encode again).
+ */
+export function bodyBytes(body: unknown): Buffer {
+  return bytesOf(bodyPieces(body));
+}
+
+/** The UTF-8 bytes of these texts one after another. */
+export function bytesOf(pieces: readonly string[]): Buffer {
+  let size = 0;
+  for (const p of pieces) size += Buffer.byteLength(p);
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const p of pieces) at += out.write(p, at);
+  return out;
+}
+
+/** The texts whose concatenation is a body's JSON (`serializeBody`). */
+function bodyPieces(body: unknown): string[] {
   const data = body && typeof body === 'object' ? (body as { data?: unknown }).data : undefined;
   if (data instanceof RawJson) {
     const envelope = body as Record<string, unknown>;
     const shell = JSON.stringify({ ...envelope, data: 0 });
     // `data` is the first key of every detail answer; elsewhere the record is parsed back
-    if (!shell.startsWith(ZERO_DATA)) return JSON.stringify({ ...envelope, data: JSON.parse(data.text) as unknown });
-    return `{"data":${data.text}${shell.slice(ZERO_DATA.length)}`;
+    if (!shell.startsWith(ZERO_DATA)) return [JSON.stringify({ ...envelope, data: JSON.parse(data.text) as unknown })];
+    return ['{"data":', data.text, shell.slice(ZERO_DATA.length)];
   }
-  if (!Array.isArray(data) || !(data[0] instanceof RawJson)) return JSON.stringify(body);
+  if (!Array.isArray(data) || !(data[0] instanceof RawJson)) return [JSON.stringify(body)];
   const envelope = body as Record<string, unknown>;
   const texts = (data as RawJson[]).map((r) => r.text);
   const shell = JSON.stringify({ ...envelope, data: [] });
   // `data` is the body's first key in every list answer; elsewhere the rows are parsed back
-  if (!shell.startsWith(EMPTY_DATA)) return JSON.stringify({ ...envelope, data: texts.map((t) => JSON.parse(t) as unknown) });
-  return `{"data":[${texts.join(',')}]${shell.slice(EMPTY_DATA.length)}`;
+  if (!shell.startsWith(EMPTY_DATA)) return [JSON.stringify({ ...envelope, data: texts.map((t) => JSON.parse(t) as unknown) })];
+  const pieces = ['{"data":['];
+  texts.forEach((t, i) => (i === 0 ? pieces.push(t) : pieces.push(',', t)));
+  pieces.push(`]${shell.slice(EMPTY_DATA.length)}`);
+  return pieces;
 }
 
 /** A row as a value: the parsed text of a raw row. */

@@ -106,7 +106,8 @@ function writeResult(req: Request, res: Response, result: Result): void {
   res.statusCode = result.status;
   // no content, or the client's own copy: headers only
   if (result.status === 204 || result.status === 304) return void res.end();
-  const payload = result.contentType ? String(result.body) : serializeBody(result.body);
+  // bytes (a represented answer, src/http/caching.ts) go out as they are
+  const payload = Buffer.isBuffer(result.body) ? result.body : result.contentType ? String(result.body) : serializeBody(result.body);
   // every content type a result names carries its charset (src/http/context.ts Result)
   res.setHeader('Content-Type', result.contentType ?? 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(payload));

@@ -5,7 +5,8 @@
 import type { components } from '../../generated/api.js';
 import { portfolioGlances, withBlocks, type EntityRow } from '../db/entities.js';
 import { careerGlances, educationGlances } from '../db/people.js';
-import { entityFromDocument, pageFromDocuments } from '../documents/read.js';
+import { entityFromDocument, pageFromRows } from '../documents/read.js';
+import type { DocumentKind } from '../db/documents.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { bool } from '../serialize/entities.js';
 import { founderFull, founderSummary } from '../serialize/people.js';
@@ -35,6 +36,9 @@ export async function personRecords(r: Pick<RequestScope, 'deps' | 'money'>, row
   });
 }
 
+/** The record documents of people in a view: the full view's `person`, the summary view's `person_row`. */
+export const personKind = (view: 'full' | 'summary'): DocumentKind => (view === 'full' ? 'person' : 'person_row');
+
 /**
  * A page of people in the view from their record documents (the full view: `person`, the summary
  * view: `person_row`; the locks at their sites) when every row has one, else from the rows.
@@ -45,7 +49,7 @@ export async function personPage(
   rows: readonly EntityRow[],
   view: 'full' | 'summary',
 ): Promise<{ data: (S['FounderFull'] | S['FounderSummary'])[]; locks?: Result['locks'] }> {
-  const fromDocuments = await pageFromDocuments(r, operationId, view === 'full' ? 'person' : 'person_row', rows);
+  const fromDocuments = await pageFromRows(r, operationId, personKind(view), rows);
   if (fromDocuments) return { data: fromDocuments.data as S['FounderFull'][], locks: fromDocuments.locks };
   return { data: await personRecords(r, rows, view) };
 }

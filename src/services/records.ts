@@ -7,6 +7,7 @@ import { NO_FILTER } from '../db/listing.js';
 import { SCOPES } from '../query/registry.js';
 import type { SortRegistry } from '../query/sort.js';
 import { pageEnvelope } from './page.js';
+import type { PageJoin } from '../db/paging.js';
 
 export type RecordRow = WithRef;
 
@@ -14,9 +15,9 @@ export type RecordRow = WithRef;
  * A page of records of one kind, in the request's filter (scope null: the list takes no filter),
  * sort and cursor; a nested list passes its parent's UUID, which binds its cursors.
  */
-export async function recordPage(r: Pick<RequestScope, 'deps' | 'list'>, spec: RecordSpec, scope: string | null, sorts: SortRegistry, fixed: Fixed = {}, parent: string | null = null) {
+export async function recordPage(r: Pick<RequestScope, 'deps' | 'list'>, spec: RecordSpec, scope: string | null, sorts: SortRegistry, fixed: Fixed = {}, parent: string | null = null, join?: PageJoin) {
   const list = prepareList(r.list, { scope: scope ? SCOPES[scope]! : NO_FILTER, sorts, alias: spec.alias, parent });
-  const { rows, page } = await listRecords(r.deps.db, spec, list.where, list.page, fixed);
+  const { rows, page } = await listRecords(r.deps.db, spec, list.where, list.page, fixed, join);
   return { rows: rows as RecordRow[], page: pageEnvelope(page, list) };
 }
 

@@ -2,12 +2,20 @@
  * The rounds list read with its record documents (src/db/transactions.ts `listTransactionDocuments`,
  * src/db/documents.ts `withDocuments`): the page's rows and each row's document in one statement, the
  * same rows, order and page envelope as the page of whole rows, the same documents as a read by id;
- * and a page on which a round has no document answers from the rows, byte for byte the same.
+ * and a page on which a round has no document answers from the rows, byte for byte the same. The
+ * other lists of documents (companies, people, the organization directories of one subtype, funds,
+ * valuations, news, jobs) read theirs in their page's statement too.
  */
 import type { Knex } from 'knex';
 import { expect, it } from 'vitest';
-import { joinedDocuments, loadDocuments } from '../../src/db/documents.js';
-import type { PageRequest } from '../../src/db/paging.js';
+import { COMPANY_SORTS, listCompanies } from '../../src/db/companies.js';
+import { INVESTOR_SORTS, listActiveJobs, listDirectory } from '../../src/db/directory.js';
+import { JOB_SORTS } from '../../src/db/jobs.js';
+import { joinedDocuments, loadDocuments, withDocuments as joinDocuments, type DocumentKind } from '../../src/db/documents.js';
+import type { PageJoin, PageRequest } from '../../src/db/paging.js';
+import { FOUNDER_SORTS, listPersons } from '../../src/db/people.js';
+import { FUND_SORTS, FUNDS, listRecords, NEWS, NEWS_SORTS, VALUATION_SORTS, VALUATIONS } from '../../src/db/records.js';
+import type { SortRegistry } from '../../src/query/sort.js';
 import { listTransactionDocuments, listTransactions, TRANSACTION_SORTS } from '../../src/db/transactions.js';
 import { Money } from '../../src/money/fx.js';
 import { compileFilter } from '../../src/query/compile.js';
@@ -100,5 +108,42 @@ forEachDatabase('rounds list with its documents', (h) => {
       await h().db('record_documents').insert(doc);
     }
     expect(await text()).toBe(withDocument);
+  });
+
+  it('reads the page of every other list of documents with its documents in one statement, the same rows and envelope as without them', async () => {
+    type Read = (db: Knex, page: PageRequest, join?: PageJoin) => Promise<{ rows: Record<string, unknown>[]; page: unknown }>;
+    const lists: [label: string, kind: DocumentKind, sorts: SortRegistry, alias: string, sort: string | undefined, read: Read][] = [
+      ['companies', 'company_row', COMPANY_SORTS, 'e', undefined, (db, p, j) => listCompanies(db, null, p, j)],
+      ['people, full', 'person', FOUNDER_SORTS, 'e', 'id', (db, p, j) => listPersons(db, 'persons', null, p, j)],
+      ['founders, summary', 'person_row', FOUNDER_SORTS, 'e', undefined, (db, p, j) => listPersons(db, 'founders', null, p, j)],
+      ['investors', 'investor_row', INVESTOR_SORTS, 'e', undefined, (db, p, j) => listDirectory(db, { subtype: 'investor' }, null, p, j)],
+      ['funds', 'fund', FUND_SORTS, 'f', undefined, (db, p, j) => listRecords(db, FUNDS, null, p, {}, j)],
+      ['valuations', 'valuation', VALUATION_SORTS, 'v', undefined, (db, p, j) => listRecords(db, VALUATIONS, null, p, {}, j)],
+      ['news', 'news', NEWS_SORTS, 'n', undefined, (db, p, j) => listRecords(db, NEWS, null, p, {}, j)],
+      ['jobs', 'job', JOB_SORTS, 'j', undefined, async (db, p, j) => (await listActiveJobs(db, null, p, j)) as unknown as { rows: Record<string, unknown>[]; page: unknown }],
+    ];
+    for (const [label, kind, sorts, alias, sort, read] of lists) {
+      const resolved = resolveSort(sort, sorts, alias, VERSION);
+      const at = (cursor: string | null): PageRequest => {
+        const start = cursor ? decodeCursor(cursor, SECRET, { sort: resolved.canonical, filter: '', parent: null }) : null;
+        return pageRequest({ sort: resolved, limit: 5, cursor: start, includeTotal: false, filter: '', parent: null, version: VERSION, secret: SECRET, budgetMs: 5000 });
+      };
+      let cursor: string | null = null;
+      for (const step of [1, 2]) {
+        const plain = await read(h().db, at(cursor));
+        const { value: joined, statements } = await counted((db) => read(db, at(cursor), joinDocuments(db, kind)));
+        const what = `${label}, page ${step}`;
+        expect(joined.rows.length, what).toBeGreaterThan(0);
+        expect(joined.rows.map((r) => Number(r.id)), what).toEqual(plain.rows.map((r) => Number(r.id)));
+        expect(joined.page, what).toEqual(plain.page);
+        expect(statements, what).toHaveLength(1);
+        expect(statements[0], what).toContain('record_documents');
+        const docs = joinedDocuments(joined.rows);
+        expect(docs.size, what).toBe(joined.rows.length);
+        expect(docs, what).toEqual(await loadDocuments(h().db, kind, plain.rows.map((r) => Number(r.id))));
+        cursor = (joined.page as { next_cursor: string | null }).next_cursor;
+        if (cursor === null) break;
+      }
+    }
   });
 });

@@ -29,7 +29,7 @@ describe('HTTP caching', () => {
       { id: 2, updated_at: '2026-03-01T00:00:00.000Z' },
     ];
     const a = represent('private', page(rows), '2026-10-09', undefined);
-    expect(a.payload).toBe(JSON.stringify(page(rows).body));
+    expect(a.payload.toString()).toBe(JSON.stringify(page(rows).body));
     expect(a.headers.ETag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
     expect(a.headers['Last-Modified']).toBe('Sun, 01 Mar 2026 00:00:00 GMT');
     expect(a.headers['Cache-Control']).toBe('private, no-cache');

@@ -1,7 +1,7 @@
 /** Records kept as their JSON text (src/http/rawJson.ts): written into their answer unparsed, byte for byte what JSON.stringify gives. */
 import { describe, expect, it } from 'vitest';
 import { represent } from '../../src/http/caching.js';
-import { RawJson, rowValue, serializeBody, topLevelValues } from '../../src/http/rawJson.js';
+import { bodyBytes, RawJson, rowValue, serializeBody, topLevelValues } from '../../src/http/rawJson.js';
 import { recordText } from '../../src/documents/read.js';
 
 /** Records whose texts hold the traps of a scan: nested keys of the same name, quotes, backslashes, brackets and commas in strings. */
@@ -38,9 +38,23 @@ describe('raw JSON records', () => {
       const fromText = represent('private', { status: 200, body }, '2026-10-09', undefined);
       const fromValue = represent('private', { status: 200, body: { data: record, currency: 'USD' } }, '2026-10-09', undefined);
       expect(fromText.headers).toEqual(fromValue.headers);
-      expect(fromText.payload).toBe(fromValue.payload);
+      expect(fromText.payload.equals(fromValue.payload)).toBe(true);
     }
     expect(represent('private', { status: 200, body: { data: recordText(JSON.stringify(RECORDS[0])) } }, 'v', undefined).headers['Last-Modified']).toBe('Fri, 02 Jan 2026 03:04:05 GMT');
+  });
+
+  it('encodes a page of texts as the UTF-8 bytes of its serialised JSON, whatever the characters', () => {
+    const records = [...RECORDS, { id: 6, name: 'Zürich Ωmega 東京 🚀', note: 'é' }, { id: 7, name: '' }];
+    const pages = [records, records.slice(5, 6), [records[6]!]];
+    for (const rows of pages) {
+      const body = { data: rows.map((r) => new RawJson(JSON.stringify(r), undefined)), page: { limit: 2, next_cursor: 'ü' }, currency: 'USD' };
+      const json = JSON.stringify({ data: rows, page: body.page, currency: 'USD' });
+      expect(serializeBody(body)).toBe(json);
+      expect(bodyBytes(body).equals(Buffer.from(json))).toBe(true);
+    }
+    const detail = { data: recordText(JSON.stringify(records[5])), currency: 'EUR' };
+    expect(bodyBytes(detail).toString()).toBe(JSON.stringify({ data: records[5], currency: 'EUR' }));
+    expect(bodyBytes({ data: [], page: null }).toString()).toBe('{"data":[],"page":null}');
   });
 
   it('parses the record back when data is not the envelope’s first key', () => {
