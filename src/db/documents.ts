@@ -233,11 +233,11 @@ export async function entitiesAmong(db: Knex, ids: readonly number[]): Promise<M
   return out;
 }
 
-/** These rounds (those that exist) ordered by their company, then id: a batch of them names few companies. */
-export async function roundsByCompany(db: Knex, ids: readonly number[]): Promise<number[]> {
+/** These rounds (those that exist) with their company, ordered by it, then id: a batch of them names few companies. */
+export async function roundsByCompany(db: Knex, ids: readonly number[]): Promise<{ id: number; company_id: number }[]> {
   const rows: { id: number; company_id: number }[] = [];
   for (const part of chunks(ids)) for (const r of (await db('transactions').whereIn('id', part).select('id', 'company_id')) as { id: number; company_id: number }[]) rows.push({ id: Number(r.id), company_id: Number(r.company_id) });
-  return rows.sort((a, b) => a.company_id - b.company_id || a.id - b.id).map((r) => r.id);
+  return rows.sort((a, b) => a.company_id - b.company_id || a.id - b.id);
 }
 
 /** The kinds of records that show entities as refs (a name and image), and where: the table, its entity column, its record column. */
