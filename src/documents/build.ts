@@ -86,6 +86,8 @@ interface Walk {
    * `Date`, a function): such a record is finished on its own thread, never sent to the worker.
    */
   foreign: boolean;
+  /** Has an object member whose value is `undefined` (JSON leaves it out; a lock plan sees the key). */
+  holes: boolean;
   /** Objects several records hold (a company's summary in each of its rounds): each walked once, its findings relative to it. */
   shared: Map<object, Walk | null>;
 }
@@ -119,7 +121,10 @@ function settleMoney(value: unknown, path: Path, out: Walk): void {
     for (const k of Object.keys(o)) {
       const v = o[k];
       if (v !== null && typeof v === 'object') o[k] = settleChild(v, k, path, out);
-      else if (out.plain || !out.foreign) noteScalar(v, out);
+      else {
+        if (v === undefined) out.holes = true;
+        if (out.plain || !out.foreign) noteScalar(v, out);
+      }
     }
   }
 }
@@ -147,13 +152,14 @@ function settleChild(v: unknown, at: string | number, path: Path, out: Walk): un
     // settled in place by its first walk: later ones take its paths from there
     let seen = out.shared.get(v)!;
     if (!seen) {
-      seen = { money: [], plain: true, foreign: false, shared: out.shared };
+      seen = { money: [], plain: true, foreign: false, holes: false, shared: out.shared };
       settleMoney(v, [], seen);
       out.shared.set(v, seen);
     }
     for (const p of seen.money) out.money.push([...path, ...p]);
     if (!seen.plain) out.plain = false;
     if (seen.foreign) out.foreign = true;
+    if (seen.holes) out.holes = true;
   } else settleMoney(v, path, out);
   path.pop();
   return v;
@@ -206,8 +212,17 @@ type Finisher = (job: FinishJob, stored: StoredFields) => Promise<DocumentRow[]>
 
 const HERE: Finisher = finishRows;
 
-/** In the worker, but a batch holding a value a structured clone would change is finished here. */
-const OFF_THREAD: Finisher = (job, stored) => (job.settled.some((w) => (w as Walk).foreign) ? finishRows(job, stored) : finishInWorker({ ...job, settled: job.settled.map((w) => ({ money: w.money, plain: w.plain })) }, stored));
+/**
+ * In the worker, but a batch holding a value a structured clone would change is finished here. A
+ * batch whose records are JSON data exactly (plain, no member left out) goes as their JSON text,
+ * which the worker parses back into the same values (src/documents/pool.ts).
+ */
+const OFF_THREAD: Finisher = (job, stored) => {
+  const walks = job.settled as Walk[];
+  if (walks.some((w) => w.foreign)) return finishRows(job, stored);
+  const asText = walks.every((w) => w.plain && !w.holes);
+  return finishInWorker({ ...job, settled: walks.map((w) => ({ money: w.money, plain: w.plain })) }, stored, asText);
+};
 
 /**
  * The rows of records of a kind: money settled, lock sites found, version downgrades precomputed.
@@ -216,7 +231,7 @@ const OFF_THREAD: Finisher = (job, stored) => (job.settled.some((w) => (w as Wal
 async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], records: readonly unknown[], finish: Finisher, shared: ReadonlySet<object> = new Set()): Promise<DocumentRow[]> {
   const walked = new Map<object, Walk | null>([...shared].map((o) => [o, null]));
   const walks = records.map((data) => {
-    const walk: Walk = { money: [], plain: true, foreign: false, shared: walked };
+    const walk: Walk = { money: [], plain: true, foreign: false, holes: false, shared: walked };
     if (data !== null && typeof data === 'object') notePrototype(data, walk);
     else walk.plain = false;
     settleMoney(data, [], walk);
