@@ -94,9 +94,42 @@ const CHUNK = 400;
 
 const chunks = <T>(xs: readonly T[], n = CHUNK): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
-/** Replaces the documents of these records (every column of a DocumentRow given): `replaceRows` on the key. */
+/**
+ * Replaces the documents of these records (every column of a DocumentRow given): `replaceRows` on
+ * the key; in a SQLite transaction, one prepared upsert run per document on the transaction's
+ * connection. knex compiled a batch of 400 documents into one statement of 2,800 binds, prepared
+ * again each time: 16 µs of CPU a document against 7.5 (bench/results/import-2026-11-27-ndjson39.md).
+ * The transaction holds the write lock already (its rows were written first), so the statement
+ * needs none of the waits the pool's writers go through (src/patches/knex.ts).
+ */
 export async function writeDocuments(db: Knex, kind: DocumentKind, docs: readonly DocumentRow[]): Promise<void> {
+  if (docs.length === 0) return;
+  if (dialectOf(db).oneWriter && (db as Knex & { isTransaction?: boolean }).isTransaction) {
+    const upsert = documentUpsert((await db.client.acquireConnection()) as SqliteConnection);
+    for (const d of docs) upsert.run(kind, d.record_id, d.body, d.money_paths, d.lock_paths, d.downgrades, d.csv);
+    return;
+  }
   await replaceRows(db, 'record_documents', docs.map((d) => ({ kind, ...d })), ['kind', 'record_id']);
+}
+
+/** What `writeDocuments` needs of a better-sqlite3 connection. */
+interface SqliteConnection {
+  prepare(sql: string): { run(...values: unknown[]): unknown };
+}
+
+const UPSERTS = new WeakMap<SqliteConnection, ReturnType<SqliteConnection['prepare']>>();
+
+/** The documents' upsert, prepared once per connection. */
+function documentUpsert(conn: SqliteConnection): ReturnType<SqliteConnection['prepare']> {
+  let st = UPSERTS.get(conn);
+  if (!st) {
+    const cols = ['kind', 'record_id', ...DOCUMENT_COLUMNS];
+    st = conn.prepare(
+      `insert into record_documents (${cols.join(', ')}) values (${cols.map(() => '?').join(', ')}) on conflict (kind, record_id) do update set ${DOCUMENT_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+    );
+    UPSERTS.set(conn, st);
+  }
+  return st;
 }
 
 export async function deleteDocuments(db: Knex, kind: DocumentKind, ids: readonly number[]): Promise<void> {
@@ -203,11 +236,11 @@ export async function entitiesAmong(db: Knex, ids: readonly number[]): Promise<M
   return out;
 }
 
-/** These rounds (those that exist) ordered by their company, then id: a batch of them names few companies. */
-export async function roundsByCompany(db: Knex, ids: readonly number[]): Promise<number[]> {
+/** These rounds (those that exist) with their company, ordered by it, then id: a batch of them names few companies. */
+export async function roundsByCompany(db: Knex, ids: readonly number[]): Promise<{ id: number; company_id: number }[]> {
   const rows: { id: number; company_id: number }[] = [];
   for (const part of chunks(ids)) for (const r of (await db('transactions').whereIn('id', part).select('id', 'company_id')) as { id: number; company_id: number }[]) rows.push({ id: Number(r.id), company_id: Number(r.company_id) });
-  return rows.sort((a, b) => a.company_id - b.company_id || a.id - b.id).map((r) => r.id);
+  return rows.sort((a, b) => a.company_id - b.company_id || a.id - b.id);
 }
 
 /** The kinds of records that show entities as refs (a name and image), and where: the table, its entity column, its record column. */

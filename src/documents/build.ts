@@ -86,6 +86,8 @@ interface Walk {
    * `Date`, a function): such a record is finished on its own thread, never sent to the worker.
    */
   foreign: boolean;
+  /** Has an object member whose value is `undefined` (JSON leaves it out; a lock plan sees the key). */
+  holes: boolean;
   /** Objects several records hold (a company's summary in each of its rounds): each walked once, its findings relative to it. */
   shared: Map<object, Walk | null>;
 }
@@ -119,7 +121,10 @@ function settleMoney(value: unknown, path: Path, out: Walk): void {
     for (const k of Object.keys(o)) {
       const v = o[k];
       if (v !== null && typeof v === 'object') o[k] = settleChild(v, k, path, out);
-      else if (out.plain || !out.foreign) noteScalar(v, out);
+      else {
+        if (v === undefined) out.holes = true;
+        if (out.plain || !out.foreign) noteScalar(v, out);
+      }
     }
   }
 }
@@ -147,13 +152,14 @@ function settleChild(v: unknown, at: string | number, path: Path, out: Walk): un
     // settled in place by its first walk: later ones take its paths from there
     let seen = out.shared.get(v)!;
     if (!seen) {
-      seen = { money: [], plain: true, foreign: false, shared: out.shared };
+      seen = { money: [], plain: true, foreign: false, holes: false, shared: out.shared };
       settleMoney(v, [], seen);
       out.shared.set(v, seen);
     }
     for (const p of seen.money) out.money.push([...path, ...p]);
     if (!seen.plain) out.plain = false;
     if (seen.foreign) out.foreign = true;
+    if (seen.holes) out.holes = true;
   } else settleMoney(v, path, out);
   path.pop();
   return v;
@@ -206,8 +212,17 @@ type Finisher = (job: FinishJob, stored: StoredFields) => Promise<DocumentRow[]>
 
 const HERE: Finisher = finishRows;
 
-/** In the worker, but a batch holding a value a structured clone would change is finished here. */
-const OFF_THREAD: Finisher = (job, stored) => (job.settled.some((w) => (w as Walk).foreign) ? finishRows(job, stored) : finishInWorker({ ...job, settled: job.settled.map((w) => ({ money: w.money, plain: w.plain })) }, stored));
+/**
+ * In the worker, but a batch holding a value a structured clone would change is finished here. A
+ * batch whose records are JSON data exactly (plain, no member left out) goes as their JSON text,
+ * which the worker parses back into the same values (src/documents/pool.ts).
+ */
+const OFF_THREAD: Finisher = (job, stored) => {
+  const walks = job.settled as Walk[];
+  if (walks.some((w) => w.foreign)) return finishRows(job, stored);
+  const asText = walks.every((w) => w.plain && !w.holes);
+  return finishInWorker({ ...job, settled: walks.map((w) => ({ money: w.money, plain: w.plain })) }, stored, asText);
+};
 
 /**
  * The rows of records of a kind: money settled, lock sites found, version downgrades precomputed.
@@ -216,7 +231,7 @@ const OFF_THREAD: Finisher = (job, stored) => (job.settled.some((w) => (w as Wal
 async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], records: readonly unknown[], finish: Finisher, shared: ReadonlySet<object> = new Set()): Promise<DocumentRow[]> {
   const walked = new Map<object, Walk | null>([...shared].map((o) => [o, null]));
   const walks = records.map((data) => {
-    const walk: Walk = { money: [], plain: true, foreign: false, shared: walked };
+    const walk: Walk = { money: [], plain: true, foreign: false, holes: false, shared: walked };
     if (data !== null && typeof data === 'object') notePrototype(data, walk);
     else walk.plain = false;
     settleMoney(data, [], walk);
@@ -226,10 +241,10 @@ async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], reco
   return finish({ operationId: op.id, row: op.row, plan: operationLockPlan(op.id), columns: op.csv ? listCsvColumns(op.csv) : null, ids, records: records as Record<string, unknown>[], settled: walks, shared: [...shared] }, storedFields(db));
 }
 
-/** The documents of these rounds (those that exist). */
-async function buildTransactionDocuments(db: Knex, ids: readonly number[], finish: Finisher = HERE): Promise<DocumentRow[]> {
+/** The documents of these rounds (those that exist); `companies`: their companies read already with their blocks. */
+async function buildTransactionDocuments(db: Knex, ids: readonly number[], finish: Finisher = HERE, companies?: ReadonlyMap<number, EntityWithBlocks>): Promise<DocumentRow[]> {
   const rows = await transactionsByIds(db, ids);
-  const data = await transactionRecords(builderScope(db), rows, { shareCompanies: true });
+  const data = await transactionRecords(builderScope(db), rows, { shareCompanies: true, companies });
   return toRows(db, 'transaction', rows.map((r) => r.id), data, finish, new Set(data.map((d) => d.company)));
 }
 
@@ -348,15 +363,34 @@ async function replaceBatch(db: Knex, kind: DocumentKind, part: readonly number[
   return docs.length;
 }
 
+/** Rounds by their company, each company's in id order. */
+type RoundsOf = Map<number, number[]>;
+
+/** The rounds that exist among these, by company (in company order); the documents of the others deleted. */
+async function existingRounds(db: Knex, ids: readonly number[]): Promise<RoundsOf> {
+  const existing = await roundsByCompany(db, ids);
+  const kept = new Set(existing.map((r) => r.id));
+  await deleteDocuments(db, 'transaction', ids.filter((id) => !kept.has(id)));
+  const out: RoundsOf = new Map();
+  for (const r of existing) {
+    const list = out.get(r.company_id);
+    if (list) list.push(r.id);
+    else out.set(r.company_id, [r.id]);
+  }
+  return out;
+}
+
 /**
- * The documents of these rounds, in batches of rounds of the same companies (each batch reads its
+ * The documents of rounds, in batches of rounds of the same companies (each batch reads its
  * companies with their blocks: by id, a batch of a large import read nearly a company per round).
  */
+async function rebuildRounds(db: Knex, rounds: RoundsOf): Promise<number> {
+  return inBatches([...rounds.values()].flat(), async (part, finish) => replaceBatch(db, 'transaction', part, await buildTransactionDocuments(db, part, finish)));
+}
+
+/** The documents of these rounds (a deleted one's removed). */
 async function rebuildTransactions(db: Knex, ids: readonly number[]): Promise<number> {
-  const existing = await roundsByCompany(db, ids);
-  const kept = new Set(existing);
-  await deleteDocuments(db, 'transaction', ids.filter((id) => !kept.has(id)));
-  return inBatches(existing, async (part, finish) => replaceBatch(db, 'transaction', part, await buildTransactionDocuments(db, part, finish)));
+  return rebuildRounds(db, await existingRounds(db, ids));
 }
 
 /** The documents of records of a kind (rounds and funds), a batch at a time. */
@@ -364,14 +398,48 @@ async function rebuild(db: Knex, kind: DocumentKind, ids: readonly number[]): Pr
   return inBatches(ids, async (part, finish) => replaceBatch(db, kind, part, await BUILD[kind](db, part, finish)));
 }
 
-/** Every kind of document of these entities of a kind, a batch's entities read once for all kinds. */
-async function rebuildEntities(db: Knex, kind: EntityKind, ids: readonly number[]): Promise<number> {
-  return inBatches(ids, async (part, finish) => {
-    const entities = await entitiesOfKind(db, kind, part);
+/**
+ * Every kind of document of these entities of a kind, a batch's entities read once for all kinds,
+ * and for the documents of their rounds among `rounds` (a round's document holds its company's
+ * summary: built apart, each company was read twice, once for its rounds and once for itself).
+ */
+async function rebuildEntities(db: Knex, kind: EntityKind, ids: readonly number[], rounds: RoundsOf = new Map()): Promise<{ entities: number; rounds: number }> {
+  let built = 0;
+  const entities = await inBatches(ids, async (part, finish) => {
+    const read = await entitiesOfKind(db, kind, part);
     let n = 0;
-    for (const k of KINDS_OF[kind]) n += await replaceBatch(db, k, part, await entityDocuments(db, k, entities, finish));
+    for (const k of KINDS_OF[kind]) n += await replaceBatch(db, k, part, await entityDocuments(db, k, read, finish));
+    const theirs = read.flatMap((e) => rounds.get(e.id) ?? []);
+    const companies = new Map(read.map((e) => [e.id, e]));
+    for (let i = 0; i < theirs.length; i += BATCH) {
+      const batch = theirs.slice(i, i + BATCH);
+      const written = await replaceBatch(db, 'transaction', batch, await buildTransactionDocuments(db, batch, finish, companies));
+      // added after the await: the other lane adds to it meanwhile
+      built += written;
+    }
     return n;
   });
+  return { entities, rounds: built };
+}
+
+/**
+ * The documents of these rounds and of these entities by kind: the rounds of the companies among
+ * them built in their companies' batches (rebuildEntities), the others apart. `gone`: entities whose
+ * documents of the kinds they are not (any more) go.
+ */
+async function rebuildRoundsAndEntities(db: Knex, out: DocumentsRefreshed, roundIds: readonly number[], byKind: ReadonlyMap<EntityKind, readonly number[]>, gone: readonly number[] = []): Promise<void> {
+  const rounds = await existingRounds(db, roundIds);
+  const companies = new Set(byKind.get('company'));
+  out.transactions += await rebuildRounds(db, new Map([...rounds].filter(([company]) => !companies.has(company))));
+  for (const kind of ENTITY_KINDS) {
+    const ids = [...(byKind.get(kind) ?? [])].sort((a, b) => a - b);
+    // a deleted entity's documents go too, and one whose subtype changed leaves its old kinds
+    const kept = new Set(ids);
+    for (const k of KINDS_OF[kind]) await deleteDocuments(db, k, gone.filter((id) => !kept.has(id)));
+    const built = await rebuildEntities(db, kind, ids, kind === 'company' ? rounds : undefined);
+    out[kind === 'person' ? 'people' : 'organizations'] += built.entities;
+    out.transactions += built.rounds;
+  }
 }
 
 /** Documents rebuilt: of rounds, of organizations (full records and summary rows), of people (both), and of each table of records of its own. */
@@ -399,15 +467,9 @@ async function rebuildOwn(db: Knex, out: DocumentsRefreshed, ids: (kind: OwnKind
 export async function refreshDocuments(db: Knex, rounds: readonly number[], entities: readonly number[], records: ChangedRecords = {}): Promise<DocumentsRefreshed> {
   const roundIds = [...new Set([...rounds, ...(await roundsShowing(db, entities))])].sort((a, b) => a - b);
   const byKind = await entitiesAmong(db, await entitiesShowing(db, roundIds, entities));
-  const out: DocumentsRefreshed = { ...NO_DOCUMENTS, transactions: await rebuildTransactions(db, roundIds) };
+  const out: DocumentsRefreshed = { ...NO_DOCUMENTS };
   await rebuildOwn(db, out, async (kind) => [...(records[RECORD_TABLES[kind]] ?? []), ...(await recordsShowing(db, kind, entities))]);
-  for (const kind of ENTITY_KINDS) {
-    const ids = [...byKind.get(kind)!].sort((a, b) => a - b);
-    // a deleted entity's documents go too, and one whose subtype changed leaves its old kinds
-    const kept = new Set(ids);
-    for (const k of KINDS_OF[kind]) await deleteDocuments(db, k, entities.filter((id) => !kept.has(id)));
-    out[kind === 'person' ? 'people' : 'organizations'] += await rebuildEntities(db, kind, ids);
-  }
+  await rebuildRoundsAndEntities(db, out, roundIds, byKind, entities);
   return out;
 }
 
@@ -434,7 +496,7 @@ export async function completeDocuments(db: Knex, kinds: readonly DocumentKind[]
   for (const kind of ENTITY_KINDS) {
     const ids = new Set<number>();
     for (const k of KINDS_OF[kind]) for (const id of await missing(k)) ids.add(id);
-    out[kind === 'person' ? 'people' : 'organizations'] += await rebuildEntities(db, kind, [...ids].sort((a, b) => a - b));
+    out[kind === 'person' ? 'people' : 'organizations'] += (await rebuildEntities(db, kind, [...ids].sort((a, b) => a - b))).entities;
   }
   return out;
 }
@@ -448,9 +510,11 @@ async function storedIds(db: Knex, kind: DocumentKind): Promise<number[]> {
 /** Every document rebuilt from the base rows (the seed's last step, and a database migrated to documents). */
 export async function rebuildDocuments(db: Knex): Promise<DocumentsRefreshed> {
   await db('record_documents').del();
-  const out: DocumentsRefreshed = { ...NO_DOCUMENTS, transactions: await rebuildTransactions(db, await everyId(db, 'transaction')) };
+  const out: DocumentsRefreshed = { ...NO_DOCUMENTS };
   await rebuildOwn(db, out, (kind) => everyId(db, kind));
-  for (const kind of ENTITY_KINDS) out[kind === 'person' ? 'people' : 'organizations'] += await rebuildEntities(db, kind, await everyId(db, KINDS_OF[kind][0]!));
+  const byKind = new Map<EntityKind, number[]>();
+  for (const kind of ENTITY_KINDS) byKind.set(kind, await everyId(db, KINDS_OF[kind][0]!));
+  await rebuildRoundsAndEntities(db, out, await everyId(db, 'transaction'), byKind);
   return out;
 }
 

@@ -46,3 +46,43 @@ export async function finishRows(job: FinishJob, stored: StoredFields): Promise<
     return { record_id: job.ids[i]!, body, money_paths: JSON.stringify(job.settled[i]!.money), lock_paths: JSON.stringify(sites), downgrades: JSON.stringify(texts[i]!.downgrades), csv: csv && JSON.stringify(csv) };
   });
 }
+
+/**
+ * A batch as text: its records and shared objects as one JSON text (a shared object once, nulled
+ * where a record holds it, and where it goes back in `at`: record, top-level key, shared object).
+ */
+export interface FinishText {
+  job: Omit<FinishJob, 'records' | 'shared'>;
+  text: string;
+  at: [record: number, key: string, shared: number][];
+}
+
+/**
+ * A batch of records that are JSON data exactly as text: a structured clone of the records cost
+ * the sending thread more than their JSON text, which goes across as one string.
+ */
+export function asText(job: FinishJob): FinishText {
+  const { records, shared, ...rest } = job;
+  const index = new Map(shared.map((o, i) => [o, i]));
+  const at: FinishText['at'] = [];
+  const bare = index.size === 0 ? records : records.map((r, i) => {
+    let copy: Record<string, unknown> | null = null;
+    for (const k of Object.keys(r)) {
+      const v = r[k];
+      const n = v !== null && typeof v === 'object' ? index.get(v) : undefined;
+      if (n === undefined) continue;
+      copy ??= { ...r };
+      copy[k] = null;
+      at.push([i, k, n]);
+    }
+    return copy ?? r;
+  });
+  return { job: rest, text: JSON.stringify({ shared, records: bare }), at };
+}
+
+/** The batch a `FinishText` was made of: its records parsed back, each shared object one object again. */
+export function fromText(m: FinishText): FinishJob {
+  const { shared, records } = JSON.parse(m.text) as { shared: object[]; records: Record<string, unknown>[] };
+  for (const [i, k, n] of m.at) records[i]![k] = shared[n];
+  return { ...m.job, records, shared };
+}

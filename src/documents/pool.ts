@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DocumentRow } from '../db/documents.js';
 import type { StoredFields } from '../versions/change.js';
-import type { FinishJob } from './finish.js';
+import { asText, type FinishJob, type FinishText } from './finish.js';
 
-export type ToWorker = { job: number; finish: FinishJob } | { answer: number; entries: [number, unknown][] };
+export type ToWorker = { job: number; finish: FinishJob } | { job: number; text: FinishText } | { answer: number; entries: [number, unknown][] };
 export type FromWorker = { job: number; rows: DocumentRow[] } | { job: number; error: string } | { job: number; ask: number; field: keyof StoredFields; ids: number[] };
 
 interface Pending {
@@ -70,14 +70,17 @@ export function startDocumentsWorker(): void {
   worker ??= start();
 }
 
-/** The rows of a batch, finished in the worker. */
-export function finishInWorker(job: FinishJob, stored: StoredFields): Promise<DocumentRow[]> {
+/**
+ * The rows of a batch, finished in the worker. `text`: its records (and shared objects) are JSON data
+ * exactly, plain and with no member JSON leaves out, so they go as their JSON text.
+ */
+export function finishInWorker(job: FinishJob, stored: StoredFields, text = false): Promise<DocumentRow[]> {
   const w = (worker ??= start());
   const id = nextJob++;
   return new Promise<DocumentRow[]>((resolve, reject) => {
     pending.set(id, { resolve, reject, stored });
     // held while a batch is out: the caller awaits it
     w.ref();
-    w.postMessage({ job: id, finish: job } satisfies ToWorker);
+    w.postMessage((text ? { job: id, text: asText(job) } : { job: id, finish: job }) satisfies ToWorker);
   });
 }

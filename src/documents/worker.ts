@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { StoredFields } from '../versions/change.js';
-import { finishRows, type FinishJob } from './finish.js';
+import { finishRows, fromText, type FinishJob } from './finish.js';
 import type { FromWorker, ToWorker } from './pool.js';
 
 const port = parentPort!;
@@ -29,7 +29,7 @@ port.on('message', (m: ToWorker) => {
     done?.(m.entries);
     return;
   }
-  finishRows(m.finish as FinishJob, storedOf(m.job)).then(
+  finishRows('text' in m ? fromText(m.text) : (m.finish as FinishJob), storedOf(m.job)).then(
     (rows) => port.postMessage({ job: m.job, rows } satisfies FromWorker),
     (e: unknown) => port.postMessage({ job: m.job, error: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies FromWorker),
   );

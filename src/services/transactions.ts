@@ -1,7 +1,7 @@
 /** Transaction records: rows -> the Transaction shape, from their record documents or, without them, from the rows and one query each for companies and investors. */
 import type { components } from '../../generated/api.js';
 import { documentById } from '../db/documents.js';
-import { loadEntities } from '../db/entities.js';
+import { loadEntities, type EntityWithBlocks } from '../db/entities.js';
 import type { CompiledFilter } from '../db/listing.js';
 import type { PageInfo, PageRequest } from '../db/paging.js';
 import { findTransaction, listTransactionDocuments, listTransactions, loadInvestorLinks, transactionsByIds, type TransactionRow } from '../db/transactions.js';
@@ -18,9 +18,18 @@ type Transaction = components['schemas']['Transaction'];
 const ROUND_MEMBERS = ['deleted_at', 'updated_at'];
 
 /** Assembled from the rows: what the record documents hold (src/documents/build.ts) and the answers without them. */
-export async function transactionRecords(r: Pick<RequestScope, 'deps' | 'money'>, rows: readonly TransactionRow[], opts: { shareCompanies?: boolean } = {}): Promise<Transaction[]> {
+export async function transactionRecords(
+  r: Pick<RequestScope, 'deps' | 'money'>,
+  rows: readonly TransactionRow[],
+  opts: { shareCompanies?: boolean; companies?: ReadonlyMap<number, EntityWithBlocks> } = {},
+): Promise<Transaction[]> {
   const { db, cfg } = r.deps;
-  const [companies, investors] = await together(db, [() => loadEntities(db, rows.map((t) => t.company_id)), () => loadInvestorLinks(db, rows.map((t) => t.id))] as const);
+  // `companies`: the rounds' companies read already with their blocks (the record documents' builder, building them beside the companies' own)
+  const given = opts.companies;
+  const [companies, investors] = await together(db, [
+    () => (given && rows.every((t) => given.has(t.company_id)) ? Promise.resolve(given) : loadEntities(db, rows.map((t) => t.company_id))),
+    () => loadInvestorLinks(db, rows.map((t) => t.id)),
+  ] as const);
   // `shareCompanies`: the rounds of a company hold one summary object (the record documents' builder
   // serialises it once); a response's records each have their own, since a response edits its records in place
   const summaries = new Map<number, Transaction['company']>();

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { finishRows, type FinishJob } from '../../src/documents/finish.js';
+import { asText, finishRows, fromText, type FinishJob } from '../../src/documents/finish.js';
 import { listCsvColumns, operationLockPlan } from '../../src/documents/plans.js';
 import { finishInWorker } from '../../src/documents/pool.js';
 import type { StoredFields } from '../../src/versions/change.js';
@@ -58,6 +58,20 @@ describe('record documents worker', () => {
       [1, 2, 3],
       [4, 5, 6],
     ]);
+  });
+
+  it('a batch sent as its JSON text finishes into the same rows, its shared object one object again', async () => {
+    const here = await finishRows(roundsJob(), stored);
+    expect(await finishInWorker(roundsJob(), stored, true)).toEqual(here);
+    const job = roundsJob();
+    const sent = asText(job);
+    // the shared company is written once, not once a round
+    expect(sent.text.split('"Acme"')).toHaveLength(2);
+    const back = fromText(sent);
+    expect(back.records).toEqual(job.records);
+    expect(back.records[0]!.company).toBe(back.records[2]!.company);
+    expect(back.shared).toEqual([back.records[0]!.company]);
+    expect(back.shared[0]).toBe(back.records[0]!.company);
   });
 
   it('a batch whose stored fields cannot be read rejects', async () => {
