@@ -88,13 +88,17 @@ const ENCODERS: Record<string, Encoder> = {
   },
 };
 
-/** Column types by table, per connection pool (one schema each): a table's types read once. */
+/**
+ * Column types by table, per transaction: read once for all its COPYs, and never carried past it, as
+ * a migration or a test may redefine a table meanwhile (a double's 8 bytes read as a bigint's would
+ * not even fail).
+ */
 const typesOf = new WeakMap<object, Map<string, Promise<Map<string, string>>>>();
 
-/** The types of `table`'s columns (`format_type` names without modifiers). */
-export function columnTypes(pool: object, conn: PgClient, table: string): Promise<Map<string, string>> {
-  let tables = typesOf.get(pool);
-  if (!tables) typesOf.set(pool, (tables = new Map()));
+/** The types of `table`'s columns (`format_type` names without modifiers), as `trx` sees them. */
+export function columnTypes(trx: object, conn: PgClient, table: string): Promise<Map<string, string>> {
+  let tables = typesOf.get(trx);
+  if (!tables) typesOf.set(trx, (tables = new Map()));
   let types = tables.get(table);
   if (!types) {
     types = (conn as unknown as { query(sql: string, values: unknown[]): Promise<{ rows: { name: string; type: string }[] }> })

@@ -284,7 +284,7 @@ async function copyInto(db: Knex, table: string, cols: readonly string[], rows: 
   const quoted = cols.map((c) => `"${c}"`);
   await onPooledConnection<PgClient, void>(db, async (conn) => {
     // binary where every column and value allow it (src/db/copyBinary.ts), else text
-    const binary = binaryCopy(values, cols, await columnTypes(db.client, conn, table));
+    const binary = binaryCopy(values, cols, await columnTypes(db, conn, table));
     await (binary ? copyBinaryRows(conn, table, quoted, binary) : copyRows(conn, table, quoted, [copyText(values, cols.length)]));
   });
 }

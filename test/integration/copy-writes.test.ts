@@ -75,6 +75,15 @@ describe('writes by COPY on PostgreSQL', () => {
     expect((await read('typed_copy')).map((r) => r.n)).toEqual([-2147483648, 2147483647, 17, null]);
   });
 
+  it('reads a table\'s column types again in another transaction: a table redefined meanwhile is written as it now is', async () => {
+    await db.raw('create table redefined (id integer primary key, v double precision)');
+    await db.transaction((trx) => insertRows(trx, 'redefined', [{ id: 1, v: 1.5 }]));
+    await db.raw('drop table redefined');
+    await db.raw('create table redefined (id integer primary key, v bigint)');
+    await db.transaction((trx) => insertRows(trx, 'redefined', [{ id: 2, v: 7 }]));
+    expect(await db('redefined').select('id', 'v')).toEqual([{ id: 2, v: 7 }]);
+  });
+
   it('replaceRows replaces the rows of its keys and adds the others, as an upsert', async () => {
     await insertRows(db, 'keyed', [{ kind: 'a', record_id: 1, body: 'old 1' }, { kind: 'a', record_id: 2, body: 'old 2' }, { kind: 'b', record_id: 1, body: 'other kind' }]);
     await db.transaction((trx) => replaceRows(trx, 'keyed', [{ kind: 'a', record_id: 2, body: 'new\t2\\' }, { kind: 'a', record_id: 3, body: 'new 3' }], ['kind', 'record_id']));
