@@ -17,10 +17,10 @@ import type { PgClient } from '../../seeds/copy.mjs';
 
 type Encoder = (v: unknown, out: Out) => boolean;
 
-/** A growing list of buffers written field by field. */
+/** A growing list of buffers written field by field: a small first one (most COPYs are a few rows), then 1 MiB ones. */
 class Out {
   readonly chunks: Buffer[] = [];
-  buf = Buffer.allocUnsafe(CHUNK);
+  buf = Buffer.allocUnsafe(FIRST);
   at = 0;
 
   room(n: number): void {
@@ -36,6 +36,7 @@ class Out {
   }
 }
 
+const FIRST = 64 << 10;
 const CHUNK = 1 << 20;
 /** "PGCOPY\n\377\r\n\0", then the flags and the header extension's length (both 0). */
 const HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
