@@ -9,6 +9,7 @@ import { cacheStatements } from '../patches/better-sqlite3.mjs';
 import { gateWriters, mayWaitForLock, namePreparedStatements, onPooledConnection, PREPARE, valuesInserts, waitForLocks, type LockWait } from '../patches/knex.js';
 import { copyRows, copyText, type PgClient } from '../../seeds/copy.mjs';
 import { WriterGate } from './writerGate.js';
+import { binaryCopy, columnTypes, copyBinaryRows } from './copyBinary.js';
 
 // bigint (int8) and count(*) come back as strings from pg by default; our values stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
@@ -280,7 +281,12 @@ function copies(db: Knex, rows: readonly object[], cols: readonly string[]): boo
 async function copyInto(db: Knex, table: string, cols: readonly string[], rows: readonly object[]): Promise<void> {
   const values: unknown[] = [];
   for (const r of rows) for (const c of cols) values.push((r as Record<string, unknown>)[c]);
-  await onPooledConnection<PgClient, void>(db, (conn) => copyRows(conn, table, cols.map((c) => `"${c}"`), [copyText(values, cols.length)]));
+  const quoted = cols.map((c) => `"${c}"`);
+  await onPooledConnection<PgClient, void>(db, async (conn) => {
+    // binary where every column and value allow it (src/db/copyBinary.ts), else text
+    const binary = binaryCopy(values, cols, await columnTypes(db, conn, table));
+    await (binary ? copyBinaryRows(conn, table, quoted, binary) : copyRows(conn, table, quoted, [copyText(values, cols.length)]));
+  });
 }
 
 /**

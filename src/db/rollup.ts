@@ -20,7 +20,7 @@ import { HEATMAP_SOURCE, heatmapMetric, type Group, type Metric } from './analyt
 import type { MetricOp } from './metrics.js';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
 import { dialectOf } from './dialect.js';
-import { idList, normalizeRawResult } from './knex.js';
+import { idList, insertRows, normalizeRawResult } from './knex.js';
 
 export const ROLLUP_TABLE = 'analytics_rollup';
 const TABLE = ROLLUP_TABLE;
@@ -93,10 +93,13 @@ export async function rebuildRollup(db: Knex): Promise<void> {
   });
 }
 
-/** Replaces the rollup's rows (inside the caller's transaction); how many. */
+/**
+ * Replaces the rollup's rows (inside the caller's transaction); how many. Written by `insertRows`
+ * (PostgreSQL: COPY), not 500-row INSERTs each parsed and planned with 4,000 parameters.
+ */
 export async function replaceRollup(trx: Knex, rows: Record<string, unknown>[]): Promise<number> {
   await trx(TABLE).delete();
-  for (let i = 0; i < rows.length; i += 500) await trx(TABLE).insert(rows.slice(i, i + 500));
+  await insertRows(trx, TABLE, rows);
   return rows.length;
 }
 

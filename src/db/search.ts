@@ -12,7 +12,7 @@
  * within a class by signal rating, then id. Only the first 1,000 ranked results are paged.
  */
 import type { Knex } from 'knex';
-import { prepared, whereIdIn } from './knex.js';
+import { insertRows, prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { sortRegistry } from './listing.js';
 
@@ -219,8 +219,8 @@ export async function refreshSearchTerms(trx: Knex, ids: readonly number[]): Pro
     const part = ids.slice(i, i + 500);
     await trx('search_terms').whereIn('entity_id', part).delete();
     const rows = (await trx('entities').whereIn('id', part).select(SEARCH_TERM_SOURCE.columns)) as SourceRow[];
-    const terms = rows.flatMap((r) => termsOf(r));
-    for (let j = 0; j < terms.length; j += 500) await trx('search_terms').insert(terms.slice(j, j + 500));
+    // PostgreSQL: one COPY per batch in a transaction (insertRows), not INSERTs of 2,500 parameters each planned
+    await insertRows(trx, 'search_terms', rows.flatMap((r) => termsOf(r)));
   }
 }
 

@@ -25,6 +25,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-copywrites-'));
 beforeAll(async () => {
   const url = await makeDatabase('postgres', dir);
   db = createDb({ dbClient: 'postgres', databaseUrl: url, sqliteFile: '', dbPoolMax: 3 });
+  for (const t of ['typed_copy', 'typed_json'])
+    await db.raw(`create table ${t} (id bigint primary key, n integer, s smallint, code varchar(8), price numeric)`);
   for (const t of ['via_copy', 'via_json', 'docs'])
     await db.raw(`create table ${t} (id integer primary key, label text, amount bigint, share double precision, flag boolean)`);
   await db.raw('create table keyed (kind text not null, record_id bigint not null, body text not null, primary key (kind, record_id))');
@@ -55,6 +57,31 @@ describe('writes by COPY on PostgreSQL', () => {
     const copied = await read('via_copy');
     expect(copied).toEqual(await read('via_json'));
     expect(copied.map((r) => r.label)).toEqual(HOSTILE);
+  });
+
+  it('copies every column type of the binary format, and falls back to text for another type or a value binary does not take', async () => {
+    const typed = [
+      { id: 1, n: -2147483648, s: -32768, code: 'ünï\t🚀' }, // binary: no numeric column written
+      { id: 2, n: 2147483647, s: 32767, code: '42' },
+    ];
+    const mixed = [{ id: 3, n: '17', s: 5, code: 'x', price: 1.25 }, { id: 4, n: null, s: null, code: null, price: '2.50' }]; // text: a string into an integer, a numeric
+    await db.transaction(async (trx) => {
+      await insertRows(trx, 'typed_copy', typed);
+      await insertRows(trx, 'typed_copy', mixed);
+    });
+    await insertRows(db, 'typed_json', [...typed, ...mixed]);
+    const read = (t: string) => db(t).orderBy('id').select('*');
+    expect(await read('typed_copy')).toEqual(await read('typed_json'));
+    expect((await read('typed_copy')).map((r) => r.n)).toEqual([-2147483648, 2147483647, 17, null]);
+  });
+
+  it('reads a table\'s column types again in another transaction: a table redefined meanwhile is written as it now is', async () => {
+    await db.raw('create table redefined (id integer primary key, v double precision)');
+    await db.transaction((trx) => insertRows(trx, 'redefined', [{ id: 1, v: 1.5 }]));
+    await db.raw('drop table redefined');
+    await db.raw('create table redefined (id integer primary key, v bigint)');
+    await db.transaction((trx) => insertRows(trx, 'redefined', [{ id: 2, v: 7 }]));
+    expect(await db('redefined').select('id', 'v')).toEqual([{ id: 2, v: 7 }]);
   });
 
   it('replaceRows replaces the rows of its keys and adds the others, as an upsert', async () => {
