@@ -4,6 +4,7 @@
  * every derived structure rebuilt from the base rows and compared with the stored one.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import type { Knex } from 'knex';
 import { runImport, FORMATS, type Format } from '../import/engine.js';
 import { MODES, type Mode } from '../import/job.js';
@@ -23,6 +24,19 @@ export interface ImportArgs {
 
 /** Bad input (exit 2) and refused work (exit 1), as the command line reports them. */
 export class ImportUsageError extends Error {}
+
+/**
+ * An import is batch work, and a server on the same machine answers people: the command runs below
+ * normal CPU priority (nice 10), so a request during an import gets a core first. Linux gives the
+ * priority to the calling thread and to the threads it starts afterwards (the documents' worker).
+ */
+export function yieldToServing(): void {
+  try {
+    os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // a system that refuses keeps the normal priority: slower answers during an import, never a failed one
+  }
+}
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 
@@ -60,6 +74,7 @@ export async function importCommand(db: Knex, a: ImportArgs): Promise<number> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  yieldToServing();
   try {
     const report = await runImport(db, inputs, {
       signal: stop.signal,
