@@ -9,7 +9,7 @@
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import { isSqlite, normalizeRawResult, prepared } from './knex.js';
-import { preparedStatementName } from '../patches/knex.js';
+import { droppedStaleStatement, preparedStatementName } from '../patches/knex.js';
 
 /** A value bound to a lookup's placeholder. */
 export type LookupValue = string | number;
@@ -74,11 +74,7 @@ async function pgRow(conn: pg.Client, sql: string, values: readonly LookupValue[
   try {
     return (await conn.query<unknown[]>(query)).rows[0];
   } catch (err) {
-    // as knex's prepared statements (src/patches/knex.ts): a statement made stale by a schema change is dropped and run once more
-    const parsed = (conn as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection?.parsedStatements;
-    if ((err as { code?: string }).code !== '0A000' || !parsed?.[name]) throw err;
-    delete parsed[name];
-    await conn.query(`deallocate ${name}`);
+    if (!(await droppedStaleStatement(err, conn, name))) throw err;
     return (await conn.query<unknown[]>(query)).rows[0];
   }
 }

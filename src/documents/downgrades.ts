@@ -122,18 +122,14 @@ export async function precomputeDowngrades(operationId: string, records: readonl
 /** The changes a pin predates that rewrite this operation's answers. */
 const dueChanges = (pinned: string, operationId: string) => changesFor(pinned).filter((c) => c.downgradeResponse && (!c.downgrades || c.downgrades.includes(operationId)));
 
-/** Whether a client pinned to `pinned` gets this operation's documents as they are stored (`downgradedText` is the body). */
+/** Whether a client pinned to `pinned` gets this operation's documents as they are stored. */
 export const storedTextServes = (pinned: string, operationId: string): boolean => dueChanges(pinned, operationId).length === 0;
 
 /**
  * The stored text of a document as a client pinned to `pinned` gets it from this operation, or null
- * when some change the pin predates rewrites the operation with no edit kept in the document.
+ * when some change the pin predates rewrites the operation with no edit kept in the document; the
+ * changes due are found once per pin and operation (for every document of a page).
  */
-export function downgradedText(body: string, downgrades: string, pinned: string, operationId: string): string | null {
-  return downgraderFor(pinned, operationId)(body, downgrades);
-}
-
-/** `downgradedText` of one pin and operation, the changes due found once (for every document of a page). */
 export function downgraderFor(pinned: string, operationId: string): (body: string, downgrades: string) => string | null {
   const due = dueChanges(pinned, operationId);
   if (due.length === 0) return (body) => body;

@@ -229,20 +229,30 @@ export function namePreparedStatements(db: Knex): void {
     try {
       return await run.call(this, connection, obj);
     } catch (err) {
-      // A column added to a table while this connection holds a `select *` statement on it: the
-      // statement keeps failing on this connection until it is deallocated (a migration during a
-      // rolling deploy). Outside a transaction, drop it and run the query again once.
-      if ((err as { code?: string }).code !== '0A000' || !connection.connection?.parsedStatements?.[name]) throw err;
-      delete connection.connection.parsedStatements[name];
-      await new Promise<void>((resolve, reject) => connection.query(`deallocate ${name}`, (e) => (e ? reject(e) : resolve())));
+      if (!(await droppedStaleStatement(err, connection, name))) throw err;
       return run.call(this, connection, obj);
     }
   };
   proto[PATCHED] = true;
 }
+/** A pg client as the driver hands it out: its parsed statements by name are internal to pg. */
 interface PgConnection {
   connection?: { parsedStatements?: Record<string, string> };
   query(sql: string, cb: (err: Error | null) => void): void;
+}
+
+/**
+ * Whether `err` was a named statement made stale on `connection`, now dropped so that the caller runs
+ * it once more. A column added to a table while this connection holds a `select *` statement on it:
+ * the statement keeps failing on this connection until it is deallocated (a migration during a
+ * rolling deploy). Outside a transaction only: inside one the failure has already aborted it.
+ */
+export async function droppedStaleStatement(err: unknown, connection: object, name: string): Promise<boolean> {
+  const conn = connection as PgConnection;
+  if ((err as { code?: string }).code !== '0A000' || !conn.connection?.parsedStatements?.[name]) return false;
+  delete conn.connection.parsedStatements[name];
+  await new Promise<void>((resolve, reject) => conn.query(`deallocate ${name}`, (e) => (e ? reject(e) : resolve())));
+  return true;
 }
 
 

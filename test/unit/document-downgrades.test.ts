@@ -5,7 +5,7 @@
  * rewrites gets the text as it is; an operation whose downgrade is not kept as edits gets null.
  */
 import { describe, expect, it } from 'vitest';
-import { documentTexts, downgradedText, precomputeDowngrades } from '../../src/documents/downgrades.js';
+import { documentTexts, downgraderFor, precomputeDowngrades } from '../../src/documents/downgrades.js';
 import type { StoredFields } from '../../src/versions/change.js';
 import { change20261009 } from '../../src/versions/changes/2026-10-09.js';
 import { LATEST_VERSION, V2026_09_01, V2026_10_07 } from '../../src/versions/table.js';
@@ -15,6 +15,8 @@ const stored: StoredFields = {
   transactionCreatedAt: async (ids) => new Map(ids.filter((id) => CREATED[id]).map((id) => [id, CREATED[id]!])),
   fundAnnouncedDate: async () => new Map(),
 };
+
+const downgradedText = (body: string, downgrades: string, pinned: string, op: string) => downgraderFor(pinned, op)(body, downgrades);
 
 const RECORDS: Record<string, unknown>[] = [
   { id: 1, name: 'middle', announced_date: '2012-03-04', amount: 5, nested: { announced_date: 'x', service_url: '/a' } },
