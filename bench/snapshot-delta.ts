@@ -13,7 +13,8 @@
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { createDb, normalizeRawResult } from '../src/db/knex.js';
-import { factColumn, heldFactColumns, loadSnapshot, snapshotStamp, type FactColumn, type RoundLabels, type Snapshot } from '../src/db/snapshot.js';
+import { loadSnapshot, snapshotStamp, type FactColumn, type RoundLabels, type Snapshot } from '../src/db/snapshot.js';
+import { factColumn, heldFactColumns } from '../src/db/snapshotFacts.js';
 import { applyDelta, readDelta } from '../src/db/snapshotDelta.js';
 import { log, machineNote, median, round, ROOT, startPostgres, target, writeJson } from './lib.js';
 

@@ -9,7 +9,8 @@
  */
 import type { Knex } from 'knex';
 import { filterEnums } from '../db/refCache.js';
-import { factColumn, type Coded, type Snapshot } from '../db/snapshot.js';
+import { type Coded, type Snapshot } from '../db/snapshot.js';
+import { factColumn } from '../db/snapshotFacts.js';
 import type { FilterKey } from '../db/listing.js';
 import type { Money } from '../money/fx.js';
 import { placeId } from '../query/compile.js';

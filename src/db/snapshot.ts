@@ -1,9 +1,10 @@
 /**
  * The rounds snapshot (docs/scaling.md, "Filtered analytics read the rounds snapshot"): the
  * non-deleted funding rounds as columns of typed arrays in (company id, id) order, and each fact
- * dimension's values per round (src/db/facts.ts), held in memory beside the rollup. A filtered
- * analytics request evaluates its filter over these columns and groups the matching rounds in one
- * pass (src/db/snapshotGroups.ts) instead of joining a million rows in SQL.
+ * dimension's values per round (src/db/facts.ts; loaded on first use by src/db/snapshotFacts.ts;
+ * groupings of the rounds' own columns in src/db/snapshotLabels.ts), held in memory beside the
+ * rollup. A filtered analytics request evaluates its filter over these columns and groups the
+ * matching rounds in one pass (src/db/snapshotGroups.ts) instead of joining a million rows in SQL.
  *
  * Compact, since every server process holds one: no object per round, string columns and fact
  * values dictionary-encoded into 16-bit codes (32 bits only when there are more), a missing amount a
@@ -20,7 +21,6 @@
  */
 import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
-import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
 import { dialectOf, eachSqliteRow, type SqliteStatement } from './dialect.js';
 import { normalizeRawResult, sqliteFile } from './knex.js';
 
@@ -122,7 +122,7 @@ interface Reader {
  * rounds through the pool's connections filled each one's page cache (16 MB apiece) with pages
  * no request reads again. Otherwise (PostgreSQL, an in-memory SQLite database) the pool.
  */
-async function openReader(db: Knex): Promise<Reader> {
+export async function openReader(db: Knex): Promise<Reader> {
   const file = sqliteFile(db);
   if (file) {
     const conn = new Database(file, { readonly: true, fileMustExist: true });
@@ -278,6 +278,9 @@ export async function investorTypeIds(db: Knex): Promise<Map<string, number>> {
   return new Map(types.map((t) => [String(t.code).toLowerCase(), Number(t.id)]));
 }
 
+/** Codes per round: one or none each, or any number by offsets. */
+export type Layout = { single: Codes } | { offsets: Int32Array; values: Values };
+
 /** Pairs `(position, code)` collected, then laid out per round. */
 export class PairsBuilder {
   private positions = new Int32Array(1 << 16);
@@ -314,256 +317,4 @@ export class PairsBuilder {
     for (let i = 0; i < this.size; i++) values[next[this.positions[i]!]!++] = this.codes[i]!;
     return { offsets, values };
   }
-}
-
-const ready = new WeakMap<Snapshot, Map<string, FactColumn>>();
-
-/** A fact dimension's value codes and labels per round, loaded once per snapshot. */
-export function factColumn(db: Knex, snap: Snapshot, name: string): Promise<FactColumn> {
-  let column = snap.facts.get(name);
-  if (!column) {
-    column = loadFactColumn(db, snap, name);
-    snap.facts.set(name, column);
-    column.then(
-      (c) => {
-        if (snap.facts.get(name) === column) heldFactColumns(snap).set(name, c);
-      },
-      () => snap.facts.delete(name),
-    );
-  }
-  return column;
-}
-
-/** The fact columns of the snapshot loaded so far, by dimension name (one still loading is not among them). */
-export function heldFactColumns(snap: Snapshot): Map<string, FactColumn> {
-  let held = ready.get(snap);
-  if (!held) ready.set(snap, (held = new Map()));
-  return held;
-}
-
-async function loadFactColumn(db: Knex, snap: Snapshot, name: string): Promise<FactColumn> {
-  const d = FACT_DIMENSIONS[name]!;
-  const table = d.names.split(' ')[0]!;
-  const names = new Map(normalizeRawResult(await db.raw(`select id, name from ${table}`)).map((r) => [Number(r.id), String(r.name)]));
-  const pairs = new PairsBuilder();
-  const codeOf = new Map<number, number>();
-  const idOfCode: number[] = [];
-  const hi = snap.positionOf.length;
-  const reader = await openReader(db);
-  try {
-    for (let from = 0; from < hi; from += CHUNK) {
-      await reader.each(
-        `select value_id, string_agg(cast(round_id as text), ',') as tids from ${FACTS_TABLE} where dim = ? and round_id >= ? and round_id < ? group by value_id`,
-        [d.dim, from, from + CHUNK],
-        (r) => {
-          const value = Number(r[0]);
-          let code = codeOf.get(value);
-          const tids = String(r[1]);
-          let id = 0;
-          for (let i = 0; i <= tids.length; i++) {
-            const c = i < tids.length ? tids.charCodeAt(i) : 44;
-            if (c !== 44) {
-              id = id * 10 + (c - 48);
-              continue;
-            }
-            const at = id < hi ? snap.positionOf[id]! : -1;
-            if (at >= 0) {
-              if (code === undefined) codeOf.set(value, (code = idOfCode.push(value) - 1));
-              pairs.add(at, code);
-            }
-            id = 0;
-          }
-        },
-      );
-    }
-  } finally {
-    reader.close();
-  }
-  return factColumnOf(name, pairs.build(snap.n, idOfCode.length), snap.n, codeOf, idOfCode, (id) => names.get(id));
-}
-
-/** Codes per round: one or none each, or any number by offsets. */
-export type Layout = { single: Codes } | { offsets: Int32Array; values: Values };
-
-/**
- * A fact dimension's column from its value codes per round over `n` rounds, with the labels by name,
- * as the dimension's SQL joins them (`nameOf` undefined: no name row, no label).
- */
-export function factColumnOf(name: string, layout: Layout, n: number, codeOf: ReadonlyMap<number, number>, idOfCode: readonly number[], nameOf: (id: number) => string | undefined): FactColumn {
-  const d = FACT_DIMENSIONS[name]!;
-  const ids: RoundLabels = { labels: [], ...layout };
-  const label = new Map<string, number>();
-  const labels: string[] = [];
-  const map = Int32Array.from(idOfCode, (id) => {
-    const nm = nameOf(id);
-    if (nm === undefined) return -1;
-    let code = label.get(nm);
-    if (code === undefined) label.set(nm, (code = labels.push(nm) - 1));
-    return code;
-  });
-  const named: RoundLabels = { ...ids, labels, map };
-  // the investor dimensions count a label once per round: a copy only when a round has two values of one label
-  if (!d.distinct || !ids.offsets || !hasRepeatedLabel(ids, map, n)) return { codeOf, idOfCode, labelOfCode: map, ids, named };
-  const deduped = new PairsBuilder();
-  const { offsets, values } = ids as Required<RoundLabels>;
-  for (let r = 0; r < n; r++) {
-    for (let i = offsets[r]!; i < offsets[r + 1]!; i++) {
-      const code = map[values[i]!]!;
-      let seen = code < 0;
-      for (let j = offsets[r]!; j < i && !seen; j++) seen = map[values[j]!] === code;
-      if (!seen) deduped.add(r, code);
-    }
-  }
-  return { codeOf, idOfCode, labelOfCode: map, ids, named: { labels, ...deduped.build(n, labels.length) } };
-}
-
-/** Whether a round has two values of one label. */
-function hasRepeatedLabel(ids: RoundLabels, map: Int32Array, n: number): boolean {
-  const { offsets, values } = ids as Required<RoundLabels>;
-  for (let r = 0; r < n; r++) {
-    for (let i = offsets[r]! + 1; i < offsets[r + 1]!; i++) {
-      const code = map[values[i]!]!;
-      for (let j = offsets[r]!; j < i; j++) if (code >= 0 && map[values[j]!] === code) return true;
-    }
-  }
-  return false;
-}
-
-/**
- * One label or none per round from an integer key of the round's own columns: `keyOf` gives a key
- * in `[0, keys)` or -1 (none), `labelOf` names a key; labels are numbered in the order rounds meet them.
- */
-export function keyedLabels(snap: Snapshot, keys: number, keyOf: (r: number) => number, labelOf: (key: number) => string): RoundLabels {
-  const codeOfKey = new Int32Array(keys).fill(-1);
-  const single = codesFor(keys - 1, snap.n);
-  const labels: string[] = [];
-  for (let r = 0; r < snap.n; r++) {
-    const key = keyOf(r);
-    if (key < 0) {
-      single[r] = -1;
-      continue;
-    }
-    let c = codeOfKey[key]!;
-    if (c < 0) codeOfKey[key] = c = labels.push(labelOf(key)) - 1;
-    single[r] = c;
-  }
-  return { labels, single: single instanceof Int32Array && labels.length < 32768 ? Int16Array.from(single) : single };
-}
-
-/** A coded column's values as labels, only those `keep` accepts (all by default): the column itself, no copy. */
-export function codedLabels(column: Coded, keep: (value: string) => boolean = () => true): RoundLabels {
-  return { labels: column.values, single: column.codes, map: Int32Array.from(column.values, (v, i) => (keep(v) ? i : -1)) };
-}
-
-const recent = new WeakMap<Snapshot, Map<string, unknown>>();
-
-/**
- * A value derived from the snapshot for one request (a filter's mask, a period grouping), kept for
- * the next few requests that ask for the same: a timeseries asks twice, a dashboard repeats its filter.
- */
-export function memo<T>(snap: Snapshot, key: string, build: () => T): T {
-  const held = recall<T>(snap, key);
-  if (held !== undefined) return held;
-  const v = build();
-  remember(snap, key, v);
-  return v;
-}
-
-/** What `remember` kept under `key` (undefined: nothing). */
-export function recall<T>(snap: Snapshot, key: string): T | undefined {
-  const held = recent.get(snap);
-  if (!held?.has(key)) return undefined;
-  const v = held.get(key) as T;
-  held.delete(key);
-  held.set(key, v);
-  return v;
-}
-
-/** The bytes of a remembered value's arrays (positions, a grouping's labels per round). */
-function bytesOf(v: unknown): number {
-  if (ArrayBuffer.isView(v)) return v.byteLength;
-  if (typeof v !== 'object' || v === null) return 0;
-  const { single, offsets, values } = v as RoundLabels;
-  return (single?.byteLength ?? 0) + (offsets?.byteLength ?? 0) + (values?.byteLength ?? 0);
-}
-
-/**
- * Keeps `v` for the next requests: the latest `keep`, and of them no more bytes than 8 a round (two
- * filters that keep every round), so the remembered arrays stay a fraction of the snapshot they
- * derive from (eight filters' positions were up to 32 bytes a round, 32 MB on `large`).
- */
-export function remember(snap: Snapshot, key: string, v: unknown, keep = 8): void {
-  let held = recent.get(snap);
-  if (!held) recent.set(snap, (held = new Map()));
-  held.delete(key);
-  held.set(key, v);
-  let bytes = 0;
-  for (const x of held.values()) bytes += bytesOf(x);
-  while (held.size > 1 && (held.size > keep || bytes > 8 * snap.n)) {
-    const oldest = held.keys().next().value!;
-    bytes -= bytesOf(held.get(oldest));
-    held.delete(oldest);
-  }
-}
-
-const PER_YEAR = { month: 12, quarter: 4, year: 1 } as const;
-
-/** The periods grouping of aggregate.ts (`periodGrouping`) over the snapshot: keys `YYYYMM`, `YYYYQ` or `YYYY` from `from` to `to`. */
-export function periodLabels(snap: Snapshot, p: { period: 'month' | 'quarter' | 'year'; from: number; to: number; whole: boolean }): RoundLabels {
-  return memo(snap, `period:${p.period}:${p.from}:${p.to}:${p.whole}`, () => buildPeriodLabels(snap, p));
-}
-
-function buildPeriodLabels(snap: Snapshot, p: { period: 'month' | 'quarter' | 'year'; from: number; to: number; whole: boolean }): RoundLabels {
-  const per = PER_YEAR[p.period];
-  const split = (key: number): [number, number] => (per === 1 ? [key, 1] : [Math.floor(key / (per === 12 ? 100 : 10)), key % (per === 12 ? 100 : 10)]);
-  // a period as an index counted from year 0, and back
-  const index = (y: number, part: number) => y * per + part - 1;
-  const [fy, fp] = split(p.from);
-  const [ty, tp] = split(p.to);
-  const first = index(fy, fp);
-  const count = Math.max(0, index(ty, tp) - first + 1);
-  const partOf = (m: number) => (per === 12 ? m : per === 4 ? Math.floor((m + 2) / 3) : 1);
-  const label = (i: number) => {
-    const [y, part] = [Math.floor((first + i) / per), ((first + i) % per) + 1];
-    return per === 1 ? String(y) : per === 4 ? `${y}-Q${part}` : `${y}-${part < 10 ? '0' : ''}${part}`;
-  };
-  const { year, month } = snap;
-  return keyedLabels(
-    snap,
-    p.whole ? 1 : count,
-    (r) => {
-      const y = year[r]!;
-      const m = month[r]!;
-      if (y === 0 || (per !== 1 && m === 0)) return -1;
-      const i = index(y, partOf(m)) - first;
-      return i < 0 || i >= count ? -1 : p.whole ? 0 : i;
-    },
-    (i) => (p.whole ? 'all' : label(i)),
-  );
-}
-
-const roundLabelCache = new WeakMap<Snapshot, Map<string, RoundLabels>>();
-
-/** The round dimensions of src/db/dimensions.ts read from the round's own columns; null for others. */
-export function roundDimensionLabels(snap: Snapshot, name: string): RoundLabels | null {
-  const { year, month } = snap;
-  const build: Record<string, () => RoundLabels> = {
-    round_year: () => {
-      // the year column itself, years mapped to labels
-      const map = new Int32Array(1 << 15).fill(-1);
-      const labels: string[] = [];
-      for (let r = 0; r < snap.n; r++) if (year[r]! > 0 && map[year[r]!]! < 0) map[year[r]!] = labels.push(String(year[r])) - 1;
-      return { labels, single: year, map };
-    },
-    round_quarter: () =>
-      keyedLabels(snap, 1 << 17, (r) => (year[r] === 0 || month[r] === 0 ? -1 : year[r]! * 4 + Math.floor((month[r]! - 1) / 3)), (k) => `${Math.floor(k / 4)}-Q${(k % 4) + 1}`),
-    round_type: () => codedLabels(snap.roundType),
-    standardized_round: () => codedLabels(snap.standardizedRound),
-  };
-  if (!build[name]) return null;
-  let cache = roundLabelCache.get(snap);
-  if (!cache) roundLabelCache.set(snap, (cache = new Map()));
-  let labels = cache.get(name);
-  if (!labels) cache.set(name, (labels = build[name]()));
-  return labels;
 }

@@ -21,7 +21,8 @@ import type { Knex } from 'knex';
 import { prunedThrough } from './changeFeed.js';
 import { FACT_DIMENSIONS, FACTS_TABLE } from './facts.js';
 import { normalizeRawResult } from './knex.js';
-import { assembled, codesFor, ROUND_COLUMNS, coder, factColumnOf, heldFactColumns, investorTypeIds, num, roundColumns, stampPosition, valuesFor, type FactColumn, type Layout, type RoundLabels, type Snapshot } from './snapshot.js';
+import { assembled, codesFor, ROUND_COLUMNS, coder, investorTypeIds, num, roundColumns, stampPosition, valuesFor, type FactColumn, type Layout, type RoundLabels, type Snapshot } from './snapshot.js';
+import { factColumnOf, heldFactColumns } from './snapshotFacts.js';
 
 /** Ids per statement: well under either database's bind limit. */
 const IN = 1000;

@@ -8,7 +8,8 @@
 import { expect, it } from 'vitest';
 import { DIMENSIONS } from '../../src/db/dimensions.js';
 import { snapshotAnswer } from '../../src/analytics/snapshot.js';
-import { factColumn, loadSnapshot } from '../../src/db/snapshot.js';
+import { loadSnapshot } from '../../src/db/snapshot.js';
+import { factColumn } from '../../src/db/snapshotFacts.js';
 import { FUNDING_ROUNDS, parseMetric } from '../../src/analytics/sources.js';
 import { aggregate, type AggregateRow, type GroupingSet } from '../../src/db/aggregate.js';
 import { heatmapMetric, HEATMAP_SOURCE, type Metric } from '../../src/db/analytics.js';

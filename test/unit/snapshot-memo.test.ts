@@ -3,7 +3,8 @@
  * latest few values, and of them no more bytes than 8 a round.
  */
 import { expect, it } from 'vitest';
-import { recall, remember, type Snapshot } from '../../src/db/snapshot.js';
+import { type Snapshot } from '../../src/db/snapshot.js';
+import { recall, remember } from '../../src/db/snapshotLabels.js';
 
 const snapshotOf = (n: number) => ({ n }) as Snapshot;
 
