@@ -147,3 +147,37 @@ export async function copyBinaryRows(conn: PgClient, table: string, cols: readon
   const stream = (conn as unknown as { query(s: unknown): NodeJS.WritableStream }).query(copyStreams.from(`copy ${table} (${cols.join(', ')}) from stdin with (format binary)`));
   await pipeline(Readable.from(chunks, { objectMode: false }), stream);
 }
+
+/** The signature's length and the offset of the header extension's length. */
+const SIGNATURE = 11;
+
+/**
+ * The one column of every row of a `COPY ... TO STDOUT (FORMAT binary)` output as views of `data`
+ * (no copy, no string), in the rows' order; a null value is null. Throws on what is not that format.
+ */
+export function binaryCopyColumn(data: Buffer): (Buffer | null)[] {
+  if (data.length < HEADER.length || !data.subarray(0, SIGNATURE).equals(HEADER.subarray(0, SIGNATURE))) throw new Error('binaryCopyColumn: not the binary COPY format');
+  let at = SIGNATURE + 8 + data.readUInt32BE(SIGNATURE + 4);
+  const values: (Buffer | null)[] = [];
+  for (;;) {
+    const fields = data.readInt16BE(at);
+    at += 2;
+    if (fields === -1) return values;
+    if (fields !== 1) throw new Error(`binaryCopyColumn: a row of ${fields} fields`);
+    const length = data.readInt32BE(at);
+    at += 4;
+    if (length < 0) values.push(null);
+    else {
+      if (at + length > data.length) throw new Error('binaryCopyColumn: a value past the end');
+      values.push(data.subarray(at, (at += length)));
+    }
+  }
+}
+
+/** The whole output of a `COPY ... TO STDOUT` statement run on the client's connection. */
+export async function copyOut(conn: PgClient, sql: string): Promise<Buffer> {
+  const stream = (conn as unknown as { query(s: unknown): NodeJS.ReadableStream }).query(copyStreams.to(sql));
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+}

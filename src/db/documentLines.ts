@@ -8,13 +8,21 @@
  * On SQLite the query worker (budget.ts, sqlite-worker.mjs) reads the column and builds the buffer,
  * which it hands over without a copy: the main thread gets no string per record, so it neither
  * receives ~6 KB of cloned strings a row, nor collects them, nor encodes them again for the socket.
- * On PostgreSQL the driver's strings are joined and encoded once per batch here.
+ * On PostgreSQL the column is read by `COPY (SELECT ...) TO STDOUT (FORMAT binary)`: the records'
+ * bytes as the server sends them, each field sliced by its length (copyBinary.ts), with no row
+ * message parsed, no string decoded per record by the driver, and none encoded again. Either way
+ * the lines are built by lineBytes.mjs `joinLines`, so both databases write the same bytes.
  */
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import { readRows, sqliteRunner } from './budget.js';
+import { binaryCopyColumn, copyOut } from './copyBinary.js';
 import type { DocumentKind } from './documents.js';
 import { dialectOf } from './dialect.js';
-import { prepared, sqliteFile, whereIdIn } from './knex.js';
+import { idList, sqliteFile, whereIdIn } from './knex.js';
+import { joinLines } from './lineBytes.mjs';
+import { onPooledConnection } from '../patches/knex.js';
+import type { PgClient } from '../../seeds/copy.mjs';
 
 /** What a line is: `ndjson` the stored body and a line end, `csv` the stored CSV record. */
 export type LineForm = 'ndjson' | 'csv';
@@ -23,16 +31,6 @@ export type LineForm = 'ndjson' | 'csv';
 export interface DocumentLines {
   bytes: Buffer;
   ends: Uint32Array;
-}
-
-/** The bytes of `"service_url":"/`, and what it becomes with the web app's base (src/documents/read.ts `withAppUrl`). */
-export const appUrlEdit = (appUrl: string): { from: string; to: string } => ({ from: '"service_url":"/', to: `"service_url":${JSON.stringify(appUrl).slice(0, -1)}/` });
-
-/** A line of a document's column value as the export writes it. */
-function lineOf(value: string, form: LineForm, appUrl: string): string {
-  if (form === 'csv') return (JSON.parse(value) as string[]).join(appUrl);
-  const edit = appUrlEdit(appUrl);
-  return `${value.replaceAll(edit.from, edit.to)}\n`;
 }
 
 /** Ids per statement: within both engines' bind limits (a batch of an export is at most 500 rows). */
@@ -48,30 +46,38 @@ const LINES_BUDGET_MS = 60_000;
 export async function loadDocumentLines(db: Knex, kind: DocumentKind, ids: readonly number[], form: LineForm, appUrl: string): Promise<DocumentLines | null> {
   if (ids.length === 0) return { bytes: Buffer.alloc(0), ends: new Uint32Array(0) };
   if (ids.length > MAX_IDS) return null;
-  const column = form === 'csv' ? 'csv' : 'body';
-  const unique = [...new Set(ids)];
-  if (dialectOf(db).inProcess && sqliteFile(db) !== null && !(db as Knex.Transaction).isTransaction) {
-    // the body as its UTF-8 bytes: the worker edits and joins bytes, never decoding the text
-    const value = form === 'csv' ? 'csv' : 'cast(body as blob)';
-    const q = whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', unique).select('record_id', db.raw(`${value} as value`));
-    const { sql, bindings } = q.toSQL().toNative();
-    const reply = await sqliteRunner(db).ask({ sql, bindings, lines: { ids, form, appUrl } }, LINES_BUDGET_MS);
-    if (!reply.lines) return null;
-    const { bytes, ends } = reply.lines;
-    return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), ends };
+  if (!dialectOf(db).inProcess) return pgLines(db, kind, ids, form, appUrl);
+  // the body as its UTF-8 bytes: the lines are edited and joined as bytes, the text never decoded
+  const value = form === 'csv' ? 'csv' : 'cast(body as blob)';
+  const q = whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', [...new Set(ids)]).select('record_id', db.raw(`${value} as value`));
+  if (sqliteFile(db) === null || (db as Knex.Transaction).isTransaction) {
+    // on the connection at hand (a transaction's, an in-memory database's), as `readRows` reads there
+    const found = new Map<number, Buffer | string | null>();
+    for (const r of await readRows<{ record_id: number; value: Buffer | string | null }>(db, q)) found.set(Number(r.record_id), r.value);
+    return joinLines(ids.map((id) => found.get(id)), form, appUrl);
   }
-  const q = prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', unique).select('record_id', `${column} as value`));
-  const found = new Map<number, string | null>();
-  for (const r of await readRows<{ record_id: number | string; value: string | null }>(db, q)) found.set(Number(r.record_id), r.value);
-  const lines: string[] = [];
-  for (const id of ids) {
-    const value = found.get(id);
-    if (value === undefined || value === null) return null;
-    lines.push(lineOf(value, form, appUrl));
-  }
-  const ends = new Uint32Array(lines.length);
-  let at = 0;
-  lines.forEach((line, i) => (ends[i] = at += Buffer.byteLength(line)));
-  return { bytes: Buffer.from(lines.join('')), ends };
+  const { sql, bindings } = q.toSQL().toNative();
+  const reply = await sqliteRunner(db).ask({ sql, bindings, lines: { ids, form, appUrl } }, LINES_BUDGET_MS);
+  if (!reply.lines) return null;
+  const { bytes, ends } = reply.lines;
+  return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), ends };
 }
 
+/** Kinds are written into the COPY's text (it takes no parameters): only names of this form. */
+const KIND_NAME = /^[a-z_]+$/;
+
+/**
+ * PostgreSQL: the column of the records of `ids` in their order (`unnest ... with ordinality`, each
+ * a key probe), read by one binary COPY on a pooled connection (its statement_timeout, the query
+ * budget, bounds it), then joined into lines. The ids are checked integers (`idList`) and the kind a
+ * name, the only values written into the statement.
+ */
+async function pgLines(db: Knex, kind: DocumentKind, ids: readonly number[], form: LineForm, appUrl: string): Promise<DocumentLines | null> {
+  if (!KIND_NAME.test(kind)) throw new Error(`loadDocumentLines: not a document kind: ${kind}`);
+  idList(db, ids);
+  const column = form === 'csv' ? 'csv' : 'body';
+  const sql = `copy (select d.${column} from unnest('{${ids.join(',')}}'::bigint[]) with ordinality as u(id, n) join record_documents d on d.kind = '${kind}' and d.record_id = u.id order by u.n) to stdout (format binary)`;
+  const values = binaryCopyColumn(await onPooledConnection<pg.Client, Buffer>(db, (conn) => copyOut(conn as unknown as PgClient, sql)));
+  // a record without a document has no row, one without a stored CSV record a null
+  return values.length === ids.length ? joinLines(values, form, appUrl) : null;
+}

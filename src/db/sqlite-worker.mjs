@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { cacheStatements } from '../patches/better-sqlite3.mjs';
+import { joinLines } from './lineBytes.mjs';
 
 const open = () => {
   const conn = new Database(workerData.file, { readonly: true, fileMustExist: true });
@@ -60,47 +61,15 @@ function nextRows(key, count) {
   return { rows, done: false };
 }
 
-const NEWLINE = Buffer.from('\n');
-
 /**
  * The lines of a batch of documents (src/db/documentLines.ts), in the order of `ids`, from the rows
  * `{record_id, value}` of its statement (`value`: the body as bytes, or the CSV record's parts):
- * one buffer of its own (handed over, not copied) and each line's end, or null when a record has no
- * value. NDJSON: the body with the base in its `service_url`s (an ASCII pattern: the same edit on
- * the UTF-8 bytes as on the text), then a line end; CSV: the parts joined with the base.
+ * lineBytes.mjs `joinLines`, or null when a record has no value.
  */
 function documentLines(rows, { ids, form, appUrl }) {
   const found = new Map();
   for (const r of rows) found.set(Number(r.record_id), r.value);
-  const from = Buffer.from('"service_url":"/');
-  const to = Buffer.from(`"service_url":${JSON.stringify(appUrl).slice(0, -1)}/`);
-  const pieces = [];
-  const ends = new Uint32Array(ids.length);
-  let at = 0;
-  const add = (piece) => {
-    pieces.push(piece);
-    at += piece.length;
-  };
-  for (let i = 0; i < ids.length; i++) {
-    const value = found.get(ids[i]);
-    if (value === undefined || value === null) return null;
-    if (form === 'csv') add(Buffer.from(JSON.parse(value).join(appUrl)));
-    else {
-      let start = 0;
-      for (let hit = value.indexOf(from); hit >= 0; hit = value.indexOf(from, start)) {
-        add(value.subarray(start, hit));
-        add(to);
-        start = hit + from.length;
-      }
-      add(start === 0 ? value : value.subarray(start));
-      add(NEWLINE);
-    }
-    ends[i] = at;
-  }
-  const bytes = Buffer.allocUnsafeSlow(at);
-  let offset = 0;
-  for (const piece of pieces) offset += piece.copy(bytes, offset);
-  return { bytes, ends };
+  return joinLines(ids.map((id) => found.get(id)), form, appUrl);
 }
 
 parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end, lines }) => {
