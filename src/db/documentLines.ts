@@ -57,10 +57,54 @@ export async function loadDocumentLines(db: Knex, kind: DocumentKind, ids: reado
     return joinLines(ids.map((id) => found.get(id)), form, appUrl);
   }
   const { sql, bindings } = q.toSQL().toNative();
-  const reply = await sqliteRunner(db).ask({ sql, bindings, lines: { ids, form, appUrl } }, LINES_BUDGET_MS);
-  if (!reply.lines) return null;
-  const { bytes, ends } = reply.lines;
-  return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), ends };
+  const slot = lendSlot();
+  const reply = await sqliteRunner(db).ask({ sql, bindings, lines: { ids, form, appUrl, slot } }, LINES_BUDGET_MS);
+  const lines = reply.lines;
+  // the worker wrote into a buffer of its own (the lines did not fit) or found no lines: the slot is free again
+  if (slot && (!lines || lines.bytes !== null)) releaseSlot(slot);
+  if (!lines) return null;
+  const { bytes, ends } = lines;
+  return { bytes: bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Buffer.from(slot!, 0, lines.length), ends };
+}
+
+/**
+ * Shared memory the query worker writes a batch's lines into (SQLite), lent for one batch and given
+ * back once the socket has written it (`releaseLines`, src/http/export.ts). A buffer transferred
+ * from the worker per batch (~1.5 MB) counted as new external memory on the main thread, and every
+ * ~12 MB of it started a full collection of the heap (8 in one export of 34,493 rounds): a slot is
+ * allocated once and reused. A slot never given back (a batch not written: the client left, an
+ * error) is collected with its last view and no longer counted; past MAX_SLOTS lent at once (that
+ * many exports), a batch gets a buffer of its own as before.
+ */
+const SLOT_BYTES = 3 << 20;
+const MAX_SLOTS = 6;
+const freeSlots: SharedArrayBuffer[] = [];
+const lentSlots = new WeakSet<SharedArrayBuffer>();
+let slotCount = 0;
+const collected = new FinalizationRegistry<undefined>(() => void slotCount--);
+
+function lendSlot(): SharedArrayBuffer | null {
+  let slot = freeSlots.pop();
+  if (!slot) {
+    if (slotCount >= MAX_SLOTS) return null;
+    slot = new SharedArrayBuffer(SLOT_BYTES);
+    slotCount++;
+    collected.register(slot, undefined);
+  }
+  lentSlots.add(slot);
+  return slot;
+}
+
+function releaseSlot(slot: SharedArrayBuffer): void {
+  // only a slot lent and not yet given back: a second release would lend it to two batches at once
+  if (!lentSlots.delete(slot)) return;
+  freeSlots.push(slot);
+}
+
+/** Gives back the slot a batch's lines were read into (once they are written), if any: they are views of one read. */
+export function releaseLines(lines: readonly (string | Buffer)[]): void {
+  const first = lines[0];
+  if (first instanceof Buffer && first.buffer instanceof SharedArrayBuffer) releaseSlot(first.buffer);
 }
 
 /** Kinds are written into the COPY's text (it takes no parameters): only names of this form. */

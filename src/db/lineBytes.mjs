@@ -10,9 +10,12 @@ const NEWLINE = 0x0a;
  * own (`allocUnsafeSlow`: a worker hands it over without a copy) and the end of each line in it, or
  * null when a value is missing. NDJSON: the body with the web app's base in its `service_url`s (an
  * ASCII pattern: the same edit on the UTF-8 bytes as on the text), then a line end; CSV: the parts
- * joined with the base. The buffer is sized before it is written: one copy of each byte.
+ * joined with the base. The buffer is sized before it is written: one copy of each byte. With `slot`
+ * (shared memory, documentLines.ts) the lines are written at its start when they fit, instead of
+ * into a buffer of their own.
  */
-export function joinLines(values, form, appUrl) {
+export function joinLines(values, form, appUrl, slot) {
+  const output = (length) => (slot && length <= slot.byteLength ? Buffer.from(slot, 0, length) : Buffer.allocUnsafeSlow(length));
   const n = values.length;
   const ends = new Uint32Array(n);
   if (form === 'csv') {
@@ -25,7 +28,7 @@ export function joinLines(values, form, appUrl) {
       lines.push(line);
       ends[i] = at += Buffer.byteLength(line);
     }
-    const bytes = Buffer.allocUnsafeSlow(at);
+    const bytes = output(at);
     let offset = 0;
     for (const line of lines) offset += bytes.write(line, offset);
     return { bytes, ends };
@@ -48,7 +51,7 @@ export function joinLines(values, form, appUrl) {
     counts[i] = count;
     ends[i] = at += v.length + count * grow + 1;
   }
-  const bytes = Buffer.allocUnsafeSlow(at);
+  const bytes = output(at);
   let offset = 0;
   let h = 0;
   for (let i = 0; i < n; i++) {

@@ -64,12 +64,16 @@ function nextRows(key, count) {
 /**
  * The lines of a batch of documents (src/db/documentLines.ts), in the order of `ids`, from the rows
  * `{record_id, value}` of its statement (`value`: the body as bytes, or the CSV record's parts):
- * lineBytes.mjs `joinLines`, or null when a record has no value.
+ * lineBytes.mjs `joinLines`, written into the shared `slot` when they fit (`bytes` then null: the main
+ * thread reads them there), or null when a record has no value.
  */
-function documentLines(rows, { ids, form, appUrl }) {
+function documentLines(rows, { ids, form, appUrl, slot }) {
   const found = new Map();
   for (const r of rows) found.set(Number(r.record_id), r.value);
-  return joinLines(ids.map((id) => found.get(id)), form, appUrl);
+  const lines = joinLines(ids.map((id) => found.get(id)), form, appUrl, slot);
+  if (!lines) return null;
+  const shared = lines.bytes.buffer === slot;
+  return { bytes: shared ? null : lines.bytes, length: lines.bytes.length, ends: lines.ends };
 }
 
 parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end, lines }) => {
@@ -102,7 +106,7 @@ parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end, li
       parentPort.postMessage({ id, ...nextRows(walk, count) });
     } else if (lines !== undefined) {
       const found = documentLines(linesConnection().prepare(sql).all(...bindings), lines);
-      if (found) parentPort.postMessage({ id, lines: found }, [found.bytes.buffer, found.ends.buffer]);
+      if (found) parentPort.postMessage({ id, lines: found }, found.bytes ? [found.bytes.buffer, found.ends.buffer] : [found.ends.buffer]);
       else parentPort.postMessage({ id, lines: null });
     } else {
       const stmt = db.prepare(sql);
