@@ -68,11 +68,12 @@ export async function loadDocumentLines(db: Knex, kind: DocumentKind, ids: reado
 }
 
 /**
- * Shared memory the query worker writes a batch's lines into (SQLite), lent for one batch and given
- * back once the socket has written it (`releaseLines`, src/http/export.ts). A buffer transferred
- * from the worker per batch (~1.5 MB) counted as new external memory on the main thread, and every
- * ~12 MB of it started a full collection of the heap (8 in one export of 34,493 rounds): a slot is
- * allocated once and reused. A slot never given back (a batch not written: the client left, an
+ * Memory a batch's lines are written into, lent for one batch and given back once the socket has
+ * written it (`releaseLines`, src/http/export.ts): shared, as the SQLite query worker writes into it.
+ * A buffer of its own per batch (~1.5 MB: transferred from the worker, or joined here on PostgreSQL)
+ * counted as new external memory on the main thread, and every ~12 MB of it started a full
+ * collection of the heap (7 in one export of 34,493 rounds on SQLite): a slot is allocated once and
+ * reused. A slot never given back (a batch not written: the client left, an
  * error) is collected with its last view and no longer counted; past MAX_SLOTS lent at once (that
  * many exports), a batch gets a buffer of its own as before.
  */
@@ -121,7 +122,11 @@ async function pgLines(db: Knex, kind: DocumentKind, ids: readonly number[], for
   idList(db, ids);
   const column = form === 'csv' ? 'csv' : 'body';
   const sql = `copy (select d.${column} from unnest('{${ids.join(',')}}'::bigint[]) with ordinality as u(id, n) join record_documents d on d.kind = '${kind}' and d.record_id = u.id order by u.n) to stdout (format binary)`;
-  const values = binaryCopyColumn(await onPooledConnection<pg.Client, Buffer>(db, (conn) => copyOut(conn as unknown as PgClient, sql)));
+  const values = binaryCopyColumn(await onPooledConnection<pg.Client, Buffer[]>(db, (conn) => copyOut(conn as unknown as PgClient, sql)));
   // a record without a document has no row, one without a stored CSV record a null
-  return values.length === ids.length ? joinLines(values, form, appUrl) : null;
+  if (values.length !== ids.length) return null;
+  const slot = lendSlot();
+  const lines = joinLines(values, form, appUrl, slot ?? undefined);
+  if (slot && lines?.bytes.buffer !== slot) releaseSlot(slot);
+  return lines;
 }

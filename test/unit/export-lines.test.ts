@@ -58,11 +58,15 @@ describe('a batch of lines from the documents column values (lineBytes.mjs, both
     expect(joinLines([Buffer.from('{}'), undefined], 'ndjson', APP)).toBeNull();
   });
 
-  it("reads one column of PostgreSQL's binary COPY output as views of its bytes, a NULL as null", () => {
-    const chunks = binaryCopy(['{"a":"é"}', null, ''], ['body'], new Map([['body', 'text']]))!;
-    const values = binaryCopyColumn(Buffer.concat(chunks));
-    expect(values.map((v) => v?.toString() ?? null)).toEqual(['{"a":"é"}', null, '']);
-    expect(() => binaryCopyColumn(Buffer.from('not copy output at all'))).toThrow(/binary COPY/);
-    expect(() => binaryCopyColumn(Buffer.concat(binaryCopy([1, 'x'], ['id', 'body'], new Map([['id', 'bigint'], ['body', 'text']]))!))).toThrow(/2 fields/);
+  it("reads one column of PostgreSQL's binary COPY output, however it is cut into chunks, a NULL as null", () => {
+    const whole = Buffer.concat(binaryCopy(['{"a":"é"}', null, '', 'xyz'], ['body'], new Map([['body', 'text']]))!);
+    const want = ['{"a":"é"}', null, '', 'xyz'];
+    expect(binaryCopyColumn([whole]).map((v) => v?.toString() ?? null)).toEqual(want);
+    // every cut into two chunks, and one byte a chunk: values and lengths that span chunks
+    for (let cut = 0; cut <= whole.length; cut++) expect(binaryCopyColumn([whole.subarray(0, cut), whole.subarray(cut)]).map((v) => v?.toString() ?? null), String(cut)).toEqual(want);
+    expect(binaryCopyColumn([...whole].map((b) => Buffer.from([b]))).map((v) => v?.toString() ?? null)).toEqual(want);
+    expect(() => binaryCopyColumn([Buffer.from('not copy output at all')])).toThrow(/binary COPY/);
+    expect(() => binaryCopyColumn([whole.subarray(0, whole.length - 2)])).toThrow(/ends early/);
+    expect(() => binaryCopyColumn(binaryCopy([1, 'x'], ['id', 'body'], new Map([['id', 'bigint'], ['body', 'text']]))!)).toThrow(/2 fields/);
   });
 });
