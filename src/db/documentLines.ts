@@ -8,9 +8,10 @@
  * On SQLite the query worker (budget.ts, sqlite-worker.mjs) reads the column and builds the buffer,
  * which it hands over without a copy: the main thread gets no string per record, so it neither
  * receives ~6 KB of cloned strings a row, nor collects them, nor encodes them again for the socket.
- * On PostgreSQL the column is read by `COPY (SELECT ...) TO STDOUT (FORMAT binary)`: the records'
- * bytes as the server sends them, each field sliced by its length (copyBinary.ts), with no row
- * message parsed, no string decoded per record by the driver, and none encoded again. Either way
+ * On PostgreSQL a CSV batch's stored records are read by `COPY (SELECT ...) TO STDOUT (FORMAT
+ * binary)`: the records' bytes as the server sends them, each field sliced by its length
+ * (copyBinary.ts), with no row message parsed by the driver; an NDJSON batch's bodies come as the
+ * driver's strings. Either way
  * the lines are built by lineBytes.mjs `joinLines`, so both databases write the same bytes.
  */
 import type { Knex } from 'knex';
@@ -19,7 +20,7 @@ import { readRows, sqliteRunner } from './budget.js';
 import { binaryCopyColumn, copyOut } from './copyBinary.js';
 import type { DocumentKind } from './documents.js';
 import { dialectOf } from './dialect.js';
-import { idList, sqliteFile, whereIdIn } from './knex.js';
+import { idList, prepared, sqliteFile, whereIdIn } from './knex.js';
 import { joinLines } from './lineBytes.mjs';
 import { onPooledConnection } from '../patches/knex.js';
 import type { PgClient } from '../../seeds/copy.mjs';
@@ -46,7 +47,7 @@ const LINES_BUDGET_MS = 60_000;
 export async function loadDocumentLines(db: Knex, kind: DocumentKind, ids: readonly number[], form: LineForm, appUrl: string): Promise<DocumentLines | null> {
   if (ids.length === 0) return { bytes: Buffer.alloc(0), ends: new Uint32Array(0) };
   if (ids.length > MAX_IDS) return null;
-  if (!dialectOf(db).inProcess) return pgLines(db, kind, ids, form, appUrl);
+  if (!dialectOf(db).inProcess) return withSlot((slot) => (form === 'csv' ? pgCsvLines(db, kind, ids, appUrl, slot) : pgNdjsonLines(db, kind, ids, appUrl, slot)));
   // the body as its UTF-8 bytes: the lines are edited and joined as bytes, the text never decoded
   const value = form === 'csv' ? 'csv' : 'cast(body as blob)';
   const q = whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', [...new Set(ids)]).select('record_id', db.raw(`${value} as value`));
@@ -111,22 +112,38 @@ export function releaseLines(lines: readonly (string | Buffer)[]): void {
 /** Kinds are written into the COPY's text (it takes no parameters): only names of this form. */
 const KIND_NAME = /^[a-z_]+$/;
 
-/**
- * PostgreSQL: the column of the records of `ids` in their order (`unnest ... with ordinality`, each
- * a key probe), read by one binary COPY on a pooled connection (its statement_timeout, the query
- * budget, bounds it), then joined into lines. The ids are checked integers (`idList`) and the kind a
- * name, the only values written into the statement.
- */
-async function pgLines(db: Knex, kind: DocumentKind, ids: readonly number[], form: LineForm, appUrl: string): Promise<DocumentLines | null> {
-  if (!KIND_NAME.test(kind)) throw new Error(`loadDocumentLines: not a document kind: ${kind}`);
-  idList(db, ids);
-  const column = form === 'csv' ? 'csv' : 'body';
-  const sql = `copy (select d.${column} from unnest('{${ids.join(',')}}'::bigint[]) with ordinality as u(id, n) join record_documents d on d.kind = '${kind}' and d.record_id = u.id order by u.n) to stdout (format binary)`;
-  const values = binaryCopyColumn(await onPooledConnection<pg.Client, Buffer[]>(db, (conn) => copyOut(conn as unknown as PgClient, sql)));
-  // a record without a document has no row, one without a stored CSV record a null
-  if (values.length !== ids.length) return null;
+/** Lines written into a lent slot when they fit; the slot given back at once when they did not, or there are none. */
+async function withSlot(read: (slot: SharedArrayBuffer | undefined) => Promise<DocumentLines | null>): Promise<DocumentLines | null> {
   const slot = lendSlot();
-  const lines = joinLines(values, form, appUrl, slot ?? undefined);
+  const lines = await read(slot ?? undefined).catch((err: unknown) => {
+    if (slot) releaseSlot(slot);
+    throw err;
+  });
   if (slot && lines?.bytes.buffer !== slot) releaseSlot(slot);
   return lines;
+}
+
+/**
+ * PostgreSQL CSV: the stored records of `ids` in their order (`unnest ... with ordinality`, each a
+ * key probe), read by one binary COPY on a pooled connection (its statement_timeout, the query
+ * budget, bounds it): the driver parses no row, and each record's parts are parsed once, as JSON,
+ * for the join. The ids are checked integers (`idList`) and the kind a name, the only values written
+ * into the statement. (The bodies for NDJSON the same way cost more CPU a row than the driver's
+ * strings, 27–31 against 26–29 µs: bench/results/2026-11-28-export45-large.md.)
+ */
+async function pgCsvLines(db: Knex, kind: DocumentKind, ids: readonly number[], appUrl: string, slot: SharedArrayBuffer | undefined): Promise<DocumentLines | null> {
+  if (!KIND_NAME.test(kind)) throw new Error(`loadDocumentLines: not a document kind: ${kind}`);
+  idList(db, ids);
+  const sql = `copy (select d.csv from unnest('{${ids.join(',')}}'::bigint[]) with ordinality as u(id, n) join record_documents d on d.kind = '${kind}' and d.record_id = u.id order by u.n) to stdout (format binary)`;
+  const values = binaryCopyColumn(await onPooledConnection<pg.Client, Buffer[]>(db, (conn) => copyOut(conn as unknown as PgClient, sql)));
+  // a record without a document has no row, one without a stored CSV record a null
+  return values.length === ids.length ? joinLines(values, 'csv', appUrl, slot) : null;
+}
+
+/** PostgreSQL NDJSON: the bodies of `ids` as the driver's strings, edited and joined once per batch. */
+async function pgNdjsonLines(db: Knex, kind: DocumentKind, ids: readonly number[], appUrl: string, slot: SharedArrayBuffer | undefined): Promise<DocumentLines | null> {
+  const q = prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', [...new Set(ids)]).select('record_id', 'body as value'));
+  const found = new Map<number, string>();
+  for (const r of await readRows<{ record_id: number | string; value: string }>(db, q)) found.set(Number(r.record_id), r.value);
+  return joinLines(ids.map((id) => found.get(id)), 'ndjson', appUrl, slot);
 }

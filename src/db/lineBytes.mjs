@@ -6,7 +6,7 @@ const NEWLINE = 0x0a;
 
 /**
  * The lines of `values` (each the column's value of one record, in the batch's order: the body's
- * UTF-8 bytes for NDJSON, the CSV record's parts as JSON text or bytes for CSV) as one buffer of its
+ * UTF-8 bytes or text for NDJSON, the CSV record's parts as JSON text or bytes for CSV) as one buffer of its
  * own (`allocUnsafeSlow`: a worker hands it over without a copy) and the end of each line in it, or
  * null when a value is missing. NDJSON: the body with the web app's base in its `service_url`s (an
  * ASCII pattern: the same edit on the UTF-8 bytes as on the text), then a line end; CSV: the parts
@@ -18,13 +18,16 @@ export function joinLines(values, form, appUrl, slot) {
   const output = (length) => (slot && length <= slot.byteLength ? Buffer.from(slot, 0, length) : Buffer.allocUnsafeSlow(length));
   const n = values.length;
   const ends = new Uint32Array(n);
-  if (form === 'csv') {
+  const edit = { from: '"service_url":"/', to: `"service_url":${JSON.stringify(appUrl).slice(0, -1)}/` };
+  if (form === 'csv' || values.some((v) => typeof v === 'string')) {
+    // text: a CSV record's parts are JSON; an NDJSON body that came as a driver's string is edited as one
     const lines = [];
     let at = 0;
     for (let i = 0; i < n; i++) {
       const v = values[i];
       if (v === undefined || v === null) return null;
-      const line = JSON.parse(typeof v === 'string' ? v : v.toString('utf8')).join(appUrl);
+      const text = typeof v === 'string' ? v : v.toString('utf8');
+      const line = form === 'csv' ? JSON.parse(text).join(appUrl) : `${text.replaceAll(edit.from, edit.to)}\n`;
       lines.push(line);
       ends[i] = at += Buffer.byteLength(line);
     }
@@ -33,8 +36,8 @@ export function joinLines(values, form, appUrl, slot) {
     for (const line of lines) offset += bytes.write(line, offset);
     return { bytes, ends };
   }
-  const from = Buffer.from('"service_url":"/');
-  const to = Buffer.from(`"service_url":${JSON.stringify(appUrl).slice(0, -1)}/`);
+  const from = Buffer.from(edit.from);
+  const to = Buffer.from(edit.to);
   const grow = to.length - from.length;
   // every hit of every value, in order: the second pass copies around them
   const hits = [];

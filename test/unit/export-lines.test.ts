@@ -47,6 +47,10 @@ describe('a batch of lines from the documents column values (lineBytes.mjs, both
     expect(got.bytes.toString()).toBe(want.join(''));
     let at = 0;
     expect([...got.ends]).toEqual(want.map((l) => (at += Buffer.byteLength(l))));
+    // the bodies as a driver's strings give the same bytes
+    const fromText = joinLines(bodies, 'ndjson', APP)!;
+    expect(fromText.bytes.equals(got.bytes)).toBe(true);
+    expect([...fromText.ends]).toEqual([...got.ends]);
   });
 
   it('CSV: the stored parts joined with the base, from text or bytes; null when a record has no value', () => {
