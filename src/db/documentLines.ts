@@ -11,8 +11,8 @@
  * On PostgreSQL a CSV batch's stored records are read by `COPY (SELECT ...) TO STDOUT (FORMAT
  * binary)`: the records' bytes as the server sends them, each field sliced by its length
  * (copyBinary.ts), with no row message parsed by the driver; an NDJSON batch's bodies come as the
- * driver's strings. Either way
- * the lines are built by lineBytes.mjs `joinLines`, so both databases write the same bytes.
+ * driver's strings. Either way the lines are built by lineBytes.mjs `joinLines`, so both databases
+ * write the same bytes, into a slot lent for the batch when they fit (below).
  */
 import type { Knex } from 'knex';
 import type pg from 'pg';
@@ -74,9 +74,9 @@ export async function loadDocumentLines(db: Knex, kind: DocumentKind, ids: reado
  * A buffer of its own per batch (~1.5 MB: transferred from the worker, or joined here on PostgreSQL)
  * counted as new external memory on the main thread, and every ~12 MB of it started a full
  * collection of the heap (7 in one export of 34,493 rounds on SQLite): a slot is allocated once and
- * reused. A slot never given back (a batch not written: the client left, an
- * error) is collected with its last view and no longer counted; past MAX_SLOTS lent at once (that
- * many exports), a batch gets a buffer of its own as before.
+ * reused. A slot never given back (a batch not written: the client left, an error) is collected
+ * with its last view and no longer counted; past MAX_SLOTS lent at once (three exports, each with a
+ * batch written and the next read), a batch gets a buffer of its own as before.
  */
 const SLOT_BYTES = 3 << 20;
 const MAX_SLOTS = 6;

@@ -1,6 +1,6 @@
 // An export batch's lines built as one buffer from its documents' column values (src/db/documentLines.ts):
-// shared by the SQLite query worker (sqlite-worker.mjs) and the PostgreSQL binary COPY read, so both
-// write the same bytes. Plain JavaScript so that the worker loads it under tsx, vitest and node.
+// shared by the SQLite query worker (sqlite-worker.mjs) and the PostgreSQL reads (documentLines.ts), so
+// both databases write the same bytes. Plain JavaScript so that the worker loads it under tsx, vitest and node.
 
 const NEWLINE = 0x0a;
 
