@@ -22,7 +22,8 @@ export interface Reply {
   id: number;
   rows?: Row[];
   done?: boolean;
-  lines?: { bytes: Uint8Array; ends: Uint32Array } | null;
+  /** `bytes` null: written into the shared slot the request lent (documentLines.ts), `length` bytes at its start. */
+  lines?: { bytes: Uint8Array | null; length: number; ends: Uint32Array } | null;
   error?: { message: string; code?: string };
 }
 

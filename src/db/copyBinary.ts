@@ -147,3 +147,61 @@ export async function copyBinaryRows(conn: PgClient, table: string, cols: readon
   const stream = (conn as unknown as { query(s: unknown): NodeJS.WritableStream }).query(copyStreams.from(`copy ${table} (${cols.join(', ')}) from stdin with (format binary)`));
   await pipeline(Readable.from(chunks, { objectMode: false }), stream);
 }
+
+/** The signature's length and the offset of the header extension's length. */
+const SIGNATURE = 11;
+
+/** Bytes read in order from a COPY's chunks: a view where they lie in one chunk, a copy where they span two. */
+class ChunkReader {
+  private i = 0;
+  private at = 0;
+
+  constructor(private readonly chunks: readonly Buffer[]) {}
+
+  take(n: number): Buffer {
+    let c = this.chunks[this.i];
+    while (c && this.at === c.length) c = this.chunks[++this.i], (this.at = 0);
+    if (n === 0) return Buffer.alloc(0);
+    if (!c) throw new Error('binaryCopyColumn: the output ends early');
+    if (this.at + n <= c.length) return c.subarray(this.at, (this.at += n));
+    const out = Buffer.allocUnsafe(n);
+    for (let w = 0; w < n; ) {
+      c = this.chunks[this.i];
+      if (!c) throw new Error('binaryCopyColumn: the output ends early');
+      const k = Math.min(n - w, c.length - this.at);
+      c.copy(out, w, this.at, this.at + k);
+      w += k;
+      this.at += k;
+      if (this.at === c.length) (this.i++, (this.at = 0));
+    }
+    return out;
+  }
+}
+
+/**
+ * The one column of every row of a `COPY ... TO STDOUT (FORMAT binary)` output, as it came in chunks:
+ * each value a view of its chunk (no copy, no string; a copy only where it spans two), in the rows'
+ * order; a null value is null. Throws on what is not that format.
+ */
+export function binaryCopyColumn(chunks: readonly Buffer[]): (Buffer | null)[] {
+  const r = new ChunkReader(chunks);
+  if (!r.take(SIGNATURE).equals(HEADER.subarray(0, SIGNATURE))) throw new Error('binaryCopyColumn: not the binary COPY format');
+  r.take(4);
+  r.take(r.take(4).readUInt32BE(0));
+  const values: (Buffer | null)[] = [];
+  for (;;) {
+    const fields = r.take(2).readInt16BE(0);
+    if (fields === -1) return values;
+    if (fields !== 1) throw new Error(`binaryCopyColumn: a row of ${fields} fields`);
+    const length = r.take(4).readInt32BE(0);
+    values.push(length < 0 ? null : r.take(length));
+  }
+}
+
+/** The output of a `COPY ... TO STDOUT` statement run on the client's connection, in the chunks it came in. */
+export async function copyOut(conn: PgClient, sql: string): Promise<Buffer[]> {
+  const stream = (conn as unknown as { query(s: unknown): NodeJS.ReadableStream }).query(copyStreams.to(sql));
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return chunks;
+}

@@ -8,13 +8,22 @@
  * On SQLite the query worker (budget.ts, sqlite-worker.mjs) reads the column and builds the buffer,
  * which it hands over without a copy: the main thread gets no string per record, so it neither
  * receives ~6 KB of cloned strings a row, nor collects them, nor encodes them again for the socket.
- * On PostgreSQL the driver's strings are joined and encoded once per batch here.
+ * On PostgreSQL a CSV batch's stored records are read by `COPY (SELECT ...) TO STDOUT (FORMAT
+ * binary)`: the records' bytes as the server sends them, each field sliced by its length
+ * (copyBinary.ts), with no row message parsed by the driver; an NDJSON batch's bodies come as the
+ * driver's strings. Either way the lines are built by lineBytes.mjs `joinLines`, so both databases
+ * write the same bytes, into a slot lent for the batch when they fit (below).
  */
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import { readRows, sqliteRunner } from './budget.js';
+import { binaryCopyColumn, copyOut } from './copyBinary.js';
 import type { DocumentKind } from './documents.js';
 import { dialectOf } from './dialect.js';
-import { prepared, sqliteFile, whereIdIn } from './knex.js';
+import { idList, prepared, sqliteFile, whereIdIn } from './knex.js';
+import { joinLines } from './lineBytes.mjs';
+import { onPooledConnection } from '../patches/knex.js';
+import type { PgClient } from '../../seeds/copy.mjs';
 
 /** What a line is: `ndjson` the stored body and a line end, `csv` the stored CSV record. */
 export type LineForm = 'ndjson' | 'csv';
@@ -23,16 +32,6 @@ export type LineForm = 'ndjson' | 'csv';
 export interface DocumentLines {
   bytes: Buffer;
   ends: Uint32Array;
-}
-
-/** The bytes of `"service_url":"/`, and what it becomes with the web app's base (src/documents/read.ts `withAppUrl`). */
-export const appUrlEdit = (appUrl: string): { from: string; to: string } => ({ from: '"service_url":"/', to: `"service_url":${JSON.stringify(appUrl).slice(0, -1)}/` });
-
-/** A line of a document's column value as the export writes it. */
-function lineOf(value: string, form: LineForm, appUrl: string): string {
-  if (form === 'csv') return (JSON.parse(value) as string[]).join(appUrl);
-  const edit = appUrlEdit(appUrl);
-  return `${value.replaceAll(edit.from, edit.to)}\n`;
 }
 
 /** Ids per statement: within both engines' bind limits (a batch of an export is at most 500 rows). */
@@ -48,30 +47,103 @@ const LINES_BUDGET_MS = 60_000;
 export async function loadDocumentLines(db: Knex, kind: DocumentKind, ids: readonly number[], form: LineForm, appUrl: string): Promise<DocumentLines | null> {
   if (ids.length === 0) return { bytes: Buffer.alloc(0), ends: new Uint32Array(0) };
   if (ids.length > MAX_IDS) return null;
-  const column = form === 'csv' ? 'csv' : 'body';
-  const unique = [...new Set(ids)];
-  if (dialectOf(db).inProcess && sqliteFile(db) !== null && !(db as Knex.Transaction).isTransaction) {
-    // the body as its UTF-8 bytes: the worker edits and joins bytes, never decoding the text
-    const value = form === 'csv' ? 'csv' : 'cast(body as blob)';
-    const q = whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', unique).select('record_id', db.raw(`${value} as value`));
-    const { sql, bindings } = q.toSQL().toNative();
-    const reply = await sqliteRunner(db).ask({ sql, bindings, lines: { ids, form, appUrl } }, LINES_BUDGET_MS);
-    if (!reply.lines) return null;
-    const { bytes, ends } = reply.lines;
-    return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), ends };
+  if (!dialectOf(db).inProcess) return withSlot((slot) => (form === 'csv' ? pgCsvLines(db, kind, ids, appUrl, slot) : pgNdjsonLines(db, kind, ids, appUrl, slot)));
+  // the body as its UTF-8 bytes: the lines are edited and joined as bytes, the text never decoded
+  const value = form === 'csv' ? 'csv' : 'cast(body as blob)';
+  const q = whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', [...new Set(ids)]).select('record_id', db.raw(`${value} as value`));
+  if (sqliteFile(db) === null || (db as Knex.Transaction).isTransaction) {
+    // on the connection at hand (a transaction's, an in-memory database's), as `readRows` reads there
+    const found = new Map<number, Buffer | string | null>();
+    for (const r of await readRows<{ record_id: number; value: Buffer | string | null }>(db, q)) found.set(Number(r.record_id), r.value);
+    return joinLines(ids.map((id) => found.get(id)), form, appUrl);
   }
-  const q = prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', unique).select('record_id', `${column} as value`));
-  const found = new Map<number, string | null>();
-  for (const r of await readRows<{ record_id: number | string; value: string | null }>(db, q)) found.set(Number(r.record_id), r.value);
-  const lines: string[] = [];
-  for (const id of ids) {
-    const value = found.get(id);
-    if (value === undefined || value === null) return null;
-    lines.push(lineOf(value, form, appUrl));
-  }
-  const ends = new Uint32Array(lines.length);
-  let at = 0;
-  lines.forEach((line, i) => (ends[i] = at += Buffer.byteLength(line)));
-  return { bytes: Buffer.from(lines.join('')), ends };
+  const { sql, bindings } = q.toSQL().toNative();
+  const slot = lendSlot();
+  const reply = await sqliteRunner(db).ask({ sql, bindings, lines: { ids, form, appUrl, slot } }, LINES_BUDGET_MS);
+  const lines = reply.lines;
+  // the worker wrote into a buffer of its own (the lines did not fit) or found no lines: the slot is free again
+  if (slot && (!lines || lines.bytes !== null)) releaseSlot(slot);
+  if (!lines) return null;
+  const { bytes, ends } = lines;
+  return { bytes: bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Buffer.from(slot!, 0, lines.length), ends };
 }
 
+/**
+ * Memory a batch's lines are written into, lent for one batch and given back once the socket has
+ * written it (`releaseLines`, src/http/export.ts): shared, as the SQLite query worker writes into it.
+ * A buffer of its own per batch (~1.5 MB: transferred from the worker, or joined here on PostgreSQL)
+ * counted as new external memory on the main thread, and every ~12 MB of it started a full
+ * collection of the heap (7 in one export of 34,493 rounds on SQLite): a slot is allocated once and
+ * reused. A slot never given back (a batch not written: the client left, an error) is collected
+ * with its last view and no longer counted; past MAX_SLOTS lent at once (three exports, each with a
+ * batch written and the next read), a batch gets a buffer of its own as before.
+ */
+const SLOT_BYTES = 3 << 20;
+const MAX_SLOTS = 6;
+const freeSlots: SharedArrayBuffer[] = [];
+const lentSlots = new WeakSet<SharedArrayBuffer>();
+let slotCount = 0;
+const collected = new FinalizationRegistry<undefined>(() => void slotCount--);
+
+function lendSlot(): SharedArrayBuffer | null {
+  let slot = freeSlots.pop();
+  if (!slot) {
+    if (slotCount >= MAX_SLOTS) return null;
+    slot = new SharedArrayBuffer(SLOT_BYTES);
+    slotCount++;
+    collected.register(slot, undefined);
+  }
+  lentSlots.add(slot);
+  return slot;
+}
+
+function releaseSlot(slot: SharedArrayBuffer): void {
+  // only a slot lent and not yet given back: a second release would lend it to two batches at once
+  if (!lentSlots.delete(slot)) return;
+  freeSlots.push(slot);
+}
+
+/** Gives back the slot a batch's lines were read into (once they are written), if any: they are views of one read. */
+export function releaseLines(lines: readonly (string | Buffer)[]): void {
+  const first = lines[0];
+  if (first instanceof Buffer && first.buffer instanceof SharedArrayBuffer) releaseSlot(first.buffer);
+}
+
+/** Kinds are written into the COPY's text (it takes no parameters): only names of this form. */
+const KIND_NAME = /^[a-z_]+$/;
+
+/** Lines written into a lent slot when they fit; the slot given back at once when they did not, or there are none. */
+async function withSlot(read: (slot: SharedArrayBuffer | undefined) => Promise<DocumentLines | null>): Promise<DocumentLines | null> {
+  const slot = lendSlot();
+  const lines = await read(slot ?? undefined).catch((err: unknown) => {
+    if (slot) releaseSlot(slot);
+    throw err;
+  });
+  if (slot && lines?.bytes.buffer !== slot) releaseSlot(slot);
+  return lines;
+}
+
+/**
+ * PostgreSQL CSV: the stored records of `ids` in their order (`unnest ... with ordinality`, each a
+ * key probe), read by one binary COPY on a pooled connection (its statement_timeout, the query
+ * budget, bounds it): the driver parses no row, and each record's parts are parsed once, as JSON,
+ * for the join. The ids are checked integers (`idList`) and the kind a name, the only values written
+ * into the statement. (The bodies for NDJSON the same way cost more CPU a row than the driver's
+ * strings, 27–31 against 26–29 µs: bench/results/2026-11-28-export45-large.md.)
+ */
+async function pgCsvLines(db: Knex, kind: DocumentKind, ids: readonly number[], appUrl: string, slot: SharedArrayBuffer | undefined): Promise<DocumentLines | null> {
+  if (!KIND_NAME.test(kind)) throw new Error(`loadDocumentLines: not a document kind: ${kind}`);
+  idList(db, ids);
+  const sql = `copy (select d.csv from unnest('{${ids.join(',')}}'::bigint[]) with ordinality as u(id, n) join record_documents d on d.kind = '${kind}' and d.record_id = u.id order by u.n) to stdout (format binary)`;
+  const values = binaryCopyColumn(await onPooledConnection<pg.Client, Buffer[]>(db, (conn) => copyOut(conn as unknown as PgClient, sql)));
+  // a record without a document has no row, one without a stored CSV record a null
+  return values.length === ids.length ? joinLines(values, 'csv', appUrl, slot) : null;
+}
+
+/** PostgreSQL NDJSON: the bodies of `ids` as the driver's strings, edited and joined once per batch. */
+async function pgNdjsonLines(db: Knex, kind: DocumentKind, ids: readonly number[], appUrl: string, slot: SharedArrayBuffer | undefined): Promise<DocumentLines | null> {
+  const q = prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', [...new Set(ids)]).select('record_id', 'body as value'));
+  const found = new Map<number, string>();
+  for (const r of await readRows<{ record_id: number | string; value: string }>(db, q)) found.set(Number(r.record_id), r.value);
+  return joinLines(ids.map((id) => found.get(id)), 'ndjson', appUrl, slot);
+}

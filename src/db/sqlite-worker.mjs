@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { cacheStatements } from '../patches/better-sqlite3.mjs';
+import { joinLines } from './lineBytes.mjs';
 
 const open = () => {
   const conn = new Database(workerData.file, { readonly: true, fileMustExist: true });
@@ -60,47 +61,19 @@ function nextRows(key, count) {
   return { rows, done: false };
 }
 
-const NEWLINE = Buffer.from('\n');
-
 /**
  * The lines of a batch of documents (src/db/documentLines.ts), in the order of `ids`, from the rows
  * `{record_id, value}` of its statement (`value`: the body as bytes, or the CSV record's parts):
- * one buffer of its own (handed over, not copied) and each line's end, or null when a record has no
- * value. NDJSON: the body with the base in its `service_url`s (an ASCII pattern: the same edit on
- * the UTF-8 bytes as on the text), then a line end; CSV: the parts joined with the base.
+ * lineBytes.mjs `joinLines`, written into the shared `slot` when they fit (`bytes` then null: the main
+ * thread reads them there), or null when a record has no value.
  */
-function documentLines(rows, { ids, form, appUrl }) {
+function documentLines(rows, { ids, form, appUrl, slot }) {
   const found = new Map();
   for (const r of rows) found.set(Number(r.record_id), r.value);
-  const from = Buffer.from('"service_url":"/');
-  const to = Buffer.from(`"service_url":${JSON.stringify(appUrl).slice(0, -1)}/`);
-  const pieces = [];
-  const ends = new Uint32Array(ids.length);
-  let at = 0;
-  const add = (piece) => {
-    pieces.push(piece);
-    at += piece.length;
-  };
-  for (let i = 0; i < ids.length; i++) {
-    const value = found.get(ids[i]);
-    if (value === undefined || value === null) return null;
-    if (form === 'csv') add(Buffer.from(JSON.parse(value).join(appUrl)));
-    else {
-      let start = 0;
-      for (let hit = value.indexOf(from); hit >= 0; hit = value.indexOf(from, start)) {
-        add(value.subarray(start, hit));
-        add(to);
-        start = hit + from.length;
-      }
-      add(start === 0 ? value : value.subarray(start));
-      add(NEWLINE);
-    }
-    ends[i] = at;
-  }
-  const bytes = Buffer.allocUnsafeSlow(at);
-  let offset = 0;
-  for (const piece of pieces) offset += piece.copy(bytes, offset);
-  return { bytes, ends };
+  const lines = joinLines(ids.map((id) => found.get(id)), form, appUrl, slot);
+  if (!lines) return null;
+  const shared = lines.bytes.buffer === slot;
+  return { bytes: shared ? null : lines.bytes, length: lines.bytes.length, ends: lines.ends };
 }
 
 parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end, lines }) => {
@@ -133,7 +106,7 @@ parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end, li
       parentPort.postMessage({ id, ...nextRows(walk, count) });
     } else if (lines !== undefined) {
       const found = documentLines(linesConnection().prepare(sql).all(...bindings), lines);
-      if (found) parentPort.postMessage({ id, lines: found }, [found.bytes.buffer, found.ends.buffer]);
+      if (found) parentPort.postMessage({ id, lines: found }, found.bytes ? [found.bytes.buffer, found.ends.buffer] : [found.ends.buffer]);
       else parentPort.postMessage({ id, lines: null });
     } else {
       const stmt = db.prepare(sql);

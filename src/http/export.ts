@@ -100,6 +100,8 @@ export interface ExportOptions {
   encoding: ExportEncoding;
   /** Told the credits charged once they are known (logs and metrics). */
   charged?: (credits: number) => void;
+  /** Told a batch's lines once the socket has written them (their memory may then be reused). */
+  written?: (lines: readonly (string | Buffer)[]) => void;
 }
 
 /** A batch's rows, each encoded as its line, and the cursor of the next (null: the last). */
@@ -212,7 +214,13 @@ export async function streamExport(o: ExportOptions): Promise<void> {
         count++;
       }
       if (signal.aborted) break;
-      if (count > 0 && !res.write(batchBytes(count === body.lines.length ? body.lines : body.lines.slice(0, count)), (err) => void (err ? undefined : (flushed += count)))) await drained(res, signal);
+      const { lines } = body;
+      const wrote = (err: Error | null | undefined) => {
+        if (err) return;
+        flushed += count;
+        o.written?.(lines);
+      };
+      if (count > 0 && !res.write(batchBytes(count === lines.length ? lines : lines.slice(0, count)), wrote)) await drained(res, signal);
       rows += count;
       if (signal.aborted) break;
       if (exhausted) {

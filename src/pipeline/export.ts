@@ -14,6 +14,7 @@ import type { WorkQueue } from '../access/workQueue.js';
 import type { Result } from '../http/context.js';
 import { changesFor } from '../versions/changes/index.js';
 import type { Walk } from '../db/walk.js';
+import { releaseLines } from '../db/documentLines.js';
 import { pageOf } from './listInput.js';
 import type { Exchange, OperationPlan, Stage } from './operation.js';
 
@@ -88,6 +89,7 @@ export function exportStage(rows: (x: Exchange) => Promise<Result>, meter: (x: E
         meter: isMetered(principal, x.req.path) ? meter(x, principal.teamId) : null,
         encoding,
         charged: (n) => (x.state.credits = n),
+        written: releaseLines,
       });
     } finally {
       void walk?.close();

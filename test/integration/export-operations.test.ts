@@ -122,4 +122,25 @@ forEachDatabase('export operations', (h) => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { code: 'VALIDATION_ERROR', details: [{ path: 'query.format', message: 'must be one of: json, ndjson, csv' }] } });
   });
+
+  it('exports read at once by slow clients each get their own bytes: the same body as one read alone', async () => {
+    // batches read into memory reused once the socket has written them (src/db/documentLines.ts):
+    // more exports than slots, each batch held back by a client that reads slowly
+    const urls = ['/data/exports/transactions?sort=id', '/data/exports/transactions?format=csv&sort=id', '/data/exports/companies?sort=id', '/data/exports/transactions?sort=-amount'];
+    // bytes, not text: a text decoder drops the CSV's byte order mark
+    const bytes = async (url: string, pause: number) => {
+      const res = await fetch(h().server.baseUrl + url, { headers: { Authorization: `Bearer ${h().token}`, 'X-Client-Id': 'dev-client' } });
+      const chunks: Buffer[] = [];
+      for await (const chunk of res.body!) {
+        chunks.push(Buffer.from(chunk));
+        if (pause) await new Promise((r) => setTimeout(r, pause));
+      }
+      return Buffer.concat(chunks);
+    };
+    const alone: Buffer[] = [];
+    for (const u of urls) alone.push(await bytes(u, 0));
+    expect(ndjson(alone[0]!.toString()).rows.length).toBeGreaterThan(2 * 500);
+    const together = await Promise.all([...urls, ...urls].map((u) => bytes(u, 2)));
+    together.forEach((body, i) => expect(body.equals(alone[i % urls.length]!), urls[i % urls.length]).toBe(true));
+  });
 });

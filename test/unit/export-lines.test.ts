@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { batchBytes, csvEncoding, ndjsonEncoding } from '../../src/http/export.js';
 import { ExportLine, RawJson, rowValue } from '../../src/http/rawJson.js';
+import { binaryCopy, binaryCopyColumn } from '../../src/db/copyBinary.js';
+import { joinLines } from '../../src/db/lineBytes.mjs';
 
 describe('an export batch as bytes', () => {
   it('writes consecutive views of one buffer as that buffer, without a copy', () => {
@@ -32,5 +34,43 @@ describe('an export batch as bytes', () => {
     const record = new ExportLine(Buffer.from('7,x\r\n'), 'csv', undefined);
     expect(csvEncoding([]).row(record)).toBe(record.bytes);
     expect(() => rowValue(record)).toThrow(/no JSON value/);
+  });
+});
+
+describe('a batch of lines from the documents column values (lineBytes.mjs, both databases)', () => {
+  const APP = 'https://app.example.com';
+
+  it('NDJSON: each body with the base in every relative service_url, then a line end; the ends of the lines', () => {
+    const bodies = ['{"n":"é","service_url":"/a","x":{"service_url":"/b"}}', '{"service_url":"https://other/c"}', '{"m":"Ünï"}'];
+    const got = joinLines(bodies.map((b) => Buffer.from(b)), 'ndjson', APP)!;
+    const want = bodies.map((b) => b.replaceAll('"service_url":"/', `"service_url":"${APP}/`) + '\n');
+    expect(got.bytes.toString()).toBe(want.join(''));
+    let at = 0;
+    expect([...got.ends]).toEqual(want.map((l) => (at += Buffer.byteLength(l))));
+    // the bodies as a driver's strings give the same bytes
+    const fromText = joinLines(bodies, 'ndjson', APP)!;
+    expect(fromText.bytes.equals(got.bytes)).toBe(true);
+    expect([...fromText.ends]).toEqual([...got.ends]);
+  });
+
+  it('CSV: the stored parts joined with the base, from text or bytes; null when a record has no value', () => {
+    const parts = [JSON.stringify(['1,"é",', '/x\r\n']), Buffer.from(JSON.stringify(['2\r\n']))];
+    const got = joinLines(parts, 'csv', APP)!;
+    expect(got.bytes.toString()).toBe(`1,"é",${APP}/x\r\n2\r\n`);
+    expect([...got.ends]).toEqual([Buffer.byteLength(`1,"é",${APP}/x\r\n`), got.bytes.length]);
+    expect(joinLines([parts[0]!, null], 'csv', APP)).toBeNull();
+    expect(joinLines([Buffer.from('{}'), undefined], 'ndjson', APP)).toBeNull();
+  });
+
+  it("reads one column of PostgreSQL's binary COPY output, however it is cut into chunks, a NULL as null", () => {
+    const whole = Buffer.concat(binaryCopy(['{"a":"é"}', null, '', 'xyz'], ['body'], new Map([['body', 'text']]))!);
+    const want = ['{"a":"é"}', null, '', 'xyz'];
+    expect(binaryCopyColumn([whole]).map((v) => v?.toString() ?? null)).toEqual(want);
+    // every cut into two chunks, and one byte a chunk: values and lengths that span chunks
+    for (let cut = 0; cut <= whole.length; cut++) expect(binaryCopyColumn([whole.subarray(0, cut), whole.subarray(cut)]).map((v) => v?.toString() ?? null), String(cut)).toEqual(want);
+    expect(binaryCopyColumn([...whole].map((b) => Buffer.from([b]))).map((v) => v?.toString() ?? null)).toEqual(want);
+    expect(() => binaryCopyColumn([Buffer.from('not copy output at all')])).toThrow(/binary COPY/);
+    expect(() => binaryCopyColumn([whole.subarray(0, whole.length - 2)])).toThrow(/ends early/);
+    expect(() => binaryCopyColumn(binaryCopy([1, 'x'], ['id', 'body'], new Map([['id', 'bigint'], ['body', 'text']]))!)).toThrow(/2 fields/);
   });
 });

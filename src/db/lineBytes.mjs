@@ -1,0 +1,73 @@
+// An export batch's lines built as one buffer from its documents' column values (src/db/documentLines.ts):
+// shared by the SQLite query worker (sqlite-worker.mjs) and the PostgreSQL reads (documentLines.ts), so
+// both databases write the same bytes. Plain JavaScript so that the worker loads it under tsx, vitest and node.
+
+const NEWLINE = 0x0a;
+
+/**
+ * The lines of `values` (each the column's value of one record, in the batch's order: the body's
+ * UTF-8 bytes or text for NDJSON, the CSV record's parts as JSON text or bytes for CSV) as one buffer of its
+ * own (`allocUnsafeSlow`: a worker hands it over without a copy) and the end of each line in it, or
+ * null when a value is missing. NDJSON: the body with the web app's base in its `service_url`s (an
+ * ASCII pattern: the same edit on the UTF-8 bytes as on the text), then a line end; CSV: the parts
+ * joined with the base. The buffer is sized before it is written: one copy of each byte. With `slot`
+ * (shared memory, documentLines.ts) the lines are written at its start when they fit, instead of
+ * into a buffer of their own.
+ */
+export function joinLines(values, form, appUrl, slot) {
+  const output = (length) => (slot && length <= slot.byteLength ? Buffer.from(slot, 0, length) : Buffer.allocUnsafeSlow(length));
+  const n = values.length;
+  const ends = new Uint32Array(n);
+  const edit = { from: '"service_url":"/', to: `"service_url":${JSON.stringify(appUrl).slice(0, -1)}/` };
+  if (form === 'csv' || values.some((v) => typeof v === 'string')) {
+    // text: a CSV record's parts are JSON; an NDJSON body that came as a driver's string is edited as one
+    const lines = [];
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      const v = values[i];
+      if (v === undefined || v === null) return null;
+      const text = typeof v === 'string' ? v : v.toString('utf8');
+      const line = form === 'csv' ? JSON.parse(text).join(appUrl) : `${text.replaceAll(edit.from, edit.to)}\n`;
+      lines.push(line);
+      ends[i] = at += Buffer.byteLength(line);
+    }
+    const bytes = output(at);
+    let offset = 0;
+    for (const line of lines) offset += bytes.write(line, offset);
+    return { bytes, ends };
+  }
+  const from = Buffer.from(edit.from);
+  const to = Buffer.from(edit.to);
+  const grow = to.length - from.length;
+  // every hit of every value, in order: the second pass copies around them
+  const hits = [];
+  const counts = new Uint32Array(n);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (v === undefined || v === null) return null;
+    let count = 0;
+    for (let hit = v.indexOf(from); hit >= 0; hit = v.indexOf(from, hit + from.length)) {
+      hits.push(hit);
+      count++;
+    }
+    counts[i] = count;
+    ends[i] = at += v.length + count * grow + 1;
+  }
+  const bytes = output(at);
+  let offset = 0;
+  let h = 0;
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    let start = 0;
+    for (let c = 0; c < counts[i]; c++) {
+      const hit = hits[h++];
+      offset += v.copy(bytes, offset, start, hit);
+      offset += to.copy(bytes, offset);
+      start = hit + from.length;
+    }
+    offset += v.copy(bytes, offset, start);
+    bytes[offset++] = NEWLINE;
+  }
+  return { bytes, ends };
+}
