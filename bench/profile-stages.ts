@@ -7,7 +7,7 @@
  *
  * Usage: npx tsx bench/profile-stages.ts <file.cpuprofile> [cpuMsPerRequest,...] — with a scenario's
  * CPU ms per request (bench/run.ts `cpuMsPerRequest`, in the stretches' order) the shares are also
- * written as µs per request. BENCH_STAGE_DETAIL (stage names separated by |) lists those stages' frames.
+ * written as µs per request. BENCH_WINDOWS (`from-to,...`, seconds) names the stretches instead. BENCH_STAGE_DETAIL (stage names separated by |) lists those stages' frames.
  */
 import fs from 'node:fs';
 
@@ -141,7 +141,12 @@ if (process.argv[1]?.endsWith('profile-stages.ts')) {
   const DETAIL = (process.env.BENCH_STAGE_DETAIL ?? '').split('|');
   const perRequest = (process.argv[3] ?? '').split(',').filter(Boolean).map(Number);
   const samples = readProfile(file);
-  stretches(samples).forEach((w, i) => {
+  // BENCH_WINDOWS (`from-to,...` in seconds of the profile) when a loaded machine's lulls split a scenario's stretch
+  const given = process.env.BENCH_WINDOWS?.split(',').map((w) => {
+    const [from, to] = w.split('-').map((x) => Number(x) * 1000);
+    return { from: from!, to: to! };
+  });
+  (given ?? stretches(samples)).forEach((w, i) => {
     const totals = new Map<string, number>();
     let busyMs = 0;
     for (const s of samples) {
