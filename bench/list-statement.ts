@@ -28,11 +28,13 @@ const ROUNDS = arg('--rounds', 5);
 const FILTER = 'and(year[gte]:2018,amount[gt]:5000000)';
 const VERSION = '2026-10-09';
 const usd = new Money('USD', 1);
+/** One enums object, as the server's (src/db/refCache.ts `filterEnums`: one per load of the reference tables). */
+const ENUMS = {};
 
 function page(db: Knex, kept: boolean): void {
   const ast = parseFilter(FILTER);
   const printed = printFilter(ast);
-  const opts = { alias: 't', money: usd, version: VERSION, enums: {} };
+  const opts = { alias: 't', money: usd, version: VERSION, enums: ENUMS };
   const where = kept ? compileFilterCached(ast, printed, SCOPES.funding!, opts) : compileFilter(ast, SCOPES.funding!, opts);
   const req = pageRequest({
     sort: resolveSort('-date', TRANSACTION_SORTS, 't', VERSION), limit: 25, cursor: null, includeTotal: false, filter: printed, parent: null,
