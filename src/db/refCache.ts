@@ -84,8 +84,19 @@ const NAMED_PLACE_KINDS = new Set(['country', 'continent']);
  */
 export async function filterEnums(db: Knex): Promise<FilterEnums> {
   const t = await refTables(db);
-  const places = [...t.places.values()]
-    .filter((p) => NAMED_PLACE_KINDS.has(p.kind) && p.code)
-    .map((p) => ({ code: p.code!, name: p.name, id: Number(p.id), kind: p.kind }));
-  return { investor_types: [...t.investorTypes.values()].map((r) => ({ code: r.tag, name: r.name })), places };
+  let enums = enumsOf.get(t);
+  if (!enums) {
+    const places = [...t.places.values()]
+      .filter((p) => NAMED_PLACE_KINDS.has(p.kind) && p.code)
+      .map((p) => ({ code: p.code!, name: p.name, id: Number(p.id), kind: p.kind }));
+    enums = { investor_types: [...t.investorTypes.values()].map((r) => ({ code: r.tag, name: r.name })), places };
+    enumsOf.set(t, enums);
+  }
+  return enums;
 }
+
+/**
+ * The enums of each load of the tables, built once: one object while the tables last, so the
+ * filters compiled with it can be kept with it (src/query/compile.ts `compileFilterCached`).
+ */
+const enumsOf = new WeakMap<RefTables, FilterEnums>();

@@ -57,7 +57,7 @@ export function transactionsBase(db: Knex, where: CompiledFilter | null, include
 
 /** A page of transactions matching the compiled filter (transactionsBase). */
 export async function listTransactions(db: Knex, where: CompiledFilter | null, page: PageRequest, includeDeleted = false) {
-  return keysetPage<TransactionRow & Record<string, unknown>>(db, transactionsBase(db, where, includeDeleted), selectRounds, page);
+  return keysetPage<TransactionRow & Record<string, unknown>>(db, transactionsBase(db, where, includeDeleted), selectRounds, page, undefined, { name: `rounds:${includeDeleted}`, where });
 }
 
 /**
@@ -65,7 +65,8 @@ export async function listTransactions(db: Knex, where: CompiledFilter | null, p
  * (documents.ts `withDocuments`): a page answered from documents reads no other column of the rounds.
  */
 export async function listTransactionDocuments(db: Knex, where: CompiledFilter | null, page: PageRequest, includeDeleted: boolean, opts: { csv?: boolean }) {
-  return keysetPage<{ id: number; updated_at: string } & Record<string, unknown>>(db, transactionsBase(db, where, includeDeleted), selectRoundKeys, page, withDocuments(db, 'transaction', opts));
+  const shape = { name: `round documents:${includeDeleted}:${opts.csv === true}`, where };
+  return keysetPage<{ id: number; updated_at: string } & Record<string, unknown>>(db, transactionsBase(db, where, includeDeleted), selectRoundKeys, page, withDocuments(db, 'transaction', opts), shape);
 }
 
 /** The columns of a round list page answered from documents. */

@@ -247,3 +247,32 @@ export function compileFilter(ast: FilterNode | null, scope: FilterScope, opts: 
   const sql = node(ast, scope, opts, bindings);
   return { sql, bindings };
 }
+
+/** Compiled filters kept per enums object (src/db/refCache.ts `filterEnums`: one while the reference tables last). */
+const compiled = new WeakMap<FilterEnums, Map<string, CompiledFilter>>();
+/** Without enums (a filter with no reference-data key), or for an enums object made by hand. */
+const NO_ENUMS: FilterEnums = {};
+/** Distinct filters kept per enums object: a client's few saved filters, not every filter ever sent. */
+const MAX_COMPILED = 1000;
+
+/**
+ * `compileFilter` of a tree whose canonical text (`printFilter`) is `printed`, kept by that text and
+ * everything else the compiled SQL depends on (scope, alias, version, tier, currency and rate), so a
+ * filter sent again is not compiled again. Only successes are kept: a refused filter is compiled,
+ * and refused, each time. The result is frozen: callers share it.
+ */
+export function compileFilterCached(ast: FilterNode | null, printed: string, scope: FilterScope, opts: CompileOptions): CompiledFilter | null {
+  if (!ast) return null;
+  const enums = opts.enums ?? NO_ENUMS;
+  let byKey = compiled.get(enums);
+  if (!byKey) compiled.set(enums, (byKey = new Map()));
+  const key = `${scope.name}\0${opts.alias}\0${opts.version ?? ''}\0${opts.tier ?? ''}\0${opts.money.currency}\0${opts.money.perUsd}\0${printed}`;
+  let hit = byKey.get(key);
+  if (!hit) {
+    const fresh = compileFilter(ast, scope, opts)!;
+    hit = Object.freeze({ sql: fresh.sql, bindings: Object.freeze(fresh.bindings) as CompiledFilter['bindings'] });
+    if (byKey.size >= MAX_COMPILED) byKey.clear();
+    byKey.set(key, hit);
+  }
+  return hit;
+}

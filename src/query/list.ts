@@ -11,7 +11,7 @@ import type { LineForm } from '../db/documentLines.js';
 import type { Walk } from '../db/walk.js';
 import { ApiError } from '../errors.js';
 import type { Money } from '../money/fx.js';
-import { compileFilter, type CompiledFilter, type FilterEnums } from './compile.js';
+import { compileFilterCached, type CompiledFilter, type FilterEnums } from './compile.js';
 import { decodeCursor } from './cursor.js';
 import { pageRequest } from './page.js';
 import { printFilter, type FilterNode } from './filter.js';
@@ -85,7 +85,8 @@ export function listFilter(input: Pick<ListInput, 'filter'>): FilterNode | null 
 
 /** The list input's filter compiled in a scope (analytics and map views: no sort or page). */
 export function compileListFilter(input: ListInput, scope: FilterScope, alias: string): CompiledFilter | null {
-  return compileFilter(listFilter(input), scope, { alias, money: input.money, version: input.version, enums: input.enums, tier: input.tier });
+  const ast = listFilter(input);
+  return compileFilterCached(ast, ast ? printFilter(ast) : '', scope, { alias, money: input.money, version: input.version, enums: input.enums, tier: input.tier });
 }
 
 /**
@@ -114,8 +115,9 @@ export function prepareList(input: ListInput, spec: ListSpec): PreparedList {
     throw new ApiError('VALIDATION_ERROR', message, [{ path: 'query.offset', message }]);
   }
   const ast = listFilter(input);
-  const normalized = (ast ? printFilter(ast) : '') + (spec.bind === undefined ? '' : `\n${spec.bind}`);
-  const where = compileFilter(ast, spec.scope, { alias: spec.alias, money: input.money, version: input.version, enums: input.enums, tier: input.tier });
+  const printed = ast ? printFilter(ast) : '';
+  const normalized = printed + (spec.bind === undefined ? '' : `\n${spec.bind}`);
+  const where = compileFilterCached(ast, printed, spec.scope, { alias: spec.alias, money: input.money, version: input.version, enums: input.enums, tier: input.tier });
   const sort = resolveSort(input.sort, spec.sorts, spec.alias, input.version, input.tier);
   const parent = spec.parent ?? null;
   const cursor = input.cursor ? decodeCursor(input.cursor, input.secret, { sort: sort.canonical, filter: normalized, parent }) : null;

@@ -4,7 +4,14 @@ import type { Knex } from 'knex';
 import { createDb, idList, isSqlite, prepared, whereIdIn } from '../../src/db/knex.js';
 import { lookupRow } from '../../src/db/lookup.js';
 import { FOUNDER_SORTS } from '../../src/db/people.js';
-import { keysetPage, type PageRequest } from '../../src/db/paging.js';
+import { firstPageStatement, keysetPage, pageStatement, type PageRequest } from '../../src/db/paging.js';
+import { listTransactionDocuments, selectRoundKeys, TRANSACTION_SORTS, transactionsBase } from '../../src/db/transactions.js';
+import { withDocuments } from '../../src/db/documents.js';
+import { filterEnums } from '../../src/db/refCache.js';
+import { Money } from '../../src/money/fx.js';
+import { compileFilterCached } from '../../src/query/compile.js';
+import { parseFilter, printFilter } from '../../src/query/filter.js';
+import { SCOPES } from '../../src/query/registry.js';
 import { pageRequest } from '../../src/query/page.js';
 import { resolveSort } from '../../src/query/sort.js';
 import { forEachDatabase } from '../helpers/harness.js';
@@ -130,6 +137,34 @@ forEachDatabase('prepared statements and id lists', (h) => {
       expect(await read(off, Number(row.id))).toEqual(want);
     } finally {
       await off.destroy();
+    }
+  });
+
+  it('keeps a first page statement by shape: the text and bindings knex builds, the same rows, for each filter, size and sort', async () => {
+    const db = h().db;
+    const enums = await filterEnums(db);
+    const where = (f: string) => {
+      const ast = parseFilter(f);
+      return compileFilterCached(ast, printFilter(ast), SCOPES.funding!, { alias: 't', money: new Money('USD', 1), enums });
+    };
+    for (const [filter, sort, limit] of [['', '-date', 5], ['year[gte]:2000', '-date', 5], ['year[gte]:2000', '-date', 3], ['amount[gt]:1', '-amount', 4]] as const) {
+      const req = pageRequest({
+        sort: resolveSort(sort, TRANSACTION_SORTS, 't', '2026-10-09'), limit, cursor: null, includeTotal: false, filter: filter === '' ? '' : printFilter(parseFilter(filter)), parent: null,
+        version: '2026-10-09', secret: 'x', budgetMs: h().server.cfg.queryBudgetMs,
+      });
+      const w = filter === '' ? null : where(filter);
+      const shape = { name: 'test rounds', where: w };
+      const build = () => pageStatement(db, transactionsBase(db, w, false), selectRoundKeys, req, withDocuments(db, 'transaction'));
+      const built = build().toSQL();
+      firstPageStatement(db, shape, req, build);
+      const kept = firstPageStatement(db, shape, req, () => {
+        throw new Error('built again');
+      });
+      expect(kept.toSQL().sql).toBe(built.sql);
+      expect(kept.toSQL().bindings).toEqual(built.bindings);
+      const fresh = await keysetPage(db, transactionsBase(db, w, false), selectRoundKeys, req, withDocuments(db, 'transaction'));
+      for (let i = 0; i < 2; i++) expect(await listTransactionDocuments(db, w, req, false, {})).toEqual(fresh);
+      expect(fresh.rows.length).toBe(limit);
     }
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
 import { Money } from '../../src/money/fx.js';
-import { compileFilter, partialDateRange } from '../../src/query/compile.js';
-import { parseFilter } from '../../src/query/filter.js';
+import { compileFilter, compileFilterCached, partialDateRange } from '../../src/query/compile.js';
+import { parseFilter, printFilter } from '../../src/query/filter.js';
 import { SCOPES } from '../../src/query/registry.js';
 import { resolveSort } from '../../src/query/sort.js';
 
@@ -97,5 +97,40 @@ describe('sort resolution', () => {
     }
     expect(code(() => resolveSort('-created_at', reg, 't'))).toBe('VALIDATION_ERROR');
     expect(resolveSort('-created_at', reg, 't', '2026-10-07').keys[0]!.sql).toBe('t.c');
+  });
+});
+
+describe('compiled filters kept by their text', () => {
+  const cached = (f: string, opts: Partial<Parameters<typeof compileFilterCached>[3]> = {}) => {
+    const ast = parseFilter(f);
+    return compileFilterCached(ast, printFilter(ast), SCOPES.funding!, { alias: 't', money: usd, ...opts });
+  };
+
+  it('gives a filter sent again, in any spelling, the compilation of the first, as compileFilter gives it', () => {
+    const first = cached('and(year[gte]:2018,amount[gt]:5000000)');
+    expect(cached('and( year[gte]:2018 , amount[gt]:5000000 )')).toBe(first);
+    expect(first).toEqual(compile('and(year[gte]:2018,amount[gt]:5000000)'));
+    // shared by every request that sends it: nobody may edit it
+    expect(Object.isFrozen(first) && Object.isFrozen(first!.bindings)).toBe(true);
+  });
+
+  it('compiles again for what the SQL depends on besides the text: currency and rate, alias, tier, version, enums', () => {
+    const f = 'amount[gt]:1000';
+    const base = cached(f);
+    const eur = cached(f, { money: new Money('EUR', 0.5) });
+    expect(eur).not.toBe(base);
+    expect(eur!.bindings).toEqual([2000]);
+    expect(cached(f, { money: new Money('EUR', 0.25) })!.bindings).toEqual([4000]);
+    expect(cached(f, { alias: 'x' })!.sql).toContain('x.amount_usd');
+    expect(cached(f, { tier: 'free' })).not.toBe(base);
+    expect(cached(f, { version: '2026-01-01' })).not.toBe(base);
+    expect(cached(f, { enums: { places: [] } })).not.toBe(base);
+  });
+
+  it('keeps no refusal: a filter refused for one tier is compiled (and refused) each time, and served for another', () => {
+    const f = 'valuation[gt]:1';
+    expect(code(() => cached(f, { tier: 'free' }))).toBe('FORBIDDEN');
+    expect(code(() => cached(f, { tier: 'free' }))).toBe('FORBIDDEN');
+    expect(cached(f)!.bindings).toEqual([1]);
   });
 });
