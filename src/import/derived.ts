@@ -71,7 +71,8 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
     if (store.touchedRounds.size || shown.length || Object.keys(records).length) out.documents = await refreshDocuments(trx, [...store.touchedRounds], shown, records);
     out.seconds.documents = Math.round(performance.now() - started) / 1000;
   };
-  const tables = async () => {
+  let rounds: number[] = [];
+  const termsAndFacts = async () => {
     t = performance.now();
     const entities = [...store.changedEntities];
     if (entities.length) {
@@ -79,12 +80,15 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
       out.search_terms = entities.length;
     }
     lap('search_terms');
-    const rounds = [...new Set([...store.touchedRounds, ...(await store.roundsOf([...store.movedCompanies]))])].sort((a, b) => a - b);
+    rounds = [...new Set([...store.touchedRounds, ...(await store.roundsOf([...store.movedCompanies]))])].sort((a, b) => a - b);
     if (rounds.length) {
       await refreshFacts(trx, rounds);
       out.facts_rounds = rounds.length;
     }
     lap('facts');
+  };
+  const rollup = async () => {
+    t = performance.now();
     if (rounds.length || store.movedCompanies.size) {
       // by difference when every company whose rounds changed had its share taken before the change
       let written: number | false = false;
@@ -96,16 +100,19 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
     lap('rollup');
   };
   if (dialectOf(trx).oneWriter) {
-    // the documents show the figures and the records, never the search terms, facts or rollup: on
-    // one connection (SQLite) those are refreshed meanwhile, their statements run while this thread
-    // would wait for the documents' worker; both have settled before this returns or throws
-    // (the steps' seconds overlap: `documents_and_tables` is the wall of both together)
+    // the documents show the figures and the records, never the search terms or facts: on one
+    // connection (SQLite) those are refreshed meanwhile, their statements run while this thread would
+    // wait for the documents' worker; both have settled before this goes on or throws. Not the
+    // rollup: its build held in memory at the documents' peak took the import past 500 MB.
+    // (The steps' seconds overlap: `documents_and_tables` is the wall of both together.)
     const started = performance.now();
-    const settled = await Promise.allSettled([documents(), tables()]);
+    const settled = await Promise.allSettled([documents(), termsAndFacts()]);
     out.seconds.documents_and_tables = Math.round(performance.now() - started) / 1000;
     for (const s of settled) if (s.status === 'rejected') throw s.reason;
+    await rollup();
   } else {
-    await tables();
+    await termsAndFacts();
+    await rollup();
     await documents();
   }
   await store.flushLog();
