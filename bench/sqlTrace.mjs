@@ -84,7 +84,8 @@ export function stageCpu(trace, seconds) {
   const tl = trace.timeline;
   const commit = tl.filter((r) => r[3] === 1).at(-1);
   if (!commit) return null;
-  const steps = ['figures', 'search_terms', 'facts', 'rollup', 'documents'].filter((s) => s in seconds);
+  // on SQLite the documents are built while the search terms and facts are refreshed: one step of their joint wall
+  const steps = ('documents_and_tables' in seconds ? ['figures', 'documents_and_tables', 'rollup'] : ['figures', 'search_terms', 'facts', 'rollup', 'documents']).filter((s) => s in seconds);
   const at = (ms, col) => (tl.find((r) => r[0] >= ms) ?? tl.at(-1))[col];
   let end = commit[4];
   const bounds = [];

@@ -98,6 +98,8 @@ export class ImportStore {
    * derived refresh) writes them first.
    */
   private pending: NewCompany[] = [];
+  /** Cities created by `placeIds(…, later)`, not written yet. */
+  private newCities: Record<string, unknown>[] = [];
   /** SQLite: the next entity id to give (the import holds the write lock); null to read it again. */
   private nextEntity: number | null = null;
   private sectors = new Map<string, number>();
@@ -209,7 +211,12 @@ export class ImportStore {
     return id;
   }
 
-  async placeIds(p: PlaceIn | null): Promise<PlaceIds> {
+  /**
+   * The places of a record, created when missing. `later`: a city created goes in with the others
+   * of the batch (`writePlaces`, before anything names it) rather than by a statement of its own
+   * (the 2013 snapshot creates 2,430 cities).
+   */
+  async placeIds(p: PlaceIn | null, later = false): Promise<PlaceIds> {
     if (!p) return { hq_city_id: null, hq_country_id: null, hq_continent_id: null };
     const country = this.countries.get(p.country) ?? (await this.createCountry(p.country));
     const base = { hq_country_id: country.id, hq_continent_id: country.continent_id };
@@ -230,13 +237,23 @@ export class ImportStore {
     if (found) return { hq_city_id: found.id, ...base };
     const id = this.nextPlace++;
     const { lat, lon } = this.approximate(stateId, country.id, country.continent_id);
-    await this.trx('places').insert({
+    const city = {
       id, kind: 'city', name: p.city.slice(0, 200), parent_id: stateId ?? country.id, country_id: country.id, continent_id: country.continent_id,
       state_id: stateId, region_id: country.region_id, lat, lon,
-    });
+    };
+    if (later) this.newCities.push(city);
+    else await this.trx('places').insert(city);
     for (const at of [stateId, country.id, country.continent_id]) if (at !== null) this.addCoords(at, lat, lon);
     this.cities.set(ck, [...candidates, { id, state_id: stateId }]);
     return { hq_city_id: id, ...base };
+  }
+
+  /** The cities `placeIds` created for later, written. */
+  private async writePlaces(): Promise<void> {
+    if (this.newCities.length === 0) return;
+    const rows = this.newCities;
+    this.newCities = [];
+    await this.insertAll('places', rows);
   }
 
   private addCoords(place: number, lat: number, lon: number): void {
@@ -272,7 +289,7 @@ export class ImportStore {
     return {
       name: c.name.slice(0, 300), name_lower: c.name.slice(0, 300).toLowerCase(), status: c.status, launch_date: c.launch?.text ?? null,
       launch_date_sort: c.launch?.sort ?? null, link_crunchbase: c.link_crunchbase, domain: c.domain, subtype: c.subtype ?? 'company',
-      ...(await this.placeIds(c.place)),
+      ...(await this.placeIds(c.place, true)),
     };
   }
 
@@ -349,6 +366,7 @@ export class ImportStore {
         if (sectors.length) await this.trx('entity_taxonomy').insert(sectors.map((t) => ({ entity_id: id, taxonomy_id: t })));
       }
       if (fields.includes('hq_city_id')) {
+        await this.writePlaces();
         await this.trx('entity_locations').where({ entity_id: id, role: 'hq' }).delete();
         if (cols.hq_city_id !== null) await this.trx('entity_locations').insert({ entity_id: id, role: 'hq', city_id: cols.hq_city_id, position: 0 });
       }
@@ -362,6 +380,7 @@ export class ImportStore {
       this.log('entity', id, 'update', [...fields.filter((f) => f !== 'name_lower'), ...(sectorsChanged ? ['sectors'] : [])]);
       out.push('updated');
     }
+    await this.writePlaces();
     await patchRows(this.trx, 'entities', patches, this.at);
     await this.holdCompanies(inserts);
     return out;

@@ -51,7 +51,7 @@ import { personRecords } from '../services/people.js';
 import { transactionRecords } from '../services/transactions.js';
 import { resolveVersion } from '../versions/resolve.js';
 import { storedFields } from '../db/legacyFields.js';
-import { finishRows, type FinishJob } from './finish.js';
+import { finishRows, type FinishJob, type KnownFields } from './finish.js';
 import { listCsvColumns, operationLockPlan } from './plans.js';
 import { finishInWorker } from './pool.js';
 import type { StoredFields } from '../versions/change.js';
@@ -228,7 +228,7 @@ const OFF_THREAD: Finisher = (job, stored) => {
  * The rows of records of a kind: money settled, lock sites found, version downgrades precomputed.
  * `shared`: objects several of the records hold, walked and written as text once.
  */
-async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], records: readonly unknown[], finish: Finisher, shared: ReadonlySet<object> = new Set()): Promise<DocumentRow[]> {
+async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], records: readonly unknown[], finish: Finisher, shared: ReadonlySet<object> = new Set(), known?: KnownFields): Promise<DocumentRow[]> {
   const walked = new Map<object, Walk | null>([...shared].map((o) => [o, null]));
   const walks = records.map((data) => {
     const walk: Walk = { money: [], plain: true, foreign: false, holes: false, shared: walked };
@@ -238,14 +238,16 @@ async function toRows(db: Knex, kind: DocumentKind, ids: readonly number[], reco
     return walk;
   });
   const op = OPERATION[kind];
-  return finish({ operationId: op.id, row: op.row, plan: operationLockPlan(op.id), columns: op.csv ? listCsvColumns(op.csv) : null, ids, records: records as Record<string, unknown>[], settled: walks, shared: [...shared] }, storedFields(db));
+  return finish({ operationId: op.id, row: op.row, plan: operationLockPlan(op.id), columns: op.csv ? listCsvColumns(op.csv) : null, ids, records: records as Record<string, unknown>[], settled: walks, shared: [...shared], known }, storedFields(db));
 }
 
 /** The documents of these rounds (those that exist); `companies`: their companies read already with their blocks. */
 async function buildTransactionDocuments(db: Knex, ids: readonly number[], finish: Finisher = HERE, companies?: ReadonlyMap<number, EntityWithBlocks>): Promise<DocumentRow[]> {
   const rows = await transactionsByIds(db, ids);
   const data = await transactionRecords(builderScope(db), rows, { shareCompanies: true, companies });
-  return toRows(db, 'transaction', rows.map((r) => r.id), data, finish, new Set(data.map((d) => d.company)));
+  // a round's stored `created_at` (its downgrade's) is in the row just read
+  const known: KnownFields = { transactionCreatedAt: rows.map((r) => [Number(r.id), r.created_at]) };
+  return toRows(db, 'transaction', rows.map((r) => r.id), data, finish, new Set(data.map((d) => d.company)), known);
 }
 
 /** Of these ids, the entities of this kind (an organization subtype, or persons), in id order. */

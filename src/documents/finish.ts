@@ -30,11 +30,40 @@ export interface FinishJob {
   settled: readonly Settled[];
   /** Objects several records hold as a top-level member, written as text once. */
   shared: readonly object[];
+  /**
+   * Stored fields of the records read with them (a round's `created_at` is in its row): a
+   * downgrade takes them from here, and asks `StoredFields` only for the others. In the worker an
+   * ask waits for the importing thread to be between two statements, so the worker idled while that
+   * thread built its next batch.
+   */
+  known?: KnownFields;
+}
+
+/** Values of stored fields by record id, as `StoredFields` answers them. */
+export type KnownFields = { [F in keyof StoredFields]?: [id: number, value: Awaited<ReturnType<StoredFields[F]>> extends Map<number, infer V> ? V : never][] };
+
+/** `stored`, answering from `known` first: asked only for ids it does not hold. */
+export function withKnown(stored: StoredFields, known: KnownFields | undefined): StoredFields {
+  if (!known) return stored;
+  const field = <V>(values: [number, V][] | undefined, ask: (ids: number[]) => Promise<Map<number, V>>) => {
+    if (!values) return ask;
+    const held = new Map(values);
+    return async (ids: number[]) => {
+      const missing = ids.filter((id) => !held.has(id));
+      const out = new Map(ids.flatMap((id) => (held.has(id) ? [[id, held.get(id)!] as [number, V]] : [])));
+      if (missing.length) for (const [id, v] of await ask(missing)) out.set(id, v);
+      return out;
+    };
+  };
+  return {
+    transactionCreatedAt: field(known.transactionCreatedAt, (ids) => stored.transactionCreatedAt(ids)),
+    fundAnnouncedDate: field(known.fundAnnouncedDate, (ids) => stored.fundAnnouncedDate(ids)),
+  };
 }
 
 export async function finishRows(job: FinishJob, stored: StoredFields): Promise<DocumentRow[]> {
   const { plan, columns, records, row } = job;
-  const texts = await documentTexts(job.operationId, records, stored, new Set(job.shared));
+  const texts = await documentTexts(job.operationId, records, withKnown(stored, job.known), new Set(job.shared));
   // the plan is of the whole answer `{data}` (a list's `data` an array of rows): the sites inside the record are the document's
   const depth = row ? 2 : 1;
   return records.map((data, i) => {

@@ -8,6 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
+import { dialectOf } from '../db/dialect.js';
 import { classificationDifferences, refreshClassifications, type FlagDifference } from '../db/classifications.js';
 import { figureDifferences, refreshFigures } from '../db/figures.js';
 import type { ImportStore } from '../db/imports.js';
@@ -63,31 +64,57 @@ export async function refreshDerived(trx: Knex, store: ImportStore): Promise<Ref
     }
   }
   lap('figures');
-  const entities = [...store.changedEntities];
-  if (entities.length) {
-    await refreshSearchTerms(trx, entities);
-    out.search_terms = entities.length;
+  const documents = async () => {
+    const started = performance.now();
+    const shown = [...new Set([...store.changedEntities, ...companies, ...refigured])];
+    const records = Object.fromEntries(Object.entries(store.touchedRecords).filter(([, ids]) => ids.size).map(([table, ids]) => [table, [...ids]]));
+    if (store.touchedRounds.size || shown.length || Object.keys(records).length) out.documents = await refreshDocuments(trx, [...store.touchedRounds], shown, records);
+    out.seconds.documents = Math.round(performance.now() - started) / 1000;
+  };
+  let rounds: number[] = [];
+  const termsAndFacts = async () => {
+    t = performance.now();
+    const entities = [...store.changedEntities];
+    if (entities.length) {
+      await refreshSearchTerms(trx, entities);
+      out.search_terms = entities.length;
+    }
+    lap('search_terms');
+    rounds = [...new Set([...store.touchedRounds, ...(await store.roundsOf([...store.movedCompanies]))])].sort((a, b) => a - b);
+    if (rounds.length) {
+      await refreshFacts(trx, rounds);
+      out.facts_rounds = rounds.length;
+    }
+    lap('facts');
+  };
+  const rollup = async () => {
+    t = performance.now();
+    if (rounds.length || store.movedCompanies.size) {
+      // by difference when every company whose rounds changed had its share taken before the change
+      let written: number | false = false;
+      const companies = (await rollupBuilt(trx)) ? store.rollupCompanies(await store.companiesOf(rounds)) : null;
+      if (companies) written = await applyRollupShare(trx, store.rollupBefore, await rollupShare(trx, companies));
+      out.rollup_rows = written === false ? await replaceRollup(trx, await computeRollup(trx)) : written;
+      out.rollup_by_difference = written !== false;
+    }
+    lap('rollup');
+  };
+  if (dialectOf(trx).oneWriter) {
+    // the documents show the figures and the records, never the search terms or facts: on one
+    // connection (SQLite) those are refreshed meanwhile, their statements run while this thread would
+    // wait for the documents' worker; both have settled before this goes on or throws. Not the
+    // rollup: its build held in memory at the documents' peak took the import past 500 MB.
+    // (The steps' seconds overlap: `documents_and_tables` is the wall of both together.)
+    const started = performance.now();
+    const settled = await Promise.allSettled([documents(), termsAndFacts()]);
+    out.seconds.documents_and_tables = Math.round(performance.now() - started) / 1000;
+    for (const s of settled) if (s.status === 'rejected') throw s.reason;
+    await rollup();
+  } else {
+    await termsAndFacts();
+    await rollup();
+    await documents();
   }
-  lap('search_terms');
-  const rounds = [...new Set([...store.touchedRounds, ...(await store.roundsOf([...store.movedCompanies]))])].sort((a, b) => a - b);
-  if (rounds.length) {
-    await refreshFacts(trx, rounds);
-    out.facts_rounds = rounds.length;
-  }
-  lap('facts');
-  if (rounds.length || store.movedCompanies.size) {
-    // by difference when every company whose rounds changed had its share taken before the change
-    let written: number | false = false;
-    const companies = (await rollupBuilt(trx)) ? store.rollupCompanies(await store.companiesOf(rounds)) : null;
-    if (companies) written = await applyRollupShare(trx, store.rollupBefore, await rollupShare(trx, companies));
-    out.rollup_rows = written === false ? await replaceRollup(trx, await computeRollup(trx)) : written;
-    out.rollup_by_difference = written !== false;
-  }
-  lap('rollup');
-  const shown = [...new Set([...store.changedEntities, ...companies, ...refigured])];
-  const records = Object.fromEntries(Object.entries(store.touchedRecords).filter(([, ids]) => ids.size).map(([table, ids]) => [table, [...ids]]));
-  if (store.touchedRounds.size || shown.length || Object.keys(records).length) out.documents = await refreshDocuments(trx, [...store.touchedRounds], shown, records);
-  lap('documents');
   await store.flushLog();
   return out;
 }

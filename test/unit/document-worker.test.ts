@@ -51,6 +51,18 @@ describe('record documents worker', () => {
     expect(there[1]!.csv).not.toBeNull();
   });
 
+  it("a batch that holds its records' stored fields asks nothing, and asks only for those it lacks", async () => {
+    const here = await finishRows(roundsJob(), stored);
+    asked.length = 0;
+    const known: FinishJob['known'] = { transactionCreatedAt: [1, 2, 3].map((id) => [id, `2020-01-0${id}T00:00:00.000Z`]) };
+    expect(await finishInWorker({ ...roundsJob(), known }, stored, true)).toEqual(here);
+    expect(await finishRows({ ...roundsJob(), known }, stored)).toEqual(here);
+    expect(asked).toEqual([]);
+    const partly = await finishInWorker({ ...roundsJob(), known: { transactionCreatedAt: known.transactionCreatedAt!.slice(0, 2) } }, stored);
+    expect(partly).toEqual(here);
+    expect(asked).toEqual([[3]]);
+  });
+
   it('several batches at once come back each to its caller', async () => {
     const jobs = [roundsJob(), { ...roundsJob(), ids: [4, 5, 6] }];
     const rows = await Promise.all(jobs.map((j) => finishInWorker(j, stored)));
