@@ -147,10 +147,13 @@ const SAMPLE = Number(process.env.BENCH_SAMPLE || 200);
 async function exportLists(source: SeedTarget, baseUrl: string, headers: Record<string, string>): Promise<string[]> {
   const files: string[] = [];
   for (const { list, query = '' } of EXPORT_LISTS) {
-    const res = await fetch(`${baseUrl}/data/exports/${list}?${query.slice(1)}`, { headers });
-    if (res.status !== 200) throw new Error(`export of ${list}: ${res.status} ${await res.text()}`);
     const file = path.join(BENCH_DIR, `export-${source.kind}-${source.scale}-${list}.ndjson`);
-    fs.writeFileSync(file, await res.text());
+    // BENCH_REUSE_EXPORT=1: the files of an earlier export of the same instance (e.g. one run per database at once)
+    if (process.env.BENCH_REUSE_EXPORT !== '1' || !fs.existsSync(file)) {
+      const res = await fetch(`${baseUrl}/data/exports/${list}?${query.slice(1)}`, { headers });
+      if (res.status !== 200) throw new Error(`export of ${list}: ${res.status} ${await res.text()}`);
+      fs.writeFileSync(file, await res.text());
+    }
     if (JSON.parse(fs.readFileSync(file, 'utf8').trimEnd().split('\n').at(-1)!)._export?.complete !== true) throw new Error(`export of ${list} incomplete`);
     files.push(file);
   }
