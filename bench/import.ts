@@ -19,7 +19,9 @@
  * its peak RSS. Then a sample of every list's records (BENCH_SAMPLE per list, default 200) is read
  * through its detail operation on the source and the target and compared (test/helpers/roundtrip.ts:
  * the same apart from `updated_at` and what no export carries). Writes
- * bench/results/<date>-import-exported-<scale>.json.
+ * bench/results/<date>-import-exported-<scale>[-<tag>].json. BENCH_REUSE_EXPORT=1 takes the export
+ * files an earlier run left in BENCH_DIR (one run per database at once); BENCH_COMPARE_ONLY=1 only
+ * compares the sample again with the target an earlier run imported.
  *
  * Targets: the snapshot under 10 s, NDJSON at least 20,000 rows/s, under 500 MB RSS. On a shared
  * 2-core machine the wall figures are bounded by the other processes' load (the machine note says
@@ -160,6 +162,18 @@ async function exportLists(source: SeedTarget, baseUrl: string, headers: Record<
   return files;
 }
 
+/** A GET tried again (up to three times) when the connection fails: a kept-alive socket the server closed meanwhile. */
+async function retried(url: string, headers: Record<string, string>): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { headers });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 /**
  * A sample of every list's records (SAMPLE, evenly spread) read through its detail operation on the
  * source and on the target: how many were compared and which differ (docs/import.md: the same apart
@@ -176,7 +190,7 @@ async function compareSample(files: string[], a: { baseUrl: string; headers: Rec
     const query = l.list === 'transactions' ? '?include_deleted=true' : '';
     let n = 0;
     for (const key of sample) {
-      const [ra, rb] = await Promise.all([fetch(`${a.baseUrl}/data/${l.detail}/${key}${query}`, { headers: a.headers }), fetch(`${b.baseUrl}/data/${l.detail}/${key}${query}`, { headers: b.headers })]);
+      const [ra, rb] = await Promise.all([retried(`${a.baseUrl}/data/${l.detail}/${key}${query}`, a.headers), retried(`${b.baseUrl}/data/${l.detail}/${key}${query}`, b.headers)]);
       const [ja, jb] = [await ra.json(), await rb.json()];
       const [ca, cb] = ra.status === rb.status ? comparableDetails(l.list, ja.data ?? ja, jb.data ?? jb, cut) : [ra.status, rb.status];
       if (JSON.stringify(ca) !== JSON.stringify(cb)) {
@@ -191,9 +205,12 @@ async function compareSample(files: string[], a: { baseUrl: string; headers: Rec
 
 /** The exported lists imported in order into an empty database, each timed; then a sample compared with the source. */
 async function importExported(kind: DbKind, pg: Pg | null, files: string[], source: { baseUrl: string; headers: Record<string, string> }, from: SeedTarget): Promise<Record<string, unknown>> {
-  const url = await emptyDatabase(kind, pg, 'import_export');
+  // BENCH_COMPARE_ONLY=1: the target imported by an earlier run, compared again without importing
+  const compareOnly = process.env.BENCH_COMPARE_ONLY === '1';
+  const url = compareOnly ? (kind === 'sqlite' ? `sqlite:${path.join(BENCH_DIR, 'import-import_export.sqlite')}` : pg!.url('import_export')) : await emptyDatabase(kind, pg, 'import_export');
   const lists: Record<string, unknown>[] = [];
   for (const [i, { list }] of EXPORT_LISTS.entries()) {
+    if (compareOnly) break;
     const t = await timedImport(url, ['--format', 'ndjson', '--type', list, files[i]!]);
     if (!t.report.committed) throw new Error(`${list}: not committed (${t.report.rejected_total} rejected)`);
     const rows = t.report.files[0]!.types[list]!.read;
