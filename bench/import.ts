@@ -12,10 +12,16 @@
  *   npx tsx bench/import.ts [--db sqlite|postgres] [--pgstat] [--tag NAME]
  *   npx tsx bench/import.ts --export tiny|demo [--db sqlite|postgres] [--from sqlite|postgres] [--pgstat] [--tag NAME]
  *
- * `--export SCALE`: an instance seeded at SCALE exports every list over HTTP (`format=ndjson`, as
- * docs/import.md shows) and each export is imported into an empty database with `--type LIST`, in
- * order; per list and in total: rows, the engine's seconds (the report's, process start excluded),
- * wall and CPU seconds of the command and its peak RSS.
+ * `--export SCALE`: an instance seeded at SCALE (SQLite unless `--from postgres`) exports every list
+ * over HTTP (its NDJSON export, as docs/import.md shows) and each export is imported into an empty
+ * database of each kind with `--type LIST`, in order; per list and in total: rows, rows/s, the
+ * engine's seconds (the report's, process start excluded), wall and CPU seconds of the command and
+ * its peak RSS. Then a sample of every list's records (BENCH_SAMPLE per list, default 200) is read
+ * through its detail operation on the source and the target and compared (test/helpers/roundtrip.ts:
+ * the same apart from `updated_at` and what no export carries). Writes
+ * bench/results/<date>-import-exported-<scale>[-<tag>].json. BENCH_REUSE_EXPORT=1 takes the export
+ * files an earlier run left in BENCH_DIR (one run per database at once); BENCH_COMPARE_ONLY=1 only
+ * compares the sample again with the target an earlier run imported.
  *
  * Targets: the snapshot under 10 s, NDJSON at least 20,000 rows/s, under 500 MB RSS. On a shared
  * 2-core machine the wall figures are bounded by the other processes' load (the machine note says
@@ -25,7 +31,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pgDriver from 'pg';
 import { readCsv } from '../src/import/csv.js';
-import { apiHeaders, BENCH_DIR, DB_KINDS, emptyDatabase, forkServer, getToken, log, machineNote, ROOT, round, seededResult, seedFresh, serverEnv, startPostgres, target, timedImportCommand, writeJson, type DbKind, type Pg } from './lib.js';
+import { comparableDetails, cutShortPeople, EXPORT_LISTS } from '../test/helpers/roundtrip.js';
+import { apiHeaders, BENCH_DIR, DB_KINDS, emptyDatabase, forkServer, getToken, log, machineNote, ROOT, round, seededResult, seedFresh, serverEnv, startPostgres, target, timedImportCommand, writeJson, type DbKind, type Pg, type SeedTarget } from './lib.js';
 
 const DATA = path.resolve(ROOT, '../shared/data/crunchbase-2013');
 const FILES = ['companies', 'rounds', 'acquisitions'].map((n) => path.join(DATA, `crunchbase-${n}.csv`));
@@ -135,49 +142,98 @@ async function writeChangeRecords(file: string): Promise<number> {
   return n;
 }
 
-/** The lists in import order (docs/import.md) and their export queries. */
-const EXPORTS: [list: string, query: string][] = [
-  ['companies', ''], ['investors', ''], ['universities', ''], ['gov-ngo', ''], ['people', '&view=full'],
-  ['transactions', '&include_deleted=true'], ['jobs', ''], ['funds', ''], ['valuations', ''], ['news', ''],
-];
+/** Records compared per list (evenly spread over its export): BENCH_SAMPLE, default 200. */
+const SAMPLE = Number(process.env.BENCH_SAMPLE || 200);
+
+/** Every list of the instance on `source` exported over HTTP (NDJSON, as docs/import.md shows): the files, in import order. */
+async function exportLists(source: SeedTarget, baseUrl: string, headers: Record<string, string>): Promise<string[]> {
+  const files: string[] = [];
+  for (const { list, query = '' } of EXPORT_LISTS) {
+    const file = path.join(BENCH_DIR, `export-${source.kind}-${source.scale}-${list}.ndjson`);
+    // BENCH_REUSE_EXPORT=1: the files of an earlier export of the same instance (e.g. one run per database at once)
+    if (process.env.BENCH_REUSE_EXPORT !== '1' || !fs.existsSync(file)) {
+      const res = await fetch(`${baseUrl}/data/exports/${list}?${query.slice(1)}`, { headers });
+      if (res.status !== 200) throw new Error(`export of ${list}: ${res.status} ${await res.text()}`);
+      fs.writeFileSync(file, await res.text());
+    }
+    if (JSON.parse(fs.readFileSync(file, 'utf8').trimEnd().split('\n').at(-1)!)._export?.complete !== true) throw new Error(`export of ${list} incomplete`);
+    files.push(file);
+  }
+  return files;
+}
+
+/** A GET tried again (up to three times) when the connection fails: a kept-alive socket the server closed meanwhile. */
+async function retried(url: string, headers: Record<string, string>): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { headers });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
 
 /**
- * Every list of an instance seeded at `scale` exported, then imported into an empty database;
- * exported from the instance on `from` (default: the same kind of database).
+ * A sample of every list's records (SAMPLE, evenly spread) read through its detail operation on the
+ * source and on the target: how many were compared and which differ (docs/import.md: the same apart
+ * from `updated_at` and what no export carries).
  */
-async function exportRoundTrip(kind: DbKind, pg: Pg | null, scale: 'tiny' | 'demo', from: DbKind = kind): Promise<Record<string, unknown>> {
-  const source = target(from, pg, scale);
-  // at this scale, not the bench's default (large)
-  if (!seededResult(source)) await seedFresh(source, pg);
-  const server = await forkServer('our-server.ts', serverEnv(source.databaseUrl));
-  const files: string[] = [];
-  try {
-    const headers = apiHeaders(await getToken(server.authUrl!));
-    for (const [list, query] of EXPORTS) {
-      const res = await fetch(`${server.baseUrl}/data/${list}?format=ndjson${query}`, { headers });
-      if (res.status !== 200) throw new Error(`export of ${list}: ${res.status} ${await res.text()}`);
-      const file = path.join(BENCH_DIR, `export-${from}-${scale}-${list}.ndjson`);
-      fs.writeFileSync(file, await res.text());
-      files.push(file);
+async function compareSample(files: string[], a: { baseUrl: string; headers: Record<string, string> }, b: { baseUrl: string; headers: Record<string, string> }) {
+  const cut = cutShortPeople(fs.readFileSync(files[EXPORT_LISTS.findIndex((l) => l.list === 'people')]!, 'utf8'));
+  const perList: Record<string, { compared: number; differing: number }> = {};
+  const differing: { record: string; source: string; target: string }[] = [];
+  for (const [i, l] of EXPORT_LISTS.entries()) {
+    const keys = fs.readFileSync(files[i]!, 'utf8').trimEnd().split('\n').slice(0, -1).map((line) => JSON.parse(line)[l.key] as string | number);
+    const step = Math.max(1, Math.floor(keys.length / SAMPLE));
+    const sample = keys.filter((_, k) => k % step === 0).slice(0, SAMPLE);
+    const query = l.list === 'transactions' ? '?include_deleted=true' : '';
+    let n = 0;
+    for (const key of sample) {
+      const [ra, rb] = await Promise.all([retried(`${a.baseUrl}/data/${l.detail}/${key}${query}`, a.headers), retried(`${b.baseUrl}/data/${l.detail}/${key}${query}`, b.headers)]);
+      const [ja, jb] = [await ra.json(), await rb.json()];
+      const [ca, cb] = ra.status === rb.status ? comparableDetails(l.list, ja.data ?? ja, jb.data ?? jb, cut) : [ra.status, rb.status];
+      if (JSON.stringify(ca) !== JSON.stringify(cb)) {
+        n++;
+        if (differing.length < 20) differing.push({ record: `${l.detail}/${key}`, source: JSON.stringify(ca).slice(0, 1500), target: JSON.stringify(cb).slice(0, 1500) });
+      }
     }
-  } finally {
-    await server.stop();
+    perList[l.list] = { compared: sample.length, differing: n };
   }
-  const url = await emptyDatabase(kind, pg, 'import_export');
+  return { per_list: perList, compared: Object.values(perList).reduce((x, p) => x + p.compared, 0), differing_total: Object.values(perList).reduce((x, p) => x + p.differing, 0), differing };
+}
+
+/** The exported lists imported in order into an empty database, each timed; then a sample compared with the source. */
+async function importExported(kind: DbKind, pg: Pg | null, files: string[], source: { baseUrl: string; headers: Record<string, string> }, from: SeedTarget): Promise<Record<string, unknown>> {
+  // BENCH_COMPARE_ONLY=1: the target imported by an earlier run, compared again without importing
+  const compareOnly = process.env.BENCH_COMPARE_ONLY === '1';
+  const url = compareOnly ? (kind === 'sqlite' ? `sqlite:${path.join(BENCH_DIR, 'import-import_export.sqlite')}` : pg!.url('import_export')) : await emptyDatabase(kind, pg, 'import_export');
   const lists: Record<string, unknown>[] = [];
-  for (const [i, [list]] of EXPORTS.entries()) {
+  for (const [i, { list }] of EXPORT_LISTS.entries()) {
+    if (compareOnly) break;
     const t = await timedImport(url, ['--format', 'ndjson', '--type', list, files[i]!]);
     if (!t.report.committed) throw new Error(`${list}: not committed (${t.report.rejected_total} rejected)`);
     const rows = t.report.files[0]!.types[list]!.read;
-    lists.push({ list, rows, engine_s: t.report.seconds, rows_phase_s: t.report.derived?.seconds.rows ?? null, wall_s: t.wall_s, cpu_s: t.cpu_s, server_cpu_s: t.server_cpu_s, statements: t.statements && { calls: t.statements.calls, exec_ms: t.statements.exec_ms, plan_ms: t.statements.plan_ms }, peak_rss_mb: t.peak_rss_mb });
+    lists.push({
+      list, rows, rows_per_wall_s: Math.round(rows / t.wall_s), engine_s: t.report.seconds, rows_phase_s: t.report.derived?.seconds.rows ?? null, wall_s: t.wall_s, cpu_s: t.cpu_s,
+      server_cpu_s: t.server_cpu_s, statements: t.statements && { calls: t.statements.calls, exec_ms: t.statements.exec_ms, plan_ms: t.statements.plan_ms }, peak_rss_mb: t.peak_rss_mb,
+    });
     log(`${kind} ${list}: ${JSON.stringify(lists.at(-1))}`);
   }
   const sum = (k: string) => round(lists.reduce((a, l) => a + Number(l[k] ?? 0), 0));
   const rows = sum('rows');
+  const target = await forkServer('our-server.ts', serverEnv(url));
+  let compared;
+  try {
+    compared = await compareSample(files, source, { baseUrl: target.baseUrl, headers: apiHeaders(await getToken(target.authUrl!)) });
+  } finally {
+    await target.stop();
+  }
+  log(`${kind}: ${compared.compared} records compared, ${compared.differing_total} differ`);
   return {
-    db: kind, exported_from: from, scale, rows, engine_s: sum('engine_s'), wall_s: sum('wall_s'), cpu_s: sum('cpu_s'),
+    db: kind, exported_from: from.kind, scale: from.scale, rows, engine_s: sum('engine_s'), wall_s: sum('wall_s'), cpu_s: sum('cpu_s'), server_cpu_s: kind === 'postgres' ? sum('server_cpu_s') : undefined,
     rows_per_engine_s: Math.round(rows / sum('engine_s')), rows_per_wall_s: Math.round(rows / sum('wall_s')),
-    peak_rss_mb: Math.max(...lists.map((l) => Number(l.peak_rss_mb))), lists,
+    peak_rss_mb: Math.max(...lists.map((l) => Number(l.peak_rss_mb))), lists, sample: compared,
   };
 }
 
@@ -229,24 +285,31 @@ async function exportMain(args: string[]): Promise<void> {
   const scale = args[args.indexOf('--export') + 1] as 'tiny' | 'demo';
   if (scale !== 'tiny' && scale !== 'demo') throw new Error('--export tiny|demo');
   const only = args.includes('--db') ? (args[args.indexOf('--db') + 1] as DbKind) : null;
-  // `--from sqlite`: every import reads SQLite's export (one seeded instance for both databases)
-  const from = args.includes('--from') ? (args[args.indexOf('--from') + 1] as DbKind) : null;
+  // the instance exported (default SQLite): one export, imported into each database
+  const from = (args.includes('--from') ? args[args.indexOf('--from') + 1] : 'sqlite') as DbKind;
   fs.mkdirSync(BENCH_DIR, { recursive: true });
   const note = machineNote();
   const results: Record<string, unknown>[] = [];
   let pg: Pg | null = null;
   try {
-    for (const kind of DB_KINDS) {
-      if (only && kind !== only) continue;
-      if (kind === 'postgres') pg = await startPostgresForImport();
-      results.push(await exportRoundTrip(kind, pg, scale, from ?? kind));
+    if (from === 'postgres' || only !== 'sqlite') pg = await startPostgresForImport();
+    const source = target(from, pg, scale);
+    // at this scale, not the bench's default (large)
+    if (!seededResult(source)) await seedFresh(source, pg);
+    const server = await forkServer('our-server.ts', serverEnv(source.databaseUrl));
+    try {
+      const a = { baseUrl: server.baseUrl, headers: apiHeaders(await getToken(server.authUrl!)) };
+      const files = await exportLists(source, a.baseUrl, a.headers);
+      for (const kind of DB_KINDS) if (!only || kind === only) results.push(await importExported(kind, pg, files, a, source));
+    } finally {
+      await server.stop();
     }
   } finally {
     if (pg) await pg.stop();
   }
   const tag = args.includes('--tag') ? `-${args[args.indexOf('--tag') + 1]}` : '';
-  const file = path.join(ROOT, 'bench/results', `import-export-${scale}-${new Date().toISOString().slice(0, 10)}${tag}.json`);
-  writeJson(file, { machine: note, targets: { ndjson_rows_per_s: 20000 }, results });
+  const file = path.join(ROOT, 'bench/results', `${new Date().toISOString().slice(0, 10)}-import-exported-${scale}${tag}.json`);
+  writeJson(file, { machine: note, targets: { ndjson_rows_per_s: 20000, rss_mb: 500 }, results });
   log(`written ${path.relative(ROOT, file)}`);
 }
 

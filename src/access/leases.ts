@@ -15,6 +15,15 @@
  * stops using it after 1 × ttl, so clocks may differ by up to a ttl). Any process returns an expired
  * lease's `granted - used`; calls answered by a killed process in its last CHECK_MS go uncharged and
  * uncounted alike.
+ *
+ * While an import holds SQLite's one writer (src/db/knex.ts `importHoldsWriter`), no call waits for
+ * its commit to take credits: a team's calls are served from a deferred account, a quarter (SHARE) of
+ * the balance as committed (a read, which WAL serves meanwhile; the balance cannot change until the
+ * import commits, since nobody else can write), its use and usage tallied in memory. Once the writer
+ * is free its use is charged to the balance with its usage in one transaction, before any other
+ * write of the team's credits, so a process never admits more than its balance; the last quarter
+ * is taken exactly, waiting for the writer as before. A process killed meanwhile leaves the calls of
+ * its deferred account uncharged and uncounted alike, as it does the calls since a lease's last record.
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -22,7 +31,8 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { UsageCount } from '../db/credits.js';
 import { askLeasesBack, endLease, leaseAskedBack, leaseCredits, recordLeaseUse, returnExpiredLeases } from '../db/creditLeases.js';
-import { returnCredits, takeCredits } from '../db/credits.js';
+import { chargeCredits, readBalance, returnCredits, takeCredits } from '../db/credits.js';
+import { importHoldsWriter } from '../db/knex.js';
 import { negated, usageOf, UsageTally, type CallUse } from './usage.js';
 
 /** A busy key's block: about a second of this process's calls on it, within these bounds. */
@@ -56,11 +66,17 @@ interface Lease {
   ended: boolean;
   /** usage of its calls since its last record, written with the next record or its end */
   tally: UsageTally;
+  /** a deferred account (no row): taken while an import held the writer, charged once it is free */
+  deferred?: true;
 }
 
 interface TeamState {
   teamId: number;
   lease: Lease | null;
+  /** calls served while an import held SQLite's writer, not yet charged */
+  deferred: Lease | null;
+  /** the balance being read to open `deferred` */
+  opening: Promise<void> | null;
   /** a lease being taken or returned: the team's other calls wait for it */
   busy: Promise<unknown> | null;
   windowStart: number;
@@ -100,7 +116,7 @@ export class CreditLeases {
     const now = Date.now();
     this.count(s, now);
     for (;;) {
-      const local = this.takeLocal(s, usage);
+      const local = this.takeLocal(s, usage) ?? (await this.takeDeferred(s, usage));
       if (local) return local;
       if (s.busy) {
         await s.busy.catch(() => undefined);
@@ -113,6 +129,7 @@ export class CreditLeases {
     }
     const spent = s.lease;
     if (spent) await this.serialized(s, () => this.end(spent, at));
+    await this.chargeDeferred(s, at);
     if (await takeCredits(this.db, teamId, cost, at.toISOString(), [usage])) return { lease: null, usage };
     return this.settings.enabled ? this.short(s, usage, at) : undefined;
   }
@@ -136,6 +153,7 @@ export class CreditLeases {
   /** Returns this process's lease of a team now (a read of the balance then sees its unused part). */
   async release(teamId: number): Promise<void> {
     const s = this.teams.get(teamId);
+    if (s) await this.chargeDeferred(s, new Date());
     const l = s?.lease;
     if (s && l) await this.serialized(s, () => this.end(l, new Date()));
   }
@@ -144,6 +162,7 @@ export class CreditLeases {
   async close(): Promise<void> {
     if (this.checker) clearInterval(this.checker);
     const at = new Date();
+    await Promise.all([...this.teams.values()].map((s) => this.chargeDeferred(s, at)));
     await Promise.all([...this.teams.values()].map((s) => this.serialized(s, async () => (s.lease ? this.end(s.lease, at) : undefined))));
     await Promise.all(this.returning);
   }
@@ -151,7 +170,7 @@ export class CreditLeases {
   private state(teamId: number): TeamState {
     let s = this.teams.get(teamId);
     if (!s) {
-      s = { teamId, lease: null, busy: null, windowStart: Date.now(), count: 0, previous: 0, blockCap: MAX_BLOCK, noLeaseUntil: 0 };
+      s = { teamId, lease: null, deferred: null, opening: null, busy: null, windowStart: Date.now(), count: 0, previous: 0, blockCap: MAX_BLOCK, noLeaseUntil: 0 };
       this.teams.set(teamId, s);
     }
     return s;
@@ -184,6 +203,61 @@ export class CreditLeases {
     return { lease: l, usage };
   }
 
+  /**
+   * A call's credits from the team's deferred account while an import holds the writer (opened at the
+   * team's first such call by reading the balance): null when no import holds it, or the account
+   * lacks the credits (the call then waits for the writer).
+   */
+  private async takeDeferred(s: TeamState, usage: UsageCount): Promise<Ticket | null> {
+    if (!this.settings.enabled || !importHoldsWriter(this.db)) return null;
+    if (!s.deferred) {
+      s.opening ??= this.openDeferred(s).finally(() => (s.opening = null));
+      await s.opening.catch(() => undefined);
+    }
+    const d = s.deferred;
+    if (!d || d.ended || d.granted - d.used < usage.credits) return null;
+    d.used += usage.credits;
+    d.tally.add(usage);
+    d.lastTake = Date.now();
+    return { lease: d, usage };
+  }
+
+  private async openDeferred(s: TeamState): Promise<void> {
+    const balance = await readBalance(this.db, s.teamId);
+    if (s.deferred || balance === null) return;
+    s.deferred = {
+      id: `deferred:${s.teamId}`, teamId: s.teamId, granted: Math.floor(balance / SHARE), used: 0, recorded: 0,
+      deadline: Number.POSITIVE_INFINITY, lastTake: Date.now(), ended: false, tally: new UsageTally(), deferred: true,
+    };
+  }
+
+  /** Charges the team's deferred account (chargeDeferredNow) in its turn. */
+  private async chargeDeferred(s: TeamState, at: Date): Promise<void> {
+    if (s.deferred) await this.serialized(s, () => this.chargeDeferredNow(s, at));
+  }
+
+  /**
+   * Charges the deferred account's use with its usage (one transaction, waiting for the writer), and
+   * closes it once nothing is left to charge and no import holds the writer; calls given back during
+   * the write stay in it for the next charge. A failed write leaves it as it was (charged later).
+   */
+  private async chargeDeferredNow(s: TeamState, at: Date): Promise<void> {
+    const d = s.deferred;
+    if (!d) return;
+    const used = d.used;
+    const usage = d.tally.entries();
+    if (used !== 0 || usage.length > 0) {
+      await chargeCredits(this.db, s.teamId, used, at.toISOString(), usage);
+      d.used -= used;
+      d.granted -= used;
+      d.tally.written(usage);
+    }
+    if (d.used === 0 && d.tally.empty && !importHoldsWriter(this.db)) {
+      d.ended = true;
+      s.deferred = null;
+    }
+  }
+
   private async serialized<T>(s: TeamState, work: () => Promise<T>): Promise<T> {
     while (s.busy) await s.busy.catch(() => undefined);
     const p = work();
@@ -196,6 +270,7 @@ export class CreditLeases {
   }
 
   private async lease(s: TeamState, block: number, at: Date): Promise<boolean> {
+    await this.chargeDeferredNow(s, at);
     if (s.lease) await this.end(s.lease, at);
     const now = Date.now();
     const lease: Lease = { id: crypto.randomUUID(), teamId: s.teamId, granted: block, used: 0, recorded: 0, deadline: now + this.settings.ttlMs, lastTake: now, ended: false, tally: new UsageTally() };
@@ -295,8 +370,12 @@ export class CreditLeases {
     if (this.checking) return;
     this.checking = true;
     try {
+      // while an import holds SQLite's writer a record or return would only wait for it; calls go on
+      // from the leases and deferred accounts, whose use is written once it is free
+      if (importHoldsWriter(this.db)) return;
       const now = Date.now();
       const at = new Date();
+      for (const s of this.teams.values()) await this.chargeDeferred(s, at);
       for (const s of this.teams.values()) {
         const l = s.lease;
         if (!l || l.ended) continue;
@@ -310,7 +389,7 @@ export class CreditLeases {
           await this.serialized(s, () => this.end(l, at));
         }
       }
-      for (const [teamId, s] of this.teams) if (!s.lease && !s.busy && now - s.windowStart > 2000) this.teams.delete(teamId);
+      for (const [teamId, s] of this.teams) if (!s.lease && !s.deferred && !s.busy && now - s.windowStart > 2000) this.teams.delete(teamId);
       if (now - this.lastSweep >= this.settings.ttlMs) {
         this.lastSweep = now;
         await returnExpiredLeases(this.db, null, now, at.toISOString());

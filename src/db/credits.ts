@@ -31,6 +31,24 @@ export async function returnCredits(db: Knex, teamId: number, cost: number, at: 
   });
 }
 
+/**
+ * Charges `cost` credits the process already let calls spend (src/access/leases.ts: taken while an
+ * import held SQLite's writer), with their `usage`, in one transaction: unconditional, since the calls
+ * were answered; a negative `cost` (calls given back since) returns credits.
+ */
+export async function chargeCredits(db: Knex, teamId: number, cost: number, at: string, usage: UsageCount[]): Promise<void> {
+  await db.transaction(async (trx) => {
+    if (cost !== 0) await trx('credit_balances').where('team_id', teamId).update({ balance: trx.raw('balance - ?', [cost]), updated_at: at });
+    if (usage.length > 0) await addUsage(trx, usage);
+  });
+}
+
+/** A team's balance as committed (a read: on SQLite, WAL serves it while another connection writes), or null without one. */
+export async function readBalance(db: Knex, teamId: number): Promise<number | null> {
+  const row = (await prepared(db('credit_balances').where('team_id', teamId).first('balance'))) as { balance: number | string } | undefined;
+  return row ? Number(row.balance) : null;
+}
+
 export interface UsageCount {
   teamId: number;
   day: string;

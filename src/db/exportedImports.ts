@@ -38,6 +38,27 @@ export interface PlannedRecord {
   children: ChildRows[];
   /** Defaults of a new record's columns the row does not carry (never compared). */
   insertOnly?: Record<string, unknown>;
+  /** What the row says of the places and taxonomy terms it names (createReferences). */
+  references?: { places?: readonly ExportedPlace[]; taxonomy?: readonly ExportedTerm[] };
+}
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+/** An exported location: its city with the state, country and continent it lies in, and its coordinates. */
+export interface ExportedPlace {
+  city?: Named | null;
+  state?: Named | null;
+  country?: Named | null;
+  continent?: Named | null;
+  lat?: number | null;
+  lon?: number | null;
+}
+
+export interface ExportedTerm extends Named {
+  type: string;
 }
 
 const CHUNK = 500;
@@ -200,6 +221,7 @@ export class ExportStore extends ImportStore {
    * record is rejected (the reference tables are the same on every instance of one version).
    */
   async checkReferences(recs: readonly PlannedRecord[]): Promise<Map<PlannedRecord, RowError>> {
+    await this.createReferences(recs);
     const out = new Map<PlannedRecord, RowError>();
     const wanted: [table: string, child: string, column: string][] = [['places', 'entity_locations', 'city_id'], ['taxonomy', 'entity_taxonomy', 'taxonomy_id'], ['taxonomy', 'news_taxonomy', 'taxonomy_id']];
     for (const [table, child, column] of wanted) {
@@ -212,6 +234,48 @@ export class ExportStore extends ImportStore {
       }
     }
     return out;
+  }
+
+  /**
+   * The places (city, state, country) and taxonomy terms the rows name by an id this instance does
+   * not hold, created with that id and the names, parents and coordinates the export gives: an import
+   * of the source created them (a city or a category no reference table held, docs/import.md), so they
+   * exist on no other instance. A continent is never created (a row naming an unknown one is rejected).
+   */
+  private async createReferences(recs: readonly PlannedRecord[]): Promise<void> {
+    const valid = (n: Named | null | undefined): n is Named => !!n && Number.isInteger(n.id) && typeof n.name === 'string' && n.name.length > 0;
+    const terms = new Map<number, ExportedTerm>();
+    for (const r of recs) for (const t of r.references?.taxonomy ?? []) if (valid(t) && typeof t.type === 'string') terms.set(t.id, t);
+    const places = new Map<number, Record<string, unknown>>();
+    for (const r of recs) {
+      for (const l of r.references?.places ?? []) {
+        const { city, state, country, continent } = l;
+        if (!valid(city) || !valid(country) || !valid(continent)) continue;
+        const within = { country_id: country.id, continent_id: continent.id };
+        places.set(country.id, { id: country.id, kind: 'country', name: country.name, code: null, parent_id: continent.id, continent_id: continent.id });
+        if (valid(state)) places.set(state.id, { id: state.id, kind: 'state', name: state.name, parent_id: country.id, ...within });
+        const coords = typeof l.lat === 'number' && typeof l.lon === 'number' ? { lat: l.lat, lon: l.lon } : { lat: null, lon: null };
+        places.set(city.id, { id: city.id, kind: 'city', name: city.name, parent_id: valid(state) ? state.id : country.id, ...within, state_id: valid(state) ? state.id : null, ...coords });
+      }
+    }
+    if (terms.size > 0) {
+      const held = await this.existing('taxonomy', [...terms.keys()]);
+      const rows = [...terms.values()].filter((t) => !held.has(t.id)).map((t) => ({ id: t.id, name: t.name.slice(0, 200), type: t.type.slice(0, 32) }));
+      if (rows.length > 0) await insertRows(this.db, 'taxonomy', rows);
+    }
+    if (places.size === 0) return;
+    const continents = await this.existing('places', [...new Set([...places.values()].map((p) => Number(p.continent_id)))]);
+    const held = await this.existing('places', [...places.keys()]);
+    const fresh = [...places.values()].filter((p) => !held.has(Number(p.id)) && continents.has(Number(p.continent_id)));
+    if (fresh.length === 0) return;
+    // a created city or state takes its country's region, as the places of the reference data do
+    const regions = new Map<number, number | null>();
+    for (const c of (await this.db('places').whereIn('id', [...new Set(fresh.map((p) => Number(p.country_id)))]).select('id', 'region_id')) as { id: number; region_id: number | null }[]) regions.set(Number(c.id), c.region_id === null ? null : Number(c.region_id));
+    const row = (p: Record<string, unknown>) => ({
+      id: p.id, kind: p.kind, name: String(p.name).slice(0, 200), code: null, parent_id: p.parent_id, country_id: p.kind === 'country' ? null : p.country_id,
+      continent_id: p.continent_id, state_id: p.state_id ?? null, region_id: p.kind === 'country' ? null : (regions.get(Number(p.country_id)) ?? null), lat: p.lat ?? null, lon: p.lon ?? null,
+    });
+    await insertRows(this.db, 'places', fresh.map(row));
   }
 
   /** Persons' career or education rows (deferred until every entity of the file is written), compared and replaced together. */

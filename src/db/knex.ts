@@ -129,6 +129,28 @@ function importQuietMs(file: string): number | null {
   return Math.max(0, Date.now() - touched);
 }
 
+/** Each SQLite knex instance's database file, resolved once (null: PostgreSQL or in memory). */
+const importFiles = new WeakMap<Knex, string | null>();
+
+/**
+ * Whether a live import holds (or is about to take) the write lock of this SQLite database, so that a
+ * write now would wait for the import's commit (SQLITE_IMPORT_STALL_MS). Always false on PostgreSQL,
+ * whose writers never wait for an import's rows. A few system calls: for the writes a call cannot
+ * avoid, not for every call (src/access/leases.ts).
+ */
+export function importHoldsWriter(db: Knex): boolean {
+  let file = importFiles.get(db);
+  if (file === undefined) {
+    const cfg = db.client.config as { client?: string; connection?: { filename?: string } };
+    const name = cfg.connection?.filename;
+    file = cfg.client === 'better-sqlite3' && name && name !== ':memory:' ? path.resolve(name) : null;
+    importFiles.set(db, file);
+  }
+  if (file === null) return false;
+  const quiet = importQuietMs(file);
+  return quiet !== null && quiet <= SQLITE_IMPORT_STALL_MS;
+}
+
 /**
  * Runs `work` (an import's transaction and what follows it while it still writes) with the marker
  * that tells other processes' statements on the same SQLite file to wait for it

@@ -8,7 +8,7 @@
  * records keep their integer id where it is free here and are keyed by it in the import's source.
  */
 import { CLASSIFICATIONS } from '../db/classifications.js';
-import type { ChildRows, ExportStore, HeldRow, PlannedRecord } from '../db/exportedImports.js';
+import type { ChildRows, ExportedPlace, ExportedTerm, ExportStore, HeldRow, PlannedRecord } from '../db/exportedImports.js';
 import { ROUND_TYPES } from '../db/filterKeys.js';
 import { zeroFounderFigures, zeroInvestorCounters } from '../db/figures.js';
 import type { Outcome } from '../db/imports.js';
@@ -210,7 +210,9 @@ function entityPlan(r: ExportedRow, refs: Refs | null): { plan: PlannedRecord; d
       })),
     } as ChildRows);
   }
-  const plan: PlannedRecord = { keyType: 'entity', key: r.key, table: 'entities', id: null, uuid: e.uuid, cols, children, insertOnly: figuresOf(e) };
+  // places and sectors an import of the source created are created here too (ExportedImports.checkReferences)
+  const references = { places: list(e.locations) as ExportedPlace[], taxonomy: list(e.taxonomy) as unknown as ExportedTerm[] };
+  const plan: PlannedRecord = { keyType: 'entity', key: r.key, table: 'entities', id: null, uuid: e.uuid, cols, children, insertOnly: figuresOf(e), references };
   return { plan, deferred };
 }
 
@@ -273,6 +275,7 @@ function recordPlan(r: ExportedRow, refs: Refs, rounds: Map<string, number>): Pl
           { table: 'news_entities', fk: 'news_id', rows: (x.entities ?? []).map((e: Row) => ({ entity_id: refOf(refs, 'entities', e) })) },
           { table: 'news_taxonomy', fk: 'news_id', rows: (x.taxonomy ?? []).map((t: Row) => ({ taxonomy_id: t.id })) },
         ],
+        references: { taxonomy: x.taxonomy ?? [] },
       };
     case 'entity':
       throw new Error('entities are planned by entityPlan');
