@@ -134,18 +134,30 @@ export function wholeSet(rounds: Rounds): Labels {
   return { labels: [''], offsets: Int32Array.from({ length: n + 1 }, (_x, i) => i), codes: new Int32Array(n) };
 }
 
-/** The groups of `a` × `b` (a label pair per group); `b` = `wholeSet` for one dimension. */
+/**
+ * The groups of `a` × `b` (a label pair per group); `b` = `wholeSet` for one dimension. A tally per
+ * label pair when the rounds' pairs are at least as many, else one per pair met: most of a pair of
+ * many-label dimensions' cells stay empty (city × city: 1,959² cells for the 36,330 rounds of the
+ * 2013 export, 3.8 million cells of seven typed arrays allocated and scanned for 36,000 pairs).
+ */
 export function crosstab(rounds: Rounds, a: Labels, b: Labels): Crosstab[] {
   const width = b.labels.length;
-  const cells = a.labels.length * width;
-  const rows = new Float64Array(cells);
-  const roundCount = new Float64Array(cells);
-  const companyCount = new Float64Array(cells);
-  const withAmount = new Float64Array(cells);
-  const sum = new Float64Array(cells);
-  const lastRound = new Int32Array(cells).fill(-1);
-  const lastCompany = new Int32Array(cells).fill(-1);
   const { company, amount, hasAmount } = rounds;
+  let pairs = 0;
+  for (let r = 0; r < company.length; r++) pairs += (a.offsets[r + 1]! - a.offsets[r]!) * (b.offsets[r + 1]! - b.offsets[r]!);
+  const cells = a.labels.length * width;
+  // sparse: the cell (a code × width + b code) of each tally, and the tally of each cell met
+  const slotOf = pairs < cells ? new Map<number, number>() : null;
+  const size = slotOf ? pairs : cells;
+  const cellOf = slotOf ? new Float64Array(size) : null;
+  let used = 0;
+  const rows = new Float64Array(size);
+  const roundCount = new Float64Array(size);
+  const companyCount = new Float64Array(size);
+  const withAmount = new Float64Array(size);
+  const sum = new Float64Array(size);
+  const lastRound = new Int32Array(size).fill(-1);
+  const lastCompany = new Int32Array(size).fill(-1);
   for (let r = 0; r < company.length; r++) {
     const aEnd = a.offsets[r + 1]!;
     const bStart = b.offsets[r]!;
@@ -157,7 +169,15 @@ export function crosstab(rounds: Rounds, a: Labels, b: Labels): Crosstab[] {
     for (let i = a.offsets[r]!; i < aEnd; i++) {
       const row = a.codes[i]! * width;
       for (let j = bStart; j < bEnd; j++) {
-        const g = row + b.codes[j]!;
+        let g = row + b.codes[j]!;
+        if (slotOf) {
+          let s = slotOf.get(g);
+          if (s === undefined) {
+            slotOf.set(g, (s = used++));
+            cellOf![s] = g;
+          }
+          g = s;
+        }
         rows[g]!++;
         if (lastRound[g] !== r) {
           lastRound[g] = r;
@@ -174,12 +194,16 @@ export function crosstab(rounds: Rounds, a: Labels, b: Labels): Crosstab[] {
       }
     }
   }
+  // in cell order either way
+  const order = slotOf ? Array.from({ length: used }, (_x, s) => s).sort((x, y) => cellOf![x]! - cellOf![y]!) : null;
   const out: Crosstab[] = [];
-  for (let g = 0; g < cells; g++) {
+  for (let k = 0; k < (order ? used : cells); k++) {
+    const g = order ? order[k]! : k;
     if (rows[g] === 0) continue;
+    const cell = cellOf ? cellOf[g]! : g;
     const t = rollupTally(roundCount[g]!, companyCount[g]!, withAmount[g]!, sum[g]!);
     out.push({
-      labels: [a.labels[Math.floor(g / width)]!, b.labels[g % width]!],
+      labels: [a.labels[Math.floor(cell / width)]!, b.labels[cell % width]!],
       rounds: figureOf('count', t)!,
       companies: figureOf('count_distinct', t)!,
       amountSum: figureOf('sum', t),

@@ -6,7 +6,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { cacheStatements } from '../patches/better-sqlite3.mjs';
-import { gateWriters, mayWaitForLock, namePreparedStatements, onPooledConnection, PREPARE, valuesInserts, waitForLocks, type LockWait } from '../patches/knex.js';
+import { deferOn, gateWriters, mayWaitForLock, namePreparedStatements, onPooledConnection, PREPARE, valuesInserts, waitForLocks, type LockWait } from '../patches/knex.js';
 import { copyRows, copyText, type PgClient } from '../../seeds/copy.mjs';
 import { WriterGate } from './writerGate.js';
 import { binaryCopy, columnTypes, copyBinaryRows } from './copyBinary.js';
@@ -272,7 +272,7 @@ async function insertPart(db: Knex, table: string, cols: readonly string[], rows
     return opts.returning ? ((await q.returning(opts.returning)) as Record<string, unknown>[]) : (await q, []);
   }
   if (!opts.conflict && !opts.returning && copies(db, rows, cols)) {
-    await copyInto(db, table, cols, rows);
+    await copyInto(db, table, cols, rows, true);
     return [];
   }
   const list = cols.map((c) => `"${c}"`).join(', ');
@@ -299,15 +299,24 @@ function copies(db: Knex, rows: readonly object[], cols: readonly string[]): boo
   return true;
 }
 
-/** The rows by `COPY table (cols) FROM STDIN` on the transaction's connection. */
-async function copyInto(db: Knex, table: string, cols: readonly string[], rows: readonly object[]): Promise<void> {
+/**
+ * The rows by `COPY table (cols) FROM STDIN` on the transaction's connection. `deferred`: sent and
+ * not waited for (src/patches/knex.ts `deferOn`): the transaction's next statement waits for it and
+ * fails with its error, and meanwhile the caller builds its next rows while the server writes these
+ * (an import's batch: its rounds, keys and change log go in while the next batch is read).
+ */
+async function copyInto(db: Knex, table: string, cols: readonly string[], rows: readonly object[], deferred = false): Promise<void> {
   const values: unknown[] = [];
   for (const r of rows) for (const c of cols) values.push((r as Record<string, unknown>)[c]);
   const quoted = cols.map((c) => `"${c}"`);
   await onPooledConnection<PgClient, void>(db, async (conn) => {
-    // binary where every column and value allow it (src/db/copyBinary.ts), else text
-    const binary = binaryCopy(values, cols, await columnTypes(db, conn, table));
-    await (binary ? copyBinaryRows(conn, table, quoted, binary) : copyRows(conn, table, quoted, [copyText(values, cols.length)]));
+    const copy = async () => {
+      // binary where every column and value allow it (src/db/copyBinary.ts), else text
+      const binary = binaryCopy(values, cols, await columnTypes(db, conn, table));
+      await (binary ? copyBinaryRows(conn, table, quoted, binary) : copyRows(conn, table, quoted, [copyText(values, cols.length)]));
+    };
+    if (deferred) deferOn(conn, copy);
+    else await copy();
   });
 }
 

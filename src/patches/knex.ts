@@ -218,6 +218,7 @@ export function namePreparedStatements(db: Knex): void {
   if (proto[PATCHED]) return;
   const run = proto._query;
   proto._query = async function (this: PgClient, connection, obj) {
+    if (deferred.has(connection)) await settleBefore(connection, obj.sql, (sql) => run.call(this, connection, { sql }));
     if (!obj.options?.prepare) return run.call(this, connection, obj);
     const { prepare: _p, ...rest } = obj.options;
     if (this.config.preparedStatements === false) {
@@ -235,6 +236,39 @@ export function namePreparedStatements(db: Knex): void {
   };
   proto[PATCHED] = true;
 }
+/** Writes sent on a connection and not awaited (`deferOn`), in the order they were sent: each one's error, or null. */
+const deferred = new WeakMap<object, Promise<unknown>[]>();
+
+/**
+ * Records a write sent on a pg connection in a transaction that its caller does not wait for (a
+ * COPY: src/db/knex.ts `insertRows`), so that the client builds its next rows while the server
+ * writes these. The driver sends the connection's statements one after another, so the next
+ * statement reads what it wrote; that statement, sent through knex, first waits for it and fails
+ * with its error if it failed (its transaction is aborted then), so the error surfaces where the
+ * import's next statement would have run. A COMMIT after a failed write is sent as a ROLLBACK
+ * (PostgreSQL would answer an aborted transaction's COMMIT with a rollback and no error), then fails.
+ */
+export function deferOn(connection: object, write: () => Promise<unknown>): void {
+  const list = deferred.get(connection) ?? [];
+  // after the writes deferred before it (the driver takes one query at a time), and not at all after a failed one
+  const before = list.at(-1) ?? Promise.resolve(null);
+  list.push(before.then((failed) => failed ?? write().then(() => null, (err: unknown) => err ?? new Error('deferred write failed'))));
+  deferred.set(connection, list);
+}
+
+/** Waits for the deferred writes of `connection` before `sql` runs on it (see deferOn). */
+async function settleBefore(connection: object, sql: string, send: (sql: string) => Promise<unknown>): Promise<void> {
+  let failed: unknown = null;
+  while (deferred.has(connection)) {
+    const list = deferred.get(connection)!;
+    deferred.delete(connection);
+    for (const err of await Promise.all(list)) failed ??= err;
+  }
+  if (failed === null || /^\s*rollback\b/i.test(sql)) return;
+  if (/^\s*commit\b/i.test(sql)) await send('ROLLBACK;');
+  throw failed;
+}
+
 /** A pg client as the driver hands it out: its parsed statements by name are internal to pg. */
 interface PgConnection {
   connection?: { parsedStatements?: Record<string, string> };

@@ -1,6 +1,7 @@
 /**
  * PostgreSQL writes by COPY in a transaction (src/db/knex.ts `insertRows`, `replaceRows`): hostile
- * values read back as the JSON path writes them; `replaceRows` replaces the rows of its keys and adds
+ * values read back as the JSON path writes them; `insertRows` returns once its COPY is sent, and a COPY
+ * that fails fails the transaction's next statement (or its commit) with its own error; `replaceRows` replaces the rows of its keys and adds
  * the others, as an upsert does, and when another transaction adds a row of one of its keys meanwhile
  * it waits for it and ends with its own rows, as the upsert did.
  */
@@ -82,6 +83,35 @@ describe('writes by COPY on PostgreSQL', () => {
     await db.raw('create table redefined (id integer primary key, v bigint)');
     await db.transaction((trx) => insertRows(trx, 'redefined', [{ id: 2, v: 7 }]));
     expect(await db('redefined').select('id', 'v')).toEqual([{ id: 2, v: 7 }]);
+  });
+
+  it('insertRows returns once its COPY is sent: the next statement waits for it and reads its rows', async () => {
+    await db.raw('create table deferred_ok (id integer primary key, label text)');
+    const other = await db.transaction();
+    await other('deferred_ok').insert({ id: 1, label: 'the other transaction' });
+    await db.transaction(async (trx) => {
+      // the COPY waits for the other transaction's key 1; insertRows does not
+      const sent = await Promise.race([insertRows(trx, 'deferred_ok', [{ id: 1, label: 'mine' }, { id: 2, label: 'mine too' }]).then(() => 'returned'), new Promise((r) => setTimeout(() => r('waited'), 1500))]);
+      expect(sent).toBe('returned');
+      setTimeout(() => void other.rollback(), 200);
+      expect(await trx('deferred_ok').orderBy('id').pluck('label')).toEqual(['mine', 'mine too']);
+    });
+  });
+
+  it("a COPY that fails fails the transaction's next statement with its own error, and nothing is written", async () => {
+    await db.raw('create table deferred_bad (id integer primary key, label text)');
+    await db('deferred_bad').insert({ id: 5, label: 'kept' });
+    const failing = db.transaction(async (trx) => {
+      await insertRows(trx, 'deferred_bad', [{ id: 6, label: 'new' }, { id: 5, label: 'a duplicate' }]);
+      await trx('deferred_bad').where('id', 6).first();
+    });
+    await expect(failing).rejects.toMatchObject({ code: '23505', table: 'deferred_bad' });
+    // the last statement the COPY: the commit fails with its error and rolls back
+    const committing = db.transaction((trx) => insertRows(trx, 'deferred_bad', [{ id: 7, label: 'new' }, { id: 5, label: 'a duplicate' }]));
+    await expect(committing).rejects.toMatchObject({ code: '23505', table: 'deferred_bad' });
+    // every connection of the pool still works, none left in an aborted transaction
+    for (let i = 0; i < 3; i++) expect(await db('deferred_bad').orderBy('id').pluck('label')).toEqual(['kept']);
+    await Promise.all([1, 2, 3].map(() => db.transaction((trx) => trx('deferred_bad').count({ n: '*' }))));
   });
 
   it('replaceRows replaces the rows of its keys and adds the others, as an upsert', async () => {

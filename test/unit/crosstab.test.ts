@@ -50,6 +50,34 @@ describe('crosstab', () => {
     expect(b.build()).toEqual(labels(r, [[10, 'x'], [10, 'x'], [11, 'x'], [12, 'x'], [13, 'y'], [99, 'z']]));
   });
 
+  it('tallies only the label pairs met when most pairs of two many-label dimensions have no round, in the same order', () => {
+    // 300 rounds of 100 companies; 150 labels × 200 labels = 30,000 cells for 450 pairs
+    const n = 300;
+    const r = roundsOf(Array.from({ length: n }, (_x, i) => ({ id: i, company: Math.floor(i / 3), amount: i % 4 ? i : null })));
+    const pairsA: [number, string][] = Array.from({ length: n }, (_x, i) => [i, `a${i % 150}`]);
+    const pairsB: [number, string][] = Array.from({ length: n }, (_x, i) => [i, `b${(i * 7) % 200}`]);
+    for (let i = 0; i < n; i += 2) pairsB.push([i, `b${(i * 3) % 200}`]);
+    const a = labels(r, pairsA);
+    const b = labels(r, pairsB);
+    // the same groups by brute force, in (a label, b label) code order
+    const groups = new Map<string, { rounds: Set<number>; companies: Set<number>; sum: number; n: number; order: number }>();
+    for (const [ra, la] of pairsA) {
+      for (const [rb, lb] of pairsB) {
+        if (ra !== rb) continue;
+        const k = `${la}|${lb}`;
+        const g = groups.get(k) ?? { rounds: new Set(), companies: new Set(), sum: 0, n: 0, order: a.labels.indexOf(la) * b.labels.length + b.labels.indexOf(lb) };
+        g.rounds.add(ra);
+        g.companies.add(Math.floor(ra / 3));
+        if (ra % 4) (g.sum += ra), g.n++;
+        groups.set(k, g);
+      }
+    }
+    const expected = [...groups].sort((x, y) => x[1].order - y[1].order).map(([k, g]) => ({
+      labels: k.split('|'), rounds: g.rounds.size, companies: g.companies.size, amountSum: g.n ? g.sum : null, amountCount: g.n, amountAvg: g.n ? g.sum / g.n : null,
+    }));
+    expect(crosstab(r, a, b)).toEqual(expected);
+  });
+
   it('grows past its initial capacity', () => {
     const n = 70_000;
     const r = roundsOf(Array.from({ length: n }, (_x, i) => ({ id: i, company: i >> 1, amount: 1 })));
