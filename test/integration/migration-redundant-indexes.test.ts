@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, isSqlite, normalizeRawResult } from '../../src/db/knex.js';
-import * as m038 from '../../src/db/migrations/038_impg40_redundant_entity_indexes.js';
+import * as m038 from '../../src/db/migrations/038_redundant_entity_indexes.js';
 import { DATABASES, makeDatabase } from '../helpers/harness.js';
 
 const DROPPED = ['entities_hq_city_id_index', 'entities_name_lower_index'];
