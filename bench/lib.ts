@@ -23,6 +23,7 @@ import type { Knex } from 'knex';
 import type { LoadJob, LoadSummary } from './load.js';
 import { seedDatabase, type ScaleName } from '../seeds/index.js';
 import { TABLES } from '../seeds/writer.js';
+import { makeEmptyInstance } from '../test/helpers/emptyInstance.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 export const DB_KINDS: readonly DbKind[] = ['sqlite', 'postgres'];
@@ -502,13 +503,7 @@ export async function emptyDatabase(kind: DbKind, pg: Pg | null, name: string): 
     await pg!.createDatabase(name);
     url = pg!.url(name);
   }
-  const db = createDb(kind === 'sqlite' ? { dbClient: 'sqlite', databaseUrl: url, sqliteFile: url.slice(7), dbPoolMax: 1 } : { dbClient: 'postgres', databaseUrl: url, sqliteFile: '', dbPoolMax: 2 });
-  try {
-    await migrate(db);
-    await seedDatabase(db, { scale: 'none' });
-  } finally {
-    await db.destroy();
-  }
+  await makeEmptyInstance(kind, url);
   return url;
 }
 

@@ -18,6 +18,7 @@ import { handlers } from '../../handlers/index.js';
 import { LATEST_VERSION } from '../../src/versions/table.js';
 import { assertContract, isJsonType } from './contract.js';
 import { testServerConfig } from './servers.js';
+import { makeEmptyInstance } from './emptyInstance.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 export const DATABASES: DbKind[] = ['sqlite', 'postgres'];
@@ -155,27 +156,23 @@ export async function settled<T>(read: () => Promise<T>, expected: T, ms = 5000)
 /** One wording wherever a query's budget runs out: SQLite's worker, PostgreSQL's statement_timeout, the rounds snapshot. */
 export const QUERY_TIMEOUT_MESSAGE = 'The query exceeded the execution budget; narrow the filters, use a smaller limit or an aggregate endpoint';
 
+/** A new database with no schema in it, named apart from every other (`dir` holds a SQLite file); its URL. */
+export async function blankDatabase(kind: DbKind, dir: string): Promise<string> {
+  if (kind === 'sqlite') return `sqlite:${path.join(dir, `blank-${crypto.randomBytes(4).toString('hex')}.sqlite`)}`;
+  const name = `e_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`);
+}
+
 /** An empty instance's database (`SEED_SCALE=none`: reference rows, the development key, no companies); its URL. */
 export async function emptyDatabase(kind: DbKind, dir: string): Promise<string> {
-  let url: string;
-  if (kind === 'sqlite') url = `sqlite:${path.join(dir, `empty-${crypto.randomBytes(4).toString('hex')}.sqlite`)}`;
-  else {
-    const name = `e_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name}`);
-    } finally {
-      await admin.end();
-    }
-    url = inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`);
-  }
-  const db = createDb(kind === 'sqlite' ? { dbClient: 'sqlite', databaseUrl: url, sqliteFile: url.slice(7), dbPoolMax: 1 } : { dbClient: 'postgres', databaseUrl: url, sqliteFile: '', dbPoolMax: 2 });
-  try {
-    await migrate(db);
-    await seedDatabase(db, { scale: 'none' });
-  } finally {
-    await db.destroy();
-  }
+  const url = await blankDatabase(kind, dir);
+  await makeEmptyInstance(kind, url);
   return url;
 }

@@ -4,31 +4,17 @@
  * the 2013 subset imported with its JSON report on stdout, the same files again (everything
  * unchanged), `verify` (no difference), and bad input exiting 2 with a message naming the file.
  */
-import crypto from 'node:crypto';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DATABASES } from '../helpers/harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blankDatabase, DATABASES } from '../helpers/harness.js';
 
 const run = promisify(execFile);
 const FIXTURES = ['companies', 'rounds', 'acquisitions'].map((n) => `test/fixtures/crunchbase-2013/crunchbase-${n}.csv`);
 
-async function emptyDatabase(kind: string, dir: string): Promise<string> {
-  if (kind === 'sqlite') return `sqlite:${path.join(dir, 'import.sqlite')}`;
-  const name = `imp_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`);
-}
 
 describe.each(DATABASES)('import from the command line [%s]', (kind) => {
   let dir: string;
@@ -44,7 +30,7 @@ describe.each(DATABASES)('import from the command line [%s]', (kind) => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-import-cli-'));
     // vitest sets BASE_URL for Vite ('/'): the command line derives its own
     const { BASE_URL: _vite, ...inherited } = process.env;
-    env = { ...inherited, DATABASE_URL: await emptyDatabase(kind, dir), SEED_SCALE: 'none' };
+    env = { ...inherited, DATABASE_URL: await blankDatabase(kind, dir), SEED_SCALE: 'none' };
     const ensured = await cli('src/admin/database.ts', ['ensure']);
     expect(ensured.code, ensured.stderr).toBe(0);
   }, 60_000);

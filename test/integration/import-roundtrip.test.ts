@@ -6,19 +6,17 @@
  * from `updated_at` and the fields no export carries (DETAIL_ONLY); `verify` finds no difference in
  * B; importing the same files again reports every record unchanged.
  */
-import crypto from 'node:crypto';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/knex.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { handlers } from '../../handlers/index.js';
-import { DATABASES, makeDatabase } from '../helpers/harness.js';
+import { blankDatabase, DATABASES, makeDatabase } from '../helpers/harness.js';
 import { comparableDetails, cutShortPeople, EXPORT_LISTS } from '../helpers/roundtrip.js';
 import { teamWithKey, testServerConfig, tokenFor } from '../helpers/servers.js';
 
@@ -27,18 +25,6 @@ const run = promisify(execFile);
 /** The lists, in import order; two of them through the HTTP door (POST /platform/imports?type=LIST), the rest from the command line. */
 const LISTS = EXPORT_LISTS.map((l) => ({ ...l, http: l.list === 'valuations' || l.list === 'news' }));
 
-async function emptyDatabase(kind: string, dir: string): Promise<string> {
-  if (kind === 'sqlite') return `sqlite:${path.join(dir, 'b.sqlite')}`;
-  const name = `rt_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`);
-}
 
 describe.each(DATABASES)('an export imported into an empty instance [%s]', (kind) => {
   let dir: string;
@@ -62,7 +48,7 @@ describe.each(DATABASES)('an export imported into an empty instance [%s]', (kind
     dir = fs.mkdtempSync(path.join(os.tmpdir(), `fdapi-roundtrip-${kind}-`));
     a = await startServer(testServerConfig(await makeDatabase(kind, dir), dir), handlers, { logger: pino({ level: 'silent' }) });
     const { BASE_URL: _vite, ...inherited } = process.env;
-    env = { ...inherited, DATABASE_URL: await emptyDatabase(kind, dir), SEED_SCALE: 'none' };
+    env = { ...inherited, DATABASE_URL: await blankDatabase(kind, dir), SEED_SCALE: 'none' };
     const ensured = await cli('src/admin/database.ts', ['ensure']);
     expect(ensured.code, ensured.stderr).toBe(0);
     b = await startServer(testServerConfig(env.DATABASE_URL!, dir), handlers, { logger: pino({ level: 'silent' }) });

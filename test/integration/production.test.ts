@@ -8,16 +8,14 @@
  * answers 402 once the granted credits are spent, and drains 40 in-flight requests on SIGTERM.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestsThroughSigterm } from '../helpers/drain.js';
-import { DATABASES } from '../helpers/harness.js';
+import { blankDatabase, DATABASES } from '../helpers/harness.js';
 import { commandLine, freePort, parentPids, tokenFor } from '../helpers/servers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -50,18 +48,6 @@ afterAll(() => {
   if (app) fs.rmSync(app, { recursive: true, force: true });
 });
 
-async function emptyDatabase(kind: string, dir: string): Promise<string> {
-  if (kind === 'sqlite') return `sqlite:${path.join(dir, 'production.sqlite')}`;
-  const name = `prod_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`);
-}
 
 /** The node processes under `pid` whose command line holds `needle` (not a shell running it). */
 function descendants(pid: number, needle: string): number[] {
@@ -105,7 +91,7 @@ describe.each(DATABASES)('built, pruned and bootstrapped from the command line [
     env = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      DATABASE_URL: await emptyDatabase(kind, dir),
+      DATABASE_URL: await blankDatabase(kind, dir),
       SIGNING_KEY_FILE: path.join(dir, 'signing-key.json'),
       LOG_LEVEL: 'silent',
       RATE_LIMIT_BURST: '100000',
