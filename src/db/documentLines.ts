@@ -58,14 +58,13 @@ export async function loadDocumentLines(db: Knex, kind: DocumentKind, ids: reado
     return joinLines(ids.map((id) => found.get(id)), form, appUrl);
   }
   const { sql, bindings } = q.toSQL().toNative();
-  const slot = lendSlot();
-  const reply = await sqliteRunner(db).ask({ sql, bindings, lines: { ids, form, appUrl, slot } }, LINES_BUDGET_MS);
-  const lines = reply.lines;
-  // the worker wrote into a buffer of its own (the lines did not fit) or found no lines: the slot is free again
-  if (slot && (!lines || lines.bytes !== null)) releaseSlot(slot);
-  if (!lines) return null;
-  const { bytes, ends } = lines;
-  return { bytes: bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Buffer.from(slot!, 0, lines.length), ends };
+  return withSlot(async (slot) => {
+    const lines = (await sqliteRunner(db).ask({ sql, bindings, lines: { ids, form, appUrl, slot } }, LINES_BUDGET_MS)).lines;
+    if (!lines) return null;
+    // `bytes` null: the worker wrote the lines into the slot
+    const { bytes, ends } = lines;
+    return { bytes: bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Buffer.from(slot!, 0, lines.length), ends };
+  });
 }
 
 /**
