@@ -53,28 +53,31 @@ export interface LeaseSettings {
   ttlMs: number;
 }
 
-interface Lease {
-  id: string;
-  teamId: number;
+/** Credits taken from the balance ahead of calls, and what the calls used of them. */
+interface Account {
   granted: number;
   used: number;
-  /** the used count the row holds */
-  recorded: number;
-  deadline: number;
-  lastTake: number;
   /** set when its return started: refunds of its calls then go to the balance */
   ended: boolean;
   /** usage of its calls since its last record, written with the next record or its end */
   tally: UsageTally;
-  /** a deferred account (no row): taken while an import held the writer, charged once it is free */
-  deferred?: true;
+}
+
+/** A lease: a row of `credit_leases`, returned at its deadline or when idle. */
+interface Lease extends Account {
+  id: string;
+  teamId: number;
+  /** the used count the row holds */
+  recorded: number;
+  deadline: number;
+  lastTake: number;
 }
 
 interface TeamState {
   teamId: number;
   lease: Lease | null;
-  /** calls served while an import held SQLite's writer, not yet charged */
-  deferred: Lease | null;
+  /** calls served while an import held SQLite's writer, not yet charged (no row: charged once the writer is free) */
+  deferred: Account | null;
   /** the balance being read to open `deferred` */
   opening: Promise<void> | null;
   /** a lease being taken or returned: the team's other calls wait for it */
@@ -87,9 +90,9 @@ interface TeamState {
   noLeaseUntil: number;
 }
 
-/** A call's credits: where they came from (a lease of this process, or the balance: null) and the usage they count. */
+/** A call's credits: where they came from (a lease of this process or its deferred account, or the balance: null) and the usage they count. */
 export interface Ticket {
-  lease: Lease | null;
+  lease: Account | null;
   usage: UsageCount;
 }
 
@@ -218,17 +221,13 @@ export class CreditLeases {
     if (!d || d.ended || d.granted - d.used < usage.credits) return null;
     d.used += usage.credits;
     d.tally.add(usage);
-    d.lastTake = Date.now();
     return { lease: d, usage };
   }
 
   private async openDeferred(s: TeamState): Promise<void> {
     const balance = await readBalance(this.db, s.teamId);
     if (s.deferred || balance === null) return;
-    s.deferred = {
-      id: `deferred:${s.teamId}`, teamId: s.teamId, granted: Math.floor(balance / SHARE), used: 0, recorded: 0,
-      deadline: Number.POSITIVE_INFINITY, lastTake: Date.now(), ended: false, tally: new UsageTally(), deferred: true,
-    };
+    s.deferred = { granted: Math.floor(balance / SHARE), used: 0, ended: false, tally: new UsageTally() };
   }
 
   /** Charges the team's deferred account (chargeDeferredNow) in its turn. */
