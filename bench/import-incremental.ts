@@ -27,6 +27,7 @@ import { promisify } from 'node:util';
 import type { ScaleName } from '../seeds/context.js';
 // @ts-expect-error a plain script of the bench (no declarations)
 import { stageCpu } from './sqlTrace.mjs';
+import { nodeFlagsFor } from '../scripts/admin.mjs';
 import {
   apiHeaders, BENCH_DIR, forkServer, getToken, log, machineNote, ROOT, round, sampleIds, seededResult, seedFresh, serverEnv, serverHeapArgs, snapshotLoaded, startPostgres,
   target, writeJson, type DbKind, type Pg,
@@ -85,7 +86,7 @@ function cli(databaseUrl: string, args: string[]): ReturnType<typeof spawn> {
   const prof = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
   const trace = SQL_TRACE ? { BENCH_SQL_TRACE_FILE: path.join(SQL_TRACE, `${path.basename(args.at(-1)!, '.ndjson')}.json`) } : {};
   const traced = SQL_TRACE ? ['--import', './bench/sqlTrace.mjs'] : [];
-  return spawn('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'node', ...prof, '--import', 'tsx', ...traced, 'src/admin/cli.ts', ...args], {
+  return spawn('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'node', ...nodeFlagsFor(args[0]), ...prof, '--import', 'tsx', ...traced, 'src/admin/cli.ts', ...args], {
     cwd: ROOT, env: { ...env, ...trace, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
     log(`${kind} ${SCALE}: ${seeded.transactions} rounds seeded`);
     const setup = path.join(WORK_DIR, 'incremental-setup.ndjson');
     fs.writeFileSync(setup, setupRecords());
-    const { stdout } = await run('node', ['--import', 'tsx', 'src/admin/cli.ts', 'import', '--format', 'ndjson', '--source', 'bench', setup], {
+    const { stdout } = await run('node', [...nodeFlagsFor('import'), '--import', 'tsx', 'src/admin/cli.ts', 'import', '--format', 'ndjson', '--source', 'bench', setup], {
       cwd: ROOT, env: { ...process.env, DATABASE_URL: t.databaseUrl, BASE_URL: undefined }, maxBuffer: 64 << 20,
     });
     log(`set-up: ${JSON.stringify(JSON.parse(stdout).files[0].types)}`);

@@ -2,8 +2,9 @@
  * Import benchmark (docs/import.md): the whole Crunchbase 2013 snapshot (companies, rounds,
  * acquisitions) into an empty database (`SEED_SCALE=none`: reference rows only), then the same
  * companies and rounds as NDJSON change records into another empty one. The import runs as the
- * operator runs it, `node --import tsx src/admin/cli.ts import ...`, under `/usr/bin/time`: wall
- * seconds, the importing process's CPU seconds and its peak RSS. On PostgreSQL also the server's CPU
+ * operator runs it, `node --import tsx src/admin/cli.ts import ...` with the node flags `npm run
+ * admin` gives it (its heap limit, scripts/admin.mjs), under `/usr/bin/time`: wall seconds, the
+ * importing process's CPU seconds and its peak RSS. On PostgreSQL also the server's CPU
  * seconds: those of the bench cluster's processes (the postmaster's reaped children, where the
  * import's backend ends, and its live ones), so use a cluster of your own (BENCH_DIR, BENCH_PG_PORT)
  * when others bench too. `--pgstat` (PostgreSQL) loads pg_stat_statements and records per import

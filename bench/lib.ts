@@ -24,6 +24,7 @@ import type { LoadJob, LoadSummary } from './load.js';
 import { seedDatabase, type ScaleName } from '../seeds/index.js';
 import { TABLES } from '../seeds/writer.js';
 import { makeEmptyInstance } from '../test/helpers/emptyInstance.js';
+import { nodeFlagsFor } from '../scripts/admin.mjs';
 
 export type DbKind = 'sqlite' | 'postgres';
 export const DB_KINDS: readonly DbKind[] = ['sqlite', 'postgres'];
@@ -526,7 +527,7 @@ function threadTicks(pid: number, tid: number): number | null {
  */
 export async function timedImportCommand<R>(databaseUrl: string, args: string[]): Promise<{ wall_s: number; cpu_s: number; main_thread_cpu_s: number | null; peak_rss_mb: number; report: R }> {
   const { BASE_URL: _vite, ...env } = process.env;
-  const child = execFile('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'node', '--import', 'tsx', 'src/admin/cli.ts', 'import', ...args], {
+  const child = execFile('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'node', ...nodeFlagsFor('import'), '--import', 'tsx', 'src/admin/cli.ts', 'import', ...args], {
     cwd: ROOT, env: { ...env, DATABASE_URL: databaseUrl }, maxBuffer: 64 << 20,
   });
   let mainTicks: number | null = null;

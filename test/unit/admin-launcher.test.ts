@@ -58,6 +58,16 @@ describe('npm run admin', () => {
     expect(r.code).toBe(3);
   });
 
+  it('starts an import with the heap limit that keeps its memory near what it holds, other commands without it', async () => {
+    const dir = bare("process.stdout.write(process.execArgv.join(' '));");
+    const launch = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+      run(process.execPath, [path.join(dir, 'scripts', 'admin.mjs'), ...args], { cwd: dir, env: { ...process.env, NODE_OPTIONS: '', ...env } });
+    expect((await launch(['import', '--format', 'ndjson', 'f.ndjson'])).stdout).toBe('--max-old-space-size=1024');
+    expect((await launch(['verify'])).stdout).toBe('');
+    // the operator's own limit wins
+    expect((await launch(['import', 'f.ndjson'], { NODE_OPTIONS: '--max-old-space-size=2048' })).stdout).toBe('');
+  });
+
   it('says what to do when there is neither a build nor tsx', async () => {
     const dir = bare();
     const r = await exec(process.execPath, [path.join(dir, 'scripts', 'admin.mjs'), '--help'], dir);
