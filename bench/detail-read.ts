@@ -3,11 +3,16 @@
  * (src/db/lookup.ts), alternated in one process on the bench's `large` database: CPU of this process
  * per read (the read-only statement's own share; PostgreSQL's server CPU not included).
  *
- *   npx tsx bench/detail-read.ts --db sqlite|postgres [--reads N] [--rounds R]
+ *   npx tsx bench/detail-read.ts --db sqlite|postgres [--reads N] [--rounds R] [--read company]
+ *
+ * `--read company`: a company's document by its uuid, the entity and its document written as a join
+ * against `entityDocumentByUuid` (src/db/documents.ts: the document's key probed by a scalar subquery
+ * on the uuid), both through the direct lookup.
  *
  * Environment as bench/lib.ts: BENCH_DIR, BENCH_PG_PORT (with BENCH_PG_RUNNING=1: the cluster running there).
  */
 import { createDb, normalizeRawResult, prepared } from '../src/db/knex.js';
+import { entityDocumentByUuid } from '../src/db/documents.js';
 import { lookupRow } from '../src/db/lookup.js';
 import { type DbKind, log, median, startPostgres, target } from './lib.js';
 
@@ -26,11 +31,22 @@ const db = createDb(kind === 'sqlite' ? { dbClient: 'sqlite', sqliteFile: t.sqli
 const max = Number(normalizeRawResult(await db.raw(`select max(record_id) as n from record_documents where kind = 'transaction'`))[0]!.n);
 const ids = Array.from({ length: READS }, (_, i) => 1 + ((i * 7919) % max));
 
-const ways: Record<string, (id: number) => Promise<unknown>> = {
-  knex: async (id: number) => normalizeRawResult(await prepared(db.raw(SQL, ['transaction', id])))[0],
-  lookup: async (id: number) => lookupRow(db, SQL, ['transaction', id]),
-};
-const cpu: Record<string, number[]> = { knex: [], lookup: [] };
+const COMPANY_JOIN = `select d.record_id, d.body, d.money_paths, d.lock_paths, d.downgrades from entities e join record_documents d on d.record_id = e.id and d.kind = ? where e.uuid = ? and e.subtype = ? limit 1`;
+const companies = arg('read', 'transaction') === 'company'
+  ? normalizeRawResult(await db.raw(`select e.uuid from entities e join record_documents d on d.record_id = e.id and d.kind = 'company' order by e.id limit 400`)).map((r) => r.uuid as string)
+  : [];
+const uuidOf = (id: number) => companies[id % companies.length]!;
+
+const ways: Record<string, (id: number) => Promise<unknown>> = companies.length
+  ? {
+      join: async (id: number) => lookupRow(db, COMPANY_JOIN, ['company', uuidOf(id), 'company']),
+      subquery: async (id: number) => entityDocumentByUuid(db, 'company', uuidOf(id)),
+    }
+  : {
+      knex: async (id: number) => normalizeRawResult(await prepared(db.raw(SQL, ['transaction', id])))[0],
+      lookup: async (id: number) => lookupRow(db, SQL, ['transaction', id]),
+    };
+const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
 for (let r = 0; r < ROUNDS + 1; r++) {
   for (const [name, read] of Object.entries(ways)) {
     const start = process.cpuUsage();
@@ -40,6 +56,6 @@ for (let r = 0; r < ROUNDS + 1; r++) {
     if (r > 0) cpu[name]!.push(((used.user + used.system) / ids.length));
   }
 }
-log(`${kind}: µs of CPU per read, medians of ${ROUNDS} alternated rounds of ${READS}: knex ${median(cpu.knex!).toFixed(1)}, lookup ${median(cpu.lookup!).toFixed(1)}`);
+log(`${kind}: µs of CPU per read, medians of ${ROUNDS} alternated rounds of ${READS}: ${Object.entries(cpu).map(([k, v]) => `${k} ${median(v).toFixed(1)}`).join(', ')}`);
 await db.destroy();
 await pg?.stop();

@@ -117,6 +117,7 @@ export function topLevelValues(json: string, keys: readonly string[]): Record<st
   let depth = 0;
   let valueOf: string | null = null;
   let valueAt = 0;
+  let found = 0;
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);
     if (c === QUOTE) {
@@ -136,6 +137,8 @@ export function topLevelValues(json: string, keys: readonly string[]): Record<st
       if (depth === 1 && valueOf !== null) {
         out[valueOf] = json.slice(valueAt, i);
         valueOf = null;
+        // the rest of the text is not read once every key is found (a company's founders and portfolio follow its `updated_at`)
+        if (++found === keys.length) return out;
       }
       if (c !== 0x2c) depth--;
     }

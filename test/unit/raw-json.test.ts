@@ -29,6 +29,11 @@ describe('raw JSON records', () => {
     expect(() => topLevelValues('{"a":"open', ['a'])).toThrow(/not closed/);
   });
 
+  it('reads no further than the last of the keys it wants', () => {
+    // what follows the member is never scanned: its string left open would throw
+    expect(topLevelValues('{"id":1,"updated_at":"2026-01-01","founders":["open', ['updated_at', 'id'])).toEqual({ id: '1', updated_at: '"2026-01-01"' });
+  });
+
   it('writes a detail envelope around the text, byte for byte the serialised record, and dates it by its updated_at', () => {
     for (const record of RECORDS) {
       const raw = recordText(JSON.stringify(record));
