@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { cpuSeconds, rssMb } from './lib.js';
+import { backendsCpuMs, backendsCpuSince, cpuSeconds, rssMb } from './lib.js';
 
 export interface ExportRead {
   rows: number;
@@ -17,6 +17,8 @@ export interface ExportRead {
   trailer: { _export: { rows: number } };
   /** CPU seconds of the server process over the export. */
   cpu: number;
+  /** CPU seconds of the PostgreSQL backends serving the server's connections over the export (0 on SQLite). */
+  backendCpu: number;
   /** The higher 1-minute load average of the start and the end. */
   load: number;
 }
@@ -31,6 +33,7 @@ export async function readExport(url: string, format: 'ndjson' | 'csv', headers:
   try {
     const started = performance.now();
     const cpuBefore = cpuSeconds(pid);
+    const backendsBefore = backendsCpuMs(pid);
     const load = os.loadavg()[0]!;
     const res = await fetch(url, { headers });
     if (!res.ok) throw new Error(`export: ${res.status} ${await res.text()}`);
@@ -49,10 +52,11 @@ export async function readExport(url: string, format: 'ndjson' | 'csv', headers:
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = cpuSeconds(pid) - cpuBefore;
+    const backendCpu = backendsCpuSince(backendsBefore, backendsCpuMs(pid)) / 1000;
     const last = tail.toString('utf8').trimEnd().split('\n').at(-1)!;
     // CSV: `#_export,"<the trailer's JSON, quotes doubled>"`
     const trailer = (format === 'csv' ? { _export: JSON.parse(last.slice('#_export,"'.length, -1).replace(/""/g, '"')) } : JSON.parse(last)) as { _export: { rows: number } };
-    return { rows: format === 'csv' ? trailer._export.rows : lines - 1, seconds, bytes, rssBefore, peak, trailer, cpu, load: Math.max(load, os.loadavg()[0]!) };
+    return { rows: format === 'csv' ? trailer._export.rows : lines - 1, seconds, bytes, rssBefore, peak, trailer, cpu, backendCpu, load: Math.max(load, os.loadavg()[0]!) };
   } finally {
     clearInterval(sampler);
   }

@@ -423,6 +423,77 @@ export function postgresCpuMs(): number | null {
   return (ticks * 1000) / CLOCK_TICKS;
 }
 
+/** Inodes of the sockets process `pid` holds open. */
+function socketInodes(pid: number | string): Set<string> {
+  const out = new Set<string>();
+  for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m) out.add(m[1]!);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return out;
+}
+
+/** TCP connections of this network namespace by socket inode: local and remote ports. */
+function tcpPorts(): Map<string, { local: number; remote: number }> {
+  const out = new Map<string, { local: number; remote: number }>();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f.length < 10) continue;
+      out.set(f[9]!, { local: parseInt(f[1]!.split(':')[1]!, 16), remote: parseInt(f[2]!.split(':')[1]!, 16) });
+    }
+  }
+  return out;
+}
+
+/**
+ * CPU time so far of the PostgreSQL backends serving process `pid`'s connections, ms by backend pid:
+ * each backend found as the `postgres` process holding the other end of one of its TCP sockets (the
+ * shared cluster serves other clients too, whose backends are left out). Empty off Linux.
+ */
+export function backendsCpuMs(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  try {
+    const tcp = tcpPorts();
+    const ours = new Set<number>();
+    for (const inode of socketInodes(pid)) {
+      const t = tcp.get(inode);
+      if (t) ours.add(t.local);
+    }
+    for (const p of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(p)) continue;
+      try {
+        if (fs.readFileSync(`/proc/${p}/comm`, 'utf8').trim() !== 'postgres') continue;
+        let serves = false;
+        for (const inode of socketInodes(p)) if (ours.has(tcp.get(inode)?.remote ?? -1)) serves = true;
+        if (serves) out.set(Number(p), cpuMs(Number(p)) ?? 0);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    // not Linux
+  }
+  return out;
+}
+
+/** CPU ms the backends of `after` used since `before` (a backend new since then: all of its time). */
+export function backendsCpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, cpu] of after) ms += cpu - (before.get(pid) ?? 0);
+  return ms;
+}
+
 /** Linux clock ticks per second (`getconf CLK_TCK`; 100 on every common kernel). */
 const CLOCK_TICKS = 100;
 

@@ -130,6 +130,8 @@ interface ExportFigures {
   /** Server CPU per row, µs (what the rows/s is with a core of its own on a shared machine). */
   cpuUsPerRow: number;
   rowsPerServerCpuSecond: number;
+  /** CPU per row of the PostgreSQL backends serving the server's connections, µs (0 on SQLite). */
+  backendCpuUsPerRow: number;
   rssBeforeMb: number | null;
   /** Peak RSS of the server sampled every 100 ms throughout the export. */
   rssPeakMb: number;
@@ -409,11 +411,12 @@ async function measureExport(kind: DbKind, child: ChildServer, s: Scenario, head
     rowsPerSecond: Math.round(rows / seconds),
     cpuUsPerRow: round((cpu * 1e6) / rows, 2),
     rowsPerServerCpuSecond: Math.round(rows / cpu),
+    backendCpuUsPerRow: round((median(reads.map((e) => e.backendCpu)) * 1e6) / rows, 2),
     rssBeforeMb: reads[0]!.rssBefore,
     rssPeakMb: Math.max(...reads.map((e) => e.peak)),
     loadAverage: round(Math.max(...reads.map((e) => e.load)), 1),
   };
-  log(`${kind} ours: ${s.name}: ${rows} rows, ${figures.rowsPerSecond} rows/s, ${figures.cpuUsPerRow} µs CPU per row, RSS ${figures.rssBeforeMb} -> ${figures.rssPeakMb} MB`);
+  log(`${kind} ours: ${s.name}: ${rows} rows, ${figures.rowsPerSecond} rows/s, ${figures.cpuUsPerRow} µs CPU per row (PostgreSQL backends ${figures.backendCpuUsPerRow}), RSS ${figures.rssBeforeMb} -> ${figures.rssPeakMb} MB`);
   return { db: kind, scenario: s.name, kind: 'export', server: 'ours', rps: figures.rowsPerSecond, p50: 0, p99: 0, rssPeakMb: figures.rssPeakMb, cpuMsPerRequest: null, connections: 1, requests: EXPORT_RUNS, non2xx: 0, errors: 0, export: figures };
 }
 

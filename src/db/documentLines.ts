@@ -124,25 +124,69 @@ async function withSlot(read: (slot: SharedArrayBuffer | undefined) => Promise<D
 
 /**
  * PostgreSQL CSV: the stored records of `ids` in their order (`unnest ... with ordinality`, each a
- * key probe), read by one binary COPY on a pooled connection (its statement_timeout, the query
- * budget, bounds it): the driver parses no row, and each record's parts are parsed once, as JSON,
+ * key probe), read by a binary COPY per part on a pooled connection (its statement_timeout, the
+ * query budget, bounds it): the driver parses no row, and each record's parts are parsed once, as JSON,
  * for the join. The ids are checked integers (`idList`) and the kind a name, the only values written
  * into the statement. (The bodies for NDJSON the same way cost more CPU a row than the driver's
  * strings, 27–31 against 26–29 µs: bench/results/2026-11-28-export45-large.md.)
  */
+/**
+ * A PostgreSQL batch's documents are read in up to READ_PARTS consecutive parts of its ids, each on
+ * a pooled connection of its own, at once: each backend reads and decompresses (pglz) its part's
+ * bodies, the engine's cost of an export, on a core of its own while the walk's next FETCH runs on
+ * a third (walk.ts). A part is at least PART_IDS ids: below that the round trip outweighs the work.
+ */
+const READ_PARTS = 2;
+const PART_IDS = 64;
+
+/** The pool's counts knex's pool (tarn) keeps. */
+interface PoolCounts {
+  numUsed(): number;
+  numPendingCreates(): number;
+  numPendingAcquires(): number;
+}
+
+/** Connections the pool could hand out now without waiting: its size less those in use, being made or waited for. */
+function spareConnections(db: Knex): number {
+  const pool = (db.client as { pool?: PoolCounts }).pool;
+  if (!pool) return 0;
+  const max = (db.client.config as Knex.Config).pool?.max ?? 1;
+  return max - pool.numUsed() - pool.numPendingCreates() - pool.numPendingAcquires();
+}
+
+/**
+ * The values `read` gives for `ids`, in their order, read in parts at once (READ_PARTS) when the
+ * pool has a connection to spare beyond the first part's and one kept for everyone else's
+ * statements: an export never waits for a connection another request could use, and with every
+ * connection busy (exports at once up to half the pool each hold their walk's) it reads as one.
+ */
+async function inParts<T>(db: Knex, ids: readonly number[], read: (part: readonly number[]) => Promise<T[]>): Promise<T[]> {
+  const parts = Math.min(READ_PARTS, Math.ceil(ids.length / PART_IDS), Math.max(1, spareConnections(db) - 1));
+  if (parts <= 1) return read(ids);
+  const size = Math.ceil(ids.length / parts);
+  const reads: Promise<T[]>[] = [];
+  for (let i = 0; i < ids.length; i += size) reads.push(read(ids.slice(i, i + size)));
+  return (await Promise.all(reads)).flat();
+}
+
 async function pgCsvLines(db: Knex, kind: DocumentKind, ids: readonly number[], appUrl: string, slot: SharedArrayBuffer | undefined): Promise<DocumentLines | null> {
   if (!KIND_NAME.test(kind)) throw new Error(`loadDocumentLines: not a document kind: ${kind}`);
   idList(db, ids);
-  const sql = `copy (select d.csv from unnest('{${ids.join(',')}}'::bigint[]) with ordinality as u(id, n) join record_documents d on d.kind = '${kind}' and d.record_id = u.id order by u.n) to stdout (format binary)`;
-  const values = binaryCopyColumn(await onPooledConnection<pg.Client, Buffer[]>(db, (conn) => copyOut(conn as unknown as PgClient, sql)));
+  const values = await inParts(db, ids, async (part) => {
+    const sql = `copy (select d.csv from unnest('{${part.join(',')}}'::bigint[]) with ordinality as u(id, n) join record_documents d on d.kind = '${kind}' and d.record_id = u.id order by u.n) to stdout (format binary)`;
+    return binaryCopyColumn(await onPooledConnection<pg.Client, Buffer[]>(db, (conn) => copyOut(conn as unknown as PgClient, sql)));
+  });
   // a record without a document has no row, one without a stored CSV record a null
   return values.length === ids.length ? joinLines(values, 'csv', appUrl, slot) : null;
 }
 
-/** PostgreSQL NDJSON: the bodies of `ids` as the driver's strings, edited and joined once per batch. */
+/** PostgreSQL NDJSON: the bodies of `ids` as the driver's strings (a statement per part), edited and joined once per batch. */
 async function pgNdjsonLines(db: Knex, kind: DocumentKind, ids: readonly number[], appUrl: string, slot: SharedArrayBuffer | undefined): Promise<DocumentLines | null> {
-  const q = prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', [...new Set(ids)]).select('record_id', 'body as value'));
   const found = new Map<number, string>();
-  for (const r of await readRows<{ record_id: number | string; value: string }>(db, q)) found.set(Number(r.record_id), r.value);
+  await inParts(db, [...new Set(ids)], async (part) => {
+    const q = prepared(whereIdIn(db, db('record_documents').where('kind', kind), 'record_id', part).select('record_id', 'body as value'));
+    for (const r of await readRows<{ record_id: number | string; value: string }>(db, q)) found.set(Number(r.record_id), r.value);
+    return [];
+  });
   return joinLines(ids.map((id) => found.get(id)), 'ndjson', appUrl, slot);
 }

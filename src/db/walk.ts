@@ -46,6 +46,14 @@ abstract class BufferedWalk implements Walk {
   private buffer: Row[] = [];
   private done = false;
   private failed: unknown = null;
+  /** The rows asked for ahead (`readAhead`), not yet added. */
+  private ahead: Promise<{ rows: Row[]; done: boolean }> | null = null;
+  /**
+   * Whether the next batch's rows are asked for as soon as a batch is taken: on PostgreSQL the
+   * cursor's FETCH then runs on its backend while the taken batch's documents are read on others
+   * (documentLines.ts); SQLite's worker runs one statement at a time, so there it would only wait.
+   */
+  protected readAhead = false;
 
   protected abstract open(sql: string, bindings: readonly unknown[], count: number, budgetMs: number, signal?: AbortSignal): Promise<{ rows: Row[]; done: boolean }>;
   protected abstract more(count: number, budgetMs: number, signal?: AbortSignal): Promise<{ rows: Row[]; done: boolean }>;
@@ -60,13 +68,28 @@ abstract class BufferedWalk implements Walk {
         this.statement = key;
         this.add(await this.open(statement.sql, statement.bindings, Math.max(count + 1, MIN_FETCH), budgetMs, signal));
       }
+      if (this.ahead) {
+        const ahead = this.ahead;
+        this.ahead = null;
+        this.add(await ahead);
+      }
       while (this.buffer.length <= count && !this.done) this.add(await this.more(Math.max(count + 1 - this.buffer.length, MIN_FETCH), budgetMs, signal));
     } catch (err) {
       this.failed = err;
       throw err;
     }
     const rows = this.buffer.splice(0, count);
+    if (this.readAhead && !this.done && this.buffer.length <= count) {
+      this.ahead = this.more(Math.max(count + 1 - this.buffer.length, MIN_FETCH), budgetMs, signal);
+      this.ahead.catch(() => undefined);
+    }
     return this.buffer.length > 0 ? [...rows, this.buffer[0]!] : rows;
+  }
+
+  /** Waits for the rows asked for ahead, before the walk's end (its failure is moot then). */
+  protected async settled(): Promise<void> {
+    await this.ahead?.catch(() => undefined);
+    this.ahead = null;
   }
 
   private add(r: { rows: Row[]; done: boolean }): void {
@@ -123,6 +146,7 @@ class PgWalk extends BufferedWalk {
 
   constructor(private readonly db: Knex) {
     super();
+    this.readAhead = true;
   }
 
   protected async open(sql: string, bindings: readonly unknown[], count: number, budgetMs: number, signal?: AbortSignal) {
@@ -142,6 +166,7 @@ class PgWalk extends BufferedWalk {
   }
 
   async close(): Promise<void> {
+    await this.settled();
     const conn = this.conn;
     this.conn = null;
     if (!conn) return;
