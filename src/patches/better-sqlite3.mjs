@@ -37,11 +37,12 @@ export function cacheStatements(db, max = 500) {
     return exec(sql);
   };
   db.prepare = (sql) => {
+    // a statement is prepared right before it runs (knex), so a schema change is counted from here
+    if (DDL.test(sql)) schemaChanged();
     let stmt = cache.get(sql);
     if (stmt) {
       cache.delete(sql);
     } else {
-      if (DDL.test(sql)) schemaChanged();
       stmt = prepare(sql);
       if (stmt.reader) rowsFromRaw(stmt);
       if (cache.size >= max) cache.delete(cache.keys().next().value);

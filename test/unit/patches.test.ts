@@ -88,6 +88,11 @@ describe('better-sqlite3', () => {
       db.exec(change);
       same('select * from w');
     }
+    // a schema change run as a prepared statement, its text cached from a first run
+    for (const [to, back] of [['renamed', 'c3'], ['c3', 'renamed'], ['renamed', 'c3']]) {
+      for (const d of [plain, db]) d.prepare(`alter table w rename column ${to} to ${back}`).run();
+      same('select * from w');
+    }
     const s = db.prepare('select * from w');
     expect(s.raw(true).all()[0]).toEqual(plain.prepare('select * from w').raw(true).all()[0]);
     expect(s.pluck(true).all()).toEqual([0, 'x0']);
