@@ -13,6 +13,7 @@ import { ApiError, queryTimeout } from '../errors.js';
 import { budgetLeft, clientGone, currentDeadline, currentSignal } from './cancel.js';
 import { dialectOf } from './dialect.js';
 import { connectionBudgetMs, normalizeRawResult, sqliteFile } from './knex.js';
+import { withBase } from './lineBytes.mjs';
 import { closesWith, discardConnection, onPooledConnection, queryOn } from '../patches/knex.js';
 
 type Row = Record<string, unknown>;
@@ -68,8 +69,8 @@ export class SqliteRunner {
     }
   }
 
-  async run(sql: string, bindings: readonly unknown[], budgetMs: number, signal?: AbortSignal): Promise<Row[]> {
-    return (await this.ask({ sql, bindings: bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b)) }, budgetMs, signal)).rows ?? [];
+  async run(sql: string, bindings: readonly unknown[], budgetMs: number, signal?: AbortSignal, texts?: DocumentTexts): Promise<Row[]> {
+    return (await this.ask({ sql, bindings: bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b)), texts }, budgetMs, signal)).rows ?? [];
   }
 
   /** One message to the worker (a query, or a step of a walk: src/db/walk.ts) and its reply, within the budget. */
@@ -137,11 +138,32 @@ export function sqliteRunner(db: Knex): SqliteRunner {
 }
 
 /**
+ * A column of a query's rows that holds record documents' bodies (a list page's, src/db/documents.ts
+ * `withDocumentTexts`), given back as their texts with the web app's base in their `service_url`s
+ * (lineBytes.mjs `withBase`): on SQLite the query worker reads them as bytes and hands them over as
+ * views of one buffer, so the main thread receives no string per document (the structured clone of
+ * a page's documents was the largest stage of a list's CPU), nor collects them, nor encodes them
+ * again for the socket. A row without a document keeps a null.
+ */
+export interface DocumentTexts {
+  column: string;
+  appUrl: string;
+}
+
+/**
  * Runs a read query under the budget; returns plain row objects on both engines. `signal` (the
  * request's, when its client goes away) stops it; without one, the signal of the operation it runs
- * for (src/db/cancel.ts).
+ * for (src/db/cancel.ts). With `texts`, that column's documents come as their texts (DocumentTexts).
  */
-export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number, given?: AbortSignal): Promise<T[]> {
+export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number, given?: AbortSignal, texts?: DocumentTexts): Promise<T[]> {
+  if (!texts || (dialectOf(db).inProcess && sqliteFile(db) !== null && !(db as Knex.Transaction).isTransaction)) return budgetedRows<T>(db, query, budgetMs, given, texts);
+  const rows = await budgetedRows<Row>(db, query, budgetMs, given);
+  withBase(rows, texts.column, texts.appUrl);
+  return rows as T[];
+}
+
+/** `budgeted`; `texts` only where the SQLite worker reads the query. */
+async function budgetedRows<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number, given?: AbortSignal, texts?: DocumentTexts): Promise<T[]> {
   // a read inside a transaction (a writer rebuilding record documents, src/documents/build.ts) must
   // see its uncommitted rows: it runs on the transaction's connection, under no budget of its own,
   // since a connection of its own (the SQLite worker, a pooled PostgreSQL one) cannot see them; an
@@ -163,7 +185,7 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
     return (await withLocalTimeout(db, query, timeoutMs, currentDeadline(), signal)) as T[];
   }
   const { sql, bindings } = query.toSQL().toNative();
-  return (await sqliteRunner(db).run(sql, bindings, leftMs, signal)) as T[];
+  return (await sqliteRunner(db).run(sql, bindings, leftMs, signal, texts)) as T[];
 }
 
 /**
