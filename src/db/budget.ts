@@ -14,6 +14,7 @@ import { budgetLeft, clientGone, currentDeadline, currentSignal } from './cancel
 import { dialectOf } from './dialect.js';
 import { connectionBudgetMs, normalizeRawResult, sqliteFile } from './knex.js';
 import { withBase } from './lineBytes.mjs';
+import { lendSlot, releaseSlot } from './slots.js';
 import { closesWith, discardConnection, onPooledConnection, queryOn } from '../patches/knex.js';
 
 type Row = Record<string, unknown>;
@@ -69,7 +70,7 @@ export class SqliteRunner {
     }
   }
 
-  async run(sql: string, bindings: readonly unknown[], budgetMs: number, signal?: AbortSignal, texts?: DocumentTexts): Promise<Row[]> {
+  async run(sql: string, bindings: readonly unknown[], budgetMs: number, signal?: AbortSignal, texts?: DocumentTexts & { slot?: SharedArrayBuffer }): Promise<Row[]> {
     return (await this.ask({ sql, bindings: bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b)), texts }, budgetMs, signal)).rows ?? [];
   }
 
@@ -140,8 +141,8 @@ export function sqliteRunner(db: Knex): SqliteRunner {
 /**
  * A column of a query's rows that holds record documents' bodies (a list page's, src/db/documents.ts
  * `withDocumentTexts`), given back as their texts with the web app's base in their `service_url`s
- * (lineBytes.mjs `withBase`): on SQLite the query worker reads them as bytes and hands them over as
- * views of one buffer, so the main thread receives no string per document (the structured clone of
+ * (lineBytes.mjs `withBase`): on SQLite the query worker reads them as bytes and writes them into a
+ * lent slot (slots.ts), copied out once, so the main thread receives no string per document (the structured clone of
  * a page's documents was the largest stage of a list's CPU), nor collects them, nor encodes them
  * again for the socket. A row without a document keeps a null.
  */
@@ -185,7 +186,33 @@ async function budgetedRows<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.R
     return (await withLocalTimeout(db, query, timeoutMs, currentDeadline(), signal)) as T[];
   }
   const { sql, bindings } = query.toSQL().toNative();
-  return (await sqliteRunner(db).run(sql, bindings, leftMs, signal, texts)) as T[];
+  if (!texts) return (await sqliteRunner(db).run(sql, bindings, leftMs, signal)) as T[];
+  const slot = lendSlot();
+  try {
+    const rows = await sqliteRunner(db).run(sql, bindings, leftMs, signal, { ...texts, slot: slot ?? undefined });
+    if (slot) copiedOut(rows, texts.column, slot);
+    return rows as T[];
+  } finally {
+    if (slot) releaseSlot(slot);
+  }
+}
+
+/**
+ * The rows' texts the worker wrote into the lent `slot` (slots.ts), copied out into one buffer of the
+ * page's own, each row's value its view there, so that the slot can be given back at once: the
+ * texts live on until the answer's bytes are built, after the stages that follow the handler.
+ */
+function copiedOut(rows: Row[], column: string, slot: SharedArrayBuffer): void {
+  let length = 0;
+  for (const r of rows) {
+    const v = r[column] as Uint8Array | null;
+    if (v && v.buffer === slot) length = Math.max(length, v.byteOffset + v.byteLength);
+  }
+  const own = Buffer.from(new Uint8Array(slot, 0, length));
+  for (const r of rows) {
+    const v = r[column] as Uint8Array | null;
+    if (v && v.buffer === slot) r[column] = own.subarray(v.byteOffset, v.byteOffset + v.byteLength);
+  }
 }
 
 /**

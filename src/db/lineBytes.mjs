@@ -83,11 +83,12 @@ export function joinLines(values, form, appUrl, slot) {
 /**
  * A list page's documents' texts with the web app's base in their `service_url`s, in place of the
  * rows' `column` values (each a document's body as UTF-8 bytes or as text): bytes are joined into one
- * buffer of their own (`joinLines`, form `json`) and each row's value becomes its view, which a worker
- * hands over without a copy (returned for its transfer list); a text is edited as a text. False, with
+ * buffer (`joinLines`, form `json`: the shared `slot` when given and they fit, else one of their own,
+ * which a worker hands over without a copy) and each row's value becomes its view, the buffer
+ * returned; a text is edited as a text. False, with
  * the rows left as they are, when a row has no value (no document).
  */
-export function withBase(rows, column, appUrl) {
+export function withBase(rows, column, appUrl, slot) {
   const values = rows.map((r) => r[column]);
   if (values.some((v) => v === undefined || v === null)) return false;
   if (values.some((v) => typeof v === 'string')) {
@@ -95,7 +96,7 @@ export function withBase(rows, column, appUrl) {
     rows.forEach((r, i) => (r[column] = String(values[i]).replaceAll(edit.from, edit.to)));
     return null;
   }
-  const { bytes, ends } = joinLines(values, 'json', appUrl);
+  const { bytes, ends } = joinLines(values, 'json', appUrl, slot);
   rows.forEach((r, i) => (r[column] = bytes.subarray(i === 0 ? 0 : ends[i - 1], ends[i])));
   return bytes;
 }

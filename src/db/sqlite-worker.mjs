@@ -5,7 +5,7 @@
 // closes it; the queries and the other walks run between those steps. A query with `lines` reads an
 // export batch's lines from record documents (src/db/documentLines.ts) and answers them as one buffer;
 // a query with `texts` answers its rows with that column's documents' texts as views of one buffer
-// (lineBytes.mjs `withBase`: a list page's, budget.ts), handed over without a copy.
+// (lineBytes.mjs `withBase`: a list page's, budget.ts), the shared slot it lent when they fit.
 // Plain JavaScript so that it loads the same under tsx, vitest and node.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -113,8 +113,8 @@ parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end, li
     } else if (texts !== undefined) {
       const rows = db.prepare(sql).all(...bindings);
       // a row without a document keeps its null (withBase false): the caller reads the page otherwise
-      const bytes = withBase(rows, texts.column, texts.appUrl);
-      parentPort.postMessage({ id, rows }, bytes ? [bytes.buffer] : []);
+      const bytes = withBase(rows, texts.column, texts.appUrl, texts.slot);
+      parentPort.postMessage({ id, rows }, bytes && bytes.buffer !== texts.slot ? [bytes.buffer] : []);
     } else {
       const stmt = db.prepare(sql);
       const rows = stmt.reader ? stmt.all(...bindings) : (stmt.run(...bindings), []);
