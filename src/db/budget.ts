@@ -13,6 +13,8 @@ import { ApiError, queryTimeout } from '../errors.js';
 import { budgetLeft, clientGone, currentDeadline, currentSignal } from './cancel.js';
 import { dialectOf } from './dialect.js';
 import { connectionBudgetMs, normalizeRawResult, sqliteFile } from './knex.js';
+import { withBase } from './lineBytes.mjs';
+import { lendSlot, releaseSlot } from './slots.js';
 import { closesWith, discardConnection, onPooledConnection, queryOn } from '../patches/knex.js';
 
 type Row = Record<string, unknown>;
@@ -68,8 +70,8 @@ export class SqliteRunner {
     }
   }
 
-  async run(sql: string, bindings: readonly unknown[], budgetMs: number, signal?: AbortSignal): Promise<Row[]> {
-    return (await this.ask({ sql, bindings: bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b)) }, budgetMs, signal)).rows ?? [];
+  async run(sql: string, bindings: readonly unknown[], budgetMs: number, signal?: AbortSignal, texts?: DocumentTexts & { slot?: SharedArrayBuffer }): Promise<Row[]> {
+    return (await this.ask({ sql, bindings: bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b)), texts }, budgetMs, signal)).rows ?? [];
   }
 
   /** One message to the worker (a query, or a step of a walk: src/db/walk.ts) and its reply, within the budget. */
@@ -137,11 +139,32 @@ export function sqliteRunner(db: Knex): SqliteRunner {
 }
 
 /**
+ * A column of a query's rows that holds record documents' bodies (a list page's, src/db/documents.ts
+ * `withDocumentTexts`), given back as their texts with the web app's base in their `service_url`s
+ * (lineBytes.mjs `withBase`): on SQLite the query worker reads them as bytes and writes them into a
+ * lent slot (slots.ts), copied out once, so the main thread receives no string per document (the structured clone of
+ * a page's documents was the largest stage of a list's CPU), nor collects them, nor encodes them
+ * again for the socket. A row without a document keeps a null.
+ */
+export interface DocumentTexts {
+  column: string;
+  appUrl: string;
+}
+
+/**
  * Runs a read query under the budget; returns plain row objects on both engines. `signal` (the
  * request's, when its client goes away) stops it; without one, the signal of the operation it runs
- * for (src/db/cancel.ts).
+ * for (src/db/cancel.ts). With `texts`, that column's documents come as their texts (DocumentTexts).
  */
-export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number, given?: AbortSignal): Promise<T[]> {
+export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number, given?: AbortSignal, texts?: DocumentTexts): Promise<T[]> {
+  if (!texts || (dialectOf(db).inProcess && sqliteFile(db) !== null && !(db as Knex.Transaction).isTransaction)) return budgetedRows<T>(db, query, budgetMs, given, texts);
+  const rows = await budgetedRows<Row>(db, query, budgetMs, given);
+  withBase(rows, texts.column, texts.appUrl);
+  return rows as T[];
+}
+
+/** `budgeted`; `texts` only where the SQLite worker reads the query. */
+async function budgetedRows<T = Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw, budgetMs: number, given?: AbortSignal, texts?: DocumentTexts): Promise<T[]> {
   // a read inside a transaction (a writer rebuilding record documents, src/documents/build.ts) must
   // see its uncommitted rows: it runs on the transaction's connection, under no budget of its own,
   // since a connection of its own (the SQLite worker, a pooled PostgreSQL one) cannot see them; an
@@ -163,7 +186,33 @@ export async function budgeted<T = Row>(db: Knex, query: Knex.QueryBuilder | Kne
     return (await withLocalTimeout(db, query, timeoutMs, currentDeadline(), signal)) as T[];
   }
   const { sql, bindings } = query.toSQL().toNative();
-  return (await sqliteRunner(db).run(sql, bindings, leftMs, signal)) as T[];
+  if (!texts) return (await sqliteRunner(db).run(sql, bindings, leftMs, signal)) as T[];
+  const slot = lendSlot();
+  try {
+    const rows = await sqliteRunner(db).run(sql, bindings, leftMs, signal, { ...texts, slot: slot ?? undefined });
+    if (slot) copiedOut(rows, texts.column, slot);
+    return rows as T[];
+  } finally {
+    if (slot) releaseSlot(slot);
+  }
+}
+
+/**
+ * The rows' texts the worker wrote into the lent `slot` (slots.ts), copied out into one buffer of the
+ * page's own, each row's value its view there, so that the slot can be given back at once: the
+ * texts live on until the answer's bytes are built, after the stages that follow the handler.
+ */
+function copiedOut(rows: Row[], column: string, slot: SharedArrayBuffer): void {
+  let length = 0;
+  for (const r of rows) {
+    const v = r[column] as Uint8Array | null;
+    if (v && v.buffer === slot) length = Math.max(length, v.byteOffset + v.byteLength);
+  }
+  const own = Buffer.from(new Uint8Array(slot, 0, length));
+  for (const r of rows) {
+    const v = r[column] as Uint8Array | null;
+    if (v && v.buffer === slot) r[column] = own.subarray(v.byteOffset, v.byteOffset + v.byteLength);
+  }
 }
 
 /**

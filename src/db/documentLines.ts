@@ -12,7 +12,7 @@
  * binary)`: the records' bytes as the server sends them, each field sliced by its length
  * (copyBinary.ts), with no row message parsed by the driver; an NDJSON batch's bodies come as the
  * driver's strings. Either way the lines are built by lineBytes.mjs `joinLines`, so both databases
- * write the same bytes, into a slot lent for the batch when they fit (below).
+ * write the same bytes, into a slot lent for the batch when they fit (slots.ts).
  */
 import type { Knex } from 'knex';
 import type pg from 'pg';
@@ -22,8 +22,11 @@ import type { DocumentKind } from './documents.js';
 import { dialectOf } from './dialect.js';
 import { idList, prepared, sqliteFile, whereIdIn } from './knex.js';
 import { joinLines } from './lineBytes.mjs';
+import { withSlot } from './slots.js';
 import { onPooledConnection } from '../patches/knex.js';
 import type { PgClient } from '../../seeds/copy.mjs';
+
+export { releaseLines } from './slots.js';
 
 /** What a line is: `ndjson` the stored body and a line end, `csv` the stored CSV record. */
 export type LineForm = 'ndjson' | 'csv';
@@ -67,60 +70,8 @@ export async function loadDocumentLines(db: Knex, kind: DocumentKind, ids: reado
   });
 }
 
-/**
- * Memory a batch's lines are written into, lent for one batch and given back once the socket has
- * written it (`releaseLines`, src/http/export.ts): shared, as the SQLite query worker writes into it.
- * A buffer of its own per batch (~1.5 MB: transferred from the worker, or joined here on PostgreSQL)
- * counted as new external memory on the main thread, and every ~12 MB of it started a full
- * collection of the heap (7 in one export of 34,493 rounds on SQLite): a slot is allocated once and
- * reused. A slot never given back (a batch not written: the client left, an error) is collected
- * with its last view and no longer counted; past MAX_SLOTS lent at once (three exports, each with a
- * batch written and the next read), a batch gets a buffer of its own as before.
- */
-const SLOT_BYTES = 3 << 20;
-const MAX_SLOTS = 6;
-const freeSlots: SharedArrayBuffer[] = [];
-const lentSlots = new WeakSet<SharedArrayBuffer>();
-let slotCount = 0;
-const collected = new FinalizationRegistry<undefined>(() => void slotCount--);
-
-function lendSlot(): SharedArrayBuffer | null {
-  let slot = freeSlots.pop();
-  if (!slot) {
-    if (slotCount >= MAX_SLOTS) return null;
-    slot = new SharedArrayBuffer(SLOT_BYTES);
-    slotCount++;
-    collected.register(slot, undefined);
-  }
-  lentSlots.add(slot);
-  return slot;
-}
-
-function releaseSlot(slot: SharedArrayBuffer): void {
-  // only a slot lent and not yet given back: a second release would lend it to two batches at once
-  if (!lentSlots.delete(slot)) return;
-  freeSlots.push(slot);
-}
-
-/** Gives back the slot a batch's lines were read into (once they are written), if any: they are views of one read. */
-export function releaseLines(lines: readonly (string | Buffer)[]): void {
-  const first = lines[0];
-  if (first instanceof Buffer && first.buffer instanceof SharedArrayBuffer) releaseSlot(first.buffer);
-}
-
 /** Kinds are written into the COPY's text (it takes no parameters): only names of this form. */
 const KIND_NAME = /^[a-z_]+$/;
-
-/** Lines written into a lent slot when they fit; the slot given back at once when they did not, or there are none. */
-async function withSlot(read: (slot: SharedArrayBuffer | undefined) => Promise<DocumentLines | null>): Promise<DocumentLines | null> {
-  const slot = lendSlot();
-  const lines = await read(slot ?? undefined).catch((err: unknown) => {
-    if (slot) releaseSlot(slot);
-    throw err;
-  });
-  if (slot && lines?.bytes.buffer !== slot) releaseSlot(slot);
-  return lines;
-}
 
 /**
  * PostgreSQL CSV: the stored records of `ids` in their order (`unnest ... with ordinality`, each a

@@ -180,11 +180,29 @@ const JOINED = '__d_';
  */
 export function withDocuments(db: Knex, kind: DocumentKind, opts: { csv?: boolean } = {}): PageJoin {
   const columns = opts.csv ? [...READ_COLUMNS, 'csv'] : READ_COLUMNS;
-  return (page) =>
-    db
-      .from(page)
-      .leftJoin('record_documents as d', (j) => j.on('d.record_id', 'p.id').andOnVal('d.kind', kind))
-      .select('p.*', ...columns.map((c) => `d.${c} as ${JOINED}${c}`));
+  return (page) => joinDocument(db, kind, page).select('p.*', ...columns.map((c) => `d.${c} as ${JOINED}${c}`));
+}
+
+/** A page's rows (aliased `p`) with each one's document of this kind (`d`), by one probe of the documents' key. */
+const joinDocument = (db: Knex, kind: DocumentKind, page: Knex.QueryBuilder): Knex.QueryBuilder =>
+  db.from(page).leftJoin('record_documents as d', (j) => j.on('d.record_id', 'p.id').andOnVal('d.kind', kind));
+
+/**
+ * A page's join of each row's document body of this kind (as `withDocuments`), read as its text with
+ * the web app's base written in (budget.ts `DocumentTexts`): on SQLite as bytes, which the query
+ * worker hands over as views of one buffer. For a page whose documents go out as they are stored.
+ */
+export function withDocumentTexts(db: Knex, kind: DocumentKind, appUrl: string): PageJoin {
+  const body = dialectOf(db).inProcess ? db.raw(`cast(d.body as blob) as ${JOINED}text`) : `d.body as ${JOINED}text`;
+  const join: PageJoin = (page) => joinDocument(db, kind, page).select('p.*', body);
+  join.texts = { column: `${JOINED}text`, appUrl };
+  return join;
+}
+
+/** The texts `withDocumentTexts` joined to a page's rows, in their order; null when a row has none. */
+export function joinedTexts(rows: readonly Record<string, unknown>[]): (string | Uint8Array)[] | null {
+  const texts = rows.map((r) => r[`${JOINED}text`] as string | Uint8Array | null | undefined);
+  return texts.every((t) => t !== null && t !== undefined) ? (texts as (string | Uint8Array)[]) : null;
 }
 
 /** The documents `withDocuments` joined to a page's rows, by record id (a row without one has none). */

@@ -1,12 +1,19 @@
-// An export batch's lines built as one buffer from its documents' column values (src/db/documentLines.ts):
-// shared by the SQLite query worker (sqlite-worker.mjs) and the PostgreSQL reads (documentLines.ts), so
-// both databases write the same bytes. Plain JavaScript so that the worker loads it under tsx, vitest and node.
+// An export batch's lines built as one buffer from its documents' column values (src/db/documentLines.ts),
+// and a list page's documents' texts (`withBase`): shared by the SQLite query worker (sqlite-worker.mjs)
+// and the reads on the main thread, so both databases write the same bytes. Plain JavaScript so that
+// the worker loads it under tsx, vitest and node.
 
 const NEWLINE = 0x0a;
 
+/** What a line is: `ndjson` a body and a line end, `json` a body alone, `csv` a stored CSV record. */
+const ENDS = { ndjson: '\n', json: '', csv: '' };
+
+/** The edit that writes the web app's base into a document's `service_url`s (an ASCII pattern: the same on UTF-8 bytes as on text). */
+const baseEdit = (appUrl) => ({ from: '"service_url":"/', to: `"service_url":${JSON.stringify(appUrl).slice(0, -1)}/` });
+
 /**
  * The lines of `values` (each the column's value of one record, in the batch's order: the body's
- * UTF-8 bytes or text for NDJSON, the CSV record's parts as JSON text or bytes for CSV) as one buffer of its
+ * UTF-8 bytes or text for NDJSON and JSON, the CSV record's parts as JSON text or bytes for CSV) as one buffer of its
  * own (`allocUnsafeSlow`: a worker hands it over without a copy) and the end of each line in it, or
  * null when a value is missing. NDJSON: the body with the web app's base in its `service_url`s (an
  * ASCII pattern: the same edit on the UTF-8 bytes as on the text), then a line end; CSV: the parts
@@ -18,7 +25,8 @@ export function joinLines(values, form, appUrl, slot) {
   const output = (length) => (slot && length <= slot.byteLength ? Buffer.from(slot, 0, length) : Buffer.allocUnsafeSlow(length));
   const n = values.length;
   const ends = new Uint32Array(n);
-  const edit = { from: '"service_url":"/', to: `"service_url":${JSON.stringify(appUrl).slice(0, -1)}/` };
+  const edit = baseEdit(appUrl);
+  const end = ENDS[form];
   if (form === 'csv' || values.some((v) => typeof v === 'string')) {
     // text: a CSV record's parts are JSON; an NDJSON body that came as a driver's string is edited as one
     const lines = [];
@@ -27,7 +35,7 @@ export function joinLines(values, form, appUrl, slot) {
       const v = values[i];
       if (v === undefined || v === null) return null;
       const text = typeof v === 'string' ? v : v.toString('utf8');
-      const line = form === 'csv' ? JSON.parse(text).join(appUrl) : `${text.replaceAll(edit.from, edit.to)}\n`;
+      const line = form === 'csv' ? JSON.parse(text).join(appUrl) : `${text.replaceAll(edit.from, edit.to)}${end}`;
       lines.push(line);
       ends[i] = at += Buffer.byteLength(line);
     }
@@ -52,7 +60,7 @@ export function joinLines(values, form, appUrl, slot) {
       count++;
     }
     counts[i] = count;
-    ends[i] = at += v.length + count * grow + 1;
+    ends[i] = at += v.length + count * grow + end.length;
   }
   const bytes = output(at);
   let offset = 0;
@@ -67,7 +75,28 @@ export function joinLines(values, form, appUrl, slot) {
       start = hit + from.length;
     }
     offset += v.copy(bytes, offset, start);
-    bytes[offset++] = NEWLINE;
+    if (end) bytes[offset++] = NEWLINE;
   }
   return { bytes, ends };
+}
+
+/**
+ * A list page's documents' texts with the web app's base in their `service_url`s, in place of the
+ * rows' `column` values (each a document's body as UTF-8 bytes or as text): bytes are joined into one
+ * buffer (`joinLines`, form `json`: the shared `slot` when given and they fit, else one of their own,
+ * which a worker hands over without a copy) and each row's value becomes its view, the buffer
+ * returned; a text is edited as a text. False, with
+ * the rows left as they are, when a row has no value (no document).
+ */
+export function withBase(rows, column, appUrl, slot) {
+  const values = rows.map((r) => r[column]);
+  if (values.some((v) => v === undefined || v === null)) return false;
+  if (values.some((v) => typeof v === 'string')) {
+    const edit = baseEdit(appUrl);
+    rows.forEach((r, i) => (r[column] = String(values[i]).replaceAll(edit.from, edit.to)));
+    return null;
+  }
+  const { bytes, ends } = joinLines(values, 'json', appUrl, slot);
+  rows.forEach((r, i) => (r[column] = bytes.subarray(i === 0 ? 0 : ends[i - 1], ends[i])));
+  return bytes;
 }

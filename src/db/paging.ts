@@ -6,7 +6,7 @@
  * signature and what it is bound to belong to the layer above (src/query/cursor.ts).
  */
 import type { Knex } from 'knex';
-import { budgeted } from './budget.js';
+import { budgeted, type DocumentTexts } from './budget.js';
 import { prepared } from './knex.js';
 import type { CompiledFilter, ResolvedSort } from './listing.js';
 import { together } from './together.js';
@@ -113,7 +113,10 @@ function sorted(db: Knex, base: Knex.QueryBuilder, select: (q: Knex.QueryBuilder
  * its key: src/db/documents.ts `withDocuments`), and in the page's own statement: one round trip and
  * one snapshot of the data for the rows and what they show.
  */
-export type PageJoin = (page: Knex.QueryBuilder) => Knex.QueryBuilder;
+export type PageJoin = ((page: Knex.QueryBuilder) => Knex.QueryBuilder) & {
+  /** A joined column of documents' bodies given back as their texts (budget.ts `DocumentTexts`). */
+  texts?: DocumentTexts;
+};
 
 /**
  * The statement of one page (not run): `select` adds the columns the caller needs; the sort values
@@ -252,5 +255,5 @@ async function pageRows<T>(db: Knex, base: Knex.QueryBuilder, select: (q: Knex.Q
   }
   const build = () => pageStatement(db, base, select, req, join);
   const first = shape && cursor === null && req.legacyOffset === undefined;
-  return budgeted<T>(db, first ? firstPageStatement(db, shape, req, build) : build(), req.budgetMs, req.signal);
+  return budgeted<T>(db, first ? firstPageStatement(db, shape, req, build) : build(), req.budgetMs, req.signal, join?.texts);
 }

@@ -3,12 +3,14 @@
 // It also runs walks (src/db/walk.ts): `walk` opens one statement iterated on a connection of the
 // walk's own (an iterating statement keeps its connection busy), `more` sends its next rows, `end`
 // closes it; the queries and the other walks run between those steps. A query with `lines` reads an
-// export batch's lines from record documents (src/db/documentLines.ts) and answers them as one buffer.
+// export batch's lines from record documents (src/db/documentLines.ts) and answers them as one buffer;
+// a query with `texts` answers its rows with that column's documents' texts as views of one buffer
+// (lineBytes.mjs `withBase`: a list page's, budget.ts), the shared slot it lent when they fit.
 // Plain JavaScript so that it loads the same under tsx, vitest and node.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { cacheStatements } from '../patches/better-sqlite3.mjs';
-import { joinLines } from './lineBytes.mjs';
+import { joinLines, withBase } from './lineBytes.mjs';
 
 const open = () => {
   const conn = new Database(workerData.file, { readonly: true, fileMustExist: true });
@@ -76,7 +78,7 @@ function documentLines(rows, { ids, form, appUrl, slot }) {
   return { bytes: shared ? null : lines.bytes, length: lines.bytes.length, ends: lines.ends };
 }
 
-parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end, lines }) => {
+parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end, lines, texts }) => {
   // closed before the pool's connections, so that the last to close (a writer) can checkpoint the
   // WAL into the database file and remove it: a read-only connection cannot
   if (close) {
@@ -108,6 +110,11 @@ parentPort.on('message', ({ id, sql, bindings, close, walk, count, more, end, li
       const found = documentLines(linesConnection().prepare(sql).all(...bindings), lines);
       if (found) parentPort.postMessage({ id, lines: found }, found.bytes ? [found.bytes.buffer, found.ends.buffer] : [found.ends.buffer]);
       else parentPort.postMessage({ id, lines: null });
+    } else if (texts !== undefined) {
+      const rows = db.prepare(sql).all(...bindings);
+      // a row without a document keeps its null (withBase false): the caller reads the page otherwise
+      const bytes = withBase(rows, texts.column, texts.appUrl, texts.slot);
+      parentPort.postMessage({ id, rows }, bytes && bytes.buffer !== texts.slot ? [bytes.buffer] : []);
     } else {
       const stmt = db.prepare(sql);
       const rows = stmt.reader ? stmt.all(...bindings) : (stmt.run(...bindings), []);

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { sortRegistry, type CompiledFilter, type FilterKey, type FilterScope } from './listing.js';
 import type { RefRow } from './entities.js';
 import { dialectOf } from './dialect.js';
-import { withDocuments } from './documents.js';
+import { withDocuments, withDocumentTexts } from './documents.js';
 import { prepared, whereIdIn } from './knex.js';
 import { keysetPage, type PageRequest } from './paging.js';
 import { BOOL, CMP, CMP_SET, EQ_SET, REPEATED, ROUND_TYPES, STANDARDIZED_ROUND_VALUES, UPDATED_AT, entityKeys, rebase } from './filterKeys.js';
@@ -63,10 +63,13 @@ export async function listTransactions(db: Knex, where: CompiledFilter | null, p
 /**
  * A page of rounds as their ids and `updated_at`, each with its record document, in one statement
  * (documents.ts `withDocuments`): a page answered from documents reads no other column of the rounds.
+ * With `texts` (the web app's base), only each document's text with the base written in (documents.ts
+ * `withDocumentTexts`), for a page whose documents go out as they are stored.
  */
-export async function listTransactionDocuments(db: Knex, where: CompiledFilter | null, page: PageRequest, includeDeleted: boolean, opts: { csv?: boolean }) {
-  const shape = { name: `round documents:${includeDeleted}:${opts.csv === true}`, where };
-  return keysetPage<{ id: number; updated_at: string } & Record<string, unknown>>(db, transactionsBase(db, where, includeDeleted), selectRoundKeys, page, withDocuments(db, 'transaction', opts), shape);
+export async function listTransactionDocuments(db: Knex, where: CompiledFilter | null, page: PageRequest, includeDeleted: boolean, opts: { csv?: boolean; texts?: string }) {
+  const join = opts.texts === undefined ? withDocuments(db, 'transaction', opts) : withDocumentTexts(db, 'transaction', opts.texts);
+  const shape = { name: `round documents:${includeDeleted}:${opts.texts === undefined ? opts.csv === true : 'texts'}`, where };
+  return keysetPage<{ id: number; updated_at: string } & Record<string, unknown>>(db, transactionsBase(db, where, includeDeleted), selectRoundKeys, page, join, shape);
 }
 
 /** The columns of a round list page answered from documents. */

@@ -6,7 +6,7 @@
  */
 import { applyLockSites, type LockSite } from '../access/locked.js';
 import type { Principal, Tier } from '../auth/verify.js';
-import { anyEntityDocumentByUuid, documentById, entityDocumentByUuid, entityKindOf, joinedDocuments, loadDocuments, loadRowDocuments, withDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
+import { anyEntityDocumentByUuid, documentById, entityDocumentByUuid, entityKindOf, joinedDocuments, joinedTexts, loadDocuments, loadRowDocuments, withDocuments, type DocumentKind, type DocumentPath, type DocumentRow, type EntityKind } from '../db/documents.js';
 import type { PageJoin } from '../db/paging.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { plainCsvBase } from '../http/csv.js';
@@ -195,6 +195,27 @@ async function linesOf(r: PageAsker, operationId: string, kind: DocumentKind, ro
 export function pageFromJoinedDocuments(r: PageAsker, operationId: string, rows: readonly PageRow[]): DocumentPage | null {
   // the joined columns are the rows' own, beside the page row's members
   return r.deps.cfg.recordDocuments ? pageOf(r, operationId, rows, joinedDocuments(rows as unknown as readonly Record<string, unknown>[]), true) : null;
+}
+
+/**
+ * Whether a page of this operation goes out as its documents' stored texts, whatever they hold: a
+ * request `asText` serves at a version that rewrites none of the operation's rows, and no export
+ * (its batches are read as lines, its CSV from the stored records). Its page's statement then reads
+ * each document's body alone (src/db/documents.ts `withDocumentTexts`), for `pageFromTexts`.
+ */
+export function storedTextsServe(r: PageAsker, operationId: string): boolean {
+  return r.deps.cfg.recordDocuments && asText(r) && storedTextServes(r.version.date, operationId) && r.list?.csv !== true && r.list?.lines === undefined && r.list?.walk === undefined;
+}
+
+/**
+ * A page from the texts read with its rows (`storedTextsServe`), as `pageOf` writes them: at the
+ * request's version, no locks; null when a row has no document (or carries a score or no `updated_at`).
+ */
+export function pageFromTexts(rows: readonly PageRow[]): DocumentPage | null {
+  if (!rows.every((t) => t.score === undefined && typeof t.updated_at === 'string')) return null;
+  const texts = joinedTexts(rows as unknown as readonly Record<string, unknown>[]);
+  if (!texts) return null;
+  return { data: texts.map((text, i) => new RawJson(text, rows[i]!.updated_at!)), locks: () => {}, atVersion: true };
 }
 
 /**

@@ -56,7 +56,7 @@ export interface ExportEncoding {
 export const ndjsonEncoding: ExportEncoding = {
   type: NDJSON,
   head: '',
-  row: (row) => (row instanceof ExportLine && row.form === 'ndjson' ? row.bytes : (row instanceof RawJson ? row.text : JSON.stringify(rowValue(row))) + '\n'),
+  row: (row) => (row instanceof ExportLine && row.form === 'ndjson' ? row.bytes : (row instanceof RawJson ? row.json() : JSON.stringify(rowValue(row))) + '\n'),
   trailer: (t) => JSON.stringify({ _export: t }) + '\n',
 };
 

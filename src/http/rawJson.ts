@@ -6,13 +6,22 @@
  */
 export class RawJson {
   constructor(
-    readonly text: string,
+    /** The JSON text, or its UTF-8 bytes (a list page's documents read as bytes: src/db/budget.ts `DocumentTexts`). */
+    readonly text: string | Uint8Array,
     /** The row's `updated_at` (the answer's `Last-Modified`, src/http/caching.ts); none for a row without one. */
     readonly updated_at: string | undefined,
     /** The row's CSV record in its list's export, when it was asked for (src/documents/read.ts). */
     readonly csv?: string,
   ) {}
+
+  /** The JSON text as a string. */
+  json(): string {
+    return typeof this.text === 'string' ? this.text : textOf(this.text);
+  }
 }
+
+/** UTF-8 bytes as a string. */
+const textOf = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 
 /**
  * A row of an export batch kept as its line's bytes in the export's form (src/db/documentLines.ts:
@@ -38,7 +47,9 @@ const ZERO_DATA = '{"data":0';
 
 /** A body as JSON: `JSON.stringify`, with the texts of a `data` of raw rows, or of a raw record, written in place. */
 export function serializeBody(body: unknown): string {
-  return bodyPieces(body).join('');
+  return bodyPieces(body)
+    .map((p) => (typeof p === 'string' ? p : textOf(p)))
+    .join('');
 }
 
 /**
@@ -50,40 +61,47 @@ export function bodyBytes(body: unknown): Buffer {
   return bytesOf(bodyPieces(body));
 }
 
-/** The UTF-8 bytes of these texts one after another. */
-export function bytesOf(pieces: readonly string[]): Buffer {
+/** The UTF-8 bytes of these texts (or bytes, copied as they are) one after another. */
+export function bytesOf(pieces: readonly (string | Uint8Array)[]): Buffer {
   let size = 0;
-  for (const p of pieces) size += Buffer.byteLength(p);
+  for (const p of pieces) size += typeof p === 'string' ? Buffer.byteLength(p) : p.byteLength;
   const out = Buffer.allocUnsafe(size);
   let at = 0;
-  for (const p of pieces) at += out.write(p, at);
+  for (const p of pieces) {
+    if (typeof p === 'string') at += out.write(p, at);
+    else {
+      out.set(p, at);
+      at += p.byteLength;
+    }
+  }
   return out;
 }
 
-/** The texts whose concatenation is a body's JSON (`serializeBody`). */
-function bodyPieces(body: unknown): string[] {
+/** The texts (or UTF-8 bytes) whose concatenation is a body's JSON (`serializeBody`). */
+function bodyPieces(body: unknown): (string | Uint8Array)[] {
   const data = body && typeof body === 'object' ? (body as { data?: unknown }).data : undefined;
   if (data instanceof RawJson) {
     const envelope = body as Record<string, unknown>;
     const shell = JSON.stringify({ ...envelope, data: 0 });
     // `data` is the first key of every detail answer; elsewhere the record is parsed back
-    if (!shell.startsWith(ZERO_DATA)) return [JSON.stringify({ ...envelope, data: JSON.parse(data.text) as unknown })];
+    if (!shell.startsWith(ZERO_DATA)) return [JSON.stringify({ ...envelope, data: JSON.parse(data.json()) as unknown })];
     return ['{"data":', data.text, shell.slice(ZERO_DATA.length)];
   }
   if (!Array.isArray(data) || !(data[0] instanceof RawJson)) return [JSON.stringify(body)];
   const envelope = body as Record<string, unknown>;
-  const texts = (data as RawJson[]).map((r) => r.text);
+  const rows = data as RawJson[];
   const shell = JSON.stringify({ ...envelope, data: [] });
   // `data` is the body's first key in every list answer; elsewhere the rows are parsed back
-  if (!shell.startsWith(EMPTY_DATA)) return [JSON.stringify({ ...envelope, data: texts.map((t) => JSON.parse(t) as unknown) })];
-  const pieces = ['{"data":['];
+  if (!shell.startsWith(EMPTY_DATA)) return [JSON.stringify({ ...envelope, data: rows.map((r) => JSON.parse(r.json()) as unknown) })];
+  const texts = rows.map((r) => r.text);
+  const pieces: (string | Uint8Array)[] = ['{"data":['];
   texts.forEach((t, i) => (i === 0 ? pieces.push(t) : pieces.push(',', t)));
   pieces.push(`]${shell.slice(EMPTY_DATA.length)}`);
   return pieces;
 }
 
 /** A row as a value: the parsed text of a raw row. */
-export const rowValue = (row: unknown): unknown => (row instanceof RawJson ? JSON.parse(row.text) : row instanceof ExportLine ? row.value() : row);
+export const rowValue = (row: unknown): unknown => (row instanceof RawJson ? JSON.parse(row.json()) : row instanceof ExportLine ? row.value() : row);
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

@@ -6,7 +6,7 @@ import type { CompiledFilter } from '../db/listing.js';
 import type { PageInfo, PageRequest } from '../db/paging.js';
 import { findTransaction, listTransactionDocuments, listTransactions, loadInvestorLinks, transactionsByIds, type TransactionRow } from '../db/transactions.js';
 import { together } from '../db/together.js';
-import { assemble, documentLocks, documentText, pageFromRows, recordText } from '../documents/read.js';
+import { assemble, documentLocks, documentText, pageFromRows, pageFromTexts, recordText, storedTextsServe } from '../documents/read.js';
 import { topLevelValues } from '../http/rawJson.js';
 import type { RequestScope, Result } from '../http/context.js';
 import { organizationSummary } from '../serialize/entities.js';
@@ -56,9 +56,11 @@ export async function transactionPage(
     const read = await listTransactions(db, where, page, includeDeleted);
     return { data: await transactionRecords(r, read.rows), page: read.page };
   }
-  const read = await listTransactionDocuments(db, where, page, includeDeleted, { csv: r.list?.csv === true });
-  // a walked page (an export) comes without the joined documents: they are read by the rows' keys
-  const answer = await pageFromRows(r, 'listTransactions', 'transaction', read.rows);
+  const texts = storedTextsServe(r, 'listTransactions');
+  const read = await listTransactionDocuments(db, where, page, includeDeleted, texts ? { texts: cfg.appUrl } : { csv: r.list?.csv === true });
+  // a walked page (an export) comes without the joined documents, a page of texts with a round
+  // without one with none: they are read by the rows' keys
+  const answer = (texts ? pageFromTexts(read.rows) : null) ?? (await pageFromRows(r, 'listTransactions', 'transaction', read.rows));
   if (answer) return { data: answer.data as Transaction[], page: read.page, locks: answer.locks, atVersion: answer.atVersion };
   const rows = new Map((await transactionsByIds(db, read.rows.map((t) => t.id))).map((t) => [Number(t.id), t]));
   return { data: await transactionRecords(r, read.rows.map((t) => rows.get(Number(t.id))!)), page: read.page };

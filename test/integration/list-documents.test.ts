@@ -4,14 +4,15 @@
  * same rows, order and page envelope as the page of whole rows, the same documents as a read by id;
  * and a page on which a round has no document answers from the rows, byte for byte the same. The
  * other lists of documents (companies, people, the organization directories of one subtype, funds,
- * valuations, news, jobs) read theirs in their page's statement too.
+ * valuations, news, jobs) read theirs in their page's statement too. A page of texts (`withDocumentTexts`)
+ * reads each document's body alone, with the web app's base written in.
  */
 import type { Knex } from 'knex';
 import { expect, it } from 'vitest';
 import { COMPANY_SORTS, listCompanies } from '../../src/db/companies.js';
 import { INVESTOR_SORTS, listActiveJobs, listDirectory } from '../../src/db/directory.js';
 import { JOB_SORTS } from '../../src/db/jobs.js';
-import { joinedDocuments, loadDocuments, withDocuments as joinDocuments, type DocumentKind } from '../../src/db/documents.js';
+import { joinedDocuments, joinedTexts, loadDocuments, withDocuments as joinDocuments, type DocumentKind } from '../../src/db/documents.js';
 import type { PageJoin, PageRequest } from '../../src/db/paging.js';
 import { FOUNDER_SORTS, listPersons } from '../../src/db/people.js';
 import { FUND_SORTS, FUNDS, listRecords, NEWS, NEWS_SORTS, VALUATION_SORTS, VALUATIONS } from '../../src/db/records.js';
@@ -87,6 +88,42 @@ forEachDatabase('rounds list with its documents', (h) => {
           cursor = joined.page.next_cursor;
         }
       }
+    }
+  });
+
+  it('reads a page of texts with only each document\'s body, the base written in; on SQLite the query worker hands them over as views of one buffer', async () => {
+    const APP = 'https://app.example.com/x';
+    const base = (body: string) => body.replaceAll('"service_url":"/', `"service_url":"${APP}/`);
+    const decoded = (t: string | Uint8Array) => (typeof t === 'string' ? t : Buffer.from(t.buffer, t.byteOffset, t.byteLength).toString());
+    for (const [filter, sort] of [
+      ['', undefined],
+      ['and(year[gte]:2010,amount[gt]:1000000)', '-date'],
+    ] as const) {
+      const plain = await listTransactions(h().db, where(filter), request(filter, sort, null), false);
+      // off the request's connection (the SQLite worker, a pooled PostgreSQL one), and on a transaction's
+      const read = await listTransactionDocuments(h().db, where(filter), request(filter, sort, null), false, { texts: APP });
+      const { value: inTransaction, statements } = await counted((db) => listTransactionDocuments(db, where(filter), request(filter, sort, null), false, { texts: APP }));
+      expect(read.rows.map((r) => r.id)).toEqual(plain.rows.map((r) => r.id));
+      expect(read.page).toEqual(plain.page);
+      expect(statements.filter((s) => s.includes('record_documents'))).toHaveLength(1);
+      expect(statements.find((s) => s.includes('record_documents'))).not.toContain('money_paths');
+      const docs = await loadDocuments(h().db, 'transaction', plain.rows.map((r) => r.id));
+      const want = plain.rows.map((r) => base(docs.get(Number(r.id))!.body));
+      for (const rows of [read.rows, inTransaction.rows]) expect(joinedTexts(rows)!.map(decoded)).toEqual(want);
+      const texts = joinedTexts(read.rows)!;
+      if (h().kind === 'sqlite') {
+        expect(texts.every((t) => typeof t !== 'string' && t.buffer === (texts[0] as Uint8Array).buffer)).toBe(true);
+      }
+    }
+    // a round without a document: no texts for the page
+    const id = Number((await listTransactions(h().db, null, request('', undefined, null), false)).rows[2]!.id);
+    const key = { kind: 'transaction', record_id: id };
+    const doc = (await h().db('record_documents').where(key).first()) as Record<string, unknown>;
+    await h().db('record_documents').where(key).del();
+    try {
+      expect(joinedTexts((await listTransactionDocuments(h().db, null, request('', undefined, null), false, { texts: APP })).rows)).toBeNull();
+    } finally {
+      await h().db('record_documents').insert(doc);
     }
   });
 

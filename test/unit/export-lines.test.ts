@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { batchBytes, csvEncoding, ndjsonEncoding } from '../../src/http/export.js';
 import { ExportLine, RawJson, rowValue } from '../../src/http/rawJson.js';
 import { binaryCopy, binaryCopyColumn } from '../../src/db/copyBinary.js';
-import { joinLines } from '../../src/db/lineBytes.mjs';
+import { joinLines, withBase } from '../../src/db/lineBytes.mjs';
 
 describe('an export batch as bytes', () => {
   it('writes consecutive views of one buffer as that buffer, without a copy', () => {
@@ -51,6 +51,24 @@ describe('a batch of lines from the documents column values (lineBytes.mjs, both
     const fromText = joinLines(bodies, 'ndjson', APP)!;
     expect(fromText.bytes.equals(got.bytes)).toBe(true);
     expect([...fromText.ends]).toEqual([...got.ends]);
+  });
+
+  it('a page\'s texts: each body with the base in every relative service_url, no line end, in place of the rows\' values; bytes as views of one buffer', () => {
+    const bodies = ['{"n":"é","service_url":"/a","x":{"service_url":"/b"}}', '{"service_url":"https://other/c"}', '{"m":"Ünï"}'];
+    const want = bodies.map((b) => b.replaceAll('"service_url":"/', `"service_url":"${APP}/`));
+    const rows = bodies.map((b, id) => ({ id, t: Buffer.from(b) }));
+    const bytes = withBase(rows, 't', APP);
+    expect(bytes && bytes.toString()).toBe(want.join(''));
+    expect(rows.map((r) => (r.t as Buffer).toString())).toEqual(want);
+    expect(rows.every((r) => (r.t as Buffer).buffer === (bytes as Buffer).buffer)).toBe(true);
+    // a driver's strings: edited as texts
+    const texts: Record<string, unknown>[] = bodies.map((b, id) => ({ id, t: b }));
+    expect(withBase(texts, 't', APP)).toBeNull();
+    expect(texts.map((r) => r.t)).toEqual(want);
+    // a row without a document: left as it is
+    const missing: Record<string, unknown>[] = [{ t: Buffer.from(bodies[0]!) }, { t: null }];
+    expect(withBase(missing, 't', APP)).toBe(false);
+    expect(missing[1]!.t).toBeNull();
   });
 
   it('CSV: the stored parts joined with the base, from text or bytes; null when a record has no value', () => {

@@ -62,6 +62,27 @@ describe('raw JSON records', () => {
     expect(bodyBytes({ data: [], page: null }).toString()).toBe('{"data":[],"page":null}');
   });
 
+  it('writes a page of texts kept as UTF-8 bytes (views of one buffer) as the same bytes and text as the strings, and parses them back as rows', () => {
+    const records = [...RECORDS, { id: 6, name: 'Zürich Ωmega 東京 🚀' }];
+    const texts = records.map((r) => JSON.stringify(r));
+    const joined = Buffer.from(texts.join(''));
+    let at = 0;
+    const views = texts.map((t) => {
+      const view = joined.subarray(at, at + Buffer.byteLength(t));
+      at += view.length;
+      // as a worker's reply gives them: plain views, not Buffers
+      return new Uint8Array(view.buffer, view.byteOffset, view.length);
+    });
+    const page = { limit: 2, next_cursor: 'ü' };
+    const asBytes = { data: views.map((v) => new RawJson(v, '2026-01-01T00:00:00.000Z')), page, currency: 'USD' };
+    const json = JSON.stringify({ data: records, page, currency: 'USD' });
+    expect(bodyBytes(asBytes).equals(Buffer.from(json))).toBe(true);
+    expect(serializeBody(asBytes)).toBe(json);
+    expect(asBytes.data.map(rowValue)).toEqual(records);
+    // not the envelope's first key: parsed back
+    expect(serializeBody({ currency: 'USD', data: asBytes.data })).toBe(JSON.stringify({ currency: 'USD', data: records }));
+  });
+
   it('parses the record back when data is not the envelope’s first key', () => {
     const record = RECORDS[1]!;
     const body = { currency: 'EUR', data: new RawJson(JSON.stringify(record), undefined) };
