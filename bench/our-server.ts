@@ -13,6 +13,7 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
+import { collectStartupGarbage } from '../src/heap.js';
 import { startServer } from '../src/server.js';
 import { handlers } from '../handlers/index.js';
 
@@ -28,9 +29,11 @@ const server = await startServer(loadConfig(), handlers, { logger: pino({ level:
   process.exit(1);
 });
 process.send?.({ ready: true, baseUrl: server.baseUrl, authUrl: server.authUrl });
+// as runProcess (`make run`) does
+void server.preloaded.then(collectStartupGarbage);
 // `memory` over IPC: the process's memory as Node counts it (bench/export-memory.ts)
 process.on('message', (m: unknown) => {
-  if (m === 'memory') process.send?.({ memory: { ...process.memoryUsage(), spaces: v8.getHeapSpaceStatistics().map((s) => ({ name: s.space_name, used: s.space_used_size })) } });
+  if (m === 'memory') process.send?.({ memory: { ...process.memoryUsage(), spaces: v8.getHeapSpaceStatistics().map((s) => ({ name: s.space_name, used: s.space_used_size, size: s.space_size })) } });
 });
 let stopping = false;
 const stop = async () => {

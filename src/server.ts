@@ -5,6 +5,7 @@
  */
 import pino from 'pino';
 import { preloadSnapshot } from './analytics/snapshot.js';
+import { collectStartupGarbage } from './heap.js';
 import { Outbox } from './webhooks/outbox.js';
 import { ChangeSignal } from './webhooks/signal.js';
 import { createApp } from './app.js';
@@ -33,6 +34,8 @@ export interface RunningServer {
   authUrl: string;
   /** Stop: the probes answer 503 at once; after SHUTDOWN_DELAY_MS the listeners close and in-flight requests drain. */
   close(): Promise<void>;
+  /** Settles once the startup's background work (the rounds snapshot's preload) has ended, loaded or not. */
+  preloaded: Promise<void>;
 }
 
 /** How long shutdown waits for requests still running (their clients may have gone) before the pool closes. */
@@ -85,7 +88,7 @@ export async function startServer(base: Config, handlers: HandlerMap, opts: { lo
   outbox.start();
   // imports a stopped process left queued or running are failed, not left waiting forever
   await appDeps.importRunner?.open();
-  preloadSnapshot(db);
+  const preloaded = preloadSnapshot(db);
   // production with an external provider (JWKS_URL) and no key file: tokens come from that provider
   if (signing) authServer.on('request', createIdentityProvider(db, cfg, signing, { log, metrics }));
   else authServer.close();
@@ -114,7 +117,7 @@ export async function startServer(base: Config, handlers: HandlerMap, opts: { lo
       await db.destroy();
       log.flush();
     })());
-  return { cfg, baseUrl: cfg.baseUrl, authUrl: cfg.authUrl, close };
+  return { cfg, baseUrl: cfg.baseUrl, authUrl: cfg.authUrl, close, preloaded };
 }
 
 /**
@@ -154,6 +157,7 @@ export async function runProcess(handlers: HandlerMap): Promise<void> {
   }
   const server = await startServer(cfg, handlers);
   if (printsBanner()) process.stderr.write(startupBanner(server).join('\n') + '\n');
+  void server.preloaded.then(collectStartupGarbage);
   const shutdown = (signal: string) => {
     process.stderr.write(`${signal}: draining in-flight requests\n`);
     const force = setTimeout(() => process.exit(1), 25_000 + cfg.shutdownDelayMs);

@@ -63,9 +63,12 @@ async function nextSnapshot(db: Knex, before: Promise<Snapshot> | undefined, sta
   return loadSnapshot(db, stamp);
 }
 
-/** Starts loading the snapshot (at startup), so the first filtered request need not. */
-export function preloadSnapshot(db: Knex): void {
-  currentSnapshot(db).catch(() => undefined);
+/** Starts loading the snapshot (at startup), so the first filtered request need not; settles when the load has ended. */
+export function preloadSnapshot(db: Knex): Promise<void> {
+  return currentSnapshot(db).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The positions of the rounds the filter keeps, ascending (null: the snapshot cannot evaluate it), kept for the next requests with the same filter. */

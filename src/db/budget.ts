@@ -36,6 +36,14 @@ interface Pending {
   worker: Worker;
 }
 
+/**
+ * The query worker's young generation (V8's default is 48 MB, three semi-spaces of 16): what it
+ * allocates per message (a batch's rows, a query's result before it is cloned) dies before the next,
+ * and a young generation of the default size stayed resident at its high-water mark beside the main
+ * thread's (docs/scaling.md, "Memory").
+ */
+const WORKER_YOUNG_MB = 8;
+
 export class SqliteRunner {
   private worker: Worker | null = null;
   private seq = 0;
@@ -44,7 +52,7 @@ export class SqliteRunner {
   constructor(private readonly file: string) {}
 
   private spawn(): Worker {
-    const w = new Worker(new URL('./sqlite-worker.mjs', import.meta.url), { workerData: { file: this.file } });
+    const w = new Worker(new URL('./sqlite-worker.mjs', import.meta.url), { workerData: { file: this.file }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
     w.on('message', (m: Reply) => {
       const p = this.pending.get(m.id);
       if (!p) return;
