@@ -23,7 +23,7 @@ import { dialectOf } from './dialect.js';
 import { idList, prepared, sqliteFile, whereIdIn } from './knex.js';
 import { joinLines } from './lineBytes.mjs';
 import { withSlot } from './slots.js';
-import { onPooledConnection } from '../patches/knex.js';
+import { onPooledConnection, poolCounts } from '../patches/knex.js';
 import type { PgClient } from '../../seeds/copy.mjs';
 
 export { releaseLines } from './slots.js';
@@ -90,19 +90,10 @@ const KIND_NAME = /^[a-z_]+$/;
 const READ_PARTS = 2;
 const PART_IDS = 64;
 
-/** The pool's counts knex's pool (tarn) keeps. */
-interface PoolCounts {
-  numUsed(): number;
-  numPendingCreates(): number;
-  numPendingAcquires(): number;
-}
-
 /** Connections the pool could hand out now without waiting: its size less those in use, being made or waited for. */
 function spareConnections(db: Knex): number {
-  const pool = (db.client as { pool?: PoolCounts }).pool;
-  if (!pool) return 0;
-  const max = (db.client.config as Knex.Config).pool?.max ?? 1;
-  return max - pool.numUsed() - pool.numPendingCreates() - pool.numPendingAcquires();
+  const pool = poolCounts(db);
+  return pool ? pool.max - pool.used - pool.pendingCreates - pool.pendingAcquires : 0;
 }
 
 /**

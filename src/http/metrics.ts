@@ -13,6 +13,7 @@ import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Knex } from 'knex';
 import client from 'prom-client';
+import { poolCounts } from '../patches/knex.js';
 
 export class Metrics {
   readonly registry = new client.Registry();
@@ -67,11 +68,11 @@ export class Metrics {
       labelNames: ['state'] as const,
       registers: [this.registry],
       collect() {
-        const p = (db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+        const p = poolCounts(db);
         if (!p) return;
-        this.set({ state: 'used' }, p.numUsed());
-        this.set({ state: 'free' }, p.numFree());
-        this.set({ state: 'pending' }, p.numPendingAcquires());
+        this.set({ state: 'used' }, p.used);
+        this.set({ state: 'free' }, p.free);
+        this.set({ state: 'pending' }, p.pendingAcquires);
       },
     });
   }

@@ -345,3 +345,26 @@ export function closesWith(db: Knex, close: () => Promise<void>): void {
   }
   list.push(close);
 }
+
+/** What knex's pool (tarn) counts of its connections, read through its undocumented `client.pool`. */
+export interface PoolCounts {
+  /** the pool's size (`pool.max`) */
+  max: number;
+  used: number;
+  free: number;
+  pendingCreates: number;
+  pendingAcquires: number;
+}
+
+/** The pool's counts now, null before knex made its pool (or for a client without one). */
+export function poolCounts(db: Knex): PoolCounts | null {
+  const pool = (db.client as { pool?: { numUsed(): number; numFree(): number; numPendingCreates(): number; numPendingAcquires(): number } }).pool;
+  if (!pool) return null;
+  return {
+    max: (db.client.config as Knex.Config).pool?.max ?? 1,
+    used: pool.numUsed(),
+    free: pool.numFree(),
+    pendingCreates: pool.numPendingCreates(),
+    pendingAcquires: pool.numPendingAcquires(),
+  };
+}

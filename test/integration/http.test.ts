@@ -149,6 +149,10 @@ forEachDatabase(
       expect(text).toMatch(/http_requests_total\{operation="listTransactions",method="GET",status="200"\} \d+/);
       expect(text).toContain('http_request_duration_seconds_bucket');
       expect(text).toMatch(/credits_charged_total\{operation="listTransactions"\} \d+/);
+      // the pool's connections by state, read from knex's pool (src/patches/knex.ts poolCounts)
+      const pool = (state: string) => Number(new RegExp(`^db_pool_connections\\{state="${state}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+      expect(pool('used') + pool('free')).toBeGreaterThan(0);
+      expect(pool('pending')).toBeGreaterThanOrEqual(0);
     });
   },
   { METRICS_TOKEN: 'metrics-test-token' },
