@@ -8,6 +8,7 @@ import { readRows } from './budget.js';
 import { insertRows, normalizeRawResult, prepared, replaceRows, whereIdIn } from './knex.js';
 import { lookupRow } from './lookup.js';
 import type { PageJoin } from './paging.js';
+import { sqliteTransactionConnection, type SqliteConnection } from './wideRows.js';
 
 /** The organization subtypes whose full record (getCompany, getInvestor, getGovNgo, getUniversity) is kept as a document. */
 const ORGANIZATION_KINDS = ['company', 'investor', 'gov_ngo', 'university'] as const;
@@ -104,17 +105,13 @@ const chunks = <T>(xs: readonly T[], n = CHUNK): T[][] => Array.from({ length: M
  */
 export async function writeDocuments(db: Knex, kind: DocumentKind, docs: readonly DocumentRow[]): Promise<void> {
   if (docs.length === 0) return;
-  if (dialectOf(db).oneWriter && (db as Knex & { isTransaction?: boolean }).isTransaction) {
-    const upsert = documentUpsert((await db.client.acquireConnection()) as SqliteConnection);
+  const conn = await sqliteTransactionConnection(db);
+  if (conn) {
+    const upsert = documentUpsert(conn);
     for (const d of docs) upsert.run(kind, d.record_id, d.body, d.money_paths, d.lock_paths, d.downgrades, d.csv);
     return;
   }
   await replaceRows(db, 'record_documents', docs.map((d) => ({ kind, ...d })), ['kind', 'record_id']);
-}
-
-/** What `writeDocuments` needs of a better-sqlite3 connection. */
-interface SqliteConnection {
-  prepare(sql: string): { run(...values: unknown[]): unknown };
 }
 
 const UPSERTS = new WeakMap<SqliteConnection, ReturnType<SqliteConnection['prepare']>>();

@@ -8,6 +8,7 @@ import { idList, normalizeRawResult, prepared, whereIdIn } from './knex.js';
 import { refTables, type RefTables } from './refCache.js';
 import { selectList, type RowOf } from './schema.js';
 import { together } from './together.js';
+import { wideRows } from './wideRows.js';
 
 /** The columns of an entity the service reads (sort keys, lower-cased name and place ids are for SQL). */
 export type EntityRow = Omit<RowOf<'entities'>, 'type' | 'subtype' | EntityInternal> & {
@@ -156,7 +157,7 @@ export async function loadEntities(db: Knex, ids: number[]): Promise<Map<number,
   if (ids.length === 0) return new Map();
   const unique = [...new Set(ids)];
   const [rows, blocks] = await together<[EntityRow[], Map<number, EntityBlocks>]>(db, [
-    () => prepared(whereIdIn(db, db('entities'), 'id', unique).select('*')) as Promise<EntityRow[]>,
+    () => wideRows<EntityRow>(db, prepared(whereIdIn(db, db('entities'), 'id', unique).select('*'))),
     () => loadBlocks(db, unique),
   ]);
   return attachBlocks(rows, blocks);

@@ -9,6 +9,7 @@ import { keysetPage, type PageRequest } from './paging.js';
 import { BOOL, CMP, CMP_SET, EQ_SET, REPEATED, ROUND_TYPES, STANDARDIZED_ROUND_VALUES, UPDATED_AT, entityKeys, rebase } from './filterKeys.js';
 import type { RowOf } from './schema.js';
 import { V2026_05_25, V2026_10_09 } from '../versions/table.js';
+import { wideRows } from './wideRows.js';
 
 /** `updated_at` is nullable in the table (added by migration 016), filled there and stamped by every write path (src/db/changes.ts). */
 export type TransactionRow = RowOf<'transactions'> & { updated_at: string };
@@ -123,5 +124,5 @@ export const TRANSACTION_SORTS = sortRegistry({ date: "coalesce({b}.date_sort, '
 /** Rounds by id, soft-deleted ones included (their documents serve `include_deleted`). */
 export async function transactionsByIds(db: Knex, ids: readonly number[]): Promise<TransactionRow[]> {
   if (ids.length === 0) return [];
-  return (await whereIdIn(db, db('transactions'), 'id', [...new Set(ids)]).orderBy('id').select('*')) as TransactionRow[];
+  return wideRows<TransactionRow>(db, whereIdIn(db, db('transactions'), 'id', [...new Set(ids)]).orderBy('id').select('*'));
 }
