@@ -2,7 +2,7 @@
  * across requests and processes (no read-modify-write). Usage moves in the transaction of the credits
  * it accounts for, so no instant (a killed process) leaves credits gone without their usage. */
 import type { Knex } from 'knex';
-import { prepared } from './knex.js';
+import { isSqlite, normalizeRawResult, prepared } from './knex.js';
 
 /** Takes `cost` credits if the balance covers them, counting `usage` (of those credits) in the same transaction; true when taken. */
 export async function takeCredits(db: Knex, teamId: number, cost: number, at: string, usage: UsageCount[] = []): Promise<boolean> {
@@ -14,11 +14,41 @@ export async function takeCredits(db: Knex, teamId: number, cost: number, at: st
         .update({ balance: q.raw('balance - ?', [cost]), updated_at: at }),
     );
   if (usage.length === 0) return (await take(db)) === 1;
+  if (!isSqlite(db) && usage.length <= USAGE_ROWS_PER_STATEMENT && usage.every((u) => u.requests >= 0 && u.credits >= 0)) {
+    return takeCreditsInOneStatement(db, teamId, cost, at, usage);
+  }
   return db.transaction(async (trx) => {
     if ((await take(trx)) !== 1) return false;
     await addUsage(trx, usage);
     return true;
   });
+}
+
+/**
+ * takeCredits on PostgreSQL as one statement: the team's balance row (and its usage rows) stay locked
+ * for the statement alone. As a transaction they stayed locked across its round trips, each waiting
+ * for a turn of the holder's event loop: while one process was busy, every other process's calls of
+ * the team queued behind the lock holding their metering connections, and their further calls timed
+ * out waiting for one (503) although the database was well.
+ */
+async function takeCreditsInOneStatement(db: Knex, teamId: number, cost: number, at: string, usage: UsageCount[]): Promise<boolean> {
+  const sorted = inKeyOrder(usage);
+  const rows = normalizeRawResult(
+    await prepared(
+      db.raw(
+        `with taken as (
+           update credit_balances set balance = balance - ?, updated_at = ? where team_id = ? and balance >= ? returning team_id
+         )
+         insert into usage_daily (team_id, day, operation_id, requests, credits)
+         select u.team_id, u.day, u.operation_id, u.requests, u.credits
+         from taken, (values ${sorted.map(() => '(?::integer, ?::varchar, ?::varchar, ?::integer, ?::integer)').join(', ')}) as u (team_id, day, operation_id, requests, credits)
+         ${ADD_TO_USAGE}
+         returning 1 as counted`,
+        [cost, at, teamId, cost, ...sorted.flatMap((c) => [c.teamId, c.day, c.operationId, c.requests, c.credits])],
+      ),
+    ),
+  );
+  return rows.length > 0;
 }
 
 /** Gives `cost` credits back, taking `usage` (negative counts) off in the same transaction. */
@@ -62,13 +92,12 @@ const USAGE_ROWS_PER_STATEMENT = 500;
 /** Adds counted calls to the daily usage rows: one upsert per 500 (team, day, operation) rows, in key
  * order so that concurrent writers from several processes lock rows in the same order. */
 export async function addUsage(db: Knex | Knex.Transaction, counts: UsageCount[]): Promise<void> {
-  const sorted = [...counts].sort((a, b) => a.teamId - b.teamId || cmp(a.day, b.day) || cmp(a.operationId, b.operationId));
+  const sorted = inKeyOrder(counts);
   for (let i = 0; i < sorted.length; i += USAGE_ROWS_PER_STATEMENT) {
     const chunk = sorted.slice(i, i + USAGE_ROWS_PER_STATEMENT);
     await db.raw(
       `insert into usage_daily (team_id, day, operation_id, requests, credits) values ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}
-       on conflict (team_id, day, operation_id)
-       do update set requests = usage_daily.requests + excluded.requests, credits = usage_daily.credits + excluded.credits`,
+       ${ADD_TO_USAGE}`,
       chunk.flatMap((c) => [c.teamId, c.day, c.operationId, c.requests, c.credits]),
     );
   }
@@ -82,6 +111,12 @@ export async function addUsage(db: Knex | Knex.Transaction, counts: UsageCount[]
       .delete();
   }
 }
+
+/** An insert's rows of usage added to the day's counts already there. */
+const ADD_TO_USAGE = `on conflict (team_id, day, operation_id)
+       do update set requests = usage_daily.requests + excluded.requests, credits = usage_daily.credits + excluded.credits`;
+
+const inKeyOrder = (counts: UsageCount[]) => [...counts].sort((a, b) => a.teamId - b.teamId || cmp(a.day, b.day) || cmp(a.operationId, b.operationId));
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

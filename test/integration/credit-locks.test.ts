@@ -1,0 +1,84 @@
+/**
+ * A metered call's exact take of credits on PostgreSQL (src/db/credits.ts `takeCredits`) holds the
+ * team's balance row and usage row for its statement alone, never across a turn of the caller's event
+ * loop: the caller's loop is blocked as soon as the take's answer arrives, and another session then
+ * finds both rows free (NOWAIT). A take spread over a transaction's round trips kept them locked
+ * while its process was busy, and under CPU starvation every other process's calls of the team
+ * queued behind the lock, holding their metering connections, until further calls timed out waiting
+ * for one (503 during the drain of test/integration/workers.test.ts). SQLite has one writer per
+ * database whatever the statements, so this is PostgreSQL's alone.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usageOf } from '../../src/access/usage.js';
+import { loadConfig } from '../../src/config.js';
+import { takeCredits } from '../../src/db/credits.js';
+import { createDb } from '../../src/db/knex.js';
+import { makeDatabase } from '../helpers/harness.js';
+import { teamWithKey } from '../helpers/servers.js';
+
+/** Another session, run while this process's event loop is blocked: which of the rows it could not lock at once. */
+const PROBE = `
+const pg = require('pg');
+const [url, teamId, day, op] = process.argv.slice(1);
+const c = new pg.Client({ connectionString: url });
+const locked = [];
+const tryLock = (sql, args) => c.query(sql, args).catch((e) => { if (e.code === '55P03') locked.push(sql.split(' ')[3]); else throw e; });
+c.connect()
+  .then(() => c.query('begin'))
+  .then(() => tryLock('select 1 from credit_balances where team_id = $1 for update nowait', [teamId]))
+  .then(() => c.query('rollback'))
+  .then(() => c.query('begin'))
+  .then(() => tryLock('select 1 from usage_daily where team_id = $1 and day = $2 and operation_id = $3 for update nowait', [teamId, day, op]))
+  .then(() => c.query('rollback'))
+  .then(() => c.end())
+  .then(() => process.stdout.write(JSON.stringify(locked)));
+`;
+
+describe('credit takes hold no lock across the event loop [postgres]', () => {
+  let dir: string;
+  let databaseUrl: string;
+  let db: ReturnType<typeof createDb>;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdapi-credit-locks-'));
+    databaseUrl = await makeDatabase('postgres', dir);
+    db = createDb({ ...loadConfig({ DATABASE_URL: databaseUrl }), dbPoolMax: 2 });
+  }, 120_000);
+  afterAll(async () => {
+    await db?.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves the balance and usage rows free the moment the take answers, and takes the credit with its usage', async () => {
+    const { teamId } = await teamWithKey(db, 10);
+    const at = new Date();
+    const usage = usageOf(teamId, { operationId: 'listTransactions', requests: 1 }, 1, at);
+    // the usage row exists, so a lock on it is visible
+    expect(await takeCredits(db, teamId, 1, at.toISOString(), [usage])).toBe(true);
+    let lockedAtAnswer: string[] | null = null;
+    const onResponse = (_response: unknown, query: { sql?: string }) => {
+      if (lockedAtAnswer !== null || !/credit_balances/.test(query.sql ?? '')) return;
+      lockedAtAnswer = JSON.parse(execFileSync(process.execPath, ['-e', PROBE, databaseUrl, String(teamId), usage.day, usage.operationId], { encoding: 'utf8' })) as string[];
+    };
+    db.on('query-response', onResponse);
+    try {
+      expect(await takeCredits(db, teamId, 1, at.toISOString(), [usage])).toBe(true);
+    } finally {
+      db.off('query-response', onResponse);
+    }
+    expect(lockedAtAnswer).toEqual([]);
+    const balance = (await db('credit_balances').where({ team_id: teamId }).first('balance')) as { balance: number };
+    expect(Number(balance.balance)).toBe(8);
+    const row = (await db('usage_daily').where({ team_id: teamId, day: usage.day, operation_id: usage.operationId }).first('requests', 'credits')) as { requests: number; credits: number };
+    expect([Number(row.requests), Number(row.credits)]).toEqual([2, 2]);
+    // refused when short: nothing taken, nothing counted
+    expect(await takeCredits(db, teamId, 9, at.toISOString(), [usageOf(teamId, { operationId: 'listTransactions', requests: 1 }, 9, at)])).toBe(false);
+    const after = (await db('usage_daily').where({ team_id: teamId, day: usage.day, operation_id: usage.operationId }).first('requests', 'credits')) as { requests: number; credits: number };
+    expect([Number(after.requests), Number(after.credits)]).toEqual([2, 2]);
+    expect(Number(((await db('credit_balances').where({ team_id: teamId }).first('balance')) as { balance: number }).balance)).toBe(8);
+  });
+});
