@@ -1,12 +1,13 @@
 /**
  * Record documents stored on PostgreSQL without compression and inside their row when it fits a page
- * (docs/scaling.md, "What a document costs"): the text columns' storage EXTERNAL (never compressed;
+ * (docs/scaling.md, "Record documents"): the text columns' storage EXTERNAL (never compressed;
  * moved out of the row only when the row would pass `toast_tuple_target`) and the table's
  * `toast_tuple_target` at its highest, 8160 bytes. By default a round's document (~6 KB: body, CSV
- * record, paths) passed the 2 KB threshold and was compressed with pglz, so every read of a body
- * decompressed it: an export's documents cost the server about three times the CPU of reading them
- * uncompressed from the row (docs/decisions.md, "Record documents on PostgreSQL"). A document grows
- * on disk by about 2.3 times.
+ * record, paths) passes the 2 KB threshold and is compressed with pglz, so every read of a body
+ * decompresses it: reading a round's body compressed costs the server about three times what reading
+ * it uncompressed from the row costs, its CSV record twice (docs/decisions.md, "Record documents on
+ * PostgreSQL"). A round's document takes about 2.2 times the disk (one to a page), the documents of
+ * every kind together about 1.7 times.
  *
  * The settings act on rows written from now on (the seed, imports, a rebuild); the stored documents
  * keep their compression until they are written again, since rewriting every document here would
