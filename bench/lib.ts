@@ -38,6 +38,12 @@ export const CURSOR_SECRET = 'bench-cursor-secret';
 const PG_USER = 'postgres';
 const PG_PASSWORD = 'bench';
 const PG_PORT = Number(process.env.BENCH_PG_PORT || 54329);
+/**
+ * BENCH_PG_SEARCH_PATH (e.g. `mine,public`): the schemas our server's connections to a seeded database
+ * look in first, so tables of a schema of one's own (a copy of a table stored differently, with its
+ * own `knex_migrations`) stand in for the shared database's without writing into those.
+ */
+const PG_SEARCH_PATH = process.env.BENCH_PG_SEARCH_PATH ? `?options=${encodeURIComponent(`-c search_path=${process.env.BENCH_PG_SEARCH_PATH}`)}` : '';
 
 export const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
@@ -123,7 +129,7 @@ export function target(kind: DbKind, pg: Pg | null, scale = SCALE, seed = SEED):
   const sqliteFile = path.join(BENCH_DIR, `sqlite-${scale}-${seed}.sqlite`);
   return {
     kind,
-    databaseUrl: kind === 'sqlite' ? `sqlite:${sqliteFile}` : pg!.url(name),
+    databaseUrl: kind === 'sqlite' ? `sqlite:${sqliteFile}` : pg!.url(name) + PG_SEARCH_PATH,
     marker: path.join(BENCH_DIR, `${kind}-${name}.done.json`),
     sqliteFile,
     pgDatabase: name,

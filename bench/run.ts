@@ -9,7 +9,7 @@
  *
  * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10),
  * BENCH_ANALYTICS_CONNECTIONS (2), BENCH_ANALYTICS_RUNS (7), BENCH_DBS (sqlite,postgres), BENCH_SERVERS (ours,baseline,peer), BENCH_SCALE (large),
- * BENCH_SEED (42), BENCH_DIR (/tmp/fdapi-bench), BENCH_CPU_PROF (dir: --cpu-prof of our server and the same-work server, one subdirectory each),
+ * BENCH_SEED (42), BENCH_DIR (/tmp/fdapi-bench), BENCH_PG_SEARCH_PATH (schemas our server's PostgreSQL connections look in first: lib.ts), BENCH_CPU_PROF (dir: --cpu-prof of our server and the same-work server, one subdirectory each),
  * BENCH_SCENARIOS (comma-separated scenario names, default all), BENCH_SAMPLE_FILE (the sampled record ids, `<file>.<db>.json`,
  * written by the first run on a database and reused by later ones: lib.ts sampleIds), BENCH_SKIP_SINGLE (1: skip the single-request
  * paging and analytics timings), BENCH_OUT (results file; default bench/results/<date>.json),
