@@ -43,7 +43,7 @@ import * as m035 from './migrations/035_record_documents_people_funds.js';
 import * as m036 from './migrations/036_record_documents_rows.js';
 import * as m037 from './migrations/037_docs43c_record_documents_records.js';
 import * as m038 from './migrations/038_redundant_entity_indexes.js';
-import * as m039 from './migrations/039_pgdoc43_document_storage.js';
+import * as m039 from './migrations/039_document_storage.js';
 import { rebuildKeywordIndex } from './keywordIndex.js';
 import { rebuildMatchKeys } from './matchKeys.js';
 import { rebuildNewsTerms } from './newsSearch.js';
@@ -90,7 +90,7 @@ const migrations: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '036_record_documents_rows': m036,
   '037_docs43c_record_documents_records': m037,
   '038_redundant_entity_indexes': m038,
-  '039_pgdoc43_document_storage': m039,
+  '039_document_storage': m039,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, isSqlite, normalizeRawResult } from '../../src/db/knex.js';
-import * as m039 from '../../src/db/migrations/039_pgdoc43_document_storage.js';
+import * as m039 from '../../src/db/migrations/039_document_storage.js';
 import { DATABASES, makeDatabase } from '../helpers/harness.js';
 
 const COLUMNS = ['body', 'csv', 'downgrades', 'lock_paths', 'money_paths'];
