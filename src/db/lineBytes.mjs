@@ -12,6 +12,39 @@ const ENDS = { ndjson: '\n', json: '', csv: '' };
 const baseEdit = (appUrl) => ({ from: '"service_url":"/', to: `"service_url":${JSON.stringify(appUrl).slice(0, -1)}/` });
 
 /**
+ * The edit's pattern as bytes, searched from its `_` on (the bytes before it checked at each hit):
+ * Buffer#indexOf starts a candidate at each occurrence of the pattern's first byte, and `"` is a JSON
+ * text's commonest, so the whole pattern took about 1.5 times as long to find as this tail.
+ */
+const FROM = Buffer.from(baseEdit('').from);
+const ANCHOR_AT = FROM.indexOf('_');
+const ANCHOR = FROM.subarray(ANCHOR_AT);
+
+/** The offsets of the edit's pattern in `v` (bytes), pushed onto `hits`; how many. */
+function patternHits(v, hits) {
+  let count = 0;
+  for (let a = v.indexOf(ANCHOR, ANCHOR_AT); a >= 0; a = v.indexOf(ANCHOR, a + ANCHOR.length)) {
+    const hit = a - ANCHOR_AT;
+    if (v.compare(FROM, 0, ANCHOR_AT, hit, a) === 0) {
+      hits.push(hit);
+      count++;
+    }
+  }
+  return count;
+}
+
+/**
+ * Copies `source`'s bytes `start`..`end` into `target` at `offset`; how many. `fill` with a buffer
+ * of the range's length is one native memcpy, where `copy` and `set` into shared memory (a lent slot,
+ * slots.ts) copy as relaxed atomics, element by element: about five times as long (41 against 8 µs
+ * for a page's 89 KB).
+ */
+function put(target, offset, source, start, end) {
+  if (end > start) target.fill(source.subarray(start, end), offset, offset + end - start);
+  return end - start;
+}
+
+/**
  * The lines of `values` (each the column's value of one record, in the batch's order: the body's
  * UTF-8 bytes or text for NDJSON and JSON, the CSV record's parts as JSON text or bytes for CSV) as one buffer of its
  * own (`allocUnsafeSlow`: a worker hands it over without a copy) and the end of each line in it, or
@@ -44,9 +77,8 @@ export function joinLines(values, form, appUrl, slot) {
     for (const line of lines) offset += bytes.write(line, offset);
     return { bytes, ends };
   }
-  const from = Buffer.from(edit.from);
   const to = Buffer.from(edit.to);
-  const grow = to.length - from.length;
+  const grow = to.length - FROM.length;
   // every hit of every value, in order: the second pass copies around them
   const hits = [];
   const counts = new Uint32Array(n);
@@ -54,11 +86,7 @@ export function joinLines(values, form, appUrl, slot) {
   for (let i = 0; i < n; i++) {
     const v = values[i];
     if (v === undefined || v === null) return null;
-    let count = 0;
-    for (let hit = v.indexOf(from); hit >= 0; hit = v.indexOf(from, hit + from.length)) {
-      hits.push(hit);
-      count++;
-    }
+    const count = patternHits(v, hits);
     counts[i] = count;
     ends[i] = at += v.length + count * grow + end.length;
   }
@@ -70,11 +98,11 @@ export function joinLines(values, form, appUrl, slot) {
     let start = 0;
     for (let c = 0; c < counts[i]; c++) {
       const hit = hits[h++];
-      offset += v.copy(bytes, offset, start, hit);
-      offset += to.copy(bytes, offset);
-      start = hit + from.length;
+      offset += put(bytes, offset, v, start, hit);
+      offset += put(bytes, offset, to, 0, to.length);
+      start = hit + FROM.length;
     }
-    offset += v.copy(bytes, offset, start);
+    offset += put(bytes, offset, v, start, v.length);
     if (end) bytes[offset++] = NEWLINE;
   }
   return { bytes, ends };

@@ -71,6 +71,28 @@ describe('a batch of lines from the documents column values (lineBytes.mjs, both
     expect(missing[1]!.t).toBeNull();
   });
 
+  it('bytes edited as the texts are: the pattern at a value\'s edges, twice in a row, and what only ends like it; into a lent slot', () => {
+    const bodies = [
+      '"service_url":"/',
+      '"service_url":"/a""service_url":"/b"',
+      '_url":"/',
+      'x_url":"/ "image_url":"/i" service_url":"/s "service_url":"/ok"',
+      '{"service_url":"/é","service_url":"/"}',
+      '',
+    ];
+    const want = bodies.map((b) => b.replaceAll('"service_url":"/', `"service_url":"${APP}/`));
+    const slot = new SharedArrayBuffer(1024);
+    const got = joinLines(bodies.map((b) => Buffer.from(b)), 'json', APP, slot)!;
+    expect(got.bytes.buffer).toBe(slot);
+    expect(got.bytes.toString()).toBe(want.join(''));
+    let at = 0;
+    expect([...got.ends]).toEqual(want.map((l) => (at += Buffer.byteLength(l))));
+    // too long for the slot: a buffer of its own, the same bytes
+    const own = joinLines(bodies.map((b) => Buffer.from(b)), 'json', APP, new SharedArrayBuffer(8))!;
+    expect(own.bytes.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    expect(own.bytes.equals(got.bytes)).toBe(true);
+  });
+
   it('CSV: the stored parts joined with the base, from text or bytes; null when a record has no value', () => {
     const parts = [JSON.stringify(['1,"é",', '/x\r\n']), Buffer.from(JSON.stringify(['2\r\n']))];
     const got = joinLines(parts, 'csv', APP)!;
