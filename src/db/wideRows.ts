@@ -27,9 +27,10 @@ interface SqliteStatement {
  * not in a transaction.
  */
 export async function sqliteTransactionConnection(db: Knex): Promise<SqliteConnection | null> {
-  if (!dialectOf(db).oneWriter || !(db as Knex & { isTransaction?: boolean }).isTransaction) return null;
-  return (await db.client.acquireConnection()) as SqliteConnection;
+  return inSqliteTransaction(db) ? ((await db.client.acquireConnection()) as SqliteConnection) : null;
 }
+
+const inSqliteTransaction = (db: Knex): boolean => dialectOf(db).oneWriter && (db as Knex & { isTransaction?: boolean }).isTransaction === true;
 
 /** The statement of a raw-mode read, kept apart from knex's object-mode statement of the same text (better-sqlite3's statement cache, src/patches/better-sqlite3.mjs). */
 const RAW_SUFFIX = ' -- wide rows';
@@ -53,6 +54,8 @@ function builderOf(names: readonly string[]): ((r: unknown[]) => Record<string, 
  * the same order: inside a SQLite transaction built from raw rows, else through knex.
  */
 export async function wideRows<R>(db: Knex, query: Knex.QueryBuilder): Promise<R[]> {
+  // the request path's reads go to knex before any compiling of their own
+  if (!inSqliteTransaction(db)) return (await query) as R[];
   const native = query.toSQL().toNative();
   const conn = native.bindings.every((b) => typeof b === 'number' || typeof b === 'string') ? await sqliteTransactionConnection(db) : null;
   if (!conn) return (await query) as R[];
