@@ -1,11 +1,14 @@
 /**
  * Credit leases (migration 018): SQL only; the policy is src/access/leases.ts. A lease is taken and
- * returned in one transaction with its balance change, so the credits are always either in the
- * balance or in exactly one lease row (or spent).
+ * returned together with its balance change, so the credits are always either in the balance or in
+ * exactly one lease row (or spent). On PostgreSQL each change is one statement (data-modifying CTEs), so
+ * the team's balance row and usage rows stay locked for that statement alone, never across a turn of a
+ * busy process's event loop while other processes' calls of the team wait for them (src/db/credits.ts
+ * `takeCredits`); on SQLite, one writer whatever the statements, a transaction.
  */
 import type { Knex } from 'knex';
-import { addUsage, type UsageCount } from './credits.js';
-import { prepared } from './knex.js';
+import { addUsage, usageFitsOneStatement, usageFrom, type UsageCount } from './credits.js';
+import { isSqlite, normalizeRawResult, prepared } from './knex.js';
 
 export interface NewLease {
   id: string;
@@ -20,6 +23,22 @@ export interface NewLease {
 
 /** Takes `block` credits as a lease when the balance is at least `block × share`; true when taken. */
 export async function leaseCredits(db: Knex, l: NewLease): Promise<boolean> {
+  if (!isSqlite(db)) {
+    const rows = normalizeRawResult(
+      await prepared(
+        db.raw(
+          `with taken as (
+             update credit_balances set balance = balance - ?, updated_at = ? where team_id = ? and balance >= ? returning team_id
+           )
+           insert into credit_leases (id, team_id, holder, granted, used, expires_ms, reclaim)
+           select ?, team_id, ?, ?, 0, ?, 0 from taken
+           returning 1 as leased`,
+          [l.block, l.at, l.teamId, l.block * l.share, l.id, l.holder, l.block, l.expiresMs],
+        ),
+      ),
+    );
+    return rows.length > 0;
+  }
   return db.transaction(async (trx) => {
     const n = await trx('credit_balances')
       .where('team_id', l.teamId)
@@ -36,6 +55,23 @@ export async function leaseCredits(db: Knex, l: NewLease): Promise<boolean> {
  * recorded, when its row is still there (nobody expired it): false when it was gone (nothing written).
  */
 export async function endLease(db: Knex, id: string, teamId: number, unused: number, at: string, usage: UsageCount[] = []): Promise<boolean> {
+  if (usageFitsOneStatement(db, usage)) {
+    const counted = usage.length > 0 ? usageFrom('ended', usage) : null;
+    const rows = normalizeRawResult(
+      await prepared(
+        db.raw(
+          `with ended as (delete from credit_leases where id = ? returning team_id),
+           given as (
+             update credit_balances set balance = balance + ?, updated_at = ?
+             where team_id = ? and ?::integer > 0 and exists (select 1 from ended)
+           )${counted ? `,\n           counted as (${counted.sql})` : ''}
+           select 1 as ended from ended`,
+          [id, unused, at, teamId, unused, ...(counted?.bindings ?? [])],
+        ),
+      ),
+    );
+    return rows.length > 0;
+  }
   return db.transaction(async (trx) => {
     const n = await trx('credit_leases').where('id', id).delete();
     if (n !== 1) return false;
@@ -51,6 +87,20 @@ export async function endLease(db: Knex, id: string, teamId: number, unused: num
  * together or not at all); whether its return was asked for, or null when the row is gone.
  */
 export async function recordLeaseUse(db: Knex, id: string, used: number, usage: UsageCount[]): Promise<{ reclaim: boolean } | null> {
+  if (usage.length > 0 && usageFitsOneStatement(db, usage)) {
+    const counted = usageFrom('recorded', usage);
+    const rows = normalizeRawResult(
+      await prepared(
+        db.raw(
+          `with recorded as (update credit_leases set used = ? where id = ? returning reclaim),
+           counted as (${counted.sql})
+           select reclaim from recorded`,
+          [used, id, ...counted.bindings],
+        ),
+      ),
+    ) as { reclaim: number }[];
+    return rows.length === 1 ? { reclaim: Number(rows[0]!.reclaim) === 1 } : null;
+  }
   return db.transaction(async (trx) => {
     const rows = (await prepared(trx('credit_leases').where('id', id).update({ used }).returning(['reclaim']))) as { reclaim: number }[];
     if (rows.length !== 1) return null;

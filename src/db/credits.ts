@@ -14,9 +14,7 @@ export async function takeCredits(db: Knex, teamId: number, cost: number, at: st
         .update({ balance: q.raw('balance - ?', [cost]), updated_at: at }),
     );
   if (usage.length === 0) return (await take(db)) === 1;
-  if (!isSqlite(db) && usage.length <= USAGE_ROWS_PER_STATEMENT && usage.every((u) => u.requests >= 0 && u.credits >= 0)) {
-    return takeCreditsInOneStatement(db, teamId, cost, at, usage);
-  }
+  if (usageFitsOneStatement(db, usage)) return takeCreditsInOneStatement(db, teamId, cost, at, usage);
   return db.transaction(async (trx) => {
     if ((await take(trx)) !== 1) return false;
     await addUsage(trx, usage);
@@ -32,23 +30,44 @@ export async function takeCredits(db: Knex, teamId: number, cost: number, at: st
  * out waiting for one (503) although the database was well.
  */
 async function takeCreditsInOneStatement(db: Knex, teamId: number, cost: number, at: string, usage: UsageCount[]): Promise<boolean> {
-  const sorted = inKeyOrder(usage);
+  const counted = usageFrom('taken', usage);
   const rows = normalizeRawResult(
     await prepared(
       db.raw(
         `with taken as (
            update credit_balances set balance = balance - ?, updated_at = ? where team_id = ? and balance >= ? returning team_id
          )
-         insert into usage_daily (team_id, day, operation_id, requests, credits)
-         select u.team_id, u.day, u.operation_id, u.requests, u.credits
-         from taken, (values ${sorted.map(() => '(?::integer, ?::varchar, ?::varchar, ?::integer, ?::integer)').join(', ')}) as u (team_id, day, operation_id, requests, credits)
-         ${ADD_TO_USAGE}
+         ${counted.sql}
          returning 1 as counted`,
-        [cost, at, teamId, cost, ...sorted.flatMap((c) => [c.teamId, c.day, c.operationId, c.requests, c.credits])],
+        [cost, at, teamId, cost, ...counted.bindings],
       ),
     ),
   );
   return rows.length > 0;
+}
+
+/**
+ * Whether `usage` can be added inside one PostgreSQL statement (`usageFrom`): no refund (a row a refund
+ * brings to nothing is deleted after it) and at most one upsert's rows.
+ */
+export function usageFitsOneStatement(db: Knex, usage: readonly UsageCount[]): boolean {
+  return !isSqlite(db) && usage.length <= USAGE_ROWS_PER_STATEMENT && usage.every((u) => u.requests >= 0 && u.credits >= 0);
+}
+
+/**
+ * The insert of `usage` into the daily rows, in key order, for each row of the statement's CTE `from`
+ * (none when that CTE found nothing): the tail of one PostgreSQL statement whose head changes a balance or
+ * a lease, so the rows it locks stay locked for that statement alone (`takeCreditsInOneStatement`).
+ */
+export function usageFrom(from: string, usage: readonly UsageCount[]): { sql: string; bindings: (string | number)[] } {
+  const sorted = inKeyOrder(usage);
+  return {
+    sql: `insert into usage_daily (team_id, day, operation_id, requests, credits)
+         select u.team_id, u.day, u.operation_id, u.requests, u.credits
+         from ${from}, (values ${sorted.map(() => '(?::integer, ?::varchar, ?::varchar, ?::integer, ?::integer)').join(', ')}) as u (team_id, day, operation_id, requests, credits)
+         ${ADD_TO_USAGE}`,
+    bindings: sorted.flatMap((c) => [c.teamId, c.day, c.operationId, c.requests, c.credits]),
+  };
 }
 
 /** Gives `cost` credits back, taking `usage` (negative counts) off in the same transaction. */
@@ -116,7 +135,7 @@ export async function addUsage(db: Knex | Knex.Transaction, counts: UsageCount[]
 const ADD_TO_USAGE = `on conflict (team_id, day, operation_id)
        do update set requests = usage_daily.requests + excluded.requests, credits = usage_daily.credits + excluded.credits`;
 
-const inKeyOrder = (counts: UsageCount[]) => [...counts].sort((a, b) => a.teamId - b.teamId || cmp(a.day, b.day) || cmp(a.operationId, b.operationId));
+const inKeyOrder = (counts: readonly UsageCount[]) => [...counts].sort((a, b) => a.teamId - b.teamId || cmp(a.day, b.day) || cmp(a.operationId, b.operationId));
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -1,8 +1,8 @@
 /**
- * A metered call's exact take of credits on PostgreSQL (src/db/credits.ts `takeCredits`) holds the
- * team's balance row and usage row for its statement alone, never across a turn of the caller's event
- * loop: the caller's loop is blocked as soon as the take's answer arrives, and another session then
- * finds both rows free (NOWAIT). A take spread over a transaction's round trips kept them locked
+ * A metered call's exact take of credits on PostgreSQL (src/db/credits.ts `takeCredits`), and a credit
+ * lease's take, recorded use and end (src/db/creditLeases.ts), hold the team's balance row and usage row
+ * for their statement alone, never across a turn of the caller's event loop: the caller's loop is
+ * blocked as soon as the statement's answer arrives, and another session then finds both rows free (NOWAIT). A take spread over a transaction's round trips kept them locked
  * while its process was busy, and under CPU starvation every other process's calls of the team
  * queued behind the lock, holding their metering connections, until further calls timed out waiting
  * for one (503 during the drain of test/integration/workers.test.ts). SQLite has one writer per
@@ -15,6 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageOf } from '../../src/access/usage.js';
 import { loadConfig } from '../../src/config.js';
+import { endLease, leaseCredits, recordLeaseUse } from '../../src/db/creditLeases.js';
 import { takeCredits } from '../../src/db/credits.js';
 import { createDb } from '../../src/db/knex.js';
 import { makeDatabase } from '../helpers/harness.js';
@@ -38,7 +39,7 @@ c.connect()
   .then(() => process.stdout.write(JSON.stringify(locked)));
 `;
 
-describe('credit takes hold no lock across the event loop [postgres]', () => {
+describe('credit takes and leases hold no lock across the event loop [postgres]', () => {
   let dir: string;
   let databaseUrl: string;
   let db: ReturnType<typeof createDb>;
@@ -51,6 +52,52 @@ describe('credit takes hold no lock across the event loop [postgres]', () => {
   afterAll(async () => {
     await db?.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Runs `change` and, the moment the answer of its first statement matching `sql` arrives, which rows another session could not lock. */
+  const lockedAtAnswer = async <T>(teamId: number, usage: { day: string; operationId: string }, sql: RegExp, change: () => Promise<T>): Promise<[T, string[] | null]> => {
+    let locked: string[] | null = null;
+    const onResponse = (_response: unknown, query: { sql?: string }) => {
+      if (locked !== null || !sql.test(query.sql ?? '')) return;
+      locked = JSON.parse(execFileSync(process.execPath, ['-e', PROBE, databaseUrl, String(teamId), usage.day, usage.operationId], { encoding: 'utf8' })) as string[];
+    };
+    db.on('query-response', onResponse);
+    try {
+      return [await change(), locked];
+    } finally {
+      db.off('query-response', onResponse);
+    }
+  };
+  const balanceOf = async (teamId: number) => Number(((await db('credit_balances').where({ team_id: teamId }).first('balance')) as { balance: number }).balance);
+  const usageRow = async (teamId: number, usage: { day: string; operationId: string }) => {
+    const row = (await db('usage_daily').where({ team_id: teamId, day: usage.day, operation_id: usage.operationId }).first('requests', 'credits')) as { requests: number; credits: number };
+    return [Number(row.requests), Number(row.credits)];
+  };
+
+  it('a lease is taken, its use recorded and it is ended with the balance and usage rows free the moment each answers', async () => {
+    const { teamId } = await teamWithKey(db, 100);
+    const at = new Date();
+    const usage = usageOf(teamId, { operationId: 'listTransactions', requests: 1 }, 1, at);
+    expect(await takeCredits(db, teamId, 1, at.toISOString(), [usage])).toBe(true);
+    const lease = { id: 'lease-locks-1', teamId, holder: 'test', block: 20, share: 2, expiresMs: Date.now() + 60_000, at: at.toISOString() };
+    expect(await lockedAtAnswer(teamId, usage, /credit_leases/, () => leaseCredits(db, lease))).toEqual([true, []]);
+    expect(await balanceOf(teamId)).toBe(79);
+    // refused while the block is more than half the balance: nothing taken, no lease
+    expect(await leaseCredits(db, { ...lease, id: 'lease-locks-2', block: 40 })).toBe(false);
+    expect(await balanceOf(teamId)).toBe(79);
+    expect(Number(((await db('credit_leases').where({ team_id: teamId }).count({ n: '*' }))[0] as { n: number }).n)).toBe(1);
+    const used = [usageOf(teamId, { operationId: 'listTransactions', requests: 3 }, 3, at)];
+    expect(await lockedAtAnswer(teamId, usage, /usage_daily/, () => recordLeaseUse(db, lease.id, 3, used))).toEqual([{ reclaim: false }, []]);
+    expect(await usageRow(teamId, usage)).toEqual([4, 4]);
+    const more = [usageOf(teamId, { operationId: 'listTransactions', requests: 2 }, 2, at)];
+    expect(await lockedAtAnswer(teamId, usage, /credit_balances/, () => endLease(db, lease.id, teamId, 15, at.toISOString(), more))).toEqual([true, []]);
+    expect(await balanceOf(teamId)).toBe(94);
+    expect(await usageRow(teamId, usage)).toEqual([6, 6]);
+    // a lease already ended (or expired by another process): nothing given back, nothing counted
+    expect(await endLease(db, lease.id, teamId, 15, at.toISOString(), more)).toBe(false);
+    expect(await recordLeaseUse(db, lease.id, 5, used)).toBeNull();
+    expect(await balanceOf(teamId)).toBe(94);
+    expect(await usageRow(teamId, usage)).toEqual([6, 6]);
   });
 
   it('leaves the balance and usage rows free the moment the take answers, and takes the credit with its usage', async () => {
