@@ -144,9 +144,16 @@ test-python: $(PY_SDK) ## The Python SDK's hand-written layer: ruff and pytest (
 	cd clients/python && ../../$(VENV)/bin/python -m pytest -q -p no:cacheprovider --junitxml=../../test/artifacts/tally/pytest.xml; status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests in clients/python/tests"; fi; exit $$status
 
-test-contract: install $(SCHEMATHESIS) ## schemathesis against the running server (SQLite and PostgreSQL)
-	$(TSX) test/contract/run.ts --db sqlite --max-examples 100
-	$(TSX) test/contract/run.ts --db postgres --max-examples 50
+# SQLite's and PostgreSQL's runs side by side: each keeps about one core busy (schemathesis, then the
+# server), so on two cores both take the time of the longer; their lines are prefixed with the database
+CONTRACT_EXAMPLES_SQLITE ?= 100
+CONTRACT_EXAMPLES_POSTGRES ?= 50
+test-contract: install $(SCHEMATHESIS) ## schemathesis against the running server (SQLite and PostgreSQL, side by side)
+	set -o pipefail; \
+	( $(TSX) test/contract/run.ts --db sqlite --max-examples $(CONTRACT_EXAMPLES_SQLITE) 2>&1 | sed -u 's/^/[sqlite] /' ) & sqlite=$$!; \
+	( $(TSX) test/contract/run.ts --db postgres --max-examples $(CONTRACT_EXAMPLES_POSTGRES) 2>&1 | sed -u 's/^/[postgres] /' ); postgres=$$?; \
+	wait $$sqlite; sqlite=$$?; \
+	if [ $$sqlite -ne 0 ] || [ $$postgres -ne 0 ]; then echo "test-contract: sqlite exit $$sqlite, postgres exit $$postgres"; exit 1; fi
 
 $(MCP_PY): test/mcp/requirements.txt
 	[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
@@ -188,10 +195,11 @@ mock: install $(BUNDLE) ## Prism mock server of the bundled openapi.yaml on port
 proxy: install $(BUNDLE) ## Prism validating proxy on port 4011 in front of the running server (BASE_URL)
 	npx prism proxy $(BUNDLE) $${BASE_URL:-http://localhost:3000} --port 4011 --errors
 
-fuzz: install $(SCHEMATHESIS) ## Long fuzzing runs: parsers 100,000 runs each, random filters over HTTP, schemathesis (all checks, stateful links) with more examples
+fuzz: install $(SCHEMATHESIS) ## Long fuzzing runs: parsers 100,000 runs each, random filters over HTTP, every record document at every pinned version and the nested lists in every version and tier, schemathesis (all checks, stateful links) with more examples
 	FUZZ_RUNS=100000 npx vitest run test/unit
 	FUZZ_RUNS=100000 npx vitest run --config test/fuzz/vitest.config.ts
 	FUZZ_RUNS=2000 npx vitest run test/integration/hostile.test.ts -t 'random filters'
+	FUZZ_RUNS=1 npx vitest run test/integration/record-documents.test.ts -t 'pinned to every other served version|nested page'
 	$(TSX) test/contract/run.ts --db sqlite --max-examples 500 -- --phases examples,coverage,fuzzing,stateful
 	$(TSX) test/contract/run.ts --db postgres --max-examples 200 -- --phases examples,coverage,fuzzing,stateful
 
