@@ -92,7 +92,7 @@ async function differing(a: Server, b: Server, asks: readonly Ask[]): Promise<st
  */
 const idle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-/** `make fuzz` (FUZZ_RUNS set) asks the nested lists in the whole product of versions and tiers. */
+/** `make fuzz` (FUZZ_RUNS set) asks every record at every pinned version, and the nested lists in the whole product of versions and tiers. */
 const EVERY_VERSION = Number(process.env.FUZZ_RUNS) > 0;
 
 for (const kind of DATABASES) {
@@ -159,8 +159,10 @@ for (const kind of DATABASES) {
       expect(currencies.length).toBeGreaterThan(5);
       const pinned = versions.filter((v) => v !== LATEST_VERSION);
       expect(pinned.length).toBeGreaterThan(0);
+      // each record at another pinned version in turn (every version on hundreds of records of each kind); `make
+      // fuzz` (FUZZ_RUNS) pins every record to every version
       const asks = details().flatMap((url, i) => [
-        ...pinned.map((version) => ({ url, caller: CALLERS[i % CALLERS.length]!, version })),
+        ...(EVERY_VERSION ? pinned : [pinned[i % pinned.length]!]).map((version) => ({ url, caller: CALLERS[i % CALLERS.length]!, version })),
         { url: `${url}?currency=${currencies[i % currencies.length]}`, caller: CALLERS[(i + 1) % CALLERS.length]!, version: versions[i % versions.length]! },
       ]);
       expect(await differing(on, off, asks)).toEqual([]);
