@@ -57,16 +57,13 @@ export async function leaseCredits(db: Knex, l: NewLease): Promise<boolean> {
 export async function endLease(db: Knex, id: string, teamId: number, unused: number, at: string, usage: UsageCount[] = []): Promise<boolean> {
   if (usageFitsOneStatement(db, usage)) {
     const counted = usage.length > 0 ? usageFrom('ended', usage) : null;
+    const given = unused > 0 ? 'update credit_balances set balance = balance + ?, updated_at = ? where team_id = ? and exists (select 1 from ended)' : null;
     const rows = normalizeRawResult(
       await prepared(
         db.raw(
-          `with ended as (delete from credit_leases where id = ? returning team_id),
-           given as (
-             update credit_balances set balance = balance + ?, updated_at = ?
-             where team_id = ? and ?::integer > 0 and exists (select 1 from ended)
-           )${counted ? `,\n           counted as (${counted.sql})` : ''}
+          `with ended as (delete from credit_leases where id = ? returning team_id)${given ? `,\n           given as (${given})` : ''}${counted ? `,\n           counted as (${counted.sql})` : ''}
            select 1 as ended from ended`,
-          [id, unused, at, teamId, unused, ...(counted?.bindings ?? [])],
+          [id, ...(given ? [unused, at, teamId] : []), ...(counted?.bindings ?? [])],
         ),
       ),
     );

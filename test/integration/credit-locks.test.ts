@@ -98,6 +98,11 @@ describe('credit takes and leases hold no lock across the event loop [postgres]'
     expect(await recordLeaseUse(db, lease.id, 5, used)).toBeNull();
     expect(await balanceOf(teamId)).toBe(94);
     expect(await usageRow(teamId, usage)).toEqual([6, 6]);
+    // a lease used up: ended with nothing to give back and no usage left to count
+    expect(await leaseCredits(db, { ...lease, id: 'lease-locks-3' })).toBe(true);
+    expect(await endLease(db, 'lease-locks-3', teamId, 0, at.toISOString())).toBe(true);
+    expect(await balanceOf(teamId)).toBe(74);
+    expect(await usageRow(teamId, usage)).toEqual([6, 6]);
   });
 
   it('leaves the balance and usage rows free the moment the take answers, and takes the credit with its usage', async () => {
@@ -106,26 +111,12 @@ describe('credit takes and leases hold no lock across the event loop [postgres]'
     const usage = usageOf(teamId, { operationId: 'listTransactions', requests: 1 }, 1, at);
     // the usage row exists, so a lock on it is visible
     expect(await takeCredits(db, teamId, 1, at.toISOString(), [usage])).toBe(true);
-    let lockedAtAnswer: string[] | null = null;
-    const onResponse = (_response: unknown, query: { sql?: string }) => {
-      if (lockedAtAnswer !== null || !/credit_balances/.test(query.sql ?? '')) return;
-      lockedAtAnswer = JSON.parse(execFileSync(process.execPath, ['-e', PROBE, databaseUrl, String(teamId), usage.day, usage.operationId], { encoding: 'utf8' })) as string[];
-    };
-    db.on('query-response', onResponse);
-    try {
-      expect(await takeCredits(db, teamId, 1, at.toISOString(), [usage])).toBe(true);
-    } finally {
-      db.off('query-response', onResponse);
-    }
-    expect(lockedAtAnswer).toEqual([]);
-    const balance = (await db('credit_balances').where({ team_id: teamId }).first('balance')) as { balance: number };
-    expect(Number(balance.balance)).toBe(8);
-    const row = (await db('usage_daily').where({ team_id: teamId, day: usage.day, operation_id: usage.operationId }).first('requests', 'credits')) as { requests: number; credits: number };
-    expect([Number(row.requests), Number(row.credits)]).toEqual([2, 2]);
+    expect(await lockedAtAnswer(teamId, usage, /credit_balances/, () => takeCredits(db, teamId, 1, at.toISOString(), [usage]))).toEqual([true, []]);
+    expect(await balanceOf(teamId)).toBe(8);
+    expect(await usageRow(teamId, usage)).toEqual([2, 2]);
     // refused when short: nothing taken, nothing counted
     expect(await takeCredits(db, teamId, 9, at.toISOString(), [usageOf(teamId, { operationId: 'listTransactions', requests: 1 }, 9, at)])).toBe(false);
-    const after = (await db('usage_daily').where({ team_id: teamId, day: usage.day, operation_id: usage.operationId }).first('requests', 'credits')) as { requests: number; credits: number };
-    expect([Number(after.requests), Number(after.credits)]).toEqual([2, 2]);
-    expect(Number(((await db('credit_balances').where({ team_id: teamId }).first('balance')) as { balance: number }).balance)).toBe(8);
+    expect(await usageRow(teamId, usage)).toEqual([2, 2]);
+    expect(await balanceOf(teamId)).toBe(8);
   });
 });
