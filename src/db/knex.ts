@@ -6,7 +6,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { cacheStatements } from '../patches/better-sqlite3.mjs';
-import { deferOn, gateWriters, mayWaitForLock, namePreparedStatements, onPooledConnection, PREPARE, valuesInserts, waitForLocks, type LockWait } from '../patches/knex.js';
+import { deferOn, gateWriters, longWriterAlive, namePreparedStatements, onPooledConnection, PREPARE, valuesInserts, waitForLocks, type LockWait } from '../patches/knex.js';
 import { copyRows, copyText, type PgClient } from '../../seeds/copy.mjs';
 import { WriterGate } from './writerGate.js';
 import { binaryCopy, columnTypes, copyBinaryRows } from './copyBinary.js';
@@ -55,7 +55,7 @@ export function createDb(
     valuesInserts(db);
     waitForLocks(db, SQLITE_LOCK_WAIT);
     // one connection, shared by readers and writers alike: nothing to keep free
-    if (!memory) gateWriters(db, new WriterGate(SQLITE_WRITERS, (waitedMs) => mayWaitForLock(SQLITE_LOCK_WAIT, waitedMs, cfg.sqliteFile)));
+    if (!memory) gateWriters(db, new WriterGate(SQLITE_WRITERS, { waitMs: SQLITE_LOCK_WAIT_MS, longWriterAlive: () => longWriterAlive(SQLITE_LOCK_WAIT, cfg.sqliteFile) }));
     return db;
   }
   const db = knexFactory({

@@ -29,10 +29,12 @@ const requireKnex = createRequire(import.meta.url);
  * `wait.waitMs`, then fails with SQLITE_BUSY (503 SERVICE_UNAVAILABLE; a metered call is not charged).
  * While `wait.quietMs` says a known long writer holds the lock (an import: the milliseconds since
  * it last showed it is alive, null when none does), the statement waits for as long as that writer
- * keeps showing it is alive, and gives up `wait.stallMs` after its last sign of life: the wait is
- * bounded by the writer's progress, not by a fixed time its transaction may outlast on a busy
- * machine. SQLite's own busy_timeout waits inside the synchronous call instead: one writer held
- * outside for 15 s froze every request of the process. Readers in WAL mode never need the lock.
+ * keeps showing it is alive, gives up `wait.stallMs` after its last sign of life, and has `waitMs`
+ * afresh from the last time it saw it alive: once the import lets go, the statement may still find
+ * the lock taken by a short writer that got it first. The wait is bounded by the writers' progress,
+ * not by a fixed time a transaction may outlast on a busy machine. SQLite's own busy_timeout waits
+ * inside the synchronous call instead: one writer held outside for 15 s froze every request of the
+ * process. Readers in WAL mode never need the lock.
  */
 export function waitForLocks(db: Knex, wait: LockWait): void {
   requireVersion('knex', KNEX_VERSION, 'src/patches/knex.ts');
@@ -41,13 +43,15 @@ export function waitForLocks(db: Knex, wait: LockWait): void {
   if (proto[PATCHED]) return;
   const run = proto._query;
   proto._query = async function (this: SqliteClient, connection, obj) {
-    const started = Date.now();
+    let since = Date.now();
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
       try {
         return await run.call(this, connection, obj);
       } catch (err) {
         if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
-        if (!mayWaitForLock(wait, Date.now() - started + pause, (connection as { name: string }).name)) throw err;
+        const now = Date.now();
+        if (longWriterAlive(wait, (connection as { name: string }).name)) since = now;
+        else if (now - since + pause > wait.waitMs) throw err;
         await new Promise((r) => setTimeout(r, pause));
       }
     }
@@ -63,9 +67,8 @@ export interface LockWait {
   quietMs(file: string): number | null;
 }
 
-/** Whether a write to `file` that has waited `waitedMs` waits on: within `waitMs`, or while a long writer shows it is alive. */
-export function mayWaitForLock(wait: LockWait, waitedMs: number, file: string): boolean {
-  if (waitedMs <= wait.waitMs) return true;
+/** Whether a long writer of `file` (an import) holds the lock and has shown it is alive within `stallMs`. */
+export function longWriterAlive(wait: LockWait, file: string): boolean {
   const quiet = wait.quietMs(file);
   return quiet !== null && quiet <= wait.stallMs;
 }

@@ -15,7 +15,7 @@ const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('WriterGate', () => {
   it('admits `slots` writers at once and hands a freed turn to the longest waiting, once', async () => {
-    const gate = new WriterGate(1, () => true, 10);
+    const gate = new WriterGate(1, { waitMs: 1000, longWriterAlive: () => true }, 10);
     const order: string[] = [];
     const first = await gate.enter();
     const b = gate.enter().then((leave) => (order.push('b'), leave));
@@ -36,7 +36,7 @@ describe('WriterGate', () => {
 
   it('fails a waiting writer as a busy database once it may not wait on, and keeps the others waiting', async () => {
     let allowed = true;
-    const gate = new WriterGate(1, () => allowed, 10);
+    const gate = new WriterGate(1, { waitMs: 0, longWriterAlive: () => allowed }, 10);
     const held = await gate.enter();
     const quitting = gate.enter();
     await tick();
@@ -48,6 +48,29 @@ describe('WriterGate', () => {
     held();
     (await next)();
     expect(gate.load).toEqual({ writing: 0, waiting: 0 });
+  });
+
+  it('keeps writers waiting while the queue moves, however long the whole wait; fails one only after `waitMs` with no turn handed on', async () => {
+    // an import held the lock past `waitMs`, then let go: ten writers queued behind it take their
+    // turns one after the other, each turn shorter than `waitMs`, the last long after its wait began
+    let importing = true;
+    const gate = new WriterGate(1, { waitMs: 60, longWriterAlive: () => importing }, 10);
+    const held = await gate.enter();
+    const waiting = Array.from({ length: 10 }, () => gate.enter());
+    await new Promise((r) => setTimeout(r, 150));
+    importing = false;
+    held();
+    for (const w of waiting) {
+      const leave = await w;
+      await new Promise((r) => setTimeout(r, 30));
+      leave();
+    }
+    expect(gate.load).toEqual({ writing: 0, waiting: 0 });
+
+    // a turn held past `waitMs` with nothing alive behind it: the waiting writer is told the database is busy
+    const stuck = await gate.enter();
+    await expect(gate.enter()).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    stuck();
   });
 });
 
