@@ -12,7 +12,8 @@
  * binary)`: the records' bytes as the server sends them, each field sliced by its length
  * (copyBinary.ts), with no row message parsed by the driver; an NDJSON batch's bodies come as the
  * driver's strings. Either way the lines are built by lineBytes.mjs `joinLines`, so both databases
- * write the same bytes, into a slot lent for the batch when they fit (slots.ts).
+ * write the same bytes, into a slot lent for the batch when they fit (slots.ts). On PostgreSQL an
+ * export's next batch's lines are read while its batch is written (`walkLines`).
  */
 import type { Knex } from 'knex';
 import type pg from 'pg';
@@ -22,8 +23,9 @@ import type { DocumentKind } from './documents.js';
 import { dialectOf } from './dialect.js';
 import { idList, prepared, sqliteFile, whereIdIn } from './knex.js';
 import { joinLines } from './lineBytes.mjs';
-import { withSlot } from './slots.js';
+import { releaseLines, withSlot } from './slots.js';
 import { onPooledConnection, poolCounts } from '../patches/knex.js';
+import type { Walk } from './walk.js';
 import type { PgClient } from '../../seeds/copy.mjs';
 
 export { releaseLines } from './slots.js';
@@ -68,6 +70,45 @@ export async function loadDocumentLines(db: Knex, kind: DocumentKind, ids: reado
     const { bytes, ends } = lines;
     return { bytes: bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Buffer.from(slot!, 0, lines.length), ends };
   });
+}
+
+/** A walk's next batch's lines read ahead (`walkLines`), with what they are of: the kind, form and base, the batch's ids. */
+interface Ahead {
+  key: string;
+  lines: Promise<DocumentLines | null>;
+}
+const readAhead = new WeakMap<Walk, Promise<Ahead | null>>();
+
+/**
+ * An export batch's lines as `loadDocumentLines` reads them, for a batch of a walk (walk.ts): on
+ * PostgreSQL the next batch's are read as soon as its rows have come (`Walk.upcoming`), so the
+ * backends read them while this batch is written to the socket (one after the other, the backends
+ * idled while the Node process wrote and the Node process while they read). A batch other than the
+ * one read ahead (another size, the walk's last) is read as it comes; lines read ahead and not used
+ * give their slot back.
+ */
+export async function walkLines(db: Knex, walk: Walk, kind: DocumentKind, ids: readonly number[], form: LineForm, appUrl: string): Promise<DocumentLines | null> {
+  const ahead = await readAhead.get(walk);
+  readAhead.delete(walk);
+  const keyOf = (batch: readonly number[]) => `${kind}\0${form}\0${appUrl}\0${batch.join(',')}`;
+  let lines: Promise<DocumentLines | null>;
+  if (ahead && ahead.key === keyOf(ids)) lines = ahead.lines;
+  else {
+    if (ahead) void ahead.lines.then((unused) => unused && releaseLines([unused.bytes]));
+    lines = loadDocumentLines(db, kind, ids, form, appUrl);
+  }
+  if (!dialectOf(db).inProcess) {
+    const next = walk.upcoming(ids.length).then((rows): Ahead | null => {
+      if (rows.length === 0) return null;
+      const nextIds = rows.map((r) => Number(r.id));
+      const read = loadDocumentLines(db, kind, nextIds, form, appUrl);
+      // its failure is its batch's when that comes, and moot when the export ends before
+      read.catch(() => undefined);
+      return { key: keyOf(nextIds), lines: read };
+    });
+    readAhead.set(walk, next.catch(() => null));
+  }
+  return lines;
 }
 
 /** Kinds are written into the COPY's text (it takes no parameters): only names of this form. */

@@ -36,6 +36,12 @@ export interface Walk {
    * the walk on its statement; later calls must bring the same statement and no longer be `first`.
    */
   take(statement: { sql: string; bindings: readonly unknown[] }, count: number, first: boolean, budgetMs: number, signal?: AbortSignal): Promise<Row[] | null>;
+  /**
+   * The rows the next `take` of `count` rows will return first, once the rows asked for ahead have
+   * come; none when no rows are asked for ahead (SQLite), the walk ended or failed. The caller reads
+   * what it needs of them (their documents: documentLines.ts `walkLines`) while the taken batch is written.
+   */
+  upcoming(count: number): Promise<Row[]>;
   /** Ends the walk: its statement, its transaction, its worker or connection. Never throws. */
   close(): Promise<void>;
 }
@@ -48,10 +54,13 @@ abstract class BufferedWalk implements Walk {
   private failed: unknown = null;
   /** The rows asked for ahead (`readAhead`), not yet added. */
   private ahead: Promise<{ rows: Row[]; done: boolean }> | null = null;
+  /** The rows asked for ahead being added (`absorbAhead`): `take` and `upcoming` wait for the same. */
+  private absorbing: Promise<void> | null = null;
   /**
    * Whether the next batch's rows are asked for as soon as a batch is taken: on PostgreSQL the
-   * cursor's FETCH then runs on its backend while the taken batch's documents are read on others
-   * (documentLines.ts); SQLite's worker runs one statement at a time, so there it would only wait.
+   * cursor's FETCH then runs on its backend while the taken batch is written, and once its rows have
+   * come (`upcoming`) their documents are read on others (documentLines.ts `walkLines`); SQLite's
+   * worker runs one statement at a time, so there it would only wait.
    */
   protected readAhead = false;
 
@@ -68,11 +77,7 @@ abstract class BufferedWalk implements Walk {
         this.statement = key;
         this.add(await this.open(statement.sql, statement.bindings, Math.max(count + 1, MIN_FETCH), budgetMs, signal));
       }
-      if (this.ahead) {
-        const ahead = this.ahead;
-        this.ahead = null;
-        this.add(await ahead);
-      }
+      await this.absorbAhead();
       while (this.buffer.length <= count && !this.done) this.add(await this.more(Math.max(count + 1 - this.buffer.length, MIN_FETCH), budgetMs, signal));
     } catch (err) {
       this.failed = err;
@@ -86,9 +91,37 @@ abstract class BufferedWalk implements Walk {
     return this.buffer.length > 0 ? [...rows, this.buffer[0]!] : rows;
   }
 
+  async upcoming(count: number): Promise<Row[]> {
+    if (!this.readAhead || this.failed || this.statement === null) return [];
+    try {
+      await this.absorbAhead();
+    } catch {
+      // the next `take` throws it
+      return [];
+    }
+    return this.buffer.slice(0, count);
+  }
+
+  /** Adds the rows asked for ahead, once, whoever asks first: the buffer keeps the cursor's order. */
+  private absorbAhead(): Promise<void> {
+    const ahead = this.ahead;
+    if (!ahead) return this.absorbing ?? Promise.resolve();
+    this.ahead = null;
+    const absorbing = ahead.then((r) => this.add(r)).catch((err: unknown) => {
+      this.failed = err;
+      throw err;
+    });
+    this.absorbing = absorbing;
+    void absorbing.finally(() => {
+      if (this.absorbing === absorbing) this.absorbing = null;
+    }).catch(() => undefined);
+    return absorbing;
+  }
+
   /** Waits for the rows asked for ahead, before the walk's end (its failure is moot then). */
   protected async settled(): Promise<void> {
     await this.ahead?.catch(() => undefined);
+    await this.absorbing?.catch(() => undefined);
     this.ahead = null;
   }
 
@@ -204,6 +237,7 @@ export function openWalk(db: Knex): Walk | null {
   let closed = false;
   return {
     take: (...args) => walk.take(...args),
+    upcoming: (count) => (closed ? Promise.resolve([]) : walk.upcoming(count)),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -17,7 +17,7 @@ import { currencyOf } from '../services/page.js';
 import type { Money } from '../money/fx.js';
 import type { VersionInfo } from '../versions/resolve.js';
 import { downgraderFor, storedTextServes } from './downgrades.js';
-import { loadDocumentLines } from '../db/documentLines.js';
+import { loadDocumentLines, walkLines } from '../db/documentLines.js';
 
 /** A document's record as the serialisers would give it for this request's currency, and where its locks go. */
 export interface Assembled {
@@ -182,7 +182,9 @@ async function linesOf(r: PageAsker, operationId: string, kind: DocumentKind, ro
   const { db, cfg } = r.deps;
   if (!form || !asText(r) || !storedTextServes(r.version.date, operationId) || (form === 'csv' && !plainCsvBase(cfg.appUrl))) return null;
   if (!rows.every((t) => t.score === undefined && typeof t.updated_at === 'string')) return null;
-  const read = await loadDocumentLines(db, kind, rows.map((t) => t.id), form, cfg.appUrl);
+  const ids = rows.map((t) => t.id);
+  const walk = r.list?.walk;
+  const read = await (walk ? walkLines(db, walk, kind, ids, form, cfg.appUrl) : loadDocumentLines(db, kind, ids, form, cfg.appUrl));
   if (!read) return null;
   const data = rows.map((t, i) => new ExportLine(read.bytes.subarray(i === 0 ? 0 : read.ends[i - 1], read.ends[i]), form, t.updated_at));
   return { data, locks: () => {}, atVersion: true };
