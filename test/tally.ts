@@ -118,11 +118,12 @@ function summary(): number {
   let passed = 0;
   let failed = 0;
   const missing: string[] = [];
-  const found = new Map(SUITES.flatMap((suite) => {
+  const found = new Map<string, NonNullable<ReturnType<typeof read>>>();
+  for (const suite of SUITES) {
     const counts = read(suite);
-    if (!counts) missing.push(suite);
-    return counts ? [[suite, counts] as const] : [];
-  }));
+    if (counts) found.set(suite, counts);
+    else missing.push(suite);
+  }
   const started = fs.existsSync(STARTED) ? fs.statSync(STARTED).mtimeMs : undefined;
   const when = timings(started, new Map([...found].map(([suite, c]) => [suite, c.endedMs])));
   for (const [suite, counts] of found) {

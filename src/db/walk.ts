@@ -52,10 +52,8 @@ abstract class BufferedWalk implements Walk {
   private buffer: Row[] = [];
   private done = false;
   private failed: unknown = null;
-  /** The rows asked for ahead (`readAhead`), not yet added. */
-  private ahead: Promise<{ rows: Row[]; done: boolean }> | null = null;
-  /** The rows asked for ahead being added (`absorbAhead`): `take` and `upcoming` wait for the same. */
-  private absorbing: Promise<void> | null = null;
+  /** The rows asked for ahead (`readAhead`), added to the buffer as they come: `take` and `upcoming` wait for the same. */
+  private ahead: Promise<void> | null = null;
   /**
    * Whether the next batch's rows are asked for as soon as a batch is taken: on PostgreSQL the
    * cursor's FETCH then runs on its backend while the taken batch is written, and once its rows have
@@ -77,7 +75,11 @@ abstract class BufferedWalk implements Walk {
         this.statement = key;
         this.add(await this.open(statement.sql, statement.bindings, Math.max(count + 1, MIN_FETCH), budgetMs, signal));
       }
-      await this.absorbAhead();
+      if (this.ahead) {
+        const ahead = this.ahead;
+        this.ahead = null;
+        await ahead;
+      }
       while (this.buffer.length <= count && !this.done) this.add(await this.more(Math.max(count + 1 - this.buffer.length, MIN_FETCH), budgetMs, signal));
     } catch (err) {
       this.failed = err;
@@ -85,7 +87,7 @@ abstract class BufferedWalk implements Walk {
     }
     const rows = this.buffer.splice(0, count);
     if (this.readAhead && !this.done && this.buffer.length <= count) {
-      this.ahead = this.more(Math.max(count + 1 - this.buffer.length, MIN_FETCH), budgetMs, signal);
+      this.ahead = this.more(Math.max(count + 1 - this.buffer.length, MIN_FETCH), budgetMs, signal).then((r) => this.add(r));
       this.ahead.catch(() => undefined);
     }
     return this.buffer.length > 0 ? [...rows, this.buffer[0]!] : rows;
@@ -94,7 +96,7 @@ abstract class BufferedWalk implements Walk {
   async upcoming(count: number): Promise<Row[]> {
     if (!this.readAhead || this.failed || this.statement === null) return [];
     try {
-      await this.absorbAhead();
+      await this.ahead;
     } catch {
       // the next `take` throws it
       return [];
@@ -102,26 +104,9 @@ abstract class BufferedWalk implements Walk {
     return this.buffer.slice(0, count);
   }
 
-  /** Adds the rows asked for ahead, once, whoever asks first: the buffer keeps the cursor's order. */
-  private absorbAhead(): Promise<void> {
-    const ahead = this.ahead;
-    if (!ahead) return this.absorbing ?? Promise.resolve();
-    this.ahead = null;
-    const absorbing = ahead.then((r) => this.add(r)).catch((err: unknown) => {
-      this.failed = err;
-      throw err;
-    });
-    this.absorbing = absorbing;
-    void absorbing.finally(() => {
-      if (this.absorbing === absorbing) this.absorbing = null;
-    }).catch(() => undefined);
-    return absorbing;
-  }
-
   /** Waits for the rows asked for ahead, before the walk's end (its failure is moot then). */
   protected async settled(): Promise<void> {
     await this.ahead?.catch(() => undefined);
-    await this.absorbing?.catch(() => undefined);
     this.ahead = null;
   }
 
